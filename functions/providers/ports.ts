@@ -1,0 +1,85 @@
+/**
+ * Ports for AI providers. Adapters (OpenAI-compatible, Anthropic, Google, Offline) implement them; the
+ * generation engine only ever sees these interfaces.
+ */
+
+export type ProviderName = 'openai' | 'anthropic' | 'google' | 'xai' | 'offline';
+
+export interface TextGenerationRequest {
+  /** The provider's real API model id (from the registry in shared/models.ts). */
+  readonly apiModelId: string;
+  readonly system: string;
+  readonly prompt: string;
+  readonly maxOutputTokens: number;
+  readonly signal?: AbortSignal;
+}
+
+export type TextStreamEvent =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'usage'; readonly inputTokens: number; readonly outputTokens: number };
+
+export interface TextProvider {
+  readonly name: ProviderName;
+  streamText(request: TextGenerationRequest): AsyncIterable<TextStreamEvent>;
+}
+
+export interface ImageGenerationRequest {
+  readonly apiModelId: string;
+  readonly prompt: string;
+  readonly size?: string;
+  readonly quality?: string;
+  readonly outputFormat: 'png' | 'jpeg' | 'webp';
+  readonly compression?: number;
+  readonly count: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface GeneratedImage {
+  readonly data: Uint8Array;
+  readonly mimeType: string;
+}
+
+export interface ImageProvider {
+  readonly name: ProviderName;
+  generateImages(request: ImageGenerationRequest): Promise<readonly GeneratedImage[]>;
+}
+
+export interface SpeechRequest {
+  readonly apiModelId: string;
+  readonly voice: string;
+  readonly text: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface SpeechProvider {
+  readonly name: ProviderName;
+  synthesize(request: SpeechRequest): Promise<{ readonly audio: Uint8Array; readonly mimeType: 'audio/mpeg' }>;
+}
+
+export type ProviderErrorKind =
+  | 'auth'
+  | 'unknown_model'
+  | 'refused'
+  | 'rate_limited'
+  | 'timeout'
+  | 'server'
+  | 'bad_response'
+  | 'network';
+
+/** A provider failure with a message a user can act on ("OpenAI rejected the API key", ...). */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+
+  /** Worth another delivery of the job: the same request may succeed later. */
+  get retryable(): boolean {
+    return this.kind === 'rate_limited' || this.kind === 'server' || this.kind === 'timeout' || this.kind === 'network';
+  }
+}

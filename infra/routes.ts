@@ -1,0 +1,131 @@
+/**
+ * The one route table. The CDK stack turns every entry into its own Lambda + HTTP API route, and the
+ * local gateway (local/gateway.ts) serves the very same entries, so an endpoint exists in both runtimes
+ * or in neither. Adding an endpoint is one line here plus its handler file.
+ *
+ * Browser-safe on purpose: no CDK or Node imports, so tests and the local runtime can read it cheaply.
+ */
+
+/**
+ * - `public`: no credentials.
+ * - `user`: a Cognito ID token (signed-in staff).
+ * - `admin`: a Cognito ID token whose `cognito:groups` claim holds the admins group.
+ * - `apiKey`: a Cognito ID token or an `lbm_` API key (the public API of spec 001 §7).
+ */
+export type AuthKind = 'public' | 'user' | 'admin' | 'apiKey';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpRoute {
+  /** Stable PascalCase id: the CDK logical id of the function and the local gateway's log label. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax, `{name}` for a path parameter. */
+  readonly path: string;
+  /** Handler module, relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  readonly auth: AuthKind;
+  readonly timeoutSeconds?: number;
+  readonly memoryMb?: number;
+}
+
+const route = (
+  id: string,
+  method: HttpMethod,
+  path: string,
+  entry: string,
+  auth: AuthKind,
+  options: Pick<HttpRoute, 'timeoutSeconds' | 'memoryMb'> = {},
+): HttpRoute => ({ id, method, path, entry: `functions/${entry}.ts`, auth, ...options });
+
+/** Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. */
+const generation = (id: string, path: string, tool: string): HttpRoute =>
+  route(id, 'POST', `/api/${path}`, `tools/${tool}/handler`, 'apiKey');
+
+export const httpRoutes: readonly HttpRoute[] = [
+  route('GetHealth', 'GET', '/api/health', 'health/handler', 'public'),
+  route('GetMe', 'GET', '/api/me', 'me/handler', 'user'),
+
+  route('ListClients', 'GET', '/api/clients', 'clients/list-clients', 'apiKey'),
+  route('CreateClient', 'POST', '/api/clients', 'clients/create-client', 'apiKey'),
+  route('GetClient', 'GET', '/api/clients/{clientId}', 'clients/get-client', 'user'),
+  route('UpdateClient', 'PUT', '/api/clients/{clientId}', 'clients/update-client', 'user'),
+  route('DeleteClient', 'DELETE', '/api/clients/{clientId}', 'clients/delete-client', 'user'),
+  route('RestoreClient', 'POST', '/api/clients/{clientId}/restore', 'clients/restore-client', 'user'),
+
+  route('ListAccess', 'GET', '/api/clients/{clientId}/access', 'access/list-access', 'user'),
+  route('GrantAccess', 'POST', '/api/clients/{clientId}/access', 'access/grant-access', 'user'),
+  route('RevokeAccess', 'DELETE', '/api/clients/{clientId}/access/{accessId}', 'access/revoke-access', 'user'),
+
+  route('ListContent', 'GET', '/api/clients/{clientId}/content', 'content/list-content', 'user'),
+  route('CreateContent', 'POST', '/api/clients/{clientId}/content', 'content/create-content', 'user'),
+  route('GetContent', 'GET', '/api/clients/{clientId}/content/{contentId}', 'content/get-content', 'user'),
+  route('UpdateContent', 'PUT', '/api/clients/{clientId}/content/{contentId}', 'content/update-content', 'user'),
+  route(
+    'DeleteContent',
+    'DELETE',
+    '/api/clients/{clientId}/content/{contentId}',
+    'content/delete-content',
+    'user',
+  ),
+  route(
+    'RestoreContent',
+    'POST',
+    '/api/clients/{clientId}/content/{contentId}/restore',
+    'content/restore-content',
+    'user',
+  ),
+
+  route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
+
+  route('GetJob', 'GET', '/api/jobs/{jobId}', 'jobs/get-job', 'apiKey'),
+  generation('GenerateNewsletter', 'generate-newsletter', 'newsletter'),
+  generation('GeneratePressRelease', 'generate-press-release', 'press-release'),
+  generation('RewriteBlog', 'rewrite-blog', 'blog-rewrite'),
+  generation('GenerateFaq', 'generate-faq', 'faq'),
+  generation('GenerateClientContent', 'generate-client-content', 'client-content'),
+];
+
+export interface WebSocketRoute {
+  readonly id: string;
+  readonly routeKey: '$connect' | '$disconnect' | '$default';
+  readonly entry: string;
+}
+
+export const webSocketRoutes: readonly WebSocketRoute[] = [
+  { id: 'WsConnect', routeKey: '$connect', entry: 'functions/websocket/connect.ts' },
+  { id: 'WsDisconnect', routeKey: '$disconnect', entry: 'functions/websocket/disconnect.ts' },
+  { id: 'WsDefault', routeKey: '$default', entry: 'functions/websocket/default.ts' },
+];
+
+/** Functions that no route calls directly: authorizers, the queue worker and Cognito triggers. */
+export const backgroundFunctions = {
+  httpAuthorizer: 'functions/auth/http-authorizer.ts',
+  webSocketAuthorizer: 'functions/auth/websocket-authorizer.ts',
+  worker: 'functions/worker/handler.ts',
+  preSignUp: 'functions/auth/pre-sign-up.ts',
+  postConfirmation: 'functions/auth/post-confirmation.ts',
+} as const;
+
+/** Environment variable names shared by the CDK stack, the local runtime and the handlers. */
+export const envNames = {
+  tableName: 'TABLE_NAME',
+  mediaBucket: 'MEDIA_BUCKET',
+  jobsQueueUrl: 'JOBS_QUEUE_URL',
+  webSocketCallbackUrl: 'WS_CALLBACK_URL',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** Local only: cognito-local's issuer and JWKS differ from AWS's derived URLs. */
+  tokenIssuer: 'TOKEN_ISSUER',
+  jwksUri: 'JWKS_URI',
+  allowedEmailDomain: 'ALLOWED_EMAIL_DOMAIN',
+  adminEmails: 'ADMIN_EMAILS',
+  adminGroup: 'ADMIN_GROUP',
+  providerSecretArn: 'PROVIDER_SECRET_ARN',
+  wordpressKeyId: 'WORDPRESS_KMS_KEY_ID',
+  /** Local only: the AES-256-GCM key file that stands in for KMS. */
+  localKeyFile: 'LOCAL_KEY_FILE',
+  fetchAllowHosts: 'FETCH_ALLOW_HOSTS',
+} as const;
+
+export const ADMIN_GROUP_NAME = 'admins';

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * The client profile (spec 000 §3, 001 §3). Text fields are trimmed and empty ones become null, on
+ * the server as well as in the form, so "no value" has exactly one representation.
+ */
+
+export const CLIENT_TEXT_FIELDS = [
+  'company_name',
+  'owner',
+  'email',
+  'phone',
+  'website',
+  'facebook',
+  'linkedin',
+  'gbp',
+  'address',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'newsletter_instructions',
+  'press_release_instructions',
+  'content_instructions',
+  'wordpress_url',
+  'wordpress_username',
+] as const;
+
+export type ClientTextField = (typeof CLIENT_TEXT_FIELDS)[number];
+
+export const CLIENT_NAME_REQUIRED = { title: 'Name Required', message: 'Please enter a client name.' } as const;
+
+const MAX_SHORT = 500;
+const MAX_INSTRUCTIONS = 20_000;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => {
+      const trimmed = value?.trim() ?? '';
+      return trimmed === '' ? null : trimmed;
+    });
+
+const instructionFields = new Set<ClientTextField>([
+  'newsletter_instructions',
+  'press_release_instructions',
+  'content_instructions',
+]);
+
+const textFieldShape = Object.fromEntries(
+  CLIENT_TEXT_FIELDS.map((field) => [field, optionalText(instructionFields.has(field) ? MAX_INSTRUCTIONS : MAX_SHORT)]),
+) as Record<ClientTextField, ReturnType<typeof optionalText>>;
+
+/** Body of POST /api/clients and PUT /api/clients/{clientId}. */
+export const clientInputSchema = z.object({
+  name: z
+    .string({ error: CLIENT_NAME_REQUIRED.message })
+    .max(MAX_SHORT)
+    .transform((value) => value.trim())
+    .refine((value) => value.length > 0, { message: CLIENT_NAME_REQUIRED.message }),
+  ...textFieldShape,
+  /**
+   * Write-only. `undefined` (absent) keeps the stored password, `null` or '' clears it, any other
+   * string replaces it.
+   */
+  wordpress_app_password: z.string().max(MAX_SHORT).nullish(),
+});
+
+export type ClientInput = z.input<typeof clientInputSchema>;
+export type ParsedClientInput = z.output<typeof clientInputSchema>;
+
+/** A client as the API returns it: the WordPress password never leaves the server. */
+export interface Client extends Record<ClientTextField, string | null> {
+  id: string;
+  name: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  wordpress_configured: boolean;
+  content_count: number;
+  access_count: number;
+}
+
+export const DEFAULT_PRESS_RELEASE_INSTRUCTIONS = `Write the press release in the third person and in news style, 300-500 words (300-800 is acceptable).
+Structure it as follows:
+1. Headline: short, specific and newsworthy.
+2. Subheadline: one sentence that adds the key detail.
+3. Dateline in AP style (CITY, State abbreviation - Month Day, Year) followed by the lead paragraph answering who, what, when, where and why.
+4. Body: supporting facts and context, with one or two quotes from a company spokesperson.
+5. Boilerplate: a short "About the company" paragraph.
+6. Media contact: name, phone and e-mail.
+7. Multimedia note: mention available photos, video or other assets.
+Use the current date.`;
+
+export const DEFAULT_CONTENT_INSTRUCTIONS = `Write an SEO-friendly blog post of 1000-1500 words based on the client's website URL.
+Only mention the client's business; never name or link to outside businesses.
+Match the tone of the client's website and write in American English.
+Do not use emojis.
+Return WordPress-ready HTML (h2/h3 headings, paragraphs, lists; no <html>, <head> or <body>).
+Word every call to action as "Contact us" and link it to the client's contact page.`;

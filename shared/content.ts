@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Content types seen in the spec (000 §3). `client_content` is shown as 'Multi-Platform Creator'. */
+export const CONTENT_TYPES = [
+  'newsletter',
+  'press_release',
+  'press-release',
+  'blog',
+  'blog-content',
+  'faq',
+  'howto',
+  'image',
+  'client_content',
+] as const;
+
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+const SPECIAL_LABELS: Partial<Record<string, string>> = { client_content: 'Multi-Platform Creator' };
+
+/** 'client_content' reads 'Multi-Platform Creator'; every other type is capitalised ('press_release' → 'Press_release'). */
+export function contentTypeLabel(type: string): string {
+  return SPECIAL_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+}
+
+/** Badge colours of spec 001 §9; types without one use the neutral badge. */
+export const CONTENT_TYPE_BADGE_COLOURS: Partial<Record<string, 'blue' | 'green' | 'purple' | 'orange'>> = {
+  blog: 'blue',
+  newsletter: 'green',
+  press_release: 'purple',
+  client_content: 'orange',
+};
+
+/** One item of a client's library, as the API returns it. */
+export interface ClientContent {
+  id: string;
+  client_id: string;
+  title: string;
+  content: string;
+  html_content: string;
+  content_type: string;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+const MAX_TITLE = 300;
+const MAX_BODY = 1_000_000;
+
+/** Body of POST /api/clients/{clientId}/content (the tools' saves). */
+export const createContentSchema = z.object({
+  title: z.string().trim().min(1, 'title is required').max(MAX_TITLE),
+  content: z.string().max(MAX_BODY).default(''),
+  html_content: z.string().max(MAX_BODY).default(''),
+  content_type: z.enum(CONTENT_TYPES),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** Body of PUT /api/clients/{clientId}/content/{contentId} (the library's Edit dialog). */
+export const updateContentSchema = z.object({
+  title: z.string().trim().min(1, 'title is required').max(MAX_TITLE),
+  content: z.string().max(MAX_BODY),
+  html_content: z.string().max(MAX_BODY),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type CreateContentInput = z.input<typeof createContentSchema>;
+export type UpdateContentInput = z.input<typeof updateContentSchema>;
