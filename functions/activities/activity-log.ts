@@ -1,0 +1,88 @@
+import { ulid } from 'ulid';
+import type { Caller } from '#functions/commons/caller';
+import { logger } from '#functions/commons/logger';
+import { entities } from '#functions/data/entities';
+
+/** A row of user_activities (spec 000 §3 / 001 §3); `ip_address` is always null, as the spec records. */
+export interface Activity {
+  id: string;
+  user_id: string;
+  user_email: string;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  details: Record<string, unknown>;
+  ip_address: null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface ActivityInput {
+  action: string;
+  resourceType: string;
+  resourceId?: string | null;
+  details?: Record<string, unknown>;
+  userAgent?: string | null;
+}
+
+export const ACTIVITY_FEED_LIMIT = 100;
+
+/**
+ * Records what a user did. A failure to record is logged and swallowed (the spec: "activity-tracking
+ * failures are only logged"): the user's action itself already succeeded.
+ */
+export async function recordActivity(
+  caller: Pick<Caller, 'userId' | 'email'>,
+  input: ActivityInput,
+): Promise<Activity | null> {
+  const activity: Activity = {
+    id: ulid(),
+    user_id: caller.userId,
+    user_email: caller.email,
+    action: input.action,
+    resource_type: input.resourceType,
+    resource_id: input.resourceId ?? null,
+    details: input.details ?? {},
+    ip_address: null,
+    user_agent: input.userAgent ?? null,
+    created_at: new Date().toISOString(),
+  };
+  try {
+    await entities()
+      .activity.create({
+        activityId: activity.id,
+        user_id: activity.user_id,
+        user_email: activity.user_email,
+        action: activity.action,
+        resource_type: activity.resource_type,
+        resource_id: activity.resource_id ?? undefined,
+        details: activity.details,
+        user_agent: activity.user_agent ?? undefined,
+        created_at: activity.created_at,
+      })
+      .go();
+    return activity;
+  } catch (error) {
+    logger.error('Failed to record activity', { error, action: input.action });
+    return null;
+  }
+}
+
+/** Newest first, at most 100 (001 §9). */
+export async function listActivities(limit = ACTIVITY_FEED_LIMIT): Promise<Activity[]> {
+  const { data } = await entities()
+    .activity.query.byFeed({})
+    .go({ order: 'desc', limit: Math.min(limit, ACTIVITY_FEED_LIMIT) });
+  return data.map((row) => ({
+    id: row.activityId,
+    user_id: row.user_id,
+    user_email: row.user_email,
+    action: row.action,
+    resource_type: row.resource_type,
+    resource_id: row.resource_id ?? null,
+    details: (row.details as Record<string, unknown> | undefined) ?? {},
+    ip_address: null,
+    user_agent: row.user_agent ?? null,
+    created_at: row.created_at,
+  }));
+}
