@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import {
+  clientFields,
+  INVALID_URL_MESSAGE,
+  isHttpUrl,
+  modelField,
+  requireClientForSave,
+  requireThat,
+  TOOL_MESSAGES,
+  type ToastText,
+} from './common';
+
+/** Blog Rewriter (spec 001 §2, §5, §7, §8, §9). */
+
+export const BLOG_FRAMEWORKS = ['original', 'storybrand', 'aida', 'pas'] as const;
+export type BlogFramework = (typeof BLOG_FRAMEWORKS)[number];
+
+export const BLOG_FRAMEWORK_OPTIONS: readonly {
+  readonly value: BlogFramework;
+  readonly label: string;
+  readonly description: string;
+}[] = [
+  {
+    value: 'original',
+    label: 'Leave As Is',
+    description: 'Keep the original structure and flow, only sharpening clarity and readability.',
+  },
+  {
+    value: 'storybrand',
+    label: 'StoryBrand',
+    description: 'Cast the reader as the hero and the brand as the guide with a clear plan to success.',
+  },
+  {
+    value: 'aida',
+    label: 'AIDA',
+    description: 'Attention, Interest, Desire, Action: lead the reader from a hook to a clear next step.',
+  },
+  {
+    value: 'pas',
+    label: 'PAS',
+    description: 'Problem, Agitate, Solution: name the pain, show what it costs, then resolve it.',
+  },
+];
+
+export const BLOG_REWRITE_MESSAGES = {
+  urlRequired: INVALID_URL_MESSAGE,
+  selectClient: TOOL_MESSAGES.selectClient,
+  generationFailed: { title: 'Generation Failed', description: 'Failed to rewrite blog content' },
+  generated: (wordCount: number): ToastText => ({
+    title: 'Blog Rewritten!',
+    description: `Your rewritten post is ready (${wordCount} words).`,
+  }),
+  saved: (clientName: string): ToastText => TOOL_MESSAGES.savedToClient('Blog post', clientName),
+} as const;
+
+export const BLOG_REWRITE_LABELS = {
+  url: 'Blog URL',
+  framework: 'Framework',
+  addEmojis: 'Add Relevant Emojis',
+  saveToClient: 'Save to client profile',
+  generate: 'Rewrite Blog',
+} as const;
+
+export const BLOG_REWRITE_ACTIVITY = { action: 'blog_rewrite', resourceType: 'content_generation' } as const;
+
+/**
+ * Body of POST /api/rewrite-blog (001 §7). The public API documents `prompt` instead of `url` for this
+ * endpoint, so `prompt` stands in for a missing `url`.
+ */
+export const blogRewriteRequestSchema = z
+  .object({
+    url: z.string().trim().max(2_048).default(''),
+    /** Public API spelling of `url` (001 §7 lists `prompt` for POST /rewrite-blog). */
+    prompt: z.string().trim().max(2_048).optional(),
+    framework: z.enum(BLOG_FRAMEWORKS).default('original'),
+    addEmojis: z.boolean().default(false),
+    model: modelField,
+    ...clientFields,
+  })
+  .transform(({ prompt, ...rest }) => ({ ...rest, url: rest.url === '' ? (prompt ?? '') : rest.url }))
+  .superRefine((value, ctx) => {
+    requireThat(ctx, isHttpUrl(value.url), 'url', BLOG_REWRITE_MESSAGES.urlRequired);
+    requireClientForSave(ctx, value, BLOG_REWRITE_MESSAGES.selectClient.description);
+  });
+
+export type BlogRewriteRequest = z.output<typeof blogRewriteRequestSchema>;
+export type BlogRewriteRequestInput = z.input<typeof blogRewriteRequestSchema>;
+
+export interface BlogRewriteResult extends Record<string, unknown> {
+  rewrittenContent: string;
+  rewrittenHtml: string;
+  wordCount: number;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  clientFields,
+  INVALID_URL_MESSAGE,
+  instructionsField,
+  isHttpUrl,
+  MAX_INSTRUCTIONS,
+  modelField,
+  requireClientForSave,
+  requireThat,
+  TOOL_MESSAGES,
+  type ToastText,
+  textField,
+} from './common';
+
+/** Client Content Creation (spec 001 §2, §3, §5, §7, §8, §9). */
+
+export const CLIENT_CONTENT_WORDS = { min: 1000, max: 1500 } as const;
+
+export const CLIENT_CONTENT_MESSAGES = {
+  urlRequired: "Please enter the client's website URL.",
+  topicRequired: 'Please enter a topic for the content.',
+  selectClient: TOOL_MESSAGES.selectClient,
+  generationFailed: TOOL_MESSAGES.generationFailed,
+  generated: (wordCount: number): ToastText => ({
+    title: 'Content Generated!',
+    description: `Your content is ready (${wordCount} words).`,
+  }),
+  saved: (clientName: string): ToastText => TOOL_MESSAGES.savedToClient('Content', clientName),
+} as const;
+
+export const CLIENT_CONTENT_LABELS = {
+  clientProfile: 'Client Profile',
+  clientUrl: 'Client Website URL',
+  topic: 'Topic',
+  additionalInstructions: 'Additional Instructions',
+  instructions: 'Content Creation Instructions',
+  generate: 'Generate Content',
+  copyHtml: 'Copy HTML',
+  copyText: 'Copy Text',
+  downloadHtml: 'Download HTML',
+  downloadText: 'Download Text',
+  save: 'Save Content',
+} as const;
+
+/**
+ * 001 §3 names only `client_content_save` for this tool; the generation itself is recorded as
+ * `client_content_generation`, following the `<tool>_generation` pattern of the other tools.
+ */
+export const CLIENT_CONTENT_ACTIVITY = {
+  action: 'client_content_generation',
+  saveAction: 'client_content_save',
+  resourceType: 'content_generation',
+} as const;
+
+/** Body of POST /api/generate-client-content (001 §7) plus the tool's editable instructions and saving. */
+export const clientContentRequestSchema = z
+  .object({
+    model: modelField,
+    clientUrl: z.string().trim().max(2_048).default(''),
+    topic: textField(),
+    /** Additional instructions. */
+    prompt: instructionsField(),
+    /** The editable content creation instructions; when absent the client's, else the default. */
+    instructions: z.string().max(MAX_INSTRUCTIONS).optional(),
+    ...clientFields,
+  })
+  .superRefine((value, ctx) => {
+    if (value.clientUrl === '') requireThat(ctx, false, 'clientUrl', CLIENT_CONTENT_MESSAGES.urlRequired);
+    else requireThat(ctx, isHttpUrl(value.clientUrl), 'clientUrl', INVALID_URL_MESSAGE);
+    requireThat(ctx, value.topic.trim() !== '', 'topic', CLIENT_CONTENT_MESSAGES.topicRequired);
+    requireClientForSave(ctx, value, CLIENT_CONTENT_MESSAGES.selectClient.description);
+  });
+
+export type ClientContentRequest = z.output<typeof clientContentRequestSchema>;
+export type ClientContentRequestInput = z.input<typeof clientContentRequestSchema>;
+
+/** `content` is WordPress-ready HTML; `title` is the post title. */
+export interface ClientContentResult extends Record<string, unknown> {
+  content: string;
+  title: string;
+  wordCount: number;
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { DEFAULT_TEXT_MODEL_ID, languageModelIdSchema } from '../models';
+import { isValidTimeZone } from '../saved-title';
+
+/**
+ * Request fields and messages every content tool shares. The tool schemas in this folder are parsed
+ * by the browser forms and again by the server, so a rule written here holds on both sides.
+ */
+
+/** A toast: bold title, optional description. */
+export interface ToastText {
+  readonly title: string;
+  readonly description?: string;
+}
+
+/** Toast texts shared by the content tools (001 §8, 000 §8). */
+export const TOOL_MESSAGES = {
+  generationFailed: {
+    title: 'Generation Failed',
+    description: 'Failed to generate content. Please try again.',
+  },
+  noContent: 'No content generated',
+  saveFailed: { title: 'Error', description: 'Failed to save content to client profile' },
+  clientNotFound: 'Selected client not found',
+  copyFailed: 'Failed to copy content',
+  copied: { title: 'Copied!', description: 'Content copied to clipboard' },
+  downloaded: 'Downloaded!',
+  downloadStarted: 'Download Started',
+  /** 'Newsletter saved to {client}'s profile' (000 §8); the other tools name their own output. */
+  savedToClient: (what: string, clientName: string): ToastText => ({
+    title: 'Saved to Client',
+    description: `${what} saved to ${clientName}'s profile`,
+  }),
+  selectClient: {
+    title: 'Select a client',
+    description: 'Choose a client to save this content to their profile.',
+  },
+} as const;
+
+/** Used wherever a URL is present but is not a web address. Blog rewrite's wording (001 §5). */
+export const INVALID_URL_MESSAGE = 'Please enter a valid URL';
+
+const MAX_SHORT_TEXT = 2_000;
+export const MAX_INSTRUCTIONS = 20_000;
+const MAX_URL = 2_048;
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The AI model; the first of the text list when absent (000 §9). These endpoints also serve the
+ * Multi-Platform Creator, whose list has models the text list lacks, so any registry model is accepted.
+ */
+export const modelField = languageModelIdSchema.default(DEFAULT_TEXT_MODEL_ID);
+
+export const textField = (max = MAX_SHORT_TEXT) => z.string().max(max).default('');
+export const instructionsField = () => z.string().max(MAX_INSTRUCTIONS).default('');
+export const urlField = () => z.string().trim().max(MAX_URL).default('');
+
+/**
+ * Client selection and the "save to client profile" switch. `clientId` may arrive as null or '' from a
+ * cleared select; both mean none. `timeZone` is the viewer's IANA zone, used for the saved title's date.
+ */
+export const clientFields = {
+  clientId: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((value) => (value ? value : undefined)),
+  saveToClient: z.boolean().default(false),
+  timeZone: z
+    .string()
+    .max(100)
+    .optional()
+    .refine((value) => value === undefined || isValidTimeZone(value), 'Unknown time zone'),
+};
+
+interface IssueSink {
+  addIssue(issue: { code: 'custom'; message: string; path: (string | number)[] }): void;
+}
+
+/** Adds an issue at `field` unless the rule holds; the message is the spec's wording. */
+export function requireThat(ctx: IssueSink, holds: boolean, field: string, message: string): void {
+  if (!holds) ctx.addIssue({ code: 'custom', message, path: [field] });
+}
+
+/** Saving to a profile needs a chosen client. */
+export function requireClientForSave(
+  ctx: IssueSink,
+  value: { saveToClient: boolean; clientId?: string | undefined },
+  message: string,
+): void {
+  requireThat(ctx, !value.saveToClient || value.clientId !== undefined, 'clientId', message);
+}
+
+/** The first issue's message, for a toast: zod lists them in field order. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid request';
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  clientFields,
+  instructionsField,
+  modelField,
+  requireClientForSave,
+  requireThat,
+  TOOL_MESSAGES,
+  type ToastText,
+  textField,
+} from './common';
+
+/** FAQ & How To Generator (spec 001 §2, §3, §5, §7, §8, §9). */
+
+export const FAQ_CONTENT_TYPES = ['faq', 'howto'] as const;
+export type FaqContentType = (typeof FAQ_CONTENT_TYPES)[number];
+
+export const FAQ_CONTENT_TYPE_OPTIONS: readonly { readonly value: FaqContentType; readonly label: string }[] =
+  [
+    { value: 'faq', label: 'FAQ' },
+    { value: 'howto', label: 'How To Guide' },
+  ];
+
+export const FAQ_QUESTION_COUNT = { min: 7, max: 10, default: 8 } as const;
+
+export const FAQ_HEADING_LEVELS = ['h2', 'h3', 'h4'] as const;
+export type FaqHeadingLevel = (typeof FAQ_HEADING_LEVELS)[number];
+export const DEFAULT_FAQ_HEADING_LEVEL: FaqHeadingLevel = 'h3';
+
+export const FAQ_MESSAGES = {
+  topicRequired: (contentType: FaqContentType): string =>
+    contentType === 'faq' ? 'Please enter a topic for the FAQ' : 'Please enter a topic for the How To guide',
+  selectClient: TOOL_MESSAGES.selectClient,
+  invalidResponse: 'Invalid response format',
+  generationFailed: {
+    title: 'Generation Failed',
+    description: 'Failed to generate FAQ/How To guide. Please try again.',
+  },
+  generated: (contentType: FaqContentType, wordCount: number): ToastText => ({
+    title: contentType === 'faq' ? 'FAQ Generated!' : 'How To Guide Generated!',
+    description: `Your content is ready (${wordCount} words).`,
+  }),
+  saved: (contentType: FaqContentType, clientName: string): ToastText =>
+    TOOL_MESSAGES.savedToClient(contentType === 'faq' ? 'FAQ' : 'How To guide', clientName),
+} as const;
+
+export const FAQ_LABELS = {
+  contentType: 'Content Type',
+  topic: 'Topic',
+  questionCount: (contentType: FaqContentType): string =>
+    contentType === 'faq' ? 'Number of Questions' : 'Number of Steps',
+  headingLevel: 'Heading Level',
+  additionalInstructions: 'Additional Instructions',
+  customQuestions: (contentType: FaqContentType): string =>
+    contentType === 'faq' ? 'Custom Questions (one per line)' : 'Custom Steps (one per line)',
+  includeHeader: 'Include header',
+  saveToClient: 'Save to client profile',
+  schema: 'JSON-LD Schema',
+} as const;
+
+export const FAQ_ACTIVITY = { action: 'faq_generation', resourceType: 'content_generation' } as const;
+
+/** Custom questions or steps: one per line, blanks ignored. */
+export function parseCustomItems(text: string): string[] {
+  return text
+    .split(/\r?\n/u)
+    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/u, '').trim())
+    .filter((line) => line !== '');
+}
+
+/** Body of POST /api/generate-faq (001 §7) plus client selection and saving. */
+export const faqRequestSchema = z
+  .object({
+    contentType: z.enum(FAQ_CONTENT_TYPES).default('faq'),
+    model: modelField,
+    topic: textField(),
+    /** Additional instructions; the client's newsletter instructions are prepended on the server (001 §7). */
+    prompt: instructionsField(),
+    includeHeader: z.boolean().default(true),
+    questionCount: z
+      .number()
+      .int()
+      .min(FAQ_QUESTION_COUNT.min)
+      .max(FAQ_QUESTION_COUNT.max)
+      .default(FAQ_QUESTION_COUNT.default),
+    headingLevel: z.enum(FAQ_HEADING_LEVELS).default(DEFAULT_FAQ_HEADING_LEVEL),
+    /** One per line; a list is accepted too and joined. */
+    customQuestions: z
+      .union([z.string().max(10_000), z.array(z.string().max(1_000)).max(50)])
+      .default('')
+      .transform((value) => (Array.isArray(value) ? value.join('\n') : value)),
+    ...clientFields,
+  })
+  .superRefine((value, ctx) => {
+    requireThat(ctx, value.topic.trim() !== '', 'topic', FAQ_MESSAGES.topicRequired(value.contentType));
+    requireClientForSave(ctx, value, FAQ_MESSAGES.selectClient.description);
+  });
+
+export type FaqRequest = z.output<typeof faqRequestSchema>;
+export type FaqRequestInput = z.input<typeof faqRequestSchema>;
+
+export interface FaqResult extends Record<string, unknown> {
+  generatedHtml: string;
+  /** JSON-LD (schema.org FAQPage or HowTo), pretty-printed, safe to put inside a <script> block. */
+  generatedSchema: string;
+  wordCount: number;
+}

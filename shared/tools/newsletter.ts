@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  clientFields,
+  INVALID_URL_MESSAGE,
+  instructionsField,
+  isHttpUrl,
+  modelField,
+  requireClientForSave,
+  requireThat,
+  TOOL_MESSAGES,
+  type ToastText,
+  textField,
+  urlField,
+} from './common';
+
+/** Newsletter Creator (spec 000 §2, §5, §7, §8). */
+
+export const NEWSLETTER_INPUT_TYPES = ['topic', 'url'] as const;
+export type NewsletterInputType = (typeof NEWSLETTER_INPUT_TYPES)[number];
+
+export const NEWSLETTER_MESSAGES = {
+  topicRequired: { title: 'Topic Required', description: 'Please enter a newsletter topic.' },
+  urlRequired: { title: 'URL Required', description: 'Please enter a URL to extract content from.' },
+  selectClient: {
+    title: 'Select a client',
+    description: 'Please choose a client to save this newsletter to.',
+  },
+  manualSaveNoClient: {
+    title: TOOL_MESSAGES.selectClient.title,
+    description: 'Choose a client from the dropdown to save this newsletter.',
+  },
+  noContentToDownload: { title: 'No content to download', description: 'Generate a newsletter first.' },
+  generationFailed: {
+    title: 'Generation Failed',
+    description: 'Failed to generate newsletter. Please try again.',
+  },
+  generated: (wordCount: number): ToastText => ({
+    title: 'Newsletter Generated!',
+    description: `Your newsletter is ready (${wordCount} words).`,
+  }),
+  saved: (clientName: string): ToastText => TOOL_MESSAGES.savedToClient('Newsletter', clientName),
+} as const;
+
+export const NEWSLETTER_LABELS = {
+  topic: 'Newsletter Topic *',
+  url: 'Source URL *',
+  urlHint: 'Content from this URL is extracted and used as the basis of the newsletter.',
+  additionalInstructions: 'Additional Instructions',
+  includeHeader: 'Include newsletter header',
+  includeTitle: 'Include newsletter name, subheader, and color styling',
+  saveToClient: 'Save to client profile',
+  generate: 'Generate Newsletter',
+  noClient: 'No client selected',
+  noInstructions: 'No instructions',
+  emptyPreview: 'Enter a topic and click "Generate Newsletter" to see the preview',
+  topicPlaceholders: ['Weekly tech updates', 'Spring home maintenance checklist', 'New services this month'],
+} as const;
+
+/** The spec's joining text between the user's instructions and the client's (000 §7). */
+export const CLIENT_INSTRUCTIONS_HEADING = 'Additional client-specific instructions:';
+
+export const NEWSLETTER_ACTIVITY = {
+  action: 'newsletter_generation',
+  resourceType: 'content_generation',
+} as const;
+
+/** Body of POST /api/generate-newsletter (000 §7) plus client selection and saving. */
+export const newsletterRequestSchema = z
+  .object({
+    model: modelField,
+    /** The user's additional instructions; the client's newsletter instructions are appended on the server. */
+    prompt: instructionsField(),
+    topic: textField(),
+    url: urlField(),
+    inputType: z.enum(NEWSLETTER_INPUT_TYPES).default('topic'),
+    includeHeader: z.boolean().default(true),
+    includeTitle: z.boolean().default(true),
+    ...clientFields,
+  })
+  .superRefine((value, ctx) => {
+    if (value.inputType === 'topic') {
+      requireThat(ctx, value.topic.trim() !== '', 'topic', NEWSLETTER_MESSAGES.topicRequired.description);
+    } else if (value.url === '') {
+      requireThat(ctx, false, 'url', NEWSLETTER_MESSAGES.urlRequired.description);
+    } else {
+      requireThat(ctx, isHttpUrl(value.url), 'url', INVALID_URL_MESSAGE);
+    }
+    requireClientForSave(ctx, value, NEWSLETTER_MESSAGES.selectClient.description);
+  });
+
+export type NewsletterRequest = z.output<typeof newsletterRequestSchema>;
+export type NewsletterRequestInput = z.input<typeof newsletterRequestSchema>;
+
+/** Result of generate-newsletter (000 §3 "generatedHtml"), with the word count the toast shows. */
+export interface NewsletterResult extends Record<string, unknown> {
+  generatedHtml: string;
+  wordCount: number;
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  clientFields,
+  INVALID_URL_MESSAGE,
+  instructionsField,
+  isHttpUrl,
+  modelField,
+  requireClientForSave,
+  requireThat,
+  TOOL_MESSAGES,
+  type ToastText,
+  textField,
+  urlField,
+} from './common';
+
+/** Press Release Creator (spec 001 §2, §3, §5, §7, §8). */
+
+export const PRESS_RELEASE_INPUT_TYPES = ['topic', 'url'] as const;
+
+export const PRESS_RELEASE_MESSAGES = {
+  topicRequired: 'Please enter a topic for the press release',
+  urlRequired: 'Please enter a URL to extract content from',
+  selectClient: TOOL_MESSAGES.selectClient.title,
+  generationFailed: {
+    title: 'Generation Failed',
+    description: 'Failed to generate press release. Please try again.',
+  },
+  generated: (wordCount: number): ToastText => ({
+    title: 'Press Release Generated!',
+    description: `Your press release is ready (${wordCount} words).`,
+  }),
+  saved: (clientName: string): ToastText => TOOL_MESSAGES.savedToClient('Press release', clientName),
+} as const;
+
+export const PRESS_RELEASE_LABELS = {
+  releaseDate: 'Release Date',
+  includeHeader: 'Include header',
+  includeCompanyInfo: 'Include company info',
+  useClientCompanyInfo: "Use selected client's company info",
+  saveToClient: 'Save to client profile',
+  generate: 'Generate Press Release',
+  instructionsCard: 'AI Instructions',
+  regenerate: 'Regenerate with Edited Instructions',
+} as const;
+
+export const PRESS_RELEASE_ACTIVITY = {
+  action: 'press_release_generation',
+  resourceType: 'content_generation',
+} as const;
+
+const companyText = z
+  .string()
+  .max(2_000)
+  .nullish()
+  .transform((value) => {
+    const trimmed = value?.trim() ?? '';
+    return trimmed === '' ? null : trimmed;
+  });
+
+/** `clientCompanyData` of 001 §7: the chosen client's profile as the form sends it. */
+export const clientCompanyDataSchema = z.object({
+  clientName: companyText,
+  companyName: companyText,
+  owner: companyText,
+  email: companyText,
+  phone: companyText,
+  website: companyText,
+  facebook: companyText,
+  linkedin: companyText,
+  gbp: companyText,
+  address: companyText,
+  city: companyText,
+  state: companyText,
+  postal_code: companyText,
+  country: companyText,
+});
+
+export type ClientCompanyData = z.output<typeof clientCompanyDataSchema>;
+
+/** An ISO date (`2026-11-21`) or date-time; the calendar date written is the one in the string. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/u;
+
+export interface CalendarDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+/** The calendar date of an ISO string, or null when it is not one (e.g. 2026-02-30). */
+export function parseReleaseDate(iso: string): CalendarDate | null {
+  const match = ISO_DATE.exec(iso.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  const valid =
+    check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+  return valid ? { year, month, day } : null;
+}
+
+/** Body of POST /api/generate-press-release (001 §7) plus client selection and saving. */
+export const pressReleaseRequestSchema = z
+  .object({
+    model: modelField,
+    /** Additional instructions. */
+    prompt: instructionsField(),
+    topic: textField(),
+    url: urlField(),
+    inputType: z.enum(PRESS_RELEASE_INPUT_TYPES).default('topic'),
+    includeHeader: z.boolean().default(true),
+    includeCompanyInfo: z.boolean().default(true),
+    useClientCompanyInfo: z.boolean().default(false),
+    clientCompanyData: clientCompanyDataSchema.nullish().transform((value) => value ?? null),
+    /** The release date picked in the form; the generation date when absent. */
+    releaseDate: z
+      .string()
+      .max(40)
+      .optional()
+      .refine(
+        (value) => value === undefined || parseReleaseDate(value) !== null,
+        'Please pick a valid release date',
+      ),
+    /**
+     * The AI Instructions card after editing ('Regenerate with Edited Instructions'). When absent the
+     * client's press release instructions apply, else the default ones.
+     */
+    instructions: z.string().max(20_000).optional(),
+    ...clientFields,
+  })
+  .superRefine((value, ctx) => {
+    if (value.inputType === 'topic') {
+      requireThat(ctx, value.topic.trim() !== '', 'topic', PRESS_RELEASE_MESSAGES.topicRequired);
+    } else if (value.url === '') {
+      requireThat(ctx, false, 'url', PRESS_RELEASE_MESSAGES.urlRequired);
+    } else {
+      requireThat(ctx, isHttpUrl(value.url), 'url', INVALID_URL_MESSAGE);
+    }
+    requireClientForSave(ctx, value, PRESS_RELEASE_MESSAGES.selectClient);
+  });
+
+export type PressReleaseRequest = z.output<typeof pressReleaseRequestSchema>;
+export type PressReleaseRequestInput = z.input<typeof pressReleaseRequestSchema>;
+
+export interface PressReleaseResult extends Record<string, unknown> {
+  generatedHtml: string;
+  generatedText: string;
+  wordCount: number;
+}
