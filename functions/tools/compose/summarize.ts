@@ -1,0 +1,108 @@
+import { terms } from './keywords';
+import { type Sentence, splitSentences } from './sentences';
+
+/**
+ * Extractive summary: the most informative sentences of a text, in their original order. Each sentence
+ * is a TF-IDF vector over stemmed content terms; its score is the cosine similarity to the centroid of
+ * the whole text (centroid-based summarization, Radev et al.), so sentences that carry the text's
+ * recurring subject matter beat greetings and filler wherever they appear. Position only breaks ties.
+ */
+
+export interface RankedSentence extends Sentence {
+  readonly score: number;
+}
+
+export interface SummaryOptions {
+  /** Most sentences to return. */
+  readonly maxSentences: number;
+  /** Optional word budget; sentences that would exceed it are skipped. */
+  readonly maxWords?: number;
+  /** Text the summary should lean toward (e.g. the topic): its terms raise a sentence's score. */
+  readonly query?: string;
+  /** Sentences to leave out (e.g. already used elsewhere). */
+  readonly exclude?: ReadonlySet<string>;
+}
+
+const MIN_WORDS = 5;
+const MAX_WORDS = 70;
+const QUERY_WEIGHT = 0.35;
+const REDUNDANCY = 0.6;
+
+/** Site chrome that extraction sometimes keeps: never a summary sentence. */
+const BOILERPLATE =
+  /\b(?:cookies?|privacy policy|terms of (?:use|service)|all rights reserved|copyright|subscribe|sign up for|click here|read more|share this|posted (?:by|on|in)|leave a (?:comment|reply)|javascript)\b|©/iu;
+
+const wordCount = (text: string): number => text.split(/\s+/u).filter(Boolean).length;
+
+function vector(termList: readonly string[], idf: ReadonlyMap<string, number>): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const term of termList) result.set(term, (result.get(term) ?? 0) + (idf.get(term) ?? 0));
+  return result;
+}
+
+function cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (const [term, weight] of a) {
+    dot += weight * (b.get(term) ?? 0);
+    normA += weight * weight;
+  }
+  for (const weight of b.values()) normB += weight * weight;
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}
+
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+/** Every candidate sentence with its score, best first; equal scores keep text order. */
+export function rankSentences(text: string, query = ''): RankedSentence[] {
+  const sentences = splitSentences(text).filter((sentence) => {
+    const count = wordCount(sentence.text);
+    return count >= MIN_WORDS && count <= MAX_WORDS && !BOILERPLATE.test(sentence.text);
+  });
+  if (sentences.length === 0) return [];
+  const termLists = sentences.map((sentence) => terms(sentence.text));
+  const documentFrequency = new Map<string, number>();
+  for (const list of termLists)
+    for (const term of new Set(list)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  const total = sentences.length;
+  const idf = new Map<string, number>();
+  for (const [term, df] of documentFrequency) idf.set(term, Math.log((total + 1) / (df + 0.5)) + 1);
+  const centroid = vector(termLists.flat(), idf);
+  const queryTerms = new Set(terms(query));
+  return sentences
+    .map((sentence, position) => {
+      const list = termLists[position] ?? [];
+      const own = new Set(list);
+      const centrality = cosine(vector(list, idf), centroid);
+      const overlap =
+        queryTerms.size === 0 ? 0 : [...queryTerms].filter((term) => own.has(term)).length / queryTerms.size;
+      const lengthFactor = Math.min(1, wordCount(sentence.text) / 10);
+      return { ...sentence, score: (centrality + QUERY_WEIGHT * overlap) * lengthFactor };
+    })
+    .sort((a, b) => b.score - a.score || a.index - b.index);
+}
+
+/** The top sentences without near-duplicates, returned in text order. */
+export function extractiveSummary(text: string, options: SummaryOptions): RankedSentence[] {
+  const chosen: RankedSentence[] = [];
+  const chosenTerms: Set<string>[] = [];
+  let budget = options.maxWords ?? Number.POSITIVE_INFINITY;
+  for (const sentence of rankSentences(text, options.query)) {
+    if (chosen.length >= options.maxSentences) break;
+    if (options.exclude?.has(sentence.text)) continue;
+    const own = new Set(terms(sentence.text));
+    if (chosenTerms.some((other) => jaccard(own, other) > REDUNDANCY)) continue;
+    const count = wordCount(sentence.text);
+    if (count > budget) continue;
+    budget -= count;
+    chosen.push(sentence);
+    chosenTerms.push(own);
+  }
+  return chosen.sort((a, b) => a.index - b.index);
+}
