@@ -71,7 +71,7 @@ export async function recordActivity(
 /** Newest first, at most 100 (001 §9). */
 export async function listActivities(limit = ACTIVITY_FEED_LIMIT): Promise<Activity[]> {
   const { data } = await entities()
-    .activity.query.byFeed({})
+    .activity.query.byFeed({ feed: 'all' })
     .go({ order: 'desc', limit: Math.min(limit, ACTIVITY_FEED_LIMIT) });
   return data.map((row) => ({
     id: row.activityId,

@@ -1,0 +1,28 @@
+import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { webSocketManagementClient } from '#functions/commons/aws-clients';
+import { readEnv } from '#functions/commons/env';
+import type { AuthorizedWebSocketEvent } from './websocket-event';
+
+/**
+ * `$default`: the browser only sends keep-alive pings (idle WebSockets are closed after 10 minutes);
+ * answer them so the client can tell a live connection from a dead one.
+ */
+export const handler = async (event: AuthorizedWebSocketEvent): Promise<APIGatewayProxyResultV2> => {
+  let type: unknown;
+  try {
+    type = (JSON.parse(event.body ?? '{}') as { type?: unknown }).type;
+  } catch {
+    return { statusCode: 400, body: 'Messages must be JSON' };
+  }
+  const callbackUrl = readEnv('webSocketCallbackUrl');
+  if (type === 'ping' && callbackUrl) {
+    await webSocketManagementClient(callbackUrl).send(
+      new PostToConnectionCommand({
+        ConnectionId: event.requestContext.connectionId,
+        Data: new TextEncoder().encode(JSON.stringify({ type: 'pong' })),
+      }),
+    );
+  }
+  return { statusCode: 200, body: '' };
+};

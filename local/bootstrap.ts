@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
+import { ADMIN_GROUP_NAME } from '#infra/routes';
+import type { Mailbox } from './mailbox';
+
+/**
+ * First-run creation of everything the stack provisions in AWS: the table, the media bucket, the queue
+ * and its DLQ, the user pool with its app client and admins group, and one admin account. Each step
+ * checks first, so a restart keeps all data and only recreates what an emulator forgets (fauxqs queues
+ * live in memory).
+ */
+
+export const LOCAL_NAMES = {
+  table: 'lbm-studio',
+  bucket: 'lbm-studio-media',
+  queue: 'lbm-studio-jobs',
+  deadLetterQueue: 'lbm-studio-jobs-dlq',
+} as const;
+
+export const MAX_RECEIVE_COUNT = 3;
+
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const attribute = (name: string) => ({ AttributeName: name, AttributeType: 'S' as const });
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        attribute(TABLE_KEYS.partitionKey),
+        attribute(TABLE_KEYS.sortKey),
+        ...TABLE_INDEXES.flatMap((index) => [attribute(index.partitionKey), attribute(index.sortKey)]),
+      ],
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+}
+
+export async function ensureBucket(client: S3Client, bucket: string): Promise<void> {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+}
+
+export async function ensureQueues(
+  client: SQSClient,
+  visibilityTimeoutSeconds: number,
+): Promise<{ queueUrl: string; queueArn: string; deadLetterQueueUrl: string }> {
+  const dlq = await client.send(new CreateQueueCommand({ QueueName: LOCAL_NAMES.deadLetterQueue }));
+  const dlqUrl = dlq.QueueUrl ?? '';
+  const dlqAttributes = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
+  );
+  const queue = await client.send(
+    new CreateQueueCommand({
+      QueueName: LOCAL_NAMES.queue,
+      Attributes: {
+        VisibilityTimeout: String(visibilityTimeoutSeconds),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn,
+          maxReceiveCount: MAX_RECEIVE_COUNT,
+        }),
+      },
+    }),
+  );
+  const queueUrl = queue.QueueUrl ?? '';
+  const attributes = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }),
+  );
+  return { queueUrl, queueArn: attributes.Attributes?.QueueArn ?? '', deadLetterQueueUrl: dlqUrl };
+}
+
+interface PoolState {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+export async function ensureUserPool(
+  client: CognitoIdentityProviderClient,
+  dataDir: string,
+): Promise<PoolState> {
+  const stateFile = join(dataDir, 'user-pool.json');
+  if (existsSync(stateFile)) {
+    const state = JSON.parse(readFileSync(stateFile, 'utf8')) as PoolState;
+    try {
+      await client.send(new DescribeUserPoolCommand({ UserPoolId: state.userPoolId }));
+      return state;
+    } catch {
+      // The pool vanished with its data directory: make a new one below.
+    }
+  }
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'lbm-studio',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: 6 } },
+    }),
+  );
+  const userPoolId = pool.UserPool?.Id ?? '';
+  const appClient = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'lbm-studio-web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      // Short-lived ID tokens (as in AWS) so the browser's refresh path is exercised locally too.
+      IdTokenValidity: 60,
+      AccessTokenValidity: 60,
+      RefreshTokenValidity: 30,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
+    }),
+  );
+  await client.send(
+    new CreateGroupCommand({
+      UserPoolId: userPoolId,
+      GroupName: ADMIN_GROUP_NAME,
+      Description: 'LBM Studio admins',
+    }),
+  );
+  const state = { userPoolId, userPoolClientId: appClient.UserPoolClient?.ClientId ?? '' };
+  writeFileSync(stateFile, JSON.stringify(state, null, 2));
+  return state;
+}
+
+export interface AdminAccount {
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs the first configured admin up through the real path (pre-sign-up trigger, code by "e-mail",
+ * confirmation, post-confirmation trigger adding the admins group) and keeps the credentials in
+ * `<dataDir>/admin.json` so later runs print the same sign-in.
+ */
+export async function ensureAdmin(options: {
+  client: CognitoIdentityProviderClient;
+  clientId: string;
+  dataDir: string;
+  email: string;
+  mailbox: Mailbox;
+}): Promise<AdminAccount> {
+  const file = join(options.dataDir, 'admin.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as AdminAccount;
+  const password = `Lbm-${randomBytes(9).toString('base64url')}`;
+  await options.client.send(
+    new SignUpCommand({
+      ClientId: options.clientId,
+      Username: options.email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: options.email },
+        { Name: 'name', Value: 'Administrator' },
+      ],
+    }),
+  );
+  const code = options.mailbox.list().find((message) => message.to === options.email && message.code)?.code;
+  if (!code) throw new Error(`No confirmation code was delivered for ${options.email}`);
+  await options.client.send(
+    new ConfirmSignUpCommand({ ClientId: options.clientId, Username: options.email, ConfirmationCode: code }),
+  );
+  const account = { email: options.email, password };
+  writeFileSync(file, JSON.stringify(account, null, 2), { mode: 0o600 });
+  return account;
+}
+
+export function localClients(endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string }) {
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const region = 'us-east-1';
+  return {
+    dynamodb: new DynamoDBClient({ endpoint: endpoints.dynamodb, region, credentials }),
+    s3: new S3Client({
+      endpoint: endpoints.s3,
+      region,
+      credentials,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+    sqs: new SQSClient({ endpoint: endpoints.sqs, region, credentials }),
+    cognito: new CognitoIdentityProviderClient({ endpoint: endpoints.cognito, region, credentials }),
+  };
+}

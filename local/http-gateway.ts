@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  APIGatewayRequestAuthorizerEventV2,
+  APIGatewaySimpleAuthorizerWithContextResult,
+} from 'aws-lambda';
+import { backgroundFunctions, type HttpRoute, httpRoutes } from '#infra/routes';
+import { loadHandler } from './handler-loader';
+import { lambdaContext } from './lambda-context';
+
+/**
+ * Serves the route table the way API Gateway's HTTP API does: it builds an `APIGatewayProxyEventV2`
+ * (payload format 2.0), runs the same Lambda REQUEST authorizer for every non-public route, and passes
+ * the authorizer's context to the route's handler. Status codes mirror API Gateway's: 401 when the
+ * Authorization header is missing or the authorizer throws, 403 when it answers isAuthorized: false.
+ */
+
+interface CompiledRoute {
+  readonly route: HttpRoute;
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+}
+
+const compiled: readonly CompiledRoute[] = httpRoutes.map((route) => {
+  const names: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const match = /^\{(\w+)\}$/.exec(segment);
+      if (!match?.[1]) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(match[1]);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), names };
+});
+
+export function matchRoute(method: string, path: string) {
+  let pathMatched = false;
+  for (const candidate of compiled) {
+    const match = candidate.pattern.exec(path);
+    if (!match) continue;
+    pathMatched = true;
+    if (candidate.route.method !== method) continue;
+    const params = Object.fromEntries(
+      candidate.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+    );
+    return { route: candidate.route, params, pathMatched };
+  }
+  return { route: null, params: {}, pathMatched };
+}
+
+async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    // API Gateway refuses payloads over 10 MB; so do we, without buffering the rest.
+    if (size > limit) throw new Error('payload too large');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function headerMap(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+function isTextual(contentType: string | undefined): boolean {
+  return !contentType || /json|text|xml|x-www-form-urlencoded|javascript/.test(contentType);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+export async function handleApiRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  log: (line: string) => void,
+): Promise<void> {
+  const method = (request.method ?? 'GET').toUpperCase();
+  const started = Date.now();
+  const { route, params, pathMatched } = matchRoute(method, url.pathname);
+  if (!route) {
+    // API Gateway answers an unknown route with 404 {"message":"Not Found"}.
+    sendJson(response, 404, { message: pathMatched ? 'Method Not Allowed' : 'Not Found' });
+    return;
+  }
+
+  let rawBody: Buffer;
+  try {
+    rawBody = await readBody(request, 10 * 1024 * 1024);
+  } catch {
+    sendJson(response, 413, { message: 'Request Entity Too Large' });
+    return;
+  }
+  const headers = headerMap(request);
+  const routeKey = `${route.method} ${route.path}`;
+  const now = new Date();
+  const textual = isTextual(headers['content-type']);
+  const query = Object.fromEntries(url.searchParams.entries());
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    headers,
+    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
+    pathParameters: Object.keys(params).length > 0 ? params : undefined,
+    body: rawBody.length > 0 ? rawBody.toString(textual ? 'utf8' : 'base64') : undefined,
+    isBase64Encoded: rawBody.length > 0 && !textual,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? '127.0.0.1',
+      domainPrefix: 'local',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  };
+
+  if (route.auth !== 'public') {
+    const authorization = headers.authorization;
+    if (!authorization) {
+      sendJson(response, 401, { message: 'Unauthorized' });
+      return;
+    }
+    const authorizer = await loadHandler<
+      APIGatewayRequestAuthorizerEventV2,
+      APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>
+    >(backgroundFunctions.httpAuthorizer);
+    let verdict: APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>;
+    try {
+      verdict = await authorizer(
+        {
+          version: '2.0',
+          type: 'REQUEST',
+          routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${method}${url.pathname}`,
+          identitySource: [authorization],
+          routeKey,
+          rawPath: event.rawPath,
+          rawQueryString: event.rawQueryString,
+          cookies: [],
+          headers,
+          queryStringParameters: query,
+          requestContext: event.requestContext,
+          pathParameters: params,
+          stageVariables: {},
+        },
+        lambdaContext('HttpAuthorizer'),
+      );
+    } catch {
+      sendJson(response, 401, { message: 'Unauthorized' });
+      return;
+    }
+    if (!verdict.isAuthorized) {
+      sendJson(response, 403, { message: 'Forbidden' });
+      return;
+    }
+    (event.requestContext as APIGatewayProxyEventV2['requestContext'] & { authorizer: unknown }).authorizer =
+      {
+        lambda: verdict.context,
+      };
+  }
+
+  let result: APIGatewayProxyStructuredResultV2 | string | undefined;
+  try {
+    const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 | string>(
+      route.entry,
+    );
+    result = await handler(event, lambdaContext(route.id, route.timeoutSeconds));
+  } catch (error) {
+    log(`✗ ${routeKey} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    sendJson(response, 500, { message: 'Internal Server Error' });
+    return;
+  }
+
+  const structured: APIGatewayProxyStructuredResultV2 =
+    typeof result === 'object' && result !== null && 'statusCode' in result
+      ? result
+      : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
+  const body = structured.body
+    ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8')
+    : Buffer.alloc(0);
+  const replyHeaders: Record<string, string | number | boolean> = { ...(structured.headers ?? {}) };
+  replyHeaders['content-length'] = body.length;
+  response.writeHead(structured.statusCode ?? 200, replyHeaders as Record<string, string>);
+  response.end(body);
+  if (process.env.LOG_REQUESTS !== 'false') {
+    log(`${method} ${url.pathname} → ${structured.statusCode ?? 200} (${Date.now() - started} ms)`);
+  }
+}

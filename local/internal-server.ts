@@ -1,0 +1,92 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { backgroundFunctions } from '#infra/routes';
+import { loadHandler } from './handler-loader';
+import { lambdaContext } from './lambda-context';
+import type { WebSocketGateway } from './websocket-gateway';
+
+/**
+ * Endpoints that AWS services call and the emulators lack, on a port of their own (not the app's):
+ * - the API Gateway management API (`POST /@connections/{id}`), so `ApiGatewayManagementApi` works
+ *   unchanged against the local WebSocket gateway;
+ * - the Lambda Invoke API (`POST /2015-03-31/functions/{name}/invocations`), which cognito-local calls
+ *   for its triggers, answered by our trigger handlers.
+ */
+
+const triggerEntries: Record<string, string> = {
+  PreSignUp: backgroundFunctions.preSignUp,
+  PostConfirmation: backgroundFunctions.postConfirmation,
+};
+
+export const TRIGGER_FUNCTION_NAMES = {
+  PreSignUp: 'PreSignUp',
+  PostConfirmation: 'PostConfirmation',
+} as const;
+
+async function body(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startInternalServer(options: {
+  port: number;
+  webSockets: WebSocketGateway;
+  log: (line: string) => void;
+}): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const payload = await body(request);
+
+    const connection = /^\/@connections\/([^/]+)$/.exec(url.pathname);
+    if (connection?.[1]) {
+      const connectionId = decodeURIComponent(connection[1]);
+      const ok =
+        request.method === 'DELETE'
+          ? options.webSockets.disconnect(connectionId)
+          : options.webSockets.postToConnection(connectionId, payload);
+      response.writeHead(ok ? 200 : 410, { 'content-type': 'application/json' });
+      response.end(ok ? '{}' : JSON.stringify({ message: 'Gone' }));
+      return;
+    }
+
+    const invocation = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
+    const entry = invocation?.[1] ? triggerEntries[decodeURIComponent(invocation[1])] : undefined;
+    if (invocation && entry) {
+      try {
+        const handler = await loadHandler<unknown, unknown>(entry);
+        const result = await handler(
+          JSON.parse(payload.toString('utf8') || '{}'),
+          lambdaContext(invocation[1] ?? 'Trigger'),
+        );
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(result ?? {}));
+      } catch (error) {
+        // The Invoke API reports a handler's exception as 200 with X-Amz-Function-Error, like Lambda.
+        const message = error instanceof Error ? error.message : String(error);
+        options.log(`Trigger ${invocation[1]} refused: ${message}`);
+        response.writeHead(200, { 'content-type': 'application/json', 'x-amz-function-error': 'Unhandled' });
+        response.end(
+          JSON.stringify({ errorMessage: message, errorType: error instanceof Error ? error.name : 'Error' }),
+        );
+      }
+      return;
+    }
+
+    response.writeHead(404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ message: 'Not Found' }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

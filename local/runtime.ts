@@ -1,0 +1,268 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { ADMIN_GROUP_NAME, envNames } from '#infra/routes';
+import type { RuntimeConfig } from '#shared/runtime-config';
+import {
+  type AdminAccount,
+  ensureAdmin,
+  ensureBucket,
+  ensureQueues,
+  ensureTable,
+  ensureUserPool,
+  LOCAL_NAMES,
+  localClients,
+} from './bootstrap';
+import { startCognito } from './emulators/cognito';
+import type { RunningEmulator } from './emulators/dynamodb';
+import { startDynamoDb } from './emulators/dynamodb';
+import { startS3 } from './emulators/s3';
+import { startSqs } from './emulators/sqs';
+import { handleApiRequest } from './http-gateway';
+import { startInternalServer, TRIGGER_FUNCTION_NAMES } from './internal-server';
+import { type LocalSettings, readLocalSettings } from './local-config';
+import { Mailbox } from './mailbox';
+import { assertPortFree, freePort, PortInUseError } from './ports';
+import { startSqsPoller } from './sqs-poller';
+import { serveStatic } from './static-files';
+import { WebSocketGateway } from './websocket-gateway';
+
+/**
+ * The whole app on one machine: emulators for DynamoDB, S3, SQS and Cognito, the HTTP/WebSocket
+ * gateway in front of the same Lambda handlers that AWS runs, the queue poller, and the built frontend.
+ * Everything listens on 127.0.0.1. `npm start` (local/start.ts) and the integration/e2e tests use it.
+ */
+
+export interface LocalRuntimeOptions {
+  /** App port; 0 takes a free one. Defaults to PORT or 3000. */
+  port?: number;
+  dataDir?: string;
+  /** Extra settings, as environment variables (ALLOWED_EMAIL_DOMAIN, ADMIN_EMAILS, ...). */
+  env?: Record<string, string>;
+  quiet?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalRuntime {
+  url: string;
+  config: RuntimeConfig;
+  admin: AdminAccount;
+  mailbox: Mailbox;
+  settings: LocalSettings;
+  endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; internal: string };
+  queues: { queueUrl: string; deadLetterQueueUrl: string };
+  stop(): Promise<void>;
+}
+
+const WS_PATH = '/ws';
+
+function securityHeaders(cognitoEndpoint: string): Record<string, string> {
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https: http:",
+      "media-src 'self' data: blob:",
+      `connect-src 'self' ws: wss: ${cognitoEndpoint}`,
+      "frame-src 'self' blob: data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const settings = readLocalSettings({
+    ...process.env,
+    ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    ...options.env,
+  });
+  if (options.port !== undefined) settings.port = options.port;
+  const log = options.log ?? ((line: string) => (options.quiet ? undefined : console.log(line)));
+  const dirs = {
+    dynamodb: join(settings.dataDir, 'dynamodb'),
+    s3: join(settings.dataDir, 's3'),
+    cognito: join(settings.dataDir, 'cognito'),
+  };
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    stops.length = 0;
+  };
+
+  try {
+    await assertPortFree(settings.port, 'app');
+    const ports = settings.emulatorPorts;
+    for (const [name, port] of Object.entries(ports)) await assertPortFree(port, `${name} emulator`);
+
+    const mailbox = new Mailbox(join(settings.dataDir, 'mailbox.json'));
+    const webSockets = new WebSocketGateway(WS_PATH, log);
+    stops.push(() => webSockets.close());
+    const internal = await startInternalServer({ port: ports.internal, webSockets, log });
+    stops.push(internal.stop);
+    const cognitoPort = ports.cognito || (await freePort());
+
+    const started = await Promise.all([
+      startDynamoDb({ dataDir: dirs.dynamodb, port: ports.dynamodb }),
+      startS3({ dataDir: dirs.s3, port: ports.s3 }),
+      startSqs({ port: ports.sqs }),
+      startCognito({
+        dataDir: dirs.cognito,
+        port: cognitoPort,
+        lambdaEndpoint: internal.endpoint,
+        triggers: TRIGGER_FUNCTION_NAMES,
+        mailbox,
+        log,
+      }),
+    ]);
+    const [dynamodb, s3, sqs, cognito] = started;
+    for (const emulator of started as RunningEmulator[]) stops.push(emulator.stop);
+
+    const endpoints = {
+      dynamodb: dynamodb.endpoint,
+      s3: s3.endpoint,
+      sqs: sqs.endpoint,
+      cognito: cognito.endpoint,
+      internal: internal.endpoint,
+    };
+    const clients = localClients(endpoints);
+    const [pool, queues] = await Promise.all([
+      ensureUserPool(clients.cognito, settings.dataDir),
+      ensureQueues(clients.sqs, settings.queueVisibilityTimeoutSeconds),
+      ensureTable(clients.dynamodb, LOCAL_NAMES.table),
+      ensureBucket(clients.s3, LOCAL_NAMES.bucket),
+    ]);
+
+    // The handlers read their configuration from the environment, in AWS and here alike.
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+      AWS_ENDPOINT_URL_S3: endpoints.s3,
+      AWS_ENDPOINT_URL_SQS: endpoints.sqs,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+      [envNames.tableName]: LOCAL_NAMES.table,
+      [envNames.mediaBucket]: LOCAL_NAMES.bucket,
+      [envNames.jobsQueueUrl]: queues.queueUrl,
+      [envNames.webSocketCallbackUrl]: endpoints.internal,
+      [envNames.userPoolId]: pool.userPoolId,
+      [envNames.userPoolClientId]: pool.userPoolClientId,
+      [envNames.tokenIssuer]: `${cognito.issuerBase}/${pool.userPoolId}`,
+      [envNames.jwksUri]: `${cognito.endpoint}/${pool.userPoolId}/.well-known/jwks.json`,
+      [envNames.allowedEmailDomain]: settings.allowedEmailDomain,
+      [envNames.adminEmails]: settings.adminEmails.join(','),
+      [envNames.adminGroup]: ADMIN_GROUP_NAME,
+      [envNames.localKeyFile]: join(settings.dataDir, 'local-secret.key'),
+      OFFLINE_STREAM_DELAY_MS: String(settings.offlineStreamDelayMs),
+      ...options.env,
+    });
+
+    const headers = securityHeaders(endpoints.cognito);
+    const configFor = (request: IncomingMessage): RuntimeConfig => {
+      const host = request.headers.host ?? `127.0.0.1:${settings.port}`;
+      return {
+        region: 'us-east-1',
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        userPoolEndpoint: endpoints.cognito,
+        authFlowType: 'USER_PASSWORD_AUTH',
+        apiUrl: '',
+        wsUrl: `ws://${host}${WS_PATH}`,
+        allowedEmailDomain: settings.allowedEmailDomain,
+        externalLinks: settings.externalLinks,
+        local: true,
+      };
+    };
+
+    const onRequest = async (request: IncomingMessage, response: ServerResponse) => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      try {
+        if (url.pathname.startsWith('/api/')) {
+          await handleApiRequest(request, response, url, log);
+          return;
+        }
+        if (url.pathname === '/config.json') {
+          response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+          response.end(JSON.stringify(configFor(request)));
+          return;
+        }
+        if (url.pathname === '/dev/mailbox.json') {
+          response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+          response.end(JSON.stringify({ messages: mailbox.list() }));
+          return;
+        }
+        serveStatic(request, response, url, headers);
+      } catch (error) {
+        log(
+          `✗ ${request.method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+        );
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ message: 'Internal Server Error' }));
+      }
+    };
+
+    const app: Server = createServer((request, response) => void onRequest(request, response));
+    app.on('upgrade', (request, socket, head) => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      if (!webSockets.handles(url)) {
+        socket.destroy();
+        return;
+      }
+      void webSockets.upgrade(request, socket, head, url).catch(() => socket.destroy());
+    });
+    await new Promise<void>((resolve, reject) => {
+      app.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new PortInUseError(settings.port, 'app') : error),
+      );
+      app.listen(settings.port, '127.0.0.1', () => resolve());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          app.closeAllConnections();
+          app.close(() => resolve());
+        }),
+    );
+    const address = app.address();
+    const port = typeof address === 'object' && address ? address.port : settings.port;
+    settings.port = port;
+
+    const poller = startSqsPoller({
+      sqs: clients.sqs,
+      queueUrl: queues.queueUrl,
+      queueArn: queues.queueArn,
+      log,
+    });
+    stops.push(poller.stop);
+
+    const admin = await ensureAdmin({
+      client: clients.cognito,
+      clientId: pool.userPoolClientId,
+      dataDir: settings.dataDir,
+      email: settings.adminEmails[0] ?? `admin@${settings.allowedEmailDomain}`,
+      mailbox,
+    });
+
+    const url = `http://127.0.0.1:${port}`;
+    return {
+      url,
+      config: configFor({ headers: { host: `127.0.0.1:${port}` } } as IncomingMessage),
+      admin,
+      mailbox,
+      settings,
+      endpoints,
+      queues: { queueUrl: queues.queueUrl, deadLetterQueueUrl: queues.deadLetterQueueUrl },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,107 @@
+import {
+  DeleteMessageBatchCommand,
+  type Message,
+  ReceiveMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { backgroundFunctions } from '#infra/routes';
+import { loadHandler } from './handler-loader';
+import { lambdaContext } from './lambda-context';
+
+/**
+ * What Lambda's SQS event source mapping does: long-polls the queue, calls the worker with a real
+ * `SQSEvent`, deletes the messages that succeeded and leaves the reported batch item failures (or all,
+ * if the worker throws) to come back after the visibility timeout, and so to the DLQ after
+ * maxReceiveCount. Batch size 1, like the CDK event source.
+ */
+
+function toRecord(message: Message, queueArn: string): SQSRecord {
+  const attributes = message.Attributes ?? {};
+  return {
+    messageId: message.MessageId ?? '',
+    receiptHandle: message.ReceiptHandle ?? '',
+    body: message.Body ?? '',
+    attributes: {
+      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
+      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
+      SenderId: attributes.SenderId ?? 'local',
+      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+    },
+    messageAttributes: {},
+    md5OfBody: message.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+    awsRegion: 'us-east-1',
+  };
+}
+
+export function startSqsPoller(options: {
+  sqs: SQSClient;
+  queueUrl: string;
+  queueArn: string;
+  log: (line: string) => void;
+  workerTimeoutSeconds?: number;
+}): { stop(): Promise<void> } {
+  let running = true;
+  const abort = new AbortController();
+
+  const loop = async () => {
+    while (running) {
+      let messages: Message[] = [];
+      try {
+        const reply = await options.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: options.queueUrl,
+            MaxNumberOfMessages: 1,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+          }),
+          { abortSignal: abort.signal },
+        );
+        messages = reply.Messages ?? [];
+      } catch (error) {
+        if (!running) return;
+        options.log(`SQS poll failed: ${error instanceof Error ? error.message : String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      if (messages.length === 0) continue;
+
+      const event: SQSEvent = { Records: messages.map((message) => toRecord(message, options.queueArn)) };
+      let failed = new Set<string>(messages.map((message) => message.MessageId ?? ''));
+      try {
+        const worker = await loadHandler<SQSEvent, SQSBatchResponse | undefined>(backgroundFunctions.worker);
+        const result = await worker(event, lambdaContext('Worker', options.workerTimeoutSeconds ?? 300));
+        failed = new Set((result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
+      } catch (error) {
+        options.log(
+          `Worker threw, the message will be retried: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const done = messages.filter((message) => !failed.has(message.MessageId ?? ''));
+      if (done.length > 0 && running) {
+        await options.sqs
+          .send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: options.queueUrl,
+              Entries: done.map((message, index) => ({
+                Id: String(index),
+                ReceiptHandle: message.ReceiptHandle,
+              })),
+            }),
+          )
+          .catch((error: unknown) => options.log(`SQS delete failed: ${String(error)}`));
+      }
+    }
+  };
+
+  const finished = loop();
+  return {
+    stop: async () => {
+      running = false;
+      abort.abort();
+      await finished.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * `npm start`: builds the frontend when it is missing or stale, starts the local runtime and prints
+ * how to sign in. Ctrl+C stops everything.
+ */
+import { ensureFrontendBuilt } from './frontend-build';
+import { startLocalRuntime } from './runtime';
+
+const started = performance.now();
+
+try {
+  await ensureFrontendBuilt((line) => console.log(line));
+  const runtime = await startLocalRuntime();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const url = `http://localhost:${runtime.settings.port}`;
+  console.log(`
+  LBM Studio is running at ${url}  (ready in ${seconds} s)
+
+  Sign in as the admin:  ${runtime.admin.email}  /  ${runtime.admin.password}
+  Or sign up with any @${runtime.settings.allowedEmailDomain} address; the verification code appears
+  here and at ${url}/dev/mailbox.
+
+  Data is kept in ${runtime.settings.dataDir}. Press Ctrl+C to stop.
+`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(`\nLBM Studio could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
