@@ -250,7 +250,19 @@ describe('image models', () => {
 });
 
 describe('podcast voices', () => {
-  it('are ten, each with a unique id, a name and a description', () => {
+  it('are ten voices that OpenAI text-to-speech speaks, each with a unique id, a name and a description', () => {
+    expect(PODCAST_VOICES.map((entry) => entry.openaiVoice)).toEqual([
+      'alloy',
+      'ash',
+      'ballad',
+      'cedar',
+      'coral',
+      'echo',
+      'marin',
+      'sage',
+      'shimmer',
+      'verse',
+    ]);
     expect(PODCAST_VOICES).toHaveLength(10);
     expect(new Set(PODCAST_VOICES.map((entry) => entry.id)).size).toBe(10);
     for (const entry of PODCAST_VOICES) {
@@ -264,7 +276,7 @@ describe('podcast voices', () => {
     expect(findPodcastVoice(DEFAULT_HOST_VOICE_ID)).toBeDefined();
     expect(findPodcastVoice(DEFAULT_GUEST_VOICE_ID)).toBeDefined();
     expect(DEFAULT_GUEST_VOICE_ID).not.toBe(DEFAULT_HOST_VOICE_ID);
-    expect(podcastVoiceIdSchema.safeParse('nova').success).toBe(true);
+    expect(podcastVoiceIdSchema.safeParse('marin').success).toBe(true);
     expect(podcastVoiceIdSchema.safeParse('robot').success).toBe(false);
   });
 });

@@ -528,14 +528,14 @@ const voice = (id: string, name: string, description: string): PodcastVoice => (
 export const PODCAST_VOICES = [
   voice('alloy', 'Alloy', 'Neutral and balanced'),
   voice('ash', 'Ash', 'Clear and confident'),
-  voice('ballad', 'Ballad', 'Warm storyteller'),
+  voice('ballad', 'Ballad', 'Warm, expressive storyteller'),
+  voice('cedar', 'Cedar', 'Deep and grounded'),
   voice('coral', 'Coral', 'Bright and friendly'),
   voice('echo', 'Echo', 'Calm and measured'),
-  voice('fable', 'Fable', 'Expressive, British accent'),
-  voice('nova', 'Nova', 'Energetic and upbeat'),
-  voice('onyx', 'Onyx', 'Deep and authoritative'),
+  voice('marin', 'Marin', 'Natural and conversational'),
   voice('sage', 'Sage', 'Soft and thoughtful'),
   voice('shimmer', 'Shimmer', 'Light and cheerful'),
+  voice('verse', 'Verse', 'Versatile and dynamic'),
 ] as const satisfies readonly PodcastVoice[];
 
 export type PodcastVoiceId = (typeof PODCAST_VOICES)[number]['id'];
@@ -544,7 +544,7 @@ const PODCAST_VOICE_IDS = PODCAST_VOICES.map((entry) => entry.id) as [PodcastVoi
 
 export const DEFAULT_HOST_VOICE_ID: PodcastVoiceId = 'alloy';
 /** A contrasting voice, so the two speakers of a conversation are easy to tell apart. */
-export const DEFAULT_GUEST_VOICE_ID: PodcastVoiceId = 'onyx';
+export const DEFAULT_GUEST_VOICE_ID: PodcastVoiceId = 'cedar';
 
 export function findPodcastVoice(id: string): PodcastVoice | undefined {
   return PODCAST_VOICES.find((entry) => entry.id === id);

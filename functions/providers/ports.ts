@@ -3,7 +3,9 @@
  * generation engine only ever sees these interfaces.
  */
 
-export type ProviderName = 'openai' | 'anthropic' | 'google' | 'xai' | 'offline';
+import type { ServingProvider } from '#shared/models';
+
+export type ProviderName = ServingProvider;
 
 export interface TextGenerationRequest {
   /** The provider's real API model id (from the registry in shared/models.ts). */
@@ -53,7 +55,9 @@ export interface SpeechRequest {
 
 export interface SpeechProvider {
   readonly name: ProviderName;
-  synthesize(request: SpeechRequest): Promise<{ readonly audio: Uint8Array; readonly mimeType: 'audio/mpeg' }>;
+  synthesize(
+    request: SpeechRequest,
+  ): Promise<{ readonly audio: Uint8Array; readonly mimeType: 'audio/mpeg' }>;
 }
 
 export type ProviderErrorKind =
@@ -64,7 +68,19 @@ export type ProviderErrorKind =
   | 'timeout'
   | 'server'
   | 'bad_response'
-  | 'network';
+  | 'network'
+  /** The provider rejected the request itself (HTTP 400): a setting it does not accept. */
+  | 'invalid_request'
+  /** No key is configured for the provider, and nothing can stand in for it. */
+  | 'not_configured';
+
+export interface ProviderErrorOptions {
+  /** How long the provider asked us to wait before trying again (retry-after headers, RetryInfo). */
+  readonly retryAfterMs?: number;
+  /** Overrides the kind's default, e.g. a 429 for an exhausted quota is not worth retrying. */
+  readonly retryable?: boolean;
+  readonly cause?: unknown;
+}
 
 /** A provider failure with a message a user can act on ("OpenAI rejected the API key", ...). */
 export class ProviderError extends Error {
@@ -73,13 +89,24 @@ export class ProviderError extends Error {
     readonly kind: ProviderErrorKind,
     message: string,
     readonly status?: number,
+    private readonly options: ProviderErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ProviderError';
+  }
+
+  get retryAfterMs(): number | undefined {
+    return this.options.retryAfterMs;
   }
 
   /** Worth another delivery of the job: the same request may succeed later. */
   get retryable(): boolean {
-    return this.kind === 'rate_limited' || this.kind === 'server' || this.kind === 'timeout' || this.kind === 'network';
+    return (
+      this.options.retryable ??
+      (this.kind === 'rate_limited' ||
+        this.kind === 'server' ||
+        this.kind === 'timeout' ||
+        this.kind === 'network')
+    );
   }
 }
