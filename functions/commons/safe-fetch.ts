@@ -59,7 +59,9 @@ export type FetchFailedCode =
   | 'unsupported_content_type'
   | 'too_many_redirects'
   | 'dns_failed'
-  | 'network';
+  | 'network'
+  /** Raised by readers of the body (fetchSource), not by safeFetch itself. */
+  | 'no_readable_text';
 
 export abstract class SafeFetchError extends Error {
   abstract readonly code: UnsafeUrlCode | FetchFailedCode;

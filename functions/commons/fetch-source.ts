@@ -1,0 +1,47 @@
+import type { ExtractedSource } from '#functions/generation/tool-definition';
+import { extractReadable } from './extract-readable';
+import { FetchFailedError, type SafeFetchOptions, safeFetch } from './safe-fetch';
+
+/** Reads the source URL of a generation request; what users' URLs may be is safeFetch's business. */
+
+export type FetchSourceOptions = Omit<SafeFetchOptions, 'allowJson'>;
+
+const MAX_PLAIN_TITLE = 120;
+
+function plainTextSource(body: string, url: string): ExtractedSource {
+  const paragraphs = body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[^\S\n]*\n/)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .replace(/^\n+|\s+$/g, ''),
+    )
+    .filter((paragraph) => paragraph.trim().length > 0);
+  const firstLine = paragraphs[0]?.split('\n')[0]?.trim() ?? '';
+  return {
+    url,
+    title: firstLine.length > 0 && firstLine.length <= MAX_PLAIN_TITLE ? firstLine : new URL(url).hostname,
+    text: paragraphs.join('\n\n'),
+    siteName: null,
+  };
+}
+
+/**
+ * Fetches `url` through the safe fetcher and returns its readable text (the article of an HTML page,
+ * a plain-text page as it is). `url` of the result is the address that answered, after redirects.
+ * Throws the fetcher's `UnsafeUrlError`/`FetchFailedError`, or `FetchFailedError('no_readable_text')`.
+ */
+export async function fetchSource(url: string, options: FetchSourceOptions = {}): Promise<ExtractedSource> {
+  const page = await safeFetch(url, options);
+  const source =
+    page.contentType === 'text/plain'
+      ? plainTextSource(page.body, page.url)
+      : extractReadable(page.body, page.url);
+  if (source.text.length === 0) {
+    throw new FetchFailedError('no_readable_text', 'The page has no readable text to work from');
+  }
+  return source;
+}
