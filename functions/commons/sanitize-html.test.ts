@@ -96,6 +96,18 @@ describe('sanitizeHtml: hostile payloads', () => {
     );
     expect(out).toBe('<p>x</p>');
   });
+  it.each([
+    '<p title="</p><script>alert(1)</script>">x</p>',
+    '<<script>script>alert(1)<</script>/script>',
+    '<scr<script>ipt>alert(1)</script>',
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+    '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
+    '<div style="width: expression(alert(1))">x</div>',
+  ])('leaves no live markup from the mutation payload %s', (payload) => {
+    const out = sanitizeHtml(payload);
+    expect(out).not.toMatch(/<script|<img[^>]*onerror|javascript:|expression\(/i);
+    expect(sanitizeHtml(out)).toBe(out);
+  });
 });
 
 describe('sanitizeHtml: links and images', () => {
