@@ -28,7 +28,8 @@ content post article newsletter release guide faq faqs output format formatting 
 never should must short long brief concise professional friendly casual formal informal engaging clear
 simple tell reader readers audience highlight highlighting emphasize emphasise note notes instructions
 instruction additional specific client clients bullet bullets list lists heading headings title titles
-call action cta end start begin`.split(/\s+/u),
+call action cta end start begin talk discuss cover covering explain describe share promote encourage remind
+invite announce create generate give`.split(/\s+/u),
 );
 
 /** Common verbs and adverbs end a key phrase: "storage tank" rather than "storage tank losing". */

@@ -19,7 +19,7 @@ export interface SummaryOptions {
   readonly maxWords?: number;
   /** Text the summary should lean toward (e.g. the topic): its terms raise a sentence's score. */
   readonly query?: string;
-  /** Sentences to leave out (e.g. already used elsewhere). */
+  /** Sentences to leave out (e.g. the title, or ones already used), compared without case or punctuation. */
   readonly exclude?: ReadonlySet<string>;
 }
 
@@ -88,14 +88,22 @@ export function rankSentences(text: string, query = ''): RankedSentence[] {
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }
 
+/** Case and punctuation do not make a sentence different. */
+const normalise = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
 /** The top sentences without near-duplicates, returned in text order. */
 export function extractiveSummary(text: string, options: SummaryOptions): RankedSentence[] {
   const chosen: RankedSentence[] = [];
   const chosenTerms: Set<string>[] = [];
   let budget = options.maxWords ?? Number.POSITIVE_INFINITY;
+  const excluded = new Set([...(options.exclude ?? [])].map(normalise));
   for (const sentence of rankSentences(text, options.query)) {
     if (chosen.length >= options.maxSentences) break;
-    if (options.exclude?.has(sentence.text)) continue;
+    if (excluded.has(normalise(sentence.text))) continue;
     const own = new Set(terms(sentence.text));
     if (chosenTerms.some((other) => jaccard(own, other) > REDUNDANCY)) continue;
     const count = wordCount(sentence.text);

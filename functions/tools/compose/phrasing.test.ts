@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { hasEmoji, hostOf, inSentence, joinList, sentence, stripEmoji } from './phrasing';
+
+describe('phrasing', () => {
+  it('lowercases capitalized words of a topic but keeps acronyms', () => {
+    expect(inSentence('Spring HVAC Tips.')).toBe('spring HVAC tips');
+    expect(inSentence('Weekly tech updates')).toBe('weekly tech updates');
+    expect(inSentence('iPhone repair')).toBe('iPhone repair');
+  });
+
+  it('joins lists and ends sentences', () => {
+    expect(joinList(['a', 'b', 'c'])).toBe('a, b and c');
+    expect(joinList(['a'])).toBe('a');
+    expect(joinList([])).toBe('');
+    expect(sentence('Done')).toBe('Done.');
+    expect(sentence('Done?')).toBe('Done?');
+    expect(sentence('"Quoted."')).toBe('"Quoted."');
+  });
+
+  it('reads hosts and strips emoji', () => {
+    expect(hostOf('https://www.acme.com/a/b')).toBe('acme.com');
+    expect(hostOf('not a url')).toBe('not a url');
+    expect(hasEmoji('Great news 🎉')).toBe(true);
+    expect(hasEmoji('Great news © 2026 Acme®')).toBe(false);
+    expect(stripEmoji('🔥 Hot deals 👍🏽 today ❤️')).toBe('Hot deals today');
+  });
+});

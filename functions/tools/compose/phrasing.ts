@@ -1,0 +1,56 @@
+/** Small wording helpers shared by the composers. */
+
+/**
+ * A title or typed topic as it reads mid-sentence: "Spring HVAC Tips" → "spring HVAC tips". Acronyms
+ * and words with inner capitals keep their case.
+ */
+export function inSentence(text: string): string {
+  return text
+    .trim()
+    .replace(/\s+/gu, ' ')
+    .replace(/[.!?]+$/u, '')
+    .split(' ')
+    .map((word) => (/^\p{Lu}[\p{Ll}'’-]*$/u.test(word) && !/^I$/u.test(word) ? word.toLowerCase() : word))
+    .join(' ');
+}
+
+/** "a, b and c". */
+export function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Ends text with a period unless it already ends a sentence. */
+export function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]["'”’)]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** The host of a URL without "www.", or the text itself when it is not one. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./u, '');
+  } catch {
+    return url;
+  }
+}
+
+const EMOJI =
+  /\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u{E0020}-\u{E007F}]|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
+/** Typographic signs Unicode also lists as pictographic; they are not emoji in running text. */
+const TYPOGRAPHIC = new Set(['©', '®', '™', '‼', '⁉']);
+
+const emojiIn = (text: string): string[] =>
+  [...text.matchAll(EMOJI)].map((match) => match[0]).filter((char) => !TYPOGRAPHIC.has(char));
+
+export function hasEmoji(text: string): boolean {
+  return emojiIn(text).length > 0;
+}
+
+/** Text without emoji, and without the double spaces removing them leaves. */
+export function stripEmoji(text: string): string {
+  return text
+    .replace(EMOJI, (char) => (TYPOGRAPHIC.has(char) ? char : ''))
+    .replace(/[^\S\n]{2,}/gu, ' ')
+    .replace(/^[^\S\n]+|[^\S\n]+$/gmu, '');
+}

@@ -1,0 +1,60 @@
+import type { ToolDefinition } from '#functions/generation/tool-definition';
+import { savedContentType, savedTitle } from '#shared/saved-title';
+import { htmlToText } from '#shared/text';
+import {
+  NEWSLETTER_ACTIVITY,
+  type NewsletterRequest,
+  type NewsletterResult,
+  newsletterRequestSchema,
+} from '#shared/tools/newsletter';
+import { composeNewsletter } from './offline-composer';
+import { parseNewsletterResult } from './parse-result';
+import { buildNewsletterPrompt, newsletterInstructions } from './prompt';
+
+/** A styled newsletter of 400-600 words is about 900 tokens once its inline-styled markup is counted. */
+const EXPECTED_TOKENS = 900;
+/** Reading a page adds the source's substance: a little longer on average. */
+const EXPECTED_TOKENS_FROM_URL = 1_100;
+
+export const newsletterTool: ToolDefinition<NewsletterRequest, NewsletterResult> = {
+  name: 'newsletter',
+  requestSchema: newsletterRequestSchema,
+  modelId: (input) => input.model,
+  clientId: (input) => input.clientId ?? null,
+  sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
+  expectedOutputTokens: (input) => (input.inputType === 'url' ? EXPECTED_TOKENS_FROM_URL : EXPECTED_TOKENS),
+  buildPrompt: buildNewsletterPrompt,
+  composeOffline: composeNewsletter,
+  parseResult: (raw) => parseNewsletterResult(raw),
+  contentToSave: (input, result, context) => {
+    if (!input.saveToClient || input.clientId === undefined) return null;
+    return {
+      contentType: savedContentType('newsletter'),
+      title: savedTitle('newsletter', { date: context.now, timeZone: input.timeZone }),
+      content: htmlToText(result.generatedHtml),
+      htmlContent: result.generatedHtml,
+      metadata: {
+        topic: input.topic,
+        url: input.url,
+        inputType: input.inputType,
+        prompt: newsletterInstructions(input.prompt, context.client),
+        model: input.model,
+        includeHeader: input.includeHeader,
+        includeTitle: input.includeTitle,
+        wordCount: result.wordCount,
+      },
+    };
+  },
+  activity: (input) => ({
+    action: NEWSLETTER_ACTIVITY.action,
+    resourceType: NEWSLETTER_ACTIVITY.resourceType,
+    details: {
+      inputType: input.inputType,
+      topic: input.topic,
+      url: input.url,
+      model: input.model,
+      includeHeader: input.includeHeader,
+      includeTitle: input.includeTitle,
+    },
+  }),
+};
