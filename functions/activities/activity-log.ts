@@ -18,6 +18,8 @@ export interface Activity {
 }
 
 export interface ActivityInput {
+  /** A stable id makes recording idempotent (a retried job records its activity once). */
+  id?: string;
   action: string;
   resourceType: string;
   resourceId?: string | null;
@@ -36,7 +38,7 @@ export async function recordActivity(
   input: ActivityInput,
 ): Promise<Activity | null> {
   const activity: Activity = {
-    id: ulid(),
+    id: input.id ?? ulid(),
     user_id: caller.userId,
     user_email: caller.email,
     action: input.action,

@@ -1,4 +1,5 @@
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Caller } from '#functions/commons/caller';
 import { readEnv, requireEnv } from '#functions/commons/env';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
@@ -28,17 +29,36 @@ function verifier(): IdTokenVerifier {
   if (cached?.key === key) return cached.verifier;
   const created: IdTokenVerifier =
     issuer && jwksUri
-      ? JwtRsaVerifier.create({
-          issuer,
-          jwksUri,
-          audience: clientId,
-          customJwtCheck: ({ payload }) => {
-            if (payload.token_use !== 'id') throw new Error('Not an ID token');
+      ? JwtRsaVerifier.create(
+          {
+            issuer,
+            jwksUri,
+            audience: clientId,
+            customJwtCheck: ({ payload }) => {
+              if (payload.token_use !== 'id') throw new Error('Not an ID token');
+            },
           },
-        })
+          { jwksCache: localJwksCache() },
+        )
       : CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'id' });
   cached = { key, verifier: created };
   return created;
+}
+
+/**
+ * aws-jwt-verify only fetches JWKS over https; cognito-local serves them over http on 127.0.0.1. This
+ * cache is used only when TOKEN_ISSUER/JWKS_URI are set, which the AWS stack never does.
+ */
+function localJwksCache(): SimpleJwksCache {
+  return new SimpleJwksCache({
+    fetcher: {
+      fetch: async (uri) => {
+        const response = await fetch(uri);
+        if (!response.ok) throw new Error(`JWKS request failed with ${response.status}`);
+        return response.arrayBuffer();
+      },
+    },
+  });
 }
 
 export class InvalidTokenError extends Error {}

@@ -1,6 +1,6 @@
+import type { z } from 'zod';
 import type { Client } from '#shared/client';
 import type { ContentType } from '#shared/content';
-import type { z } from 'zod';
 
 /**
  * What a content tool is, to the generation engine. A tool is a request schema, a prompt builder, an

@@ -1,0 +1,158 @@
+import type { EntityItem } from 'electrodb';
+import { ulid } from 'ulid';
+import type { Caller } from '#functions/commons/caller';
+import { type Entities, entities, isExpired, ttlInSeconds } from '#functions/data/entities';
+
+/** A generation job as GET /api/jobs/{jobId} returns it (DESIGN.md §3). */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface Job {
+  id: string;
+  tool: string;
+  status: JobStatus;
+  progress: number;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  servedBy: string | null;
+  savedContentId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredJob extends Job {
+  userId: string;
+  userEmail: string;
+  isAdmin: boolean;
+  userAgent: string | null;
+  request: unknown;
+  attempts: number;
+}
+
+/** Finished jobs are kept a week: long enough to reopen a closed tab, short enough to stay tidy. */
+const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+type JobRow = EntityItem<Entities['job']>;
+
+function fromRow(row: JobRow): StoredJob {
+  return {
+    id: row.jobId,
+    tool: row.tool,
+    status: row.status,
+    progress: row.progress ?? 0,
+    result: (row.result as Record<string, unknown> | undefined) ?? null,
+    error: row.error ?? null,
+    servedBy: row.servedBy ?? null,
+    savedContentId: row.savedContentId ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    userId: row.userId,
+    userEmail: row.userEmail,
+    isAdmin: row.isAdmin ?? false,
+    userAgent: row.userAgent ?? null,
+    request: row.request,
+    attempts: row.attempts ?? 0,
+  };
+}
+
+export function publicJob(job: StoredJob): Job {
+  const { userId, userEmail, isAdmin, userAgent, request, attempts, ...visible } = job;
+  return visible;
+}
+
+export async function createJob(caller: Caller, tool: string, request: unknown, userAgent: string | null) {
+  const now = new Date().toISOString();
+  const jobId = ulid();
+  await entities()
+    .job.create({
+      jobId,
+      tool,
+      userId: caller.userId,
+      userEmail: caller.email,
+      isAdmin: caller.isAdmin,
+      userAgent: userAgent ?? undefined,
+      status: 'queued',
+      progress: 0,
+      request,
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: ttlInSeconds(JOB_TTL_SECONDS),
+    })
+    .go();
+  return jobId;
+}
+
+export async function getJob(jobId: string): Promise<StoredJob | null> {
+  const { data } = await entities().job.get({ jobId }).go();
+  if (!data || isExpired(data.expiresAt)) return null;
+  return fromRow(data);
+}
+
+/** Counts the attempt; returns null when the job is already finished (a redelivered message). */
+export async function startAttempt(jobId: string): Promise<StoredJob | null> {
+  try {
+    const { data } = await entities()
+      .job.patch({ jobId })
+      .set({ status: 'running', updatedAt: new Date().toISOString() })
+      .add({ attempts: 1 })
+      .where(({ status }, { eq }) => `${eq(status, 'queued')} OR ${eq(status, 'running')}`)
+      .go({ response: 'all_new' });
+    return fromRow(data as JobRow);
+  } catch (error) {
+    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException')
+      return null;
+    throw error;
+  }
+}
+
+export async function saveProgress(jobId: string, progress: number): Promise<void> {
+  await entities()
+    .job.patch({ jobId })
+    .set({ progress, updatedAt: new Date().toISOString() })
+    .where(({ status }, { eq }) => eq(status, 'running'))
+    .go()
+    .catch(() => undefined);
+}
+
+export async function finishJob(
+  jobId: string,
+  outcome:
+    | {
+        status: 'succeeded';
+        result: Record<string, unknown>;
+        servedBy: string;
+        savedContentId: string | null;
+      }
+    | { status: 'failed'; error: string },
+): Promise<void> {
+  const now = new Date().toISOString();
+  const update =
+    outcome.status === 'succeeded'
+      ? {
+          status: outcome.status,
+          progress: 100,
+          result: outcome.result,
+          servedBy: outcome.servedBy,
+          ...(outcome.savedContentId ? { savedContentId: outcome.savedContentId } : {}),
+          updatedAt: now,
+        }
+      : { status: outcome.status, error: outcome.error, updatedAt: now };
+  await entities().job.patch({ jobId }).set(update).go();
+}
+
+/** Notes a failed attempt that will be retried, so a poller sees why it is taking longer. */
+export async function noteRetry(jobId: string, error: string): Promise<void> {
+  await entities()
+    .job.patch({ jobId })
+    .set({ status: 'queued', error, updatedAt: new Date().toISOString() })
+    .go()
+    .catch(() => undefined);
+}
+
+/** Local runtime only (fauxqs forgets messages on restart): jobs that were queued or running. */
+export async function unfinishedJobsForRecovery(): Promise<string[]> {
+  const { data } = await entities()
+    .job.scan.where(({ status }, { eq }) => `${eq(status, 'queued')} OR ${eq(status, 'running')}`)
+    .go({ pages: 'all' });
+  return data.filter((row) => !isExpired(row.expiresAt)).map((row) => row.jobId);
+}

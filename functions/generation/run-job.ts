@@ -1,0 +1,180 @@
+import { recordActivity } from '#functions/activities/activity-log';
+import { requireClientAccess } from '#functions/clients/client-access';
+import type { Caller } from '#functions/commons/caller';
+import { fetchSource } from '#functions/commons/fetch-source';
+import { logger } from '#functions/commons/logger';
+import { SafeFetchError } from '#functions/commons/safe-fetch';
+import { saveContentOnce } from '#functions/content/content-store';
+import { ProviderError } from '#functions/providers/ports';
+import { ToolResultError } from '#functions/tools/tool-result-error';
+import { notifyUser } from '#functions/websocket/notifier';
+import { finishJob, noteRetry, publicJob, type StoredJob, saveProgress, startAttempt } from './job-store';
+import { resolveProviderForTool } from './provider-choice';
+import type { ToolContext, ToolDefinition } from './tool-definition';
+import { findTool } from './tool-registry';
+
+/**
+ * The worker's job: run one generation from its stored request to a stored result, streaming progress
+ * and partial text to the requester's browser tabs on the way. Safe to run again for the same job: a
+ * finished job is skipped, the library save is keyed on the job id, and so is the activity.
+ */
+
+/** SQS moves a message to the DLQ after this many receives (the queue's redrive policy). */
+export const MAX_ATTEMPTS = 3;
+
+const PUSH_INTERVAL_MS = 150;
+const SAVE_PROGRESS_INTERVAL_MS = 1000;
+
+export type RunOutcome = 'done' | 'retry';
+
+function callerOf(job: StoredJob): Caller {
+  return { userId: job.userId, email: job.userEmail, isAdmin: job.isAdmin, authMethod: 'token' };
+}
+
+/** Real progress: tokens written so far against the tool's expected length, held below 100 until done. */
+export function progressOf(charactersSoFar: number, expectedTokens: number): number {
+  const tokens = Math.ceil(charactersSoFar / 4);
+  return Math.min(99, Math.floor((100 * tokens) / Math.max(1, expectedTokens)));
+}
+
+function userMessage(error: unknown): string {
+  if (error instanceof ProviderError || error instanceof ToolResultError || error instanceof SafeFetchError) {
+    return error.message;
+  }
+  if (error instanceof Error && error.name === 'NotFoundError') {
+    return 'The selected client no longer exists or you no longer have access to it.';
+  }
+  return 'Generation failed because of an unexpected error. Please try again.';
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ProviderError) return error.retryable;
+  if (error instanceof ToolResultError || error instanceof SafeFetchError) return false;
+  if (error instanceof Error && (error.name === 'NotFoundError' || error.name === 'ZodError')) return false;
+  // Anything else (DynamoDB throttling, a network blip) may well pass on the next delivery.
+  return true;
+}
+
+async function generate<Input, Result extends Record<string, unknown>>(
+  job: StoredJob,
+  tool: ToolDefinition<Input, Result>,
+): Promise<void> {
+  const caller = callerOf(job);
+  const input = tool.requestSchema.parse(job.request);
+  const clientId = tool.clientId(input);
+  const client = clientId ? await requireClientAccess(caller, clientId) : null;
+  const sourceUrl = tool.sourceUrl(input);
+  const source = sourceUrl ? await fetchSource(sourceUrl) : null;
+  // The job's creation time, not the clock: a retried job composes the same text and the same dates.
+  const context: ToolContext = { client, source, now: new Date(job.createdAt) };
+
+  const choice = await resolveProviderForTool(tool.modelId(input), () => tool.composeOffline(input, context));
+  const prompt = tool.buildPrompt(input, context);
+  const expected = tool.expectedOutputTokens(input);
+
+  let text = '';
+  let lastPush = 0;
+  let lastSave = Date.now();
+  for await (const event of choice.provider.streamText({
+    apiModelId: choice.apiModelId,
+    system: prompt.system,
+    prompt: prompt.prompt,
+    maxOutputTokens: Math.max(1024, expected * 3),
+  })) {
+    if (event.type !== 'text') continue;
+    text += event.text;
+    const now = Date.now();
+    if (now - lastPush >= PUSH_INTERVAL_MS) {
+      lastPush = now;
+      const progress = progressOf(text.length, expected);
+      await notifyUser(job.userId, { type: 'job.progress', jobId: job.id, tool: job.tool, progress, text });
+      if (now - lastSave >= SAVE_PROGRESS_INTERVAL_MS) {
+        lastSave = now;
+        await saveProgress(job.id, progress);
+      }
+    }
+  }
+
+  const parsed = tool.parseResult(text, input, context);
+  const result: Record<string, unknown> = {
+    ...parsed,
+    provider: choice.servedBy,
+    model: tool.modelId(input),
+    notice: choice.fallbackReason,
+  };
+
+  let savedContentId: string | null = null;
+  const toSave = client ? tool.contentToSave(input, parsed, context) : null;
+  if (client && toSave) {
+    const saved = await saveContentOnce({
+      contentId: job.id,
+      clientId: client.id,
+      createdBy: job.userId,
+      title: toSave.title,
+      content: toSave.content,
+      html_content: toSave.htmlContent,
+      content_type: toSave.contentType,
+      metadata: { ...toSave.metadata, provider: choice.servedBy },
+    });
+    savedContentId = saved.content.id;
+    result.savedContent = { id: saved.content.id, clientId: client.id, clientName: client.name };
+  }
+
+  const activity = tool.activity(input, parsed);
+  await recordActivity(caller, {
+    id: job.id,
+    action: activity.action,
+    resourceType: activity.resourceType,
+    resourceId: savedContentId ?? job.id,
+    details: { ...activity.details, provider: choice.servedBy },
+    userAgent: job.userAgent,
+  });
+
+  await finishJob(job.id, { status: 'succeeded', result, servedBy: choice.servedBy, savedContentId });
+  await notifyUser(job.userId, {
+    type: 'job.succeeded',
+    jobId: job.id,
+    tool: job.tool,
+    job: {
+      ...publicJob(job),
+      status: 'succeeded',
+      progress: 100,
+      result,
+      servedBy: choice.servedBy,
+      savedContentId,
+    },
+  });
+}
+
+export async function runJob(jobId: string, receiveCount: number): Promise<RunOutcome> {
+  const job = await startAttempt(jobId);
+  if (!job) return 'done';
+  const tool = findTool(job.tool);
+  if (!tool) {
+    await finishJob(jobId, { status: 'failed', error: `Unknown tool "${job.tool}"` });
+    return 'done';
+  }
+  try {
+    await generate(job, tool);
+    return 'done';
+  } catch (error) {
+    const message = userMessage(error);
+    const retryable = isRetryable(error);
+    logger.warn('Generation attempt failed', { jobId, tool: job.tool, receiveCount, retryable, error });
+    if (retryable && receiveCount < MAX_ATTEMPTS) {
+      await noteRetry(jobId, message);
+      await notifyUser(job.userId, {
+        type: 'job.retrying',
+        jobId,
+        tool: job.tool,
+        error: message,
+        attempt: receiveCount,
+      });
+      return 'retry';
+    }
+    await finishJob(jobId, { status: 'failed', error: message });
+    await notifyUser(job.userId, { type: 'job.failed', jobId, tool: job.tool, error: message });
+    // A retryable failure on its last attempt is still reported, so SQS moves the message to the DLQ.
+    return retryable ? 'retry' : 'done';
+  }
+}

@@ -1,0 +1,182 @@
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { dynamoDocumentClient, s3Client } from '#functions/commons/aws-clients';
+import { entities } from '#functions/data/entities';
+import { enqueueJob } from '#functions/generation/job-queue';
+import { getJob } from '#functions/generation/job-store';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+import { cognitoLocalKey, decodePayload, signJwt, strangerKey } from '#test/support/tokens';
+
+let app: TestRuntime;
+let user: TestUser;
+
+beforeAll(async () => {
+  app = await startTestRuntime();
+  user = await app.createUser();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function waitFor<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Timed out waiting for the condition');
+}
+
+function openSocket(url: string): Promise<{ socket: WebSocket } | { status: number }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => resolve({ socket }));
+    socket.once('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0 }));
+    socket.once('error', () => resolve({ status: -1 }));
+  });
+}
+
+describe('local runtime foundation', () => {
+  it('answers the public health route', async () => {
+    const response = await app.request('GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body.status).toBe('ok');
+  });
+
+  it('serves /config.json with everything the browser needs', async () => {
+    const response = await app.request('GET', '/config.json');
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(
+      [
+        'allowedEmailDomain',
+        'apiUrl',
+        'authFlowType',
+        'externalLinks',
+        'local',
+        'region',
+        'userPoolClientId',
+        'userPoolEndpoint',
+        'userPoolId',
+        'wsUrl',
+      ].sort(),
+    );
+    expect(response.body.authFlowType).toBe('USER_PASSWORD_AUTH');
+    expect(response.body.wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws$/);
+  });
+
+  it('tells a signed-in caller who they are, from the token', async () => {
+    const response = await app.request('GET', '/api/me', { token: user.idToken });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ email: user.email, isAdmin: false });
+  });
+
+  it('makes the bootstrapped admin an admin through the post-confirmation trigger', async () => {
+    const { idToken } = await app.signIn(app.runtime.admin.email, app.runtime.admin.password);
+    const response = await app.request('GET', '/api/me', { token: idToken });
+    expect(response.body).toEqual({ email: app.runtime.admin.email, isAdmin: true });
+  });
+
+  it('refuses a protected route without a token, with an expired one and with a forged one (401)', async () => {
+    const claims = decodePayload(user.idToken);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signJwt({ ...claims, iat: now - 7200, exp: now - 3600 }, cognitoLocalKey());
+    const forged = signJwt({ ...claims, exp: now + 3600 }, strangerKey());
+    const tampered = `${user.idToken.split('.')[0]}.${Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['admins'] })).toString('base64url')}.${user.idToken.split('.')[2]}`;
+    // A genuine, unexpired signature proves the expired case fails on expiry alone.
+    const genuine = signJwt({ ...claims, exp: now + 3600 }, cognitoLocalKey());
+    expect((await app.request('GET', '/api/me', { token: genuine })).status).toBe(200);
+
+    expect((await app.request('GET', '/api/me')).status).toBe(401);
+    expect((await app.request('GET', '/api/me', { token: expired })).status).toBe(401);
+    expect((await app.request('GET', '/api/me', { token: forged })).status).toBe(401);
+    expect((await app.request('GET', '/api/me', { token: tampered })).status).toBe(401);
+    expect((await app.request('GET', '/api/me', { token: 'not-a-jwt' })).status).toBe(401);
+  });
+
+  it('answers 403 to a non-admin on an admin-only route and 200 to an admin', async () => {
+    expect((await app.request('GET', '/api/activities', { token: user.idToken })).status).toBe(403);
+    const admin = await app.createUser(undefined, { admin: true });
+    const response = await app.request('GET', '/api/activities', { token: admin.idToken });
+    expect(response.status).toBe(200);
+    expect(Array.isArray(response.body.activities)).toBe(true);
+  });
+
+  it('answers 404 for unknown API routes', async () => {
+    expect((await app.request('GET', '/api/nothing-here')).status).toBe(404);
+  });
+
+  it('round-trips an item through DynamoDB', async () => {
+    const client = dynamoDocumentClient();
+    const item = { pk: 'probe#roundtrip', sk: 'probe', value: 'hello', nested: { n: 1 } };
+    await client.send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: item }));
+    const read = await client.send(
+      new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: item.pk, sk: item.sk } }),
+    );
+    expect(read.Item).toEqual(item);
+  });
+
+  it('round-trips an object through S3 and serves it from a presigned GET URL', async () => {
+    const s3 = s3Client();
+    const bucket = process.env.MEDIA_BUCKET;
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'probe/hello.txt',
+        Body: 'hello s3',
+        ContentType: 'text/plain',
+      }),
+    );
+    const read = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'probe/hello.txt' }));
+    expect(await read.Body?.transformToString()).toBe('hello s3');
+    const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: 'probe/hello.txt' }), {
+      expiresIn: 60,
+    });
+    const fetched = await fetch(url);
+    expect(fetched.status).toBe(200);
+    expect(await fetched.text()).toBe('hello s3');
+  });
+
+  it('delivers an SQS message to the worker as an SQSEvent', async () => {
+    // A job of an unknown kind: the worker can only have marked it failed if it received the message.
+    const now = new Date().toISOString();
+    await entities()
+      .job.create({
+        jobId: '01JPROBE000000000000000000',
+        tool: 'probe',
+        userId: user.userId,
+        userEmail: user.email,
+        status: 'queued',
+        request: {},
+        createdAt: now,
+        updatedAt: now,
+      })
+      .go();
+    await enqueueJob('01JPROBE000000000000000000');
+    const job = await waitFor(async () => {
+      const current = await getJob('01JPROBE000000000000000000');
+      return current?.status === 'failed' ? current : null;
+    });
+    expect(job.error).toBe('Unknown tool "probe"');
+  });
+
+  it('accepts a WebSocket connection with a valid token and refuses one without or with a bad one', async () => {
+    const wsUrl = app.runtime.config.wsUrl;
+    const accepted = await openSocket(`${wsUrl}?token=${encodeURIComponent(user.idToken)}`);
+    expect('socket' in accepted).toBe(true);
+    if ('socket' in accepted) {
+      const pong = new Promise<string>((resolve) =>
+        accepted.socket.once('message', (data) => resolve(data.toString())),
+      );
+      accepted.socket.send(JSON.stringify({ type: 'ping' }));
+      expect(JSON.parse(await pong)).toEqual({ type: 'pong' });
+      accepted.socket.close();
+    }
+    expect(await openSocket(wsUrl)).toEqual({ status: 401 });
+    expect(await openSocket(`${wsUrl}?token=forged.token.value`)).toEqual({ status: 401 });
+  });
+});
