@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+
+/**
+ * Every Lambda of the app is built the same way: esbuild bundles the TypeScript handler into one
+ * minified ES module with a source map (node22.x, arm64), the function gets its own role that can only
+ * write to its own log group with an explicit retention, and nothing else until the stack grants it.
+ */
+
+export const FUNCTION_DEFAULTS = {
+  timeoutSeconds: 15,
+  memoryMb: 1024,
+} as const;
+
+/**
+ * Some CommonJS dependencies call `require` for Node built-ins; an ES module has no `require`, so the
+ * bundle defines one. The alias avoids clashing with a top-level `createRequire` inside the bundle.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __lbmCreateRequire } from 'node:module'; const require = __lbmCreateRequire(import.meta.url);";
+
+export interface FunctionBuildSettings {
+  /** Repository root: handler entries are relative to it and it holds package-lock.json. */
+  readonly projectRoot: string;
+  readonly logRetention: RetentionDays;
+}
+
+export interface AppFunctionProps {
+  readonly settings: FunctionBuildSettings;
+  /** Handler module relative to the project root; it exports `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  readonly timeoutSeconds?: number;
+  readonly memoryMb?: number;
+  readonly environment: Readonly<Record<string, string>>;
+  /** Stable CloudFormation logical id, so moving the construct never replaces the function. */
+  readonly logicalId: string;
+}
+
+export class AppFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { projectRoot, logRetention } = props.settings;
+    const entry = join(projectRoot, props.entry);
+    if (!existsSync(entry)) {
+      throw new Error(
+        `Handler entry ${props.entry} of ${props.logicalId} does not exist under ${projectRoot}`,
+      );
+    }
+
+    this.logGroup = new LogGroup(this, 'Logs', { retention: logRetention });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${props.logicalId}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry,
+      projectRoot,
+      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      timeout: Duration.seconds(props.timeoutSeconds ?? FUNCTION_DEFAULTS.timeoutSeconds),
+      memorySize: props.memoryMb ?? FUNCTION_DEFAULTS.memoryMb,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        // The map only needs line mappings for stack traces; the sources themselves are already in git.
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        // The runtime's own SDK lags behind package-lock.json; bundling pins the version we tested.
+        bundleAwsSDK: true,
+        forceDockerBundling: false,
+        logLevel: LogLevel.WARNING,
+      },
+    });
+    const cfnFunction = this.function.node.defaultChild;
+    if (cfnFunction instanceof CfnFunction) cfnFunction.overrideLogicalId(props.logicalId);
+
+    acknowledge(
+      this,
+      'AwsSolutions-L1',
+      'The architecture fixes the Lambda runtime at nodejs22.x (DESIGN.md §1), the version the handlers are built (esbuild target node22) and tested for.',
+    );
+  }
+}

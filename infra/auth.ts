@@ -1,0 +1,141 @@
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  type UserPoolClient,
+  type UserPoolGroup,
+} from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { AppFunction, type FunctionBuildSettings } from './app-function';
+import type { AppConfig } from './config';
+import { acknowledge, acknowledgeWildcardResource } from './nag';
+import { ADMIN_GROUP_NAME, backgroundFunctions, envNames } from './routes';
+
+/** Spec 000 §5: 'Password is at least 6 characters' and no other rule. */
+const PASSWORD_MIN_LENGTH = 6;
+
+export const TOKEN_VALIDITY = {
+  accessToken: Duration.hours(1),
+  idToken: Duration.hours(1),
+  refreshToken: Duration.days(30),
+} as const;
+
+export interface AuthProps {
+  readonly config: AppConfig;
+  readonly settings: FunctionBuildSettings;
+}
+
+/**
+ * Staff sign in with their company e-mail and a password. Sign-up is open but the pre-sign-up trigger
+ * refuses any other domain; the post-confirmation trigger puts the configured admin e-mails in the
+ * admins group, whose claim the authorizer and the handlers check.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly adminGroup: UserPoolGroup;
+  readonly preSignUp: AppFunction;
+  readonly postConfirmation: AppFunction;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const { config, settings } = props;
+    const environment = {
+      [envNames.allowedEmailDomain]: config.allowedEmailDomain,
+      [envNames.adminEmails]: config.adminEmails.join(','),
+      [envNames.adminGroup]: ADMIN_GROUP_NAME,
+    };
+
+    this.preSignUp = new AppFunction(this, 'PreSignUp', {
+      settings,
+      entry: backgroundFunctions.preSignUp,
+      description: 'Cognito pre-sign-up: refuses e-mail addresses outside the company domain',
+      environment,
+      logicalId: 'PreSignUpFunction',
+    });
+    this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
+      settings,
+      entry: backgroundFunctions.postConfirmation,
+      description: 'Cognito post-confirmation: adds the configured admin e-mails to the admins group',
+      environment,
+      logicalId: 'PostConfirmationFunction',
+    });
+    // The pool's own ARN cannot be used here: the pool depends on this function as its trigger, so
+    // referencing it back would be a circular dependency. The ARN is built instead, scoped to the
+    // account and region; the handler only ever acts on the pool id Cognito hands it in the event.
+    const poolsArn = Stack.of(this).formatArn({
+      service: 'cognito-idp',
+      resource: 'userpool',
+      resourceName: '*',
+    });
+    this.postConfirmation.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [poolsArn] }),
+    );
+    acknowledgeWildcardResource(
+      this.postConfirmation,
+      poolsArn,
+      'The trigger cannot name its own user pool (the pool depends on the trigger: circular reference); it is limited to AdminAddUserToGroup in this account and region and acts only on the pool id from the Cognito event.',
+    );
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: PASSWORD_MIN_LENGTH,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OFF,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      lambdaTriggers: {
+        preSignUp: this.preSignUp.function,
+        postConfirmation: this.postConfirmation.function,
+      },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      "The functional spec (000 §5) sets the password rule: at least 6 characters ('Password too short'), with no character classes.",
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG2',
+      'The spec defines sign-in as company e-mail plus password only; sign-up is restricted to the company domain by the pre-sign-up trigger and every address is verified.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG8',
+      "The Plus plan's threat protection would block sign-ins and passwords with messages outside the spec's error catalogue; sign-up is limited to verified company addresses.",
+    );
+
+    this.adminGroup = this.userPool.addGroup('Admins', {
+      groupName: ADMIN_GROUP_NAME,
+      description: 'Staff who see the Activity Tracker and API key administration',
+    });
+
+    // The browser signs in with USER_PASSWORD_AUTH (the flow the local Cognito emulator supports too) and
+    // refreshes with the refresh token; no hosted UI, no client secret in a public client.
+    this.client = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userPassword: true },
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: TOKEN_VALIDITY.accessToken,
+      idTokenValidity: TOKEN_VALIDITY.idToken,
+      refreshTokenValidity: TOKEN_VALIDITY.refreshToken,
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import type { HttpRoute } from './routes';
+
+/**
+ * What each Lambda may touch, derived from where its handler lives so that a new route in an existing
+ * folder gets the right grants without an extra line. The stack turns this into IAM statements; the
+ * environment variables naming the resources go to every function regardless (names are not secrets,
+ * and the handlers read them lazily), so a missing grant shows up as AccessDenied, never as a crash.
+ *
+ * No CDK imports: the unit tests and anyone reviewing permissions can read it cheaply.
+ */
+
+export type AccessLevel = 'read' | 'readWrite';
+
+export interface FunctionAccess {
+  readonly table: AccessLevel | null;
+  readonly mediaBucket: AccessLevel | null;
+  /** sqs:SendMessage on the jobs queue. */
+  readonly jobsQueue: boolean;
+  /** kms:Encrypt and kms:Decrypt with the WordPress password key. */
+  readonly wordpressKey: boolean;
+  /** execute-api:ManageConnections on the WebSocket stage (live progress, live activity feed). */
+  readonly webSocket: boolean;
+  /** secretsmanager:GetSecretValue on the provider API keys. */
+  readonly providerSecret: boolean;
+}
+
+export const NO_ACCESS: FunctionAccess = {
+  table: null,
+  mediaBucket: null,
+  jobsQueue: false,
+  wordpressKey: false,
+  webSocket: false,
+  providerSecret: false,
+};
+
+/** Route functions in a folder that has no entry here only read and write the table. */
+export const DEFAULT_ROUTE_ACCESS: FunctionAccess = { ...NO_ACCESS, table: 'readWrite' };
+
+/** Keyed by the first folder under `functions/`. */
+export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
+  // Public and unauthenticated: it reports the process is up and touches no data.
+  health: NO_ACCESS,
+  me: DEFAULT_ROUTE_ACCESS,
+  // Client writes encrypt the WordPress password, a delete moves the client's media to trash/, and
+  // updates, deletes and restores are activities pushed live to the admins' feed.
+  clients: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', wordpressKey: true, webSocket: true },
+  // Granting and removing access are activities pushed live to the admins' feed.
+  access: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
+  // Saved images and audio live in the bucket (presigned reads, trash on delete); saves are activities.
+  content: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', webSocket: true },
+  activities: { ...NO_ACCESS, table: 'read' },
+  // Polling a job presigns the URLs of the media it produced.
+  jobs: { ...NO_ACCESS, table: 'read', mediaBucket: 'read' },
+  // Generation endpoints create the job item, stage large inputs (uploaded images) and enqueue.
+  tools: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },
+  // Publishing decrypts the client's application password and uploads stored images to the site.
+  wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: true },
+  'api-keys': DEFAULT_ROUTE_ACCESS,
+};
+
+export const BACKGROUND_ACCESS = {
+  // Looks API keys up by hash and stamps last_used_at.
+  httpAuthorizer: DEFAULT_ROUTE_ACCESS,
+  webSocketAuthorizer: { ...NO_ACCESS, table: 'read' },
+  // Stores and removes connection items and answers on the socket.
+  webSocketHandler: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
+  worker: {
+    table: 'readWrite',
+    mediaBucket: 'readWrite',
+    jobsQueue: false,
+    wordpressKey: true,
+    webSocket: true,
+    providerSecret: true,
+  },
+  // The domain check needs nothing; post-confirmation gets its Cognito grant separately.
+  cognitoTrigger: NO_ACCESS,
+} as const satisfies Record<string, FunctionAccess>;
+
+export function routeFolder(route: Pick<HttpRoute, 'entry'>): string {
+  const match = /^functions\/([^/]+)\//.exec(route.entry);
+  if (!match?.[1]) throw new Error(`Route entry ${route.entry} is not under functions/<folder>/`);
+  return match[1];
+}
+
+export function routeAccess(route: Pick<HttpRoute, 'entry'>): FunctionAccess {
+  return ROUTE_FOLDER_ACCESS[routeFolder(route)] ?? DEFAULT_ROUTE_ACCESS;
+}

@@ -1,0 +1,112 @@
+import { Duration } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+import type { HttpRoute } from './routes';
+
+/** How long API Gateway reuses an authorizer decision for the same Authorization header. */
+export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
+export const HTTP_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+export interface AppHttpApiProps {
+  readonly routes: readonly HttpRoute[];
+  /** The function of each route, by route id. */
+  readonly handlers: ReadonlyMap<string, IFunction>;
+  readonly authorizerHandler: IFunction;
+  readonly corsAllowedOrigins: readonly string[];
+  readonly logRetention: RetentionDays;
+}
+
+/**
+ * The HTTP API: one route per entry of the route table, every non-public route behind the one Lambda
+ * REQUEST authorizer (Cognito token or `lbm_` key; the handlers then enforce user/admin/apiKey).
+ * The site reaches it same-origin through CloudFront's /api/* behaviour, so CORS is only configured when
+ * other origins are listed in the context.
+ */
+export class AppHttpApi extends Construct {
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+
+  constructor(scope: Construct, id: string, props: AppHttpApiProps) {
+    super(scope, id);
+    this.api = new HttpApi(this, 'Api', {
+      description: 'LBM Studio HTTP API',
+      createDefaultStage: false,
+      corsPreflight:
+        props.corsAllowedOrigins.length > 0
+          ? {
+              allowOrigins: [...props.corsAllowedOrigins],
+              allowMethods: [
+                CorsHttpMethod.GET,
+                CorsHttpMethod.POST,
+                CorsHttpMethod.PUT,
+                CorsHttpMethod.DELETE,
+                CorsHttpMethod.OPTIONS,
+              ],
+              allowHeaders: ['authorization', 'content-type'],
+              maxAge: Duration.hours(1),
+            }
+          : undefined,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      autoDeploy: true,
+      throttle: HTTP_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            authorizerError: '$context.authorizer.error',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpLambdaAuthorizer('Authorizer', props.authorizerHandler, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: ['$request.header.Authorization'],
+      resultsCacheTtl: AUTHORIZER_CACHE_TTL,
+    });
+
+    for (const route of props.routes) {
+      const handler = props.handlers.get(route.id);
+      if (!handler) throw new Error(`No function for HTTP route ${route.id}`);
+      const [created] = this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.id}Integration`, handler),
+        authorizer: route.auth === 'public' ? new HttpNoneAuthorizer() : authorizer,
+      });
+      if (route.auth === 'public' && created) {
+        acknowledge(
+          created,
+          'AwsSolutions-APIG4',
+          `${route.method} ${route.path} is public by design (route table auth 'public'; the public API documents it without credentials).`,
+        );
+      }
+    }
+  }
+}

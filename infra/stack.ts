@@ -1,0 +1,217 @@
+import { join } from 'node:path';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RuntimeConfig } from '#shared/runtime-config';
+import { AppFunction, type FunctionBuildSettings } from './app-function';
+import { AppSecrets } from './app-secrets';
+import { Auth } from './auth';
+import type { AppConfig } from './config';
+import { contentSecurityPolicy } from './content-security-policy';
+import { DataTable } from './data-table';
+import { Frontend } from './frontend';
+import { BACKGROUND_ACCESS, type FunctionAccess, routeAccess } from './function-access';
+import { type GrantTargets, grantAccess } from './grants';
+import { AppHttpApi } from './http-api';
+import { JobsQueue } from './jobs-queue';
+import { MediaStorage } from './media-storage';
+import {
+  ADMIN_GROUP_NAME,
+  backgroundFunctions,
+  envNames,
+  type HttpRoute,
+  httpRoutes as routeTable,
+  webSocketRoutes,
+} from './routes';
+import { AppWebSocketApi } from './websocket-api';
+
+/** API Gateway ends an HTTP integration at 30 s; a route function must answer before that. */
+export const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
+/**
+ * The worker runs one generation per message. Five minutes leaves room for the slow cases (a
+ * 1500-word article from a reasoning model, several images in one request) while a stuck provider
+ * call still ends within minutes; the queue's visibility timeout is six times this (30 min).
+ */
+export const WORKER_TIMEOUT = Duration.minutes(5);
+export const WORKER_MEMORY_MB = 1536;
+export const LOG_RETENTION = RetentionDays.ONE_MONTH;
+
+export interface LbmStudioStackProps extends StackProps {
+  readonly config: AppConfig;
+  /** Repository root: handler entries are relative to it, and it holds package-lock.json. */
+  readonly projectRoot: string;
+  /** Built frontend; defaults to `<projectRoot>/frontend/dist`. */
+  readonly frontendAssetPath?: string;
+  /** The route table; defaults to infra/routes.ts (tests pass variations). */
+  readonly httpRoutes?: readonly HttpRoute[];
+}
+
+/** Every AWS resource of LBM Studio (DESIGN.md §1, §4, §5) in one stack. */
+export class LbmStudioStack extends Stack {
+  constructor(scope: Construct, id: string, props: LbmStudioStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const httpRoutes = props.httpRoutes ?? routeTable;
+    const settings: FunctionBuildSettings = { projectRoot: props.projectRoot, logRetention: LOG_RETENTION };
+
+    const data = new DataTable(this, 'Data');
+    const storage = new MediaStorage(this, 'Storage');
+    const jobs = new JobsQueue(this, 'Jobs', { workerTimeout: WORKER_TIMEOUT });
+    const secrets = new AppSecrets(this, 'Secrets');
+    const webSocket = new AppWebSocketApi(this, 'WebSocket', { logRetention: LOG_RETENTION });
+    const auth = new Auth(this, 'Auth', { config, settings });
+
+    // Resource names for every function: handlers read them lazily, and a name grants nothing by itself.
+    const environment: Record<string, string> = {
+      [envNames.tableName]: data.table.tableName,
+      [envNames.mediaBucket]: storage.media.bucketName,
+      [envNames.jobsQueueUrl]: jobs.queue.queueUrl,
+      [envNames.webSocketCallbackUrl]: webSocket.callbackUrl,
+      [envNames.userPoolId]: auth.userPool.userPoolId,
+      [envNames.userPoolClientId]: auth.client.userPoolClientId,
+      [envNames.allowedEmailDomain]: config.allowedEmailDomain,
+      [envNames.adminEmails]: config.adminEmails.join(','),
+      [envNames.adminGroup]: ADMIN_GROUP_NAME,
+      [envNames.providerSecretArn]: secrets.providerSecret.secretArn,
+      [envNames.wordpressKeyId]: secrets.wordpressKey.keyId,
+    };
+    const targets: GrantTargets = {
+      tableArn: data.table.tableArn,
+      tableIndexArns: data.indexArns,
+      mediaBucket: storage.media,
+      jobsQueue: jobs.queue,
+      wordpressKey: secrets.wordpressKey,
+      webSocketConnectionsArn: webSocket.connectionsArn,
+      providerSecret: secrets.providerSecret,
+    };
+    // One scope for all functions: their ids come from the route table and must not meet other ids.
+    const functions = new Construct(this, 'Functions');
+    const appFunction = (
+      logicalId: string,
+      entry: string,
+      description: string,
+      access: FunctionAccess,
+      sizing: { timeoutSeconds?: number; memoryMb?: number } = {},
+    ): AppFunction => {
+      const created = new AppFunction(functions, logicalId, {
+        settings,
+        entry,
+        description,
+        environment,
+        logicalId: `${logicalId}Function`,
+        ...sizing,
+      });
+      grantAccess(created.role, access, targets);
+      return created;
+    };
+
+    const routeHandlers = new Map(
+      httpRoutes.map((route) => {
+        if ((route.timeoutSeconds ?? 0) > HTTP_INTEGRATION_LIMIT_SECONDS) {
+          throw new Error(
+            `Route ${route.id} asks for ${route.timeoutSeconds} s but API Gateway ends HTTP integrations at 30 s; move the work to a job.`,
+          );
+        }
+        const fn = appFunction(route.id, route.entry, `${route.method} ${route.path}`, routeAccess(route), {
+          timeoutSeconds: route.timeoutSeconds,
+          memoryMb: route.memoryMb,
+        });
+        return [route.id, fn.function] as const;
+      }),
+    );
+    const httpAuthorizer = appFunction(
+      'HttpAuthorizer',
+      backgroundFunctions.httpAuthorizer,
+      'HTTP API authorizer: Cognito ID token or lbm_ API key',
+      BACKGROUND_ACCESS.httpAuthorizer,
+    );
+    const http = new AppHttpApi(this, 'Http', {
+      routes: httpRoutes,
+      handlers: routeHandlers,
+      authorizerHandler: httpAuthorizer.function,
+      corsAllowedOrigins: config.corsAllowedOrigins,
+      logRetention: LOG_RETENTION,
+    });
+
+    const webSocketHandlers = new Map(
+      webSocketRoutes.map((route) => {
+        const fn = appFunction(
+          route.id,
+          route.entry,
+          `WebSocket ${route.routeKey}`,
+          BACKGROUND_ACCESS.webSocketHandler,
+        );
+        return [route.id, fn.function] as const;
+      }),
+    );
+    const webSocketAuthorizer = appFunction(
+      'WsAuthorizer',
+      backgroundFunctions.webSocketAuthorizer,
+      'WebSocket $connect authorizer: Cognito ID token in the query string',
+      BACKGROUND_ACCESS.webSocketAuthorizer,
+    );
+    webSocket.addRoutes(webSocketRoutes, webSocketHandlers, webSocketAuthorizer.function);
+
+    const worker = appFunction(
+      'Worker',
+      backgroundFunctions.worker,
+      'Generation worker: runs queued jobs and streams progress',
+      BACKGROUND_ACCESS.worker,
+      { timeoutSeconds: WORKER_TIMEOUT.toSeconds(), memoryMb: WORKER_MEMORY_MB },
+    );
+    worker.function.addEventSource(
+      new SqsEventSource(jobs.queue, { batchSize: 1, reportBatchItemFailures: true }),
+    );
+
+    const runtimeConfig: RuntimeConfig = {
+      region: this.region,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.client.userPoolClientId,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      // Same origin: CloudFront proxies /api/* to the HTTP API.
+      apiUrl: '',
+      wsUrl: webSocket.url,
+      allowedEmailDomain: config.allowedEmailDomain,
+      externalLinks: config.externalLinks,
+      local: false,
+    };
+    const frontend = new Frontend(this, 'Frontend', {
+      assetPath: props.frontendAssetPath ?? join(props.projectRoot, 'frontend', 'dist'),
+      apiEndpoint: http.api.apiEndpoint,
+      runtimeConfig,
+      contentSecurityPolicy: contentSecurityPolicy({
+        cognito: `https://cognito-idp.${this.region}.${this.urlSuffix}`,
+        webSocket: `wss://${webSocket.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
+        media: `https://${storage.media.bucketRegionalDomainName}`,
+      }),
+      logBucket: storage.accessLogs,
+      customDomain: config.customDomain,
+      logRetention: LOG_RETENTION,
+    });
+
+    const output = (id: string, value: string, description: string) =>
+      new CfnOutput(this, id, { value, description });
+    output(
+      'SiteUrl',
+      `https://${config.customDomain?.domainName ?? frontend.distribution.distributionDomainName}`,
+      'The app',
+    );
+    output('DistributionId', frontend.distribution.distributionId, 'CloudFront distribution');
+    output('HttpApiUrl', http.api.apiEndpoint, 'HTTP API (also reachable as /api on the site)');
+    output('WebSocketUrl', webSocket.url, 'WebSocket API for live progress');
+    output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool');
+    output('UserPoolClientId', auth.client.userPoolClientId, 'Cognito app client (USER_PASSWORD_AUTH)');
+    output('TableName', data.table.tableName, 'DynamoDB table');
+    output('MediaBucketName', storage.media.bucketName, 'Media bucket');
+    output('SiteBucketName', frontend.bucket.bucketName, 'Frontend bucket');
+    output('JobsQueueUrl', jobs.queue.queueUrl, 'Generation jobs queue');
+    output('JobsDeadLetterQueueUrl', jobs.deadLetterQueue.queueUrl, 'Jobs that failed three times');
+    output(
+      'ProviderSecretArn',
+      secrets.providerSecret.secretArn,
+      'AI provider API keys: fill with aws secretsmanager put-secret-value',
+    );
+    output('WordPressKeyId', secrets.wordpressKey.keyId, 'KMS key for WordPress application passwords');
+  }
+}
