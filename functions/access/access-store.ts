@@ -1,0 +1,86 @@
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import { CLIENT_NOT_FOUND } from '#functions/clients/client-access';
+import { adjustClientCounter } from '#functions/clients/client-counters';
+import type { ClientRecord } from '#functions/clients/client-record';
+import { isResourceId } from '#functions/clients/resource-id';
+import type { Caller } from '#functions/commons/caller';
+import { ConflictError, NotFoundError } from '#functions/commons/errors';
+import { entities } from '#functions/data/entities';
+import { normalizeEmail } from '#shared/email-domain';
+import type { AccessRecord } from './access-record';
+
+/** Grants of a client to other staff, by e-mail. The client's `accessCount` follows every change. */
+
+export const ACCESS_NOT_FOUND = 'Access grant not found';
+
+/** Body of POST /api/clients/{clientId}/access: the address is validated and lower-cased. */
+export const grantAccessSchema = z.object({
+  email: z
+    .string({ error: 'Please enter an e-mail address.' })
+    .max(254, 'Please enter a valid e-mail address.')
+    .transform((value, context) => {
+      if (value.trim() === '') {
+        context.addIssue({ code: 'custom', message: 'Please enter an e-mail address.' });
+        return z.NEVER;
+      }
+      const email = normalizeEmail(value);
+      if (!email) {
+        context.addIssue({ code: 'custom', message: 'Please enter a valid e-mail address.' });
+        return z.NEVER;
+      }
+      return email;
+    }),
+});
+
+export const accessAlreadyGranted = (email: string) => `Access already granted to ${email}`;
+export const creatorAlreadyHasAccess = (email: string) =>
+  `${email} created this client and already has access to it`;
+
+export async function listGrants(clientId: string): Promise<AccessRecord[]> {
+  const { data } = await entities().access.query.byClient({ clientId }).go({ pages: 'all' });
+  return data.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+}
+
+export async function grantAccess(
+  client: ClientRecord,
+  caller: Caller,
+  email: string,
+): Promise<AccessRecord> {
+  // The creator always has access; a grant to them would be a row that changes nothing.
+  if (client.createdByEmail && email === client.createdByEmail.toLowerCase()) {
+    throw new ConflictError(creatorAlreadyHasAccess(email), 'already_has_access');
+  }
+  const { access } = entities();
+  const result = await access
+    .create({
+      clientId: client.clientId,
+      userEmail: email,
+      accessId: ulid(),
+      grantedBy: caller.userId,
+      grantedByEmail: caller.email,
+      createdAt: new Date().toISOString(),
+    })
+    .go({ returnOnConditionCheckFailure: true });
+  if (result.rejected) throw new ConflictError(accessAlreadyGranted(email), 'already_granted');
+  if (!(await adjustClientCounter(client.clientId, 'accessCount', 1))) {
+    await access.delete({ clientId: client.clientId, userEmail: email }).go();
+    throw new NotFoundError(CLIENT_NOT_FOUND);
+  }
+  return result.data;
+}
+
+/** Removes the grant `accessId` of this client; another client's grant id is simply not found here. */
+export async function revokeAccess(clientId: string, accessId: string): Promise<AccessRecord> {
+  if (!isResourceId(accessId)) throw new NotFoundError(ACCESS_NOT_FOUND);
+  const grant = (await listGrants(clientId)).find((candidate) => candidate.accessId === accessId);
+  if (!grant) throw new NotFoundError(ACCESS_NOT_FOUND);
+  const result = await entities()
+    .access.remove({ clientId, userEmail: grant.userEmail })
+    // A revoke followed by a new grant to the same e-mail must not lose the newer grant.
+    .where((attributes, { eq }) => eq(attributes.accessId, accessId))
+    .go({ response: 'none', returnOnConditionCheckFailure: true });
+  if (result.rejected) throw new NotFoundError(ACCESS_NOT_FOUND);
+  await adjustClientCounter(clientId, 'accessCount', -1);
+  return grant;
+}

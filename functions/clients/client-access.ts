@@ -1,0 +1,107 @@
+import type { Caller } from '#functions/commons/caller';
+import { ForbiddenError, NotFoundError } from '#functions/commons/errors';
+import { entities } from '#functions/data/entities';
+import type { Client } from '#shared/client';
+import { type ClientRecord, newestFirst, toClient } from './client-record';
+import { isResourceId } from './resource-id';
+
+/**
+ * The client access policy (DESIGN.md §4), the one place that decides who sees a client. A caller sees
+ * and changes a client as its creator, through a grant to their e-mail, or as an admin; content and
+ * grants inherit that. A missing client and a forbidden one raise the same NotFoundError, so ids cannot
+ * be probed.
+ */
+
+export type ClientRole = 'creator' | 'admin' | 'granted';
+
+export interface AuthorizedClient {
+  readonly record: ClientRecord;
+  readonly role: ClientRole;
+}
+
+export const CLIENT_NOT_FOUND = 'Client not found';
+export const ACCESS_MANAGERS_ONLY =
+  "Only the client's owner or an administrator can manage access to this client.";
+
+/** Which role a caller holds on a client, given whether a grant to their e-mail exists. */
+export function roleOf(caller: Caller, record: ClientRecord, hasGrant: boolean): ClientRole | null {
+  if (record.createdBy === caller.userId) return 'creator';
+  if (caller.isAdmin) return 'admin';
+  return hasGrant ? 'granted' : null;
+}
+
+/** Grants are managed by the creator or an admin only (the dialog's "only the client owner" text). */
+export function canManageAccess(caller: Caller, record: ClientRecord): boolean {
+  return record.createdBy === caller.userId || caller.isAdmin;
+}
+
+export async function findClientRecord(clientId: string): Promise<ClientRecord | null> {
+  if (!isResourceId(clientId)) return null;
+  const { data } = await entities().client.get({ clientId }).go();
+  return data;
+}
+
+/** Loads the client and the caller's role on it, or throws NotFoundError. */
+export async function authorizeClient(caller: Caller, clientId: string): Promise<AuthorizedClient> {
+  if (!isResourceId(clientId)) throw new NotFoundError(CLIENT_NOT_FOUND);
+  // Both reads at once: the grant lookup costs one GetItem and saves a round trip for granted users.
+  const [client, grant] = await Promise.all([
+    entities().client.get({ clientId }).go(),
+    entities().access.get({ clientId, userEmail: caller.email.toLowerCase() }).go(),
+  ]);
+  if (!client.data) throw new NotFoundError(CLIENT_NOT_FOUND);
+  const role = roleOf(caller, client.data, grant.data !== null);
+  if (!role) throw new NotFoundError(CLIENT_NOT_FOUND);
+  return { record: client.data, role };
+}
+
+/** For routes that manage grants: 404 without access, 403 for a granted user (they can see the client). */
+export async function authorizeAccessManager(caller: Caller, clientId: string): Promise<AuthorizedClient> {
+  const authorized = await authorizeClient(caller, clientId);
+  if (!canManageAccess(caller, authorized.record)) throw new ForbiddenError(ACCESS_MANAGERS_ONLY);
+  return authorized;
+}
+
+/** The client in its API shape, if the caller may see it; NotFoundError when missing or forbidden. */
+export async function requireClientAccess(caller: Caller, clientId: string): Promise<Client> {
+  const { record } = await authorizeClient(caller, clientId);
+  return toClient(record);
+}
+
+const BATCH_GET_ATTEMPTS = 5;
+
+async function getClientsByIds(clientIds: readonly string[]): Promise<ClientRecord[]> {
+  const found: ClientRecord[] = [];
+  let pending = clientIds.map((clientId) => ({ clientId }));
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === BATCH_GET_ATTEMPTS) throw new Error('DynamoDB kept clients unprocessed in BatchGetItem');
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const { data, unprocessed } = await entities().client.get(pending).go();
+    found.push(...data);
+    pending = unprocessed;
+  }
+  return found;
+}
+
+/**
+ * Every client the caller may see, newest first, with counters read from the client items. Admins read
+ * the all-clients index; everyone else their created clients plus one BatchGet for the granted ones, so
+ * the cost does not grow with a query per client.
+ */
+export async function listVisibleClients(caller: Caller): Promise<Client[]> {
+  const { client, access } = entities();
+  if (caller.isAdmin) {
+    const { data } = await client.query.all({ allClients: 'all' }).go({ order: 'desc', pages: 'all' });
+    return data.map(toClient).sort(newestFirst);
+  }
+  const [created, grants] = await Promise.all([
+    client.query.byCreator({ createdBy: caller.userId }).go({ pages: 'all' }),
+    access.query.byEmail({ userEmail: caller.email.toLowerCase() }).go({ pages: 'all' }),
+  ]);
+  const createdIds = new Set(created.data.map((record) => record.clientId));
+  const grantedIds = [...new Set(grants.data.map((grant) => grant.clientId))].filter(
+    (id) => !createdIds.has(id),
+  );
+  const granted = grantedIds.length > 0 ? await getClientsByIds(grantedIds) : [];
+  return [...created.data, ...granted].map(toClient).sort(newestFirst);
+}

@@ -1,0 +1,58 @@
+import type { EntityItem } from 'electrodb';
+import { z } from 'zod';
+import type { Entities } from '#functions/data/entities';
+import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from '#shared/client';
+
+/** A client item as stored: it holds the encrypted WordPress password, so it never leaves the server. */
+export type ClientRecord = EntityItem<Entities['client']>;
+
+/** Configured means every credential a publish needs is present (001 §2: 'Configured' badge). */
+export function isWordpressConfigured(record: ClientRecord): boolean {
+  return Boolean(record.wordpress_url && record.wordpress_username && record.wordpress_password_cipher);
+}
+
+/** The API shape: every field of the profile, counters, and `wordpress_configured` instead of the secret. */
+export function toClient(record: ClientRecord): Client {
+  const text = Object.fromEntries(
+    CLIENT_TEXT_FIELDS.map((field) => [field, record[field] ?? null]),
+  ) as Record<ClientTextField, string | null>;
+  return {
+    id: record.clientId,
+    name: record.name,
+    ...text,
+    created_by: record.createdBy,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    wordpress_configured: isWordpressConfigured(record),
+    // Counters are adjusted without transactions; a transient negative must never show.
+    content_count: Math.max(0, record.contentCount ?? 0),
+    access_count: Math.max(0, record.accessCount ?? 0),
+  };
+}
+
+/** Newest first; ULIDs break ties between clients created in the same millisecond. */
+export function newestFirst(a: Client, b: Client): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+const optionalString = z.string().optional();
+
+/** What a trash snapshot holds for the client item (the encrypted password included, never plain). */
+export const clientRecordSchema = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  ...(Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, optionalString])) as Record<
+    ClientTextField,
+    typeof optionalString
+  >),
+  wordpress_password_cipher: optionalString,
+  createdBy: z.string(),
+  createdByEmail: optionalString,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  contentCount: z.number().optional(),
+  accessCount: z.number().optional(),
+});
+
+export type StoredClient = z.output<typeof clientRecordSchema>;

@@ -1,0 +1,93 @@
+import { ulid } from 'ulid';
+import type { Caller } from '#functions/commons/caller';
+import { NotFoundError } from '#functions/commons/errors';
+import { entities } from '#functions/data/entities';
+import { CLIENT_TEXT_FIELDS, type ClientTextField, type ParsedClientInput } from '#shared/client';
+import { CLIENT_NOT_FOUND } from './client-access';
+import type { ClientRecord } from './client-record';
+import { encryptSecret } from './password-cipher';
+
+/**
+ * Writes of the client profile. Values arrive trimmed with empty ones as null (clientInputSchema); a
+ * null is stored as an absent attribute, which reads back as null. The WordPress password is only ever
+ * stored encrypted.
+ */
+
+export const PASSWORD_FIELD = 'wordpress_app_password';
+
+/** Blank counts as no password: an app password never begins or ends with spaces that matter. */
+function passwordValue(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function presentTextFields(input: ParsedClientInput): Partial<Record<ClientTextField, string>> {
+  const present: Partial<Record<ClientTextField, string>> = {};
+  for (const field of CLIENT_TEXT_FIELDS) {
+    const value = input[field];
+    if (value !== null) present[field] = value;
+  }
+  return present;
+}
+
+export async function createClient(caller: Caller, input: ParsedClientInput): Promise<ClientRecord> {
+  const password = passwordValue(input.wordpress_app_password);
+  const now = new Date().toISOString();
+  const { data } = await entities()
+    .client.create({
+      clientId: ulid(),
+      name: input.name,
+      ...presentTextFields(input),
+      wordpress_password_cipher: password ? await encryptSecret(password) : undefined,
+      createdBy: caller.userId,
+      createdByEmail: caller.email.toLowerCase(),
+      createdAt: now,
+      updatedAt: now,
+      contentCount: 0,
+      accessCount: 0,
+    })
+    .go();
+  return data;
+}
+
+/** Field names whose stored value an update changes; the password counts when replaced or cleared. */
+export function changedFields(record: ClientRecord, input: ParsedClientInput): string[] {
+  const changed: string[] = [];
+  if (record.name !== input.name) changed.push('name');
+  for (const field of CLIENT_TEXT_FIELDS) {
+    if ((record[field] ?? null) !== input[field]) changed.push(field);
+  }
+  const password = passwordValue(input.wordpress_app_password);
+  if (typeof password === 'string' || (password === null && record.wordpress_password_cipher)) {
+    changed.push(PASSWORD_FIELD);
+  }
+  return changed;
+}
+
+/**
+ * Replaces every editable field (PUT semantics). The password follows its own rule: absent keeps it,
+ * null or blank clears it, a value replaces it.
+ */
+export async function updateClient(
+  record: ClientRecord,
+  input: ParsedClientInput,
+): Promise<{ record: ClientRecord; changed: string[] }> {
+  const password = passwordValue(input.wordpress_app_password);
+  const cleared = CLIENT_TEXT_FIELDS.filter((field) => input[field] === null);
+  const removals: (ClientTextField | 'wordpress_password_cipher')[] =
+    password === null ? [...cleared, 'wordpress_password_cipher'] : cleared;
+  const changes = {
+    name: input.name,
+    ...presentTextFields(input),
+    ...(typeof password === 'string' ? { wordpress_password_cipher: await encryptSecret(password) } : {}),
+    updatedAt: new Date().toISOString(),
+  };
+  const patch = entities().client.patch({ clientId: record.clientId }).set(changes);
+  const result = await (removals.length > 0 ? patch.remove(removals) : patch).go({
+    response: 'all_new',
+    returnOnConditionCheckFailure: true,
+  });
+  if (result.rejected) throw new NotFoundError(CLIENT_NOT_FOUND);
+  return { record: result.data, changed: changedFields(record, input) };
+}

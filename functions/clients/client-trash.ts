@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { type AccessRecord, accessRecordSchema } from '#functions/access/access-record';
+import { listGrants } from '#functions/access/access-store';
+import type { Caller } from '#functions/commons/caller';
+import { NotFoundError } from '#functions/commons/errors';
+import { type ContentRecord, contentRecordSchema } from '#functions/content/content-record';
+import { listAllContent } from '#functions/content/content-store';
+import { entities } from '#functions/data/entities';
+import { retryUnprocessed } from '#functions/trash/retry-unprocessed';
+import { discardTrash, mayRestore, putInTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
+import { CLIENT_NOT_FOUND } from './client-access';
+import { type ClientRecord, clientRecordSchema } from './client-record';
+import { isResourceId } from './resource-id';
+
+/**
+ * Deleting a client removes its content and grants with it (no orphans), at once, and recoverably:
+ * everything is first snapshotted to S3. The client item goes first, so the client, its library and its
+ * grants disappear from every route in one step; the children follow.
+ */
+
+const payloadSchema = z.object({
+  client: clientRecordSchema,
+  content: z.array(contentRecordSchema),
+  access: z.array(accessRecordSchema),
+});
+
+type ClientSnapshot = z.output<typeof payloadSchema>;
+
+export const NOTHING_TO_RESTORE = 'There is nothing to restore';
+
+function snapshotOf(client: ClientRecord, content: ContentRecord[], access: AccessRecord[]): ClientSnapshot {
+  return payloadSchema.parse({ client, content, access });
+}
+
+async function saveSnapshot(caller: Caller, snapshot: ClientSnapshot): Promise<void> {
+  await putInTrash(trashKeys.client(snapshot.client.clientId), {
+    kind: 'client',
+    deletedAt: new Date().toISOString(),
+    deletedBy: { userId: caller.userId, email: caller.email },
+    // The creator may always bring it back, and so may whoever pressed Delete (the toast's Undo).
+    restorableBy: [...new Set([snapshot.client.createdBy, caller.userId])],
+    payload: snapshot,
+  });
+}
+
+const byContentId = (value: { contentId: string }) => value.contentId;
+const byUserEmail = (value: { userEmail: string }) => value.userEmail;
+
+async function deleteChildren(
+  content: readonly ContentRecord[],
+  access: readonly AccessRecord[],
+): Promise<void> {
+  const { content: contentEntity, access: accessEntity } = entities();
+  await Promise.all([
+    retryUnprocessed(
+      content.map(({ clientId, contentId }) => ({ clientId, contentId })),
+      (batch) => contentEntity.delete(batch).go(),
+      byContentId,
+    ),
+    retryUnprocessed(
+      access.map(({ clientId, userEmail }) => ({ clientId, userEmail })),
+      (batch) => accessEntity.delete(batch).go(),
+      byUserEmail,
+    ),
+  ]);
+}
+
+export async function deleteClientRecoverably(caller: Caller, record: ClientRecord): Promise<void> {
+  const { clientId } = record;
+  const [content, access] = await Promise.all([listAllContent(clientId), listGrants(clientId)]);
+  const snapshot = snapshotOf(record, content, access);
+  await saveSnapshot(caller, snapshot);
+
+  const removed = await entities()
+    .client.remove({ clientId })
+    .go({ response: 'none', returnOnConditionCheckFailure: true });
+  if (removed.rejected) throw new NotFoundError(CLIENT_NOT_FOUND);
+
+  // Items saved between the first read and the removal are caught here and kept in the snapshot too.
+  const [contentNow, accessNow] = await Promise.all([listAllContent(clientId), listGrants(clientId)]);
+  const knownContent = new Set(content.map((item) => item.contentId));
+  const knownAccess = new Set(access.map((item) => item.accessId));
+  const lateContent = contentNow.filter((item) => !knownContent.has(item.contentId));
+  const lateAccess = accessNow.filter((item) => !knownAccess.has(item.accessId));
+  if (lateContent.length > 0 || lateAccess.length > 0) {
+    await saveSnapshot(caller, snapshotOf(record, [...content, ...lateContent], [...access, ...lateAccess]));
+  }
+  await deleteChildren(contentNow, accessNow);
+}
+
+function belongsTo(snapshot: ClientSnapshot, clientId: string): boolean {
+  return (
+    snapshot.client.clientId === clientId &&
+    snapshot.content.every((item) => item.clientId === clientId) &&
+    snapshot.access.every((item) => item.clientId === clientId)
+  );
+}
+
+/**
+ * Puts the client, its content and its grants back, with counters matching what was restored. Puts are
+ * overwrites, so running it again changes nothing; the snapshot is removed at the end. The children go
+ * in first so the client never shows up half restored.
+ */
+export async function restoreClient(caller: Caller, clientId: string): Promise<ClientRecord> {
+  if (!isResourceId(clientId)) throw new NotFoundError(NOTHING_TO_RESTORE);
+  const key = trashKeys.client(clientId);
+  const entry = await readTrash(key, payloadSchema);
+  if (!entry || !mayRestore(entry, caller) || !belongsTo(entry.payload, clientId)) {
+    throw new NotFoundError(NOTHING_TO_RESTORE);
+  }
+  const { client, content, access } = entry.payload;
+  const entitySet = entities();
+  await Promise.all([
+    retryUnprocessed(content, (batch) => entitySet.content.put(batch).go(), byContentId),
+    retryUnprocessed(access, (batch) => entitySet.access.put(batch).go(), byUserEmail),
+  ]);
+  const { data } = await entitySet.client
+    .put({ ...client, contentCount: content.length, accessCount: access.length })
+    .go({ response: 'all_new' });
+  await discardTrash(key);
+  return data;
+}

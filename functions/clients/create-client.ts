@@ -1,0 +1,10 @@
+import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { clientInputSchema } from '#shared/client';
+import { toClient } from './client-record';
+import { createClient } from './client-store';
+
+/** POST /api/clients: the caller becomes the client's creator (its owner). */
+export const handler = httpHandler({
+  body: clientInputSchema,
+  handle: async ({ caller, body }) => new HttpResult(201, toClient(await createClient(caller, body))),
+});

@@ -1,0 +1,7 @@
+import { httpHandler } from '#functions/commons/http-handler';
+import { requireClientAccess } from './client-access';
+
+/** GET /api/clients/{clientId} */
+export const handler = httpHandler({
+  handle: async ({ caller, params }) => requireClientAccess(caller, params.clientId ?? ''),
+});

@@ -1,0 +1,23 @@
+import { recordActivity } from '#functions/activities/activity-log';
+import { httpHandler } from '#functions/commons/http-handler';
+import { clientInputSchema } from '#shared/client';
+import { authorizeClient } from './client-access';
+import { toClient } from './client-record';
+import { updateClient } from './client-store';
+
+/** PUT /api/clients/{clientId}: replaces the editable fields; recorded as `client_updated`. */
+export const handler = httpHandler({
+  body: clientInputSchema,
+  handle: async ({ caller, params, body, userAgent }) => {
+    const { record } = await authorizeClient(caller, params.clientId ?? '');
+    const { record: updated, changed } = await updateClient(record, body);
+    await recordActivity(caller, {
+      action: 'client_updated',
+      resourceType: 'client',
+      resourceId: updated.clientId,
+      details: { client_name: updated.name, changed_fields: changed },
+      userAgent,
+    });
+    return toClient(updated);
+  },
+});

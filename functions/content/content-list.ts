@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { isResourceId } from '#functions/clients/resource-id';
+import { BadRequestError } from '#functions/commons/errors';
+import { describeValidationError } from '#functions/commons/http-handler';
+import { entities } from '#functions/data/entities';
+import { type ClientContent, CONTENT_TYPES, type ContentType } from '#shared/content';
+import { type ContentRecord, toClientContent } from './content-record';
+
+/**
+ * One page of a client's library, newest first, optionally of one type. The cursor is opaque to callers:
+ * it names the last item returned, and the next page starts strictly after it in the same partition,
+ * so a cursor can never reach into another client's library.
+ */
+
+export const CONTENT_PAGE_DEFAULT = 50;
+export const CONTENT_PAGE_MAX = 200;
+/** Lambda replies are capped at 6 MB; a page stops early rather than fail on large HTML. */
+export const CONTENT_PAGE_MAX_BYTES = 4_500_000;
+
+export const listContentQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(CONTENT_PAGE_MAX, `must be at most ${CONTENT_PAGE_MAX}`)
+    .default(CONTENT_PAGE_DEFAULT),
+  type: z.enum(CONTENT_TYPES).optional(),
+  cursor: z.string().optional(),
+});
+
+export type ListContentQuery = z.output<typeof listContentQuerySchema>;
+
+export interface ContentPage {
+  content: ClientContent[];
+  next_cursor: string | null;
+}
+
+export function parseListContentQuery(query: Readonly<Record<string, string | undefined>>): ListContentQuery {
+  const result = listContentQuerySchema.safeParse({
+    limit: query.limit || undefined,
+    type: query.type || undefined,
+    cursor: query.cursor || undefined,
+  });
+  if (!result.success) throw new BadRequestError(describeValidationError(result.error), 'validation_failed');
+  return result.data;
+}
+
+export function encodeCursor(contentId: string): string {
+  return Buffer.from(JSON.stringify({ after: contentId })).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): string {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof parsed === 'object' && parsed !== null && 'after' in parsed && isResourceId(parsed.after)) {
+      return parsed.after;
+    }
+  } catch {
+    // Falls through to the same error as a well-formed but wrong cursor.
+  }
+  throw new BadRequestError(
+    'cursor: invalid cursor; use next_cursor from the previous page',
+    'invalid_cursor',
+  );
+}
+
+async function queryPage(
+  clientId: string,
+  type: ContentType | undefined,
+  after: string | undefined,
+  count: number,
+): Promise<ContentRecord[]> {
+  const { content } = entities();
+  const options = { order: 'desc', count } as const;
+  if (type) {
+    const query = content.query.byClientType({ clientId, content_type: type });
+    return (await (after ? query.lt({ contentId: after }) : query).go(options)).data;
+  }
+  const query = content.query.byClient({ clientId });
+  return (await (after ? query.lt({ contentId: after }) : query).go(options)).data;
+}
+
+/** Keeps whole items until the byte budget is spent; always at least one, so a page never stalls. */
+export function fitToBudget(items: readonly ClientContent[], maxBytes: number): ClientContent[] {
+  const kept: ClientContent[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    bytes += Buffer.byteLength(JSON.stringify(item), 'utf8');
+    if (kept.length > 0 && bytes > maxBytes) break;
+    kept.push(item);
+  }
+  return kept;
+}
+
+export async function listContentPage(clientId: string, query: ListContentQuery): Promise<ContentPage> {
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  // One extra item tells whether another page exists, so the last page never carries a cursor.
+  const records = await queryPage(clientId, query.type, after, query.limit + 1);
+  const page = fitToBudget(records.slice(0, query.limit).map(toClientContent), CONTENT_PAGE_MAX_BYTES);
+  const hasMore = records.length > page.length;
+  const last = page[page.length - 1];
+  return { content: page, next_cursor: hasMore && last ? encodeCursor(last.id) : null };
+}

@@ -1,0 +1,64 @@
+import type { EntityItem } from 'electrodb';
+import { z } from 'zod';
+import { PayloadTooLargeError } from '#functions/commons/errors';
+import type { Entities } from '#functions/data/entities';
+import type { ClientContent } from '#shared/content';
+
+/** A library item as stored. */
+export type ContentRecord = EntityItem<Entities['content']>;
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function toClientContent(record: ContentRecord): ClientContent {
+  return {
+    id: record.contentId,
+    client_id: record.clientId,
+    title: record.title,
+    content: record.content ?? '',
+    html_content: record.html_content ?? '',
+    content_type: record.content_type,
+    metadata: isPlainObject(record.metadata) ? record.metadata : {},
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+  };
+}
+
+/** What a trash snapshot holds for one item; parsing it back rejects a damaged snapshot. */
+export const contentRecordSchema = z.object({
+  clientId: z.string(),
+  contentId: z.string(),
+  title: z.string(),
+  content: z.string().optional(),
+  html_content: z.string().optional(),
+  content_type: z.string(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  createdBy: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type StoredContent = z.output<typeof contentRecordSchema>;
+
+/**
+ * DynamoDB refuses items over 400 KB, which the request limits alone allow; refusing early gives a clear
+ * 413 instead of a failed write. The margin covers key attributes and DynamoDB's own size accounting.
+ */
+export const MAX_CONTENT_ITEM_BYTES = 380_000;
+
+export function assertStorable(item: StoredContent): void {
+  const bytes = Buffer.byteLength(JSON.stringify(item), 'utf8');
+  if (bytes > MAX_CONTENT_ITEM_BYTES) {
+    throw new PayloadTooLargeError(
+      `This content is too large to save: ${Math.ceil(bytes / 1000)} KB, the limit is ${MAX_CONTENT_ITEM_BYTES / 1000} KB for the text, HTML and metadata together.`,
+    );
+  }
+}
+
+/** An update must show a later `updated_at` even when it lands in the same millisecond as the last one. */
+export function nextTimestamp(previous: string, now: Date = new Date()): string {
+  const current = now.toISOString();
+  if (current > previous) return current;
+  return new Date(Date.parse(previous) + 1).toISOString();
+}

@@ -1,0 +1,27 @@
+import { recordActivity } from '#functions/activities/activity-log';
+import { authorizeClient } from '#functions/clients/client-access';
+import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { createContentSchema } from '#shared/content';
+import { createContent } from './content-store';
+
+/** POST /api/clients/{clientId}/content: the tools' saves; recorded as `client_content_save`. */
+export const handler = httpHandler({
+  body: createContentSchema,
+  handle: async ({ caller, params, body, userAgent }) => {
+    const { record } = await authorizeClient(caller, params.clientId ?? '');
+    const saved = await createContent({ ...body, clientId: record.clientId, createdBy: caller.userId });
+    await recordActivity(caller, {
+      action: 'client_content_save',
+      resourceType: 'client_content',
+      resourceId: saved.id,
+      details: {
+        client_id: record.clientId,
+        client_name: record.name,
+        content_type: saved.content_type,
+        title: saved.title,
+      },
+      userAgent,
+    });
+    return new HttpResult(201, saved);
+  },
+});
