@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { enqueueJob } from '#functions/generation/job-queue';
+import { unfinishedJobsForRecovery } from '#functions/generation/job-store';
 import { ADMIN_GROUP_NAME, envNames } from '#infra/routes';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import {
@@ -76,6 +78,7 @@ function securityHeaders(cognitoEndpoint: string): Record<string, string> {
 }
 
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
   const settings = readLocalSettings({
     ...process.env,
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
@@ -249,6 +252,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       email: settings.adminEmails[0] ?? `admin@${settings.allowedEmailDomain}`,
       mailbox,
     });
+
+    // fauxqs keeps messages in memory only: put back the jobs a previous run left unfinished.
+    const unfinished = await unfinishedJobsForRecovery();
+    for (const jobId of unfinished) await enqueueJob(jobId);
+    if (unfinished.length > 0) log(`Re-queued ${unfinished.length} unfinished generation job(s).`);
 
     const url = `http://127.0.0.1:${port}`;
     return {
