@@ -1,0 +1,109 @@
+import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretsClient } from '#functions/commons/aws-clients';
+import { envNames } from '#infra/routes';
+import type { ModelProvider } from '#shared/models';
+
+/**
+ * Where the AI provider keys come from: the environment locally, and in AWS the Secrets Manager secret
+ * named by PROVIDER_SECRET_ARN (a JSON object with the same names as the variables), read once per
+ * container. Secret values win over environment values of the same name.
+ */
+
+export interface ProviderCredentials {
+  readonly apiKey: string;
+  /** Another endpoint for the provider: a proxy, an OpenAI-compatible server (Ollama, vLLM), a test server. */
+  readonly baseUrl?: string;
+}
+
+export type ProviderKeys = Readonly<Partial<Record<ModelProvider, ProviderCredentials>>>;
+
+/** Variable (and secret field) names per provider; the first key name found wins. */
+export const PROVIDER_KEY_NAMES: Readonly<
+  Record<ModelProvider, { readonly apiKey: readonly string[]; readonly baseUrl: string }>
+> = {
+  openai: { apiKey: ['OPENAI_API_KEY'], baseUrl: 'OPENAI_BASE_URL' },
+  anthropic: { apiKey: ['ANTHROPIC_API_KEY'], baseUrl: 'ANTHROPIC_BASE_URL' },
+  google: { apiKey: ['GOOGLE_API_KEY', 'GEMINI_API_KEY'], baseUrl: 'GOOGLE_BASE_URL' },
+  xai: { apiKey: ['XAI_API_KEY'], baseUrl: 'XAI_BASE_URL' },
+};
+
+type Settings = Readonly<Record<string, string | undefined>>;
+
+const present = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+/** Reads the keys from one set of named values (the environment, the secret, or both merged). */
+export function providerKeysFrom(values: Settings): ProviderKeys {
+  const keys: Partial<Record<ModelProvider, ProviderCredentials>> = {};
+  for (const [provider, names] of Object.entries(PROVIDER_KEY_NAMES) as [
+    ModelProvider,
+    (typeof PROVIDER_KEY_NAMES)[ModelProvider],
+  ][]) {
+    const apiKey = names.apiKey.map((name) => present(values[name])).find((value) => value !== undefined);
+    if (apiKey === undefined) continue;
+    const baseUrl = present(values[names.baseUrl]);
+    keys[provider] = baseUrl === undefined ? { apiKey } : { apiKey, baseUrl };
+  }
+  return keys;
+}
+
+export interface LoadProviderKeysOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly secrets?: SecretsManagerClient;
+}
+
+const secretCache = new Map<string, Promise<Settings>>();
+
+/** Forgets the cached secret, so the next load reads it again (after a rotation, and in tests). */
+export function clearProviderKeyCache(): void {
+  secretCache.clear();
+}
+
+export async function loadProviderKeys(options: LoadProviderKeysOptions = {}): Promise<ProviderKeys> {
+  const env = options.env ?? process.env;
+  const secretArn = present(env[envNames.providerSecretArn]);
+  if (secretArn === undefined) return providerKeysFrom(env);
+  const secret = await cachedSecret(secretArn, options.secrets ?? secretsClient());
+  return providerKeysFrom(mergeDefined(env, secret));
+}
+
+function mergeDefined(base: Settings, override: Settings): Settings {
+  const merged: Record<string, string | undefined> = { ...base };
+  for (const [name, value] of Object.entries(override)) if (present(value) !== undefined) merged[name] = value;
+  return merged;
+}
+
+function cachedSecret(secretArn: string, client: SecretsManagerClient): Promise<Settings> {
+  let pending = secretCache.get(secretArn);
+  if (!pending) {
+    pending = readSecret(secretArn, client);
+    secretCache.set(secretArn, pending);
+    // A failed read is not cached: the next job tries again.
+    pending.catch(() => secretCache.delete(secretArn));
+  }
+  return pending;
+}
+
+async function readSecret(secretArn: string, client: SecretsManagerClient): Promise<Settings> {
+  let text: string | undefined;
+  try {
+    text = (await client.send(new GetSecretValueCommand({ SecretId: secretArn }))).SecretString;
+  } catch (error) {
+    const reason = error instanceof Error ? error.name : 'unknown error';
+    throw new Error(`Could not read the AI provider keys from Secrets Manager (${reason}).`, { cause: error });
+  }
+  let parsed: unknown;
+  try {
+    parsed = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('The AI provider key secret must be a JSON object such as {"OPENAI_API_KEY": "..."}.');
+  }
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
