@@ -67,7 +67,9 @@ describe('Anthropic text adapter against the Messages streaming wire format', ()
 
   it('maps 401 to an auth error without retrying', async () => {
     const { provider, server } = await anthropic({
-      replies: [{ kind: 'error', status: 401, body: anthropicErrorBody('authentication_error', 'invalid x-api-key') }],
+      replies: [
+        { kind: 'error', status: 401, body: anthropicErrorBody('authentication_error', 'invalid x-api-key') },
+      ],
     });
     const { error } = await collectFailure(provider.streamText(request));
     expect(error).toBeInstanceOf(ProviderError);
@@ -82,7 +84,10 @@ describe('Anthropic text adapter against the Messages streaming wire format', ()
         {
           kind: 'error',
           status: 429,
-          body: anthropicErrorBody('rate_limit_error', 'Number of request tokens has exceeded your rate limit'),
+          body: anthropicErrorBody(
+            'rate_limit_error',
+            'Number of request tokens has exceeded your rate limit',
+          ),
           headers: { 'retry-after': '1' },
         },
       ],
@@ -149,7 +154,13 @@ describe('Anthropic text adapter against the Messages streaming wire format', ()
 
   it('maps malformed JSON to bad_response', async () => {
     const { provider } = await anthropic({
-      replies: [{ kind: 'stream', chunks: [], extraEvent: 'event: content_block_delta\ndata: {"type": "content_\n\n' }],
+      replies: [
+        {
+          kind: 'stream',
+          chunks: [],
+          extraEvent: 'event: content_block_delta\ndata: {"type": "content_\n\n',
+        },
+      ],
     });
     const { error } = await collectFailure(provider.streamText(request));
     expect(errorFields(error)).toMatchObject({ kind: 'bad_response' });
@@ -158,22 +169,30 @@ describe('Anthropic text adapter against the Messages streaming wire format', ()
 
   it('maps an unknown model (404 not_found_error) to unknown_model', async () => {
     const { provider } = await anthropic({
-      replies: [{ kind: 'error', status: 404, body: anthropicErrorBody('not_found_error', 'model: claude-x') }],
+      replies: [
+        { kind: 'error', status: 404, body: anthropicErrorBody('not_found_error', 'model: claude-x') },
+      ],
     });
     const { error } = await collectFailure(provider.streamText({ ...request, apiModelId: 'claude-x' }));
     expect(errorFields(error)).toMatchObject({ kind: 'unknown_model', status: 404 });
-    expect((error as Error).message).toBe('Anthropic does not offer the model "claude-x" (HTTP 404): model: claude-x');
+    expect((error as Error).message).toBe(
+      'Anthropic does not offer the model "claude-x" (HTTP 404): model: claude-x',
+    );
   });
 
   it('maps a refusal stop reason to refused', async () => {
-    const { provider } = await anthropic({ replies: [{ kind: 'stream', chunks: ['I'], stopReason: 'refusal' }] });
+    const { provider } = await anthropic({
+      replies: [{ kind: 'stream', chunks: ['I'], stopReason: 'refusal' }],
+    });
     const { error, chunks } = await collectFailure(provider.streamText(request));
     expect(chunks).toEqual(['I']);
     expect(errorFields(error)).toMatchObject({ kind: 'refused' });
   });
 
   it('reports a connection cut mid-stream as a network error', async () => {
-    const { provider, server } = await anthropic({ replies: [{ kind: 'stream', chunks: ['Cut'], end: 'drop' }] });
+    const { provider, server } = await anthropic({
+      replies: [{ kind: 'stream', chunks: ['Cut'], end: 'drop' }],
+    });
     const { error } = await collectFailure(provider.streamText(request));
     expect(errorFields(error)).toMatchObject({ kind: 'network' });
     expect(server.requests).toHaveLength(1);

@@ -11,7 +11,12 @@ import {
   timeoutError,
   truncatedStreamError,
 } from './provider-errors';
-import { type CallSettingsInput, callSettings, DEFAULT_TIMEOUTS_MS, streamWithRetries } from './resilient-call';
+import {
+  type CallSettingsInput,
+  callSettings,
+  DEFAULT_TIMEOUTS_MS,
+  streamWithRetries,
+} from './resilient-call';
 import { retryAfterFromHeaders } from './retry-after';
 
 /** Anthropic Messages API streaming: text deltas, input usage at message_start, output usage at message_delta. */
@@ -72,12 +77,15 @@ async function* openStream(
       case 'message_start': {
         const usage = event.message.usage;
         inputTokens =
-          usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+          usage.input_tokens +
+          (usage.cache_creation_input_tokens ?? 0) +
+          (usage.cache_read_input_tokens ?? 0);
         outputTokens = usage.output_tokens;
         break;
       }
       case 'content_block_delta':
-        if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'text', text: event.delta.text };
+        if (event.delta.type === 'text_delta' && event.delta.text)
+          yield { type: 'text', text: event.delta.text };
         break;
       case 'message_delta':
         outputTokens = event.usage.output_tokens ?? outputTokens;

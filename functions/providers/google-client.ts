@@ -44,10 +44,17 @@ function parseJson(text: string): unknown {
 }
 
 /** Google's error body: `{ error: { code, message, status: "RESOURCE_EXHAUSTED", details: [...] } }`. */
-function googleFailure(context: ErrorContext, status: number, body: unknown, headers?: Headers): ProviderError {
+function googleFailure(
+  context: ErrorContext,
+  status: number,
+  body: unknown,
+  headers?: Headers,
+): ProviderError {
   const error = (body as GoogleErrorBody | undefined)?.error;
   const reasons = Array.isArray(error?.details)
-    ? error.details.map((detail) => detail?.reason).filter((reason): reason is string => typeof reason === 'string')
+    ? error.details
+        .map((detail) => detail?.reason)
+        .filter((reason): reason is string => typeof reason === 'string')
     : [];
   const code = [typeof error?.status === 'string' ? error.status : '', ...reasons].join(' ').trim();
   return errorFromHttpFailure(context, {

@@ -109,7 +109,10 @@ async function geminiImage(
   if (candidate?.finishReason && GOOGLE_REFUSAL_REASONS.has(candidate.finishReason)) {
     throw refusedError(context, `stopped by its safety filters: ${candidate.finishReason}`);
   }
-  const said = (candidate?.content?.parts ?? []).map((part) => part.text ?? '').join(' ').trim();
+  const said = (candidate?.content?.parts ?? [])
+    .map((part) => part.text ?? '')
+    .join(' ')
+    .trim();
   if (said) throw refusedError(context, said.slice(0, 200));
   throw badResponseError(context, 'the reply held no image');
 }

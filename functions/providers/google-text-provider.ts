@@ -43,7 +43,11 @@ async function* openStream(
   const stream = await connectGoogle(config, context).models.generateContentStream({
     model: request.apiModelId,
     contents: request.prompt,
-    config: { systemInstruction: request.system, maxOutputTokens: request.maxOutputTokens, abortSignal: signal },
+    config: {
+      systemInstruction: request.system,
+      maxOutputTokens: request.maxOutputTokens,
+      abortSignal: signal,
+    },
   });
   let finishReason: string | undefined;
   let usage: GenerateContentResponse['usageMetadata'];

@@ -27,7 +27,10 @@ export function offlineStreamDelayFromEnv(env: NodeJS.ProcessEnv = process.env):
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-export function createOfflineTextProvider(source: OfflineTextSource, options: OfflineTextOptions = {}): TextProvider {
+export function createOfflineTextProvider(
+  source: OfflineTextSource,
+  options: OfflineTextOptions = {},
+): TextProvider {
   const chunkDelayMs = options.chunkDelayMs ?? offlineStreamDelayFromEnv();
   const wordsPerChunk = Math.max(1, Math.floor(options.wordsPerChunk ?? DEFAULT_WORDS_PER_CHUNK));
   return {
@@ -53,6 +56,7 @@ export function createOfflineTextProvider(source: OfflineTextSource, options: Of
 export function wordChunks(text: string, size: number): string[] {
   const tokens = text.match(/\s*\S+\s*|\s+/g) ?? [];
   const chunks: string[] = [];
-  for (let start = 0; start < tokens.length; start += size) chunks.push(tokens.slice(start, start + size).join(''));
+  for (let start = 0; start < tokens.length; start += size)
+    chunks.push(tokens.slice(start, start + size).join(''));
   return chunks;
 }

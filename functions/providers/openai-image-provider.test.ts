@@ -65,7 +65,13 @@ describe('OpenAI image adapter against /images/generations', () => {
 
   it('leaves out auto size and quality, and compression for png', async () => {
     const { provider, server } = await imageProvider();
-    await provider.generateImages({ ...request, size: 'auto', quality: 'auto', outputFormat: 'png', count: 1 });
+    await provider.generateImages({
+      ...request,
+      size: 'auto',
+      quality: 'auto',
+      outputFormat: 'png',
+      count: 1,
+    });
     expect(server.requests[0]?.body).toEqual({
       model: 'gpt-image-1',
       prompt: 'A bakery storefront at dawn',
@@ -96,7 +102,12 @@ describe('OpenAI image adapter against /images/generations', () => {
 
   it('downloads images delivered as URLs', async () => {
     const { provider, server } = await imageProvider({ imageDelivery: 'url' });
-    const images = await provider.generateImages({ ...request, apiModelId: 'dall-e-2', size: '512x512', count: 2 });
+    const images = await provider.generateImages({
+      ...request,
+      apiModelId: 'dall-e-2',
+      size: '512x512',
+      count: 2,
+    });
     expect(images.map((image) => image.mimeType)).toEqual(['image/png', 'image/png']);
     expect(server.requests.map((sent) => sent.url)).toEqual([
       '/v1/images/generations',

@@ -67,17 +67,29 @@ describe('OpenAI speech adapter against /audio/speech', () => {
 
   it('maps a rejected key to an auth error', async () => {
     const { provider } = await speechProvider({
-      replies: [{ kind: 'error', status: 401, body: openAiErrorBody('Invalid key', 'invalid_request_error', 'invalid_api_key') }],
+      replies: [
+        {
+          kind: 'error',
+          status: 401,
+          body: openAiErrorBody('Invalid key', 'invalid_request_error', 'invalid_api_key'),
+        },
+      ],
     });
-    const error = await failureOf(provider.synthesize({ apiModelId: 'gpt-4o-mini-tts', voice: 'ash', text: 'Hi' }));
+    const error = await failureOf(
+      provider.synthesize({ apiModelId: 'gpt-4o-mini-tts', voice: 'ash', text: 'Hi' }),
+    );
     expect(errorFields(error)).toMatchObject({ provider: 'openai', kind: 'auth', status: 401 });
   });
 
   it('reports audio that is not MP3 as bad_response and empty text as invalid_request', async () => {
     const { provider, server } = await speechProvider({ speech: new TextEncoder().encode('{"ok":true}') });
-    const error = await failureOf(provider.synthesize({ apiModelId: 'gpt-4o-mini-tts', voice: 'ash', text: 'Hi' }));
+    const error = await failureOf(
+      provider.synthesize({ apiModelId: 'gpt-4o-mini-tts', voice: 'ash', text: 'Hi' }),
+    );
     expect(errorFields(error)).toMatchObject({ kind: 'bad_response' });
-    const empty = await failureOf(provider.synthesize({ apiModelId: 'gpt-4o-mini-tts', voice: 'ash', text: '  ' }));
+    const empty = await failureOf(
+      provider.synthesize({ apiModelId: 'gpt-4o-mini-tts', voice: 'ash', text: '  ' }),
+    );
     expect(empty).toBeInstanceOf(ProviderError);
     expect(errorFields(empty)).toMatchObject({ kind: 'invalid_request' });
     expect(server.requests).toHaveLength(1);

@@ -71,7 +71,8 @@ export async function loadProviderKeys(options: LoadProviderKeysOptions = {}): P
 
 function mergeDefined(base: Settings, override: Settings): Settings {
   const merged: Record<string, string | undefined> = { ...base };
-  for (const [name, value] of Object.entries(override)) if (present(value) !== undefined) merged[name] = value;
+  for (const [name, value] of Object.entries(override))
+    if (present(value) !== undefined) merged[name] = value;
   return merged;
 }
 
@@ -92,7 +93,9 @@ async function readSecret(secretArn: string, client: SecretsManagerClient): Prom
     text = (await client.send(new GetSecretValueCommand({ SecretId: secretArn }))).SecretString;
   } catch (error) {
     const reason = error instanceof Error ? error.name : 'unknown error';
-    throw new Error(`Could not read the AI provider keys from Secrets Manager (${reason}).`, { cause: error });
+    throw new Error(`Could not read the AI provider keys from Secrets Manager (${reason}).`, {
+      cause: error,
+    });
   }
   let parsed: unknown;
   try {

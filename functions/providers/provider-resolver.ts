@@ -12,7 +12,11 @@ import {
 import { createAnthropicTextProvider } from './anthropic-text-provider';
 import { createGoogleImageProvider } from './google-image-provider';
 import { createGoogleTextProvider } from './google-text-provider';
-import { createOfflineTextProvider, type OfflineTextOptions, type OfflineTextSource } from './offline-text-provider';
+import {
+  createOfflineTextProvider,
+  type OfflineTextOptions,
+  type OfflineTextSource,
+} from './offline-text-provider';
 import { createOpenAiImageProvider } from './openai-image-provider';
 import { createOpenAiSpeechProvider } from './openai-speech-provider';
 import { createOpenAiTextProvider } from './openai-text-provider';
@@ -68,11 +72,19 @@ const withLogging = (settings: CallSettingsInput | undefined): CallSettingsInput
 });
 
 function unknownModel(kind: string, modelId: string): ProviderError {
-  return new ProviderError('offline', 'unknown_model', `"${modelId}" is not one of LBM Studio's ${kind} models.`);
+  return new ProviderError(
+    'offline',
+    'unknown_model',
+    `"${modelId}" is not one of LBM Studio's ${kind} models.`,
+  );
 }
 
 function textAdapter(provider: ModelProvider, credentials: ProviderCredentials, settings: CallSettingsInput) {
-  const common = { apiKey: credentials.apiKey, settings, ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}) };
+  const common = {
+    apiKey: credentials.apiKey,
+    settings,
+    ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}),
+  };
   switch (provider) {
     case 'openai':
     case 'xai':
@@ -85,7 +97,9 @@ function textAdapter(provider: ModelProvider, credentials: ProviderCredentials, 
 }
 
 const missingComposer = (modelId: string) => () => {
-  throw new Error(`resolveTextProvider was not given composeOffline, so ${modelId} cannot be served offline.`);
+  throw new Error(
+    `resolveTextProvider was not given composeOffline, so ${modelId} cannot be served offline.`,
+  );
 };
 
 export function resolveTextProvider(
@@ -152,8 +166,16 @@ export function resolveImageProvider(
   return { provider, apiModelId: model.apiModelId, model, servedBy: model.provider };
 }
 
-function imageAdapter(model: ImageModel, credentials: ProviderCredentials, settings: CallSettingsInput): ImageProvider {
-  const common = { apiKey: credentials.apiKey, settings, ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}) };
+function imageAdapter(
+  model: ImageModel,
+  credentials: ProviderCredentials,
+  settings: CallSettingsInput,
+): ImageProvider {
+  const common = {
+    apiKey: credentials.apiKey,
+    settings,
+    ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}),
+  };
   switch (model.provider) {
     case 'openai':
     case 'xai':
@@ -195,7 +217,11 @@ export function resolveSpeechProvider(keys: ProviderKeys, options: ResolveOption
     apiVoice: (voiceId) => {
       const voice = findPodcastVoice(voiceId);
       if (!voice) {
-        throw new ProviderError('openai', 'invalid_request', `"${voiceId}" is not one of the podcast voices.`);
+        throw new ProviderError(
+          'openai',
+          'invalid_request',
+          `"${voiceId}" is not one of the podcast voices.`,
+        );
       }
       return voice.openaiVoice;
     },

@@ -48,7 +48,9 @@ export function anthropicErrorBody(type: string, message: string) {
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
-export async function startFakeAnthropicServer(options: FakeAnthropicOptions = {}): Promise<FakeAnthropicServer> {
+export async function startFakeAnthropicServer(
+  options: FakeAnthropicOptions = {},
+): Promise<FakeAnthropicServer> {
   const server = await startFakeServer(async (request, response) => {
     const reply = scripted(options.replies, request);
     if (reply && sendFailure(response, reply)) return;
@@ -90,10 +92,18 @@ async function messages(
         },
       },
     }),
-    event('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+    event('content_block_start', {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'text', text: '' },
+    }),
     event('ping', { type: 'ping' }),
     ...chunks.map((text) =>
-      event('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }),
+      event('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text },
+      }),
     ),
   ];
   if (reply?.extraEvent !== undefined) events.push(reply.extraEvent);
