@@ -116,7 +116,7 @@ export async function restoreClient(caller: Caller, clientId: string): Promise<C
   ]);
   const { data } = await entitySet.client
     .put({ ...client, contentCount: content.length, accessCount: access.length })
-    .go({ response: 'all_new' });
+    .go();
   await discardTrash(key);
   return data;
 }

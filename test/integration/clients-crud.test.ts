@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptSecret } from '#functions/clients/password-cipher';
+import { entities } from '#functions/data/entities';
+import type { Client } from '#shared/client';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+let app: TestRuntime;
+let owner: TestUser;
+let colleague: TestUser;
+
+beforeAll(async () => {
+  app = await startTestRuntime();
+  [owner, colleague] = await Promise.all([app.createUser(), app.createUser()]);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const fullProfile = {
+  name: '  Bright Smile Dental  ',
+  company_name: ' Bright Smile Dental LLC ',
+  owner: 'Dr. Maya Patel',
+  email: ' hello@brightsmile.example ',
+  phone: '(512) 555-0148',
+  website: 'https://brightsmile.example',
+  facebook: 'https://facebook.com/brightsmile',
+  linkedin: '',
+  gbp: '   ',
+  address: '1200 Congress Ave, Suite 4',
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '78701',
+  country: 'USA',
+  newsletter_instructions: '  Friendly, family tone.  ',
+  press_release_instructions: null,
+  content_instructions: 'Mention same-day crowns.',
+  wordpress_url: '',
+  wordpress_username: '',
+};
+
+async function createClient(token: string, body: Record<string, unknown>) {
+  const response = await app.request<Client>('POST', '/api/clients', { token, body });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+describe('creating a client', () => {
+  it('trims every value and stores empty optional fields as null', async () => {
+    const client = await createClient(owner.idToken, fullProfile);
+    expect(client).toMatchObject({
+      name: 'Bright Smile Dental',
+      company_name: 'Bright Smile Dental LLC',
+      email: 'hello@brightsmile.example',
+      linkedin: null,
+      gbp: null,
+      newsletter_instructions: 'Friendly, family tone.',
+      press_release_instructions: null,
+      wordpress_url: null,
+      wordpress_username: null,
+      wordpress_configured: false,
+      created_by: owner.userId,
+      content_count: 0,
+      access_count: 0,
+    });
+    expect(client.id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(client.created_at).toBe(client.updated_at);
+
+    const read = await app.request<Client>('GET', `/api/clients/${client.id}`, { token: owner.idToken });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(client);
+  });
+
+  it.each([
+    ['a missing name', {}],
+    ['a blank name', { name: '   ' }],
+    ['a null name', { name: null }],
+  ])('refuses %s with the spec message', async (_label, body) => {
+    const response = await app.request('POST', '/api/clients', { token: owner.idToken, body });
+    expect(response.status).toBe(400);
+    expect(response.body.error?.message).toBe('Please enter a client name.');
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await fetch(`${app.url}/api/clients`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.idToken}`, 'content-type': 'application/json' },
+      body: '{"name":',
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('updating a client', () => {
+  it('replaces the editable fields, trimmed, with absent and empty ones becoming null', async () => {
+    const created = await createClient(owner.idToken, fullProfile);
+    const response = await app.request<Client>('PUT', `/api/clients/${created.id}`, {
+      token: owner.idToken,
+      body: { name: ' Bright Smile Family Dental ', city: ' Round Rock ', phone: '', website: null },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: created.id,
+      name: 'Bright Smile Family Dental',
+      city: 'Round Rock',
+      phone: null,
+      website: null,
+      owner: null,
+      newsletter_instructions: null,
+      created_at: created.created_at,
+      created_by: owner.userId,
+    });
+    expect(response.body.updated_at > created.updated_at).toBe(true);
+
+    const stored = await entities().client.get({ clientId: created.id }).go();
+    expect(stored.data?.phone).toBeUndefined();
+    expect(stored.data?.owner).toBeUndefined();
+  });
+
+  it.each([
+    ['a missing name', { city: 'Austin' }],
+    ['a blank name', { name: '  ' }],
+  ])('refuses %s with the spec message and changes nothing', async (_label, body) => {
+    const created = await createClient(owner.idToken, fullProfile);
+    const response = await app.request('PUT', `/api/clients/${created.id}`, { token: owner.idToken, body });
+    expect(response.status).toBe(400);
+    expect(response.body.error?.message).toBe('Please enter a client name.');
+    const read = await app.request<Client>('GET', `/api/clients/${created.id}`, { token: owner.idToken });
+    expect(read.body).toEqual(created);
+  });
+
+  it('answers 404 for a client that does not exist', async () => {
+    const response = await app.request('PUT', '/api/clients/01J00000000000000000000000', {
+      token: owner.idToken,
+      body: { name: 'Ghost' },
+    });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('WordPress application password', () => {
+  const secret = 'abcd EFGH ijkl MNOP qrst UVWX';
+  const wordpress = {
+    name: 'Summit Roofing',
+    wordpress_url: 'https://summitroofing.example',
+    wordpress_username: 'editor',
+  };
+
+  function expectNoSecret(body: unknown) {
+    const text = JSON.stringify(body);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('wordpress_app_password');
+    expect(text).not.toContain('cipher');
+  }
+
+  it('is write-only, encrypted at rest, kept when absent, cleared by null or blank', async () => {
+    const created = await createClient(owner.idToken, { ...wordpress, wordpress_app_password: secret });
+    expectNoSecret(created);
+    expect(created.wordpress_configured).toBe(true);
+
+    const stored = await entities().client.get({ clientId: created.id }).go();
+    const cipher = stored.data?.wordpress_password_cipher ?? '';
+    expect(cipher).not.toContain(secret);
+    expect(await decryptSecret(cipher)).toBe(secret);
+
+    const path = `/api/clients/${created.id}`;
+    for (const response of [
+      await app.request('GET', path, { token: owner.idToken }),
+      await app.request('GET', '/api/clients', { token: owner.idToken }),
+      await app.request('GET', '/api/clients?fields=id,name,wordpress_configured', { token: owner.idToken }),
+    ]) {
+      expect(response.status).toBe(200);
+      expectNoSecret(response.body);
+    }
+
+    const kept = await app.request<Client>('PUT', path, {
+      token: owner.idToken,
+      body: { ...wordpress, city: 'Boise' },
+    });
+    expectNoSecret(kept.body);
+    expect(kept.body.wordpress_configured).toBe(true);
+    const afterKeep = await entities().client.get({ clientId: created.id }).go();
+    expect(afterKeep.data?.wordpress_password_cipher).toBe(cipher);
+
+    const cleared = await app.request<Client>('PUT', path, {
+      token: owner.idToken,
+      body: { ...wordpress, wordpress_app_password: null },
+    });
+    expect(cleared.body.wordpress_configured).toBe(false);
+    expect(
+      (await entities().client.get({ clientId: created.id }).go()).data?.wordpress_password_cipher,
+    ).toBeUndefined();
+
+    const replaced = await app.request<Client>('PUT', path, {
+      token: owner.idToken,
+      body: { ...wordpress, wordpress_app_password: 'new pass 1234' },
+    });
+    expect(replaced.body.wordpress_configured).toBe(true);
+    const newCipher = (await entities().client.get({ clientId: created.id }).go()).data
+      ?.wordpress_password_cipher;
+    expect(await decryptSecret(newCipher ?? '')).toBe('new pass 1234');
+
+    const blank = await app.request<Client>('PUT', path, {
+      token: owner.idToken,
+      body: { ...wordpress, wordpress_app_password: '' },
+    });
+    expect(blank.body.wordpress_configured).toBe(false);
+  });
+
+  it('is not configured while the URL or the username is missing', async () => {
+    const created = await createClient(owner.idToken, {
+      name: 'No URL Co',
+      wordpress_username: 'editor',
+      wordpress_app_password: secret,
+    });
+    expect(created.wordpress_configured).toBe(false);
+    const completed = await app.request<Client>('PUT', `/api/clients/${created.id}`, {
+      token: owner.idToken,
+      body: { name: 'No URL Co', wordpress_username: 'editor', wordpress_url: 'https://nourl.example' },
+    });
+    expect(completed.body.wordpress_configured).toBe(true);
+  });
+});
+
+describe('listing clients', () => {
+  it('lists the visible clients newest first, with counts, and the lean picker list by name', async () => {
+    const lister = await app.createUser();
+    const names = ['Crescent Bakery', 'apex Law Group', 'Blue Door Realty'];
+    const created: Client[] = [];
+    for (const name of names)
+      created.push(await createClient(lister.idToken, { name, website: `https://${name.length}.example` }));
+
+    const list = await app.request<{ clients: Client[] }>('GET', '/api/clients', { token: lister.idToken });
+    expect(list.status).toBe(200);
+    expect(list.body.clients.map((client) => client.name)).toEqual([...names].reverse());
+    expect(list.body.clients.every((client) => client.content_count === 0 && client.access_count === 0)).toBe(
+      true,
+    );
+
+    const lean = await app.request<{ clients: Record<string, unknown>[] }>(
+      'GET',
+      '/api/clients?fields=name,website',
+      { token: lister.idToken },
+    );
+    expect(lean.status).toBe(200);
+    expect(lean.body.clients).toEqual([
+      { id: created[1]?.id, name: 'apex Law Group', website: created[1]?.website },
+      { id: created[2]?.id, name: 'Blue Door Realty', website: created[2]?.website },
+      { id: created[0]?.id, name: 'Crescent Bakery', website: created[0]?.website },
+    ]);
+  });
+
+  it('refuses an unknown field in the lean list', async () => {
+    const response = await app.request('GET', '/api/clients?fields=id,name,wordpress_app_password', {
+      token: owner.idToken,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error?.message).toContain("'wordpress_app_password'");
+  });
+
+  it('shows nobody else’s clients', async () => {
+    const mine = await createClient(owner.idToken, { name: 'Private Client' });
+    const theirs = await app.request<{ clients: Client[] }>('GET', '/api/clients', {
+      token: colleague.idToken,
+    });
+    expect(theirs.body.clients.map((client) => client.id)).not.toContain(mine.id);
+  });
+});
