@@ -6,6 +6,9 @@ describe('phrasing', () => {
     expect(inSentence('Spring HVAC Tips.')).toBe('spring HVAC tips');
     expect(inSentence('Weekly tech updates')).toBe('weekly tech updates');
     expect(inSentence('iPhone repair')).toBe('iPhone repair');
+    expect(inSentence('Opening of our second location in Round Rock')).toBe(
+      'opening of our second location in Round Rock',
+    );
   });
 
   it('joins lists and ends sentences', () => {

@@ -1,16 +1,21 @@
 /** Small wording helpers shared by the composers. */
 
 /**
- * A title or typed topic as it reads mid-sentence: "Spring HVAC Tips" → "spring HVAC tips". Acronyms
- * and words with inner capitals keep their case.
+ * A title or typed topic as it reads mid-sentence: "Spring HVAC Tips" → "spring HVAC tips", "Opening
+ * in Round Rock" → "opening in Round Rock". Acronyms and words with inner capitals keep their case.
  */
 export function inSentence(text: string): string {
-  return text
+  const words = text
     .trim()
     .replace(/\s+/gu, ' ')
     .replace(/[.!?]+$/u, '')
-    .split(' ')
-    .map((word) => (/^\p{Lu}[\p{Ll}'’-]*$/u.test(word) && !/^I$/u.test(word) ? word.toLowerCase() : word))
+    .split(' ');
+  const capitalized = (word: string): boolean => /^\p{Lu}[\p{Ll}'’-]*$/u.test(word) && word !== 'I';
+  // Title Case input capitalizes nearly every longer word; in sentence case, inner capitals are names.
+  const longer = words.filter((word) => word.length > 3);
+  const titleCased = longer.length > 1 && longer.filter(capitalized).length / longer.length > 0.6;
+  return words
+    .map((word, index) => (capitalized(word) && (titleCased || index === 0) ? word.toLowerCase() : word))
     .join(' ');
 }
 

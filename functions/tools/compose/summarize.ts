@@ -21,6 +21,8 @@ export interface SummaryOptions {
   readonly query?: string;
   /** Sentences to leave out (e.g. the title, or ones already used), compared without case or punctuation. */
   readonly exclude?: ReadonlySet<string>;
+  /** Only sentences this accepts are candidates (e.g. no first person in a press release). */
+  readonly accept?: (sentence: string) => boolean;
 }
 
 const MIN_WORDS = 5;
@@ -103,7 +105,8 @@ export function extractiveSummary(text: string, options: SummaryOptions): Ranked
   const excluded = new Set([...(options.exclude ?? [])].map(normalise));
   for (const sentence of rankSentences(text, options.query)) {
     if (chosen.length >= options.maxSentences) break;
-    if (excluded.has(normalise(sentence.text))) continue;
+    if (excluded.has(normalise(sentence.text)) || (options.accept && !options.accept(sentence.text)))
+      continue;
     const own = new Set(terms(sentence.text));
     if (chosenTerms.some((other) => jaccard(own, other) > REDUNDANCY)) continue;
     const count = wordCount(sentence.text);

@@ -1,0 +1,62 @@
+import type { ToolDefinition } from '#functions/generation/tool-definition';
+import { savedContentType, savedTitle } from '#shared/saved-title';
+import {
+  PRESS_RELEASE_ACTIVITY,
+  type PressReleaseRequest,
+  type PressReleaseResult,
+  pressReleaseRequestSchema,
+} from '#shared/tools/press-release';
+import { isoDate, releaseDate } from './company';
+import { composePressRelease } from './offline-composer';
+import { parsePressReleaseResult } from './parse-result';
+import { buildPressReleasePrompt } from './prompt';
+
+/** 300-500 words plus headline, dateline and contact markup: about 700 tokens. */
+const EXPECTED_TOKENS = 700;
+
+export const pressReleaseTool: ToolDefinition<PressReleaseRequest, PressReleaseResult> = {
+  name: 'press-release',
+  requestSchema: pressReleaseRequestSchema,
+  modelId: (input) => input.model,
+  clientId: (input) => input.clientId ?? null,
+  sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
+  expectedOutputTokens: () => EXPECTED_TOKENS,
+  buildPrompt: buildPressReleasePrompt,
+  composeOffline: composePressRelease,
+  parseResult: (raw) => parsePressReleaseResult(raw),
+  contentToSave: (input, result, context) => {
+    if (!input.saveToClient || input.clientId === undefined) return null;
+    return {
+      contentType: savedContentType('press-release'),
+      title: savedTitle('press-release', { date: context.now, timeZone: input.timeZone }),
+      content: result.generatedText,
+      htmlContent: result.generatedHtml,
+      metadata: {
+        topic: input.topic,
+        url: input.url,
+        inputType: input.inputType,
+        prompt: input.prompt,
+        model: input.model,
+        includeHeader: input.includeHeader,
+        includeCompanyInfo: input.includeCompanyInfo,
+        useClientCompanyInfo: input.useClientCompanyInfo,
+        releaseDate: isoDate(releaseDate(input, context.now)),
+        wordCount: result.wordCount,
+      },
+    };
+  },
+  activity: (input) => ({
+    action: PRESS_RELEASE_ACTIVITY.action,
+    resourceType: PRESS_RELEASE_ACTIVITY.resourceType,
+    details: {
+      inputType: input.inputType,
+      topic: input.topic,
+      url: input.url,
+      model: input.model,
+      includeHeader: input.includeHeader,
+      includeCompanyInfo: input.includeCompanyInfo,
+      useClientCompanyInfo: input.useClientCompanyInfo,
+      releaseDate: input.releaseDate ?? null,
+    },
+  }),
+};

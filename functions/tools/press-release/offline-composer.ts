@@ -1,0 +1,287 @@
+import type { ToolContext } from '#functions/generation/tool-definition';
+import { countWords, htmlToText } from '#shared/text';
+import type { CalendarDate, PressReleaseRequest } from '#shared/tools/press-release';
+import { apDate, apDateline } from '../compose/ap-style';
+import { focusPhrases } from '../compose/focus';
+import { element, escapeHtml, wrap } from '../compose/html';
+import { capitalize, keyPhrases, titleCase } from '../compose/keywords';
+import { hostOf, inSentence, joinList } from '../compose/phrasing';
+import { type BusinessProfile, locationOf, websiteLabel } from '../compose/profile';
+import { extractiveSummary } from '../compose/summarize';
+import { hashText, pick, rotate } from '../compose/variation';
+import { releaseCompany, releaseDate } from './company';
+
+/**
+ * The offline press release: headline, subheadline, AP dateline and lead, body with one or two quotes,
+ * "About" boilerplate, media contact and multimedia note, 300-500 words (the default instructions'
+ * range). Body paragraphs are added in order of importance until the release reaches its target
+ * length, and never past the upper limit.
+ */
+
+export const PRESS_RELEASE_WORDS = { min: 300, target: 380, max: 500 } as const;
+
+/** A release speaks in the third person: the company's "our" becomes "its". */
+function thirdPerson(text: string): string {
+  return text
+    .replace(/\bour\b/gu, 'its')
+    .replace(/\bOur\b/gu, 'Its')
+    .replace(/\bours\b/gu, 'its own');
+}
+
+const DETERMINERS = /^(?:a|an|the|its|their|his|her|this|these|that|those)\b/iu;
+
+/** The announcement as the object of "announced": "the opening of its second location". */
+function announcementPhrase(subject: string): string {
+  const phrase = thirdPerson(inSentence(subject));
+  if (DETERMINERS.test(phrase)) return phrase;
+  // "Launching a new service" is an action: announce plans for it. "Opening of …" is a noun.
+  if (/^\p{L}+ing\b/u.test(phrase) && !/^\p{L}+ing of\b/u.test(phrase)) return `plans for ${phrase}`;
+  return `the ${phrase}`;
+}
+
+/** First person of site copy ("we offer", "call us") does not belong in a third-person release. */
+const FIRST_PERSON = /\b(?:we|we're|we've|us|I|I'm|my|me)\b/iu;
+
+interface Voice {
+  /** "Maria Lopez, owner of Lopez Plumbing" or "a spokesperson for Lopez Plumbing". */
+  readonly attribution: string;
+  /** "Lopez" or "the spokesperson", for the second quote. */
+  readonly again: string;
+}
+
+function voiceOf(company: BusinessProfile): Voice {
+  if (company.owner) {
+    const surname = company.owner.trim().split(/\s+/u).at(-1) ?? company.owner;
+    return {
+      attribution: `${company.owner}, owner of ${company.name ?? 'the company'}`,
+      again: surname,
+    };
+  }
+  return {
+    attribution: company.name ? `a spokesperson for ${company.name}` : 'a company spokesperson',
+    again: 'the spokesperson',
+  };
+}
+
+interface Draft {
+  readonly headline: string;
+  readonly subheadline: string;
+  readonly lead: string;
+  readonly firstQuote: string;
+  /** Body paragraphs, most important first. */
+  readonly body: readonly string[];
+  /** Extra paragraphs used only when the release is still short. */
+  readonly reserve: readonly string[];
+}
+
+function quotes(what: string, community: string, voice: Voice, seed: number): [string, string] {
+  const first = pick(
+    [
+      `We are proud to share ${what} with ${community}`,
+      `${capitalize(what)} reflects what our customers have been asking for, and we are excited to deliver it`,
+      `This is an important step for our team and for the people we serve every day`,
+    ],
+    seed,
+    'quote-1',
+  );
+  const second = pick(
+    [
+      `Our goal is simple: make it easier for ${community} to get the help they need, when they need it`,
+      'We listen closely to our customers, and this announcement is a direct result of that feedback',
+      'Everything we do starts with the trust our customers place in us, and we intend to keep earning it',
+    ],
+    seed,
+    'quote-2',
+  );
+  return [
+    `“${first},” said ${voice.attribution}.`,
+    `“${second},” ${voice.again === 'the spokesperson' ? 'the spokesperson added' : `${voice.again} added`}.`,
+  ];
+}
+
+function contactSentence(company: BusinessProfile): string | null {
+  const site = websiteLabel(company);
+  const ways = [site ? `at ${site}` : null, company.phone ? `by calling ${company.phone}` : null].filter(
+    (way): way is string => way !== null,
+  );
+  return ways.length === 0 ? null : `More information is available ${ways.join(' or ')}.`;
+}
+
+function draftFromTopic(
+  input: PressReleaseRequest,
+  company: BusinessProfile,
+  date: CalendarDate,
+  focus: readonly string[],
+  seed: number,
+): Draft {
+  const subject = input.topic.trim();
+  const what = announcementPhrase(subject);
+  const who = company.name ?? 'The company';
+  const whoInside = company.name ?? 'the company';
+  const place = locationOf(company);
+  const community = company.city ? `the ${company.city} community` : 'our community';
+  const audience = company.city ? `customers in ${company.city} and the surrounding area` : 'its customers';
+  const voice = voiceOf(company);
+  const [firstQuote, secondQuote] = quotes(inSentence(subject), community, voice, seed);
+  const headline = company.name
+    ? `${company.name} Announces ${titleCase(thirdPerson(subject))}`
+    : titleCase(subject);
+  const subheadline = pick(
+    [
+      `The announcement gives ${audience} a new reason to ${company.name ? `choose ${company.name}` : 'take notice'}.`,
+      `The news is designed with ${audience} in mind.`,
+      `${who} says the announcement answers a need it hears about every day.`,
+    ],
+    seed,
+    'subheadline',
+  );
+  const base = company.city ? `the ${company.city}-based business` : 'the business';
+  const lead = `${who} today announced ${what}${place ? `, serving ${audience}` : ''}. The news, effective ${apDate(date)}, ${pick(['marks', 'represents', 'reflects'], seed, 'marks')} a new chapter for ${company.name ? base : 'the organization'}.`;
+  const contact = contactSentence(company);
+  const body: string[] = [];
+  if (focus.length > 0) {
+    body.push(
+      `Key points of the announcement include ${joinList(focus.map((phrase) => `the ${phrase}`))}, with details for ${audience} to follow.`,
+    );
+  }
+  body.push(`The announcement takes effect on ${apDate(date)}.${contact ? ` ${contact}` : ''}`, secondQuote);
+  const reserve = [
+    place
+      ? `Based in ${place}, ${whoInside} works with homeowners and businesses across the region and is known for clear communication and dependable service.`
+      : `${who} is known for clear communication and dependable service, and the announcement builds on that reputation.`,
+    `Customers can expect the same attention to detail they already know, with the announcement adding ${pick(['more choice', 'more convenience', 'more value'], seed, 'adds')} to the way ${whoInside} serves them.`,
+    `${who} plans to share further updates in the coming weeks, including details for customers who want to get started right away.`,
+    `Interested customers are encouraged to reach out early, as ${pick(['demand is expected to be strong', 'scheduling fills quickly', 'the first weeks tend to be busy'], seed, 'demand')}.`,
+    `The announcement is part of a broader effort to make working with ${whoInside} simpler, faster and more transparent for everyone involved.`,
+    `${who} encourages customers to share the news with friends, family and neighbors who may benefit from it.`,
+    `Questions about the announcement can be directed to the media contact listed below, who can also arrange interviews and provide additional background.`,
+    `Further details, including availability and timelines, will be published as they are confirmed, and customers will hear about them first.`,
+    `${who} thanks its customers and neighbors for their continued support, which made the announcement possible.`,
+    `Customers who already work with ${whoInside} do not need to take any action; the team will reach out directly with anything that affects them.`,
+    ...focus.map(
+      (phrase) =>
+        `Details on the ${phrase} ${pick(['are a central part of', 'are an important piece of', 'round out'], seed, phrase)} the announcement, and ${whoInside} will share specifics as they are finalized.`,
+    ),
+  ];
+  return { headline, subheadline, lead, firstQuote, body, reserve };
+}
+
+function draftFromSource(
+  input: PressReleaseRequest,
+  context: ToolContext,
+  company: BusinessProfile,
+  date: CalendarDate,
+  focus: readonly string[],
+  seed: number,
+): Draft | null {
+  const source = context.source;
+  if (!source) return null;
+  const title = source.title.trim() || hostOf(input.url);
+  const summary = extractiveSummary(source.text, {
+    maxSentences: 10,
+    maxWords: 320,
+    query: [title, ...focus].join(' '),
+    exclude: new Set([title]),
+    accept: (sentence) => !FIRST_PERSON.test(sentence),
+  }).map((sentence) => thirdPerson(sentence.text));
+  if (summary.length < 3) return null;
+  const theme = keyPhrases(source.text, 1)[0]?.phrase ?? title;
+  const who = company.name ?? source.siteName ?? 'The company';
+  const community = company.city ? `the ${company.city} community` : 'our community';
+  const voice = voiceOf({ ...company, name: company.name ?? source.siteName });
+  const [firstQuote, secondQuote] = quotes(inSentence(theme), community, voice, seed);
+  const [first, ...rest] = summary;
+  const paragraphs: string[] = [];
+  for (let index = 0; index < rest.length; index += 2)
+    paragraphs.push(rest.slice(index, index + 2).join(' '));
+  const contact = contactSentence(company);
+  return {
+    headline: titleCase(thirdPerson(title)),
+    subheadline: `${who} shares the latest on ${inSentence(theme)} for ${company.city ? `customers in ${company.city}` : 'its customers'}.`,
+    lead: `${who} today released new guidance on ${inSentence(theme)} for its customers. ${first ?? ''}`.trim(),
+    firstQuote,
+    body: [...paragraphs.slice(0, 2), secondQuote, ...paragraphs.slice(2)],
+    reserve: [
+      ...(contact ? [contact] : []),
+      `${who} encourages customers with questions about ${inSentence(theme)} to get in touch for advice that fits their situation.`,
+      `Questions about the announcement can be directed to the media contact listed below, who can also arrange interviews and provide additional background.`,
+    ],
+  };
+}
+
+function aboutParagraph(company: BusinessProfile, context: ToolContext): string | null {
+  if (!company.name) return null;
+  const place = locationOf(company);
+  const specialty = context.source ? keyPhrases(context.source.text, 1)[0]?.phrase : undefined;
+  const site = websiteLabel(company);
+  return [
+    `${company.name} is a local business${place ? ` based in ${place}` : ''}${specialty ? `, focused on ${inSentence(specialty)},` : ''} serving ${company.city ? `customers throughout the ${company.city} area` : 'its community'}.`,
+    company.address
+      ? `Its office is located at ${company.address}${company.city ? `, ${company.city}` : ''}.`
+      : null,
+    site ? `For more information, visit ${site}.` : null,
+  ]
+    .filter((part): part is string => part !== null)
+    .join(' ');
+}
+
+function mediaContact(company: BusinessProfile): string {
+  const lines = [company.owner, company.name, company.phone, company.email, websiteLabel(company)].filter(
+    (line): line is string => line !== null,
+  );
+  if (lines.length === 0)
+    return escapeHtml('Contact details are available on request from the communications team.');
+  return lines.map(escapeHtml).join('<br>');
+}
+
+function multimediaNote(company: BusinessProfile): string {
+  const site = websiteLabel(company);
+  return `Photos, logos and interview availability are available on request${site ? ` and at ${site}` : ''}.`;
+}
+
+const wordsOf = (html: string): number => countWords(htmlToText(html));
+
+export function composePressRelease(input: PressReleaseRequest, context: ToolContext): string {
+  const company = releaseCompany(input, context.client);
+  const date = releaseDate(input, context.now);
+  const subject = input.inputType === 'topic' ? input.topic.trim() : input.url;
+  const seed = hashText(`${subject}|${company.name ?? ''}|${input.prompt}`);
+  const focus = focusPhrases([input.prompt, input.instructions], 3, subject);
+  const draft =
+    (input.inputType === 'url' && draftFromSource(input, context, company, date, focus, seed)) ||
+    draftFromTopic(
+      input.inputType === 'url' ? { ...input, topic: context.source?.title || hostOf(input.url) } : input,
+      company,
+      date,
+      focus,
+      seed,
+    );
+
+  const opening = [
+    input.includeHeader ? wrap('p', '<strong>FOR IMMEDIATE RELEASE</strong>') : '',
+    element('h1', draft.headline),
+    element('h2', draft.subheadline),
+    wrap(
+      'p',
+      `<strong>${escapeHtml(apDateline(company.city, company.state, date))}</strong> ${escapeHtml(draft.lead)}`,
+    ),
+    element('p', draft.firstQuote),
+  ];
+  const about = input.includeCompanyInfo ? aboutParagraph(company, context) : null;
+  const closing = [
+    about && company.name ? `${element('h3', `About ${company.name}`)}${element('p', about)}` : '',
+    `${element('h3', 'Media Contact')}${wrap('p', mediaContact(company))}`,
+    `${element('h3', 'Multimedia')}${element('p', multimediaNote(company))}`,
+    element('p', '###', 'text-align:center'),
+  ];
+  const fixedWords = wordsOf([...opening, ...closing].join(''));
+  const body: string[] = [];
+  let words = fixedWords;
+  for (const paragraph of [...draft.body, ...rotate(draft.reserve, seed, 'reserve')]) {
+    const size = countWords(paragraph);
+    if (words >= PRESS_RELEASE_WORDS.target || words + size > PRESS_RELEASE_WORDS.max) continue;
+    body.push(element('p', paragraph));
+    words += size;
+  }
+  return [...opening, ...body, ...closing].filter((part) => part !== '').join('\n');
+}
