@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientAccess } from '#functions/access/access-record';
 import type { Activity } from '#functions/activities/activity-log';
 import type { Client } from '#shared/client';
-import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+import { type ApiBody, startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 let app: TestRuntime;
 let owner: TestUser;
@@ -31,7 +31,7 @@ async function newClient(name: string, token = owner.idToken): Promise<Client> {
 }
 
 const grant = (clientId: string, email: unknown, token = owner.idToken) =>
-  app.request<ClientAccess>('POST', `/api/clients/${clientId}/access`, {
+  app.request<ClientAccess & ApiBody>('POST', `/api/clients/${clientId}/access`, {
     token,
     body: { email },
     headers: { 'user-agent': 'grant-test/1.0' },
