@@ -1,4 +1,3 @@
-import { createOfflineTextProvider } from '#functions/providers/offline-text-provider';
 import type { ProviderName, TextProvider } from '#functions/providers/ports';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
 import { resolveTextProvider } from '#functions/providers/provider-resolver';
@@ -13,25 +12,14 @@ export interface ProviderChoice {
 
 /**
  * Picks who writes the text: the model's provider when its key is configured, else the offline
- * composer, which streams the tool's deterministic draft (composed only when needed).
+ * composer, which streams the tool's deterministic draft (composed only when it is needed).
  */
-export async function resolveProviderForTool(
-  modelId: string,
-  composeOffline: () => string,
-): Promise<ProviderChoice> {
-  const resolution = resolveTextProvider(modelId, await loadProviderKeys());
-  if (resolution.servedBy !== 'offline') {
-    return {
-      provider: resolution.provider,
-      apiModelId: resolution.apiModelId,
-      servedBy: resolution.servedBy,
-      fallbackReason: null,
-    };
-  }
+export async function resolveProviderForTool(modelId: string, composeOffline: () => string): Promise<ProviderChoice> {
+  const resolution = resolveTextProvider(modelId, await loadProviderKeys(), { composeOffline });
   return {
-    provider: createOfflineTextProvider(composeOffline()),
+    provider: resolution.provider,
     apiModelId: resolution.apiModelId,
-    servedBy: 'offline',
+    servedBy: resolution.servedBy,
     fallbackReason: resolution.fallbackReason,
   };
 }
