@@ -1,0 +1,39 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { LoadingScreen } from '@/components/layout/loading-screen';
+import { Separator } from '@/components/ui/separator';
+import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { AppSidebar } from '../navigation/app-sidebar';
+import { activeNavPath } from '../navigation/nav-items';
+import { useNavGroups } from '../navigation/use-nav-groups';
+
+/** The signed-in frame: the side navigation, and a header with its toggle and the current page's name. */
+export function SidebarLayout() {
+  const groups = useNavGroups();
+  const { pathname } = useLocation();
+  const active = activeNavPath(pathname, groups);
+  const title = groups.flatMap((group) => group.items).find((item) => item.href === active)?.title;
+
+  return (
+    <SidebarProvider>
+      <AppSidebar />
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+          <SidebarTrigger className="-ml-1" />
+          {title && (
+            <>
+              <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
+              <span className="font-medium text-sm">{title}</span>
+            </>
+          )}
+        </header>
+        <div className="flex flex-1 flex-col">
+          {/* Keeps the sidebar on screen while the next screen's code loads. */}
+          <Suspense fallback={<LoadingScreen className="min-h-[60svh]" />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { ExternalLinks } from '#shared/runtime-config';
+import { activeNavPath, NAV_GROUPS, type NavContext, visibleNavGroups } from './nav-items';
+
+const noLinks: ExternalLinks = {
+  backlinkManager: null,
+  googleAdsAdvisor: null,
+  emailOutreach: null,
+  aiOptimization: null,
+  newsletterPlatformLogin: null,
+  pressDistributionLogin: null,
+};
+
+const everyPath = () => true;
+
+const context = (overrides: Partial<NavContext> = {}): NavContext => ({
+  isAdmin: false,
+  isRouteAvailable: everyPath,
+  externalLinks: noLinks,
+  ...overrides,
+});
+
+const labels = (groups: ReturnType<typeof visibleNavGroups>) => groups.map((group) => group.label);
+const titles = (groups: ReturnType<typeof visibleNavGroups>, label: string) =>
+  groups.find((group) => group.label === label)?.items.map((item) => item.title);
+
+describe('visibleNavGroups', () => {
+  it('lists the groups and items of spec 000 §2 in order for an admin with every screen built', () => {
+    const links: ExternalLinks = {
+      backlinkManager: 'https://backlinks.example.com/',
+      googleAdsAdvisor: 'https://ads.example.com/',
+      emailOutreach: 'https://outreach.example.com/',
+      aiOptimization: 'https://ai.example.com/',
+      newsletterPlatformLogin: 'https://newsletter.example.com/login',
+      pressDistributionLogin: 'https://press.example.com/login',
+    };
+    const groups = visibleNavGroups(NAV_GROUPS, context({ isAdmin: true, externalLinks: links }));
+    expect(labels(groups)).toEqual([
+      'Overview',
+      'Management',
+      'Admin Tools',
+      'Content Tools',
+      'Social Media Content Tools',
+      'Image Tools',
+      'Audio Tools',
+      'Other Tools',
+      'External Tools',
+    ]);
+    expect(titles(groups, 'Admin Tools')).toEqual(['Activity Tracker', 'API Keys']);
+    expect(titles(groups, 'Content Tools')).toEqual([
+      'Newsletter',
+      'Press Release',
+      'Blog Rewriter',
+      'FAQ',
+      'Client Content',
+      'WordPress Publisher',
+      'Multi-Platform Creator',
+    ]);
+    expect(titles(groups, 'Social Media Content Tools')).toEqual(['Social Content', 'GBP Post']);
+    expect(titles(groups, 'Other Tools')).toEqual([
+      'Google Ads Advisor',
+      'Backlink Management',
+      'Email Outreach',
+      'AI Optimization',
+    ]);
+    const external = groups.find((group) => group.label === 'External Tools')?.items;
+    expect(external?.map((item) => [item.href, item.external])).toEqual([
+      ['https://newsletter.example.com/login', true],
+      ['https://press.example.com/login', true],
+    ]);
+  });
+
+  it('hides Admin Tools from a plain user', () => {
+    expect(labels(visibleNavGroups(NAV_GROUPS, context()))).not.toContain('Admin Tools');
+  });
+
+  it('leaves out screens that are not built yet, and groups left empty', () => {
+    const built = new Set(['/', '/clients', '/newsletter']);
+    const groups = visibleNavGroups(
+      NAV_GROUPS,
+      context({ isAdmin: true, isRouteAvailable: (path) => built.has(path) }),
+    );
+    expect(labels(groups)).toEqual(['Overview', 'Management', 'Content Tools', 'Other Tools']);
+    expect(titles(groups, 'Content Tools')).toEqual(['Newsletter']);
+  });
+
+  it('leaves out external tools without a configured URL but keeps AI Optimization as Coming Soon', () => {
+    const groups = visibleNavGroups(
+      NAV_GROUPS,
+      context({ externalLinks: { ...noLinks, emailOutreach: 'https://outreach.example.com/' } }),
+    );
+    const other = groups.find((group) => group.label === 'Other Tools')?.items ?? [];
+    expect(other.map((item) => [item.title, item.href, item.comingSoon])).toEqual([
+      ['Email Outreach', 'https://outreach.example.com/', false],
+      ['AI Optimization', null, true],
+    ]);
+    expect(labels(groups)).not.toContain('External Tools');
+  });
+});
+
+describe('activeNavPath', () => {
+  const groups = visibleNavGroups(NAV_GROUPS, context());
+
+  it('matches the exact path and nested paths, but the dashboard only at the root', () => {
+    expect(activeNavPath('/', groups)).toBe('/');
+    expect(activeNavPath('/clients', groups)).toBe('/clients');
+    expect(activeNavPath('/clients/abc', groups)).toBe('/clients');
+    expect(activeNavPath('/clientsx', groups)).toBeNull();
+    expect(activeNavPath('/unknown', groups)).toBeNull();
+  });
+});

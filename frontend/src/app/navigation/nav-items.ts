@@ -1,0 +1,173 @@
+import {
+  Activity,
+  CircleHelp,
+  FileText,
+  Globe,
+  ImageIcon,
+  KeyRound,
+  Layers,
+  LayoutDashboard,
+  Link2,
+  type LucideIcon,
+  Mail,
+  MapPin,
+  Megaphone,
+  Mic,
+  Newspaper,
+  PenLine,
+  Send,
+  Share2,
+  Sparkles,
+  SquareArrowOutUpRight,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
+import type { ExternalLinks } from '#shared/runtime-config';
+
+/**
+ * The side navigation of spec 000 §2, in order. It is the only list of navigation entries: an internal
+ * entry is shown only once its screen is registered in `screens.ts`, so a tool appears in the sidebar
+ * the moment its route is added, and never as a link to a missing page. External entries take their
+ * URL from the runtime config and are left out while it has none.
+ */
+
+export type NavEntry =
+  | { readonly kind: 'route'; readonly title: string; readonly path: string; readonly icon: LucideIcon }
+  | {
+      readonly kind: 'external';
+      readonly title: string;
+      readonly link: keyof ExternalLinks;
+      readonly icon: LucideIcon;
+      /** Listed, but disabled and marked 'Coming Soon' whatever the configured URL (spec 000 §1). */
+      readonly comingSoon?: boolean;
+    };
+
+export interface NavGroupDefinition {
+  readonly label: string;
+  /** Spec 000 §6: Admin Tools are shown only to members of the admins group. */
+  readonly adminOnly?: boolean;
+  readonly entries: readonly NavEntry[];
+}
+
+const route = (title: string, path: string, icon: LucideIcon): NavEntry => ({
+  kind: 'route',
+  title,
+  path,
+  icon,
+});
+const external = (
+  title: string,
+  link: keyof ExternalLinks,
+  icon: LucideIcon,
+  comingSoon = false,
+): NavEntry => ({
+  kind: 'external',
+  title,
+  link,
+  icon,
+  comingSoon,
+});
+
+export const NAV_GROUPS: readonly NavGroupDefinition[] = [
+  { label: 'Overview', entries: [route('Dashboard', '/', LayoutDashboard)] },
+  { label: 'Management', entries: [route('Clients', '/clients', Users)] },
+  {
+    label: 'Admin Tools',
+    adminOnly: true,
+    entries: [
+      route('Activity Tracker', '/activity-tracker', Activity),
+      route('API Keys', '/api-keys', KeyRound),
+    ],
+  },
+  {
+    label: 'Content Tools',
+    entries: [
+      route('Newsletter', '/newsletter', Mail),
+      route('Press Release', '/press-release', Newspaper),
+      route('Blog Rewriter', '/blog-rewriter', PenLine),
+      route('FAQ', '/faq', CircleHelp),
+      route('Client Content', '/client-content', FileText),
+      route('WordPress Publisher', '/wordpress-publisher', Globe),
+      route('Multi-Platform Creator', '/multi-platform-creator', Layers),
+    ],
+  },
+  {
+    label: 'Social Media Content Tools',
+    entries: [route('Social Content', '/social-content', Share2), route('GBP Post', '/gbp-post', MapPin)],
+  },
+  { label: 'Image Tools', entries: [route('Image Generation', '/image-generation', ImageIcon)] },
+  { label: 'Audio Tools', entries: [route('Create Podcast', '/create-podcast', Mic)] },
+  {
+    label: 'Other Tools',
+    entries: [
+      external('Google Ads Advisor', 'googleAdsAdvisor', TrendingUp),
+      external('Backlink Management', 'backlinkManager', Link2),
+      external('Email Outreach', 'emailOutreach', Send),
+      external('AI Optimization', 'aiOptimization', Sparkles, true),
+    ],
+  },
+  {
+    label: 'External Tools',
+    entries: [
+      external('Newsletter Platform Login', 'newsletterPlatformLogin', SquareArrowOutUpRight),
+      external('Press Distribution Login', 'pressDistributionLogin', Megaphone),
+    ],
+  },
+];
+
+export interface NavItem {
+  readonly title: string;
+  readonly icon: LucideIcon;
+  /** App path for internal items, absolute URL for external ones, null for a disabled item. */
+  readonly href: string | null;
+  readonly external: boolean;
+  readonly comingSoon: boolean;
+}
+
+export interface NavGroup {
+  readonly label: string;
+  readonly items: readonly NavItem[];
+}
+
+export interface NavContext {
+  readonly isAdmin: boolean;
+  readonly isRouteAvailable: (path: string) => boolean;
+  readonly externalLinks: ExternalLinks;
+}
+
+function toItem(entry: NavEntry, context: NavContext): NavItem | null {
+  if (entry.kind === 'route') {
+    if (!context.isRouteAvailable(entry.path)) return null;
+    return { title: entry.title, icon: entry.icon, href: entry.path, external: false, comingSoon: false };
+  }
+  if (entry.comingSoon)
+    return { title: entry.title, icon: entry.icon, href: null, external: true, comingSoon: true };
+  const url = context.externalLinks[entry.link];
+  if (!url) return null;
+  return { title: entry.title, icon: entry.icon, href: url, external: true, comingSoon: false };
+}
+
+/** The groups and items this user sees; a group left without items is not shown at all. */
+export function visibleNavGroups(groups: readonly NavGroupDefinition[], context: NavContext): NavGroup[] {
+  return groups
+    .filter((group) => !group.adminOnly || context.isAdmin)
+    .map((group) => ({
+      label: group.label,
+      items: group.entries.map((entry) => toItem(entry, context)).filter((item) => item !== null),
+    }))
+    .filter((group) => group.items.length > 0);
+}
+
+/** The internal item a pathname belongs to: an exact match, or the longest path it is nested under. */
+export function activeNavPath(pathname: string, groups: readonly NavGroup[]): string | null {
+  let best: string | null = null;
+  for (const group of groups) {
+    for (const item of group.items) {
+      if (item.external || item.href === null) continue;
+      const path = item.href;
+      const matches = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+      if (matches && (best === null || path.length > best.length)) best = path;
+    }
+  }
+  return best;
+}

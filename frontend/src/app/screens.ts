@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The signed-in screens. Adding a screen is one entry here: the router lazy-loads it into its own
+ * chunk behind the route guard, and the sidebar starts showing its navigation entry (nav-items.ts
+ * already lists every tool of the spec and shows only those registered here).
+ */
+export interface Screen {
+  /** Absolute app path, as in the spec's route table. */
+  readonly path: string;
+  /** The dynamic import keeps the screen out of the first-load bundle. */
+  readonly load: () => Promise<ComponentType>;
+  /** 'sidebar' (default) renders in the app shell; 'bare' renders alone (spec 001: /wordpress-editor). */
+  readonly layout?: 'sidebar' | 'bare';
+}
+
+export const guardedScreens: readonly Screen[] = [
+  {
+    path: '/clients',
+    load: () => import('@/features/clients/clients-page').then((module) => module.ClientsPage),
+  },
+];
+
+const registeredPaths = new Set(['/', ...guardedScreens.map((screen) => screen.path)]);
+
+export function isRouteAvailable(path: string): boolean {
+  return registeredPaths.has(path);
+}

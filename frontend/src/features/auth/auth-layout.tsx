@@ -1,0 +1,48 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BrandMark, PRODUCT_NAME } from '@/components/layout/brand';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+/** The frame of every auth view: a link back to `/`, the brand, and one centred card. */
+export function AuthLayout({
+  title,
+  description,
+  onInteract,
+  children,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  /** Called on the first focus or pointer press inside the card (repeated calls are harmless). */
+  onInteract?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-svh flex-col bg-gradient-to-b from-accent/60 via-background to-background">
+      <div className="mx-auto w-full max-w-6xl px-4 py-5 md:px-6">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 text-muted-foreground text-sm transition-colors hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Home
+        </Link>
+      </div>
+      <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center sm:pt-0">
+        <div className="flex w-full max-w-md flex-col items-center gap-6">
+          <Link to="/" className="flex items-center gap-2 font-semibold text-lg">
+            <BrandMark className="size-9" />
+            {PRODUCT_NAME}
+          </Link>
+          <Card className="w-full" onFocusCapture={onInteract} onPointerDownCapture={onInteract}>
+            <CardHeader className="text-center">
+              <CardTitle className="text-xl">{title}</CardTitle>
+              <CardDescription>{description}</CardDescription>
+            </CardHeader>
+            <CardContent>{children}</CardContent>
+          </Card>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Every user-facing string of the auth screens that the spec fixes (000 §5 and §8), in one place. The
+ * e-mail domain messages are shared with the server and live in `#shared/email-domain`.
+ */
+export const AUTH_TOASTS = {
+  welcomeBack: 'Welcome back!',
+  accountCreated: 'Account created! Please check your email to verify your account.',
+  resetEmailSent: 'Reset email sent!',
+  passwordUpdated: 'Password updated!',
+  errorSigningIn: 'Error signing in',
+  errorCreatingAccount: 'Error creating account',
+  errorSendingResetEmail: 'Error sending reset email',
+  errorUpdatingPassword: 'Error updating password',
+  unexpected: 'An unexpected error occurred.',
+} as const;
+
+export const AUTH_VALIDATION = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password too short',
+  credentialsRequired: 'You must provide either an email or phone number and a password',
+} as const;
+
+export const RESET_LINK_MESSAGES = {
+  invalidTitle: 'Invalid reset link',
+  invalidDescription: 'This password reset link is invalid or has expired. Please request a new one.',
+  processingError: 'There was an error processing your password reset. Please try again.',
+} as const;
+
+/** Spec 000 §5: passwords have at least 6 characters. */
+export const MIN_PASSWORD_LENGTH = 6;

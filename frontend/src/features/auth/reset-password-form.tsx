@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useAuth } from '@/lib/auth/auth-context';
+import { toast } from '@/lib/toast';
+import { authErrorDescription, isBadCodeError } from './auth-errors';
+import { DevMailboxHint } from './dev-mailbox-hint';
+import { AUTH_TOASTS, MIN_PASSWORD_LENGTH, RESET_LINK_MESSAGES } from './messages';
+import { SubmitButton } from './submit-button';
+import { useSubmit } from './use-submit';
+import { canonicalEmail, resetProblem } from './validation';
+
+/**
+ * Cognito resets by code, so the spec's reset link maps to: the code from the e-mail, the new password
+ * and its confirmation. After the update the user is signed in with the new password and goes to `/`,
+ * as the spec's recovery session did.
+ */
+export function ResetPasswordForm({
+  initialEmail,
+  initialCode,
+  fromLink,
+  onInvalidLink,
+  onDone,
+  onBack,
+}: {
+  initialEmail: string;
+  initialCode: string;
+  /** Opened through `/auth?reset=true`: a bad code means the link is invalid or expired. */
+  fromLink: boolean;
+  onInvalidLink: () => void;
+  onDone: () => void;
+  onBack: () => void;
+}) {
+  const { status, confirmResetPassword, signIn, signOut } = useAuth();
+  const [email, setEmail] = useState(initialEmail);
+  const [code, setCode] = useState(initialCode);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+
+  const [pending, onSubmit] = useSubmit(async () => {
+    const problem = resetProblem({ email, code, password, confirmation }, AUTH_TOASTS.errorUpdatingPassword);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    const username = canonicalEmail(email);
+    try {
+      await confirmResetPassword(username, code, password);
+    } catch (error) {
+      if (fromLink && isBadCodeError(error)) {
+        toast({
+          title: RESET_LINK_MESSAGES.invalidTitle,
+          description: RESET_LINK_MESSAGES.invalidDescription,
+          variant: 'destructive',
+        });
+        onInvalidLink();
+        return;
+      }
+      const description =
+        fromLink && authErrorDescription(error) === AUTH_TOASTS.unexpected
+          ? RESET_LINK_MESSAGES.processingError
+          : authErrorDescription(error);
+      toast({ title: AUTH_TOASTS.errorUpdatingPassword, description, variant: 'destructive' });
+      return;
+    }
+    toast({ title: AUTH_TOASTS.passwordUpdated, variant: 'success' });
+    try {
+      if (status === 'signedIn') await signOut();
+      await signIn(username, password);
+    } catch (error) {
+      // The password did change; the user can still sign in by hand from `/`.
+      console.error('Sign-in after the password reset failed:', error);
+    }
+    onDone();
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <FormField label="Email" htmlFor="reset-email">
+        <Input
+          id="reset-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </FormField>
+      <FormField label="Reset code" htmlFor="reset-code" hint="The code from the password reset email.">
+        <Input
+          id="reset-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoFocus={initialEmail !== '' && initialCode === ''}
+        />
+      </FormField>
+      <FormField
+        label="New Password"
+        htmlFor="reset-password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      >
+        <Input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+      <FormField label="Confirm New Password" htmlFor="reset-confirmation">
+        <Input
+          id="reset-confirmation"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+      </FormField>
+      <DevMailboxHint />
+      <SubmitButton pending={pending}>Update Password</SubmitButton>
+      <Button type="button" variant="link" className="h-auto p-0 text-sm" onClick={onBack}>
+        Back to Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react';
+
+/** Spec 000 §9: below this width the app uses its mobile layout (the sidebar becomes a sheet). */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
+
+function subscribe(onChange: () => void): () => void {
+  const media = window.matchMedia(query);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}

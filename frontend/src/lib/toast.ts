@@ -1,0 +1,64 @@
+/**
+ * The spec's toasts have a title, an optional description and a destructive variant for errors. This is
+ * the one way the app shows them, so their look stays uniform and tests can find them by text.
+ *
+ * sonner is loaded with the first toast (or an explicit preload), not on first page load: most visits
+ * show no toast before the user acts, and it would otherwise cost ~10 KB gzip on every first load.
+ */
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'success' | 'destructive';
+  /** A button in the toast, e.g. Undo. */
+  action?: { label: string; onClick: () => void };
+  /** How long it stays, in ms; sonner's default (4 s) otherwise. */
+  duration?: number;
+}
+
+let requested = false;
+const requestListeners = new Set<() => void>();
+let markMounted: () => void = () => {};
+const toasterMounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** For ToastHost: re-render when the first toast asks for the Toaster. */
+export function subscribeToToasterRequest(listener: () => void): () => void {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+
+export function isToasterRequested(): boolean {
+  return requested;
+}
+
+/** Called by the Toaster once it listens; toasts sent before that would be lost. */
+export function toasterReady(): void {
+  markMounted();
+}
+
+/** Mounts the Toaster ahead of the first toast, e.g. when the user starts filling in a form. */
+export function preloadToaster(): void {
+  if (requested) return;
+  requested = true;
+  for (const listener of requestListeners) listener();
+}
+
+export async function toast({
+  title,
+  description,
+  variant = 'default',
+}: ToastOptions): Promise<string | number> {
+  preloadToaster();
+  const [{ toast: sonner }] = await Promise.all([import('sonner'), toasterMounted]);
+  const options = description === undefined ? {} : { description };
+  if (variant === 'destructive') return sonner.error(title, options);
+  if (variant === 'success') return sonner.success(title, options);
+  return sonner(title, options);
+}
+
+/** Hook form for components that prefer it; the function is stable, so it is safe in effect deps. */
+export function useToast(): { toast: typeof toast } {
+  return { toast };
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
+/** `npm run dev` proxies the backend of `npm start` so the browser sees one origin, as in production. */
+const backend = process.env.LBM_BACKEND_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: frontendRoot,
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // `#shared/*` and the other subpath imports come from the root package.json `imports` field, which
+    // Vite resolves natively; `@/` is the frontend's own source root.
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    // The bundle-size bench walks the manifest to find what the first load of a route downloads.
+    manifest: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/config.json': backend,
+      '/dev/mailbox.json': backend,
+      '/ws': { target: backend.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});
