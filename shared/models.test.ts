@@ -65,10 +65,33 @@ describe('text models', () => {
     expect(TEXT_MODELS[0]?.id).toBe(DEFAULT_TEXT_MODEL_ID);
   });
 
-  it('map spec ids that no provider knows to real API ids', () => {
-    expect(findTextModel('claude-sonnet-4.1-20250514')?.apiModelId).toBe('claude-sonnet-4-5-20250929');
-    expect(findTextModel('claude-opus-4.1-20250514')?.apiModelId).toBe('claude-opus-4-1-20250805');
-    expect(findTextModel('grok-4')).toMatchObject({ provider: 'xai', apiModelId: 'grok-4' });
+  it('map spec ids that no provider serves (never released, or retired) to the recommended replacements', () => {
+    const apiIds = Object.fromEntries(TEXT_MODELS.map((model) => [model.id, model.apiModelId]));
+    expect(apiIds).toEqual({
+      'claude-sonnet-4.1-20250514': 'claude-sonnet-4-6',
+      'gpt-5-2025-08-07': 'gpt-5-2025-08-07',
+      'gpt-5-mini-2025-08-07': 'gpt-5-mini-2025-08-07',
+      'gpt-5-nano-2025-08-07': 'gpt-5-nano-2025-08-07',
+      'claude-opus-4.1-20250514': 'claude-opus-4-8',
+      'claude-sonnet-4-20250514': 'claude-sonnet-4-6',
+      'claude-opus-4-20250514': 'claude-opus-4-8',
+      'gpt-4.1-2025-04-14': 'gpt-4.1-2025-04-14',
+      'o3-2025-04-16': 'o3-2025-04-16',
+      'grok-3': 'grok-4.3',
+      'grok-4': 'grok-4.3',
+      'gpt-4o': 'gpt-4o',
+      'gpt-4o-mini': 'gpt-4o-mini',
+    });
+    expect(findTextModel('grok-4')?.provider).toBe('xai');
+    expect(findLanguageModel('claude-3-haiku-20240307')?.apiModelId).toBe('claude-haiku-4-5-20251001');
+    expect(findLanguageModel('o4-mini-2025-04-16')?.apiModelId).toBe('gpt-5.6-terra');
+  });
+
+  it('describe a replaced model by what serves it', () => {
+    for (const model of LANGUAGE_MODELS) {
+      const replaced = model.apiModelId !== model.id;
+      expect(model.description.includes('served by'), model.id).toBe(replaced);
+    }
   });
 
   it('validate request fields against the list', () => {
@@ -143,10 +166,10 @@ describe('outputTokenBudget', () => {
   });
 
   it('asks plain models for what is wanted, capped by the model', () => {
-    const haiku = findLanguageModel('claude-3-haiku-20240307')!;
-    expect(outputTokenBudget(haiku, 1200.2)).toBe(1201);
-    expect(outputTokenBudget(haiku, 9000)).toBe(4096);
-    expect(outputTokenBudget(haiku, 0)).toBe(1);
+    const gpt4o = findLanguageModel('gpt-4o')!;
+    expect(outputTokenBudget(gpt4o, 1200.2)).toBe(1201);
+    expect(outputTokenBudget(gpt4o, 20_000)).toBe(16_384);
+    expect(outputTokenBudget(gpt4o, 0)).toBe(1);
   });
 });
 
@@ -237,6 +260,20 @@ describe('image models', () => {
     expect(compressionApplies(gptImage, 'webp')).toBe(true);
     expect(compressionApplies(gptImage, 'png')).toBe(false);
     expect(compressionApplies(findImageModel('grok-aurora')!, 'jpeg')).toBe(false);
+  });
+
+  it('are served by the current image models of each provider', () => {
+    expect(
+      Object.fromEntries(IMAGE_MODELS.map((model) => [model.id, [model.provider, model.apiModelId]])),
+    ).toEqual({
+      'grok-aurora': ['xai', 'grok-imagine-image'],
+      'gpt-image-1': ['openai', 'gpt-image-2'],
+      'dall-e-3': ['openai', 'gpt-image-2'],
+      'dall-e-2': ['openai', 'gpt-image-2'],
+      'gemini-2.5-flash-image-preview': ['google', 'gemini-3.1-flash-image'],
+      'imagen-4.0-ultra-generate-001': ['google', 'gemini-3-pro-image'],
+      'imagen-4.0-generate-001': ['google', 'gemini-3.1-flash-image'],
+    });
   });
 
   it('take the user key only for the imagen and gemini models', () => {

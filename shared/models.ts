@@ -2,8 +2,10 @@ import { z } from 'zod';
 
 /**
  * Every model list of the spec (000 §9, 001 §9): the ids the UI shows and sends, each mapped to the
- * provider that serves it and that provider's real API model id. docs/models.md explains every mapping
- * and every decision about the spec's redacted `{token}` entries.
+ * provider that serves it and that provider's real API model id. Where a spec id never existed or the
+ * provider has retired it, `apiModelId` is the provider's own recommended replacement, so every choice
+ * still works; docs/models.md lists every mapping, the retirement dates behind them, and the decisions
+ * about the spec's redacted `{token}` entries. Swapping a model is a one-line change here.
  *
  * Browser-safe: the frontend builds its selects from these lists and the server validates against them.
  */
@@ -55,47 +57,51 @@ const LANGUAGE_MODEL_CATALOG = {
     'claude-sonnet-4.1-20250514',
     'Claude Sonnet 4.1',
     'anthropic',
-    // Anthropic never released a Sonnet 4.1; the Sonnet that followed Sonnet 4 is Sonnet 4.5.
-    'claude-sonnet-4-5-20250929',
+    // Anthropic never released a Sonnet 4.1; Sonnet 4.6 is its current Sonnet 4.x.
+    'claude-sonnet-4-6',
     64_000,
     false,
-    "Anthropic's newest Sonnet (served by Claude Sonnet 4.5): natural, on-brief long-form writing. The default.",
+    "Anthropic's balanced writer (served by Claude Sonnet 4.6): natural, on-brief long-form copy. The default.",
   ),
   'claude-opus-4.1-20250514': languageModel(
     'claude-opus-4.1-20250514',
     'Claude Opus 4.1',
     'anthropic',
-    'claude-opus-4-1-20250805',
+    // Opus 4.1 (claude-opus-4-1-20250805) was retired in August 2026; Anthropic recommends Opus 4.8.
+    'claude-opus-4-8',
     32_000,
     false,
-    "Anthropic's most capable model: careful, detailed copy for demanding briefs. Slower and costlier.",
+    "Anthropic's most capable model (served by Claude Opus 4.8): careful, detailed copy. Slower and costlier.",
   ),
   'claude-sonnet-4-20250514': languageModel(
     'claude-sonnet-4-20250514',
     'Claude Sonnet 4',
     'anthropic',
-    'claude-sonnet-4-20250514',
+    // Retired in June 2026; Anthropic recommends Sonnet 4.6.
+    'claude-sonnet-4-6',
     64_000,
     false,
-    'Claude Sonnet 4: reliable, well-structured marketing copy at a good speed.',
+    'Reliable, well-structured marketing copy at a good speed (served by Claude Sonnet 4.6).',
   ),
   'claude-opus-4-20250514': languageModel(
     'claude-opus-4-20250514',
     'Claude Opus 4',
     'anthropic',
-    'claude-opus-4-20250514',
+    // Retired in June 2026; Anthropic recommends Opus 4.8.
+    'claude-opus-4-8',
     32_000,
     false,
-    'Claude Opus 4: thorough, polished writing when quality matters more than speed.',
+    'Thorough, polished writing when quality matters more than speed (served by Claude Opus 4.8).',
   ),
   'claude-3-haiku-20240307': languageModel(
     'claude-3-haiku-20240307',
     'Claude 3 Haiku',
     'anthropic',
-    'claude-3-haiku-20240307',
-    4_096,
+    // Retired in April 2026; Haiku 4.5 is the current Haiku.
+    'claude-haiku-4-5-20251001',
+    64_000,
     false,
-    "Anthropic's fastest, lowest-cost model: good for short posts.",
+    "Anthropic's fastest, lowest-cost model (served by Claude Haiku 4.5): good for short posts.",
   ),
   'gpt-5-2025-08-07': languageModel(
     'gpt-5-2025-08-07',
@@ -146,10 +152,11 @@ const LANGUAGE_MODEL_CATALOG = {
     'o4-mini-2025-04-16',
     'o4-mini',
     'openai',
-    'o4-mini-2025-04-16',
-    100_000,
+    // Shut down in October 2026; OpenAI recommends gpt-5.6-terra.
+    'gpt-5.6-terra',
+    128_000,
     true,
-    'A fast, economical reasoning model.',
+    'A fast, economical reasoning model (served by GPT-5.6 Terra).',
   ),
   'gpt-4o': languageModel(
     'gpt-4o',
@@ -173,19 +180,21 @@ const LANGUAGE_MODEL_CATALOG = {
     'grok-3',
     'Grok 3',
     'xai',
-    'grok-3',
-    16_384,
-    false,
-    "xAI's Grok 3: a direct, conversational writing style.",
+    // Retired in May 2026; xAI recommends Grok 4.3.
+    'grok-4.3',
+    32_768,
+    true,
+    "xAI's Grok: a direct, conversational writing style (served by Grok 4.3).",
   ),
   'grok-4': languageModel(
     'grok-4',
     'Grok 4',
     'xai',
-    'grok-4',
+    // The grok-4 alias pointed at grok-4-0709, retired in May 2026; xAI recommends Grok 4.3.
+    'grok-4.3',
     32_768,
     true,
-    "xAI's reasoning model: punchy copy with careful reasoning.",
+    "xAI's reasoning model: punchy copy with careful reasoning (served by Grok 4.3).",
   ),
 } as const satisfies Record<string, LanguageModel>;
 
@@ -334,7 +343,7 @@ const IMAGE_MODEL_CATALOG = {
   'grok-aurora': {
     id: 'grok-aurora',
     label: 'Grok Aurora',
-    description: "xAI's image model: vivid, photorealistic scenes.",
+    description: "xAI's image model (Aurora's successor, Grok Imagine): vivid, photorealistic scenes.",
     provider: 'xai',
     apiModelId: 'grok-imagine-image',
     sizes: DALL_E_3_SIZES,
@@ -349,7 +358,8 @@ const IMAGE_MODEL_CATALOG = {
     label: 'GPT Image 1',
     description: "OpenAI's image model: follows detailed prompts and renders text well. The default.",
     provider: 'openai',
-    apiModelId: 'gpt-image-1',
+    // gpt-image-1 was shut down in October 2026; gpt-image-2 is OpenAI's current image model.
+    apiModelId: 'gpt-image-2',
     sizes: ['1024x1024', '1536x1024', '1024x1536', AUTO],
     outputFormats: ['png', 'jpeg', 'webp'],
     qualities: ['high', 'medium', 'low', AUTO],
@@ -360,9 +370,10 @@ const IMAGE_MODEL_CATALOG = {
   'dall-e-3': {
     id: 'dall-e-3',
     label: 'DALL·E 3',
-    description: 'OpenAI DALL·E 3: artistic images, one per request.',
+    description: 'One artistic image per request, DALL·E 3 style (served by GPT Image 2).',
     provider: 'openai',
-    apiModelId: 'dall-e-3',
+    // DALL·E 3 was shut down in May 2026; its sizes and qualities are translated for gpt-image-2.
+    apiModelId: 'gpt-image-2',
     sizes: DALL_E_3_SIZES,
     outputFormats: ['png'],
     qualities: ['hd', 'standard'],
@@ -373,9 +384,10 @@ const IMAGE_MODEL_CATALOG = {
   'dall-e-2': {
     id: 'dall-e-2',
     label: 'DALL·E 2',
-    description: 'OpenAI DALL·E 2: quick, low-cost square images.',
+    description: 'Quick square images, DALL·E 2 style (served by GPT Image 2).',
     provider: 'openai',
-    apiModelId: 'dall-e-2',
+    // DALL·E 2 was shut down in May 2026; its sizes are translated for gpt-image-2.
+    apiModelId: 'gpt-image-2',
     sizes: ['256x256', '512x512', '1024x1024'],
     outputFormats: ['png'],
     qualities: ['standard'],
@@ -386,10 +398,11 @@ const IMAGE_MODEL_CATALOG = {
   'gemini-2.5-flash-image-preview': {
     id: 'gemini-2.5-flash-image-preview',
     label: 'Gemini 2.5 Flash Image',
-    description: "Google's fast image model; the chosen aspect ratio is cropped in the browser.",
+    description:
+      "Google's fast image model (served by Gemini 3.1 Flash Image); cropped to the ratio in the browser.",
     provider: 'google',
-    // The preview id was retired when the model became generally available under this id.
-    apiModelId: 'gemini-2.5-flash-image',
+    // The preview and then gemini-2.5-flash-image were retired; Gemini 3.1 Flash Image succeeds them.
+    apiModelId: 'gemini-3.1-flash-image',
     sizes: GEMINI_ASPECT_RATIOS,
     outputFormats: ['png', 'jpeg'],
     qualities: OTHER_QUALITIES,
@@ -400,9 +413,11 @@ const IMAGE_MODEL_CATALOG = {
   'imagen-4.0-ultra-generate-001': {
     id: 'imagen-4.0-ultra-generate-001',
     label: 'Imagen 4 Ultra',
-    description: "Google's highest-fidelity Imagen model: detailed, photographic images.",
+    description:
+      "Google's highest-fidelity images (served by Gemini 3 Pro Image): detailed and photographic.",
     provider: 'google',
-    apiModelId: 'imagen-4.0-ultra-generate-001',
+    // Imagen was shut down in 2026; Google's migration table maps Imagen 4 Ultra to Gemini 3 Pro Image.
+    apiModelId: 'gemini-3-pro-image',
     sizes: [...GEMINI_ASPECT_RATIOS, '800x600'],
     outputFormats: ['png', 'jpeg'],
     qualities: OTHER_QUALITIES,
@@ -413,9 +428,10 @@ const IMAGE_MODEL_CATALOG = {
   'imagen-4.0-generate-001': {
     id: 'imagen-4.0-generate-001',
     label: 'Imagen 4',
-    description: "Google's Imagen 4: high-quality images at a lower cost than Ultra.",
+    description: 'High-quality images at a lower cost than Ultra (served by Gemini 3.1 Flash Image).',
     provider: 'google',
-    apiModelId: 'imagen-4.0-generate-001',
+    // Imagen was shut down in 2026; Google's migration table maps Imagen 4 to Gemini 3.1 Flash Image.
+    apiModelId: 'gemini-3.1-flash-image',
     sizes: [...GEMINI_ASPECT_RATIOS, '800x600'],
     outputFormats: ['png', 'jpeg'],
     qualities: OTHER_QUALITIES,

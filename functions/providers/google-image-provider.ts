@@ -7,8 +7,9 @@ import { badResponseError, type ErrorContext, refusedError } from './provider-er
 import { callSettings, callWithRetries, DEFAULT_TIMEOUTS_MS } from './resilient-call';
 
 /**
- * Google images: Imagen through `:predict` (several images per call) and Gemini image models through
- * `:generateContent` (one image per call, so the count is reached by calling again).
+ * Google images through `:generateContent` with an image response: Gemini image models answer one image
+ * per call, so the count is reached by calling again. (Imagen's `:predict` is gone: Google shut Imagen
+ * down in 2026 and the SDK no longer offers it on the Gemini API.)
  */
 export function createGoogleImageProvider(config: GoogleConfig): ImageProvider {
   const settings = callSettings(config.settings, DEFAULT_TIMEOUTS_MS.image);
@@ -24,9 +25,6 @@ export function createGoogleImageProvider(config: GoogleConfig): ImageProvider {
           (signal) => generate(connectGoogle(config, context), signal),
           request.signal,
         );
-      if (request.apiModelId.startsWith('imagen')) {
-        return attempt((client, signal) => imagen(client, context, request, signal));
-      }
       const images: GeneratedImage[] = [];
       for (let index = 0; index < request.count; index += 1) {
         images.push(...(await attempt((client, signal) => geminiImage(client, context, request, signal))));
@@ -36,7 +34,7 @@ export function createGoogleImageProvider(config: GoogleConfig): ImageProvider {
   };
 }
 
-const ASPECT_RATIOS = ['1:1', '3:4', '4:3', '9:16', '16:9'] as const;
+const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '9:16', '16:9', '21:9'] as const;
 
 /** The spec's sizes for Google models are aspect ratios, plus pixel sizes such as 800x600 (4:3). */
 export function aspectRatioFor(size: string | undefined): string | undefined {
@@ -52,37 +50,6 @@ export function aspectRatioFor(size: string | undefined): string | undefined {
   return [...ASPECT_RATIOS].sort((a, b) => Math.abs(ratio(a) - wanted) - Math.abs(ratio(b) - wanted))[0];
 }
 
-async function imagen(
-  client: GoogleGenAI,
-  context: ErrorContext,
-  request: ImageGenerationRequest,
-  signal: AbortSignal,
-): Promise<GeneratedImage[]> {
-  const aspectRatio = aspectRatioFor(request.size);
-  const response = await client.models.generateImages({
-    model: request.apiModelId,
-    prompt: request.prompt,
-    config: {
-      numberOfImages: request.count,
-      outputMimeType: request.outputFormat === 'jpeg' ? 'image/jpeg' : 'image/png',
-      ...(aspectRatio ? { aspectRatio } : {}),
-      // Imagen's only quality knob is the resolution; 'high' asks for 2K instead of the default 1K.
-      ...(request.quality === 'high' ? { imageSize: '2K' } : {}),
-      includeRaiReason: true,
-      abortSignal: signal,
-    },
-  });
-  const generated = response.generatedImages ?? [];
-  const images = generated.flatMap((entry) => {
-    const bytes = entry.image?.imageBytes;
-    return bytes ? [decoded(context, bytes)] : [];
-  });
-  if (images.length > 0) return images;
-  const reason = generated.find((entry) => entry.raiFilteredReason)?.raiFilteredReason;
-  if (reason) throw refusedError(context, reason);
-  throw badResponseError(context, 'the reply held no images');
-}
-
 async function geminiImage(
   client: GoogleGenAI,
   context: ErrorContext,
@@ -95,7 +62,11 @@ async function geminiImage(
     contents: request.prompt,
     config: {
       responseModalities: ['IMAGE'],
-      ...(aspectRatio ? { imageConfig: { aspectRatio } } : {}),
+      imageConfig: {
+        ...(aspectRatio ? { aspectRatio } : {}),
+        // The only quality knob is the resolution: 'high' asks for 2K instead of the default 1K.
+        ...(request.quality === 'high' ? { imageSize: '2K' } : {}),
+      },
       abortSignal: signal,
     },
   });

@@ -41,7 +41,13 @@ export function createOfflineTextProvider(
       for (const chunk of wordChunks(text, wordsPerChunk)) {
         request.signal?.throwIfAborted();
         yield { type: 'text', text: chunk };
-        if (chunkDelayMs > 0) await delay(chunkDelayMs, undefined, { signal: request.signal });
+        if (chunkDelayMs > 0) {
+          await delay(chunkDelayMs, undefined, { signal: request.signal }).catch((error: unknown) => {
+            // The caller's own reason, as every other provider rethrows it.
+            request.signal?.throwIfAborted();
+            throw error;
+          });
+        }
       }
       yield {
         type: 'usage',

@@ -13,7 +13,7 @@ import { errorFields, failureOf, fastSettings } from './testing/provider-test-ki
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 
 const request: ImageGenerationRequest = {
-  apiModelId: 'gpt-image-1',
+  apiModelId: 'gpt-image-2',
   prompt: 'A bakery storefront at dawn',
   size: '1536x1024',
   quality: 'high',
@@ -44,7 +44,7 @@ async function imageProvider(options: FakeOpenAiOptions = {}, provider: 'openai'
 }
 
 describe('OpenAI image adapter against /images/generations', () => {
-  it('generates gpt-image-1 images with size, quality, format and compression', async () => {
+  it('generates gpt-image images with size, quality, format and compression', async () => {
     const { provider, server } = await imageProvider({ image: JPEG });
 
     const images = await provider.generateImages(request);
@@ -53,7 +53,7 @@ describe('OpenAI image adapter against /images/generations', () => {
     expect(images[0]).toEqual({ data: JPEG, mimeType: 'image/jpeg' });
     expect(server.requests[0]?.url).toBe('/v1/images/generations');
     expect(server.requests[0]?.body).toEqual({
-      model: 'gpt-image-1',
+      model: 'gpt-image-2',
       prompt: 'A bakery storefront at dawn',
       n: 2,
       size: '1536x1024',
@@ -73,14 +73,44 @@ describe('OpenAI image adapter against /images/generations', () => {
       count: 1,
     });
     expect(server.requests[0]?.body).toEqual({
-      model: 'gpt-image-1',
+      model: 'gpt-image-2',
       prompt: 'A bakery storefront at dawn',
       n: 1,
       output_format: 'png',
     });
   });
 
-  it('asks DALL·E 3 for one base64 image with its quality', async () => {
+  it("translates DALL·E sizes and qualities for gpt-image (the spec's DALL·E entries run on it)", async () => {
+    const { provider, server } = await imageProvider();
+    await provider.generateImages({
+      ...request,
+      size: '1792x1024',
+      quality: 'hd',
+      outputFormat: 'png',
+      count: 1,
+    });
+    await provider.generateImages({
+      ...request,
+      size: '1024x1792',
+      quality: 'standard',
+      outputFormat: 'png',
+      count: 1,
+    });
+    await provider.generateImages({
+      ...request,
+      size: '512x512',
+      quality: 'standard',
+      outputFormat: 'png',
+      count: 4,
+    });
+    expect(server.requests.map((sent) => sent.body)).toMatchObject([
+      { size: '1536x1024', quality: 'high' },
+      { size: '1024x1536', quality: 'medium' },
+      { size: '1024x1024', quality: 'medium', n: 4 },
+    ]);
+  });
+
+  it('asks DALL·E 3 on an OpenAI-compatible server for one base64 image with its quality', async () => {
     const { provider, server } = await imageProvider();
     const images = await provider.generateImages({
       ...request,
@@ -100,7 +130,7 @@ describe('OpenAI image adapter against /images/generations', () => {
     });
   });
 
-  it('downloads images delivered as URLs', async () => {
+  it('downloads images delivered as URLs (DALL·E 2 on an OpenAI-compatible server)', async () => {
     const { provider, server } = await imageProvider({ imageDelivery: 'url' });
     const images = await provider.generateImages({
       ...request,

@@ -11,8 +11,9 @@ import { badResponseError, type ErrorContext, refusedError } from './provider-er
 import { callSettings, callWithRetries, DEFAULT_TIMEOUTS_MS } from './resilient-call';
 
 /**
- * Image generation through `/images/generations`: gpt-image-1, DALL·E 2/3 and xAI's image model. Each
- * model takes a different subset of the parameters, so the body is built per model family.
+ * Image generation through `/images/generations`: OpenAI's gpt-image models, xAI's image model, and
+ * DALL·E on OpenAI-compatible servers. Each family takes a different subset of the parameters, so the
+ * body is built per family; the spec's DALL·E sizes and qualities are translated for gpt-image.
  */
 export function createOpenAiImageProvider(config: OpenAiCompatibleConfig): ImageProvider {
   const connection = connectOpenAi(config);
@@ -50,13 +51,37 @@ const XAI_ASPECT_RATIOS: Readonly<Record<string, string>> = {
 };
 
 type Quality = NonNullable<ImageGenerateParamsNonStreaming['quality']>;
-const QUALITIES: readonly string[] = ['standard', 'hd', 'low', 'medium', 'high', 'auto'];
-const quality = (value: string | undefined): Quality | undefined =>
-  value !== undefined && QUALITIES.includes(value) ? (value as Quality) : undefined;
+
+/** gpt-image models take three sizes; DALL·E-era sizes map to the one with the nearest shape. */
+const GPT_IMAGE_SIZES = ['1024x1024', '1536x1024', '1024x1536'] as const;
+
+function gptImageSize(size: string): string | undefined {
+  if ((GPT_IMAGE_SIZES as readonly string[]).includes(size)) return size;
+  const match = /^(\d+)x(\d+)$/.exec(size);
+  if (!match) return undefined;
+  const shape = (value: string) => {
+    const [width, height] = value.split('x').map(Number);
+    return Math.log((width ?? 1) / (height ?? 1));
+  };
+  const wanted = shape(size);
+  return [...GPT_IMAGE_SIZES].sort((a, b) => Math.abs(shape(a) - wanted) - Math.abs(shape(b) - wanted))[0];
+}
+
+/** gpt-image qualities are low/medium/high; DALL·E 3's 'hd' and 'standard' map onto them. */
+const GPT_IMAGE_QUALITIES: Readonly<Record<string, Quality>> = {
+  low: 'low',
+  medium: 'medium',
+  high: 'high',
+  hd: 'high',
+  standard: 'medium',
+};
+
+const DALL_E_QUALITIES: Readonly<Record<string, Quality>> = { hd: 'hd', standard: 'standard' };
 
 export function imageBody(connection: OpenAiConnection, request: ImageGenerationRequest): ImageBody {
   const base = { model: request.apiModelId, prompt: request.prompt, n: request.count };
   const size = chosen(request.size);
+  const quality = chosen(request.quality);
   if (connection.context.provider === 'xai') {
     // xAI rejects size, quality and style ("Argument not supported").
     const aspectRatio = size === undefined ? undefined : XAI_ASPECT_RATIOS[size];
@@ -64,25 +89,28 @@ export function imageBody(connection: OpenAiConnection, request: ImageGeneration
   }
   if (request.apiModelId.startsWith('gpt-image')) {
     // gpt-image models always answer in base64 and reject response_format.
+    const gptSize = size === undefined ? undefined : gptImageSize(size);
+    const gptQuality = quality === undefined ? undefined : GPT_IMAGE_QUALITIES[quality];
     const compressible = request.outputFormat !== 'png' && request.compression !== undefined;
     return {
       ...base,
-      ...(size ? { size } : {}),
-      ...(quality(chosen(request.quality)) ? { quality: quality(chosen(request.quality)) } : {}),
+      ...(gptSize ? { size: gptSize } : {}),
+      ...(gptQuality ? { quality: gptQuality } : {}),
       output_format: request.outputFormat,
       ...(compressible ? { output_compression: request.compression } : {}),
     };
   }
   if (request.apiModelId === 'dall-e-3') {
+    const dallEQuality = quality === undefined ? undefined : DALL_E_QUALITIES[quality];
     return {
       ...base,
       n: 1,
       response_format: 'b64_json',
       ...(size ? { size } : {}),
-      ...(quality(chosen(request.quality)) ? { quality: quality(chosen(request.quality)) } : {}),
+      ...(dallEQuality ? { quality: dallEQuality } : {}),
     };
   }
-  // dall-e-2 and compatible servers: its only quality is 'standard', which is also its default.
+  // dall-e-2 on OpenAI-compatible servers: its only quality is 'standard', which is also its default.
   return { ...base, response_format: 'b64_json', ...(size ? { size } : {}) };
 }
 

@@ -25,8 +25,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 export type Sleep = (milliseconds: number, signal?: AbortSignal) => Promise<void>;
 
+/** Waits, or rejects with the signal's own reason as soon as it aborts. */
 export const realSleep: Sleep = async (milliseconds, signal) => {
-  await delay(milliseconds, undefined, signal ? { signal } : undefined);
+  try {
+    await delay(milliseconds, undefined, signal ? { signal } : undefined);
+  } catch (error) {
+    signal?.throwIfAborted();
+    throw error;
+  }
 };
 
 /**
