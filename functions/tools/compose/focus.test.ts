@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focusPhrases } from './focus';
+import { focusPhrases, themeOf } from './focus';
 
 describe('focusPhrases', () => {
   it('keeps subject matter and drops directive words', () => {
@@ -20,5 +20,14 @@ describe('focusPhrases', () => {
       'drain cleaning',
     ]);
     expect(focusPhrases([null, undefined, '  '], 3)).toEqual([]);
+  });
+});
+
+describe('themeOf', () => {
+  it('is the main key phrase, pluralized, or the fallback', () => {
+    expect(themeOf('A tankless water heater saves energy. Every tankless water heater lasts.', 'x')).toBe(
+      'tankless water heaters',
+    );
+    expect(themeOf('', 'Spring Tips')).toBe('spring tips');
   });
 });

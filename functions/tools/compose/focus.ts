@@ -1,4 +1,5 @@
 import { keyPhrases, stem, terms } from './keywords';
+import { inSentence, plural } from './phrasing';
 
 /**
  * Subject matter named in free-text instructions ("mention our spring tune-up special" → "spring
@@ -29,4 +30,13 @@ export function focusPhrases(
     if (phrases.length === limit) break;
   }
   return phrases;
+}
+
+/**
+ * The main theme of a text as it reads inside a sentence: its strongest key phrase, pluralized so it
+ * needs no article ("Questions about tankless water heaters?"). The fallback when the text has none.
+ */
+export function themeOf(text: string, fallback: string): string {
+  const phrase = keyPhrases(text, 1)[0]?.phrase;
+  return phrase ? plural(inSentence(phrase)) : inSentence(fallback);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasEmoji, hostOf, inSentence, joinList, sentence, stripEmoji } from './phrasing';
+import { hasEmoji, hostOf, inSentence, joinList, plural, sentence, stripEmoji } from './phrasing';
 
 describe('phrasing', () => {
   it('lowercases capitalized words of a topic but keeps acronyms', () => {
@@ -26,5 +26,17 @@ describe('phrasing', () => {
     expect(hasEmoji('Great news 🎉')).toBe(true);
     expect(hasEmoji('Great news © 2026 Acme®')).toBe(false);
     expect(stripEmoji('🔥 Hot deals 👍🏽 today ❤️')).toBe('Hot deals today');
+  });
+});
+
+describe('plural', () => {
+  it('pluralizes the last noun of a phrase and leaves mass nouns, gerunds and plurals alone', () => {
+    expect(plural('tankless water heater')).toBe('tankless water heaters');
+    expect(plural('roof repair company')).toBe('roof repair companies');
+    expect(plural('gutter brush')).toBe('gutter brushes');
+    expect(plural('drain cleaning')).toBe('drain cleaning');
+    expect(plural('hot water')).toBe('hot water');
+    expect(plural('heaters')).toBe('heaters');
+    expect(plural('HVAC')).toBe('HVAC');
   });
 });

@@ -59,3 +59,25 @@ export function stripEmoji(text: string): string {
     .replace(/[^\S\n]{2,}/gu, ' ')
     .replace(/^[^\S\n]+|[^\S\n]+$/gmu, '');
 }
+
+/** Nouns that have no plural in everyday use; a phrase ending in one stays as it is. */
+const UNCOUNTABLE = new Set(
+  `advice care equipment furniture information insurance maintenance money news software support traffic water
+weather work health safety energy security research feedback knowledge`.split(/\s+/u),
+);
+
+/**
+ * The plural of a noun phrase ("tankless water heater" → "tankless water heaters"), so a key phrase
+ * reads naturally without an article. Phrases ending in -ing, -s or an uncountable noun are kept.
+ */
+export function plural(phrase: string): string {
+  const match = /^(.*?)(\p{L}+)$/u.exec(phrase.trim());
+  if (!match) return phrase;
+  const [, head = '', last = ''] = match;
+  const lower = last.toLowerCase();
+  if (/(?:ing|s|ness|ics)$/u.test(lower) || UNCOUNTABLE.has(lower) || /\p{Lu}/u.test(last.slice(1)))
+    return phrase;
+  if (/[^aeiou]y$/u.test(lower)) return `${head}${last.slice(0, -1)}ies`;
+  if (/(?:x|z|ch|sh)$/u.test(lower)) return `${head}${last}es`;
+  return `${head}${last}s`;
+}

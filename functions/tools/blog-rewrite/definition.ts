@@ -1,0 +1,56 @@
+import type { ToolDefinition } from '#functions/generation/tool-definition';
+import { savedContentType, savedTitle } from '#shared/saved-title';
+import {
+  BLOG_REWRITE_ACTIVITY,
+  type BlogRewriteRequest,
+  type BlogRewriteResult,
+  blogRewriteRequestSchema,
+} from '#shared/tools/blog-rewrite';
+import { composeBlogRewrite } from './offline-composer';
+import { parseBlogRewriteResult } from './parse-result';
+import { buildBlogRewritePrompt } from './prompt';
+
+/**
+ * A rewritten post of about 900 words, written twice (plain text and HTML) inside a JSON object: about
+ * 2,800 tokens. The source's length is unknown until it is fetched, so this is the typical post.
+ */
+const EXPECTED_TOKENS = 2_800;
+
+export const blogRewriteTool: ToolDefinition<BlogRewriteRequest, BlogRewriteResult> = {
+  name: 'blog-rewrite',
+  requestSchema: blogRewriteRequestSchema,
+  modelId: (input) => input.model,
+  clientId: (input) => input.clientId ?? null,
+  sourceUrl: (input) => input.url,
+  expectedOutputTokens: () => EXPECTED_TOKENS,
+  buildPrompt: buildBlogRewritePrompt,
+  composeOffline: composeBlogRewrite,
+  parseResult: (raw) => parseBlogRewriteResult(raw),
+  contentToSave: (input, result, context) => {
+    if (!input.saveToClient || input.clientId === undefined) return null;
+    return {
+      contentType: savedContentType('blog-rewrite'),
+      title: savedTitle('blog-rewrite', { date: context.now, timeZone: input.timeZone }),
+      content: result.rewrittenContent,
+      htmlContent: result.rewrittenHtml,
+      metadata: {
+        originalUrl: input.url,
+        framework: input.framework,
+        model: input.model,
+        addEmojis: input.addEmojis,
+        wordCount: result.wordCount,
+      },
+    };
+  },
+  activity: (input, result) => ({
+    action: BLOG_REWRITE_ACTIVITY.action,
+    resourceType: BLOG_REWRITE_ACTIVITY.resourceType,
+    details: {
+      url: input.url,
+      framework: input.framework,
+      addEmojis: input.addEmojis,
+      model: input.model,
+      wordCount: result.wordCount,
+    },
+  }),
+};
