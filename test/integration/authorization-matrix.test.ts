@@ -1,0 +1,374 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ClientAccess, toClientAccess } from '#functions/access/access-record';
+import { grantAccess } from '#functions/access/access-store';
+import { type ClientRecord, toClient } from '#functions/clients/client-record';
+import { createClient } from '#functions/clients/client-store';
+import type { Caller } from '#functions/commons/caller';
+import { createContent } from '#functions/content/content-store';
+import { type Client, clientInputSchema } from '#shared/client';
+import type { ClientContent } from '#shared/content';
+import {
+  type ApiBody,
+  startTestRuntime,
+  type TestResponse,
+  type TestRuntime,
+  type TestUser,
+} from '#test/support/test-runtime';
+
+/**
+ * Every client, content and access route, called as each kind of caller, with the status each must
+ * get. Routes that change data get a fresh fixture per call, so one call cannot decide another's answer.
+ * "Cross" rows put one client's content or grant id under another client's path: always 404.
+ */
+
+type Actor = 'anonymous' | 'stranger' | 'granted' | 'creator' | 'admin';
+const ACTORS: readonly Actor[] = ['anonymous', 'stranger', 'granted', 'creator', 'admin'];
+
+interface Fixture {
+  /** Created by `creator`, granted to `granted`, with one content item and a second, spare grant. */
+  a: { client: Client; content: ClientContent; grant: ClientAccess; spare: ClientAccess };
+  /** Also the creator's; nobody else is granted it. */
+  b: { client: Client; content: ClientContent; grant: ClientAccess };
+  /** The stranger's own client. */
+  s: { client: Client };
+}
+
+interface Row {
+  route: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: (fixture: Fixture) => string;
+  body?: (fixture: Fixture) => unknown;
+  /** Needs its own fixture: the call changes data. */
+  mutates?: boolean;
+  /** Runs as the creator before the call (a delete before a restore). */
+  prepare?: (fixture: Fixture) => Promise<void>;
+  expected: Record<Actor, number>;
+  /** Extra checks on the reply (e.g. what a list reveals). */
+  check?: (actor: Actor, response: TestResponse, fixture: Fixture) => void | Promise<void>;
+}
+
+let app: TestRuntime;
+let users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
+let shared: Fixture;
+let counter = 0;
+
+const tokenOf = (actor: Actor): string | undefined =>
+  actor === 'anonymous' ? undefined : users[actor].idToken;
+
+async function call<T = ApiBody>(actor: Actor, method: string, path: string, body?: unknown) {
+  return app.request<T>(method, path, { token: tokenOf(actor), body });
+}
+
+async function created<T>(response: Promise<TestResponse<T>>): Promise<T> {
+  const result = await response;
+  if (result.status !== 201) throw new Error(`Fixture setup failed with ${result.status}`);
+  return result.body;
+}
+
+/**
+ * Built in-process through the same store functions the routes use (faster than HTTP, and the routes
+ * themselves are what the rows exercise).
+ */
+async function buildFixture(stranger: Client): Promise<Fixture> {
+  counter += 1;
+  const creator: Caller = {
+    userId: users.creator.userId,
+    email: users.creator.email,
+    isAdmin: false,
+    authMethod: 'token',
+  };
+  const domain = app.runtime.settings.allowedEmailDomain;
+  const newClient = (name: string) => createClient(creator, clientInputSchema.parse({ name }));
+  const newContent = (clientId: string, title: string) =>
+    createContent({
+      clientId,
+      createdBy: creator.userId,
+      title,
+      content: 'Text',
+      html_content: '<p>Text</p>',
+      content_type: 'blog',
+      metadata: {},
+    });
+  const newGrant = async (client: ClientRecord, email: string) =>
+    toClientAccess(await grantAccess(client, creator, email));
+
+  const [recordA, recordB] = await Promise.all([
+    newClient(`Client A${counter}`),
+    newClient(`Client B${counter}`),
+  ]);
+  const [contentA, grantA, spare, contentB, grantB] = await Promise.all([
+    newContent(recordA.clientId, 'A content'),
+    newGrant(recordA, users.granted.email),
+    newGrant(recordA, `spare${counter}@${domain}`),
+    newContent(recordB.clientId, 'B content'),
+    newGrant(recordB, `b-only${counter}@${domain}`),
+  ]);
+  return {
+    a: { client: toClient(recordA), content: contentA, grant: grantA, spare },
+    b: { client: toClient(recordB), content: contentB, grant: grantB },
+    s: { client: stranger },
+  };
+}
+
+const prepareAsCreator = (method: string, path: (fixture: Fixture) => string) => async (fixture: Fixture) => {
+  const response = await call('creator', method, path(fixture));
+  if (response.status !== 204) throw new Error(`Preparation failed with ${response.status}`);
+};
+
+const A = (fixture: Fixture) => `/api/clients/${fixture.a.client.id}`;
+const B = (fixture: Fixture) => `/api/clients/${fixture.b.client.id}`;
+const S = (fixture: Fixture) => `/api/clients/${fixture.s.client.id}`;
+const contentBody = { title: 'Saved', content: 'x', html_content: '<p>x</p>', content_type: 'faq' };
+const editBody = { title: 'Edited', content: 'y', html_content: '<p>y</p>' };
+
+const visible = { anonymous: 401, stranger: 404, granted: 200, creator: 200, admin: 200 };
+const managers = { anonymous: 401, stranger: 404, granted: 403, creator: 200, admin: 200 };
+const nowhere = { anonymous: 401, stranger: 404, granted: 404, creator: 404, admin: 404 };
+const anyone = { anonymous: 401, stranger: 200, granted: 200, creator: 200, admin: 200 };
+
+const rows: Row[] = [
+  {
+    route: 'GET /api/clients',
+    method: 'GET',
+    path: () => '/api/clients',
+    expected: anyone,
+    check: (actor, response, fixture) => {
+      const ids = (response.body as unknown as { clients: Client[] }).clients.map((client) => client.id);
+      expect(ids.includes(fixture.a.client.id)).toBe(actor !== 'stranger');
+      expect(ids.includes(fixture.b.client.id)).toBe(actor === 'creator' || actor === 'admin');
+    },
+  },
+  {
+    route: 'GET /api/clients?fields=id,name',
+    method: 'GET',
+    path: () => '/api/clients?fields=id,name',
+    expected: anyone,
+    check: (actor, response, fixture) => {
+      const ids = (response.body as unknown as { clients: Client[] }).clients.map((client) => client.id);
+      expect(ids.includes(fixture.a.client.id)).toBe(actor !== 'stranger');
+    },
+  },
+  {
+    route: 'POST /api/clients',
+    method: 'POST',
+    path: () => '/api/clients',
+    body: () => ({ name: 'New Client' }),
+    mutates: true,
+    expected: { ...anyone, stranger: 201, granted: 201, creator: 201, admin: 201 },
+  },
+  { route: 'GET {A}', method: 'GET', path: A, expected: visible },
+  {
+    route: 'PUT {A}',
+    method: 'PUT',
+    path: A,
+    body: () => ({ name: 'Renamed' }),
+    mutates: true,
+    expected: visible,
+  },
+  {
+    route: 'DELETE {A}',
+    method: 'DELETE',
+    path: A,
+    mutates: true,
+    expected: { ...visible, granted: 204, creator: 204, admin: 204 },
+  },
+  {
+    route: 'POST {A}/restore after the creator deleted it',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/restore`,
+    mutates: true,
+    prepare: prepareAsCreator('DELETE', A),
+    expected: { anonymous: 401, stranger: 404, granted: 404, creator: 200, admin: 200 },
+  },
+  { route: 'GET {A}/access', method: 'GET', path: (fixture) => `${A(fixture)}/access`, expected: managers },
+  {
+    route: 'POST {A}/access',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/access`,
+    body: () => ({ email: `new${Date.now()}${counter}@${app.runtime.settings.allowedEmailDomain}` }),
+    mutates: true,
+    expected: { ...managers, creator: 201, admin: 201 },
+  },
+  {
+    route: 'DELETE {A}/access/{A spare grant}',
+    method: 'DELETE',
+    path: (fixture) => `${A(fixture)}/access/${fixture.a.spare.id}`,
+    mutates: true,
+    expected: { ...managers, creator: 204, admin: 204 },
+  },
+  { route: 'GET {A}/content', method: 'GET', path: (fixture) => `${A(fixture)}/content`, expected: visible },
+  {
+    route: 'POST {A}/content',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/content`,
+    body: () => contentBody,
+    mutates: true,
+    expected: { ...visible, granted: 201, creator: 201, admin: 201 },
+  },
+  {
+    route: 'GET {A}/content/{A content}',
+    method: 'GET',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}`,
+    expected: visible,
+  },
+  {
+    route: 'PUT {A}/content/{A content}',
+    method: 'PUT',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}`,
+    body: () => editBody,
+    mutates: true,
+    expected: visible,
+  },
+  {
+    route: 'DELETE {A}/content/{A content}',
+    method: 'DELETE',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}`,
+    mutates: true,
+    expected: { ...visible, granted: 204, creator: 204, admin: 204 },
+  },
+  {
+    route: 'POST {A}/content/{A content}/restore after a delete',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/restore`,
+    mutates: true,
+    prepare: prepareAsCreator('DELETE', (fixture) => `${A(fixture)}/content/${fixture.a.content.id}`),
+    expected: visible,
+  },
+  {
+    route: 'GET {B} (not granted to anyone)',
+    method: 'GET',
+    path: B,
+    expected: { ...visible, granted: 404 },
+  },
+  {
+    route: 'GET {A} with a malformed id',
+    method: 'GET',
+    path: () => '/api/clients/not-a-real-id',
+    expected: nowhere,
+  },
+  // Cross-client ids: A's content or grant under B's (or the stranger's) path.
+  {
+    route: 'cross: GET {B}/content/{A content}',
+    method: 'GET',
+    path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}`,
+    expected: nowhere,
+  },
+  {
+    route: 'cross: PUT {B}/content/{A content}',
+    method: 'PUT',
+    path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}`,
+    body: () => editBody,
+    mutates: true,
+    expected: nowhere,
+  },
+  {
+    route: 'cross: DELETE {B}/content/{A content}',
+    method: 'DELETE',
+    path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}`,
+    mutates: true,
+    expected: nowhere,
+  },
+  {
+    route: 'cross: POST {B}/content/{A content}/restore after A content was deleted',
+    method: 'POST',
+    path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}/restore`,
+    mutates: true,
+    prepare: prepareAsCreator('DELETE', (fixture) => `${A(fixture)}/content/${fixture.a.content.id}`),
+    expected: nowhere,
+  },
+  {
+    route: 'cross: DELETE {B}/access/{A grant}',
+    method: 'DELETE',
+    path: (fixture) => `${B(fixture)}/access/${fixture.a.grant.id}`,
+    mutates: true,
+    expected: nowhere,
+  },
+  {
+    route: "cross: GET {stranger's client}/content/{A content}",
+    method: 'GET',
+    path: (fixture) => `${S(fixture)}/content/${fixture.a.content.id}`,
+    expected: nowhere,
+  },
+  {
+    route: "cross: DELETE {stranger's client}/access/{A grant}",
+    method: 'DELETE',
+    path: (fixture) => `${S(fixture)}/access/${fixture.a.grant.id}`,
+    mutates: true,
+    expected: nowhere,
+  },
+];
+
+let strangerClient: Client;
+/** Fixtures of the rows that change data, one per row and actor, built up front and concurrently. */
+const fresh = new Map<string, Fixture>();
+const freshKey = (row: Row, actor: Actor) => `${row.route}|${actor}`;
+
+beforeAll(async () => {
+  app = await startTestRuntime();
+  const [stranger, granted, creator, admin] = await Promise.all([
+    app.createUser(),
+    app.createUser(),
+    app.createUser(),
+    app.createUser(undefined, { admin: true }),
+  ]);
+  users = { stranger, granted, creator, admin };
+  strangerClient = await created(
+    call<Client>('stranger', 'POST', '/api/clients', { name: "Stranger's own" }),
+  );
+  shared = await buildFixture(strangerClient);
+  const wanted = rows
+    .filter((row) => row.mutates)
+    .flatMap((row) => ACTORS.map((actor) => freshKey(row, actor)));
+  for (let start = 0; start < wanted.length; start += 8) {
+    await Promise.all(
+      wanted.slice(start, start + 8).map(async (key) => fresh.set(key, await buildFixture(strangerClient))),
+    );
+  }
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const table = rows.flatMap((row) =>
+  ACTORS.map((actor) => [row.route, actor, row.expected[actor], row] as const),
+);
+
+describe('authorization matrix', () => {
+  it.each(table)('%s as %s → %i', async (_route, actor, status, row) => {
+    const fixture = row.mutates ? fresh.get(freshKey(row, actor)) : shared;
+    if (!fixture) throw new Error(`No fixture for ${row.route} as ${actor}`);
+    await row.prepare?.(fixture);
+    const response = await call(actor, row.method, row.path(fixture), row.body?.(fixture));
+    expect(response.status).toBe(status);
+    // A 401 comes from the gateway's authorizer (API Gateway's own body); the rest are the handlers' JSON errors.
+    if (status >= 400 && status !== 401) expect(response.body.error?.code).toBeTypeOf('string');
+    if (status < 300) await row.check?.(actor, response, fixture);
+  });
+
+  it('leaves the other client untouched after cross-client attempts', async () => {
+    const fixture = await buildFixture(strangerClient);
+    for (const actor of ACTORS) {
+      await call(actor, 'DELETE', `${B(fixture)}/content/${fixture.a.content.id}`);
+      await call(actor, 'PUT', `${B(fixture)}/content/${fixture.a.content.id}`, editBody);
+      await call(actor, 'DELETE', `${B(fixture)}/access/${fixture.a.grant.id}`);
+    }
+    const content = await call<ClientContent>(
+      'creator',
+      'GET',
+      `${A(fixture)}/content/${fixture.a.content.id}`,
+    );
+    expect(content.body).toEqual(fixture.a.content);
+    const access = await call<{ access: ClientAccess[] }>('creator', 'GET', `${A(fixture)}/access`);
+    expect(access.body.access.map((grant) => grant.id)).toContain(fixture.a.grant.id);
+    const client = await call<Client>('creator', 'GET', A(fixture));
+    expect(client.body).toMatchObject({ content_count: 1, access_count: 2 });
+  });
+
+  it('does not tell a stranger whether a client exists', async () => {
+    const missing = await call('stranger', 'GET', '/api/clients/01J00000000000000000000000');
+    const forbidden = await call('stranger', 'GET', A(shared));
+    expect(forbidden.status).toBe(missing.status);
+    expect(forbidden.body).toEqual(missing.body);
+  });
+});
