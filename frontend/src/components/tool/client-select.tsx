@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { FormField } from '@/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { ToolClient } from './use-tool-clients';
+
+/** Select items may not have an empty value (000 §5), so "no client" has a value of its own. */
+export const NO_CLIENT_VALUE = 'none';
+export const NO_CLIENT_LABEL = 'No client selected';
+
+/** The optional client picker of the tools; `null` is "no client". */
+export function ClientSelect({
+  id = 'client',
+  label = 'Client',
+  clients,
+  value,
+  onChange,
+  loading = false,
+  allowNone = true,
+  placeholder = NO_CLIENT_LABEL,
+  disabled,
+  hint,
+}: {
+  id?: string;
+  label?: string;
+  clients: readonly ToolClient[];
+  value: string | null;
+  onChange: (clientId: string | null) => void;
+  loading?: boolean;
+  allowNone?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  hint?: ReactNode;
+}) {
+  return (
+    <FormField label={label} htmlFor={id} hint={hint}>
+      <Select
+        value={value ?? (allowNone ? NO_CLIENT_VALUE : '')}
+        onValueChange={(next) => onChange(next === NO_CLIENT_VALUE ? null : next)}
+        disabled={disabled || loading}
+      >
+        <SelectTrigger id={id}>
+          <SelectValue placeholder={loading ? 'Loading clients...' : placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {allowNone && <SelectItem value={NO_CLIENT_VALUE}>{NO_CLIENT_LABEL}</SelectItem>}
+          {clients.map((client) => (
+            <SelectItem key={client.id} value={client.id}>
+              {client.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </FormField>
+  );
+}
+
+/** A chosen client's instructions for this tool in a small scrollable box, or the empty text (000 §2). */
+export function InstructionsBox({
+  title,
+  text,
+  emptyText,
+}: {
+  title: string;
+  text: string | null | undefined;
+  emptyText: string;
+}) {
+  const value = text?.trim() ?? '';
+  return (
+    <section aria-label={title} className="grid gap-1">
+      <p className="font-medium text-muted-foreground text-xs">{title}</p>
+      <div
+        data-testid="client-instructions"
+        className="max-h-28 overflow-y-auto whitespace-pre-wrap rounded-md border bg-muted/50 px-3 py-2 text-xs"
+      >
+        {value === '' ? <span className="text-muted-foreground italic">{emptyText}</span> : value}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialJobState,
+  type JobEvent,
+  type JobState,
+  jobEventFromMessage,
+  jobReducer,
+  parsePolledJob,
+} from './job-state';
+
+const run = (events: JobEvent[], from: JobState = initialJobState) => events.reduce(jobReducer, from);
+const running = run([{ type: 'submit' }, { type: 'accepted', jobId: 'j1' }]);
+
+describe('jobReducer', () => {
+  it('goes from submit to running to succeeded, ending at 100', () => {
+    const state = run(
+      [
+        { type: 'progress', jobId: 'j1', progress: 12, text: '<h1>Hel' },
+        { type: 'progress', jobId: 'j1', progress: 40, text: '<h1>Hello</h1><p>Wor' },
+        { type: 'succeeded', jobId: 'j1', result: { generatedHtml: '<h1>Hello</h1>' } },
+      ],
+      running,
+    );
+    expect(state).toMatchObject({
+      phase: 'succeeded',
+      progress: 100,
+      result: { generatedHtml: '<h1>Hello</h1>' },
+    });
+  });
+
+  it("ignores another job's events", () => {
+    const state = run([{ type: 'progress', jobId: 'other', progress: 50, text: 'x' }], running);
+    expect(state).toBe(running);
+  });
+
+  it('never lets progress or the partial text go back, and holds progress below 100 until done', () => {
+    const state = run(
+      [
+        { type: 'progress', jobId: 'j1', progress: 60, text: 'abcdef' },
+        { type: 'progress', jobId: 'j1', progress: 30, text: 'abc' },
+        { type: 'polled', job: { id: 'j1', status: 'running', progress: 20, result: null, error: null } },
+        { type: 'progress', jobId: 'j1', progress: 150 },
+      ],
+      running,
+    );
+    expect(state.progress).toBe(99);
+    expect(state.partialText).toBe('abcdef');
+  });
+
+  it('settles once: a late progress or a second success changes nothing', () => {
+    const done = run([{ type: 'succeeded', jobId: 'j1', result: { a: 1 } }], running);
+    expect(run([{ type: 'progress', jobId: 'j1', progress: 10 }], done)).toBe(done);
+    expect(run([{ type: 'succeeded', jobId: 'j1', result: { a: 2 } }], done)).toBe(done);
+    expect(run([{ type: 'failed', jobId: 'j1', error: 'x' }], done)).toBe(done);
+  });
+
+  it('replays events that arrived before the POST answered with their job id', () => {
+    const state = run([
+      { type: 'submit' },
+      { type: 'progress', jobId: 'j9', progress: 30, text: 'early' },
+      { type: 'succeeded', jobId: 'j9', result: { content: 'done' } },
+      { type: 'progress', jobId: 'someone-else', progress: 80 },
+      { type: 'accepted', jobId: 'j9' },
+    ]);
+    expect(state).toMatchObject({
+      phase: 'succeeded',
+      jobId: 'j9',
+      progress: 100,
+      partialText: 'early',
+      early: [],
+    });
+  });
+
+  it('fails without a job id when the request itself is refused', () => {
+    const state = run([
+      { type: 'submit' },
+      { type: 'failed', jobId: null, error: 'Please enter a newsletter topic.' },
+    ]);
+    expect(state).toMatchObject({ phase: 'failed', error: 'Please enter a newsletter topic.' });
+  });
+
+  it('settles from a poll as well as from the socket', () => {
+    const succeeded = run(
+      [
+        {
+          type: 'polled',
+          job: { id: 'j1', status: 'succeeded', progress: 100, result: { x: 1 }, error: null },
+        },
+      ],
+      running,
+    );
+    expect(succeeded).toMatchObject({ phase: 'succeeded', result: { x: 1 } });
+    const failed = run(
+      [{ type: 'polled', job: { id: 'j1', status: 'failed', progress: 40, result: null, error: 'Bad key' } }],
+      running,
+    );
+    expect(failed).toMatchObject({ phase: 'failed', error: 'Bad key' });
+    const empty = run(
+      [{ type: 'polled', job: { id: 'j1', status: 'succeeded', progress: 100, result: null, error: null } }],
+      running,
+    );
+    expect(empty).toMatchObject({ phase: 'failed', error: 'No content generated' });
+  });
+
+  it('shows why the server is retrying until progress resumes', () => {
+    const retrying = run([{ type: 'retrying', jobId: 'j1', error: 'Rate limited' }], running);
+    expect(retrying.retryNote).toBe('Rate limited');
+    const queued = run(
+      [
+        {
+          type: 'polled',
+          job: { id: 'j1', status: 'queued', progress: 0, result: null, error: 'Timed out' },
+        },
+      ],
+      running,
+    );
+    expect(queued.retryNote).toBe('Timed out');
+    expect(run([{ type: 'progress', jobId: 'j1', progress: 5, text: 'a' }], retrying).retryNote).toBeNull();
+  });
+
+  it('resumes a stored job as running and marks it resumed; reset returns to idle', () => {
+    const resumed = run([{ type: 'resume', jobId: 'j5' }]);
+    expect(resumed).toMatchObject({ phase: 'running', jobId: 'j5', resumed: true });
+    expect(run([{ type: 'reset' }], resumed)).toBe(initialJobState);
+  });
+});
+
+describe('jobEventFromMessage', () => {
+  it('reads the four job messages of the worker', () => {
+    expect(
+      jobEventFromMessage({ type: 'job.progress', jobId: 'a', tool: 'faq', progress: 42, text: '<p>' }),
+    ).toEqual({
+      type: 'progress',
+      jobId: 'a',
+      progress: 42,
+      text: '<p>',
+    });
+    expect(jobEventFromMessage({ type: 'job.retrying', jobId: 'a', error: 'busy', attempt: 1 })).toEqual({
+      type: 'retrying',
+      jobId: 'a',
+      error: 'busy',
+    });
+    expect(jobEventFromMessage({ type: 'job.failed', jobId: 'a', error: 'Bad key' })).toEqual({
+      type: 'failed',
+      jobId: 'a',
+      error: 'Bad key',
+    });
+    expect(
+      jobEventFromMessage({
+        type: 'job.succeeded',
+        jobId: 'a',
+        job: { status: 'succeeded', result: { content: 'x' } },
+      }),
+    ).toEqual({ type: 'succeeded', jobId: 'a', result: { content: 'x' } });
+  });
+
+  it('ignores other messages and treats a success without a result as no content', () => {
+    expect(jobEventFromMessage({ type: 'activity.created', id: 'x' })).toBeNull();
+    expect(jobEventFromMessage({ type: 'job.progress' })).toBeNull();
+    expect(jobEventFromMessage({ type: 'job.succeeded', jobId: 'a', job: {} })).toEqual({
+      type: 'failed',
+      jobId: 'a',
+      error: 'No content generated',
+    });
+  });
+});
+
+describe('parsePolledJob', () => {
+  it('reads a job body and refuses anything else', () => {
+    expect(parsePolledJob({ id: 'a', status: 'running', progress: 30, result: null, error: null })).toEqual({
+      id: 'a',
+      status: 'running',
+      progress: 30,
+      result: null,
+      error: null,
+    });
+    expect(parsePolledJob({ id: 'a', status: 'done' })).toBeNull();
+    expect(parsePolledJob(null)).toBeNull();
+  });
+});

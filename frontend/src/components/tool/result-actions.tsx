@@ -1,0 +1,87 @@
+import { Copy, Download } from 'lucide-react';
+import { TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
+import { Button } from '@/components/ui/button';
+import { downloadTextFile } from './download';
+import { showError, showToast } from './tool-toast';
+
+/**
+ * Copy and download buttons. They stay enabled without a result so the user learns why nothing
+ * happened: the tool's "nothing to download" message (000 §5) instead of a silently dead button.
+ */
+
+export async function copyToClipboard(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast(TOOL_MESSAGES.copied, 'success');
+  } catch {
+    showError(TOOL_MESSAGES.copyFailed);
+  }
+}
+
+export function CopyButton({
+  label = 'Copy',
+  text,
+  nothing,
+  disabled,
+}: {
+  label?: string;
+  /** The text to copy; null when there is nothing yet. */
+  text: string | null;
+  nothing: ToastText;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={disabled}
+      onClick={() => (text === null ? showToast(nothing, 'destructive') : void copyToClipboard(text))}
+    >
+      <Copy aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
+export interface DownloadFile {
+  readonly name: string;
+  readonly content: string;
+  readonly mimeType: string;
+}
+
+export function DownloadButton({
+  label,
+  file,
+  nothing,
+  toastTitle = TOOL_MESSAGES.downloaded,
+  disabled,
+}: {
+  label: string;
+  /** Built on click, so the timestamp in the name is the moment of the download; null without a result. */
+  file: () => DownloadFile | null;
+  nothing: ToastText;
+  toastTitle?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={disabled}
+      onClick={() => {
+        const built = file();
+        if (!built) {
+          showToast(nothing, 'destructive');
+          return;
+        }
+        downloadTextFile(built.name, built.content, built.mimeType);
+        showToast({ title: toastTitle, description: built.name }, 'success');
+      }}
+    >
+      <Download aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { Client } from '#shared/client';
+import { api, errorMessage } from '@/lib/api-client';
+import { ERROR_TITLE, showToast } from './tool-toast';
+
+/** A client as the tools' pickers load it: id and name always, the other fields the tool asked for. */
+export type ToolClient = Pick<Client, 'id' | 'name'> & Partial<Omit<Client, 'id' | 'name'>>;
+
+export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;
+
+/** The spec's fallback when the client list cannot be loaded (001 §8). */
+export const FETCH_CLIENTS_FAILED = 'Failed to fetch clients';
+
+function isToolClient(value: unknown): value is ToolClient {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.id === 'string' && typeof record.name === 'string';
+}
+
+/**
+ * The visible clients for a picker, ordered by name, with only the fields the tool reads (the lean
+ * `?fields=` list of GET /api/clients). The newsletter only logs a failure (000 §8); the other tools
+ * show 'Error' / 'Failed to fetch clients' (001 §8).
+ */
+export function useToolClients(
+  fields: readonly ClientPickerField[],
+  options: { toastOnError?: boolean } = {},
+): { clients: readonly ToolClient[]; loading: boolean } {
+  const [state, setState] = useState<{ clients: readonly ToolClient[]; loading: boolean }>({
+    clients: [],
+    loading: true,
+  });
+  const query = ['id', 'name', ...fields].join(',');
+  const toastOnError = options.toastOnError ?? true;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get<{ clients?: unknown }>(`/api/clients?fields=${query}`, { signal: controller.signal })
+      .then((body) => {
+        const list = Array.isArray(body?.clients) ? body.clients.filter(isToolClient) : [];
+        setState({ clients: list, loading: false });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Loading the client list failed:', error);
+        setState({ clients: [], loading: false });
+        if (toastOnError) {
+          showToast(
+            { title: ERROR_TITLE, description: errorMessage(error, FETCH_CLIENTS_FAILED) },
+            'destructive',
+          );
+        }
+      });
+    return () => controller.abort();
+  }, [query, toastOnError]);
+
+  return state;
+}
+
+export function findClient(clients: readonly ToolClient[], id: string | null): ToolClient | null {
+  return id === null ? null : (clients.find((client) => client.id === id) ?? null);
+}
