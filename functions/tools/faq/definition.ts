@@ -1,0 +1,56 @@
+import type { ToolDefinition } from '#functions/generation/tool-definition';
+import { savedContentType, savedTitle } from '#shared/saved-title';
+import { htmlToText } from '#shared/text';
+import { FAQ_ACTIVITY, type FaqRequest, type FaqResult, faqRequestSchema } from '#shared/tools/faq';
+import { composeFaq } from './offline-composer';
+import { parseFaqResult } from './parse-result';
+import { buildFaqPrompt } from './prompt';
+
+/** Each item (about 90 tokens of question and answer) is written twice, in the HTML and in the JSON-LD. */
+const TOKENS_PER_ITEM = 190;
+const TOKENS_FOR_TITLE_AND_WRAPPING = 150;
+
+export const faqTool: ToolDefinition<FaqRequest, FaqResult> = {
+  name: 'faq',
+  requestSchema: faqRequestSchema,
+  modelId: (input) => input.model,
+  clientId: (input) => input.clientId ?? null,
+  sourceUrl: () => null,
+  expectedOutputTokens: (input) => input.questionCount * TOKENS_PER_ITEM + TOKENS_FOR_TITLE_AND_WRAPPING,
+  buildPrompt: buildFaqPrompt,
+  composeOffline: composeFaq,
+  parseResult: (raw) => parseFaqResult(raw),
+  contentToSave: (input, result, context) => {
+    if (!input.saveToClient || input.clientId === undefined) return null;
+    return {
+      contentType: savedContentType(input.contentType),
+      title: savedTitle(input.contentType, { date: context.now, timeZone: input.timeZone }),
+      content: htmlToText(result.generatedHtml),
+      htmlContent: result.generatedHtml,
+      metadata: {
+        topic: input.topic,
+        additionalPrompt: input.prompt,
+        model: input.model,
+        includeHeader: input.includeHeader,
+        questionCount: input.questionCount,
+        headingLevel: input.headingLevel,
+        customQuestions: input.customQuestions,
+        contentType: input.contentType,
+        schema: result.generatedSchema,
+      },
+    };
+  },
+  activity: (input, result) => ({
+    action: FAQ_ACTIVITY.action,
+    resourceType: FAQ_ACTIVITY.resourceType,
+    details: {
+      contentType: input.contentType,
+      topic: input.topic,
+      model: input.model,
+      questionCount: input.questionCount,
+      headingLevel: input.headingLevel,
+      includeHeader: input.includeHeader,
+      wordCount: result.wordCount,
+    },
+  }),
+};
