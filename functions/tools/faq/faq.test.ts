@@ -95,7 +95,9 @@ describe('composeFaq (offline)', () => {
     const steps = headingsAt(result.generatedHtml, 'h3');
     expect(steps).toHaveLength(9);
     expect(steps[0]).toBe('Step 1: Shut off the main valve');
-    steps.forEach((step, index) => expect(step.startsWith(`Step ${index + 1}: `)).toBe(true));
+    steps.forEach((step, index) => {
+      expect(step.startsWith(`Step ${index + 1}: `)).toBe(true);
+    });
     const schema = JSON.parse(result.generatedSchema);
     expect(schema['@type']).toBe('HowTo');
     expect(schema.name).toBe('Winterizing a Sprinkler System: A Step-by-Step Guide');
