@@ -1,10 +1,103 @@
+import { Plus } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import type { Client } from '#shared/client';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth/auth-context';
+import { AccessDialog } from './access-dialog';
+import type { ClientCardActions } from './client-card-menu';
+import { matchesSearch } from './client-display';
+import { ClientFormDialog } from './client-form-dialog';
+import { ClientGrid } from './client-grid';
+import { ClientSearch } from './client-search';
+import { ClientsEmptyState } from './clients-empty-state';
+import { ClientsSkeleton } from './clients-skeleton';
+import { ContentLibraryDialog } from './library/content-library-dialog';
+import { CLIENTS_PAGE } from './messages';
+import { useClients } from './use-clients';
+import { useDeleteClient } from './use-delete-client';
+import { useRetained } from './use-retained';
 
-/** Spec 000 §2 client management screen. The client list and dialogs are built on this page. */
+/** Spec 000 §2 Client Management screen: search, the client cards, and the dialogs their menus open. */
 export function ClientsPage() {
+  const { user } = useAuth();
+  const list = useClients();
+  const { clients, prepend, replace, patch } = list;
+  const deleteClient = useDeleteClient(list);
+  const [search, setSearch] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Client | null>(null);
+  const [managingAccess, setManagingAccess] = useState<Client | null>(null);
+  const [browsing, setBrowsing] = useState<Client | null>(null);
+  const editTarget = useRetained(editing);
+
+  const visible = useMemo(
+    () => clients?.filter((client) => matchesSearch(client, search)) ?? [],
+    [clients, search],
+  );
+
+  const actions = useMemo<ClientCardActions>(
+    () => ({
+      onViewContent: setBrowsing,
+      onManageAccess: setManagingAccess,
+      onEdit: setEditing,
+      onDelete: (client) => void deleteClient(client),
+    }),
+    [deleteClient],
+  );
+
+  const canManageAccess = useCallback(
+    (client: Client) => Boolean(user && (user.isAdmin || client.created_by === user.id)),
+    [user],
+  );
+  const onAccessCount = useCallback(
+    (clientId: string, count: number) => patch(clientId, () => ({ access_count: count })),
+    [patch],
+  );
+  const onContentCount = useCallback(
+    (clientId: string, update: (count: number) => number) =>
+      patch(clientId, (client) => ({ content_count: Math.max(0, update(client.content_count)) })),
+    [patch],
+  );
+
   return (
     <PageContainer>
-      <PageHeader title="Clients" description="Manage your clients and their content instructions" />
+      <PageHeader
+        title={CLIENTS_PAGE.title}
+        description={CLIENTS_PAGE.subtitle}
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus />
+            {CLIENTS_PAGE.addClient}
+          </Button>
+        }
+      />
+      <ClientSearch value={search} onChange={setSearch} />
+      {clients === null ? (
+        <ClientsSkeleton />
+      ) : visible.length === 0 ? (
+        <ClientsEmptyState search={search} onAdd={() => setAdding(true)} />
+      ) : (
+        <ClientGrid clients={visible} canManageAccess={canManageAccess} actions={actions} />
+      )}
+
+      <ClientFormDialog open={adding} onOpenChange={setAdding} client={null} onSaved={prepend} />
+      <ClientFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        client={editTarget}
+        onSaved={replace}
+      />
+      <AccessDialog
+        client={managingAccess}
+        onOpenChange={(open) => !open && setManagingAccess(null)}
+        onCount={onAccessCount}
+      />
+      <ContentLibraryDialog
+        client={browsing}
+        onOpenChange={(open) => !open && setBrowsing(null)}
+        onCountChange={onContentCount}
+      />
     </PageContainer>
   );
 }

@@ -1,0 +1,61 @@
+import { FolderOpen, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
+import type { Client } from '#shared/client';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { CARD_MENU } from './messages';
+
+export interface ClientCardActions {
+  onViewContent: (client: Client) => void;
+  onManageAccess: (client: Client) => void;
+  onEdit: (client: Client) => void;
+  onDelete: (client: Client) => void;
+}
+
+/**
+ * The card menu of 000 §2. Grants are managed only by the client's creator or an admin (the server
+ * enforces it); for anyone else 'Manage Access' is shown with its count but disabled.
+ */
+export function ClientCardMenu({
+  client,
+  canManageAccess,
+  actions,
+}: {
+  client: Client;
+  canManageAccess: boolean;
+  actions: ClientCardActions;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${client.name}`}>
+          <MoreHorizontal />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-52">
+        <DropdownMenuItem onSelect={() => actions.onViewContent(client)}>
+          <FolderOpen />
+          {CARD_MENU.viewContent(client.content_count)}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={!canManageAccess} onSelect={() => actions.onManageAccess(client)}>
+          <Users />
+          {CARD_MENU.manageAccess(client.access_count)}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => actions.onEdit(client)}>
+          <Pencil />
+          {CARD_MENU.edit}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(client)}>
+          <Trash2 />
+          {CARD_MENU.delete}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,88 @@
+import { Mail, MapPin, Phone, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Client } from '#shared/client';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { type ClientCardActions, ClientCardMenu } from './client-card-menu';
+import { addressLines } from './client-display';
+import { InstructionPanel } from './instruction-panel';
+import { OnlinePresence } from './online-presence';
+
+function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2">
+      <span className="mt-0.5 text-muted-foreground [&>svg]:size-4" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="sr-only">{label}: </span>
+      <div className="min-w-0 break-words">{children}</div>
+    </div>
+  );
+}
+
+/** A client card (000 §2): identity, address, contact, online presence and the three instruction panels. */
+export function ClientCard({
+  client,
+  canManageAccess,
+  actions,
+}: {
+  client: Client;
+  canManageAccess: boolean;
+  actions: ClientCardActions;
+}) {
+  const address = addressLines(client);
+  return (
+    <Card className="gap-4" data-testid="client-card">
+      <CardHeader>
+        <CardTitle className="break-words text-lg">{client.name}</CardTitle>
+        {client.company_name && (
+          <CardDescription className="break-words">{client.company_name}</CardDescription>
+        )}
+        <CardAction>
+          <ClientCardMenu client={client} canManageAccess={canManageAccess} actions={actions} />
+        </CardAction>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        {(client.owner || address.length > 0 || client.email || client.phone) && (
+          <div className="grid gap-2">
+            {client.owner && (
+              <DetailRow icon={<UserRound />} label="Owner">
+                {client.owner}
+              </DetailRow>
+            )}
+            {address.length > 0 && (
+              <DetailRow icon={<MapPin />} label="Address">
+                <address className="not-italic">
+                  {address.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </DetailRow>
+            )}
+            {client.email && (
+              <DetailRow icon={<Mail />} label="Email">
+                <a href={`mailto:${client.email}`} className="text-primary hover:underline">
+                  {client.email}
+                </a>
+              </DetailRow>
+            )}
+            {client.phone && (
+              <DetailRow icon={<Phone />} label="Phone">
+                <a href={`tel:${client.phone.replace(/[^\d+]/gu, '')}`} className="hover:underline">
+                  {client.phone}
+                </a>
+              </DetailRow>
+            )}
+          </div>
+        )}
+        <OnlinePresence client={client} />
+        <div className="grid gap-2">
+          <InstructionPanel label="Newsletter" text={client.newsletter_instructions} />
+          <InstructionPanel label="Press Release" text={client.press_release_instructions} />
+          <InstructionPanel label="Client Content" text={client.content_instructions} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

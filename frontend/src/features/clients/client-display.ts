@@ -1,0 +1,57 @@
+import type { Client } from '#shared/client';
+import { INSTRUCTION_PREVIEW_LENGTH } from './messages';
+
+/** Pure helpers behind the client cards and the search box. */
+
+const SEARCHED_FIELDS = [
+  'name',
+  'company_name',
+  'owner',
+  'email',
+  'phone',
+  'website',
+  'address',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+] as const satisfies readonly (keyof Client)[];
+
+/** Case-insensitive match of the trimmed search text against the client's identifying fields. */
+export function matchesSearch(client: Client, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  return SEARCHED_FIELDS.some((field) => client[field]?.toLowerCase().includes(needle) ?? false);
+}
+
+/** Instruction previews are cut at 200 characters with an ellipsis (000 §2). */
+export function instructionPreview(text: string, max: number = INSTRUCTION_PREVIEW_LENGTH): string {
+  const trimmed = text.trim();
+  return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}...` : trimmed;
+}
+
+/**
+ * A link target for a stored web address. People type `acme.com` without a scheme, which a browser
+ * would resolve relative to this app; anything that is not http(s) gets `https://` in front, which also
+ * keeps `javascript:` and other schemes from ever becoming a live link.
+ */
+export function externalHref(value: string): string {
+  const trimmed = value.trim();
+  return /^https?:\/\//iu.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/+/u, '')}`;
+}
+
+/** The address block: street, then "City, State Postal code", then country; empty parts left out. */
+export function addressLines(
+  client: Pick<Client, 'address' | 'city' | 'state' | 'postal_code' | 'country'>,
+): string[] {
+  const region = [client.state, client.postal_code].filter(Boolean).join(' ');
+  const locality = [client.city, region].filter(Boolean).join(', ');
+  return [client.address, locality, client.country].filter((line): line is string => Boolean(line));
+}
+
+/** Newest first, as the list is served; used to put a restored client back in its place. */
+export function insertByNewest(clients: readonly Client[], client: Client): Client[] {
+  const rest = clients.filter((existing) => existing.id !== client.id);
+  const index = rest.findIndex((existing) => existing.created_at < client.created_at);
+  return index === -1 ? [...rest, client] : [...rest.slice(0, index), client, ...rest.slice(index)];
+}

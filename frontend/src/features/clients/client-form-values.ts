@@ -1,0 +1,63 @@
+import {
+  CLIENT_TEXT_FIELDS,
+  type Client,
+  type ClientInput,
+  type ClientTextField,
+  DEFAULT_CONTENT_INSTRUCTIONS,
+  DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
+} from '#shared/client';
+
+/**
+ * The client form's state and how it becomes a request body. Inputs hold strings only ('' for empty);
+ * the body carries trimmed values and null for empty ones (000 §5), matching what the server stores.
+ */
+
+export type ClientFormValues = { name: string; wordpress_app_password: string } & Record<
+  ClientTextField,
+  string
+> & {
+    /** Edit only: send null so the server forgets the saved WordPress password. */
+    removePassword: boolean;
+  };
+
+const blankTextFields = (): Record<ClientTextField, string> =>
+  Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, ''])) as Record<ClientTextField, string>;
+
+/** The new-client form: empty, with the default press-release and content instructions prefilled (000 §3). */
+export function defaultClientForm(): ClientFormValues {
+  return {
+    ...blankTextFields(),
+    name: '',
+    press_release_instructions: DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
+    content_instructions: DEFAULT_CONTENT_INSTRUCTIONS,
+    wordpress_app_password: '',
+    removePassword: false,
+  };
+}
+
+/** The edit form of a client. The saved password is never sent to the browser, so its field starts blank. */
+export function clientToForm(client: Client): ClientFormValues {
+  const fields = blankTextFields();
+  for (const field of CLIENT_TEXT_FIELDS) fields[field] = client[field] ?? '';
+  return { ...fields, name: client.name, wordpress_app_password: '', removePassword: false };
+}
+
+export function isNameMissing(values: Pick<ClientFormValues, 'name'>): boolean {
+  return values.name.trim() === '';
+}
+
+/**
+ * The body of POST/PUT /api/clients. The password is write-only: absent keeps the saved one, null
+ * removes it, a value replaces it.
+ */
+export function formToInput(values: ClientFormValues): ClientInput {
+  const input: ClientInput = { name: values.name.trim() };
+  for (const field of CLIENT_TEXT_FIELDS) {
+    const trimmed = values[field].trim();
+    input[field] = trimmed === '' ? null : trimmed;
+  }
+  const password = values.wordpress_app_password.trim();
+  if (values.removePassword) input.wordpress_app_password = null;
+  else if (password !== '') input.wordpress_app_password = password;
+  return input;
+}

@@ -1,0 +1,41 @@
+import type { Client, ClientInput } from '#shared/client';
+import { api } from '@/lib/api-client';
+
+/** The Client Management screen's calls (infra/routes.ts); reply shapes follow functions/clients and functions/access. */
+
+/** A row of client_user_access (000 §3) as GET/POST /api/clients/{clientId}/access return it. */
+export interface ClientAccess {
+  id: string;
+  client_id: string;
+  user_email: string;
+  granted_by: string;
+  created_at: string;
+}
+
+const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
+
+export async function fetchClients(signal?: AbortSignal): Promise<Client[]> {
+  const { clients } = await api.get<{ clients: Client[] }>('/api/clients', signal ? { signal } : {});
+  return clients;
+}
+
+export const createClient = (input: ClientInput) => api.post<Client>('/api/clients', input);
+
+export const updateClient = (clientId: string, input: ClientInput) =>
+  api.put<Client>(clientPath(clientId), input);
+
+export const deleteClient = (clientId: string) => api.delete<void>(clientPath(clientId));
+
+/** The Undo of a delete: brings back the client with its content and grants. */
+export const restoreClient = (clientId: string) => api.post<Client>(`${clientPath(clientId)}/restore`);
+
+export async function fetchAccess(clientId: string): Promise<ClientAccess[]> {
+  const { access } = await api.get<{ access: ClientAccess[] }>(`${clientPath(clientId)}/access`);
+  return access;
+}
+
+export const grantAccess = (clientId: string, email: string) =>
+  api.post<ClientAccess>(`${clientPath(clientId)}/access`, { email });
+
+export const revokeAccess = (clientId: string, accessId: string) =>
+  api.delete<void>(`${clientPath(clientId)}/access/${encodeURIComponent(accessId)}`);

@@ -1,0 +1,124 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Client } from '#shared/client';
+import type { ClientContent } from '#shared/content';
+import { Badge } from '@/components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { LIBRARY } from '../messages';
+import { useRetained } from '../use-retained';
+import { ContentEditDialog } from './content-edit-dialog';
+import { ContentPreviewDialog } from './content-preview-dialog';
+import { LibraryEmptyState } from './library-empty-state';
+import type { ItemHandlers } from './library-item-actions';
+import { LibraryItems } from './library-items';
+import { LibraryToolbar } from './library-toolbar';
+import {
+  ALL_TYPES,
+  DEFAULT_LAYOUT,
+  DEFAULT_SORT,
+  type LibraryLayout,
+  type LibraryQuery,
+  presentTypes,
+  viewContent,
+} from './library-view';
+import { useClientContent } from './use-client-content';
+import { useLibraryActions } from './use-library-actions';
+
+export type ContentCountChange = (clientId: string, update: (count: number) => number) => void;
+
+function LoadingItems() {
+  return (
+    <div
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading content"
+    >
+      {['a', 'b', 'c'].map((key) => (
+        <Skeleton key={key} className="h-48" />
+      ))}
+    </div>
+  );
+}
+
+/** The library of one client; remounted per client, so search, filter, sort and view start fresh. */
+function LibraryBody({ items, handlers }: { items: ClientContent[] | null; handlers: ItemHandlers }) {
+  const [query, setQuery] = useState<LibraryQuery>({ search: '', type: ALL_TYPES, sort: DEFAULT_SORT });
+  const [layout, setLayout] = useState<LibraryLayout>(DEFAULT_LAYOUT);
+  const types = useMemo(() => presentTypes(items ?? []), [items]);
+  // A filter on a type whose last item was deleted falls back to all types instead of showing nothing.
+  const effective =
+    query.type === ALL_TYPES || types.includes(query.type) ? query : { ...query, type: ALL_TYPES };
+  const visible = useMemo(() => viewContent(items ?? [], effective), [items, effective]);
+
+  return (
+    <>
+      <LibraryToolbar
+        query={effective}
+        onQueryChange={setQuery}
+        types={types}
+        layout={layout}
+        onLayoutChange={setLayout}
+      />
+      <div className="min-h-0 flex-1 overflow-y-auto pr-1">
+        {items === null ? (
+          <LoadingItems />
+        ) : visible.length === 0 ? (
+          <LibraryEmptyState libraryEmpty={items.length === 0} />
+        ) : (
+          <LibraryItems items={visible} layout={layout} handlers={handlers} />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** 'Content Library' (000 §2): a client's saved content with search, type filter, sort and grid/list views. */
+export function ContentLibraryDialog({
+  client,
+  onOpenChange,
+  onCountChange,
+}: {
+  /** The client whose library is open; null keeps the dialog closed. */
+  client: Client | null;
+  onOpenChange: (open: boolean) => void;
+  onCountChange: ContentCountChange;
+}) {
+  const shown = useRetained(client);
+  const onLoaded = useCallback(
+    (clientId: string, count: number) => onCountChange(clientId, () => count),
+    [onCountChange],
+  );
+  const content = useClientContent(client?.id ?? null, onLoaded);
+  const actions = useLibraryActions(content, onCountChange);
+  const [previewing, setPreviewing] = useState<ClientContent | null>(null);
+  const [editing, setEditing] = useState<ClientContent | null>(null);
+  const handlers = useMemo<ItemHandlers>(
+    () => ({ ...actions, preview: setPreviewing, edit: setEditing }),
+    [actions],
+  );
+  const count = content.items?.length;
+
+  return (
+    <>
+      <Dialog open={client !== null} onOpenChange={onOpenChange}>
+        <DialogContent className="flex h-[calc(100dvh-2rem)] flex-col sm:max-w-6xl md:h-[85dvh]">
+          <DialogHeader>
+            <DialogTitle className="flex flex-wrap items-center gap-2 pr-6 leading-snug">
+              {LIBRARY.title(shown?.name ?? '')}
+              {count !== undefined && (
+                <Badge variant="secondary" data-testid="library-count">
+                  {LIBRARY.itemCount(count)}
+                </Badge>
+              )}
+            </DialogTitle>
+            <DialogDescription>{LIBRARY.description}</DialogDescription>
+          </DialogHeader>
+          {shown && <LibraryBody key={shown.id} items={content.items} handlers={handlers} />}
+        </DialogContent>
+      </Dialog>
+      <ContentPreviewDialog item={previewing} onClose={() => setPreviewing(null)} />
+      <ContentEditDialog item={editing} onClose={() => setEditing(null)} onSaved={content.replace} />
+    </>
+  );
+}

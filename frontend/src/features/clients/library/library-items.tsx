@@ -1,0 +1,93 @@
+import { CalendarDays } from 'lucide-react';
+import type { ClientContent } from '#shared/content';
+import { formatDisplayDate } from '#shared/saved-title';
+import { countWords } from '#shared/text';
+import { LIBRARY } from '../messages';
+import { viewerTimeZone } from '../viewer-time-zone';
+import { ContentTypeBadge } from './content-type-badge';
+import { type ItemHandlers, LibraryItemActionBar } from './library-item-actions';
+import type { LibraryLayout } from './library-view';
+import { itemText } from './library-view';
+
+const EXCERPT_LENGTH = 220;
+
+function ItemMeta({ item, text }: { item: ClientContent; text: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
+      <span className="inline-flex items-center gap-1">
+        <CalendarDays className="size-3.5" aria-hidden="true" />
+        {formatDisplayDate(new Date(item.created_at), viewerTimeZone())}
+      </span>
+      <span>{LIBRARY.words(countWords(text))}</span>
+    </div>
+  );
+}
+
+function LibraryCard({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
+  const text = itemText(item);
+  return (
+    <article
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs"
+      data-testid="library-item"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <ContentTypeBadge type={item.content_type} />
+      </div>
+      <h3 className="line-clamp-2 break-words font-semibold leading-snug">{item.title}</h3>
+      <ItemMeta item={item} text={text} />
+      <p className="line-clamp-3 flex-1 break-words text-muted-foreground text-sm">
+        {text.slice(0, EXCERPT_LENGTH).replace(/\s+/gu, ' ')}
+      </p>
+      <LibraryItemActionBar item={item} handlers={handlers} />
+    </article>
+  );
+}
+
+function LibraryRow({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
+  const text = itemText(item);
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-lg border bg-card p-3 shadow-xs md:flex-row md:items-center"
+      data-testid="library-item"
+    >
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex min-w-0 items-center gap-2">
+          <ContentTypeBadge type={item.content_type} />
+          <h3 className="truncate font-medium">{item.title}</h3>
+        </div>
+        <ItemMeta item={item} text={text} />
+      </div>
+      <div className="md:w-[22rem] md:shrink-0">
+        <LibraryItemActionBar item={item} handlers={handlers} />
+      </div>
+    </li>
+  );
+}
+
+/** The items as a grid of cards (default) or a compact list (000 §2). */
+export function LibraryItems({
+  items,
+  layout,
+  handlers,
+}: {
+  items: readonly ClientContent[];
+  layout: LibraryLayout;
+  handlers: ItemHandlers;
+}) {
+  if (layout === 'list') {
+    return (
+      <ul className="grid gap-2" data-testid="library-list">
+        {items.map((item) => (
+          <LibraryRow key={item.id} item={item} handlers={handlers} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="library-grid">
+      {items.map((item) => (
+        <LibraryCard key={item.id} item={item} handlers={handlers} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { LayoutGrid, List, Search } from 'lucide-react';
+import { contentTypeLabel } from '#shared/content';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { LIBRARY, SORT_LABELS } from '../messages';
+import { ALL_TYPES, isSortOption, type LibraryLayout, type LibraryQuery, SORT_OPTIONS } from './library-view';
+
+/** Search, type filter, sort menu and the grid/list switch of the Content Library (000 §2). */
+export function LibraryToolbar({
+  query,
+  onQueryChange,
+  types,
+  layout,
+  onLayoutChange,
+}: {
+  query: LibraryQuery;
+  onQueryChange: (query: LibraryQuery) => void;
+  types: readonly string[];
+  layout: LibraryLayout;
+  onLayoutChange: (layout: LibraryLayout) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2 md:flex-row md:items-center">
+      <div className="relative flex-1">
+        <Search
+          className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          className="pl-9"
+          placeholder={LIBRARY.searchPlaceholder}
+          aria-label={LIBRARY.searchPlaceholder}
+          value={query.search}
+          onChange={(event) => onQueryChange({ ...query, search: event.target.value })}
+        />
+      </div>
+      <div className="flex gap-2">
+        <Select value={query.type} onValueChange={(type) => onQueryChange({ ...query, type })}>
+          <SelectTrigger className="flex-1 md:w-52" aria-label={LIBRARY.typeFilterLabel}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_TYPES}>{LIBRARY.allTypes}</SelectItem>
+            {types.map((type) => (
+              <SelectItem key={type} value={type}>
+                {contentTypeLabel(type)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select
+          value={query.sort}
+          onValueChange={(sort) => isSortOption(sort) && onQueryChange({ ...query, sort })}
+        >
+          <SelectTrigger className="flex-1 md:w-40" aria-label={LIBRARY.sortLabel}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {SORT_OPTIONS.map((option) => (
+              <SelectItem key={option} value={option}>
+                {SORT_LABELS[option]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <ToggleGroup
+          type="single"
+          value={layout}
+          onValueChange={(value) => (value === 'grid' || value === 'list') && onLayoutChange(value)}
+          aria-label="View"
+        >
+          <ToggleGroupItem value="grid" aria-label={LIBRARY.gridView} title={LIBRARY.gridView}>
+            <LayoutGrid />
+          </ToggleGroupItem>
+          <ToggleGroupItem value="list" aria-label={LIBRARY.listView} title={LIBRARY.listView}>
+            <List />
+          </ToggleGroupItem>
+        </ToggleGroup>
+      </div>
+    </div>
+  );
+}

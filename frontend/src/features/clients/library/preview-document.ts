@@ -1,0 +1,16 @@
+/**
+ * The document a sandboxed preview frame shows. Stored HTML is usually a fragment (WordPress-ready
+ * body content); it gets a minimal readable page around it. A full document is shown as it is.
+ */
+
+const BASE_STYLE = [
+  'body{margin:0;padding:24px;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.6;color:#1f2937;background:#fff;word-wrap:break-word}',
+  'img,video{max-width:100%;height:auto}',
+  'table{border-collapse:collapse;max-width:100%}td,th{border:1px solid #e5e7eb;padding:4px 8px}',
+  'pre{white-space:pre-wrap}',
+].join('');
+
+export function previewDocument(html: string): string {
+  if (/^\s*(<!doctype\b|<html\b)/iu.test(html)) return html;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>${BASE_STYLE}</style></head><body>${html}</body></html>`;
+}

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ClientContent } from '#shared/content';
+import { LIBRARY_ERRORS } from '../messages';
+import { notifyError } from '../notify';
+import { fetchAllContent } from './content-api';
+
+export interface ClientContentState {
+  /** Null while loading. */
+  items: ClientContent[] | null;
+  replace: (item: ClientContent) => void;
+  remove: (item: ClientContent) => void;
+  /** Puts an undone delete back (the view sorts); ignored once the library shows another client. */
+  add: (item: ClientContent) => void;
+}
+
+/** A client's library, loaded when the dialog opens with a client id (000 §4). */
+export function useClientContent(
+  clientId: string | null,
+  onLoaded: (clientId: string, count: number) => void,
+): ClientContentState {
+  const [state, setState] = useState<{ clientId: string; items: ClientContent[] } | null>(null);
+
+  useEffect(() => {
+    setState(null);
+    if (!clientId) return;
+    const controller = new AbortController();
+    fetchAllContent(clientId, controller.signal).then(
+      (items) => {
+        setState({ clientId, items });
+        onLoaded(clientId, items.length);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        notifyError(error, LIBRARY_ERRORS.load);
+        setState({ clientId, items: [] });
+      },
+    );
+    return () => controller.abort();
+  }, [clientId, onLoaded]);
+
+  const change = useCallback((item: ClientContent, update: (list: ClientContent[]) => ClientContent[]) => {
+    setState((current) =>
+      current && current.clientId === item.client_id ? { ...current, items: update(current.items) } : current,
+    );
+  }, []);
+
+  return {
+    items: state && state.clientId === clientId ? state.items : null,
+    replace: useCallback(
+      (item) => change(item, (list) => list.map((i) => (i.id === item.id ? item : i))),
+      [change],
+    ),
+    remove: useCallback((item) => change(item, (list) => list.filter((i) => i.id !== item.id)), [change]),
+    add: useCallback(
+      (item) => change(item, (list) => [item, ...list.filter((i) => i.id !== item.id)]),
+      [change],
+    ),
+  };
+}
