@@ -13,7 +13,8 @@ export function retryAfterFromHeaders(headers: HeaderSource, now: number = Date.
   if (!value) return undefined;
   const seconds = parseNonNegative(value);
   if (seconds !== undefined) return seconds * 1000;
-  const date = Date.parse(value);
+  // An HTTP date names its weekday and month; anything else (e.g. "-1") is not one, whatever Date.parse says.
+  const date = /[a-z]{3}/i.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 

@@ -1,0 +1,95 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearProviderKeyCache, loadProviderKeys, providerKeysFrom } from './provider-keys';
+
+const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:lbm-provider-keys';
+
+describe('providerKeysFrom', () => {
+  it('reads each provider key and optional base URL, skipping blank values', () => {
+    expect(
+      providerKeysFrom({
+        OPENAI_API_KEY: ' sk-openai ',
+        OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+        ANTHROPIC_API_KEY: 'sk-ant',
+        XAI_API_KEY: '   ',
+        XAI_BASE_URL: 'https://proxy.example/xai',
+      }),
+    ).toEqual({
+      openai: { apiKey: 'sk-openai', baseUrl: 'http://127.0.0.1:11434/v1' },
+      anthropic: { apiKey: 'sk-ant' },
+    });
+  });
+
+  it('accepts GEMINI_API_KEY for Google, preferring GOOGLE_API_KEY', () => {
+    expect(providerKeysFrom({ GEMINI_API_KEY: 'gem' })).toEqual({ google: { apiKey: 'gem' } });
+    expect(
+      providerKeysFrom({ GEMINI_API_KEY: 'gem', GOOGLE_API_KEY: 'goo', GOOGLE_BASE_URL: 'http://g' }),
+    ).toEqual({
+      google: { apiKey: 'goo', baseUrl: 'http://g' },
+    });
+  });
+});
+
+describe('loadProviderKeys', () => {
+  const secrets = mockClient(SecretsManagerClient);
+
+  beforeEach(() => {
+    secrets.reset();
+    clearProviderKeyCache();
+  });
+
+  afterEach(() => clearProviderKeyCache());
+
+  it('reads the environment when no secret is named', async () => {
+    const keys = await loadProviderKeys({ env: { ANTHROPIC_API_KEY: 'sk-ant' } });
+    expect(keys).toEqual({ anthropic: { apiKey: 'sk-ant' } });
+    expect(secrets.calls()).toHaveLength(0);
+  });
+
+  it('reads the secret once per container, its values winning over the environment', async () => {
+    secrets.on(GetSecretValueCommand, { SecretId: ARN }).resolves({
+      SecretString: JSON.stringify({ OPENAI_API_KEY: 'sk-from-secret', XAI_API_KEY: 'xai', LEVEL: 3 }),
+    });
+    const env = {
+      PROVIDER_SECRET_ARN: ARN,
+      OPENAI_API_KEY: 'sk-from-env',
+      OPENAI_BASE_URL: 'http://proxy/v1',
+    };
+    const client = new SecretsManagerClient({ region: 'us-east-1' });
+
+    const first = await loadProviderKeys({ env, secrets: client });
+    const second = await loadProviderKeys({ env, secrets: client });
+
+    expect(first).toEqual({
+      openai: { apiKey: 'sk-from-secret', baseUrl: 'http://proxy/v1' },
+      xai: { apiKey: 'xai' },
+    });
+    expect(second).toEqual(first);
+    expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+  });
+
+  it('does not cache a failed read, and says what went wrong', async () => {
+    secrets
+      .on(GetSecretValueCommand)
+      .rejectsOnce(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }))
+      .resolves({ SecretString: '{"GOOGLE_API_KEY":"goo"}' });
+    const env = { PROVIDER_SECRET_ARN: ARN };
+    const client = new SecretsManagerClient({ region: 'us-east-1' });
+
+    await expect(loadProviderKeys({ env, secrets: client })).rejects.toThrow(
+      'Could not read the AI provider keys from Secrets Manager (AccessDeniedException).',
+    );
+    await expect(loadProviderKeys({ env, secrets: client })).resolves.toEqual({ google: { apiKey: 'goo' } });
+  });
+
+  it('rejects a secret that is not a JSON object', async () => {
+    secrets.on(GetSecretValueCommand).resolves({ SecretString: 'sk-just-a-key' });
+    await expect(
+      loadProviderKeys({
+        env: { PROVIDER_SECRET_ARN: ARN },
+        secrets: new SecretsManagerClient({ region: 'us-east-1' }),
+      }),
+    ).rejects.toThrow('The AI provider key secret must be a JSON object');
+  });
+});
