@@ -38,7 +38,10 @@ export const DEFAULT_BASE_URLS = {
 export interface OpenAiConnection {
   readonly client: OpenAI;
   readonly context: ErrorContext;
-  /** OpenAI's own API talks `max_completion_tokens`; xAI and compatible servers reliably take `max_tokens`. */
+  /**
+   * OpenAI and xAI take `max_completion_tokens` (`max_tokens` is deprecated there, and OpenAI's reasoning
+   * models refuse it); other compatible servers (Ollama, vLLM) reliably take `max_tokens`.
+   */
   readonly tokenLimitField: 'max_completion_tokens' | 'max_tokens';
   readonly isOfficialOpenAi: boolean;
 }
@@ -58,7 +61,7 @@ export function connectOpenAi(config: OpenAiCompatibleConfig): OpenAiConnection 
     // provider replies, which may hold client data.
     client: new OpenAI({ apiKey: config.apiKey, baseURL, maxRetries: 0, logLevel: 'off' }),
     context: { provider: config.provider, label },
-    tokenLimitField: isOfficialOpenAi ? 'max_completion_tokens' : 'max_tokens',
+    tokenLimitField: isOfficialOpenAi || config.provider === 'xai' ? 'max_completion_tokens' : 'max_tokens',
     isOfficialOpenAi,
   };
 }

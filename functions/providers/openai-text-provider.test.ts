@@ -366,7 +366,7 @@ describe('OpenAI text adapter against the Chat Completions wire format', () => {
 });
 
 describe('xAI through the OpenAI adapter', () => {
-  it('streams from its base URL with max_tokens and names xAI in errors', async () => {
+  it('streams from its base URL, retrying a 429, and sends max_completion_tokens', async () => {
     server = await startFakeOpenAiServer({
       replies: [
         {
@@ -392,7 +392,7 @@ describe('xAI through the OpenAI adapter', () => {
     expect(result.usage?.outputTokens).toBeGreaterThan(0);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers.authorization).toBe('Bearer xai-test');
-    expect(server.requests[1]?.body).toMatchObject({ model: 'grok-4', max_tokens: 1500, stream: true });
+    expect(server.requests[1]?.body).toMatchObject({ model: 'grok-4', max_completion_tokens: 1500, stream: true });
   });
 
   it('reports a bad xAI key as an xAI auth error', async () => {
