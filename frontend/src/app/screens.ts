@@ -19,6 +19,10 @@ export const guardedScreens: readonly Screen[] = [
     path: '/clients',
     load: () => import('@/features/clients/clients-page').then((module) => module.ClientsPage),
   },
+  {
+    path: '/newsletter',
+    load: () => import('@/features/newsletter/newsletter-page').then((m) => m.NewsletterPage),
+  },
 ];
 
 const registeredPaths = new Set(['/', ...guardedScreens.map((screen) => screen.path)]);

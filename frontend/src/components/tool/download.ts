@@ -1,3 +1,9 @@
+export interface DownloadFile {
+  readonly name: string;
+  readonly content: string;
+  readonly mimeType: string;
+}
+
 /** Saves text as a file through a temporary object URL (the browser's own download, no server round trip). */
 export function downloadTextFile(fileName: string, content: string, mimeType: string): void {
   const url = URL.createObjectURL(new Blob([content], { type: `${mimeType};charset=utf-8` }));

@@ -1,6 +1,6 @@
 import { CheckIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import { type LanguageModel, TEXT_MODELS } from '#shared/models';
+import { isLanguageModelId, type LanguageModel, type LanguageModelId, TEXT_MODELS } from '#shared/models';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 
@@ -17,7 +17,7 @@ export function ModelSelect({
   id?: string;
   label?: string;
   value: string;
-  onChange: (modelId: string) => void;
+  onChange: (modelId: LanguageModelId) => void;
   models?: readonly LanguageModel[];
   /** Client Content shows each model with its description (001 §2). */
   showDescriptions?: boolean;
@@ -30,7 +30,13 @@ export function ModelSelect({
       htmlFor={id}
       hint={showDescriptions && selected ? selected.description : undefined}
     >
-      <Select value={value} onValueChange={onChange} disabled={disabled}>
+      <Select
+        value={value}
+        onValueChange={(next) => {
+          if (isLanguageModelId(next) && models.some((model) => model.id === next)) onChange(next);
+        }}
+        disabled={disabled}
+      >
         <SelectTrigger id={id}>
           <SelectValue />
         </SelectTrigger>

@@ -1,7 +1,7 @@
 import { Copy, Download } from 'lucide-react';
 import { TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
 import { Button } from '@/components/ui/button';
-import { downloadTextFile } from './download';
+import { type DownloadFile, downloadTextFile } from './download';
 import { showError, showToast } from './tool-toast';
 
 /**
@@ -42,12 +42,6 @@ export function CopyButton({
       {label}
     </Button>
   );
-}
-
-export interface DownloadFile {
-  readonly name: string;
-  readonly content: string;
-  readonly mimeType: string;
 }
 
 export function DownloadButton({
