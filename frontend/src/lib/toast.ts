@@ -49,10 +49,16 @@ export async function toast({
   title,
   description,
   variant = 'default',
+  action,
+  duration,
 }: ToastOptions): Promise<string | number> {
   preloadToaster();
   const [{ toast: sonner }] = await Promise.all([import('sonner'), toasterMounted]);
-  const options = description === undefined ? {} : { description };
+  const options = {
+    ...(description === undefined ? {} : { description }),
+    ...(action === undefined ? {} : { action }),
+    ...(duration === undefined ? {} : { duration }),
+  };
   if (variant === 'destructive') return sonner.error(title, options);
   if (variant === 'success') return sonner.success(title, options);
   return sonner(title, options);
