@@ -29,7 +29,10 @@ never should must short long brief concise professional friendly casual formal i
 simple tell reader readers audience highlight highlighting emphasize emphasise note notes instructions
 instruction additional specific client clients bullet bullets list lists heading headings title titles
 call action cta end start begin talk discuss cover covering explain describe share promote encourage remind
-invite announce create generate give`.split(/\s+/u),
+invite announce create generate give blog blogs seo wordpress wordpress-ready english american voice outside
+business businesses link links url urls website websites site page pages match matching based draw drawn`.split(
+    /\s+/u,
+  ),
 );
 
 /** Common verbs and adverbs end a key phrase: "storage tank" rather than "storage tank losing". */

@@ -127,7 +127,7 @@ export function focusTemplate(phrase: string): FaqTemplate {
     cues: [],
     question: () => `What should I know about the ${phrase}?`,
     answer: ({ topic, profile }) =>
-      `The ${phrase} is worth asking about when you plan ${topic}. ${profile.name ?? 'Your provider'} can explain how it applies to your situation.${reach(profile)}`,
+      `It is worth asking about the ${phrase} when you plan ${topic}. ${profile.name ?? 'Your provider'} can explain what it means for your situation.${reach(profile)}`,
   };
 }
 

@@ -173,14 +173,14 @@ function focusSection(
     [
       `We also want to put the ${phrase} on your radar this ${season(now)}.`,
       `Keep the ${phrase} in mind as you plan the weeks ahead.`,
-      `The ${phrase} deserves a closer look this month.`,
+      `Take a closer look at the ${phrase} this month.`,
     ],
     seed,
     'focus',
   );
   return {
     heading: titleCase(phrase),
-    paragraphs: [`${openings[position % openings.length]} ${asked} how the ${phrase} applies to you.`],
+    paragraphs: [`${openings[position % openings.length]} ${asked} what the ${phrase} means for you.`],
   };
 }
 

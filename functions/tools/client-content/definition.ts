@@ -1,0 +1,55 @@
+import type { ToolDefinition } from '#functions/generation/tool-definition';
+import { savedContentType, savedTitle } from '#shared/saved-title';
+import { htmlToText } from '#shared/text';
+import {
+  CLIENT_CONTENT_ACTIVITY,
+  type ClientContentRequest,
+  type ClientContentResult,
+  clientContentRequestSchema,
+} from '#shared/tools/client-content';
+import { composeClientContent } from './offline-composer';
+import { parseClientContentResult } from './parse-result';
+import { buildClientContentPrompt } from './prompt';
+
+/** 1000-1500 words of post (about 1,650 tokens) plus its HTML markup: about 2,000 tokens. */
+const EXPECTED_TOKENS = 2_000;
+
+export const clientContentTool: ToolDefinition<ClientContentRequest, ClientContentResult> = {
+  name: 'client-content',
+  requestSchema: clientContentRequestSchema,
+  modelId: (input) => input.model,
+  clientId: (input) => input.clientId ?? null,
+  sourceUrl: (input) => input.clientUrl,
+  expectedOutputTokens: () => EXPECTED_TOKENS,
+  buildPrompt: buildClientContentPrompt,
+  composeOffline: composeClientContent,
+  parseResult: (raw, input) => parseClientContentResult(raw, input),
+  contentToSave: (input, result, context) => {
+    if (!input.saveToClient || input.clientId === undefined) return null;
+    return {
+      contentType: savedContentType('client-content'),
+      // The generated title names the post in the library and becomes the WordPress title.
+      title: result.title || savedTitle('client-content', { date: context.now, timeZone: input.timeZone }),
+      content: htmlToText(result.content),
+      htmlContent: result.content,
+      metadata: {
+        topic: input.topic,
+        clientUrl: input.clientUrl,
+        model: input.model,
+        wordCount: result.wordCount,
+        generatedAt: context.now.toISOString(),
+      },
+    };
+  },
+  activity: (input, result) => ({
+    action: input.saveToClient ? CLIENT_CONTENT_ACTIVITY.saveAction : CLIENT_CONTENT_ACTIVITY.action,
+    resourceType: CLIENT_CONTENT_ACTIVITY.resourceType,
+    details: {
+      topic: input.topic,
+      clientUrl: input.clientUrl,
+      model: input.model,
+      wordCount: result.wordCount,
+      title: result.title,
+    },
+  }),
+};
