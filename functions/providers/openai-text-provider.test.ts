@@ -392,7 +392,11 @@ describe('xAI through the OpenAI adapter', () => {
     expect(result.usage?.outputTokens).toBeGreaterThan(0);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers.authorization).toBe('Bearer xai-test');
-    expect(server.requests[1]?.body).toMatchObject({ model: 'grok-4', max_completion_tokens: 1500, stream: true });
+    expect(server.requests[1]?.body).toMatchObject({
+      model: 'grok-4',
+      max_completion_tokens: 1500,
+      stream: true,
+    });
   });
 
   it('reports a bad xAI key as an xAI auth error', async () => {
