@@ -131,7 +131,10 @@ describe('deleting and restoring a client', () => {
       token: owner.idToken,
     });
     expect(access.body.access).toEqual([grant]);
+    // Every index is back: the creator's, the grantee's (by e-mail) and the admins' all-clients index.
+    expect(await visibleIds(owner)).toContain(client.id);
     expect(await visibleIds(grantee)).toContain(client.id);
+    expect(await visibleIds(admin)).toContain(client.id);
 
     const again = await app.request('POST', `/api/clients/${client.id}/restore`, { token: owner.idToken });
     expect(again.status).toBe(404);
