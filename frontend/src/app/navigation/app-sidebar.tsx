@@ -1,6 +1,7 @@
 import { ArrowUpRight, LogOut } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BrandMark, PRODUCT_NAME } from '@/components/layout/brand';
+import { Badge } from '@/components/ui/badge';
 import {
   Sidebar,
   SidebarContent,
@@ -146,7 +147,14 @@ export function AppSidebar() {
             {user.email.charAt(0)}
           </span>
           <span className="grid min-w-0 flex-1 leading-tight group-data-[collapsible=icon]:hidden">
-            {user.name && <span className="truncate font-medium text-sm">{user.name}</span>}
+            <span className="flex min-w-0 items-center gap-1.5">
+              <span className="truncate font-medium text-sm">{user.name ?? user.email.split('@')[0]}</span>
+              {user.isAdmin && (
+                <Badge variant="secondary" className="px-1.5 py-0 text-[10px]">
+                  Admin
+                </Badge>
+              )}
+            </span>
             <span className="truncate text-muted-foreground text-xs" data-testid="sidebar-user-email">
               {user.email}
             </span>

@@ -28,7 +28,7 @@ export function AuthLayout({
           Back to Home
         </Link>
       </div>
-      <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center sm:pt-0">
+      <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:pt-[8vh]">
         <div className="flex w-full max-w-md flex-col items-center gap-6">
           <Link to="/" className="flex items-center gap-2 font-semibold text-lg">
             <BrandMark className="size-9" />

@@ -58,7 +58,9 @@ function SisterToolCard({ tool, url }: { tool: SisterTool; url: string | null })
           </span>
           {tool.comingSoon && <Badge variant="secondary">Coming Soon</Badge>}
         </div>
-        <CardTitle>{tool.title}</CardTitle>
+        <CardTitle>
+          <h3>{tool.title}</h3>
+        </CardTitle>
         <CardDescription>{tool.description}</CardDescription>
       </CardHeader>
       <CardFooter className="mt-auto">
@@ -163,7 +165,9 @@ export function LandingPage({ isRouteAvailable }: { isRouteAvailable: (path: str
               <span className="flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground md:row-span-2">
                 <Layers className="size-6" aria-hidden="true" />
               </span>
-              <CardTitle className="text-xl">Content Systems</CardTitle>
+              <CardTitle className="text-xl">
+                <h3>Content Systems</h3>
+              </CardTitle>
               <CardDescription className="md:col-start-2">
                 Newsletters, press releases, blog rewrites, FAQs, social and Google Business Profile posts,
                 images and podcasts, generated with AI from each client’s own instructions.

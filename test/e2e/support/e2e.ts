@@ -1,0 +1,222 @@
+/**
+ * Browser (e2e) test support: the real app in Debian's Chromium.
+ *
+ * A test file typically does:
+ *
+ *   import { afterAll, beforeAll, expect, it } from 'vitest';
+ *   import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+ *
+ *   let app: E2eApp;
+ *   beforeAll(async () => { app = await startE2eApp(); });   // build if stale + runtime + browser
+ *   afterAll(async () => { await app?.stop(); });
+ *
+ *   it('shows the clients screen', async () => {
+ *     const user = await app.createUser();                    // confirmed user, made through Cognito's API
+ *     const page = await openPage(app);                       // fresh context: no cookies, no storage
+ *     await signInThroughUi(page, user.email, user.password); // lands on '/'
+ *     await page.goto('/clients');
+ *     await page.getByRole('heading', { name: 'Clients' }).waitFor();
+ *     await screenshot(page, 'clients-empty');                // test-results/screenshots/clients-empty.png
+ *   });
+ *
+ * - `startE2eApp()` builds `frontend/dist` when a source is newer than the build, starts the local
+ *   runtime on free ports with a throw-away data directory (see #test/support/test-runtime), and
+ *   launches Chromium (`/usr/bin/chromium`, or CHROMIUM_PATH). One per test file; `stop()` ends both.
+ * - `openPage(app, { mobile })` opens a page in a new browser context whose base URL is the app, so
+ *   `page.goto('/auth')` works; `mobile: true` uses a 390×844 phone viewport. Uncaught page errors and
+ *   console errors are collected in `pageErrors(page)`.
+ * - `app.createUser({ admin, password })` makes a confirmed account without the UI; `app.runtime.admin`
+ *   is the bootstrapped admin. `signUpThroughUi()` does the whole UI sign-up with the mailbox code.
+ * - `mailboxCode(app, email, kind)` waits for the code Cognito "e-mailed" (GET /dev/mailbox.json).
+ * - Toasts: `expectToast(page, text)` waits for a toast containing the text.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
+import { ensureFrontendBuild, repoRoot } from './frontend-build';
+
+export const SCREENSHOT_DIR = join(repoRoot, 'test-results', 'screenshots');
+const DEFAULT_PASSWORD = 'Secret-123';
+
+export interface E2eUser {
+  email: string;
+  password: string;
+  isAdmin: boolean;
+}
+
+export interface E2eApp {
+  /** Base URL of the app, e.g. http://127.0.0.1:41234 */
+  url: string;
+  runtime: TestRuntime['runtime'];
+  test: TestRuntime;
+  browser: Browser;
+  /** A confirmed account of the allowed domain, created through Cognito's API (not the UI). */
+  createUser(options?: { admin?: boolean; password?: string; email?: string }): Promise<E2eUser>;
+  /** A fresh address of the allowed domain that no account uses yet. */
+  newEmail(prefix?: string): string;
+  stop(): Promise<void>;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+let emailCounter = 0;
+
+export async function startE2eApp(options: { env?: Record<string, string> } = {}): Promise<E2eApp> {
+  await ensureFrontendBuild();
+  const test = await startTestRuntime(options);
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    await test.stop();
+    throw error;
+  }
+  const domain = test.runtime.settings.allowedEmailDomain;
+  const newEmail = (prefix = 'user') => {
+    emailCounter += 1;
+    return `${prefix}-${Date.now().toString(36)}-${emailCounter}@${domain}`;
+  };
+  return {
+    url: test.url,
+    runtime: test.runtime,
+    test,
+    browser,
+    newEmail,
+    createUser: async ({ admin = false, password = DEFAULT_PASSWORD, email } = {}) => {
+      const user = await test.createUser(email ?? newEmail(admin ? 'admin' : 'user'), { admin, password });
+      return { email: user.email, password, isAdmin: admin };
+    },
+    stop: async () => {
+      await browser.close().catch(() => undefined);
+      await test.stop();
+    },
+  };
+}
+
+const errorsByPage = new WeakMap<Page, string[]>();
+
+/** A page in its own browser context (no shared cookies or storage) with the app as base URL. */
+export async function openPage(app: E2eApp, options: { mobile?: boolean } = {}): Promise<Page> {
+  const context = await app.browser.newContext({
+    baseURL: app.url,
+    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1366, height: 900 },
+    ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  errorsByPage.set(page, errors);
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return page;
+}
+
+/** Uncaught errors and console.error lines the page produced so far. */
+export function pageErrors(page: Page): readonly string[] {
+  return errorsByPage.get(page) ?? [];
+}
+
+/**
+ * Saves a PNG of the viewport (or the whole page with `fullPage`) to test-results/screenshots/<name>.png
+ * and returns its path. Full-page pictures of sidebar screens cut the fixed sidebar at the viewport's
+ * height, so the viewport is the default.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  // Let enter animations (toasts, sheets, dialogs) settle so the picture shows the resting state.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path, fullPage: options.fullPage ?? false });
+  return path;
+}
+
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'visible' });
+}
+
+interface MailboxReply {
+  messages: { to: string; code: string | null; kind: string; sentAt: string }[];
+}
+
+/** Waits for the newest code of this kind sent to `email` after `since` (defaults to any time). */
+export async function mailboxCode(
+  app: E2eApp,
+  email: string,
+  kind: 'confirmation' | 'reset',
+  options: { since?: Date; timeoutMs?: number } = {},
+): Promise<string> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const since = options.since?.getTime() ?? 0;
+  for (;;) {
+    const reply = (await (await fetch(`${app.url}/dev/mailbox.json`)).json()) as MailboxReply;
+    const message = reply.messages.find(
+      (entry) =>
+        entry.to.toLowerCase() === email.toLowerCase() &&
+        entry.kind === kind &&
+        entry.code !== null &&
+        Date.parse(entry.sentAt) >= since,
+    );
+    if (message?.code) return message.code;
+    if (Date.now() > deadline) throw new Error(`No ${kind} code for ${email} in /dev/mailbox.json`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Signs in on /auth and waits for the landing page ('Go to Dashboard'). */
+export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+}
+
+/** The whole UI sign-up: form, confirm step with the mailbox code, automatic sign-in, landing page. */
+export async function signUpThroughUi(
+  page: Page,
+  app: E2eApp,
+  options: { email?: string; password?: string; displayName?: string } = {},
+): Promise<E2eUser> {
+  const email = options.email ?? app.newEmail('signup');
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const since = new Date(Date.now() - 1000);
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  if (options.displayName) await page.getByLabel('Display Name (optional)').fill(options.displayName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Verification code').waitFor();
+  await page.getByLabel('Verification code').fill(await mailboxCode(app, email, 'confirmation', { since }));
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+  return { email, password, isAdmin: false };
+}
+
+/** Signs out from the sidebar (opening the mobile sheet first when needed). */
+export async function signOutThroughUi(page: Page): Promise<void> {
+  const signOut = page.getByRole('button', { name: 'Sign Out' });
+  if (!(await signOut.isVisible()))
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
+  await signOut.click();
+  await page.waitForURL('**/auth');
+}
