@@ -55,12 +55,24 @@ export const httpRoutes: readonly HttpRoute[] = [
 
   route('ListAccess', 'GET', '/api/clients/{clientId}/access', 'access/list-access', 'user'),
   route('GrantAccess', 'POST', '/api/clients/{clientId}/access', 'access/grant-access', 'user'),
-  route('RevokeAccess', 'DELETE', '/api/clients/{clientId}/access/{accessId}', 'access/revoke-access', 'user'),
+  route(
+    'RevokeAccess',
+    'DELETE',
+    '/api/clients/{clientId}/access/{accessId}',
+    'access/revoke-access',
+    'user',
+  ),
 
   route('ListContent', 'GET', '/api/clients/{clientId}/content', 'content/list-content', 'user'),
   route('CreateContent', 'POST', '/api/clients/{clientId}/content', 'content/create-content', 'user'),
   route('GetContent', 'GET', '/api/clients/{clientId}/content/{contentId}', 'content/get-content', 'user'),
-  route('UpdateContent', 'PUT', '/api/clients/{clientId}/content/{contentId}', 'content/update-content', 'user'),
+  route(
+    'UpdateContent',
+    'PUT',
+    '/api/clients/{clientId}/content/{contentId}',
+    'content/update-content',
+    'user',
+  ),
   route(
     'DeleteContent',
     'DELETE',

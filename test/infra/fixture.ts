@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { addComplianceChecks } from '#infra/compliance';
+import { readAppConfig } from '#infra/config';
+import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
+import { LbmStudioStack } from '#infra/stack';
+
+/**
+ * Builds the real stack against a throw-away project root: the handler entries exist (NodejsFunction
+ * checks that) but are never bundled, because the context skips bundling for every stack. That keeps the
+ * infra tests independent of the handlers' code and fast.
+ */
+
+const repositoryRoot = join(dirname(new URL(import.meta.url).pathname), '..', '..');
+
+export const TEST_DOMAIN = 'agency.test';
+
+export const BASE_CONTEXT: Readonly<Record<string, unknown>> = {
+  allowedEmailDomain: TEST_DOMAIN,
+  adminEmails: `boss@${TEST_DOMAIN}`,
+  backlinkManagerUrl: 'https://backlinks.example.org',
+};
+
+/** Context of cdk.json (feature flags included), so tests see what `cdk synth` sees. */
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson: unknown = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8'));
+  if (typeof cdkJson !== 'object' || cdkJson === null || !('context' in cdkJson)) return {};
+  const { context } = cdkJson;
+  return typeof context === 'object' && context !== null ? { ...context } : {};
+}
+
+export function allEntries(): string[] {
+  return [
+    ...httpRoutes.map((route) => route.entry),
+    ...webSocketRoutes.map((route) => route.entry),
+    ...Object.values(backgroundFunctions),
+  ];
+}
+
+export interface ProjectRootOptions {
+  readonly withHashedAssets?: boolean;
+  readonly withFrontend?: boolean;
+}
+
+export function createProjectRoot(options: ProjectRootOptions = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'lbm-infra-'));
+  writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
+  for (const entry of allEntries()) {
+    mkdirSync(dirname(join(root, entry)), { recursive: true });
+    writeFileSync(join(root, entry), 'export const handler = async () => undefined;\n');
+  }
+  if (options.withFrontend ?? true) {
+    const dist = join(root, 'frontend', 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>LBM Studio</title>\n');
+    if (options.withHashedAssets ?? true) {
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);\n');
+    }
+  }
+  return root;
+}
+
+export interface SynthOptions {
+  readonly context?: Readonly<Record<string, unknown>>;
+  readonly projectRoot?: string;
+  readonly compliance?: boolean;
+}
+
+export function buildApp(options: SynthOptions = {}) {
+  const context = {
+    ...cdkJsonContext(),
+    ...BASE_CONTEXT,
+    ...options.context,
+    'aws:cdk:bundling-stacks': [],
+  };
+  const outdir = mkdtempSync(join(tmpdir(), 'lbm-cdk-out-'));
+  const app = new App({ context, outdir });
+  const config = readAppConfig((key) => app.node.tryGetContext(key));
+  const stack = new LbmStudioStack(app, config.stackName, {
+    config,
+    projectRoot: options.projectRoot ?? createProjectRoot(),
+  });
+  if (options.compliance) addComplianceChecks(app);
+  return { app, stack, outdir };
+}
+
+interface Synthesized {
+  readonly stack: LbmStudioStack;
+  readonly template: Template;
+  /** Cloud assembly directory (staged assets, e.g. the generated config.json). */
+  readonly outdir: string;
+}
+
+let shared: Synthesized | undefined;
+
+/** One synthesized stack per test file (synthesis takes a few seconds). */
+export function sharedTemplate(): Synthesized {
+  if (!shared) {
+    const { stack, outdir } = buildApp();
+    shared = { stack, template: Template.fromStack(stack), outdir };
+  }
+  return shared;
+}
+
+export interface CfnResource {
+  readonly Type: string;
+  readonly Properties?: Record<string, unknown>;
+  readonly DeletionPolicy?: string;
+  readonly UpdateReplacePolicy?: string;
+  readonly DependsOn?: readonly string[];
+}
+
+export function resourcesOf(template: Template): Record<string, CfnResource> {
+  const { Resources } = template.toJSON();
+  return Resources;
+}
+
+export function resourcesOfType(template: Template, type: string): [string, CfnResource][] {
+  return Object.entries(resourcesOf(template)).filter(([, resource]) => resource.Type === type);
+}
+
+export interface Statement {
+  readonly actions: readonly string[];
+  readonly resources: readonly unknown[];
+}
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+/** The allowed IAM statements of a Lambda function's role, flattened. */
+export function statementsOfFunction(template: Template, functionLogicalId: string): Statement[] {
+  const all = resourcesOf(template);
+  const fn = all[functionLogicalId];
+  if (!fn) throw new Error(`No resource ${functionLogicalId}`);
+  const role = JSON.stringify(fn.Properties?.Role);
+  const roleId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(role)?.[1];
+  if (!roleId) throw new Error(`${functionLogicalId} has no role of this stack`);
+  const statements: Statement[] = [];
+  for (const resource of Object.values(all)) {
+    if (resource.Type !== 'AWS::IAM::Policy') continue;
+    if (!JSON.stringify(resource.Properties?.Roles).includes(`"Ref":"${roleId}"`)) continue;
+    const document = resource.Properties?.PolicyDocument;
+    const list =
+      document && typeof document === 'object' && 'Statement' in document ? document.Statement : [];
+    for (const statement of asArray(list)) {
+      if (
+        !statement ||
+        typeof statement !== 'object' ||
+        !('Effect' in statement) ||
+        statement.Effect !== 'Allow'
+      )
+        continue;
+      const actions = 'Action' in statement ? asArray(statement.Action).map(String) : [];
+      const resources = 'Resource' in statement ? asArray(statement.Resource) : [];
+      statements.push({ actions, resources });
+    }
+  }
+  return statements;
+}
+
+export const actionsOfFunction = (template: Template, functionLogicalId: string): string[] =>
+  statementsOfFunction(template, functionLogicalId).flatMap((statement) => [...statement.actions]);
+
+/** The logical id of the one resource of a type whose id starts with a prefix. */
+export function logicalIdOf(template: Template, type: string, prefix: string): string {
+  const matches = resourcesOfType(template, type).filter(([id]) => id.startsWith(prefix));
+  if (matches.length !== 1)
+    throw new Error(`Expected one ${type} starting with ${prefix}, got ${matches.length}`);
+  const [match] = matches;
+  if (!match) throw new Error('unreachable');
+  return match[0];
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BACKGROUND_ACCESS,
+  DEFAULT_ROUTE_ACCESS,
+  NO_ACCESS,
+  ROUTE_FOLDER_ACCESS,
+  routeAccess,
+  routeFolder,
+} from '#infra/function-access';
+import { httpRoutes } from '#infra/routes';
+
+describe('function access', () => {
+  it('has a deliberate entry for every handler folder of the route table', () => {
+    const folders = new Set(httpRoutes.map(routeFolder));
+    for (const folder of folders) expect(Object.keys(ROUTE_FOLDER_ACCESS)).toContain(folder);
+  });
+
+  it('lets only generation endpoints enqueue jobs', () => {
+    for (const route of httpRoutes) {
+      expect(routeAccess(route).jobsQueue).toBe(route.entry.startsWith('functions/tools/'));
+    }
+  });
+
+  it('gives public routes no access at all', () => {
+    for (const route of httpRoutes.filter((candidate) => candidate.auth === 'public')) {
+      expect(routeAccess(route)).toEqual(NO_ACCESS);
+    }
+  });
+
+  it('keeps the provider keys to the worker', () => {
+    for (const route of httpRoutes) expect(routeAccess(route).providerSecret).toBe(false);
+    const holders = Object.entries(BACKGROUND_ACCESS)
+      .filter(([, access]) => access.providerSecret)
+      .map(([name]) => name);
+    expect(holders).toEqual(['worker']);
+  });
+
+  it('lets client and WordPress routes and the worker use the WordPress key, nobody else', () => {
+    for (const route of httpRoutes) {
+      expect(routeAccess(route).wordpressKey).toBe(['clients', 'wordpress'].includes(routeFolder(route)));
+    }
+    expect(BACKGROUND_ACCESS.worker.wordpressKey).toBe(true);
+    expect(BACKGROUND_ACCESS.httpAuthorizer.wordpressKey).toBe(false);
+  });
+
+  it('falls back to table-only access for a folder it does not know', () => {
+    expect(routeAccess({ entry: 'functions/brand-new/handler.ts' })).toEqual(DEFAULT_ROUTE_ACCESS);
+    expect(DEFAULT_ROUTE_ACCESS).toEqual({ ...NO_ACCESS, table: 'readWrite' });
+  });
+
+  it('refuses an entry outside functions/<folder>/', () => {
+    expect(() => routeFolder({ entry: 'handler.ts' })).toThrow('is not under functions/<folder>/');
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { FUNCTION_DEFAULTS } from '#infra/app-function';
+import { routeAccess } from '#infra/function-access';
+import { backgroundFunctions, envNames, httpRoutes, webSocketRoutes } from '#infra/routes';
+import { WORKER_MEMORY_MB, WORKER_TIMEOUT } from '#infra/stack';
+import {
+  actionsOfFunction,
+  logicalIdOf,
+  resourcesOf,
+  resourcesOfType,
+  sharedTemplate,
+  statementsOfFunction,
+  TEST_DOMAIN,
+} from './fixture';
+
+const appFunctionIds = [
+  ...httpRoutes.map((route) => `${route.id}Function`),
+  ...webSocketRoutes.map((route) => `${route.id}Function`),
+  'HttpAuthorizerFunction',
+  'WsAuthorizerFunction',
+  'WorkerFunction',
+  'PreSignUpFunction',
+  'PostConfirmationFunction',
+];
+
+describe('Lambda functions', () => {
+  const { template } = sharedTemplate();
+  const all = resourcesOf(template);
+  const properties = (id: string) => all[id]?.Properties ?? {};
+
+  it('exist once per route, WebSocket route and background job, with stable logical ids', () => {
+    for (const id of appFunctionIds) expect(all[id]?.Type, id).toBe('AWS::Lambda::Function');
+    expect(Object.keys(backgroundFunctions)).toHaveLength(5);
+    // The only other function is CDK's own frontend copy job.
+    expect(resourcesOfType(template, 'AWS::Lambda::Function')).toHaveLength(appFunctionIds.length + 1);
+  });
+
+  it('run node22.x ES module bundles on arm64 with source maps enabled', () => {
+    for (const id of appFunctionIds) {
+      expect(properties(id).Runtime, id).toBe('nodejs22.x');
+      expect(properties(id).Architectures, id).toEqual(['arm64']);
+      expect(properties(id).Handler, id).toBe('index.handler');
+      expect(JSON.stringify(properties(id).Environment), id).toContain(
+        '"NODE_OPTIONS":"--enable-source-maps"',
+      );
+    }
+  });
+
+  it('log to their own log group with a one-month retention', () => {
+    for (const id of appFunctionIds) {
+      const logGroup = JSON.stringify(properties(id).LoggingConfig);
+      const logGroupId = /"Ref":"([^"]+)"/.exec(logGroup)?.[1] ?? '';
+      expect(all[logGroupId]?.Type, id).toBe('AWS::Logs::LogGroup');
+      expect(all[logGroupId]?.Properties?.RetentionInDays, id).toBe(30);
+    }
+  });
+
+  it('take timeout and memory from the route table or the defaults', () => {
+    for (const route of httpRoutes) {
+      const id = `${route.id}Function`;
+      expect(properties(id).Timeout, id).toBe(route.timeoutSeconds ?? FUNCTION_DEFAULTS.timeoutSeconds);
+      expect(properties(id).MemorySize, id).toBe(route.memoryMb ?? FUNCTION_DEFAULTS.memoryMb);
+    }
+    expect(properties('WorkerFunction').Timeout).toBe(WORKER_TIMEOUT.toSeconds());
+    expect(properties('WorkerFunction').MemorySize).toBe(WORKER_MEMORY_MB);
+  });
+
+  it('receive every resource name through the shared environment variable names', () => {
+    const names = Object.values(envNames);
+    const expected = [
+      envNames.tableName,
+      envNames.mediaBucket,
+      envNames.jobsQueueUrl,
+      envNames.webSocketCallbackUrl,
+      envNames.userPoolId,
+      envNames.userPoolClientId,
+      envNames.allowedEmailDomain,
+      envNames.adminEmails,
+      envNames.adminGroup,
+      envNames.providerSecretArn,
+      envNames.wordpressKeyId,
+    ];
+    for (const id of appFunctionIds.filter(
+      (candidate) => !candidate.startsWith('Pre') && !candidate.startsWith('Post'),
+    )) {
+      const variables = properties(id).Environment;
+      const keys =
+        variables && typeof variables === 'object' && 'Variables' in variables && variables.Variables
+          ? Object.keys(variables.Variables)
+          : [];
+      expect(keys.filter((key) => names.some((name) => name === key)).sort(), id).toEqual(
+        [...expected].sort(),
+      );
+    }
+    const variables = JSON.stringify(properties('GetMeFunction').Environment);
+    expect(variables).toContain(`"ALLOWED_EMAIL_DOMAIN":"${TEST_DOMAIN}"`);
+    expect(variables).toContain(`"ADMIN_EMAILS":"boss@${TEST_DOMAIN}"`);
+    // Local-only settings never reach AWS.
+    for (const local of [
+      envNames.tokenIssuer,
+      envNames.jwksUri,
+      envNames.localKeyFile,
+      envNames.fetchAllowHosts,
+    ]) {
+      expect(variables).not.toContain(`"${local}"`);
+    }
+  });
+
+  it('hands out the WebSocket callback URL of the prod stage', () => {
+    const callback = JSON.stringify(
+      (properties('WorkerFunction').Environment as { Variables: Record<string, unknown> }).Variables[
+        envNames.webSocketCallbackUrl
+      ],
+    );
+    expect(callback).toMatch(
+      /^\{"Fn::Join":\["",\["https:\/\/",\{"Ref":"WebSocketApi[^"]+"\},".execute-api."/,
+    );
+    expect(callback).toContain('"/prod"');
+  });
+
+  it('grant each route exactly what its folder needs', () => {
+    const tableId = logicalIdOf(template, 'AWS::DynamoDB::Table', 'DataTable');
+    for (const route of httpRoutes) {
+      const id = `${route.id}Function`;
+      const access = routeAccess(route);
+      const actions = actionsOfFunction(template, id);
+      expect(actions.includes('dynamodb:Query'), id).toBe(access.table !== null);
+      expect(actions.includes('dynamodb:PutItem'), id).toBe(access.table === 'readWrite');
+      expect(actions.includes('dynamodb:Scan'), id).toBe(false);
+      expect(actions.includes('s3:GetObject'), id).toBe(access.mediaBucket !== null);
+      expect(actions.includes('s3:PutObject'), id).toBe(access.mediaBucket === 'readWrite');
+      expect(actions.includes('sqs:SendMessage'), id).toBe(access.jobsQueue);
+      expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey);
+      expect(actions.includes('execute-api:ManageConnections'), id).toBe(access.webSocket);
+      expect(actions.includes('secretsmanager:GetSecretValue'), id).toBe(false);
+      if (access.table) {
+        const reads = statementsOfFunction(template, id).find((statement) =>
+          statement.actions.includes('dynamodb:Query'),
+        );
+        const resources = JSON.stringify(reads?.resources);
+        for (const index of ['gsi1', 'gsi2', 'gsi3']) expect(resources).toContain(`/index/${index}`);
+        expect(resources).toContain(tableId);
+        expect(resources).not.toContain('index/*');
+      }
+    }
+  });
+
+  it('never grant wildcard actions to app functions', () => {
+    for (const id of appFunctionIds) {
+      for (const action of actionsOfFunction(template, id)) expect(action, id).not.toContain('*');
+    }
+  });
+
+  it('let the worker read the provider keys, use the WordPress key, media, table and sockets', () => {
+    const actions = actionsOfFunction(template, 'WorkerFunction');
+    for (const action of [
+      'secretsmanager:GetSecretValue',
+      'kms:Encrypt',
+      'kms:Decrypt',
+      's3:PutObject',
+      'dynamodb:UpdateItem',
+      'execute-api:ManageConnections',
+      'sqs:ReceiveMessage',
+      'sqs:DeleteMessage',
+    ]) {
+      expect(actions, action).toContain(action);
+    }
+    expect(actions).not.toContain('sqs:SendMessage');
+  });
+});

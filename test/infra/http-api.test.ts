@@ -1,0 +1,85 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { httpRoutes } from '#infra/routes';
+import { logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate } from './fixture';
+
+describe('HTTP API', () => {
+  const { template } = sharedTemplate();
+  const apiId = logicalIdOf(template, 'AWS::ApiGatewayV2::Api', 'HttpApi');
+  const routes = resourcesOfType(template, 'AWS::ApiGatewayV2::Route').filter(
+    ([, route]) => JSON.stringify(route.Properties?.ApiId) === JSON.stringify({ Ref: apiId }),
+  );
+
+  it('is an HTTP API with an auto-deployed, throttled, access-logged default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: apiId },
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^HttpAccessLogs'), 'Arn'] },
+        Format: Match.stringLikeRegexp('\\$context.requestId'),
+      },
+    });
+  });
+
+  it('has one Lambda REQUEST authorizer with simple responses, keyed and cached on the Authorization header', () => {
+    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Authorizer', { ApiId: { Ref: apiId } }, 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      ApiId: { Ref: apiId },
+      AuthorizerType: 'REQUEST',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      IdentitySource: ['$request.header.Authorization'],
+      AuthorizerResultTtlInSeconds: 300,
+      AuthorizerUri: Match.objectLike({
+        'Fn::Join': Match.arrayWith([Match.arrayWith([{ 'Fn::GetAtt': ['HttpAuthorizerFunction', 'Arn'] }])]),
+      }),
+    });
+  });
+
+  it('has exactly one route per route-table entry, under /api', () => {
+    const keys = routes.map(([, route]) => route.Properties?.RouteKey).sort();
+    expect(keys).toEqual(httpRoutes.map((route) => `${route.method} ${route.path}`).sort());
+    for (const key of keys) expect(String(key)).toMatch(/^(GET|POST|PUT|DELETE) \/api\//);
+  });
+
+  it('authorizes every route that is not public, and only those', () => {
+    const authorizerId = logicalIdOf(template, 'AWS::ApiGatewayV2::Authorizer', 'HttpApiAuthorizer');
+    for (const route of httpRoutes) {
+      const found = routes.find(
+        ([, candidate]) => candidate.Properties?.RouteKey === `${route.method} ${route.path}`,
+      );
+      const properties = found?.[1].Properties;
+      if (route.auth === 'public') {
+        expect(properties?.AuthorizationType, route.id).toBe('NONE');
+        expect(properties?.AuthorizerId, route.id).toBeUndefined();
+      } else {
+        expect(properties?.AuthorizationType, route.id).toBe('CUSTOM');
+        expect(properties?.AuthorizerId, route.id).toEqual({ Ref: authorizerId });
+      }
+    }
+  });
+
+  it('sends each route to its own function', () => {
+    const integrations = resourcesOf(template);
+    for (const route of httpRoutes) {
+      const found = routes.find(
+        ([, candidate]) => candidate.Properties?.RouteKey === `${route.method} ${route.path}`,
+      );
+      const target = JSON.stringify(found?.[1].Properties?.Target);
+      const integrationId = /"integrations\/",\{"Ref":"([^"]+)"\}/.exec(target)?.[1] ?? '';
+      const integration = integrations[integrationId];
+      expect(integration?.Properties?.IntegrationType, route.id).toBe('AWS_PROXY');
+      expect(integration?.Properties?.PayloadFormatVersion, route.id).toBe('2.0');
+      expect(JSON.stringify(integration?.Properties?.IntegrationUri), route.id).toContain(
+        `"${route.id}Function"`,
+      );
+    }
+  });
+
+  it('configures no CORS when the site is the only caller (same origin through CloudFront)', () => {
+    expect(resourcesOf(template)[apiId]?.Properties?.CorsConfiguration).toBeUndefined();
+  });
+});

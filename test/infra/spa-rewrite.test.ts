@@ -1,0 +1,32 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { SPA_REWRITE_FUNCTION_CODE } from '#infra/spa-rewrite';
+
+interface ViewerRequest {
+  uri: string;
+  querystring: Record<string, { value: string }>;
+}
+
+/** Runs the CloudFront Function source as CloudFront would: a global `handler(event)`. */
+function rewrite(uri: string): ViewerRequest {
+  const sandbox: { event: { request: ViewerRequest }; result?: ViewerRequest } = {
+    event: { request: { uri, querystring: {} } },
+  };
+  runInNewContext(`${SPA_REWRITE_FUNCTION_CODE}\nresult = handler(event);`, sandbox);
+  if (!sandbox.result) throw new Error('handler returned nothing');
+  return sandbox.result;
+}
+
+describe('SPA rewrite function', () => {
+  it('serves index.html for client-side routes', () => {
+    for (const uri of ['/', '/clients', '/wordpress-editor', '/auth', '/some/unknown/path', '/clients/']) {
+      expect(rewrite(uri).uri).toBe('/index.html');
+    }
+  });
+
+  it('leaves real files alone so a missing asset keeps its error', () => {
+    for (const uri of ['/index.html', '/config.json', '/assets/index-abc123.js', '/favicon.ico']) {
+      expect(rewrite(uri).uri).toBe(uri);
+    }
+  });
+});

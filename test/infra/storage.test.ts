@@ -1,0 +1,186 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { JOBS_MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_FACTOR } from '#infra/jobs-queue';
+import { MEDIA_TRASH_DAYS, MEDIA_TRASH_PREFIX } from '#infra/media-storage';
+import { PROVIDER_SECRET_KEYS } from '#infra/provider-secret';
+import { httpRoutes } from '#infra/routes';
+import { WORKER_TIMEOUT } from '#infra/stack';
+import { actionsOfFunction, logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate } from './fixture';
+
+describe('DynamoDB table', () => {
+  const { template } = sharedTemplate();
+
+  it('is the single table with pk/sk, three ALL-projection GSIs, on demand, PITR and TTL', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      SSESpecification: { SSEEnabled: true },
+      DeletionProtectionEnabled: true,
+      GlobalSecondaryIndexes: [1, 2, 3].map((n) => ({
+        IndexName: `gsi${n}`,
+        KeySchema: [
+          { AttributeName: `gsi${n}pk`, KeyType: 'HASH' },
+          { AttributeName: `gsi${n}sk`, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+    const attributes = resourcesOfType(template, 'AWS::DynamoDB::Table')[0]?.[1].Properties
+      ?.AttributeDefinitions;
+    expect(attributes).toHaveLength(8);
+  });
+
+  it('survives stack deletion', () => {
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+});
+
+describe('S3 buckets', () => {
+  const { template } = sharedTemplate();
+  const mediaId = logicalIdOf(template, 'AWS::S3::Bucket', 'StorageMedia');
+  const logsId = logicalIdOf(template, 'AWS::S3::Bucket', 'StorageAccessLogs');
+
+  it('keep every bucket private and encrypted', () => {
+    const buckets = resourcesOfType(template, 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(3);
+    for (const [id, bucket] of buckets) {
+      expect(bucket.Properties?.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(JSON.stringify(bucket.Properties?.BucketEncryption), id).toContain('"SSEAlgorithm":"AES256"');
+    }
+  });
+
+  it('refuse plain HTTP on every bucket', () => {
+    for (const [id] of resourcesOfType(template, 'AWS::S3::Bucket')) {
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 's3:*',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+              Principal: { AWS: '*' },
+            }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('version media, log its access and expire trash after 30 days', () => {
+    const media = resourcesOf(template)[mediaId]?.Properties;
+    expect(media?.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(media?.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: logsId },
+      LogFilePrefix: 'media/',
+    });
+    const rules = JSON.stringify(media?.LifecycleConfiguration);
+    expect(rules).toContain(
+      `"ExpirationInDays":${MEDIA_TRASH_DAYS},"Id":"ExpireTrash","Prefix":"${MEDIA_TRASH_PREFIX}"`,
+    );
+    expect(MEDIA_TRASH_DAYS).toBe(30);
+    expect(resourcesOf(template)[mediaId]?.DeletionPolicy).toBe('Retain');
+  });
+
+  it('allow only presigned GET/HEAD from browsers on media', () => {
+    expect(resourcesOf(template)[mediaId]?.Properties?.CorsConfiguration).toEqual({
+      CorsRules: [{ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'], MaxAge: 3600 }],
+    });
+  });
+});
+
+describe('SQS jobs queue', () => {
+  const { template } = sharedTemplate();
+  const queueId = logicalIdOf(template, 'AWS::SQS::Queue', 'JobsQueue');
+  const deadLettersId = logicalIdOf(template, 'AWS::SQS::Queue', 'JobsDeadLetters');
+
+  it('is encrypted, redrives to the dead-letter queue after three receives, and outlasts the worker', () => {
+    expect(resourcesOf(template)[queueId]?.Properties).toEqual({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: WORKER_TIMEOUT.toSeconds() * VISIBILITY_TIMEOUT_FACTOR,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLettersId, 'Arn'] }, maxReceiveCount: 3 },
+    });
+    expect(JOBS_MAX_RECEIVE_COUNT).toBe(3);
+    expect(resourcesOf(template)[deadLettersId]?.Properties).toEqual({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+  });
+
+  it('refuses plain HTTP on both queues', () => {
+    for (const id of [queueId, deadLettersId]) {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: id }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('feeds the worker one message at a time, reporting item failures', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: 'WorkerFunction' },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('accepts jobs from the generation endpoints only', () => {
+    for (const route of httpRoutes) {
+      expect(actionsOfFunction(template, `${route.id}Function`).includes('sqs:SendMessage'), route.id).toBe(
+        route.entry.startsWith('functions/tools/'),
+      );
+    }
+  });
+});
+
+describe('Secrets', () => {
+  const { template } = sharedTemplate();
+  const secretId = logicalIdOf(template, 'AWS::SecretsManager::Secret', 'SecretsProviderKeys');
+
+  it('creates the provider key secret with every key present and empty', () => {
+    const secret = resourcesOf(template)[secretId];
+    const value = JSON.parse(String(secret?.Properties?.SecretString));
+    expect(value).toEqual(Object.fromEntries(Object.values(PROVIDER_SECRET_KEYS).map((key) => [key, ''])));
+    expect(secret?.DeletionPolicy).toBe('Retain');
+  });
+
+  it('lets only the worker read it', () => {
+    const readers = Object.entries(resourcesOf(template))
+      .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+      .filter(([id]) => actionsOfFunction(template, id).includes('secretsmanager:GetSecretValue'))
+      .map(([id]) => id);
+    expect(readers).toEqual(['WorkerFunction']);
+  });
+
+  it('encrypts WordPress passwords with a rotating KMS key', () => {
+    template.hasResource('AWS::KMS::Key', {
+      Properties: Match.objectLike({ EnableKeyRotation: true }),
+      DeletionPolicy: 'Retain',
+    });
+    const users = Object.entries(resourcesOf(template))
+      .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+      .filter(([id]) => actionsOfFunction(template, id).includes('kms:Decrypt'))
+      .map(([id]) => id)
+      .sort();
+    const clientRoutes = httpRoutes
+      .filter((route) => /^functions\/(clients|wordpress)\//.test(route.entry))
+      .map((route) => `${route.id}Function`);
+    expect(users).toEqual([...clientRoutes, 'WorkerFunction'].sort());
+  });
+});
