@@ -125,6 +125,15 @@ describe('composeNewsletter (offline)', () => {
     expect(htmlToText(result.generatedHtml)).toBe(htmlToText(composeNewsletter(input, context)));
     expect(result.wordCount).toBe(countWords(htmlToText(result.generatedHtml)));
   });
+
+  it('keeps every inline style through the sanitizer', () => {
+    const input = request({ topic: 'Winter plumbing' });
+    const context = makeContext();
+    const styles = (html: string) =>
+      [...html.matchAll(/style="([^"]*)"/gu)].map((match) => (match[1] ?? '').replace(/\s+/gu, '').replace(/;$/u, ''));
+    const composed = composeNewsletter(input, context);
+    expect(styles(newsletterTool.parseResult(composed, input, context).generatedHtml)).toEqual(styles(composed));
+  });
 });
 
 describe('newsletterTool', () => {
