@@ -130,9 +130,13 @@ describe('composeNewsletter (offline)', () => {
     const input = request({ topic: 'Winter plumbing' });
     const context = makeContext();
     const styles = (html: string) =>
-      [...html.matchAll(/style="([^"]*)"/gu)].map((match) => (match[1] ?? '').replace(/\s+/gu, '').replace(/;$/u, ''));
+      [...html.matchAll(/style="([^"]*)"/gu)].map((match) =>
+        (match[1] ?? '').replace(/\s+/gu, '').replace(/;$/u, ''),
+      );
     const composed = composeNewsletter(input, context);
-    expect(styles(newsletterTool.parseResult(composed, input, context).generatedHtml)).toEqual(styles(composed));
+    expect(styles(newsletterTool.parseResult(composed, input, context).generatedHtml)).toEqual(
+      styles(composed),
+    );
   });
 });
 
