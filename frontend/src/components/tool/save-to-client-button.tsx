@@ -23,6 +23,7 @@ export function SaveToClientButton({
   clients,
   metadata,
   messages,
+  disabled,
 }: {
   kind: SavableKind;
   label?: string;
@@ -33,6 +34,7 @@ export function SaveToClientButton({
   /** The tool's metadata of 001 §3 for this result; the word count is added. */
   metadata: () => Record<string, unknown>;
   messages: { noClient: ToastText; nothing: ToastText; saved: (clientName: string) => ToastText };
+  disabled?: boolean;
 }) {
   const [saving, setSaving] = useState(false);
   const [savedKey, setSavedKey] = useState<string | null>(null);

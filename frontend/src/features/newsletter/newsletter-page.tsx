@@ -45,7 +45,7 @@ const RUN: ToolRunConfig<NewsletterRequestInput> = {
   },
 };
 
-const TOPIC_PLACEHOLDER = `e.g., ${NEWSLETTER_LABELS.topicPlaceholders.join(', ')}`;
+const TOPIC_PLACEHOLDER = `e.g., ${NEWSLETTER_LABELS.topicPlaceholders.slice(0, 2).join(', ')}`;
 
 /** Newsletter Creator (000 §2): settings on the left, the live preview on the right. */
 export function NewsletterPage() {
@@ -194,6 +194,7 @@ export function NewsletterPage() {
               nothing,
               saved: NEWSLETTER_MESSAGES.saved,
             }}
+            disabled={run.generating}
           />
         </>
       }

@@ -1,0 +1,315 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, chooseFromCardMenu, createApiUser } from './support/clients';
+import {
+  type E2eApp,
+  expectToast,
+  openPage,
+  pageErrors,
+  screenshot,
+  signInThroughUi,
+  startE2eApp,
+} from './support/e2e';
+import {
+  type ArticleServer,
+  articlePage,
+  chooseOption,
+  clipboardText,
+  createProfiledClient,
+  downloadFrom,
+  horizontalOverflow,
+  libraryOf,
+  progressSamples,
+  recordProgress,
+  shownWordCount,
+  startArticleServer,
+  waitForFrameText,
+  waitForResult,
+} from './support/tools';
+
+const ARTICLE = articlePage('Spring Maintenance Checklist for Homeowners', [
+  'Spring is the season when small problems around the house show up after months of freezing nights and heavy rain.',
+  'Start with the gutters: clear leaves and debris so water flows away from the foundation instead of pooling near the basement walls.',
+  'Inspect the roof from the ground with binoculars and look for missing shingles, lifted flashing and moss along the north side.',
+  'Have the air conditioner serviced before the first heat wave, because technicians book up quickly once temperatures climb.',
+  'Test every smoke and carbon monoxide detector, replace the batteries, and note the manufacture date printed on the back.',
+  'Walk the yard after a storm to find low spots where water collects, and regrade soil so it slopes away from the house.',
+  'Check window screens for tears, reseal drafty frames with fresh caulk, and wash the glass to let more daylight in.',
+  'Finally, flush the water heater to remove sediment, which extends its life and lowers the energy bill through summer.',
+]);
+
+let app: E2eApp;
+let articles: ArticleServer;
+
+beforeAll(async () => {
+  articles = await startArticleServer({ '/blog/spring-maintenance': ARTICLE });
+  // A small pause per streamed chunk makes a generation take a few seconds, so progress can be watched.
+  app = await startE2eApp({ env: { FETCH_ALLOW_HOSTS: articles.host, OFFLINE_STREAM_DELAY_MS: '25' } });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await articles?.close();
+});
+
+async function openNewsletter(user: ApiUser, options: { mobile?: boolean } = {}): Promise<Page> {
+  const page = await openPage(app, options);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+  await signInThroughUi(page, user.email, user.password);
+  await page.goto('/newsletter');
+  await page.getByRole('heading', { name: 'Newsletter Creator' }).waitFor();
+  return page;
+}
+
+const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Newsletter' });
+const previewFrame = (page: Page) => page.frameLocator('iframe[title="Newsletter preview"]');
+const STAMP = String.raw`\d{4}-\d{2}-\d{2}-\d{4}`;
+
+describe('Newsletter Creator', () => {
+  it('generates from a topic with real progress, streaming text, the three views, copy and downloads', async () => {
+    const user = await createApiUser(app, 'writer');
+    const page = await openNewsletter(user);
+
+    await expect(page.getByLabel('AI Model').textContent()).resolves.toContain('Claude Sonnet 4.1');
+    await expect(page.getByLabel('Client (optional)').textContent()).resolves.toContain('No client selected');
+    await expect(page.getByRole('checkbox', { name: 'Include newsletter header' }).isChecked()).resolves.toBe(
+      true,
+    );
+    await expect(
+      page
+        .getByRole('checkbox', { name: 'Include newsletter name, subheader, and color styling' })
+        .isChecked(),
+    ).resolves.toBe(true);
+    // No clients yet: no 'Save to client profile'.
+    await expect(page.getByText('Save to client profile').count()).resolves.toBe(0);
+    await expect(generateButton(page).isDisabled()).resolves.toBe(true);
+    await page.getByText('Enter a topic and click "Generate Newsletter" to see the preview').waitFor();
+    await expect(page.getByLabel('Newsletter Topic *').getAttribute('placeholder')).resolves.toMatch(
+      /weekly tech updates/i,
+    );
+    await screenshot(page, 'newsletter-idle');
+
+    await page.getByLabel('Newsletter Topic *').fill('Spring home maintenance tips');
+    await page.getByLabel('Additional Instructions').fill('Mention the free gutter inspection this April.');
+    await expect(generateButton(page).isDisabled()).resolves.toBe(false);
+    await recordProgress(page);
+    await generateButton(page).click();
+
+    await page.getByTestId('writing-badge').waitFor();
+    await waitForFrameText(page, 'Newsletter preview', 200);
+    await screenshot(page, 'newsletter-generating');
+    await waitForResult(page);
+    await expectToast(page, 'Newsletter Generated!');
+    await screenshot(page, 'newsletter-done');
+
+    const samples = await progressSamples(page);
+    const intermediate = new Set(
+      samples
+        .map((sample) => sample.progress)
+        .filter((value): value is number => value !== null && value > 0 && value < 100),
+    );
+    expect(intermediate.size).toBeGreaterThanOrEqual(2);
+    expect(samples.some((sample) => sample.writing && sample.partialChars > 0)).toBe(true);
+    // The bar is gone once the result is there.
+    await expect(page.getByTestId('generation-progress').count()).resolves.toBe(0);
+
+    // No provider key is configured here, so the offline composer wrote it, and the page says so.
+    await page.getByTestId('offline-notice').waitFor();
+    const words = await shownWordCount(page);
+    expect(words).toBeGreaterThan(150);
+    await previewFrame(page)
+      .locator('body')
+      .getByText(/spring/i)
+      .first()
+      .waitFor();
+    await expect(page.locator('iframe[title="Newsletter preview"]').getAttribute('sandbox')).resolves.toBe(
+      '',
+    );
+
+    await page.getByRole('tab', { name: 'HTML' }).click();
+    const html = await page.getByLabel('HTML source').inputValue();
+    expect(html).toMatch(/<h[1-3][^>]*>/u);
+    await screenshot(page, 'newsletter-html-tab');
+    await page.getByRole('tab', { name: 'Text' }).click();
+    const text = await page.getByLabel('Plain text').inputValue();
+    expect(text).not.toMatch(/<[a-z]/u);
+    expect(text.trim().split(/\s+/u).length).toBe(words);
+    await screenshot(page, 'newsletter-text-tab');
+
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expectToast(page, 'Copied!');
+    await expect(clipboardText(page)).resolves.toBe(html);
+
+    const htmlFile = await downloadFrom(page, 'Download HTML');
+    expect(htmlFile.download.suggestedFilename()).toMatch(
+      new RegExp(`^spring-home-maintenance-tips-newsletter-${STAMP}\\.html$`),
+    );
+    expect(htmlFile.content).toBe(html);
+    await expectToast(page, 'Download Started');
+    const textFile = await downloadFrom(page, 'Download Text');
+    expect(textFile.download.suggestedFilename()).toMatch(
+      new RegExp(`^spring-home-maintenance-tips-newsletter-${STAMP}\\.txt$`),
+    );
+    expect(textFile.content).toBe(text);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('generates from a URL served by a local page, using what the page says', async () => {
+    const user = await createApiUser(app, 'reader');
+    const page = await openNewsletter(user);
+    await page.getByRole('tab', { name: 'URL' }).click();
+    await page
+      .getByText('Content from this URL is extracted and used as the basis of the newsletter.')
+      .waitFor();
+    await expect(generateButton(page).isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Source URL *').fill(articles.url('/blog/spring-maintenance'));
+    await screenshot(page, 'newsletter-url-source');
+    await generateButton(page).click();
+    await waitForResult(page);
+    await expectToast(page, 'Newsletter Generated!');
+    await page.getByRole('tab', { name: 'Text' }).click();
+    const text = (await page.getByLabel('Plain text').inputValue()).toLowerCase();
+    expect(text).toMatch(/gutter|water heater|smoke|roof/u);
+    const file = await downloadFrom(page, 'Download HTML');
+    expect(file.download.suggestedFilename()).toMatch(
+      new RegExp(`^127\\.0\\.0\\.1-spring-maintenance-${STAMP}\\.html$`),
+    );
+    await screenshot(page, 'newsletter-url-done');
+  });
+
+  it('shows the validation messages', async () => {
+    const user = await createApiUser(app, 'checker');
+    await createProfiledClient(app, user, { name: 'Validation Bakery' });
+    const page = await openNewsletter(user);
+
+    await page.getByRole('button', { name: 'Download HTML' }).click();
+    await expectToast(page, 'No content to download');
+    await expectToast(page, 'Generate a newsletter first.');
+
+    await page.getByLabel('Newsletter Topic *').fill('   ');
+    await generateButton(page).click();
+    await expectToast(page, 'Topic Required');
+    await expectToast(page, 'Please enter a newsletter topic.');
+    await screenshot(page, 'newsletter-topic-required');
+
+    await page.getByRole('tab', { name: 'URL' }).click();
+    await page.getByLabel('Source URL *').fill('  ');
+    await generateButton(page).click();
+    await expectToast(page, 'Please enter a URL to extract content from.');
+    await page.getByLabel('Source URL *').fill('not a url');
+    await generateButton(page).click();
+    await expectToast(page, 'Please enter a valid URL');
+
+    await page.getByRole('tab', { name: 'Topic' }).click();
+    await page.getByLabel('Newsletter Topic *').fill('Fresh bread week');
+    await page.getByRole('checkbox', { name: 'Save to client profile' }).check();
+    await generateButton(page).click();
+    await expectToast(page, 'Please choose a client to save this newsletter to.');
+    await screenshot(page, 'newsletter-select-client');
+    await expect(page.getByTestId('writing-badge').count()).resolves.toBe(0);
+  });
+
+  it('saves to a client, by the job and by hand, and the newsletters are in that client’s library', async () => {
+    const user = await createApiUser(app, 'saver');
+    const client = await createProfiledClient(app, user, {
+      name: 'Riverside Plumbing',
+      company_name: 'Riverside Plumbing LLC',
+      newsletter_instructions: 'Always close with the 24/7 emergency line: (217) 555-0143.',
+    });
+    await createProfiledClient(app, user, { name: 'Another Client' });
+    const page = await openNewsletter(user);
+
+    await chooseOption(page, 'Client (optional)', 'Riverside Plumbing');
+    await expect(page.getByTestId('client-instructions').textContent()).resolves.toContain(
+      '24/7 emergency line',
+    );
+    await chooseOption(page, 'Client (optional)', 'Another Client');
+    await expect(page.getByTestId('client-instructions').textContent()).resolves.toBe('No instructions');
+    await chooseOption(page, 'Client (optional)', 'Riverside Plumbing');
+    await page.getByLabel('Newsletter Topic *').fill('Winter pipe protection');
+    await page.getByRole('checkbox', { name: 'Save to client profile' }).check();
+    await screenshot(page, 'newsletter-client-chosen');
+    await generateButton(page).click();
+    await waitForResult(page);
+    await expectToast(page, "Newsletter saved to Riverside Plumbing's profile");
+    await expect(page.getByRole('button', { name: 'Saved' }).isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'newsletter-saved');
+
+    let library = await libraryOf(app, user, client.id);
+    expect(library).toHaveLength(1);
+    expect(library[0]).toMatchObject({
+      content_type: 'newsletter',
+      metadata: { topic: 'Winter pipe protection' },
+    });
+    expect(library[0]?.title).toMatch(/^Newsletter - [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/u);
+
+    // A second newsletter, saved by hand after choosing no client first.
+    await page.getByRole('checkbox', { name: 'Save to client profile' }).uncheck();
+    await chooseOption(page, 'Client (optional)', 'No client selected');
+    await page.getByLabel('Newsletter Topic *').fill('Water heater care');
+    await generateButton(page).click();
+    await waitForResult(page);
+    await page.getByRole('button', { name: 'Save to Client' }).click();
+    await expectToast(page, 'Choose a client from the dropdown to save this newsletter.');
+    await chooseOption(page, 'Client (optional)', 'Riverside Plumbing');
+    await page.getByRole('button', { name: 'Save to Client' }).click();
+    await expectToast(page, 'Saved to Client');
+    await page.getByRole('button', { name: 'Saved' }).waitFor();
+
+    library = await libraryOf(app, user, client.id);
+    expect(library.map((item) => item.metadata.topic)).toEqual([
+      'Water heater care',
+      'Winter pipe protection',
+    ]);
+    expect(library[0]?.html_content).toContain('<');
+    expect(library[0]?.metadata.wordCount).toBe(await shownWordCount(page));
+
+    // And through the Clients screen's Content Library.
+    await page.goto('/clients');
+    await chooseFromCardMenu(page, 'Riverside Plumbing', /View Content/u);
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(library[0]?.title ?? '')
+      .first()
+      .waitFor();
+    await screenshot(page, 'newsletter-in-library');
+  });
+
+  it('shows a result that finished while the tab was closed', async () => {
+    const user = await createApiUser(app, 'returner');
+    const page = await openNewsletter(user);
+    await page.getByLabel('Newsletter Topic *').fill('Fall lawn care');
+    await generateButton(page).click();
+    await page.getByTestId('writing-badge').waitFor();
+    const context = page.context();
+    await page.close();
+
+    const again = await context.newPage();
+    await again.goto('/newsletter');
+    await waitForResult(again);
+    await expectToast(again, 'Newsletter Generated!');
+    await again.getByRole('tab', { name: 'Text' }).click();
+    await expect(again.getByLabel('Plain text').inputValue()).resolves.toMatch(/lawn/iu);
+    await screenshot(again, 'newsletter-resumed');
+  });
+
+  it('fits a phone screen', async () => {
+    const user = await createApiUser(app, 'mobile');
+    const page = await openNewsletter(user, { mobile: true });
+    await screenshot(page, 'newsletter-mobile-idle', { fullPage: true });
+    await page.getByLabel('Newsletter Topic *').fill('Summer safety');
+    await generateButton(page).click();
+    await waitForResult(page);
+    await page.getByRole('heading', { name: 'Newsletter Creator' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'newsletter-mobile-done', { fullPage: true });
+    await page.locator('iframe[title="Newsletter preview"]').scrollIntoViewIfNeeded();
+    await previewFrame(page)
+      .locator('body')
+      .getByText(/summer/iu)
+      .first()
+      .waitFor();
+    await screenshot(page, 'newsletter-mobile-preview');
+    const overflow = await horizontalOverflow(page);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
