@@ -67,8 +67,8 @@ export function SaveToClientButton({
     <Button
       type="button"
       size="sm"
-      variant={saved ? 'secondary' : 'default'}
-      disabled={saving || saved}
+      variant={saved ? 'secondary' : output ? 'default' : 'outline'}
+      disabled={disabled || saving || saved}
       onClick={() => void save()}
     >
       {saved ? <Check aria-hidden="true" /> : <Save aria-hidden="true" />}
