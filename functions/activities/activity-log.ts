@@ -65,6 +65,9 @@ export async function recordActivity(
       .go();
     return activity;
   } catch (error) {
+    // Same id again: a retried job already recorded this activity.
+    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException')
+      return null;
     logger.error('Failed to record activity', { error, action: input.action });
     return null;
   }

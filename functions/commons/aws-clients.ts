@@ -16,21 +16,26 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 const endpoint = (service: string): string | undefined =>
   process.env[`AWS_ENDPOINT_URL_${service}`] || undefined;
 
-const memo = <T>(create: () => T): (() => T) => {
-  let instance: T | undefined;
+/**
+ * One client per endpoint: in AWS that is one per container; locally a restarted runtime gets new
+ * emulator ports, and a client must not keep talking to the old ones.
+ */
+const memo = <T>(service: string, create: () => T): (() => T) => {
+  let instance: { endpoint: string | undefined; client: T } | undefined;
   return () => {
-    instance ??= create();
-    return instance;
+    const current = endpoint(service);
+    if (!instance || instance.endpoint !== current) instance = { endpoint: current, client: create() };
+    return instance.client;
   };
 };
 
-export const dynamoDocumentClient = memo(() =>
+export const dynamoDocumentClient = memo('DYNAMODB', () =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: endpoint('DYNAMODB') }), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   }),
 );
 
-export const s3Client = memo(() => {
+export const s3Client = memo('S3', () => {
   const s3Endpoint = endpoint('S3');
   return new S3Client({
     endpoint: s3Endpoint,
@@ -41,15 +46,19 @@ export const s3Client = memo(() => {
   });
 });
 
-export const sqsClient = memo(() => new SQSClient({ endpoint: endpoint('SQS') }));
+export const sqsClient = memo('SQS', () => new SQSClient({ endpoint: endpoint('SQS') }));
 
 export const cognitoClient = memo(
+  'COGNITO_IDENTITY_PROVIDER',
   () => new CognitoIdentityProviderClient({ endpoint: endpoint('COGNITO_IDENTITY_PROVIDER') }),
 );
 
-export const kmsClient = memo(() => new KMSClient({ endpoint: endpoint('KMS') }));
+export const kmsClient = memo('KMS', () => new KMSClient({ endpoint: endpoint('KMS') }));
 
-export const secretsClient = memo(() => new SecretsManagerClient({ endpoint: endpoint('SECRETS_MANAGER') }));
+export const secretsClient = memo(
+  'SECRETS_MANAGER',
+  () => new SecretsManagerClient({ endpoint: endpoint('SECRETS_MANAGER') }),
+);
 
 const managementClients = new Map<string, ApiGatewayManagementApiClient>();
 

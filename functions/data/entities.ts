@@ -16,8 +16,7 @@ const str = { type: 'string' } as const;
 const requiredStr = { type: 'string', required: true } as const;
 const num = { type: 'number' } as const;
 
-function buildEntities(table: string) {
-  const client = dynamoDocumentClient();
+function buildEntities(table: string, client: ReturnType<typeof dynamoDocumentClient>) {
   const options = { table, client };
 
   const clientEntity = new Entity(
@@ -231,12 +230,17 @@ function buildEntities(table: string) {
 
 export type Entities = ReturnType<typeof buildEntities>;
 
-let cached: { table: string; entities: Entities } | undefined;
+let cached:
+  | { table: string; client: ReturnType<typeof dynamoDocumentClient>; entities: Entities }
+  | undefined;
 
 /** Entities bound to the table named by TABLE_NAME (read at first use, so tests can set it late). */
 export function entities(): Entities {
   const table = requireEnv('tableName');
-  if (cached?.table !== table) cached = { table, entities: buildEntities(table) };
+  const client = dynamoDocumentClient();
+  if (cached?.table !== table || cached.client !== client) {
+    cached = { table, client, entities: buildEntities(table, client) };
+  }
   return cached.entities;
 }
 

@@ -17,7 +17,7 @@ let admin: TestUser;
 let clientId: string;
 
 interface ContentList {
-  items: Array<{
+  content: Array<{
     id: string;
     content_type: string;
     title: string;
@@ -45,7 +45,7 @@ beforeAll(async () => {
       newsletter_instructions: 'Friendly tone. Always end with a reminder to book a cleaning.',
     },
   });
-  expect(created.status).toBe(200);
+  expect(created.status).toBe(201);
   clientId = created.body.id;
 });
 
@@ -95,7 +95,7 @@ describe('generation jobs', () => {
     const library = await app.request<ContentList>('GET', `/api/clients/${clientId}/content`, {
       token: owner.idToken,
     });
-    const saved = library.body.items.filter((item) => item.id === jobId);
+    const saved = library.body.content.filter((item) => item.id === jobId);
     expect(saved).toHaveLength(1);
     expect(saved[0]?.content_type).toBe('newsletter');
     expect(saved[0]?.metadata).toMatchObject({
@@ -142,11 +142,11 @@ describe('generation jobs', () => {
     const library = await app.request<ContentList>('GET', `/api/clients/${clientId}/content`, {
       token: owner.idToken,
     });
-    expect(library.body.items.filter((item) => item.id === jobId)).toHaveLength(1);
+    expect(library.body.content.filter((item) => item.id === jobId)).toHaveLength(1);
     const client = await app.request<{ content_count: number }>('GET', `/api/clients/${clientId}`, {
       token: owner.idToken,
     });
-    expect(client.body.content_count).toBe(library.body.items.length);
+    expect(client.body.content_count).toBe(library.body.content.length);
   });
 
   it('serves a job only to its owner', async () => {

@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repositoryRoot } from '#local/handler-loader';
+import { freePort } from '#local/ports';
+import { startLocalRuntime } from '#local/runtime';
+
+/** What `npm start` promises: data survives a restart, a taken port is named, Ctrl+C ends everything. */
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lbm-lifecycle-'));
+  dirs.push(dir);
+  return dir;
+};
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function occupy(port: number): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return server;
+}
+
+describe('local runtime lifecycle', () => {
+  it('keeps users, pool and data across a restart', async () => {
+    const dataDir = tempDir();
+    const first = await startLocalRuntime({ port: 0, dataDir, quiet: true });
+    const { userPoolId } = first.config;
+    const admin = first.admin;
+    const signIn = async (url: string) => {
+      const config = (await (await fetch(`${url}/config.json`)).json()) as {
+        userPoolClientId: string;
+        userPoolEndpoint: string;
+      };
+      const reply = await fetch(config.userPoolEndpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        body: JSON.stringify({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: config.userPoolClientId,
+          AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
+        }),
+      });
+      return ((await reply.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult
+        .IdToken;
+    };
+    const token = await signIn(first.url);
+    const created = await fetch(`${first.url}/api/clients`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Survives Restart Roofing' }),
+    });
+    expect(created.status).toBe(201);
+    await first.stop();
+
+    const second = await startLocalRuntime({ port: 0, dataDir, quiet: true });
+    try {
+      expect(second.config.userPoolId).toBe(userPoolId);
+      expect(second.admin).toEqual(admin);
+      const again = await signIn(second.url);
+      const list = await fetch(`${second.url}/api/clients`, {
+        headers: { authorization: `Bearer ${again}` },
+      });
+      const body = (await list.json()) as { clients: Array<{ name: string }> };
+      expect(body.clients.map((client) => client.name)).toContain('Survives Restart Roofing');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('fails with a clear message when the app port is taken', async () => {
+    const port = await freePort();
+    const blocker = await occupy(port);
+    try {
+      await expect(startLocalRuntime({ port, dataDir: tempDir(), quiet: true })).rejects.toThrow(
+        `Port ${port} is already in use`,
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('npm start prints the URL and the time to ready, and Ctrl+C stops everything', async () => {
+    const port = await freePort();
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+      cwd: repositoryRoot,
+      env: { ...process.env, PORT: String(port), DATA_DIR: tempDir() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk.toString();
+    });
+    const ready = await new Promise<boolean>((resolve) => {
+      const timer = setInterval(() => {
+        if (output.includes('is running at')) {
+          clearInterval(timer);
+          resolve(true);
+        }
+      }, 100);
+      child.once('exit', () => {
+        clearInterval(timer);
+        resolve(false);
+      });
+    });
+    expect(ready, output).toBe(true);
+    expect(output).toMatch(new RegExp(`http://localhost:${port}`));
+    expect(output).toMatch(/ready in \d+(\.\d+)? s/);
+    expect(output).toMatch(/Sign in as the admin: +admin@example\.com/);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    // Nothing is left listening: the port can be taken again at once.
+    const server = await occupy(port);
+    server.close();
+  }, 120_000);
+});
