@@ -73,7 +73,16 @@ export async function ensureFrontendBuild(options: { force?: boolean } = {}): Pr
     // Another process may have built it while this one waited for the lock.
     if (!options.force && !(await isStale())) return false;
     const { build } = await import('vite');
-    await build({ configFile: join(frontendDir, 'vite.config.ts'), logLevel: 'warn' });
+    // Vitest sets NODE_ENV=test, which would make Vite and React produce a development bundle (React's
+    // dev build, jsxDEV); the app under test must be the production one.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ configFile: join(frontendDir, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     return true;
   });
 }

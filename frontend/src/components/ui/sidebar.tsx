@@ -277,7 +277,7 @@ export function SidebarSeparator({ className, ...props }: ComponentProps<typeof 
     <Separator
       data-slot="sidebar-separator"
       data-sidebar="separator"
-      className={cn('mx-2 w-auto bg-sidebar-border', className)}
+      className={cn('mx-2 bg-sidebar-border data-[orientation=horizontal]:w-auto', className)}
       {...props}
     />
   );
