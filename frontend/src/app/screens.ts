@@ -23,6 +23,10 @@ export const guardedScreens: readonly Screen[] = [
     path: '/newsletter',
     load: () => import('@/features/newsletter/newsletter-page').then((m) => m.NewsletterPage),
   },
+  {
+    path: '/press-release',
+    load: () => import('@/features/press-release/press-release-page').then((m) => m.PressReleasePage),
+  },
 ];
 
 const registeredPaths = new Set(['/', ...guardedScreens.map((screen) => screen.path)]);

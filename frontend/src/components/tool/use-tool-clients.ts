@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Client } from '#shared/client';
 import { api, errorMessage } from '@/lib/api-client';
-import { ERROR_TITLE, showToast } from './tool-toast';
+import { ERROR_TITLE } from './tool-messages';
+import { showToast } from './tool-toast';
 
 /** A client as the tools' pickers load it: id and name always, the other fields the tool asked for. */
 export type ToolClient = Pick<Client, 'id' | 'name'> & Partial<Omit<Client, 'id' | 'name'>>;

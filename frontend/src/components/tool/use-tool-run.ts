@@ -2,8 +2,9 @@ import { useCallback, useMemo } from 'react';
 import type { z } from 'zod';
 import { firstIssueMessage, TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
 import type { JobResult, JobState } from './job-state';
+import { ERROR_TITLE } from './tool-messages';
 import { type JobMeta, readJobMeta, type ToolOutput } from './tool-output';
-import { ERROR_TITLE, showToast } from './tool-toast';
+import { showToast } from './tool-toast';
 import { type SettledJob, useGenerationJob } from './use-generation-job';
 
 /**
