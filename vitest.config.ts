@@ -9,7 +9,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'local/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'local/**/*.test.ts',
+            'frontend/src/**/*.test.{ts,tsx}',
+            'test/unit/**/*.test.ts',
+          ],
           exclude: ignored,
           environment: 'node',
         },

@@ -28,7 +28,10 @@ export const CLIENT_TEXT_FIELDS = [
 
 export type ClientTextField = (typeof CLIENT_TEXT_FIELDS)[number];
 
-export const CLIENT_NAME_REQUIRED = { title: 'Name Required', message: 'Please enter a client name.' } as const;
+export const CLIENT_NAME_REQUIRED = {
+  title: 'Name Required',
+  message: 'Please enter a client name.',
+} as const;
 
 const MAX_SHORT = 500;
 const MAX_INSTRUCTIONS = 20_000;
@@ -50,7 +53,10 @@ const instructionFields = new Set<ClientTextField>([
 ]);
 
 const textFieldShape = Object.fromEntries(
-  CLIENT_TEXT_FIELDS.map((field) => [field, optionalText(instructionFields.has(field) ? MAX_INSTRUCTIONS : MAX_SHORT)]),
+  CLIENT_TEXT_FIELDS.map((field) => [
+    field,
+    optionalText(instructionFields.has(field) ? MAX_INSTRUCTIONS : MAX_SHORT),
+  ]),
 ) as Record<ClientTextField, ReturnType<typeof optionalText>>;
 
 /** Body of POST /api/clients and PUT /api/clients/{clientId}. */

@@ -51,7 +51,9 @@ describe('isAllowedEmail', () => {
 describe('messages and normalisation', () => {
   it('names the domain in the spec message', () => {
     expect(EMAIL_DOMAIN_MESSAGES.title).toBe('Invalid email domain');
-    expect(EMAIL_DOMAIN_MESSAGES.message('Example.com')).toBe('Only @example.com email addresses are allowed');
+    expect(EMAIL_DOMAIN_MESSAGES.message('Example.com')).toBe(
+      'Only @example.com email addresses are allowed',
+    );
   });
 
   it('lower-cases and trims an address, and rejects malformed ones', () => {
