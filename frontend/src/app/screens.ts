@@ -27,6 +27,10 @@ export const guardedScreens: readonly Screen[] = [
     path: '/press-release',
     load: () => import('@/features/press-release/press-release-page').then((m) => m.PressReleasePage),
   },
+  {
+    path: '/blog-rewriter',
+    load: () => import('@/features/blog-rewriter/blog-rewriter-page').then((m) => m.BlogRewriterPage),
+  },
 ];
 
 const registeredPaths = new Set(['/', ...guardedScreens.map((screen) => screen.path)]);

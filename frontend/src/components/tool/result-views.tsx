@@ -68,8 +68,8 @@ export function ResultViews({
   rawText?: string;
   frameTitle: string;
   empty: ReactNode;
-  value?: string;
-  onValueChange?: (view: string) => void;
+  value?: ResultView;
+  onValueChange?: ((view: ResultView) => void) | undefined;
 }) {
   const shown = shownContent(output, streaming, rawText);
   if (!shown) {
@@ -80,7 +80,16 @@ export function ResultViews({
     );
   }
   const rawHtml = output ? output.html : shown.html;
-  const controlled = value !== undefined ? { value, onValueChange } : { defaultValue: views[0] };
+  const controlled =
+    value !== undefined
+      ? {
+          value,
+          onValueChange: (next: string) => {
+            const view = views.find((entry) => entry === next);
+            if (view) onValueChange?.(view);
+          },
+        }
+      : { defaultValue: views[0] };
   return (
     <Tabs {...controlled}>
       <TabsList>

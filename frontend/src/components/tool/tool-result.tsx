@@ -12,6 +12,8 @@ export function ToolResult<Request>({
   frameTitle,
   empty,
   actions,
+  tab,
+  onTabChange,
   children,
 }: {
   run: ToolRun<Request>;
@@ -20,6 +22,9 @@ export function ToolResult<Request>({
   frameTitle: string;
   empty: ReactNode;
   actions?: ReactNode;
+  /** The open tab, when the page needs to know it (Copy copies what the open tab shows). */
+  tab?: ResultView;
+  onTabChange?: (view: ResultView) => void;
   /** Extra blocks under the views (the FAQ's JSON-LD box). */
   children?: ReactNode;
 }) {
@@ -39,6 +44,7 @@ export function ToolResult<Request>({
         rawText={run.job.partialText}
         frameTitle={frameTitle}
         empty={live.writing ? 'Waiting for the first words...' : empty}
+        {...(tab !== undefined ? { value: tab, onValueChange: onTabChange } : {})}
       />
       {children}
     </ResultCard>
