@@ -31,6 +31,7 @@ export const guardedScreens: readonly Screen[] = [
     path: '/blog-rewriter',
     load: () => import('@/features/blog-rewriter/blog-rewriter-page').then((m) => m.BlogRewriterPage),
   },
+  { path: '/faq', load: () => import('@/features/faq/faq-page').then((m) => m.FaqPage) },
 ];
 
 const registeredPaths = new Set(['/', ...guardedScreens.map((screen) => screen.path)]);
