@@ -1,8 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const ignored = ['**/node_modules/**', '**/frontend/dist/**', '**/cdk.out/**', '**/.data/**'];
 
 export default defineConfig({
+  // The frontend's own alias, so its colocated unit tests resolve like the Vite build does.
+  resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
   test: {
     projects: [
       {

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { distDir, ensureFrontendBuild, manifestPath } from '#test/e2e/support/frontend-build';
+import { distDir, ensureFrontendBuild, manifestPath } from '#local/frontend-build';
 
 const TARGET_KB = 150;
 

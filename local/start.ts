@@ -2,7 +2,7 @@
  * `npm start`: builds the frontend when it is missing or stale, starts the local runtime and prints
  * how to sign in. Ctrl+C stops everything.
  */
-import { ensureFrontendBuilt } from './frontend-build';
+import { ensureFrontendBuild } from './frontend-build';
 import { startLocalRuntime } from './runtime';
 
 const started = performance.now();
@@ -16,7 +16,10 @@ process.on('warning', (warning) => {
 });
 
 try {
-  await ensureFrontendBuilt((line) => console.log(line));
+  const buildStarted = performance.now();
+  if (await ensureFrontendBuild()) {
+    console.log(`Built the frontend in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s.`);
+  }
   const runtime = await startLocalRuntime();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const url = `http://localhost:${runtime.settings.port}`;

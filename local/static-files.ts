@@ -1,15 +1,13 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { repositoryRoot } from './handler-loader';
+import { distDir } from './frontend-build';
 
 /**
  * Serves the built frontend like CloudFront does in AWS: files from `frontend/dist`, hashed assets
  * cached for a year, and every other path answered with index.html (the SPA's router decides, and
  * shows the not-found page for unknown paths).
  */
-
-export const frontendDist = join(repositoryRoot, 'frontend', 'dist');
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,8 +26,8 @@ const types: Record<string, string> = {
 
 function fileFor(pathname: string): string | null {
   const decoded = decodeURIComponent(pathname);
-  const candidate = normalize(join(frontendDist, decoded));
-  if (!candidate.startsWith(frontendDist + sep) && candidate !== frontendDist) return null;
+  const candidate = normalize(join(distDir, decoded));
+  if (!candidate.startsWith(distDir + sep) && candidate !== distDir) return null;
   return existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
 }
 
@@ -44,7 +42,7 @@ export function serveStatic(
     response.end();
     return;
   }
-  const index = join(frontendDist, 'index.html');
+  const index = join(distDir, 'index.html');
   if (!existsSync(index)) {
     response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     response.end('The frontend is not built yet. Run `npm run build` (npm start does it for you).');

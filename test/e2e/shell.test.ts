@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '#local/frontend-build';
 import {
   type E2eApp,
   openPage,
@@ -11,7 +12,6 @@ import {
   signOutThroughUi,
   startE2eApp,
 } from './support/e2e';
-import { repoRoot } from './support/frontend-build';
 
 const links = {
   BACKLINK_MANAGER_URL: 'https://backlinks.example.net/',

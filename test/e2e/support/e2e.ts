@@ -33,8 +33,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { ensureFrontendBuild, repoRoot } from '#local/frontend-build';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
-import { ensureFrontendBuild, repoRoot } from './frontend-build';
 
 export const SCREENSHOT_DIR = join(repoRoot, 'test-results', 'screenshots');
 const DEFAULT_PASSWORD = 'Secret-123';
