@@ -32,6 +32,10 @@ export const guardedScreens: readonly Screen[] = [
     load: () => import('@/features/blog-rewriter/blog-rewriter-page').then((m) => m.BlogRewriterPage),
   },
   { path: '/faq', load: () => import('@/features/faq/faq-page').then((m) => m.FaqPage) },
+  {
+    path: '/client-content',
+    load: () => import('@/features/client-content/client-content-page').then((m) => m.ClientContentPage),
+  },
 ];
 
 const registeredPaths = new Set(['/', ...guardedScreens.map((screen) => screen.path)]);
