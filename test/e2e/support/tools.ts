@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Download, Page } from 'playwright-core';
 import type { ClientContent } from '#shared/content';
 import type { ApiUser } from './clients';
-import type { E2eApp } from './e2e';
+import { type E2eApp, openPage, signInThroughUi } from './e2e';
 
 export interface ArticleServer {
   /** host:port, for FETCH_ALLOW_HOSTS. */
@@ -180,3 +180,22 @@ export async function createProfiledClient(
     throw new Error(`Creating a client failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
 }
+
+/** Signs `user` in and opens the tool at `path`, with clipboard access for the Copy buttons. */
+export async function openToolPage(
+  app: E2eApp,
+  user: { email: string; password: string },
+  path: string,
+  heading: string,
+  options: { mobile?: boolean } = {},
+): Promise<Page> {
+  const page = await openPage(app, options);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+  await signInThroughUi(page, user.email, user.password);
+  await page.goto(path);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return page;
+}
+
+/** A file name's timestamp to the minute (shared/file-names.ts). */
+export const STAMP = String.raw`\d{4}-\d{2}-\d{2}-\d{4}`;

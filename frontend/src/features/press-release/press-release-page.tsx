@@ -200,7 +200,7 @@ export function PressReleasePage() {
       >
         <Textarea
           aria-label={PRESS_RELEASE_LABELS.instructionsCard}
-          rows={10}
+          rows={8}
           value={instructions.value}
           onChange={(event) => instructions.setValue(event.target.value)}
           disabled={run.generating}
