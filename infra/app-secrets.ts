@@ -3,14 +3,14 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag';
-import { emptyProviderSecret } from './provider-secret';
+import { providerSecretTemplate } from './provider-secret';
 
 /**
  * The AI providers' API keys and the key that encrypts WordPress application passwords.
  *
  * The provider secret is created with every key present and empty (empty = that provider is served by
  * Offline). Fill it after deploy with `aws secretsmanager put-secret-value`; later deploys leave the
- * value alone because the template's initial value never changes.
+ * value alone as long as the template's initial value does not change.
  */
 export class AppSecrets extends Construct {
   readonly providerSecret: Secret;
@@ -19,7 +19,7 @@ export class AppSecrets extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     const initialValue = Object.fromEntries(
-      Object.entries(emptyProviderSecret()).map(([name, value]) => [
+      Object.entries(providerSecretTemplate()).map(([name, value]) => [
         name,
         // Empty strings, not credentials: the real keys are put in after deploy, outside CloudFormation.
         SecretValue.unsafePlainText(value),

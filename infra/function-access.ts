@@ -40,7 +40,8 @@ export const DEFAULT_ROUTE_ACCESS: FunctionAccess = { ...NO_ACCESS, table: 'read
 export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Public and unauthenticated: it reports the process is up and touches no data.
   health: NO_ACCESS,
-  me: DEFAULT_ROUTE_ACCESS,
+  // Answers from the verified token's claims alone.
+  me: NO_ACCESS,
   // Client writes encrypt the WordPress password, a delete moves the client's media to trash/, and
   // updates, deletes and restores are activities pushed live to the admins' feed.
   clients: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', wordpressKey: true, webSocket: true },

@@ -1,22 +1,15 @@
-import type { ProviderName } from '#functions/providers/ports';
+import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
 
 /**
- * The one Secrets Manager secret holding the AI providers' API keys, as a JSON object with these keys
- * (the same names the local runtime reads from the environment). The stack creates it with empty values;
- * an empty value means "no key", so that provider's models are served by Offline until the key is filled
- * in after deploy. No CDK imports: the worker reads these names too.
+ * The initial value of the Secrets Manager secret holding the AI providers' keys: a JSON object with
+ * every name the worker reads (functions/providers/provider-keys.ts), all empty. Empty means "not
+ * configured", so that provider's models are served by Offline until an operator fills the key in
+ * (and, if needed, a base URL for a proxy or an OpenAI-compatible server).
  */
-export const PROVIDER_SECRET_KEYS = {
-  openai: 'OPENAI_API_KEY',
-  anthropic: 'ANTHROPIC_API_KEY',
-  google: 'GOOGLE_API_KEY',
-  xai: 'XAI_API_KEY',
-} as const satisfies Record<Exclude<ProviderName, 'offline'>, string>;
-
-export type ProviderSecretKey = (typeof PROVIDER_SECRET_KEYS)[keyof typeof PROVIDER_SECRET_KEYS];
-
-/** The secret's value at creation: every key present and empty. */
-export function emptyProviderSecret(): Record<ProviderSecretKey, string> {
-  const entries = Object.values(PROVIDER_SECRET_KEYS).map((key) => [key, ''] as const);
-  return Object.fromEntries(entries) as Record<ProviderSecretKey, string>;
+export function providerSecretTemplate(): Record<string, string> {
+  const names = Object.values(PROVIDER_KEY_NAMES).flatMap((provider) => [
+    provider.apiKey[0],
+    provider.baseUrl,
+  ]);
+  return Object.fromEntries(names.filter((name) => name !== undefined).map((name) => [name, '']));
 }

@@ -35,6 +35,11 @@ export const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
  */
 export const WORKER_TIMEOUT = Duration.minutes(5);
 export const WORKER_MEMORY_MB = 1536;
+/**
+ * At most this many jobs run at once: a burst of requests queues up instead of meeting the providers'
+ * rate limits all at once and burning the three receives of every message on 429s.
+ */
+export const WORKER_MAX_CONCURRENCY = 10;
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 export interface LbmStudioStackProps extends StackProps {
@@ -161,7 +166,11 @@ export class LbmStudioStack extends Stack {
       { timeoutSeconds: WORKER_TIMEOUT.toSeconds(), memoryMb: WORKER_MEMORY_MB },
     );
     worker.function.addEventSource(
-      new SqsEventSource(jobs.queue, { batchSize: 1, reportBatchItemFailures: true }),
+      new SqsEventSource(jobs.queue, {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: WORKER_MAX_CONCURRENCY,
+      }),
     );
 
     const runtimeConfig: RuntimeConfig = {

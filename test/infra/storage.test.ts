@@ -1,10 +1,10 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
 import { JOBS_MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_FACTOR } from '#infra/jobs-queue';
 import { MEDIA_TRASH_DAYS, MEDIA_TRASH_PREFIX } from '#infra/media-storage';
-import { PROVIDER_SECRET_KEYS } from '#infra/provider-secret';
 import { httpRoutes } from '#infra/routes';
-import { WORKER_TIMEOUT } from '#infra/stack';
+import { WORKER_MAX_CONCURRENCY, WORKER_TIMEOUT } from '#infra/stack';
 import { actionsOfFunction, logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate } from './fixture';
 
 describe('DynamoDB table', () => {
@@ -137,6 +137,7 @@ describe('SQS jobs queue', () => {
       EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
       BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: WORKER_MAX_CONCURRENCY },
     });
   });
 
@@ -153,10 +154,21 @@ describe('Secrets', () => {
   const { template } = sharedTemplate();
   const secretId = logicalIdOf(template, 'AWS::SecretsManager::Secret', 'SecretsProviderKeys');
 
-  it('creates the provider key secret with every key present and empty', () => {
+  it('creates the provider key secret with every name the worker reads, all empty', () => {
     const secret = resourcesOf(template)[secretId];
     const value = JSON.parse(String(secret?.Properties?.SecretString));
-    expect(value).toEqual(Object.fromEntries(Object.values(PROVIDER_SECRET_KEYS).map((key) => [key, ''])));
+    expect(value).toEqual({
+      OPENAI_API_KEY: '',
+      OPENAI_BASE_URL: '',
+      ANTHROPIC_API_KEY: '',
+      ANTHROPIC_BASE_URL: '',
+      GOOGLE_API_KEY: '',
+      GOOGLE_BASE_URL: '',
+      XAI_API_KEY: '',
+      XAI_BASE_URL: '',
+    });
+    for (const names of Object.values(PROVIDER_KEY_NAMES))
+      expect(Object.keys(value)).toContain(names.apiKey[0]);
     expect(secret?.DeletionPolicy).toBe('Retain');
   });
 
