@@ -199,7 +199,7 @@ export function FaqPage() {
             <CopyButton label="Copy Schema" text={schema} nothing={NOTHING_GENERATED} />
           </div>
           <Textarea
-            aria-label="JSON-LD schema"
+            aria-label="JSON-LD code"
             readOnly
             value={schema}
             className="h-64 min-h-40 font-mono text-xs"
