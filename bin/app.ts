@@ -20,7 +20,8 @@ try {
   new LbmStudioStack(app, config.stackName, {
     config,
     projectRoot,
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    // Environment-agnostic on purpose: the template synthesizes offline and deploys to whichever
+    // account and region the deployer's credentials select.
     description: 'LBM Studio: AI marketing content for a local-marketing agency',
   });
 } catch (error) {

@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const repositoryRoot = join(import.meta.dirname, '..', '..');
+
+/** Runs bin/app.ts the way the CDK CLI does: context in CDK_CONTEXT_JSON, output in CDK_OUTDIR. */
+function runApp(context: Record<string, unknown>) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
+    cwd: repositoryRoot,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      CDK_CONTEXT_JSON: JSON.stringify(context),
+      CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'lbm-app-')),
+    },
+  });
+}
+
+describe('bin/app.ts', () => {
+  it('stops before synthesizing, with every context problem listed, when settings are wrong', () => {
+    const result = runApp({ adminEmails: 'nobody', emailOutreachUrl: 'ftp://x.example.org' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid CDK context:');
+    expect(result.stderr).toContain('allowedEmailDomain is required');
+    expect(result.stderr).toContain('"nobody" is not an e-mail address');
+    expect(result.stderr).toContain('emailOutreachUrl "ftp://x.example.org" must be an http or https URL');
+  });
+});
