@@ -175,6 +175,14 @@ describe('Newsletter Creator', () => {
       new RegExp(`^127\\.0\\.0\\.1-spring-maintenance-${STAMP}\\.html$`),
     );
     await screenshot(page, 'newsletter-url-done');
+
+    // A page that is not there fails the job; the user is told why and can try again.
+    await page.getByLabel('Source URL *').fill(articles.url('/blog/missing-post'));
+    await generateButton(page).click();
+    await expectToast(page, 'Generation Failed');
+    await page.getByText('Enter a topic and click "Generate Newsletter" to see the preview').waitFor();
+    await expect(generateButton(page).isDisabled()).resolves.toBe(false);
+    await screenshot(page, 'newsletter-generation-failed');
   });
 
   it('shows the validation messages', async () => {

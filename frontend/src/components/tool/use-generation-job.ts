@@ -86,14 +86,18 @@ export function useGenerationJob<Request>({
   }, []);
 
   // A job stored by an earlier visit: follow it again (or show its result if it finished meanwhile).
+  // Once per user and tool: a refreshed token gives a new user object, not a reason to resume again.
+  const userId = user?.id ?? null;
+  const resumedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!user) return;
+    if (!userId || resumedFor.current === storageKey) return;
+    resumedFor.current = storageKey;
     const stored = storage.read<Request>(storageKey);
     if (!stored || isActivePhase(stateRef.current.phase)) return;
     seenRef.current = stored.seen;
     remember(stored.request);
     dispatch({ type: 'resume', jobId: stored.jobId });
-  }, [user, storage, storageKey, dispatch, remember]);
+  }, [userId, storage, storageKey, dispatch, remember]);
 
   useRealtime('*', (message) => {
     if (typeof message.tool === 'string' && message.tool !== tool) return;
