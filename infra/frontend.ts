@@ -74,7 +74,7 @@ export class Frontend extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       serverAccessLogsBucket: props.logBucket,
       serverAccessLogsPrefix: 'site/',
-      // Everything in it is rebuilt from the repository on each deploy.
+      // Kept on stack deletion like every bucket here; its content is rewritten on each deploy anyway.
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -232,7 +232,7 @@ export class Frontend extends Construct {
     for (const finding of wildcardFindings(this, policy.document)) {
       const reason =
         finding === 'Resource::*'
-          ? 'CloudFront CreateInvalidation/GetInvalidation do not support resource-level permissions.'
+          ? "CDK BucketDeployment grants CreateInvalidation/GetInvalidation on '*'; the copy job only invalidates this stack's distribution, passed to it as DistributionId."
           : finding.startsWith('Action::s3:')
             ? "CDK BucketDeployment's own grant to its copy job (read the uploaded build, write and prune the site bucket); the role is used by nothing else."
             : 'The copy job reads build objects from the CDK asset staging bucket and writes objects of the site bucket; object keys come from the build.';

@@ -1,10 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const repositoryRoot = join(import.meta.dirname, '..', '..');
+import { repositoryRoot, tempDir } from './fixture';
 
 /** Runs bin/app.ts the way the CDK CLI does: context in CDK_CONTEXT_JSON, output in CDK_OUTDIR. */
 function runApp(context: Record<string, unknown>) {
@@ -14,7 +10,7 @@ function runApp(context: Record<string, unknown>) {
     env: {
       ...process.env,
       CDK_CONTEXT_JSON: JSON.stringify(context),
-      CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'lbm-app-')),
+      CDK_OUTDIR: tempDir('app-'),
     },
   });
 }

@@ -1,18 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import { AppFunction, ESM_REQUIRE_BANNER } from '#infra/app-function';
-
-const repositoryRoot = join(import.meta.dirname, '..', '..');
+import { repositoryRoot, tempDir } from './fixture';
 
 describe('AppFunction bundling', () => {
   it('bundles a handler into one minified ES module with a source map that runs on Node', () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'lbm-bundle-'));
+    const outdir = tempDir('bundle-');
     const app = new App({ outdir });
     const stack = new Stack(app, 'BundlingFixture');
     new AppFunction(stack, 'Fixture', {

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll } from 'vitest';
 import { addComplianceChecks } from '#infra/compliance';
 import { readAppConfig } from '#infra/config';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
@@ -14,7 +15,21 @@ import { LbmStudioStack } from '#infra/stack';
  * infra tests independent of the handlers' code and fast.
  */
 
-const repositoryRoot = join(dirname(new URL(import.meta.url).pathname), '..', '..');
+export const repositoryRoot = join(import.meta.dirname, '..', '..');
+
+let scratchRoot: string | undefined;
+
+// Each test file imports this module afresh, so this removes the scratch folder of that file.
+afterAll(() => {
+  if (scratchRoot) rmSync(scratchRoot, { recursive: true, force: true });
+  scratchRoot = undefined;
+});
+
+/** A fresh directory under the test file's scratch folder, removed after the file's tests. */
+export function tempDir(prefix: string): string {
+  scratchRoot ??= mkdtempSync(join(tmpdir(), 'lbm-infra-tests-'));
+  return mkdtempSync(join(scratchRoot, prefix));
+}
 
 export const TEST_DOMAIN = 'agency.test';
 
@@ -46,7 +61,7 @@ export interface ProjectRootOptions {
 }
 
 export function createProjectRoot(options: ProjectRootOptions = {}): string {
-  const root = mkdtempSync(join(tmpdir(), 'lbm-infra-'));
+  const root = tempDir('project-');
   writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
   for (const entry of allEntries()) {
     mkdirSync(dirname(join(root, entry)), { recursive: true });
@@ -77,7 +92,7 @@ export function buildApp(options: SynthOptions = {}) {
     ...options.context,
     'aws:cdk:bundling-stacks': [],
   };
-  const outdir = mkdtempSync(join(tmpdir(), 'lbm-cdk-out-'));
+  const outdir = tempDir('cdk-out-');
   const app = new App({ context, outdir });
   const config = readAppConfig((key) => app.node.tryGetContext(key));
   const stack = new LbmStudioStack(app, config.stackName, {

@@ -5,7 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { backgroundFunctions, type HttpRoute, httpRoutes } from '#infra/routes';
 import { LbmStudioStack } from '#infra/stack';
-import { buildApp, createProjectRoot, resourcesOf, resourcesOfType } from './fixture';
+import { buildApp, createProjectRoot, resourcesOf, resourcesOfType, tempDir } from './fixture';
 
 const config = {
   stackName: 'Guarded',
@@ -24,11 +24,15 @@ const config = {
 };
 
 const newStack = (projectRoot: string, routes?: readonly HttpRoute[]) =>
-  new LbmStudioStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Guarded', {
-    config,
-    projectRoot,
-    httpRoutes: routes,
-  });
+  new LbmStudioStack(
+    new App({ outdir: tempDir('guarded-'), context: { 'aws:cdk:bundling-stacks': [] } }),
+    'Guarded',
+    {
+      config,
+      projectRoot,
+      httpRoutes: routes,
+    },
+  );
 
 describe('stack guards', () => {
   it('asks for a frontend build when there is none', () => {
