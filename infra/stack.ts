@@ -93,18 +93,18 @@ export class LbmStudioStack extends Stack {
     // One scope for all functions: their ids come from the route table and must not meet other ids.
     const functions = new Construct(this, 'Functions');
     const appFunction = (
-      logicalId: string,
+      id: string,
       entry: string,
       description: string,
       access: FunctionAccess,
       sizing: { timeoutSeconds?: number; memoryMb?: number } = {},
     ): AppFunction => {
-      const created = new AppFunction(functions, logicalId, {
+      const created = new AppFunction(functions, id, {
         settings,
         entry,
         description,
         environment,
-        logicalId: `${logicalId}Function`,
+        logicalId: `${id}Function`,
         ...sizing,
       });
       grantAccess(created.role, access, targets);
