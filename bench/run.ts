@@ -5,6 +5,9 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { quietSdkWarnings } from '#local/quiet-sdk-warnings';
+
+quietSdkWarnings();
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);

@@ -3,17 +3,12 @@
  * how to sign in. Ctrl+C stops everything.
  */
 import { ensureFrontendBuild } from './frontend-build';
+import { quietSdkWarnings } from './quiet-sdk-warnings';
 import { startLocalRuntime } from './runtime';
 
 const started = performance.now();
 
-// cognito-local bundles the v2 SDK, which announces its end of life on every start; the v3 SDK warns
-// that future releases need Node 22. Neither is actionable for someone running the app locally.
-process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-process.removeAllListeners('warning');
-process.on('warning', (warning) => {
-  if (warning.name !== 'NodeVersionSupportWarning') console.warn(warning);
-});
+quietSdkWarnings();
 
 try {
   const buildStarted = performance.now();
