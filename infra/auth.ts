@@ -9,13 +9,11 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import type { AppConfig } from './config';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 import { ADMIN_GROUP_NAME, backgroundFunctions, envNames } from './routes';
-
-/** Spec 000 §5: 'Password is at least 6 characters' and no other rule. */
-const PASSWORD_MIN_LENGTH = 6;
 
 export const TOKEN_VALIDITY = {
   accessToken: Duration.hours(1),
@@ -88,7 +86,7 @@ export class Auth extends Construct {
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: {
-        minLength: PASSWORD_MIN_LENGTH,
+        minLength: MIN_PASSWORD_LENGTH,
         requireLowercase: false,
         requireUppercase: false,
         requireDigits: false,

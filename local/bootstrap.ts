@@ -20,6 +20,7 @@ import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
+import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
 import type { Mailbox } from './mailbox';
 
 /**
@@ -131,7 +132,7 @@ export async function ensureUserPool(
       PoolName: 'lbm-studio',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      Policies: { PasswordPolicy: { MinimumLength: 6 } },
+      Policies: { PasswordPolicy: { MinimumLength: MIN_PASSWORD_LENGTH } },
     }),
   );
   const userPoolId = pool.UserPool?.Id ?? '';

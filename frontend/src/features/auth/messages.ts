@@ -25,6 +25,3 @@ export const RESET_LINK_MESSAGES = {
   invalidDescription: 'This password reset link is invalid or has expired. Please request a new one.',
   processingError: 'There was an error processing your password reset. Please try again.',
 } as const;
-
-/** Spec 000 §5: passwords have at least 6 characters. */
-export const MIN_PASSWORD_LENGTH = 6;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -6,7 +7,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { authErrorDescription, isBadCodeError } from './auth-errors';
 import { DevMailboxHint } from './dev-mailbox-hint';
-import { AUTH_TOASTS, MIN_PASSWORD_LENGTH, RESET_LINK_MESSAGES } from './messages';
+import { AUTH_TOASTS, RESET_LINK_MESSAGES } from './messages';
 import { SubmitButton } from './submit-button';
 import { useSubmit } from './use-submit';
 import { canonicalEmail, resetProblem } from './validation';

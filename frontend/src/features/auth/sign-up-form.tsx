@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useConfig } from '@/lib/config';
 import { toast } from '@/lib/toast';
 import { authErrorDescription } from './auth-errors';
-import { AUTH_TOASTS, MIN_PASSWORD_LENGTH } from './messages';
+import { AUTH_TOASTS } from './messages';
 import { SubmitButton } from './submit-button';
 import { useSubmit } from './use-submit';
 import { canonicalEmail, signUpProblem } from './validation';

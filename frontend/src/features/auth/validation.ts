@@ -1,5 +1,6 @@
 import { EMAIL_DOMAIN_MESSAGES, isAllowedEmail, normalizeEmail } from '#shared/email-domain';
-import { AUTH_VALIDATION, MIN_PASSWORD_LENGTH } from './messages';
+import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
+import { AUTH_VALIDATION } from './messages';
 
 /** A problem to show as a destructive toast: its title and description. */
 export interface FormProblem {
