@@ -14,7 +14,10 @@ export interface ProviderChoice {
  * Picks who writes the text: the model's provider when its key is configured, else the offline
  * composer, which streams the tool's deterministic draft (composed only when it is needed).
  */
-export async function resolveProviderForTool(modelId: string, composeOffline: () => string): Promise<ProviderChoice> {
+export async function resolveProviderForTool(
+  modelId: string,
+  composeOffline: () => string,
+): Promise<ProviderChoice> {
   const resolution = resolveTextProvider(modelId, await loadProviderKeys(), { composeOffline });
   return {
     provider: resolution.provider,
