@@ -17,6 +17,8 @@ export function Toaster(props: ToasterProps) {
           '--normal-bg': 'var(--popover)',
           '--normal-text': 'var(--popover-foreground)',
           '--normal-border': 'var(--border)',
+          // A modal dialog sets `pointer-events: none` on the page; toasts (Undo) must stay clickable above it.
+          pointerEvents: 'auto',
         } as CSSProperties
       }
       {...props}

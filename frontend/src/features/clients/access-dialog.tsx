@@ -16,6 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { ClientAccess } from './clients-api';
+import { keepOpenOnToast } from './keep-open-on-toast';
 import { ACCESS_DIALOG } from './messages';
 import { useClientAccess } from './use-client-access';
 import { useRetained } from './use-retained';
@@ -115,7 +116,7 @@ export function AccessDialog({
 
   return (
     <Dialog open={client !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent onInteractOutside={keepOpenOnToast} className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>{ACCESS_DIALOG.title}</DialogTitle>
           <DialogDescription>{ACCESS_DIALOG.description(shown?.name ?? '')}</DialogDescription>

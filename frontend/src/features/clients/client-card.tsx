@@ -7,14 +7,27 @@ import { addressLines } from './client-display';
 import { InstructionPanel } from './instruction-panel';
 import { OnlinePresence } from './online-presence';
 
-function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function DetailRow({
+  icon,
+  label,
+  showLabel = false,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  /** The icon alone says what e-mail, phone and address are; a person's name needs the word. */
+  showLabel?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="flex items-start gap-2">
-      <span className="mt-0.5 text-muted-foreground [&>svg]:size-4" aria-hidden="true">
+      <span className="mt-0.5 shrink-0 text-muted-foreground [&>svg]:size-4" aria-hidden="true">
         {icon}
       </span>
-      <span className="sr-only">{label}: </span>
-      <div className="min-w-0 break-words">{children}</div>
+      <div className="min-w-0 [overflow-wrap:anywhere]">
+        <span className={showLabel ? 'text-muted-foreground' : 'sr-only'}>{label}: </span>
+        {children}
+      </div>
     </div>
   );
 }
@@ -31,11 +44,11 @@ export function ClientCard({
 }) {
   const address = addressLines(client);
   return (
-    <Card className="gap-4" data-testid="client-card">
+    <Card className="min-w-0 gap-4" data-testid="client-card">
       <CardHeader>
-        <CardTitle className="break-words text-lg">{client.name}</CardTitle>
+        <CardTitle className="text-lg [overflow-wrap:anywhere]">{client.name}</CardTitle>
         {client.company_name && (
-          <CardDescription className="break-words">{client.company_name}</CardDescription>
+          <CardDescription className="[overflow-wrap:anywhere]">{client.company_name}</CardDescription>
         )}
         <CardAction>
           <ClientCardMenu client={client} canManageAccess={canManageAccess} actions={actions} />
@@ -45,7 +58,7 @@ export function ClientCard({
         {(client.owner || address.length > 0 || client.email || client.phone) && (
           <div className="grid gap-2">
             {client.owner && (
-              <DetailRow icon={<UserRound />} label="Owner">
+              <DetailRow icon={<UserRound />} label="Owner" showLabel>
                 {client.owner}
               </DetailRow>
             )}

@@ -1,9 +1,10 @@
 import { Plus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Client } from '#shared/client';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/auth-context';
+import { preloadToaster } from '@/lib/toast';
 import { AccessDialog } from './access-dialog';
 import type { ClientCardActions } from './client-card-menu';
 import { matchesSearch } from './client-display';
@@ -30,6 +31,10 @@ export function ClientsPage() {
   const [managingAccess, setManagingAccess] = useState<Client | null>(null);
   const [browsing, setBrowsing] = useState<Client | null>(null);
   const editTarget = useRetained(editing);
+
+  // A modal dialog hides the rest of the page from assistive technology when it opens, except live
+  // regions that already exist; with the Toaster mounted first, a toast's Undo stays reachable.
+  useEffect(() => preloadToaster(), []);
 
   const visible = useMemo(
     () => clients?.filter((client) => matchesSearch(client, search)) ?? [],

@@ -17,7 +17,7 @@ export function InstructionPanel({ label, text }: { label: string; text: string 
         </Badge>
       </div>
       {custom && (
-        <p className="whitespace-pre-line break-words text-muted-foreground text-xs leading-relaxed">
+        <p className="whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere] text-xs leading-relaxed">
           {instructionPreview(text)}
         </p>
       )}

@@ -4,6 +4,7 @@ import type { ClientContent } from '#shared/content';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { keepOpenOnToast } from '../keep-open-on-toast';
 import { LIBRARY } from '../messages';
 import { useRetained } from '../use-retained';
 import { ContentEditDialog } from './content-edit-dialog';
@@ -102,7 +103,10 @@ export function ContentLibraryDialog({
   return (
     <>
       <Dialog open={client !== null} onOpenChange={onOpenChange}>
-        <DialogContent className="flex h-[calc(100dvh-2rem)] flex-col sm:max-w-6xl md:h-[85dvh]">
+        <DialogContent
+          onInteractOutside={keepOpenOnToast}
+          className="flex h-[calc(100dvh-2rem)] flex-col sm:max-w-6xl md:h-[85dvh]"
+        >
           <DialogHeader>
             <DialogTitle className="flex flex-wrap items-center gap-2 pr-6 leading-snug">
               {LIBRARY.title(shown?.name ?? '')}

@@ -1,0 +1,360 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientContent } from '#shared/content';
+import {
+  type ApiUser,
+  chooseFromCardMenu,
+  createApiUser,
+  createClientViaApi,
+  saveContent,
+  toastWith,
+} from './support/clients';
+import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+
+/** Spec 000 §2, §4, §8, §9: the Content Library dialog with its Preview and Edit dialogs, copy and downloads. */
+
+let app: E2eApp;
+let owner: ApiUser;
+let page: Page;
+let client: { id: string; name: string };
+const items: Record<'newsletter' | 'release' | 'social' | 'blog', ClientContent> = {} as never;
+
+const newsletterHtml =
+  '<h1>Spring Maintenance Tips</h1><p>Keep your pipes <strong>happy</strong> this spring.</p><ul><li>Check the water heater</li><li>Clean the gutters</li></ul>';
+
+beforeAll(async () => {
+  app = await startE2eApp();
+  owner = await createApiUser(app, 'owner');
+  client = await createClientViaApi(app, owner, 'Lone Star Plumbing');
+  await createClientViaApi(app, owner, 'Empty Library Co');
+  // Saved oldest first, so the newest-first order is blog, social, release, newsletter.
+  items.newsletter = await saveContent(app, owner, client.id, {
+    title: 'Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM',
+    content: '',
+    html_content: newsletterHtml,
+    content_type: 'newsletter',
+    metadata: {
+      topic: 'Spring maintenance',
+      url: '',
+      inputType: 'topic',
+      model: 'gpt-4o',
+      includeHeader: true,
+      includeTitle: false,
+      wordCount: 17,
+    },
+  });
+  items.release = await saveContent(app, owner, client.id, {
+    title: 'Award: Best Plumber in Austin!',
+    content: 'AUSTIN, Texas - Lone Star Plumbing was named the best plumber in Austin.',
+    html_content:
+      '<h2>Award: Best Plumber in Austin!</h2><p>AUSTIN, Texas - Lone Star Plumbing was named the best plumber in Austin.</p>',
+    content_type: 'press_release',
+    metadata: { topic: 'Award', model: 'claude-sonnet-4.1-20250514', releaseDate: '2026-03-04' },
+  });
+  items.social = await saveContent(app, owner, client.id, {
+    title: 'Social Content - Facebook - Mar 5, 2026, 10:00 AM',
+    content: 'Spring is here! Book your plumbing check-up today.',
+    html_content: '<p>Spring is here! Book your plumbing check-up today.</p>',
+    content_type: 'client_content',
+    metadata: { platform: 'facebook', multi_platform_creator: true },
+  });
+  items.blog = await saveContent(app, owner, client.id, {
+    title: 'How to Fix a Leaky Faucet',
+    content: 'Turn off the water first. Then replace the washer.',
+    html_content:
+      '<h2>How to Fix a Leaky Faucet</h2><p>Turn off the water first. Then replace the washer.</p>',
+    content_type: 'blog',
+    metadata: { originalUrl: 'https://example.com/faucet', framework: 'AIDA', addEmojis: false },
+  });
+  page = await openPage(app);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInThroughUi(page, owner.email, owner.password);
+  await page.goto('/clients');
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const library = () => page.getByRole('dialog', { name: /Content Library/ });
+const libraryItem = (title: string) => library().getByTestId('library-item').filter({ hasText: title });
+const visibleTitles = () => library().getByTestId('library-item').locator('h3').allInnerTexts();
+
+async function pick(label: 'Filter by type' | 'Sort', option: string): Promise<void> {
+  await library().getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('Content Library', () => {
+  it('opens from the card menu with the count, in a grid, newest first', async () => {
+    await chooseFromCardMenu(page, 'Lone Star Plumbing', 'View Content (4)');
+    await page.getByRole('dialog', { name: 'Lone Star Plumbing - Content Library' }).waitFor();
+    await expect(library().getByTestId('library-count').innerText()).resolves.toBe('4 items');
+    await library().getByTestId('library-grid').waitFor();
+    await expect(visibleTitles()).resolves.toEqual([
+      'How to Fix a Leaky Faucet',
+      'Social Content - Facebook - Mar 5, 2026, 10:00 AM',
+      'Award: Best Plumber in Austin!',
+      'Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM',
+    ]);
+    // Type labels of 000 §3 and colours of 001 §9.
+    const social = libraryItem('Social Content');
+    await social.getByText('Multi-Platform Creator').waitFor();
+    await expect(social.locator('[data-slot="badge"]').getAttribute('class')).resolves.toContain(
+      'bg-orange-100',
+    );
+    await libraryItem('Award').getByText('Press_release').waitFor();
+    await expect(
+      libraryItem('Award').locator('[data-slot="badge"]').getAttribute('class'),
+    ).resolves.toContain('bg-purple-100');
+    for (const action of ['Preview', 'Edit', 'Copy Text', 'Download HTML', 'Download Text', 'Delete']) {
+      await libraryItem('Leaky Faucet').getByRole('button', { name: action, exact: true }).waitFor();
+    }
+    await screenshot(page, 'library-grid');
+  });
+
+  it('switches to the list view and back', async () => {
+    await library().getByRole('radio', { name: 'List view' }).click();
+    await library().getByTestId('library-list').waitFor();
+    await screenshot(page, 'library-list');
+    await library().getByRole('radio', { name: 'Grid view' }).click();
+    await library().getByTestId('library-grid').waitFor();
+  });
+
+  it('filters by the types present, sorts six ways and searches', async () => {
+    await library().getByRole('combobox', { name: 'Filter by type' }).click();
+    const typeOptions = await page.getByRole('option').allInnerTexts();
+    expect(typeOptions).toEqual([
+      'All Types',
+      'Blog',
+      'Multi-Platform Creator',
+      'Newsletter',
+      'Press_release',
+    ]);
+    await screenshot(page, 'library-type-filter');
+    await page.getByRole('option', { name: 'Newsletter', exact: true }).click();
+    await expect.poll(visibleTitles).toEqual(['Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM']);
+    await pick('Filter by type', 'All Types');
+
+    await library().getByRole('combobox', { name: 'Sort' }).click();
+    await expect(page.getByRole('option').allInnerTexts()).resolves.toEqual([
+      'Newest First',
+      'Oldest First',
+      'Title A-Z',
+      'Title Z-A',
+      'Type A-Z',
+      'Type Z-A',
+    ]);
+    await page.getByRole('option', { name: 'Title A-Z' }).click();
+    await expect
+      .poll(visibleTitles)
+      .toEqual([
+        'Award: Best Plumber in Austin!',
+        'How to Fix a Leaky Faucet',
+        'Social Content - Facebook - Mar 5, 2026, 10:00 AM',
+        'Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM',
+      ]);
+    await pick('Sort', 'Oldest First');
+    await expect
+      .poll(async () => (await visibleTitles())[0])
+      .toBe('Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM');
+    await pick('Sort', 'Type Z-A');
+    await expect.poll(async () => (await visibleTitles())[0]).toBe('Award: Best Plumber in Austin!');
+    await pick('Sort', 'Newest First');
+
+    const search = library().getByPlaceholder('Search content...');
+    await search.fill('water heater');
+    await expect.poll(visibleTitles).toEqual(['Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM']);
+    await search.fill('no such thing');
+    await library().getByText('No content found').waitFor();
+    await library().getByText('Try adjusting your search or filters.').waitFor();
+    await screenshot(page, 'library-no-match');
+    await search.fill('');
+    await expect.poll(async () => (await visibleTitles()).length).toBe(4);
+  });
+
+  it('previews an item: sandboxed frame without scripts, HTML and Text tabs, Generation Details', async () => {
+    await libraryItem('Spring Maintenance').getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('dialog', {
+      name: 'Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM',
+    });
+    await preview.waitFor();
+    const frame = preview.locator('iframe');
+    await expect(frame.getAttribute('sandbox')).resolves.toBe('');
+    await preview.frameLocator('iframe').getByRole('heading', { name: 'Spring Maintenance Tips' }).waitFor();
+    const details = preview.getByRole('region', { name: 'Generation Details' });
+    for (const [label, value] of <const>[
+      ['Topic', 'Spring maintenance'],
+      ['Input Type', 'topic'],
+      ['Model', 'gpt-4o'],
+      ['Include Header', 'Yes'],
+      ['Include Title', 'No'],
+      ['Word Count', '17'],
+    ]) {
+      await details.getByText(label, { exact: true }).waitFor();
+      await details.getByText(value, { exact: true }).waitFor();
+    }
+    await screenshot(page, 'library-preview');
+
+    await preview.getByRole('tab', { name: 'HTML' }).click();
+    await expect(preview.getByTestId('preview-html').innerText()).resolves.toBe(newsletterHtml);
+    await screenshot(page, 'library-preview-html');
+    await preview.getByRole('tab', { name: 'Text' }).click();
+    const text = await preview.getByTestId('preview-text').innerText();
+    expect(text).toContain('Spring Maintenance Tips');
+    expect(text).toContain('• Check the water heater');
+    expect(text).not.toContain('<');
+    await screenshot(page, 'library-preview-text');
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+    await library().waitFor();
+  });
+
+  it('edits an item: three tabs, word count, timestamps, Save disabled on a blank title, new updated_at', async () => {
+    await libraryItem('Award').getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Content' });
+    await edit.waitFor();
+    const title = edit.getByLabel('Title');
+    await expect(title.inputValue()).resolves.toBe('Award: Best Plumber in Austin!');
+    await edit.getByText('Created:').waitFor();
+    await edit.getByText('Last modified:').waitFor();
+    // 'Mar 4, 2026, 9:30 AM'-style dates in US English.
+    const stamps = await edit.locator('dl dd').allInnerTexts();
+    for (const stamp of stamps) expect(stamp).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    await expect(edit.getByTestId('edit-word-count').innerText()).resolves.toBe('13 words');
+    const textArea = edit.getByRole('textbox', { name: 'Text Content' });
+    // Measured after the screenshot's pause, once the dialog's zoom-in animation has finished.
+    await screenshot(page, 'library-edit-text');
+    expect((await textArea.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(400);
+
+    await title.fill('   ');
+    await expect(edit.getByRole('button', { name: 'Save Changes' }).isDisabled()).resolves.toBe(true);
+    await title.fill('Award: Best Plumber in Central Texas');
+    await expect(edit.getByRole('button', { name: 'Save Changes' }).isDisabled()).resolves.toBe(false);
+    await textArea.fill('Lone Star Plumbing was named the best plumber in Central Texas.');
+    await expect(edit.getByTestId('edit-word-count').innerText()).resolves.toBe('11 words');
+
+    await edit.getByRole('tab', { name: 'HTML Content' }).click();
+    const htmlArea = edit.getByRole('textbox', { name: 'HTML Content' });
+    expect((await htmlArea.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(400);
+    await htmlArea.fill('<h2>Best Plumber in Central Texas</h2><p>Lone Star Plumbing won.</p>');
+    await screenshot(page, 'library-edit-html');
+    await edit.getByRole('tab', { name: 'Live Preview' }).click();
+    await expect(edit.locator('iframe').getAttribute('sandbox')).resolves.toBe('');
+    await edit
+      .frameLocator('iframe')
+      .getByRole('heading', { name: 'Best Plumber in Central Texas' })
+      .waitFor();
+    await screenshot(page, 'library-edit-preview');
+
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toastWith(page, 'Content updated successfully').waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    await libraryItem('Award: Best Plumber in Central Texas').waitFor();
+
+    const reply = await app.test.request<ClientContent>(
+      'GET',
+      `/api/clients/${client.id}/content/${items.release.id}`,
+      {
+        token: owner.idToken,
+      },
+    );
+    expect(reply.body).toMatchObject({
+      title: 'Award: Best Plumber in Central Texas',
+      content: 'Lone Star Plumbing was named the best plumber in Central Texas.',
+      html_content: '<h2>Best Plumber in Central Texas</h2><p>Lone Star Plumbing won.</p>',
+    });
+    expect(reply.body.updated_at > items.release.updated_at).toBe(true);
+  });
+
+  it('names downloads after the title and copies the text', async () => {
+    const item = libraryItem('Spring Maintenance');
+    const [htmlDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      item.getByRole('button', { name: 'Download HTML' }).click(),
+    ]);
+    expect(htmlDownload.suggestedFilename()).toBe('Spring-Maintenance-Newsletter-Mar-3-2026-930-AM.html');
+    await expect(readFile(await htmlDownload.path(), 'utf8')).resolves.toBe(newsletterHtml);
+    await toastWith(page, 'Downloaded!').waitFor();
+
+    const [textDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      item.getByRole('button', { name: 'Download Text' }).click(),
+    ]);
+    expect(textDownload.suggestedFilename()).toBe('Spring-Maintenance-Newsletter-Mar-3-2026-930-AM.txt');
+    const text = await readFile(await textDownload.path(), 'utf8');
+    expect(text).toContain('• Clean the gutters');
+    expect(text).not.toContain('<');
+
+    const [releaseDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      libraryItem('Central Texas').getByRole('button', { name: 'Download Text' }).click(),
+    ]);
+    expect(releaseDownload.suggestedFilename()).toBe('Award-Best-Plumber-in-Central-Texas.txt');
+
+    await libraryItem('Leaky Faucet').getByRole('button', { name: 'Copy Text' }).click();
+    await toastWith(page, 'Copied!').waitFor();
+    await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(items.blog.content);
+  });
+
+  it('deletes an item at once and Undo restores it, keeping the counts right', async () => {
+    await libraryItem('Leaky Faucet').getByRole('button', { name: 'Delete' }).click();
+    await libraryItem('Leaky Faucet').waitFor({ state: 'detached' });
+    await expect(library().getByTestId('library-count').innerText()).resolves.toBe('3 items');
+    const deleted = toastWith(page, 'Content deleted successfully');
+    await deleted.waitFor();
+    await screenshot(page, 'library-deleted-undo');
+    const listed = await app.test.request<{ content: ClientContent[] }>(
+      'GET',
+      `/api/clients/${client.id}/content`,
+      {
+        token: owner.idToken,
+      },
+    );
+    expect(listed.body.content.map((item) => item.title)).not.toContain('How to Fix a Leaky Faucet');
+
+    await deleted.getByRole('button', { name: 'Undo' }).click();
+    await libraryItem('Leaky Faucet').waitFor();
+    await expect(library().getByTestId('library-count').innerText()).resolves.toBe('4 items');
+    await expect(visibleTitles().then((titles) => titles[0])).resolves.toBe('How to Fix a Leaky Faucet');
+
+    await page.keyboard.press('Escape');
+    await library().waitFor({ state: 'hidden' });
+    await chooseFromCardMenu(page, 'Lone Star Plumbing', 'View Content (4)');
+    await library().getByTestId('library-grid').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('says when a client has no content yet', async () => {
+    await library().waitFor({ state: 'hidden' });
+    await chooseFromCardMenu(page, 'Empty Library Co', 'View Content (0)');
+    await page.getByRole('dialog', { name: 'Empty Library Co - Content Library' }).waitFor();
+    await library()
+      .getByText('No content has been saved to this client yet. Generate some content to get started!')
+      .waitFor();
+    await expect(library().getByTestId('library-count').innerText()).resolves.toBe('0 items');
+    await screenshot(page, 'library-empty');
+    await page.keyboard.press('Escape');
+  });
+
+  it('fits a phone screen', async () => {
+    const phone = await openPage(app, { mobile: true });
+    await signInThroughUi(phone, owner.email, owner.password);
+    await phone.goto('/clients');
+    await chooseFromCardMenu(phone, 'Lone Star Plumbing', 'View Content (4)');
+    await phone
+      .getByRole('dialog', { name: 'Lone Star Plumbing - Content Library' })
+      .getByTestId('library-grid')
+      .waitFor();
+    await screenshot(phone, 'library-mobile');
+    await phone.getByTestId('library-item').first().getByRole('button', { name: 'Preview' }).click();
+    await phone.getByRole('dialog', { name: 'How to Fix a Leaky Faucet' }).waitFor();
+    await screenshot(phone, 'library-mobile-preview');
+    expect(pageErrors(phone)).toEqual([]);
+  });
+
+  it('produced no page errors', () => {
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
