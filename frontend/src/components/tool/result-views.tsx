@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { htmlToText } from '#shared/text';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
 import { HtmlFrame } from './html-frame';
 import type { StreamingView } from './streaming-preview';
 import type { ToolOutput } from './tool-output';
@@ -39,13 +40,23 @@ function escapeText(text: string): string {
   return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;');
 }
 
-function ReadOnlyArea({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+function ReadOnlyArea({
+  label,
+  value,
+  mono,
+  className,
+}: {
+  label: string;
+  value: string;
+  mono?: boolean;
+  className?: string;
+}) {
   return (
     <Textarea
       aria-label={label}
       readOnly
       value={value}
-      className={mono ? 'h-[600px] min-h-[400px] font-mono text-xs' : 'h-[600px] min-h-[400px]'}
+      className={cn('h-[600px] min-h-[400px]', mono && 'font-mono text-xs', className)}
     />
   );
 }
@@ -105,7 +116,8 @@ export function ResultViews({
           {view === 'html-with-preview' && (
             <>
               <HtmlFrame title={frameTitle} html={shown.html} />
-              <ReadOnlyArea label="HTML source" value={rawHtml} mono />
+              {/* Under the frame, so a shorter box: the frame is the main view here. */}
+              <ReadOnlyArea label="HTML source" value={rawHtml} mono className="h-64 min-h-40" />
             </>
           )}
           {view === 'html' && <ReadOnlyArea label="HTML source" value={rawHtml} mono />}
