@@ -90,7 +90,7 @@ describe('Content Library', () => {
   it('opens from the card menu with the count, in a grid, newest first', async () => {
     await chooseFromCardMenu(page, 'Lone Star Plumbing', 'View Content (4)');
     await page.getByRole('dialog', { name: 'Lone Star Plumbing - Content Library' }).waitFor();
-    await expect(library().getByTestId('library-count').innerText()).resolves.toBe('4 items');
+    await expect(library().getByTestId('library-count').textContent()).resolves.toBe('4 items');
     await library().getByTestId('library-grid').waitFor();
     await expect(visibleTitles()).resolves.toEqual([
       'How to Fix a Leaky Faucet',
@@ -198,10 +198,10 @@ describe('Content Library', () => {
     await screenshot(page, 'library-preview');
 
     await preview.getByRole('tab', { name: 'HTML' }).click();
-    await expect(preview.getByTestId('preview-html').innerText()).resolves.toBe(newsletterHtml);
+    await expect(preview.getByTestId('preview-html').textContent()).resolves.toBe(newsletterHtml);
     await screenshot(page, 'library-preview-html');
     await preview.getByRole('tab', { name: 'Text' }).click();
-    const text = await preview.getByTestId('preview-text').innerText();
+    const text = await preview.getByTestId('preview-text').textContent();
     expect(text).toContain('Spring Maintenance Tips');
     expect(text).toContain('• Check the water heater');
     expect(text).not.toContain('<');
@@ -222,7 +222,7 @@ describe('Content Library', () => {
     // 'Mar 4, 2026, 9:30 AM'-style dates in US English.
     const stamps = await edit.locator('dl dd').allInnerTexts();
     for (const stamp of stamps) expect(stamp).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
-    await expect(edit.getByTestId('edit-word-count').innerText()).resolves.toBe('13 words');
+    await expect(edit.getByTestId('edit-word-count').textContent()).resolves.toBe('13 words');
     const textArea = edit.getByRole('textbox', { name: 'Text Content' });
     // Measured after the screenshot's pause, once the dialog's zoom-in animation has finished.
     await screenshot(page, 'library-edit-text');
@@ -233,7 +233,7 @@ describe('Content Library', () => {
     await title.fill('Award: Best Plumber in Central Texas');
     await expect(edit.getByRole('button', { name: 'Save Changes' }).isDisabled()).resolves.toBe(false);
     await textArea.fill('Lone Star Plumbing was named the best plumber in Central Texas.');
-    await expect(edit.getByTestId('edit-word-count').innerText()).resolves.toBe('11 words');
+    await expect(edit.getByTestId('edit-word-count').textContent()).resolves.toBe('11 words');
 
     await edit.getByRole('tab', { name: 'HTML Content' }).click();
     const htmlArea = edit.getByRole('textbox', { name: 'HTML Content' });
@@ -301,7 +301,7 @@ describe('Content Library', () => {
   it('deletes an item at once and Undo restores it, keeping the counts right', async () => {
     await libraryItem('Leaky Faucet').getByRole('button', { name: 'Delete' }).click();
     await libraryItem('Leaky Faucet').waitFor({ state: 'detached' });
-    await expect(library().getByTestId('library-count').innerText()).resolves.toBe('3 items');
+    await expect(library().getByTestId('library-count').textContent()).resolves.toBe('3 items');
     const deleted = toastWith(page, 'Content deleted successfully');
     await deleted.waitFor();
     await screenshot(page, 'library-deleted-undo');
@@ -316,7 +316,7 @@ describe('Content Library', () => {
 
     await deleted.getByRole('button', { name: 'Undo' }).click();
     await libraryItem('Leaky Faucet').waitFor();
-    await expect(library().getByTestId('library-count').innerText()).resolves.toBe('4 items');
+    await expect(library().getByTestId('library-count').textContent()).resolves.toBe('4 items');
     await expect(visibleTitles().then((titles) => titles[0])).resolves.toBe('How to Fix a Leaky Faucet');
 
     await page.keyboard.press('Escape');
@@ -333,7 +333,7 @@ describe('Content Library', () => {
     await library()
       .getByText('No content has been saved to this client yet. Generate some content to get started!')
       .waitFor();
-    await expect(library().getByTestId('library-count').innerText()).resolves.toBe('0 items');
+    await expect(library().getByTestId('library-count').textContent()).resolves.toBe('0 items');
     await screenshot(page, 'library-empty');
     await page.keyboard.press('Escape');
   });

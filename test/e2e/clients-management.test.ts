@@ -154,7 +154,7 @@ describe('Client Management screen', () => {
     await card.waitFor();
     for (const text of [
       'Lone Star Plumbing LLC',
-      'Maria Gonzalez',
+      'Owner: Maria Gonzalez',
       '1200 Congress Ave',
       'Austin, TX 78701',
       'USA',
@@ -178,7 +178,7 @@ describe('Client Management screen', () => {
       ).resolves.toBe(1);
     }
     // The default content instructions are longer than 200 characters: the preview is cut with an ellipsis.
-    const contentPreview = await panels.filter({ hasText: 'Client Content' }).locator('p').innerText();
+    const contentPreview = await panels.filter({ hasText: 'Client Content' }).locator('p').textContent();
     expect(contentPreview).toBe(`${DEFAULT_CONTENT_INSTRUCTIONS.slice(0, 200).trimEnd()}...`);
 
     const [stored] = await apiClients();

@@ -108,7 +108,7 @@ export function ContentLibraryDialog({
           className="flex h-[calc(100dvh-2rem)] flex-col sm:max-w-6xl md:h-[85dvh]"
         >
           <DialogHeader>
-            <DialogTitle className="flex flex-wrap items-center gap-2 pr-6 leading-snug">
+            <DialogTitle className="flex flex-wrap items-center justify-center gap-2 pr-6 leading-snug sm:justify-start">
               {LIBRARY.title(shown?.name ?? '')}
               {count !== undefined && (
                 <Badge variant="secondary" data-testid="library-count">

@@ -36,9 +36,9 @@ export function LibraryToolbar({
           onChange={(event) => onQueryChange({ ...query, search: event.target.value })}
         />
       </div>
-      <div className="flex gap-2">
+      <div className="flex min-w-0 gap-2">
         <Select value={query.type} onValueChange={(type) => onQueryChange({ ...query, type })}>
-          <SelectTrigger className="flex-1 md:w-52" aria-label={LIBRARY.typeFilterLabel}>
+          <SelectTrigger className="min-w-0 flex-1 md:w-52 md:flex-none" aria-label={LIBRARY.typeFilterLabel}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -54,7 +54,7 @@ export function LibraryToolbar({
           value={query.sort}
           onValueChange={(sort) => isSortOption(sort) && onQueryChange({ ...query, sort })}
         >
-          <SelectTrigger className="flex-1 md:w-40" aria-label={LIBRARY.sortLabel}>
+          <SelectTrigger className="min-w-0 flex-1 md:w-40 md:flex-none" aria-label={LIBRARY.sortLabel}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -70,6 +70,7 @@ export function LibraryToolbar({
           value={layout}
           onValueChange={(value) => (value === 'grid' || value === 'list') && onLayoutChange(value)}
           aria-label="View"
+          className="shrink-0"
         >
           <ToggleGroupItem value="grid" aria-label={LIBRARY.gridView} title={LIBRARY.gridView}>
             <LayoutGrid />

@@ -21,8 +21,9 @@ export function useClientContent(
   const [state, setState] = useState<{ clientId: string; items: ClientContent[] } | null>(null);
 
   useEffect(() => {
-    setState(null);
+    // On close the last library stays in place, so the dialog does not flash a skeleton as it animates out.
     if (!clientId) return;
+    setState(null);
     const controller = new AbortController();
     fetchAllContent(clientId, controller.signal).then(
       (items) => {
@@ -45,7 +46,7 @@ export function useClientContent(
   }, []);
 
   return {
-    items: state && state.clientId === clientId ? state.items : null,
+    items: state && (clientId === null || state.clientId === clientId) ? state.items : null,
     replace: useCallback(
       (item) => change(item, (list) => list.map((i) => (i.id === item.id ? item : i))),
       [change],
