@@ -17,7 +17,8 @@ themselves then there there's these they they'd they'll they're they've this tho
 too toward towards under until up upon us use used using very via want was wasn't way we we'd we'll we're
 we've well were weren't what what's whatever when when's where where's whether which while who who's whom
 whose why why's will with within without won't would wouldn't yet you you'd you'll you're you've your yours
-yourself yourselves`.split(/\s+/u),
+yourself yourselves across along alongside amid amongst around away back behind beneath beside besides beyond
+despite except inside onto outside past throughout underneath unlike`.split(/\s+/u),
 );
 
 /** Directive words of instructions ("please write a friendly ..."), not subject matter. */

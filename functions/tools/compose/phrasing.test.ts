@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { themeOf } from './focus';
 import { hasEmoji, hostOf, inSentence, joinList, plural, sentence, stripEmoji } from './phrasing';
 
 describe('phrasing', () => {
@@ -33,6 +34,9 @@ describe('plural', () => {
   it('pluralizes the last noun of a phrase and leaves mass nouns, gerunds and plurals alone', () => {
     expect(plural('tankless water heater')).toBe('tankless water heaters');
     expect(plural('roof repair company')).toBe('roof repair companies');
+    expect(themeOf('Dark stains around the chimney. Dark stains around vents spread.', 'roofs')).not.toMatch(
+      /arounds/u,
+    );
     expect(plural('gutter brush')).toBe('gutter brushes');
     expect(plural('drain cleaning')).toBe('drain cleaning');
     expect(plural('hot water')).toBe('hot water');

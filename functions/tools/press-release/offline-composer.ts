@@ -123,9 +123,11 @@ function draftFromTopic(
   const audience = company.city ? `customers in ${company.city} and the surrounding area` : 'its customers';
   const voice = voiceOf(company);
   const [firstQuote, secondQuote] = quotes(inSentence(subject), community, voice, seed);
-  const headline = company.name
-    ? `${company.name} Announces ${titleCase(thirdPerson(subject))}`
-    : titleCase(subject);
+  // "Riverside Plumbing opens a second location" already names the company: it is the headline.
+  const headline =
+    company.name && !namesCompany(subject, company.name)
+      ? `${company.name} Announces ${titleCase(thirdPerson(subject))}`
+      : titleCase(subject);
   const subheadline = pick(
     [
       `The announcement gives ${audience} a new reason to ${company.name ? `choose ${company.name}` : 'take notice'}.`,
@@ -284,4 +286,13 @@ export function composePressRelease(input: PressReleaseRequest, context: ToolCon
     words += size;
   }
   return [...opening, ...body, ...closing].filter((part) => part !== '').join('\n');
+}
+
+const LEGAL_SUFFIX =
+  /[\s,]+(?:llc|l\.l\.c\.|inc\.?|incorporated|co\.?|company|corp\.?|corporation|ltd\.?|pllc|llp|lp)$/iu;
+
+/** Whether a subject already mentions the company, with or without its legal suffix. */
+export function namesCompany(subject: string, companyName: string): boolean {
+  const short = companyName.trim().replace(LEGAL_SUFFIX, '').toLowerCase();
+  return short.length > 0 && subject.toLowerCase().includes(short);
 }

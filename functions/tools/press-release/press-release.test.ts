@@ -4,7 +4,7 @@ import { countWords, htmlToText } from '#shared/text';
 import { pressReleaseRequestSchema } from '#shared/tools/press-release';
 import { ARTICLE, makeClient, makeContext } from '../test-fixtures';
 import { pressReleaseTool } from './definition';
-import { composePressRelease, PRESS_RELEASE_WORDS } from './offline-composer';
+import { composePressRelease, namesCompany, PRESS_RELEASE_WORDS } from './offline-composer';
 import { buildPressReleasePrompt } from './prompt';
 
 const request = (body: Record<string, unknown>) => pressReleaseRequestSchema.parse(body);
@@ -200,5 +200,13 @@ describe('pressReleaseTool', () => {
     });
     expect(pressReleaseTool.activity(input, result).action).toBe('press_release_generation');
     expect(pressReleaseTool.contentToSave({ ...input, saveToClient: false }, result, context)).toBeNull();
+  });
+});
+
+describe('namesCompany', () => {
+  it('sees the company in a subject with or without its legal suffix, so the headline does not repeat it', () => {
+    expect(namesCompany('Riverside Plumbing opens a second location', 'Riverside Plumbing LLC')).toBe(true);
+    expect(namesCompany('riverside plumbing wins an award', 'Riverside Plumbing, Inc.')).toBe(true);
+    expect(namesCompany('A new emergency hotline', 'Riverside Plumbing LLC')).toBe(false);
   });
 });
