@@ -79,7 +79,7 @@ function topicPlan(subject: string, profile: BusinessProfile, now: Date, seed: n
   ];
   const angles: Section[] = [
     {
-      heading: `Why ${Topic} Matters Now`,
+      heading: `Why Now Is the Right Time for ${Topic}`,
       paragraphs: [
         `A little attention to ${topic} now tends to prevent bigger and more expensive problems later.`,
         `${capitalize(when)} conditions${profile.city ? ` in ${profile.city}` : ''} make this a sensible time to review where you stand and plan the next step.`,
