@@ -32,10 +32,20 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+/**
+ * Toasts live outside every dialog's DOM subtree, so Radix would take a click on a toast's Undo or close
+ * button for a click outside the dialog and close it. Such clicks keep the dialog open.
+ */
+function keepOpenOnToast(event: { target: EventTarget | null; preventDefault: () => void }): void {
+  if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]'))
+    event.preventDefault();
+}
+
 export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
   return (
@@ -47,6 +57,10 @@ export function DialogContent({
           'fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg outline-none data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in sm:max-w-lg',
           className,
         )}
+        onInteractOutside={(event) => {
+          keepOpenOnToast(event);
+          onInteractOutside?.(event);
+        }}
         {...props}
       >
         {children}

@@ -16,7 +16,6 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { ClientAccess } from './clients-api';
-import { keepOpenOnToast } from './keep-open-on-toast';
 import { ACCESS_DIALOG } from './messages';
 import { useClientAccess } from './use-client-access';
 import { useRetained } from './use-retained';
@@ -116,7 +115,7 @@ export function AccessDialog({
 
   return (
     <Dialog open={client !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
-      <DialogContent onInteractOutside={keepOpenOnToast} className="sm:max-w-lg">
+      <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>{ACCESS_DIALOG.title}</DialogTitle>
           <DialogDescription>{ACCESS_DIALOG.description(shown?.name ?? '')}</DialogDescription>

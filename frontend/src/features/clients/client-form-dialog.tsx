@@ -20,7 +20,6 @@ import {
   isNameMissing,
 } from './client-form-values';
 import { createClient, updateClient } from './clients-api';
-import { keepOpenOnToast } from './keep-open-on-toast';
 import { CLIENT_DIALOGS, CLIENT_ERRORS, CLIENT_TOASTS } from './messages';
 import { notifyError, notifySuccess } from './notify';
 
@@ -82,7 +81,7 @@ export function ClientFormDialog({ open, onOpenChange, client, onSaved }: Client
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent onInteractOutside={keepOpenOnToast} className="gap-0 p-0 sm:max-w-2xl">
+      <DialogContent className="gap-0 p-0 sm:max-w-2xl">
         <form onSubmit={submit} className="flex max-h-[calc(100dvh-2rem)] flex-col">
           <DialogHeader className="border-b px-6 pt-6 pb-4">
             <DialogTitle>{editing ? CLIENT_DIALOGS.editTitle : CLIENT_DIALOGS.addTitle}</DialogTitle>

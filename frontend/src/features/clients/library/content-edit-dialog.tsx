@@ -16,7 +16,6 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { keepOpenOnToast } from '../keep-open-on-toast';
 import { EDIT_DIALOG, LIBRARY, LIBRARY_ERRORS, LIBRARY_TOASTS } from '../messages';
 import { notifyError, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
@@ -98,7 +97,7 @@ export function ContentEditDialog({
 
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent onInteractOutside={keepOpenOnToast} className="sm:max-w-4xl">
+      <DialogContent className="sm:max-w-4xl">
         {shown && (
           <form onSubmit={save} className="grid gap-4">
             <DialogHeader>

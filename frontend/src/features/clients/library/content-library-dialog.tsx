@@ -4,7 +4,6 @@ import type { ClientContent } from '#shared/content';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { keepOpenOnToast } from '../keep-open-on-toast';
 import { LIBRARY } from '../messages';
 import { useRetained } from '../use-retained';
 import { ContentEditDialog } from './content-edit-dialog';
@@ -103,10 +102,7 @@ export function ContentLibraryDialog({
   return (
     <>
       <Dialog open={client !== null} onOpenChange={onOpenChange}>
-        <DialogContent
-          onInteractOutside={keepOpenOnToast}
-          className="flex h-[calc(100dvh-2rem)] flex-col sm:max-w-6xl md:h-[85dvh]"
-        >
+        <DialogContent className="flex h-[calc(100dvh-2rem)] flex-col sm:max-w-6xl md:h-[85dvh]">
           <DialogHeader>
             <DialogTitle className="flex flex-wrap items-center justify-center gap-2 pr-6 leading-snug sm:justify-start">
               {LIBRARY.title(shown?.name ?? '')}

@@ -3,7 +3,6 @@ import { formatDisplayDate } from '#shared/saved-title';
 import { htmlToText } from '#shared/text';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { keepOpenOnToast } from '../keep-open-on-toast';
 import { PREVIEW_DIALOG } from '../messages';
 import { useRetained } from '../use-retained';
 import { viewerTimeZone } from '../viewer-time-zone';
@@ -55,7 +54,7 @@ export function ContentPreviewDialog({ item, onClose }: { item: ClientContent | 
   const shown = useRetained(item);
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent onInteractOutside={keepOpenOnToast} className="sm:max-w-4xl">
+      <DialogContent className="sm:max-w-4xl">
         {shown && (
           <>
             <DialogHeader>
