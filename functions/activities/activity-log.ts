@@ -2,20 +2,13 @@ import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
 import { entities } from '#functions/data/entities';
-
-/** A row of user_activities (spec 000 §3 / 001 §3); `ip_address` is always null, as the spec records. */
-export interface Activity {
-  id: string;
-  user_id: string;
-  user_email: string;
-  action: string;
-  resource_type: string;
-  resource_id: string | null;
-  details: Record<string, unknown>;
-  ip_address: null;
-  user_agent: string | null;
-  created_at: string;
-}
+import { notifyAdmins } from '#functions/websocket/notifier';
+import {
+  ACTIVITY_CREATED_EVENT,
+  ACTIVITY_FEED_LIMIT,
+  type Activity,
+  type ActivityCreatedEvent,
+} from '#shared/activity';
 
 export interface ActivityInput {
   /** A stable id makes recording idempotent (a retried job records its activity once). */
@@ -27,11 +20,10 @@ export interface ActivityInput {
   userAgent?: string | null;
 }
 
-export const ACTIVITY_FEED_LIMIT = 100;
-
 /**
- * Records what a user did. A failure to record is logged and swallowed (the spec: "activity-tracking
- * failures are only logged"): the user's action itself already succeeded.
+ * Records what a user did, then pushes it to the admins' live feed (001 §4). A failure to record is
+ * logged and swallowed (the spec: "activity-tracking failures are only logged"): the user's action
+ * itself already succeeded. The push is best effort for the same reason; notifyAdmins never throws.
  */
 export async function recordActivity(
   caller: Pick<Caller, 'userId' | 'email'>,
@@ -63,7 +55,6 @@ export async function recordActivity(
         created_at: activity.created_at,
       })
       .go();
-    return activity;
   } catch (error) {
     // Same id again: a retried job already recorded this activity.
     if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException')
@@ -71,6 +62,9 @@ export async function recordActivity(
     logger.error('Failed to record activity', { error, action: input.action });
     return null;
   }
+  const event: ActivityCreatedEvent = { type: ACTIVITY_CREATED_EVENT, activity };
+  await notifyAdmins(event);
+  return activity;
 }
 
 /** Newest first, at most 100 (001 §9). */

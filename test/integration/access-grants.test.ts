@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientAccess } from '#functions/access/access-record';
-import type { Activity } from '#functions/activities/activity-log';
+import type { Activity } from '#shared/activity';
 import type { Client } from '#shared/client';
 import { type ApiBody, startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 

@@ -1,9 +1,9 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientAccess } from '#functions/access/access-record';
-import type { Activity } from '#functions/activities/activity-log';
 import { s3Client } from '#functions/commons/aws-clients';
 import { entities } from '#functions/data/entities';
+import type { Activity } from '#shared/activity';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Activity } from '#functions/activities/activity-log';
 import { saveContentOnce } from '#functions/content/content-store';
+import type { Activity } from '#shared/activity';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
