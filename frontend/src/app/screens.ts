@@ -36,6 +36,11 @@ export const guardedScreens: readonly Screen[] = [
     path: '/client-content',
     load: () => import('@/features/client-content/client-content-page').then((m) => m.ClientContentPage),
   },
+  {
+    path: '/activity-tracker',
+    load: () =>
+      import('@/features/activity-tracker/activity-tracker-page').then((m) => m.ActivityTrackerPage),
+  },
 ];
 
 const registeredPaths = new Set(['/', ...guardedScreens.map((screen) => screen.path)]);

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVITY_FEED_LIMIT, type Activity } from '#shared/activity';
+import { actionTone, activityTime, detailsSummary, mergeActivities, readableName } from './activity-feed';
+
+const at = (minute: number) => new Date(Date.UTC(2026, 2, 14, 15, minute)).toISOString();
+
+function activity(id: string, minute: number, changes: Partial<Activity> = {}): Activity {
+  return {
+    id,
+    user_id: 'user-1',
+    user_email: 'staff@agency.example',
+    action: 'client_updated',
+    resource_type: 'client',
+    resource_id: 'client-1',
+    details: {},
+    ip_address: null,
+    user_agent: null,
+    created_at: at(minute),
+    ...changes,
+  };
+}
+
+const ids = (list: readonly Activity[]) => list.map((entry) => entry.id);
+
+describe('mergeActivities', () => {
+  it('puts a live row above the loaded ones', () => {
+    const loaded = [activity('b', 2), activity('a', 1)];
+    expect(ids(mergeActivities(loaded, [activity('c', 3)]))).toEqual(['c', 'b', 'a']);
+  });
+
+  it('keeps each id once, the incoming version winning', () => {
+    const loaded = [activity('b', 2), activity('a', 1)];
+    const merged = mergeActivities(loaded, [activity('b', 2, { user_email: 'new@agency.example' })]);
+    expect(ids(merged)).toEqual(['b', 'a']);
+    expect(merged[0]?.user_email).toBe('new@agency.example');
+  });
+
+  it('orders a reload that overlaps live rows newest first, ties by id', () => {
+    const live = [activity('d', 4), activity('c', 3)];
+    const reloaded = [activity('c', 3), activity('b', 3), activity('a', 1)];
+    expect(ids(mergeActivities(live, reloaded))).toEqual(['d', 'c', 'b', 'a']);
+  });
+
+  it(`keeps at most ${ACTIVITY_FEED_LIMIT} rows, dropping the oldest`, () => {
+    const loaded = Array.from({ length: ACTIVITY_FEED_LIMIT }, (_, index) =>
+      activity(`old-${String(index).padStart(3, '0')}`, 0, {
+        created_at: new Date(index * 1000).toISOString(),
+      }),
+    );
+    const merged = mergeActivities(loaded, [activity('new', 5)]);
+    expect(merged).toHaveLength(ACTIVITY_FEED_LIMIT);
+    expect(merged[0]?.id).toBe('new');
+    expect(ids(merged)).not.toContain('old-000');
+    expect(ids(merged)).toContain('old-001');
+  });
+
+  it('starts from nothing and does not change the lists it is given', () => {
+    const incoming = [activity('a', 1), activity('b', 2)];
+    expect(ids(mergeActivities([], incoming))).toEqual(['b', 'a']);
+    expect(ids(incoming)).toEqual(['a', 'b']);
+  });
+});
+
+describe('how a row reads', () => {
+  it('turns action and resource names into words, keeping acronyms', () => {
+    expect(readableName('press_release_generation')).toBe('Press Release Generation');
+    expect(readableName('gbp_post_generation')).toBe('GBP Post Generation');
+    expect(readableName('faq_generation')).toBe('FAQ Generation');
+    expect(readableName('client_content')).toBe('Client Content');
+  });
+
+  it('colours actions by kind', () => {
+    expect(actionTone('newsletter_generation')).toBe('blue');
+    expect(actionTone('blog_rewrite')).toBe('blue');
+    expect(actionTone('image_analysis')).toBe('blue');
+    expect(actionTone('client_content_save')).toBe('green');
+    expect(actionTone('client_updated')).toBe('green');
+    expect(actionTone('access_granted')).toBe('purple');
+    expect(actionTone('access_removed')).toBe('orange');
+    expect(actionTone('client_deleted')).toBe('orange');
+    expect(actionTone('something_else')).toBe('secondary');
+  });
+
+  it('shows the time in US English in the viewer zone', () => {
+    expect(activityTime(activity('a', 30), 'UTC')).toBe('Mar 14, 2026, 3:30 PM');
+    expect(activityTime(activity('a', 30), 'America/Chicago')).toBe('Mar 14, 2026, 10:30 AM');
+    expect(activityTime(activity('a', 0, { created_at: 'not a date' }), 'UTC')).toBe('not a date');
+  });
+
+  it('summarises details on one line, shortening long values and leaving out empty ones', () => {
+    expect(
+      detailsSummary({ topic: 'Spring  tips', model: 'gpt-4o', url: null, prompt: '', includeHeader: true }),
+    ).toBe('topic: Spring tips · model: gpt-4o · includeHeader: true');
+    expect(detailsSummary({ changes: { name: 'A' } })).toBe('changes: {"name":"A"}');
+    const long = detailsSummary({ topic: 'x'.repeat(200) });
+    expect(long).toBe(`topic: ${'x'.repeat(59)}…`);
+    expect(detailsSummary({})).toBe('');
+  });
+});

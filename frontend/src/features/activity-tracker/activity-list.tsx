@@ -1,0 +1,90 @@
+import { Activity as ActivityIcon, RefreshCw, TriangleAlert } from 'lucide-react';
+import type { Activity } from '#shared/activity';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ACTIVITY_GRID_CLASS, ActivityRow } from './activity-row';
+import { ACTIVITY_PAGE } from './messages';
+
+const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+
+function HeaderRow() {
+  const { columns } = ACTIVITY_PAGE;
+  return (
+    <div
+      className={`hidden border-b bg-muted/50 px-4 py-2 font-medium text-muted-foreground text-xs uppercase tracking-wide ${ACTIVITY_GRID_CLASS}`}
+      aria-hidden="true"
+    >
+      <span>{columns.time}</span>
+      <span>{columns.user}</span>
+      <span>{columns.action}</span>
+      <span>{columns.resource}</span>
+      <span>{columns.details}</span>
+    </div>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <div role="status" aria-busy="true" aria-label={ACTIVITY_PAGE.loading} data-testid="activity-skeleton">
+      {PLACEHOLDERS.map((key) => (
+        <div key={key} className={`grid gap-2 border-b px-4 py-3 last:border-b-0 ${ACTIVITY_GRID_CLASS}`}>
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-4 w-44" />
+          <Skeleton className="h-5 w-28" />
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-4 w-full max-w-56" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function EmptyState({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
+  const Icon = failed ? TriangleAlert : ActivityIcon;
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 px-6 py-16 text-center">
+      <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium text-lg">
+        {failed ? ACTIVITY_PAGE.loadFailedTitle : ACTIVITY_PAGE.emptyTitle}
+      </p>
+      {failed ? (
+        <Button variant="outline" onClick={onRetry}>
+          <RefreshCw />
+          {ACTIVITY_PAGE.retry}
+        </Button>
+      ) : (
+        <p className="max-w-sm text-muted-foreground text-sm">{ACTIVITY_PAGE.emptyHint}</p>
+      )}
+    </div>
+  );
+}
+
+/** The feed: column headings, then the rows newest first, or the skeleton, or the empty state. */
+export function ActivityList({
+  activities,
+  failed,
+  timeZone,
+  onRetry,
+}: {
+  activities: readonly Activity[] | null;
+  failed: boolean;
+  timeZone: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card shadow-xs">
+      <HeaderRow />
+      {activities === null ? (
+        <LoadingRows />
+      ) : activities.length === 0 ? (
+        <EmptyState failed={failed} onRetry={onRetry} />
+      ) : (
+        <ul className="divide-y" aria-label={ACTIVITY_PAGE.listLabel} aria-live="polite">
+          {activities.map((activity) => (
+            <ActivityRow key={activity.id} activity={activity} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
