@@ -4,15 +4,14 @@ import { LoadingScreen } from '@/components/layout/loading-screen';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { AppSidebar } from '../navigation/app-sidebar';
-import { activeNavPath } from '../navigation/nav-items';
+import { activeNavTitle } from '../navigation/nav-items';
 import { useNavGroups } from '../navigation/use-nav-groups';
 
 /** The signed-in frame: the side navigation, and a header with its toggle and the current page's name. */
 export function SidebarLayout() {
   const groups = useNavGroups();
   const { pathname } = useLocation();
-  const active = activeNavPath(pathname, groups);
-  const title = groups.flatMap((group) => group.items).find((item) => item.href === active)?.title;
+  const title = activeNavTitle(pathname, groups);
 
   return (
     <SidebarProvider>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExternalLinks } from '#shared/runtime-config';
-import { activeNavPath, NAV_GROUPS, type NavContext, visibleNavGroups } from './nav-items';
+import { activeNavPath, activeNavTitle, NAV_GROUPS, type NavContext, visibleNavGroups } from './nav-items';
 
 const noLinks: ExternalLinks = {
   backlinkManager: null,
@@ -107,5 +107,17 @@ describe('activeNavPath', () => {
     expect(activeNavPath('/clients/abc', groups)).toBe('/clients');
     expect(activeNavPath('/clientsx', groups)).toBeNull();
     expect(activeNavPath('/unknown', groups)).toBeNull();
+  });
+});
+
+describe('activeNavTitle', () => {
+  it("names the active screen, and nothing where no visible item leads (not 'AI Optimization')", () => {
+    const plain = visibleNavGroups(NAV_GROUPS, context());
+    expect(plain.flatMap((group) => group.items).some((item) => item.href === null)).toBe(true);
+    expect(activeNavTitle('/clients/abc', plain)).toBe('Clients');
+    expect(activeNavTitle('/activity-tracker', plain)).toBeNull();
+    expect(activeNavTitle('/unknown', plain)).toBeNull();
+    const admin = visibleNavGroups(NAV_GROUPS, context({ isAdmin: true }));
+    expect(activeNavTitle('/activity-tracker', admin)).toBe('Activity Tracker');
   });
 });

@@ -171,3 +171,14 @@ export function activeNavPath(pathname: string, groups: readonly NavGroup[]): st
   }
   return best;
 }
+
+/**
+ * The header's page name: the title of the active internal item, or none. A path no visible item owns
+ * (a plain user on an admin screen) must not match the disabled 'Coming Soon' items, whose href is null.
+ */
+export function activeNavTitle(pathname: string, groups: readonly NavGroup[]): string | null {
+  const active = activeNavPath(pathname, groups);
+  if (active === null) return null;
+  const items = groups.flatMap((group) => group.items);
+  return items.find((item) => !item.external && item.href === active)?.title ?? null;
+}
