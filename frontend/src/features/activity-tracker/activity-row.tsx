@@ -6,7 +6,7 @@ import { ACTIVITY_PAGE } from './messages';
 
 /** Columns of the feed on wide screens; on a phone each row stacks into a small card. */
 export const ACTIVITY_GRID_CLASS =
-  'md:grid md:grid-cols-[10.5rem_minmax(0,1.1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)] md:items-start md:gap-4';
+  'md:grid md:grid-cols-[10.5rem_minmax(0,1.5fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1.2fr)] md:items-start md:gap-4';
 
 function Field({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
@@ -40,30 +40,45 @@ export function ActivityRow({ activity, timeZone }: { activity: Activity; timeZo
   const { columns } = ACTIVITY_PAGE;
   return (
     <li
-      className={`grid gap-2 px-4 py-3 text-sm ${ACTIVITY_GRID_CLASS}`}
+      className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1.5 px-4 py-3 text-sm ${ACTIVITY_GRID_CLASS}`}
       data-testid="activity-row"
       data-activity-id={activity.id}
     >
-      <Field label={columns.time} className="text-muted-foreground tabular-nums max-md:text-xs">
+      <Field
+        label={columns.time}
+        className="col-start-2 row-start-1 text-muted-foreground tabular-nums max-md:text-right max-md:text-xs md:col-start-auto md:row-start-auto"
+      >
         <time dateTime={activity.created_at}>{activityTime(activity, timeZone)}</time>
       </Field>
-      <Field label={columns.user} className="min-w-0 font-medium [overflow-wrap:anywhere]">
+      <Field
+        label={columns.user}
+        className="col-span-2 min-w-0 font-medium [overflow-wrap:anywhere] md:col-span-1"
+      >
         {activity.user_email}
       </Field>
-      <Field label={columns.action} className="min-w-0">
+      <Field
+        label={columns.action}
+        className="col-start-1 row-start-1 min-w-0 md:col-start-auto md:row-start-auto"
+      >
         <Badge variant={actionTone(activity.action)} title={activity.action} className="max-w-full truncate">
           {readableName(activity.action)}
         </Badge>
       </Field>
-      <Field label={columns.resource} className="min-w-0">
+      <Field
+        label={columns.resource}
+        className="col-span-2 flex min-w-0 flex-wrap items-baseline gap-x-2 md:col-span-1 md:block"
+      >
         <div>{readableName(activity.resource_type)}</div>
         {activity.resource_id && (
-          <div className="truncate font-mono text-muted-foreground text-xs" title={activity.resource_id}>
+          <div
+            className="min-w-0 truncate font-mono text-muted-foreground text-xs"
+            title={activity.resource_id}
+          >
             {activity.resource_id}
           </div>
         )}
       </Field>
-      <Field label={columns.details} className="min-w-0">
+      <Field label={columns.details} className="col-span-2 min-w-0 md:col-span-1">
         <Details details={activity.details} />
       </Field>
     </li>

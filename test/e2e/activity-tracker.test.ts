@@ -1,0 +1,167 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, createApiUser, createClientViaApi } from './support/clients';
+import {
+  type E2eApp,
+  expectToast,
+  openPage,
+  pageErrors,
+  screenshot,
+  signInThroughUi,
+  startE2eApp,
+} from './support/e2e';
+
+/**
+ * 001 §2 Activity Tracker: the admin's live feed of every user's activity (the newest rows, then new
+ * inserts as they happen, §4); a plain user sees neither the Admin Tools nor the feed.
+ */
+
+let app: E2eApp;
+let staff: ApiUser;
+let client: { id: string; name: string };
+
+beforeAll(async () => {
+  app = await startE2eApp();
+  staff = await createApiUser(app, 'staff');
+  client = await createClientViaApi(app, staff, 'Harbor View Dental');
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const sidebar = (page: Page) => page.locator('[data-slot="sidebar"]');
+const rows = (page: Page) => page.getByTestId('activity-row');
+
+/** What another user does in another browser: rename the client (an activity 'client_updated'). */
+async function renameClient(name: string): Promise<void> {
+  const reply = await app.test.request('PUT', `/api/clients/${client.id}`, {
+    token: staff.idToken,
+    body: { name },
+  });
+  if (reply.status !== 200) throw new Error(`Renaming failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await signInThroughUi(page, app.runtime.admin.email, app.runtime.admin.password);
+}
+
+describe('Activity Tracker', () => {
+  it('is in Admin Tools for the admin, lists the newest activities and adds new ones live', async () => {
+    await renameClient('Harbor View Dental Care');
+    const page = await openPage(app);
+    await signInAsAdmin(page);
+
+    const adminTools = sidebar(page)
+      .locator('[data-sidebar="group"]')
+      .filter({ has: page.getByText('Admin Tools', { exact: true }) });
+    await adminTools.getByRole('link', { name: 'Activity Tracker', exact: true }).click();
+    await page.waitForURL('**/activity-tracker');
+    await page.getByRole('heading', { name: 'Activity Tracker', level: 1 }).waitFor();
+    await page.getByText('The newest 100 activities of every user, updated live.').waitFor();
+    await page.getByTestId('activity-live-indicator').getByText('Live', { exact: true }).waitFor();
+
+    const first = rows(page).first();
+    await first.getByText(staff.email).waitFor();
+    await first.getByText('Client Updated', { exact: true }).waitFor();
+    await first.getByText('Client', { exact: true }).waitFor();
+    await first.getByText(client.id).waitFor();
+    await expect(first.locator('time').textContent()).resolves.toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+    );
+    await first.getByText('client_name: Harbor View Dental Care · changed_fields: ["name"]').click();
+    await expect(first.locator('pre').textContent()).resolves.toContain(
+      '"client_name": "Harbor View Dental Care"',
+    );
+    await screenshot(page, 'activity-tracker-admin');
+
+    // The same page, never reloaded: a marker on window survives only without a navigation.
+    await page.evaluate("window.feedMarker = 'still here'");
+    const before = await rows(page).count();
+    await renameClient('Harbor View Family Dental');
+    await rows(page).first().getByText('client_name: Harbor View Family Dental', { exact: false }).waitFor();
+    await expect(rows(page).count()).resolves.toBe(before + 1);
+    await expect(page.evaluate('window.feedMarker')).resolves.toBe('still here');
+    await screenshot(page, 'activity-tracker-live-row');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows a newsletter another user generates as it is recorded', async () => {
+    const page = await openPage(app);
+    await signInAsAdmin(page);
+    await page.goto('/activity-tracker');
+    await page.getByTestId('activity-live-indicator').getByText('Live', { exact: true }).waitFor();
+
+    const queued = await app.test.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+      token: staff.idToken,
+      body: { topic: 'Teeth whitening myths', inputType: 'topic' },
+    });
+    expect(queued.status).toBe(202);
+    const row = page.locator(`[data-activity-id="${queued.body.jobId}"]`);
+    await row.getByText('Newsletter Generation', { exact: true }).waitFor();
+    await row.getByText('Content Generation', { exact: true }).waitFor();
+    await row.getByText(/topic: Teeth whitening myths/).waitFor();
+    await expect(rows(page).first().getAttribute('data-activity-id')).resolves.toBe(queued.body.jobId);
+    await screenshot(page, 'activity-tracker-feed');
+  });
+
+  it('fits a phone', async () => {
+    const page = await openPage(app, { mobile: true });
+    await signInAsAdmin(page);
+    await page.goto('/activity-tracker');
+    await rows(page).first().waitFor();
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'activity-tracker-mobile');
+  });
+
+  it("shows 'Error' with the server's message, or 'Failed to load activities'", async () => {
+    const page = await openPage(app);
+    await signInAsAdmin(page);
+    await page.route('**/api/activities', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'The feed is resting' } }),
+      }),
+    );
+    await page.goto('/activity-tracker');
+    await expectToast(page, 'The feed is resting');
+    await page.getByText('Activities could not be loaded').waitFor();
+
+    await page.unroute('**/api/activities');
+    await page.route('**/api/activities', (route) => route.abort());
+    await page.reload();
+    await expectToast(page, 'Failed to load activities');
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Error' }).first().waitFor();
+
+    await page.unroute('**/api/activities');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await rows(page).first().waitFor();
+  });
+
+  it('shows a plain user no Admin Tools and nothing at /activity-tracker', async () => {
+    const page = await openPage(app);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto('/clients');
+    await sidebar(page).getByText('Management', { exact: true }).waitFor();
+    await expect(sidebar(page).getByText('Admin Tools').count()).resolves.toBe(0);
+    await expect(sidebar(page).getByText('Activity Tracker').count()).resolves.toBe(0);
+
+    await page.goto('/activity-tracker');
+    await sidebar(page).getByText('Management', { exact: true }).waitFor();
+    // The screen's chunk has loaded and rendered nothing: no heading, no feed, no call to the admin API.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { name: 'Activity Tracker' }).count()).resolves.toBe(0);
+    await expect(page.getByText('Oops! Page not found').count()).resolves.toBe(0);
+    await expect(page.getByTestId('activity-skeleton').count()).resolves.toBe(0);
+    expect(requested).not.toContain('/api/activities');
+    // The header names no page: none of this user's navigation items leads here.
+    const header = (await page.locator('header').textContent()) ?? '';
+    expect(header).not.toContain('AI Optimization');
+    expect(header).not.toContain('Activity Tracker');
+    await screenshot(page, 'activity-tracker-plain-user');
+  });
+});
