@@ -98,6 +98,25 @@ describe('local runtime foundation', () => {
     expect((await app.request('GET', '/api/me', { token: 'not-a-jwt' })).status).toBe(401);
   });
 
+  it('refreshes a session through GetTokensFromRefreshToken, the call Amplify makes and cognito-local lacks', async () => {
+    const reply = await fetch(app.runtime.endpoints.cognito, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
+      body: JSON.stringify({
+        ClientId: app.runtime.config.userPoolClientId,
+        RefreshToken: user.refreshToken,
+      }),
+    });
+    expect(reply.status).toBe(200);
+    const { AuthenticationResult } = (await reply.json()) as { AuthenticationResult: { IdToken: string } };
+    expect(AuthenticationResult.IdToken).not.toBe(user.idToken);
+    const me = await app.request('GET', '/api/me', { token: AuthenticationResult.IdToken });
+    expect(me.body).toEqual({ email: user.email, isAdmin: false });
+  });
+
   it('answers 403 to a non-admin on an admin-only route and 200 to an admin', async () => {
     expect((await app.request('GET', '/api/activities', { token: user.idToken })).status).toBe(403);
     const admin = await app.createUser(undefined, { admin: true });
