@@ -130,11 +130,20 @@ describe('Activity Tracker', () => {
     await page.getByText('Activities could not be loaded').waitFor();
 
     await page.unroute('**/api/activities');
-    await page.route('**/api/activities', (route) => route.abort());
+    let refused = 0;
+    await page.route('**/api/activities', (route) => {
+      refused += 1;
+      return route.abort();
+    });
     await page.reload();
     await expectToast(page, 'Failed to load activities');
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Error' }).first().waitFor();
 
+    // The feed also reloads quietly when its WebSocket connects: wait until both the first load and that
+    // reload have been refused, so only Try Again can bring the rows back.
+    await expect.poll(() => refused).toBeGreaterThanOrEqual(2);
+    await page.getByText('Live', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
     await page.unroute('**/api/activities');
     await page.getByRole('button', { name: 'Try Again' }).click();
     await rows(page).first().waitFor();
