@@ -38,8 +38,6 @@ export const CLIENT_CONTENT_LABELS = {
   generate: 'Generate Content',
   copyHtml: 'Copy HTML',
   copyText: 'Copy Text',
-  downloadHtml: 'Download HTML',
-  downloadText: 'Download Text',
   save: 'Save Content',
 } as const;
 

@@ -79,3 +79,32 @@ export function DownloadButton({
     </Button>
   );
 }
+
+/**
+ * The 'Download HTML' + 'Download Text' pair most tools offer. `file(extension)` builds the download on
+ * click, so the timestamp in the name is the moment of the download.
+ */
+export function HtmlAndTextDownloads({
+  file,
+  nothing,
+  htmlToastTitle,
+  disabled,
+}: {
+  file: (extension: 'html' | 'txt') => DownloadFile | null;
+  nothing: ToastText;
+  htmlToastTitle?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <DownloadButton
+        label="Download HTML"
+        file={() => file('html')}
+        nothing={nothing}
+        disabled={disabled}
+        {...(htmlToastTitle ? { toastTitle: htmlToastTitle } : {})}
+      />
+      <DownloadButton label="Download Text" file={() => file('txt')} nothing={nothing} disabled={disabled} />
+    </>
+  );
+}

@@ -10,7 +10,7 @@ import { ClientSelect } from '@/components/tool/client-select';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { viewerTimeZone } from '@/components/tool/manual-save';
 import { ModelSelect } from '@/components/tool/model-select';
-import { CopyButton, DownloadButton } from '@/components/tool/result-actions';
+import { CopyButton, HtmlAndTextDownloads } from '@/components/tool/result-actions';
 import { SaveToClientButton } from '@/components/tool/save-to-client-button';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
@@ -69,7 +69,7 @@ export function ClientContentPage() {
   };
 
   const { output, request } = run;
-  const download = (extension: 'html' | 'txt') => () =>
+  const download = (extension: 'html' | 'txt') =>
     output && request ? clientContentDownload(output, request, extension, new Date()) : null;
 
   const settings = (
@@ -168,18 +168,7 @@ export function ClientContentPage() {
             nothing={NOTHING_GENERATED}
             disabled={run.generating}
           />
-          <DownloadButton
-            label={CLIENT_CONTENT_LABELS.downloadHtml}
-            file={download('html')}
-            nothing={NOTHING_GENERATED}
-            disabled={run.generating}
-          />
-          <DownloadButton
-            label={CLIENT_CONTENT_LABELS.downloadText}
-            file={download('txt')}
-            nothing={NOTHING_GENERATED}
-            disabled={run.generating}
-          />
+          <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} disabled={run.generating} />
           <SaveToClientButton
             kind="client-content"
             label={CLIENT_CONTENT_LABELS.save}

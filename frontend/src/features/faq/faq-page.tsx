@@ -13,7 +13,7 @@ import { GenerateButton } from '@/components/tool/generate-button';
 import { viewerTimeZone } from '@/components/tool/manual-save';
 import { ModelSelect } from '@/components/tool/model-select';
 import { PlainSelect } from '@/components/tool/plain-select';
-import { CopyButton, DownloadButton } from '@/components/tool/result-actions';
+import { CopyButton, HtmlAndTextDownloads } from '@/components/tool/result-actions';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
@@ -66,7 +66,7 @@ export function FaqPage() {
   };
 
   const { output, request } = run;
-  const download = (extension: 'html' | 'txt') => () =>
+  const download = (extension: 'html' | 'txt') =>
     output && request ? faqDownload(output, request, extension, new Date()) : null;
   const schema = output?.extras.schema ?? null;
 
@@ -177,18 +177,7 @@ export function FaqPage() {
       actions={
         <>
           <CopyButton text={output?.html ?? null} nothing={NOTHING_GENERATED} disabled={run.generating} />
-          <DownloadButton
-            label="Download HTML"
-            file={download('html')}
-            nothing={NOTHING_GENERATED}
-            disabled={run.generating}
-          />
-          <DownloadButton
-            label="Download Text"
-            file={download('txt')}
-            nothing={NOTHING_GENERATED}
-            disabled={run.generating}
-          />
+          <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} disabled={run.generating} />
         </>
       }
     >

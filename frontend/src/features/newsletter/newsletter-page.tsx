@@ -11,7 +11,7 @@ import { ClientSelect, InstructionsBox } from '@/components/tool/client-select';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { viewerTimeZone } from '@/components/tool/manual-save';
 import { ModelSelect } from '@/components/tool/model-select';
-import { CopyButton, DownloadButton } from '@/components/tool/result-actions';
+import { CopyButton, HtmlAndTextDownloads } from '@/components/tool/result-actions';
 import { SaveToClientButton } from '@/components/tool/save-to-client-button';
 import { SourceTabs } from '@/components/tool/source-tabs';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
@@ -64,7 +64,7 @@ export function NewsletterPage() {
   };
 
   const { output, request } = run;
-  const download = (extension: 'html' | 'txt') => () =>
+  const download = (extension: 'html' | 'txt') =>
     output && request ? newsletterDownload(output, request, extension, new Date()) : null;
 
   const settings = (
@@ -169,17 +169,10 @@ export function NewsletterPage() {
       actions={
         <>
           <CopyButton text={output?.html ?? null} nothing={nothing} disabled={run.generating} />
-          <DownloadButton
-            label="Download HTML"
-            file={download('html')}
+          <HtmlAndTextDownloads
+            file={download}
             nothing={nothing}
-            toastTitle={TOOL_MESSAGES.downloadStarted}
-            disabled={run.generating}
-          />
-          <DownloadButton
-            label="Download Text"
-            file={download('txt')}
-            nothing={nothing}
+            htmlToastTitle={TOOL_MESSAGES.downloadStarted}
             disabled={run.generating}
           />
           <SaveToClientButton

@@ -11,7 +11,7 @@ import { ClientSelect } from '@/components/tool/client-select';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { viewerTimeZone } from '@/components/tool/manual-save';
 import { ModelSelect } from '@/components/tool/model-select';
-import { DownloadButton } from '@/components/tool/result-actions';
+import { HtmlAndTextDownloads } from '@/components/tool/result-actions';
 import { SourceTabs } from '@/components/tool/source-tabs';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
@@ -76,7 +76,7 @@ export function PressReleasePage() {
   };
 
   const { output, request } = run;
-  const download = (extension: 'html' | 'txt') => () =>
+  const download = (extension: 'html' | 'txt') =>
     output && request ? pressReleaseDownload(output, request, extension, new Date()) : null;
   const sourceEmpty = activeSourceEmpty(form);
 
@@ -223,18 +223,7 @@ export function PressReleasePage() {
         empty='Enter a topic and click "Generate Press Release" to see the preview'
         actions={
           <>
-            <DownloadButton
-              label="Download HTML"
-              file={download('html')}
-              nothing={NOTHING_GENERATED}
-              disabled={run.generating}
-            />
-            <DownloadButton
-              label="Download Text"
-              file={download('txt')}
-              nothing={NOTHING_GENERATED}
-              disabled={run.generating}
-            />
+            <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} disabled={run.generating} />
           </>
         }
       />
