@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, errorMessage } from './api-client';
+import { ApiError, createApiClient, errorMessage, isSessionEnded, SessionEndedError } from './api-client';
 
 interface Call {
   url: string;
@@ -12,6 +12,7 @@ function fakeServer(
   token: string | null = 'id-token',
 ) {
   const calls: Call[] = [];
+  const sessionEnds: number[] = [];
   const client = createApiClient({
     fetch: async (input, init) => {
       const call = { url: String(input), init };
@@ -20,8 +21,9 @@ function fakeServer(
     },
     getToken: async () => token,
     baseUrl: () => 'https://api.example.test',
+    onSessionEnded: () => sessionEnds.push(Date.now()),
   });
-  return { client, calls };
+  return { client, calls, sessionEnds };
 }
 
 const json = (status: number, body: unknown) =>
@@ -84,5 +86,37 @@ describe('api client', () => {
   it('refuses a path that is not absolute', async () => {
     const { client } = fakeServer(() => json(200, {}));
     await expect(client.get('api/me')).rejects.toThrow("API paths start with '/'");
+  });
+
+  it('turns a 401 into SessionEndedError and ends the session once per refused call', async () => {
+    const { client, calls, sessionEnds } = fakeServer(() =>
+      json(401, { error: { code: 'UNAUTHORIZED', message: 'Unauthorized' } }),
+    );
+    const error = await client.get('/api/clients').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SessionEndedError);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(isSessionEnded(error)).toBe(true);
+    expect(error).toMatchObject({ status: 401, code: 'SESSION_ENDED' });
+    expect(errorMessage(error, 'Failed to fetch clients')).toBe(
+      'Your session has ended. Please sign in again.',
+    );
+    expect(calls).toHaveLength(1);
+    expect(sessionEnds).toHaveLength(1);
+  });
+
+  it('does not sign out for a 401 to a call made without a token', async () => {
+    const { client, sessionEnds } = fakeServer(() => json(401, { message: 'Unauthorized' }), null);
+    const error = await client.get('/api/me').catch((caught: unknown) => caught);
+    expect(isSessionEnded(error)).toBe(true);
+    expect(sessionEnds).toHaveLength(0);
+  });
+
+  it('does not treat a 403 as an ended session', async () => {
+    const { client, sessionEnds } = fakeServer(() =>
+      json(403, { error: { code: 'FORBIDDEN', message: 'No' } }),
+    );
+    const error = await client.get('/api/activities').catch((caught: unknown) => caught);
+    expect(isSessionEnded(error)).toBe(false);
+    expect(sessionEnds).toHaveLength(0);
   });
 });

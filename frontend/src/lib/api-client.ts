@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { getIdToken } from './auth/session';
+import { endSession, SESSION_ENDED_MESSAGE } from './auth/session-ended';
 import { getRuntimeConfig } from './config';
 
 /**
@@ -9,7 +10,7 @@ import { getRuntimeConfig } from './config';
  */
 
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
+  override readonly name: string = 'ApiError';
   constructor(
     /** HTTP status; 0 when the server could not be reached. */
     readonly status: number,
@@ -21,6 +22,23 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The server refused the session (401): the client has already started signing the user out, and the
+ * route guard takes them to `/auth`. Callers must not retry, toast or show an empty state for it: check
+ * with `isSessionEnded(error)` and stop.
+ */
+export class SessionEndedError extends ApiError {
+  override readonly name = 'SessionEndedError';
+  constructor() {
+    super(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
+  }
+}
+
+/** True for the API's 401: the session is over and the call must not be retried. */
+export function isSessionEnded(error: unknown): error is SessionEndedError {
+  return error instanceof SessionEndedError;
 }
 
 export interface ApiRequestOptions<T> {
@@ -37,12 +55,15 @@ export interface ApiClientDependencies {
   fetch: typeof fetch;
   getToken: () => Promise<string | null>;
   baseUrl: () => string;
+  /** Called once per refused session (401 to a signed-in call): signs the user out. */
+  onSessionEnded: () => void;
 }
 
 const defaultDependencies: ApiClientDependencies = {
   fetch: (input, init) => fetch(input, init),
   getToken: getIdToken,
   baseUrl: () => getRuntimeConfig().apiUrl,
+  onSessionEnded: () => void endSession(),
 };
 
 function readErrorBody(body: unknown): { code: string; message: string } | null {
@@ -86,6 +107,12 @@ export function createApiClient(deps: ApiClientDependencies = defaultDependencie
       }
     }
 
+    if (response.status === 401) {
+      // A token was refused (expired beyond refresh, revoked, or issued by another pool): the session
+      // is over. Without a token the user was already signed out, and the guard handles that.
+      if (token) deps.onSessionEnded();
+      throw new SessionEndedError();
+    }
     if (!response.ok) {
       const error = readErrorBody(body);
       throw new ApiError(
@@ -121,5 +148,6 @@ export const api: ApiClient = createApiClient();
 
 /** The message to show for a failed call (spec 000 §8): the server's message when present, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (isSessionEnded(error)) return error.message;
   return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }

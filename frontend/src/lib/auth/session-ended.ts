@@ -1,0 +1,54 @@
+/**
+ * What happens when the server refuses the session (a 401 from the API, or a refused WebSocket whose
+ * token the API also refuses): the browser forgets its tokens, the auth context sees 'signedOut' and the
+ * route guard takes the user to `/auth`, where the notice below explains why. It runs once per session
+ * however many calls fail together, and nothing retries the refused call.
+ */
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/** Survives the sign-out's re-render and a reload, not the tab: read once by the auth page. */
+const NOTICE_KEY = 'lbm.sessionEnded';
+
+let ending: Promise<void> | null = null;
+
+function remember(notice: boolean): void {
+  try {
+    if (notice) window.sessionStorage.setItem(NOTICE_KEY, '1');
+    else window.sessionStorage.removeItem(NOTICE_KEY);
+  } catch {
+    // Storage blocked: the user still lands on /auth, only without the notice.
+  }
+}
+
+/** Signs the user out because the server ended the session. Concurrent callers share one sign-out. */
+export function endSession(): Promise<void> {
+  ending ??= (async () => {
+    remember(true);
+    try {
+      const { signOut } = await import('./auth-actions');
+      await signOut();
+    } catch {
+      // Amplify clears its stored tokens before it reports a failed revocation.
+    } finally {
+      ending = null;
+    }
+  })();
+  return ending;
+}
+
+/** True once after a session ended; clears the notice so it shows once. */
+export function takeSessionEndedNotice(): boolean {
+  try {
+    const present = window.sessionStorage.getItem(NOTICE_KEY) !== null;
+    if (present) remember(false);
+    return present;
+  } catch {
+    return false;
+  }
+}
+
+/** A new sign-in starts a fresh session: an old notice must not show on its next visit to /auth. */
+export function clearSessionEndedNotice(): void {
+  remember(false);
+}
