@@ -172,7 +172,6 @@ function draftFromSource(
   input: PressReleaseRequest,
   context: ToolContext,
   company: BusinessProfile,
-  date: CalendarDate,
   focus: readonly string[],
   seed: number,
 ): Draft | null {
@@ -250,7 +249,7 @@ export function composePressRelease(input: PressReleaseRequest, context: ToolCon
   const seed = hashText(`${subject}|${company.name ?? ''}|${input.prompt}`);
   const focus = focusPhrases([input.prompt, input.instructions], 3, subject);
   const draft =
-    (input.inputType === 'url' && draftFromSource(input, context, company, date, focus, seed)) ||
+    (input.inputType === 'url' && draftFromSource(input, context, company, focus, seed)) ||
     draftFromTopic(
       input.inputType === 'url' ? { ...input, topic: context.source?.title || hostOf(input.url) } : input,
       company,

@@ -222,9 +222,7 @@ export function PressReleasePage() {
         frameTitle="Press release preview"
         empty='Enter a topic and click "Generate Press Release" to see the preview'
         actions={
-          <>
-            <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} disabled={run.generating} />
-          </>
+          <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} disabled={run.generating} />
         }
       />
     </>
