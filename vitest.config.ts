@@ -7,6 +7,8 @@ export default defineConfig({
   // The frontend's own alias, so its colocated unit tests resolve like the Vite build does.
   resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
   test: {
+    // Hides the AWS SDK's Node-version notice in every worker; other warnings still print.
+    setupFiles: ['test/support/quiet-warnings-setup.ts'],
     projects: [
       {
         extends: true,

@@ -15,6 +15,7 @@ import type { CreateContentInput } from '#shared/content';
 import { DEFAULT_TEXT_MODEL_ID, TEXT_MODEL_IDS } from '#shared/models';
 import { type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { countWords, htmlToText } from '#shared/text';
+import { quietSdkWarnings } from './quiet-sdk-warnings';
 
 /**
  * `npm run seed`: adds a few realistic demo clients with saved content to the RUNNING local app, so a new
@@ -399,6 +400,7 @@ const invokedDirectly =
   process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 
 if (invokedDirectly) {
+  quietSdkWarnings();
   const baseUrl = `http://127.0.0.1:${process.env.PORT || 3000}`;
   const adminFile = join(resolve(process.env.DATA_DIR || '.data'), 'admin.json');
   runSeed({ baseUrl, adminFile, log: (line) => console.log(line) })
