@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { connectOpenAi } from './openai-client';
 import {
+  badResponseError,
   errorFromHttpFailure,
   isMalformedJson,
+  networkError,
   networkFailureReason,
   providerDetail,
+  refusedError,
   timeoutError,
+  truncatedStreamError,
 } from './provider-errors';
 
 const context = { provider: 'openai', label: 'OpenAI', apiModelId: 'gpt-4o' } as const;
@@ -69,6 +74,49 @@ describe('helpers', () => {
   it('words a timeout in seconds', () => {
     expect(timeoutError(context, 120_000).message).toBe(
       'OpenAI did not answer within 120 s. Try again, or choose another model.',
+    );
+  });
+});
+
+describe('wording for every provider label', () => {
+  const compatible = connectOpenAi({
+    provider: 'openai',
+    apiKey: 'k',
+    baseUrl: 'http://127.0.0.1:11434/v1',
+  }).context;
+  const labels = [
+    connectOpenAi({ provider: 'openai', apiKey: 'k' }).context,
+    connectOpenAi({ provider: 'xai', apiKey: 'k' }).context,
+    compatible,
+    { provider: 'anthropic', label: 'Anthropic' } as const,
+    { provider: 'google', label: 'Google' } as const,
+  ];
+
+  it('writes every message as a sentence: capitalised, no doubled word ("check the the")', () => {
+    for (const labelled of labels) {
+      const messages = [
+        ...[302, 400, 401, 403, 404, 408, 429, 500, 529].map(
+          (status) => errorFromHttpFailure(labelled, { status, message: 'detail' }).message,
+        ),
+        errorFromHttpFailure(labelled, { status: 429, code: 'insufficient_quota' }).message,
+        errorFromHttpFailure(labelled, { status: 400, code: 'content_policy_violation' }).message,
+        timeoutError(labelled, 5000).message,
+        badResponseError(labelled, 'malformed JSON').message,
+        refusedError(labelled, 'safety').message,
+        truncatedStreamError(labelled).message,
+        networkError(labelled, 'connection refused').message,
+      ];
+      for (const message of messages) {
+        expect(message, message).toMatch(/^[A-Z]/);
+        expect(message, message).not.toMatch(/\b(\w+) \1\b/i);
+      }
+    }
+  });
+
+  it('asks for the key of the server that refused it', () => {
+    const message = errorFromHttpFailure(compatible, { status: 401 }).message;
+    expect(message).toBe(
+      'The OpenAI-compatible server at 127.0.0.1:11434 rejected the API key (HTTP 401). Ask an administrator to check the API key for the OpenAI-compatible server at 127.0.0.1:11434.',
     );
   });
 });

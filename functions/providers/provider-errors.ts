@@ -39,6 +39,10 @@ export function providerDetail(message: string | undefined): string {
 const withDetail = (sentence: string, detail: string): string =>
   detail === '' ? `${sentence}.` : `${sentence}: ${detail}`;
 
+/** The label where it starts a sentence: 'the OpenAI-compatible server at …' becomes 'The …'. */
+const subject = (context: ErrorContext): string =>
+  `${context.label.charAt(0).toUpperCase()}${context.label.slice(1)}`;
+
 const modelName = (context: ErrorContext): string =>
   context.apiModelId === undefined ? 'the requested model' : `the model "${context.apiModelId}"`;
 
@@ -61,50 +65,50 @@ export function errorFromHttpFailure(
     // The provider's wording can echo part of the key, so it is left out.
     return make(
       'auth',
-      `${context.label} rejected the API key (HTTP ${status}). Ask an administrator to check the ${context.label} key.`,
+      `${subject(context)} rejected the API key (HTTP ${status}). Ask an administrator to check the API key for ${context.label}.`,
     );
   }
   if (status === 429) {
     if (QUOTA_CODES.test(code) || QUOTA_CODES.test(detail)) {
       return make(
         'rate_limited',
-        withDetail(`${context.label} says the account has run out of credit or quota (HTTP 429)`, detail),
+        withDetail(`${subject(context)} says the account has run out of credit or quota (HTTP 429)`, detail),
         { retryable: false },
       );
     }
     return make(
       'rate_limited',
-      `${context.label} is receiving too many requests (HTTP 429) and asked us to slow down. Try again in a minute.`,
+      `${subject(context)} is receiving too many requests (HTTP 429) and asked us to slow down. Try again in a minute.`,
     );
   }
   if (status >= 500) {
     return make(
       'server',
-      withDetail(`${context.label} had a server problem (HTTP ${status}). Try again shortly`, detail),
+      withDetail(`${subject(context)} had a server problem (HTTP ${status}). Try again shortly`, detail),
     );
   }
   if (REFUSAL_CODES.test(code)) {
     return make(
       'refused',
-      withDetail(`${context.label} declined this request under its content policy`, detail),
+      withDetail(`${subject(context)} declined this request under its content policy`, detail),
     );
   }
   if (status === 404 || UNKNOWN_MODEL_CODES.test(code)) {
     return make(
       'unknown_model',
-      withDetail(`${context.label} does not offer ${modelName(context)} (HTTP ${status})`, detail),
+      withDetail(`${subject(context)} does not offer ${modelName(context)} (HTTP ${status})`, detail),
     );
   }
   if (status === 408) {
-    return make('timeout', `${context.label} gave up waiting for the request (HTTP 408).`);
+    return make('timeout', `${subject(context)} gave up waiting for the request (HTTP 408).`);
   }
   if (status >= 400) {
     return make(
       'invalid_request',
-      withDetail(`${context.label} rejected the request (HTTP ${status})`, detail),
+      withDetail(`${subject(context)} rejected the request (HTTP ${status})`, detail),
     );
   }
-  return make('bad_response', `${context.label} answered with an unexpected HTTP status ${status}.`);
+  return make('bad_response', `${subject(context)} answered with an unexpected HTTP status ${status}.`);
 }
 
 export function timeoutError(context: ErrorContext, timeoutMs: number, cause?: unknown): ProviderError {
@@ -112,7 +116,7 @@ export function timeoutError(context: ErrorContext, timeoutMs: number, cause?: u
   return new ProviderError(
     context.provider,
     'timeout',
-    `${context.label} did not answer within ${seconds} s. Try again, or choose another model.`,
+    `${subject(context)} did not answer within ${seconds} s. Try again, or choose another model.`,
     undefined,
     { cause },
   );
@@ -122,7 +126,7 @@ export function badResponseError(context: ErrorContext, what: string, cause?: un
   return new ProviderError(
     context.provider,
     'bad_response',
-    `${context.label} sent a reply that could not be read (${what}).`,
+    `${subject(context)} sent a reply that could not be read (${what}).`,
     undefined,
     { cause },
   );
@@ -132,7 +136,7 @@ export function refusedError(context: ErrorContext, reason: string): ProviderErr
   return new ProviderError(
     context.provider,
     'refused',
-    `${context.label} declined to produce this content (${reason}). Rephrase the request and try again.`,
+    `${subject(context)} declined to produce this content (${reason}). Rephrase the request and try again.`,
   );
 }
 
@@ -140,7 +144,7 @@ export function truncatedStreamError(context: ErrorContext): ProviderError {
   return new ProviderError(
     context.provider,
     'network',
-    `${context.label} closed the connection before the reply was complete.`,
+    `${subject(context)} closed the connection before the reply was complete.`,
   );
 }
 
