@@ -1,14 +1,16 @@
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
-import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { type Jwks, SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Caller } from '#functions/commons/caller';
 import { readEnv, requireEnv } from '#functions/commons/env';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
-import { normalizeEmail } from '#shared/email-domain';
+import { checkIdTokenClaims, cognitoIssuer } from './id-token-claims';
 
 /**
- * Verifies a Cognito ID token (signature against the pool's JWKS, issuer, audience = our app client,
- * expiry, token_use = id) and turns it into a Caller. The ID token, not the access token, because it
- * carries the e-mail that access grants are keyed on, and the `cognito:groups` claim.
+ * Verifies a Cognito ID token (signature against the pool's JWKS, then the claim rules of
+ * id-token-claims.ts: required expiry, token_use = id, audience = our app client, issuer = our pool, a
+ * verified e-mail in the company domain) and turns it into a Caller. The ID token, not the access
+ * token, because it carries the e-mail that access grants are keyed on, and the `cognito:groups` claim.
+ * Both authorizers (HTTP and WebSocket) call this, so every request passes the same rules.
  *
  * In AWS the issuer and JWKS come from the pool id; locally cognito-local has its own issuer, given by
  * TOKEN_ISSUER and JWKS_URI.
@@ -16,11 +18,14 @@ import { normalizeEmail } from '#shared/email-domain';
 
 interface IdTokenVerifier {
   verify(token: string): Promise<Record<string, unknown>>;
+  /** Preloads the signing keys (what the verifier would otherwise fetch from JWKS_URI or Cognito). */
+  cacheJwks(jwks: Jwks): void;
 }
 
 let cached: { key: string; verifier: IdTokenVerifier } | undefined;
 
-function verifier(): IdTokenVerifier {
+/** The signature verifier for the current configuration; exported so tests can preload its JWKS. */
+export function idTokenVerifier(): IdTokenVerifier {
   const userPoolId = requireEnv('userPoolId');
   const clientId = requireEnv('userPoolClientId');
   const issuer = readEnv('tokenIssuer');
@@ -72,20 +77,22 @@ export function bearerToken(header: string | undefined | null): string | null {
 }
 
 export async function verifyIdToken(token: string): Promise<Caller> {
-  let payload: Record<string, unknown>;
   try {
-    payload = await verifier().verify(token);
+    const payload = await idTokenVerifier().verify(token);
+    const userPoolId = requireEnv('userPoolId');
+    const identity = checkIdTokenClaims(payload, {
+      issuer: readEnv('tokenIssuer') ?? cognitoIssuer(userPoolId),
+      clientId: requireEnv('userPoolClientId'),
+      allowedEmailDomain: requireEnv('allowedEmailDomain'),
+      nowSeconds: Date.now() / 1000,
+    });
+    return {
+      userId: identity.sub,
+      email: identity.email,
+      isAdmin: identity.groups.includes(readEnv('adminGroup') ?? ADMIN_GROUP_NAME),
+      authMethod: 'token',
+    };
   } catch (error) {
     throw new InvalidTokenError(error instanceof Error ? error.message : 'Invalid token');
   }
-  const email = typeof payload.email === 'string' ? normalizeEmail(payload.email) : null;
-  const sub = payload.sub;
-  if (typeof sub !== 'string' || !email) throw new InvalidTokenError('Token lacks sub or email');
-  const groups = Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'] : [];
-  return {
-    userId: sub,
-    email,
-    isAdmin: groups.includes(readEnv('adminGroup') ?? ADMIN_GROUP_NAME),
-    authMethod: 'token',
-  };
 }
