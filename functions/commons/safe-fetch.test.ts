@@ -10,6 +10,7 @@ import {
   type ResolveHost,
   type SafeFetchOptions,
   safeFetch,
+  safeRequest,
   UnsafeUrlError,
 } from './safe-fetch';
 import { type LocalHttpServer, startLocalHttpServer } from './testing/local-http-server';
@@ -396,6 +397,7 @@ describe('safeFetch with FETCH_ALLOW_HOSTS', () => {
       contentType: 'text/html',
       body: '<h1>Café</h1>',
       bytes: 14,
+      headers: expect.objectContaining({ 'content-type': expect.stringContaining('text/html') }),
     });
 
     process.env[ALLOW] = `127.0.0.1:${site.port + 1}`;
@@ -480,6 +482,91 @@ describe('safeFetch over TLS', () => {
     } finally {
       await new Promise<void>((resolve) => tls.close(() => resolve()));
     }
+  });
+});
+
+describe('safeRequest (API calls to a user-given site)', () => {
+  let api: LocalHttpServer;
+  const received: { method: string; path: string; auth: string | undefined; body: string }[] = [];
+
+  beforeAll(async () => {
+    api = await startLocalHttpServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const path = request.url ?? '';
+        received.push({
+          method: request.method ?? '',
+          path,
+          auth: request.headers.authorization,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        if (path.startsWith('/moved-permanently')) {
+          response.writeHead(301, { location: '/landed' }).end();
+        } else if (path.startsWith('/moved-temporarily')) {
+          response.writeHead(307, { location: '/landed' }).end();
+        } else if (path.startsWith('/refused')) {
+          response
+            .writeHead(401, { 'content-type': 'application/json; charset=UTF-8' })
+            .end('{"code":"incorrect_password","message":"The password is wrong."}');
+        } else {
+          response.writeHead(201, { 'content-type': 'application/json', 'x-total': '3' }).end('{"ok":true}');
+        }
+      });
+    });
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('sends the method, headers and body, and returns the status, type and headers', async () => {
+    process.env[ALLOW] = api.hostPort;
+    received.length = 0;
+    const response = await safeRequest(`${api.origin}/items`, {
+      method: 'POST',
+      headers: { authorization: 'Basic abc', 'content-type': 'application/json' },
+      body: '{"title":"Hello"}',
+    });
+    expect(response).toMatchObject({ status: 201, contentType: 'application/json', body: '{"ok":true}' });
+    expect(response.headers['x-total']).toBe('3');
+    expect(received).toEqual([
+      { method: 'POST', path: '/items', auth: 'Basic abc', body: '{"title":"Hello"}' },
+    ]);
+  });
+
+  it('returns an error answer with its body instead of throwing', async () => {
+    process.env[ALLOW] = api.hostPort;
+    const response = await safeRequest(`${api.origin}/refused`);
+    expect(response.status).toBe(401);
+    expect(JSON.parse(response.body)).toEqual({
+      code: 'incorrect_password',
+      message: 'The password is wrong.',
+    });
+  });
+
+  it('repeats a write on 307 but never turns it into a GET on 301', async () => {
+    process.env[ALLOW] = api.hostPort;
+    received.length = 0;
+    const kept = await safeRequest(`${api.origin}/moved-temporarily`, { method: 'PUT', body: 'x' });
+    expect(kept.status).toBe(201);
+    const stopped = await safeRequest(`${api.origin}/moved-permanently`, { method: 'POST', body: 'y' });
+    expect(stopped.status).toBe(301);
+    expect(received.map((hit) => `${hit.method} ${hit.path} ${hit.body}`)).toEqual([
+      'PUT /moved-temporarily x',
+      'PUT /landed x',
+      'POST /moved-permanently y',
+    ]);
+    const read = await safeRequest(`${api.origin}/moved-permanently`);
+    expect(read.url).toBe(`${api.origin}/landed`);
+  });
+
+  it('refuses private addresses like safeFetch does', async () => {
+    const error = await safeRequest(`${api.origin}/items`, { method: 'POST', body: '{}' }).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(UnsafeUrlError);
   });
 });
 

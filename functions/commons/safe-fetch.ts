@@ -45,6 +45,8 @@ export interface SafeFetchResponse {
   readonly body: string;
   /** Body size in bytes after decompression. */
   readonly bytes: number;
+  /** Response headers, names in lower case (paging headers of APIs, for instance). */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;
@@ -221,8 +223,27 @@ function pinnedLookup(resolved: ResolvedAddress): LookupFunction {
   };
 }
 
-function request(url: URL, resolved: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+/** What is sent: a page read is a bare GET; API clients (safeRequest) add a method, headers and a body. */
+interface OutgoingRequest {
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string | Buffer;
+}
+
+const PAGE_REQUEST: OutgoingRequest = {
+  method: 'GET',
+  headers: { accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1' },
+};
+
+function request(
+  url: URL,
+  resolved: ResolvedAddress,
+  signal: AbortSignal,
+  outgoing: OutgoingRequest,
+): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
+  const bodyHeaders: Record<string, string> =
+    outgoing.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(outgoing.body)) };
   return new Promise((resolve, reject) => {
     const req = client.request(
       {
@@ -230,11 +251,12 @@ function request(url: URL, resolved: ResolvedAddress, signal: AbortSignal): Prom
         hostname: bareHost(url),
         port: url.port === '' ? undefined : Number(url.port),
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
+        method: outgoing.method,
         headers: {
           'user-agent': 'LBM-Studio-URL-Reader/1.0',
-          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',
           'accept-encoding': 'gzip, deflate, br',
+          ...outgoing.headers,
+          ...bodyHeaders,
         },
         lookup: pinnedLookup(resolved),
         // A fresh agent per request: a pooled socket could belong to an address checked for another URL.
@@ -244,7 +266,7 @@ function request(url: URL, resolved: ResolvedAddress, signal: AbortSignal): Prom
       resolve,
     );
     req.on('error', reject);
-    req.end();
+    req.end(outgoing.body);
   });
 }
 
@@ -373,7 +395,17 @@ interface Settings {
   readonly maxBytes: number;
   readonly maxRedirects: number;
   readonly lookup: ResolveHost;
-  readonly types: readonly string[];
+  /** Accepted media types; null accepts any (API clients read error pages too). */
+  readonly types: readonly string[] | null;
+  readonly outgoing: OutgoingRequest;
+  /** Return non-2xx answers instead of throwing (API clients read the error body). */
+  readonly anyStatus: boolean;
+}
+
+/** Only 307/308 repeat a write; a 301/302/303 would turn it into a GET, so it is returned as it is. */
+function followsRedirect(status: number, method: string): boolean {
+  if (!REDIRECT_STATUSES.has(status)) return false;
+  return method === 'GET' || method === 'HEAD' || status === 307 || status === 308;
 }
 
 async function fetchFollowing(
@@ -388,13 +420,13 @@ async function fetchFollowing(
     });
     let response: IncomingMessage;
     try {
-      response = await request(url, resolved, signal);
+      response = await request(url, resolved, signal, settings.outgoing);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw networkError(error, url);
     }
     const status = response.statusCode ?? 0;
-    if (REDIRECT_STATUSES.has(status)) {
+    if (followsRedirect(status, settings.outgoing.method)) {
       response.destroy();
       const location = response.headers.location;
       if (location === undefined) {
@@ -412,12 +444,12 @@ async function fetchFollowing(
       url = nextHop(location, url);
       continue;
     }
-    if (status < 200 || status >= 300) {
+    if (!settings.anyStatus && (status < 200 || status >= 300)) {
       response.destroy();
       throw new FetchFailedError('http_status', `The page answered ${statusLine(status)}`, status);
     }
     const type = mediaType(response.headers['content-type']);
-    if (!settings.types.includes(type)) {
+    if (settings.types !== null && !settings.types.includes(type)) {
       response.destroy();
       const what = type === '' ? 'content without a type' : `${type} content`;
       throw new FetchFailedError(
@@ -439,6 +471,7 @@ async function fetchFollowing(
       contentType: type,
       body: decodeText(body, response.headers['content-type'], type),
       bytes: body.length,
+      headers: response.headers,
     };
   }
 }
@@ -469,13 +502,54 @@ function nextHop(location: string, from: URL): URL {
  * for the user.
  */
 export async function safeFetch(input: string, options: SafeFetchOptions = {}): Promise<SafeFetchResponse> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const settings: Settings = {
     maxBytes: options.maxBytes ?? DEFAULT_FETCH_MAX_BYTES,
     maxRedirects: options.maxRedirects ?? DEFAULT_FETCH_MAX_REDIRECTS,
     lookup: options.lookup ?? systemLookup,
     types: options.allowJson === true ? [...PAGE_TYPES, ...JSON_TYPES] : PAGE_TYPES,
+    outgoing: PAGE_REQUEST,
+    anyStatus: false,
   };
+  return fetchBounded(input, settings, options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS);
+}
+
+export interface SafeRequestOptions {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string | Buffer;
+  /** Whole exchange, DNS and redirects included. Default 10 s. */
+  readonly timeoutMs?: number;
+  /** Largest body accepted, counted after decompression. Default 5 MB. */
+  readonly maxBytes?: number;
+  readonly maxRedirects?: number;
+  readonly lookup?: ResolveHost;
+}
+
+/**
+ * An API call to a user-given address (a client's WordPress site) with the same address checks as
+ * safeFetch: any method, headers and body, and every answer returned whatever its status or type, so
+ * the caller can read the API's own error. Only 307/308 redirects repeat a write.
+ */
+export async function safeRequest(
+  input: string,
+  options: SafeRequestOptions = {},
+): Promise<SafeFetchResponse> {
+  const settings: Settings = {
+    maxBytes: options.maxBytes ?? DEFAULT_FETCH_MAX_BYTES,
+    maxRedirects: options.maxRedirects ?? DEFAULT_FETCH_MAX_REDIRECTS,
+    lookup: options.lookup ?? systemLookup,
+    types: null,
+    outgoing: { method: options.method ?? 'GET', headers: options.headers ?? {}, body: options.body },
+    anyStatus: true,
+  };
+  return fetchBounded(input, settings, options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS);
+}
+
+async function fetchBounded(
+  input: string,
+  settings: Settings,
+  timeoutMs: number,
+): Promise<SafeFetchResponse> {
   const url = parseUserUrl(input);
   const controller = new AbortController();
   const timeout = new FetchFailedError(
