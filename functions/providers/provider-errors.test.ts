@@ -92,7 +92,7 @@ describe('wording for every provider label', () => {
     { provider: 'google', label: 'Google' } as const,
   ];
 
-  it('writes every message as a sentence: capitalised, no doubled word ("check the the")', () => {
+  it('writes every message as a sentence: capitalised (brands keep their case), no doubled word ("check the the")', () => {
     for (const labelled of labels) {
       const messages = [
         ...[302, 400, 401, 403, 404, 408, 429, 500, 529].map(
@@ -107,7 +107,7 @@ describe('wording for every provider label', () => {
         networkError(labelled, 'connection refused').message,
       ];
       for (const message of messages) {
-        expect(message, message).toMatch(/^[A-Z]/);
+        expect(message, message).toMatch(/^(xAI|[A-Z])/);
         expect(message, message).not.toMatch(/\b(\w+) \1\b/i);
       }
     }

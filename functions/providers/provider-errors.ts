@@ -39,9 +39,11 @@ export function providerDetail(message: string | undefined): string {
 const withDetail = (sentence: string, detail: string): string =>
   detail === '' ? `${sentence}.` : `${sentence}: ${detail}`;
 
-/** The label where it starts a sentence: 'the OpenAI-compatible server at …' becomes 'The …'. */
-const subject = (context: ErrorContext): string =>
-  `${context.label.charAt(0).toUpperCase()}${context.label.slice(1)}`;
+/**
+ * The label where it starts a sentence: 'the OpenAI-compatible server at …' becomes 'The …'; brand
+ * names keep their own case ('xAI').
+ */
+const subject = (context: ErrorContext): string => context.label.replace(/^the /, 'The ');
 
 const modelName = (context: ErrorContext): string =>
   context.apiModelId === undefined ? 'the requested model' : `the model "${context.apiModelId}"`;
