@@ -16,7 +16,7 @@ export interface ProviderChoice {
  */
 export async function resolveProviderForTool(
   modelId: string,
-  composeOffline: () => string,
+  composeOffline: () => string | Promise<string>,
 ): Promise<ProviderChoice> {
   const resolution = resolveTextProvider(modelId, await loadProviderKeys(), { composeOffline });
   return {

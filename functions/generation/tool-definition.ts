@@ -57,7 +57,7 @@ export interface ToolDefinition<Input, Result extends Record<string, unknown>> {
   /** Expected output length in tokens; live progress is tokens so far against this. */
   expectedOutputTokens(input: Input): number;
   buildPrompt(input: Input, context: ToolContext): BuiltPrompt;
-  composeOffline(input: Input, context: ToolContext): string;
+  composeOffline(input: Input, context: ToolContext): string | Promise<string>;
   /** Turns the raw model text into the spec's response fields; HTML in it must be sanitized here. */
   parseResult(raw: string, input: Input, context: ToolContext): Result;
   /** What to store in the client's library when the request asked to save; null when not asked. */

@@ -6,7 +6,6 @@ import {
   type BlogRewriteResult,
   blogRewriteRequestSchema,
 } from '#shared/tools/blog-rewrite';
-import { composeBlogRewrite } from './offline-composer';
 import { parseBlogRewriteResult } from './parse-result';
 import { buildBlogRewritePrompt } from './prompt';
 
@@ -24,7 +23,9 @@ export const blogRewriteTool: ToolDefinition<BlogRewriteRequest, BlogRewriteResu
   sourceUrl: (input) => input.url,
   expectedOutputTokens: () => EXPECTED_TOKENS,
   buildPrompt: buildBlogRewritePrompt,
-  composeOffline: composeBlogRewrite,
+  // The composer (and compromise, its NLP library) loads only when a job is served offline.
+  composeOffline: async (input, context) =>
+    (await import('./offline-composer')).composeBlogRewrite(input, context),
   parseResult: (raw) => parseBlogRewriteResult(raw),
   contentToSave: (input, result, context) => {
     if (!input.saveToClient || input.clientId === undefined) return null;

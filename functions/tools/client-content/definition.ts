@@ -7,7 +7,6 @@ import {
   type ClientContentResult,
   clientContentRequestSchema,
 } from '#shared/tools/client-content';
-import { composeClientContent } from './offline-composer';
 import { parseClientContentResult } from './parse-result';
 import { buildClientContentPrompt } from './prompt';
 
@@ -22,7 +21,9 @@ export const clientContentTool: ToolDefinition<ClientContentRequest, ClientConte
   sourceUrl: (input) => input.clientUrl,
   expectedOutputTokens: () => EXPECTED_TOKENS,
   buildPrompt: buildClientContentPrompt,
-  composeOffline: composeClientContent,
+  // The composer (and compromise, its NLP library) loads only when a job is served offline.
+  composeOffline: async (input, context) =>
+    (await import('./offline-composer')).composeClientContent(input, context),
   parseResult: (raw, input) => parseClientContentResult(raw, input),
   contentToSave: (input, result, context) => {
     if (!input.saveToClient || input.clientId === undefined) return null;

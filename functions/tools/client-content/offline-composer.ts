@@ -1,55 +1,47 @@
 import type { ToolContext } from '#functions/generation/tool-definition';
 import { DEFAULT_CONTENT_INSTRUCTIONS } from '#shared/client';
-import { countWords, htmlToText } from '#shared/text';
+import { htmlToText } from '#shared/text';
 import { CLIENT_CONTENT_WORDS, type ClientContentRequest } from '#shared/tools/client-content';
-import { season } from '../compose/dates';
-import { focusPhrases } from '../compose/focus';
+import { type DraftFacts, draftFacts, fitBlocks, mentionSentences, wordsIn } from '../compose/draft';
 import { element, escapeHtml, link, list, wrap } from '../compose/html';
+import { wordLimitIn } from '../compose/instructions';
 import { capitalize, keyPhrases, terms, titleCase } from '../compose/keywords';
-import { hostOf, inSentence, stripEmoji } from '../compose/phrasing';
-import { type BusinessProfile, locationOf, profileFromClient } from '../compose/profile';
+import { hostOf, stripEmoji } from '../compose/phrasing';
+import { type BusinessProfile, profileFromClient } from '../compose/profile';
 import { extractiveSummary } from '../compose/summarize';
-import { hashText, pick, rotate } from '../compose/variation';
-import { FAQ_TEMPLATES, type QuestionFacts } from '../faq/faq-items';
+import { agree } from '../compose/topic';
+import { hashText, pick } from '../compose/variation';
 import { contentInstructions } from './prompt';
 import { contactPageUrl, namesOutsideBusiness } from './site-facts';
 
 /**
- * The offline SEO post (default content instructions): 1000-1500 words of WordPress-ready HTML drawn
- * from what the client's site says, American English, no emojis, no outside businesses, and calls to
- * action worded "Contact us" that link to the contact page. The reply starts with the title in an
- * <h1>, as a model is asked to write it. A word range written in the instructions ("800-1200 words")
- * replaces the default one.
+ * The offline SEO post (default content instructions): WordPress-ready HTML drawn from the parsed
+ * topic, the client's trade and what the client's site says, American English, no emojis, no outside
+ * businesses, and calls to action worded "Contact us" that link to the contact page. The reply starts
+ * with the title in an <h1>, as a model is asked to write it. A word limit written in the instructions
+ * ("800-1200 words", "about 600 words") replaces the default 1000-1500.
  */
 
-interface Block {
-  /** Position in the post. */
-  readonly order: number;
-  /** Lower is kept first when the word budget is tight; required blocks are always kept. */
-  readonly priority: number;
-  readonly required: boolean;
-  readonly html: string;
-}
-
 interface Writer {
-  readonly topic: string;
-  readonly Topic: string;
+  readonly facts: DraftFacts;
+  /** The topic after a preposition: "filing a hail damage insurance claim". */
+  readonly about: string;
+  /** The verb `be` agreeing with `about`. */
+  readonly is: string;
   readonly business: string;
-  readonly place: string | null;
+  readonly named: boolean;
   readonly city: string | null;
-  readonly audience: string;
+  /** "homeowners in Denver". */
+  readonly readers: string;
   readonly contactUrl: string;
   readonly seed: number;
-  readonly now: Date;
 }
 
-/** A word range written in instructions ("1000-1500 words", "800 to 1200 words"), within sane bounds. */
+/** A word range written in instructions, within sane bounds for a post; else the default 1000-1500. */
 export function wordRange(instructions: string): { min: number; max: number } {
-  const match = /(\d{3,4})\s*(?:-|–|—|to)\s*(\d{3,4})\s*words/iu.exec(instructions);
-  const min = Number(match?.[1]);
-  const max = Number(match?.[2]);
-  if (!match || !(min >= 300 && max <= 3000 && min < max)) return { ...CLIENT_CONTENT_WORDS };
-  return { min, max };
+  const limit = wordLimitIn(instructions);
+  if (!limit || limit.max > 3000 || limit.max < 100) return { ...CLIENT_CONTENT_WORDS };
+  return { min: limit.min, max: limit.max };
 }
 
 const p = (text: string): string => element('p', text);
@@ -59,212 +51,253 @@ function ctaParagraph(w: Writer, rest: string): string {
 }
 
 function titleOf(w: Writer): string {
-  const options: [string, ...string[]] = [`A Practical Guide to ${w.Topic}`];
-  if (w.city) options.push(`${w.Topic} in ${w.city}: What You Should Know`);
-  if (w.business !== 'our team') options.push(`${w.Topic}: Expert Advice from ${w.business}`);
+  const raw = titleCase(w.facts.topic.raw);
+  if (w.facts.topic.kind === 'how-to' || w.facts.topic.kind === 'question') return raw;
+  const options: [string, ...string[]] = [`${raw}: A Practical Guide`, `${raw}: What You Should Know`];
+  if (w.named && !raw.toLowerCase().includes(w.business.toLowerCase()))
+    options.push(`${raw}: Advice from ${w.business}`);
   return pick(options, w.seed, 'title');
 }
 
 function introBlocks(w: Writer, siteLead: string | null): string[] {
-  const opening = pick(
-    [
-      `When it comes to ${w.topic}, a little knowledge goes a long way.`,
-      `${capitalize(w.topic)} is one of those subjects that is easy to put off until it suddenly becomes urgent.`,
-      `If ${w.topic} is on your mind, you are not alone.`,
-    ],
-    w.seed,
-    'opening',
-  );
+  const { topic, trade, season } = w.facts;
+  const opening = {
+    'how-to': `Knowing how to ${topic.action ?? topic.noun} saves time, money and stress when it matters most.`,
+    question: `${capitalize(w.readers)} ask us about ${topic.about} all the time, and the honest answer depends on a few things worth knowing.`,
+    announcement: `We have news about ${topic.about}, and we want ${w.readers} to hear it first.`,
+    offer: `Good news for ${w.readers}: we are making ${topic.about} easier to say yes to.`,
+    event: `Save the date: our ${topic.about} is coming up, and everyone is welcome.`,
+    list: `A few simple checks go a long way when it comes to ${topic.about}.`,
+    subject: `${capitalize(topic.about)} ${w.is} easy to put off until the day ${topic.aboutPlural ? 'they become' : 'it becomes'} urgent.`,
+  }[topic.kind];
   return [
     p(
-      `${opening} ${capitalize(w.audience)} ask us about it every ${season(w.now)}, and the same questions come up again and again: what it involves, what it costs, how long it takes and how to tell whether the work was done right. This guide answers those questions in plain language, so you can make a confident decision.`,
+      `${opening} This ${season}, we want to help ${w.readers} understand what ${topic.about} involves, what it costs and how to tell whether the work was done right.`,
     ),
     p(
-      `${siteLead ?? `At ${w.business}, we believe well-informed customers make the best decisions.`} Below, we walk through why ${w.topic} matters, what the process looks like, the warning signs to watch for and the practical steps that keep small issues from turning into expensive ones.`,
+      `${siteLead ?? (w.named ? `At ${w.business}, we believe well-informed ${w.facts.trade.customers} make the best decisions.` : `We believe well-informed ${trade.customers} make the best decisions.`)} Below, we explain why ${topic.about} ${agree('matter', topic.aboutPlural)}, what the process looks like, the warning signs to watch for and the practical steps that keep small issues small.`,
     ),
   ];
 }
 
 function whyBlocks(w: Writer): string[] {
+  const { topic, trade } = w.facts;
   return [
-    element('h2', `Why ${w.Topic} Matters${w.city ? ` in ${w.city}` : ''}`),
-    p(
-      `It is tempting to treat ${w.topic} as something to deal with later. In practice, the cost of waiting is almost always higher than the cost of acting early. Problems that start small tend to grow quietly, and by the time they are obvious, the fix is bigger, slower and more disruptive than it needed to be.`,
+    element(
+      'h2',
+      `Why ${titleCase(topic.about)} ${capitalize(agree('matter', topic.aboutPlural))}${w.city && !topic.place ? ` in ${w.city}` : ''}`,
     ),
     p(
-      `${w.place ? `Local conditions in ${w.place} add their own pressure.` : 'Local conditions add their own pressure.'} Seasonal weather, the age of many homes and buildings, and the way people use their property all affect how ${w.topic} plays out over time. Paying attention now protects your budget, your schedule and your peace of mind.`,
+      `It is tempting to leave ${topic.about} for later. In practice, waiting almost always costs more than acting early: small problems grow quietly, and by the time they are obvious, the fix is bigger, slower and more disruptive than it needed to be.`,
     ),
     p(
-      `There is also the question of value. Work on ${w.topic} that is planned and done properly the first time lasts longer and performs better than a rushed repair. That is why we always recommend looking at the whole picture before deciding on a fix.`,
+      `${(topic.place ?? w.city) ? `Conditions in ${topic.place ?? w.city} add their own pressure.` : 'Local conditions add their own pressure.'} The ${w.facts.season} season, the age of ${trade.property.replace(/^your /u, 'the ')} and how often it is used all change what ${topic.about} ${agree('need', topic.aboutPlural)}. Paying attention now protects your budget, your schedule and your peace of mind.`,
+    ),
+    p(
+      `There is also the question of value. Work that is planned and done properly the first time lasts longer than a rushed fix, which is why ${trade.pro} looks at the whole picture before recommending anything.`,
     ),
   ];
 }
 
 function offerBlocks(w: Writer, facts: readonly string[], services: readonly string[]): string[] {
   if (facts.length === 0 && services.length === 0) return [];
-  const blocks = [element('h2', `What ${w.business === 'our team' ? 'We Offer' : `${w.business} Offers`}`)];
+  const blocks = [element('h2', `What ${w.named ? `${w.business} Offers` : 'We Offer'}`)];
   if (facts.length > 0) blocks.push(p(facts.slice(0, 3).join(' ')));
   if (facts.length > 3) blocks.push(p(facts.slice(3, 6).join(' ')));
-  if (services.length > 0) {
-    blocks.push(p(`Here are some of the areas where our team can help:`), list(services));
-  }
+  if (services.length > 0)
+    blocks.push(p('Here are some of the areas where our team can help:'), list(services));
   return blocks;
 }
 
 function processBlocks(w: Writer): string[] {
+  const { topic, trade } = w.facts;
   return [
-    element('h2', `How ${w.Topic} Works: What to Expect`),
+    element('h2', 'What to Expect, Step by Step'),
     p(
-      `Knowing what happens at each stage takes the stress out of ${w.topic}. While every project is a little different, most follow the same three steps.`,
+      `Knowing what happens at each stage takes the stress out of ${topic.about}. Every situation is a little different, but most follow the same three steps.`,
     ),
-    element('h3', 'Step 1: An Honest Assessment'),
+    element('h3', `Step 1: ${titleCase(trade.check)}`),
     p(
-      'Everything starts with a careful look at your situation. A good assessment identifies the real cause of the problem, not just the symptoms, and gives you the information you need to compare options. Ask questions at this stage; there are no bad ones.',
+      `Everything starts with a careful ${trade.check}. It finds the real cause, not just the symptoms, and gives you what you need to compare options. Ask questions at this stage; there are no bad ones.`,
     ),
     element('h3', 'Step 2: A Clear Recommendation'),
     p(
-      'Next comes a recommendation in plain language: what needs to be done, what can wait and what it will cost. You should receive the price in writing before any work begins, along with a realistic timeline.',
+      `Next comes a recommendation in plain language: what needs to be done, what can wait and what it will cost. You should receive a ${trade.quote} before anything begins, along with a realistic timeline.`,
     ),
     element('h3', 'Step 3: Careful Work and a Final Check'),
     p(
-      `Finally, the work itself. It should be done neatly, safely and on schedule, and it should end with a walkthrough so you can see the result and ask any last questions about ${w.topic}.`,
+      `Finally, the work itself. It should be done carefully and on schedule, and it should end with a review of the result so you can ask any last questions.`,
     ),
   ];
 }
 
 function signsBlocks(w: Writer): string[] {
+  const { topic, trade } = w.facts;
   return [
     element('h2', 'Signs It Is Time to Act'),
     p(
-      `Not sure whether ${w.topic} needs attention right now? These are the warning signs we see most often:`,
+      `Not sure whether ${topic.about} ${agree('need', topic.aboutPlural)} attention right now? These are the warning signs we see most often:`,
     ),
-    list([
-      'Something looks, sounds or smells different than it used to.',
-      'Performance has dropped, even though nothing else has changed.',
-      'Your bills have crept up without a clear reason.',
-      'A small issue keeps coming back after a quick fix.',
-      'It has been more than a year since anyone checked.',
-    ]),
+    list([...trade.signs]),
     p(
-      'If any of these sound familiar, it is worth having a professional take a look. Catching a problem early is almost always faster and less expensive than waiting.',
+      `If any of these sound familiar, book a ${trade.check}. Catching a problem early is almost always faster and less expensive than waiting.`,
     ),
   ];
 }
 
 function tipsBlocks(w: Writer): string[] {
+  const { trade } = w.facts;
+  const [first, second, third] = trade.tips;
   return [
-    element('h2', `Tips for Getting the Most from ${w.Topic}`),
+    element('h2', `Practical Tips for ${capitalize(w.readers)}`),
+    element('h3', 'Start with the Basics'),
+    p(`${first} It is a small habit that prevents a lot of trouble.`),
+    element('h3', 'Keep Good Records'),
+    p(`${second} A clear history helps anyone who works with you understand your situation quickly.`),
     element('h3', 'Plan Ahead'),
     p(
-      `The best time to think about ${w.topic} is before you need it. Scheduling work in a quieter season gives you more choice of dates and more time to compare options without pressure.`,
-    ),
-    element('h3', 'Keep Good Records'),
-    p(
-      'Keep invoices, warranty papers and notes about past work in one place. A clear history helps any technician understand your situation quickly, and it adds value if you ever sell your property.',
-    ),
-    element('h3', 'Ask the Right Questions'),
-    p(
-      'Before you agree to any work, ask what is included, what is not, how long it will take and what happens if something unexpected comes up. A trustworthy provider will be glad to answer.',
+      `${third} Planning ahead gives you more choice of dates and more time to compare options without pressure.`,
     ),
   ];
 }
 
 function budgetBlocks(w: Writer): string[] {
+  const { topic, trade } = w.facts;
   return [
     element('h2', 'Planning Your Budget'),
     p(
-      `The cost of ${w.topic} depends on the size of the job, the materials involved and how urgent it is. Emergency work usually costs more than planned work, which is one more reason to stay ahead of problems.`,
+      `The cost of ${topic.about} depends on the size of the job, what is involved and how urgent it is. Urgent work usually costs more than planned work, which is one more reason to stay ahead of problems.`,
     ),
     p(
-      'When you compare estimates, look beyond the bottom line. Check what each one includes, the quality of the materials, the warranty offered and the experience of the people doing the work. The lowest price is not always the best value.',
+      `When you compare options, look beyond the bottom line. Check what each ${trade.quote} includes, the quality of the work, any guarantee and the experience of the people involved. The lowest price is not always the best value.`,
     ),
   ];
 }
 
 function mythBlocks(w: Writer): string[] {
+  const { topic } = w.facts;
   return [
     element('h2', 'Common Misconceptions'),
     p(
-      `One common belief is that ${w.topic} only matters when something breaks. In reality, regular attention is what keeps things from breaking in the first place, and it usually costs far less than a repair.`,
+      `One common belief is that ${topic.about} only ${agree('matter', topic.aboutPlural)} when something goes wrong. In reality, regular attention is what keeps things from going wrong, and it usually costs far less than a repair.`,
     ),
     p(
-      'Another is that every job needs the most expensive solution. A good professional will explain your options honestly, including the simple ones, and help you choose what fits your needs and your budget.',
+      'Another is that every job needs the most expensive solution. A good professional explains your options honestly, including the simple ones, and helps you choose what fits your needs and your budget.',
     ),
   ];
 }
 
-function focusBlocks(w: Writer, phrase: string, position: number): string[] {
-  const opener = rotate(
-    [
-      `Take a closer look at the ${phrase} when you plan ${w.topic}.`,
-      `Many of our customers ask about the ${phrase}, and for good reason.`,
-      `Do not overlook the ${phrase}.`,
-    ],
-    w.seed,
-    'focus',
-  )[position % 3];
+function seasonBlocks(w: Writer): string[] {
+  const { topic, trade, season } = w.facts;
   return [
-    element('h2', titleCase(phrase)),
+    element('h2', `Planning for ${capitalize(season)}`),
     p(
-      `${opener} It can change the best approach for your property, your timeline and your budget, so bring it up early in the conversation. We are always happy to explain what the ${phrase} means for your situation.`,
+      `Every season brings its own demands, and ${season} is no exception. Busy weeks fill up quickly, so ${w.readers} who plan ${topic.about} early get more choice of dates and a calmer experience.`,
+    ),
+    p(
+      `If you have been meaning to book a ${trade.check}, this is a good time to do it. A short conversation now can spare you a rushed decision later in the year.`,
     ),
   ];
 }
 
-function faqBlocks(w: Writer, profile: BusinessProfile, focus: readonly string[]): string[] {
-  const facts: QuestionFacts = { topic: w.topic, profile, focus };
-  const templates = rotate(
-    FAQ_TEMPLATES.filter((template) => ['cost', 'time', 'often', 'diy', 'choose'].includes(template.id)),
-    w.seed,
-    'faq',
-  ).slice(0, 3);
+function questionsBlocks(w: Writer): string[] {
+  const { trade } = w.facts;
+  return [
+    element('h2', 'Questions to Ask Before You Decide'),
+    p('A good conversation up front prevents surprises later. Before you commit, ask:'),
+    list([
+      'What exactly is included, and what is not?',
+      'How long will it take, and what could change the timeline?',
+      `Will I get a ${trade.quote} before anything begins?`,
+      'What happens if something unexpected comes up?',
+    ]),
+    p('A trustworthy provider will be glad to answer every one of these questions in plain language.'),
+  ];
+}
+
+function checklistBlocks(w: Writer): string[] {
+  const { topic, trade } = w.facts;
+  return [
+    element('h2', 'A Simple Checklist'),
+    p(
+      `Print this list or save it on your phone. It covers the basics of ${topic.about} in a few minutes a year:`,
+    ),
+    list([
+      ...trade.tips,
+      `Book a ${trade.check} once a year.`,
+      'Write down anything unusual as soon as you notice it.',
+    ]),
+    p(
+      `None of these steps takes long, and together they make a real difference. When something on the list raises a question, ${trade.pro} can give you a straight answer.`,
+    ),
+  ];
+}
+
+function approachBlocks(w: Writer): string[] {
+  const { trade } = w.facts;
+  return [
+    element('h2', 'How We Work'),
+    p(
+      `We start by listening. Every ${trade.visit} begins with your questions and your priorities, and we explain what we find in plain language before recommending anything.`,
+    ),
+    p(
+      'We keep you informed from start to finish, we respect your time and we stand behind our work. If something does not meet your expectations, we want to hear about it and make it right.',
+    ),
+  ];
+}
+
+function mentionBlocks(w: Writer): string[] {
+  const sentences = mentionSentences(w.facts, 'we', w.named ? w.business : null);
+  if (sentences.length === 0) return [];
+  return [element('h2', 'Good to Know'), ...sentences.map((text) => p(text))];
+}
+
+function faqBlocks(w: Writer, profile: BusinessProfile): string[] {
+  const { topic, trade } = w.facts;
   return [
     element('h2', 'Frequently Asked Questions'),
-    ...templates.flatMap((template) => [element('h3', template.question(facts)), p(template.answer(facts))]),
+    element('h3', `How long does ${topic.about} take?`),
+    p(
+      `It depends on the scope, but most ${trade.customers} are surprised by how quickly it goes once there is a plan. Ask for a timeline at your ${trade.visit}.`,
+    ),
+    element('h3', `What does ${topic.about} cost?`),
+    p(
+      `Every situation is different, so the honest answer comes after a ${trade.check}. You will get a ${trade.quote} before anything begins${profile.phone ? `; call ${profile.phone} to arrange one` : ''}.`,
+    ),
+    element('h3', 'How do I choose the right professional?'),
+    p(
+      `Look for experience, clear communication, a ${trade.quote} up front and reviews from ${trade.customers}${w.city ? ` in ${w.city}` : ''}.`,
+    ),
   ];
 }
 
 function whyUsBlocks(w: Writer, profile: BusinessProfile, facts: readonly string[]): string[] {
-  const local = w.place ? `Based in ${w.place}, we` : 'We';
+  const local = w.city ? `Based in ${w.city}, we` : 'We';
   return [
-    element('h2', `Why Choose ${w.business === 'our team' ? 'Us' : w.business}`),
+    element('h2', `Why Choose ${w.named ? w.business : 'Us'}`),
     p(
-      `${local} know the homes, businesses and conditions in our area, and we treat every customer the way we would want to be treated: with honest advice, clear pricing and work that is done right the first time.${facts.length > 0 ? ` ${facts.join(' ')}` : ''}`,
+      `${local} treat every ${w.facts.trade.customers.replace(/s$/u, '')} the way we would want to be treated: with honest advice, clear pricing and work done right the first time.${facts.length > 0 ? ` ${facts.join(' ')}` : ''}`,
     ),
     p(
-      `${profile.phone ? `You can reach our team at ${profile.phone}` : 'Our team is easy to reach'}${profile.email ? ` or by email at ${profile.email}` : ''}, and we will take the time to understand what you need before recommending anything.`,
+      `${profile.phone ? `You can reach our team at ${profile.phone}` : 'Our team is easy to reach'}${profile.email ? ` or by email at ${profile.email}` : ''}, and we take the time to understand what you need before recommending anything.`,
     ),
   ];
 }
 
 function closingBlocks(w: Writer): string[] {
+  const { topic, trade } = w.facts;
+  const signOff = w.facts.instructions.signOff;
   return [
     element('h2', 'Ready to Get Started?'),
     p(
-      `${capitalize(w.topic)} does not have to be complicated. With the right information and the right partner, you can make a decision you feel good about and avoid costly surprises down the road.`,
+      `${capitalize(topic.about)} ${agree('do', topic.aboutPlural)} not have to be complicated. With the right information and the right partner, you can make a decision you feel good about.`,
     ),
     ctaParagraph(
       w,
-      `today to talk about ${w.topic}${w.city ? ` in ${w.city}` : ''}. We will answer your questions, explain your options and help you plan the next step.`,
+      `today to book your ${trade.visit}. We will answer your questions, explain your options and help you plan the next step.`,
     ),
+    ...(signOff ? [p(signOff)] : []),
   ];
-}
-
-function selectBlocks(blocks: readonly Block[], range: { min: number; max: number }): Block[] {
-  const target = Math.round((range.min + range.max) / 2);
-  const chosen = blocks.filter((block) => block.required);
-  let words = chosen.reduce((sum, block) => sum + countWords(htmlToText(block.html)), 0);
-  const optional = blocks
-    .filter((block) => !block.required)
-    .sort((a, b) => a.priority - b.priority || a.order - b.order);
-  for (const block of optional) {
-    const size = countWords(htmlToText(block.html));
-    if (words >= target && words >= range.min) break;
-    if (words + size > range.max) continue;
-    chosen.push(block);
-    words += size;
-  }
-  return chosen.sort((a, b) => a.order - b.order);
 }
 
 export function composeClientContent(input: ClientContentRequest, context: ToolContext): string {
@@ -274,58 +307,75 @@ export function composeClientContent(input: ClientContentRequest, context: ToolC
   const ownHost = hostOf(input.clientUrl);
   const ownNames = [business, context.client?.name ?? '', context.source?.siteName ?? ''];
   const instructions = contentInstructions(input, context.client);
-  const focus = focusPhrases(
-    [input.prompt, instructions === DEFAULT_CONTENT_INSTRUCTIONS ? null : instructions],
-    2,
-    input.topic,
-  );
+  const edited = instructions === DEFAULT_CONTENT_INSTRUCTIONS ? null : instructions;
+  const facts = draftFacts({
+    topic: stripEmoji(input.topic),
+    profile: { ...profile, name: profile.name ?? context.source?.siteName ?? null },
+    instructions: [input.prompt, edited],
+    siteText,
+    date: context.now,
+  });
+  const city = profile.city;
   const w: Writer = {
-    topic: inSentence(stripEmoji(input.topic)),
-    Topic: titleCase(stripEmoji(input.topic).trim()),
+    facts,
+    about: facts.topic.about,
+    is: agree('be', facts.topic.aboutPlural),
     business,
-    place: locationOf(profile),
-    city: profile.city,
-    audience: profile.city ? `homeowners and businesses in ${profile.city}` : 'our customers',
+    named: business !== 'our team',
+    city,
+    readers: city && !facts.readers.includes(city) ? `${facts.readers} in ${city}` : facts.readers,
     contactUrl: contactPageUrl(input.clientUrl, context.source?.text ?? ''),
     seed: hashText(`${input.topic}|${input.clientUrl}`),
-    now: context.now,
   };
-  const facts = extractiveSummary(siteText, {
+  const siteFacts = extractiveSummary(siteText, {
     maxSentences: 8,
     maxWords: 220,
-    query: [input.topic, ...focus].join(' '),
+    query: [facts.topic.noun, ...facts.instructions.mentions].join(' '),
     exclude: new Set([context.source?.title ?? '']),
     accept: (sentence) => !namesOutsideBusiness(sentence, ownNames, ownHost),
   }).map((sentence) => sentence.text);
-  const businessTerms = new Set(terms(business));
-  const services = keyPhrases(siteText, 12, businessTerms)
+  const services = keyPhrases(siteText, 12, new Set(terms(business)))
     .filter(
       ({ phrase }) => phrase.split(/\s+/u).length >= 2 && !namesOutsideBusiness(phrase, ownNames, ownHost),
     )
     .slice(0, 5)
     .map(({ phrase }) => titleCase(phrase));
 
-  const [lead, ...rest] = facts;
+  const [lead, ...rest] = siteFacts;
   const sections: { html: string[]; priority: number; required: boolean }[] = [
     { html: introBlocks(w, lead ?? null), priority: 0, required: true },
     {
-      html: [ctaParagraph(w, `to find out how we can help with ${w.topic}.`)],
+      html: [ctaParagraph(w, `to find out how we can help ${w.readers}.`)],
       priority: 0,
       required: true,
     },
+    { html: mentionBlocks(w), priority: 0, required: true },
     { html: whyBlocks(w), priority: 1, required: false },
     { html: offerBlocks(w, rest.slice(0, 6), services), priority: 1, required: false },
     { html: processBlocks(w), priority: 2, required: false },
-    ...focus.map((phrase, index) => ({ html: focusBlocks(w, phrase, index), priority: 1, required: false })),
     { html: signsBlocks(w), priority: 3, required: false },
     { html: tipsBlocks(w), priority: 4, required: false },
     { html: budgetBlocks(w), priority: 6, required: false },
     { html: mythBlocks(w), priority: 7, required: false },
-    { html: faqBlocks(w, profile, focus), priority: 5, required: false },
+    { html: faqBlocks(w, profile), priority: 5, required: false },
+    { html: seasonBlocks(w), priority: 8, required: false },
+    { html: questionsBlocks(w), priority: 9, required: false },
+    { html: checklistBlocks(w), priority: 10, required: false },
+    { html: approachBlocks(w), priority: 11, required: false },
     { html: whyUsBlocks(w, profile, rest.slice(6)), priority: 2, required: false },
     { html: closingBlocks(w), priority: 0, required: true },
   ];
-  const blocks = sections.map((section, order) => ({ ...section, order, html: section.html.join('\n') }));
-  const chosen = selectBlocks(blocks, wordRange(instructions));
+  const range = wordRange(instructions);
+  const blocks = sections
+    .filter((section) => section.html.length > 0)
+    .map((section, order) => {
+      const html = section.html.join('\n');
+      return { ...section, order, html, words: wordsIn(htmlToText(html)) };
+    });
+  const chosen = fitBlocks(blocks, {
+    min: range.min,
+    target: Math.round((range.min + range.max) / 2),
+    max: range.max,
+  });
   return [element('h1', titleOf(w)), ...chosen.map((block) => block.html)].join('\n');
 }

@@ -2,7 +2,6 @@ import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { htmlToText } from '#shared/text';
 import { FAQ_ACTIVITY, type FaqRequest, type FaqResult, faqRequestSchema } from '#shared/tools/faq';
-import { composeFaq } from './offline-composer';
 import { parseFaqResult } from './parse-result';
 import { buildFaqPrompt } from './prompt';
 
@@ -18,7 +17,8 @@ export const faqTool: ToolDefinition<FaqRequest, FaqResult> = {
   sourceUrl: () => null,
   expectedOutputTokens: (input) => input.questionCount * TOKENS_PER_ITEM + TOKENS_FOR_TITLE_AND_WRAPPING,
   buildPrompt: buildFaqPrompt,
-  composeOffline: composeFaq,
+  // The composer (and compromise, its NLP library) loads only when a job is served offline.
+  composeOffline: async (input, context) => (await import('./offline-composer')).composeFaq(input, context),
   parseResult: (raw) => parseFaqResult(raw),
   contentToSave: (input, result, context) => {
     if (!input.saveToClient || input.clientId === undefined) return null;

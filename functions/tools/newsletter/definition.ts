@@ -7,7 +7,6 @@ import {
   type NewsletterResult,
   newsletterRequestSchema,
 } from '#shared/tools/newsletter';
-import { composeNewsletter } from './offline-composer';
 import { parseNewsletterResult } from './parse-result';
 import { buildNewsletterPrompt, newsletterInstructions } from './prompt';
 
@@ -24,7 +23,9 @@ export const newsletterTool: ToolDefinition<NewsletterRequest, NewsletterResult>
   sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
   expectedOutputTokens: (input) => (input.inputType === 'url' ? EXPECTED_TOKENS_FROM_URL : EXPECTED_TOKENS),
   buildPrompt: buildNewsletterPrompt,
-  composeOffline: composeNewsletter,
+  // The composer (and compromise, its NLP library) loads only when a job is served offline.
+  composeOffline: async (input, context) =>
+    (await import('./offline-composer')).composeNewsletter(input, context),
   parseResult: (raw) => parseNewsletterResult(raw),
   contentToSave: (input, result, context) => {
     if (!input.saveToClient || input.clientId === undefined) return null;

@@ -7,7 +7,6 @@ import {
   pressReleaseRequestSchema,
 } from '#shared/tools/press-release';
 import { isoDate, releaseDate } from './company';
-import { composePressRelease } from './offline-composer';
 import { parsePressReleaseResult } from './parse-result';
 import { buildPressReleasePrompt } from './prompt';
 
@@ -22,7 +21,9 @@ export const pressReleaseTool: ToolDefinition<PressReleaseRequest, PressReleaseR
   sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
   expectedOutputTokens: () => EXPECTED_TOKENS,
   buildPrompt: buildPressReleasePrompt,
-  composeOffline: composePressRelease,
+  // The composer (and compromise, its NLP library) loads only when a job is served offline.
+  composeOffline: async (input, context) =>
+    (await import('./offline-composer')).composePressRelease(input, context),
   parseResult: (raw) => parsePressReleaseResult(raw),
   contentToSave: (input, result, context) => {
     if (!input.saveToClient || input.clientId === undefined) return null;
