@@ -189,6 +189,44 @@ function buildEntities(table: string, client: ReturnType<typeof dynamoDocumentCl
     options,
   );
 
+  /** The ids of one user's unfinished jobs: the per-user cap is a conditional write on this one item. */
+  const jobSlotsEntity = new Entity(
+    {
+      model: { entity: 'jobSlots', version: '1', service: SERVICE },
+      attributes: {
+        userId: requiredStr,
+        jobIds: { type: 'set', items: 'string' },
+      },
+      indexes: {
+        byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    options,
+  );
+
+  /** (user, Idempotency-Key) → job id; the key keeps its case, so `casing: 'none'`. */
+  const idempotencyKeyEntity = new Entity(
+    {
+      model: { entity: 'idempotencyKey', version: '1', service: SERVICE },
+      attributes: {
+        userId: requiredStr,
+        key: requiredStr,
+        jobId: requiredStr,
+        tool: requiredStr,
+        createdAt: requiredStr,
+        /** TTL: a day; reads also check it (dynalite has no TTL expiry). */
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        byKey: {
+          pk: { field: 'pk', composite: ['userId', 'key'], casing: 'none' },
+          sk: { field: 'sk', composite: [] },
+        },
+      },
+    },
+    options,
+  );
+
   const connectionEntity = new Entity(
     {
       model: { entity: 'connection', version: '1', service: SERVICE },
@@ -224,6 +262,8 @@ function buildEntities(table: string, client: ReturnType<typeof dynamoDocumentCl
     access: accessEntity,
     activity: activityEntity,
     job: jobEntity,
+    jobSlots: jobSlotsEntity,
+    idempotencyKey: idempotencyKeyEntity,
     connection: connectionEntity,
   };
 }

@@ -2,6 +2,8 @@ import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { type Entities, entities, isExpired, ttlInSeconds } from '#functions/data/entities';
+import { isConditionFailure } from './conditional-write';
+import { releaseJobSlot } from './job-slots';
 
 /** A generation job as GET /api/jobs/{jobId} returns it (DESIGN.md §3). */
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
@@ -59,27 +61,41 @@ export function publicJob(job: StoredJob): Job {
   return visible;
 }
 
-export async function createJob(caller: Caller, tool: string, request: unknown, userAgent: string | null) {
+/**
+ * Stores a queued job under `jobId` unless one exists already (an idempotent repeat raced this one).
+ * Returns whether this call created it: only the creator queues it.
+ */
+export async function createJob(
+  caller: Caller,
+  tool: string,
+  request: unknown,
+  userAgent: string | null,
+  jobId: string = ulid(),
+): Promise<boolean> {
   const now = new Date().toISOString();
-  const jobId = ulid();
-  await entities()
-    .job.create({
-      jobId,
-      tool,
-      userId: caller.userId,
-      userEmail: caller.email,
-      isAdmin: caller.isAdmin,
-      userAgent: userAgent ?? undefined,
-      status: 'queued',
-      progress: 0,
-      request,
-      attempts: 0,
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: ttlInSeconds(JOB_TTL_SECONDS),
-    })
-    .go();
-  return jobId;
+  try {
+    await entities()
+      .job.create({
+        jobId,
+        tool,
+        userId: caller.userId,
+        userEmail: caller.email,
+        isAdmin: caller.isAdmin,
+        userAgent: userAgent ?? undefined,
+        status: 'queued',
+        progress: 0,
+        request,
+        attempts: 0,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: ttlInSeconds(JOB_TTL_SECONDS),
+      })
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function getJob(jobId: string): Promise<StoredJob | null> {
@@ -99,8 +115,7 @@ export async function startAttempt(jobId: string): Promise<StoredJob | null> {
       .go({ response: 'all_new' });
     return fromRow(data as JobRow);
   } catch (error) {
-    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException')
-      return null;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
 }
@@ -137,7 +152,9 @@ export async function finishJob(
           updatedAt: now,
         }
       : { status: outcome.status, error: outcome.error, updatedAt: now };
-  await entities().job.patch({ jobId }).set(update).go();
+  const { data } = await entities().job.patch({ jobId }).set(update).go({ response: 'all_new' });
+  // After the status: a crash in between leaves a slot that reclaimStaleSlots gives back.
+  await releaseJobSlot(data.userId, jobId);
 }
 
 /** Notes a failed attempt that will be retried, so a poller sees why it is taking longer. */

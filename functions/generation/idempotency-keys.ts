@@ -1,0 +1,94 @@
+import { BadRequestError, ConflictError } from '#functions/commons/errors';
+import { entities, isExpired, ttlInSeconds } from '#functions/data/entities';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  INVALID_IDEMPOTENCY_KEY_MESSAGE,
+  isIdempotencyKey,
+} from '#shared/generation-jobs';
+import { isConditionFailure } from './conditional-write';
+
+/**
+ * `Idempotency-Key` on generation POSTs (docs/decisions.md, "Generation"): the first request with a key
+ * records (user, key) → job id in one conditional write before the job exists; a repeat finds the record
+ * and gets the same job. Keys are per user, and forgotten after a day.
+ */
+
+const HEADER_NAME = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+
+/** The request's key, or null without one; 400 when the header is there but malformed. */
+export function idempotencyKeyOf(headers: Readonly<Record<string, string | undefined>> | undefined) {
+  const value = headers?.[HEADER_NAME];
+  if (value === undefined) return null;
+  if (!isIdempotencyKey(value))
+    throw new BadRequestError(INVALID_IDEMPOTENCY_KEY_MESSAGE, 'invalid_idempotency_key');
+  return value;
+}
+
+export type KeyClaim =
+  /** The key was free: `jobId` is now recorded under it. */
+  | { readonly fresh: true; readonly jobId: string }
+  /** An earlier request holds the key, for this job. */
+  | { readonly fresh: false; readonly jobId: string };
+
+/**
+ * Records `jobId` under the key unless a live record holds it. A record for another tool is a client
+ * bug (one key per request): 409.
+ */
+export async function claimIdempotencyKey(
+  userId: string,
+  key: string,
+  tool: string,
+  jobId: string,
+  now = Date.now(),
+): Promise<KeyClaim> {
+  // A second round only when the record vanished or expired between the write and the read.
+  for (let round = 0; round < 2; round += 1) {
+    if (await tryRecord(userId, key, tool, jobId, now)) return { fresh: true, jobId };
+    const { data } = await entities().idempotencyKey.get({ userId, key }).go({ consistent: true });
+    if (!data || isExpired(data.expiresAt, now)) continue;
+    if (data.tool !== tool) {
+      throw new ConflictError(
+        `This ${IDEMPOTENCY_KEY_HEADER} was already used for another kind of generation (${data.tool}). Send a new key for a new request.`,
+        'idempotency_key_reused',
+      );
+    }
+    return { fresh: false, jobId: data.jobId };
+  }
+  throw new Error(`Could not record ${IDEMPOTENCY_KEY_HEADER} ${key}`);
+}
+
+async function tryRecord(userId: string, key: string, tool: string, jobId: string, now: number) {
+  const nowSeconds = Math.floor(now / 1000);
+  try {
+    await entities()
+      .idempotencyKey.put({
+        userId,
+        key,
+        jobId,
+        tool,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: ttlInSeconds(IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60, now),
+      })
+      // Every record has expiresAt, so "no expiresAt" means "no record". An expired one is replaced.
+      .where(
+        ({ expiresAt }, { notExists, lte }) => `${notExists(expiresAt)} OR ${lte(expiresAt, nowSeconds)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Frees a key whose job was never created (refused at the cap), so the same key may try again later. */
+export async function releaseIdempotencyKey(userId: string, key: string, jobId: string): Promise<void> {
+  await entities()
+    .idempotencyKey.delete({ userId, key })
+    .where(({ jobId: recorded }, { eq }) => eq(recorded, jobId))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}

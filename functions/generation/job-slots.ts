@@ -1,0 +1,75 @@
+import { decodeTime } from 'ulid';
+import { HttpError } from '#functions/commons/errors';
+import { entities, isExpired } from '#functions/data/entities';
+import { MAX_UNFINISHED_JOBS_PER_USER, TOO_MANY_JOBS_MESSAGE } from '#shared/generation-jobs';
+import { isConditionFailure } from './conditional-write';
+
+/**
+ * The per-user cap on unfinished jobs (docs/decisions.md, "Generation"). One item per user holds the ids
+ * of their unfinished jobs as a string set. Taking a slot is one conditional UpdateItem (add the id if
+ * the set is smaller than the cap, or already holds it), so two racing requests can never both take the
+ * last slot; releasing is a DELETE from the set, which is idempotent, so a redelivered finish cannot
+ * release twice and the count never drifts below the truth.
+ */
+
+export class TooManyJobsError extends HttpError {
+  constructor() {
+    super(429, 'too_many_jobs', TOO_MANY_JOBS_MESSAGE);
+  }
+}
+
+/** A slot whose job never appeared is left to its creator this long before it is reclaimed. */
+const CREATION_GRACE_MS = 60_000;
+
+async function tryTake(userId: string, jobId: string): Promise<boolean> {
+  try {
+    await entities()
+      .jobSlots.update({ userId })
+      .add({ jobIds: [jobId] })
+      .where(
+        ({ jobIds }, { notExists, contains, size, escape: literal }) =>
+          `${notExists(jobIds)} OR ${contains(jobIds, jobId)} OR ${size(jobIds)} < ${literal(MAX_UNFINISHED_JOBS_PER_USER)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Gives back the slots of jobs that are no longer unfinished although their release was lost (a crash
+ * between finishing and releasing, an expired job, a creation that never happened). At most the cap's
+ * worth of GetItems, and only when the user is at the cap. Returns how many were freed.
+ */
+async function reclaimStaleSlots(userId: string, now = Date.now()): Promise<number> {
+  const { data } = await entities().jobSlots.get({ userId }).go({ consistent: true });
+  const held = data?.jobIds ?? [];
+  if (held.length === 0) return 0;
+  const { data: jobs } = await entities()
+    .job.get(held.map((jobId) => ({ jobId })))
+    .go({ consistent: true });
+  const byId = new Map(jobs.map((job) => [job.jobId, job]));
+  const stale = held.filter((jobId) => {
+    const job = byId.get(jobId);
+    if (!job) return now - decodeTime(jobId) > CREATION_GRACE_MS;
+    return isExpired(job.expiresAt, now) || (job.status !== 'queued' && job.status !== 'running');
+  });
+  if (stale.length > 0) await entities().jobSlots.update({ userId }).delete({ jobIds: stale }).go();
+  return stale.length;
+}
+
+/** Counts `jobId` against the user's cap (idempotent for the same id); TooManyJobsError past it. */
+export async function takeJobSlot(userId: string, jobId: string): Promise<void> {
+  if (await tryTake(userId, jobId)) return;
+  if ((await reclaimStaleSlots(userId)) > 0 && (await tryTake(userId, jobId))) return;
+  throw new TooManyJobsError();
+}
+
+export async function releaseJobSlot(userId: string, jobId: string): Promise<void> {
+  await entities()
+    .jobSlots.update({ userId })
+    .delete({ jobIds: [jobId] })
+    .go();
+}

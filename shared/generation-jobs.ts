@@ -1,0 +1,24 @@
+/**
+ * What the browser and the server agree on about generation jobs (browser-safe): the per-user cap on
+ * unfinished jobs and the `Idempotency-Key` header that lets a page resume a job whose POST reply it
+ * never saw (docs/decisions.md, "Generation").
+ */
+
+/** Most jobs one user may have queued or running at once; one more answers 429. */
+export const MAX_UNFINISHED_JOBS_PER_USER = 20;
+
+export const TOO_MANY_JOBS_MESSAGE = `You already have ${MAX_UNFINISHED_JOBS_PER_USER} generations queued or running, the most one person may have at once. Wait for one to finish, then try again.`;
+
+/** Optional on every generation POST; the same key from the same user gets the same job back. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A key is remembered this long; after it, the same key starts a new job. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+export const INVALID_IDEMPOTENCY_KEY_MESSAGE = `The ${IDEMPOTENCY_KEY_HEADER} header must be 8 to 64 characters of letters, digits, '-' and '_'.`;
+
+export function isIdempotencyKey(value: string): boolean {
+  return IDEMPOTENCY_KEY_PATTERN.test(value);
+}
