@@ -9,6 +9,7 @@ import type {
 import { backgroundFunctions, type HttpRoute, httpRoutes } from '#infra/routes';
 import { loadHandler } from './handler-loader';
 import { lambdaContext } from './lambda-context';
+import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
 
 /**
  * Serves the route table the way API Gateway's HTTP API does: it builds an `APIGatewayProxyEventV2`
@@ -44,12 +45,15 @@ export function matchRoute(method: string, path: string) {
     if (!match) continue;
     pathMatched = true;
     if (candidate.route.method !== method) continue;
-    const params = Object.fromEntries(
-      candidate.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
-    );
-    return { route: candidate.route, params, pathMatched };
+    const params: Record<string, string> = {};
+    for (const [index, name] of candidate.names.entries()) {
+      const value = decodePathPart(match[index + 1] ?? '');
+      if (value === null) return { route: null, params: {}, pathMatched, malformed: true };
+      params[name] = value;
+    }
+    return { route: candidate.route, params, pathMatched, malformed: false };
   }
-  return { route: null, params: {}, pathMatched };
+  return { route: null, params: {}, pathMatched, malformed: false };
 }
 
 async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
@@ -91,7 +95,11 @@ export async function handleApiRequest(
 ): Promise<void> {
   const method = (request.method ?? 'GET').toUpperCase();
   const started = Date.now();
-  const { route, params, pathMatched } = matchRoute(method, url.pathname);
+  const { route, params, pathMatched, malformed } = matchRoute(method, url.pathname);
+  if (malformed || decodePathPart(url.pathname) === null) {
+    sendJson(response, 400, { message: MALFORMED_PATH_MESSAGE });
+    return;
+  }
   if (!route) {
     // API Gateway answers an unknown route with 404 {"message":"Not Found"}.
     sendJson(response, 404, { message: pathMatched ? 'Method Not Allowed' : 'Not Found' });

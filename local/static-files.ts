@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { distDir } from './frontend-build';
+import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
 
 /**
  * Serves the built frontend like CloudFront does in AWS: files from `frontend/dist`, hashed assets
@@ -24,8 +25,7 @@ const types: Record<string, string> = {
   '.map': 'application/json',
 };
 
-function fileFor(pathname: string): string | null {
-  const decoded = decodeURIComponent(pathname);
+function fileFor(decoded: string): string | null {
   const candidate = normalize(join(distDir, decoded));
   if (!candidate.startsWith(distDir + sep) && candidate !== distDir) return null;
   return existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
@@ -42,13 +42,19 @@ export function serveStatic(
     response.end();
     return;
   }
+  const decoded = decodePathPart(url.pathname);
+  if (decoded === null) {
+    response.writeHead(400, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+    response.end(MALFORMED_PATH_MESSAGE);
+    return;
+  }
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) {
     response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     response.end('The frontend is not built yet. Run `npm run build` (npm start does it for you).');
     return;
   }
-  const file = fileFor(url.pathname) ?? index;
+  const file = fileFor(decoded) ?? index;
   const hashed = file.includes(`${sep}assets${sep}`);
   response.writeHead(200, {
     ...headers,

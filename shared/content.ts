@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableJsonObject } from './validation/storable-json';
 
 /** Content types seen in the spec (000 §3). `client_content` is shown as 'Multi-Platform Creator'. */
 export const CONTENT_TYPES = [
@@ -52,7 +53,7 @@ export const createContentSchema = z.object({
   content: z.string().max(MAX_BODY).default(''),
   html_content: z.string().max(MAX_BODY).default(''),
   content_type: z.enum(CONTENT_TYPES),
-  metadata: z.record(z.string(), z.unknown()).default({}),
+  metadata: storableJsonObject().default({}),
 });
 
 /** Body of PUT /api/clients/{clientId}/content/{contentId} (the library's Edit dialog). */
@@ -60,7 +61,7 @@ export const updateContentSchema = z.object({
   title: z.string().trim().min(1, 'title is required').max(MAX_TITLE),
   content: z.string().max(MAX_BODY),
   html_content: z.string().max(MAX_BODY),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: storableJsonObject().optional(),
 });
 
 export type CreateContentInput = z.input<typeof createContentSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CalendarDate, calendarDateOf, isoDateField } from '../validation/iso-date';
 import {
   clientFields,
   INVALID_URL_MESSAGE,
@@ -20,6 +21,7 @@ export const PRESS_RELEASE_INPUT_TYPES = ['topic', 'url'] as const;
 export const PRESS_RELEASE_MESSAGES = {
   topicRequired: 'Please enter a topic for the press release',
   urlRequired: 'Please enter a URL to extract content from',
+  invalidReleaseDate: 'Please pick a valid release date',
   selectClient: TOOL_MESSAGES.selectClient.title,
   generationFailed: {
     title: 'Generation Failed',
@@ -77,24 +79,11 @@ export const clientCompanyDataSchema = z.object({
 
 export type ClientCompanyData = z.output<typeof clientCompanyDataSchema>;
 
-/** An ISO date (`2026-11-21`) or date-time; the calendar date written is the one in the string. */
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/u;
+export type { CalendarDate };
 
-export interface CalendarDate {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-}
-
-/** The calendar date of an ISO string, or null when it is not one (e.g. 2026-02-30). */
+/** The calendar date of the release date field, or null when it is not a real one (e.g. 2026-02-30). */
 export function parseReleaseDate(iso: string): CalendarDate | null {
-  const match = ISO_DATE.exec(iso.trim());
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  const valid =
-    check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
-  return valid ? { year, month, day } : null;
+  return calendarDateOf(iso);
 }
 
 /** Body of POST /api/generate-press-release (001 §7) plus client selection and saving. */
@@ -111,14 +100,7 @@ export const pressReleaseRequestSchema = z
     useClientCompanyInfo: z.boolean().default(false),
     clientCompanyData: clientCompanyDataSchema.nullish().transform((value) => value ?? null),
     /** The release date picked in the form; the generation date when absent. */
-    releaseDate: z
-      .string()
-      .max(40)
-      .optional()
-      .refine(
-        (value) => value === undefined || parseReleaseDate(value) !== null,
-        'Please pick a valid release date',
-      ),
+    releaseDate: isoDateField(PRESS_RELEASE_MESSAGES.invalidReleaseDate).optional(),
     /**
      * The AI Instructions card after editing ('Regenerate with Edited Instructions'). When absent the
      * client's press release instructions apply, else the default ones.

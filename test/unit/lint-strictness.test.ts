@@ -12,7 +12,7 @@ const biome = join(root.pathname, 'node_modules', '.bin', 'biome');
 // Runs the project's own lint command (flags from package.json, rules from biome.json) on one probe
 // file in a scratch folder, so the repository's real files are never touched.
 async function lint(dir: string, source: string): Promise<{ exitCode: number; output: string }> {
-  const pkg: { scripts: Record<string, string> } = JSON.parse(
+  const pkg: { scripts: { lint: string } } = JSON.parse(
     await readFile(new URL('package.json', root), 'utf8'),
   );
   const [command, subcommand, ...flags] = pkg.scripts.lint.split(' ').filter((part) => part !== '.');

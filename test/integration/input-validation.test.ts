@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '#shared/client';
+import type { ClientContent } from '#shared/content';
+import { STORABLE_JSON_LIMITS } from '#shared/validation/storable-json';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+/**
+ * Issue 9, "bad input gets a 4xx, never a 500": each case went to a 500 before its fix. Bodies are sent
+ * as raw JSON text, because what matters is what JSON.parse makes of the bytes (a 30-digit number).
+ */
+
+let app: TestRuntime;
+let owner: TestUser;
+let client: Client;
+let item: ClientContent;
+
+beforeAll(async () => {
+  app = await startTestRuntime();
+  owner = await app.createUser();
+  client = (
+    await app.request<Client>('POST', '/api/clients', { token: owner.idToken, body: { name: 'Probe' } })
+  ).body;
+  const created = await app.request<ClientContent>('POST', `/api/clients/${client.id}/content`, {
+    token: owner.idToken,
+    body: { title: 'Kept', content: 'Kept text', content_type: 'newsletter', metadata: { views: 3 } },
+  });
+  expect(created.status).toBe(201);
+  item = created.body;
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function send(
+  method: string,
+  path: string,
+  rawBody?: string,
+  token: string | undefined = owner.idToken,
+) {
+  const response = await fetch(`${app.url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(rawBody === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: rawBody,
+  });
+  const text = await response.text();
+  let body: { error?: { code: string; message: string }; message?: string } | null = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Static files answer in plain text.
+  }
+  return { status: response.status, body, text };
+}
+
+const nested = (levels: number): string => `${'{"a":'.repeat(levels - 1)}1${'}'.repeat(levels - 1)}`;
+
+describe('content metadata is checked against what DynamoDB can hold (#5)', () => {
+  const numbers = ['1e16', '1e200', '1e-200', '-1e16', '123456789012345678901234567890'];
+
+  it.each(numbers)('refuses %s on create with a 400 that names the field', async (number) => {
+    const reply = await send(
+      'POST',
+      `/api/clients/${client.id}/content`,
+      `{"title":"T","content_type":"newsletter","metadata":{"stats":{"views":${number}}}}`,
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body?.error?.code).toBe('validation_failed');
+    expect(reply.body?.error?.message).toMatch(/^metadata\.stats\.views: must be a number between/);
+  });
+
+  it.each(numbers)('refuses %s on update and keeps the stored item', async (number) => {
+    const reply = await send(
+      'PUT',
+      `/api/clients/${client.id}/content/${item.id}`,
+      `{"title":"Changed","content":"x","html_content":"","metadata":{"list":[1,${number}]}}`,
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body?.error?.message).toMatch(/^metadata\.list\.1: /);
+    const stored = await app.request<ClientContent>('GET', `/api/clients/${client.id}/content/${item.id}`, {
+      token: owner.idToken,
+    });
+    expect(stored.body.title).toBe('Kept');
+    expect(stored.body.metadata).toEqual({ views: 3 });
+  });
+
+  it('refuses nesting deeper than DynamoDB allows (33 levels) and keeps the limit usable', async () => {
+    const deep = await send(
+      'POST',
+      `/api/clients/${client.id}/content`,
+      `{"title":"T","content_type":"newsletter","metadata":${nested(33)}}`,
+    );
+    expect(deep.status).toBe(400);
+    expect(deep.body?.error?.message).toMatch(/nested too deeply/);
+
+    const deepest = await send(
+      'POST',
+      `/api/clients/${client.id}/content`,
+      `{"title":"T","content_type":"newsletter","metadata":${nested(STORABLE_JSON_LIMITS.maxDepth)}}`,
+    );
+    expect(deepest.status).toBe(201);
+  });
+
+  it('refuses metadata over the size limit and empty keys', async () => {
+    const big = await send(
+      'POST',
+      `/api/clients/${client.id}/content`,
+      JSON.stringify({
+        title: 'T',
+        content_type: 'faq',
+        metadata: { text: 'x'.repeat(STORABLE_JSON_LIMITS.maxBytes) },
+      }),
+    );
+    expect(big.status).toBe(400);
+    expect(big.body?.error?.message).toMatch(/^metadata: is too large/);
+    const emptyKey = await send(
+      'POST',
+      `/api/clients/${client.id}/content`,
+      '{"title":"T","content_type":"faq","metadata":{"":1}}',
+    );
+    expect(emptyKey.status).toBe(400);
+  });
+
+  it('stores safe numbers as sent', async () => {
+    const reply = await send(
+      'POST',
+      `/api/clients/${client.id}/content`,
+      `{"title":"T","content_type":"faq","metadata":{"max":${Number.MAX_SAFE_INTEGER},"tiny":1e-130,"ratio":0.1}}`,
+    );
+    expect(reply.status).toBe(201);
+    const saved = JSON.parse(reply.text) as ClientContent;
+    expect(saved.metadata).toEqual({ max: Number.MAX_SAFE_INTEGER, tiny: 1e-130, ratio: 0.1 });
+  });
+});
+
+describe('job ids are validated like every other id (#6)', () => {
+  it.each([
+    ['2,100 characters', 'A'.repeat(2_100)],
+    ['5,000 characters', '0'.repeat(5_000)],
+    ['lower-case ULID', '01jd3v4z7q8r9s0t1v2w3x4y5z'],
+    ['not a ULID', 'job-1'],
+  ])('answers 404 for %s', async (_label, id) => {
+    const reply = await send('GET', `/api/jobs/${id}`);
+    expect(reply.status).toBe(404);
+    expect(reply.body?.error?.code).toBe('not_found');
+  });
+});
+
+describe('malformed percent-encoding in the path is a 400 (#7)', () => {
+  it.each([
+    ['GET', '/api/clients/%ff'],
+    ['GET', '/api/clients/%E0%A4%A'],
+    ['DELETE', `/api/clients/%E0%A4%A/content/%ff`],
+    ['GET', '/api/jobs/%c0%af'],
+    ['GET', '/api/unknown/%ff'],
+  ])('%s %s through the API gateway', async (method, path) => {
+    const reply = await send(method, path);
+    expect(reply.status).toBe(400);
+    expect(reply.body?.message).toMatch(/malformed percent-encoding/);
+  });
+
+  it.each(['/%ff', '/assets/%E0%A4%A', '/clients/%ff%fe'])('GET %s for a static file', async (path) => {
+    const reply = await send('GET', path, undefined, undefined);
+    expect(reply.status).toBe(400);
+    expect(reply.text).toMatch(/malformed percent-encoding/);
+  });
+
+  it('still decodes well-formed escapes', async () => {
+    const reply = await send('GET', `/api/clients/%30${client.id.slice(1)}`);
+    expect(client.id.startsWith('0')).toBe(true);
+    expect(reply.status).toBe(200);
+  });
+});
+
+describe('every date field is a real date (#8)', () => {
+  it.each(['2026-01-01T99:99', '2026-02-30', '2026-13-01', '2026-01-01T12:60:00Z', 'soon'])(
+    'refuses releaseDate %j with a 400',
+    async (releaseDate) => {
+      const reply = await send(
+        'POST',
+        '/api/generate-press-release',
+        JSON.stringify({ topic: 'New clinic opens', releaseDate }),
+      );
+      expect(reply.status).toBe(400);
+      expect(reply.body?.error?.message).toBe('Please pick a valid release date');
+    },
+  );
+
+  it('accepts a real date and a real local date-time', async () => {
+    for (const releaseDate of ['2026-11-21', '2026-11-21T09:30']) {
+      const reply = await send(
+        'POST',
+        '/api/generate-press-release',
+        JSON.stringify({ topic: 'New clinic opens', releaseDate }),
+      );
+      expect(reply.status).toBe(202);
+    }
+  });
+});
