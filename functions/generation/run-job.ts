@@ -10,6 +10,7 @@ import { ToolResultError } from '#functions/tools/tool-result-error';
 import { notifyUser } from '#functions/websocket/notifier';
 import { finishJob, noteRetry, publicJob, type StoredJob, saveProgress, startAttempt } from './job-store';
 import { resolveProviderForTool } from './provider-choice';
+import { replyTokenBudget } from './reply-budget';
 import type { ToolContext, ToolDefinition } from './tool-definition';
 import { findTool } from './tool-registry';
 
@@ -79,7 +80,7 @@ async function generate<Input, Result extends Record<string, unknown>>(
     apiModelId: choice.apiModelId,
     system: prompt.system,
     prompt: prompt.prompt,
-    maxOutputTokens: Math.max(1024, expected * 3),
+    maxOutputTokens: replyTokenBudget(tool.modelId(input), expected),
   })) {
     if (event.type !== 'text') continue;
     text += event.text;

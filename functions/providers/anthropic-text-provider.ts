@@ -9,6 +9,7 @@ import {
   networkFailureReason,
   refusedError,
   timeoutError,
+  truncatedReplyError,
   truncatedStreamError,
 } from './provider-errors';
 import {
@@ -90,6 +91,7 @@ async function* openStream(
       case 'message_delta':
         outputTokens = event.usage.output_tokens ?? outputTokens;
         if (event.delta.stop_reason === 'refusal') throw refusedError(context, 'stopped for safety reasons');
+        if (event.delta.stop_reason === 'max_tokens') throw truncatedReplyError(context);
         break;
       case 'message_stop':
         finished = true;

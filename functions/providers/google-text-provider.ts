@@ -1,7 +1,12 @@
 import type { GenerateContentResponse } from '@google/genai';
 import { connectGoogle, GOOGLE_CONTEXT, type GoogleConfig, mapGoogleError } from './google-client';
 import type { TextGenerationRequest, TextProvider, TextStreamEvent } from './ports';
-import { type ErrorContext, refusedError, truncatedStreamError } from './provider-errors';
+import {
+  type ErrorContext,
+  refusedError,
+  truncatedReplyError,
+  truncatedStreamError,
+} from './provider-errors';
 import { callSettings, DEFAULT_TIMEOUTS_MS, streamWithRetries } from './resilient-call';
 
 /** Gemini `streamGenerateContent?alt=sse`: text parts as they come, usage metadata on the last chunk. */
@@ -66,6 +71,7 @@ async function* openStream(
     throw refusedError(context, `stopped by its safety filters: ${finishReason}`);
   }
   if (!finishReason) throw truncatedStreamError(context);
+  if (finishReason === 'MAX_TOKENS') throw truncatedReplyError(context);
   yield {
     type: 'usage',
     inputTokens: usage?.promptTokenCount ?? 0,

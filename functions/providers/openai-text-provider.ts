@@ -6,7 +6,7 @@ import {
   type OpenAiConnection,
 } from './openai-client';
 import type { TextGenerationRequest, TextProvider, TextStreamEvent } from './ports';
-import { refusedError, truncatedStreamError } from './provider-errors';
+import { refusedError, truncatedReplyError, truncatedStreamError } from './provider-errors';
 import { callSettings, DEFAULT_TIMEOUTS_MS, streamWithRetries } from './resilient-call';
 import { estimateTokens } from './token-estimate';
 
@@ -74,6 +74,7 @@ async function* openStream(
     }
     if (choice.finish_reason === 'content_filter')
       throw refusedError(context, 'blocked by its content filter');
+    if (choice.finish_reason === 'length') throw truncatedReplyError(context);
     if (choice.finish_reason) finished = true;
   }
   if (!finished) throw truncatedStreamError(context);

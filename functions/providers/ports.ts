@@ -68,6 +68,8 @@ export type ProviderErrorKind =
   | 'timeout'
   | 'server'
   | 'bad_response'
+  /** The reply stopped at the output-token limit: incomplete, and the same request would stop again. */
+  | 'truncated'
   | 'network'
   /** The provider rejected the request itself (HTTP 400): a setting it does not accept. */
   | 'invalid_request'

@@ -9,6 +9,7 @@ import {
   providerDetail,
   refusedError,
   timeoutError,
+  truncatedReplyError,
   truncatedStreamError,
 } from './provider-errors';
 
@@ -104,6 +105,7 @@ describe('wording for every provider label', () => {
         badResponseError(labelled, 'malformed JSON').message,
         refusedError(labelled, 'safety').message,
         truncatedStreamError(labelled).message,
+        truncatedReplyError(labelled).message,
         networkError(labelled, 'connection refused').message,
       ];
       for (const message of messages) {

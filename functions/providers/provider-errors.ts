@@ -142,6 +142,15 @@ export function refusedError(context: ErrorContext, reason: string): ProviderErr
   );
 }
 
+/** The model hit its output-token limit: the reply is cut off mid-way, so it must not be used as complete. */
+export function truncatedReplyError(context: ErrorContext): ProviderError {
+  return new ProviderError(
+    context.provider,
+    'truncated',
+    `${subject(context)} stopped at its output limit before the reply was complete, so the incomplete text was not used. Try again, ask for a shorter piece, or choose another model.`,
+  );
+}
+
 export function truncatedStreamError(context: ErrorContext): ProviderError {
   return new ProviderError(
     context.provider,

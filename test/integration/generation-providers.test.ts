@@ -1,0 +1,270 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  anthropicErrorBody,
+  type FakeAnthropicReply,
+  startFakeAnthropicServer,
+} from '#functions/providers/testing/fake-anthropic-server';
+import {
+  type FakeGoogleReply,
+  googleErrorBody,
+  startFakeGoogleServer,
+} from '#functions/providers/testing/fake-google-server';
+import { type FakeOpenAiReply, startFakeOpenAiServer } from '#functions/providers/testing/fake-openai-server';
+import { REASONING_TOKEN_HEADROOM } from '#shared/models';
+import { collectEvents, waitForJob } from '#test/support/job-events';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+/**
+ * Each text adapter through the whole job engine (gateway, queue, poller, worker, resolver, adapter)
+ * against its fake provider server: a streamed reply, a 429 then success, a refused key, and a reply
+ * cut off at the token limit, which must fail the job instead of being saved as complete.
+ *
+ * No model list of the spec names a Gemini text model, so the registry has none; here `gpt-4o-mini`
+ * is served by Google (`gemini-2.5-flash`), the one change to the registry this test makes.
+ */
+const GOOGLE_STAND_IN = 'gpt-4o-mini';
+
+vi.mock('#shared/models', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#shared/models')>();
+  // vi.mock runs before the module's constants exist, so the id is spelled out here.
+  const stand = actual.findLanguageModel('gpt-4o-mini');
+  return {
+    ...actual,
+    findLanguageModel: (id: string) =>
+      id === 'gpt-4o-mini' && stand
+        ? { ...stand, provider: 'google', apiModelId: 'gemini-2.5-flash', label: 'Gemini 2.5 Flash' }
+        : actual.findLanguageModel(id),
+  };
+});
+
+const CHUNKS = [
+  '<h1>Spring care</h1>',
+  '<p>Brush twice',
+  ' a day',
+  ' and floss.</p>',
+  '<p>Book a cleaning.</p>',
+];
+
+interface ProviderCase {
+  readonly name: 'anthropic' | 'google' | 'openai';
+  readonly label: RegExp;
+  readonly model: string;
+  readonly env: (baseUrl: string) => Record<string, string>;
+  readonly start: (
+    replies: readonly unknown[],
+    chunkDelayMs?: number,
+  ) => Promise<{ baseUrl: string; requests: readonly { body: unknown }[]; close(): Promise<void> }>;
+  readonly rateLimited: unknown;
+  readonly badKey: unknown;
+  readonly truncated: unknown;
+}
+
+const cases: ProviderCase[] = [
+  {
+    name: 'anthropic',
+    label: /Anthropic/,
+    model: 'claude-3-haiku-20240307',
+    env: (baseUrl) => ({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: baseUrl }),
+    start: (replies, chunkDelayMs) =>
+      startFakeAnthropicServer({ chunks: CHUNKS, chunkDelayMs, replies: replies as FakeAnthropicReply[] }),
+    rateLimited: {
+      kind: 'error',
+      status: 429,
+      body: anthropicErrorBody('rate_limit_error', 'Number of requests has exceeded your rate limit.'),
+      headers: { 'retry-after': '0' },
+    },
+    badKey: {
+      kind: 'error',
+      status: 401,
+      body: anthropicErrorBody('authentication_error', 'invalid x-api-key'),
+    },
+    truncated: { kind: 'stream', chunks: CHUNKS.slice(0, 2), stopReason: 'max_tokens' },
+  },
+  {
+    name: 'google',
+    label: /Google/,
+    model: GOOGLE_STAND_IN,
+    env: (baseUrl) => ({ GOOGLE_API_KEY: 'AIza-test', GOOGLE_BASE_URL: baseUrl }),
+    start: (replies, chunkDelayMs) =>
+      startFakeGoogleServer({ chunks: CHUNKS, chunkDelayMs, replies: replies as FakeGoogleReply[] }),
+    rateLimited: {
+      kind: 'error',
+      status: 429,
+      body: googleErrorBody(429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted.', { retryDelay: '0s' }),
+    },
+    badKey: {
+      kind: 'error',
+      status: 400,
+      body: googleErrorBody(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', {
+        reason: 'API_KEY_INVALID',
+      }),
+    },
+    truncated: { kind: 'stream', chunks: CHUNKS.slice(0, 2), finishReason: 'MAX_TOKENS' },
+  },
+  {
+    name: 'openai',
+    label: /OpenAI/,
+    model: 'gpt-4o',
+    env: (baseUrl) => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl }),
+    start: (replies, chunkDelayMs) =>
+      startFakeOpenAiServer({ chunks: CHUNKS, chunkDelayMs, replies: replies as FakeOpenAiReply[] }),
+    rateLimited: {
+      kind: 'error',
+      status: 429,
+      body: { error: { message: 'Rate limit reached', type: 'requests', param: null, code: null } },
+      headers: { 'retry-after': '0' },
+    },
+    badKey: {
+      kind: 'error',
+      status: 401,
+      body: {
+        error: {
+          message: 'Incorrect API key',
+          type: 'invalid_request_error',
+          param: null,
+          code: 'invalid_api_key',
+        },
+      },
+    },
+    truncated: { kind: 'stream', chunks: CHUNKS.slice(0, 2), finishReason: 'length' },
+  },
+];
+
+let app: TestRuntime;
+let user: TestUser;
+let clientId: string;
+let closeProvider: (() => Promise<void>) | undefined;
+const originalEnv = { ...process.env };
+
+beforeAll(async () => {
+  app = await startTestRuntime({ env: { QUEUE_VISIBILITY_TIMEOUT_SECONDS: '1' } });
+  user = await app.createUser();
+  const created = await app.request<{ id: string }>('POST', '/api/clients', {
+    token: user.idToken,
+    body: { name: 'Bright Smile Dental', city: 'Austin', state: 'TX' },
+  });
+  expect(created.status).toBe(201);
+  clientId = created.body.id;
+});
+
+afterEach(async () => {
+  await closeProvider?.();
+  closeProvider = undefined;
+  for (const provider of cases) {
+    for (const name of Object.keys(provider.env(''))) {
+      if (originalEnv[name] === undefined) delete process.env[name];
+      else process.env[name] = originalEnv[name];
+    }
+  }
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** Points the engine at a fresh fake server for this provider; the handlers read keys at call time. */
+async function useProvider(provider: ProviderCase, replies: readonly unknown[], chunkDelayMs?: number) {
+  const server = await provider.start(replies, chunkDelayMs);
+  closeProvider = server.close;
+  Object.assign(process.env, provider.env(server.baseUrl));
+  return server;
+}
+
+async function generate(provider: ProviderCase, topic: string): Promise<string> {
+  const queued = await app.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+    token: user.idToken,
+    body: { topic, model: provider.model, clientId, saveToClient: true },
+  });
+  expect(queued.status).toBe(202);
+  return queued.body.jobId;
+}
+
+async function libraryIds(): Promise<string[]> {
+  const library = await app.request<{ content: Array<{ id: string }> }>(
+    'GET',
+    `/api/clients/${clientId}/content`,
+    {
+      token: user.idToken,
+    },
+  );
+  return library.body.content.map((item) => item.id);
+}
+
+describe.each(cases)('$name through the job engine', (provider) => {
+  it('streams the reply to the browser and saves the finished text', async () => {
+    const server = await useProvider(provider, [], 120);
+    const socket = await collectEvents(app, user.idToken);
+    const jobId = await generate(provider, 'Spring care');
+    const done = await socket.waitFor((event) => event.jobId === jobId && event.type === 'job.succeeded');
+    socket.close();
+    const partial = socket.events.filter((event) => event.jobId === jobId && event.type === 'job.progress');
+    expect(partial.length).toBeGreaterThan(1);
+    expect(partial[0]?.text?.length).toBeLessThan(CHUNKS.join('').length);
+    expect(done.job?.status).toBe('succeeded');
+    const job = await waitForJob(app, user.idToken, jobId);
+    const result = job.result as { generatedHtml: string; provider: string };
+    expect(result.provider).toBe(provider.name);
+    expect(result.generatedHtml).toContain('Brush twice a day and floss.');
+    expect(await libraryIds()).toContain(jobId);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('waits out a 429 and then succeeds', async () => {
+    const server = await useProvider(provider, [provider.rateLimited]);
+    const jobId = await generate(provider, 'After a rate limit');
+    const job = await waitForJob(app, user.idToken, jobId);
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    expect((job.result as { provider: string }).provider).toBe(provider.name);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('fails at once with a message naming the provider when it refuses the key', async () => {
+    const server = await useProvider(provider, [provider.badKey]);
+    const jobId = await generate(provider, 'Bad key');
+    const job = await waitForJob(app, user.idToken, jobId);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(provider.label);
+    expect(job.error).toMatch(/API key/);
+    expect(job.error).not.toMatch(/\b(\w+) \1\b/i);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(server.requests).toHaveLength(1);
+    expect(await libraryIds()).not.toContain(jobId);
+  });
+
+  it('fails a reply cut off at the token limit instead of saving it as complete', async () => {
+    const server = await useProvider(provider, [provider.truncated]);
+    const jobId = await generate(provider, 'Cut short');
+    const job = await waitForJob(app, user.idToken, jobId);
+    expect(job.status).toBe('failed');
+    expect(job.result).toBeNull();
+    expect(job.savedContentId).toBeNull();
+    expect(job.error).toMatch(provider.label);
+    expect(job.error).toMatch(/output limit/);
+    expect(await libraryIds()).not.toContain(jobId);
+    // Not retried: the same request would stop at the same place.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('output budget through the engine', () => {
+  it('asks a reasoning model for the reply plus the reasoning headroom, and a plain model for the reply', async () => {
+    const openai = cases.find((provider) => provider.name === 'openai');
+    if (!openai) throw new Error('no OpenAI case');
+    const server = await useProvider(openai, []);
+    const budgets: number[] = [];
+    for (const model of ['gpt-5-2025-08-07', 'gpt-4o']) {
+      const queued = await app.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+        token: user.idToken,
+        body: { topic: `Budget for ${model}`, model },
+      });
+      await waitForJob(app, user.idToken, queued.body.jobId);
+      const body = server.requests.at(-1)?.body as { max_tokens?: number; max_completion_tokens?: number };
+      budgets.push(body.max_completion_tokens ?? body.max_tokens ?? 0);
+    }
+    const [reasoning, plain] = budgets;
+    expect(plain).toBeGreaterThan(0);
+    expect(plain).toBeLessThan(REASONING_TOKEN_HEADROOM);
+    expect(reasoning).toBe((plain ?? 0) + REASONING_TOKEN_HEADROOM);
+  });
+});
