@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  ListUsersCommand,
   SignUpCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -20,6 +23,7 @@ import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
+import { APP_CLIENT_READ_ATTRIBUTES, APP_CLIENT_WRITE_ATTRIBUTES } from '#infra/user-pool-client';
 import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
 import type { Mailbox } from './mailbox';
 
@@ -35,6 +39,8 @@ export const LOCAL_NAMES = {
   bucket: 'lbm-studio-media',
   queue: 'lbm-studio-jobs',
   deadLetterQueue: 'lbm-studio-jobs-dlq',
+  mediaQueue: 'lbm-studio-media-jobs',
+  mediaDeadLetterQueue: 'lbm-studio-media-jobs-dlq',
 } as const;
 
 export const MAX_RECEIVE_COUNT = 3;
@@ -83,15 +89,16 @@ export async function ensureBucket(client: S3Client, bucket: string): Promise<vo
 export async function ensureQueues(
   client: SQSClient,
   visibilityTimeoutSeconds: number,
+  names: { queue: string; deadLetterQueue: string } = LOCAL_NAMES,
 ): Promise<{ queueUrl: string; queueArn: string; deadLetterQueueUrl: string }> {
-  const dlq = await client.send(new CreateQueueCommand({ QueueName: LOCAL_NAMES.deadLetterQueue }));
+  const dlq = await client.send(new CreateQueueCommand({ QueueName: names.deadLetterQueue }));
   const dlqUrl = dlq.QueueUrl ?? '';
   const dlqAttributes = await client.send(
     new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
   );
   const queue = await client.send(
     new CreateQueueCommand({
-      QueueName: LOCAL_NAMES.queue,
+      QueueName: names.queue,
       Attributes: {
         VisibilityTimeout: String(visibilityTimeoutSeconds),
         RedrivePolicy: JSON.stringify({
@@ -113,6 +120,23 @@ interface PoolState {
   userPoolClientId: string;
 }
 
+/** The web client's settings, as the CDK stack gives them (infra/auth.ts); written again at every start. */
+const APP_CLIENT_SETTINGS = {
+  ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH' as const, 'ALLOW_REFRESH_TOKEN_AUTH' as const],
+  ReadAttributes: [...APP_CLIENT_READ_ATTRIBUTES],
+  WriteAttributes: [...APP_CLIENT_WRITE_ATTRIBUTES],
+  PreventUserExistenceErrors: 'ENABLED' as const,
+  // Short-lived ID tokens (as in AWS) so the browser's refresh path is exercised locally too.
+  IdTokenValidity: 60,
+  AccessTokenValidity: 60,
+  RefreshTokenValidity: 30,
+  TokenValidityUnits: {
+    IdToken: 'minutes' as const,
+    AccessToken: 'minutes' as const,
+    RefreshToken: 'days' as const,
+  },
+};
+
 export async function ensureUserPool(
   client: CognitoIdentityProviderClient,
   dataDir: string,
@@ -122,6 +146,15 @@ export async function ensureUserPool(
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as PoolState;
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: state.userPoolId }));
+      // A pool made by an older version keeps its data but gets today's client rules.
+      await client.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: state.userPoolId,
+          ClientId: state.userPoolClientId,
+          ...APP_CLIENT_SETTINGS,
+        }),
+      );
+      await verifyConfirmedEmails(client, state.userPoolId);
       return state;
     } catch {
       // The pool vanished with its data directory: make a new one below.
@@ -140,12 +173,7 @@ export async function ensureUserPool(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
       ClientName: 'lbm-studio-web',
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      // Short-lived ID tokens (as in AWS) so the browser's refresh path is exercised locally too.
-      IdTokenValidity: 60,
-      AccessTokenValidity: 60,
-      RefreshTokenValidity: 30,
-      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
+      ...APP_CLIENT_SETTINGS,
     }),
   );
   await client.send(
@@ -158,6 +186,33 @@ export async function ensureUserPool(
   const state = { userPoolId, userPoolClientId: appClient.UserPoolClient?.ClientId ?? '' };
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
   return state;
+}
+
+/**
+ * Older versions of the local pool confirmed sign-ups without marking the e-mail verified, which the
+ * token verifier now requires. Those users confirmed with a code sent to that address, so they are
+ * marked verified, as Cognito would have done at confirmation.
+ */
+async function verifyConfirmedEmails(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+): Promise<void> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListUsersCommand({ UserPoolId: userPoolId, PaginationToken: token }));
+    for (const user of page.Users ?? []) {
+      const verified = user.Attributes?.some((attribute) => attribute.Name === 'email_verified');
+      if (user.UserStatus !== 'CONFIRMED' || verified || !user.Username) continue;
+      await client.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: userPoolId,
+          Username: user.Username,
+          UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+        }),
+      );
+    }
+    token = page.PaginationToken;
+  } while (token);
 }
 
 export interface AdminAccount {
@@ -185,10 +240,8 @@ export async function ensureAdmin(options: {
       ClientId: options.clientId,
       Username: options.email,
       Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: options.email },
-        { Name: 'name', Value: 'Administrator' },
-      ],
+      // The e-mail comes from the username: the app client may not write it (infra/user-pool-client.ts).
+      UserAttributes: [{ Name: 'name', Value: 'Administrator' }],
     }),
   );
   const code = options.mailbox.list().find((message) => message.to === options.email && message.code)?.code;
@@ -201,8 +254,26 @@ export async function ensureAdmin(options: {
   return account;
 }
 
-export function localClients(endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string }) {
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+/**
+ * The runtime's own AWS credential, made fresh at each start. Its SDK clients and the handlers sign
+ * with it; the local Cognito accepts IAM-only calls (Admin*, pool management) only under this key id.
+ */
+export interface RuntimeCredentials {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+}
+
+export function runtimeCredentials(): RuntimeCredentials {
+  return {
+    accessKeyId: `LOCAL${randomBytes(10).toString('hex').toUpperCase()}`,
+    secretAccessKey: randomBytes(30).toString('base64url'),
+  };
+}
+
+export function localClients(
+  endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string },
+  credentials: RuntimeCredentials,
+) {
   const region = 'us-east-1';
   return {
     dynamodb: new DynamoDBClient({ endpoint: endpoints.dynamodb, region, credentials }),

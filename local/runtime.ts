@@ -14,6 +14,8 @@ import {
   ensureUserPool,
   LOCAL_NAMES,
   localClients,
+  type RuntimeCredentials,
+  runtimeCredentials,
 } from './bootstrap';
 import { startCognito } from './emulators/cognito';
 import type { RunningEmulator } from './emulators/dynamodb';
@@ -52,6 +54,8 @@ export interface LocalRuntime {
   mailbox: Mailbox;
   settings: LocalSettings;
   endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; internal: string };
+  /** This run's AWS credential: the only one the local Cognito accepts for IAM-only calls (Admin*). */
+  credentials: RuntimeCredentials;
   queues: { queueUrl: string; deadLetterQueueUrl: string };
   stop(): Promise<void>;
 }
@@ -110,10 +114,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const internal = await startInternalServer({ port: ports.internal, webSockets, log });
     stops.push(internal.stop);
     const cognitoPort = ports.cognito || (await freePort());
+    const credentials = runtimeCredentials();
 
     const started = await Promise.all([
       startDynamoDb({ dataDir: dirs.dynamodb, port: ports.dynamodb }),
-      startS3({ dataDir: dirs.s3, port: ports.s3 }),
+      startS3({ dataDir: dirs.s3, port: ports.s3, credentials }),
       startSqs({ port: ports.sqs }),
       startCognito({
         dataDir: dirs.cognito,
@@ -121,6 +126,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         lambdaEndpoint: internal.endpoint,
         triggers: TRIGGER_FUNCTION_NAMES,
         mailbox,
+        runtimeAccessKeyId: credentials.accessKeyId,
         log,
       }),
     ]);
@@ -134,7 +140,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       cognito: cognito.endpoint,
       internal: internal.endpoint,
     };
-    const clients = localClients(endpoints);
+    const clients = localClients(endpoints, credentials);
     const [pool, queues] = await Promise.all([
       ensureUserPool(clients.cognito, settings.dataDir),
       ensureQueues(clients.sqs, settings.queueVisibilityTimeoutSeconds),
@@ -145,8 +151,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // The handlers read their configuration from the environment, in AWS and here alike.
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
       AWS_ENDPOINT_URL_S3: endpoints.s3,
       AWS_ENDPOINT_URL_SQS: endpoints.sqs,
@@ -157,8 +163,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       [envNames.webSocketCallbackUrl]: endpoints.internal,
       [envNames.userPoolId]: pool.userPoolId,
       [envNames.userPoolClientId]: pool.userPoolClientId,
-      [envNames.tokenIssuer]: `${cognito.issuerBase}/${pool.userPoolId}`,
-      [envNames.jwksUri]: `${cognito.endpoint}/${pool.userPoolId}/.well-known/jwks.json`,
+      [envNames.tokenIssuer]: cognito.issuer(pool.userPoolId),
+      [envNames.jwksUri]: cognito.jwksUri(pool.userPoolId),
       [envNames.allowedEmailDomain]: settings.allowedEmailDomain,
       [envNames.adminEmails]: settings.adminEmails.join(','),
       [envNames.adminGroup]: ADMIN_GROUP_NAME,
@@ -266,6 +272,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       mailbox,
       settings,
       endpoints,
+      credentials,
       queues: { queueUrl: queues.queueUrl, deadLetterQueueUrl: queues.deadLetterQueueUrl },
       stop: stopAll,
     };

@@ -1,6 +1,14 @@
-import type { Server } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createRequire } from 'node:module';
 import type { Mailbox } from '../mailbox';
+import { refuseWithoutIam, targetOperation } from './cognito-access';
+import { type AppClientSettings, type Route, withAwsClientRules } from './cognito-client-rules';
+import { LocalTokenGenerator, loadOrCreateSigningKey, localIssuer } from './cognito-tokens';
 import type { RunningEmulator } from './dynamodb';
 
 /**
@@ -9,12 +17,16 @@ import type { RunningEmulator } from './dynamodb';
  * - `GetTokensFromRefreshToken`, which Amplify v6 calls to refresh and cognito-local lacks, answered
  *   through `InitiateAuth REFRESH_TOKEN_AUTH`;
  * - triggers invoked through the Lambda Invoke API at a local endpoint that runs our handlers;
- * - codes delivered to the local mailbox instead of only a console box.
+ * - codes delivered to the local mailbox instead of only a console box;
+ * - what AWS refuses, refused here too: calls that need IAM credentials unless the runtime signed them
+ *   (cognito-access.ts), and the app client's attribute, token and user-existence rules
+ *   (cognito-client-rules.ts);
+ * - tokens signed with this installation's key under a fixed issuer, with the claims AWS puts in them
+ *   (cognito-tokens.ts).
  */
 
 const require = createRequire(import.meta.url);
 
-type Route = (ctx: { logger: unknown }, request: Record<string, unknown>) => Promise<Record<string, unknown>>;
 type RouterFactory = (services: Record<string, unknown>) => (target: string) => Route;
 
 interface CognitoLocalModules {
@@ -24,7 +36,7 @@ interface CognitoLocalModules {
     logger: unknown,
     options: Record<string, unknown>,
     services: Record<string, unknown>,
-  ) => { start(): Promise<Server> };
+  ) => { application: (request: IncomingMessage, response: ServerResponse) => void };
   services: {
     DateClock: new () => unknown;
     TriggersService: new (clock: unknown, cognito: unknown, lambda: unknown, crypto: unknown) => unknown;
@@ -35,12 +47,12 @@ interface CognitoLocalModules {
     stores: unknown,
     userPools: unknown,
   ) => {
-    create(ctx: unknown, defaults: unknown): Promise<unknown>;
+    create(ctx: unknown, defaults: unknown): Promise<CognitoService>;
   };
+  CognitoError: new (code: string, message: string) => Error;
   UserPoolServiceFactoryImpl: new (clock: unknown, stores: unknown) => unknown;
   StormDBDataStoreFactory: new (dir: string) => unknown;
   CryptoService: new (config: unknown) => unknown;
-  JwtTokenGenerator: new (clock: unknown, triggers: unknown, config: unknown) => unknown;
   otp: () => string;
   Lambda: new (config: Record<string, unknown>) => unknown;
   pino: (options: Record<string, unknown>) => unknown;
@@ -58,11 +70,27 @@ function loadCognitoLocal(): CognitoLocalModules {
     UserPoolServiceFactoryImpl: lib('services/userPoolService').UserPoolServiceFactoryImpl,
     StormDBDataStoreFactory: lib('services/dataStore/stormDb').StormDBDataStoreFactory,
     CryptoService: lib('services/crypto').CryptoService,
-    JwtTokenGenerator: lib('services/tokenGenerator').JwtTokenGenerator,
+    CognitoError: lib('errors').CognitoError,
     otp: lib('services/otp').otp,
     Lambda: AWS.Lambda,
     pino: cognitoRequire('pino'),
   };
+}
+
+interface PoolUser {
+  Username: string;
+  Attributes: Array<{ Name: string; Value?: string }>;
+}
+
+interface CognitoService {
+  getAppClient(ctx: unknown, clientId: string): Promise<AppClientSettings | null>;
+  getUserPoolForClientId(
+    ctx: unknown,
+    clientId: string,
+  ): Promise<{
+    getUserByUsername(ctx: unknown, username: string): Promise<PoolUser | null>;
+    saveUser(ctx: unknown, user: PoolUser): Promise<void>;
+  }>;
 }
 
 type MessageSource =
@@ -97,8 +125,15 @@ function describeMessage(source: MessageSource, code: string) {
 }
 
 export interface CognitoEmulator extends RunningEmulator {
-  /** The issuer of its tokens: `${endpoint}/${userPoolId}`. */
-  readonly issuerBase: string;
+  /** The issuer of the pool's tokens; fixed, so a restart on another port keeps every session. */
+  issuer(userPoolId: string): string;
+  /** Where the pool's signing keys are served. */
+  jwksUri(userPoolId: string): string;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+  response.writeHead(status, { 'content-type': type });
+  response.end(JSON.stringify(body));
 }
 
 export async function startCognito(options: {
@@ -107,6 +142,8 @@ export async function startCognito(options: {
   lambdaEndpoint: string;
   triggers: { PreSignUp: string; PostConfirmation: string };
   mailbox: Mailbox;
+  /** The access key id the runtime's own SDK clients sign with: the one IAM principal accepted here. */
+  runtimeAccessKeyId: string;
   log: (line: string) => void;
 }): Promise<CognitoEmulator> {
   const modules = loadCognitoLocal();
@@ -118,7 +155,6 @@ export async function startCognito(options: {
     LambdaClient: { credentials: localCredentials, region: 'local', endpoint: options.lambdaEndpoint },
     TriggerFunctions: options.triggers,
     UserPoolDefaults: { UsernameAttributes: ['email'] },
-    TokenConfig: { IssuerDomain: base },
     KMSConfig: { credentials: localCredentials, region: 'local' },
     ServerConfig: { port: options.port, hostname: '127.0.0.1', development: false, https: false },
   };
@@ -152,17 +188,18 @@ export async function startCognito(options: {
       options.log(`✉  ${message.subject} → ${delivery.Destination}: code ${code}`);
     },
   };
+  const key = loadOrCreateSigningKey(options.dataDir);
   const services = {
     clock,
     cognito,
     config,
     messages,
     otp: modules.otp,
-    tokenGenerator: new modules.JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: new LocalTokenGenerator(key, clock as { get(): Date }),
     triggers,
   };
   const router = modules.Router(services);
-  const routeWithShims = (target: string): Route => {
+  const withShims = (target: string): Route => {
     if (target === 'GetTokensFromRefreshToken') {
       return async (routeCtx, request) => {
         const reply = await router('InitiateAuth')(routeCtx, {
@@ -173,12 +210,79 @@ export async function startCognito(options: {
         return { AuthenticationResult: reply.AuthenticationResult };
       };
     }
+    if (target === 'ConfirmSignUp') {
+      // Cognito marks the address the code went to as verified; cognito-local leaves it unverified.
+      return async (routeCtx, request) => {
+        const reply = await router(target)(routeCtx, request);
+        const pool = await cognito.getUserPoolForClientId(routeCtx, String(request.ClientId));
+        const user = await pool.getUserByUsername(routeCtx, String(request.Username));
+        if (user) {
+          const others = user.Attributes.filter((attribute) => attribute.Name !== 'email_verified');
+          await pool.saveUser(routeCtx, {
+            ...user,
+            Attributes: [...others, { Name: 'email_verified', Value: 'true' }],
+          });
+        }
+        return reply;
+      };
+    }
     return router(target);
   };
-  const server = await modules.createServer(routeWithShims, logger, config.ServerConfig, services).start();
+  const route = withAwsClientRules({
+    route: withShims,
+    appClient: (routeCtx, clientId) => cognito.getAppClient(routeCtx, clientId),
+    key,
+    error: (code, message) => new modules.CognitoError(code, message),
+    nowSeconds: () => Date.now() / 1000,
+  });
+  const app = modules.createServer(route, logger, config.ServerConfig, services).application;
+  const jwks = { keys: [key.publicJwk] };
+  const server: Server = createHttpServer((request, response) => {
+    const path = new URL(request.url ?? '/', base).pathname;
+    const wellKnown = /^\/([^/]+)\/\.well-known\/(jwks\.json|openid-configuration)$/.exec(path);
+    if (request.method === 'GET' && wellKnown?.[1]) {
+      const poolId = decodeURIComponent(wellKnown[1]);
+      sendJson(
+        response,
+        200,
+        wellKnown[2] === 'jwks.json'
+          ? jwks
+          : {
+              issuer: localIssuer(poolId),
+              jwks_uri: `${base}/${wellKnown[1]}/.well-known/jwks.json`,
+              id_token_signing_alg_values_supported: ['RS256'],
+            },
+      );
+      return;
+    }
+    // The pool has no hosted-UI domain in AWS (the app client disables OAuth), so neither does this one.
+    if (path.startsWith('/oauth2/')) {
+      sendJson(response, 404, { message: 'Not Found' });
+      return;
+    }
+    const operation = request.method === 'POST' ? targetOperation(request.headers) : null;
+    const refusal = operation
+      ? refuseWithoutIam(operation, request.headers, options.runtimeAccessKeyId)
+      : null;
+    if (refusal) {
+      sendJson(
+        response,
+        refusal.status,
+        { __type: refusal.type, message: refusal.message },
+        'application/x-amz-json-1.1',
+      );
+      return;
+    }
+    app(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
   return {
     endpoint: base,
-    issuerBase: base,
+    issuer: localIssuer,
+    jwksUri: (userPoolId) => `${base}/${userPoolId}/.well-known/jwks.json`,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections?.();

@@ -8,7 +8,7 @@ import { entities } from '#functions/data/entities';
 import { enqueueJob } from '#functions/generation/job-queue';
 import { getJob } from '#functions/generation/job-store';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
-import { cognitoLocalKey, decodePayload, signJwt, strangerKey } from '#test/support/tokens';
+import { decodePayload, signAsLocalPool, signJwt, strangerKey } from '#test/support/tokens';
 
 let app: TestRuntime;
 let user: TestUser;
@@ -84,11 +84,11 @@ describe('local runtime foundation', () => {
   it('refuses a protected route without a token, with an expired one and with a forged one (401)', async () => {
     const claims = decodePayload(user.idToken);
     const now = Math.floor(Date.now() / 1000);
-    const expired = signJwt({ ...claims, iat: now - 7200, exp: now - 3600 }, cognitoLocalKey());
+    const expired = signAsLocalPool({ ...claims, iat: now - 7200, exp: now - 3600 }, app.dataDir);
     const forged = signJwt({ ...claims, exp: now + 3600 }, strangerKey());
     const tampered = `${user.idToken.split('.')[0]}.${Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['admins'] })).toString('base64url')}.${user.idToken.split('.')[2]}`;
     // A genuine, unexpired signature proves the expired case fails on expiry alone.
-    const genuine = signJwt({ ...claims, exp: now + 3600 }, cognitoLocalKey());
+    const genuine = signAsLocalPool({ ...claims, exp: now + 3600 }, app.dataDir);
     expect((await app.request('GET', '/api/me', { token: genuine })).status).toBe(200);
 
     expect((await app.request('GET', '/api/me')).status).toBe(401);

@@ -37,7 +37,10 @@ export interface TestRuntime {
   url: string;
   runtime: LocalRuntime;
   dataDir: string;
-  createUser(email?: string, options?: { admin?: boolean; password?: string }): Promise<TestUser>;
+  createUser(
+    email?: string,
+    options?: { admin?: boolean; password?: string; name?: string },
+  ): Promise<TestUser>;
   signIn(email: string, password: string): Promise<{ idToken: string; refreshToken: string }>;
   request<T = ApiBody>(
     method: string,
@@ -62,10 +65,16 @@ export async function startTestRuntime(options: { env?: Record<string, string> }
     quiet: process.env.TEST_RUNTIME_LOGS !== 'true',
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', OFFLINE_STREAM_DELAY_MS: '0', ...options.env },
   });
+  // The public calls (sign-up, sign-in) need no credentials, as in AWS; admin calls need the runtime's own.
   const cognito = new CognitoIdentityProviderClient({
     endpoint: runtime.endpoints.cognito,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const cognitoAdmin = new CognitoIdentityProviderClient({
+    endpoint: runtime.endpoints.cognito,
+    region: 'us-east-1',
+    credentials: runtime.credentials,
   });
   const { userPoolId, userPoolClientId } = runtime.config;
 
@@ -92,7 +101,8 @@ export async function startTestRuntime(options: { env?: Record<string, string> }
         ClientId: userPoolClientId,
         Username: address,
         Password: password,
-        UserAttributes: [{ Name: 'email', Value: address }],
+        // The e-mail comes from the username; the app client may not write it.
+        UserAttributes: userOptions.name ? [{ Name: 'name', Value: userOptions.name }] : [],
       }),
     );
     const code = runtime.mailbox.list().find((message) => message.to === address && message.code)?.code ?? '';
@@ -100,7 +110,7 @@ export async function startTestRuntime(options: { env?: Record<string, string> }
       new ConfirmSignUpCommand({ ClientId: userPoolClientId, Username: address, ConfirmationCode: code }),
     );
     if (userOptions.admin) {
-      await cognito.send(
+      await cognitoAdmin.send(
         new AdminAddUserToGroupCommand({
           UserPoolId: userPoolId,
           Username: address,
@@ -152,6 +162,7 @@ export async function startTestRuntime(options: { env?: Record<string, string> }
     stop: async () => {
       await runtime.stop();
       cognito.destroy();
+      cognitoAdmin.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,10 +1,8 @@
-import { createPrivateKey, createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { join } from 'node:path';
+import { loadOrCreateSigningKey } from '#local/emulators/cognito-tokens';
 
 /** Hand-made JWTs for the tests that prove forged and expired tokens are refused. */
-
-const require = createRequire(import.meta.url);
 
 function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -18,11 +16,16 @@ export function signJwt(payload: Record<string, unknown>, key: KeyObject, kid = 
   return `${head}.${body}.${signer.sign(key).toString('base64url')}`;
 }
 
-/** cognito-local's own signing key: a token signed with it is genuine to the local verifier. */
-export function cognitoLocalKey(): KeyObject {
-  const file = require.resolve('cognito-local/lib/keys/cognitoLocal.private.json');
-  const { pem } = JSON.parse(readFileSync(file, 'utf8')) as { pem: string };
-  return createPrivateKey(pem);
+/** The local pool's signing key in a runtime's data directory: a token signed with it is genuine. */
+export function localPoolKey(dataDir: string): { key: KeyObject; kid: string } {
+  const signing = loadOrCreateSigningKey(join(dataDir, 'cognito'));
+  return { key: signing.privateKey, kid: signing.kid };
+}
+
+/** Signs `payload` as the local pool would (its key and key id). */
+export function signAsLocalPool(payload: Record<string, unknown>, dataDir: string): string {
+  const { key, kid } = localPoolKey(dataDir);
+  return signJwt(payload, key, kid);
 }
 
 export function strangerKey(): KeyObject {

@@ -53,10 +53,12 @@ export async function signUp({
 }: SignUpInput): Promise<{ needsConfirmation: boolean }> {
   await loadAmplify();
   const name = displayName?.trim();
+  // The pool takes the e-mail from the username; the app client may not write the `email` attribute
+  // (access grants are keyed on it), so only the display name is sent.
   const { nextStep } = await amplifySignUp({
     username: email,
     password,
-    options: { userAttributes: { email, ...(name ? { name } : {}) } },
+    options: { userAttributes: name ? { name } : {} },
   });
   return { needsConfirmation: nextStep.signUpStep === 'CONFIRM_SIGN_UP' };
 }
