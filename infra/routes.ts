@@ -42,6 +42,22 @@ const route = (
 const generation = (id: string, path: string, tool: string): HttpRoute =>
   route(id, 'POST', `/api/${path}`, `tools/${tool}/handler`, 'apiKey');
 
+/** WordPress publishing: calls to the client's site may take a while (uploads), within API Gateway's 30 s. */
+function wordpressRoutes(): HttpRoute[] {
+  const base = '/api/clients/{clientId}/wordpress';
+  const wp = (id: string, method: HttpMethod, path: string, file: string) =>
+    route(id, method, `${base}${path}`, `wordpress/${file}`, 'user', { timeoutSeconds: 29 });
+  return [
+    wp('ListWordPressPosts', 'GET', '/posts', 'list-posts'),
+    wp('CreateWordPressPost', 'POST', '/posts', 'create-post'),
+    wp('UpdateWordPressPost', 'PUT', '/posts/{postId}', 'update-post'),
+    wp('DeleteWordPressPost', 'DELETE', '/posts/{postId}', 'delete-post'),
+    wp('ListWordPressCategories', 'GET', '/categories', 'list-categories'),
+    wp('UploadWordPressMedia', 'POST', '/media', 'upload-media'),
+    wp('TestWordPressConnection', 'POST', '/test', 'test-connection'),
+  ];
+}
+
 export const httpRoutes: readonly HttpRoute[] = [
   route('GetHealth', 'GET', '/api/health', 'health/handler', 'public'),
   route('GetMe', 'GET', '/api/me', 'me/handler', 'user'),
@@ -89,6 +105,8 @@ export const httpRoutes: readonly HttpRoute[] = [
   ),
 
   route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
+
+  ...wordpressRoutes(),
 
   route('GetJob', 'GET', '/api/jobs/{jobId}', 'jobs/get-job', 'apiKey'),
   generation('GenerateNewsletter', 'generate-newsletter', 'newsletter'),

@@ -42,6 +42,8 @@ export function startSqsPoller(options: {
   queueArn: string;
   log: (line: string) => void;
   workerTimeoutSeconds?: number;
+  /** The handler the queue feeds (the route table's entry); the text worker by default. */
+  handlerEntry?: string;
 }): { stop(): Promise<void> } {
   let running = true;
   const abort = new AbortController();
@@ -71,7 +73,9 @@ export function startSqsPoller(options: {
       const event: SQSEvent = { Records: messages.map((message) => toRecord(message, options.queueArn)) };
       let failed = new Set<string>(messages.map((message) => message.MessageId ?? ''));
       try {
-        const worker = await loadHandler<SQSEvent, SQSBatchResponse | undefined>(backgroundFunctions.worker);
+        const worker = await loadHandler<SQSEvent, SQSBatchResponse | undefined>(
+          options.handlerEntry ?? backgroundFunctions.worker,
+        );
         const result = await worker(event, lambdaContext('Worker', options.workerTimeoutSeconds ?? 300));
         failed = new Set((result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
       } catch (error) {

@@ -69,11 +69,11 @@ function authorize(event: HttpEvent): Caller | null {
   return caller;
 }
 
-function parseBody(event: HttpEvent): unknown {
+function parseBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) {
-    throw new PayloadTooLargeError(`The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+  if (Buffer.byteLength(raw) > maxBytes) {
+    throw new PayloadTooLargeError(`The request body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
   }
   try {
     return JSON.parse(raw);
@@ -153,12 +153,14 @@ function wrap(run: (event: HttpEvent) => Promise<unknown>) {
 /** A route that needs a signed-in caller (or an API key where the table says `apiKey`). */
 export function httpHandler<Body = undefined>(options: {
   body?: z.ZodType<Body>;
+  /** A larger body limit for routes that take an upload (image analysis). */
+  maxBodyBytes?: number;
   handle: (request: AuthenticatedRequest<Body>) => Promise<unknown>;
 }) {
   return wrap(async (event) => {
     const caller = authorize(event);
     if (!caller) throw new UnauthorizedError();
-    const body = validate(options.body, parseBody(event));
+    const body = validate(options.body, parseBody(event, options.maxBodyBytes));
     return options.handle({ ...requestOf(event, body), caller });
   });
 }

@@ -1,0 +1,31 @@
+import { NotFoundError, UnauthorizedError } from '#functions/commons/errors';
+import { HttpResult, publicHttpHandler } from '#functions/commons/http-handler';
+import { isMediaLocation } from '#shared/media';
+import { presignedMediaUrl } from './media-store';
+import { verifyMediaToken } from './media-url-token';
+
+/**
+ * GET /api/media/{userId}/{jobId}/{fileName}?token=...: the token (from POST /api/media/sign, which
+ * checked access) is the credential, so `<img>` and `<audio>` can use the URL. The answer is a redirect
+ * to a presigned S3 URL of a few minutes: the bytes never pass through the Lambda.
+ */
+export const handler = publicHttpHandler({
+  handle: async ({ params, query }) => {
+    const location = {
+      userId: params.userId ?? '',
+      jobId: params.jobId ?? '',
+      fileName: params.fileName ?? '',
+    };
+    if (!isMediaLocation(location)) throw new NotFoundError('Media not found');
+    const token = query.token;
+    if (!token)
+      throw new UnauthorizedError('This media link needs a signed token; ask POST /api/media/sign.');
+    const verdict = await verifyMediaToken(location, token);
+    if (verdict === 'expired') throw new UnauthorizedError('This media link has expired; sign it again.');
+    if (verdict !== 'valid') throw new UnauthorizedError('This media link is not valid.');
+    return new HttpResult(302, undefined, {
+      location: await presignedMediaUrl(location),
+      'cache-control': 'private, no-store',
+    });
+  },
+});

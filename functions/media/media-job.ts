@@ -1,0 +1,165 @@
+import { recordActivity } from '#functions/activities/activity-log';
+import { requireClientAccess } from '#functions/clients/client-access';
+import type { Caller } from '#functions/commons/caller';
+import { logger } from '#functions/commons/logger';
+import { SafeFetchError } from '#functions/commons/safe-fetch';
+import { saveContentOnce } from '#functions/content/content-store';
+import {
+  finishJob,
+  noteRetry,
+  publicJob,
+  type StoredJob,
+  saveProgress,
+  startAttempt,
+} from '#functions/generation/job-store';
+import { MAX_ATTEMPTS, type RunOutcome } from '#functions/generation/run-job';
+import { ProviderError } from '#functions/providers/ports';
+import { ToolResultError } from '#functions/tools/tool-result-error';
+import { notifyUser } from '#functions/websocket/notifier';
+import type { MediaRetention } from '#shared/media';
+import { putMedia } from './media-store';
+import type { MediaJobContext, RegisteredMediaTool } from './media-tool';
+
+/**
+ * Runs one media job from its stored request to a stored result, like the text engine (run-job.ts):
+ * safe to run again (a finished job is skipped, the save and the activity are keyed on the job id), a
+ * retryable failure goes back to the queue, anything else fails the job with a message a user can act on.
+ */
+
+const SAVE_PROGRESS_INTERVAL_MS = 1000;
+
+function callerOf(job: StoredJob): Caller {
+  return { userId: job.userId, email: job.userEmail, isAdmin: job.isAdmin, authMethod: 'token' };
+}
+
+function userMessage(error: unknown): string {
+  if (error instanceof ProviderError || error instanceof ToolResultError || error instanceof SafeFetchError) {
+    return error.message;
+  }
+  if (error instanceof Error && error.name === 'NotFoundError') {
+    return 'The selected client no longer exists or you no longer have access to it.';
+  }
+  return 'Generation failed because of an unexpected error. Please try again.';
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ProviderError) return error.retryable;
+  if (error instanceof ToolResultError || error instanceof SafeFetchError) return false;
+  if (error instanceof Error && (error.name === 'NotFoundError' || error.name === 'ZodError')) return false;
+  return true;
+}
+
+async function generate(job: StoredJob, tool: RegisteredMediaTool, userApiKey: string | undefined) {
+  const caller = callerOf(job);
+  const input = tool.requestSchema.parse(job.request);
+  const clientId = tool.clientId(input);
+  const client = clientId ? await requireClientAccess(caller, clientId) : null;
+  const retention: MediaRetention = client && tool.savesToClient(input) ? 'saved' : 'job';
+  let lastSave = 0;
+  const context: MediaJobContext = {
+    jobId: job.id,
+    caller,
+    client,
+    now: new Date(job.createdAt),
+    userApiKey,
+    retention,
+    progress: async (done, total, status) => {
+      const progress = Math.min(99, Math.floor((100 * done) / Math.max(1, total)));
+      await notifyUser(job.userId, {
+        type: 'job.progress',
+        jobId: job.id,
+        tool: job.tool,
+        progress,
+        text: '',
+        status,
+      });
+      const now = Date.now();
+      if (now - lastSave >= SAVE_PROGRESS_INTERVAL_MS || done === 0) {
+        lastSave = now;
+        await saveProgress(job.id, progress);
+      }
+    },
+    store: (fileName, bytes) => putMedia({ userId: job.userId, jobId: job.id, fileName }, bytes, retention),
+  };
+
+  const outcome = await tool.run(input, context);
+  const result: Record<string, unknown> = { ...outcome.result };
+  let savedContentId: string | null = null;
+  const toSave = client ? tool.contentToSave(input, outcome.result, context) : null;
+  if (client && toSave) {
+    const saved = await saveContentOnce({
+      contentId: job.id,
+      clientId: client.id,
+      createdBy: job.userId,
+      title: toSave.title,
+      content: toSave.content,
+      html_content: toSave.htmlContent,
+      content_type: toSave.contentType,
+      metadata: { ...toSave.metadata, provider: outcome.servedBy },
+    });
+    savedContentId = saved.content.id;
+    result.savedContent = { id: saved.content.id, clientId: client.id, clientName: client.name };
+  }
+
+  const activity = tool.activity(input, outcome.result);
+  await recordActivity(caller, {
+    id: job.id,
+    action: activity.action,
+    resourceType: activity.resourceType,
+    resourceId: savedContentId ?? job.id,
+    details: { ...activity.details, provider: outcome.servedBy },
+    userAgent: job.userAgent,
+  });
+
+  await finishJob(job.id, { status: 'succeeded', result, servedBy: outcome.servedBy, savedContentId });
+  await notifyUser(job.userId, {
+    type: 'job.succeeded',
+    jobId: job.id,
+    tool: job.tool,
+    job: {
+      ...publicJob(job),
+      status: 'succeeded',
+      progress: 100,
+      result,
+      servedBy: outcome.servedBy,
+      savedContentId,
+    },
+  });
+}
+
+export async function runMediaJob(
+  jobId: string,
+  receiveCount: number,
+  findTool: (name: string) => Promise<RegisteredMediaTool | undefined>,
+  userApiKey?: string,
+): Promise<RunOutcome> {
+  const job = await startAttempt(jobId);
+  if (!job) return 'done';
+  const tool = await findTool(job.tool);
+  if (!tool) {
+    await finishJob(jobId, { status: 'failed', error: `Unknown tool "${job.tool}"` });
+    return 'done';
+  }
+  try {
+    await generate(job, tool, userApiKey);
+    return 'done';
+  } catch (error) {
+    const message = userMessage(error);
+    const retryable = isRetryable(error);
+    logger.warn('Media job attempt failed', { jobId, tool: job.tool, receiveCount, retryable, error });
+    if (retryable && receiveCount < MAX_ATTEMPTS) {
+      await noteRetry(jobId, message);
+      await notifyUser(job.userId, {
+        type: 'job.retrying',
+        jobId,
+        tool: job.tool,
+        error: message,
+        attempt: receiveCount,
+      });
+      return 'retry';
+    }
+    await finishJob(jobId, { status: 'failed', error: message });
+    await notifyUser(job.userId, { type: 'job.failed', jobId, tool: job.tool, error: message });
+    return retryable ? 'retry' : 'done';
+  }
+}

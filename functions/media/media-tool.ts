@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { Caller } from '#functions/commons/caller';
+import type { ActivityRecord, ContentToSave } from '#functions/generation/tool-definition';
+import type { Client } from '#shared/client';
+import type { MediaRetention } from '#shared/media';
+
+/**
+ * A tool the media worker runs (images, speech). Unlike the text tools it is not one streamed model
+ * call: it loops (configurations, script segments), reports progress per step and writes files to the
+ * media bucket. The engine (media-job.ts) does the job bookkeeping, saving and the activity.
+ */
+
+export interface MediaJobContext {
+  readonly jobId: string;
+  readonly caller: Caller;
+  readonly client: Client | null;
+  /** The job's creation time: a retried job makes the same files. */
+  readonly now: Date;
+  /** The user's own provider key from the request, for this job only (never stored). */
+  readonly userApiKey: string | undefined;
+  /** `job` media expire with the job; `saved` media stay with the library item. */
+  readonly retention: MediaRetention;
+  /** Reports real progress: `done` steps of `total`, with the status line the page shows. */
+  progress(done: number, total: number, status: string): Promise<void>;
+  /** Stores a file under media/{userId}/{jobId}/ and returns its /api/media/... path. */
+  store(fileName: string, bytes: Uint8Array): Promise<string>;
+}
+
+export interface MediaToolOutcome<Result extends Record<string, unknown>> {
+  readonly result: Result;
+  readonly servedBy: string;
+}
+
+export interface MediaToolDefinition<Input, Result extends Record<string, unknown>> {
+  readonly name: string;
+  readonly requestSchema: z.ZodType<Input>;
+  clientId(input: Input): string | null;
+  /** Whether the request asked to save to the client (its media are then kept). */
+  savesToClient(input: Input): boolean;
+  run(input: Input, context: MediaJobContext): Promise<MediaToolOutcome<Result>>;
+  contentToSave(input: Input, result: Result, context: MediaJobContext): ContentToSave | null;
+  activity(input: Input, result: Result): ActivityRecord;
+}
+
+export type RegisteredMediaTool = MediaToolDefinition<unknown, Record<string, unknown>>;

@@ -1,0 +1,18 @@
+import type { RegisteredMediaTool } from './media-tool';
+
+/** The media worker's tools by job kind, loaded on first use so one kind never pays for another. */
+const loaders: Readonly<Record<string, () => Promise<RegisteredMediaTool>>> = {
+  'image-generation': async () =>
+    (await import('#functions/tools/image-generation/definition')).imageGenerationTool as RegisteredMediaTool,
+  'text-to-speech': async () =>
+    (await import('#functions/tools/text-to-speech/definition')).textToSpeechTool as RegisteredMediaTool,
+};
+
+export function isMediaToolName(name: string): boolean {
+  return Object.hasOwn(loaders, name);
+}
+
+export async function findMediaTool(name: string): Promise<RegisteredMediaTool | undefined> {
+  const load = Object.hasOwn(loaders, name) ? loaders[name] : undefined;
+  return load ? load() : undefined;
+}

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import {
+  AUTO,
+  compressionApplies,
+  DEFAULT_IMAGE_MODEL_ID,
+  findImageModel,
+  IMAGE_COMPRESSION,
+  IMAGE_DEFAULTS,
+  imageModelIdSchema,
+  imageOutputFormatSchema,
+  isImageFormatAllowed,
+  isImageQualityAllowed,
+  isImageSizeAllowed,
+  MIN_IMAGE_COUNT,
+} from '../models';
+import { clientFields, requireClientForSave, requireThat, TOOL_MESSAGES } from './common';
+
+/** AI Image Generator (spec 001 §2, §3, §5, §7, §8, §9). */
+
+/** 001 §9: style (none plus ten); the other lists have "a default plus several options". */
+export const IMAGE_STYLES = [
+  'none',
+  'photorealistic',
+  'hyperrealistic',
+  'cinematic',
+  'illustration',
+  'concept art',
+  'anime',
+  'surreal',
+  'minimalist',
+  'retro',
+  '3D render',
+] as const;
+export const IMAGE_LIGHTING = [
+  'default',
+  'natural light',
+  'golden hour',
+  'studio lighting',
+  'dramatic lighting',
+  'soft light',
+  'neon',
+  'night',
+] as const;
+export const IMAGE_DETAIL_LEVELS = ['default', 'simple', 'detailed', 'highly detailed', 'intricate'] as const;
+export const IMAGE_COLOR_STYLES = [
+  'default',
+  'vibrant',
+  'muted',
+  'pastel',
+  'monochrome',
+  'black and white',
+  'warm tones',
+  'cool tones',
+] as const;
+export const IMAGE_TEXTURES = ['default', 'smooth', 'rough', 'glossy', 'matte', 'grainy'] as const;
+export const IMAGE_PERSPECTIVES = [
+  'default',
+  'eye level',
+  'close-up',
+  'wide shot',
+  "bird's eye view",
+  'low angle',
+  'isometric',
+] as const;
+
+/** The value of each option list that adds nothing to the prompt. */
+export const NEUTRAL_OPTIONS: ReadonlySet<string> = new Set(['none', 'default']);
+
+export const IMAGE_MESSAGES = {
+  promptRequired: 'Please enter at least one prompt for image generation',
+  selectClient: TOOL_MESSAGES.selectClient,
+  invalidModel: 'Unknown image model. Choose one of the listed models.',
+  invalidFile: 'Please upload a valid image file',
+  fileTooLarge: 'Image size must be less than 5MB',
+  analyzeFailed: 'Failed to analyze image. Please try again.',
+  processFailed: 'Failed to process image. Please try again.',
+  perImageFailure: (prompt: string, reason: string): string =>
+    `Failed for: "${prompt.slice(0, 30)}..." — ${reason}`,
+  noImages: 'No images were generated. Please try again.',
+  downloadFailed: 'Failed to download image',
+  progress: (index: number, total: number): string => `Generating image ${index} of ${total}`,
+} as const;
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_CONFIGS = 10;
+const MAX_PROMPT = 4_000;
+const MAX_LIST_TEXT = 1_000;
+
+const listText = () => z.string().max(MAX_LIST_TEXT).default('');
+
+export const imageConfigSchema = z.object({
+  id: z.string().trim().min(1).max(64),
+  prompt: z.string().max(MAX_PROMPT).default(''),
+  /** Comma-separated, as typed in the form (the analysis result's lists are joined the same way). */
+  entities: listText(),
+  keywords: listText(),
+  style: z.enum(IMAGE_STYLES).default('none'),
+  lighting: z.enum(IMAGE_LIGHTING).default('default'),
+  detailLevel: z.enum(IMAGE_DETAIL_LEVELS).default('default'),
+  colorStyle: z.enum(IMAGE_COLOR_STYLES).default('default'),
+  texture: z.enum(IMAGE_TEXTURES).default('default'),
+  perspective: z.enum(IMAGE_PERSPECTIVES).default('default'),
+});
+export type ImageConfig = z.output<typeof imageConfigSchema>;
+
+/** Splits a comma-separated field into trimmed, non-empty items. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
+/**
+ * The prompt sent to the model, assembled in a fixed, visible order: the prompt, then each filled field
+ * as a labelled sentence. Neutral options add nothing, so a bare prompt goes out unchanged.
+ */
+export function assembleImagePrompt(config: ImageConfig): string {
+  const parts = [config.prompt.trim().replace(/[.\s]+$/, '')];
+  const entities = splitList(config.entities);
+  const keywords = splitList(config.keywords);
+  if (entities.length > 0) parts.push(`Featuring: ${entities.join(', ')}`);
+  if (keywords.length > 0) parts.push(`Keywords: ${keywords.join(', ')}`);
+  const labelled: [string, string][] = [
+    ['Style', config.style],
+    ['Lighting', config.lighting],
+    ['Detail', config.detailLevel],
+    ['Colors', config.colorStyle],
+    ['Texture', config.texture],
+    ['Perspective', config.perspective],
+  ];
+  for (const [label, value] of labelled) if (!NEUTRAL_OPTIONS.has(value)) parts.push(`${label}: ${value}`);
+  return `${parts.filter((part) => part.length > 0).join('. ')}.`;
+}
+
+export function hasPrompt(config: Pick<ImageConfig, 'prompt'>): boolean {
+  return config.prompt.trim().length > 0;
+}
+
+export const generateImageRequestSchema = z
+  .object({
+    /** A bare prompt is one configuration (the public API, GBP and social). */
+    prompt: z.string().max(MAX_PROMPT).optional(),
+    configs: z.array(imageConfigSchema).max(MAX_IMAGE_CONFIGS).optional(),
+    model: imageModelIdSchema.default(DEFAULT_IMAGE_MODEL_ID),
+    size: z.string().max(20).default(IMAGE_DEFAULTS.size),
+    quality: z.string().max(20).default(IMAGE_DEFAULTS.quality),
+    outputFormat: imageOutputFormatSchema.default(IMAGE_DEFAULTS.outputFormat),
+    compression: z
+      .number()
+      .int()
+      .min(IMAGE_COMPRESSION.min)
+      .max(IMAGE_COMPRESSION.max)
+      .default(IMAGE_COMPRESSION.default),
+    numberOfImages: z.number().int().default(IMAGE_DEFAULTS.count),
+    /** The user's own key for imagen and gemini models: used for this request only, never stored. */
+    apiKey: z.string().trim().max(400).optional(),
+    ...clientFields,
+  })
+  .superRefine((value, ctx) => {
+    const configs = imageConfigsOf(value);
+    requireThat(ctx, configs.some(hasPrompt), 'configs', IMAGE_MESSAGES.promptRequired);
+    const model = findImageModel(value.model);
+    if (!model) return;
+    requireThat(
+      ctx,
+      isImageSizeAllowed(model, value.size),
+      'size',
+      `${model.label} does not offer the size ${value.size}.`,
+    );
+    requireThat(
+      ctx,
+      isImageQualityAllowed(model, value.quality),
+      'quality',
+      `${model.label} does not offer the quality ${value.quality}.`,
+    );
+    requireThat(
+      ctx,
+      isImageFormatAllowed(model, value.outputFormat),
+      'outputFormat',
+      `${model.label} does not offer the ${value.outputFormat} format.`,
+    );
+    requireThat(
+      ctx,
+      value.numberOfImages >= MIN_IMAGE_COUNT && value.numberOfImages <= model.maxCount,
+      'numberOfImages',
+      `${model.label} makes ${MIN_IMAGE_COUNT === model.maxCount ? '1 image' : `1 to ${model.maxCount} images`} per prompt.`,
+    );
+    requireClientForSave(ctx, value, IMAGE_MESSAGES.selectClient.title);
+  });
+export type GenerateImageRequest = z.output<typeof generateImageRequestSchema>;
+
+/** The configurations a request runs: its list, or its bare prompt as one configuration. */
+export function imageConfigsOf(request: {
+  prompt?: string | undefined;
+  configs?: readonly ImageConfig[] | undefined;
+}): ImageConfig[] {
+  if (request.configs && request.configs.length > 0) return [...request.configs];
+  return [imageConfigSchema.parse({ id: 'prompt', prompt: request.prompt ?? '' })];
+}
+
+/** What the request sends to the model for size and quality: nothing for 'auto'. */
+export function effectiveSetting(value: string): string | undefined {
+  return value === AUTO ? undefined : value;
+}
+
+/** Compression is sent only for gpt-image-1 with jpeg or webp output (001 §7). */
+export function effectiveCompression(request: GenerateImageRequest): number | undefined {
+  const model = findImageModel(request.model);
+  return model && compressionApplies(model, request.outputFormat) ? request.compression : undefined;
+}
+
+export interface GeneratedImageResult {
+  readonly url: string;
+  readonly prompt: string;
+  readonly configId: string;
+  readonly entities: readonly string[];
+  readonly keywords: readonly string[];
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface ImageFailure {
+  readonly configId: string;
+  readonly prompt: string;
+  readonly error: string;
+}
+
+export interface GenerateImageResult {
+  readonly images: readonly GeneratedImageResult[];
+  readonly failures: readonly ImageFailure[];
+  readonly provider: string;
+  readonly model: string;
+  readonly notice: string | null;
+}
