@@ -15,7 +15,22 @@ import { promisify } from 'node:util';
  * one temporary folder that `stop()` removes with the processes.
  */
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** Runs a command; a failure carries the command's own error output, not just its exit code. */
+async function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+) {
+  try {
+    return await execFileAsync(command, args, options);
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    const stdout = (error as { stdout?: string }).stdout ?? '';
+    throw new Error(`${command} failed: ${(stderr || stdout).trim().slice(-2000)}`);
+  }
+}
 
 const SUPPORT_DIR = fileURLToPath(new URL('.', import.meta.url));
 const REPO_ROOT = join(SUPPORT_DIR, '..', '..');
@@ -37,7 +52,7 @@ export interface WordPressServer {
   /** Whether the site has pretty permalinks (`/wp-json/` works) or only `?rest_route=`. */
   readonly prettyPermalinks: boolean;
   /** Calls WordPress's own REST API as the admin (for tests that read back what the app wrote). */
-  rest<T>(route: string, init?: { method?: string }): Promise<{ status: number; body: T }>;
+  rest<T>(route: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
 }
 
@@ -228,12 +243,19 @@ export async function startWordPressServer(options: WordPressOptions = {}): Prom
     await waitFor('php -S', async () => (await fetch(`${url}/wp-login.php`)).ok, php);
 
     const authorization = `Basic ${Buffer.from(`${adminUser}:${applicationPassword}`).toString('base64')}`;
-    const rest: WordPressServer['rest'] = async (route, init = {}) => {
+    const rest = async <T>(route: string, init: { method?: string; body?: unknown } = {}) => {
       const [path, query] = route.split('?');
       const target = prettyPermalinks
         ? `${url}/wp-json${route}`
         : `${url}/?rest_route=${encodeURIComponent(path ?? '')}${query ? `&${query}` : ''}`;
-      const response = await fetch(target, { method: init.method ?? 'GET', headers: { authorization } });
+      const response = await fetch(target, {
+        method: init.method ?? 'GET',
+        headers: {
+          authorization,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
       return { status: response.status, body: (await response.json()) as T };
     };
 

@@ -1,0 +1,20 @@
+import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { authorizeContent } from '#functions/content/authorize-content';
+import { wordpressPostInputSchema } from '#shared/wordpress';
+import { authorizeWordPress } from './wordpress-connection';
+import { publishContent } from './wordpress-publishing';
+
+/** POST /api/clients/{clientId}/wordpress/posts: publishes a library item → `{id, link, status}`. */
+export const handler = httpHandler({
+  body: wordpressPostInputSchema,
+  handle: async ({ caller, params, body, userAgent }) => {
+    const { record, site } = await authorizeWordPress(caller, params.clientId ?? '');
+    const { content } = await authorizeContent(caller, record.clientId, body.contentId);
+    const published = await publishContent(
+      { caller, clientName: record.name, site, userAgent },
+      content,
+      body,
+    );
+    return new HttpResult(201, published);
+  },
+});

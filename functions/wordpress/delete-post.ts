@@ -1,0 +1,20 @@
+import { BadRequestError } from '#functions/commons/errors';
+import { httpHandler } from '#functions/commons/http-handler';
+import { authorizeContent } from '#functions/content/authorize-content';
+import { postIdParam } from './post-id';
+import { authorizeWordPress } from './wordpress-connection';
+import { deletePublished } from './wordpress-publishing';
+
+/**
+ * DELETE /api/clients/{clientId}/wordpress/posts/{postId}?contentId=: moves the post to WordPress's trash
+ * and clears the item's link, so it is unpublished again.
+ */
+export const handler = httpHandler({
+  handle: async ({ caller, params, query, userAgent }) => {
+    const postId = postIdParam(params.postId);
+    if (!query.contentId) throw new BadRequestError('contentId is required', 'validation_failed');
+    const { record, site } = await authorizeWordPress(caller, params.clientId ?? '');
+    const { content } = await authorizeContent(caller, record.clientId, query.contentId);
+    return deletePublished({ caller, clientName: record.name, site, userAgent }, content, postId);
+  },
+});

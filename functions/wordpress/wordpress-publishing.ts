@@ -1,0 +1,216 @@
+import { recordActivity } from '#functions/activities/activity-log';
+import type { Caller } from '#functions/commons/caller';
+import { BadRequestError, ConflictError } from '#functions/commons/errors';
+import { sanitizeHtml } from '#functions/commons/sanitize-html';
+import type { ContentRecord } from '#functions/content/content-record';
+import { toClientContent } from '#functions/content/content-record';
+import type { ClientContent } from '#shared/content';
+import {
+  WORDPRESS_MESSAGES,
+  type WordPressPostInput,
+  type WordPressPublishResult,
+  wordpressLinkOf,
+} from '#shared/wordpress';
+import { clearLink, storeLink } from './content-link';
+import type { PostFields, SavedPost, WordPressSite } from './wordpress-site';
+
+/**
+ * Publishing a library item to its client's WordPress site (001 §4 content publish state): create, update
+ * and delete the post, keep the item's WordPress link in step, and record each as an activity.
+ */
+
+export interface PublishingContext {
+  readonly caller: Caller;
+  readonly clientName: string;
+  readonly site: WordPressSite;
+  readonly userAgent: string | null;
+}
+
+/** Same tolerance as a clock that runs a little behind: a date in the past cannot be scheduled. */
+const SCHEDULE_SKEW_MS = 60_000;
+const MAX_INLINE_IMAGES = 20;
+const INLINE_IMAGE = /(<img\b[^>]*?\bsrc=")(data:(image\/(?:png|jpeg|gif|webp));base64,([a-z0-9+/=]+))(")/gi;
+
+function extensionOf(mimeType: string): string {
+  return mimeType === 'image/jpeg' ? 'jpg' : (mimeType.split('/')[1] ?? 'img');
+}
+
+/**
+ * The HTML that goes to WordPress: sanitized with the library's rules, and every data-URL image uploaded
+ * to the site's media library and replaced by its URL, so no image is ever published inline.
+ */
+export async function preparePostHtml(
+  html: string,
+  site: Pick<WordPressSite, 'uploadMedia'>,
+  baseName: string,
+): Promise<string> {
+  const clean = sanitizeHtml(html);
+  const found = [...clean.matchAll(INLINE_IMAGE)];
+  if (found.length === 0) return clean;
+  const unique = [...new Set(found.map((match) => match[2] ?? ''))];
+  if (unique.length > MAX_INLINE_IMAGES) {
+    throw new BadRequestError(
+      `The post holds ${unique.length} embedded images; at most ${MAX_INLINE_IMAGES} can be uploaded with one publish.`,
+    );
+  }
+  const uploaded = new Map<string, string>();
+  for (const [index, dataUrl] of unique.entries()) {
+    const match = /^data:(image\/[a-z]+);base64,(.+)$/i.exec(dataUrl);
+    if (!match?.[1] || !match[2]) continue;
+    const mimeType = match[1].toLowerCase();
+    const media = await site.uploadMedia({
+      bytes: Buffer.from(match[2], 'base64'),
+      filename: `${baseName}-image-${index + 1}.${extensionOf(mimeType)}`,
+      mimeType,
+    });
+    uploaded.set(dataUrl, media.sourceUrl);
+  }
+  return clean.replace(
+    INLINE_IMAGE,
+    (whole, before: string, dataUrl: string, _type, _data, after: string) => {
+      const url = uploaded.get(dataUrl);
+      return url === undefined ? whole : `${before}${url}${after}`;
+    },
+  );
+}
+
+function slugOf(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return slug === '' ? 'post' : slug;
+}
+
+/** A scheduled post's moment, checked to be in the future; other statuses carry no date. */
+export function scheduledDate(
+  input: Pick<WordPressPostInput, 'status' | 'date'>,
+  now = new Date(),
+): Date | undefined {
+  if (input.status !== 'future') return undefined;
+  const date = input.date === undefined ? Number.NaN : Date.parse(input.date);
+  if (Number.isNaN(date) || date < now.getTime() - SCHEDULE_SKEW_MS) {
+    throw new BadRequestError(WORDPRESS_MESSAGES.scheduleInFuture, 'validation_failed');
+  }
+  return new Date(date);
+}
+
+async function postFields(input: WordPressPostInput, site: WordPressSite): Promise<PostFields> {
+  return {
+    title: input.title,
+    content: await preparePostHtml(input.content, site, slugOf(input.title)),
+    status: input.status,
+    categories: input.categories,
+    dateGmt: scheduledDate(input),
+  };
+}
+
+function result(post: SavedPost): WordPressPublishResult {
+  return {
+    id: post.id,
+    link: post.link,
+    status: post.status,
+    date: post.status === 'future' ? post.dateGmt : null,
+  };
+}
+
+function details(
+  context: PublishingContext,
+  content: ContentRecord,
+  post: SavedPost,
+): Record<string, unknown> {
+  return {
+    client_id: content.clientId,
+    client_name: context.clientName,
+    content_id: content.contentId,
+    title: content.title,
+    wordpress_id: post.id,
+    wordpress_url: post.link,
+    wordpress_status: post.status,
+  };
+}
+
+export async function publishContent(
+  context: PublishingContext,
+  content: ContentRecord,
+  input: WordPressPostInput,
+): Promise<WordPressPublishResult & { content: ClientContent }> {
+  scheduledDate(input);
+  const link = wordpressLinkOf(toClientContent(content).metadata);
+  if (link) {
+    throw new ConflictError(
+      `This content is already published as WordPress post ${link.id}: update that post instead.`,
+      'wordpress_already_published',
+    );
+  }
+  const post = await context.site.createPost(await postFields(input, context.site));
+  const saved = await storeLink(content, post);
+  await recordActivity(context.caller, {
+    action: 'wordpress_publish',
+    resourceType: 'client_content',
+    resourceId: content.contentId,
+    details: details(context, content, post),
+    userAgent: context.userAgent,
+  });
+  return { ...result(post), content: saved };
+}
+
+function requireLinkedTo(content: ContentRecord, postId: number): void {
+  const link = wordpressLinkOf(toClientContent(content).metadata);
+  if (link?.id !== postId) {
+    throw new ConflictError(
+      link
+        ? `This content is linked to WordPress post ${link.id}, not ${postId}.`
+        : 'This content is not published to WordPress.',
+      'wordpress_not_linked',
+    );
+  }
+}
+
+export async function updatePublished(
+  context: PublishingContext,
+  content: ContentRecord,
+  postId: number,
+  input: WordPressPostInput,
+): Promise<WordPressPublishResult & { content: ClientContent }> {
+  scheduledDate(input);
+  requireLinkedTo(content, postId);
+  const post = await context.site.updatePost(postId, await postFields(input, context.site));
+  const saved = await storeLink(content, post);
+  await recordActivity(context.caller, {
+    action: 'wordpress_update',
+    resourceType: 'client_content',
+    resourceId: content.contentId,
+    details: details(context, content, post),
+    userAgent: context.userAgent,
+  });
+  return { ...result(post), content: saved };
+}
+
+/** Moves the post to WordPress's trash and clears the link: the item is unpublished again (001 §4). */
+export async function deletePublished(
+  context: PublishingContext,
+  content: ContentRecord,
+  postId: number,
+): Promise<{ deleted: boolean; content: ClientContent }> {
+  requireLinkedTo(content, postId);
+  const deleted = await context.site.deletePost(postId);
+  const saved = await clearLink(content);
+  await recordActivity(context.caller, {
+    action: 'wordpress_delete',
+    resourceType: 'client_content',
+    resourceId: content.contentId,
+    details: {
+      client_id: content.clientId,
+      client_name: context.clientName,
+      content_id: content.contentId,
+      title: content.title,
+      wordpress_id: postId,
+      already_gone: !deleted,
+    },
+    userAgent: context.userAgent,
+  });
+  return { deleted, content: saved };
+}

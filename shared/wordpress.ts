@@ -1,0 +1,197 @@
+import { z } from 'zod';
+
+/**
+ * WordPress publishing (spec 001 §2 WordPress Publisher and Editor, §3, §4, §7 `wordpress-api`, §8, §9):
+ * the constants, messages and request/response shapes shared by the browser and the functions.
+ */
+
+/** 001 §4: draft, publish, private; 'future' is our addition (a post scheduled for a date). */
+export const WORDPRESS_POST_STATUSES = ['draft', 'publish', 'private', 'future'] as const;
+export type WordPressPostStatus = (typeof WORDPRESS_POST_STATUSES)[number];
+
+/** The editor's Post Status choices, in the spec's order; 'Schedule' needs a date and time. */
+export const WORDPRESS_STATUS_OPTIONS: readonly { value: WordPressPostStatus; label: string }[] = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'publish', label: 'Published' },
+  { value: 'private', label: 'Private' },
+  { value: 'future', label: 'Schedule' },
+];
+
+/** 001 §4: the default status is draft, or the stored wordpress_status. */
+export const DEFAULT_WORDPRESS_STATUS: WordPressPostStatus = 'draft';
+
+/** 001 §9 editor constants. */
+export const WORDPRESS_EDITOR_HEIGHT = 600;
+export const WORDPRESS_EDITOR_FONT_SIZES = [
+  '8pt',
+  '9pt',
+  '10pt',
+  '11pt',
+  '12pt',
+  '14pt',
+  '16pt',
+  '18pt',
+  '20pt',
+  '24pt',
+  '28pt',
+  '32pt',
+  '36pt',
+  '40pt',
+  '44pt',
+  '48pt',
+] as const;
+export const WORDPRESS_DEFAULT_FONT_SIZE = '12pt';
+
+/** 001 §9 image types (jpg, jpeg, png, gif, webp, svg) and the media types they are sent as. */
+export const WORDPRESS_IMAGE_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
+export const WORDPRESS_IMAGE_MEDIA_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+] as const;
+export const WORDPRESS_IMAGE_ACCEPT = Object.keys(WORDPRESS_IMAGE_TYPES)
+  .map((extension) => `.${extension}`)
+  .join(',');
+
+/** The API takes JSON bodies up to 2 MB; base64 makes a file a third larger. */
+export const WORDPRESS_MEDIA_MAX_BYTES = 1_400_000;
+
+/** The Published Posts tab asks WordPress for this many posts a page (WordPress allows 100 at most). */
+export const WORDPRESS_POSTS_PER_PAGE = 20;
+
+/** Content metadata keys of the WordPress link (001 §3), plus the scheduled date we add. */
+export const WORDPRESS_LINK_KEYS = [
+  'wordpress_id',
+  'wordpress_url',
+  'wordpress_status',
+  'wordpress_date',
+] as const;
+
+/** The spec's toasts (001 §8) and empty states (001 §2). */
+export const WORDPRESS_MESSAGES = {
+  connectionErrorTitle: 'WordPress Connection Error',
+  connectionError: 'Failed to connect to WordPress.',
+  deleteFailedTitle: 'Delete Failed',
+  deleteFailed: 'Failed to delete WordPress post.',
+  deleted: 'WordPress post deleted successfully',
+  missingIds: 'Missing content or client ID',
+  loadError: 'Error loading content',
+  uploadFailed: 'Failed to upload image',
+  publishFailed: 'Failed to publish to WordPress',
+  uploaded: 'Image uploaded successfully',
+  updated: 'Post updated successfully!',
+  published: 'Post published successfully!',
+  selectClientFirst: 'Please select a client first.',
+  noClients:
+    'No clients with WordPress configuration found. Please add WordPress credentials to your clients first.',
+  noContent: 'No content available for this client.',
+  noPosts: 'No posts found on WordPress site',
+  scheduleInFuture: 'Please choose a date and time in the future to schedule the post.',
+} as const;
+
+/** The WordPress link stored in a content item's metadata, if it has one (001 §4: unpublished = no id). */
+export interface WordPressLink {
+  id: number;
+  url: string | null;
+  status: WordPressPostStatus | null;
+  /** ISO date in UTC of a scheduled post. */
+  date: string | null;
+}
+
+export function wordpressLinkOf(metadata: Record<string, unknown>): WordPressLink | null {
+  const id = metadata.wordpress_id;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return null;
+  const status = metadata.wordpress_status;
+  return {
+    id,
+    url: typeof metadata.wordpress_url === 'string' ? metadata.wordpress_url : null,
+    status: WORDPRESS_POST_STATUSES.find((value) => value === status) ?? null,
+    date: typeof metadata.wordpress_date === 'string' ? metadata.wordpress_date : null,
+  };
+}
+
+/** A post as the Published Posts tab shows it (001 §3 'WordPress post as returned'). */
+export const wordpressPostSchema = z.object({
+  id: z.number(),
+  title: z.object({ rendered: z.string() }),
+  date: z.string(),
+  status: z.string(),
+  link: z.string(),
+});
+export type WordPressPost = z.infer<typeof wordpressPostSchema>;
+
+export const wordpressPostsPageSchema = z.object({
+  posts: z.array(wordpressPostSchema),
+  page: z.number(),
+  totalPages: z.number(),
+  total: z.number(),
+});
+export type WordPressPostsPage = z.infer<typeof wordpressPostsPageSchema>;
+
+export const wordpressCategorySchema = z.object({ id: z.number(), name: z.string() });
+export type WordPressCategory = z.infer<typeof wordpressCategorySchema>;
+
+export const wordpressCategoriesSchema = z.object({ categories: z.array(wordpressCategorySchema) });
+
+const MAX_TITLE = 300;
+const MAX_HTML = 1_000_000;
+
+/** Body of POST …/wordpress/posts and PUT …/wordpress/posts/{postId}. */
+export const wordpressPostInputSchema = z
+  .object({
+    contentId: z.string().min(1, 'contentId is required'),
+    title: z.string().trim().min(1, 'Please enter a post title').max(MAX_TITLE),
+    content: z.string().max(MAX_HTML),
+    status: z.enum(WORDPRESS_POST_STATUSES),
+    categories: z.array(z.number().int().positive()).max(1).optional(),
+    /** ISO 8601 with an offset or Z: the moment the viewer chose in their own time zone. */
+    date: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((input) => input.status !== 'future' || input.date !== undefined, {
+    message: WORDPRESS_MESSAGES.scheduleInFuture,
+    path: ['date'],
+  });
+export type WordPressPostInput = z.input<typeof wordpressPostInputSchema>;
+
+/** What a publish or update answers: the contract `{id, link, status}`, plus the scheduled date. */
+export const wordpressPublishResultSchema = z.object({
+  id: z.number(),
+  link: z.string(),
+  status: z.string(),
+  date: z.string().nullable(),
+});
+export type WordPressPublishResult = z.infer<typeof wordpressPublishResultSchema>;
+
+/** Body of POST …/wordpress/media. */
+export const wordpressMediaInputSchema = z.object({
+  file: z.base64('file must be base64').min(1, 'file is required'),
+  filename: z.string().trim().min(1, 'filename is required').max(200),
+  mimeType: z.enum(WORDPRESS_IMAGE_MEDIA_TYPES, {
+    error: `Only ${Object.keys(WORDPRESS_IMAGE_TYPES).join(', ')} images can be uploaded`,
+  }),
+});
+export type WordPressMediaInput = z.input<typeof wordpressMediaInputSchema>;
+
+export const wordpressMediaResultSchema = z.object({ id: z.number(), source_url: z.string() });
+export type WordPressMediaResult = z.infer<typeof wordpressMediaResultSchema>;
+
+/** What 'Test connection' answers when WordPress accepted the credentials. */
+export const wordpressConnectionSchema = z.object({
+  ok: z.literal(true),
+  siteName: z.string(),
+  userName: z.string(),
+  apiRoot: z.string(),
+  prettyPermalinks: z.boolean(),
+  canPublish: z.boolean(),
+  canUpload: z.boolean(),
+});
+export type WordPressConnection = z.infer<typeof wordpressConnectionSchema>;
