@@ -25,6 +25,7 @@ import {
   webSocketRoutes,
 } from './routes';
 import { AppWebSocketApi } from './websocket-api';
+import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from './worker-concurrency';
 
 /** API Gateway ends an HTTP integration at 30 s; a route function must answer before that. */
 export const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
@@ -35,11 +36,8 @@ export const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
  */
 export const WORKER_TIMEOUT = Duration.minutes(5);
 export const WORKER_MEMORY_MB = 1536;
-/**
- * At most this many jobs run at once: a burst of requests queues up instead of meeting the providers'
- * rate limits all at once and burning the three receives of every message on 429s.
- */
-export const WORKER_MAX_CONCURRENCY = 10;
+/** The event source's concurrency and batch size, shared with the local poller. */
+export { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from './worker-concurrency';
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 export interface LbmStudioStackProps extends StackProps {
@@ -167,7 +165,7 @@ export class LbmStudioStack extends Stack {
     );
     worker.function.addEventSource(
       new SqsEventSource(jobs.queue, {
-        batchSize: 1,
+        batchSize: WORKER_BATCH_SIZE,
         reportBatchItemFailures: true,
         maxConcurrency: WORKER_MAX_CONCURRENCY,
       }),

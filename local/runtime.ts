@@ -173,6 +173,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       ...options.env,
     });
 
+    // fauxqs keeps messages in memory only: put back the jobs a previous run left unfinished, before
+    // the app listens, so /api/health cannot answer until they are queued again.
+    const unfinished = await unfinishedJobsForRecovery();
+    for (const jobId of unfinished) await enqueueJob(jobId);
+    if (unfinished.length > 0) log(`Re-queued ${unfinished.length} unfinished generation job(s).`);
+
     const headers = securityHeaders(endpoints.cognito);
     const configFor = (request: IncomingMessage): RuntimeConfig => {
       const host = request.headers.host ?? `127.0.0.1:${settings.port}`;
@@ -258,11 +264,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       email: settings.adminEmails[0] ?? `admin@${settings.allowedEmailDomain}`,
       mailbox,
     });
-
-    // fauxqs keeps messages in memory only: put back the jobs a previous run left unfinished.
-    const unfinished = await unfinishedJobsForRecovery();
-    for (const jobId of unfinished) await enqueueJob(jobId);
-    if (unfinished.length > 0) log(`Re-queued ${unfinished.length} unfinished generation job(s).`);
 
     const url = `http://127.0.0.1:${port}`;
     return {

@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { backgroundFunctions } from '#infra/routes';
+import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from '#infra/worker-concurrency';
 import { loadHandler } from './handler-loader';
 import { lambdaContext } from './lambda-context';
 
@@ -13,8 +14,12 @@ import { lambdaContext } from './lambda-context';
  * What Lambda's SQS event source mapping does: long-polls the queue, calls the worker with a real
  * `SQSEvent`, deletes the messages that succeeded and leaves the reported batch item failures (or all,
  * if the worker throws) to come back after the visibility timeout, and so to the DLQ after
- * maxReceiveCount. Batch size 1, like the CDK event source.
+ * maxReceiveCount. Batch size and maximum concurrency are the CDK event source's
+ * (infra/worker-concurrency.ts): up to ten jobs run at once, so one slow job does not hold up the rest.
  */
+
+/** SQS hands out at most ten messages per ReceiveMessage. */
+const SQS_MAX_RECEIVE = 10;
 
 function toRecord(message: Message, queueArn: string): SQSRecord {
   const attributes = message.Attributes ?? {};
@@ -44,18 +49,64 @@ export function startSqsPoller(options: {
   workerTimeoutSeconds?: number;
   /** The handler the queue feeds (the route table's entry); the text worker by default. */
   handlerEntry?: string;
+  /** Most invocations at once; the stack's event source mapping's by default. */
+  concurrency?: number;
 }): { stop(): Promise<void> } {
   let running = true;
   const abort = new AbortController();
+  const concurrency = Math.max(1, options.concurrency ?? WORKER_MAX_CONCURRENCY);
+  const inFlight = new Set<Promise<void>>();
+
+  /** One Lambda invocation with one batch, then the deletes SQS's event source mapping would do. */
+  const invoke = async (messages: Message[]) => {
+    const event: SQSEvent = { Records: messages.map((message) => toRecord(message, options.queueArn)) };
+    let failed = new Set<string>(messages.map((message) => message.MessageId ?? ''));
+    try {
+      const worker = await loadHandler<SQSEvent, SQSBatchResponse | undefined>(
+        options.handlerEntry ?? backgroundFunctions.worker,
+      );
+      const result = await worker(event, lambdaContext('Worker', options.workerTimeoutSeconds ?? 300));
+      failed = new Set((result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
+    } catch (error) {
+      options.log(
+        `Worker threw, the message will be retried: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const done = messages.filter((message) => !failed.has(message.MessageId ?? ''));
+    if (done.length > 0 && running) {
+      await options.sqs
+        .send(
+          new DeleteMessageBatchCommand({
+            QueueUrl: options.queueUrl,
+            Entries: done.map((message, index) => ({
+              Id: String(index),
+              ReceiptHandle: message.ReceiptHandle,
+            })),
+          }),
+        )
+        .catch((error: unknown) => options.log(`SQS delete failed: ${String(error)}`));
+    }
+  };
+
+  const start = (batch: Message[]) => {
+    const invocation = invoke(batch).finally(() => inFlight.delete(invocation));
+    inFlight.add(invocation);
+  };
 
   const loop = async () => {
     while (running) {
+      // Like the event source mapping: no more messages are taken while every invocation is busy.
+      if (inFlight.size >= concurrency) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      const free = concurrency - inFlight.size;
       let messages: Message[] = [];
       try {
         const reply = await options.sqs.send(
           new ReceiveMessageCommand({
             QueueUrl: options.queueUrl,
-            MaxNumberOfMessages: 1,
+            MaxNumberOfMessages: Math.min(SQS_MAX_RECEIVE, free * WORKER_BATCH_SIZE),
             WaitTimeSeconds: 1,
             MessageSystemAttributeNames: ['All'],
           }),
@@ -68,34 +119,8 @@ export function startSqsPoller(options: {
         await new Promise((resolve) => setTimeout(resolve, 500));
         continue;
       }
-      if (messages.length === 0) continue;
-
-      const event: SQSEvent = { Records: messages.map((message) => toRecord(message, options.queueArn)) };
-      let failed = new Set<string>(messages.map((message) => message.MessageId ?? ''));
-      try {
-        const worker = await loadHandler<SQSEvent, SQSBatchResponse | undefined>(
-          options.handlerEntry ?? backgroundFunctions.worker,
-        );
-        const result = await worker(event, lambdaContext('Worker', options.workerTimeoutSeconds ?? 300));
-        failed = new Set((result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
-      } catch (error) {
-        options.log(
-          `Worker threw, the message will be retried: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      const done = messages.filter((message) => !failed.has(message.MessageId ?? ''));
-      if (done.length > 0 && running) {
-        await options.sqs
-          .send(
-            new DeleteMessageBatchCommand({
-              QueueUrl: options.queueUrl,
-              Entries: done.map((message, index) => ({
-                Id: String(index),
-                ReceiptHandle: message.ReceiptHandle,
-              })),
-            }),
-          )
-          .catch((error: unknown) => options.log(`SQS delete failed: ${String(error)}`));
+      for (let index = 0; index < messages.length; index += WORKER_BATCH_SIZE) {
+        start(messages.slice(index, index + WORKER_BATCH_SIZE));
       }
     }
   };
@@ -106,6 +131,7 @@ export function startSqsPoller(options: {
       running = false;
       abort.abort();
       await finished.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

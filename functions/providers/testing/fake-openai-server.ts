@@ -47,6 +47,8 @@ export interface FakeOpenAiOptions {
   readonly speech?: Uint8Array;
   /** false: ignore `stream_options.include_usage`, as some OpenAI-compatible servers do. */
   readonly sendUsage?: boolean;
+  /** Awaited before a chat completion is answered: lets a test hold replies (e.g. until N requests are in). */
+  readonly beforeReply?: (request: RecordedRequest) => Promise<void>;
 }
 
 export interface FakeOpenAiServer {
@@ -69,6 +71,7 @@ export async function startFakeOpenAiServer(options: FakeOpenAiOptions = {}): Pr
     if (reply && sendFailure(response, reply)) return;
     const path = request.url.split('?')[0];
     if (request.method === 'POST' && path === '/v1/chat/completions') {
+      await options.beforeReply?.(request);
       await chatCompletion(request, response, options, reply?.kind === 'stream' ? reply : undefined);
     } else if (request.method === 'POST' && path === '/v1/images/generations') {
       images(request, response, options, server.origin);

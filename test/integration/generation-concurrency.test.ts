@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeOpenAiServer,
+  startFakeOpenAiServer,
+} from '#functions/providers/testing/fake-openai-server';
+import { WORKER_MAX_CONCURRENCY } from '#infra/worker-concurrency';
+import { waitForJob } from '#test/support/job-events';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+/**
+ * The local poller runs jobs as the stack's event source mapping does: up to WORKER_MAX_CONCURRENCY at
+ * once, never more. The provider holds every reply until the test releases them, so the number of
+ * requests it holds is the number of jobs running; start (request at the provider) and end (the job's
+ * last update) timestamps show which jobs overlapped.
+ */
+
+const JOBS = WORKER_MAX_CONCURRENCY + 2;
+
+let app: TestRuntime;
+let user: TestUser;
+let provider: FakeOpenAiServer;
+const started = new Map<string, number>();
+let release: () => void = () => undefined;
+const released = new Promise<void>((resolve) => {
+  release = resolve;
+});
+
+beforeAll(async () => {
+  provider = await startFakeOpenAiServer({
+    chunks: ['<h1>Held reply</h1>', '<p>Released together.</p>'],
+    beforeReply: async (request) => {
+      const prompt = JSON.stringify(request.body);
+      const topic = /Concurrent job \d+/.exec(prompt)?.[0] ?? `unknown ${request.index}`;
+      started.set(topic, Date.now());
+      await released;
+    },
+  });
+  app = await startTestRuntime({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.baseUrl } });
+  user = await app.createUser();
+});
+
+afterAll(async () => {
+  release();
+  await app?.stop();
+  await provider?.close();
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe('local job concurrency', () => {
+  it(`runs ${WORKER_MAX_CONCURRENCY} jobs at once, like the stack's event source, and no more`, async () => {
+    const jobIds: string[] = [];
+    for (let index = 0; index < JOBS; index += 1) {
+      const queued = await app.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+        token: user.idToken,
+        body: { topic: `Concurrent job ${index}`, model: 'gpt-4o' },
+      });
+      expect(queued.status).toBe(202);
+      jobIds.push(queued.body.jobId);
+    }
+
+    // One job at a time would leave a single request held here for as long as we wait.
+    await waitUntil(() => provider.requests.length >= WORKER_MAX_CONCURRENCY, 20_000);
+    expect(provider.requests.length).toBe(WORKER_MAX_CONCURRENCY);
+    // Nothing beyond the cap starts while every slot is busy.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(provider.requests.length).toBe(WORKER_MAX_CONCURRENCY);
+
+    release();
+    const jobs = await Promise.all(jobIds.map((jobId) => waitForJob(app, user.idToken, jobId)));
+    expect(jobs.map((job) => job.status)).toEqual(jobIds.map(() => 'succeeded'));
+    expect(provider.requests).toHaveLength(JOBS);
+
+    const ended = await Promise.all(
+      jobIds.map(async (jobId) => {
+        const job = await app.request<{ updatedAt: string }>('GET', `/api/jobs/${jobId}`, {
+          token: user.idToken,
+        });
+        return Date.parse(job.body.updatedAt);
+      }),
+    );
+    const starts = [...started.values()].sort((a, b) => a - b);
+    const firstEnd = Math.min(...ended);
+    // The first WORKER_MAX_CONCURRENCY jobs all started before any job ended: they overlapped.
+    expect(starts.slice(0, WORKER_MAX_CONCURRENCY).every((start) => start <= firstEnd)).toBe(true);
+    // The rest waited for a free slot.
+    expect(starts.slice(WORKER_MAX_CONCURRENCY).every((start) => start >= firstEnd)).toBe(true);
+  });
+});
