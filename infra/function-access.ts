@@ -57,6 +57,10 @@ export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Publishing decrypts the client's application password and uploads stored images to the site.
   wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: true },
   'api-keys': DEFAULT_ROUTE_ACCESS,
+  // The public API's own generation endpoints queue jobs exactly like tools/.
+  'public-api': { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },
+  // The OpenAPI document is built from code alone.
+  openapi: NO_ACCESS,
 };
 
 export const BACKGROUND_ACCESS = {

@@ -16,8 +16,13 @@ import { Construct } from 'constructs';
 import { acknowledge } from './nag';
 import type { HttpRoute } from './routes';
 
-/** How long API Gateway reuses an authorizer decision for the same Authorization header. */
+/**
+ * How long API Gateway reuses an authorizer decision for the same Authorization header, on routes that
+ * take login tokens only. Routes that accept API keys are never cached (API_KEY_AUTHORIZER_CACHE_TTL):
+ * a deactivated or deleted key must fail on its next request, not minutes later.
+ */
 export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
+export const API_KEY_AUTHORIZER_CACHE_TTL = Duration.seconds(0);
 export const HTTP_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 export interface AppHttpApiProps {
@@ -52,10 +57,11 @@ export class AppHttpApi extends Construct {
                 CorsHttpMethod.GET,
                 CorsHttpMethod.POST,
                 CorsHttpMethod.PUT,
+                CorsHttpMethod.PATCH,
                 CorsHttpMethod.DELETE,
                 CorsHttpMethod.OPTIONS,
               ],
-              allowHeaders: ['authorization', 'content-type'],
+              allowHeaders: ['authorization', 'content-type', 'prefer'],
               maxAge: Duration.hours(1),
             }
           : undefined,
@@ -90,6 +96,18 @@ export class AppHttpApi extends Construct {
       identitySource: ['$request.header.Authorization'],
       resultsCacheTtl: AUTHORIZER_CACHE_TTL,
     });
+    // The same function, uncached, for the routes whose auth kind is `apiKey` (the public API).
+    const apiKeyAuthorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', props.authorizerHandler, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: ['$request.header.Authorization'],
+      resultsCacheTtl: API_KEY_AUTHORIZER_CACHE_TTL,
+    });
+    const authorizerOf = (route: HttpRoute) =>
+      route.auth === 'public'
+        ? new HttpNoneAuthorizer()
+        : route.auth === 'apiKey'
+          ? apiKeyAuthorizer
+          : authorizer;
 
     for (const route of props.routes) {
       const handler = props.handlers.get(route.id);
@@ -98,7 +116,7 @@ export class AppHttpApi extends Construct {
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${route.id}Integration`, handler),
-        authorizer: route.auth === 'public' ? new HttpNoneAuthorizer() : authorizer,
+        authorizer: authorizerOf(route),
       });
       if (route.auth === 'public' && created) {
         acknowledge(

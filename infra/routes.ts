@@ -14,7 +14,7 @@
  */
 export type AuthKind = 'public' | 'user' | 'admin' | 'apiKey';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface HttpRoute {
   /** Stable PascalCase id: the CDK logical id of the function and the local gateway's log label. */
@@ -38,9 +38,12 @@ const route = (
   options: Pick<HttpRoute, 'timeoutSeconds' | 'memoryMb'> = {},
 ): HttpRoute => ({ id, method, path, entry: `functions/${entry}.ts`, auth, ...options });
 
-/** Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. */
+/**
+ * Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. The
+ * timeout leaves room for the public API's `Prefer: wait=25` (API Gateway's own limit is 30 s).
+ */
 const generation = (id: string, path: string, tool: string): HttpRoute =>
-  route(id, 'POST', `/api/${path}`, `tools/${tool}/handler`, 'apiKey');
+  route(id, 'POST', `/api/${path}`, `tools/${tool}/handler`, 'apiKey', { timeoutSeconds: 29 });
 
 /** WordPress publishing: calls to the client's site may take a while (uploads), within API Gateway's 30 s. */
 function wordpressRoutes(): HttpRoute[] {
@@ -106,6 +109,17 @@ export const httpRoutes: readonly HttpRoute[] = [
 
   route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
 
+  // API keys (issue 14): login tokens only (kind user), so a key can neither mint nor manage keys.
+  route('ListApiKeys', 'GET', '/api/api-keys', 'api-keys/list-api-keys', 'user'),
+  route('CreateApiKey', 'POST', '/api/api-keys', 'api-keys/create-api-key', 'user'),
+  route('UpdateApiKey', 'PATCH', '/api/api-keys/{keyId}', 'api-keys/update-api-key', 'user'),
+  route('DeleteApiKey', 'DELETE', '/api/api-keys/{keyId}', 'api-keys/delete-api-key', 'user'),
+  // The public API's own name for client content (001 §7), and the API's OpenAPI document.
+  route('GenerateContent', 'POST', '/api/generate-content', 'public-api/generate-content', 'apiKey', {
+    timeoutSeconds: 29,
+  }),
+  route('GetOpenApiDocument', 'GET', '/api/openapi.json', 'openapi/handler', 'public'),
+
   ...wordpressRoutes(),
 
   route('GetJob', 'GET', '/api/jobs/{jobId}', 'jobs/get-job', 'apiKey'),
@@ -156,6 +170,10 @@ export const envNames = {
   /** Local only: the AES-256-GCM key file that stands in for KMS. */
   localKeyFile: 'LOCAL_KEY_FILE',
   fetchAllowHosts: 'FETCH_ALLOW_HOSTS',
+  /** Requests one API key may make per window (default 60, shared/api-keys.ts). */
+  apiKeyRateLimit: 'API_KEY_RATE_LIMIT',
+  /** Length of that window in seconds (default 60). */
+  apiKeyRateWindow: 'API_KEY_RATE_WINDOW_SECONDS',
 } as const;
 
 export const ADMIN_GROUP_NAME = 'admins';

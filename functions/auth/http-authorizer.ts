@@ -4,6 +4,7 @@ import type {
 } from 'aws-lambda';
 import { type AuthorizerContext, toAuthorizerContext } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
+import { isApiKeyCredential } from '#shared/api-keys';
 import { bearerToken, verifyIdToken } from './token-verifier';
 
 /**
@@ -18,6 +19,8 @@ export const handler = async (
 ): Promise<APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext>> => {
   const token = bearerToken(event.headers?.authorization ?? event.identitySource?.[0]);
   if (!token) throw new Error('Unauthorized');
+  // An `lbm_` credential is an API key: a separate branch (api-key-authorizer.ts), loaded on demand.
+  if (isApiKeyCredential(token)) return (await import('./api-key-authorizer')).authorizeApiKey(token);
   try {
     const caller = await verifyIdToken(token);
     return { isAuthorized: true, context: toAuthorizerContext(caller) };

@@ -9,6 +9,8 @@ export interface Caller {
   readonly email: string;
   readonly isAdmin: boolean;
   readonly authMethod: 'token' | 'apiKey';
+  /** The key's id when authMethod is 'apiKey' (its rate-limit budget). */
+  readonly apiKeyId?: string;
 }
 
 /** The flat string/boolean map an HTTP API simple-response authorizer may return as `context`. */
@@ -17,6 +19,7 @@ export type AuthorizerContext = {
   email: string;
   isAdmin: boolean;
   authMethod: 'token' | 'apiKey';
+  apiKeyId?: string;
 };
 
 export function toAuthorizerContext(caller: Caller): AuthorizerContext {
@@ -25,18 +28,21 @@ export function toAuthorizerContext(caller: Caller): AuthorizerContext {
     email: caller.email,
     isAdmin: caller.isAdmin,
     authMethod: caller.authMethod,
+    ...(caller.apiKeyId ? { apiKeyId: caller.apiKeyId } : {}),
   };
 }
 
 /** Reads the context back; values may arrive as strings depending on the integration. */
 export function callerFromAuthorizer(lambdaContext: Record<string, unknown> | undefined): Caller | null {
   if (!lambdaContext) return null;
-  const { userId, email, isAdmin, authMethod } = lambdaContext;
+  const { userId, email, isAdmin, authMethod, apiKeyId } = lambdaContext;
   if (typeof userId !== 'string' || userId === '' || typeof email !== 'string') return null;
+  if (authMethod === 'apiKey' && (typeof apiKeyId !== 'string' || apiKeyId === '')) return null;
   return {
     userId,
     email,
     isAdmin: isAdmin === true || isAdmin === 'true',
     authMethod: authMethod === 'apiKey' ? 'apiKey' : 'token',
+    ...(authMethod === 'apiKey' ? { apiKeyId: String(apiKeyId) } : {}),
   };
 }

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Extra reply headers, such as Retry-After. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = new.target.name;

@@ -46,6 +46,8 @@ export class HttpResult {
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+const INVALID_API_KEY = 'The API key is invalid or inactive.';
+
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 const authKinds = new Map(httpRoutes.map((route) => [`${route.method} ${route.path}`, route.auth]));
@@ -57,14 +59,21 @@ function routeAuth(event: HttpEvent): AuthKind {
   return kind;
 }
 
-function authorize(event: HttpEvent): Caller | null {
+async function authorize(event: HttpEvent): Promise<Caller | null> {
   const kind = routeAuth(event);
   if (kind === 'public') return null;
-  const caller = callerFromAuthorizer(event.requestContext.authorizer?.lambda);
-  if (!caller) throw new UnauthorizedError();
+  const context = event.requestContext.authorizer?.lambda;
+  const caller = callerFromAuthorizer(context);
+  if (!caller) throw new UnauthorizedError(context?.authMethod === 'apiKey' ? INVALID_API_KEY : undefined);
   if (kind === 'admin' && !caller.isAdmin) throw new ForbiddenError('Only administrators can do this.');
   if ((kind === 'user' || kind === 'admin') && caller.authMethod !== 'token') {
     throw new ForbiddenError('This endpoint is not part of the public API; sign in to use it.');
+  }
+  // Only key traffic has a budget; the app's own (login-token) requests are never counted.
+  if (caller.apiKeyId) {
+    // Loaded only for key traffic: handlers that never see a key never initialize the counter's module.
+    const { consumeApiKeyRequest } = await import('#functions/api-keys/rate-limit');
+    await consumeApiKeyRequest(caller.apiKeyId);
   }
   return caller;
 }
@@ -73,7 +82,9 @@ function parseBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > maxBytes) {
-    throw new PayloadTooLargeError(`The request body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    throw new PayloadTooLargeError(
+      `The request body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
+    );
   }
   try {
     return JSON.parse(raw);
@@ -116,7 +127,7 @@ export function errorReply(error: unknown, event?: HttpEvent): APIGatewayProxySt
   if (error instanceof HttpError) {
     return {
       statusCode: error.statusCode,
-      headers: jsonHeaders,
+      headers: { ...jsonHeaders, ...error.headers },
       body: JSON.stringify({ error: { code: error.code, message: error.message } }),
     };
   }
@@ -158,7 +169,7 @@ export function httpHandler<Body = undefined>(options: {
   handle: (request: AuthenticatedRequest<Body>) => Promise<unknown>;
 }) {
   return wrap(async (event) => {
-    const caller = authorize(event);
+    const caller = await authorize(event);
     if (!caller) throw new UnauthorizedError();
     const body = validate(options.body, parseBody(event, options.maxBodyBytes));
     return options.handle({ ...requestOf(event, body), caller });
@@ -171,7 +182,7 @@ export function publicHttpHandler<Body = undefined>(options: {
   handle: (request: HttpRequest<Body>) => Promise<unknown>;
 }) {
   return wrap(async (event) => {
-    authorize(event);
+    await authorize(event);
     const body = validate(options.body, parseBody(event));
     return options.handle(requestOf(event, body));
   });

@@ -15,9 +15,9 @@ describe('function access', () => {
     for (const folder of folders) expect(Object.keys(ROUTE_FOLDER_ACCESS)).toContain(folder);
   });
 
-  it('lets only generation endpoints enqueue jobs', () => {
+  it('lets only generation endpoints (tools and the public API’s own) enqueue jobs', () => {
     for (const route of httpRoutes) {
-      expect(routeAccess(route).jobsQueue).toBe(route.entry.startsWith('functions/tools/'));
+      expect(routeAccess(route).jobsQueue).toBe(/^functions\/(tools|public-api)\//.test(route.entry));
     }
   });
 

@@ -24,29 +24,52 @@ describe('HTTP API', () => {
     });
   });
 
-  it('has one Lambda REQUEST authorizer with simple responses, keyed and cached on the Authorization header', () => {
-    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Authorizer', { ApiId: { Ref: apiId } }, 1);
+  const authorizerProperties = {
+    ApiId: { Ref: apiId },
+    AuthorizerType: 'REQUEST',
+    AuthorizerPayloadFormatVersion: '2.0',
+    EnableSimpleResponses: true,
+    IdentitySource: ['$request.header.Authorization'],
+    AuthorizerUri: Match.objectLike({
+      'Fn::Join': Match.arrayWith([Match.arrayWith([{ 'Fn::GetAtt': ['HttpAuthorizerFunction', 'Arn'] }])]),
+    }),
+  };
+
+  it('has one authorizer function behind two Lambda REQUEST authorizers with simple responses', () => {
+    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Authorizer', { ApiId: { Ref: apiId } }, 2);
+  });
+
+  it('caches login-token decisions for 5 minutes, keyed on the Authorization header', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
-      ApiId: { Ref: apiId },
-      AuthorizerType: 'REQUEST',
-      AuthorizerPayloadFormatVersion: '2.0',
-      EnableSimpleResponses: true,
-      IdentitySource: ['$request.header.Authorization'],
+      ...authorizerProperties,
+      Name: 'Authorizer',
       AuthorizerResultTtlInSeconds: 300,
-      AuthorizerUri: Match.objectLike({
-        'Fn::Join': Match.arrayWith([Match.arrayWith([{ 'Fn::GetAtt': ['HttpAuthorizerFunction', 'Arn'] }])]),
-      }),
+    });
+  });
+
+  it('never caches decisions on the routes that accept API keys, so a deactivated key fails at once', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      ...authorizerProperties,
+      Name: 'ApiKeyAuthorizer',
+      AuthorizerResultTtlInSeconds: 0,
     });
   });
 
   it('has exactly one route per route-table entry, under /api', () => {
     const keys = routes.map(([, route]) => route.Properties?.RouteKey).sort();
     expect(keys).toEqual(httpRoutes.map((route) => `${route.method} ${route.path}`).sort());
-    for (const key of keys) expect(String(key)).toMatch(/^(GET|POST|PUT|DELETE) \/api\//);
+    for (const key of keys) expect(String(key)).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
   });
 
   it('authorizes every route that is not public, and only those', () => {
-    const authorizerId = logicalIdOf(template, 'AWS::ApiGatewayV2::Authorizer', 'HttpApiAuthorizer');
+    const authorizerNamed = (name: string) =>
+      resourcesOfType(template, 'AWS::ApiGatewayV2::Authorizer').find(
+        ([, resource]) => resource.Properties?.Name === name,
+      )?.[0];
+    const authorizerId = authorizerNamed('Authorizer');
+    const apiKeyAuthorizerId = authorizerNamed('ApiKeyAuthorizer');
+    expect(authorizerId).toBeDefined();
+    expect(apiKeyAuthorizerId).toBeDefined();
     for (const route of httpRoutes) {
       const found = routes.find(
         ([, candidate]) => candidate.Properties?.RouteKey === `${route.method} ${route.path}`,
@@ -57,7 +80,9 @@ describe('HTTP API', () => {
         expect(properties?.AuthorizerId, route.id).toBeUndefined();
       } else {
         expect(properties?.AuthorizationType, route.id).toBe('CUSTOM');
-        expect(properties?.AuthorizerId, route.id).toEqual({ Ref: authorizerId });
+        expect(properties?.AuthorizerId, route.id).toEqual({
+          Ref: route.auth === 'apiKey' ? apiKeyAuthorizerId : authorizerId,
+        });
       }
     }
   });

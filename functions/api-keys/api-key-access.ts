@@ -1,0 +1,34 @@
+import type { Caller } from '#functions/commons/caller';
+import { ForbiddenError, NotFoundError } from '#functions/commons/errors';
+import { findApiKeyById, type StoredApiKey } from './api-key-store';
+
+/**
+ * Who may do what with a key: its owner everything; an admin may see and deactivate anyone's key;
+ * anyone else gets the same 404 as for a missing key.
+ */
+
+export type ApiKeyAction = 'activate' | 'deactivate' | 'delete';
+
+export function mayActOnApiKey(
+  caller: Caller,
+  key: StoredApiKey,
+  action: ApiKeyAction,
+): 'yes' | 'forbidden' | 'hidden' {
+  if (key.user_id === caller.userId) return 'yes';
+  if (!caller.isAdmin) return 'hidden';
+  return action === 'deactivate' ? 'yes' : 'forbidden';
+}
+
+export async function requireApiKeyAction(
+  caller: Caller,
+  keyId: string,
+  action: ApiKeyAction,
+): Promise<StoredApiKey> {
+  const key = /^[0-9A-HJKMNP-TV-Z]{26}$/.test(keyId) ? await findApiKeyById(keyId) : null;
+  const verdict = key ? mayActOnApiKey(caller, key, action) : 'hidden';
+  if (!key || verdict === 'hidden') throw new NotFoundError('API key not found');
+  if (verdict === 'forbidden') {
+    throw new ForbiddenError("Only the key's owner can do this; administrators may deactivate it.");
+  }
+  return key;
+}

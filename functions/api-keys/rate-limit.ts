@@ -1,0 +1,69 @@
+import { readEnv } from '#functions/commons/env';
+import { HttpError } from '#functions/commons/errors';
+import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
+import { apiKeyEntities } from './api-key-entities';
+
+/**
+ * Per-key budget: N requests in each fixed window (N = API_KEY_RATE_LIMIT, default 60; the window is
+ * API_KEY_RATE_WINDOW_SECONDS, default 60). The count is one conditional ADD on the window's item: it
+ * creates the item on the first request and refuses to go past N, so concurrent requests can never
+ * overspend and nothing is read first.
+ */
+
+const DEFAULT_WINDOW_SECONDS = 60;
+
+export interface RateLimitSettings {
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'rate_limited', `Too many requests for this API key. Try again in ${retryAfterSeconds} s.`, {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+}
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export function rateLimitSettings(): RateLimitSettings {
+  return {
+    limit: positiveInteger(readEnv('apiKeyRateLimit'), DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE),
+    windowSeconds: positiveInteger(readEnv('apiKeyRateWindow'), DEFAULT_WINDOW_SECONDS),
+  };
+}
+
+/** The fixed window `now` falls in, and the whole seconds until the next one starts (at least 1). */
+export function windowOf(now: Date, windowSeconds: number): { start: number; retryAfterSeconds: number } {
+  const seconds = now.getTime() / 1000;
+  const start = Math.floor(seconds / windowSeconds) * windowSeconds;
+  return { start, retryAfterSeconds: Math.max(1, Math.ceil(start + windowSeconds - seconds)) };
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException';
+}
+
+/** Counts one request against the key's budget; throws RateLimitedError (429) past it. */
+export async function consumeApiKeyRequest(
+  keyId: string,
+  now = new Date(),
+  settings: RateLimitSettings = rateLimitSettings(),
+): Promise<void> {
+  const window = windowOf(now, settings.windowSeconds);
+  try {
+    await apiKeyEntities()
+      .rateWindow.update({ keyId, windowStart: String(window.start) })
+      .add({ requests: 1 })
+      .set({ expiresAt: window.start + 2 * settings.windowSeconds })
+      .where(({ requests }, { notExists, lt }) => `${notExists(requests)} OR ${lt(requests, settings.limit)}`)
+      .go({ response: 'none' });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new RateLimitedError(window.retryAfterSeconds);
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { httpRoutes } from '#infra/routes';
+import { PUBLIC_API_VERSION } from '#shared/public-api';
+import { PUBLIC_ENDPOINTS } from '#shared/public-api-schemas';
+import { blogRewriteRequestSchema } from '#shared/tools/blog-rewrite';
+import { buildOpenApiDocument } from './build-openapi';
+
+const document = buildOpenApiDocument();
+
+/** The value at a path of keys inside the document (undefined when absent). */
+function at(...path: string[]): unknown {
+  return path.reduce<unknown>(
+    (current, key) =>
+      typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined,
+    document,
+  );
+}
+const keysAt = (...path: string[]): string[] => Object.keys((at(...path) as object | undefined) ?? {});
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document, version 1.2.2', async () => {
+    // The validator reads the document the way an integrator's tooling would: from a JSON file.
+    const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const result = await validate(file);
+    expect(result.valid, JSON.stringify(result)).toBe(true);
+    expect(at('openapi')).toBe('3.1.0');
+    expect(at('info', 'version')).toBe(PUBLIC_API_VERSION);
+  });
+
+  it('lists every endpoint of the public API, each a route of the route table that accepts keys', () => {
+    const listed = keysAt('paths').flatMap((path) =>
+      keysAt('paths', path).map((method) => `${method.toUpperCase()} /api${path}`),
+    );
+    for (const expected of [
+      'POST /api/generate-content',
+      'POST /api/rewrite-blog',
+      'POST /api/generate-newsletter',
+      'GET /api/clients',
+      'POST /api/clients',
+      'GET /api/health',
+      'GET /api/jobs/{jobId}',
+    ]) {
+      expect(listed).toContain(expected);
+    }
+    for (const endpoint of PUBLIC_ENDPOINTS) {
+      const route = httpRoutes.find(
+        (candidate) =>
+          candidate.method === endpoint.method.toUpperCase() && candidate.path === `/api${endpoint.path}`,
+      );
+      expect(route?.auth, endpoint.path).toBe(endpoint.public ? 'public' : 'apiKey');
+    }
+  });
+
+  it('has the bearer scheme, the error shape and the 401/404/413/429 replies', () => {
+    expect(at('components', 'securitySchemes', 'bearerAuth')).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    expect(at('security')).toEqual([{ bearerAuth: [] }]);
+    expect(at('components', 'schemas', 'Error', 'properties', 'error', 'required')).toEqual([
+      'code',
+      'message',
+    ]);
+    for (const status of ['401', '404', '413', '429']) {
+      expect(at('paths', '/clients', 'post', 'responses', status), status).toBeDefined();
+    }
+    expect(at('components', 'responses', 'TooManyRequests', 'headers', 'Retry-After')).toBeDefined();
+    expect(at('paths', '/health', 'get', 'security')).toEqual([]);
+  });
+
+  it('describes the job flow: 202 with a status URL, 200 under Prefer: wait, and the polling endpoint', () => {
+    const newsletter = ['paths', '/generate-newsletter', 'post'];
+    const json = ['content', 'application/json', 'schema'];
+    expect(at(...newsletter, 'responses', '202', ...json, 'required')).toEqual(['jobId', 'statusUrl']);
+    const result = at(
+      ...newsletter,
+      'responses',
+      '200',
+      ...json,
+      'properties',
+      'result',
+      'anyOf',
+      '0',
+      'properties',
+    );
+    expect(result).toHaveProperty('generatedHtml');
+    expect(at(...newsletter, 'parameters')).toContainEqual({ $ref: '#/components/parameters/Prefer' });
+    expect(at('paths', '/jobs/{jobId}', 'get', 'responses', '200')).toBeDefined();
+  });
+
+  it('is generated from the request schemas the server validates with', () => {
+    const body = ['paths', '/rewrite-blog', 'post', 'requestBody', 'content', 'application/json', 'schema'];
+    expect(keysAt(...body, 'properties')).toEqual(Object.keys(blogRewriteRequestSchema.in.shape));
+    expect(at(...body, 'properties', 'framework', 'enum')).toEqual(['original', 'storybrand', 'aida', 'pas']);
+  });
+});

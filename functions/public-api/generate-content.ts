@@ -1,0 +1,6 @@
+import { createJobHandler } from '#functions/generation/create-job-handler';
+import { clientContentTool } from '#functions/tools/client-content/definition';
+import { withPreferWait } from './prefer-wait';
+
+/** POST /api/generate-content: the public API's name for client content (001 §7). */
+export const handler = withPreferWait(createJobHandler(clientContentTool));

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { CLIENT_TEXT_FIELDS, type ClientTextField, clientInputSchema } from './client';
+import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
+import { blogRewriteRequestSchema } from './tools/blog-rewrite';
+import { clientContentRequestSchema } from './tools/client-content';
+import { newsletterRequestSchema } from './tools/newsletter';
+
+/**
+ * The public API (001 §7) described with the very zod schemas that validate its requests, plus the
+ * shapes of its replies. functions/openapi/ turns this into the OpenAPI document, and the documentation
+ * page renders that document, so the reference cannot drift from what the server accepts.
+ */
+
+export const apiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: 'Stable machine-readable code, e.g. `rate_limited`.' }),
+      message: z.string().meta({ description: 'What went wrong, in words a person can act on.' }),
+    }),
+  })
+  .meta({ description: 'Every error of the API has this body.' });
+
+export const acceptedJobSchema = z
+  .object({
+    jobId: z.string().meta({ description: 'Id of the generation job (a ULID).' }),
+    statusUrl: z.string().meta({ description: 'Poll this path with GET until the job has finished.' }),
+  })
+  .meta({ description: 'The job was queued; poll `statusUrl`.' });
+
+const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+
+/** A job as GET /api/jobs/{jobId} returns it, with the given result shape. */
+export function jobSchemaOf<Result extends z.ZodType>(result: Result) {
+  return z
+    .object({
+      id: z.string(),
+      jobId: z.string().optional().meta({ description: 'Same as `id` (in replies to `Prefer: wait`).' }),
+      statusUrl: z.string().optional(),
+      tool: z.string(),
+      status: jobStatusSchema,
+      progress: z.number().min(0).max(100).meta({ description: 'Percent done.' }),
+      result: result.nullable().meta({ description: 'Present once `status` is `succeeded`.' }),
+      error: z.string().nullable().meta({ description: 'Why the job failed, once `status` is `failed`.' }),
+      servedBy: z.string().nullable().meta({ description: 'The model or provider that served the job.' }),
+      savedContentId: z.string().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    })
+    .meta({ description: 'A generation job.' });
+}
+
+export const newsletterResultSchema = z.object({ generatedHtml: z.string(), wordCount: z.number().int() });
+export const blogRewriteResultSchema = z.object({
+  rewrittenContent: z.string(),
+  rewrittenHtml: z.string(),
+  wordCount: z.number().int(),
+});
+export const clientContentResultSchema = z.object({
+  content: z.string().meta({ description: 'WordPress-ready HTML.' }),
+  title: z.string(),
+  wordCount: z.number().int(),
+});
+
+const anyResultSchema = z.record(z.string(), z.unknown());
+export const jobSchema = jobSchemaOf(anyResultSchema);
+
+export const clientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ...(Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, z.string().nullable()])) as Record<
+    ClientTextField,
+    z.ZodNullable<z.ZodString>
+  >),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  wordpress_configured: z.boolean(),
+  content_count: z.number().int(),
+  access_count: z.number().int(),
+});
+
+export const healthSchema = z.object({ status: z.literal('ok'), time: z.string() });
+
+/** One operation of the public API. */
+export interface PublicEndpoint {
+  readonly method: 'get' | 'post';
+  /** Under /api. */
+  readonly path: string;
+  readonly tag: PublicApiTag;
+  readonly summary: string;
+  readonly description: string;
+  /** Absent: no body. */
+  readonly request?: z.ZodType;
+  /** An example body, shown in the documentation. */
+  readonly example?: Record<string, unknown>;
+  /** A generation job: 202 + polling, or 200 with this result under `Prefer: wait`. */
+  readonly jobResult?: z.ZodType;
+  /** The direct reply of a non-job endpoint. */
+  readonly response?: { readonly status: 200 | 201; readonly schema: z.ZodType };
+  readonly public?: boolean;
+}
+
+const waitNote = `Answers \`202\` with \`{jobId, statusUrl}\` at once. Send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}) to get \`200\` with the finished job if it finishes within N seconds.`;
+
+export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
+  {
+    method: 'post',
+    path: '/generate-content',
+    tag: 'Content',
+    summary: 'Generate client content',
+    description: `An SEO blog post of 1000-1500 words for a client's website. ${waitNote}`,
+    request: clientContentRequestSchema,
+    example: { clientUrl: 'https://example.com', topic: 'Spring lawn care tips', model: 'gpt-4o-mini' },
+    jobResult: clientContentResultSchema,
+  },
+  {
+    method: 'post',
+    path: '/rewrite-blog',
+    tag: 'Content',
+    summary: 'Rewrite a blog post',
+    description: `Rewrites the post at \`url\` (or \`prompt\`, the same URL) with a copywriting framework. ${waitNote}`,
+    request: blogRewriteRequestSchema,
+    example: { prompt: 'https://example.com/blog/post', model: 'gpt-4o-mini', framework: 'aida' },
+    jobResult: blogRewriteResultSchema,
+  },
+  {
+    method: 'post',
+    path: '/generate-newsletter',
+    tag: 'Content',
+    summary: 'Generate a newsletter',
+    description: `A styled HTML newsletter on a topic. ${waitNote}`,
+    request: newsletterRequestSchema,
+    example: { topic: 'Weekly tech updates', model: 'gpt-4o-mini', includeHeader: true },
+    jobResult: newsletterResultSchema,
+  },
+  {
+    method: 'get',
+    path: '/clients',
+    tag: 'Clients',
+    summary: 'List clients',
+    description: 'The clients the key’s owner can see, newest first.',
+    response: { status: 200, schema: z.object({ clients: z.array(clientSchema) }) },
+  },
+  {
+    method: 'post',
+    path: '/clients',
+    tag: 'Clients',
+    summary: 'Create a client',
+    description: 'The key’s owner becomes the client’s creator.',
+    request: clientInputSchema,
+    example: {
+      name: 'Acme Plumbing',
+      company_name: 'Acme Plumbing LLC',
+      email: 'info@acme.example',
+      website: 'https://acme.example',
+    },
+    response: { status: 201, schema: clientSchema },
+  },
+  {
+    method: 'get',
+    path: '/jobs/{jobId}',
+    tag: 'Other',
+    summary: 'Get a job',
+    description:
+      'Poll a generation job until `status` is `succeeded` (then `result` holds the response fields) or `failed` (then `error` says why). Only the job’s owner sees it.',
+    response: { status: 200, schema: jobSchema },
+  },
+  {
+    method: 'get',
+    path: '/health',
+    tag: 'Other',
+    summary: 'Health check',
+    description: 'Answers while the service is up. No credentials needed.',
+    response: { status: 200, schema: healthSchema },
+    public: true,
+  },
+];

@@ -1,0 +1,24 @@
+/**
+ * The public API (spec 001 §7, §9): constants the server, the OpenAPI document and the documentation
+ * page share. Browser-safe and free of zod (the schemas are in public-api-schemas.ts).
+ */
+
+/** The documented API version (001 §9). */
+export const PUBLIC_API_VERSION = '1.2.2';
+
+export const PUBLIC_API_TITLE = 'LBM Studio API';
+
+/** Where the OpenAPI document is served. */
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** `Prefer: wait=N` is honoured up to this many seconds (API Gateway answers within 30 s). */
+export const MAX_PREFER_WAIT_SECONDS = 25;
+
+/** Tabs of the documentation page's endpoint reference, also the OpenAPI tags (001 §2). */
+export const PUBLIC_API_TAGS = ['Content', 'Images', 'Clients', 'Other'] as const;
+export type PublicApiTag = (typeof PUBLIC_API_TAGS)[number];
+
+/** Relative to the API's origin, like the Location header. */
+export function jobStatusUrl(jobId: string): string {
+  return `/api/jobs/${jobId}`;
+}

@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '#functions/openapi/build-openapi';
+import type { CreatedApiKey } from '#shared/api-keys';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+/**
+ * The public API of 001 §7 as an integrator sees it: a fresh key, the generation endpoints' 202 and
+ * `Prefer: wait` replies, polling, the OpenAPI document, and the documentation's two example programs
+ * run for real (Node for the JavaScript, python3 for the Python).
+ */
+
+const run = promisify(execFile);
+const examples = new URL('../../frontend/src/features/documentation/examples/', import.meta.url);
+
+let app: TestRuntime;
+let user: TestUser;
+let key: string;
+
+interface Accepted {
+  jobId: string;
+  statusUrl: string;
+}
+interface JobReply extends Accepted {
+  id: string;
+  status: string;
+  result: Record<string, unknown> | null;
+}
+
+beforeAll(async () => {
+  app = await startTestRuntime();
+  user = await app.createUser();
+  const created = await app.request<CreatedApiKey>('POST', '/api/api-keys', {
+    token: user.idToken,
+    body: { name: 'Public API test' },
+  });
+  key = created.body.key;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function poll(statusUrl: string): Promise<JobReply> {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    const { body } = await app.request<JobReply>('GET', statusUrl, { token: key });
+    if (body.status === 'succeeded' || body.status === 'failed') return body;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${statusUrl} did not finish`);
+}
+
+describe('the public API', () => {
+  it('serves its OpenAPI document without credentials', async () => {
+    const response = await app.request('GET', '/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(buildOpenApiDocument());
+  });
+
+  it('answers a generation with 202 {jobId, statusUrl}, and the status URL serves the result', async () => {
+    const response = await app.request<Accepted>('POST', '/api/generate-newsletter', {
+      token: key,
+      body: { topic: 'Winter driving tips', model: 'gpt-4o-mini', includeHeader: false },
+    });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({
+      jobId: expect.any(String),
+      statusUrl: `/api/jobs/${response.body.jobId}`,
+    });
+    expect(response.headers.get('location')).toBe(response.body.statusUrl);
+    const job = await poll(response.body.statusUrl);
+    expect(job.status).toBe('succeeded');
+    expect(job.result).toMatchObject({
+      generatedHtml: expect.stringContaining('<'),
+      wordCount: expect.any(Number),
+    });
+  });
+
+  it('answers 200 with the finished job under Prefer: wait', async () => {
+    const response = await app.request<JobReply>('POST', '/api/generate-newsletter', {
+      token: key,
+      body: { topic: 'Spring cleaning', model: 'gpt-4o-mini' },
+      headers: { prefer: 'wait=20' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('preference-applied')).toBe('wait=20');
+    expect(response.body).toMatchObject({
+      id: response.body.jobId,
+      statusUrl: `/api/jobs/${response.body.jobId}`,
+      status: 'succeeded',
+      result: { generatedHtml: expect.any(String) },
+    });
+  });
+
+  it('accepts the public names: /generate-content and rewrite-blog’s prompt', async () => {
+    const content = await app.request<Accepted>('POST', '/api/generate-content', {
+      token: key,
+      body: { clientUrl: 'https://client.example', topic: 'Roof repair', model: 'gpt-4o-mini' },
+    });
+    expect(content.status).toBe(202);
+    expect(content.body.statusUrl).toBe(`/api/jobs/${content.body.jobId}`);
+    const missing = await app.request('POST', '/api/generate-content', { token: key, body: { topic: 'x' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error?.message).toBe("Please enter the client's website URL.");
+    const notUrl = await app.request('POST', '/api/rewrite-blog', {
+      token: key,
+      body: { prompt: 'not a url' },
+    });
+    expect(notUrl.status).toBe(400);
+  });
+
+  it.each([
+    ['JavaScript', process.execPath, 'lbm-api-example.mjs'],
+    ['Python', 'python3', 'lbm_api_example.py'],
+  ])(
+    'runs the %s example against the app with a fresh key',
+    async (_language, command, file) => {
+      const { stdout } = await run(command, [fileURLToPath(new URL(file, examples))], {
+        env: { ...process.env, LBM_API_URL: app.url, LBM_API_KEY: key },
+        timeout: 90_000,
+      });
+      expect(stdout).toMatch(/^Created client [0-9A-Z]{26} \(Example Plumbing\)$/m);
+      expect(stdout).toMatch(/^Newsletter ready: \d+ words$/m);
+      expect(stdout).toMatch(/^Job [0-9A-Z]{26} queued$/m);
+      expect(stdout).toMatch(/^Polled job finished: \d+ words$/m);
+    },
+    120_000,
+  );
+});
