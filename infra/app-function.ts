@@ -6,6 +6,7 @@ import { Architecture, CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { ExtraBundling } from './media-bundling';
 import { acknowledge } from './nag';
 
 /**
@@ -42,6 +43,8 @@ export interface AppFunctionProps {
   readonly environment: Readonly<Record<string, string>>;
   /** Stable CloudFormation logical id, so moving the construct never replaces the function. */
   readonly logicalId: string;
+  /** Native packages and files next to the bundle (sharp for Lambda's platform, the offline font). */
+  readonly bundling?: ExtraBundling;
 }
 
 export class AppFunction extends Construct {
@@ -92,6 +95,7 @@ export class AppFunction extends Construct {
         bundleAwsSDK: true,
         forceDockerBundling: false,
         logLevel: LogLevel.WARNING,
+        ...props.bundling,
       },
     });
     const cfnFunction = this.function.node.defaultChild;

@@ -50,6 +50,8 @@ export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Saved images and audio live in the bucket (presigned reads, trash on delete); saves are activities.
   content: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', webSocket: true },
   activities: { ...NO_ACCESS, table: 'read' },
+  // Signing media URLs checks client access and the library item; fetching one presigns an S3 read.
+  media: { ...NO_ACCESS, table: 'read', mediaBucket: 'read' },
   // Polling a job presigns the URLs of the media it produced.
   jobs: { ...NO_ACCESS, table: 'read', mediaBucket: 'read' },
   // Generation endpoints create the job item, stage large inputs (uploaded images) and enqueue.

@@ -7,6 +7,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { MEDIA_KEY_PREFIX, MEDIA_RETENTION_TAG, UNSAVED_MEDIA_DAYS } from '#shared/media';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 
 /** Deleted media is moved under this prefix and kept this long, so a restored client or item gets it back. */
@@ -50,6 +51,13 @@ export class MediaStorage extends Construct {
       serverAccessLogsPrefix: 'media/',
       lifecycleRules: [
         { id: 'ExpireTrash', prefix: MEDIA_TRASH_PREFIX, expiration: Duration.days(MEDIA_TRASH_DAYS) },
+        // Job media that no library item keeps (tagged 'job' when written) goes when the job does.
+        {
+          id: 'ExpireUnsavedJobMedia',
+          prefix: MEDIA_KEY_PREFIX,
+          tagFilters: { [MEDIA_RETENTION_TAG]: 'job' },
+          expiration: Duration.days(UNSAVED_MEDIA_DAYS),
+        },
         // Versioning guards against accidental overwrites; old versions need not be kept forever.
         { id: 'ExpireOldVersions', noncurrentVersionExpiration: Duration.days(MEDIA_TRASH_DAYS) },
         { id: 'AbortUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },

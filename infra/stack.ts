@@ -11,11 +11,18 @@ import type { AppConfig } from './config';
 import { contentSecurityPolicy } from './content-security-policy';
 import { DataTable } from './data-table';
 import { Frontend } from './frontend';
-import { BACKGROUND_ACCESS, type FunctionAccess, routeAccess } from './function-access';
+import { BACKGROUND_ACCESS, type FunctionAccess, routeAccess, routeFolder } from './function-access';
 import { type GrantTargets, grantAccess } from './grants';
 import { AppHttpApi } from './http-api';
 import { JobsQueue } from './jobs-queue';
+import {
+  type ExtraBundling,
+  MEDIA_WORKER_FILES,
+  MEDIA_WORKER_NODE_MODULES,
+  nativeModulesBundling,
+} from './media-bundling';
 import { MediaStorage } from './media-storage';
+import { isMediaJobRoute, MEDIA_WORKER_MEMORY_MB, MEDIA_WORKER_TIMEOUT, MediaJobs } from './media-worker';
 import {
   ADMIN_GROUP_NAME,
   backgroundFunctions,
@@ -62,6 +69,7 @@ export class LbmStudioStack extends Stack {
     const storage = new MediaStorage(this, 'Storage');
     const jobs = new JobsQueue(this, 'Jobs', { workerTimeout: WORKER_TIMEOUT });
     const secrets = new AppSecrets(this, 'Secrets');
+    const media = new MediaJobs(this, 'Media');
     const webSocket = new AppWebSocketApi(this, 'WebSocket', { logRetention: LOG_RETENTION });
     const auth = new Auth(this, 'Auth', { config, settings });
 
@@ -70,6 +78,8 @@ export class LbmStudioStack extends Stack {
       [envNames.tableName]: data.table.tableName,
       [envNames.mediaBucket]: storage.media.bucketName,
       [envNames.jobsQueueUrl]: jobs.queue.queueUrl,
+      [envNames.mediaJobsQueueUrl]: media.queues.queue.queueUrl,
+      [envNames.mediaUrlSecretArn]: media.urlSecret.secretArn,
       [envNames.webSocketCallbackUrl]: webSocket.callbackUrl,
       [envNames.userPoolId]: auth.userPool.userPoolId,
       [envNames.userPoolClientId]: auth.client.userPoolClientId,
@@ -95,7 +105,7 @@ export class LbmStudioStack extends Stack {
       entry: string,
       description: string,
       access: FunctionAccess,
-      sizing: { timeoutSeconds?: number; memoryMb?: number } = {},
+      sizing: { timeoutSeconds?: number; memoryMb?: number; bundling?: ExtraBundling } = {},
     ): AppFunction => {
       const created = new AppFunction(functions, id, {
         settings,
@@ -119,7 +129,12 @@ export class LbmStudioStack extends Stack {
         const fn = appFunction(route.id, route.entry, `${route.method} ${route.path}`, routeAccess(route), {
           timeoutSeconds: route.timeoutSeconds,
           memoryMb: route.memoryMb,
+          ...(route.nodeModules
+            ? { bundling: nativeModulesBundling(props.projectRoot, route.nodeModules) }
+            : {}),
         });
+        if (isMediaJobRoute(route)) media.allowEnqueue(fn.function);
+        if (routeFolder(route) === 'media') media.allowSigning(fn.function);
         return [route.id, fn.function] as const;
       }),
     );
@@ -171,6 +186,19 @@ export class LbmStudioStack extends Stack {
       }),
     );
 
+    const mediaWorker = appFunction(
+      'MediaWorker',
+      backgroundFunctions.mediaWorker,
+      'Media worker: image and speech jobs (sharp, espeak-ng, lamejs)',
+      BACKGROUND_ACCESS.worker,
+      {
+        timeoutSeconds: MEDIA_WORKER_TIMEOUT.toSeconds(),
+        memoryMb: MEDIA_WORKER_MEMORY_MB,
+        bundling: nativeModulesBundling(props.projectRoot, MEDIA_WORKER_NODE_MODULES, MEDIA_WORKER_FILES),
+      },
+    );
+    media.connectWorker(mediaWorker.function);
+
     const runtimeConfig: RuntimeConfig = {
       region: this.region,
       userPoolId: auth.userPool.userPoolId,
@@ -214,6 +242,12 @@ export class LbmStudioStack extends Stack {
     output('SiteBucketName', frontend.bucket.bucketName, 'Frontend bucket');
     output('JobsQueueUrl', jobs.queue.queueUrl, 'Generation jobs queue');
     output('JobsDeadLetterQueueUrl', jobs.deadLetterQueue.queueUrl, 'Jobs that failed three times');
+    output('MediaJobsQueueUrl', media.queues.queue.queueUrl, 'Image and speech jobs queue');
+    output(
+      'MediaJobsDeadLetterQueueUrl',
+      media.queues.deadLetterQueue.queueUrl,
+      'Media jobs that failed three times',
+    );
     output(
       'ProviderSecretArn',
       secrets.providerSecret.secretArn,

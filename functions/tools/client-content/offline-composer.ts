@@ -53,6 +53,8 @@ function ctaParagraph(w: Writer, rest: string): string {
 function titleOf(w: Writer): string {
   const raw = titleCase(w.facts.topic.raw);
   if (w.facts.topic.kind === 'how-to' || w.facts.topic.kind === 'question') return raw;
+  // A topic with its own subtitle ("Spring checkups: why they matter") is already a full title.
+  if (/[:?]/u.test(raw)) return raw;
   const options: [string, ...string[]] = [`${raw}: A Practical Guide`, `${raw}: What You Should Know`];
   if (w.named && !raw.toLowerCase().includes(w.business.toLowerCase()))
     options.push(`${raw}: Advice from ${w.business}`);
@@ -91,7 +93,7 @@ function whyBlocks(w: Writer): string[] {
       `It is tempting to leave ${topic.about} for later. In practice, waiting almost always costs more than acting early: small problems grow quietly, and by the time they are obvious, the fix is bigger, slower and more disruptive than it needed to be.`,
     ),
     p(
-      `${(topic.place ?? w.city) ? `Conditions in ${topic.place ?? w.city} add their own pressure.` : 'Local conditions add their own pressure.'} The ${w.facts.season} season, the age of ${trade.property.replace(/^your /u, 'the ')} and how often it is used all change what ${topic.about} ${agree('need', topic.aboutPlural)}. Paying attention now protects your budget, your schedule and your peace of mind.`,
+      `Timing matters too. In ${w.facts.season}, schedules${(topic.place ?? w.city) ? ` in ${topic.place ?? w.city}` : ''} fill quickly, and a problem found early is easier to deal with than one found in a hurry. Paying attention now protects your budget, your schedule and your peace of mind.`,
     ),
     p(
       `There is also the question of value. Work that is planned and done properly the first time lasts longer than a rushed fix, which is why ${trade.pro} looks at the whole picture before recommending anything.`,
@@ -147,16 +149,12 @@ function signsBlocks(w: Writer): string[] {
 
 function tipsBlocks(w: Writer): string[] {
   const { trade } = w.facts;
-  const [first, second, third] = trade.tips;
   return [
-    element('h2', `Practical Tips for ${capitalize(w.readers)}`),
-    element('h3', 'Start with the Basics'),
-    p(`${first} It is a small habit that prevents a lot of trouble.`),
-    element('h3', 'Keep Good Records'),
-    p(`${second} A clear history helps anyone who works with you understand your situation quickly.`),
-    element('h3', 'Plan Ahead'),
+    element('h2', `Practical Tips for ${titleCase(w.readers)}`),
+    p('A few small habits prevent most of the trouble we see:'),
+    list([...trade.tips]),
     p(
-      `${third} Planning ahead gives you more choice of dates and more time to compare options without pressure.`,
+      'None of these takes long. Planning ahead also gives you more choice of dates and more time to compare options without pressure.',
     ),
   ];
 }
@@ -365,17 +363,14 @@ export function composeClientContent(input: ClientContentRequest, context: ToolC
     { html: whyUsBlocks(w, profile, rest.slice(6)), priority: 2, required: false },
     { html: closingBlocks(w), priority: 0, required: true },
   ];
-  const range = wordRange(instructions);
+  const range = facts.instructions.wordLimit ?? wordRange(instructions);
   const blocks = sections
     .filter((section) => section.html.length > 0)
     .map((section, order) => {
       const html = section.html.join('\n');
       return { ...section, order, html, words: wordsIn(htmlToText(html)) };
     });
-  const chosen = fitBlocks(blocks, {
-    min: range.min,
-    target: Math.round((range.min + range.max) / 2),
-    max: range.max,
-  });
+  const target = 'target' in range ? range.target : Math.round((range.min + range.max) / 2);
+  const chosen = fitBlocks(blocks, { min: range.min, target, max: range.max });
   return [element('h1', titleOf(w)), ...chosen.map((block) => block.html)].join('\n');
 }

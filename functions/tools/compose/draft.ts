@@ -4,7 +4,7 @@ import { type InstructionFacts, readInstructions, type WordLimit } from './instr
 import { capitalize } from './keywords';
 import { sentence } from './phrasing';
 import type { BusinessProfile } from './profile';
-import { parseTopic, type Season, seasonFor, type TopicParse } from './topic';
+import { agree, parseTopic, type Season, seasonFor, type TopicParse } from './topic';
 import { detectTrade, type TradeLexicon } from './trade';
 
 /**
@@ -65,7 +65,12 @@ export type Voice = 'we' | 'they';
  * inspection is free until March 31."), noun phrases are offered ("Ask us about our 24/7 emergency
  * service."), links are given as links ("Book online at https://…").
  */
-export function mentionSentence(mention: string, voice: Voice, company: string | null): string {
+export function mentionSentence(
+  mention: string,
+  voice: Voice,
+  company: string | null,
+  topic: TopicParse | null = null,
+): string {
   const third = (text: string): string =>
     voice === 'they'
       ? text
@@ -79,6 +84,10 @@ export function mentionSentence(mention: string, voice: Voice, company: string |
       .replace(url, '')
       .replace(/\b(?:the|a|our)?\s*(?:booking\s+|online\s+)?(?:link|url|page|website|site)s?\b/giu, '')
       .replace(/\s+(?:at|to|on|via|using|with|is|:)\s*$/iu, '')
+      .replace(
+        /(?:,?\s*(?:and|or|then)\s+)?(?:book|schedule|reserve|register|sign up|visit|go|find out more|learn more)(?:\s+(?:online|now|today))?(?:\s+(?:at|here|via|on))?\s*$/iu,
+        '',
+      )
       .replace(/^\s*(?:at|to|on|via|:)\s+/iu, '')
       .trim();
     const booking = /\b(?:book|booking|schedule|appointment|reserve|reservation|sign up|register)\b/iu.test(
@@ -89,16 +98,27 @@ export function mentionSentence(mention: string, voice: Voice, company: string |
     return `${sentence(third(capitalize(rest.replace(/[,;]\s*$/u, ''))))} ${lead} ${url}.`;
   }
   if (isClause(mention)) return sentence(third(capitalize(mention)));
+  const lowered = /^\p{Lu}\p{Ll}/u.test(mention)
+    ? mention.charAt(0).toLowerCase() + mention.slice(1)
+    : mention;
+  // "Free until May 15" describes the topic: "Free storm-damage inspections are free until May 15."
+  const describes =
+    nlp(lowered).terms().first().has('#Adjective') ||
+    /^(?:free|included|complimentary|half[- ]price)\b/iu.test(lowered);
+  if (topic && describes)
+    return sentence(`${capitalize(topic.about)} ${agree('be', topic.aboutPlural)} ${third(lowered)}`);
   const ask = voice === 'we' ? 'Ask us about' : `Customers can ask ${company ?? 'the company'} about`;
-  return sentence(`${ask} ${third(mention)}`);
+  return sentence(`${ask} ${third(lowered)}`);
 }
 
 /** Sentences for all the instructions' mentions, each URL, date and price included. */
 export function mentionSentences(facts: DraftFacts, voice: Voice, company: string | null): string[] {
-  const sentences = facts.instructions.mentions.map((mention) => mentionSentence(mention, voice, company));
+  const sentences = facts.instructions.mentions.map((mention) =>
+    mentionSentence(mention, voice, company, facts.topic),
+  );
   const text = sentences.join(' ');
   const missing = facts.instructions.mustInclude.filter((literal) => !text.includes(literal));
-  if (missing.length > 0) sentences.push(`Key details: ${missing.join(', ')}.`);
+  if (missing.length > 0) sentences.push(`Keep these details handy: ${missing.join(', ')}.`);
   return sentences;
 }
 

@@ -146,20 +146,23 @@ export function mentionsIn(text: string): string[] {
 
 /** Everything an offline draft takes from its instructions. */
 export function readInstructions(...texts: readonly (string | null | undefined)[]): InstructionFacts {
-  const text = texts
-    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
-    .join('\n');
+  const parts = texts.filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+  const text = parts.join('\n');
   if (text === '') return NO_INSTRUCTIONS;
-  const signOff = signOffIn(text);
+  // The first text that sets something wins: the user's words before a client's or default ones.
+  const first = <T>(read: (part: string) => T | null): T | null =>
+    parts.reduce<T | null>((found, part) => found ?? read(part), null);
+  const signOff = first(signOffIn);
   const withoutSignOff = signOff ? text.replace(signOff, '') : text;
   return {
-    wordLimit: wordLimitIn(text),
+    wordLimit: first(wordLimitIn),
     signOff,
-    audience: audienceIn(text),
+    audience: first(audienceIn),
     mentions: mentionsIn(
       text
         .split(/\n+/u)
-        .filter((line) => !/\bsign(?:ed)?[- ]?off|\bsign (?:it|as)\b/iu.test(line))
+        .flatMap((line) => splitSentences(line).map((part) => part.text))
+        .filter((part) => !/\bsign(?:ed)?[- ]?off|\bsign (?:it|as)\b/iu.test(part))
         .join('\n'),
     ),
     mustInclude: literalsIn(withoutSignOff),

@@ -315,6 +315,24 @@ export function companyMention(text: string, company: string): string | null {
   return null;
 }
 
+/** Nouns read without an article: activities and masses ("teeth whitening", "plumbing", "insulation"). */
+function isMass(noun: string): boolean {
+  const last = (noun.split(/\s+/u).at(-1) ?? '').toLowerCase();
+  if (/(?:ing|tion|sion|ment|ance|ence|ness|ity|ry|cy|care|work|ware|age|repair|service)$/u.test(last))
+    return true;
+  const tags = termsOf(last)[0]?.tags ?? [];
+  return tags.includes('Uncountable') || tags.includes('ProperNoun');
+}
+
+/**
+ * A singular countable noun cannot stand alone in a sentence ("attention to smile checkup"): it takes
+ * "our" when the business is the one offering it (announcements, events), "your" otherwise.
+ */
+function withDeterminer(noun: string, isPlural: boolean, kind: TopicKind): string {
+  if (isPlural || isMass(noun) || /^(?:our|your|the|a|an)\s/iu.test(noun)) return noun;
+  return `${kind === 'announcement' || kind === 'event' ? 'our' : 'your'} ${noun}`;
+}
+
 /** Parses a typed topic. `company` (the client's name) is not part of the subject when the topic names it. */
 export function parseTopic(topic: string, company: string | null = null): TopicParse {
   const raw = tidy(stripEmoji(topic).replace(/[.!]+$/u, ''));
@@ -384,7 +402,7 @@ export function parseTopic(topic: string, company: string | null = null): TopicP
   noun = tidy(noun.replace(SEASON_PREFIX, '')) || noun;
   const isPlural = isPluralPhrase(noun);
   const nouns = isPlural || /ing$/iu.test(noun) ? noun : plural(noun);
-  const about = action ? gerundOf(action) : noun;
+  const about = action ? gerundOf(action) : withDeterminer(noun, isPlural, kind);
   return {
     kind,
     raw,

@@ -1,18 +1,22 @@
-import { stem, words } from '../compose/keywords';
+import { capitalize, stem, words } from '../compose/keywords';
+import { plural } from '../compose/phrasing';
 import { type BusinessProfile, locationOf } from '../compose/profile';
+import { agree, type TopicParse } from '../compose/topic';
+import type { TradeLexicon } from '../compose/trade';
 
 /**
- * Question and answer templates of the offline FAQ. Every template is a function of the topic and the
- * business, so the same set reads differently for every request; custom questions get the answer of
- * the template they are closest to.
+ * Question and answer templates of the offline FAQ. Every template is built from the parsed topic and
+ * the client's trade, so questions agree with their subject ("How much do AC tune-ups cost?") and
+ * answers speak the trade's language (a dentist's "treatment plan", a roofer's "written estimate").
+ * Custom questions get the answer of the template they are closest to.
  */
 
 export interface QuestionFacts {
-  /** The topic as it reads mid-sentence. */
-  readonly topic: string;
+  readonly topic: TopicParse;
+  readonly trade: TradeLexicon;
   readonly profile: BusinessProfile;
-  /** Subject matter named in the instructions. */
-  readonly focus: readonly string[];
+  /** Sentences for what the instructions ask to mention. */
+  readonly mentions: readonly string[];
 }
 
 export interface FaqTemplate {
@@ -23,8 +27,20 @@ export interface FaqTemplate {
   answer(facts: QuestionFacts): string;
 }
 
-function helper(profile: BusinessProfile): string {
-  return profile.name ?? 'a trusted local professional';
+/** The topic as a reader asks about it: "my smile checkup", not "your smile checkup". */
+export function asAsked(topic: TopicParse): string {
+  return topic.about.replace(/^your\s/iu, 'my ');
+}
+
+/** The topic in general terms: "smile checkups" rather than "your smile checkup". */
+function inGeneral(topic: TopicParse): string {
+  return /^(?:your|our)\s/iu.test(topic.about) ? topic.nouns : topic.about;
+}
+
+const pronoun = (topic: TopicParse): string => (topic.aboutPlural ? 'they' : 'it');
+
+function helper(profile: BusinessProfile, trade: TradeLexicon): string {
+  return profile.name ?? trade.pro;
 }
 
 function reach(profile: BusinessProfile): string {
@@ -39,72 +55,70 @@ export const FAQ_TEMPLATES: readonly FaqTemplate[] = [
   {
     id: 'basics',
     cues: ['what', 'mean', 'know', 'basic', 'explain'],
-    question: ({ topic }) => `What should I know about ${topic}?`,
-    answer: ({ topic, focus }) =>
-      `The essentials of ${topic} are understanding your options, knowing what a fair price looks like and choosing someone you trust to do the work.${focus[0] ? ` Pay particular attention to the ${focus[0]}.` : ''}`,
+    question: ({ topic }) => `What should I know about ${asAsked(topic)}?`,
+    answer: ({ topic, trade, profile }) =>
+      `Start with the basics: what ${topic.about} ${agree('involve', topic.aboutPlural)}, what ${pronoun(topic)} ${agree('cost', topic.aboutPlural)} and who should do the work. ${capitalize(helper(profile, trade))} can walk you through your options in plain language.`,
   },
   {
     id: 'why',
     cues: ['why', 'important', 'matter', 'worth', 'need'],
-    question: ({ topic }) => `Why does ${topic} matter?`,
+    question: ({ topic }) => `Why ${agree('do', topic.aboutPlural)} ${asAsked(topic)} matter?`,
     answer: ({ topic }) =>
-      `Getting ${topic} right protects your time, your budget and your peace of mind. Small issues handled early rarely turn into big, expensive ones.`,
+      `Getting ${topic.about} right protects your time, your budget and your peace of mind. Small issues handled early rarely turn into big, expensive ones.`,
   },
   {
     id: 'cost',
-    cues: ['cost', 'price', 'expensive', 'much', 'pay', 'afford', 'budget', 'fee'],
-    question: ({ topic }) => `How much does ${topic} cost?`,
-    answer: ({ topic, profile }) =>
-      `The cost of ${topic} depends on the size of the job, the materials involved and how soon it is needed. The most reliable way to know is a written estimate before any work starts${profile.name ? `, which you can request from ${profile.name}` : ''}.`,
+    cues: ['cost', 'price', 'expensive', 'much', 'pay', 'afford', 'budget', 'fee', 'charge'],
+    question: ({ topic }) =>
+      topic.action
+        ? `How much does it cost to ${topic.action}?`
+        : `How much ${agree('do', topic.aboutPlural)} ${asAsked(topic)} cost?`,
+    answer: ({ topic, trade, profile }) =>
+      `The cost of ${topic.about} depends on what is involved and how soon you need it. The most reliable way to know is a ${trade.quote} before anything begins${profile.name ? `, which you can request from ${profile.name}` : ''}.`,
   },
   {
     id: 'time',
-    cues: ['long', 'time', 'take', 'fast', 'quick', 'when', 'schedule'],
-    question: ({ topic }) => `How long does ${topic} take?`,
-    answer: ({ topic }) =>
-      `Most work on ${topic} is measured in hours or days rather than weeks, but the exact timeline depends on the scope and on scheduling. Ask for a timeline up front so you can plan around it.`,
+    cues: ['long', 'time', 'take', 'fast', 'quick', 'when', 'schedule', 'weekend', 'weekends'],
+    question: ({ topic, trade }) =>
+      topic.action
+        ? `How long does it take to ${topic.action}?`
+        : `How long does a typical ${trade.visit} take?`,
+    answer: ({ trade }) =>
+      `Most ${plural(trade.visit)} are measured in hours rather than days, but the exact time depends on what is involved. Ask for a timeline when you book, so you can plan around it.`,
   },
   {
     id: 'often',
     cues: ['often', 'frequency', 'regular', 'year', 'annual', 'routine', 'maintenance'],
-    question: ({ topic }) => `How often should I think about ${topic}?`,
-    answer: ({ topic }) =>
-      `A yearly review is a sensible default for ${topic}, with an extra check after unusual weather, heavy use or any change you notice.`,
+    question: ({ topic }) => `How often should I think about ${asAsked(topic)}?`,
+    answer: ({ trade }) =>
+      `A ${trade.check} once a year is a sensible default, with an extra look after any change you notice.`,
   },
   {
     id: 'signs',
     cues: ['sign', 'signs', 'tell', 'warning', 'symptom', 'know'],
-    question: ({ topic }) => `What are the signs that I need help with ${topic}?`,
-    answer: () =>
-      'Warning signs include anything that looks, sounds or performs differently than it used to. When in doubt, a quick professional check costs far less than a delayed fix.',
-  },
-  {
-    id: 'diy',
-    cues: ['myself', 'diy', 'own', 'self'],
-    question: ({ topic }) => `Can I handle ${topic} myself?`,
-    answer: ({ topic }) =>
-      `Simple upkeep is often fine to do yourself, but anything involving safety, permits or specialized tools is best left to a professional who works with ${topic} every day.`,
+    question: ({ topic }) => `What are the signs that I need help with ${asAsked(topic)}?`,
+    answer: ({ trade }) => `${trade.signs.join(' ')} Any of these is a good reason to book a ${trade.check}.`,
   },
   {
     id: 'mistakes',
     cues: ['mistake', 'avoid', 'wrong', 'problem', 'error'],
-    question: ({ topic }) => `What mistakes should I avoid with ${topic}?`,
-    answer: () =>
-      'The most common mistakes are waiting too long, choosing on price alone and skipping the paperwork. A clear scope of work and a written estimate avoid all three.',
+    question: ({ topic }) => `What mistakes should I avoid with ${asAsked(topic)}?`,
+    answer: ({ trade }) =>
+      `The most common mistakes are waiting too long and choosing on price alone. A clear plan and a ${trade.quote} before anything begins avoid both.`,
   },
   {
     id: 'choose',
     cues: ['choose', 'hire', 'pick', 'best', 'professional', 'company', 'contractor', 'provider'],
-    question: ({ topic }) => `How do I choose the right professional for ${topic}?`,
-    answer: ({ profile }) =>
-      `Look for proper licensing and insurance, clear communication, written estimates and reviews from local customers${profile.city ? ` in ${profile.city}` : ''}.`,
+    question: ({ topic }) => `How do I choose the right professional for ${asAsked(topic)}?`,
+    answer: ({ profile, trade }) =>
+      `Look for experience, clear communication, a ${trade.quote} up front and reviews from ${trade.customers}${profile.city ? ` in ${profile.city}` : ''}.`,
   },
   {
     id: 'start',
     cues: ['start', 'begin', 'first', 'step', 'contact', 'book', 'appointment'],
-    question: ({ topic }) => `How do I get started with ${topic}?`,
-    answer: ({ profile }) =>
-      `Start by writing down what you need and any questions you have, then contact ${helper(profile)} to talk through your options.${reach(profile)}`,
+    question: ({ topic }) => `How do I get started with ${asAsked(topic)}?`,
+    answer: ({ profile, trade }) =>
+      `Write down what you need and any questions you have, then contact ${helper(profile, trade)} to book a ${trade.visit}.${reach(profile)}`,
   },
 ];
 
@@ -113,21 +127,30 @@ export const SERVICE_AREA_TEMPLATE: FaqTemplate = {
   id: 'area',
   cues: ['area', 'serve', 'location', 'near', 'local', 'where'],
   question: ({ topic, profile }) =>
-    `Does ${profile.name ?? 'your team'} help with ${topic}${profile.city ? ` in ${profile.city}` : ''}?`,
-  answer: ({ topic, profile }) => {
+    `Does ${profile.name ?? 'your team'} help with ${inGeneral(topic)}${profile.city ? ` in ${profile.city}` : ''}?`,
+  answer: ({ topic, profile, trade }) => {
     const place = locationOf(profile);
-    return `Yes. ${profile.name ?? 'We'} works with customers${place ? ` in and around ${place}` : ''} on ${topic}.${reach(profile)}`;
+    return `Yes. ${profile.name ?? 'Our team'} works with ${trade.customers}${place ? ` in and around ${place}` : ''} on ${inGeneral(topic)}.${reach(profile)}`;
   },
 };
 
-/** A question about something the instructions name ("the winter tune-up special"). */
-export function focusTemplate(phrase: string): FaqTemplate {
+/** The topic itself when it is a question: the first item, answered honestly. */
+export const TOPIC_QUESTION_TEMPLATE: FaqTemplate = {
+  id: 'topic',
+  cues: [],
+  question: ({ topic }) => `${capitalize(topic.raw.replace(/[?.!]+$/u, ''))}?`,
+  answer: ({ trade, profile }) =>
+    `The honest answer depends on your situation: what you need, your timeline and your budget. ${capitalize(helper(profile, trade))} can look at the details with you and give you a clear answer.`,
+};
+
+/** What the instructions ask to mention, as one question with their sentences as the answer. */
+export function mentionTemplate(mentions: readonly string[]): FaqTemplate {
   return {
-    id: `focus:${phrase}`,
+    id: 'mentions',
     cues: [],
-    question: () => `What should I know about the ${phrase}?`,
-    answer: ({ topic, profile }) =>
-      `It is worth asking about the ${phrase} when you plan ${topic}. ${profile.name ?? 'Your provider'} can explain what it means for your situation.${reach(profile)}`,
+    question: ({ profile }) =>
+      `Is there anything else I should know${profile.name ? ` about ${profile.name}` : ''}?`,
+    answer: () => mentions.join(' '),
   };
 }
 

@@ -1,9 +1,11 @@
 import type { BusinessProfile } from '../compose/profile';
+import type { TradeLexicon } from '../compose/trade';
 import type { QuestionFacts } from './faq-items';
 
 /**
  * Step templates of the offline how-to guide, in the order a job is done. `priority` decides which
- * steps a shorter guide keeps (1 is kept first); the kept steps are then put back in job order.
+ * steps a shorter guide keeps (1 is kept first); the kept steps are then put back in job order. Steps
+ * name the task through the parsed topic's action ("Before you winterize outdoor faucets, …").
  */
 
 export interface StepTemplate {
@@ -13,93 +15,91 @@ export interface StepTemplate {
   text(facts: QuestionFacts): string;
 }
 
-function professional(profile: BusinessProfile): string {
-  const who = profile.name ?? 'a licensed professional';
+function professional(profile: BusinessProfile, trade: TradeLexicon): string {
+  const who = profile.name ?? trade.pro;
   return profile.phone ? `${who} at ${profile.phone}` : who;
 }
+
+/** "winterize outdoor faucets", or "work on your smile checkup" when the topic names no task. */
+const task = ({ topic }: QuestionFacts): string => topic.action ?? `work on ${topic.about}`;
 
 export const STEP_TEMPLATES: readonly StepTemplate[] = [
   {
     id: 'goal',
     priority: 1,
     name: () => 'Define what you want to achieve',
-    text: ({ topic }) =>
-      `Before you start on ${topic}, write down the result you want and any limits on time or budget.`,
+    text: (facts) =>
+      `Before you ${task(facts)}, write down the result you want and any limits on time or budget.`,
   },
   {
     id: 'inspect',
     priority: 6,
-    name: () => 'Inspect the current condition',
-    text: ({ topic }) =>
-      `Look closely at everything involved in ${topic} and note anything worn, damaged or unusual.`,
+    name: () => 'Check the current condition',
+    text: () => 'Look closely at everything involved and note anything worn, damaged or unusual.',
   },
   {
     id: 'gather',
     priority: 2,
-    name: () => 'Gather tools and materials',
-    text: ({ topic }) =>
-      `Collect everything ${topic} requires before you begin, so you are not interrupted halfway through.`,
+    name: () => 'Gather what you need',
+    text: () => 'Collect everything you need before you begin, so you are not interrupted halfway through.',
   },
   {
     id: 'safety',
     priority: 3,
     name: () => 'Put safety first',
-    text: ({ topic }) =>
-      `Switch off power or water where relevant, wear protective gear and read the manufacturer's instructions for anything involved in ${topic}.`,
+    text: () => 'Read the instructions for any product or tool you use, and stop if anything feels unsafe.',
   },
   {
     id: 'prepare',
     priority: 8,
-    name: () => 'Prepare the work area',
-    text: () => 'Clear space, protect floors and surfaces, and keep children and pets away while you work.',
+    name: () => 'Prepare your space',
+    text: () => 'Clear a space to work in and keep children at a safe distance while you work.',
   },
   {
     id: 'work',
     priority: 1,
-    name: () => 'Work through the job one stage at a time',
-    text: ({ topic }) =>
-      `Carry out ${topic} methodically, checking each stage before you move on to the next.`,
+    name: () => 'Work one stage at a time',
+    text: () => 'Take the job one stage at a time, and check each stage before you move on to the next.',
   },
   {
     id: 'test',
     priority: 2,
-    name: () => 'Test the result',
-    text: ({ topic }) =>
-      `Once you finish, test everything involved in ${topic} to confirm it works as expected.`,
+    name: () => 'Check the result',
+    text: () => 'Once you finish, check the result to confirm everything works as expected.',
   },
   {
     id: 'clean',
     priority: 7,
     name: () => 'Clean up',
-    text: () => 'Dispose of waste properly, put your tools away and leave the area as you found it.',
+    text: () => 'Put your tools and supplies away and leave the area as you found it.',
   },
   {
     id: 'record',
     priority: 9,
     name: () => 'Keep a record',
-    text: () => 'Note the date, what you did and any parts you used, so the next time is faster.',
+    text: () => 'Note the date and what you did, so the next time is faster.',
   },
   {
     id: 'professional',
     priority: 4,
     name: () => 'Know when to call a professional',
-    text: ({ profile }) =>
-      `If anything is beyond your comfort level or does not work as expected, contact ${professional(profile)}.`,
+    text: ({ profile, trade }) =>
+      `If anything is beyond your comfort level or does not work as expected, contact ${professional(profile, trade)}.`,
   },
   {
     id: 'maintain',
     priority: 5,
-    name: () => 'Plan routine maintenance',
-    text: ({ topic }) => `Set a reminder to review ${topic} on a schedule that fits how much you rely on it.`,
+    name: () => 'Plan the next check',
+    text: ({ trade }) => `Set a reminder for your next ${trade.check}, so small issues stay small.`,
   },
 ];
 
-/** A step about something the instructions name, placed after the goal step. */
-export function focusStep(phrase: string): StepTemplate {
+/** A step for what the instructions ask to mention, placed after the goal step. */
+export function mentionStep(sentences: readonly string[]): StepTemplate {
   return {
-    id: `focus:${phrase}`,
+    id: 'mentions',
     priority: 0,
-    name: () => `Account for the ${phrase}`,
-    text: ({ topic }) => `Factor the ${phrase} into your plan for ${topic} before you commit to an approach.`,
+    name: () => 'Keep these details in mind',
+    text: () => sentences.join(' '),
   };
 }

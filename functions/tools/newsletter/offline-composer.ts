@@ -1,10 +1,11 @@
 import type { ToolContext } from '#functions/generation/tool-definition';
+import { countWords, htmlToText } from '#shared/text';
 import type { NewsletterRequest } from '#shared/tools/newsletter';
-import { longDate, monthYear, season } from '../compose/dates';
-import { focusPhrases } from '../compose/focus';
+import { longDate, monthYear } from '../compose/dates';
+import { type DraftFacts, draftFacts, fitBlocks, mentionSentences, wordBudget } from '../compose/draft';
 import { element, link, telHref, wrap } from '../compose/html';
 import { capitalize, keyPhrases, terms, titleCase } from '../compose/keywords';
-import { hostOf, inSentence } from '../compose/phrasing';
+import { hostOf } from '../compose/phrasing';
 import {
   type BusinessProfile,
   locationOf,
@@ -14,6 +15,7 @@ import {
   websiteUrl,
 } from '../compose/profile';
 import { extractiveSummary, type RankedSentence } from '../compose/summarize';
+import { agree } from '../compose/topic';
 import { hashText, pick, rotate } from '../compose/variation';
 import { newsletterInstructions } from './prompt';
 
@@ -55,69 +57,76 @@ interface Plan {
   readonly takeaways: readonly string[];
 }
 
-function audienceOf(profile: BusinessProfile): string {
-  return profile.city ? `homeowners and businesses in ${profile.city}` : 'our readers';
+/** Length of a newsletter when the instructions give none: a quick read. */
+const NEWSLETTER_WORDS = { min: 250, target: 380, max: 550 } as const;
+
+function readersOf(facts: DraftFacts, profile: BusinessProfile): string {
+  return profile.city && !facts.readers.includes(profile.city)
+    ? `${facts.readers} in ${profile.city}`
+    : facts.readers;
 }
 
-function topicPlan(subject: string, profile: BusinessProfile, now: Date, seed: number): Plan {
-  const topic = inSentence(subject);
-  const Topic = titleCase(subject);
-  const when = season(now);
-  const audience = audienceOf(profile);
+function topicPlan(facts: DraftFacts, profile: BusinessProfile, seed: number): Plan {
+  const { topic, trade, season } = facts;
+  const about = topic.about;
+  const readers = readersOf(facts, profile);
   const team = profile.name ? `the team at ${profile.name}` : 'our team';
-  const intro = [
-    pick(
+  const opening = {
+    'how-to': `This issue walks you through how to ${topic.action ?? topic.noun}, step by step.`,
+    question: `${capitalize(readers)} often ask us about ${about}, so this issue gives you a straight answer.`,
+    announcement: `We have news about ${about}, and we wanted you to hear it first.`,
+    offer: `This issue brings a special offer on ${about} for ${readers}.`,
+    event: `You are invited: this issue has the details of our ${about}.`,
+    list: `This issue rounds up what ${readers} should know about ${about}.`,
+    subject: pick(
       [
-        `${capitalize(when)} is a good moment to talk about ${topic}, and in this issue we share what ${audience} should know.`,
-        `This issue is all about ${topic}: what it means for ${audience}, what to watch for and where to start.`,
-        `${capitalize(topic)} comes up often in our conversations with ${audience}, so we gathered the essentials in one place.`,
+        `This ${season}, we are talking about ${about}: what ${agree('matter', topic.aboutPlural)}, what to watch for and where to start.`,
+        `${capitalize(about)} ${agree('come', topic.aboutPlural)} up often in our conversations with ${readers}, so we gathered the essentials in one place.`,
       ],
       seed,
       'intro',
     ),
-    `As always, ${team} is happy to answer your questions.`,
-  ];
+  }[topic.kind];
+  const intro = [opening, `As always, ${team} is happy to answer your questions.`];
+  const [sign1, sign2, sign3] = trade.signs;
   const angles: Section[] = [
     {
-      heading: `Why Now Is the Right Time for ${Topic}`,
+      heading: `Why ${capitalize(season)} Is the Right Time`,
       paragraphs: [
-        `A little attention to ${topic} now tends to prevent bigger and more expensive problems later.`,
-        `${capitalize(when)} conditions${profile.city ? ` in ${profile.city}` : ''} make this a sensible time to review where you stand and plan the next step.`,
+        `A little attention to ${about} now tends to prevent bigger and more expensive problems later.`,
+        `${capitalize(season)} is a sensible moment${profile.city ? ` in ${profile.city}` : ''} to review where you stand and plan the next step with ${trade.pro}.`,
       ],
     },
     {
-      heading: `Getting Started with ${Topic}`,
+      heading: 'Where to Start',
       paragraphs: [
-        `Start by noting what you already have in place and what has changed since you last looked at ${topic}.`,
-        'Then write down the questions you want answered; it makes every conversation with a professional faster and clearer.',
+        `Start by noting what has changed since you last looked at ${about}.`,
+        `Then write down the questions you want answered; it makes your next ${trade.visit} faster and clearer.`,
       ],
+    },
+    {
+      heading: 'Warning Signs to Watch For',
+      paragraphs: [`${sign1} ${sign2} ${sign3} Any of these is a good reason to book a ${trade.check}.`],
     },
     {
       heading: 'Common Mistakes to Avoid',
       paragraphs: [
-        `The most common mistake when it comes to ${topic} is waiting until something goes wrong.`,
-        `Another is relying on guesswork instead of a quick check by someone who deals with ${topic} every day.`,
+        `The most common mistake with ${about} is waiting until something goes wrong.`,
+        `Another is relying on guesswork instead of a quick ${trade.check}.`,
       ],
     },
     {
       heading: 'What Good Looks Like',
       paragraphs: [
-        `When it comes to ${topic}, good work should feel simple: clear expectations, honest advice and results you can see.`,
-        'If any of those are missing, it is worth asking a few more questions before you commit.',
+        `Good work should feel simple: clear expectations, honest advice and results you can see.`,
+        `If any of those are missing, ask a few more questions before you commit.`,
       ],
     },
   ];
-  const tips = [
-    `Put a reminder in your calendar to review ${topic} every ${when}.`,
-    'Keep notes and receipts in one place so the history is easy to check.',
-    'Ask for a written estimate before any work begins.',
-    'Compare options on long-term value, not only on the upfront price.',
-    'Reach out early when something seems off: small fixes stay small.',
-  ];
   return {
     intro,
-    sections: rotate(angles, seed, 'angles').slice(0, 2),
-    takeaways: rotate(tips, seed, 'tips').slice(0, 3),
+    sections: rotate(angles, seed, 'angles'),
+    takeaways: [...trade.tips],
   };
 }
 
@@ -157,30 +166,6 @@ function sourcePlan(text: string, subject: string, focus: readonly string[]): Pl
     intro: [intro.map((sentence) => sentence.text).join(' ')],
     sections,
     takeaways: takeaways.map((sentence) => sentence.text),
-  };
-}
-
-function focusSection(
-  phrase: string,
-  position: number,
-  profile: BusinessProfile,
-  now: Date,
-  seed: number,
-): Section {
-  const asked = profile.name ? `Ask the ${profile.name} team` : 'Ask us';
-  // Consecutive sections take consecutive openings, so two of them never read alike.
-  const openings = rotate(
-    [
-      `We also want to put the ${phrase} on your radar this ${season(now)}.`,
-      `Keep the ${phrase} in mind as you plan the weeks ahead.`,
-      `Take a closer look at the ${phrase} this month.`,
-    ],
-    seed,
-    'focus',
-  );
-  return {
-    heading: titleCase(phrase),
-    paragraphs: [`${openings[position % openings.length]} ${asked} what the ${phrase} means for you.`],
   };
 }
 
@@ -236,27 +221,44 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
     input.inputType === 'topic' ? input.topic.trim() : source?.title.trim() || hostOf(input.url);
   const seed = hashText(`${subject}|${profile.name ?? ''}|${input.prompt}`);
   const palette = input.includeTitle ? pick(PALETTES, seed, 'palette') : NEUTRAL;
-  const focus = focusPhrases([newsletterInstructions(input.prompt, context.client)], 2, subject);
+  const facts = draftFacts({
+    // A page title is often a question or a slogan; its main phrase is the subject to write about.
+    topic: source ? (keyPhrases(source.text, 1)[0]?.phrase ?? subject) : subject,
+    profile,
+    instructions: [newsletterInstructions(input.prompt, context.client)],
+    siteText: source?.text ?? null,
+    date: context.now,
+  });
   const plan =
-    (source && sourcePlan(source.text, subject, focus)) ?? topicPlan(subject, profile, context.now, seed);
-  // A page title is often a question or a slogan; its main phrase reads better inside a sentence.
-  const theme = source ? (keyPhrases(source.text, 1)[0]?.phrase ?? subject) : subject;
-  const sections = [
-    ...plan.sections,
-    ...focus.map((phrase, position) => focusSection(phrase, position, profile, context.now, seed)),
-  ];
+    (source && sourcePlan(source.text, subject, facts.instructions.mentions)) ??
+    topicPlan(facts, profile, seed);
+  const limit = wordBudget(facts, NEWSLETTER_WORDS);
 
   const headingStyle = `margin:28px 0 8px 0;font-size:20px;line-height:1.3;color:${palette.accent}`;
   const paragraphStyle = `margin:0 0 14px 0;font-size:16px;color:${TEXT}`;
-  const body: string[] = [
-    element('h2', titleCase(subject), `margin:0 0 12px 0;font-size:24px;line-height:1.25;color:${TEXT}`),
-    ...plan.intro.map((text) => element('p', text, paragraphStyle)),
-  ];
-  for (const section of sections) {
-    body.push(element('h3', section.heading, headingStyle));
-    body.push(...section.paragraphs.map((text) => element('p', text, paragraphStyle)));
+  const paragraph = (text: string) => element('p', text, paragraphStyle);
+  const blocks: { order: number; priority: number; required: boolean; html: string; words: number }[] = [];
+  const add = (html: string, priority: number, required = false) =>
+    blocks.push({ order: blocks.length, priority, required, html, words: countWords(htmlToText(html)) });
+
+  const [firstIntro = '', ...moreIntro] = plan.intro;
+  add(paragraph(firstIntro), 0, true);
+  for (const text of moreIntro) add(paragraph(text), 3);
+  const mentions = mentionSentences(facts, 'we', profile.name);
+  if (mentions.length > 0) {
+    add(
+      `${element('h3', source ? 'Also Worth Knowing' : 'Good to Know', headingStyle)}${mentions.map(paragraph).join('')}`,
+      0,
+      true,
+    );
   }
-  body.push(
+  plan.sections.forEach((section, index) => {
+    add(
+      `${element('h3', section.heading, headingStyle)}${section.paragraphs.map(paragraph).join('')}`,
+      index < 2 ? 1 : 4 + index,
+    );
+  });
+  add(
     wrap(
       'div',
       [
@@ -269,11 +271,12 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
       ].join(''),
       `background-color:${palette.soft};padding:18px 20px;margin:24px 0;border-left:4px solid ${palette.accent}`,
     ),
+    2,
   );
 
   const contacts = contactLinks(profile, palette);
   const helper = profile.name ?? 'We';
-  const ctaText = `Questions about ${inSentence(theme)}? ${helper} ${profile.name ? 'is' : 'are'} here to help.`;
+  const ctaText = `Questions about ${facts.topic.about}? ${helper} ${profile.name ? 'is' : 'are'} here to help.`;
   const site = websiteUrl(profile);
   const cta = [element('p', ctaText, `${paragraphStyle};font-weight:bold`)];
   if (contacts.length > 0) cta.push(wrap('p', `${contacts.join(', ')}.`, paragraphStyle));
@@ -291,7 +294,9 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
       ),
     );
   }
-  body.push(wrap('div', cta.join(''), 'margin:24px 0 0 0'));
+  const signOff = facts.instructions.signOff;
+  if (signOff) cta.push(element('p', signOff, `${paragraphStyle};font-weight:bold`));
+  const closing = wrap('div', cta.join(''), 'margin:24px 0 0 0');
 
   const address = postalAddress(profile);
   const footerLines = [
@@ -305,14 +310,18 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
     footerLines.map((line) => element('p', line, `margin:0 0 6px 0;font-size:12px;color:${MUTED}`)).join(''),
     'padding:18px 28px;border-top:1px solid #e5e7eb;text-align:center',
   );
+  const head = header(input, profile, subject, context.now, seed, palette);
+  const title = element(
+    'h2',
+    titleCase(subject),
+    `margin:0 0 12px 0;font-size:24px;line-height:1.25;color:${TEXT}`,
+  );
+  const fixedWords = countWords(htmlToText([head, title, closing, footer].join('')));
+  const body = [title, ...fitBlocks(blocks, limit, fixedWords).map((block) => block.html), closing];
 
   return wrap(
     'div',
-    [
-      header(input, profile, subject, context.now, seed, palette),
-      wrap('div', body.join(''), 'padding:28px'),
-      footer,
-    ].join(''),
+    [head, wrap('div', body.join(''), 'padding:28px'), footer].join(''),
     `max-width:640px;margin:0 auto;background-color:#ffffff;font-family:Arial, Helvetica, sans-serif;color:${TEXT};line-height:1.6`,
   );
 }

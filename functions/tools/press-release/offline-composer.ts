@@ -1,15 +1,17 @@
+import nlp from 'compromise';
 import type { ToolContext } from '#functions/generation/tool-definition';
 import { countWords, htmlToText } from '#shared/text';
 import type { CalendarDate, PressReleaseRequest } from '#shared/tools/press-release';
 import { apDate, apDateline } from '../compose/ap-style';
-import { focusPhrases } from '../compose/focus';
+import { type DraftFacts, draftFacts, mentionSentences, wordBudget } from '../compose/draft';
 import { element, escapeHtml, wrap } from '../compose/html';
 import { capitalize, keyPhrases, titleCase } from '../compose/keywords';
-import { hostOf, inSentence, joinList } from '../compose/phrasing';
+import { hostOf, inSentence } from '../compose/phrasing';
 import { type BusinessProfile, locationOf, websiteLabel } from '../compose/profile';
 import { extractiveSummary } from '../compose/summarize';
+import { companyMention } from '../compose/topic';
 import { hashText, pick, rotate } from '../compose/variation';
-import { releaseCompany, releaseDate } from './company';
+import { releaseCompany, releaseDate, releaseInstructions } from './company';
 
 /**
  * The offline press release: headline, subheadline, AP dateline and lead, body with one or two quotes,
@@ -68,18 +70,20 @@ interface Draft {
   readonly subheadline: string;
   readonly lead: string;
   readonly firstQuote: string;
+  /** What the instructions ask to mention: always in the release, right after the first quote. */
+  readonly mentions: readonly string[];
   /** Body paragraphs, most important first. */
   readonly body: readonly string[];
   /** Extra paragraphs used only when the release is still short. */
   readonly reserve: readonly string[];
 }
 
-function quotes(what: string, community: string, voice: Voice, seed: number): [string, string] {
+function quotes(what: string, news: string, community: string, voice: Voice, seed: number): [string, string] {
   const first = pick(
     [
       `We are proud to share ${what} with ${community}`,
-      `${capitalize(what)} reflects what our customers have been asking for, and we are excited to deliver it`,
-      `This is an important step for our team and for the people we serve every day`,
+      `${capitalize(news)} reflects what our customers have been asking for, and we are excited to deliver it`,
+      'This is an important step for our team and for the people we serve every day',
     ],
     seed,
     'quote-1',
@@ -87,7 +91,7 @@ function quotes(what: string, community: string, voice: Voice, seed: number): [s
   const second = pick(
     [
       `Our goal is simple: make it easier for ${community} to get the help they need, when they need it`,
-      'We listen closely to our customers, and this announcement is a direct result of that feedback',
+      `We listen closely to our customers, and ${news} is a direct result of that feedback`,
       'Everything we do starts with the trust our customers place in us, and we intend to keep earning it',
     ],
     seed,
@@ -107,72 +111,136 @@ function contactSentence(company: BusinessProfile): string | null {
   return ways.length === 0 ? null : `More information is available ${ways.join(' or ')}.`;
 }
 
+/** The topic's verb in the past tense, via compromise: "launches" → "launched". */
+function pastTense(verb: string): string {
+  const forms = nlp(verb).verbs().conjugate()[0] as { PastTense?: string } | undefined;
+  return forms?.PastTense ?? verb;
+}
+
+interface Headline {
+  readonly headline: string;
+  /** What the company did, after its name in the lead: "today launched free storm-damage inspections". */
+  readonly did: string;
+  /** What the quotes and body call the news: "the announcement", "the offer". */
+  readonly news: string;
+  /** The news as an object: "free storm-damage inspections". */
+  readonly what: string;
+}
+
+/**
+ * Headline and lead from the parsed topic. The company is named once: a topic that already names it
+ * ("Peak Roofing launches …") has that mention replaced by the profile's name, never prefixed again.
+ */
+function headlineOf(subject: string, company: BusinessProfile, facts: DraftFacts): Headline {
+  const { topic } = facts;
+  const raw = topic.raw;
+  const name = company.name;
+  const mention = name ? companyMention(raw, name) : null;
+  if (name && mention) {
+    const rest = raw
+      .replace(new RegExp(`${mention.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?:'s|’s)?`, 'iu'), '')
+      .trim();
+    const [verb = '', ...object] = rest.split(/\s+/u);
+    const isVerb = nlp(verb).verbs().found && object.length > 0;
+    const what = thirdPerson(inSentence(isVerb ? object.join(' ') : rest));
+    return {
+      headline: titleCase(`${name} ${thirdPerson(rest)}`),
+      did: isVerb ? `today ${pastTense(verb.toLowerCase())} ${what}` : `today announced ${what}`,
+      news: 'the announcement',
+      what,
+    };
+  }
+  const sentenceCase = thirdPerson(inSentence(subject));
+  const guidance = `practical guidance on ${topic.about.replace(/^your\s/iu, '')}`;
+  switch (topic.kind) {
+    case 'announcement':
+      return {
+        headline: name ? `${name} Announces ${titleCase(thirdPerson(subject))}` : titleCase(subject),
+        did: `today announced ${announcementPhrase(subject)}`,
+        news: 'the announcement',
+        what: announcementPhrase(subject),
+      };
+    case 'offer':
+      return {
+        headline: name ? `${name} Offers ${titleCase(subject)}` : titleCase(subject),
+        did: `today announced a limited-time offer: ${sentenceCase}`,
+        news: 'the offer',
+        what: 'this offer',
+      };
+    case 'event':
+      return {
+        headline: name ? `${name} Hosts ${titleCase(subject)}` : titleCase(subject),
+        did: `today announced its ${sentenceCase.replace(/^(?:its|our|the|a|an)\s/iu, '')}`,
+        news: 'the event',
+        what: 'this event',
+      };
+    default:
+      return {
+        headline: name ? `${name} Shares Expert Advice: ${titleCase(subject)}` : titleCase(subject),
+        did: `today shared ${guidance}`,
+        news: 'the guidance',
+        what: guidance,
+      };
+  }
+}
+
 function draftFromTopic(
   input: PressReleaseRequest,
   company: BusinessProfile,
   date: CalendarDate,
-  focus: readonly string[],
+  facts: DraftFacts,
   seed: number,
 ): Draft {
   const subject = input.topic.trim();
-  const what = announcementPhrase(subject);
+  const { trade } = facts;
   const who = company.name ?? 'The company';
   const whoInside = company.name ?? 'the company';
   const place = locationOf(company);
   const community = company.city ? `the ${company.city} community` : 'our community';
-  const audience = company.city ? `customers in ${company.city} and the surrounding area` : 'its customers';
+  const readers = facts.readers;
+  const audience = company.city ? `${readers} in ${company.city} and the surrounding area` : readers;
   const voice = voiceOf(company);
-  const [firstQuote, secondQuote] = quotes(inSentence(subject), community, voice, seed);
-  // "Riverside Plumbing opens a second location" already names the company: it is the headline.
-  const headline =
-    company.name && !namesCompany(subject, company.name)
-      ? `${company.name} Announces ${titleCase(thirdPerson(subject))}`
-      : titleCase(subject);
+  const { headline, did, news, what } = headlineOf(subject, company, facts);
+  const [firstQuote, secondQuote] = quotes(what, news, community, voice, seed);
   const subheadline = pick(
     [
-      `The announcement gives ${audience} a new reason to ${company.name ? `choose ${company.name}` : 'take notice'}.`,
+      `The news gives ${audience} a new reason to ${company.name ? `choose ${company.name}` : 'take notice'}.`,
       `The news is designed with ${audience} in mind.`,
-      `${who} says the announcement answers a need it hears about every day.`,
+      `${company.name ? 'The company' : who} says ${news} answers a need it hears about every day.`,
     ],
     seed,
     'subheadline',
   );
-  const base = company.city ? `the ${company.city}-based business` : 'the business';
-  const lead = `${who} today announced ${what}${place ? `, serving ${audience}` : ''}. The news, effective ${apDate(date)}, ${pick(['marks', 'represents', 'reflects'], seed, 'marks')} a new chapter for ${company.name ? base : 'the organization'}.`;
+  const lead = `${who} ${did}${place ? `, serving ${audience}` : ''}. ${capitalize(news)}, dated ${apDate(date)}, ${pick(['marks', 'represents', 'reflects'], seed, 'marks')} a new chapter for ${company.city ? `the ${company.city}-based business` : 'the organization'}.`;
   const contact = contactSentence(company);
+  const mentions = mentionSentences(facts, 'they', company.name);
   const body: string[] = [];
-  if (focus.length > 0) {
-    body.push(
-      `Key points of the announcement include ${joinList(focus.map((phrase) => `the ${phrase}`))}, with details for ${audience} to follow.`,
-    );
-  }
-  body.push(`The announcement takes effect on ${apDate(date)}.${contact ? ` ${contact}` : ''}`, secondQuote);
+  body.push(
+    `${capitalize(news)} takes effect on ${apDate(date)}.${contact ? ` ${contact}` : ''}`,
+    secondQuote,
+  );
   const reserve = [
     place
-      ? `Based in ${place}, ${whoInside} works with homeowners and businesses across the region and is known for clear communication and dependable service.`
-      : `${who} is known for clear communication and dependable service, and the announcement builds on that reputation.`,
-    `Customers can expect the same attention to detail they already know, with the announcement adding ${pick(['more choice', 'more convenience', 'more value'], seed, 'adds')} to the way ${whoInside} serves them.`,
+      ? `Based in ${place}, ${whoInside} works with ${trade.customers} across the region and is known for clear communication and dependable service.`
+      : `${who} is known for clear communication and dependable service, and ${news} builds on that reputation.`,
+    `Customers can expect the same attention to detail they already know, with ${news} adding ${pick(['more choice', 'more convenience', 'more value'], seed, 'adds')} to the way ${whoInside} serves them.`,
     `${who} plans to share further updates in the coming weeks, including details for customers who want to get started right away.`,
     `Interested customers are encouraged to reach out early, as ${pick(['demand is expected to be strong', 'scheduling fills quickly', 'the first weeks tend to be busy'], seed, 'demand')}.`,
-    `The announcement is part of a broader effort to make working with ${whoInside} simpler, faster and more transparent for everyone involved.`,
+    `${capitalize(news)} is part of a broader effort to make working with ${whoInside} simpler, faster and more transparent for everyone involved.`,
     `${who} encourages customers to share the news with friends, family and neighbors who may benefit from it.`,
-    `Questions about the announcement can be directed to the media contact listed below, who can also arrange interviews and provide additional background.`,
-    `Further details, including availability and timelines, will be published as they are confirmed, and customers will hear about them first.`,
-    `${who} thanks its customers and neighbors for their continued support, which made the announcement possible.`,
+    'Questions can be directed to the media contact listed below, who can also arrange interviews and provide additional background.',
+    'Further details, including availability and timelines, will be published as they are confirmed, and customers will hear about them first.',
+    `${who} thanks its customers and neighbors for their continued support.`,
     `Customers who already work with ${whoInside} do not need to take any action; the team will reach out directly with anything that affects them.`,
-    ...focus.map(
-      (phrase) =>
-        `Details on the ${phrase} ${pick(['are a central part of', 'are an important piece of', 'round out'], seed, phrase)} the announcement, and ${whoInside} will share specifics as they are finalized.`,
-    ),
   ];
-  return { headline, subheadline, lead, firstQuote, body, reserve };
+  return { headline, subheadline, lead, firstQuote, mentions, body, reserve };
 }
 
 function draftFromSource(
   input: PressReleaseRequest,
   context: ToolContext,
   company: BusinessProfile,
-  focus: readonly string[],
+  facts: DraftFacts,
   seed: number,
 ): Draft | null {
   const source = context.source;
@@ -181,7 +249,7 @@ function draftFromSource(
   const summary = extractiveSummary(source.text, {
     maxSentences: 10,
     maxWords: 320,
-    query: [title, ...focus].join(' '),
+    query: [title, ...facts.instructions.mentions].join(' '),
     exclude: new Set([title]),
     accept: (sentence) => !FIRST_PERSON.test(sentence),
   }).map((sentence) => thirdPerson(sentence.text));
@@ -190,7 +258,7 @@ function draftFromSource(
   const who = company.name ?? source.siteName ?? 'The company';
   const community = company.city ? `the ${company.city} community` : 'our community';
   const voice = voiceOf({ ...company, name: company.name ?? source.siteName });
-  const [firstQuote, secondQuote] = quotes(inSentence(theme), community, voice, seed);
+  const [firstQuote, secondQuote] = quotes(inSentence(theme), 'the news', community, voice, seed);
   const [first, ...rest] = summary;
   const paragraphs: string[] = [];
   for (let index = 0; index < rest.length; index += 2)
@@ -201,6 +269,7 @@ function draftFromSource(
     subheadline: `${who} shares the latest on ${inSentence(theme)} for ${company.city ? `customers in ${company.city}` : 'its customers'}.`,
     lead: `${who} today released new guidance on ${inSentence(theme)} for its customers. ${first ?? ''}`.trim(),
     firstQuote,
+    mentions: mentionSentences(facts, 'they', who),
     body: [...paragraphs.slice(0, 2), secondQuote, ...paragraphs.slice(2)],
     reserve: [
       ...(contact ? [contact] : []),
@@ -247,16 +316,19 @@ export function composePressRelease(input: PressReleaseRequest, context: ToolCon
   const date = releaseDate(input, context.now);
   const subject = input.inputType === 'topic' ? input.topic.trim() : input.url;
   const seed = hashText(`${subject}|${company.name ?? ''}|${input.prompt}`);
-  const focus = focusPhrases([input.prompt, input.instructions], 3, subject);
+  const topic = input.inputType === 'topic' ? subject : context.source?.title || hostOf(input.url);
+  const facts = draftFacts({
+    topic,
+    profile: company,
+    instructions: [input.prompt, releaseInstructions(input, context.client)],
+    siteText: context.source?.text ?? null,
+    // The season is the release date's, never the clock's.
+    date: new Date(Date.UTC(date.year, date.month - 1, date.day)),
+  });
+  const limit = wordBudget(facts, PRESS_RELEASE_WORDS);
   const draft =
-    (input.inputType === 'url' && draftFromSource(input, context, company, focus, seed)) ||
-    draftFromTopic(
-      input.inputType === 'url' ? { ...input, topic: context.source?.title || hostOf(input.url) } : input,
-      company,
-      date,
-      focus,
-      seed,
-    );
+    (input.inputType === 'url' && draftFromSource(input, context, company, facts, seed)) ||
+    draftFromTopic({ ...input, topic }, company, date, facts, seed);
 
   const opening = [
     input.includeHeader ? wrap('p', '<strong>FOR IMMEDIATE RELEASE</strong>') : '',
@@ -273,18 +345,23 @@ export function composePressRelease(input: PressReleaseRequest, context: ToolCon
     about && company.name ? `${element('h3', `About ${company.name}`)}${element('p', about)}` : '',
     `${element('h3', 'Media Contact')}${wrap('p', mediaContact(company))}`,
     `${element('h3', 'Multimedia')}${element('p', multimediaNote(company))}`,
+    facts.instructions.signOff ? element('p', facts.instructions.signOff) : '',
     element('p', '###', 'text-align:center'),
   ];
-  const fixedWords = wordsOf([...opening, ...closing].join(''));
-  const body: string[] = [];
+  const mentions = draft.mentions.length > 0 ? [element('p', draft.mentions.join(' '))] : [];
+  const fixedWords = wordsOf([...opening, ...mentions, ...closing].join(''));
+  const body: string[] = [...mentions];
   let words = fixedWords;
   for (const paragraph of [...draft.body, ...rotate(draft.reserve, seed, 'reserve')]) {
     const size = countWords(paragraph);
-    if (words >= PRESS_RELEASE_WORDS.target || words + size > PRESS_RELEASE_WORDS.max) continue;
+    if (words >= limit.target || words + size > limit.max) continue;
     body.push(element('p', paragraph));
     words += size;
   }
-  return [...opening, ...body, ...closing].filter((part) => part !== '').join('\n');
+  // Counting the assembled release is the final word: drop reserve paragraphs while it runs long.
+  const assemble = () => [...opening, ...body, ...closing].filter((part) => part !== '').join('\n');
+  while (body.length > mentions.length + 1 && wordsOf(assemble()) > limit.max) body.pop();
+  return assemble();
 }
 
 const LEGAL_SUFFIX =
