@@ -170,7 +170,7 @@ const rows: Row[] = [
     method: 'DELETE',
     path: A,
     mutates: true,
-    expected: { ...visible, granted: 204, creator: 204, admin: 204 },
+    expected: { ...visible, granted: 403, creator: 204, admin: 204 },
   },
   {
     route: 'POST {A}/restore after the creator deleted it',

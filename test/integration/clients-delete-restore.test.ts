@@ -140,16 +140,19 @@ describe('deleting and restoring a client', () => {
     expect(again.status).toBe(404);
   });
 
-  it('lets a granted user delete, and undo their own delete, but not restore one the owner made', async () => {
+  it("refuses a granted user the delete (403, nothing removed), and any restore of an owner's delete", async () => {
     const first = await clientWithEverything('Maple Street Bakery');
-    expect(
-      (await app.request('DELETE', `/api/clients/${first.client.id}`, { token: grantee.idToken })).status,
-    ).toBe(204);
-    const undo = await app.request<Client>('POST', `/api/clients/${first.client.id}/restore`, {
-      token: grantee.idToken,
-    });
-    expect(undo.status).toBe(200);
-    expect(undo.body).toMatchObject({ content_count: 3, access_count: 1 });
+    const refused = await app.request<{ error: { code: string; message: string } }>(
+      'DELETE',
+      `/api/clients/${first.client.id}`,
+      { token: grantee.idToken },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(
+      "Only the client's owner or an administrator can delete this client.",
+    );
+    expect(await visibleIds(owner)).toContain(first.client.id);
+    expect(await visibleIds(grantee)).toContain(first.client.id);
 
     const second = await clientWithEverything('Oak Dental');
     expect(
