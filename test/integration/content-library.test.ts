@@ -121,6 +121,29 @@ describe('saving and editing content', () => {
     expect(withMetadata.body.metadata).toEqual({ wordpress_id: 12 });
   });
 
+  it('rebuilds the HTML from an edited text unless the HTML was edited in the same save', async () => {
+    const client = await newClient('Step Roofing');
+    const saved = await save(client.id, {
+      title: 'Newsletter',
+      content_type: 'newsletter',
+      content: 'Old words',
+      html_content: '<h1>Roofs</h1><p>Old words</p>',
+    });
+    const put = (body: Record<string, unknown>) =>
+      app.request<ClientContent>('PUT', `/api/clients/${client.id}/content/${saved.id}`, {
+        token: owner.idToken,
+        body: { title: 'Newsletter', ...body },
+      });
+
+    const textOnly = await put({ content: 'New words\n\nA <second> part', html_content: saved.html_content });
+    expect(textOnly.status).toBe(200);
+    expect(textOnly.body.content).toBe('New words\n\nA <second> part');
+    expect(textOnly.body.html_content).toBe('<p>New words</p>\n<p>A &lt;second&gt; part</p>');
+
+    const both = await put({ content: 'Third words', html_content: '<p>Hand-made HTML</p>' });
+    expect(both.body).toMatchObject({ content: 'Third words', html_content: '<p>Hand-made HTML</p>' });
+  });
+
   it.each([
     ['a blank title', { title: '  ', content: '', html_content: '' }],
     ['a missing html_content', { title: 'x', content: '' }],
