@@ -16,11 +16,29 @@ export const CONTENT_TYPES = [
 
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-const SPECIAL_LABELS: Partial<Record<string, string>> = { client_content: 'Multi-Platform Creator' };
+/**
+ * Type labels as people write them (issue 10 #8): 'Press Release', 'FAQ', 'How To'. The spec's one
+ * renaming stays: `client_content` is the 'Multi-Platform Creator'.
+ */
+const TYPE_LABELS: Readonly<Partial<Record<string, string>>> = {
+  client_content: 'Multi-Platform Creator',
+  faq: 'FAQ',
+  howto: 'How To',
+};
 
-/** 'client_content' reads 'Multi-Platform Creator'; every other type is capitalised ('press_release' → 'Press_release'). */
+const ACRONYMS: ReadonlySet<string> = new Set(['faq', 'seo', 'gbp', 'html', 'ai']);
+
+/** A content type for people: 'press_release' and 'press-release' read 'Press Release'. */
 export function contentTypeLabel(type: string): string {
-  return SPECIAL_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+  const known = TYPE_LABELS[type];
+  if (known) return known;
+  return type
+    .split(/[_\s-]+/u)
+    .filter((word) => word !== '')
+    .map((word) =>
+      ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1),
+    )
+    .join(' ');
 }
 
 /** Badge colours of spec 001 §9; types without one use the neutral badge. */
