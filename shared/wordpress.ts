@@ -148,7 +148,7 @@ const MAX_HTML = 1_000_000;
 /** Body of POST …/wordpress/posts and PUT …/wordpress/posts/{postId}. */
 export const wordpressPostInputSchema = z
   .object({
-    contentId: z.string().min(1, 'contentId is required'),
+    contentId: z.string().min(1, 'contentId is required').max(100),
     title: z.string().trim().min(1, 'Please enter a post title').max(MAX_TITLE),
     content: z.string().max(MAX_HTML),
     status: z.enum(WORDPRESS_POST_STATUSES),

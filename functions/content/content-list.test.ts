@@ -26,6 +26,8 @@ describe('parseListContentQuery', () => {
     [{ limit: '2.5' }, /limit: must be a whole number/],
     [{ limit: 'ten' }, /limit/],
     [{ type: 'poem' }, /type/],
+    [{ limit: '1e200' }, /limit/],
+    [{ cursor: 'x'.repeat(10_000) }, /cursor: invalid cursor/],
   ])('refuses %o', (query, message) => {
     expect(() => parseListContentQuery(query)).toThrow(message);
   });

@@ -25,7 +25,7 @@ export const listContentQuerySchema = z.object({
     .max(CONTENT_PAGE_MAX, `must be at most ${CONTENT_PAGE_MAX}`)
     .default(CONTENT_PAGE_DEFAULT),
   type: z.enum(CONTENT_TYPES).optional(),
-  cursor: z.string().optional(),
+  cursor: z.string().max(500, 'invalid cursor; use next_cursor from the previous page').optional(),
 });
 
 export type ListContentQuery = z.output<typeof listContentQuerySchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_DEFAULTS } from '#infra/app-function';
-import { routeAccess } from '#infra/function-access';
+import { routeAccess, routeFolder } from '#infra/function-access';
+import { isMediaJobRoute } from '#infra/media-worker';
 import { backgroundFunctions, envNames, httpRoutes, webSocketRoutes } from '#infra/routes';
 import { WORKER_MEMORY_MB, WORKER_TIMEOUT } from '#infra/stack';
 import {
@@ -72,6 +73,8 @@ describe('Lambda functions', () => {
       envNames.tableName,
       envNames.mediaBucket,
       envNames.jobsQueueUrl,
+      envNames.mediaJobsQueueUrl,
+      envNames.mediaUrlSecretArn,
       envNames.webSocketCallbackUrl,
       envNames.userPoolId,
       envNames.userPoolClientId,
@@ -102,6 +105,7 @@ describe('Lambda functions', () => {
       envNames.jwksUri,
       envNames.localKeyFile,
       envNames.fetchAllowHosts,
+      envNames.mediaUrlSecret,
     ]) {
       expect(variables).not.toContain(`"${local}"`);
     }
@@ -130,10 +134,12 @@ describe('Lambda functions', () => {
       expect(actions.includes('dynamodb:Scan'), id).toBe(false);
       expect(actions.includes('s3:GetObject'), id).toBe(access.mediaBucket !== null);
       expect(actions.includes('s3:PutObject'), id).toBe(access.mediaBucket === 'readWrite');
-      expect(actions.includes('sqs:SendMessage'), id).toBe(access.jobsQueue);
+      // Media job routes also put messages on the media queue (infra/media-worker.ts).
+      expect(actions.includes('sqs:SendMessage'), id).toBe(access.jobsQueue || isMediaJobRoute(route));
       expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey);
       expect(actions.includes('execute-api:ManageConnections'), id).toBe(access.webSocket);
-      expect(actions.includes('secretsmanager:GetSecretValue'), id).toBe(false);
+      // Only the media routes read a secret: the media URL signing key.
+      expect(actions.includes('secretsmanager:GetSecretValue'), id).toBe(routeFolder(route) === 'media');
       if (access.table) {
         const reads = statementsOfFunction(template, id).find((statement) =>
           statement.actions.includes('dynamodb:Query'),
