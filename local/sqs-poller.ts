@@ -1,5 +1,7 @@
 import {
+  ChangeMessageVisibilityBatchCommand,
   DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
   type Message,
   ReceiveMessageCommand,
   type SQSClient,
@@ -57,10 +59,46 @@ export function startSqsPoller(options: {
   const concurrency = Math.max(1, options.concurrency ?? WORKER_MAX_CONCURRENCY);
   const inFlight = new Set<Promise<void>>();
 
+  /**
+   * AWS sets the queue's visibility timeout to six times the worker's timeout, so a message never comes
+   * back while its invocation may still run. Locally the timeout is short (failed jobs come back
+   * quickly), so the poller keeps a running invocation's messages invisible instead: with several
+   * invocations at once, a redelivery would otherwise run the same job twice in parallel.
+   */
+  const visibility = options.sqs
+    .send(
+      new GetQueueAttributesCommand({ QueueUrl: options.queueUrl, AttributeNames: ['VisibilityTimeout'] }),
+    )
+    .then((reply) => Number(reply.Attributes?.VisibilityTimeout) || 30)
+    .catch(() => 30);
+
+  const keepInvisible = async (messages: Message[]) => {
+    const seconds = await visibility;
+    const timer = setInterval(
+      () =>
+        void options.sqs
+          .send(
+            new ChangeMessageVisibilityBatchCommand({
+              QueueUrl: options.queueUrl,
+              Entries: messages.map((message, index) => ({
+                Id: String(index),
+                ReceiptHandle: message.ReceiptHandle,
+                VisibilityTimeout: seconds,
+              })),
+            }),
+          )
+          .catch((error: unknown) => options.log(`SQS visibility extension failed: ${String(error)}`)),
+      // A third of the timeout: two chances before it runs out, even on a busy machine.
+      Math.max(250, (seconds * 1000) / 3),
+    );
+    return () => clearInterval(timer);
+  };
+
   /** One Lambda invocation with one batch, then the deletes SQS's event source mapping would do. */
   const invoke = async (messages: Message[]) => {
     const event: SQSEvent = { Records: messages.map((message) => toRecord(message, options.queueArn)) };
     let failed = new Set<string>(messages.map((message) => message.MessageId ?? ''));
+    const release = await keepInvisible(messages);
     try {
       const worker = await loadHandler<SQSEvent, SQSBatchResponse | undefined>(
         options.handlerEntry ?? backgroundFunctions.worker,
@@ -71,6 +109,8 @@ export function startSqsPoller(options: {
       options.log(
         `Worker threw, the message will be retried: ${error instanceof Error ? error.message : String(error)}`,
       );
+    } finally {
+      release();
     }
     const done = messages.filter((message) => !failed.has(message.MessageId ?? ''));
     if (done.length > 0 && running) {

@@ -15,15 +15,23 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  */
 
 const JOBS = WORKER_MAX_CONCURRENCY + 2;
+/** Short, so a message whose job still runs would come back during the test if nothing kept it hidden. */
+const VISIBILITY_SECONDS = 2;
 
 let app: TestRuntime;
 let user: TestUser;
 let provider: FakeOpenAiServer;
 const started = new Map<string, number>();
-let release: () => void = () => undefined;
-const released = new Promise<void>((resolve) => {
-  release = resolve;
-});
+
+/** Replies wait at the gate until the test opens it. */
+function closedGate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+let gate = closedGate();
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer({
@@ -32,15 +40,21 @@ beforeAll(async () => {
       const prompt = JSON.stringify(request.body);
       const topic = /Concurrent job \d+/.exec(prompt)?.[0] ?? `unknown ${request.index}`;
       started.set(topic, Date.now());
-      await released;
+      await gate.opened;
     },
   });
-  app = await startTestRuntime({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.baseUrl } });
+  app = await startTestRuntime({
+    env: {
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: provider.baseUrl,
+      QUEUE_VISIBILITY_TIMEOUT_SECONDS: String(VISIBILITY_SECONDS),
+    },
+  });
   user = await app.createUser();
 });
 
 afterAll(async () => {
-  release();
+  gate.open();
   await app?.stop();
   await provider?.close();
 });
@@ -69,7 +83,7 @@ describe('local job concurrency', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(provider.requests.length).toBe(WORKER_MAX_CONCURRENCY);
 
-    release();
+    gate.open();
     const jobs = await Promise.all(jobIds.map((jobId) => waitForJob(app, user.idToken, jobId)));
     expect(jobs.map((job) => job.status)).toEqual(jobIds.map(() => 'succeeded'));
     expect(provider.requests).toHaveLength(JOBS);
@@ -88,5 +102,22 @@ describe('local job concurrency', () => {
     expect(starts.slice(0, WORKER_MAX_CONCURRENCY).every((start) => start <= firstEnd)).toBe(true);
     // The rest waited for a free slot.
     expect(starts.slice(WORKER_MAX_CONCURRENCY).every((start) => start >= firstEnd)).toBe(true);
+  });
+
+  it('never runs a job twice at once when it outlives the visibility timeout', async () => {
+    gate = closedGate();
+    const before = provider.requests.length;
+    const queued = await app.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+      token: user.idToken,
+      body: { topic: 'Concurrent job slow', model: 'gpt-4o' },
+    });
+    await waitUntil(() => provider.requests.length > before, 20_000);
+    // Several visibility timeouts pass while the job is still running, with slots free to take it again.
+    await new Promise((resolve) => setTimeout(resolve, 2.5 * VISIBILITY_SECONDS * 1000));
+    expect(provider.requests.length - before).toBe(1);
+    gate.open();
+    const job = await waitForJob(app, user.idToken, queued.body.jobId);
+    expect(job.status).toBe('succeeded');
+    expect(provider.requests.length - before).toBe(1);
   });
 });
