@@ -37,6 +37,17 @@ export const guardedScreens: readonly Screen[] = [
     load: () => import('@/features/client-content/client-content-page').then((m) => m.ClientContentPage),
   },
   {
+    path: '/wordpress-publisher',
+    load: () =>
+      import('@/features/wordpress-publisher/wordpress-publisher-page').then((m) => m.WordPressPublisherPage),
+  },
+  {
+    path: '/wordpress-editor',
+    load: () =>
+      import('@/features/wordpress-editor/wordpress-editor-page').then((m) => m.WordPressEditorPage),
+    layout: 'bare',
+  },
+  {
     path: '/activity-tracker',
     load: () =>
       import('@/features/activity-tracker/activity-tracker-page').then((m) => m.ActivityTrackerPage),

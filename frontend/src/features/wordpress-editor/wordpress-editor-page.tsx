@@ -1,0 +1,283 @@
+import { ArrowLeft, ExternalLink as ExternalIcon, Send } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Client } from '#shared/client';
+import type { ClientContent } from '#shared/content';
+import {
+  DEFAULT_WORDPRESS_STATUS,
+  WORDPRESS_MESSAGES,
+  WORDPRESS_STATUS_OPTIONS,
+  type WordPressCategory,
+  type WordPressLink,
+  type WordPressPostStatus,
+  wordpressLinkOf,
+} from '#shared/wordpress';
+import { ExternalLink } from '@/components/layout/external-link';
+import { LoadingScreen } from '@/components/layout/loading-screen';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { errorMessage, isSessionEnded } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import {
+  createPost,
+  fetchCategories,
+  fetchClient,
+  fetchContent,
+  updatePost,
+  uploadMedia,
+} from './editor-api';
+import { ImageRefusedError, type MediaUpload, mediaFromDataUrl, mediaFromFile } from './image-files';
+import { type EditorHandle, QuillEditor } from './quill-editor';
+import { defaultScheduleValue, scheduleInputValue, scheduleIso } from './schedule-time';
+
+const PUBLISHER = '/wordpress-publisher';
+const NO_CATEGORY = 'none';
+
+interface Loaded {
+  client: Client;
+  content: ClientContent;
+  link: WordPressLink | null;
+}
+
+function useEditorData(clientId: string, contentId: string) {
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [categories, setCategories] = useState<WordPressCategory[]>([]);
+  useEffect(() => {
+    // 001 §5: both ids are required, otherwise back to the publisher with the spec's message.
+    if (!clientId || !contentId) {
+      void toast({ title: WORDPRESS_MESSAGES.missingIds, variant: 'destructive' });
+      navigate(PUBLISHER, { replace: true });
+      return;
+    }
+    let cancelled = false;
+    Promise.all([fetchClient(clientId), fetchContent(clientId, contentId)]).then(
+      ([client, content]) => {
+        if (!cancelled) setLoaded({ client, content, link: wordpressLinkOf(content.metadata) });
+      },
+      (error: unknown) => {
+        if (cancelled || isSessionEnded(error)) return;
+        void toast({
+          title: WORDPRESS_MESSAGES.loadError,
+          description: errorMessage(error, WORDPRESS_MESSAGES.loadError),
+          variant: 'destructive',
+        });
+        navigate(`${PUBLISHER}?clientId=${encodeURIComponent(clientId)}`, { replace: true });
+      },
+    );
+    // 001 §8: a category load failure is only logged; the select then stays hidden.
+    fetchCategories(clientId).then(
+      (list) => !cancelled && setCategories(list),
+      (error: unknown) => console.error('Could not load the WordPress categories', error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, contentId, navigate]);
+  return { loaded, categories };
+}
+
+function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPressCategory[] }) {
+  const navigate = useNavigate();
+  const { client, content, link } = loaded;
+  const editor = useRef<EditorHandle | null>(null);
+  const [title, setTitle] = useState(content.title);
+  const [status, setStatus] = useState<WordPressPostStatus>(link?.status ?? DEFAULT_WORDPRESS_STATUS);
+  const [schedule, setSchedule] = useState(
+    link?.date ? scheduleInputValue(link.date) : defaultScheduleValue(),
+  );
+  const [category, setCategory] = useState(NO_CATEGORY);
+  const [uploads, setUploads] = useState(0);
+  const [saving, setSaving] = useState(false);
+
+  const upload = useCallback(
+    async (prepare: () => Promise<MediaUpload | null>): Promise<string | null> => {
+      try {
+        const media = await prepare();
+        if (!media) throw new ImageRefusedError('This image type cannot be uploaded.');
+        const { source_url } = await uploadMedia(client.id, media);
+        // 001 §8: an upload with no media URL is an error.
+        if (!source_url) throw new Error('No media URL');
+        void toast({ title: WORDPRESS_MESSAGES.uploaded, variant: 'success' });
+        return source_url;
+      } catch (error) {
+        if (isSessionEnded(error)) return null;
+        void toast({
+          title: WORDPRESS_MESSAGES.uploadFailed,
+          description:
+            error instanceof ImageRefusedError
+              ? error.message
+              : errorMessage(error, WORDPRESS_MESSAGES.uploadFailed),
+          variant: 'destructive',
+        });
+        return null;
+      }
+    },
+    [client.id],
+  );
+  const uploadFile = useCallback((file: File) => upload(() => mediaFromFile(file)), [upload]);
+  const uploadDataUrl = useCallback(
+    (dataUrl: string) => upload(async () => mediaFromDataUrl(dataUrl, Date.now())),
+    [upload],
+  );
+
+  const submit = async () => {
+    const html = editor.current?.html() ?? '';
+    const date = status === 'future' ? scheduleIso(schedule) : undefined;
+    if (status === 'future' && (!date || Date.parse(date) <= Date.now())) {
+      void toast({ title: WORDPRESS_MESSAGES.scheduleInFuture, variant: 'destructive' });
+      return;
+    }
+    const input = {
+      contentId: content.id,
+      title,
+      content: html,
+      status,
+      ...(category !== NO_CATEGORY ? { categories: [Number(category)] } : {}),
+      ...(date ? { date } : {}),
+    };
+    setSaving(true);
+    try {
+      const result = link ? await updatePost(client.id, link.id, input) : await createPost(client.id, input);
+      if (!result.id) throw new Error('No post id');
+      void toast({
+        title: link ? WORDPRESS_MESSAGES.updated : WORDPRESS_MESSAGES.published,
+        variant: 'success',
+      });
+      navigate(`${PUBLISHER}?clientId=${encodeURIComponent(client.id)}`);
+    } catch (error) {
+      if (isSessionEnded(error)) return;
+      void toast({
+        title: WORDPRESS_MESSAGES.publishFailed,
+        description: errorMessage(error, WORDPRESS_MESSAGES.publishFailed),
+        variant: 'destructive',
+      });
+      setSaving(false);
+    }
+  };
+
+  const busy = saving || uploads > 0;
+  return (
+    <div className="min-h-svh bg-muted/30">
+      <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => navigate(`${PUBLISHER}?clientId=${encodeURIComponent(client.id)}`)}
+          >
+            <ArrowLeft aria-hidden="true" />
+            Back
+          </Button>
+          <div className="min-w-0 flex-1">
+            <h1 className="font-semibold text-base sm:text-lg">
+              {link ? 'Edit WordPress Post' : 'Publish to WordPress'}
+            </h1>
+            <p className="break-words text-muted-foreground text-sm sm:truncate">
+              {client.name} · {content.title}
+            </p>
+          </div>
+          {link?.url && (
+            <Button asChild variant="outline" size="sm">
+              <ExternalLink href={link.url}>
+                <ExternalIcon aria-hidden="true" />
+                View Post
+              </ExternalLink>
+            </Button>
+          )}
+          <Button
+            type="button"
+            size="sm"
+            disabled={busy || title.trim() === ''}
+            onClick={() => void submit()}
+          >
+            <Send aria-hidden="true" />
+            {saving ? (link ? 'Updating…' : 'Publishing…') : link ? 'Update Post' : 'Publish Post'}
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">
+        <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_12rem_minmax(0,14rem)]">
+          <div className="space-y-2">
+            <Label htmlFor="post-title">Post Title</Label>
+            <Input id="post-title" value={title} onChange={(event) => setTitle(event.target.value)} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="post-status">Post Status</Label>
+            <Select
+              value={status}
+              onValueChange={(value) =>
+                setStatus(WORDPRESS_STATUS_OPTIONS.find((option) => option.value === value)?.value ?? status)
+              }
+            >
+              <SelectTrigger id="post-status" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {WORDPRESS_STATUS_OPTIONS.map((option) => (
+                  <SelectItem key={option.value} value={option.value}>
+                    {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          {categories.length > 0 && (
+            <div className="space-y-2">
+              <Label htmlFor="post-category">Categories</Label>
+              <Select value={category} onValueChange={setCategory}>
+                <SelectTrigger id="post-category" className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={NO_CATEGORY}>No category</SelectItem>
+                  {categories.map((item) => (
+                    <SelectItem key={item.id} value={String(item.id)}>
+                      {item.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          )}
+        </div>
+        {status === 'future' && (
+          <div className="max-w-xs space-y-2">
+            <Label htmlFor="post-schedule">Publish on (your time)</Label>
+            <Input
+              id="post-schedule"
+              type="datetime-local"
+              value={schedule}
+              onChange={(event) => setSchedule(event.target.value)}
+            />
+          </div>
+        )}
+        <QuillEditor
+          initialHtml={content.html_content}
+          handle={editor}
+          uploadFile={uploadFile}
+          uploadDataUrl={uploadDataUrl}
+          onUploadsChange={setUploads}
+        />
+        {uploads > 0 && (
+          <p role="status" className="text-muted-foreground text-sm">
+            Uploading {uploads === 1 ? 'an image' : `${uploads} images`} to WordPress…
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** 001 §2 WordPress Editor (no sidebar): /wordpress-editor?contentId=...&clientId=... */
+export function WordPressEditorPage() {
+  const [params] = useSearchParams();
+  const clientId = params.get('clientId') ?? '';
+  const contentId = params.get('contentId') ?? '';
+  const { loaded, categories } = useEditorData(clientId, contentId);
+  if (!loaded) return <LoadingScreen />;
+  return <EditorForm key={`${clientId}:${contentId}`} loaded={loaded} categories={categories} />;
+}

@@ -1,0 +1,46 @@
+import type { Client } from '#shared/client';
+import type { ClientContent } from '#shared/content';
+import type { WordPressConnection, WordPressPostsPage } from '#shared/wordpress';
+import { api } from '@/lib/api-client';
+
+/** The WordPress Publisher's calls (infra/routes.ts); the application password never comes back. */
+
+const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
+
+/** 001 §7: clients with a WordPress URL, ordered by name. */
+export async function fetchWordPressClients(signal?: AbortSignal): Promise<Client[]> {
+  const { clients } = await api.get<{ clients: Client[] }>('/api/clients', signal ? { signal } : {});
+  return clients
+    .filter((client) => Boolean(client.wordpress_url))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-US', { sensitivity: 'base' }));
+}
+
+export async function fetchLibrary(clientId: string, signal?: AbortSignal): Promise<ClientContent[]> {
+  const items: ClientContent[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ limit: '200' });
+    if (cursor) query.set('cursor', cursor);
+    const page: { content: ClientContent[]; next_cursor: string | null } = await api.get(
+      `${clientPath(clientId)}/content?${query}`,
+      signal ? { signal } : {},
+    );
+    items.push(...page.content);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return items;
+}
+
+export const fetchPosts = (clientId: string, page: number, signal?: AbortSignal) =>
+  api.get<WordPressPostsPage>(
+    `${clientPath(clientId)}/wordpress/posts?page=${page}`,
+    signal ? { signal } : {},
+  );
+
+export const deletePost = (clientId: string, postId: number, contentId: string) =>
+  api.delete<{ deleted: boolean; content: ClientContent }>(
+    `${clientPath(clientId)}/wordpress/posts/${postId}?contentId=${encodeURIComponent(contentId)}`,
+  );
+
+export const testConnection = (clientId: string) =>
+  api.post<WordPressConnection>(`${clientPath(clientId)}/wordpress/test`);

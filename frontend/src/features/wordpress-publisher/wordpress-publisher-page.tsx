@@ -1,0 +1,191 @@
+import { ExternalLink as ExternalIcon, PlugZap } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Client } from '#shared/client';
+import type { ClientContent } from '#shared/content';
+import { WORDPRESS_MESSAGES } from '#shared/wordpress';
+import { ExternalLink } from '@/components/layout/external-link';
+import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage, isSessionEnded } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { ContentLibraryTab } from './content-library-tab';
+import { PublishedPostsTab } from './published-posts-tab';
+import { fetchLibrary, fetchWordPressClients, testConnection } from './publisher-api';
+
+const LOAD_CLIENTS_FAILED = 'Could not load your clients.';
+const LOAD_CONTENT_FAILED = 'Could not load the content of this client.';
+
+function useLibrary(clientId: string | null) {
+  const [items, setItems] = useState<ClientContent[] | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
+  useEffect(() => {
+    if (!clientId) return;
+    const controller = new AbortController();
+    setItems(null);
+    setFailed(null);
+    fetchLibrary(clientId, controller.signal).then(setItems, (error: unknown) => {
+      if (controller.signal.aborted || isSessionEnded(error)) return;
+      setFailed(errorMessage(error, LOAD_CONTENT_FAILED));
+    });
+    return () => controller.abort();
+  }, [clientId, attempt]);
+  const replace = useCallback((next: ClientContent) => {
+    setItems((current) => current?.map((item) => (item.id === next.id ? next : item)) ?? null);
+  }, []);
+  return { items, failed, reload: () => setAttempt((value) => value + 1), replace };
+}
+
+function ConnectionCard({ client }: { client: Client }) {
+  const [testing, setTesting] = useState(false);
+  const test = async () => {
+    setTesting(true);
+    try {
+      const result = await testConnection(client.id);
+      const missing = [!result.canPublish && 'publish posts', !result.canUpload && 'upload images'].filter(
+        Boolean,
+      );
+      void toast({
+        title: 'WordPress connection works',
+        description:
+          `Signed in to ${result.siteName || client.wordpress_url} as ${result.userName}.` +
+          (missing.length > 0 ? ` This user may not ${missing.join(' or ')}.` : ''),
+        variant: missing.length > 0 ? 'default' : 'success',
+      });
+    } catch (error) {
+      void toast({
+        title: WORDPRESS_MESSAGES.connectionErrorTitle,
+        description: errorMessage(error, WORDPRESS_MESSAGES.connectionError),
+        variant: 'destructive',
+      });
+    } finally {
+      setTesting(false);
+    }
+  };
+  const url = client.wordpress_url ?? '';
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Label htmlFor="wordpress-url">WordPress URL</Label>
+          <Badge variant={client.wordpress_configured ? 'green' : 'secondary'} data-testid="connection-badge">
+            {client.wordpress_configured ? 'Configured' : 'Not Configured'}
+          </Badge>
+        </div>
+        <div className="flex gap-2">
+          <Input id="wordpress-url" value={url} readOnly className="min-w-0 flex-1" />
+          <Button asChild variant="outline" size="icon" className="shrink-0">
+            <ExternalLink href={url} aria-label="Open the WordPress site in a new tab">
+              <ExternalIcon aria-hidden="true" />
+            </ExternalLink>
+          </Button>
+        </div>
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={testing || !client.wordpress_configured}
+            onClick={() => void test()}
+          >
+            <PlugZap aria-hidden="true" />
+            {testing ? 'Testing…' : 'Test connection'}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 001 §2 WordPress Publisher: a client's content library and the posts on its WordPress site. */
+export function WordPressPublisherPage() {
+  const [clients, setClients] = useState<Client[] | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('clientId');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(null);
+    fetchWordPressClients(controller.signal).then(setClients, (error: unknown) => {
+      if (controller.signal.aborted || isSessionEnded(error)) return;
+      setFailed(errorMessage(error, LOAD_CLIENTS_FAILED));
+    });
+    return () => controller.abort();
+  }, [attempt]);
+
+  const selected = clients?.find((client) => client.id === requested) ?? clients?.[0] ?? null;
+  const library = useLibrary(selected?.id ?? null);
+  const choose = (clientId: string) => setParams({ clientId }, { replace: true });
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="WordPress Publisher"
+        description="Publish saved content to your clients' WordPress sites."
+      />
+      {failed ? (
+        <LoadFailed message={failed} onRetry={() => setAttempt((value) => value + 1)} />
+      ) : !clients ? (
+        <Skeleton className="h-32 w-full" />
+      ) : clients.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-6 py-12 text-center text-muted-foreground">
+          {WORDPRESS_MESSAGES.noClients}
+        </p>
+      ) : (
+        selected && (
+          <>
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+              <div className="space-y-2">
+                <Label htmlFor="wordpress-client">Client</Label>
+                <Select value={selected.id} onValueChange={choose}>
+                  <SelectTrigger id="wordpress-client" className="w-full">
+                    <SelectValue placeholder="Select a client" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {clients.map((client) => (
+                      <SelectItem key={client.id} value={client.id}>
+                        {client.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <ConnectionCard client={selected} />
+            </div>
+            <Tabs defaultValue="library">
+              <TabsList>
+                <TabsTrigger value="library">Content Library</TabsTrigger>
+                <TabsTrigger value="posts">Published Posts</TabsTrigger>
+              </TabsList>
+              <TabsContent value="library" className="pt-2">
+                <ContentLibraryTab
+                  clientId={selected.id}
+                  items={library.items}
+                  failed={library.failed}
+                  onRetry={library.reload}
+                  onChanged={library.replace}
+                />
+              </TabsContent>
+              <TabsContent value="posts" className="pt-2">
+                <PublishedPostsTab key={selected.id} clientId={selected.id} />
+              </TabsContent>
+            </Tabs>
+          </>
+        )
+      )}
+    </PageContainer>
+  );
+}

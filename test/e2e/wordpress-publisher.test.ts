@@ -1,0 +1,207 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientContent } from '#shared/content';
+import { startWordPressServer, type WordPressServer } from '#test/support/wordpress-server';
+import { type ApiUser, createApiUser, saveContent, toastWith } from './support/clients';
+import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+
+/**
+ * 001 §2 WordPress Publisher and Editor in Chromium against a real WordPress: publish a library item
+ * through the editor with a pasted image, see the post on the WordPress site itself, edit it, delete it.
+ */
+
+let wp: WordPressServer;
+let app: E2eApp;
+let staff: ApiUser;
+let clientId: string;
+let item: ClientContent;
+
+beforeAll(async () => {
+  wp = await startWordPressServer();
+  app = await startE2eApp({ env: { FETCH_ALLOW_HOSTS: wp.hostPort } });
+  staff = await createApiUser(app, 'publisher');
+  const created = await app.test.request<{ id: string }>('POST', '/api/clients', {
+    token: staff.idToken,
+    body: {
+      name: 'Acme Bakery',
+      wordpress_url: wp.url,
+      wordpress_username: wp.adminUser,
+      wordpress_app_password: wp.applicationPassword,
+    },
+  });
+  clientId = created.body.id;
+  // A client with a URL but no password: listed, but 'Not Configured'.
+  await app.test.request('POST', '/api/clients', {
+    token: staff.idToken,
+    body: { name: 'Zephyr Cafe', wordpress_url: 'https://zephyr.example', wordpress_username: 'editor' },
+  });
+  item = await saveContent(app, staff, clientId, {
+    title: 'Spring Bakery News',
+    content: 'Fresh bread every morning.',
+    html_content: '<h2>Fresh bread</h2><p>Every morning from 7 am.</p>',
+    content_type: 'blog',
+  });
+  const category = await wp.rest('/wp/v2/categories', { method: 'POST', body: { name: 'Local News' } });
+  expect(category.status).toBe(201);
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await wp?.stop();
+});
+
+const libraryRow = (page: Page, title: string) => page.getByTestId('library-row').filter({ hasText: title });
+
+async function pasteImage(page: Page, png: Buffer): Promise<void> {
+  await page.locator('.ql-editor').click();
+  await page.keyboard.press('Control+End');
+  // A paste of an image file, as a screenshot tool puts it on the clipboard (a browser script).
+  await page.evaluate(`(() => {
+    const bytes = Uint8Array.from(atob('${png.toString('base64')}'), (char) => char.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], 'image.png', { type: 'image/png' }));
+    document.querySelector('.ql-editor').dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  })()`);
+}
+
+async function linkOf(contentId: string): Promise<{ wordpress_id: number; wordpress_url: string }> {
+  const reply = await app.test.request<ClientContent>(
+    'GET',
+    `/api/clients/${clientId}/content/${contentId}`,
+    {
+      token: staff.idToken,
+    },
+  );
+  return reply.body.metadata as { wordpress_id: number; wordpress_url: string };
+}
+
+describe('WordPress Publisher', () => {
+  it('publishes a library item through the editor with a pasted image, then edits and deletes it', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.getByRole('link', { name: 'WordPress Publisher', exact: true }).click();
+    await page.waitForURL('**/wordpress-publisher**');
+    await page.getByRole('heading', { name: 'WordPress Publisher', level: 1 }).waitFor();
+    await expect(page.getByLabel('WordPress URL').inputValue()).resolves.toBe(wp.url);
+    await expect(page.getByTestId('connection-badge').textContent()).resolves.toBe('Configured');
+    const row = libraryRow(page, 'Spring Bakery News');
+    await row.getByText('Blog', { exact: true }).waitFor();
+    await screenshot(page, 'wordpress-publisher-library');
+
+    // Publish: the editor, without the sidebar.
+    await row.getByRole('button', { name: 'Publish' }).click();
+    await page.waitForURL(`**/wordpress-editor?contentId=${item.id}&clientId=${clientId}`);
+    await page.getByRole('heading', { name: 'Publish to WordPress' }).waitFor();
+    await page.getByText('Acme Bakery · Spring Bakery News').waitFor();
+    expect(await page.locator('[data-slot="sidebar"]').count()).toBe(0);
+    await page.locator('.ql-editor h2', { hasText: 'Fresh bread' }).waitFor();
+    const editorHeight = await page
+      .locator('.ql-container')
+      .evaluate((node) => node.getBoundingClientRect().height);
+    expect(editorHeight).toBe(600);
+    await expect(page.getByLabel('Post Title').inputValue()).resolves.toBe('Spring Bakery News');
+    await page.getByLabel('Post Status').click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await page.getByLabel('Categories').click();
+    await page.getByRole('option', { name: 'Local News' }).click();
+
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#d97706' } })
+      .png()
+      .toBuffer();
+    await pasteImage(page, png);
+    await toastWith(page, 'Image uploaded successfully').waitFor();
+    const image = page.locator(`.ql-editor img[src^="${wp.url}/wp-content/uploads/"]`);
+    await image.waitFor();
+    expect(await page.locator('.ql-editor img[src^="data:"]').count()).toBe(0);
+    await screenshot(page, 'wordpress-editor-publish');
+
+    await page.getByRole('button', { name: 'Publish Post' }).click();
+    await toastWith(page, 'Post published successfully!').waitFor();
+    await page.waitForURL(`**/wordpress-publisher?clientId=${clientId}`);
+    await libraryRow(page, 'Spring Bakery News').getByText('Published', { exact: true }).waitFor();
+    await screenshot(page, 'wordpress-publisher-published');
+
+    // The post on the WordPress site itself.
+    const link = await linkOf(item.id);
+    const categories = await wp.rest<{ categories: number[]; status: string }>(
+      `/wp/v2/posts/${link.wordpress_id}?context=edit`,
+    );
+    expect(categories.body.status).toBe('publish');
+    const site = await openPage(app);
+    await site.goto(link.wordpress_url);
+    await site.getByRole('heading', { name: 'Spring Bakery News' }).first().waitFor();
+    const published = site.locator(`.entry-content img[src^="${wp.url}/wp-content/uploads/"]`);
+    await published.waitFor();
+    expect(await published.evaluate((node) => Number(Reflect.get(node, 'naturalWidth')))).toBe(120);
+    await screenshot(site, 'wordpress-public-post', { fullPage: true });
+    await site.context().close();
+
+    // Edit: the header says so, and View Post links to the post.
+    await libraryRow(page, 'Spring Bakery News').getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit WordPress Post' }).waitFor();
+    await expect(page.getByRole('link', { name: 'View Post' }).getAttribute('href')).resolves.toBe(
+      link.wordpress_url,
+    );
+    await page.getByLabel('Post Title').fill('Spring Bakery News, updated');
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await toastWith(page, 'Post updated successfully!').waitFor();
+    await page.waitForURL(`**/wordpress-publisher?clientId=${clientId}`);
+    const updated = await wp.rest<{ title: { raw: string } }>(
+      `/wp/v2/posts/${link.wordpress_id}?context=edit`,
+    );
+    expect(updated.body.title.raw).toBe('Spring Bakery News, updated');
+
+    // Published Posts: the site's own list.
+    await page.getByRole('tab', { name: 'Published Posts' }).click();
+    await page.getByTestId('post-row').filter({ hasText: 'Spring Bakery News, updated' }).waitFor();
+    await screenshot(page, 'wordpress-published-posts');
+
+    // Delete: the post goes to WordPress's trash and the item is unpublished again.
+    await page.getByRole('tab', { name: 'Content Library' }).click();
+    await libraryRow(page, 'Spring Bakery News')
+      .getByRole('button', { name: 'Delete WordPress post of Spring Bakery News' })
+      .click();
+    await page.getByRole('button', { name: 'Delete post' }).click();
+    await toastWith(page, 'WordPress post deleted successfully').waitFor();
+    await libraryRow(page, 'Spring Bakery News').getByRole('button', { name: 'Publish' }).waitFor();
+    const trashed = await wp.rest<{ status: string }>(`/wp/v2/posts/${link.wordpress_id}?context=edit`);
+    expect(trashed.body.status).toBe('trash');
+    expect(await linkOf(item.id)).not.toHaveProperty('wordpress_id');
+
+    // The other client is listed but not configured.
+    await page.getByLabel('Client').click();
+    await page.getByRole('option', { name: 'Zephyr Cafe' }).click();
+    await expect(page.getByTestId('connection-badge').textContent()).resolves.toBe('Not Configured');
+    await page.getByText('No content available for this client.').waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('fits a phone, and sends the editor back without ids', async () => {
+    const page = await openPage(app, { mobile: true });
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto(`/wordpress-publisher?clientId=${clientId}`);
+    await libraryRow(page, 'Spring Bakery News').waitFor();
+    await screenshot(page, 'wordpress-publisher-phone', { fullPage: true });
+    await page.goto(`/wordpress-editor?contentId=${item.id}&clientId=${clientId}`);
+    await page.locator('.ql-editor').waitFor();
+    await screenshot(page, 'wordpress-editor-phone');
+    await page.goto('/wordpress-editor?contentId=');
+    await toastWith(page, 'Missing content or client ID').waitFor();
+    await page.waitForURL('**/wordpress-publisher');
+  });
+
+  it('shows the empty state to someone without WordPress clients', async () => {
+    const other = await createApiUser(app, 'nowp');
+    const page = await openPage(app);
+    await signInThroughUi(page, other.email, other.password);
+    await page.goto('/wordpress-publisher');
+    await page
+      .getByText(
+        'No clients with WordPress configuration found. Please add WordPress credentials to your clients first.',
+      )
+      .waitFor();
+  });
+});
