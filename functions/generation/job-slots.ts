@@ -21,6 +21,13 @@ export class TooManyJobsError extends HttpError {
 /** A slot whose job never appeared is left to its creator this long before it is reclaimed. */
 const CREATION_GRACE_MS = 60_000;
 
+/**
+ * An unfinished job untouched this long is dead (its message went to the DLQ after a crash on the last
+ * receive): a live one is updated at least every visibility timeout (30 min in AWS) over its three
+ * receives, so 6 h is far beyond any real wait.
+ */
+export const ABANDONED_JOB_MS = 6 * 60 * 60 * 1000;
+
 async function tryTake(userId: string, jobId: string): Promise<boolean> {
   try {
     await entities()
@@ -40,8 +47,8 @@ async function tryTake(userId: string, jobId: string): Promise<boolean> {
 
 /**
  * Gives back the slots of jobs that are no longer unfinished although their release was lost (a crash
- * between finishing and releasing, an expired job, a creation that never happened). At most the cap's
- * worth of GetItems, and only when the user is at the cap. Returns how many were freed.
+ * between finishing and releasing, an expired or abandoned job, a creation that never happened). At
+ * most the cap's worth of GetItems, and only when the user is at the cap. Returns how many were freed.
  */
 async function reclaimStaleSlots(userId: string, now = Date.now()): Promise<number> {
   const { data } = await entities().jobSlots.get({ userId }).go({ consistent: true });
@@ -54,7 +61,9 @@ async function reclaimStaleSlots(userId: string, now = Date.now()): Promise<numb
   const stale = held.filter((jobId) => {
     const job = byId.get(jobId);
     if (!job) return now - decodeTime(jobId) > CREATION_GRACE_MS;
-    return isExpired(job.expiresAt, now) || (job.status !== 'queued' && job.status !== 'running');
+    const unfinished = job.status === 'queued' || job.status === 'running';
+    const abandoned = now - Date.parse(job.updatedAt) > ABANDONED_JOB_MS;
+    return isExpired(job.expiresAt, now) || !unfinished || abandoned;
   });
   if (stale.length > 0) await entities().jobSlots.update({ userId }).delete({ jobIds: stale }).go();
   return stale.length;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sqsClient } from '#functions/commons/aws-clients';
 import { entities } from '#functions/data/entities';
 import { enqueueJob } from '#functions/generation/job-queue';
+import { ABANDONED_JOB_MS } from '#functions/generation/job-slots';
 import { envNames } from '#infra/routes';
 import { IDEMPOTENCY_KEY_HEADER, MAX_UNFINISHED_JOBS_PER_USER } from '#shared/generation-jobs';
 import { waitForJob } from '#test/support/job-events';
@@ -199,7 +200,7 @@ describe('cap on unfinished jobs', () => {
     expect(await newsletter(user, 'Over again')).toMatchObject({ status: 429 });
   });
 
-  it('reclaims the slot of a job that finished without giving it back', async () => {
+  it('reclaims the slot of a job that finished without giving it back, or was abandoned', async () => {
     await useProbeQueue();
     const user = await app.createUser();
     const ids: string[] = [];
@@ -214,5 +215,12 @@ describe('cap on unfinished jobs', () => {
       .go();
     expect((await newsletter(user, 'Fits again')).status).toBe(202);
     expect((await newsletter(user, 'Over again')).status).toBe(429);
+    // A job left running by a worker that died on its last receive (its message is in the DLQ).
+    await entities()
+      .job.patch({ jobId: ids[1] ?? '' })
+      .set({ status: 'running', updatedAt: new Date(Date.now() - ABANDONED_JOB_MS - 60_000).toISOString() })
+      .go();
+    expect((await newsletter(user, 'Fits once more')).status).toBe(202);
+    expect((await newsletter(user, 'Over once more')).status).toBe(429);
   });
 });
