@@ -235,23 +235,47 @@ export async function ensureAdmin(options: {
   const file = join(options.dataDir, 'admin.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as AdminAccount;
   const password = `Lbm-${randomBytes(9).toString('base64url')}`;
-  await options.client.send(
-    new SignUpCommand({
-      ClientId: options.clientId,
-      Username: options.email,
-      Password: password,
-      // The e-mail comes from the username: the app client may not write it (infra/user-pool-client.ts).
-      UserAttributes: [{ Name: 'name', Value: 'Administrator' }],
-    }),
-  );
-  const code = options.mailbox.list().find((message) => message.to === options.email && message.code)?.code;
-  if (!code) throw new Error(`No confirmation code was delivered for ${options.email}`);
-  await options.client.send(
-    new ConfirmSignUpCommand({ ClientId: options.clientId, Username: options.email, ConfirmationCode: code }),
-  );
+  // The runtime confirms this account itself: its code and the triggers' info lines would only push the
+  // banner (npm start's first screen) down.
+  options.mailbox.keepQuiet(options.email);
+  await withHandlerLogsAtLeast('warn', async () => {
+    await options.client.send(
+      new SignUpCommand({
+        ClientId: options.clientId,
+        Username: options.email,
+        Password: password,
+        // The e-mail comes from the username: the app client may not write it (infra/user-pool-client.ts).
+        UserAttributes: [{ Name: 'name', Value: 'Administrator' }],
+      }),
+    );
+    const code = options.mailbox.list().find((message) => message.to === options.email && message.code)?.code;
+    if (!code) throw new Error(`No confirmation code was delivered for ${options.email}`);
+    await options.client.send(
+      new ConfirmSignUpCommand({
+        ClientId: options.clientId,
+        Username: options.email,
+        ConfirmationCode: code,
+      }),
+    );
+  });
   const account = { email: options.email, password };
   writeFileSync(file, JSON.stringify(account, null, 2), { mode: 0o600 });
   return account;
+}
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'];
+
+/** Runs `work` with the handlers' log level raised to `level` (never lowered), then puts it back. */
+async function withHandlerLogsAtLeast<T>(level: 'warn' | 'error', work: () => Promise<T>): Promise<T> {
+  const previous = process.env.LOG_LEVEL;
+  const current = LOG_LEVELS.indexOf((previous ?? 'info').toLowerCase());
+  if (current < LOG_LEVELS.indexOf(level)) process.env.LOG_LEVEL = level;
+  try {
+    return await work();
+  } finally {
+    if (previous === undefined) delete process.env.LOG_LEVEL;
+    else process.env.LOG_LEVEL = previous;
+  }
 }
 
 /**

@@ -18,6 +18,8 @@ const KEEP = 200;
 
 export class Mailbox {
   private messages: MailboxMessage[];
+  /** Recipients whose codes the runtime reads itself (the bootstrapped admin): not worth a console line. */
+  private readonly unannounced = new Set<string>();
 
   constructor(private readonly file: string) {
     this.messages = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as MailboxMessage[]) : [];
@@ -29,6 +31,15 @@ export class Mailbox {
     this.messages = [stored, ...this.messages].slice(0, KEEP);
     writeFileSync(this.file, JSON.stringify(this.messages, null, 2));
     return stored;
+  }
+
+  /** Keeps deliveries to `address` off the console; they are still stored. */
+  keepQuiet(address: string): void {
+    this.unannounced.add(address.toLowerCase());
+  }
+
+  shouldAnnounce(address: string): boolean {
+    return !this.unannounced.has(address.toLowerCase());
   }
 
   /** Newest first. */

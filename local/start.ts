@@ -5,6 +5,7 @@
 import { ensureFrontendBuild } from './frontend-build';
 import { quietSdkWarnings } from './quiet-sdk-warnings';
 import { startLocalRuntime } from './runtime';
+import { startBanner } from './start-banner';
 
 const started = performance.now();
 
@@ -12,21 +13,19 @@ quietSdkWarnings();
 
 try {
   const buildStarted = performance.now();
-  if (await ensureFrontendBuild()) {
-    console.log(`Built the frontend in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s.`);
-  }
+  const built = await ensureFrontendBuild();
+  const buildSeconds = built ? (performance.now() - buildStarted) / 1000 : null;
   const runtime = await startLocalRuntime();
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const url = `http://localhost:${runtime.settings.port}`;
-  console.log(`
-  LBM Studio is running at ${url}  (ready in ${seconds} s)
-
-  Sign in as the admin:  ${runtime.admin.email}  /  ${runtime.admin.password}
-  Or sign up with any @${runtime.settings.allowedEmailDomain} address; the verification code appears
-  here and at ${url}/dev/mailbox.
-
-  Data is kept in ${runtime.settings.dataDir}. Press Ctrl+C to stop.
-`);
+  console.log(
+    startBanner({
+      url: `http://localhost:${runtime.settings.port}`,
+      readySeconds: (performance.now() - started) / 1000,
+      buildSeconds,
+      admin: runtime.admin,
+      allowedEmailDomain: runtime.settings.allowedEmailDomain,
+      dataDir: runtime.settings.dataDir,
+    }),
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -185,7 +185,9 @@ export async function startCognito(options: {
     ) => {
       const message = describeMessage(source, code);
       options.mailbox.add({ to: delivery.Destination, code, ...message });
-      options.log(`✉  ${message.subject} → ${delivery.Destination}: code ${code}`);
+      if (options.mailbox.shouldAnnounce(delivery.Destination)) {
+        options.log(`✉  ${message.subject} → ${delivery.Destination}: code ${code}`);
+      }
     },
   };
   const key = loadOrCreateSigningKey(options.dataDir);
