@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type E2eApp,
@@ -46,6 +47,8 @@ describe('sign-up, confirmation and sign-in', () => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(page.getByTestId('sidebar-user-email').textContent()).resolves.toBe(email);
+    // The display name given at sign-up, carried in the ID token's `name` claim (issue 10 #9).
+    await expect(page.getByTestId('sidebar-user-name').textContent()).resolves.toBe('New Comer');
     await screenshot(page, 'landing-signed-in');
 
     await signOutThroughUi(page);
@@ -80,15 +83,25 @@ describe('sign-up, confirmation and sign-in', () => {
     await expectToast(page, 'Password too short');
   });
 
-  it('shows the service error for a wrong password', async () => {
+  it('answers a wrong password and an unknown address with one message (issue 10 #11)', async () => {
     const user = await app.createUser();
     const page = await openPage(app);
-    await page.goto('/auth');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expectToast(page, 'Error signing in');
-    expect(new URL(page.url()).pathname).toBe('/auth');
+    const attempt = async (email: string, password: string) => {
+      await page.goto('/auth');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Error signing in' }).first();
+      await toast.waitFor({ state: 'visible' });
+      const text = await toast.textContent();
+      expect(new URL(page.url()).pathname).toBe('/auth');
+      return text;
+    };
+    const wrongPassword = await attempt(user.email, 'not-the-password');
+    await screenshot(page, 'auth-sign-in-refused');
+    const unknownAddress = await attempt(app.newEmail('nobody'), 'not-the-password');
+    expect(wrongPassword).toContain('Incorrect email or password.');
+    expect(unknownAddress).toBe(wrongPassword);
   });
 
   it('sends a signed-in user from /auth to /', async () => {
@@ -102,6 +115,19 @@ describe('sign-up, confirmation and sign-in', () => {
 });
 
 describe('forgot and reset password', () => {
+  /** What the reset e-mail's sender did: Cognito's ForgotPassword, an unauthenticated call. */
+  async function requestResetCode(email: string) {
+    const reply = await fetch(app.runtime.endpoints.cognito, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.ForgotPassword',
+      },
+      body: JSON.stringify({ ClientId: app.runtime.config.userPoolClientId, Username: email }),
+    });
+    expect(reply.status).toBe(200);
+  }
+
   it('sends a reset code, sets the new password and lands signed in', async () => {
     const user = await app.createUser({ password: 'Old-pass-1' });
     const page = await openPage(app);
@@ -131,21 +157,61 @@ describe('forgot and reset password', () => {
     await signInThroughUi(page, user.email, 'New-pass-2');
   });
 
-  it('opens the reset view from a reset link and rejects an invalid code as an invalid link', async () => {
-    const user = await app.createUser();
-    const page = await openPage(app);
-    await page.goto(`/auth?reset=true&email=${encodeURIComponent(user.email)}`);
-    await page.getByLabel('Reset code').waitFor();
-    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(user.email);
-    await screenshot(page, 'auth-reset-link');
+  /** Types a wrong code, then checks the user stays on the form with 'Incorrect code' and what they typed. */
+  async function expectIncorrectCodeKeepsForm(page: Page, email: string) {
     await page.getByLabel('Reset code').fill('000000');
     await page.getByLabel('New Password', { exact: true }).fill('New-pass-2');
     await page.getByLabel('Confirm New Password').fill('New-pass-2');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expectToast(page, 'Invalid reset link');
-    await expectToast(page, 'This password reset link is invalid or has expired. Please request a new one.');
-    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
-    expect(new URL(page.url()).search).toBe('');
+    await expectToast(page, 'Incorrect code');
+    await expect(page.locator('#reset-code-error').textContent()).resolves.toBe('Incorrect code');
+    await expect(page.getByLabel('Reset code').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
+    await expect(page.getByLabel('New Password', { exact: true }).inputValue()).resolves.toBe('New-pass-2');
+    await expect(page.getByLabel('Confirm New Password').inputValue()).resolves.toBe('New-pass-2');
+    expect(await page.getByRole('tab', { name: 'Sign In' }).count()).toBe(0);
+  }
+
+  it('keeps a mistyped code from a reset link on the form, then resets with the right one (issue 10 #10)', async () => {
+    const user = await app.createUser();
+    const page = await openPage(app);
+    const since = new Date(Date.now() - 1000);
+    await page.goto(`/auth?reset=true&email=${encodeURIComponent(user.email)}`);
+    await page.getByLabel('Reset code').waitFor();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(user.email);
+    await screenshot(page, 'auth-reset-link');
+    await expectIncorrectCodeKeepsForm(page, user.email);
+    expect(new URL(page.url()).search).toContain('reset=true');
+    await screenshot(page, 'auth-reset-incorrect-code');
+
+    // The right code from the e-mail, typed into the same form: the kept password is the one set.
+    await requestResetCode(user.email);
+    await page.getByLabel('Reset code').fill(await mailboxCode(app, user.email, 'reset', { since }));
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, 'Password updated!');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+    await signOutThroughUi(page);
+    await signInThroughUi(page, user.email, 'New-pass-2');
+  });
+
+  it('keeps a mistyped code through Forgot password on the form too, then resets (issue 10 #10)', async () => {
+    const user = await app.createUser({ password: 'Old-pass-1' });
+    const page = await openPage(app, { mobile: true });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(user.email);
+    const since = new Date(Date.now() - 1000);
+    await page.getByRole('button', { name: 'Send Reset Email' }).click();
+    await expectToast(page, 'Reset email sent!');
+    await page.getByLabel('Reset code').waitFor();
+    await expectIncorrectCodeKeepsForm(page, user.email);
+    await screenshot(page, 'auth-reset-incorrect-code-phone');
+
+    await page.getByLabel('Reset code').fill(await mailboxCode(app, user.email, 'reset', { since }));
+    await expect(page.locator('#reset-code-error').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, 'Password updated!');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
   });
 });
 
@@ -154,5 +220,52 @@ describe('the UI sign-up helper', () => {
     const page = await openPage(app);
     const user = await signUpThroughUi(page, app, { displayName: 'Helper' });
     await expect(page.getByTestId('sidebar-user-email').textContent()).resolves.toBe(user.email);
+  });
+});
+
+describe('a session the server ends (issue 9 #14)', () => {
+  it('signs the user out to /auth with a message, and retries no refused call', async () => {
+    const admin = await app.createUser({ admin: true });
+    const page = await openPage(app);
+    await signInThroughUi(page, admin.email, admin.password);
+    await page.goto('/activity-tracker');
+    await page.getByTestId('activity-live-indicator').filter({ hasText: 'Live' }).waitFor();
+
+    const refused: string[] = [];
+    const sockets: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    // What a restart with another token issuer did: every token the browser holds is refused.
+    const issuer = process.env.TOKEN_ISSUER ?? '';
+    process.env.TOKEN_ISSUER = `${issuer}-elsewhere`;
+    try {
+      await page.reload();
+      await page.waitForURL((url) => url.pathname === '/auth');
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Your session has ended. Please sign in again.' })
+        .waitFor();
+      await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+      await screenshot(page, 'auth-session-ended');
+      // Quiet afterwards: nothing keeps knocking with the refused token.
+      const settled = refused.length;
+      await page.waitForTimeout(4000);
+      expect(refused.length).toBe(settled);
+      expect(refused.length).toBeLessThanOrEqual(3);
+      expect(sockets.length).toBeLessThanOrEqual(1);
+      // The screen never offered its empty or failed state as if the data were gone.
+      expect(await page.getByText('No activities yet').count()).toBe(0);
+    } finally {
+      process.env.TOKEN_ISSUER = issuer;
+    }
+
+    await signInThroughUi(page, admin.email, admin.password);
+    await page.goto('/auth');
+    await page.waitForURL((url) => url.pathname === '/');
+    await signOutThroughUi(page);
+    // The notice was for that one return only.
+    expect(await page.getByText('Your session has ended').count()).toBe(0);
   });
 });

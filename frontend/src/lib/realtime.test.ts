@@ -36,11 +36,15 @@ class FakeSocket implements WebSocketLike {
   }
 }
 
-function harness(tokens: (string | null)[] = ['t1', 't2', 't3', 't4']) {
+function harness(
+  tokens: (string | null)[] = ['t1', 't2', 't3', 't4'],
+  sessionAlive?: () => Promise<boolean>,
+) {
   const sockets: FakeSocket[] = [];
   const timers: { callback: () => void; delay: number }[] = [];
   let tokenIndex = 0;
   const client = new RealtimeClient({
+    ...(sessionAlive ? { sessionAlive } : {}),
     url: () => 'ws://127.0.0.1:3000/ws',
     getToken: async () => tokens[Math.min(tokenIndex++, tokens.length - 1)] ?? null,
     createSocket: (url) => {
@@ -160,5 +164,47 @@ describe('RealtimeClient', () => {
     sockets[0]?.drop();
     expect(timers).toHaveLength(0);
     expect(client.send({ type: 'ping' })).toBe(false);
+  });
+
+  it('stops for good when a refused connection turns out to be an ended session (no 401 loop)', async () => {
+    let checks = 0;
+    const { client, sockets, timers, settle } = harness(['t1', 't2'], async () => {
+      checks += 1;
+      return false;
+    });
+    const unsubscribe = client.subscribe('job.progress', () => {});
+    await settle();
+    sockets[0]?.drop();
+    await settle();
+    expect(checks).toBe(1);
+    expect(timers).toHaveLength(0);
+    expect(sockets).toHaveLength(1);
+    // Everyone leaves (the sign-out unmounts them); a new session connects again.
+    unsubscribe();
+    client.subscribe('job.progress', () => {});
+    await settle();
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('keeps retrying a refused connection while the session is alive, and after a drop without asking', async () => {
+    let checks = 0;
+    const { client, sockets, timers, settle } = harness(['t1', 't2', 't3'], async () => {
+      checks += 1;
+      return true;
+    });
+    client.subscribe('job.progress', () => {});
+    await settle();
+    sockets[0]?.drop();
+    await settle();
+    expect(checks).toBe(1);
+    expect(timers).toHaveLength(1);
+    timers[0]?.callback();
+    await settle();
+    sockets[1]?.open();
+    sockets[1]?.drop();
+    await settle();
+    // A connection that had opened was dropped, not refused: no session check.
+    expect(checks).toBe(1);
+    expect(timers).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { api, isSessionEnded } from './api-client';
 import { getIdToken } from './auth/session';
 import { getRuntimeConfig } from './config';
 
@@ -7,6 +8,10 @@ import { getRuntimeConfig } from './config';
  * connection opens while at least one listener is subscribed, authenticates with the ID token in the
  * query string (browsers cannot set headers on a WebSocket), and reconnects with a doubling back-off and
  * a fresh token after every drop.
+ *
+ * A refused upgrade is invisible to the browser (no status, just a close), so when a connection closes
+ * without ever opening, the client asks `sessionAlive` before trying again: if the API refuses the
+ * session too (401), the session has ended and the client stops instead of retrying a 401 forever.
  */
 
 export interface RealtimeMessage {
@@ -30,6 +35,8 @@ export interface WebSocketLike {
 export interface RealtimeClientOptions {
   url: () => string;
   getToken: () => Promise<string | null>;
+  /** Asked after a connection was refused; false when the server has ended the session. */
+  sessionAlive?: () => Promise<boolean>;
   createSocket?: (url: string) => WebSocketLike;
   /** Where a relative `wsUrl` is resolved from; the page's own URL in the browser. */
   baseUrl?: () => string;
@@ -70,6 +77,8 @@ export class RealtimeClient {
   private delayMs: number;
   private active = false;
   private connecting = false;
+  /** The session ended: no reconnecting until every listener has left (sign-out unmounts them). */
+  private halted = false;
 
   constructor(private readonly options: RealtimeClientOptions) {
     this.delayMs = options.initialDelayMs ?? 500;
@@ -110,6 +119,7 @@ export class RealtimeClient {
 
   private stop(): void {
     this.active = false;
+    this.halted = false;
     if (this.retryHandle !== null) {
       (this.options.cancel ?? clearTimeout)(this.retryHandle as ReturnType<typeof setTimeout>);
       this.retryHandle = null;
@@ -121,7 +131,7 @@ export class RealtimeClient {
   }
 
   private async connect(): Promise<void> {
-    if (!this.active || this.connecting || this.socket) return;
+    if (!this.active || this.halted || this.connecting || this.socket) return;
     this.connecting = true;
     let token: string | null = null;
     try {
@@ -138,7 +148,9 @@ export class RealtimeClient {
     const url = webSocketUrl(this.options.url(), token, base);
     const socket = (this.options.createSocket ?? ((target: string) => new WebSocket(target)))(url);
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       this.delayMs = this.options.initialDelayMs ?? 500;
     };
     socket.onmessage = (event) => {
@@ -148,14 +160,26 @@ export class RealtimeClient {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
-      this.scheduleReconnect();
+      if (opened || !this.options.sessionAlive) this.scheduleReconnect();
+      else void this.reconnectIfSessionAlive(this.options.sessionAlive);
     };
     // Every error is followed by a close event, which does the reconnecting.
     socket.onerror = () => {};
   }
 
+  private async reconnectIfSessionAlive(sessionAlive: () => Promise<boolean>): Promise<void> {
+    // A failing check (network) is not an ended session: keep retrying with the back-off.
+    const alive = await sessionAlive().catch(() => true);
+    if (!this.active) return;
+    if (!alive) {
+      this.halted = true;
+      return;
+    }
+    this.scheduleReconnect();
+  }
+
   private scheduleReconnect(): void {
-    if (!this.active || this.retryHandle !== null) return;
+    if (!this.active || this.halted || this.retryHandle !== null) return;
     const delay = this.delayMs;
     this.delayMs = Math.min(this.delayMs * 2, this.options.maxDelayMs ?? 15_000);
     this.retryHandle = (this.options.schedule ?? setTimeout)(() => {
@@ -173,9 +197,23 @@ export class RealtimeClient {
 
 let shared: RealtimeClient | null = null;
 
+/** False when the API refuses the session (its 401 also signs the user out); true otherwise. */
+async function apiSessionAlive(): Promise<boolean> {
+  try {
+    await api.get('/api/me');
+    return true;
+  } catch (error) {
+    return !isSessionEnded(error);
+  }
+}
+
 /** The app's one connection, created on first use. */
 export function realtimeClient(): RealtimeClient {
-  shared ??= new RealtimeClient({ url: () => getRuntimeConfig().wsUrl, getToken: getIdToken });
+  shared ??= new RealtimeClient({
+    url: () => getRuntimeConfig().wsUrl,
+    getToken: getIdToken,
+    sessionAlive: apiSessionAlive,
+  });
   return shared;
 }
 

@@ -144,11 +144,14 @@ export function AppSidebar() {
             aria-hidden="true"
             className="flex size-8 shrink-0 items-center justify-center rounded-full bg-sidebar-accent font-medium text-sidebar-accent-foreground text-sm uppercase"
           >
-            {user.email.charAt(0)}
+            {(user.name ?? user.email).charAt(0)}
           </span>
           <span className="grid min-w-0 flex-1 leading-tight group-data-[collapsible=icon]:hidden">
             <span className="flex min-w-0 items-center gap-1.5">
-              <span className="truncate font-medium text-sm">{user.name ?? user.email.split('@')[0]}</span>
+              {/* The display name given at sign-up (the ID token's `name`), else the address's local part. */}
+              <span className="truncate font-medium text-sm" data-testid="sidebar-user-name">
+                {user.name ?? user.email.split('@')[0]}
+              </span>
               {user.isAdmin && (
                 <Badge variant="secondary" className="px-1.5 py-0 text-[10px]">
                   Admin

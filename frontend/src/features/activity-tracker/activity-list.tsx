@@ -79,11 +79,25 @@ export function ActivityList({
       ) : activities.length === 0 ? (
         <EmptyState failed={failed} onRetry={onRetry} />
       ) : (
-        <ul className="divide-y" aria-label={ACTIVITY_PAGE.listLabel} aria-live="polite">
-          {activities.map((activity) => (
-            <ActivityRow key={activity.id} activity={activity} timeZone={timeZone} />
-          ))}
-        </ul>
+        <>
+          {failed && (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-2 border-b bg-destructive/5 px-4 py-2 text-sm"
+            >
+              <span>{ACTIVITY_PAGE.olderFailed}</span>
+              <Button variant="outline" size="sm" onClick={onRetry}>
+                <RefreshCw />
+                {ACTIVITY_PAGE.retry}
+              </Button>
+            </div>
+          )}
+          <ul className="divide-y" aria-label={ACTIVITY_PAGE.listLabel} aria-live="polite">
+            {activities.map((activity) => (
+              <ActivityRow key={activity.id} activity={activity} timeZone={timeZone} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );

@@ -15,6 +15,7 @@ export const ACTIVITY_PAGE = {
   emptyTitle: 'No activities yet',
   emptyHint: 'Generations, saves and client changes appear here the moment they happen.',
   loadFailedTitle: 'Activities could not be loaded',
+  olderFailed: 'Earlier activities could not be loaded; only the ones that arrived live are shown.',
   retry: 'Try Again',
   noDetails: 'No details',
   columns: { time: 'Time', user: 'User', action: 'Action', resource: 'Resource', details: 'Details' },

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ACTIVITY_CREATED_EVENT, type Activity, activityCreatedEventSchema } from '#shared/activity';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { realtimeClient, useRealtime } from '@/lib/realtime';
 import { toast } from '@/lib/toast';
 import { fetchActivities } from './activities-api';
@@ -44,8 +44,9 @@ export function useActivityFeed(): ActivityFeed {
         merge(await fetchActivities());
         if (mounted.current) setFailed(false);
       } catch (error) {
-        // A refresh after a reconnect only fills a gap: the rows on screen are still right.
-        if (quiet || !mounted.current) return;
+        // A refresh after a reconnect only fills a gap: the rows on screen are still right. An ended
+        // session is not a failure of this screen: the user is on the way to /auth, told why.
+        if (quiet || !mounted.current || isSessionEnded(error)) return;
         void toast({
           title: ACTIVITY_ERRORS.title,
           description: errorMessage(error, ACTIVITY_ERRORS.load),

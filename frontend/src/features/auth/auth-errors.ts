@@ -11,10 +11,25 @@ export function authErrorDescription(error: unknown): string {
   return AUTH_TOASTS.unexpected;
 }
 
-/** Cognito's answer to a wrong, used or expired reset/confirmation code. */
-export function isBadCodeError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error.name === 'CodeMismatchException' || error.name === 'ExpiredCodeException')
-  );
+/** Cognito's answer to a wrong or used code ('incorrect') or an expired one ('expired'); null otherwise. */
+export function isBadCodeError(error: unknown): 'incorrect' | 'expired' | null {
+  if (!(error instanceof Error)) return null;
+  if (error.name === 'CodeMismatchException') return 'incorrect';
+  if (error.name === 'ExpiredCodeException') return 'expired';
+  return null;
+}
+
+/**
+ * Cognito's answers to a failed sign-in that concern the credentials themselves. With
+ * PreventUserExistenceErrors both runtimes already answer alike; the form shows one message for all of
+ * them anyway, so no configuration can make it tell a stranger which addresses have accounts.
+ */
+const CREDENTIAL_ERRORS = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'InvalidPasswordException',
+]);
+
+export function isCredentialsError(error: unknown): boolean {
+  return error instanceof Error && CREDENTIAL_ERRORS.has(error.name) && !/disabled/i.test(error.message);
 }

@@ -9,10 +9,13 @@ export function AuthLayout({
   title,
   description,
   onInteract,
+  notice,
   children,
 }: {
   title: ReactNode;
   description: ReactNode;
+  /** A message above the card, e.g. why the user is here again ('Your session has ended…'). */
+  notice?: ReactNode;
   /** Called on the first focus or pointer press inside the card (repeated calls are harmless). */
   onInteract?: () => void;
   children: ReactNode;
@@ -34,6 +37,14 @@ export function AuthLayout({
             <BrandMark className="size-9" />
             {PRODUCT_NAME}
           </Link>
+          {notice && (
+            <div
+              role="status"
+              className="w-full rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 text-sm dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {notice}
+            </div>
+          )}
           <Card className="w-full" onFocusCapture={onInteract} onPointerDownCapture={onInteract}>
             <CardHeader className="text-center">
               <CardTitle className="text-xl">{title}</CardTitle>

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { preloadAuthActions, useAuth } from '@/lib/auth/auth-context';
+import {
+  clearSessionEndedNotice,
+  hasSessionEndedNotice,
+  SESSION_ENDED_MESSAGE,
+} from '@/lib/auth/session-ended';
 import { preloadToaster } from '@/lib/toast';
 import { AuthLayout } from './auth-layout';
 import { type AuthView, initialAuthView, isResetMode } from './auth-view';
@@ -24,6 +29,11 @@ export function AuthPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [view, setView] = useState<AuthView>(() => initialAuthView(search));
+  // Shown once, on the sign-in view the user lands on after the server ended their session.
+  const [sessionEnded] = useState(hasSessionEndedNotice);
+  useEffect(() => {
+    if (sessionEnded) clearSessionEndedNotice();
+  }, [sessionEnded]);
 
   if (status === 'loading') return <LoadingScreen />;
   if (status === 'signedIn' && !isResetMode(search) && view.name !== 'reset')
@@ -76,7 +86,6 @@ export function AuthPage() {
             initialEmail={view.email}
             initialCode={view.code}
             fromLink={view.fromLink}
-            onInvalidLink={() => backToSignIn()}
             onDone={goHome}
             onBack={() => backToSignIn(view.email)}
           />
@@ -88,6 +97,7 @@ export function AuthPage() {
           onInteract={preloadForInteraction}
           title="Welcome"
           description="Sign in to your account or create a new one."
+          notice={sessionEnded ? SESSION_ENDED_MESSAGE : undefined}
         >
           <Tabs
             value={view.tab}

@@ -25,3 +25,13 @@ export const RESET_LINK_MESSAGES = {
   invalidDescription: 'This password reset link is invalid or has expired. Please request a new one.',
   processingError: 'There was an error processing your password reset. Please try again.',
 } as const;
+
+/** A reset code that was mistyped or has expired: the user stays on the form with what they typed. */
+export const RESET_CODE_MESSAGES = {
+  incorrect: 'Incorrect code',
+} as const;
+
+/** One answer for a wrong password and an unknown address, so the form never says which accounts exist. */
+export const SIGN_IN_MESSAGES = {
+  incorrectCredentials: 'Incorrect email or password.',
+} as const;

@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { authErrorDescription, isBadCodeError } from './auth-errors';
 import { DevMailboxHint } from './dev-mailbox-hint';
-import { AUTH_TOASTS, RESET_LINK_MESSAGES } from './messages';
+import { AUTH_TOASTS, RESET_CODE_MESSAGES, RESET_LINK_MESSAGES } from './messages';
 import { SubmitButton } from './submit-button';
 import { useSubmit } from './use-submit';
 import { canonicalEmail, resetProblem } from './validation';
@@ -15,21 +15,21 @@ import { canonicalEmail, resetProblem } from './validation';
 /**
  * Cognito resets by code, so the spec's reset link maps to: the code from the e-mail, the new password
  * and its confirmation. After the update the user is signed in with the new password and goes to `/`,
- * as the spec's recovery session did.
+ * as the spec's recovery session did. A mistyped code keeps the user here, whichever way they came
+ * (the link or Forgot password), with 'Incorrect code' at the code field and everything they typed
+ * kept; an expired code from a link says the link expired, and also keeps the form.
  */
 export function ResetPasswordForm({
   initialEmail,
   initialCode,
   fromLink,
-  onInvalidLink,
   onDone,
   onBack,
 }: {
   initialEmail: string;
   initialCode: string;
-  /** Opened through `/auth?reset=true`: a bad code means the link is invalid or expired. */
+  /** Opened through `/auth?reset=true`: an expired code means the link expired. */
   fromLink: boolean;
-  onInvalidLink: () => void;
   onDone: () => void;
   onBack: () => void;
 }) {
@@ -38,6 +38,7 @@ export function ResetPasswordForm({
   const [code, setCode] = useState(initialCode);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
 
   const [pending, onSubmit] = useSubmit(async () => {
     const problem = resetProblem({ email, code, password, confirmation }, AUTH_TOASTS.errorUpdatingPassword);
@@ -49,13 +50,23 @@ export function ResetPasswordForm({
     try {
       await confirmResetPassword(username, code, password);
     } catch (error) {
-      if (fromLink && isBadCodeError(error)) {
+      const badCode = isBadCodeError(error);
+      if (badCode === 'expired' && fromLink) {
+        setCodeError(RESET_LINK_MESSAGES.invalidDescription);
         toast({
           title: RESET_LINK_MESSAGES.invalidTitle,
           description: RESET_LINK_MESSAGES.invalidDescription,
           variant: 'destructive',
         });
-        onInvalidLink();
+        return;
+      }
+      if (badCode) {
+        setCodeError(RESET_CODE_MESSAGES.incorrect);
+        toast({
+          title: AUTH_TOASTS.errorUpdatingPassword,
+          description: RESET_CODE_MESSAGES.incorrect,
+          variant: 'destructive',
+        });
         return;
       }
       const description =
@@ -87,14 +98,31 @@ export function ResetPasswordForm({
           onChange={(event) => setEmail(event.target.value)}
         />
       </FormField>
-      <FormField label="Reset code" htmlFor="reset-code" hint="The code from the password reset email.">
+      <FormField
+        label="Reset code"
+        htmlFor="reset-code"
+        hint={
+          codeError ? (
+            <span id="reset-code-error" role="alert" className="font-medium text-destructive">
+              {codeError}
+            </span>
+          ) : (
+            'The code from the password reset email.'
+          )
+        }
+      >
         <Input
           id="reset-code"
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="123456"
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          aria-invalid={codeError !== null}
+          aria-describedby={codeError ? 'reset-code-error' : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setCodeError(null);
+          }}
           autoFocus={initialEmail !== '' && initialCode === ''}
         />
       </FormField>

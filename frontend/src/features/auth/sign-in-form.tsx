@@ -5,8 +5,8 @@ import { Input } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useConfig } from '@/lib/config';
 import { toast } from '@/lib/toast';
-import { authErrorDescription } from './auth-errors';
-import { AUTH_TOASTS } from './messages';
+import { authErrorDescription, isCredentialsError } from './auth-errors';
+import { AUTH_TOASTS, SIGN_IN_MESSAGES } from './messages';
 import { SubmitButton } from './submit-button';
 import { useSubmit } from './use-submit';
 import { canonicalEmail, signInProblem } from './validation';
@@ -51,7 +51,9 @@ export function SignInForm({
     } catch (error) {
       toast({
         title: AUTH_TOASTS.errorSigningIn,
-        description: authErrorDescription(error),
+        description: isCredentialsError(error)
+          ? SIGN_IN_MESSAGES.incorrectCredentials
+          : authErrorDescription(error),
         variant: 'destructive',
       });
     }

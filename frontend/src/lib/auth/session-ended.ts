@@ -37,18 +37,16 @@ export function endSession(): Promise<void> {
   return ending;
 }
 
-/** True once after a session ended; clears the notice so it shows once. */
-export function takeSessionEndedNotice(): boolean {
+/** Whether the last session was ended by the server and the user has not been told yet. */
+export function hasSessionEndedNotice(): boolean {
   try {
-    const present = window.sessionStorage.getItem(NOTICE_KEY) !== null;
-    if (present) remember(false);
-    return present;
+    return window.sessionStorage.getItem(NOTICE_KEY) !== null;
   } catch {
     return false;
   }
 }
 
-/** A new sign-in starts a fresh session: an old notice must not show on its next visit to /auth. */
+/** Once shown, the notice is spent: the next visit to /auth shows no stale message. */
 export function clearSessionEndedNotice(): void {
   remember(false);
 }
