@@ -48,6 +48,14 @@ export const guardedScreens: readonly Screen[] = [
     layout: 'bare',
   },
   {
+    path: '/api-keys',
+    load: () => import('@/features/api-keys/api-keys-page').then((m) => m.ApiKeysPage),
+  },
+  {
+    path: '/documentation',
+    load: () => import('@/features/documentation/documentation-page').then((m) => m.DocumentationPage),
+  },
+  {
     path: '/activity-tracker',
     load: () =>
       import('@/features/activity-tracker/activity-tracker-page').then((m) => m.ActivityTrackerPage),

@@ -42,7 +42,7 @@ export function isSessionEnded(error: unknown): error is SessionEndedError {
 }
 
 export interface ApiRequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Serialised as JSON. */
   body?: unknown;
   /** Validates (and may transform) the response body; without it the body is trusted as T. */

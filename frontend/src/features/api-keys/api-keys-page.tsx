@@ -1,0 +1,234 @@
+import { BookOpen, FileText, Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { API_KEY_MESSAGES, type ApiKeySummary, type CreatedApiKey } from '#shared/api-keys';
+import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { errorMessage, isSessionEnded } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
+import { toast } from '@/lib/toast';
+import { STATIC_DOCS } from '../documentation/static-docs';
+import { ApiKeyRow } from './api-key-row';
+import { createApiKey, deleteApiKey, setApiKeyActive } from './api-keys-api';
+import { NewKeyBanner } from './new-key-banner';
+import { useApiKeys } from './use-api-keys';
+
+function fail(error: unknown, fallback: string) {
+  if (isSessionEnded(error)) return;
+  void toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+}
+
+function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
+  const [name, setName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      setInvalid(true);
+      void toast({ title: 'Error', description: API_KEY_MESSAGES.nameRequired, variant: 'destructive' });
+      return;
+    }
+    setCreating(true);
+    try {
+      onCreated(await createApiKey(name.trim()));
+      setName('');
+      void toast({ title: API_KEY_MESSAGES.created, variant: 'success' });
+    } catch (error) {
+      fail(error, API_KEY_MESSAGES.createFailed);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      noValidate
+    >
+      <div className="flex-1 space-y-2">
+        <Label htmlFor="api-key-name">Key name</Label>
+        <Input
+          id="api-key-name"
+          value={name}
+          maxLength={100}
+          placeholder="e.g. Reporting script"
+          aria-invalid={invalid || undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            setInvalid(false);
+          }}
+        />
+      </div>
+      <Button type="submit" disabled={creating}>
+        <Plus aria-hidden />
+        {creating ? 'Creating…' : 'Create API Key'}
+      </Button>
+    </form>
+  );
+}
+
+function DocumentationLinks() {
+  return (
+    <div className="-mt-2 flex flex-wrap gap-2">
+      <Button asChild variant="outline" size="sm">
+        <Link to="/documentation">
+          <BookOpen aria-hidden />
+          API Documentation
+        </Link>
+      </Button>
+      {STATIC_DOCS.map((doc) => (
+        <Button key={doc.href} asChild variant="ghost" size="sm">
+          <a href={doc.href} target="_blank" rel="noreferrer">
+            <FileText aria-hidden />
+            {doc.title}
+          </a>
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** 001 §2 API Keys: create, show or hide, copy, activate or deactivate, delete; links to the docs. */
+export function ApiKeysPage() {
+  const { user } = useAuth();
+  const [everyone, setEveryone] = useState(false);
+  const { keys, failed, reload, replace, remove, add } = useApiKeys(everyone);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<ApiKeySummary | null>(null);
+
+  const toggle = async (apiKey: ApiKeySummary, active: boolean) => {
+    setBusyId(apiKey.id);
+    try {
+      replace(await setApiKeyActive(apiKey.id, active));
+      void toast({
+        title: active ? API_KEY_MESSAGES.activated : API_KEY_MESSAGES.deactivated,
+        variant: 'success',
+      });
+    } catch (error) {
+      fail(error, API_KEY_MESSAGES.updateFailed);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const confirmDelete = async () => {
+    const apiKey = pendingDelete;
+    if (!apiKey) return;
+    setPendingDelete(null);
+    setBusyId(apiKey.id);
+    try {
+      await deleteApiKey(apiKey.id);
+      remove(apiKey.id);
+      if (created?.id === apiKey.id) setCreated(null);
+      void toast({ title: API_KEY_MESSAGES.deleted, variant: 'success' });
+    } catch (error) {
+      fail(error, API_KEY_MESSAGES.deleteFailed);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <PageContainer className="max-w-4xl">
+      <PageHeader
+        title="API Keys"
+        description="Keys let your own programs call the LBM Studio API with your access."
+      />
+      <DocumentationLinks />
+      {created && <NewKeyBanner created={created} onDismiss={() => setCreated(null)} />}
+      <Card>
+        <CardHeader>
+          <CardTitle>Create a key</CardTitle>
+          <CardDescription>Name it after the program that will use it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CreateKeyForm
+            onCreated={(key) => {
+              setCreated(key);
+              const { key: _shownOnce, ...summary } = key;
+              add(summary);
+            }}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <div className="space-y-1.5">
+            <CardTitle>{everyone ? 'All API keys' : 'Your API keys'}</CardTitle>
+            <CardDescription>Only the first characters of a key are ever shown again.</CardDescription>
+          </div>
+          {user?.isAdmin && (
+            <div className="flex items-center gap-2">
+              <Switch id="api-keys-everyone" checked={everyone} onCheckedChange={setEveryone} />
+              <Label htmlFor="api-keys-everyone">Show every user’s keys</Label>
+            </div>
+          )}
+        </CardHeader>
+        <CardContent className="p-0">
+          {failed ? (
+            <div className="p-4">
+              <LoadFailed message={API_KEY_MESSAGES.fetchFailed} onRetry={reload} />
+            </div>
+          ) : keys === null ? (
+            <div className="space-y-3 p-4" aria-busy="true">
+              <Skeleton className="h-14 w-full" />
+              <Skeleton className="h-14 w-full" />
+            </div>
+          ) : keys.length === 0 ? (
+            <p className="p-6 text-center text-muted-foreground">No API keys yet. Create one above.</p>
+          ) : (
+            <ul className="divide-y border-t" aria-label="API keys">
+              {keys.map((apiKey) => (
+                <ApiKeyRow
+                  key={apiKey.id}
+                  apiKey={apiKey}
+                  showOwner={everyone}
+                  owned={apiKey.user_id === user?.id}
+                  busy={busyId === apiKey.id}
+                  onToggle={(key, active) => void toggle(key, active)}
+                  onDelete={setPendingDelete}
+                />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Dialog open={pendingDelete !== null} onOpenChange={(open) => !open && setPendingDelete(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete API key?</DialogTitle>
+            <DialogDescription>
+              “{pendingDelete?.name}” stops working at once. Programs using it will get 401 errors.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setPendingDelete(null)}>
+              Cancel
+            </Button>
+            <Button type="button" variant="destructive" onClick={() => void confirmDelete()}>
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </PageContainer>
+  );
+}

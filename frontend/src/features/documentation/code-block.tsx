@@ -1,0 +1,33 @@
+import { Copy } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
+
+/** A block of code with a Copy button. */
+export function CodeBlock({ code, label }: { code: string; label: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      void toast({ title: 'Copied!', description: `${label} copied to clipboard`, variant: 'success' });
+    } catch {
+      void toast({ title: 'Error', description: 'Failed to copy content', variant: 'destructive' });
+    }
+  };
+  return (
+    <div className="relative">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="absolute top-2 right-2"
+        onClick={() => void copy()}
+        aria-label={`Copy ${label}`}
+      >
+        <Copy aria-hidden />
+        Copy
+      </Button>
+      <pre className="max-h-[32rem] overflow-auto rounded-md border bg-muted p-4 pt-12 font-mono text-xs leading-relaxed">
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '#functions/openapi/build-openapi';
+import {
+  endpointsByTag,
+  hasPreferWait,
+  type OpenApiDocument,
+  requestFields,
+  responseList,
+  typeLabel,
+} from './openapi-reference';
+
+/** The reference is read from the server's own document, so the page cannot drift from the API. */
+const document = JSON.parse(JSON.stringify(buildOpenApiDocument())) as OpenApiDocument;
+
+describe('the endpoint reference', () => {
+  it('puts every operation under its tab', () => {
+    const groups = endpointsByTag(document);
+    const paths = (tab: keyof typeof groups) =>
+      groups[tab].map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    expect(paths('Content')).toEqual([
+      'POST /generate-content',
+      'POST /rewrite-blog',
+      'POST /generate-newsletter',
+    ]);
+    expect(paths('Clients')).toEqual(['GET /clients', 'POST /clients']);
+    expect(paths('Other')).toEqual(['GET /jobs/{jobId}', 'GET /health']);
+  });
+
+  it('lists the request fields with their types, defaults and required flags', () => {
+    const newsletter = endpointsByTag(document).Content.find(
+      (endpoint) => endpoint.path === '/generate-newsletter',
+    );
+    const fields = requestFields(newsletter?.operation ?? {});
+    expect(fields.find((field) => field.name === 'includeHeader')).toMatchObject({
+      type: 'boolean',
+      defaultValue: 'true',
+      required: false,
+    });
+    expect(fields.find((field) => field.name === 'model')?.type).toMatch(/^one of \d+ values$/);
+    const client = endpointsByTag(document).Clients.find((endpoint) => endpoint.method === 'POST');
+    expect(requestFields(client?.operation ?? {}).find((field) => field.name === 'name')?.required).toBe(
+      true,
+    );
+  });
+
+  it('resolves shared replies such as 429', () => {
+    const listing = endpointsByTag(document).Clients[0];
+    const replies = responseList(document, listing?.operation ?? {});
+    expect(replies.map((reply) => reply.status)).toEqual(['200', '401', '404', '429']);
+    expect(replies.find((reply) => reply.status === '429')?.description).toContain('budget');
+  });
+
+  it('marks the generation endpoints as taking Prefer: wait', () => {
+    const groups = endpointsByTag(document);
+    expect(groups.Content.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
+    expect(groups.Clients.some((endpoint) => hasPreferWait(endpoint.operation))).toBe(false);
+  });
+
+  it('labels types briefly', () => {
+    expect(typeLabel({ anyOf: [{ type: 'string' }, { type: 'null' }] })).toBe('string | null');
+    expect(typeLabel({ enum: ['a', 'b'] })).toBe('"a" | "b"');
+    expect(typeLabel({ type: 'array', items: { type: 'string' } })).toBe('string[]');
+  });
+});

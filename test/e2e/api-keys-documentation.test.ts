@@ -1,0 +1,189 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_MESSAGES, API_KEY_PATTERN, type CreatedApiKey } from '#shared/api-keys';
+import {
+  type E2eApp,
+  type E2eUser,
+  expectToast,
+  openPage,
+  pageErrors,
+  screenshot,
+  signInThroughUi,
+  startE2eApp,
+} from './support/e2e';
+import { clipboardText, horizontalOverflow } from './support/tools';
+
+/**
+ * 001 §2 API Keys and Documentation: create (blank name refused with the spec message), the new key
+ * shown once in a banner that copying dismisses, show/hide, the list with the display prefix and dots,
+ * deactivate/activate/delete with their toasts, and a key that really works and really stops; the
+ * documentation's side navigation, endpoint tabs rendered from the OpenAPI document, the two markdown
+ * files and the examples.
+ */
+
+let app: E2eApp;
+let admin: E2eUser;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+  admin = await app.createUser({ admin: true });
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const rows = (page: Page) => page.getByTestId('api-key-row');
+
+/** A phone browser widens its layout viewport to fit wide content, so compare with the phone's width. */
+async function pageWidth(page: Page): Promise<number> {
+  return (await page.evaluate('document.documentElement.scrollWidth')) as number;
+}
+const PHONE_WIDTH = 390;
+
+async function keyStatus(key: string): Promise<number> {
+  return (await app.test.request('GET', '/api/clients', { token: key })).status;
+}
+
+describe('API Keys page', () => {
+  it('creates a key shown once, copies it, and toggles and deletes it with the spec toasts', async () => {
+    const page = await openPage(app);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await signInThroughUi(page, admin.email, admin.password);
+    await page.locator('[data-slot="sidebar"]').getByRole('link', { name: 'API Keys', exact: true }).click();
+    await page.waitForURL('**/api-keys');
+    await page.getByRole('heading', { name: 'API Keys', level: 1 }).waitFor();
+    await page.getByText('No API keys yet. Create one above.').waitFor();
+
+    await page.getByLabel('Key name').fill('   ');
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    await expectToast(page, API_KEY_MESSAGES.nameRequired);
+
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/api-keys') && response.request().method() === 'POST',
+    );
+    await page.getByLabel('Key name').fill('Reporting script');
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    const key = ((await (await created).json()) as CreatedApiKey).key;
+    expect(key).toMatch(API_KEY_PATTERN);
+    await expectToast(page, API_KEY_MESSAGES.created);
+    const banner = page.getByTestId('new-api-key');
+    await expect(banner.textContent()).resolves.toBe(key);
+    await expect(rows(page).first().textContent()).resolves.toContain(`${key.slice(0, 12)}••••`);
+    await expect(rows(page).first().textContent()).resolves.not.toContain(key.slice(12, 30));
+    await expect(rows(page).first().textContent()).resolves.toContain('Last used Never');
+    await screenshot(page, 'api-keys-new-key-banner');
+
+    await page.getByRole('button', { name: 'Hide' }).click();
+    await expect(banner.textContent()).resolves.toBe(`${key.slice(0, 12)}••••••••••••••••`);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(banner.textContent()).resolves.toBe(key);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await banner.waitFor({ state: 'detached' });
+    await expect(clipboardText(page)).resolves.toBe(key);
+    expect(await keyStatus(key)).toBe(200);
+
+    await page.getByRole('switch', { name: 'Deactivate Reporting script' }).click();
+    await expectToast(page, API_KEY_MESSAGES.deactivated);
+    await rows(page).first().getByText('Inactive', { exact: true }).first().waitFor();
+    expect(await keyStatus(key)).toBe(401);
+    await page.getByRole('switch', { name: 'Activate Reporting script' }).click();
+    await expectToast(page, API_KEY_MESSAGES.activated);
+    expect(await keyStatus(key)).toBe(200);
+
+    await page.reload();
+    await expect(rows(page).first().textContent()).resolves.not.toContain('Last used Never');
+    await screenshot(page, 'api-keys-list');
+
+    await page.getByRole('button', { name: 'Delete Reporting script' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, API_KEY_MESSAGES.deleted);
+    await page.getByText('No API keys yet. Create one above.').waitFor();
+    expect(await keyStatus(key)).toBe(401);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows the failure toasts of §8 when the server fails', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, admin.email, admin.password);
+    await page.route('**/api/api-keys', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto('/api-keys');
+    await expectToast(page, API_KEY_MESSAGES.fetchFailed);
+    await page.getByLabel('Key name').fill('Will fail');
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    await expectToast(page, API_KEY_MESSAGES.createFailed);
+  });
+
+  it('fits a phone and links to the documentation', async () => {
+    const page = await openPage(app, { mobile: true });
+    await signInThroughUi(page, admin.email, admin.password);
+    await page.goto('/api-keys');
+    await page.getByLabel('Key name').fill('Phone key');
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    await page.getByTestId('new-api-key').waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await screenshot(page, 'api-keys-phone', { fullPage: true });
+    await page.getByRole('link', { name: 'API Documentation' }).click();
+    await page.waitForURL('**/documentation');
+    await page.getByRole('heading', { name: 'API Documentation', level: 1 }).waitFor();
+  });
+});
+
+describe('Documentation page', () => {
+  it('has the side navigation, the markdown files, endpoint tabs from the OpenAPI document and the examples', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, admin.email, admin.password);
+    await page.goto('/documentation');
+    const nav = page.getByRole('navigation', { name: 'Documentation' });
+    for (const name of ['Overview', 'Authentication', 'Endpoints', 'Examples']) {
+      await nav.getByRole('button', { name }).waitFor();
+    }
+    await page.getByRole('heading', { name: 'LBM Studio API: quick start' }).waitFor();
+    await page.getByText('version 1.2.2', { exact: false }).first().waitFor();
+    await screenshot(page, 'documentation-overview');
+
+    const markdown = await app.test.request('GET', '/docs/api-authentication.md');
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get('content-type')).toContain('text/markdown');
+    await expect(
+      page.getByRole('link', { name: 'Authentication and errors (Markdown)' }).getAttribute('href'),
+    ).resolves.toBe('/docs/api-authentication.md');
+
+    await nav.getByRole('button', { name: 'Authentication' }).click();
+    await page.getByRole('heading', { name: 'LBM Studio API: authentication and errors' }).waitFor();
+
+    await nav.getByRole('button', { name: 'Endpoints' }).click();
+    for (const tab of ['Content', 'Images', 'Clients', 'Other'])
+      await page.getByRole('tab', { name: tab }).waitFor();
+    await page.getByText('/api/generate-newsletter', { exact: true }).waitFor();
+    await page.getByText('/api/generate-content', { exact: true }).waitFor();
+    await page.getByText('/api/rewrite-blog', { exact: true }).waitFor();
+    await screenshot(page, 'documentation-endpoints', { fullPage: true });
+    await page.getByRole('tab', { name: 'Clients' }).click();
+    await page.getByText('company_name', { exact: true }).first().waitFor();
+    await page.getByRole('tab', { name: 'Other' }).click();
+    await page.getByText('/api/jobs/{jobId}', { exact: true }).waitFor();
+    await page.getByText('/api/health', { exact: true }).waitFor();
+
+    await nav.getByRole('button', { name: 'Examples' }).click();
+    await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
+    await page.getByText("await call('POST', '/api/clients'", { exact: false }).waitFor();
+    await page.getByRole('tab', { name: 'Python' }).click();
+    await page.getByText('import urllib.request', { exact: false }).waitFor();
+    await screenshot(page, 'documentation-examples');
+    expect(pageErrors(page), JSON.stringify(pageErrors(page))).toEqual([]);
+  });
+
+  it('fits a phone', async () => {
+    const page = await openPage(app, { mobile: true });
+    await signInThroughUi(page, admin.email, admin.password);
+    await page.goto('/documentation#endpoints');
+    await page.getByText('/api/generate-newsletter', { exact: true }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await screenshot(page, 'documentation-phone', { fullPage: true });
+  });
+});
