@@ -179,6 +179,37 @@ describe('WordPress Publisher', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("schedules a post for a date and time on the viewer's clock", async () => {
+    const later = await saveContent(app, staff, clientId, {
+      title: 'Holiday Hours',
+      content: 'Closed on Monday.',
+      html_content: '<p>Closed on Monday.</p>',
+      content_type: 'press_release',
+    });
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto(`/wordpress-publisher?clientId=${clientId}`);
+    await libraryRow(page, 'Holiday Hours').getByRole('button', { name: 'Publish' }).click();
+    await page.locator('.ql-editor p', { hasText: 'Closed on Monday.' }).waitFor();
+    await page.getByLabel('Post Status').click();
+    await page.getByRole('option', { name: 'Schedule' }).click();
+    const year = new Date().getFullYear() + 1;
+    await page.getByLabel('Publish on (your time)').fill(`${year}-01-15T09:30`);
+    await screenshot(page, 'wordpress-editor-schedule');
+    await page.getByRole('button', { name: 'Publish Post' }).click();
+    await toastWith(page, 'Post published successfully!').waitFor();
+    const row = libraryRow(page, 'Holiday Hours');
+    await row.getByText(`Scheduled for Jan 15, ${year}, 9:30 AM`).waitFor();
+    await screenshot(page, 'wordpress-publisher-scheduled');
+    const link = await linkOf(later.id);
+    const stored = await wp.rest<{ status: string; date_gmt: string }>(
+      `/wp/v2/posts/${link.wordpress_id}?context=edit`,
+    );
+    expect(stored.body.status).toBe('future');
+    // The browser runs in the machine's time zone; the post is due at that same instant.
+    expect(new Date(`${stored.body.date_gmt}Z`).getTime()).toBe(new Date(`${year}-01-15T09:30`).getTime());
+  });
+
   it('fits a phone, and sends the editor back without ids', async () => {
     const page = await openPage(app, { mobile: true });
     await signInThroughUi(page, staff.email, staff.password);
