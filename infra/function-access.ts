@@ -56,8 +56,9 @@ export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   jobs: { ...NO_ACCESS, table: 'read', mediaBucket: 'read' },
   // Generation endpoints create the job item, stage large inputs (uploaded images) and enqueue.
   tools: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },
-  // Publishing decrypts the client's application password and uploads stored images to the site.
-  wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: true },
+  // Publishing decrypts the client's application password and uploads stored images to the site;
+  // publishes, updates, deletes and uploads are activities pushed live to the admins' feed.
+  wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: true, webSocket: true },
   'api-keys': DEFAULT_ROUTE_ACCESS,
   // The public API's own generation endpoints queue jobs exactly like tools/.
   'public-api': { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },

@@ -43,6 +43,10 @@ describe('function access', () => {
     expect(BACKGROUND_ACCESS.httpAuthorizer.wordpressKey).toBe(false);
   });
 
+  it('lets the WordPress routes push their activities to the admins live', () => {
+    expect(routeAccess({ entry: 'functions/wordpress/create-post.ts' }).webSocket).toBe(true);
+  });
+
   it('falls back to table-only access for a folder it does not know', () => {
     expect(routeAccess({ entry: 'functions/brand-new/handler.ts' })).toEqual(DEFAULT_ROUTE_ACCESS);
     expect(DEFAULT_ROUTE_ACCESS).toEqual({ ...NO_ACCESS, table: 'readWrite' });
