@@ -17,6 +17,7 @@ import {
   clipboardText,
   createProfiledClient,
   downloadFrom,
+  holdNextRequest,
   horizontalOverflow,
   libraryOf,
   progressSamples,
@@ -183,6 +184,25 @@ describe('Newsletter Creator', () => {
     await page.getByText('Enter a topic and click "Generate Newsletter" to see the preview').waitFor();
     await expect(generateButton(page).isDisabled()).resolves.toBe(false);
     await screenshot(page, 'newsletter-generation-failed');
+
+    // A request the server refuses outright (no job at all): a reload must not bring back the earlier
+    // successful newsletter, as if it were the answer to this one.
+    await page.getByLabel('Source URL *').fill(articles.url('/blog/spring-maintenance'));
+    await generateButton(page).click();
+    await waitForResult(page);
+    await page.route('**/api/generate-newsletter', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'Try again later.' } }),
+      }),
+    );
+    await generateButton(page).click();
+    await expectToast(page, 'Try again later.');
+    await page.unroute('**/api/generate-newsletter');
+    await page.reload();
+    await page.getByText('Enter a topic and click "Generate Newsletter" to see the preview').waitFor();
+    await expect(page.getByTestId('word-count').count()).resolves.toBe(0);
   });
 
   it('shows the validation messages', async () => {
@@ -190,9 +210,10 @@ describe('Newsletter Creator', () => {
     await createProfiledClient(app, user, { name: 'Validation Bakery' });
     const page = await openNewsletter(user);
 
-    await page.getByRole('button', { name: 'Download HTML' }).click();
-    await expectToast(page, 'No content to download');
-    await expectToast(page, 'Generate a newsletter first.');
+    // Nothing to act on yet: the result's actions are disabled, not buttons that only say so.
+    for (const name of ['Copy', 'Download HTML', 'Download Text', 'Save to Client']) {
+      await expect(page.getByRole('button', { name, exact: true }).isDisabled()).resolves.toBe(true);
+    }
 
     await page.getByLabel('Newsletter Topic *').fill('   ');
     await generateButton(page).click();
@@ -286,19 +307,107 @@ describe('Newsletter Creator', () => {
   it('shows a result that finished while the tab was closed', async () => {
     const user = await createApiUser(app, 'returner');
     const page = await openNewsletter(user);
-    await page.getByLabel('Newsletter Topic *').fill('Fall lawn care');
-    await generateButton(page).click();
-    await page.getByTestId('writing-badge').waitFor();
     const context = page.context();
+    // The POST is held in the browser until the tab is closed: the tab never sees the reply, every run.
+    const post = holdNextRequest(context, '**/api/generate-newsletter');
+    await page.getByLabel('Newsletter Topic *').fill('Fall lawn care');
+    await page.getByLabel('Additional Instructions').fill('Mention leaf mulching');
+    await generateButton(page).click();
+    const held = await post.held;
+    const key = held.headers['idempotency-key'] ?? '';
+    expect(key).toMatch(/^[A-Za-z0-9_-]{8,64}$/u);
+    // Stored before the POST left: the key, the request and the form, and no job id yet.
+    const stored = JSON.parse(
+      (
+        await page.evaluate(() =>
+          Object.entries(localStorage).find(([name]) => name.startsWith('lbm.job.newsletter.')),
+        )
+      )?.[1] ?? 'null',
+    );
+    expect(stored).toMatchObject({ idempotencyKey: key, jobId: null, form: { topic: 'Fall lawn care' } });
     await page.close();
 
+    // Only now does the server hear of it; it starts the job, and the reply goes nowhere.
+    const delivered = await post.deliver();
+    expect(delivered.status).toBe(202);
+    const firstJobId = (JSON.parse(delivered.body) as { jobId: string }).jobId;
+
     const again = await context.newPage();
+    const resent: { key: string | undefined; jobId: Promise<string> }[] = [];
+    again.on('request', (request) => {
+      if (!request.url().endsWith('/api/generate-newsletter')) return;
+      resent.push({
+        key: request.headers()['idempotency-key'],
+        jobId: request.response().then(async (reply) => (await reply?.json())?.jobId),
+      });
+    });
     await again.goto('/newsletter');
-    await waitForResult(again);
+    // A generous wait: the job runs with streaming delays, on a machine that may be busy.
+    await waitForResult(again, 100_000);
     await expectToast(again, 'Newsletter Generated!');
+    // The reopened page asked again with the same key, and got the same job back (no second job).
+    expect(resent.map((entry) => entry.key)).toEqual([key]);
+    await expect(resent[0]?.jobId).resolves.toBe(firstJobId);
+    // The form that asked for it is back.
+    await expect(again.getByLabel('Newsletter Topic *').inputValue()).resolves.toBe('Fall lawn care');
+    await expect(again.getByLabel('Additional Instructions').inputValue()).resolves.toBe(
+      'Mention leaf mulching',
+    );
     await again.getByRole('tab', { name: 'Text' }).click();
     await expect(again.getByLabel('Plain text').inputValue()).resolves.toMatch(/lawn/iu);
     await screenshot(again, 'newsletter-resumed');
+  });
+
+  it('works from the keyboard: skip link, Enter generates, the ready result takes focus and is announced', async () => {
+    const user = await createApiUser(app, 'keyboard');
+    await createProfiledClient(app, user, {
+      name: 'Long Words Co',
+      newsletter_instructions: `See https://example.com/${'a-very-long-path-segment-'.repeat(12)} and ${'x'.repeat(180)}`,
+    });
+    const page = await openNewsletter(user);
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await screenshot(page, 'newsletter-skip-link');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main-content');
+
+    // A client whose instructions hold long unbroken text: the box wraps it, the column keeps its width.
+    const settingsWidth = await page
+      .getByRole('form', { name: 'Newsletter Settings' })
+      .evaluate((form) => form.clientWidth);
+    await chooseOption(page, 'Client (optional)', 'Long Words Co');
+    const box = page.getByTestId('client-instructions');
+    await expect(
+      box.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).resolves.toBeLessThanOrEqual(0);
+    await expect(
+      page.getByRole('form', { name: 'Newsletter Settings' }).evaluate((form) => form.clientWidth),
+    ).resolves.toBe(settingsWidth);
+    await screenshot(page, 'newsletter-long-instructions');
+
+    await page.getByLabel('Newsletter Topic *').fill('Keyboard shortcuts');
+    await page.getByLabel('Newsletter Topic *').press('Enter');
+    await page.getByTestId('writing-badge').waitFor();
+    await waitForResult(page);
+    await expect(page.getByTestId('result-announcement').textContent()).resolves.toMatch(
+      /^Newsletter ready: [\d,]+ words$/u,
+    );
+    await expect(
+      page.getByTestId('result-card').evaluate((card) => card === document.activeElement),
+    ).resolves.toBe(true);
+    for (const name of ['Copy', 'Download HTML', 'Download Text', 'Save to Client']) {
+      await expect(page.getByRole('button', { name, exact: true }).isDisabled()).resolves.toBe(false);
+    }
+
+    // The tab panel is a tab stop of its own (Radix): when it has the focus, a ring shows it.
+    await page.getByRole('tab', { name: 'Preview' }).focus();
+    await page.keyboard.press('Tab');
+    const panel = page.getByTestId('result-card').getByRole('tabpanel');
+    await expect(panel.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(panel.evaluate((element) => getComputedStyle(element).boxShadow)).resolves.not.toBe('none');
+    await screenshot(page, 'newsletter-result-keyboard');
   });
 
   it('fits a phone screen', async () => {

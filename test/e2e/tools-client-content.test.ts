@@ -62,8 +62,9 @@ describe('Client Content Creation', () => {
       .waitFor();
     await screenshot(page, 'client-content-idle');
 
-    await page.getByRole('button', { name: 'Save Content' }).click();
-    await expectToast(page, 'No content generated');
+    for (const name of ['Save Content', 'Copy HTML', 'Copy Text', 'Download HTML']) {
+      await expect(page.getByRole('button', { name }).isDisabled()).resolves.toBe(true);
+    }
     await page.getByLabel('Client Website URL').fill('  ');
     await page.getByLabel('Topic', { exact: true }).fill('Water heaters');
     await generateButton(page).click();
@@ -123,6 +124,36 @@ describe('Client Content Creation', () => {
     });
     expect(saved?.title).toMatch(/^Client Content - /u);
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('brings a generation back with its form after a visit to Clients, and saves to its client', async () => {
+    const user = await createApiUser(app, 'contentresume');
+    const client = await createProfiledClient(app, user, {
+      name: 'Riverside Plumbing',
+      website: site.url('/'),
+    });
+    const other = await createProfiledClient(app, user, { name: 'Bright Smiles Dental' });
+    const page = await openToolPage(app, user, '/client-content', 'Client Content Creation');
+    await chooseOption(page, 'Client Profile', 'Riverside Plumbing');
+    await page.getByLabel('Client Website URL').fill(site.url('/?utm=resume'));
+    await page.getByLabel('Topic', { exact: true }).fill('Frozen pipes');
+    await generateButton(page).click();
+    await page.getByTestId('writing-badge').waitFor();
+
+    await page.getByRole('link', { name: 'Clients', exact: true }).click();
+    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Client Content', exact: true }).click();
+    await page.getByRole('heading', { name: 'Client Content Creation', level: 1 }).waitFor();
+    await waitForResult(page);
+    await expect(page.getByLabel('Client Profile').textContent()).resolves.toContain('Riverside Plumbing');
+    await expect(page.getByLabel('Client Website URL').inputValue()).resolves.toBe(site.url('/?utm=resume'));
+    await expect(page.getByLabel('Topic', { exact: true }).inputValue()).resolves.toBe('Frozen pipes');
+    await screenshot(page, 'client-content-resumed');
+
+    await page.getByRole('button', { name: 'Save Content' }).click();
+    await expectToast(page, "Content saved to Riverside Plumbing's profile");
+    expect(await libraryOf(app, user, client.id)).toHaveLength(1);
+    expect(await libraryOf(app, user, other.id)).toHaveLength(0);
   });
 
   it('asks for a client profile before saving, and fits a phone', async () => {

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Download, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import type { ClientContent } from '#shared/content';
 import type { ApiUser } from './clients';
 import { type E2eApp, openPage, signInThroughUi } from './e2e';
@@ -199,3 +199,44 @@ export async function openToolPage(
 
 /** A file name's timestamp to the minute (shared/file-names.ts). */
 export const STAMP = String.raw`\d{4}-\d{2}-\d{2}-\d{4}`;
+
+/** A request the browser sent that was stopped before it reached the server. */
+export interface HeldRequest {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/**
+ * Holds the next request matching `url` in the browser context: it never leaves the browser until
+ * `deliver()` sends the same request from the test (Node side), so the server gets it and its reply
+ * goes nowhere. That is the tab closed between a POST and its reply, in every run.
+ */
+export function holdNextRequest(
+  context: BrowserContext,
+  url: string,
+): { held: Promise<HeldRequest>; deliver: () => Promise<{ status: number; body: string }> } {
+  let captured: HeldRequest | null = null;
+  const held = new Promise<HeldRequest>((resolve) => {
+    void context.route(url, async (route) => {
+      const request = route.request();
+      // allHeaders(): headers() leaves out the Authorization header the replay needs.
+      captured = { url: request.url(), headers: await request.allHeaders(), body: request.postData() ?? '' };
+      resolve(captured);
+      // Never continued: the page that sent it is closed before the server hears of it.
+    });
+  });
+  return {
+    held,
+    deliver: async () => {
+      await context.unroute(url);
+      if (!captured) throw new Error(`No request to ${url} was held`);
+      const response = await context.request.fetch(captured.url, {
+        method: 'POST',
+        headers: captured.headers,
+        data: captured.body,
+      });
+      return { status: response.status(), body: await response.text() };
+    },
+  };
+}

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
 import { AppSidebar } from '../navigation/app-sidebar';
 import { activeNavTitle } from '../navigation/nav-items';
 import { useNavGroups } from '../navigation/use-nav-groups';
@@ -15,6 +16,7 @@ export function SidebarLayout() {
 
   return (
     <SidebarProvider>
+      <SkipLink />
       <AppSidebar />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -26,7 +28,7 @@ export function SidebarLayout() {
             </>
           )}
         </header>
-        <div className="flex flex-1 flex-col">
+        <div id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
           {/* Keeps the sidebar on screen while the next screen's code loads. */}
           <Suspense fallback={<LoadingScreen className="min-h-[60svh]" />}>
             <Outlet />

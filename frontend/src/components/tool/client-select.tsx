@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import type { ToolClient } from './use-tool-clients';
+import { FETCH_CLIENTS_FAILED, type ToolClient } from './use-tool-clients';
 
 /** Select items may not have an empty value (000 §5), so "no client" has a value of its own. */
 export const NO_CLIENT_VALUE = 'none';
@@ -15,6 +15,7 @@ export function ClientSelect({
   value,
   onChange,
   loading = false,
+  failed = false,
   allowNone = true,
   placeholder = NO_CLIENT_LABEL,
   disabled,
@@ -26,6 +27,8 @@ export function ClientSelect({
   value: string | null;
   onChange: (clientId: string | null) => void;
   loading?: boolean;
+  /** The client list failed to load: the picker is disabled and says so (no "empty" list). */
+  failed?: boolean;
   allowNone?: boolean;
   placeholder?: string;
   disabled?: boolean;
@@ -34,12 +37,14 @@ export function ClientSelect({
   return (
     <FormField label={label} htmlFor={id} hint={hint}>
       <Select
-        value={value ?? (allowNone ? NO_CLIENT_VALUE : '')}
+        value={failed ? '' : (value ?? (allowNone ? NO_CLIENT_VALUE : ''))}
         onValueChange={(next) => onChange(next === NO_CLIENT_VALUE ? null : next)}
-        disabled={disabled || loading}
+        disabled={disabled || loading || failed}
       >
-        <SelectTrigger id={id}>
-          <SelectValue placeholder={loading ? 'Loading clients...' : placeholder} />
+        <SelectTrigger id={id} className={failed ? 'text-destructive' : undefined}>
+          <SelectValue
+            placeholder={failed ? FETCH_CLIENTS_FAILED : loading ? 'Loading clients...' : placeholder}
+          />
         </SelectTrigger>
         <SelectContent>
           {allowNone && <SelectItem value={NO_CLIENT_VALUE}>{NO_CLIENT_LABEL}</SelectItem>}

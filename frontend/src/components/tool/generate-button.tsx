@@ -9,29 +9,32 @@ import { Spinner } from '@/components/ui/spinner';
  */
 export function GenerateButton({
   label,
+  run,
   onClick,
   disabled,
-  generating,
-  progress,
-  retryNote,
   variant = 'default',
   showProgress = true,
 }: {
   label: string;
-  onClick: () => void;
+  /** The tool's run: whether it is generating, its progress and why it retries. */
+  run: {
+    readonly generating: boolean;
+    readonly job: { readonly progress: number; readonly retryNote: string | null };
+  };
+  /** Without it the button submits its form (the settings card's `onSubmit`), so Enter generates too. */
+  onClick?: () => void;
   disabled?: boolean;
-  generating: boolean;
-  progress: number;
-  retryNote?: string | null;
   variant?: 'default' | 'outline' | 'secondary';
   /** A second button of the same job (Regenerate) leaves the bar to the first. */
   showProgress?: boolean;
 }) {
-  const percent = Math.round(progress);
+  const { generating } = run;
+  const { retryNote } = run.job;
+  const percent = Math.round(run.job.progress);
   return (
     <div className="grid gap-2">
       <Button
-        type="button"
+        type={onClick ? 'button' : 'submit'}
         variant={variant}
         onClick={onClick}
         disabled={disabled || generating}

@@ -6,6 +6,7 @@ import {
   jobEventFromMessage,
   jobReducer,
   parsePolledJob,
+  pollFailureAction,
 } from './job-state';
 
 const run = (events: JobEvent[], from: JobState = initialJobState) => events.reduce(jobReducer, from);
@@ -176,5 +177,15 @@ describe('parsePolledJob', () => {
     });
     expect(parsePolledJob({ id: 'a', status: 'done' })).toBeNull();
     expect(parsePolledJob(null)).toBeNull();
+  });
+});
+
+describe('pollFailureAction', () => {
+  it('stops on a 401 instead of asking again, forgets a 404, retries the rest', () => {
+    expect(pollFailureAction(401)).toBe('stop');
+    expect(pollFailureAction(404)).toBe('forget');
+    expect(pollFailureAction(500)).toBe('retry');
+    expect(pollFailureAction(0)).toBe('retry');
+    expect(pollFailureAction(null)).toBe('retry');
   });
 });

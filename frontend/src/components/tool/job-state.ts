@@ -219,3 +219,14 @@ export function parsePolledJob(body: unknown): PolledJob | null {
     error: typeof record.error === 'string' ? record.error : null,
   };
 }
+
+/**
+ * What a failed poll of GET /api/jobs/{id} means: 404 is a job that expired or was never ours (forget
+ * it), 401 is a session that ended (stop: the API client signs the user out, asking again cannot
+ * help), anything else (a network blip, a 5xx) is worth the next tick.
+ */
+export function pollFailureAction(status: number | null): 'retry' | 'forget' | 'stop' {
+  if (status === 404) return 'forget';
+  if (status === 401) return 'stop';
+  return 'retry';
+}

@@ -2,11 +2,12 @@ import { Copy, Download } from 'lucide-react';
 import { TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
 import { Button } from '@/components/ui/button';
 import { type DownloadFile, downloadTextFile } from './download';
+import { useActionDisabled } from './result-actions-state';
 import { showError, showToast } from './tool-toast';
 
 /**
- * Copy and download buttons. They stay enabled without a result so the user learns why nothing
- * happened: the tool's "nothing to download" message (000 §5) instead of a silently dead button.
+ * Copy and download buttons. Inside a result card they are disabled until there is a finished result
+ * (ResultActionsState); the tool's "nothing to download" message (000 §5) stays as the last guard.
  */
 
 export async function copyToClipboard(text: string): Promise<void> {
@@ -30,12 +31,13 @@ export function CopyButton({
   nothing: ToastText;
   disabled?: boolean;
 }) {
+  const off = useActionDisabled(disabled || text === null);
   return (
     <Button
       type="button"
       variant="outline"
       size="sm"
-      disabled={disabled}
+      disabled={off}
       onClick={() => (text === null ? showToast(nothing, 'destructive') : void copyToClipboard(text))}
     >
       <Copy aria-hidden="true" />
@@ -58,12 +60,13 @@ export function DownloadButton({
   toastTitle?: string;
   disabled?: boolean;
 }) {
+  const off = useActionDisabled(disabled);
   return (
     <Button
       type="button"
       variant="outline"
       size="sm"
-      disabled={disabled}
+      disabled={off}
       onClick={() => {
         const built = file();
         if (!built) {

@@ -5,6 +5,7 @@ import { TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
 import { Button } from '@/components/ui/button';
 import { api, errorMessage } from '@/lib/api-client';
 import { manualSaveBody } from './manual-save';
+import { useActionDisabled } from './result-actions-state';
 import type { JobMeta, ToolOutput } from './tool-output';
 import { showError, showToast } from './tool-toast';
 import { findClient, type ToolClient } from './use-tool-clients';
@@ -43,6 +44,8 @@ export function SaveToClientButton({
     key !== null &&
     (savedKey === key || (meta.savedContent !== null && meta.savedContent.clientId === clientId));
 
+  const off = useActionDisabled(disabled || output === null);
+
   const save = async () => {
     if (!output) return showToast(messages.nothing, 'destructive');
     if (!clientId) return showToast(messages.noClient, 'destructive');
@@ -68,7 +71,7 @@ export function SaveToClientButton({
       type="button"
       size="sm"
       variant={saved ? 'secondary' : output ? 'default' : 'outline'}
-      disabled={disabled || saving || saved}
+      disabled={off || saving || saved}
       onClick={() => void save()}
     >
       {saved ? <Check aria-hidden="true" /> : <Save aria-hidden="true" />}

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { ProviderNotice } from './provider-notice';
+import { ResultActionsState } from './result-actions-state';
 import type { JobMeta } from './tool-output';
 
 /** A tool screen: its title, then the settings card on the left and the result on the right (000 §2). */
@@ -29,13 +30,19 @@ export function ToolPage({
   );
 }
 
+/**
+ * A settings card. With `onSubmit` its fields are one form: Enter in a text field generates (issue 10
+ * #5), through the card's submit button, so a disabled Generate also refuses Enter.
+ */
 export function SettingsCard({
   title = 'Settings',
   description,
+  onSubmit,
   children,
 }: {
   title?: string;
   description?: string;
+  onSubmit?: () => void;
   children: ReactNode;
 }) {
   return (
@@ -44,33 +51,80 @@ export function SettingsCard({
         <CardTitle>{title}</CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
-      <CardContent className="grid gap-5">{children}</CardContent>
+      {onSubmit ? (
+        <CardContent>
+          <form
+            noValidate
+            aria-label={title}
+            className="grid gap-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onSubmit();
+            }}
+          >
+            {children}
+          </form>
+        </CardContent>
+      ) : (
+        <CardContent className="grid gap-5">{children}</CardContent>
+      )}
     </Card>
   );
 }
 
-/** The result card: title, live state or word count, the action buttons, who wrote it, then the views. */
+/**
+ * The result card: title, live state or word count, the action buttons, who wrote it, then the views.
+ * Its actions are disabled until `ready`; when a result becomes ready after a run, the card takes the
+ * focus and a live region announces it (issue 10 #4, #5).
+ */
 export function ResultCard({
   title = 'Preview',
   wordCount,
   writing,
+  ready,
+  readyMessage,
   actions,
   meta,
   className,
   children,
 }: {
   title?: string;
-  /** Null before there is anything to count. */
+  /** Null before there is anything to count, and for results that are not text. */
   wordCount: number | null;
   /** True while the reply is being written into the views. */
   writing: boolean;
+  /** True when a finished result is shown: the actions can act on it. */
+  ready: boolean;
+  /** What the screen reader hears when the result is ready, e.g. '412-word newsletter ready'. */
+  readyMessage: string;
   actions?: ReactNode;
   meta: JobMeta;
   className?: string;
   children: ReactNode;
 }) {
+  const cardRef = useRef<HTMLDivElement>(null);
+  const wasWriting = useRef(writing);
+  useEffect(() => {
+    if (writing) {
+      wasWriting.current = true;
+      return;
+    }
+    if (ready && wasWriting.current) cardRef.current?.focus();
+    wasWriting.current = false;
+  }, [writing, ready]);
+
   return (
-    <Card className={cn('min-w-0', className)}>
+    <Card
+      ref={cardRef}
+      tabIndex={-1}
+      role="region"
+      aria-label={title}
+      data-testid="result-card"
+      className={cn('min-w-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', className)}
+    >
+      <p role="status" className="sr-only" data-testid="result-announcement">
+        {ready ? readyMessage : ''}
+      </p>
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-2">
@@ -87,15 +141,21 @@ export function ResultCard({
             </span>
           )}
         </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        {actions && (
+          <ResultActionsState.Provider value={{ disabled: !ready }}>
+            <div className="flex flex-wrap gap-2">{actions}</div>
+          </ResultActionsState.Provider>
+        )}
         {meta.savedContent && (
-          <p className="text-muted-foreground text-xs" data-testid="saved-line">
+          <p className="break-words text-muted-foreground text-xs" data-testid="saved-line">
             Saved to {meta.savedContent.clientName}'s profile.
           </p>
         )}
         <ProviderNotice meta={meta} />
       </CardHeader>
-      <CardContent className="grid gap-4">{children}</CardContent>
+      <CardContent className="grid gap-4">
+        <ResultActionsState.Provider value={{ disabled: !ready }}>{children}</ResultActionsState.Provider>
+      </CardContent>
     </Card>
   );
 }

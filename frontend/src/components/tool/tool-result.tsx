@@ -1,11 +1,51 @@
 import type { ReactNode } from 'react';
+import { isActivePhase } from './job-state';
 import { liveResult } from './live-result';
 import { type ResultView, ResultViews } from './result-views';
+import type { ToolOutput } from './tool-output';
 import { ResultCard } from './tool-page';
 import type { ToolRun } from './use-tool-run';
 
-/** The result card of a tool run: live while the job writes, then the finished output in its views. */
-export function ToolResult<Request>({
+/**
+ * The result card of any tool run, whatever its output is (an HTML post, a gallery of images, an audio
+ * file, a list): the page renders the output as `children`; the card locks the actions until there is
+ * a result, takes focus and announces it when it is ready.
+ */
+export function ToolResultCard<Request, Output, Form>({
+  run,
+  title,
+  wordCount = null,
+  readyMessage,
+  actions,
+  children,
+}: {
+  run: ToolRun<Request, Output, Form>;
+  title?: string;
+  /** For text results; null (the default) hides the count. */
+  wordCount?: number | null;
+  /** Announced when the result is ready (e.g. '3 images ready'); "<title> ready" by default. */
+  readyMessage?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const writing = isActivePhase(run.job.phase);
+  return (
+    <ResultCard
+      title={title}
+      wordCount={wordCount}
+      writing={writing}
+      ready={run.output !== null && !writing}
+      readyMessage={readyMessage ?? `${title ?? 'Result'} ready`}
+      actions={actions}
+      meta={run.meta}
+    >
+      {children}
+    </ResultCard>
+  );
+}
+
+/** The result card of a text tool: live while the job writes, then the finished output in its views. */
+export function ToolResult<Request, Form>({
   run,
   views,
   title,
@@ -16,7 +56,7 @@ export function ToolResult<Request>({
   onTabChange,
   children,
 }: {
-  run: ToolRun<Request>;
+  run: ToolRun<Request, ToolOutput, Form>;
   views: readonly ResultView[];
   title?: string;
   frameTitle: string;
@@ -29,11 +69,14 @@ export function ToolResult<Request>({
   children?: ReactNode;
 }) {
   const live = liveResult(run.job, run.output);
+  const words = live.wordCount;
   return (
     <ResultCard
       title={title}
-      wordCount={live.wordCount}
+      wordCount={words}
       writing={live.writing}
+      ready={run.output !== null && !live.writing}
+      readyMessage={`${frameTitle.replace(/ preview$/u, '')} ready: ${(words ?? 0).toLocaleString('en-US')} words`}
       actions={actions}
       meta={run.meta}
     >

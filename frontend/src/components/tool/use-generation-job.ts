@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/generation-jobs';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useRealtime } from '@/lib/realtime';
@@ -10,14 +11,16 @@ import {
   jobEventFromMessage,
   jobReducer,
   parsePolledJob,
+  pollFailureAction,
 } from './job-state';
-import { createJobStorage, jobStorageKey } from './job-storage';
+import { createJobStorage, jobStorageKey, newIdempotencyKey } from './job-storage';
 
 /**
  * Runs one tool's generation jobs (DESIGN §3): POSTs the request (202 {jobId}), follows the job over
  * the WebSocket and, because a socket can drop, also polls GET /api/jobs/{jobId} every two seconds
- * until the job settles. The job id and request are kept in localStorage, so a page reopened after its
- * tab was closed shows the result that finished meanwhile.
+ * until the job settles. The request, its idempotency key and the form are kept in localStorage before
+ * the POST leaves, so a page reopened after its tab was closed (even before the reply) shows the result
+ * that finished meanwhile, with the form that asked for it.
  */
 
 export const POLL_INTERVAL_MS = 2_000;
@@ -30,27 +33,31 @@ export interface SettledJob<Request> {
   readonly announce: boolean;
 }
 
-export interface GenerationJobOptions<Request> {
+export interface GenerationJobOptions<Request, Form> {
   /** The job kind (functions/tools/<tool>); also names the stored job. */
   readonly tool: string;
   /** The generation endpoint, e.g. '/api/generate-newsletter'. */
   readonly endpoint: string;
   /** Called once per job, when it succeeds or fails. */
   readonly onSettled?: (settled: SettledJob<Request>) => void;
+  /** Called with the stored form values when a job of an earlier visit is picked up again. */
+  readonly onRestore?: (form: Form) => void;
 }
 
-export interface GenerationJob<Request> {
+export interface GenerationJob<Request, Form> {
   readonly state: JobState;
   readonly request: Request | null;
   readonly active: boolean;
-  start(request: Request): Promise<void>;
+  /** Starts a job for the request; the form values are stored with it for a later resume. */
+  start(request: Request, form?: Form): Promise<void>;
 }
 
-export function useGenerationJob<Request>({
+export function useGenerationJob<Request, Form = unknown>({
   tool,
   endpoint,
   onSettled,
-}: GenerationJobOptions<Request>): GenerationJob<Request> {
+  onRestore,
+}: GenerationJobOptions<Request, Form>): GenerationJob<Request, Form> {
   const { user } = useAuth();
   const storageKey = jobStorageKey(tool, user?.id ?? 'anonymous');
   const storage = useMemo(() => createJobStorage(), []);
@@ -61,6 +68,8 @@ export function useGenerationJob<Request>({
   const seenRef = useRef(false);
   const onSettledRef = useRef(onSettled);
   onSettledRef.current = onSettled;
+  const onRestoreRef = useRef(onRestore);
+  onRestoreRef.current = onRestore;
 
   const dispatch = useCallback(
     (event: JobEvent) => {
@@ -73,7 +82,7 @@ export function useGenerationJob<Request>({
       const announce = !(next.resumed && seenRef.current);
       if (next.jobId) {
         if (next.phase === 'succeeded') storage.markSeen(storageKey, next.jobId);
-        else storage.clear(storageKey, next.jobId);
+        else storage.clear(storageKey, { jobId: next.jobId });
       }
       onSettledRef.current?.({ state: next, request: requestRef.current, announce });
     },
@@ -85,19 +94,47 @@ export function useGenerationJob<Request>({
     setRequest(value);
   }, []);
 
+  /** POSTs the request under its key; a resent key gets the job the first POST created. */
+  const submit = useCallback(
+    async (body: Request, idempotencyKey: string) => {
+      try {
+        const reply = await api.post<{ jobId?: unknown }>(endpoint, body, {
+          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        });
+        const id = typeof reply?.jobId === 'string' ? reply.jobId : null;
+        if (!id) throw new ApiError(200, 'INVALID_RESPONSE', 'The server sent an unexpected response.');
+        storage.accept(storageKey, idempotencyKey, id);
+        dispatch({ type: 'accepted', jobId: id });
+      } catch (error) {
+        // Refused or unanswered: the stored request goes, so a reload shows neither it nor an older result.
+        storage.clear(storageKey, { idempotencyKey });
+        // '' lets the page show its own fallback text when the server gave no message.
+        dispatch({ type: 'failed', jobId: null, error: errorMessage(error, '') });
+      }
+    },
+    [endpoint, dispatch, storage, storageKey],
+  );
+
   // A job stored by an earlier visit: follow it again (or show its result if it finished meanwhile).
+  // An entry without a job id is a POST whose reply never arrived: it is sent again with its key.
   // Once per user and tool: a refreshed token gives a new user object, not a reason to resume again.
   const userId = user?.id ?? null;
   const resumedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!userId || resumedFor.current === storageKey) return;
     resumedFor.current = storageKey;
-    const stored = storage.read<Request>(storageKey);
+    const stored = storage.read<Request, Form>(storageKey);
     if (!stored || isActivePhase(stateRef.current.phase)) return;
     seenRef.current = stored.seen;
     remember(stored.request);
-    dispatch({ type: 'resume', jobId: stored.jobId });
-  }, [userId, storage, storageKey, dispatch, remember]);
+    if (stored.form !== null) onRestoreRef.current?.(stored.form);
+    if (stored.jobId) {
+      dispatch({ type: 'resume', jobId: stored.jobId });
+      return;
+    }
+    dispatch({ type: 'submit' });
+    void submit(stored.request, stored.idempotencyKey);
+  }, [userId, storage, storageKey, dispatch, remember, submit]);
 
   useRealtime('*', (message) => {
     if (typeof message.tool === 'string' && message.tool !== tool) return;
@@ -110,45 +147,50 @@ export function useGenerationJob<Request>({
   useEffect(() => {
     if (!polling || !jobId) return;
     let stopped = false;
+    const stop = () => {
+      stopped = true;
+      clearInterval(timer);
+    };
     const poll = async () => {
       try {
         const job = parsePolledJob(await api.get<unknown>(`/api/jobs/${encodeURIComponent(jobId)}`));
         if (!stopped && job) dispatch({ type: 'polled', job });
       } catch (error) {
-        if (stopped || !(error instanceof ApiError) || error.status !== 404) return;
+        if (stopped) return;
+        const action = pollFailureAction(error instanceof ApiError ? error.status : null);
+        if (action === 'retry') return;
+        stop();
+        if (action === 'stop') return;
         // Expired or never ours: a resumed job is forgotten quietly, a live one is reported.
-        storage.clear(storageKey, jobId);
+        storage.clear(storageKey, { jobId });
         if (stateRef.current.resumed) dispatch({ type: 'reset' });
-        else dispatch({ type: 'failed', jobId, error: error.message });
+        else dispatch({ type: 'failed', jobId, error: error instanceof Error ? error.message : '' });
       }
     };
     // A resumed job may have finished long ago: ask at once instead of waiting for the first tick.
     if (stateRef.current.resumed) void poll();
     const timer = setInterval(() => void poll(), POLL_INTERVAL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
+    return stop;
   }, [polling, jobId, dispatch, storage, storageKey]);
 
   const start = useCallback(
-    async (body: Request) => {
+    async (body: Request, form?: Form) => {
       if (isActivePhase(stateRef.current.phase)) return;
       seenRef.current = false;
       remember(body);
       dispatch({ type: 'submit' });
-      try {
-        const reply = await api.post<{ jobId?: unknown }>(endpoint, body);
-        const id = typeof reply?.jobId === 'string' ? reply.jobId : null;
-        if (!id) throw new ApiError(200, 'INVALID_RESPONSE', 'The server sent an unexpected response.');
-        storage.write(storageKey, { jobId: id, request: body, seen: false });
-        dispatch({ type: 'accepted', jobId: id });
-      } catch (error) {
-        // '' lets the page show its own fallback text when the server gave no message.
-        dispatch({ type: 'failed', jobId: null, error: errorMessage(error, '') });
-      }
+      const idempotencyKey = newIdempotencyKey();
+      // Stored before the POST leaves: a tab closed before the reply still finds its job on reopen.
+      storage.write(storageKey, {
+        idempotencyKey,
+        jobId: null,
+        request: body,
+        form: form ?? null,
+        seen: false,
+      });
+      await submit(body, idempotencyKey);
     },
-    [endpoint, dispatch, remember, storage, storageKey],
+    [dispatch, remember, storage, storageKey, submit],
   );
 
   return { state, request, active: isActivePhase(state.phase), start };

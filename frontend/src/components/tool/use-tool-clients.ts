@@ -18,6 +18,14 @@ function isToolClient(value: unknown): value is ToolClient {
   return typeof record.id === 'string' && typeof record.name === 'string';
 }
 
+/** The picker's clients; spread into <ClientSelect>, which says when the list failed to load. */
+export interface ToolClientList {
+  readonly clients: readonly ToolClient[];
+  readonly loading: boolean;
+  /** The list could not be loaded: the picker says so instead of offering "no client" as if none exist. */
+  readonly failed: boolean;
+}
+
 /**
  * The visible clients for a picker, ordered by name, with only the fields the tool reads (the lean
  * `?fields=` list of GET /api/clients). The newsletter only logs a failure (000 §8); the other tools
@@ -26,11 +34,8 @@ function isToolClient(value: unknown): value is ToolClient {
 export function useToolClients(
   fields: readonly ClientPickerField[],
   options: { toastOnError?: boolean } = {},
-): { clients: readonly ToolClient[]; loading: boolean } {
-  const [state, setState] = useState<{ clients: readonly ToolClient[]; loading: boolean }>({
-    clients: [],
-    loading: true,
-  });
+): ToolClientList {
+  const [state, setState] = useState<ToolClientList>({ clients: [], loading: true, failed: false });
   const query = ['id', 'name', ...fields].join(',');
   const toastOnError = options.toastOnError ?? true;
 
@@ -40,12 +45,12 @@ export function useToolClients(
       .get<{ clients?: unknown }>(`/api/clients?fields=${query}`, { signal: controller.signal })
       .then((body) => {
         const list = Array.isArray(body?.clients) ? body.clients.filter(isToolClient) : [];
-        setState({ clients: list, loading: false });
+        setState({ clients: list, loading: false, failed: false });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('Loading the client list failed:', error);
-        setState({ clients: [], loading: false });
+        setState({ clients: [], loading: false, failed: true });
         if (toastOnError) {
           showToast(
             { title: ERROR_TITLE, description: errorMessage(error, FETCH_CLIENTS_FAILED) },

@@ -13,15 +13,15 @@ import { type SettledJob, useGenerationJob } from './use-generation-job';
  * say how their result reads and which words they use.
  */
 
-export interface ToolRunConfig<Request> {
+export interface ToolRunConfig<Request, Output = ToolOutput> {
   readonly tool: string;
   readonly endpoint: string;
   /** The shared request schema: a last check in the browser, with the server's own wording. */
   readonly schema: z.ZodType;
   /** The tool's spec fields into a ToolOutput; null when they are missing or malformed. */
-  readonly readOutput: (result: JobResult) => ToolOutput | null;
+  readonly readOutput: (result: JobResult) => Output | null;
   readonly messages: {
-    readonly generated: (output: ToolOutput, request: Request | null) => ToastText;
+    readonly generated: (output: Output, request: Request | null) => ToastText;
     readonly failed: ToastText;
     readonly saved: (clientName: string, request: Request | null) => ToastText;
     /** Shown when readOutput finds nothing usable; the spec's 'No content generated' by default. */
@@ -29,17 +29,23 @@ export interface ToolRunConfig<Request> {
   };
 }
 
-export interface ToolRun<Request> {
+export interface ToolRun<Request, Output = ToolOutput, Form = unknown> {
   readonly job: JobState;
   readonly request: Request | null;
-  readonly output: ToolOutput | null;
+  readonly output: Output | null;
   readonly meta: JobMeta;
   readonly generating: boolean;
-  /** Validates against the schema, then starts the job; false when the request was refused here. */
-  generate(request: Request): boolean;
+  /**
+   * Validates against the schema, then starts the job, storing the form values with it (a resumed job
+   * restores them); false when the request was refused here.
+   */
+  generate(request: Request, form?: Form): boolean;
 }
 
-export function useToolRun<Request>(config: ToolRunConfig<Request>): ToolRun<Request> {
+export function useToolRun<Request, Output = ToolOutput, Form = unknown>(
+  config: ToolRunConfig<Request, Output>,
+  options: { onRestore?: (form: Form) => void } = {},
+): ToolRun<Request, Output, Form> {
   const { readOutput, messages } = config;
 
   const onSettled = useCallback(
@@ -68,7 +74,12 @@ export function useToolRun<Request>(config: ToolRunConfig<Request>): ToolRun<Req
     [readOutput, messages],
   );
 
-  const job = useGenerationJob<Request>({ tool: config.tool, endpoint: config.endpoint, onSettled });
+  const job = useGenerationJob<Request, Form>({
+    tool: config.tool,
+    endpoint: config.endpoint,
+    onSettled,
+    ...(options.onRestore ? { onRestore: options.onRestore } : {}),
+  });
   const { state, start } = job;
 
   const output = useMemo(
@@ -82,13 +93,13 @@ export function useToolRun<Request>(config: ToolRunConfig<Request>): ToolRun<Req
 
   const { schema } = config;
   const generate = useCallback(
-    (request: Request) => {
+    (request: Request, form?: Form) => {
       const parsed = schema.safeParse(request);
       if (!parsed.success) {
         showToast({ title: ERROR_TITLE, description: firstIssueMessage(parsed.error) }, 'destructive');
         return false;
       }
-      void start(request);
+      void start(request, form);
       return true;
     },
     [schema, start],

@@ -20,9 +20,8 @@ import type { ResultView } from '@/components/tool/result-views';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
-import { showToast } from '@/components/tool/tool-toast';
+import { type ToolDefinition, useTool } from '@/components/tool/use-tool';
 import { useToolClients } from '@/components/tool/use-tool-clients';
-import { type ToolRunConfig, useToolRun } from '@/components/tool/use-tool-run';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -35,10 +34,11 @@ import {
   validateBlogRewrite,
 } from './blog-rewriter-form';
 
-const RUN: ToolRunConfig<BlogRewriteRequestInput> = {
+const BLOG_REWRITER: ToolDefinition<BlogRewriterForm, BlogRewriteRequestInput> = {
   tool: 'blog-rewrite',
   endpoint: '/api/rewrite-blog',
   schema: blogRewriteRequestSchema,
+  initialForm: () => initialBlogRewriterForm,
   readOutput: readBlogRewriteOutput,
   messages: {
     generated: (output) => BLOG_REWRITE_MESSAGES.generated(output.wordCount),
@@ -49,19 +49,14 @@ const RUN: ToolRunConfig<BlogRewriteRequestInput> = {
 
 /** Blog Rewriter (001 §2): a post's URL in, the post rewritten to a framework out. */
 export function BlogRewriterPage() {
-  const [form, setForm] = useState<BlogRewriterForm>(initialBlogRewriterForm);
-  const set = <Key extends keyof BlogRewriterForm>(key: Key, value: BlogRewriterForm[Key]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const tool = useTool(BLOG_REWRITER);
+  const { form, run } = tool;
   const [tab, setTab] = useState<ResultView>('text');
-  const { clients, loading } = useToolClients([]);
-  const run = useToolRun(RUN);
+  const clientList = useToolClients([]);
   const urlIsValid = isHttpUrl(form.url);
 
-  const generate = () => {
-    const problem = validateBlogRewrite(form);
-    if (problem) return showToast(problem, 'destructive');
-    run.generate(blogRewriteRequest(form, viewerTimeZone()));
-  };
+  const generate = () =>
+    tool.generate(validateBlogRewrite(form), () => blogRewriteRequest(form, viewerTimeZone()));
 
   const { output, request } = run;
   const copied = output ? (tab === 'text' ? output.text : output.html) : null;
@@ -70,6 +65,7 @@ export function BlogRewriterPage() {
     <SettingsCard
       title="Rewrite Settings"
       description="Paste a blog post's URL and pick how it should be rewritten."
+      onSubmit={generate}
     >
       <FormField label={BLOG_REWRITE_LABELS.url} htmlFor="blog-url">
         <div className="flex gap-2">
@@ -77,9 +73,8 @@ export function BlogRewriterPage() {
             id="blog-url"
             type="url"
             inputMode="url"
-            value={form.url}
             placeholder="https://example.com/blog/your-post"
-            onChange={(event) => set('url', event.target.value)}
+            {...tool.text('url')}
           />
           {urlIsValid ? (
             <Button variant="outline" size="icon" asChild>
@@ -94,49 +89,35 @@ export function BlogRewriterPage() {
           )}
         </div>
       </FormField>
-      <ModelSelect value={form.model} onChange={(model) => set('model', model)} disabled={run.generating} />
+      <ModelSelect {...tool.choice('model')} />
       <DescribedSelect
         id="blog-framework"
         label={BLOG_REWRITE_LABELS.framework}
-        value={form.framework}
-        onChange={(framework) => set('framework', framework)}
         options={BLOG_FRAMEWORK_OPTIONS}
-        disabled={run.generating}
+        {...tool.choice('framework')}
       />
       <CheckField
         id="blog-emojis"
         asSwitch
         label={BLOG_REWRITE_LABELS.addEmojis}
-        checked={form.addEmojis}
-        onChange={(checked) => set('addEmojis', checked)}
+        {...tool.check('addEmojis')}
       />
       <CheckField
         id="blog-save"
         asSwitch
         label={BLOG_REWRITE_LABELS.saveToClient}
-        checked={form.saveToClient}
-        onChange={(checked) => set('saveToClient', checked)}
+        {...tool.check('saveToClient')}
       />
       {form.saveToClient && (
         <ClientSelect
           label="Client"
-          clients={clients}
-          loading={loading}
-          value={form.clientId}
-          onChange={(clientId) => set('clientId', clientId)}
+          {...clientList}
           allowNone={false}
           placeholder="Select a client"
-          disabled={run.generating}
+          {...tool.choice('clientId')}
         />
       )}
-      <GenerateButton
-        label={BLOG_REWRITE_LABELS.generate}
-        onClick={generate}
-        disabled={form.url.trim() === ''}
-        generating={run.generating}
-        progress={run.job.progress}
-        retryNote={run.job.retryNote}
-      />
+      <GenerateButton label={BLOG_REWRITE_LABELS.generate} run={run} disabled={form.url.trim() === ''} />
     </SettingsCard>
   );
 
@@ -151,12 +132,11 @@ export function BlogRewriterPage() {
       empty={'Enter a blog URL and click "Rewrite Blog" to see the rewritten post'}
       actions={
         <>
-          <CopyButton text={copied} nothing={NOTHING_GENERATED} disabled={run.generating} />
+          <CopyButton text={copied} nothing={NOTHING_GENERATED} />
           <DownloadButton
             label="Download HTML"
             file={() => (output && request ? blogRewriteDownload(output, request, new Date()) : null)}
             nothing={NOTHING_GENERATED}
-            disabled={run.generating}
           />
         </>
       }

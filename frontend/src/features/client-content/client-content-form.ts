@@ -10,12 +10,15 @@ import { errorToast } from '../../components/tool/tool-messages';
 import { resultString, type ToolOutput, toolOutput } from '../../components/tool/tool-output';
 import type { ToolClient } from '../../components/tool/use-tool-clients';
 
-/** Client Content Creation's settings (001 §2); website and instructions live in prefilled fields. */
+/** Client Content Creation's settings (001 §2); website and instructions are prefilled from the client. */
 export interface ClientContentForm {
   readonly model: LanguageModelId;
   readonly clientId: string | null;
   readonly topic: string;
   readonly prompt: string;
+  /** The website and instructions fields as the user edited them; null while they show the client's. */
+  readonly websiteEdit: string | null;
+  readonly instructionsEdit: string | null;
 }
 
 export const initialClientContentForm: ClientContentForm = {
@@ -23,6 +26,8 @@ export const initialClientContentForm: ClientContentForm = {
   clientId: null,
   topic: '',
   prompt: '',
+  websiteEdit: null,
+  instructionsEdit: null,
 };
 
 export function websitePrefill(client: ToolClient | null): string {

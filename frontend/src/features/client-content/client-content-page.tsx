@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   CLIENT_CONTENT_LABELS,
   CLIENT_CONTENT_MESSAGES,
@@ -15,10 +14,8 @@ import { SaveToClientButton } from '@/components/tool/save-to-client-button';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
-import { showToast } from '@/components/tool/tool-toast';
-import { usePrefilled } from '@/components/tool/use-prefilled';
+import { prefilled, type ToolDefinition, useTool } from '@/components/tool/use-tool';
 import { findClient, useToolClients } from '@/components/tool/use-tool-clients';
-import { type ToolRunConfig, useToolRun } from '@/components/tool/use-tool-run';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -34,10 +31,11 @@ import {
   websitePrefill,
 } from './client-content-form';
 
-const RUN: ToolRunConfig<ClientContentRequestInput> = {
+const CLIENT_CONTENT: ToolDefinition<ClientContentForm, ClientContentRequestInput> = {
   tool: 'client-content',
   endpoint: '/api/generate-client-content',
   schema: clientContentRequestSchema,
+  initialForm: () => initialClientContentForm,
   readOutput: readClientContentOutput,
   messages: {
     generated: (output) => CLIENT_CONTENT_MESSAGES.generated(output.wordCount),
@@ -48,25 +46,21 @@ const RUN: ToolRunConfig<ClientContentRequestInput> = {
 
 /** Client Content Creation (001 §2): an SEO post drawn from the client's own website. */
 export function ClientContentPage() {
-  const [form, setForm] = useState<ClientContentForm>(initialClientContentForm);
-  const set = <Key extends keyof ClientContentForm>(key: Key, value: ClientContentForm[Key]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-  const { clients, loading } = useToolClients(['website', 'content_instructions']);
-  const run = useToolRun(RUN);
+  const tool = useTool(CLIENT_CONTENT);
+  const { form, run } = tool;
+  const clientList = useToolClients(['website', 'content_instructions']);
+  const { clients } = clientList;
   const client = findClient(clients, form.clientId);
-  const website = usePrefilled(websitePrefill(client));
-  const instructions = usePrefilled(contentInstructionsPrefill(client));
+  const website = prefilled(form.websiteEdit, websitePrefill(client));
+  const instructions = prefilled(form.instructionsEdit, contentInstructionsPrefill(client));
 
-  const generate = () => {
-    const problem = validateClientContent(form, website.value);
-    if (problem) return showToast(problem, 'destructive');
-    run.generate(
+  const generate = () =>
+    tool.generate(validateClientContent(form, website.value), () =>
       clientContentRequest(form, website.value, {
         timeZone: viewerTimeZone(),
         ...(instructions.edited ? { instructions: instructions.value } : {}),
       }),
     );
-  };
 
   const { output, request } = run;
   const download = (extension: 'html' | 'txt') =>
@@ -76,21 +70,17 @@ export function ClientContentPage() {
     <SettingsCard
       title="Content Settings"
       description="Pick the client and the topic; the post is drawn from their website."
+      onSubmit={generate}
     >
-      <ModelSelect
-        value={form.model}
-        onChange={(model) => set('model', model)}
-        showDescriptions
-        disabled={run.generating}
-      />
+      <ModelSelect {...tool.choice('model')} showDescriptions />
       <ClientSelect
         id="client-profile"
         label={CLIENT_CONTENT_LABELS.clientProfile}
-        clients={clients}
-        loading={loading}
-        value={form.clientId}
-        onChange={(clientId) => set('clientId', clientId)}
-        disabled={run.generating}
+        {...clientList}
+        {...tool.choice('clientId')}
+        onChange={(clientId) =>
+          tool.update((current) => ({ ...current, clientId, websiteEdit: null, instructionsEdit: null }))
+        }
       />
       <FormField label={CLIENT_CONTENT_LABELS.clientUrl} htmlFor="client-content-url">
         <Input
@@ -99,24 +89,22 @@ export function ClientContentPage() {
           inputMode="url"
           value={website.value}
           placeholder="https://client-website.com"
-          onChange={(event) => website.setValue(event.target.value)}
+          onChange={(event) => tool.set('websiteEdit', event.target.value)}
         />
       </FormField>
       <FormField label={CLIENT_CONTENT_LABELS.topic} htmlFor="client-content-topic">
         <Input
           id="client-content-topic"
-          value={form.topic}
           placeholder="e.g., Signs your water heater needs replacing"
-          onChange={(event) => set('topic', event.target.value)}
+          {...tool.text('topic')}
         />
       </FormField>
       <FormField label={CLIENT_CONTENT_LABELS.additionalInstructions} htmlFor="client-content-prompt">
         <Textarea
           id="client-content-prompt"
           rows={3}
-          value={form.prompt}
           placeholder="Services to feature, keywords, the audience..."
-          onChange={(event) => set('prompt', event.target.value)}
+          {...tool.text('prompt')}
         />
       </FormField>
       <FormField
@@ -132,17 +120,14 @@ export function ClientContentPage() {
           id="client-content-instructions"
           rows={8}
           value={instructions.value}
-          onChange={(event) => instructions.setValue(event.target.value)}
+          onChange={(event) => tool.set('instructionsEdit', event.target.value)}
           className="text-xs"
         />
       </FormField>
       <GenerateButton
         label={CLIENT_CONTENT_LABELS.generate}
-        onClick={generate}
+        run={run}
         disabled={form.topic === '' || website.value === ''}
-        generating={run.generating}
-        progress={run.job.progress}
-        retryNote={run.job.retryNote}
       />
     </SettingsCard>
   );
@@ -160,15 +145,13 @@ export function ClientContentPage() {
             label={CLIENT_CONTENT_LABELS.copyHtml}
             text={output?.html ?? null}
             nothing={NOTHING_GENERATED}
-            disabled={run.generating}
           />
           <CopyButton
             label={CLIENT_CONTENT_LABELS.copyText}
             text={output?.text ?? null}
             nothing={NOTHING_GENERATED}
-            disabled={run.generating}
           />
-          <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} disabled={run.generating} />
+          <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} />
           <SaveToClientButton
             kind="client-content"
             label={CLIENT_CONTENT_LABELS.save}
@@ -182,7 +165,6 @@ export function ClientContentPage() {
               nothing: NOTHING_GENERATED,
               saved: CLIENT_CONTENT_MESSAGES.saved,
             }}
-            disabled={run.generating}
           />
         </>
       }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   FAQ_CONTENT_TYPE_OPTIONS,
   FAQ_HEADING_LEVELS,
@@ -17,9 +16,8 @@ import { CopyButton, HtmlAndTextDownloads } from '@/components/tool/result-actio
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
-import { showToast } from '@/components/tool/tool-toast';
+import { type ToolDefinition, useTool } from '@/components/tool/use-tool';
 import { useToolClients } from '@/components/tool/use-tool-clients';
-import { type ToolRunConfig, useToolRun } from '@/components/tool/use-tool-run';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -33,10 +31,11 @@ import {
   validateFaq,
 } from './faq-form';
 
-const RUN: ToolRunConfig<FaqRequestInput> = {
+const FAQ: ToolDefinition<FaqForm, FaqRequestInput> = {
   tool: 'faq',
   endpoint: '/api/generate-faq',
   schema: faqRequestSchema,
+  initialForm: () => initialFaqForm,
   readOutput: readFaqOutput,
   messages: {
     generated: (output, request) => FAQ_MESSAGES.generated(request?.contentType ?? 'faq', output.wordCount),
@@ -51,19 +50,17 @@ const HEADING_OPTIONS = FAQ_HEADING_LEVELS.map((level) => ({ value: level, label
 
 /** FAQ & How To Generator (001 §2). */
 export function FaqPage() {
-  const [form, setForm] = useState<FaqForm>(initialFaqForm);
-  const set = <Key extends keyof FaqForm>(key: Key, value: FaqForm[Key]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-  const { clients, loading } = useToolClients(['newsletter_instructions']);
-  const run = useToolRun(RUN);
+  const tool = useTool(FAQ);
+  const { form, run } = tool;
+  const clientList = useToolClients(['newsletter_instructions']);
+  const { clients } = clientList;
   const hasClients = clients.length > 0;
   const isFaq = form.contentType === 'faq';
 
-  const generate = () => {
-    const problem = validateFaq(form, hasClients);
-    if (problem) return showToast(problem, 'destructive');
-    run.generate(faqRequest(form, { timeZone: viewerTimeZone(), hasClients }));
-  };
+  const generate = () =>
+    tool.generate(validateFaq(form, hasClients), () =>
+      faqRequest(form, { timeZone: viewerTimeZone(), hasClients }),
+    );
 
   const { output, request } = run;
   const download = (extension: 'html' | 'txt') =>
@@ -74,22 +71,20 @@ export function FaqPage() {
     <SettingsCard
       title="FAQ Settings"
       description="Choose what to write, about what, and how it is structured."
+      onSubmit={generate}
     >
       <PlainSelect
         id="faq-content-type"
         label={FAQ_LABELS.contentType}
-        value={form.contentType}
         options={FAQ_CONTENT_TYPE_OPTIONS}
-        onChange={(contentType) => set('contentType', contentType)}
-        disabled={run.generating}
+        {...tool.choice('contentType')}
       />
-      <ModelSelect value={form.model} onChange={(model) => set('model', model)} disabled={run.generating} />
+      <ModelSelect {...tool.choice('model')} />
       <FormField label={FAQ_LABELS.topic} htmlFor="faq-topic">
         <Input
           id="faq-topic"
-          value={form.topic}
           placeholder={isFaq ? 'e.g., Roof replacement costs' : 'e.g., How to winterize outdoor faucets'}
-          onChange={(event) => set('topic', event.target.value)}
+          {...tool.text('topic')}
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -98,72 +93,52 @@ export function FaqPage() {
           label={FAQ_LABELS.questionCount(form.contentType)}
           value={String(form.questionCount)}
           options={COUNT_OPTIONS}
-          onChange={(count) => set('questionCount', Number(count))}
-          disabled={run.generating}
+          onChange={(count) => tool.set('questionCount', Number(count))}
+          disabled={tool.busy}
         />
         <PlainSelect
           id="faq-heading"
           label={FAQ_LABELS.headingLevel}
-          value={form.headingLevel}
           options={HEADING_OPTIONS}
-          onChange={(level) => set('headingLevel', level)}
-          disabled={run.generating}
+          {...tool.choice('headingLevel')}
         />
       </div>
       <FormField label={FAQ_LABELS.additionalInstructions} htmlFor="faq-prompt">
         <Textarea
           id="faq-prompt"
           rows={3}
-          value={form.prompt}
           placeholder="Audience, tone, points to cover..."
-          onChange={(event) => set('prompt', event.target.value)}
+          {...tool.text('prompt')}
         />
       </FormField>
       <FormField label={FAQ_LABELS.customQuestions(form.contentType)} htmlFor="faq-custom">
         <Textarea
           id="faq-custom"
           rows={4}
-          value={form.customQuestions}
+          {...tool.text('customQuestions')}
           placeholder={
             isFaq
               ? 'How long does a roof last?\nDo you offer financing?'
               : 'Shut off the water\nDrain the line'
           }
-          onChange={(event) => set('customQuestions', event.target.value)}
         />
       </FormField>
       <ClientSelect
         label="Client (optional)"
-        clients={clients}
-        loading={loading}
-        value={form.clientId}
-        onChange={(clientId) => set('clientId', clientId)}
-        disabled={run.generating}
+        {...clientList}
+        {...tool.choice('clientId')}
         hint="The client's newsletter instructions guide the writing."
       />
       <div className="grid gap-3">
-        <CheckField
-          id="faq-header"
-          label={FAQ_LABELS.includeHeader}
-          checked={form.includeHeader}
-          onChange={(checked) => set('includeHeader', checked)}
-        />
+        <CheckField id="faq-header" label={FAQ_LABELS.includeHeader} {...tool.check('includeHeader')} />
         {hasClients && (
-          <CheckField
-            id="faq-save"
-            label={FAQ_LABELS.saveToClient}
-            checked={form.saveToClient}
-            onChange={(checked) => set('saveToClient', checked)}
-          />
+          <CheckField id="faq-save" label={FAQ_LABELS.saveToClient} {...tool.check('saveToClient')} />
         )}
       </div>
       <GenerateButton
         label={isFaq ? 'Generate FAQ' : 'Generate How To Guide'}
-        onClick={generate}
+        run={run}
         disabled={form.topic === ''}
-        generating={run.generating}
-        progress={run.job.progress}
-        retryNote={run.job.retryNote}
       />
     </SettingsCard>
   );
@@ -176,8 +151,8 @@ export function FaqPage() {
       empty={'Enter a topic and click "Generate" to see the preview'}
       actions={
         <>
-          <CopyButton text={output?.html ?? null} nothing={NOTHING_GENERATED} disabled={run.generating} />
-          <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} disabled={run.generating} />
+          <CopyButton text={output?.html ?? null} nothing={NOTHING_GENERATED} />
+          <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} />
         </>
       }
     >

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import {
   NEWSLETTER_LABELS,
@@ -16,9 +15,8 @@ import { SaveToClientButton } from '@/components/tool/save-to-client-button';
 import { SourceTabs } from '@/components/tool/source-tabs';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
-import { showToast } from '@/components/tool/tool-toast';
+import { type ToolDefinition, useTool } from '@/components/tool/use-tool';
 import { findClient, useToolClients } from '@/components/tool/use-tool-clients';
-import { type ToolRunConfig, useToolRun } from '@/components/tool/use-tool-run';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -33,10 +31,11 @@ import {
   validateNewsletter,
 } from './newsletter-form';
 
-const RUN: ToolRunConfig<NewsletterRequestInput> = {
+const NEWSLETTER: ToolDefinition<NewsletterForm, NewsletterRequestInput> = {
   tool: 'newsletter',
   endpoint: '/api/generate-newsletter',
   schema: newsletterRequestSchema,
+  initialForm: () => initialNewsletterForm,
   readOutput: readNewsletterOutput,
   messages: {
     generated: (output) => NEWSLETTER_MESSAGES.generated(output.wordCount),
@@ -49,19 +48,17 @@ const TOPIC_PLACEHOLDER = `e.g., ${NEWSLETTER_LABELS.topicPlaceholders.slice(0, 
 
 /** Newsletter Creator (000 §2): settings on the left, the live preview on the right. */
 export function NewsletterPage() {
-  const [form, setForm] = useState<NewsletterForm>(initialNewsletterForm);
-  const set = <Key extends keyof NewsletterForm>(key: Key, value: NewsletterForm[Key]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-  const { clients, loading } = useToolClients(['newsletter_instructions'], { toastOnError: false });
-  const run = useToolRun(RUN);
+  const tool = useTool(NEWSLETTER);
+  const { form, run } = tool;
+  const clientList = useToolClients(['newsletter_instructions'], { toastOnError: false });
+  const { clients } = clientList;
   const client = findClient(clients, form.clientId);
   const hasClients = clients.length > 0;
 
-  const generate = () => {
-    const problem = validateNewsletter({ ...form, saveToClient: hasClients && form.saveToClient });
-    if (problem) return showToast(problem, 'destructive');
-    run.generate(newsletterRequest(form, viewerTimeZone(), hasClients));
-  };
+  const generate = () =>
+    tool.generate(validateNewsletter({ ...form, saveToClient: hasClients && form.saveToClient }), () =>
+      newsletterRequest(form, viewerTimeZone(), hasClients),
+    );
 
   const { output, request } = run;
   const download = (extension: 'html' | 'txt') =>
@@ -71,17 +68,11 @@ export function NewsletterPage() {
     <SettingsCard
       title="Newsletter Settings"
       description="Choose a model, a source and the options of the issue."
+      onSubmit={generate}
     >
-      <ModelSelect value={form.model} onChange={(model) => set('model', model)} disabled={run.generating} />
+      <ModelSelect {...tool.choice('model')} />
       <div className="grid gap-2">
-        <ClientSelect
-          label="Client (optional)"
-          clients={clients}
-          loading={loading}
-          value={form.clientId}
-          onChange={(clientId) => set('clientId', clientId)}
-          disabled={run.generating}
-        />
+        <ClientSelect label="Client (optional)" {...clientList} {...tool.choice('clientId')} />
         {client && (
           <InstructionsBox
             title="Newsletter instructions"
@@ -91,17 +82,10 @@ export function NewsletterPage() {
         )}
       </div>
       <SourceTabs
-        value={form.mode}
-        onChange={(mode) => set('mode', mode)}
-        disabled={run.generating}
+        {...tool.choice('mode')}
         topic={
           <FormField label={NEWSLETTER_LABELS.topic} htmlFor="newsletter-topic">
-            <Input
-              id="newsletter-topic"
-              value={form.topic}
-              placeholder={TOPIC_PLACEHOLDER}
-              onChange={(event) => set('topic', event.target.value)}
-            />
+            <Input id="newsletter-topic" placeholder={TOPIC_PLACEHOLDER} {...tool.text('topic')} />
           </FormField>
         }
         url={
@@ -110,9 +94,8 @@ export function NewsletterPage() {
               id="newsletter-url"
               type="url"
               inputMode="url"
-              value={form.url}
               placeholder="https://example.com/article"
-              onChange={(event) => set('url', event.target.value)}
+              {...tool.text('url')}
             />
           </FormField>
         }
@@ -121,41 +104,30 @@ export function NewsletterPage() {
         <Textarea
           id="newsletter-prompt"
           rows={4}
-          value={form.prompt}
           placeholder="Tone, length, sections to include, a call to action..."
-          onChange={(event) => set('prompt', event.target.value)}
+          {...tool.text('prompt')}
         />
       </FormField>
       <div className="grid gap-3">
         <CheckField
           id="newsletter-include-header"
           label={NEWSLETTER_LABELS.includeHeader}
-          checked={form.includeHeader}
-          onChange={(checked) => set('includeHeader', checked)}
+          {...tool.check('includeHeader')}
         />
         <CheckField
           id="newsletter-include-title"
           label={NEWSLETTER_LABELS.includeTitle}
-          checked={form.includeTitle}
-          onChange={(checked) => set('includeTitle', checked)}
+          {...tool.check('includeTitle')}
         />
         {hasClients && (
           <CheckField
             id="newsletter-save"
             label={NEWSLETTER_LABELS.saveToClient}
-            checked={form.saveToClient}
-            onChange={(checked) => set('saveToClient', checked)}
+            {...tool.check('saveToClient')}
           />
         )}
       </div>
-      <GenerateButton
-        label={NEWSLETTER_LABELS.generate}
-        onClick={generate}
-        disabled={activeSourceEmpty(form)}
-        generating={run.generating}
-        progress={run.job.progress}
-        retryNote={run.job.retryNote}
-      />
+      <GenerateButton label={NEWSLETTER_LABELS.generate} run={run} disabled={activeSourceEmpty(form)} />
     </SettingsCard>
   );
 
@@ -168,12 +140,11 @@ export function NewsletterPage() {
       empty={NEWSLETTER_LABELS.emptyPreview}
       actions={
         <>
-          <CopyButton text={output?.html ?? null} nothing={nothing} disabled={run.generating} />
+          <CopyButton text={output?.html ?? null} nothing={nothing} />
           <HtmlAndTextDownloads
             file={download}
             nothing={nothing}
             htmlToastTitle={TOOL_MESSAGES.downloadStarted}
-            disabled={run.generating}
           />
           <SaveToClientButton
             kind="newsletter"
@@ -187,7 +158,6 @@ export function NewsletterPage() {
               nothing,
               saved: NEWSLETTER_MESSAGES.saved,
             }}
-            disabled={run.generating}
           />
         </>
       }

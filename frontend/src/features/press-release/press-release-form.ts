@@ -29,6 +29,8 @@ export interface PressReleaseForm {
   readonly includeCompanyInfo: boolean;
   readonly useClientCompanyInfo: boolean;
   readonly saveToClient: boolean;
+  /** The instructions box as the user edited it; null while it shows the client's (or the default). */
+  readonly instructionsEdit: string | null;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -51,6 +53,7 @@ export function initialPressReleaseForm(now: Date): PressReleaseForm {
     includeCompanyInfo: true,
     useClientCompanyInfo: false,
     saveToClient: false,
+    instructionsEdit: null,
   };
 }
 

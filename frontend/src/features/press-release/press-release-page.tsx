@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { CLIENT_TEXT_FIELDS } from '#shared/client';
 import {
   PRESS_RELEASE_LABELS,
@@ -16,10 +15,8 @@ import { SourceTabs } from '@/components/tool/source-tabs';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
-import { showToast } from '@/components/tool/tool-toast';
-import { usePrefilled } from '@/components/tool/use-prefilled';
+import { prefilled, type ToolDefinition, useTool } from '@/components/tool/use-tool';
 import { findClient, useToolClients } from '@/components/tool/use-tool-clients';
-import { type ToolRunConfig, useToolRun } from '@/components/tool/use-tool-run';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -34,10 +31,11 @@ import {
   validatePressRelease,
 } from './press-release-form';
 
-const RUN: ToolRunConfig<PressReleaseRequestInput> = {
+const PRESS_RELEASE: ToolDefinition<PressReleaseForm, PressReleaseRequestInput> = {
   tool: 'press-release',
   endpoint: '/api/generate-press-release',
   schema: pressReleaseRequestSchema,
+  initialForm: () => initialPressReleaseForm(new Date()),
   readOutput: readPressReleaseOutput,
   messages: {
     generated: (output) => PRESS_RELEASE_MESSAGES.generated(output.wordCount),
@@ -53,27 +51,22 @@ const CLIENT_FIELDS = CLIENT_TEXT_FIELDS.filter(
 
 /** Press Release Creator (001 §2). */
 export function PressReleasePage() {
-  const [form, setForm] = useState<PressReleaseForm>(() => initialPressReleaseForm(new Date()));
-  const set = <Key extends keyof PressReleaseForm>(key: Key, value: PressReleaseForm[Key]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-  const { clients, loading } = useToolClients(CLIENT_FIELDS);
-  const run = useToolRun(RUN);
+  const tool = useTool(PRESS_RELEASE);
+  const { form, run } = tool;
+  const clientList = useToolClients(CLIENT_FIELDS);
+  const { clients } = clientList;
   const client = findClient(clients, form.clientId);
   const hasClients = clients.length > 0;
-  const instructions = usePrefilled(instructionsPrefill(client));
+  const instructions = prefilled(form.instructionsEdit, instructionsPrefill(client));
 
-  const generate = (withEditedInstructions: boolean) => {
-    const problem = validatePressRelease(form, hasClients);
-    if (problem) return showToast(problem, 'destructive');
-    const edited = withEditedInstructions || instructions.edited;
-    run.generate(
+  const generate = (withEditedInstructions: boolean) =>
+    tool.generate(validatePressRelease(form, hasClients), () =>
       pressReleaseRequest(form, client, {
         timeZone: viewerTimeZone(),
         hasClients,
-        ...(edited ? { instructions: instructions.value } : {}),
+        ...(withEditedInstructions || instructions.edited ? { instructions: instructions.value } : {}),
       }),
     );
-  };
 
   const { output, request } = run;
   const download = (extension: 'html' | 'txt') =>
@@ -84,33 +77,30 @@ export function PressReleasePage() {
     <SettingsCard
       title="Press Release Settings"
       description="Pick a model and a source, then the release details."
+      onSubmit={() => generate(false)}
     >
-      <ModelSelect value={form.model} onChange={(model) => set('model', model)} disabled={run.generating} />
+      <ModelSelect {...tool.choice('model')} />
       <ClientSelect
         label="Client (optional)"
-        clients={clients}
-        loading={loading}
-        value={form.clientId}
+        {...clientList}
+        {...tool.choice('clientId')}
         onChange={(clientId) =>
-          setForm((current) => ({
+          tool.update((current) => ({
             ...current,
             clientId,
+            instructionsEdit: null,
             useClientCompanyInfo: clientId === null ? false : current.useClientCompanyInfo,
           }))
         }
-        disabled={run.generating}
       />
       <SourceTabs
-        value={form.mode}
-        onChange={(mode) => set('mode', mode)}
-        disabled={run.generating}
+        {...tool.choice('mode')}
         topic={
           <FormField label="Press Release Topic *" htmlFor="press-release-topic">
             <Input
               id="press-release-topic"
-              value={form.topic}
               placeholder="e.g., Grand opening of our second location"
-              onChange={(event) => set('topic', event.target.value)}
+              {...tool.text('topic')}
             />
           </FormField>
         }
@@ -124,67 +114,49 @@ export function PressReleasePage() {
               id="press-release-url"
               type="url"
               inputMode="url"
-              value={form.url}
               placeholder="https://example.com/announcement"
-              onChange={(event) => set('url', event.target.value)}
+              {...tool.text('url')}
             />
           </FormField>
         }
       />
       <FormField label={PRESS_RELEASE_LABELS.releaseDate} htmlFor="press-release-date">
-        <Input
-          id="press-release-date"
-          type="date"
-          value={form.releaseDate}
-          onChange={(event) => set('releaseDate', event.target.value)}
-        />
+        <Input id="press-release-date" type="date" {...tool.text('releaseDate')} />
       </FormField>
       <FormField label="Additional Instructions" htmlFor="press-release-prompt">
         <Textarea
           id="press-release-prompt"
           rows={4}
-          value={form.prompt}
           placeholder="Quotes to include, the spokesperson, facts to stress..."
-          onChange={(event) => set('prompt', event.target.value)}
+          {...tool.text('prompt')}
         />
       </FormField>
       <div className="grid gap-3">
         <CheckField
           id="press-release-header"
           label={PRESS_RELEASE_LABELS.includeHeader}
-          checked={form.includeHeader}
-          onChange={(checked) => set('includeHeader', checked)}
+          {...tool.check('includeHeader')}
         />
         <CheckField
           id="press-release-company"
           label={PRESS_RELEASE_LABELS.includeCompanyInfo}
-          checked={form.includeCompanyInfo}
-          onChange={(checked) => set('includeCompanyInfo', checked)}
+          {...tool.check('includeCompanyInfo')}
         />
         <CheckField
           id="press-release-client-company"
           label={PRESS_RELEASE_LABELS.useClientCompanyInfo}
-          checked={form.useClientCompanyInfo}
-          onChange={(checked) => set('useClientCompanyInfo', checked)}
+          {...tool.check('useClientCompanyInfo')}
           disabled={client === null}
         />
         {hasClients && (
           <CheckField
             id="press-release-save"
             label={PRESS_RELEASE_LABELS.saveToClient}
-            checked={form.saveToClient}
-            onChange={(checked) => set('saveToClient', checked)}
+            {...tool.check('saveToClient')}
           />
         )}
       </div>
-      <GenerateButton
-        label={PRESS_RELEASE_LABELS.generate}
-        onClick={() => generate(false)}
-        disabled={sourceEmpty}
-        generating={run.generating}
-        progress={run.job.progress}
-        retryNote={run.job.retryNote}
-      />
+      <GenerateButton label={PRESS_RELEASE_LABELS.generate} run={run} disabled={sourceEmpty} />
     </SettingsCard>
   );
 
@@ -202,17 +174,16 @@ export function PressReleasePage() {
           aria-label={PRESS_RELEASE_LABELS.instructionsCard}
           rows={8}
           value={instructions.value}
-          onChange={(event) => instructions.setValue(event.target.value)}
-          disabled={run.generating}
+          onChange={(event) => tool.set('instructionsEdit', event.target.value)}
+          disabled={tool.busy}
           className="text-xs"
         />
         <GenerateButton
           label={PRESS_RELEASE_LABELS.regenerate}
           variant="outline"
           onClick={() => generate(true)}
+          run={run}
           disabled={sourceEmpty}
-          generating={run.generating}
-          progress={run.job.progress}
           showProgress={false}
         />
       </SettingsCard>
@@ -221,9 +192,7 @@ export function PressReleasePage() {
         views={['html-with-preview', 'text']}
         frameTitle="Press release preview"
         empty='Enter a topic and click "Generate Press Release" to see the preview'
-        actions={
-          <HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} disabled={run.generating} />
-        }
+        actions={<HtmlAndTextDownloads file={download} nothing={NOTHING_GENERATED} />}
       />
     </>
   );
