@@ -3,7 +3,9 @@ import { CLIENT_TEXT_FIELDS, type ClientTextField, clientInputSchema } from './c
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
 import { blogRewriteRequestSchema } from './tools/blog-rewrite';
 import { clientContentRequestSchema } from './tools/client-content';
+import { generateImageRequestSchema } from './tools/image-generation';
 import { newsletterRequestSchema } from './tools/newsletter';
+import { textToSpeechRequestSchema } from './tools/podcast';
 
 /**
  * The public API (001 §7) described with the very zod schemas that validate its requests, plus the
@@ -59,6 +61,33 @@ export const clientContentResultSchema = z.object({
   content: z.string().meta({ description: 'WordPress-ready HTML.' }),
   title: z.string(),
   wordCount: z.number().int(),
+});
+
+export const imageResultSchema = z.object({
+  images: z.array(
+    z.object({
+      url: z.string().meta({ description: 'Signed URL of the image.' }),
+      prompt: z.string(),
+      configId: z.string(),
+      entities: z.array(z.string()),
+      keywords: z.array(z.string()),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
+  ),
+  failures: z.array(z.object({ configId: z.string(), prompt: z.string(), error: z.string() })),
+  provider: z.string(),
+  model: z.string(),
+  notice: z.string().nullable(),
+});
+export const textToSpeechResultSchema = z.object({
+  audioUrl: z.string().meta({ description: 'Signed URL of the MP3.' }),
+  durationSeconds: z.number(),
+  bytes: z.number().int(),
+  audioContent: z
+    .string()
+    .optional()
+    .meta({ description: 'Base64 MP3, when asked for with `includeAudioContent` and small enough.' }),
 });
 
 const anyResultSchema = z.record(z.string(), z.unknown());
@@ -134,6 +163,21 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     jobResult: newsletterResultSchema,
   },
   {
+    method: 'post',
+    path: '/generate-image',
+    tag: 'Images',
+    summary: 'Generate images',
+    description: `Images for a prompt (or a list of configurations). ${waitNote}`,
+    request: generateImageRequestSchema,
+    example: {
+      prompt: 'A friendly plumber fixing a kitchen sink',
+      model: 'gpt-image-1',
+      size: '1024x1024',
+      quality: 'high',
+    },
+    jobResult: imageResultSchema,
+  },
+  {
     method: 'get',
     path: '/clients',
     tag: 'Clients',
@@ -155,6 +199,16 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
       website: 'https://acme.example',
     },
     response: { status: 201, schema: clientSchema },
+  },
+  {
+    method: 'post',
+    path: '/text-to-speech',
+    tag: 'Other',
+    summary: 'Text to speech',
+    description: `An MP3 of the text read by one of ten voices. ${waitNote}`,
+    request: textToSpeechRequestSchema,
+    example: { text: 'Welcome to this week’s home maintenance tips.', voice: 'alloy' },
+    jobResult: textToSpeechResultSchema,
   },
   {
     method: 'get',

@@ -7,7 +7,7 @@ import { httpRoutes } from '#infra/routes';
 import { PUBLIC_API_VERSION } from '#shared/public-api';
 import { PUBLIC_ENDPOINTS } from '#shared/public-api-schemas';
 import { blogRewriteRequestSchema } from '#shared/tools/blog-rewrite';
-import { buildOpenApiDocument } from './build-openapi';
+import { buildOpenApiDocument, isServed } from './build-openapi';
 
 const document = buildOpenApiDocument();
 
@@ -47,13 +47,24 @@ describe('the OpenAPI document', () => {
     ]) {
       expect(listed).toContain(expected);
     }
-    for (const endpoint of PUBLIC_ENDPOINTS) {
+    for (const endpoint of PUBLIC_ENDPOINTS.filter(isServed)) {
       const route = httpRoutes.find(
         (candidate) =>
           candidate.method === endpoint.method.toUpperCase() && candidate.path === `/api${endpoint.path}`,
       );
       expect(route?.auth, endpoint.path).toBe(endpoint.public ? 'public' : 'apiKey');
     }
+  });
+
+  it('includes the media endpoints once the route table serves them', () => {
+    for (const path of ['/generate-image', '/text-to-speech']) {
+      const endpoint = PUBLIC_ENDPOINTS.find((candidate) => candidate.path === path);
+      expect(endpoint, path).toBeDefined();
+      if (endpoint) expect(keysAt('paths').includes(path), path).toBe(isServed(endpoint));
+    }
+    expect(
+      isServed({ ...PUBLIC_ENDPOINTS[0], path: '/not-a-route' } as (typeof PUBLIC_ENDPOINTS)[number]),
+    ).toBe(false);
   });
 
   it('has the bearer scheme, the error shape and the 401/404/413/429 replies', () => {

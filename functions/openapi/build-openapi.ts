@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpRoutes } from '#infra/routes';
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import {
   MAX_PREFER_WAIT_SECONDS,
@@ -121,9 +122,16 @@ function operation(endpoint: PublicEndpoint): JsonObject {
   };
 }
 
+/** An endpoint is documented only once the route table serves it, so the document never promises more. */
+export function isServed(endpoint: PublicEndpoint): boolean {
+  return httpRoutes.some(
+    (route) => route.method === endpoint.method.toUpperCase() && route.path === `/api${endpoint.path}`,
+  );
+}
+
 export function buildOpenApiDocument(endpoints: readonly PublicEndpoint[] = PUBLIC_ENDPOINTS): JsonObject {
   const paths: Record<string, JsonObject> = {};
-  for (const endpoint of endpoints) {
+  for (const endpoint of endpoints.filter(isServed)) {
     const item = paths[endpoint.path] ?? {};
     item[endpoint.method] = operation(endpoint);
     paths[endpoint.path] = item;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '#functions/openapi/build-openapi';
+import { httpRoutes } from '#infra/routes';
 import type { CreatedApiKey } from '#shared/api-keys';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
@@ -110,6 +111,36 @@ describe('the public API', () => {
     });
     expect(notUrl.status).toBe(400);
   });
+
+  const served = (path: string) => httpRoutes.some((route) => route.path === path);
+
+  it.runIf(served('/api/generate-image'))(
+    'waits for an image under Prefer: wait',
+    async () => {
+      const response = await app.request<JobReply>('POST', '/api/generate-image', {
+        token: key,
+        body: { prompt: 'A lighthouse at dusk', model: 'gpt-image-1', size: '1024x1024', quality: 'high' },
+        headers: { prefer: 'wait=25' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.result).toMatchObject({ images: [{ url: expect.any(String) }] });
+    },
+    60_000,
+  );
+
+  it.runIf(served('/api/text-to-speech'))(
+    'answers text-to-speech with 202 and a status URL',
+    async () => {
+      const response = await app.request<Accepted>('POST', '/api/text-to-speech', {
+        token: key,
+        body: { text: 'Welcome to the show.', voice: 'alloy' },
+      });
+      expect(response.status).toBe(202);
+      const job = await poll(response.body.statusUrl);
+      expect(job.result).toMatchObject({ audioUrl: expect.any(String) });
+    },
+    60_000,
+  );
 
   it.each([
     ['JavaScript', process.execPath, 'lbm-api-example.mjs'],

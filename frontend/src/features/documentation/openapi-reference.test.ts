@@ -23,7 +23,9 @@ describe('the endpoint reference', () => {
       'POST /generate-newsletter',
     ]);
     expect(paths('Clients')).toEqual(['GET /clients', 'POST /clients']);
-    expect(paths('Other')).toEqual(['GET /jobs/{jobId}', 'GET /health']);
+    expect(paths('Other')).toEqual(expect.arrayContaining(['GET /jobs/{jobId}', 'GET /health']));
+    // The media endpoints appear once the route table serves them (functions/openapi isServed).
+    expect(paths('Images').every((path) => path === 'POST /generate-image')).toBe(true);
   });
 
   it('lists the request fields with their types, defaults and required flags', () => {
@@ -53,6 +55,7 @@ describe('the endpoint reference', () => {
   it('marks the generation endpoints as taking Prefer: wait', () => {
     const groups = endpointsByTag(document);
     expect(groups.Content.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
+    expect(groups.Images.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
     expect(groups.Clients.some((endpoint) => hasPreferWait(endpoint.operation))).toBe(false);
   });
 
