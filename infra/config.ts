@@ -14,6 +14,7 @@ export const CONTEXT_KEYS = {
   corsAllowedOrigins: 'corsAllowedOrigins',
   domainName: 'domainName',
   certificateArn: 'certificateArn',
+  apiKeyRateLimitPerMinute: 'apiKeyRateLimitPerMinute',
 } as const;
 
 /** Context key of each external link shown on the landing page and in the sidebar. */
@@ -44,6 +45,8 @@ export interface AppConfig {
   /** Extra browser origins allowed to call the HTTP API directly (the CloudFront site is same-origin). */
   readonly corsAllowedOrigins: readonly string[];
   readonly customDomain: CustomDomain | null;
+  /** Requests one API key may make per minute; absent: the default of shared/api-keys.ts (60). */
+  readonly apiKeyRateLimitPerMinute?: number;
 }
 
 export type ContextReader = (key: string) => unknown;
@@ -174,6 +177,18 @@ function readCustomDomain(read: ContextReader, problems: string[]): CustomDomain
   return problems.length === before ? { domainName: domainName.toLowerCase(), certificateArn } : null;
 }
 
+function readRateLimit(read: ContextReader, problems: string[]): number | undefined {
+  const key = CONTEXT_KEYS.apiKeyRateLimitPerMinute;
+  const raw = read(key);
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
+  if (!Number.isInteger(value) || value < 1 || value > 100_000) {
+    problems.push(`${key} must be a whole number of requests per minute between 1 and 100000`);
+    return undefined;
+  }
+  return value;
+}
+
 export function readAppConfig(read: ContextReader): AppConfig {
   const problems: string[] = [];
   const stackName = readText(read, CONTEXT_KEYS.stackName, problems) ?? DEFAULT_STACK_NAME;
@@ -183,6 +198,7 @@ export function readAppConfig(read: ContextReader): AppConfig {
     );
   }
   const allowedEmailDomain = readDomain(read, problems);
+  const rateLimit = readRateLimit(read, problems);
   const config: AppConfig = {
     stackName,
     allowedEmailDomain,
@@ -190,6 +206,7 @@ export function readAppConfig(read: ContextReader): AppConfig {
     externalLinks: readExternalLinks(read, problems),
     corsAllowedOrigins: readOrigins(read, problems),
     customDomain: readCustomDomain(read, problems),
+    ...(rateLimit === undefined ? {} : { apiKeyRateLimitPerMinute: rateLimit }),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

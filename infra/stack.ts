@@ -88,6 +88,10 @@ export class LbmStudioStack extends Stack {
       [envNames.adminGroup]: ADMIN_GROUP_NAME,
       [envNames.providerSecretArn]: secrets.providerSecret.secretArn,
       [envNames.wordpressKeyId]: secrets.wordpressKey.keyId,
+      // The per-key budget of the public API (cdk -c apiKeyRateLimitPerMinute=N); unset: 60 a minute.
+      ...(config.apiKeyRateLimitPerMinute === undefined
+        ? {}
+        : { [envNames.apiKeyRateLimit]: String(config.apiKeyRateLimitPerMinute) }),
     };
     const targets: GrantTargets = {
       tableArn: data.table.tableArn,

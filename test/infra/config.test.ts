@@ -19,6 +19,22 @@ const problemsOf = (context: Record<string, unknown>): readonly string[] => {
 };
 
 describe('readAppConfig', () => {
+  it('reads the per-key API rate limit as a whole number, and refuses anything else', () => {
+    const base = { allowedEmailDomain: 'agency.com' };
+    expect(readAppConfig(reader(base)).apiKeyRateLimitPerMinute).toBeUndefined();
+    expect(readAppConfig(reader({ ...base, apiKeyRateLimitPerMinute: '120' })).apiKeyRateLimitPerMinute).toBe(
+      120,
+    );
+    expect(readAppConfig(reader({ ...base, apiKeyRateLimitPerMinute: 30 })).apiKeyRateLimitPerMinute).toBe(
+      30,
+    );
+    for (const bad of ['0', '-5', '1.5', 'lots']) {
+      expect(problemsOf({ ...base, apiKeyRateLimitPerMinute: bad })).toEqual([
+        expect.stringContaining('apiKeyRateLimitPerMinute must be a whole number'),
+      ]);
+    }
+  });
+
   it('fails with a clear message when the e-mail domain is missing', () => {
     expect(() => readAppConfig(reader({}))).toThrow(ConfigError);
     expect(problemsOf({})).toEqual([expect.stringContaining('allowedEmailDomain is required')]);
