@@ -1,5 +1,5 @@
 import type { ExtractedSource, ToolContext } from '#functions/generation/tool-definition';
-import { htmlToText } from '#shared/text';
+import { countWords, htmlToText } from '#shared/text';
 import type { BlogFramework, BlogRewriteRequest } from '#shared/tools/blog-rewrite';
 import { themeOf } from '../compose/focus';
 import { element, wrap } from '../compose/html';
@@ -8,9 +8,9 @@ import { detectOutline } from '../compose/outline';
 import { hostOf, stripEmoji } from '../compose/phrasing';
 import { profileFromClient } from '../compose/profile';
 import { splitSentences } from '../compose/sentences';
-import { informativeSentences, type RankedSentence } from '../compose/summarize';
+import { informativeSentences, type RankedSentence, rankSentences } from '../compose/summarize';
 import { hashText, pick, rotate } from '../compose/variation';
-import { takeSentences } from './sentence-roles';
+import { roleOf, type SentenceRole, takeSentences } from './sentence-roles';
 
 /**
  * The offline rewrite: the post's own sentences, reshaped. 'original' keeps the outline (its headings,
@@ -87,15 +87,11 @@ function paragraphOr(sentences: readonly RankedSentence[], fallback: string): st
 function callToAction(material: Material): string {
   const { theme, guide, contact, seed } = material;
   const opener = pick(
-    [
-      `Ready to take care of ${theme}?`,
-      `Have questions about ${theme}?`,
-      `Thinking about ${theme} for your home or business?`,
-    ],
+    [`Ready to take care of ${theme}?`, `Have questions about ${theme}?`, `Thinking about ${theme}?`],
     seed,
     'cta',
   );
-  return `${opener} Contact ${guide} today${contact ? ` at ${contact}` : ''} and get a clear answer, without the guesswork.`;
+  return `${opener} Contact ${guide} today${contact ? ` at ${contact}` : ''}.`;
 }
 
 function storyBrand(pool: RankedSentence[], material: Material): Section[] {
@@ -124,36 +120,16 @@ function storyBrand(pool: RankedSentence[], material: Material): Section[] {
     {
       key: 'guide',
       heading: 'Meet Your Guide',
-      paragraphs: [
-        `${guide} understands how frustrating this can be, and has the experience to help.`,
-        ...(() => {
-          const expertise = takeSentences(pool, ['solution'], 2);
-          return expertise.length > 0 ? [joinSentences(expertise)] : [];
-        })(),
-      ],
+      paragraphs: [paragraphOr(takeSentences(pool, ['solution'], 2), `${guide} has the experience to help.`)],
     },
     {
       key: 'plan',
       heading: 'The Plan',
-      paragraphs: ['Getting it done is simple:'],
+      paragraphs: [],
       steps: [
-        `Reach out to ${guide} and describe what you need.`,
-        pick(
-          [
-            `Get a clear recommendation for ${theme} and an upfront estimate.`,
-            `Review your options for ${theme} with a professional, with the price in writing.`,
-          ],
-          seed,
-          'plan-2',
-        ),
-        pick(
-          [
-            'Relax while the work gets done right the first time.',
-            'Enjoy the result, backed by people who stand behind their work.',
-          ],
-          seed,
-          'plan-3',
-        ),
+        `Contact ${guide}.`,
+        pick(['Get a clear plan and price.', 'Review your options and the price.'], seed, 'plan-2'),
+        pick(['Enjoy the result.', 'Relax while it gets done right.'], seed, 'plan-3'),
       ],
     },
     { key: 'action', heading: 'Take the Next Step', paragraphs: [callToAction(material)] },
@@ -241,7 +217,7 @@ function pas(pool: RankedSentence[], material: Material): Section[] {
       key: 'agitate',
       heading: 'Why It Gets Worse',
       paragraphs: [
-        `Left alone, the problem rarely stays small. ${paragraphOr(
+        `${paragraphOr(
           takeSentences(pool, ['consequence'], 2),
           'Costs climb, options narrow, and a manageable job turns into an urgent one.',
         )}`,
@@ -261,10 +237,95 @@ function pas(pool: RankedSentence[], material: Material): Section[] {
   ];
 }
 
-/** 'Leave As Is': the post's headings in order, each section without its filler sentences. */
-function original(text: string, title: string): Section[] {
+/** Case and punctuation do not make a sentence different. */
+const normalise = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * The post's content: every sentence except greetings and asides (sentences the summarizer ranks
+ * low that carry no number). If leaving those out would shrink the post by more than a tenth, they are
+ * put back, best first: a rewrite keeps the post's length and every fact in it.
+ */
+export function contentSentences(text: string, title: string): RankedSentence[] {
+  const titleKey = normalise(title);
+  const ranked = rankSentences(text, title).filter((sentence) => normalise(sentence.text) !== titleKey);
   const informative = new Set(informativeSentences(text, title).map((sentence) => sentence.text));
-  const keep = (sentence: string): boolean => informative.has(sentence);
+  const kept = ranked.filter((sentence) => informative.has(sentence.text) || /\d/u.test(sentence.text));
+  const total = countWords(ranked.map((sentence) => sentence.text).join(' '));
+  let words = countWords(kept.map((sentence) => sentence.text).join(' '));
+  for (const sentence of ranked) {
+    if (words >= total * 0.9) break;
+    if (kept.includes(sentence)) continue;
+    kept.push(sentence);
+    words += countWords(sentence.text);
+  }
+  return kept;
+}
+
+/** Where each framework puts the post's remaining sentences, by what they do. */
+const HOME_SECTION: Readonly<Record<Exclude<BlogFramework, 'original'>, Record<SentenceRole, SectionKey>>> = {
+  storybrand: {
+    problem: 'problem',
+    consequence: 'failure',
+    solution: 'guide',
+    benefit: 'success',
+    audience: 'character',
+    fact: 'guide',
+  },
+  aida: {
+    problem: 'interest',
+    consequence: 'interest',
+    solution: 'interest',
+    benefit: 'desire',
+    audience: 'interest',
+    fact: 'interest',
+  },
+  pas: {
+    problem: 'problem',
+    consequence: 'agitate',
+    solution: 'solution',
+    benefit: 'solution',
+    audience: 'problem',
+    fact: 'solution',
+  },
+};
+
+/** Adds the sentences no section took to the sections their role belongs to, in text order. */
+function placeLeftovers(
+  sections: Section[],
+  leftovers: readonly RankedSentence[],
+  framework: Exclude<BlogFramework, 'original'>,
+): Section[] {
+  const extra = new Map<SectionKey, RankedSentence[]>();
+  for (const sentence of [...leftovers].sort((a, b) => a.index - b.index)) {
+    const key = HOME_SECTION[framework][roleOf(sentence.text)];
+    extra.set(key, [...(extra.get(key) ?? []), sentence]);
+  }
+  return sections.map((section) => {
+    const added = extra.get(section.key) ?? [];
+    if (added.length === 0) return section;
+    const paragraphs: string[] = [];
+    for (let index = 0; index < added.length; index += 3)
+      paragraphs.push(joinSentences(added.slice(index, index + 3)));
+    // Before the call to action, when the section ends with one.
+    const last = section.paragraphs.at(-1) ?? '';
+    const endsWithCta = section.key === 'solution' && section.paragraphs.length > 1;
+    return {
+      ...section,
+      paragraphs: endsWithCta
+        ? [...section.paragraphs.slice(0, -1), ...paragraphs, last]
+        : [...section.paragraphs, ...paragraphs],
+    };
+  });
+}
+
+/** 'Leave As Is': the post's headings in order, each section without its greetings and asides. */
+function original(text: string, title: string): Section[] {
+  const kept = new Set(contentSentences(text, title).map((sentence) => sentence.text));
+  const keep = (sentence: string): boolean => kept.has(sentence);
   return detectOutline(text, title).flatMap((section) => {
     const paragraphs = section.paragraphs
       .map((paragraph) => splitSentences(paragraph).map((sentence) => sentence.text))
@@ -272,9 +333,9 @@ function original(text: string, title: string): Section[] {
       .filter((paragraph) => paragraph !== '');
     if (paragraphs.length === 0 && section.heading === null) return [];
     // A heading keeps its place even when its text is thin: the outline is what this mode preserves.
-    const kept = paragraphs.length > 0 ? paragraphs : [section.paragraphs[0] ?? ''];
+    const thin = paragraphs.length > 0 ? paragraphs : [section.paragraphs[0] ?? ''];
     return [
-      { key: section.heading === null ? 'intro' : 'original', heading: section.heading, paragraphs: kept },
+      { key: section.heading === null ? 'intro' : 'original', heading: section.heading, paragraphs: thin },
     ];
   });
 }
@@ -332,9 +393,9 @@ export function composeBlogRewrite(input: BlogRewriteRequest, context: ToolConte
   if (input.framework === 'original') {
     sections = original(text, facts.title);
   } else {
-    const pool = informativeSentences(text, facts.title).slice(0, 16);
+    const pool = contentSentences(text, facts.title);
     const build = { storybrand: storyBrand, aida, pas }[input.framework];
-    sections = build(pool, facts);
+    sections = placeLeftovers(build(pool, facts), pool, input.framework);
   }
   const html = render(facts.title, sections, input, facts.seed);
   return JSON.stringify({ text: htmlToText(html), html });

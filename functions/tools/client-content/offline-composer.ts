@@ -9,7 +9,7 @@ import { capitalize, keyPhrases, terms, titleCase } from '../compose/keywords';
 import { hostOf, stripEmoji } from '../compose/phrasing';
 import { type BusinessProfile, profileFromClient } from '../compose/profile';
 import { extractiveSummary } from '../compose/summarize';
-import { agree } from '../compose/topic';
+import { agree, topicReferrer } from '../compose/topic';
 import { hashText, pick } from '../compose/variation';
 import { contentInstructions } from './prompt';
 import { contactPageUrl, namesOutsideBusiness } from './site-facts';
@@ -24,8 +24,8 @@ import { contactPageUrl, namesOutsideBusiness } from './site-facts';
 
 interface Writer {
   readonly facts: DraftFacts;
-  /** The topic after a preposition: "filing a hail damage insurance claim". */
-  readonly about: string;
+  /** The topic after a preposition ("filing a hail damage insurance claim"), shorter after two uses. */
+  readonly ref: () => string;
   /** The verb `be` agreeing with `about`. */
   readonly is: string;
   readonly business: string;
@@ -63,21 +63,25 @@ function titleOf(w: Writer): string {
 
 function introBlocks(w: Writer, siteLead: string | null): string[] {
   const { topic, trade, season } = w.facts;
-  const opening = {
-    'how-to': `Knowing how to ${topic.action ?? topic.noun} saves time, money and stress when it matters most.`,
-    question: `${capitalize(w.readers)} ask us about ${topic.about} all the time, and the honest answer depends on a few things worth knowing.`,
-    announcement: `We have news about ${topic.about}, and we want ${w.readers} to hear it first.`,
-    offer: `Good news for ${w.readers}: we are making ${topic.about} easier to say yes to.`,
-    event: `Save the date: our ${topic.about} is coming up, and everyone is welcome.`,
-    list: `A few simple checks go a long way when it comes to ${topic.about}.`,
-    subject: `${capitalize(topic.about)} ${w.is} easy to put off until the day ${topic.aboutPlural ? 'they become' : 'it becomes'} urgent.`,
-  }[topic.kind];
+  const openings: Record<typeof topic.kind, () => string> = {
+    'how-to': () =>
+      `Knowing how to ${topic.action ?? topic.noun} saves time, money and stress when it matters most.`,
+    question: () =>
+      `${capitalize(w.readers)} ask us about ${w.ref()} all the time, and the honest answer depends on a few things worth knowing.`,
+    announcement: () => `We have news about ${w.ref()}, and we want ${w.readers} to hear it first.`,
+    offer: () => `Good news for ${w.readers}: we are making ${w.ref()} easier to say yes to.`,
+    event: () => `Save the date: our ${w.ref()} is coming up, and everyone is welcome.`,
+    list: () => `A few simple checks go a long way when it comes to ${w.ref()}.`,
+    subject: () =>
+      `${capitalize(w.ref())} ${w.is} easy to put off until the day ${topic.aboutPlural ? 'they become' : 'it becomes'} urgent.`,
+  };
+  const opening = openings[topic.kind]();
   return [
     p(
-      `${opening} This ${season}, we want to help ${w.readers} understand what ${topic.about} involves, what it costs and how to tell whether the work was done right.`,
+      `${opening} This ${season}, we want to help ${w.readers} understand what ${w.ref()} ${agree('involve', topic.aboutPlural)}, what ${topic.aboutPlural ? 'they cost' : 'it costs'} and how to tell whether the work was done right.`,
     ),
     p(
-      `${siteLead ?? (w.named ? `At ${w.business}, we believe well-informed ${w.facts.trade.customers} make the best decisions.` : `We believe well-informed ${trade.customers} make the best decisions.`)} Below, we explain why ${topic.about} ${agree('matter', topic.aboutPlural)}, what the process looks like, the warning signs to watch for and the practical steps that keep small issues small.`,
+      `${siteLead ?? (w.named ? `At ${w.business}, we believe well-informed ${w.facts.trade.customers} make the best decisions.` : `We believe well-informed ${trade.customers} make the best decisions.`)} Below, we explain what is at stake, what the process looks like, the warning signs to watch for and the practical steps that keep small issues small.`,
     ),
   ];
 }
@@ -85,12 +89,9 @@ function introBlocks(w: Writer, siteLead: string | null): string[] {
 function whyBlocks(w: Writer): string[] {
   const { topic, trade } = w.facts;
   return [
-    element(
-      'h2',
-      `Why ${titleCase(topic.about)} ${capitalize(agree('matter', topic.aboutPlural))}${w.city && !topic.place ? ` in ${w.city}` : ''}`,
-    ),
+    element('h2', `Why Acting Early Pays Off${w.city && !topic.place ? ` in ${w.city}` : ''}`),
     p(
-      `It is tempting to leave ${topic.about} for later. In practice, waiting almost always costs more than acting early: small problems grow quietly, and by the time they are obvious, the fix is bigger, slower and more disruptive than it needed to be.`,
+      `It is tempting to leave ${w.ref()} for later. In practice, waiting almost always costs more than acting early: small problems grow quietly, and by the time they are obvious, the fix is bigger, slower and more disruptive than it needed to be.`,
     ),
     p(
       `Timing matters too. In ${w.facts.season}, schedules${(topic.place ?? w.city) ? ` in ${topic.place ?? w.city}` : ''} fill quickly, and a problem found early is easier to deal with than one found in a hurry. Paying attention now protects your budget, your schedule and your peace of mind.`,
@@ -112,11 +113,11 @@ function offerBlocks(w: Writer, facts: readonly string[], services: readonly str
 }
 
 function processBlocks(w: Writer): string[] {
-  const { topic, trade } = w.facts;
+  const { trade } = w.facts;
   return [
     element('h2', 'What to Expect, Step by Step'),
     p(
-      `Knowing what happens at each stage takes the stress out of ${topic.about}. Every situation is a little different, but most follow the same three steps.`,
+      `Knowing what happens at each stage takes the stress out of ${w.ref()}. Every situation is a little different, but most follow the same three steps.`,
     ),
     element('h3', `Step 1: ${titleCase(trade.check)}`),
     p(
@@ -128,7 +129,7 @@ function processBlocks(w: Writer): string[] {
     ),
     element('h3', 'Step 3: Careful Work and a Final Check'),
     p(
-      `Finally, the work itself. It should be done carefully and on schedule, and it should end with a review of the result so you can ask any last questions.`,
+      `Finally, the work gets done. It should be done carefully and on schedule, and it should end with a review of the result so you can ask any last questions.`,
     ),
   ];
 }
@@ -138,7 +139,7 @@ function signsBlocks(w: Writer): string[] {
   return [
     element('h2', 'Signs It Is Time to Act'),
     p(
-      `Not sure whether ${topic.about} ${agree('need', topic.aboutPlural)} attention right now? These are the warning signs we see most often:`,
+      `Not sure whether ${w.ref()} ${agree('need', topic.aboutPlural)} attention right now? These are the warning signs we see most often:`,
     ),
     list([...trade.signs]),
     p(
@@ -154,17 +155,17 @@ function tipsBlocks(w: Writer): string[] {
     p('A few small habits prevent most of the trouble we see:'),
     list([...trade.tips]),
     p(
-      'None of these takes long. Planning ahead also gives you more choice of dates and more time to compare options without pressure.',
+      'Each of these steps takes only a few minutes. Planning ahead also gives you more choice of dates and more time to compare options without pressure.',
     ),
   ];
 }
 
 function budgetBlocks(w: Writer): string[] {
-  const { topic, trade } = w.facts;
+  const { trade } = w.facts;
   return [
     element('h2', 'Planning Your Budget'),
     p(
-      `The cost of ${topic.about} depends on the size of the job, what is involved and how urgent it is. Urgent work usually costs more than planned work, which is one more reason to stay ahead of problems.`,
+      `The cost of ${w.ref()} depends on the size of the job, what is involved and how urgent it is. Urgent work usually costs more than planned work, which is one more reason to stay ahead of problems.`,
     ),
     p(
       `When you compare options, look beyond the bottom line. Check what each ${trade.quote} includes, the quality of the work, any guarantee and the experience of the people involved. The lowest price is not always the best value.`,
@@ -177,7 +178,7 @@ function mythBlocks(w: Writer): string[] {
   return [
     element('h2', 'Common Misconceptions'),
     p(
-      `One common belief is that ${topic.about} only ${agree('matter', topic.aboutPlural)} when something goes wrong. In reality, regular attention is what keeps things from going wrong, and it usually costs far less than a repair.`,
+      `One common belief is that ${w.ref()} only ${agree('matter', topic.aboutPlural)} when something goes wrong. In reality, regular attention is what keeps things from going wrong, and it usually costs far less than a repair.`,
     ),
     p(
       'Another is that every job needs the most expensive solution. A good professional explains your options honestly, including the simple ones, and helps you choose what fits your needs and your budget.',
@@ -186,11 +187,11 @@ function mythBlocks(w: Writer): string[] {
 }
 
 function seasonBlocks(w: Writer): string[] {
-  const { topic, trade, season } = w.facts;
+  const { trade, season } = w.facts;
   return [
     element('h2', `Planning for ${capitalize(season)}`),
     p(
-      `Every season brings its own demands, and ${season} is no exception. Busy weeks fill up quickly, so ${w.readers} who plan ${topic.about} early get more choice of dates and a calmer experience.`,
+      `Every season brings its own demands, and ${season} is no exception. Busy weeks fill up quickly, so ${w.readers} who plan ${w.ref()} early get more choice of dates and a calmer experience.`,
     ),
     p(
       `If you have been meaning to book a ${trade.check}, this is a good time to do it. A short conversation now can spare you a rushed decision later in the year.`,
@@ -202,7 +203,7 @@ function questionsBlocks(w: Writer): string[] {
   const { trade } = w.facts;
   return [
     element('h2', 'Questions to Ask Before You Decide'),
-    p('A good conversation up front prevents surprises later. Before you commit, ask:'),
+    p('Asking a few questions up front prevents surprises later. Before you commit, ask:'),
     list([
       'What exactly is included, and what is not?',
       'How long will it take, and what could change the timeline?',
@@ -214,11 +215,11 @@ function questionsBlocks(w: Writer): string[] {
 }
 
 function checklistBlocks(w: Writer): string[] {
-  const { topic, trade } = w.facts;
+  const { trade } = w.facts;
   return [
     element('h2', 'A Simple Checklist'),
     p(
-      `Print this list or save it on your phone. It covers the basics of ${topic.about} in a few minutes a year:`,
+      `Print this list or save it on your phone. It covers the basics of ${w.ref()} in a few minutes a year:`,
     ),
     list([
       ...trade.tips,
@@ -251,14 +252,14 @@ function mentionBlocks(w: Writer): string[] {
 }
 
 function faqBlocks(w: Writer, profile: BusinessProfile): string[] {
-  const { topic, trade } = w.facts;
+  const { trade } = w.facts;
   return [
     element('h2', 'Frequently Asked Questions'),
-    element('h3', `How long does ${topic.about} take?`),
+    element('h3', `How long does ${w.ref()} take?`),
     p(
       `It depends on the scope, but most ${trade.customers} are surprised by how quickly it goes once there is a plan. Ask for a timeline at your ${trade.visit}.`,
     ),
-    element('h3', `What does ${topic.about} cost?`),
+    element('h3', `What does ${w.ref()} cost?`),
     p(
       `Every situation is different, so the honest answer comes after a ${trade.check}. You will get a ${trade.quote} before anything begins${profile.phone ? `; call ${profile.phone} to arrange one` : ''}.`,
     ),
@@ -288,7 +289,7 @@ function closingBlocks(w: Writer): string[] {
   return [
     element('h2', 'Ready to Get Started?'),
     p(
-      `${capitalize(topic.about)} ${agree('do', topic.aboutPlural)} not have to be complicated. With the right information and the right partner, you can make a decision you feel good about.`,
+      `${capitalize(w.ref())} ${agree('do', topic.aboutPlural)} not have to be complicated. With the right information and the right partner, you can make a decision you feel good about.`,
     ),
     ctaParagraph(
       w,
@@ -316,7 +317,7 @@ export function composeClientContent(input: ClientContentRequest, context: ToolC
   const city = profile.city;
   const w: Writer = {
     facts,
-    about: facts.topic.about,
+    ref: topicReferrer(facts.topic, 1),
     is: agree('be', facts.topic.aboutPlural),
     business,
     named: business !== 'our team',

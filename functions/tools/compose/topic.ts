@@ -34,6 +34,8 @@ export interface TopicParse {
   readonly about: string;
   /** Whether `about` takes a plural verb. */
   readonly aboutPlural: boolean;
+  /** A shorter second reference with the same number: "the repair" for "water heater repair". */
+  readonly short: string;
   /** Season the topic names (or implies by a month or holiday); null when it names none. */
   readonly season: Season | null;
   readonly place: string | null;
@@ -241,7 +243,8 @@ function headNoun(text: string): string {
     })
     .filter((phrase) => phrase !== '');
   const best = [...phrases].sort((a, b) => b.split(' ').length - a.split(' ').length)[0];
-  return best ?? tidy(text);
+  // No noun run ("Do I need a will?"): what follows the last article or possessive.
+  return best ?? tidy(/\b(?:a|an|the|my|your|our)\s+([^?!.]+)$/iu.exec(text)?.[1] ?? text);
 }
 
 function escapeRegExp(text: string): string {
@@ -333,6 +336,27 @@ function withDeterminer(noun: string, isPlural: boolean, kind: TopicKind): strin
   return `${kind === 'announcement' || kind === 'event' ? 'our' : 'your'} ${noun}`;
 }
 
+function shortReference(about: string, noun: string, isPlural: boolean, action: string | null): string {
+  const words = noun.split(/\s+/u);
+  if (action || words.length < 2) return about;
+  const last = words.at(-1) ?? noun;
+  if (isPlural) return last;
+  const owner = /^(your|our)\s/iu.exec(about)?.[1];
+  return `${owner ?? 'the'} ${last}`;
+}
+
+/**
+ * References to the topic for one draft: the full phrase for the first two, then the short one, so a
+ * topic typed as a plain phrase is not repeated a dozen times.
+ */
+export function topicReferrer(topic: TopicParse, fullUses = 2): () => string {
+  let used = 0;
+  return () => {
+    used += 1;
+    return used <= fullUses ? topic.about : topic.short;
+  };
+}
+
 /** Parses a typed topic. `company` (the client's name) is not part of the subject when the topic names it. */
 export function parseTopic(topic: string, company: string | null = null): TopicParse {
   const raw = tidy(stripEmoji(topic).replace(/[.!]+$/u, ''));
@@ -412,6 +436,7 @@ export function parseTopic(topic: string, company: string | null = null): TopicP
     action,
     about,
     aboutPlural: action ? false : isPlural,
+    short: shortReference(about, noun, isPlural, action),
     season: seasonal,
     place,
     audience,

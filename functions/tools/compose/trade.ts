@@ -65,8 +65,8 @@ export const TRADES: readonly TradeLexicon[] = [
     check: 'plumbing inspection',
     quote: 'written estimate',
     signs: [
-      'Water pressure drops or the water runs discolored.',
-      'A drain gurgles, backs up or empties slowly.',
+      'You notice low water pressure or discolored water.',
+      'You hear a drain gurgle or see it empty slowly.',
       'Your water bill climbs while your habits stay the same.',
     ],
     tips: [
@@ -134,7 +134,7 @@ export const TRADES: readonly TradeLexicon[] = [
     check: 'roof inspection',
     quote: 'written estimate',
     signs: [
-      'Shingles are cracked, curled or missing after a storm.',
+      'You find cracked, curled or missing shingles after a storm.',
       'Granules collect in the gutters or at the downspouts.',
       'Water stains appear on ceilings or in the attic.',
     ],
@@ -148,6 +148,7 @@ export const TRADES: readonly TradeLexicon[] = [
   {
     id: 'electrical',
     cues: [
+      'electric',
       'electrical',
       'electrician',
       'electricians',
@@ -210,7 +211,7 @@ export const TRADES: readonly TradeLexicon[] = [
       'Shrubs and trees drop leaves out of season.',
     ],
     tips: [
-      'Water early in the morning, deeply and less often.',
+      'Give the lawn a deep soak early in the morning, and water less often.',
       'Keep mower blades sharp and never cut more than a third of the grass blade.',
       'Refresh mulch around beds to hold moisture and block weeds.',
     ],
@@ -249,7 +250,7 @@ export const TRADES: readonly TradeLexicon[] = [
     ],
     tips: [
       'Brush twice a day for two minutes with a soft-bristled brush.',
-      'Floss once a day to reach where the brush cannot.',
+      'Clean between your teeth with floss once a day.',
       'Book a cleaning and exam every six months.',
     ],
     vocabulary: ['dentist', 'dental', 'hygienist', 'gums', 'floss', 'patients'],
@@ -280,7 +281,7 @@ export const TRADES: readonly TradeLexicon[] = [
     check: 'vehicle inspection',
     quote: 'repair quote',
     signs: [
-      'The brakes squeal, grind or feel soft under your foot.',
+      'You hear the brakes squeal or grind, or the pedal feels soft.',
       'A warning light stays on after the engine starts.',
       'The car pulls to one side or vibrates at speed.',
     ],
@@ -362,7 +363,7 @@ export const TRADES: readonly TradeLexicon[] = [
     ],
     tips: [
       'Keep vaccines and parasite prevention on schedule.',
-      'Measure meals so your pet stays at a healthy weight.',
+      'Measure each meal to keep your pet at a healthy weight.',
       'Book a wellness exam once a year, twice for senior pets.',
     ],
     vocabulary: ['veterinarian', 'veterinary', 'vaccines', 'pet owners', 'parasite'],
@@ -392,7 +393,7 @@ export const TRADES: readonly TradeLexicon[] = [
     property: 'your look',
     visit: 'appointment',
     check: 'consultation',
-    quote: 'service menu',
+    quote: 'personalized quote',
     signs: [
       'Your ends feel dry, split or hard to style.',
       'Your color has faded or your roots show.',

@@ -13,6 +13,8 @@ import type { TradeLexicon } from '../compose/trade';
 
 export interface QuestionFacts {
   readonly topic: TopicParse;
+  /** The topic for the next sentence: in full for the first two, then shorter. */
+  readonly ref: () => string;
   readonly trade: TradeLexicon;
   readonly profile: BusinessProfile;
   /** Sentences for what the instructions ask to mention. */
@@ -28,13 +30,13 @@ export interface FaqTemplate {
 }
 
 /** The topic as a reader asks about it: "my smile checkup", not "your smile checkup". */
-export function asAsked(topic: TopicParse): string {
-  return topic.about.replace(/^your\s/iu, 'my ');
+export function asAsked(ref: () => string): string {
+  return ref().replace(/^your\s/iu, 'my ');
 }
 
 /** The topic in general terms: "smile checkups" rather than "your smile checkup". */
-function inGeneral(topic: TopicParse): string {
-  return /^(?:your|our)\s/iu.test(topic.about) ? topic.nouns : topic.about;
+function inGeneral(topic: TopicParse, ref: () => string): string {
+  return /^(?:your|our)\s/iu.test(topic.about) ? topic.nouns : ref();
 }
 
 const pronoun = (topic: TopicParse): string => (topic.aboutPlural ? 'they' : 'it');
@@ -55,26 +57,26 @@ export const FAQ_TEMPLATES: readonly FaqTemplate[] = [
   {
     id: 'basics',
     cues: ['what', 'mean', 'know', 'basic', 'explain'],
-    question: ({ topic }) => `What should I know about ${asAsked(topic)}?`,
-    answer: ({ topic, trade, profile }) =>
-      `Start with the basics: what ${topic.about} ${agree('involve', topic.aboutPlural)}, what ${pronoun(topic)} ${agree('cost', topic.aboutPlural)} and who should do the work. ${capitalize(helper(profile, trade))} can walk you through your options in plain language.`,
+    question: ({ ref }) => `What should I know about ${asAsked(ref)}?`,
+    answer: ({ topic, ref, trade, profile }) =>
+      `Start with the basics: what ${ref()} ${agree('involve', topic.aboutPlural)}, what ${pronoun(topic)} ${agree('cost', topic.aboutPlural)} and who should do the work. ${capitalize(helper(profile, trade))} can walk you through your options in plain language.`,
   },
   {
     id: 'why',
     cues: ['why', 'important', 'matter', 'worth', 'need'],
-    question: ({ topic }) => `Why ${agree('do', topic.aboutPlural)} ${asAsked(topic)} matter?`,
-    answer: ({ topic }) =>
-      `Getting ${topic.about} right protects your time, your budget and your peace of mind. Small issues handled early rarely turn into big, expensive ones.`,
+    question: ({ topic, ref }) => `Why ${agree('do', topic.aboutPlural)} ${asAsked(ref)} matter?`,
+    answer: ({ ref }) =>
+      `Getting ${ref()} right protects your time, your budget and your peace of mind. Small issues handled early rarely turn into big, expensive ones.`,
   },
   {
     id: 'cost',
     cues: ['cost', 'price', 'expensive', 'much', 'pay', 'afford', 'budget', 'fee', 'charge'],
-    question: ({ topic }) =>
+    question: ({ topic, ref }) =>
       topic.action
         ? `How much does it cost to ${topic.action}?`
-        : `How much ${agree('do', topic.aboutPlural)} ${asAsked(topic)} cost?`,
-    answer: ({ topic, trade, profile }) =>
-      `The cost of ${topic.about} depends on what is involved and how soon you need it. The most reliable way to know is a ${trade.quote} before anything begins${profile.name ? `, which you can request from ${profile.name}` : ''}.`,
+        : `How much ${agree('do', topic.aboutPlural)} ${asAsked(ref)} cost?`,
+    answer: ({ ref, trade, profile }) =>
+      `The cost of ${ref()} depends on what is involved and how soon you need it. The most reliable way to know is a ${trade.quote} before anything begins${profile.name ? `, which you can request from ${profile.name}` : ''}.`,
   },
   {
     id: 'time',
@@ -89,34 +91,34 @@ export const FAQ_TEMPLATES: readonly FaqTemplate[] = [
   {
     id: 'often',
     cues: ['often', 'frequency', 'regular', 'year', 'annual', 'routine', 'maintenance'],
-    question: ({ topic }) => `How often should I think about ${asAsked(topic)}?`,
+    question: ({ ref }) => `How often should I think about ${asAsked(ref)}?`,
     answer: ({ trade }) =>
       `A ${trade.check} once a year is a sensible default, with an extra look after any change you notice.`,
   },
   {
     id: 'signs',
     cues: ['sign', 'signs', 'tell', 'warning', 'symptom', 'know'],
-    question: ({ topic }) => `What are the signs that I need help with ${asAsked(topic)}?`,
+    question: ({ ref }) => `What are the signs that I need help with ${asAsked(ref)}?`,
     answer: ({ trade }) => `${trade.signs.join(' ')} Any of these is a good reason to book a ${trade.check}.`,
   },
   {
     id: 'mistakes',
     cues: ['mistake', 'avoid', 'wrong', 'problem', 'error'],
-    question: ({ topic }) => `What mistakes should I avoid with ${asAsked(topic)}?`,
+    question: ({ ref }) => `What mistakes should I avoid with ${asAsked(ref)}?`,
     answer: ({ trade }) =>
       `The most common mistakes are waiting too long and choosing on price alone. A clear plan and a ${trade.quote} before anything begins avoid both.`,
   },
   {
     id: 'choose',
     cues: ['choose', 'hire', 'pick', 'best', 'professional', 'company', 'contractor', 'provider'],
-    question: ({ topic }) => `How do I choose the right professional for ${asAsked(topic)}?`,
+    question: ({ ref }) => `How do I choose the right professional for ${asAsked(ref)}?`,
     answer: ({ profile, trade }) =>
       `Look for experience, clear communication, a ${trade.quote} up front and reviews from ${trade.customers}${profile.city ? ` in ${profile.city}` : ''}.`,
   },
   {
     id: 'start',
     cues: ['start', 'begin', 'first', 'step', 'contact', 'book', 'appointment'],
-    question: ({ topic }) => `How do I get started with ${asAsked(topic)}?`,
+    question: ({ ref }) => `How do I get started with ${asAsked(ref)}?`,
     answer: ({ profile, trade }) =>
       `Write down what you need and any questions you have, then contact ${helper(profile, trade)} to book a ${trade.visit}.${reach(profile)}`,
   },
@@ -126,11 +128,11 @@ export const FAQ_TEMPLATES: readonly FaqTemplate[] = [
 export const SERVICE_AREA_TEMPLATE: FaqTemplate = {
   id: 'area',
   cues: ['area', 'serve', 'location', 'near', 'local', 'where'],
-  question: ({ topic, profile }) =>
-    `Does ${profile.name ?? 'your team'} help with ${inGeneral(topic)}${profile.city ? ` in ${profile.city}` : ''}?`,
-  answer: ({ topic, profile, trade }) => {
+  question: ({ topic, ref, profile }) =>
+    `Does ${profile.name ?? 'your team'} help with ${inGeneral(topic, ref)}${profile.city ? ` in ${profile.city}` : ''}?`,
+  answer: ({ topic, ref, profile, trade }) => {
     const place = locationOf(profile);
-    return `Yes. ${profile.name ?? 'Our team'} works with ${trade.customers}${place ? ` in and around ${place}` : ''} on ${inGeneral(topic)}.${reach(profile)}`;
+    return `Yes, ${profile.name ?? 'our team'} works with ${trade.customers}${place ? ` in and around ${place}` : ''} on ${inGeneral(topic, ref)}.${reach(profile)}`;
   },
 };
 

@@ -21,7 +21,7 @@ function professional(profile: BusinessProfile, trade: TradeLexicon): string {
 }
 
 /** "winterize outdoor faucets", or "work on your smile checkup" when the topic names no task. */
-const task = ({ topic }: QuestionFacts): string => topic.action ?? `work on ${topic.about}`;
+const task = ({ topic, ref }: QuestionFacts): string => topic.action ?? `work on ${ref()}`;
 
 export const STEP_TEMPLATES: readonly StepTemplate[] = [
   {

@@ -5,6 +5,7 @@ import { element } from '../compose/html';
 import { capitalize, titleCase } from '../compose/keywords';
 import { sentence } from '../compose/phrasing';
 import { profileFromClient } from '../compose/profile';
+import { topicReferrer } from '../compose/topic';
 import { hashText, rotate } from '../compose/variation';
 import {
   closestTemplate,
@@ -105,9 +106,9 @@ function introduction(input: FaqRequest, facts: QuestionFacts): string {
   const business = facts.profile.name;
   const from = business ? `, from the team at ${business}` : '';
   if (input.contentType === 'faq') {
-    return `Here are clear answers to the questions ${facts.trade.customers} ask most about ${facts.topic.about}${from}.`;
+    return `Here are clear answers to the questions ${facts.trade.customers} ask most about ${facts.ref()}${from}.`;
   }
-  const goal = facts.topic.action ?? `take care of ${facts.topic.about}`;
+  const goal = facts.topic.action ?? `take care of ${facts.ref()}`;
   return `Follow these ${input.questionCount} steps to ${goal} safely and with confidence${business ? `, with tips from the team at ${business}` : ''}.`;
 }
 
@@ -121,6 +122,7 @@ export function composeFaq(input: FaqRequest, context: ToolContext): string {
   });
   const facts: QuestionFacts = {
     topic: draft.topic,
+    ref: topicReferrer(draft.topic, 1),
     trade: draft.trade,
     profile,
     mentions: mentionSentences(draft, 'we', profile.name),

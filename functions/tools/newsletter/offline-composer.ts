@@ -15,7 +15,7 @@ import {
   websiteUrl,
 } from '../compose/profile';
 import { extractiveSummary, type RankedSentence } from '../compose/summarize';
-import { agree } from '../compose/topic';
+import { agree, topicReferrer } from '../compose/topic';
 import { hashText, pick, rotate } from '../compose/variation';
 import { newsletterInstructions } from './prompt';
 
@@ -68,39 +68,37 @@ function readersOf(facts: DraftFacts, profile: BusinessProfile): string {
 
 function topicPlan(facts: DraftFacts, profile: BusinessProfile, seed: number): Plan {
   const { topic, trade, season } = facts;
-  const about = topic.about;
+  const ref = topicReferrer(topic, 1);
   const readers = readersOf(facts, profile);
   const team = profile.name ? `the team at ${profile.name}` : 'our team';
-  const opening = {
-    'how-to': `This issue walks you through how to ${topic.action ?? topic.noun}, step by step.`,
-    question: `${capitalize(readers)} often ask us about ${about}, so this issue gives you a straight answer.`,
-    announcement: `We have news about ${about}, and we wanted you to hear it first.`,
-    offer: `This issue brings a special offer on ${about} for ${readers}.`,
-    event: `You are invited: this issue has the details of our ${about}.`,
-    list: `This issue rounds up what ${readers} should know about ${about}.`,
-    subject: pick(
-      [
-        `This ${season}, we are talking about ${about}: what ${agree('matter', topic.aboutPlural)}, what to watch for and where to start.`,
-        `${capitalize(about)} ${agree('come', topic.aboutPlural)} up often in our conversations with ${readers}, so we gathered the essentials in one place.`,
-      ],
-      seed,
-      'intro',
-    ),
-  }[topic.kind];
+  const openings: Record<typeof topic.kind, () => string> = {
+    'how-to': () => `This issue walks you through how to ${topic.action ?? topic.noun}, step by step.`,
+    question: () =>
+      `${capitalize(readers)} often ask us about ${ref()}, so this issue gives you a straight answer.`,
+    announcement: () => `We have news about ${ref()}, and we wanted you to hear it first.`,
+    offer: () => `This issue brings a special offer on ${ref()} for ${readers}.`,
+    event: () => `You are invited: this issue has the details of our ${ref()}.`,
+    list: () => `This issue rounds up what ${readers} should know about ${ref()}.`,
+    subject: () =>
+      pick(['talk', 'often'], seed, 'intro') === 'talk'
+        ? `This ${season}, we are talking about ${ref()}: ${topic.aboutPlural ? 'why they matter' : 'why it matters'}, what to watch for and where to start.`
+        : `${capitalize(ref())} ${agree('come', topic.aboutPlural)} up often in our conversations with ${readers}, so we gathered the essentials in one place.`,
+  };
+  const opening = openings[topic.kind]();
   const intro = [opening, `As always, ${team} is happy to answer your questions.`];
   const [sign1, sign2, sign3] = trade.signs;
   const angles: Section[] = [
     {
       heading: `Why ${capitalize(season)} Is the Right Time`,
       paragraphs: [
-        `A little attention to ${about} now tends to prevent bigger and more expensive problems later.`,
+        `Paying a little attention to ${ref()} now prevents bigger and more expensive problems later.`,
         `${capitalize(season)} is a sensible moment${profile.city ? ` in ${profile.city}` : ''} to review where you stand and plan the next step with ${trade.pro}.`,
       ],
     },
     {
       heading: 'Where to Start',
       paragraphs: [
-        `Start by noting what has changed since you last looked at ${about}.`,
+        `Start by noting what has changed since you last looked at ${ref()}.`,
         `Then write down the questions you want answered; it makes your next ${trade.visit} faster and clearer.`,
       ],
     },
@@ -111,7 +109,7 @@ function topicPlan(facts: DraftFacts, profile: BusinessProfile, seed: number): P
     {
       heading: 'Common Mistakes to Avoid',
       paragraphs: [
-        `The most common mistake with ${about} is waiting until something goes wrong.`,
+        `The most common mistake with ${ref()} is waiting until something goes wrong.`,
         `Another is relying on guesswork instead of a quick ${trade.check}.`,
       ],
     },
@@ -276,7 +274,7 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
 
   const contacts = contactLinks(profile, palette);
   const helper = profile.name ?? 'We';
-  const ctaText = `Questions about ${facts.topic.about}? ${helper} ${profile.name ? 'is' : 'are'} here to help.`;
+  const ctaText = `Have questions about ${facts.topic.short}? ${helper} ${profile.name ? 'is' : 'are'} here to help.`;
   const site = websiteUrl(profile);
   const cta = [element('p', ctaText, `${paragraphStyle};font-weight:bold`)];
   if (contacts.length > 0) cta.push(wrap('p', `${contacts.join(', ')}.`, paragraphStyle));

@@ -289,7 +289,7 @@ function aboutParagraph(company: BusinessProfile, context: ToolContext): string 
     company.address
       ? `Its office is located at ${company.address}${company.city ? `, ${company.city}` : ''}.`
       : null,
-    site ? `For more information, visit ${site}.` : null,
+    site ? `More information is available at ${site}.` : null,
   ]
     .filter((part): part is string => part !== null)
     .join(' ');
