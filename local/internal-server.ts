@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { backgroundFunctions } from '#infra/routes';
 import { loadHandler } from './handler-loader';
 import { lambdaContext } from './lambda-context';
+import { decodePathPart, requestTarget } from './path-decoding';
 import type { WebSocketGateway } from './websocket-gateway';
 
 /**
@@ -34,12 +35,18 @@ export async function startInternalServer(options: {
   log: (line: string) => void;
 }): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const server: Server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    // A target that is not a URL, or a malformed escape below, would throw outside any handler and end
+    // the whole runtime (this callback's rejection is unhandled): it is the caller's mistake, a 400.
+    const url = requestTarget(request.url);
+    if (!url) {
+      response.writeHead(400).end();
+      return;
+    }
     const payload = await body(request);
 
     const connection = /^\/@connections\/([^/]+)$/.exec(url.pathname);
-    if (connection?.[1]) {
-      const connectionId = decodeURIComponent(connection[1]);
+    const connectionId = connection?.[1] ? decodePathPart(connection[1]) : null;
+    if (connectionId) {
       const ok =
         request.method === 'DELETE'
           ? options.webSockets.disconnect(connectionId)
@@ -50,7 +57,8 @@ export async function startInternalServer(options: {
     }
 
     const invocation = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
-    const entry = invocation?.[1] ? triggerEntries[decodeURIComponent(invocation[1])] : undefined;
+    const functionName = invocation?.[1] ? decodePathPart(invocation[1]) : null;
+    const entry = functionName ? triggerEntries[functionName] : undefined;
     if (invocation && entry) {
       try {
         const handler = await loadHandler<unknown, unknown>(entry);

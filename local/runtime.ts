@@ -26,6 +26,7 @@ import { handleApiRequest } from './http-gateway';
 import { startInternalServer, TRIGGER_FUNCTION_NAMES } from './internal-server';
 import { type LocalSettings, readLocalSettings } from './local-config';
 import { Mailbox } from './mailbox';
+import { MALFORMED_TARGET_MESSAGE, requestTarget } from './path-decoding';
 import { assertPortFree, freePort, PortInUseError } from './ports';
 import { startSqsPoller } from './sqs-poller';
 import { serveStatic } from './static-files';
@@ -197,7 +198,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     };
 
     const onRequest = async (request: IncomingMessage, response: ServerResponse) => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const url = requestTarget(request.url);
+      if (!url) {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ message: MALFORMED_TARGET_MESSAGE }));
+        return;
+      }
       try {
         if (url.pathname.startsWith('/api/')) {
           await handleApiRequest(request, response, url, log);
@@ -225,8 +231,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const app: Server = createServer((request, response) => void onRequest(request, response));
     app.on('upgrade', (request, socket, head) => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      if (!webSockets.handles(url)) {
+      const url = requestTarget(request.url);
+      if (!url || !webSockets.handles(url)) {
         socket.destroy();
         return;
       }

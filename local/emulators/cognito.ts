@@ -6,6 +6,7 @@ import {
 } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Mailbox } from '../mailbox';
+import { decodePathPart, requestTarget } from '../path-decoding';
 import { refuseWithoutIam, targetOperation } from './cognito-access';
 import { type AppClientSettings, type Route, withAwsClientRules } from './cognito-client-rules';
 import { LocalTokenGenerator, loadOrCreateSigningKey, localIssuer } from './cognito-tokens';
@@ -240,10 +241,15 @@ export async function startCognito(options: {
   const app = modules.createServer(route, logger, config.ServerConfig, services).application;
   const jwks = { keys: [key.publicJwk] };
   const server: Server = createHttpServer((request, response) => {
-    const path = new URL(request.url ?? '/', base).pathname;
+    // A target that is not a URL or a malformed escape would throw here and end the whole runtime.
+    const path = requestTarget(request.url)?.pathname;
+    if (path === undefined) {
+      sendJson(response, 400, { message: 'Bad Request' });
+      return;
+    }
     const wellKnown = /^\/([^/]+)\/\.well-known\/(jwks\.json|openid-configuration)$/.exec(path);
-    if (request.method === 'GET' && wellKnown?.[1]) {
-      const poolId = decodeURIComponent(wellKnown[1]);
+    const poolId = wellKnown?.[1] ? decodePathPart(wellKnown[1]) : null;
+    if (request.method === 'GET' && wellKnown?.[1] && poolId !== null) {
       sendJson(
         response,
         200,

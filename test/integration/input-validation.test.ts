@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
@@ -172,6 +173,42 @@ describe('malformed percent-encoding in the path is a 400 (#7)', () => {
     const reply = await send('GET', `/api/clients/%30${client.id.slice(1)}`);
     expect(client.id.startsWith('0')).toBe(true);
     expect(reply.status).toBe(200);
+  });
+});
+
+/** Sends one raw HTTP/1.1 request line (fetch and node:http would refuse or fix such a target). */
+function rawStatus(endpoint: string, target: string): Promise<number | null> {
+  const { hostname, port } = new URL(endpoint);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    });
+    let reply = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      reply += chunk;
+    });
+    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1]) || null));
+    socket.on('error', () => resolve(null));
+  });
+}
+
+describe('a request target that is not a URL is a 400 and never stops the runtime (#7)', () => {
+  const targets = [
+    'http://[',
+    '//[',
+    'http://[::1/api/health',
+    '/%ff/.well-known/jwks.json',
+    '/@connections/%ff',
+  ];
+
+  it.each(['app', 'cognito', 'internal'] as const)('on the %s endpoint', async (which) => {
+    const endpoint = which === 'app' ? app.url : app.runtime.endpoints[which];
+    for (const target of targets) {
+      const status = await rawStatus(endpoint, target);
+      expect(status === null ? null : Math.floor(status / 100), `${which} ${target} → ${status}`).toBe(4);
+    }
+    expect((await send('GET', '/api/health')).status).toBe(200);
   });
 });
 

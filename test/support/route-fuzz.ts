@@ -329,6 +329,8 @@ export function casesFor(
         { weight: 5, arbitrary: poisonedObject(options.fields) },
       ),
       huge: fc.integer({ min: 0, max: 199 }),
+      /** Request-target forms: 0 is not a URL at all, 1 is the absolute form, the rest the usual path. */
+      targetForm: fc.integer({ min: 0, max: 39 }),
       hugeBody,
       forcedBody: fc.oneof(notJson, poisonedObject(options.fields)),
       forcedId: hostileId(options.realIds),
@@ -361,12 +363,19 @@ export function casesFor(
       if (hostileIds.length > 0) reasons.push(`hostile ${hostileIds.map((id) => id?.kind).join('+')} id`);
       if (route.auth !== 'public' && !REAL_USERS.includes(who)) reasons.push(`credential ${who}`);
       if (body.kind === 'not JSON' || body.kind === 'over 2 MB') reasons.push(`body ${body.kind}`);
+      const path = `${segments.join('/')}${draft.query}`;
+      if (draft.targetForm === 0) reasons.push('target not a URL');
       const headers: Record<string, string> = { ...draft.headers };
       if (body.text === undefined) delete headers['content-type'];
       return {
         route,
         method,
-        path: `${segments.join('/')}${draft.query}`,
+        path:
+          draft.targetForm === 0
+            ? `http://[${path}`
+            : draft.targetForm === 1
+              ? `http://127.0.0.1${path}`
+              : path,
         credential: who,
         headers,
         // HEAD and TRACE cannot carry a body over node:http.
