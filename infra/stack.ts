@@ -22,7 +22,13 @@ import {
   nativeModulesBundling,
 } from './media-bundling';
 import { MediaStorage } from './media-storage';
-import { isMediaJobRoute, MEDIA_WORKER_MEMORY_MB, MEDIA_WORKER_TIMEOUT, MediaJobs } from './media-worker';
+import {
+  isMediaJobRoute,
+  MEDIA_WORKER_ACCESS,
+  MEDIA_WORKER_MEMORY_MB,
+  MEDIA_WORKER_TIMEOUT,
+  MediaJobs,
+} from './media-worker';
 import {
   ADMIN_GROUP_NAME,
   backgroundFunctions,
@@ -194,7 +200,7 @@ export class LbmStudioStack extends Stack {
       'MediaWorker',
       backgroundFunctions.mediaWorker,
       'Media worker: image and speech jobs (sharp, espeak-ng, lamejs)',
-      BACKGROUND_ACCESS.worker,
+      MEDIA_WORKER_ACCESS,
       {
         timeoutSeconds: MEDIA_WORKER_TIMEOUT.toSeconds(),
         memoryMb: MEDIA_WORKER_MEMORY_MB,

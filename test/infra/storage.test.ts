@@ -5,7 +5,14 @@ import { JOBS_MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_FACTOR } from '#infra/jobs-q
 import { MEDIA_TRASH_DAYS, MEDIA_TRASH_PREFIX } from '#infra/media-storage';
 import { httpRoutes } from '#infra/routes';
 import { WORKER_MAX_CONCURRENCY, WORKER_TIMEOUT } from '#infra/stack';
-import { actionsOfFunction, logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate } from './fixture';
+import {
+  actionsOfFunction,
+  logicalIdOf,
+  resourcesOf,
+  resourcesOfType,
+  sharedTemplate,
+  statementsOfFunction,
+} from './fixture';
 
 describe('DynamoDB table', () => {
   const { template } = sharedTemplate();
@@ -172,12 +179,19 @@ describe('Secrets', () => {
     expect(secret?.DeletionPolicy).toBe('Retain');
   });
 
-  it('lets only the worker read it', () => {
+  it('lets only the workers read it', () => {
     const readers = Object.entries(resourcesOf(template))
       .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
-      .filter(([id]) => actionsOfFunction(template, id).includes('secretsmanager:GetSecretValue'))
-      .map(([id]) => id);
-    expect(readers).toEqual(['WorkerFunction']);
+      .filter(([id]) =>
+        statementsOfFunction(template, id).some(
+          (statement) =>
+            statement.actions.includes('secretsmanager:GetSecretValue') &&
+            JSON.stringify(statement.resources).includes(secretId),
+        ),
+      )
+      .map(([id]) => id)
+      .sort();
+    expect(readers).toEqual(['MediaWorkerFunction', 'WorkerFunction']);
   });
 
   it('encrypts WordPress passwords with a rotating KMS key', () => {
