@@ -1,8 +1,10 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
+  type StandardAttributesMask,
   UserPool,
   type UserPoolClient,
   type UserPoolGroup,
@@ -14,12 +16,30 @@ import { AppFunction, type FunctionBuildSettings } from './app-function';
 import type { AppConfig } from './config';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 import { ADMIN_GROUP_NAME, backgroundFunctions, envNames } from './routes';
+import { APP_CLIENT_READ_ATTRIBUTES, APP_CLIENT_WRITE_ATTRIBUTES } from './user-pool-client';
 
 export const TOKEN_VALIDITY = {
   accessToken: Duration.hours(1),
   idToken: Duration.hours(1),
   refreshToken: Duration.days(30),
 } as const;
+
+/** CDK's names for the standard attributes the app client lists (infra/user-pool-client.ts). */
+const CDK_ATTRIBUTE_NAMES: Record<string, keyof StandardAttributesMask> = {
+  email: 'email',
+  email_verified: 'emailVerified',
+  name: 'fullname',
+};
+
+function clientAttributes(names: readonly string[]): ClientAttributes {
+  const mask: { -readonly [K in keyof StandardAttributesMask]: boolean } = {};
+  for (const name of names) {
+    const key = CDK_ATTRIBUTE_NAMES[name];
+    if (!key) throw new Error(`No CDK name for the user attribute ${name}`);
+    mask[key] = true;
+  }
+  return new ClientAttributes().withStandardAttributes(mask);
+}
 
 export interface AuthProps {
   readonly config: AppConfig;
@@ -84,7 +104,11 @@ export class Auth extends Construct {
       signInCaseSensitive: false,
       autoVerify: { email: true },
       keepOriginal: { email: true },
-      standardAttributes: { email: { required: true, mutable: true } },
+      // The e-mail is the username: Cognito sets the attribute from it at sign-up, so it need not be a
+      // required attribute, and must not be: Cognito insists that every app client can write the
+      // required attributes, and this one must not write `email` (infra/user-pool-client.ts).
+      // Mutable, so an administrator can still correct an address.
+      standardAttributes: { email: { required: false, mutable: true } },
       passwordPolicy: {
         minLength: MIN_PASSWORD_LENGTH,
         requireLowercase: false,
@@ -129,8 +153,12 @@ export class Auth extends Construct {
       generateSecret: false,
       authFlows: { userPassword: true },
       disableOAuth: true,
+      // Sign-in, reset and confirmation answers never tell whether an address has an account.
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
+      readAttributes: clientAttributes(APP_CLIENT_READ_ATTRIBUTES),
+      // Not `email`: grants and ownership are keyed on the token's e-mail (issue 9 #1).
+      writeAttributes: clientAttributes(APP_CLIENT_WRITE_ATTRIBUTES),
       accessTokenValidity: TOKEN_VALIDITY.accessToken,
       idTokenValidity: TOKEN_VALIDITY.idToken,
       refreshTokenValidity: TOKEN_VALIDITY.refreshToken,

@@ -35,6 +35,11 @@ import { SPA_REWRITE_FUNCTION_CODE } from './spa-rewrite';
 /** Vite writes content-hashed bundles under this folder; they can be cached for good. */
 export const HASHED_ASSETS_FOLDER = 'assets';
 export const RUNTIME_CONFIG_KEY = 'config.json';
+/**
+ * Source maps stay in the build output (`frontend/dist`) for whoever debugs a release, and are never
+ * uploaded: the site bucket is public through CloudFront, and maps would publish the original sources.
+ */
+export const PRIVATE_BUILD_FILES = ['*.map', '**/*.map'];
 export const API_PATH_PATTERN = '/api/*';
 
 export interface FrontendProps {
@@ -181,7 +186,7 @@ export class Frontend extends Construct {
     const hashedAssets = join(props.assetPath, HASHED_ASSETS_FOLDER);
     const assets = existsSync(hashedAssets)
       ? new BucketDeployment(this, 'DeployAssets', {
-          sources: [Source.asset(hashedAssets)],
+          sources: [Source.asset(hashedAssets, { exclude: PRIVATE_BUILD_FILES })],
           destinationBucket: this.bucket,
           destinationKeyPrefix: `${HASHED_ASSETS_FOLDER}/`,
           prune: false,
@@ -193,7 +198,7 @@ export class Frontend extends Construct {
 
     const site = new BucketDeployment(this, 'DeploySite', {
       sources: [
-        Source.asset(props.assetPath, { exclude: [HASHED_ASSETS_FOLDER] }),
+        Source.asset(props.assetPath, { exclude: [HASHED_ASSETS_FOLDER, ...PRIVATE_BUILD_FILES] }),
         Source.jsonData(RUNTIME_CONFIG_KEY, props.runtimeConfig),
       ],
       destinationBucket: this.bucket,

@@ -95,4 +95,24 @@ describe('Cognito', () => {
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
     });
   });
+
+  it('lets the app client write the display name but not the e-mail, and read both', () => {
+    const clients = resourcesOf(template);
+    const client = Object.values(clients).find(
+      (resource) => resource.Type === 'AWS::Cognito::UserPoolClient',
+    );
+    const properties = client?.Properties as { WriteAttributes?: string[]; ReadAttributes?: string[] };
+    expect(properties.WriteAttributes).toEqual(['name']);
+    expect(properties.ReadAttributes?.slice().sort()).toEqual(['email', 'email_verified', 'name']);
+  });
+
+  it('keeps no required attribute the app client could not write (Cognito refuses such a client)', () => {
+    const pool = Object.values(resourcesOf(template)).find(
+      (resource) => resource.Type === 'AWS::Cognito::UserPool',
+    );
+    const schema = (pool?.Properties?.Schema ?? []) as Array<{ Name: string; Required?: boolean }>;
+    const required = schema.filter((attribute) => attribute.Required).map((attribute) => attribute.Name);
+    expect(required.filter((name) => !['name'].includes(name))).toEqual([]);
+    expect(schema.find((attribute) => attribute.Name === 'email')).toMatchObject({ Mutable: true });
+  });
 });
