@@ -13,6 +13,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/generation-jobs';
 import { acknowledge } from './nag';
 import type { HttpRoute } from './routes';
 
@@ -61,7 +62,7 @@ export class AppHttpApi extends Construct {
                 CorsHttpMethod.DELETE,
                 CorsHttpMethod.OPTIONS,
               ],
-              allowHeaders: ['authorization', 'content-type', 'prefer'],
+              allowHeaders: ['authorization', 'content-type', 'prefer', IDEMPOTENCY_KEY_HEADER.toLowerCase()],
               maxAge: Duration.hours(1),
             }
           : undefined,
