@@ -177,6 +177,16 @@ describe('WordPress Publisher', () => {
     await expect(page.getByTestId('connection-badge').textContent()).resolves.toBe('Not Configured');
     await page.getByText('No content available for this client.').waitFor();
     expect(pageErrors(page)).toEqual([]);
+    // Its posts cannot be read: the spec's toast and the reason (the browser logs the 400 itself).
+    await page.getByRole('tab', { name: 'Published Posts' }).click();
+    await toastWith(page, 'WordPress Connection Error').waitFor();
+    await page
+      .getByTestId('load-failed')
+      .getByText(
+        "Zephyr Cafe has no complete WordPress configuration: add the WordPress URL, username and application password in the client's profile.",
+      )
+      .waitFor();
+    await screenshot(page, 'wordpress-posts-not-configured');
   });
 
   it("schedules a post for a date and time on the viewer's clock", async () => {

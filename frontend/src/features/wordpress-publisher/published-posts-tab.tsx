@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { fetchPosts } from './publisher-api';
 import { decodeTitle, formatDate } from './publisher-dates';
 
@@ -32,12 +33,14 @@ export function PublishedPostsTab({ clientId }: { clientId: string }) {
     setFailed(null);
     fetchPosts(clientId, page, controller.signal).then(setResult, (error: unknown) => {
       if (controller.signal.aborted || isSessionEnded(error)) return;
-      setFailed(
-        errorMessage(
-          error,
-          `${WORDPRESS_MESSAGES.connectionErrorTitle}: ${WORDPRESS_MESSAGES.connectionError}`,
-        ),
-      );
+      const message = errorMessage(error, WORDPRESS_MESSAGES.connectionError);
+      setFailed(message);
+      // 001 §8: 'WordPress Connection Error: Failed to connect to WordPress.' (or what the site said).
+      void toast({
+        title: WORDPRESS_MESSAGES.connectionErrorTitle,
+        description: message,
+        variant: 'destructive',
+      });
     });
     return () => controller.abort();
   }, [clientId, page, attempt]);
