@@ -13,6 +13,7 @@ const ROUNDS = 400;
 
 function eventFor(key: string): APIGatewayRequestAuthorizerEventV2 {
   const authorization = `Bearer ${key}`;
+  const now = new Date();
   return {
     version: '2.0',
     type: 'REQUEST',
@@ -21,8 +22,30 @@ function eventFor(key: string): APIGatewayRequestAuthorizerEventV2 {
     routeKey: 'GET /api/clients',
     rawPath: '/api/clients',
     rawQueryString: '',
+    cookies: [],
     headers: { authorization },
-  } as APIGatewayRequestAuthorizerEventV2;
+    queryStringParameters: {},
+    pathParameters: {},
+    stageVariables: {},
+    requestContext: {
+      accountId: 'local',
+      apiId: 'bench',
+      domainName: '127.0.0.1',
+      domainPrefix: 'bench',
+      http: {
+        method: 'GET',
+        path: '/api/clients',
+        protocol: 'HTTP/1.1',
+        sourceIp: '127.0.0.1',
+        userAgent: 'bench',
+      },
+      requestId: 'bench',
+      routeKey: 'GET /api/clients',
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  };
 }
 
 const percentile = (values: number[], p: number) => {
