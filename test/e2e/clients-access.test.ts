@@ -83,7 +83,7 @@ describe('Manage Client Access', () => {
     await ownerPage.keyboard.press('Escape');
   });
 
-  it('lets the colleague see the client, without managing its access', async () => {
+  it('lets the colleague see the client, without managing its access or deleting it', async () => {
     await colleaguePage.reload();
     await clientCard(colleaguePage, clientName).waitFor();
     await clientCard(colleaguePage, clientName)
@@ -91,6 +91,8 @@ describe('Manage Client Access', () => {
       .click();
     const manage = colleaguePage.getByRole('menuitem', { name: 'Manage Access (1)' });
     await expect(manage.getAttribute('aria-disabled')).resolves.toBe('true');
+    await colleaguePage.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    await expect(colleaguePage.getByRole('menuitem', { name: 'Delete' }).count()).resolves.toBe(0);
     await screenshot(colleaguePage, 'clients-access-colleague-view');
     await colleaguePage.keyboard.press('Escape');
   });

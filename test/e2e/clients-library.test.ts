@@ -104,7 +104,7 @@ describe('Content Library', () => {
     await expect(social.locator('[data-slot="badge"]').getAttribute('class')).resolves.toContain(
       'bg-orange-100',
     );
-    await libraryItem('Award').getByText('Press_release').waitFor();
+    await libraryItem('Award').getByText('Press Release', { exact: true }).waitFor();
     await expect(
       libraryItem('Award').locator('[data-slot="badge"]').getAttribute('class'),
     ).resolves.toContain('bg-purple-100');
@@ -130,7 +130,7 @@ describe('Content Library', () => {
       'Blog',
       'Multi-Platform Creator',
       'Newsletter',
-      'Press_release',
+      'Press Release',
     ]);
     await screenshot(page, 'library-type-filter');
     await page.getByRole('option', { name: 'Newsletter', exact: true }).click();
@@ -268,6 +268,40 @@ describe('Content Library', () => {
     expect(reply.body.updated_at > items.release.updated_at).toBe(true);
   });
 
+  it('keeps the HTML in step with an edit to the text alone: preview, text and download show it', async () => {
+    await libraryItem('Award: Best Plumber in Central Texas').getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Content' });
+    await edit.waitFor();
+    await edit
+      .getByRole('textbox', { name: 'Text Content' })
+      .fill('Lone Star Plumbing thanks every voter.\n\nSee you next year.');
+    await edit.getByRole('tab', { name: 'HTML Content' }).click();
+    await edit.getByTestId('html-rebuilt-note').waitFor();
+    await edit.getByRole('tab', { name: 'Live Preview' }).click();
+    await edit.frameLocator('iframe').getByText('See you next year.').waitFor();
+    await screenshot(page, 'library-edit-text-rebuilds-html');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+
+    await libraryItem('Award: Best Plumber in Central Texas')
+      .getByRole('button', { name: 'Preview' })
+      .click();
+    const preview = page.getByRole('dialog', { name: 'Award: Best Plumber in Central Texas' });
+    await preview.frameLocator('iframe').getByText('Lone Star Plumbing thanks every voter.').waitFor();
+    await preview.getByRole('tab', { name: 'Text' }).click();
+    await expect(preview.getByTestId('preview-text').textContent()).resolves.toContain('See you next year.');
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+    const [htmlDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      libraryItem('Award: Best Plumber in Central Texas')
+        .getByRole('button', { name: 'Download HTML' })
+        .click(),
+    ]);
+    const html = await readFile(await htmlDownload.path(), 'utf8');
+    expect(html).toContain('<p>Lone Star Plumbing thanks every voter.</p>');
+  });
+
   it('names downloads after the title and copies the text', async () => {
     const item = libraryItem('Spring Maintenance');
     const [htmlDownload] = await Promise.all([
@@ -326,6 +360,34 @@ describe('Content Library', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('says the library failed to load instead of showing it empty, and Try again loads it', async () => {
+    // Its own page: the browser logs the refused request as a console error.
+    const other = await openPage(app);
+    await signInThroughUi(other, owner.email, owner.password);
+    await other.goto('/clients');
+    const contentList = (url: URL) => /^\/api\/clients\/[^/]+\/content$/u.test(url.pathname);
+    await other.route(contentList, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Storage is down' } }),
+      }),
+    );
+    await chooseFromCardMenu(other, 'Empty Library Co', 'View Content (0)');
+    const dialog = other.getByRole('dialog', { name: /Content Library/ });
+    await dialog.getByTestId('load-failed').getByText('Failed to load client content').waitFor();
+    await expect(
+      dialog.getByText('No content has been saved to this client yet', { exact: false }).count(),
+    ).resolves.toBe(0);
+    await screenshot(other, 'library-load-failed');
+    await other.unroute(contentList);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await dialog
+      .getByText('No content has been saved to this client yet. Generate some content to get started!')
+      .waitFor();
+    await other.context().close();
+  });
+
   it('says when a client has no content yet', async () => {
     await library().waitFor({ state: 'hidden' });
     await chooseFromCardMenu(page, 'Empty Library Co', 'View Content (0)');
@@ -347,6 +409,20 @@ describe('Content Library', () => {
       .getByRole('dialog', { name: 'Lone Star Plumbing - Content Library' })
       .getByTestId('library-grid')
       .waitFor();
+    // No keyboard popping up over the library: the search box does not take the focus on a phone.
+    await expect(phone.evaluate(() => document.activeElement?.getAttribute('type'))).resolves.not.toBe(
+      'search',
+    );
+    // The selects show their whole value ('Newest First', not 'Newest I').
+    for (const name of ['Filter by type', 'Sort']) {
+      const select = phone.getByRole('combobox', { name });
+      await expect(select.evaluate((element) => element.scrollWidth <= element.clientWidth)).resolves.toBe(
+        true,
+      );
+      await expect(
+        select.evaluate((element) => element.getBoundingClientRect().width),
+      ).resolves.toBeGreaterThan(120);
+    }
     await screenshot(phone, 'library-mobile');
     await phone.getByTestId('library-item').first().getByRole('button', { name: 'Preview' }).click();
     await phone.getByRole('dialog', { name: 'How to Fix a Leaky Faucet' }).waitFor();

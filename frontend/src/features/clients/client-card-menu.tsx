@@ -18,16 +18,17 @@ export interface ClientCardActions {
 }
 
 /**
- * The card menu of 000 §2. Grants are managed only by the client's creator or an admin (the server
- * enforces it); for anyone else 'Manage Access' is shown with its count but disabled.
+ * The card menu of 000 §2. Grants are managed, and the client deleted, only by its creator or an admin
+ * (the server enforces both); for a colleague with a grant 'Manage Access' is shown with its count but
+ * disabled, and Delete is not offered at all.
  */
 export function ClientCardMenu({
   client,
-  canManageAccess,
+  canManage,
   actions,
 }: {
   client: Client;
-  canManageAccess: boolean;
+  canManage: boolean;
   actions: ClientCardActions;
 }) {
   return (
@@ -42,7 +43,7 @@ export function ClientCardMenu({
           <FolderOpen />
           {CARD_MENU.viewContent(client.content_count)}
         </DropdownMenuItem>
-        <DropdownMenuItem disabled={!canManageAccess} onSelect={() => actions.onManageAccess(client)}>
+        <DropdownMenuItem disabled={!canManage} onSelect={() => actions.onManageAccess(client)}>
           <Users />
           {CARD_MENU.manageAccess(client.access_count)}
         </DropdownMenuItem>
@@ -50,11 +51,15 @@ export function ClientCardMenu({
           <Pencil />
           {CARD_MENU.edit}
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(client)}>
-          <Trash2 />
-          {CARD_MENU.delete}
-        </DropdownMenuItem>
+        {canManage && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(client)}>
+              <Trash2 />
+              {CARD_MENU.delete}
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

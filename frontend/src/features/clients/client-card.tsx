@@ -35,11 +35,11 @@ function DetailRow({
 /** A client card (000 §2): identity, address, contact, online presence and the three instruction panels. */
 export function ClientCard({
   client,
-  canManageAccess,
+  canManage,
   actions,
 }: {
   client: Client;
-  canManageAccess: boolean;
+  canManage: boolean;
   actions: ClientCardActions;
 }) {
   const address = addressLines(client);
@@ -51,7 +51,7 @@ export function ClientCard({
           <CardDescription className="[overflow-wrap:anywhere]">{client.company_name}</CardDescription>
         )}
         <CardAction>
-          <ClientCardMenu client={client} canManageAccess={canManageAccess} actions={actions} />
+          <ClientCardMenu client={client} canManage={canManage} actions={actions} />
         </CardAction>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">

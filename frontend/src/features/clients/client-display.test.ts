@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
 import {
   addressLines,
+  canManageClient,
   externalHref,
   insertByNewest,
   instructionPreview,
@@ -108,5 +109,15 @@ describe('insertByNewest', () => {
       'Acme Plumbing',
       'Renamed',
     ]);
+  });
+});
+
+describe('canManageClient', () => {
+  it('lets the creator and an admin manage (grants, delete), not a colleague with a grant', () => {
+    const owned = client({ created_by: 'u1' });
+    expect(canManageClient({ id: 'u1', isAdmin: false }, owned)).toBe(true);
+    expect(canManageClient({ id: 'u9', isAdmin: true }, owned)).toBe(true);
+    expect(canManageClient({ id: 'u2', isAdmin: false }, owned)).toBe(false);
+    expect(canManageClient(null, owned)).toBe(false);
   });
 });

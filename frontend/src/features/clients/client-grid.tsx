@@ -7,22 +7,17 @@ export const CLIENT_GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-
 
 export function ClientGrid({
   clients,
-  canManageAccess,
+  canManage,
   actions,
 }: {
   clients: readonly Client[];
-  canManageAccess: (client: Client) => boolean;
+  canManage: (client: Client) => boolean;
   actions: ClientCardActions;
 }) {
   return (
     <div className={CLIENT_GRID_CLASS} data-testid="client-grid">
       {clients.map((client) => (
-        <ClientCard
-          key={client.id}
-          client={client}
-          canManageAccess={canManageAccess(client)}
-          actions={actions}
-        />
+        <ClientCard key={client.id} client={client} canManage={canManage(client)} actions={actions} />
       ))}
     </div>
   );

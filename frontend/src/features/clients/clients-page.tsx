@@ -3,18 +3,19 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Client } from '#shared/client';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { useAuth } from '@/lib/auth/auth-context';
 import { preloadToaster } from '@/lib/toast';
 import { AccessDialog } from './access-dialog';
 import type { ClientCardActions } from './client-card-menu';
-import { matchesSearch } from './client-display';
+import { canManageClient, matchesSearch } from './client-display';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientGrid } from './client-grid';
 import { ClientSearch } from './client-search';
 import { ClientsEmptyState } from './clients-empty-state';
 import { ClientsSkeleton } from './clients-skeleton';
 import { ContentLibraryDialog } from './library/content-library-dialog';
-import { CLIENTS_PAGE } from './messages';
+import { CLIENT_ERRORS, CLIENTS_PAGE } from './messages';
 import { useClients } from './use-clients';
 import { useDeleteClient } from './use-delete-client';
 import { useRetained } from './use-retained';
@@ -51,10 +52,7 @@ export function ClientsPage() {
     [deleteClient],
   );
 
-  const canManageAccess = useCallback(
-    (client: Client) => Boolean(user && (user.isAdmin || client.created_by === user.id)),
-    [user],
-  );
+  const canManage = useCallback((client: Client) => canManageClient(user, client), [user]);
   const onAccessCount = useCallback(
     (clientId: string, count: number) => patch(clientId, () => ({ access_count: count })),
     [patch],
@@ -78,12 +76,14 @@ export function ClientsPage() {
         }
       />
       <ClientSearch value={search} onChange={setSearch} />
-      {clients === null ? (
+      {list.failed ? (
+        <LoadFailed message={CLIENT_ERRORS.fetch} onRetry={list.reload} />
+      ) : clients === null ? (
         <ClientsSkeleton />
       ) : visible.length === 0 ? (
         <ClientsEmptyState search={search} onAdd={() => setAdding(true)} />
       ) : (
-        <ClientGrid clients={visible} canManageAccess={canManageAccess} actions={actions} />
+        <ClientGrid clients={visible} canManage={canManage} actions={actions} />
       )}
 
       <ClientFormDialog open={adding} onOpenChange={setAdding} client={null} onSaved={prepend} />

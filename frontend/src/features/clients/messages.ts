@@ -136,6 +136,9 @@ export const EDIT_DIALOG = {
   textTab: 'Text Content',
   htmlTab: 'HTML Content',
   previewTab: 'Live Preview',
+  htmlRebuilt:
+    'You edited the text: Save rebuilds this HTML as paragraphs of the new text, unless you edit the HTML too.',
+  previewFromText: 'Showing the HTML that Save will build from your edited text.',
   created: 'Created',
   lastModified: 'Last modified',
   save: 'Save Changes',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Client } from '#shared/client';
 import { insertByNewest } from './client-display';
 import { fetchClients } from './clients-api';
@@ -6,8 +6,12 @@ import { CLIENT_ERRORS } from './messages';
 import { notifyError } from './notify';
 
 export interface ClientList {
-  /** Null while the first load runs (the skeleton shows). */
+  /** Null while the first load runs (the skeleton shows), and after a failed load. */
   clients: Client[] | null;
+  /** True when the load failed: the screen says so instead of showing the empty state. */
+  failed: boolean;
+  /** Loads the list again (the Try again button). */
+  reload: () => void;
   /** A new client goes to the top (000 §4). */
   prepend: (client: Client) => void;
   /** An edited client replaces the old one in place. */
@@ -25,16 +29,27 @@ export interface ClientList {
 /** The visible clients, newest first, loaded once when the screen opens. */
 export function useClients(): ClientList {
   const [clients, setClients] = useState<Client[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const loading = useRef<AbortController | null>(null);
 
-  useEffect(() => {
+  // Loads once on open, and again from the Try again button; never by itself after a failure.
+  const load = useCallback(() => {
+    loading.current?.abort();
     const controller = new AbortController();
+    loading.current = controller;
+    setFailed(false);
+    setClients(null);
     fetchClients(controller.signal).then(setClients, (error: unknown) => {
       if (controller.signal.aborted) return;
       notifyError(error, CLIENT_ERRORS.fetch);
-      setClients([]);
+      setFailed(true);
     });
-    return () => controller.abort();
   }, []);
+
+  useEffect(() => {
+    load();
+    return () => loading.current?.abort();
+  }, [load]);
 
   const update = useCallback((change: (list: Client[]) => Client[]) => {
     setClients((list) => (list === null ? list : change(list)));
@@ -42,6 +57,8 @@ export function useClients(): ClientList {
 
   return {
     clients,
+    failed,
+    reload: load,
     prepend: useCallback(
       (client) => update((list) => [client, ...list.filter((c) => c.id !== client.id)]),
       [update],

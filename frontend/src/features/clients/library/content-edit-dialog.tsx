@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ClientContent } from '#shared/content';
+import { reconcileContentEdit } from '#shared/content-edit';
 import { formatDisplayDate } from '#shared/saved-title';
 import { countWords, htmlToText } from '#shared/text';
 import { Button } from '@/components/ui/button';
@@ -74,6 +75,11 @@ export function ContentEditDialog({
   }, [item]);
 
   const words = countWords(draft.content.trim() === '' ? htmlToText(draft.html) : draft.content);
+  // What Save will store: the same rule the server applies, so the preview shows the edit (issue 10 #1).
+  const stored = reconcileContentEdit(
+    { content: shown?.content ?? '', html_content: shown?.html_content ?? '' },
+    { content: draft.content, html_content: draft.html },
+  );
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -133,6 +139,11 @@ export function ContentEditDialog({
                 />
               </TabsContent>
               <TabsContent value="html">
+                {stored.htmlRebuilt && (
+                  <p className="mb-2 text-muted-foreground text-xs" data-testid="html-rebuilt-note">
+                    {EDIT_DIALOG.htmlRebuilt}
+                  </p>
+                )}
                 <Textarea
                   aria-label={EDIT_DIALOG.htmlTab}
                   className="min-h-[400px] resize-y font-mono text-xs md:text-xs"
@@ -142,7 +153,10 @@ export function ContentEditDialog({
                 />
               </TabsContent>
               <TabsContent value="preview">
-                <HtmlFrame html={draft.html} title={EDIT_DIALOG.previewTab} className="h-[400px]" />
+                {stored.htmlRebuilt && (
+                  <p className="mb-2 text-muted-foreground text-xs">{EDIT_DIALOG.previewFromText}</p>
+                )}
+                <HtmlFrame html={stored.html_content} title={EDIT_DIALOG.previewTab} className="h-[400px]" />
               </TabsContent>
             </Tabs>
             <DialogFooter>

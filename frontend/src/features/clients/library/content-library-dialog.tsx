@@ -3,8 +3,9 @@ import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LIBRARY } from '../messages';
+import { LIBRARY, LIBRARY_ERRORS } from '../messages';
 import { useRetained } from '../use-retained';
 import { ContentEditDialog } from './content-edit-dialog';
 import { ContentPreviewDialog } from './content-preview-dialog';
@@ -42,7 +43,17 @@ function LoadingItems() {
 }
 
 /** The library of one client; remounted per client, so search, filter, sort and view start fresh. */
-function LibraryBody({ items, handlers }: { items: ClientContent[] | null; handlers: ItemHandlers }) {
+function LibraryBody({
+  items,
+  failed,
+  onRetry,
+  handlers,
+}: {
+  items: ClientContent[] | null;
+  failed: boolean;
+  onRetry: () => void;
+  handlers: ItemHandlers;
+}) {
   const [query, setQuery] = useState<LibraryQuery>({ search: '', type: ALL_TYPES, sort: DEFAULT_SORT });
   const [layout, setLayout] = useState<LibraryLayout>(DEFAULT_LAYOUT);
   const types = useMemo(() => presentTypes(items ?? []), [items]);
@@ -61,7 +72,9 @@ function LibraryBody({ items, handlers }: { items: ClientContent[] | null; handl
         onLayoutChange={setLayout}
       />
       <div className="min-h-0 flex-1 overflow-y-auto pr-1">
-        {items === null ? (
+        {failed ? (
+          <LoadFailed message={LIBRARY_ERRORS.load} onRetry={onRetry} />
+        ) : items === null ? (
           <LoadingItems />
         ) : visible.length === 0 ? (
           <LibraryEmptyState libraryEmpty={items.length === 0} />
@@ -71,6 +84,11 @@ function LibraryBody({ items, handlers }: { items: ClientContent[] | null; handl
       </div>
     </>
   );
+}
+
+/** A coarse pointer (a finger) is the primary input: phones and tablets. */
+function isTouchScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 }
 
 /** 'Content Library' (000 §2): a client's saved content with search, type filter, sort and grid/list views. */
@@ -102,7 +120,16 @@ export function ContentLibraryDialog({
   return (
     <>
       <Dialog open={client !== null} onOpenChange={onOpenChange}>
-        <DialogContent className="flex h-[calc(100dvh-2rem)] flex-col sm:max-w-6xl md:h-[85dvh]">
+        <DialogContent
+          className="flex h-[calc(100dvh-2rem)] flex-col sm:max-w-6xl md:h-[85dvh]"
+          onOpenAutoFocus={(event) => {
+            // On a touch screen, focusing the search box would pop up the keyboard over the library.
+            if (isTouchScreen()) {
+              event.preventDefault();
+              if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+            }
+          }}
+        >
           <DialogHeader>
             <DialogTitle className="flex flex-wrap items-center justify-center gap-2 pr-6 leading-snug sm:justify-start">
               {LIBRARY.title(shown?.name ?? '')}
@@ -114,7 +141,15 @@ export function ContentLibraryDialog({
             </DialogTitle>
             <DialogDescription>{LIBRARY.description}</DialogDescription>
           </DialogHeader>
-          {shown && <LibraryBody key={shown.id} items={content.items} handlers={handlers} />}
+          {shown && (
+            <LibraryBody
+              key={shown.id}
+              items={content.items}
+              failed={content.failed}
+              onRetry={content.reload}
+              handlers={handlers}
+            />
+          )}
         </DialogContent>
       </Dialog>
       <ContentPreviewDialog item={previewing} onClose={() => setPreviewing(null)} />

@@ -6,7 +6,11 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { LIBRARY, SORT_LABELS } from '../messages';
 import { ALL_TYPES, isSortOption, type LibraryLayout, type LibraryQuery, SORT_OPTIONS } from './library-view';
 
-/** Search, type filter, sort menu and the grid/list switch of the Content Library (000 §2). */
+/**
+ * Search, type filter, sort menu and the grid/list switch of the Content Library (000 §2). On a phone
+ * the search shares its row with the switch and the two selects get a row of their own, wide enough
+ * for their longest value ('Newest First'); from md up all four stand in one row.
+ */
 export function LibraryToolbar({
   query,
   onQueryChange,
@@ -21,8 +25,8 @@ export function LibraryToolbar({
   onLayoutChange: (layout: LibraryLayout) => void;
 }) {
   return (
-    <div className="flex flex-col gap-2 md:flex-row md:items-center">
-      <div className="relative flex-1">
+    <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
+      <div className="relative order-1 min-w-0 flex-1">
         <Search
           className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
           aria-hidden="true"
@@ -36,7 +40,7 @@ export function LibraryToolbar({
           onChange={(event) => onQueryChange({ ...query, search: event.target.value })}
         />
       </div>
-      <div className="flex min-w-0 gap-2">
+      <div className="order-3 flex w-full min-w-0 gap-2 md:order-2 md:w-auto">
         <Select value={query.type} onValueChange={(type) => onQueryChange({ ...query, type })}>
           <SelectTrigger className="min-w-0 flex-1 md:w-52 md:flex-none" aria-label={LIBRARY.typeFilterLabel}>
             <SelectValue />
@@ -65,21 +69,21 @@ export function LibraryToolbar({
             ))}
           </SelectContent>
         </Select>
-        <ToggleGroup
-          type="single"
-          value={layout}
-          onValueChange={(value) => (value === 'grid' || value === 'list') && onLayoutChange(value)}
-          aria-label="View"
-          className="shrink-0"
-        >
-          <ToggleGroupItem value="grid" aria-label={LIBRARY.gridView} title={LIBRARY.gridView}>
-            <LayoutGrid />
-          </ToggleGroupItem>
-          <ToggleGroupItem value="list" aria-label={LIBRARY.listView} title={LIBRARY.listView}>
-            <List />
-          </ToggleGroupItem>
-        </ToggleGroup>
       </div>
+      <ToggleGroup
+        type="single"
+        value={layout}
+        onValueChange={(value) => (value === 'grid' || value === 'list') && onLayoutChange(value)}
+        aria-label="View"
+        className="order-2 shrink-0 md:order-3"
+      >
+        <ToggleGroupItem value="grid" aria-label={LIBRARY.gridView} title={LIBRARY.gridView}>
+          <LayoutGrid />
+        </ToggleGroupItem>
+        <ToggleGroupItem value="list" aria-label={LIBRARY.listView} title={LIBRARY.listView}>
+          <List />
+        </ToggleGroupItem>
+      </ToggleGroup>
     </div>
   );
 }
