@@ -56,6 +56,20 @@ describe('wordpressFailure', () => {
     );
   });
 
+  it('tells a page past the last one and a post already in the trash apart from real failures', () => {
+    expect(
+      wordpressFailure(400, { code: 'rest_post_invalid_page_number', message: 'Too far' }, context),
+    ).toMatchObject({
+      code: 'wordpress_page_out_of_range',
+    });
+    expect(
+      wordpressFailure(410, { code: 'rest_already_trashed', message: '' }, { ...context, postId: 3 }),
+    ).toMatchObject({
+      code: 'wordpress_post_missing',
+      message: 'Post 3 is already in the WordPress trash.',
+    });
+  });
+
   it('reports a post that no longer exists', () => {
     expect(
       wordpressFailure(404, { code: 'rest_post_invalid_id', message: '' }, { ...context, postId: 7 }),

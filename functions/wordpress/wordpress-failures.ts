@@ -104,6 +104,18 @@ export function wordpressFailure(
         `Category ${(context.categories ?? []).join(', ')} does not exist on this WordPress site (it may have been deleted). Choose another category.`,
         400,
       );
+    case 'rest_post_invalid_page_number':
+      return new WordPressError(
+        'wordpress_page_out_of_range',
+        message || 'There is no such page of posts.',
+        400,
+      );
+    case 'rest_already_trashed':
+      return new WordPressError(
+        'wordpress_post_missing',
+        `${context.postId === undefined ? 'The post' : `Post ${context.postId}`} is already in the WordPress trash.`,
+        404,
+      );
     case 'rest_post_invalid_id':
       return new WordPressError(
         'wordpress_post_missing',

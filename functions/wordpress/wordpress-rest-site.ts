@@ -211,10 +211,7 @@ export class WordPressRestSite implements WordPressSite {
       };
     } catch (error) {
       // WordPress answers 400 for a page past the last one; for the tab that is simply an empty page.
-      if (
-        error instanceof WordPressError &&
-        /rest_post_invalid_page_number|page number/i.test(error.message)
-      ) {
+      if (error instanceof WordPressError && error.code === 'wordpress_page_out_of_range') {
         return { posts: [], page, totalPages: 0, total: 0 };
       }
       throw error;
@@ -293,8 +290,6 @@ export class WordPressRestSite implements WordPressSite {
     } catch (error) {
       // Already gone, or already in the trash: either way the link is stale, which is what delete is for.
       if (error instanceof WordPressError && error.code === 'wordpress_post_missing') return false;
-      if (error instanceof WordPressError && /already been (deleted|trashed)/i.test(error.message))
-        return false;
       throw error;
     }
   }

@@ -62,6 +62,7 @@ export type WordPressErrorCode =
   | 'wordpress_media_type'
   | 'wordpress_media_too_large'
   | 'wordpress_post_missing'
+  | 'wordpress_page_out_of_range'
   | 'wordpress_not_linked'
   | 'wordpress_error';
 
