@@ -102,6 +102,10 @@ describe('the OpenAPI document', () => {
     expect(result).toHaveProperty('generatedHtml');
     expect(at(...newsletter, 'parameters')).toContainEqual({ $ref: '#/components/parameters/Prefer' });
     expect(at('paths', '/jobs/{jobId}', 'get', 'responses', '200')).toBeDefined();
+    expect(at(...newsletter, 'responses', '202', 'links', 'JobStatus')).toMatchObject({
+      operationId: at('paths', '/jobs/{jobId}', 'get', 'operationId'),
+      parameters: { jobId: '$response.body#/jobId' },
+    });
   });
 
   it('is generated from the request schemas the server validates with', () => {

@@ -57,6 +57,9 @@ const componentResponses = {
   }),
 };
 
+/** operationId of GET /jobs/{jobId}, as operationId() names it. */
+const JOB_STATUS_OPERATION = 'getJobsJobId';
+
 const ref = (name: keyof typeof componentResponses) => ({ $ref: `#/components/responses/${name}` });
 
 function operationId(endpoint: PublicEndpoint): string {
@@ -73,6 +76,14 @@ function operation(endpoint: PublicEndpoint): JsonObject {
       description: 'Queued. Poll `statusUrl` (GET /jobs/{jobId}) until the job has finished.',
       headers: { Location: { description: 'The status URL.', schema: { type: 'string' } } },
       content: json(jsonSchema(acceptedJobSchema, 'output')),
+      // The polling flow in OpenAPI's own terms: the job id of this reply feeds GET /jobs/{jobId}.
+      links: {
+        JobStatus: {
+          operationId: JOB_STATUS_OPERATION,
+          parameters: { jobId: '$response.body#/jobId' },
+          description: 'Poll the job until `status` is `succeeded` or `failed`.',
+        },
+      },
     };
     responses['200'] = {
       description: 'With `Prefer: wait=N`: the job finished in time.',
@@ -117,7 +128,7 @@ function operation(endpoint: PublicEndpoint): JsonObject {
       : {}),
     responses,
     ...(endpoint.jobResult
-      ? { 'x-polling': { statusOperation: 'getJobsJobId', until: ['succeeded', 'failed'] } }
+      ? { 'x-polling': { statusOperation: JOB_STATUS_OPERATION, until: ['succeeded', 'failed'] } }
       : {}),
   };
 }
