@@ -20,7 +20,9 @@ export default defineConfig({
     emptyOutDir: true,
     // The bundle-size bench walks the manifest to find what the first load of a route downloads.
     manifest: true,
-    sourcemap: true,
+    // Maps stay in dist for debugging a release, unreferenced by the bundles: the deployment leaves
+    // them out (infra/frontend.ts), and a bundle must not point browsers at a file that is not there.
+    sourcemap: 'hidden',
   },
   server: {
     proxy: {
