@@ -78,7 +78,9 @@ function introBlocks(w: Writer, siteLead: string | null): string[] {
   const opening = openings[topic.kind]();
   return [
     p(
-      `${opening} This ${season}, we want to help ${w.readers} understand what ${w.ref()} ${agree('involve', topic.aboutPlural)}, what ${topic.aboutPlural ? 'they cost' : 'it costs'} and how to tell whether the work was done right.`,
+      topic.kind === 'how-to' || topic.kind === 'list'
+        ? `${opening} This ${season}, we walk ${w.readers} through it step by step: what to do first, where a professional helps and which mistakes to avoid.`
+        : `${opening} This ${season}, we want to help ${w.readers} understand what ${w.ref()} ${agree('involve', topic.aboutPlural)}, what ${topic.aboutPlural ? 'they cost' : 'it costs'} and how to tell whether the work was done right.`,
     ),
     p(
       `${siteLead ?? (w.named ? `At ${w.business}, we believe well-informed ${w.facts.trade.customers} make the best decisions.` : `We believe well-informed ${trade.customers} make the best decisions.`)} Below, we explain what is at stake, what the process looks like, the warning signs to watch for and the practical steps that keep small issues small.`,
@@ -135,12 +137,10 @@ function processBlocks(w: Writer): string[] {
 }
 
 function signsBlocks(w: Writer): string[] {
-  const { topic, trade } = w.facts;
+  const { trade } = w.facts;
   return [
     element('h2', 'Signs It Is Time to Act'),
-    p(
-      `Not sure whether ${w.ref()} ${agree('need', topic.aboutPlural)} attention right now? These are the warning signs we see most often:`,
-    ),
+    p(`Not sure whether it is time to call ${trade.pro}? These are the warning signs we see most often:`),
     list([...trade.signs]),
     p(
       `If any of these sound familiar, book a ${trade.check}. Catching a problem early is almost always faster and less expensive than waiting.`,
@@ -354,8 +354,13 @@ export function composeClientContent(input: ClientContentRequest, context: ToolC
     { html: processBlocks(w), priority: 2, required: false },
     { html: signsBlocks(w), priority: 3, required: false },
     { html: tipsBlocks(w), priority: 4, required: false },
-    { html: budgetBlocks(w), priority: 6, required: false },
-    { html: mythBlocks(w), priority: 7, required: false },
+    // A task has no price of its own: budget and myths are about services.
+    ...(facts.topic.action
+      ? []
+      : [
+          { html: budgetBlocks(w), priority: 6, required: false },
+          { html: mythBlocks(w), priority: 7, required: false },
+        ]),
     { html: faqBlocks(w, profile), priority: 5, required: false },
     { html: seasonBlocks(w), priority: 8, required: false },
     { html: questionsBlocks(w), priority: 9, required: false },

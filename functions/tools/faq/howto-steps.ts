@@ -41,7 +41,8 @@ export const STEP_TEMPLATES: readonly StepTemplate[] = [
     id: 'gather',
     priority: 2,
     name: () => 'Gather what you need',
-    text: () => 'Collect everything you need before you begin, so you are not interrupted halfway through.',
+    text: ({ topic }) =>
+      `Collect everything you need${topic.action ? ` to ${topic.action}` : ''} before you begin, so you are not interrupted halfway through.`,
   },
   {
     id: 'safety',
@@ -65,7 +66,8 @@ export const STEP_TEMPLATES: readonly StepTemplate[] = [
     id: 'test',
     priority: 2,
     name: () => 'Check the result',
-    text: () => 'Once you finish, check the result to confirm everything works as expected.',
+    text: ({ topic }) =>
+      `Once you finish, check ${/^(?:your|our|the)\s/iu.test(topic.noun) ? topic.noun : `the ${topic.noun}`} to confirm everything works as expected.`,
   },
   {
     id: 'clean',

@@ -48,11 +48,10 @@ function faqItems(input: FaqRequest, facts: QuestionFacts, seed: number): GuideI
         `The answer depends on your situation: what you need, your timeline and your budget. ${helper} can give you a clear answer after a quick conversation.`,
     });
   }
-  const generated = [
-    ...(facts.topic.kind === 'question' ? [TOPIC_QUESTION_TEMPLATE] : []),
-    ...(facts.mentions.length > 0 ? [mentionTemplate(facts.mentions)] : []),
-    ...pool,
-  ];
+  // What the instructions ask to mention comes third: after the questions readers ask first.
+  const generated = [...(facts.topic.kind === 'question' ? [TOPIC_QUESTION_TEMPLATE] : []), ...pool];
+  if (facts.mentions.length > 0)
+    generated.splice(Math.min(2, generated.length), 0, mentionTemplate(facts.mentions));
   for (const template of generated) {
     if (items.length >= count) break;
     const name = template.question(facts);
@@ -129,9 +128,10 @@ export function composeFaq(input: FaqRequest, context: ToolContext): string {
   };
   const seed = hashText(`${input.topic}|${input.contentType}|${profile.name ?? ''}`);
   const faq = input.contentType === 'faq';
+  // The introduction names the topic first, in full; the items refer to it after.
+  const intro = introduction(input, facts);
   const items = faq ? faqItems(input, facts, seed) : howToItems(input, facts);
   const title = guideTitle(input, facts);
-  const intro = introduction(input, facts);
   const level = input.headingLevel;
   const parts = input.includeHeader ? [element(titleLevel(level), title), element('p', intro)] : [];
   items.forEach((item, index) => {
