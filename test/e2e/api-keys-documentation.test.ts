@@ -116,6 +116,24 @@ describe('API Keys page', () => {
     await expectToast(page, API_KEY_MESSAGES.createFailed);
   });
 
+  it('shows the update and delete failure toasts of §8', async () => {
+    const { idToken } = await app.test.signIn(admin.email, admin.password);
+    await app.test.request('POST', '/api/api-keys', { token: idToken, body: { name: 'Sturdy key' } });
+    const page = await openPage(app);
+    await signInThroughUi(page, admin.email, admin.password);
+    await page.route('**/api/api-keys/*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto('/api-keys');
+    await page.getByRole('switch', { name: 'Deactivate Sturdy key' }).click();
+    await expectToast(page, API_KEY_MESSAGES.updateFailed);
+    await page.getByRole('button', { name: 'Delete Sturdy key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, API_KEY_MESSAGES.deleteFailed);
+    await page.getByRole('switch', { name: 'Deactivate Sturdy key' }).waitFor();
+    await screenshot(page, 'api-keys-failures');
+  });
+
   it('fits a phone and links to the documentation', async () => {
     const page = await openPage(app, { mobile: true });
     await signInThroughUi(page, admin.email, admin.password);
