@@ -5,6 +5,7 @@ import { SPA_REWRITE_FUNCTION_CODE } from '#infra/spa-rewrite';
 interface ViewerRequest {
   uri: string;
   querystring: Record<string, { value: string }>;
+  statusCode?: number;
 }
 
 /** Runs the CloudFront Function source as CloudFront would: a global `handler(event)`. */
@@ -28,5 +29,12 @@ describe('SPA rewrite function', () => {
     for (const uri of ['/index.html', '/config.json', '/assets/index-abc123.js', '/favicon.ico']) {
       expect(rewrite(uri).uri).toBe(uri);
     }
+  });
+
+  it('never serves a source map, even one an older deployment left behind', () => {
+    for (const uri of ['/assets/index-abc123.js.map', '/assets/nested/chunk.JS.MAP', '/sw.js.map']) {
+      expect(rewrite(uri)).toMatchObject({ statusCode: 404 });
+    }
+    expect(rewrite('/assets/sitemap-viewer.js').uri).toBe('/assets/sitemap-viewer.js');
   });
 });
