@@ -39,10 +39,18 @@ export async function putMedia(
   return mediaPath(location);
 }
 
-export function presignedMediaUrl(location: MediaLocation): Promise<string> {
+/** A file name for a download: letters, digits, dots, hyphens and underscores, at most 150 + extension. */
+export const DOWNLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,159}$/;
+
+/** With `downloadName`, S3 answers as an attachment under that name (a cross-origin link still downloads). */
+export function presignedMediaUrl(location: MediaLocation, downloadName?: string): Promise<string> {
   return getSignedUrl(
     s3Client(),
-    new GetObjectCommand({ Bucket: requireEnv('mediaBucket'), Key: mediaKey(location) }),
+    new GetObjectCommand({
+      Bucket: requireEnv('mediaBucket'),
+      Key: mediaKey(location),
+      ...(downloadName ? { ResponseContentDisposition: `attachment; filename="${downloadName}"` } : {}),
+    }),
     { expiresIn: PRESIGNED_URL_SECONDS },
   );
 }

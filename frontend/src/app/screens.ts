@@ -37,6 +37,10 @@ export const guardedScreens: readonly Screen[] = [
     load: () => import('@/features/client-content/client-content-page').then((m) => m.ClientContentPage),
   },
   {
+    path: '/create-podcast',
+    load: () => import('@/features/create-podcast/create-podcast-page').then((m) => m.CreatePodcastPage),
+  },
+  {
     path: '/wordpress-publisher',
     load: () =>
       import('@/features/wordpress-publisher/wordpress-publisher-page').then((m) => m.WordPressPublisherPage),
