@@ -13,7 +13,8 @@ export const handler = httpHandler({
   body: updateContentSchema,
   handle: async ({ caller, params, body }) => {
     const { content } = await authorizeContent(caller, params.clientId ?? '', params.contentId ?? '');
-    const { content: text, html_content } = reconcileContentEdit(content, body);
+    const before = { content: content.content ?? '', html_content: content.html_content ?? '' };
+    const { content: text, html_content } = reconcileContentEdit(before, body);
     return updateContent(content, { ...body, content: text, html_content });
   },
 });
