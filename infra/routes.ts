@@ -128,6 +128,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   generation('RewriteBlog', 'rewrite-blog', 'blog-rewrite'),
   generation('GenerateFaq', 'generate-faq', 'faq'),
   generation('GenerateClientContent', 'generate-client-content', 'client-content'),
+  generation('GenerateSocialContent', 'generate-social-content', 'social-content'),
 ];
 
 export interface WebSocketRoute {

@@ -3,6 +3,7 @@ import { clientContentTool } from '#functions/tools/client-content/definition';
 import { faqTool } from '#functions/tools/faq/definition';
 import { newsletterTool } from '#functions/tools/newsletter/definition';
 import { pressReleaseTool } from '#functions/tools/press-release/definition';
+import { socialContentTool } from '#functions/tools/social-content/definition';
 import type { ToolDefinition } from './tool-definition';
 
 /**
@@ -18,6 +19,7 @@ const tools: readonly RegisteredTool[] = [
   blogRewriteTool,
   faqTool,
   clientContentTool,
+  socialContentTool,
 ];
 
 const byName = new Map(tools.map((tool) => [tool.name, tool]));

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { DEFAULT_GBP_MODEL_ID, languageModelIdSchema } from '../models';
+import {
+  DEFAULT_LENGTH_LEVEL,
+  isLengthLevel,
+  type LengthLevel,
+  SOCIAL_PLATFORM_IDS,
+  type SocialPlatformId,
+} from '../platforms';
+import { clientFields, type ToastText } from './common';
+
+/** Social Content Generator (001 §2, §3, §5, §7, §8, §9). */
+
+export const SOCIAL_TONES = ['professional', 'casual', 'friendly', 'urgent', 'inspirational'] as const;
+export type SocialTone = (typeof SOCIAL_TONES)[number];
+export const DEFAULT_SOCIAL_TONE: SocialTone = 'professional';
+
+export const SOCIAL_MESSAGES = {
+  promptAndPlatformRequired: 'Please enter a prompt and select at least one platform',
+  imagePromptAndSizeRequired: 'Please enter an image prompt and select dimensions',
+  loadClientsFailed: 'Failed to load clients',
+  generationFailed: 'Failed to generate content',
+  imageFailed: 'Failed to generate image',
+  resizeFailed: 'Failed to resize image',
+  generated: 'Content generated successfully!',
+  imageGenerated: 'Image generated successfully!',
+  resizing: 'Resizing image...',
+  resized: 'Image resized successfully!',
+  copied: (platformName: string): ToastText => ({
+    title: 'Copied!',
+    description: `${platformName} post copied`,
+  }),
+  downloaded: 'Downloaded',
+  dimensionsNotice:
+    'Note: the image model may not follow the exact dimensions; resize the result to the exact size below.',
+} as const;
+
+export const SOCIAL_ACTIVITY = {
+  action: 'social_content_generation',
+  imageAction: 'social_image_generation',
+  resourceType: 'social_content',
+} as const;
+
+const platformMap = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(SOCIAL_PLATFORM_IDS), value);
+
+const lengthLevel = z
+  .number()
+  .int()
+  .refine(isLengthLevel, 'The length level runs 1-5')
+  .transform((value) => value as LengthLevel);
+
+/** Body of POST /api/generate-social-content (001 §7, issue 12 contract). */
+export const socialContentRequestSchema = z
+  .object({
+    prompt: z.string().max(5_000).default(''),
+    platforms: z.array(z.enum(SOCIAL_PLATFORM_IDS)).max(SOCIAL_PLATFORM_IDS.length).default([]),
+    tone: z.enum(SOCIAL_TONES).default(DEFAULT_SOCIAL_TONE),
+    includeHashtags: z.boolean().default(true),
+    includeCallToAction: z.boolean().default(true),
+    contentLength: platformMap(lengthLevel).default({}),
+    /** Characters per platform; clamped to 50..max on the server as in the form. */
+    customTargets: platformMap(z.number().int().min(1).max(100_000)).optional(),
+    /** Not in the spec's body: the model that writes the posts (the GBP list's default when absent). */
+    model: languageModelIdSchema.default(DEFAULT_GBP_MODEL_ID),
+    clientId: clientFields.clientId,
+    saveToClient: clientFields.saveToClient,
+    timeZone: clientFields.timeZone,
+  })
+  .superRefine((value, ctx) => {
+    if (value.prompt.trim() === '' || value.platforms.length === 0) {
+      ctx.addIssue({ code: 'custom', message: SOCIAL_MESSAGES.promptAndPlatformRequired, path: ['prompt'] });
+    }
+    if (value.saveToClient && value.clientId === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Select a client', path: ['clientId'] });
+    }
+  })
+  .transform((value) => ({ ...value, platforms: [...new Set(value.platforms)] }));
+
+export type SocialContentRequest = z.output<typeof socialContentRequestSchema>;
+export type SocialContentRequestInput = z.input<typeof socialContentRequestSchema>;
+
+export function levelOf(request: Pick<SocialContentRequest, 'contentLength'>, platform: SocialPlatformId) {
+  return request.contentLength[platform] ?? DEFAULT_LENGTH_LEVEL;
+}
+
+/** Job result: `{content: {platform: text}}`, plus each platform's target so the cards can show it. */
+export interface SocialContentResult extends Record<string, unknown> {
+  content: Partial<Record<SocialPlatformId, string>>;
+  targets: Partial<Record<SocialPlatformId, number>>;
+}
+
+const DIMENSIONS = /^(\d{2,4})x(\d{2,4})$/;
+
+export function parseDimensions(value: string): { width: number; height: number } | null {
+  const match = DIMENSIONS.exec(value);
+  if (!match) return null;
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
+
+/** Body of POST /api/generate-social-image: one image at one of the selected platforms' sizes. */
+export const socialImageRequestSchema = z
+  .object({
+    prompt: z.string().max(4_000).default(''),
+    dimensions: z.string().default(''),
+    clientId: clientFields.clientId,
+  })
+  .superRefine((value, ctx) => {
+    if (value.prompt.trim() === '' || !parseDimensions(value.dimensions)) {
+      ctx.addIssue({ code: 'custom', message: SOCIAL_MESSAGES.imagePromptAndSizeRequired, path: ['prompt'] });
+    }
+  });
+
+export type SocialImageRequest = z.output<typeof socialImageRequestSchema>;
+
+export const RESIZE_MODES = ['stretch', 'crop'] as const;
+export type ResizeMode = (typeof RESIZE_MODES)[number];
+export const DEFAULT_RESIZE_MODE: ResizeMode = 'stretch';
+export const RESIZE_MODE_LABELS: Readonly<Record<ResizeMode, string>> = {
+  stretch: 'Stretch',
+  crop: 'Crop to fit',
+};
+export const CUSTOM_RESIZE = { min: 100, max: 2_048 } as const;
+/** A pasted image as base64 stays under the API's 6 MB body: about 4 MB of image. */
+export const MAX_RESIZE_IMAGE_BASE64_CHARS = 5_600_000;
+
+const resizeSide = z.number().int().min(CUSTOM_RESIZE.min).max(CUSTOM_RESIZE.max);
+
+/** Body of POST /api/resize-image: base64 (optionally a data URL) or an /api/media path this app returned. */
+export const resizeImageRequestSchema = z.object({
+  image: z.string().min(1).max(MAX_RESIZE_IMAGE_BASE64_CHARS),
+  width: resizeSide,
+  height: resizeSide,
+  mode: z.enum(RESIZE_MODES).default(DEFAULT_RESIZE_MODE),
+});
+
+export type ResizeImageRequest = z.output<typeof resizeImageRequestSchema>;
+
+export interface ResizeImageResult {
+  imageUrl: string;
+  width: number;
+  height: number;
+}
