@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
  * A real WordPress for tests: Debian's `wordpress` package unpacked (never installed: it would pull in
  * Apache) into a cache folder, a private MariaDB with its own data directory, and `php -S` with a router
  * that does what Apache's rewrite rules do. Everything binds to 127.0.0.1 on free ports and lives in
- * one temporary folder that `stop()` removes with the processes.
+ * one temporary folder that `stop()` removes with the processes. The first start also installs
+ * WordPress into a template database in the cache; later starts copy it.
  */
 
 const execFileAsync = promisify(execFile);
@@ -140,9 +141,167 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+const ADMIN_USER = 'admin';
+/** Both the install and every run use the same small redo log, so a copied data directory starts as is. */
+const INNODB_OPTIONS = ['--innodb-buffer-pool-size=16M', '--innodb-log-file-size=8M'];
+
+interface Database {
+  readonly child: ChildProcess;
+  readonly port: number;
+}
+
+/** Starts a private mariadbd on 127.0.0.1 for `dataDir` and waits until it answers. */
+async function startDatabase(home: string, dataDir: string, children: ChildProcess[]): Promise<Database> {
+  const port = await freePort();
+  const child = spawn(
+    'mariadbd',
+    [
+      '--no-defaults',
+      `--datadir=${dataDir}`,
+      `--socket=${join(home, 'mysql.sock')}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      '--user=root',
+      '--skip-name-resolve',
+      '--skip-log-bin',
+      ...INNODB_OPTIONS,
+      `--pid-file=${join(home, 'mysql.pid')}`,
+      `--log-error=${join(home, 'mysql.err')}`,
+    ],
+    { stdio: 'ignore', detached: true },
+  );
+  children.push(child);
+  const client = ['--no-defaults', '-uroot', '-h127.0.0.1', `-P${port}`];
+  await waitFor(
+    'MariaDB',
+    async () => {
+      await run('mariadb', [...client, '-e', 'CREATE DATABASE IF NOT EXISTS wordpress']);
+      return true;
+    },
+    child,
+  );
+  return { child, port };
+}
+
+/** The instance's own wp-content: uploads and plugins of its own, the cached themes. */
+async function prepareContentDir(home: string): Promise<string> {
+  const contentDir = join(home, 'wp-content');
+  await mkdir(join(contentDir, 'uploads'), { recursive: true });
+  await mkdir(join(contentDir, 'plugins'), { recursive: true });
+  await symlink(join(WORDPRESS_ROOT, 'wp-content', 'themes'), join(contentDir, 'themes'));
+  return contentDir;
+}
+
+interface Template {
+  /** A cleanly shut down data directory holding an installed WordPress. */
+  readonly dataDir: string;
+  readonly adminPassword: string;
+  readonly applicationPassword: string;
+}
+
+function instanceEnv(settings: {
+  dbPort: number;
+  url: string;
+  contentDir: string;
+  pretty: boolean;
+  adminPassword: string;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    LBM_WP_CONFIG: join(SUPPORT_DIR, 'wordpress-config.php'),
+    LBM_WP_ROOT: WORDPRESS_ROOT,
+    LBM_WP_DB_HOST: `127.0.0.1:${settings.dbPort}`,
+    LBM_WP_URL: settings.url,
+    LBM_WP_CONTENT_DIR: settings.contentDir,
+    LBM_WP_SALT: randomBytes(16).toString('hex'),
+    LBM_WP_PRETTY: settings.pretty ? '1' : '0',
+    LBM_WP_ADMIN_USER: ADMIN_USER,
+    LBM_WP_ADMIN_PASSWORD: settings.adminPassword,
+  };
+}
+
+/**
+ * An installed WordPress database, made once per install script and permalink mode with wp_install()
+ * and kept in the cache: each instance starts from a copy (its URL comes from WP_HOME/WP_SITEURL, so
+ * the stored one does not matter), which saves the database initialisation and the install per start.
+ */
+async function ensureTemplate(pretty: boolean): Promise<Template> {
+  const scripts = await Promise.all(
+    ['wordpress-install.php', 'wordpress-config.php'].map((name) => readFile(join(SUPPORT_DIR, name))),
+  );
+  const key = createHash('sha256')
+    .update(Buffer.concat(scripts))
+    .update(INNODB_OPTIONS.join(' '))
+    .digest('hex')
+    .slice(0, 16);
+  const dir = join(CACHE_DIR, 'templates', `${pretty ? 'pretty' : 'plain'}-${key}`);
+  const read = async (): Promise<Template | null> => {
+    try {
+      const saved = JSON.parse(await readFile(join(dir, 'installed.json'), 'utf8')) as Omit<
+        Template,
+        'dataDir'
+      >;
+      return { ...saved, dataDir: join(dir, 'mysql') };
+    } catch {
+      return null;
+    }
+  };
+  const existing = await read();
+  if (existing) return existing;
+
+  await mkdir(join(CACHE_DIR, 'templates'), { recursive: true });
+  const work = await mkdtemp(join(CACHE_DIR, 'templates', 'building-'));
+  const children: ChildProcess[] = [];
+  try {
+    const dataDir = join(work, 'mysql');
+    await run('mariadb-install-db', [
+      '--no-defaults',
+      `--datadir=${dataDir}`,
+      '--user=root',
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+      '--skip-name-resolve',
+    ]);
+    const db = await startDatabase(work, dataDir, children);
+    const adminPassword = randomBytes(12).toString('hex');
+    const env = instanceEnv({
+      dbPort: db.port,
+      url: 'http://127.0.0.1:8080',
+      contentDir: await prepareContentDir(work),
+      pretty,
+      adminPassword,
+    });
+    const installed = await run('php', [join(SUPPORT_DIR, 'wordpress-install.php')], { env });
+    const { applicationPassword } = JSON.parse(installed.stdout.slice(installed.stdout.indexOf('{'))) as {
+      applicationPassword: string;
+    };
+    // A clean shutdown, so a copy of the data directory needs no crash recovery.
+    await stopProcess(db.child);
+    for (const name of ['mysql.sock', 'mysql.pid', 'mysql.err', 'wp-content']) {
+      await rm(join(work, name), { recursive: true, force: true });
+    }
+    await writeFile(join(work, 'installed.json'), JSON.stringify({ adminPassword, applicationPassword }));
+    try {
+      await rename(work, dir);
+    } catch (error) {
+      // Another test file built the same template at the same time: use theirs.
+      if (!existsSync(join(dir, 'installed.json'))) throw error;
+      await rm(work, { recursive: true, force: true });
+    }
+  } catch (error) {
+    await Promise.all(children.map(stopProcess));
+    await rm(work, { recursive: true, force: true });
+    throw error;
+  }
+  const built = await read();
+  if (!built) throw new Error(`The WordPress template in ${dir} is incomplete`);
+  return built;
+}
+
 export async function startWordPressServer(options: WordPressOptions = {}): Promise<WordPressServer> {
   const prettyPermalinks = options.prettyPermalinks ?? true;
   await ensureWordPressFiles();
+  const template = await ensureTemplate(prettyPermalinks);
   const home = await mkdtemp(join(tmpdir(), 'lbm-wordpress-'));
   const children: ChildProcess[] = [];
   const killAll = () => {
@@ -158,68 +317,15 @@ export async function startWordPressServer(options: WordPressOptions = {}): Prom
 
   try {
     const dataDir = join(home, 'mysql');
-    const contentDir = join(home, 'wp-content');
-    await mkdir(join(contentDir, 'uploads'), { recursive: true });
-    await mkdir(join(contentDir, 'plugins'), { recursive: true });
-    await symlink(join(WORDPRESS_ROOT, 'wp-content', 'themes'), join(contentDir, 'themes'));
-
-    await run('mariadb-install-db', [
-      '--no-defaults',
-      `--datadir=${dataDir}`,
-      '--user=root',
-      '--auth-root-authentication-method=normal',
-      '--skip-test-db',
-      '--skip-name-resolve',
-    ]);
-    const dbPort = await freePort();
-    const mariadb = spawn(
-      'mariadbd',
-      [
-        '--no-defaults',
-        `--datadir=${dataDir}`,
-        `--socket=${join(home, 'mysql.sock')}`,
-        `--port=${dbPort}`,
-        '--bind-address=127.0.0.1',
-        '--user=root',
-        '--skip-name-resolve',
-        '--skip-log-bin',
-        '--innodb-buffer-pool-size=16M',
-        `--pid-file=${join(home, 'mysql.pid')}`,
-        `--log-error=${join(home, 'mysql.err')}`,
-      ],
-      { stdio: 'ignore', detached: true },
-    );
-    children.push(mariadb);
-    const client = ['--no-defaults', '-uroot', '-h127.0.0.1', `-P${dbPort}`];
-    await waitFor(
-      'MariaDB',
-      async () => {
-        await run('mariadb', [...client, '-e', 'CREATE DATABASE IF NOT EXISTS wordpress']);
-        return true;
-      },
-      mariadb,
-    );
+    const contentDir = await prepareContentDir(home);
+    await cp(template.dataDir, dataDir, { recursive: true });
+    const db = await startDatabase(home, dataDir, children);
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const adminUser = 'admin';
-    const adminPassword = randomBytes(12).toString('hex');
-    const env = {
-      ...process.env,
-      LBM_WP_CONFIG: join(SUPPORT_DIR, 'wordpress-config.php'),
-      LBM_WP_ROOT: WORDPRESS_ROOT,
-      LBM_WP_DB_HOST: `127.0.0.1:${dbPort}`,
-      LBM_WP_URL: url,
-      LBM_WP_CONTENT_DIR: contentDir,
-      LBM_WP_SALT: randomBytes(16).toString('hex'),
-      LBM_WP_PRETTY: prettyPermalinks ? '1' : '0',
-      LBM_WP_ADMIN_USER: adminUser,
-      LBM_WP_ADMIN_PASSWORD: adminPassword,
-    };
-    const installed = await run('php', [join(SUPPORT_DIR, 'wordpress-install.php')], { env });
-    const { applicationPassword } = JSON.parse(installed.stdout.slice(installed.stdout.indexOf('{'))) as {
-      applicationPassword: string;
-    };
+    const adminUser = ADMIN_USER;
+    const { adminPassword, applicationPassword } = template;
+    const env = instanceEnv({ dbPort: db.port, url, contentDir, pretty: prettyPermalinks, adminPassword });
 
     const php = spawn(
       'php',
