@@ -1,3 +1,5 @@
+import { mayHaveSession } from './session';
+
 /**
  * What happens when the server refuses the session (a 401 from the API, or a refused WebSocket whose
  * token the API also refuses): the browser forgets its tokens, the auth context sees 'signedOut' and the
@@ -21,8 +23,13 @@ function remember(notice: boolean): void {
   }
 }
 
-/** Signs the user out because the server ended the session. Concurrent callers share one sign-out. */
+/**
+ * Signs the user out because the server ended the session. Concurrent callers share one sign-out, and a
+ * refusal that arrives after the sign-out (a request already in flight) changes nothing: it must not
+ * leave a notice behind for a later, ordinary visit to /auth.
+ */
 export function endSession(): Promise<void> {
+  if (!ending && !mayHaveSession()) return Promise.resolve();
   ending ??= (async () => {
     remember(true);
     try {

@@ -31,7 +31,8 @@ export function loadAmplify(): Promise<AmplifyModule> {
   return amplify;
 }
 
-function mayHaveSession(): boolean {
+/** Whether this browser may hold a session (without loading Amplify); false once signed out. */
+export function mayHaveSession(): boolean {
   return hasStoredSession(getRuntimeConfig().userPoolClientId, window.localStorage);
 }
 
