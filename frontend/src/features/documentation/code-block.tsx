@@ -25,7 +25,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
         <Copy aria-hidden />
         Copy
       </Button>
-      <pre className="max-h-[32rem] overflow-auto rounded-md border bg-muted p-4 pt-12 font-mono text-xs leading-relaxed">
+      <pre className="max-h-[32rem] overflow-auto rounded-md border bg-muted p-4 pr-24 font-mono text-xs leading-relaxed">
         <code>{code}</code>
       </pre>
     </div>
