@@ -23,6 +23,7 @@ import { startWordPressServer, type WordPressServer } from '#test/support/wordpr
 
 let wp: WordPressServer;
 let plainWp: WordPressServer;
+let closedWp: WordPressServer;
 let app: TestRuntime;
 let owner: TestUser;
 let stranger: TestUser;
@@ -43,9 +44,10 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  [wp, plainWp] = await Promise.all([
+  [wp, plainWp, closedWp] = await Promise.all([
     startWordPressServer(),
     startWordPressServer({ prettyPermalinks: false }),
+    startWordPressServer({ disableRestApi: true }),
   ]);
   // What an http site that moved to its final address does: every request answers 301 there.
   redirector = createServer((request, response) => {
@@ -63,6 +65,7 @@ beforeAll(async () => {
       FETCH_ALLOW_HOSTS: [
         wp.hostPort,
         plainWp.hostPort,
+        closedWp.hostPort,
         redirectorHost,
         notWordPress.hostPort,
         `127.0.0.1:${closedPort}`,
@@ -85,7 +88,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await Promise.all([wp?.stop(), plainWp?.stop(), notWordPress?.close()]);
+  await Promise.all([wp?.stop(), plainWp?.stop(), closedWp?.stop(), notWordPress?.close()]);
   await new Promise<void>((resolve) => (redirector ? redirector.close(() => resolve()) : resolve()));
 });
 
@@ -258,6 +261,18 @@ describe('WordPress connection', () => {
     );
     expect(publish.status).toBe(201);
     expect((await wp.rest<WpPost>(`/wp/v2/posts/${publish.body.id}?context=edit`)).body.status).toBe('draft');
+  });
+
+  it('says when a plugin has disabled the REST API', async () => {
+    const closed = await newClient('Closed API', closedWp.url, closedWp.applicationPassword);
+    const test = await app.request('POST', `/api/clients/${closed.id}/wordpress/test`, {
+      token: owner.idToken,
+    });
+    expect(test.status).toBe(502);
+    expect(test.body.error).toEqual({
+      code: 'wordpress_rest_unavailable',
+      message: `The WordPress REST API is disabled on ${closedWp.url} (The REST API has been disabled by a plugin.). LBM Studio publishes through it: allow it for logged-in users.`,
+    });
   });
 
   it('says when the REST API is not there, and when the site cannot be reached', async () => {

@@ -60,6 +60,8 @@ export interface WordPressServer {
 export interface WordPressOptions {
   /** Default true. false: no rewrite rules, so only `?rest_route=` reaches the REST API. */
   prettyPermalinks?: boolean;
+  /** Installs a must-use plugin that refuses every REST request, as "Disable REST API" plugins do. */
+  disableRestApi?: boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -318,6 +320,13 @@ export async function startWordPressServer(options: WordPressOptions = {}): Prom
   try {
     const dataDir = join(home, 'mysql');
     const contentDir = await prepareContentDir(home);
+    if (options.disableRestApi) {
+      await mkdir(join(contentDir, 'mu-plugins'));
+      await cp(
+        join(SUPPORT_DIR, 'wordpress-disable-rest.php'),
+        join(contentDir, 'mu-plugins', 'disable-rest.php'),
+      );
+    }
     await cp(template.dataDir, dataDir, { recursive: true });
     const db = await startDatabase(home, dataDir, children);
 
