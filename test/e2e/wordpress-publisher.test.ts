@@ -220,6 +220,39 @@ describe('WordPress Publisher', () => {
     expect(new Date(`${stored.body.date_gmt}Z`).getTime()).toBe(new Date(`${year}-01-15T09:30`).getTime());
   });
 
+  it('uploads from the toolbar, and says why WordPress refuses an SVG', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto(`/wordpress-editor?contentId=${item.id}&clientId=${clientId}`);
+    await page.locator('.ql-editor').click();
+
+    const chooseFile = async (name: string, mimeType: string, buffer: Buffer) => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.locator('button.ql-image').click(),
+      ]);
+      await chooser.setFiles({ name, mimeType, buffer });
+    };
+    await chooseFile(
+      'logo.svg',
+      'image/svg+xml',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
+      ),
+    );
+    const refused = toastWith(page, 'Failed to upload image');
+    await refused.getByText('WordPress does not accept SVG images by default', { exact: false }).waitFor();
+    await screenshot(page, 'wordpress-editor-svg-refused');
+
+    const jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0f766e' } })
+      .jpeg()
+      .toBuffer();
+    await chooseFile('storefront.jpg', 'image/jpeg', jpeg);
+    await page
+      .locator(`.ql-editor img[src^="${wp.url}/wp-content/uploads/"][src$="storefront.jpg"]`)
+      .waitFor();
+  });
+
   it('fits a phone, and sends the editor back without ids', async () => {
     const page = await openPage(app, { mobile: true });
     await signInThroughUi(page, staff.email, staff.password);
