@@ -20,9 +20,8 @@ const USER_POOL_ID = 'us-east-1_TestPool';
 const DOMAIN = 'example.com';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const jwks: Jwks = {
-  keys: [{ ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' }],
-};
+const { n, e } = publicKey.export({ format: 'jwk' });
+const jwks: Jwks = { keys: [{ kty: 'RSA', n: n ?? '', e: e ?? '', kid: KID, alg: 'RS256', use: 'sig' }] };
 
 let jwksServer: Server;
 let jwksUri = '';
