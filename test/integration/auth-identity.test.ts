@@ -250,6 +250,22 @@ describe('calls that need IAM credentials (issue 9 #3)', () => {
     expect((await app.request('GET', '/api/me', { token: idToken })).body).toMatchObject({ isAdmin: false });
   });
 
+  it('has no OAuth endpoints (the AWS client disables OAuth) and publishes only its own signing key', async () => {
+    const token = await fetch(`${app.runtime.endpoints.cognito}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=${clientId()}`,
+    });
+    expect(token.status).toBe(404);
+    const jwks = (await (
+      await fetch(`${app.runtime.endpoints.cognito}/${poolId()}/.well-known/jwks.json`)
+    ).json()) as {
+      keys: Array<{ kid: string }>;
+    };
+    expect(jwks.keys.map((key) => key.kid)).not.toContain('CognitoLocal');
+    expect(jwks.keys).toHaveLength(1);
+  });
+
   it("accepts them from the runtime's own credential", async () => {
     const runtimeClient = new CognitoIdentityProviderClient({
       endpoint: app.runtime.endpoints.cognito,
