@@ -321,7 +321,13 @@ export function companyMention(text: string, company: string): string | null {
 /** Nouns read without an article: activities and masses ("teeth whitening", "plumbing", "insulation"). */
 function isMass(noun: string): boolean {
   const last = (noun.split(/\s+/u).at(-1) ?? '').toLowerCase();
-  if (/(?:ing|tion|sion|ment|ance|ence|ness|ity|ry|cy|care|work|ware|age|repair|service)$/u.test(last))
+  if (/(?:ing|ance|ence|ness|ity|ry|cy|care|work|ware|age|repair|service)$/u.test(last)) return true;
+  // Most -tion and -ment nouns are countable ("location", "inspection"); these are not.
+  if (
+    /^(?:protection|insulation|ventilation|installation|preparation|nutrition|filtration|irrigation|aeration|equipment|management|treatment|replacement|prevention|removal|control)$/u.test(
+      last,
+    )
+  )
     return true;
   const tags = termsOf(last)[0]?.tags ?? [];
   return tags.includes('Uncountable') || tags.includes('ProperNoun');

@@ -142,7 +142,11 @@ function headlineOf(subject: string, company: BusinessProfile, facts: DraftFacts
       .trim();
     const [verb = '', ...object] = rest.split(/\s+/u);
     const isVerb = nlp(verb).verbs().found && object.length > 0;
-    const what = thirdPerson(inSentence(isVerb ? object.join(' ') : rest));
+    let what = thirdPerson(inSentence(isVerb ? object.join(' ') : rest));
+    // Title Case lowercased the place ("round rock"): put back the form the parse found.
+    if (topic.place) what = what.replace(new RegExp(topic.place, 'iu'), topic.place);
+    // A singular countable noun needs a determiner: "its second location".
+    if (/^our\s/iu.test(topic.about) && !/^(?:a|an|the|its|their)\s/iu.test(what)) what = `its ${what}`;
     return {
       headline: titleCase(`${name} ${thirdPerson(rest)}`),
       did: isVerb ? `today ${pastTense(verb.toLowerCase())} ${what}` : `today announced ${what}`,
