@@ -129,6 +129,25 @@ export const httpRoutes: readonly HttpRoute[] = [
   generation('GenerateFaq', 'generate-faq', 'faq'),
   generation('GenerateClientContent', 'generate-client-content', 'client-content'),
   generation('GenerateSocialContent', 'generate-social-content', 'social-content'),
+  generation('GenerateGbpPost', 'generate-gbp-post', 'gbp-post'),
+  // Issue 12: the GBP and social images run in the media worker; resizing answers directly (sharp).
+  route('GenerateGbpImage', 'POST', '/api/generate-gbp-image', 'tools/gbp-post/image-handler', 'apiKey', {
+    timeoutSeconds: 29,
+  }),
+  route(
+    'GenerateSocialImage',
+    'POST',
+    '/api/generate-social-image',
+    'tools/social-content/image-handler',
+    'apiKey',
+    {
+      timeoutSeconds: 29,
+    },
+  ),
+  route('ResizeImage', 'POST', '/api/resize-image', 'tools/resize-image/handler', 'apiKey', {
+    timeoutSeconds: 29,
+    memoryMb: 1536,
+  }),
 ];
 
 export interface WebSocketRoute {

@@ -1,6 +1,7 @@
 import { blogRewriteTool } from '#functions/tools/blog-rewrite/definition';
 import { clientContentTool } from '#functions/tools/client-content/definition';
 import { faqTool } from '#functions/tools/faq/definition';
+import { gbpPostTool } from '#functions/tools/gbp-post/definition';
 import { newsletterTool } from '#functions/tools/newsletter/definition';
 import { pressReleaseTool } from '#functions/tools/press-release/definition';
 import { socialContentTool } from '#functions/tools/social-content/definition';
@@ -20,6 +21,7 @@ const tools: readonly RegisteredTool[] = [
   faqTool,
   clientContentTool,
   socialContentTool,
+  gbpPostTool,
 ];
 
 const byName = new Map(tools.map((tool) => [tool.name, tool]));

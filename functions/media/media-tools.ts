@@ -6,6 +6,10 @@ const loaders: Readonly<Record<string, () => Promise<RegisteredMediaTool>>> = {
     (await import('#functions/tools/image-generation/definition')).imageGenerationTool as RegisteredMediaTool,
   'text-to-speech': async () =>
     (await import('#functions/tools/text-to-speech/definition')).textToSpeechTool as RegisteredMediaTool,
+  'gbp-image': async () =>
+    (await import('#functions/tools/gbp-post/image-definition')).gbpImageTool as RegisteredMediaTool,
+  'social-image': async () =>
+    (await import('#functions/tools/social-content/image-definition')).socialImageTool as RegisteredMediaTool,
 };
 
 export function isMediaToolName(name: string): boolean {

@@ -1,0 +1,47 @@
+import type { ToolDefinition } from '#functions/generation/tool-definition';
+import { savedContentType, savedTitle } from '#shared/saved-title';
+import {
+  GBP_ACTIVITY,
+  type GbpPostRequest,
+  type GbpPostResult,
+  gbpPostRequestSchema,
+} from '#shared/tools/gbp-post';
+import { parseGbpResult } from './parse-result';
+import { buildGbpPrompt } from './prompt';
+
+/** A post of at most 1,500 characters: about 400 tokens. */
+const EXPECTED_TOKENS = 400;
+
+export const gbpPostTool: ToolDefinition<GbpPostRequest, GbpPostResult> = {
+  name: 'gbp-post',
+  requestSchema: gbpPostRequestSchema,
+  modelId: (input) => input.model,
+  clientId: (input) => input.clientId ?? null,
+  sourceUrl: () => null,
+  expectedOutputTokens: () => EXPECTED_TOKENS,
+  buildPrompt: buildGbpPrompt,
+  composeOffline: async (input, context) =>
+    (await import('./offline-composer')).composeGbpPost(input, context),
+  parseResult: (raw, input) => parseGbpResult(raw, input),
+  contentToSave: (input, result, context) => {
+    if (!input.saveToClient || input.clientId === undefined) return null;
+    return {
+      contentType: savedContentType('gbp-post'),
+      title: savedTitle('gbp-post', { date: context.now, timeZone: input.timeZone }),
+      content: result.generatedPost,
+      htmlContent: '',
+      metadata: {
+        type: 'gbp-post',
+        postType: input.postType,
+        prompt: input.prompt,
+        model: input.model,
+        generated_at: context.now.toISOString(),
+      },
+    };
+  },
+  activity: (input, result) => ({
+    action: GBP_ACTIVITY.postAction,
+    resourceType: GBP_ACTIVITY.resourceType,
+    details: { postType: input.postType, model: input.model, characters: result.generatedPost.length },
+  }),
+};

@@ -1,0 +1,9 @@
+import { createMediaJobHandler } from '#functions/media/create-media-job-handler';
+import { gbpImageRequestSchema } from '#shared/tools/gbp-post';
+
+/** POST /api/generate-gbp-image {prompt, dimensions} → 202 {jobId}; the job's result carries {imageUrl}. */
+export const handler = createMediaJobHandler({
+  name: 'gbp-image',
+  requestSchema: gbpImageRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+});
