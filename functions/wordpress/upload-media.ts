@@ -17,7 +17,7 @@ export const handler = httpHandler({
     const { record, site } = await authorizeWordPress(caller, params.clientId ?? '');
     const media = await site.uploadMedia({ bytes, filename: body.filename, mimeType: body.mimeType });
     await recordActivity(caller, {
-      action: 'wordpress_media_upload',
+      action: 'wordpress_media_uploaded',
       resourceType: 'client',
       resourceId: record.clientId,
       details: {

@@ -148,7 +148,7 @@ export async function publishContent(
   const post = await context.site.createPost(await postFields(input, context.site));
   const saved = await storeLink(content, post);
   await recordActivity(context.caller, {
-    action: 'wordpress_publish',
+    action: 'wordpress_post_published',
     resourceType: 'client_content',
     resourceId: content.contentId,
     details: details(context, content, post),
@@ -180,7 +180,7 @@ export async function updatePublished(
   const post = await context.site.updatePost(postId, await postFields(input, context.site));
   const saved = await storeLink(content, post);
   await recordActivity(context.caller, {
-    action: 'wordpress_update',
+    action: 'wordpress_post_updated',
     resourceType: 'client_content',
     resourceId: content.contentId,
     details: details(context, content, post),
@@ -199,7 +199,7 @@ export async function deletePublished(
   const deleted = await context.site.deletePost(postId);
   const saved = await clearLink(content);
   await recordActivity(context.caller, {
-    action: 'wordpress_delete',
+    action: 'wordpress_post_deleted',
     resourceType: 'client_content',
     resourceId: content.contentId,
     details: {

@@ -331,7 +331,7 @@ describe('publishing, updating, scheduling and deleting', () => {
     expect(await publicPage.text()).toContain('Spring opening hours');
     expect(await activities()).toContainEqual(
       expect.objectContaining({
-        action: 'wordpress_publish',
+        action: 'wordpress_post_published',
         resource_id: item.id,
         details: expect.objectContaining({ wordpress_id: response.body.id, client_name: 'Harbor Bakery' }),
       }),
@@ -365,7 +365,7 @@ describe('publishing, updating, scheduling and deleting', () => {
     expect(stored.body).toMatchObject({ status: 'private', title: { raw: 'Summer menu, final' } });
     expect(stored.body.content.raw).toBe('<p>Final menu</p>');
     expect(await metadataOf(client.id, item.id)).toMatchObject({ wordpress_status: 'private' });
-    expect((await activities()).map((activity) => activity.action)).toContain('wordpress_update');
+    expect((await activities()).map((activity) => activity.action)).toContain('wordpress_post_updated');
 
     const otherPost = await app.request('PUT', `${base()}/posts/${created.body.id + 1000}`, {
       token: owner.idToken,
@@ -429,7 +429,7 @@ describe('publishing, updating, scheduling and deleting', () => {
     expect(metadata).not.toHaveProperty('wordpress_id');
     expect(metadata).not.toHaveProperty('wordpress_url');
     expect((await wp.rest<WpPost>(`/wp/v2/posts/${created.body.id}?context=edit`)).body.status).toBe('trash');
-    expect((await activities()).map((activity) => activity.action)).toContain('wordpress_delete');
+    expect((await activities()).map((activity) => activity.action)).toContain('wordpress_post_deleted');
   });
 
   it('lists the posts of the site page by page', async () => {
@@ -496,7 +496,7 @@ describe('media', () => {
     );
     const file = await fetch(response.body.source_url);
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
-    expect((await activities()).map((activity) => activity.action)).toContain('wordpress_media_upload');
+    expect((await activities()).map((activity) => activity.action)).toContain('wordpress_media_uploaded');
   });
 
   it('says that WordPress refuses SVG by default', async () => {

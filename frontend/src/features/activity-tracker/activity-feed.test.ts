@@ -67,6 +67,7 @@ describe('how a row reads', () => {
     expect(readableName('gbp_post_generation')).toBe('GBP Post Generation');
     expect(readableName('faq_generation')).toBe('FAQ Generation');
     expect(readableName('client_content')).toBe('Client Content');
+    expect(readableName('wordpress_post_published')).toBe('WordPress Post Published');
   });
 
   it('colours actions by kind', () => {

@@ -32,6 +32,7 @@ const ACRONYMS: Readonly<Record<string, string>> = {
   gbp: 'GBP',
   html: 'HTML',
   url: 'URL',
+  wordpress: 'WordPress',
 };
 
 /** 'press_release_generation' reads 'Press Release Generation', 'gbp_post_generation' 'GBP Post Generation'. */
