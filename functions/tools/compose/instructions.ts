@@ -84,7 +84,8 @@ export function signOffIn(text: string): string | null {
   if (!match?.[1]) return null;
   const rest = match[1].trim();
   const quoted = QUOTED.exec(rest)?.[1];
-  const value = (quoted ?? rest.split(/[.;]\s|[.;]$/u)[0] ?? '').trim().replace(/[.;,]+$/u, '');
+  // Unquoted, the sign-off ends with its sentence (abbreviations such as "Dr." do not end it).
+  const value = (quoted ?? splitSentences(rest)[0]?.text.split(';')[0] ?? '').trim().replace(/[.;,]+$/u, '');
   return value === '' ? null : value;
 }
 
