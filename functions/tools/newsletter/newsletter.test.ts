@@ -126,6 +126,13 @@ describe('composeNewsletter (offline)', () => {
     expect(result.wordCount).toBe(countWords(htmlToText(result.generatedHtml)));
   });
 
+  it('names a plain-phrase topic at most twice, also when the topic is the newsletter name (issue 16)', () => {
+    const text = htmlToText(
+      composeNewsletter(request({ topic: 'Weekly tech updates' }), makeContext({ client: null })),
+    );
+    expect(text.match(/weekly tech updates/giu)).toHaveLength(2);
+  });
+
   it('keeps every inline style through the sanitizer', () => {
     const input = request({ topic: 'Winter plumbing' });
     const context = makeContext();

@@ -68,7 +68,8 @@ function readersOf(facts: DraftFacts, profile: BusinessProfile): string {
 
 function topicPlan(facts: DraftFacts, profile: BusinessProfile, seed: number): Plan {
   const { topic, trade, season } = facts;
-  const ref = topicReferrer(topic, 1);
+  // The title names the topic, and so does the newsletter's name when there is no business name.
+  const ref = topicReferrer(topic, profile.name ? 1 : 0);
   const readers = readersOf(facts, profile);
   const team = profile.name ? `the team at ${profile.name}` : 'our team';
   const openings: Record<typeof topic.kind, () => string> = {
