@@ -105,12 +105,13 @@ export async function analyzeImageOffline(bytes: Uint8Array): Promise<ImageAnaly
       : (colourWords[0] ?? 'mixed');
 
   return {
-    description: `A ${orientation} ${(meta.format ?? 'image').toUpperCase()} image, ${width}×${height} pixels, mostly ${colourList}; ${brightnessWord} overall with ${contrastWord} contrast and ${style} colour. (Measured offline: colours and light only, no object recognition.)`,
+    description: `A ${orientation} ${(meta.format ?? 'image').toUpperCase()} image, ${width}×${height} pixels, mostly ${colourList}; ${brightnessWord} overall with ${contrastWord} contrast and ${style} colour.`,
     entities: colourWords.map((name) => `${name} areas`),
     keywords: [...new Set([orientation, brightnessWord, `${contrastWord} contrast`, style, ...colourWords])],
     style,
     raw_json: {
       analyzer: 'offline',
+      note: 'Measured offline: colours and light only, no object recognition.',
       width,
       height,
       format: meta.format ?? null,

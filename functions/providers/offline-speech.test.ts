@@ -20,7 +20,7 @@ describe('offline speech', () => {
     // Every byte is frames: the walk reaches the end of the file.
     expect(mp3.durationSeconds).toBeCloseTo(durationSeconds, 0);
     const words = text.split(/\s+/).length;
-    const expectedSeconds = (words / OFFLINE_VOICES.alloy.speed) * 60;
+    const expectedSeconds = (words / (OFFLINE_VOICES.alloy?.speed ?? 0)) * 60;
     expect(Math.abs(mp3.durationSeconds - expectedSeconds) / expectedSeconds).toBeLessThan(0.1);
   }, 60_000);
 

@@ -58,7 +58,9 @@ describe('Create Podcast', () => {
     const audio = page.getByTestId('podcast-audio');
     await audio.waitFor({ timeout: 90_000 });
     await expect
-      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration), { timeout: 30_000 })
+      .poll(() => audio.evaluate((element) => (element as unknown as { duration: number }).duration), {
+        timeout: 30_000,
+      })
       .toBeGreaterThan(3);
     await screenshot(page, 'create-podcast-result');
 

@@ -37,6 +37,11 @@ export const guardedScreens: readonly Screen[] = [
     load: () => import('@/features/client-content/client-content-page').then((m) => m.ClientContentPage),
   },
   {
+    path: '/image-generation',
+    load: () =>
+      import('@/features/image-generation/image-generation-page').then((m) => m.ImageGenerationPage),
+  },
+  {
     path: '/create-podcast',
     load: () => import('@/features/create-podcast/create-podcast-page').then((m) => m.CreatePodcastPage),
   },

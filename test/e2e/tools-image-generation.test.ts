@@ -1,0 +1,121 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageMimeType } from '#functions/providers/media-bytes';
+import { createApiUser } from './support/clients';
+import { type E2eApp, expectToast, pageErrors, screenshot, startE2eApp } from './support/e2e';
+import {
+  chooseOption,
+  createProfiledClient,
+  horizontalOverflow,
+  libraryOf,
+  openToolPage,
+} from './support/tools';
+
+let app: E2eApp;
+let uploads: string;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+  uploads = mkdtempSync(join(tmpdir(), 'lbm-uploads-'));
+  const picture = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#2364aa' } })
+    .composite([
+      {
+        input: { create: { width: 480, height: 100, channels: 3, background: '#e8b923' } },
+        top: 220,
+        left: 0,
+      },
+    ])
+    .png()
+    .toBuffer();
+  writeFileSync(join(uploads, 'harbor.png'), picture);
+  writeFileSync(join(uploads, 'notes.txt'), 'not an image');
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('AI Image Generator', () => {
+  it('analyses an upload, generates two images, downloads one and saves them to a client', async () => {
+    const user = await createApiUser(app, 'images');
+    const client = await createProfiledClient(app, user, { name: 'Harbor Bakery' });
+    const page = await openToolPage(app, user, '/image-generation', 'AI Image Generator');
+    await expect(page.getByLabel('Model').textContent()).resolves.toContain('GPT Image 1');
+
+    const upload = page.getByLabel('Upload an image to analyze');
+    await upload.setInputFiles(join(uploads, 'notes.txt'));
+    await expectToast(page, 'Please upload a valid image file');
+    await upload.setInputFiles(join(uploads, 'harbor.png'));
+    await expect
+      .poll(() => page.getByLabel('Prompt').first().inputValue(), { timeout: 30_000 })
+      .toContain('landscape');
+    await expect(page.getByLabel('Keywords').first().inputValue()).resolves.toContain('blue');
+
+    await page.getByRole('button', { name: 'Add configuration' }).click();
+    await page.getByLabel('Prompt').nth(1).fill('A lighthouse on a rocky coast');
+    await page.getByLabel('Entities').nth(1).fill('lighthouse, boat');
+    await page.getByTestId('image-config').nth(1).getByLabel('Lighting', { exact: true }).click();
+    await page.getByRole('option', { name: 'golden hour', exact: true }).click();
+    await expect(page.getByTestId('assembled-prompt').nth(1).textContent()).resolves.toContain(
+      'A lighthouse on a rocky coast. Featuring: lighthouse, boat.',
+    );
+    await chooseOption(page, 'Model', 'DALL·E 3');
+    await expect(page.getByLabel('Output format').textContent()).resolves.toContain('PNG');
+    await chooseOption(page, 'Model', 'GPT Image 1');
+    await chooseOption(page, 'Output format', 'JPEG');
+    await page.getByLabel(/Compression/).waitFor();
+    await chooseOption(page, 'Client (optional)', 'Harbor Bakery');
+    await page.getByRole('checkbox', { name: 'Save to client profile' }).check();
+    await screenshot(page, 'image-generation-idle');
+
+    await page.getByRole('button', { name: 'Generate Images' }).click();
+    const gallery = page.getByTestId('gallery-image');
+    await expect.poll(() => gallery.count(), { timeout: 90_000 }).toBe(2);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[data-testid="gallery-image"] img')
+            .evaluateAll(
+              (images) =>
+                images.filter((image) => (image as unknown as { naturalWidth: number }).naturalWidth > 0)
+                  .length,
+            ),
+        { timeout: 30_000 },
+      )
+      .toBe(2);
+    await screenshot(page, 'image-generation-result');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      gallery.nth(1).getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^a-lighthouse-on-a-rocky-coast.*\.jpeg$/);
+    expect(download.suggestedFilename().length).toBeLessThanOrEqual(155);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Buffer));
+    expect(imageMimeType(new Uint8Array(Buffer.concat(chunks)))).toBe('image/jpeg');
+
+    const saved = await libraryOf(app, user, client.id);
+    expect(saved[0]?.content_type).toBe('client_content');
+    expect((saved[0]?.metadata.images as unknown[]).length).toBe(2);
+
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await expect.poll(() => gallery.count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  }, 240_000);
+
+  it('keeps one configuration, refuses an empty prompt and fits a phone', async () => {
+    const user = await createApiUser(app, 'images-phone');
+    const page = await openToolPage(app, user, '/image-generation', 'AI Image Generator', { mobile: true });
+    await expect(page.getByRole('button', { name: 'Remove' }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Prompt').fill('  ');
+    await page.getByRole('button', { name: 'Generate Images' }).click();
+    await expectToast(page, 'Please enter at least one prompt for image generation');
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'image-generation-phone');
+  }, 90_000);
+});
