@@ -130,6 +130,8 @@ export const httpRoutes: readonly HttpRoute[] = [
   generation('GenerateClientContent', 'generate-client-content', 'client-content'),
   generation('GenerateSocialContent', 'generate-social-content', 'social-content'),
   generation('GenerateGbpPost', 'generate-gbp-post', 'gbp-post'),
+  // One run of the Multi-Platform Creator: the media worker runs its child jobs of the text tools.
+  generation('GenerateMultiPlatform', 'generate-multi-platform', 'multi-platform'),
   // Issue 12: the GBP and social images run in the media worker; resizing answers directly (sharp).
   route('GenerateGbpImage', 'POST', '/api/generate-gbp-image', 'tools/gbp-post/image-handler', 'apiKey', {
     timeoutSeconds: 29,

@@ -10,6 +10,8 @@ const loaders: Readonly<Record<string, () => Promise<RegisteredMediaTool>>> = {
     (await import('#functions/tools/gbp-post/image-definition')).gbpImageTool as RegisteredMediaTool,
   'social-image': async () =>
     (await import('#functions/tools/social-content/image-definition')).socialImageTool as RegisteredMediaTool,
+  'multi-platform': async () =>
+    (await import('#functions/tools/multi-platform/definition')).multiPlatformTool as RegisteredMediaTool,
 };
 
 export function isMediaToolName(name: string): boolean {

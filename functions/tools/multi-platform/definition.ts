@@ -1,0 +1,124 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { saveContentOnce } from '#functions/content/content-store';
+import { createJob, getJob, type StoredJob } from '#functions/generation/job-store';
+import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
+import { findTool } from '#functions/generation/tool-registry';
+import type { MediaJobContext, MediaToolDefinition } from '#functions/media/media-tool';
+import { SOCIAL_PLATFORMS } from '#shared/platforms';
+import { savedContentType, savedTitle } from '#shared/saved-title';
+import { firstIssueMessage } from '#shared/tools/common';
+import {
+  MULTI_PLATFORM_ACTIVITY,
+  MULTI_PLATFORM_MESSAGES,
+  type MultiPlatformItem,
+  type MultiPlatformRequest,
+  type MultiPlatformResult,
+  multiPlatformRequestSchema,
+} from '#shared/tools/multi-platform';
+import { type ChildSpec, childSpecs, failedItems, itemsOf } from './child-requests';
+import { derivedUlid } from './derived-id';
+
+/**
+ * The Multi-Platform Content Creator as one job: every selected type runs at once as a child job of its
+ * existing tool (same engine, provider, parser and activity), and each child's items are gathered as it
+ * finishes. A child's failure is an item of the result; the others carry on (001 §4). When asked, each
+ * successful item is saved once, under an id derived from the run, with the §3 metadata.
+ */
+
+const RETRY_PAUSE_MS = 1_000;
+
+const isFinished = (job: StoredJob | null) => job?.status === 'succeeded' || job?.status === 'failed';
+
+async function runChild(spec: ChildSpec, context: MediaJobContext): Promise<MultiPlatformItem[]> {
+  const tool = findTool(spec.tool);
+  if (!tool) return failedItems(spec, null);
+  const checked = tool.requestSchema.safeParse(spec.request);
+  if (!checked.success) return failedItems(spec, firstIssueMessage(checked.error));
+  const childId = derivedUlid(context.jobId, `child:${spec.type}`);
+  await createJob(context.caller, spec.tool, spec.request, null, childId);
+  // The engine's own attempts: a retryable failure leaves the child queued for another attempt here.
+  let child = await getJob(childId);
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS && !isFinished(child); attempt += 1) {
+    if (attempt > 1) await delay(RETRY_PAUSE_MS * (attempt - 1));
+    await runJob(childId, attempt);
+    child = await getJob(childId);
+  }
+  if (child?.status === 'succeeded' && child.result) return itemsOf(spec.type, child.result);
+  return failedItems(spec, child?.error ?? null);
+}
+
+async function saveItem(
+  item: MultiPlatformItem,
+  input: MultiPlatformRequest,
+  context: MediaJobContext,
+  clientId: string,
+): Promise<string> {
+  const platformName = item.platform ? SOCIAL_PLATFORMS[item.platform].name : null;
+  const saved = await saveContentOnce({
+    contentId: derivedUlid(context.jobId, `save:${item.type}:${item.platform ?? ''}`),
+    clientId,
+    createdBy: context.caller.userId,
+    title: savedTitle(item.type, { platform: platformName, date: context.now, timeZone: input.timeZone }),
+    content: item.content,
+    html_content: item.html ?? '',
+    content_type: savedContentType(item.type),
+    metadata: {
+      type: item.type,
+      platform: item.platform ?? null,
+      generated_at: context.now.toISOString(),
+      prompt: input.prompt,
+      tone: input.tone,
+      model: input.model,
+      multi_platform_creator: true,
+    },
+  });
+  return saved.content.id;
+}
+
+export const multiPlatformTool: MediaToolDefinition<MultiPlatformRequest, MultiPlatformResult> = {
+  name: 'multi-platform',
+  requestSchema: multiPlatformRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+  // Nothing of the run is a media file; the items are saved one by one in run().
+  savesToClient: () => false,
+
+  async run(input, context) {
+    const specs = childSpecs(input, context.client);
+    const gathered: MultiPlatformItem[][] = specs.map(() => []);
+    let finished = 0;
+    await context.progress(0, specs.length, MULTI_PLATFORM_MESSAGES.progress(0, specs.length));
+    await Promise.all(
+      specs.map(async (spec, index) => {
+        gathered[index] = await runChild(spec, context).catch(() => failedItems(spec, null));
+        finished += 1;
+        await context.progress(
+          finished,
+          specs.length,
+          MULTI_PLATFORM_MESSAGES.progress(finished, specs.length),
+        );
+      }),
+    );
+    const items = gathered.flat();
+    const client = context.client;
+    if (input.saveToClient && client) {
+      for (const item of items) {
+        if (item.success) item.savedContentId = await saveItem(item, input, context, client.id);
+      }
+    }
+    return { result: { items }, servedBy: 'multi-platform' };
+  },
+
+  contentToSave: () => null,
+  activity: (input, result) => ({
+    action: MULTI_PLATFORM_ACTIVITY.action,
+    resourceType: MULTI_PLATFORM_ACTIVITY.resourceType,
+    details: {
+      types: input.types,
+      model: input.model,
+      tone: input.tone,
+      succeeded: result.items.filter((item) => item.success).length,
+      failed: result.items.filter((item) => !item.success).length,
+      saved: result.items.filter((item) => item.savedContentId).length,
+    },
+  }),
+};
