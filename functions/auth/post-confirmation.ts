@@ -1,6 +1,6 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { cognitoClient } from '#functions/commons/aws-clients';
+import { cognitoClient } from '#functions/commons/clients/cognito';
 import { adminEmails, readEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
 import { ADMIN_GROUP_NAME } from '#infra/routes';

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DecryptCommand, EncryptCommand } from '@aws-sdk/client-kms';
-import { kmsClient } from '#functions/commons/aws-clients';
+import { kmsClient } from '#functions/commons/clients/kms';
 import { readEnv } from '#functions/commons/env';
 
 /**

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { dynamoDocumentClient } from '#functions/commons/aws-clients';
+import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
 
 /**

@@ -1,5 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '#functions/commons/aws-clients';
+import { sqsClient } from '#functions/commons/clients/sqs';
 import { requireEnv } from '#functions/commons/env';
 
 /**

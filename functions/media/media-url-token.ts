@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { secretsClient } from '#functions/commons/aws-clients';
+import { secretsClient } from '#functions/commons/clients/secrets-manager';
 import { readEnv } from '#functions/commons/env';
 import { MEDIA_URL_TTL_SECONDS, type MediaLocation, mediaKey } from '#shared/media';
 

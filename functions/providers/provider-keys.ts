@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { secretsClient } from '#functions/commons/aws-clients';
+import { secretsClient } from '#functions/commons/clients/secrets-manager';
 import { envNames } from '#infra/routes';
 import type { ModelProvider } from '#shared/models';
 

@@ -1,6 +1,6 @@
 import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { webSocketManagementClient } from '#functions/commons/aws-clients';
+import { webSocketManagementClient } from '#functions/commons/clients/websocket-management';
 import { readEnv } from '#functions/commons/env';
 import type { AuthorizedWebSocketEvent } from './websocket-event';
 

@@ -1,5 +1,5 @@
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { webSocketManagementClient } from '#functions/commons/aws-clients';
+import { webSocketManagementClient } from '#functions/commons/clients/websocket-management';
 import { readEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
 import { adminConnections, connectionsOfUser, deleteConnection } from './connection-store';
