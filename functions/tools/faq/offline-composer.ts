@@ -35,6 +35,10 @@ function asQuestion(text: string): string {
 function faqItems(input: FaqRequest, facts: QuestionFacts, seed: number): GuideItem[] {
   const count = input.questionCount;
   let pool: FaqTemplate[] = rotate(FAQ_TEMPLATES, seed, 'faq');
+  // A question topic ("What to do after a car accident?") is often about an event, not a service:
+  // questions about its price or upkeep come last, only when the count needs them.
+  if (facts.topic.kind === 'question')
+    pool = [...pool.filter((t) => !SERVICE_ONLY.has(t.id)), ...pool.filter((t) => SERVICE_ONLY.has(t.id))];
   if (facts.profile.name) pool.splice(2, 0, SERVICE_AREA_TEMPLATE);
   const items: GuideItem[] = [];
   for (const question of parseCustomItems(input.customQuestions).slice(0, count)) {
@@ -60,6 +64,8 @@ function faqItems(input: FaqRequest, facts: QuestionFacts, seed: number): GuideI
   }
   return items;
 }
+
+const SERVICE_ONLY = new Set(['cost', 'often', 'why', 'mistakes']);
 
 const CUSTOM_STEP_NOTES = [
   'Take your time with this step and check the result before moving on.',
