@@ -67,7 +67,7 @@ function introBlocks(w: Writer, siteLead: string | null): string[] {
     'how-to': () =>
       `Knowing how to ${topic.action ?? topic.noun} saves time, money and stress when it matters most.`,
     question: () =>
-      `${capitalize(w.readers)} ask us about ${w.ref()} all the time, and the honest answer depends on a few things worth knowing.`,
+      `${capitalize(w.readers)} ask us about ${/^(?:your|our)\s/iu.test(topic.about) ? topic.nouns : w.ref()} all the time, and the honest answer depends on a few things worth knowing.`,
     announcement: () => `We have news about ${w.ref()}, and we want ${w.readers} to hear it first.`,
     offer: () => `Good news for ${w.readers}: we are making ${w.ref()} easier to say yes to.`,
     event: () => `Save the date: our ${w.ref()} is coming up, and everyone is welcome.`,
@@ -78,9 +78,11 @@ function introBlocks(w: Writer, siteLead: string | null): string[] {
   const opening = openings[topic.kind]();
   return [
     p(
-      topic.kind === 'how-to' || topic.kind === 'list'
-        ? `${opening} This ${season}, we walk ${w.readers} through it step by step: what to do first, where a professional helps and which mistakes to avoid.`
-        : `${opening} This ${season}, we want to help ${w.readers} understand what ${w.ref()} ${agree('involve', topic.aboutPlural)}, what ${topic.aboutPlural ? 'they cost' : 'it costs'} and how to tell whether the work was done right.`,
+      topic.kind === 'question'
+        ? `${opening} This ${season}, we want to help ${w.readers} find a clear answer: what matters, what is involved and when to get help.`
+        : topic.kind === 'how-to' || topic.kind === 'list'
+          ? `${opening} This ${season}, we walk ${w.readers} through it step by step: what to do first, where a professional helps and which mistakes to avoid.`
+          : `${opening} This ${season}, we want to help ${w.readers} understand what ${w.ref()} ${agree('involve', topic.aboutPlural)}, what ${topic.aboutPlural ? 'they cost' : 'it costs'} and how to tell whether the work was done right.`,
     ),
     p(
       `${siteLead ?? (w.named ? `At ${w.business}, we believe well-informed ${w.facts.trade.customers} make the best decisions.` : `We believe well-informed ${trade.customers} make the best decisions.`)} Below, we explain what is at stake, what the process looks like, the warning signs to watch for and the practical steps that keep small issues small.`,
