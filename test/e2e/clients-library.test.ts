@@ -410,7 +410,7 @@ describe('Content Library', () => {
       .getByTestId('library-grid')
       .waitFor();
     // No keyboard popping up over the library: the search box does not take the focus on a phone.
-    await expect(phone.evaluate(() => document.activeElement?.getAttribute('type'))).resolves.not.toBe(
+    await expect(phone.evaluate("document.activeElement?.getAttribute('type') ?? null")).resolves.not.toBe(
       'search',
     );
     // The selects show their whole value ('Newest First', not 'Newest I').

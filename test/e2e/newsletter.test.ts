@@ -317,13 +317,10 @@ describe('Newsletter Creator', () => {
     const key = held.headers['idempotency-key'] ?? '';
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,64}$/u);
     // Stored before the POST left: the key, the request and the form, and no job id yet.
-    const stored = JSON.parse(
-      (
-        await page.evaluate(() =>
-          Object.entries(localStorage).find(([name]) => name.startsWith('lbm.job.newsletter.')),
-        )
-      )?.[1] ?? 'null',
+    const raw = await page.evaluate(
+      "Object.entries(localStorage).find(([name]) => name.startsWith('lbm.job.newsletter.'))?.[1] ?? 'null'",
     );
+    const stored: unknown = JSON.parse(typeof raw === 'string' ? raw : 'null');
     expect(stored).toMatchObject({ idempotencyKey: key, jobId: null, form: { topic: 'Fall lawn care' } });
     await page.close();
 
@@ -368,10 +365,12 @@ describe('Newsletter Creator', () => {
 
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
-    await expect(skip.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(skip.evaluate((element) => element === element.ownerDocument.activeElement)).resolves.toBe(
+      true,
+    );
     await screenshot(page, 'newsletter-skip-link');
     await page.keyboard.press('Enter');
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main-content');
+    await expect(page.evaluate('document.activeElement?.id')).resolves.toBe('main-content');
 
     // A client whose instructions hold long unbroken text: the box wraps it, the column keeps its width.
     const settingsWidth = await page
@@ -395,7 +394,7 @@ describe('Newsletter Creator', () => {
       /^Newsletter ready: [\d,]+ words$/u,
     );
     await expect(
-      page.getByTestId('result-card').evaluate((card) => card === document.activeElement),
+      page.getByTestId('result-card').evaluate((card) => card === card.ownerDocument.activeElement),
     ).resolves.toBe(true);
     for (const name of ['Copy', 'Download HTML', 'Download Text', 'Save to Client']) {
       await expect(page.getByRole('button', { name, exact: true }).isDisabled()).resolves.toBe(false);
@@ -405,8 +404,12 @@ describe('Newsletter Creator', () => {
     await page.getByRole('tab', { name: 'Preview' }).focus();
     await page.keyboard.press('Tab');
     const panel = page.getByTestId('result-card').getByRole('tabpanel');
-    await expect(panel.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
-    await expect(panel.evaluate((element) => getComputedStyle(element).boxShadow)).resolves.not.toBe('none');
+    await expect(panel.evaluate((element) => element === element.ownerDocument.activeElement)).resolves.toBe(
+      true,
+    );
+    await expect(
+      panel.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).boxShadow),
+    ).resolves.not.toBe('none');
     await screenshot(page, 'newsletter-result-keyboard');
   });
 
