@@ -7,6 +7,7 @@ import type {
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
 import { backgroundFunctions, type HttpRoute, httpRoutes } from '#infra/routes';
+import { type ContentEncoding, compressBody, isCompressible, negotiateEncoding } from './compression';
 import { loadHandler } from './handler-loader';
 import { lambdaContext } from './lambda-context';
 import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
@@ -80,6 +81,23 @@ function headerMap(request: IncomingMessage): Record<string, string> {
 
 function isTextual(contentType: string | undefined): boolean {
   return !contentType || /json|text|xml|x-www-form-urlencoded|javascript/.test(contentType);
+}
+
+/** CloudFront in front of the API compresses JSON and text it is not already given compressed. */
+async function compressReply(
+  body: Buffer,
+  replyHeaders: Record<string, string | number | boolean>,
+  acceptEncoding: string | undefined,
+): Promise<{ body: Buffer; encoding: ContentEncoding | null }> {
+  const lower = Object.fromEntries(
+    Object.entries(replyHeaders).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  const contentType = lower['content-type'] === undefined ? undefined : String(lower['content-type']);
+  const encoding = negotiateEncoding(acceptEncoding);
+  if (!encoding || lower['content-encoding'] !== undefined || !isCompressible(contentType, body.length)) {
+    return { body, encoding: null };
+  }
+  return { body: await compressBody(body, encoding), encoding };
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -212,9 +230,14 @@ export async function handleApiRequest(
     ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8')
     : Buffer.alloc(0);
   const replyHeaders: Record<string, string | number | boolean> = { ...(structured.headers ?? {}) };
-  replyHeaders['content-length'] = body.length;
+  const { body: sent, encoding } = await compressReply(body, replyHeaders, headers['accept-encoding']);
+  if (encoding) {
+    replyHeaders['content-encoding'] = encoding;
+    replyHeaders.vary = replyHeaders.vary ? `${replyHeaders.vary}, Accept-Encoding` : 'Accept-Encoding';
+  }
+  replyHeaders['content-length'] = sent.length;
   response.writeHead(structured.statusCode ?? 200, replyHeaders as Record<string, string>);
-  response.end(body);
+  response.end(sent);
   if (process.env.LOG_REQUESTS !== 'false') {
     log(`${method} ${url.pathname} → ${structured.statusCode ?? 200} (${Date.now() - started} ms)`);
   }

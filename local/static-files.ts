@@ -1,13 +1,20 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import {
+  compressedStaticFile,
+  isCompressible,
+  negotiateEncoding,
+  precompressStaticFiles,
+} from './compression';
 import { distDir } from './frontend-build';
 import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
 
 /**
  * Serves the built frontend like CloudFront does in AWS: files from `frontend/dist`, hashed assets
  * cached for a year, and every other path answered with index.html (the SPA's router decides, and
- * shows the not-found page for unknown paths).
+ * shows the not-found page for unknown paths). Text-like files go out brotli- or gzip-compressed by
+ * `Accept-Encoding`, as CloudFront compresses them.
  */
 
 const types: Record<string, string> = {
@@ -29,6 +36,20 @@ function fileFor(decoded: string): string | null {
   const candidate = normalize(join(distDir, decoded));
   if (!candidate.startsWith(distDir + sep) && candidate !== distDir) return null;
   return existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
+}
+
+let precompressStarted = false;
+
+/**
+ * On the first request, compress the whole build in the background, so the assets that page asks for
+ * next are ready (a request for a file still being compressed waits for that same work).
+ */
+function precompressOnce(): void {
+  if (precompressStarted) return;
+  precompressStarted = true;
+  precompressStaticFiles(staticFilesToPrecompress()).catch(() => {
+    precompressStarted = false;
+  });
 }
 
 export function serveStatic(
@@ -54,16 +75,51 @@ export function serveStatic(
     response.end('The frontend is not built yet. Run `npm run build` (npm start does it for you).');
     return;
   }
+  precompressOnce();
   const file = fileFor(decoded) ?? index;
   const hashed = file.includes(`${sep}assets${sep}`);
-  response.writeHead(200, {
+  const contentType = types[extname(file)] ?? 'application/octet-stream';
+  const fileHeaders = {
     ...headers,
-    'content-type': types[extname(file)] ?? 'application/octet-stream',
+    'content-type': contentType,
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
+  };
+  const encoding = isCompressible(contentType, statSync(file).size)
+    ? negotiateEncoding(request.headers['accept-encoding'])
+    : null;
+  if (encoding) {
+    compressedStaticFile(file, encoding).then(
+      (body) => {
+        response.writeHead(200, {
+          ...fileHeaders,
+          'content-encoding': encoding,
+          'content-length': String(body.length),
+          vary: 'Accept-Encoding',
+        });
+        response.end(request.method === 'HEAD' ? undefined : body);
+      },
+      () => {
+        response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        response.end('The file could not be read.');
+      },
+    );
+    return;
+  }
+  response.writeHead(200, fileHeaders);
   if (request.method === 'HEAD') {
     response.end();
     return;
   }
   createReadStream(file).pipe(response);
+}
+
+/** Every compressible file of the build, for precompressing at start. */
+export function staticFilesToPrecompress(): string[] {
+  if (!existsSync(distDir)) return [];
+  return readdirSync(distDir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(distDir, name))
+    .filter((file) => {
+      const stats = statSync(file);
+      return stats.isFile() && isCompressible(types[extname(file)], stats.size);
+    });
 }
