@@ -87,6 +87,7 @@ export const gbpImageRequestSchema = z
   });
 
 export type GbpImageRequest = z.output<typeof gbpImageRequestSchema>;
+export type GbpImageRequestInput = z.input<typeof gbpImageRequestSchema>;
 
 export interface SizedImageResult extends Record<string, unknown> {
   imageUrl: string;

@@ -42,6 +42,10 @@ export const guardedScreens: readonly Screen[] = [
       import('@/features/image-generation/image-generation-page').then((m) => m.ImageGenerationPage),
   },
   {
+    path: '/gbp-post',
+    load: () => import('@/features/gbp-post/gbp-post-page').then((m) => m.GbpPostPage),
+  },
+  {
     path: '/create-podcast',
     load: () => import('@/features/create-podcast/create-podcast-page').then((m) => m.CreatePodcastPage),
   },

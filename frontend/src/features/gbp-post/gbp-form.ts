@@ -1,0 +1,73 @@
+import { DEFAULT_GBP_MODEL_ID, type LanguageModelId } from '#shared/models';
+import type { ToastText } from '#shared/tools/common';
+import {
+  DEFAULT_GBP_IMAGE_SIZE,
+  DEFAULT_GBP_POST_TYPE,
+  GBP_MESSAGES,
+  type GbpImageRequestInput,
+  type GbpImageSize,
+  type GbpPostRequestInput,
+  type GbpPostType,
+  type SizedImageResult,
+} from '#shared/tools/gbp-post';
+import type { JobResult } from '../../components/tool/job-state';
+import { errorToast } from '../../components/tool/tool-messages';
+
+/** GBP Post Creator's settings (001 §2). */
+export interface GbpForm {
+  readonly clientId: string | null;
+  readonly postType: GbpPostType;
+  readonly model: LanguageModelId;
+  readonly prompt: string;
+  readonly imagePrompt: string;
+  readonly dimensions: GbpImageSize;
+}
+
+export const initialGbpForm: GbpForm = {
+  clientId: null,
+  postType: DEFAULT_GBP_POST_TYPE,
+  model: DEFAULT_GBP_MODEL_ID,
+  prompt: '',
+  imagePrompt: '',
+  dimensions: DEFAULT_GBP_IMAGE_SIZE,
+};
+
+export function validateGbpPost(form: GbpForm): ToastText | null {
+  return form.prompt.trim() === '' ? errorToast(GBP_MESSAGES.promptRequired) : null;
+}
+
+export function validateGbpImage(form: GbpForm): ToastText | null {
+  return form.imagePrompt.trim() === '' ? errorToast(GBP_MESSAGES.imagePromptRequired) : null;
+}
+
+/** In the post flow the image is made too, unless its prompt is blank (001 §5). */
+export function wantsImageWithPost(form: GbpForm): boolean {
+  return form.imagePrompt.trim() !== '';
+}
+
+export function gbpPostRequest(form: GbpForm): GbpPostRequestInput {
+  return { prompt: form.prompt, postType: form.postType, model: form.model, clientId: form.clientId };
+}
+
+export function gbpImageRequest(form: GbpForm): GbpImageRequestInput {
+  return {
+    prompt: form.imagePrompt,
+    dimensions: form.dimensions,
+    ...(form.clientId ? { clientId: form.clientId } : {}),
+  };
+}
+
+export interface GbpPostOutput {
+  readonly post: string;
+}
+
+export function readGbpPost(result: JobResult): GbpPostOutput | null {
+  const post = result.generatedPost ?? result.content;
+  return typeof post === 'string' && post.trim() !== '' ? { post } : null;
+}
+
+export function readSizedImage(result: JobResult): SizedImageResult | null {
+  const { imageUrl, width, height } = result;
+  if (typeof imageUrl !== 'string' || typeof width !== 'number' || typeof height !== 'number') return null;
+  return { imageUrl, width, height };
+}
