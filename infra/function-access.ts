@@ -80,6 +80,8 @@ export const BACKGROUND_ACCESS = {
     webSocket: true,
     providerSecret: true,
   },
+  // Fails the jobs whose messages reached a dead-letter queue and tells their users.
+  deadLetters: { ...NO_ACCESS, table: 'readWrite', webSocket: true },
   // The domain check needs nothing; post-confirmation gets its Cognito grant separately.
   cognitoTrigger: NO_ACCESS,
 } as const satisfies Record<string, FunctionAccess>;

@@ -1,15 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { MAX_RECEIVE_COUNT, queueVisibilitySeconds } from './queue-timing';
 
 /** A message is tried this many times before it is parked in the dead-letter queue. */
-export const JOBS_MAX_RECEIVE_COUNT = 3;
+export const JOBS_MAX_RECEIVE_COUNT = MAX_RECEIVE_COUNT;
 
-/**
- * AWS's rule for queues feeding Lambda: the visibility timeout is at least six times the function
- * timeout, so a message is not redelivered while a retried invocation may still be working on it.
- */
-export const VISIBILITY_TIMEOUT_FACTOR = 6;
+export { VISIBILITY_TIMEOUT_FACTOR } from './queue-timing';
 
 export interface JobsQueueProps {
   readonly workerTimeout: Duration;
@@ -30,7 +27,7 @@ export class JobsQueue extends Construct {
     this.queue = new Queue(this, 'Queue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      visibilityTimeout: Duration.seconds(props.workerTimeout.toSeconds() * VISIBILITY_TIMEOUT_FACTOR),
+      visibilityTimeout: Duration.seconds(queueVisibilitySeconds(props.workerTimeout.toSeconds())),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: JOBS_MAX_RECEIVE_COUNT },
     });
   }

@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { BACKGROUND_ACCESS, type FunctionAccess } from './function-access';
 import { JobsQueue } from './jobs-queue';
 import { acknowledge } from './nag';
+import { MEDIA_WORKER_TIMEOUT_SECONDS } from './queue-timing';
 
 /**
  * The media side of the stack (DESIGN.md §7): image and speech jobs have their own queue and DLQ and
@@ -15,7 +16,7 @@ import { acknowledge } from './nag';
  */
 
 /** A 5,000-word podcast is about 35 minutes of audio; speaking and encoding it takes a few minutes. */
-export const MEDIA_WORKER_TIMEOUT = Duration.minutes(10);
+export const MEDIA_WORKER_TIMEOUT = Duration.seconds(MEDIA_WORKER_TIMEOUT_SECONDS);
 /** Lambda gives CPU in proportion to memory; encoding MP3 and rendering images are CPU-bound. */
 export const MEDIA_WORKER_MEMORY_MB = 3008;
 export const MEDIA_WORKER_MAX_CONCURRENCY = 5;

@@ -27,6 +27,8 @@ export interface HttpRoute {
   readonly auth: AuthKind;
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
+  /** Native packages installed next to the bundle instead of bundled (sharp, for Lambda's arm64 Linux). */
+  readonly nodeModules?: readonly string[];
 }
 
 const route = (
@@ -35,7 +37,7 @@ const route = (
   path: string,
   entry: string,
   auth: AuthKind,
-  options: Pick<HttpRoute, 'timeoutSeconds' | 'memoryMb'> = {},
+  options: Pick<HttpRoute, 'timeoutSeconds' | 'memoryMb' | 'nodeModules'> = {},
 ): HttpRoute => ({ id, method, path, entry: `functions/${entry}.ts`, auth, ...options });
 
 /**
@@ -109,6 +111,8 @@ export const httpRoutes: readonly HttpRoute[] = [
 
   route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
 
+  ...wordpressRoutes(),
+
   // API keys (issue 14): login tokens only (kind user), so a key can neither mint nor manage keys.
   route('ListApiKeys', 'GET', '/api/api-keys', 'api-keys/list-api-keys', 'user'),
   route('CreateApiKey', 'POST', '/api/api-keys', 'api-keys/create-api-key', 'user'),
@@ -119,8 +123,6 @@ export const httpRoutes: readonly HttpRoute[] = [
     timeoutSeconds: 29,
   }),
   route('GetOpenApiDocument', 'GET', '/api/openapi.json', 'openapi/handler', 'public'),
-
-  ...wordpressRoutes(),
 
   route('GetJob', 'GET', '/api/jobs/{jobId}', 'jobs/get-job', 'apiKey'),
   generation('GenerateNewsletter', 'generate-newsletter', 'newsletter'),
@@ -149,7 +151,23 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('ResizeImage', 'POST', '/api/resize-image', 'tools/resize-image/handler', 'apiKey', {
     timeoutSeconds: 29,
     memoryMb: 1536,
+    nodeModules: ['sharp'],
   }),
+
+  // Media tools (issue 11): the two jobs run in the media worker; analysis and import answer directly.
+  generation('GenerateImage', 'generate-image', 'image-generation'),
+  generation('TextToSpeech', 'text-to-speech', 'text-to-speech'),
+  route('AnalyzeImage', 'POST', '/api/analyze-image', 'tools/analyze-image/handler', 'apiKey', {
+    timeoutSeconds: 29,
+    memoryMb: 1536,
+    nodeModules: ['sharp'],
+  }),
+  route('FetchContent', 'POST', '/api/fetch-content', 'tools/fetch-content/handler', 'apiKey', {
+    timeoutSeconds: 29,
+  }),
+  // Media is fetched with a signed token (browser tags cannot send headers); signing checks access.
+  route('SignMedia', 'POST', '/api/media/sign', 'media/sign-media', 'apiKey'),
+  route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', 'media/get-media', 'public'),
 ];
 
 export interface WebSocketRoute {
@@ -169,6 +187,10 @@ export const backgroundFunctions = {
   httpAuthorizer: 'functions/auth/http-authorizer.ts',
   webSocketAuthorizer: 'functions/auth/websocket-authorizer.ts',
   worker: 'functions/worker/handler.ts',
+  /** Image and speech jobs: sharp, espeak-ng and lamejs load only here (own queue, own memory). */
+  mediaWorker: 'functions/media/worker.ts',
+  /** Both dead-letter queues: fails the jobs a worker left unfinished and tells their users. */
+  deadLetters: 'functions/dlq/handler.ts',
   preSignUp: 'functions/auth/pre-sign-up.ts',
   postConfirmation: 'functions/auth/post-confirmation.ts',
 } as const;
@@ -178,6 +200,10 @@ export const envNames = {
   tableName: 'TABLE_NAME',
   mediaBucket: 'MEDIA_BUCKET',
   jobsQueueUrl: 'JOBS_QUEUE_URL',
+  mediaJobsQueueUrl: 'MEDIA_JOBS_QUEUE_URL',
+  /** The HMAC secret of media URL tokens: the value locally, a Secrets Manager ARN in AWS. */
+  mediaUrlSecret: 'MEDIA_URL_SECRET',
+  mediaUrlSecretArn: 'MEDIA_URL_SECRET_ARN',
   webSocketCallbackUrl: 'WS_CALLBACK_URL',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',

@@ -29,6 +29,7 @@ import {
   MEDIA_WORKER_TIMEOUT,
   MediaJobs,
 } from './media-worker';
+import { WORKER_TIMEOUT_SECONDS } from './queue-timing';
 import {
   ADMIN_GROUP_NAME,
   backgroundFunctions,
@@ -47,7 +48,7 @@ export const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
  * 1500-word article from a reasoning model, several images in one request) while a stuck provider
  * call still ends within minutes; the queue's visibility timeout is six times this (30 min).
  */
-export const WORKER_TIMEOUT = Duration.minutes(5);
+export const WORKER_TIMEOUT = Duration.seconds(WORKER_TIMEOUT_SECONDS);
 export const WORKER_MEMORY_MB = 1536;
 /** The event source's concurrency and batch size, shared with the local poller. */
 export { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from './worker-concurrency';
@@ -208,6 +209,20 @@ export class LbmStudioStack extends Stack {
       },
     );
     media.connectWorker(mediaWorker.function);
+
+    // A job whose message reaches a DLQ after its last delivery may still be queued or running (the
+    // worker timed out or crashed): this consumer fails it and tells its user.
+    const deadLetters = appFunction(
+      'DeadLetters',
+      backgroundFunctions.deadLetters,
+      'Dead-letter consumer: fails jobs left unfinished and tells their users',
+      BACKGROUND_ACCESS.deadLetters,
+    );
+    for (const queue of [jobs.deadLetterQueue, media.queues.deadLetterQueue]) {
+      deadLetters.function.addEventSource(
+        new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }),
+      );
+    }
 
     const runtimeConfig: RuntimeConfig = {
       region: this.region,

@@ -22,6 +22,7 @@ import {
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
+import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
 import { APP_CLIENT_READ_ATTRIBUTES, APP_CLIENT_WRITE_ATTRIBUTES } from '#infra/user-pool-client';
 import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
@@ -43,7 +44,8 @@ export const LOCAL_NAMES = {
   mediaDeadLetterQueue: 'lbm-studio-media-jobs-dlq',
 } as const;
 
-export const MAX_RECEIVE_COUNT = 3;
+/** The stack's redrive setting (infra/queue-timing.ts), so jobs reach the DLQ after as many receives. */
+export { MAX_RECEIVE_COUNT };
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
@@ -90,7 +92,12 @@ export async function ensureQueues(
   client: SQSClient,
   visibilityTimeoutSeconds: number,
   names: { queue: string; deadLetterQueue: string } = LOCAL_NAMES,
-): Promise<{ queueUrl: string; queueArn: string; deadLetterQueueUrl: string }> {
+): Promise<{
+  queueUrl: string;
+  queueArn: string;
+  deadLetterQueueUrl: string;
+  deadLetterQueueArn: string;
+}> {
   const dlq = await client.send(new CreateQueueCommand({ QueueName: names.deadLetterQueue }));
   const dlqUrl = dlq.QueueUrl ?? '';
   const dlqAttributes = await client.send(
@@ -112,7 +119,12 @@ export async function ensureQueues(
   const attributes = await client.send(
     new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }),
   );
-  return { queueUrl, queueArn: attributes.Attributes?.QueueArn ?? '', deadLetterQueueUrl: dlqUrl };
+  return {
+    queueUrl,
+    queueArn: attributes.Attributes?.QueueArn ?? '',
+    deadLetterQueueUrl: dlqUrl,
+    deadLetterQueueArn: dlqAttributes.Attributes?.QueueArn ?? '',
+  };
 }
 
 interface PoolState {

@@ -1,4 +1,9 @@
 import { isAbsolute, resolve } from 'node:path';
+import {
+  MEDIA_WORKER_TIMEOUT_SECONDS,
+  queueVisibilitySeconds,
+  WORKER_TIMEOUT_SECONDS,
+} from '#infra/queue-timing';
 import type { ExternalLinks } from '#shared/runtime-config';
 
 /**
@@ -14,7 +19,15 @@ export interface LocalSettings {
   externalLinks: ExternalLinks;
   /** Pause between offline provider chunks, so people can watch a generation stream locally. */
   offlineStreamDelayMs: number;
+  /**
+   * The workers' Lambda timeouts and their queues' visibility timeouts: the stack's (infra/queue-timing.ts),
+   * so retries and deadlines behave as in AWS. WORKER_TIMEOUT_SECONDS shortens the text worker's for a
+   * test of the deadline; QUEUE_VISIBILITY_TIMEOUT_SECONDS overrides both queues' for a test of redelivery.
+   */
+  workerTimeoutSeconds: number;
+  mediaWorkerTimeoutSeconds: number;
   queueVisibilityTimeoutSeconds: number;
+  mediaQueueVisibilityTimeoutSeconds: number;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -39,6 +52,16 @@ export function readLocalSettings(env: Record<string, string | undefined> = proc
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
   const dataDir = env.DATA_DIR ?? '.data';
+  const workerTimeoutSeconds = integer(
+    env.WORKER_TIMEOUT_SECONDS,
+    WORKER_TIMEOUT_SECONDS,
+    'WORKER_TIMEOUT_SECONDS',
+  );
+  const visibilityOverride = integer(
+    env.QUEUE_VISIBILITY_TIMEOUT_SECONDS,
+    0,
+    'QUEUE_VISIBILITY_TIMEOUT_SECONDS',
+  );
   return {
     port: integer(env.PORT, 3000, 'PORT'),
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(process.cwd(), dataDir),
@@ -60,10 +83,10 @@ export function readLocalSettings(env: Record<string, string | undefined> = proc
       pressDistributionLogin: link(env.PRESS_DISTRIBUTION_LOGIN_URL),
     },
     offlineStreamDelayMs: integer(env.OFFLINE_STREAM_DELAY_MS, 25, 'OFFLINE_STREAM_DELAY_MS'),
-    queueVisibilityTimeoutSeconds: integer(
-      env.QUEUE_VISIBILITY_TIMEOUT_SECONDS,
-      60,
-      'QUEUE_VISIBILITY_TIMEOUT_SECONDS',
-    ),
+    workerTimeoutSeconds,
+    mediaWorkerTimeoutSeconds: MEDIA_WORKER_TIMEOUT_SECONDS,
+    queueVisibilityTimeoutSeconds: visibilityOverride || queueVisibilitySeconds(workerTimeoutSeconds),
+    mediaQueueVisibilityTimeoutSeconds:
+      visibilityOverride || queueVisibilitySeconds(MEDIA_WORKER_TIMEOUT_SECONDS),
   };
 }

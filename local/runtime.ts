@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { enqueueJob } from '#functions/generation/job-queue';
 import { unfinishedJobsForRecovery } from '#functions/generation/job-store';
-import { ADMIN_GROUP_NAME, envNames } from '#infra/routes';
+import { requeueJob } from '#functions/media/requeue-job';
+import { ADMIN_GROUP_NAME, backgroundFunctions, envNames } from '#infra/routes';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import {
   type AdminAccount,
@@ -57,7 +58,7 @@ export interface LocalRuntime {
   endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; internal: string };
   /** This run's AWS credential: the only one the local Cognito accepts for IAM-only calls (Admin*). */
   credentials: RuntimeCredentials;
-  queues: { queueUrl: string; deadLetterQueueUrl: string };
+  queues: { queueUrl: string; deadLetterQueueUrl: string; mediaDeadLetterQueueUrl: string };
   stop(): Promise<void>;
 }
 
@@ -70,7 +71,8 @@ function securityHeaders(cognitoEndpoint: string): Record<string, string> {
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob: https: http:",
-      "media-src 'self' data: blob:",
+      // Media plays from a presigned URL of the local S3 (after the /api/media redirect).
+      "media-src 'self' data: blob: http://127.0.0.1:*",
       `connect-src 'self' ws: wss: ${cognitoEndpoint}`,
       "frame-src 'self' blob: data:",
       "object-src 'none'",
@@ -148,6 +150,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       ensureTable(clients.dynamodb, LOCAL_NAMES.table),
       ensureBucket(clients.s3, LOCAL_NAMES.bucket),
     ]);
+    const mediaQueues = await ensureQueues(clients.sqs, settings.mediaQueueVisibilityTimeoutSeconds, {
+      queue: LOCAL_NAMES.mediaQueue,
+      deadLetterQueue: LOCAL_NAMES.mediaDeadLetterQueue,
+    });
 
     // The handlers read their configuration from the environment, in AWS and here alike.
     Object.assign(process.env, {
@@ -161,6 +167,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       [envNames.tableName]: LOCAL_NAMES.table,
       [envNames.mediaBucket]: LOCAL_NAMES.bucket,
       [envNames.jobsQueueUrl]: queues.queueUrl,
+      [envNames.mediaJobsQueueUrl]: mediaQueues.queueUrl,
+      // Media URL tokens live an hour; a new secret per start only ends the links of a previous run.
+      [envNames.mediaUrlSecret]: randomBytes(32).toString('base64url'),
       [envNames.webSocketCallbackUrl]: endpoints.internal,
       [envNames.userPoolId]: pool.userPoolId,
       [envNames.userPoolClientId]: pool.userPoolClientId,
@@ -177,7 +186,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // fauxqs keeps messages in memory only: put back the jobs a previous run left unfinished, before
     // the app listens, so /api/health cannot answer until they are queued again.
     const unfinished = await unfinishedJobsForRecovery();
-    for (const jobId of unfinished) await enqueueJob(jobId);
+    for (const jobId of unfinished) await requeueJob(jobId);
     if (unfinished.length > 0) log(`Re-queued ${unfinished.length} unfinished generation job(s).`);
 
     const headers = securityHeaders(endpoints.cognito);
@@ -260,8 +269,30 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       queueUrl: queues.queueUrl,
       queueArn: queues.queueArn,
       log,
+      workerTimeoutSeconds: settings.workerTimeoutSeconds,
     });
     stops.push(poller.stop);
+    const mediaPoller = startSqsPoller({
+      sqs: clients.sqs,
+      queueUrl: mediaQueues.queueUrl,
+      queueArn: mediaQueues.queueArn,
+      log,
+      handlerEntry: backgroundFunctions.mediaWorker,
+      workerTimeoutSeconds: settings.mediaWorkerTimeoutSeconds,
+    });
+    stops.push(mediaPoller.stop);
+    // As in the stack: a consumer on each dead-letter queue fails the jobs left unfinished.
+    for (const deadLetters of [queues, mediaQueues]) {
+      const deadLetterPoller = startSqsPoller({
+        sqs: clients.sqs,
+        queueUrl: deadLetters.deadLetterQueueUrl,
+        queueArn: deadLetters.deadLetterQueueArn,
+        log,
+        handlerEntry: backgroundFunctions.deadLetters,
+        concurrency: 1,
+      });
+      stops.push(deadLetterPoller.stop);
+    }
 
     const admin = await ensureAdmin({
       client: clients.cognito,
@@ -280,7 +311,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       settings,
       endpoints,
       credentials,
-      queues: { queueUrl: queues.queueUrl, deadLetterQueueUrl: queues.deadLetterQueueUrl },
+      queues: {
+        queueUrl: queues.queueUrl,
+        deadLetterQueueUrl: queues.deadLetterQueueUrl,
+        mediaDeadLetterQueueUrl: mediaQueues.deadLetterQueueUrl,
+      },
       stop: stopAll,
     };
   } catch (error) {

@@ -157,6 +157,26 @@ export async function finishJob(
   await releaseJobSlot(data.userId, jobId);
 }
 
+/**
+ * Fails a job that is still queued or running (its message reached the DLQ: the worker died, timed out
+ * or crashed on its last receive). Returns the failed job, or null when it had already finished.
+ */
+export async function failUnfinishedJob(jobId: string, error: string): Promise<StoredJob | null> {
+  try {
+    const { data } = await entities()
+      .job.patch({ jobId })
+      .set({ status: 'failed', error, updatedAt: new Date().toISOString() })
+      .where(({ status }, { eq }) => `${eq(status, 'queued')} OR ${eq(status, 'running')}`)
+      .go({ response: 'all_new' });
+    const job = fromRow(data as JobRow);
+    await releaseJobSlot(job.userId, jobId);
+    return job;
+  } catch (failure) {
+    if (isConditionFailure(failure)) return null;
+    throw failure;
+  }
+}
+
 /** Notes a failed attempt that will be retried, so a poller sees why it is taking longer. */
 export async function noteRetry(jobId: string, error: string): Promise<void> {
   await entities()

@@ -8,6 +8,8 @@ import { saveContentOnce } from '#functions/content/content-store';
 import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
 import { notifyUser } from '#functions/websocket/notifier';
+import { JobDeadlineError, untilAborted } from '#functions/worker/job-deadline';
+import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import { finishJob, noteRetry, publicJob, type StoredJob, saveProgress, startAttempt } from './job-store';
 import { resolveProviderForTool } from './provider-choice';
 import { replyTokenBudget } from './reply-budget';
@@ -21,12 +23,25 @@ import { findTool } from './tool-registry';
  */
 
 /** SQS moves a message to the DLQ after this many receives (the queue's redrive policy). */
-export const MAX_ATTEMPTS = 3;
+export const MAX_ATTEMPTS = MAX_RECEIVE_COUNT;
 
 const PUSH_INTERVAL_MS = 150;
 const SAVE_PROGRESS_INTERVAL_MS = 1000;
 
-export type RunOutcome = 'done' | 'retry';
+/**
+ * How a delivery ended: done (the message is deleted), or to be tried again later, no sooner than the
+ * provider asked (the worker turns that into the message's retry backoff).
+ */
+export type RunOutcome =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'retry'; readonly retryAfterMs?: number };
+
+export const DONE: RunOutcome = { kind: 'done' };
+
+export function retryLater(error: unknown): RunOutcome {
+  const retryAfterMs = error instanceof ProviderError ? error.retryAfterMs : undefined;
+  return retryAfterMs === undefined ? { kind: 'retry' } : { kind: 'retry', retryAfterMs };
+}
 
 function callerOf(job: StoredJob): Caller {
   return { userId: job.userId, email: job.userEmail, isAdmin: job.isAdmin, authMethod: 'token' };
@@ -39,7 +54,12 @@ export function progressOf(charactersSoFar: number, expectedTokens: number): num
 }
 
 function userMessage(error: unknown): string {
-  if (error instanceof ProviderError || error instanceof ToolResultError || error instanceof SafeFetchError) {
+  if (
+    error instanceof ProviderError ||
+    error instanceof ToolResultError ||
+    error instanceof SafeFetchError ||
+    error instanceof JobDeadlineError
+  ) {
     return error.message;
   }
   if (error instanceof Error && error.name === 'NotFoundError') {
@@ -59,6 +79,7 @@ function isRetryable(error: unknown): boolean {
 async function generate<Input, Result extends Record<string, unknown>>(
   job: StoredJob,
   tool: ToolDefinition<Input, Result>,
+  signal: AbortSignal,
 ): Promise<void> {
   const caller = callerOf(job);
   const input = tool.requestSchema.parse(job.request);
@@ -76,12 +97,14 @@ async function generate<Input, Result extends Record<string, unknown>>(
   let text = '';
   let lastPush = 0;
   let lastSave = Date.now();
-  for await (const event of choice.provider.streamText({
+  const stream = choice.provider.streamText({
     apiModelId: choice.apiModelId,
     system: prompt.system,
     prompt: prompt.prompt,
     maxOutputTokens: replyTokenBudget(tool.modelId(input), expected),
-  })) {
+    signal,
+  });
+  for await (const event of untilAborted(stream, signal)) {
     if (event.type !== 'text') continue;
     text += event.text;
     const now = Date.now();
@@ -147,17 +170,25 @@ async function generate<Input, Result extends Record<string, unknown>>(
   });
 }
 
-export async function runJob(jobId: string, receiveCount: number): Promise<RunOutcome> {
+/**
+ * `signal` aborts at the invocation's deadline (functions/worker/job-deadline.ts): the provider call
+ * stops and the job is retried or failed with a message, instead of being cut off by the Lambda timeout.
+ */
+export async function runJob(
+  jobId: string,
+  receiveCount: number,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<RunOutcome> {
   const job = await startAttempt(jobId);
-  if (!job) return 'done';
+  if (!job) return DONE;
   const tool = findTool(job.tool);
   if (!tool) {
     await finishJob(jobId, { status: 'failed', error: `Unknown tool "${job.tool}"` });
-    return 'done';
+    return DONE;
   }
   try {
-    await generate(job, tool);
-    return 'done';
+    await generate(job, tool, signal);
+    return DONE;
   } catch (error) {
     const message = userMessage(error);
     const retryable = isRetryable(error);
@@ -171,11 +202,11 @@ export async function runJob(jobId: string, receiveCount: number): Promise<RunOu
         error: message,
         attempt: receiveCount,
       });
-      return 'retry';
+      return retryLater(error);
     }
     await finishJob(jobId, { status: 'failed', error: message });
     await notifyUser(job.userId, { type: 'job.failed', jobId, tool: job.tool, error: message });
     // A retryable failure on its last attempt is still reported, so SQS moves the message to the DLQ.
-    return retryable ? 'retry' : 'done';
+    return retryable ? retryLater(error) : DONE;
   }
 }

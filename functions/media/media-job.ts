@@ -12,7 +12,7 @@ import {
   saveProgress,
   startAttempt,
 } from '#functions/generation/job-store';
-import { MAX_ATTEMPTS, type RunOutcome } from '#functions/generation/run-job';
+import { DONE, MAX_ATTEMPTS, type RunOutcome, retryLater } from '#functions/generation/run-job';
 import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
 import { notifyUser } from '#functions/websocket/notifier';
@@ -134,15 +134,15 @@ export async function runMediaJob(
   userApiKey?: string,
 ): Promise<RunOutcome> {
   const job = await startAttempt(jobId);
-  if (!job) return 'done';
+  if (!job) return DONE;
   const tool = await findTool(job.tool);
   if (!tool) {
     await finishJob(jobId, { status: 'failed', error: `Unknown tool "${job.tool}"` });
-    return 'done';
+    return DONE;
   }
   try {
     await generate(job, tool, userApiKey);
-    return 'done';
+    return DONE;
   } catch (error) {
     const message = userMessage(error);
     const retryable = isRetryable(error);
@@ -156,10 +156,10 @@ export async function runMediaJob(
         error: message,
         attempt: receiveCount,
       });
-      return 'retry';
+      return retryLater(error);
     }
     await finishJob(jobId, { status: 'failed', error: message });
     await notifyUser(job.userId, { type: 'job.failed', jobId, tool: job.tool, error: message });
-    return retryable ? 'retry' : 'done';
+    return retryable ? retryLater(error) : DONE;
   }
 }

@@ -1,5 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { requireEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
+import type { RunOutcome } from '#functions/generation/run-job';
+import { retryAfterBackoff } from '#functions/worker/message-visibility';
 import { runMediaJob } from './media-job';
 import { parseMediaJobMessage } from './media-queue';
 import { findMediaTool } from './media-tools';
@@ -7,6 +10,7 @@ import { findMediaTool } from './media-tools';
 /**
  * The media worker (image and speech jobs), fed by its own queue. It is the only function that loads
  * sharp, espeak-ng and lamejs, so the text worker and the API handlers stay small (DESIGN.md §6, §7).
+ * A job to be tried again comes back after the retry backoff, not the queue's visibility timeout.
  */
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
@@ -18,12 +22,15 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
     }
     const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
     const outcome = await runMediaJob(message.jobId, receiveCount, findMediaTool, message.userApiKey).catch(
-      (error: unknown) => {
+      (error: unknown): RunOutcome => {
         logger.error('Media job crashed', { jobId: message.jobId, error });
-        return 'retry' as const;
+        return { kind: 'retry' };
       },
     );
-    if (outcome === 'retry') batchItemFailures.push({ itemIdentifier: record.messageId });
+    if (outcome.kind === 'retry') {
+      await retryAfterBackoff(requireEnv('mediaJobsQueueUrl'), record, outcome.retryAfterMs);
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
   }
   return { batchItemFailures };
 };

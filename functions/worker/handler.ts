@@ -1,27 +1,41 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { requireEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
 import { parseJobMessage } from '#functions/generation/job-queue';
-import { runJob } from '#functions/generation/run-job';
+import { type RunOutcome, runJob } from '#functions/generation/run-job';
+import { jobDeadline } from './job-deadline';
+import { retryAfterBackoff } from './message-visibility';
 
 /**
- * The queue worker. Each record is one job; a record whose job should be tried again is reported as a
- * batch item failure, so SQS redelivers it after the visibility timeout and, after three receives,
- * moves it to the DLQ.
+ * The queue worker. Each record is one job; a record whose job should be tried again gets the retry
+ * backoff as its visibility (seconds, not the queue's 30 minutes) and is reported as a batch item
+ * failure, so SQS redelivers it then and, after three receives, moves it to the DLQ. The job stops at
+ * the invocation's deadline, so a slow provider ends in a retry or a failure, never in a timeout.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const message = parseJobMessage(record.body);
-    if (!message) {
-      logger.error('Dropping a malformed job message', { messageId: record.messageId });
-      continue;
+  const deadline = jobDeadline(context);
+  try {
+    for (const record of event.Records) {
+      const message = parseJobMessage(record.body);
+      if (!message) {
+        logger.error('Dropping a malformed job message', { messageId: record.messageId });
+        continue;
+      }
+      const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
+      const outcome = await runJob(message.jobId, receiveCount, deadline.signal).catch(
+        (error: unknown): RunOutcome => {
+          logger.error('Job crashed', { jobId: message.jobId, error });
+          return { kind: 'retry' };
+        },
+      );
+      if (outcome.kind === 'retry') {
+        await retryAfterBackoff(requireEnv('jobsQueueUrl'), record, outcome.retryAfterMs);
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
     }
-    const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
-    const outcome = await runJob(message.jobId, receiveCount).catch((error: unknown) => {
-      logger.error('Job crashed', { jobId: message.jobId, error });
-      return 'retry' as const;
-    });
-    if (outcome === 'retry') batchItemFailures.push({ itemIdentifier: record.messageId });
+  } finally {
+    deadline.dispose();
   }
   return { batchItemFailures };
 };

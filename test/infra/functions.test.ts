@@ -21,6 +21,7 @@ const appFunctionIds = [
   'WsAuthorizerFunction',
   'WorkerFunction',
   'MediaWorkerFunction',
+  'DeadLettersFunction',
   'PreSignUpFunction',
   'PostConfirmationFunction',
 ];
@@ -32,7 +33,7 @@ describe('Lambda functions', () => {
 
   it('exist once per route, WebSocket route and background job, with stable logical ids', () => {
     for (const id of appFunctionIds) expect(all[id]?.Type, id).toBe('AWS::Lambda::Function');
-    expect(Object.keys(backgroundFunctions)).toHaveLength(6);
+    expect(Object.keys(backgroundFunctions)).toHaveLength(7);
     // The only other function is CDK's own frontend copy job.
     expect(resourcesOfType(template, 'AWS::Lambda::Function')).toHaveLength(appFunctionIds.length + 1);
   });

@@ -1,0 +1,66 @@
+import type { Context } from 'aws-lambda';
+
+/**
+ * The point at which a job gives up on its provider: the invocation's remaining time minus a margin
+ * for recording the outcome (DynamoDB, the WebSocket push, the retry backoff). Without it a slow
+ * provider outruns the Lambda timeout, neither the failure nor the retry path runs, and the job stays
+ * 'running' while its message heads for the DLQ.
+ */
+
+/** Margin: a tenth of the remaining time, at least 2 s (short local test timeouts), at most 15 s. */
+export function deadlineMarginMs(remainingMs: number): number {
+  return Math.min(15_000, Math.max(2_000, Math.round(remainingMs / 10)));
+}
+
+/** The job ran out of time; retried like a provider timeout, and its message says so. */
+export class JobDeadlineError extends Error {
+  constructor(readonly limitSeconds: number) {
+    super(
+      `The AI provider did not finish within the worker's time limit of ${limitSeconds} s. Try again, ask for a shorter piece, or choose another model.`,
+    );
+    this.name = 'JobDeadlineError';
+  }
+}
+
+export interface JobDeadline {
+  /** Aborts with a JobDeadlineError when the deadline passes. */
+  readonly signal: AbortSignal;
+  dispose(): void;
+}
+
+export function jobDeadline(context: Pick<Context, 'getRemainingTimeInMillis'>): JobDeadline {
+  const remainingMs = context.getRemainingTimeInMillis();
+  const controller = new AbortController();
+  const error = new JobDeadlineError(Math.round(remainingMs / 1000));
+  const timer = setTimeout(
+    () => controller.abort(error),
+    Math.max(0, remainingMs - deadlineMarginMs(remainingMs)),
+  );
+  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+
+/**
+ * Iterates `source` until it ends or `signal` aborts, whichever is first: a provider that ignores the
+ * signal (or a stream stalled between two events) cannot hold the job past its deadline.
+ */
+export async function* untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  // Nobody may await `aborted` when the source ends first; a rejection must not go unhandled.
+  aborted.catch(() => undefined);
+  try {
+    for (;;) {
+      const step = await Promise.race([iterator.next(), aborted]);
+      if (step.done) return;
+      yield step.value;
+    }
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+    void iterator.return?.()?.catch(() => undefined);
+  }
+}
