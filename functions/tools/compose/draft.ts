@@ -53,7 +53,7 @@ const URL_IN = /\bhttps?:\/\/[^\s"'<>)]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/
 
 /** Whether compromise reads a phrase as a full clause (subject and verb) rather than a noun phrase. */
 function isClause(text: string): boolean {
-  const parsed = nlp(text).json() as { sentence?: { subject: string; verb: string } }[];
+  const parsed = nlp(text).sentences().json() as { sentence?: { subject: string; verb: string } }[];
   const first = parsed[0]?.sentence;
   return Boolean(first && first.subject !== '' && first.verb !== '' && nlp(text).verbs().found);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mentionSentence } from './draft';
 import { readInstructions, signOffIn, wordLimitIn } from './instructions';
 import { agree, companyMention, gerundOf, parseTopic, seasonFor, seasonIn, topicReferrer } from './topic';
 import { detectTrade } from './trade';
@@ -106,6 +107,22 @@ describe('readInstructions', () => {
     expect(facts.mentions).toEqual([
       'Whitening is free until May 31; book at https://harbordental.example/book',
     ]);
+  });
+
+  it('turns each mention into a sentence: clauses kept, noun phrases offered, links given', () => {
+    const topic = parseTopic('Free storm-damage inspections');
+    expect(mentionSentence('Inspections are free until May 15', 'they', 'Peak Roofing', topic)).toBe(
+      'Inspections are free until May 15.',
+    );
+    expect(mentionSentence('our 24/7 emergency line', 'we', null, topic)).toBe(
+      'Ask us about our 24/7 emergency line.',
+    );
+    expect(mentionSentence('free until May 15', 'we', null, topic)).toBe(
+      'Free storm-damage inspections are free until May 15.',
+    );
+    expect(mentionSentence('book at https://peak.example/book', 'we', null, topic)).toBe(
+      'Book online at https://peak.example/book.',
+    );
   });
 
   it("lets the user's limit win over the default instructions' range", () => {
