@@ -43,7 +43,9 @@ describe('Create Podcast', () => {
     await expectToast(page, 'Please enter a URL to import content from');
     await page.getByLabel('Import from URL').fill(site.url('/spring-roofs'));
     await page.getByRole('button', { name: 'Import' }).click();
-    await expect.poll(() => page.getByLabel('Script').inputValue()).toContain('Spring is the best time');
+    await expect
+      .poll(() => page.getByLabel('Script').inputValue(), { timeout: 30_000 })
+      .toContain('Spring is the best time');
 
     await chooseOption(page, 'Format', 'Conversation (host and guest)');
     await chooseOption(page, 'Guest voice', 'Shimmer — Light and cheerful');
@@ -53,6 +55,17 @@ describe('Create Podcast', () => {
         'Host: Welcome to the roofing hour.\nGuest: Thanks, glad to be here.\nHost: Let us talk about gutters.',
       );
     await screenshot(page, 'create-podcast-idle');
+
+    // Each voice has a short audible sample: a one-sentence job in that voice, played once it is signed.
+    const previewSigned = page.waitForResponse((response) => response.url().endsWith('/api/media/sign'), {
+      timeout: 90_000,
+    });
+    await page.getByRole('button', { name: 'Preview the guest voice' }).click();
+    expect((await previewSigned).status()).toBe(200);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Preview the guest voice' }).textContent())
+      .toContain('Preview');
+    await expect(page.getByText('Failed to play the voice preview').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Generate Podcast' }).click();
 
     const audio = page.getByTestId('podcast-audio');

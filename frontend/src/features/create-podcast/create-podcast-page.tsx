@@ -31,6 +31,7 @@ import {
   VOICE_OPTIONS,
   validatePodcast,
 } from './podcast-form';
+import { VoicePreview } from './voice-preview';
 
 const PODCAST: ToolDefinition<PodcastForm, PodcastRequest, PodcastOutput> = {
   tool: 'text-to-speech',
@@ -106,19 +107,29 @@ export function CreatePodcastPage() {
       onSubmit={generate}
     >
       <PlainSelect id="podcast-format" label="Format" options={FORMAT_OPTIONS} {...tool.choice('format')} />
-      <PlainSelect
-        id="podcast-voice"
-        label={form.format === 'conversation' ? 'Host voice' : 'Voice'}
-        options={VOICE_OPTIONS}
-        {...tool.choice('voice')}
-      />
-      {form.format === 'conversation' && (
+      <div className="grid gap-1">
         <PlainSelect
-          id="podcast-guest-voice"
-          label="Guest voice"
+          id="podcast-voice"
+          label={form.format === 'conversation' ? 'Host voice' : 'Voice'}
           options={VOICE_OPTIONS}
-          {...tool.choice('guestVoice')}
+          {...tool.choice('voice')}
         />
+        <div>
+          <VoicePreview voice={form.voice} label="Preview the host voice" />
+        </div>
+      </div>
+      {form.format === 'conversation' && (
+        <div className="grid gap-1">
+          <PlainSelect
+            id="podcast-guest-voice"
+            label="Guest voice"
+            options={VOICE_OPTIONS}
+            {...tool.choice('guestVoice')}
+          />
+          <div>
+            <VoicePreview voice={form.guestVoice} label="Preview the guest voice" />
+          </div>
+        </div>
       )}
       <FormField label="Import from URL" htmlFor="podcast-import">
         <div className="flex gap-2">
