@@ -1,16 +1,17 @@
-import { RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag';
-import { providerSecretTemplate } from './provider-secret';
+import { PROVIDER_SECRET_PLACEHOLDER_FIELD } from './provider-secret';
 
 /**
  * The AI providers' API keys and the key that encrypts WordPress application passwords.
  *
- * The provider secret is created with every key present and empty (empty = that provider is served by
- * Offline). Fill it after deploy with `aws secretsmanager put-secret-value`; later deploys leave the
- * value alone as long as the template's initial value does not change.
+ * CloudFormation does not own the provider secret's value: it is created as a JSON object holding only
+ * a generated placeholder (no provider key, so every model is served by Offline), and filled after
+ * deploy with `aws secretsmanager put-secret-value` (README). Its generation template is a constant,
+ * so no later deploy, not even one that adds a provider, replaces the keys that were put in.
  */
 export class AppSecrets extends Construct {
   readonly providerSecret: Secret;
@@ -18,16 +19,14 @@ export class AppSecrets extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    const initialValue = Object.fromEntries(
-      Object.entries(providerSecretTemplate()).map(([name, value]) => [
-        name,
-        // Empty strings, not credentials: the real keys are put in after deploy, outside CloudFormation.
-        SecretValue.unsafePlainText(value),
-      ]),
-    );
     this.providerSecret = new Secret(this, 'ProviderKeys', {
-      description: 'AI provider API keys (JSON). Empty values mean the provider is not configured.',
-      secretObjectValue: initialValue,
+      description:
+        'AI provider API keys (JSON, e.g. {"OPENAI_API_KEY":"..."}). Absent or empty: served by Offline.',
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: PROVIDER_SECRET_PLACEHOLDER_FIELD,
+        excludePunctuation: true,
+      },
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledge(

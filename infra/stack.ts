@@ -29,6 +29,7 @@ import {
   MEDIA_WORKER_TIMEOUT,
   MediaJobs,
 } from './media-worker';
+import { providerSecretTemplate } from './provider-secret';
 import { WORKER_TIMEOUT_SECONDS } from './queue-timing';
 import {
   ADMIN_GROUP_NAME,
@@ -276,7 +277,7 @@ export class LbmStudioStack extends Stack {
     output(
       'ProviderSecretArn',
       secrets.providerSecret.secretArn,
-      'AI provider API keys: fill with aws secretsmanager put-secret-value',
+      `AI provider API keys (README): aws secretsmanager put-secret-value --secret-id <this> --secret-string '${JSON.stringify(providerSecretTemplate())}' with the keys you have`,
     );
     output('WordPressKeyId', secrets.wordpressKey.keyId, 'KMS key for WordPress application passwords');
   }

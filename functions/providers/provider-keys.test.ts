@@ -1,7 +1,12 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearProviderKeyCache, loadProviderKeys, providerKeysFrom } from './provider-keys';
+import {
+  clearProviderKeyCache,
+  loadProviderKeys,
+  PROVIDER_KEY_CACHE_MS,
+  providerKeysFrom,
+} from './provider-keys';
 
 const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:lbm-provider-keys';
 
@@ -91,5 +96,48 @@ describe('loadProviderKeys', () => {
         secrets: new SecretsManagerClient({ region: 'us-east-1' }),
       }),
     ).rejects.toThrow('The AI provider key secret must be a JSON object');
+  });
+});
+
+describe('provider key cache', () => {
+  const secrets = mockClient(SecretsManagerClient);
+  const env = { PROVIDER_SECRET_ARN: ARN };
+
+  beforeEach(() => {
+    secrets.reset();
+    clearProviderKeyCache();
+  });
+
+  it('reads the secret again after the cache lifetime, so a rotated key is used', async () => {
+    secrets
+      .on(GetSecretValueCommand)
+      .resolvesOnce({ SecretString: '{"OPENAI_API_KEY":"sk-old"}' })
+      .resolves({ SecretString: '{"OPENAI_API_KEY":"sk-new"}' });
+    const client = new SecretsManagerClient({ region: 'us-east-1' });
+    let clock = 1_000_000;
+    const load = () => loadProviderKeys({ env, secrets: client, now: () => clock });
+
+    expect((await load()).openai?.apiKey).toBe('sk-old');
+    clock += PROVIDER_KEY_CACHE_MS - 1;
+    expect((await load()).openai?.apiKey).toBe('sk-old');
+    clock += 1;
+    expect((await load()).openai?.apiKey).toBe('sk-new');
+    expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+  });
+
+  it('never caches a secret without any key: keys filled in after deploy are used by the next job', async () => {
+    secrets
+      .on(GetSecretValueCommand)
+      .resolvesOnce({ SecretString: '{"OPENAI_API_KEY":"","generated":"x"}' })
+      .resolves({ SecretString: '{"OPENAI_API_KEY":"sk-filled"}' });
+    const client = new SecretsManagerClient({ region: 'us-east-1' });
+    const now = () => 5_000;
+
+    expect(await loadProviderKeys({ env, secrets: client, now })).toEqual({});
+    expect((await loadProviderKeys({ env, secrets: client, now })).openai?.apiKey).toBe('sk-filled');
+    expect(await loadProviderKeys({ env, secrets: client, now })).toEqual({
+      openai: { apiKey: 'sk-filled' },
+    });
+    expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(2);
   });
 });

@@ -5,8 +5,10 @@ import type { ModelProvider } from '#shared/models';
 
 /**
  * Where the AI provider keys come from: the environment locally, and in AWS the Secrets Manager secret
- * named by PROVIDER_SECRET_ARN (a JSON object with the same names as the variables), read once per
- * container. Secret values win over environment values of the same name.
+ * named by PROVIDER_SECRET_ARN (a JSON object with the same names as the variables). Secret values win
+ * over environment values of the same name. The secret is cached for PROVIDER_KEY_CACHE_MS, so a key
+ * added or rotated after a container started is used within minutes; a read that finds no key at all
+ * is not cached, so the first job after the keys are filled in already uses them.
  */
 
 export interface ProviderCredentials {
@@ -52,9 +54,19 @@ export function providerKeysFrom(values: Settings): ProviderKeys {
 export interface LoadProviderKeysOptions {
   readonly env?: NodeJS.ProcessEnv;
   readonly secrets?: SecretsManagerClient;
+  /** The clock, for tests of the cache's lifetime. */
+  readonly now?: () => number;
 }
 
-const secretCache = new Map<string, Promise<Settings>>();
+/** How long a read of the secret is reused: rotations and new keys are seen within this time. */
+export const PROVIDER_KEY_CACHE_MS = 5 * 60 * 1000;
+
+interface CachedSecret {
+  readonly value: Promise<Settings>;
+  readonly readAt: number;
+}
+
+const secretCache = new Map<string, CachedSecret>();
 
 /** Forgets the cached secret, so the next load reads it again (after a rotation, and in tests). */
 export function clearProviderKeyCache(): void {
@@ -65,7 +77,7 @@ export async function loadProviderKeys(options: LoadProviderKeysOptions = {}): P
   const env = options.env ?? process.env;
   const secretArn = present(env[envNames.providerSecretArn]);
   if (secretArn === undefined) return providerKeysFrom(env);
-  const secret = await cachedSecret(secretArn, options.secrets ?? secretsClient());
+  const secret = await cachedSecret(secretArn, options.secrets ?? secretsClient(), options.now ?? Date.now);
   return providerKeysFrom(mergeDefined(env, secret));
 }
 
@@ -76,15 +88,19 @@ function mergeDefined(base: Settings, override: Settings): Settings {
   return merged;
 }
 
-function cachedSecret(secretArn: string, client: SecretsManagerClient): Promise<Settings> {
-  let pending = secretCache.get(secretArn);
-  if (!pending) {
-    pending = readSecret(secretArn, client);
-    secretCache.set(secretArn, pending);
-    // A failed read is not cached: the next job tries again.
-    pending.catch(() => secretCache.delete(secretArn));
-  }
-  return pending;
+function cachedSecret(secretArn: string, client: SecretsManagerClient, now: () => number): Promise<Settings> {
+  const cached = secretCache.get(secretArn);
+  if (cached && now() - cached.readAt < PROVIDER_KEY_CACHE_MS) return cached.value;
+  const entry: CachedSecret = { value: readSecret(secretArn, client), readAt: now() };
+  secretCache.set(secretArn, entry);
+  const forget = () => {
+    if (secretCache.get(secretArn) === entry) secretCache.delete(secretArn);
+  };
+  // Neither a failed read nor one without any key is kept: the next job reads the secret again.
+  entry.value.then((values) => {
+    if (Object.keys(providerKeysFrom(values)).length === 0) forget();
+  }, forget);
+  return entry.value;
 }
 
 async function readSecret(secretArn: string, client: SecretsManagerClient): Promise<Settings> {

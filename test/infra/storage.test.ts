@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
 import { JOBS_MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_FACTOR } from '#infra/jobs-queue';
 import { MEDIA_TRASH_DAYS, MEDIA_TRASH_PREFIX } from '#infra/media-storage';
+import { PROVIDER_SECRET_PLACEHOLDER_FIELD } from '#infra/provider-secret';
 import { httpRoutes } from '#infra/routes';
 import { WORKER_MAX_CONCURRENCY, WORKER_TIMEOUT } from '#infra/stack';
 import {
@@ -161,21 +162,19 @@ describe('Secrets', () => {
   const { template } = sharedTemplate();
   const secretId = logicalIdOf(template, 'AWS::SecretsManager::Secret', 'SecretsProviderKeys');
 
-  it('creates the provider key secret with every name the worker reads, all empty', () => {
+  it('creates the provider key secret without a CloudFormation-owned value', () => {
     const secret = resourcesOf(template)[secretId];
-    const value = JSON.parse(String(secret?.Properties?.SecretString));
-    expect(value).toEqual({
-      OPENAI_API_KEY: '',
-      OPENAI_BASE_URL: '',
-      ANTHROPIC_API_KEY: '',
-      ANTHROPIC_BASE_URL: '',
-      GOOGLE_API_KEY: '',
-      GOOGLE_BASE_URL: '',
-      XAI_API_KEY: '',
-      XAI_BASE_URL: '',
+    // No SecretString: a deploy never writes the keys an operator put in (issue 17 item 4).
+    expect(secret?.Properties?.SecretString).toBeUndefined();
+    expect(secret?.Properties?.GenerateSecretString).toEqual({
+      SecretStringTemplate: '{}',
+      GenerateStringKey: PROVIDER_SECRET_PLACEHOLDER_FIELD,
+      ExcludePunctuation: true,
     });
-    for (const names of Object.values(PROVIDER_KEY_NAMES))
-      expect(Object.keys(value)).toContain(names.apiKey[0]);
+    // The generated placeholder is no provider's key, so the worker starts with Offline only.
+    expect(Object.values(PROVIDER_KEY_NAMES).flatMap((names) => names.apiKey)).not.toContain(
+      PROVIDER_SECRET_PLACEHOLDER_FIELD,
+    );
     expect(secret?.DeletionPolicy).toBe('Retain');
   });
 
