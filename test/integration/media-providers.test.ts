@@ -17,9 +17,10 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 let app: TestRuntime;
 let user: TestUser;
 let openai: FakeOpenAiServer;
+let picture: Buffer;
 
 beforeAll(async () => {
-  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ff8800' } })
+  picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ff8800' } })
     .png()
     .toBuffer();
   openai = await startFakeOpenAiServer({
@@ -38,6 +39,14 @@ beforeAll(async () => {
         status: 429,
         body: openAiErrorBody('Rate limit reached', 'requests', 'rate_limit_exceeded'),
         headers: { 'retry-after': '0' },
+      },
+      // Request 4 is the retried speech (default reply); request 5 the vision analysis.
+      { kind: 'stream' },
+      {
+        kind: 'stream',
+        chunks: [
+          '{"description":"A harbor at dusk.","entities":["boat","pier"],"keywords":["calm"],"style":"cinematic"}',
+        ],
       },
     ],
   });
@@ -103,4 +112,25 @@ describe('media tools through the provider adapters', () => {
     expect(speech).toHaveLength(2);
     expect(speech[1]?.body).toMatchObject({ voice: 'sage', input: 'Hello and welcome to the show.' });
   }, 90_000);
+
+  it('analyses an upload with the vision model when an OpenAI key is configured', async () => {
+    const reply = await app.request<{
+      description: string;
+      entities: string[];
+      style: string;
+      raw_json: Record<string, unknown>;
+    }>('POST', '/api/analyze-image', {
+      token: user.idToken,
+      body: { image: Buffer.from(picture).toString('base64'), format: 'json' },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      description: 'A harbor at dusk.',
+      entities: ['boat', 'pier'],
+      style: 'cinematic',
+    });
+    expect(reply.body.raw_json.analyzer).toBe('openai');
+    const vision = openai.requests.filter((request) => request.url.startsWith('/v1/chat/completions')).at(-1);
+    expect(JSON.stringify(vision?.body)).toContain('data:image/png;base64,');
+  });
 });
