@@ -10,7 +10,7 @@ export function HtmlFrame({ html, title, className }: { html: string; title: str
     <iframe
       title={title}
       sandbox=""
-      srcDoc={previewDocument(html)}
+      srcDoc={previewDocument(html, title)}
       className={cn('min-h-[400px] w-full rounded-md border bg-white', className)}
     />
   );

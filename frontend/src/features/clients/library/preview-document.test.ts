@@ -14,4 +14,10 @@ describe('previewDocument', () => {
     expect(previewDocument(full)).toBe(full);
     expect(previewDocument('<html><body>y</body></html>')).toBe('<html><body>y</body></html>');
   });
+
+  it('gives the frame document a language and a title, escaped', () => {
+    const doc = previewDocument('<p>x</p>', 'Preview of <Smith & Co>');
+    expect(doc).toContain('<html lang="en">');
+    expect(doc).toContain('<title>Preview of &lt;Smith &amp; Co&gt;</title>');
+  });
 });
