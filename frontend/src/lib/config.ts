@@ -18,10 +18,9 @@ export class ConfigError extends Error {
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetchImpl('/config.json', {
-      cache: 'no-store',
-      headers: { accept: 'application/json' },
-    });
+    // No `cache` or custom header: the request must match index.html's preload to reuse it, and the
+    // server's own Cache-Control (no-cache in AWS, no-store locally) keeps it fresh.
+    response = await fetchImpl('/config.json');
   } catch (cause) {
     throw new ConfigError('The server could not be reached to load /config.json.', { cause });
   }
