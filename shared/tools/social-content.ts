@@ -111,6 +111,7 @@ export const socialImageRequestSchema = z
   });
 
 export type SocialImageRequest = z.output<typeof socialImageRequestSchema>;
+export type SocialImageRequestInput = z.input<typeof socialImageRequestSchema>;
 
 export const RESIZE_MODES = ['stretch', 'crop'] as const;
 export type ResizeMode = (typeof RESIZE_MODES)[number];

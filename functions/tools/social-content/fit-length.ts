@@ -9,8 +9,8 @@ import { platformLength, SOCIAL_PLATFORMS, type SocialPlatformId } from '#shared
 export interface PostParts {
   /** Whole sentences in the order they should appear; used at most once each. */
   readonly sentences: readonly string[];
-  /** Short words for the last sentence, which closes the gap to the target word by word. */
-  readonly fillerWords: readonly string[];
+  /** Short whole sentences (the shortest about 7 characters) that close the last gap to the target. */
+  readonly closers: readonly string[];
   /** Call to action and hashtags, after a blank line; '' for none. */
   readonly tail: string;
 }
@@ -19,8 +19,8 @@ const SENTENCES_PER_PARAGRAPH = 3;
 const PARAGRAPH_BREAK = '\n\n';
 
 /**
- * Whole sentences, in order, while the post stays at or under `target`; then one filler sentence that
- * closes the remaining gap word by word. Never longer than the target. Lengths add up (a URL never
+ * Whole sentences, in order, while the post stays at or under `target`; then the longest short closing
+ * sentences that still fit, which leave a gap smaller than the shortest of them. Never longer than the target. Lengths add up (a URL never
  * spans a separator), so the post is measured piece by piece rather than re-joined for every sentence.
  */
 export function assembleToTarget(platform: SocialPlatformId, target: number, parts: PostParts): string {
@@ -42,16 +42,12 @@ export function assembleToTarget(platform: SocialPlatformId, target: number, par
       chosen.push(sentence);
     }
   }
-  if (target - total(bodyLength, chosen.length) > 4) {
-    let filler: string | null = null;
-    for (const word of parts.fillerWords) {
-      const current: string | null = filler;
-      const base: string =
-        current === null ? word.charAt(0).toUpperCase() + word.slice(1) : `${current.slice(0, -1)} ${word}`;
-      if (lengthWith(`${base}.`) > target) break;
-      filler = `${base}.`;
-    }
-    if (filler !== null) chosen.push(filler);
+  const byLength = [...parts.closers].sort((a, b) => measure(b) - measure(a));
+  for (const closer of byLength) {
+    if (target - total(bodyLength, chosen.length) <= 4) break;
+    if (chosen.includes(closer) || lengthWith(closer) > target) continue;
+    bodyLength += separatorBefore(chosen.length) + measure(closer);
+    chosen.push(closer);
   }
 
   const paragraphs: string[] = [];

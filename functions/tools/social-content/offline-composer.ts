@@ -124,7 +124,7 @@ export function composeSocialPost(
   const topic = isClause ? 'our latest news' : firstFact;
   const seed = hashText(`${request.prompt}|${platform}|${request.tone}`);
   const trade = detectTrade({ name: profile.name, topic });
-  const values = { topic, company: profile.name ?? 'Our team' };
+  const values = { topic, company: profile.name ?? 'our team' };
   const hashtags = hashtagsOf(firstFact, profile.name, HASHTAGS_PER_PLATFORM[platform]);
 
   const body = rotate([...voice.body, ...trade.tips], seed, 'body');
@@ -150,7 +150,7 @@ export function composeSocialPost(
       pooled += line.length + 1;
     }
   }
-  return assembleToTarget(platform, target, { sentences, fillerWords: voice.closers, tail });
+  return assembleToTarget(platform, target, { sentences, closers: voice.closers, tail });
 }
 
 export function composeSocialContent(

@@ -1,0 +1,465 @@
+import { Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import {
+  imageSizesFor,
+  isOnTarget,
+  type LengthLevel,
+  MIN_TARGET_CHARACTERS,
+  platformLength,
+  SOCIAL_PLATFORM_IDS,
+  SOCIAL_PLATFORMS,
+  type SocialPlatformId,
+} from '#shared/platforms';
+import type { SizedImageResult } from '#shared/tools/gbp-post';
+import {
+  CUSTOM_RESIZE,
+  RESIZE_MODE_LABELS,
+  RESIZE_MODES,
+  type ResizeImageResult,
+  type ResizeMode,
+  SOCIAL_MESSAGES,
+  SOCIAL_TONES,
+  type SocialContentRequestInput,
+  type SocialImageRequestInput,
+  socialContentRequestSchema,
+  socialImageRequestSchema,
+} from '#shared/tools/social-content';
+import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { CheckField } from '@/components/tool/check-field';
+import { ClientSelect } from '@/components/tool/client-select';
+import { GenerateButton } from '@/components/tool/generate-button';
+import { PlainSelect } from '@/components/tool/plain-select';
+import { CopyButton } from '@/components/tool/result-actions';
+import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
+import { SettingsCard } from '@/components/tool/tool-page';
+import { ToolResultCard } from '@/components/tool/tool-result';
+import { showError, showToast } from '@/components/tool/tool-toast';
+import { type ToolDefinition, useTool } from '@/components/tool/use-tool';
+import { findClient, useToolClients } from '@/components/tool/use-tool-clients';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { api, errorMessage } from '@/lib/api-client';
+import { SignedImage } from './signed-image';
+import {
+  initialSocialForm,
+  readSocialImage,
+  readSocialOutput,
+  type SocialForm,
+  type SocialOutput,
+  socialRequest,
+  validateSocial,
+  validateSocialImage,
+  withLevel,
+  withPlatform,
+  withTarget,
+} from './social-form';
+
+const SOCIAL_CONTENT: ToolDefinition<SocialForm, SocialContentRequestInput, SocialOutput> = {
+  tool: 'social-content',
+  endpoint: '/api/generate-social-content',
+  schema: socialContentRequestSchema,
+  initialForm: () => initialSocialForm,
+  readOutput: readSocialOutput,
+  messages: {
+    generated: () => ({ title: SOCIAL_MESSAGES.generated }),
+    failed: { title: 'Error', description: SOCIAL_MESSAGES.generationFailed },
+    saved: () => ({ title: 'Saved' }),
+  },
+};
+
+const SOCIAL_IMAGE: ToolDefinition<SocialForm, SocialImageRequestInput, SizedImageResult> = {
+  tool: 'social-image',
+  endpoint: '/api/generate-social-image',
+  schema: socialImageRequestSchema,
+  initialForm: () => initialSocialForm,
+  readOutput: readSocialImage,
+  messages: {
+    generated: () => ({ title: SOCIAL_MESSAGES.imageGenerated }),
+    failed: { title: 'Error', description: SOCIAL_MESSAGES.imageFailed },
+    saved: () => ({ title: 'Saved' }),
+  },
+};
+
+const TONE_OPTIONS = SOCIAL_TONES.map((value) => ({
+  value,
+  label: value.charAt(0).toUpperCase() + value.slice(1),
+}));
+const MODE_OPTIONS = RESIZE_MODES.map((value) => ({ value, label: RESIZE_MODE_LABELS[value] }));
+
+function LengthControl({
+  platform,
+  form,
+  disabled,
+  onChange,
+}: {
+  platform: SocialPlatformId;
+  form: SocialForm;
+  disabled: boolean;
+  onChange: (form: SocialForm) => void;
+}) {
+  const definition = SOCIAL_PLATFORMS[platform];
+  const level = form.levels[platform];
+  const [typed, setTyped] = useState<string | null>(null);
+  const step = (delta: number) =>
+    onChange(withLevel(form, platform, Math.min(5, Math.max(1, level + delta)) as LengthLevel));
+  return (
+    <div className="grid gap-2 rounded-md border p-3" data-testid={`length-${platform}`}>
+      <div className="flex items-center justify-between text-sm">
+        <span className="font-medium">{definition.name} length</span>
+        <span className="text-xs text-muted-foreground">
+          Optimal {definition.optimalHint.min}-{definition.optimalHint.max}, max {definition.maxLength}
+        </span>
+      </div>
+      <div className="flex items-center gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Shorter ${definition.name} post`}
+          disabled={disabled || level <= 1}
+          onClick={() => step(-1)}
+        >
+          <Minus aria-hidden="true" />
+        </Button>
+        <input
+          type="range"
+          min={1}
+          max={5}
+          step={1}
+          value={level}
+          disabled={disabled}
+          aria-label={`${definition.name} length level`}
+          className="min-w-0 flex-1 accent-primary"
+          onChange={(event) => onChange(withLevel(form, platform, Number(event.target.value) as LengthLevel))}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Longer ${definition.name} post`}
+          disabled={disabled || level >= 5}
+          onClick={() => step(1)}
+        >
+          <Plus aria-hidden="true" />
+        </Button>
+        <Input
+          type="number"
+          inputMode="numeric"
+          className="w-24"
+          min={MIN_TARGET_CHARACTERS}
+          max={definition.maxLength}
+          aria-label={`${definition.name} target characters`}
+          disabled={disabled}
+          value={typed ?? String(form.targets[platform])}
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={() => {
+            if (typed !== null) onChange(withTarget(form, platform, Number(typed)));
+            setTyped(null);
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function PostCard({ platform, text, target }: { platform: SocialPlatformId; text: string; target: number }) {
+  const length = platformLength(platform, text);
+  const onTarget = isOnTarget(platform, text, target);
+  return (
+    <article className="grid gap-2 rounded-md border p-4" data-testid={`post-${platform}`}>
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-medium">{SOCIAL_PLATFORMS[platform].name}</h3>
+        <div className="flex items-center gap-2">
+          <span className="text-xs text-muted-foreground" data-testid="post-length">
+            {length} / {target} characters
+          </span>
+          {onTarget && <Badge variant="secondary">On Target</Badge>}
+          <CopyButton text={text} nothing={NOTHING_GENERATED} />
+        </div>
+      </header>
+      <p className="whitespace-pre-wrap text-sm">{text}</p>
+    </article>
+  );
+}
+
+/** Social Content Generator (001 §2): posts per platform on one tab, an image and its resizes on the other. */
+export function SocialContentPage() {
+  const tool = useTool(SOCIAL_CONTENT);
+  const image = useTool(SOCIAL_IMAGE);
+  const { form, run } = tool;
+  const clientList = useToolClients(['company_name', 'content_instructions']);
+  const client = findClient(clientList.clients, form.clientId);
+  const busy = tool.busy || image.busy;
+  const sizes = imageSizesFor(form.platforms);
+  const [resize, setResize] = useState<{ width: string; height: string; mode: ResizeMode }>({
+    width: '',
+    height: '',
+    mode: 'stretch',
+  });
+  const [resized, setResized] = useState<ResizeImageResult | null>(null);
+  const [resizing, setResizing] = useState(false);
+
+  const generate = () => tool.generate(validateSocial(form), () => socialRequest(form));
+  const generateImage = () =>
+    image.generate(validateSocialImage(form), () => ({
+      prompt: form.imagePrompt,
+      dimensions: form.imageDimensions,
+      ...(form.clientId ? { clientId: form.clientId } : {}),
+    }));
+  const imageOutput = image.run.output;
+  const runResize = async (width: number, height: number) => {
+    if (!imageOutput) return;
+    setResizing(true);
+    showToast({ title: SOCIAL_MESSAGES.resizing });
+    try {
+      const reply = await api.post<ResizeImageResult>('/api/resize-image', {
+        image: imageOutput.imageUrl,
+        width,
+        height,
+        mode: resize.mode,
+      });
+      setResized(reply);
+      showToast({ title: SOCIAL_MESSAGES.resized }, 'success');
+    } catch (error) {
+      showError(errorMessage(error, SOCIAL_MESSAGES.resizeFailed));
+    } finally {
+      setResizing(false);
+    }
+  };
+  const customWidth = Number(resize.width);
+  const customHeight = Number(resize.height);
+  const customValid = [customWidth, customHeight].every(
+    (side) => Number.isInteger(side) && side >= CUSTOM_RESIZE.min && side <= CUSTOM_RESIZE.max,
+  );
+
+  const clientPicker = (
+    <ClientSelect
+      id="social-client"
+      label="Client (optional)"
+      {...clientList}
+      {...tool.choice('clientId')}
+      hint={
+        client
+          ? [client.company_name, client.content_instructions].filter(Boolean).join(' - ') || client.name
+          : undefined
+      }
+    />
+  );
+
+  const contentTab = (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <SettingsCard title="Content Settings" onSubmit={generate}>
+        {clientPicker}
+        <FormField label="Prompt" htmlFor="social-prompt">
+          <Textarea
+            id="social-prompt"
+            rows={3}
+            placeholder="e.g., Spring open house on May 3 with free samples"
+            {...tool.text('prompt')}
+          />
+        </FormField>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Platforms</legend>
+          {SOCIAL_PLATFORM_IDS.map((platform) => (
+            <CheckField
+              key={platform}
+              id={`platform-${platform}`}
+              label={SOCIAL_PLATFORMS[platform].name}
+              checked={form.platforms.includes(platform)}
+              disabled={busy}
+              onChange={(checked) => tool.update((current) => withPlatform(current, platform, checked))}
+            />
+          ))}
+        </fieldset>
+        {form.platforms.map((platform) => (
+          <LengthControl
+            key={platform}
+            platform={platform}
+            form={form}
+            disabled={busy}
+            onChange={(next) => tool.update(() => next)}
+          />
+        ))}
+        <PlainSelect id="social-tone" label="Tone" options={TONE_OPTIONS} {...tool.choice('tone')} />
+        <CheckField
+          id="social-hashtags"
+          label="Include hashtags"
+          asSwitch
+          {...tool.check('includeHashtags')}
+        />
+        <CheckField
+          id="social-cta"
+          label="Include call to action"
+          asSwitch
+          {...tool.check('includeCallToAction')}
+        />
+        <GenerateButton
+          label="Generate Content"
+          run={run}
+          disabled={busy || form.prompt.trim() === '' || form.platforms.length === 0}
+        />
+      </SettingsCard>
+      <ToolResultCard run={run} title="Generated Content">
+        {run.output ? (
+          <div className="grid gap-3">
+            {run.output.posts.map((post) => (
+              <PostCard key={post.platform} {...post} />
+            ))}
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Enter a prompt, pick platforms and click "Generate Content".
+          </p>
+        )}
+      </ToolResultCard>
+    </div>
+  );
+
+  const imageTab = (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <SettingsCard title="Image Settings" onSubmit={generateImage}>
+        <FormField label="Image Description" htmlFor="social-image-prompt">
+          <Textarea
+            id="social-image-prompt"
+            rows={3}
+            placeholder="e.g., Fresh bread on a rustic counter"
+            {...tool.text('imagePrompt')}
+          />
+        </FormField>
+        <FormField label="Dimensions" htmlFor="social-dimensions" hint={SOCIAL_MESSAGES.dimensionsNotice}>
+          <select
+            id="social-dimensions"
+            className="h-9 rounded-md border bg-background px-3 text-sm"
+            value={form.imageDimensions}
+            disabled={busy}
+            onChange={(event) => tool.set('imageDimensions', event.target.value)}
+          >
+            <option value="">Select dimensions</option>
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <GenerateButton
+          label="Generate Image"
+          run={image.run}
+          disabled={busy || form.imagePrompt.trim() === '' || form.imageDimensions === ''}
+        />
+      </SettingsCard>
+      <ToolResultCard run={image.run} title="Generated Image">
+        {imageOutput ? (
+          <div className="grid gap-4">
+            <SignedImage
+              path={imageOutput.imageUrl}
+              alt={form.imagePrompt || 'Social image'}
+              width={imageOutput.width}
+              height={imageOutput.height}
+              fileName={`social-image-${imageOutput.width}x${imageOutput.height}.png`}
+              downloadFailed={SOCIAL_MESSAGES.imageFailed}
+              downloaded={SOCIAL_MESSAGES.downloaded}
+            />
+            <section className="grid gap-3 rounded-md border p-3" aria-label="Resize">
+              <h3 className="text-sm font-medium">Resize</h3>
+              <PlainSelect
+                id="resize-mode"
+                label="Resize mode"
+                options={MODE_OPTIONS}
+                value={resize.mode}
+                onChange={(mode) => setResize({ ...resize, mode })}
+              />
+              <div className="flex flex-wrap gap-2">
+                {SOCIAL_PLATFORM_IDS.flatMap((platform) =>
+                  SOCIAL_PLATFORMS[platform].imageSizes.map((size) => {
+                    const [width = 0, height = 0] = size.split('x').map(Number);
+                    return (
+                      <Button
+                        key={`${platform}-${size}`}
+                        type="button"
+                        variant="outline"
+                        size="sm"
+                        disabled={resizing}
+                        onClick={() => void runResize(width, height)}
+                      >
+                        {SOCIAL_PLATFORMS[platform].name} {size}
+                      </Button>
+                    );
+                  }),
+                )}
+              </div>
+              <div className="flex flex-wrap items-end gap-2">
+                <FormField label="Width" htmlFor="resize-width">
+                  <Input
+                    id="resize-width"
+                    type="number"
+                    className="w-24"
+                    min={CUSTOM_RESIZE.min}
+                    max={CUSTOM_RESIZE.max}
+                    value={resize.width}
+                    onChange={(event) => setResize({ ...resize, width: event.target.value })}
+                  />
+                </FormField>
+                <FormField label="Height" htmlFor="resize-height">
+                  <Input
+                    id="resize-height"
+                    type="number"
+                    className="w-24"
+                    min={CUSTOM_RESIZE.min}
+                    max={CUSTOM_RESIZE.max}
+                    value={resize.height}
+                    onChange={(event) => setResize({ ...resize, height: event.target.value })}
+                  />
+                </FormField>
+                <Button
+                  type="button"
+                  disabled={!customValid || resizing}
+                  onClick={() => void runResize(customWidth, customHeight)}
+                >
+                  Resize
+                </Button>
+              </div>
+              {resized && (
+                <SignedImage
+                  path={resized.imageUrl}
+                  alt="Resized image"
+                  width={resized.width}
+                  height={resized.height}
+                  fileName={`social-image-${resized.width}x${resized.height}.png`}
+                  downloadLabel="Download Resized"
+                  downloadFailed={SOCIAL_MESSAGES.resizeFailed}
+                  downloaded={SOCIAL_MESSAGES.downloaded}
+                />
+              )}
+            </section>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Describe the image, pick dimensions and click "Generate Image".
+          </p>
+        )}
+      </ToolResultCard>
+    </div>
+  );
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Social Content Generator"
+        description="Write posts for each platform at the length you choose, and make images to go with them."
+      />
+      <Tabs defaultValue="content" className="grid gap-4">
+        <TabsList>
+          <TabsTrigger value="content">Content Generation</TabsTrigger>
+          <TabsTrigger value="image">Image Generation</TabsTrigger>
+        </TabsList>
+        <TabsContent value="content">{contentTab}</TabsContent>
+        <TabsContent value="image">{imageTab}</TabsContent>
+      </Tabs>
+    </PageContainer>
+  );
+}

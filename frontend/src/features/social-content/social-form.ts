@@ -1,0 +1,141 @@
+import {
+  clampTarget,
+  DEFAULT_LENGTH_LEVEL,
+  imageSizesFor,
+  type LengthLevel,
+  nearestLevel,
+  presetTarget,
+  SOCIAL_PLATFORM_IDS,
+  type SocialPlatformId,
+} from '#shared/platforms';
+import type { ToastText } from '#shared/tools/common';
+import type { SizedImageResult } from '#shared/tools/gbp-post';
+import {
+  DEFAULT_SOCIAL_TONE,
+  SOCIAL_MESSAGES,
+  type SocialContentRequestInput,
+  type SocialTone,
+} from '#shared/tools/social-content';
+import type { JobResult } from '../../components/tool/job-state';
+import { errorToast } from '../../components/tool/tool-messages';
+
+/** Social Content Generator's settings (001 §2): both tabs. */
+export interface SocialForm {
+  readonly clientId: string | null;
+  readonly prompt: string;
+  readonly platforms: readonly SocialPlatformId[];
+  readonly levels: Readonly<Record<SocialPlatformId, LengthLevel>>;
+  /** The target-character inputs; they follow the slider and may be typed (clamped on blur). */
+  readonly targets: Readonly<Record<SocialPlatformId, number>>;
+  readonly tone: SocialTone;
+  readonly includeHashtags: boolean;
+  readonly includeCallToAction: boolean;
+  readonly imagePrompt: string;
+  readonly imageDimensions: string;
+}
+
+const perPlatform = <T>(value: (platform: SocialPlatformId) => T) =>
+  Object.fromEntries(SOCIAL_PLATFORM_IDS.map((platform) => [platform, value(platform)])) as Record<
+    SocialPlatformId,
+    T
+  >;
+
+export const initialSocialForm: SocialForm = {
+  clientId: null,
+  prompt: '',
+  platforms: ['facebook', 'instagram'],
+  levels: perPlatform(() => DEFAULT_LENGTH_LEVEL),
+  targets: perPlatform((platform) => presetTarget(platform, DEFAULT_LENGTH_LEVEL)),
+  tone: DEFAULT_SOCIAL_TONE,
+  includeHashtags: true,
+  includeCallToAction: true,
+  imagePrompt: '',
+  imageDimensions: '',
+};
+
+/** The slider moved: the target follows the level's preset. */
+export function withLevel(form: SocialForm, platform: SocialPlatformId, level: LengthLevel): SocialForm {
+  return {
+    ...form,
+    levels: { ...form.levels, [platform]: level },
+    targets: { ...form.targets, [platform]: presetTarget(platform, level) },
+  };
+}
+
+/** The target input lost focus: clamp to 50..max and move the slider to the nearest preset (001 §5). */
+export function withTarget(form: SocialForm, platform: SocialPlatformId, typed: number): SocialForm {
+  const target = clampTarget(platform, typed);
+  return {
+    ...form,
+    levels: { ...form.levels, [platform]: nearestLevel(platform, target) },
+    targets: { ...form.targets, [platform]: target },
+  };
+}
+
+export function withPlatform(form: SocialForm, platform: SocialPlatformId, on: boolean): SocialForm {
+  const platforms = on
+    ? SOCIAL_PLATFORM_IDS.filter((id) => id === platform || form.platforms.includes(id))
+    : form.platforms.filter((id) => id !== platform);
+  const sizes = imageSizesFor(platforms);
+  return {
+    ...form,
+    platforms,
+    imageDimensions: sizes.includes(form.imageDimensions) ? form.imageDimensions : '',
+  };
+}
+
+export function validateSocial(form: SocialForm): ToastText | null {
+  return form.prompt.trim() === '' || form.platforms.length === 0
+    ? errorToast(SOCIAL_MESSAGES.promptAndPlatformRequired)
+    : null;
+}
+
+export function validateSocialImage(form: SocialForm): ToastText | null {
+  return form.imagePrompt.trim() === '' || form.imageDimensions === ''
+    ? errorToast(SOCIAL_MESSAGES.imagePromptAndSizeRequired)
+    : null;
+}
+
+export function socialRequest(form: SocialForm): SocialContentRequestInput {
+  const selected = <T>(value: (platform: SocialPlatformId) => T) =>
+    Object.fromEntries(form.platforms.map((platform) => [platform, value(platform)]));
+  return {
+    prompt: form.prompt,
+    platforms: [...form.platforms],
+    tone: form.tone,
+    includeHashtags: form.includeHashtags,
+    includeCallToAction: form.includeCallToAction,
+    contentLength: selected((platform) => form.levels[platform]),
+    customTargets: selected((platform) => form.targets[platform]),
+    clientId: form.clientId,
+  };
+}
+
+export interface SocialOutput {
+  readonly posts: readonly { platform: SocialPlatformId; text: string; target: number }[];
+}
+
+export function readSocialOutput(result: JobResult): SocialOutput | null {
+  const content = (result.content ?? {}) as Partial<Record<SocialPlatformId, unknown>>;
+  const targets = (result.targets ?? {}) as Partial<Record<SocialPlatformId, unknown>>;
+  const posts = SOCIAL_PLATFORM_IDS.flatMap((platform) => {
+    const text = content[platform];
+    const target = targets[platform];
+    return typeof text === 'string'
+      ? [
+          {
+            platform,
+            text,
+            target: typeof target === 'number' ? target : presetTarget(platform, DEFAULT_LENGTH_LEVEL),
+          },
+        ]
+      : [];
+  });
+  return posts.length > 0 ? { posts } : null;
+}
+
+export function readSocialImage(result: JobResult): SizedImageResult | null {
+  const { imageUrl, width, height } = result;
+  if (typeof imageUrl !== 'string' || typeof width !== 'number' || typeof height !== 'number') return null;
+  return { imageUrl, width, height };
+}

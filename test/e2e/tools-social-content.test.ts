@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiUser } from './support/clients';
+import { type E2eApp, expectToast, pageErrors, screenshot, startE2eApp } from './support/e2e';
+import { clipboardText, horizontalOverflow, openToolPage } from './support/tools';
+
+let app: E2eApp;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('Social Content Generator', () => {
+  it('writes posts on target per platform, then makes an image and resizes it', async () => {
+    const user = await createApiUser(app, 'social');
+    const page = await openToolPage(app, user, '/social-content', 'Social Content Generator');
+
+    await page.getByRole('checkbox', { name: 'X' }).check();
+    const target = page.getByLabel('X target characters');
+    await target.fill('999');
+    await target.blur();
+    await expect(target.inputValue()).resolves.toBe('280');
+    await expect(page.getByLabel('X length level').inputValue()).resolves.toBe('5');
+    await page.getByRole('button', { name: 'Shorter X post' }).click();
+    await expect(target.inputValue()).resolves.toBe('240');
+    await page.getByLabel('Prompt').fill('Spring open house on May 3 with free samples');
+    await screenshot(page, 'social-content-idle');
+
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await expectToast(page, 'Content generated successfully!');
+    for (const platform of ['facebook', 'instagram', 'twitter']) {
+      const card = page.getByTestId(`post-${platform}`);
+      await card.waitFor({ timeout: 60_000 });
+      await expect(card.getByText('On Target').isVisible()).resolves.toBe(true);
+    }
+    await expect(page.getByTestId('post-twitter').getByTestId('post-length').textContent()).resolves.toMatch(
+      /\/ 240 characters/u,
+    );
+    await page.getByTestId('post-twitter').getByRole('button', { name: 'Copy' }).click();
+    await expect(clipboardText(page)).resolves.toContain('#');
+    await screenshot(page, 'social-content-result');
+
+    await page.getByRole('tab', { name: 'Image Generation' }).click();
+    await page.getByLabel('Image Description').fill('Fresh bread on a counter');
+    await page.getByLabel('Dimensions').selectOption('1200x675');
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await expectToast(page, 'Image generated successfully!');
+    await page.getByRole('img', { name: 'Fresh bread on a counter' }).waitFor({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: 'Resize', exact: true }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Width').fill('640');
+    await page.getByLabel('Height').fill('480');
+    await page.getByRole('button', { name: 'Resize', exact: true }).click();
+    await expectToast(page, 'Image resized successfully!');
+    await page.getByRole('img', { name: 'Resized image' }).waitFor();
+    await expect(page.getByText('640 x 480 px').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'social-image-result');
+    expect(pageErrors(page)).toEqual([]);
+
+    const phone = await openToolPage(app, user, '/social-content', 'Social Content Generator', {
+      mobile: true,
+    });
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'social-content-phone');
+  }, 180_000);
+});
