@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, CfnFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -81,6 +81,9 @@ export class AppFunction extends Construct {
       memorySize: props.memoryMb ?? FUNCTION_DEFAULTS.memoryMb,
       role: this.role,
       logGroup: this.logGroup,
+      // Lambda writes every line as JSON with the request id; X-Ray traces each invocation and its SDK calls.
+      loggingFormat: LoggingFormat.JSON,
+      tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         format: OutputFormat.ESM,

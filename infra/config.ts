@@ -15,6 +15,7 @@ export const CONTEXT_KEYS = {
   domainName: 'domainName',
   certificateArn: 'certificateArn',
   apiKeyRateLimitPerMinute: 'apiKeyRateLimitPerMinute',
+  alarmEmail: 'alarmEmail',
 } as const;
 
 /** Context key of each external link shown on the landing page and in the sidebar. */
@@ -47,6 +48,8 @@ export interface AppConfig {
   readonly customDomain: CustomDomain | null;
   /** Requests one API key may make per minute; absent: the default of shared/api-keys.ts (60). */
   readonly apiKeyRateLimitPerMinute?: number;
+  /** Where the alarms' SNS topic sends e-mail (`-c alarmEmail=ops@agency.com`); unset: no subscription. */
+  readonly alarmEmail?: string;
 }
 
 export type ContextReader = (key: string) => unknown;
@@ -199,6 +202,10 @@ export function readAppConfig(read: ContextReader): AppConfig {
   }
   const allowedEmailDomain = readDomain(read, problems);
   const rateLimit = readRateLimit(read, problems);
+  const alarmEmail = readText(read, CONTEXT_KEYS.alarmEmail, problems);
+  if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
+    problems.push(`${CONTEXT_KEYS.alarmEmail} "${alarmEmail}" is not an e-mail address`);
+  }
   const config: AppConfig = {
     stackName,
     allowedEmailDomain,
@@ -207,6 +214,7 @@ export function readAppConfig(read: ContextReader): AppConfig {
     corsAllowedOrigins: readOrigins(read, problems),
     customDomain: readCustomDomain(read, problems),
     ...(rateLimit === undefined ? {} : { apiKeyRateLimitPerMinute: rateLimit }),
+    ...(alarmEmail === undefined ? {} : { alarmEmail }),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

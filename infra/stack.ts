@@ -4,6 +4,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '#shared/runtime-config';
+import { Alarms } from './alarms';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import { AppSecrets } from './app-secrets';
 import { Auth } from './auth';
@@ -224,6 +225,22 @@ export class LbmStudioStack extends Stack {
         new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }),
       );
     }
+
+    new Alarms(this, 'Alarms', {
+      ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
+      deadLetterQueues: {
+        JobsDeadLetters: jobs.deadLetterQueue,
+        MediaDeadLetters: media.queues.deadLetterQueue,
+      },
+      workers: {
+        Worker: worker.function,
+        MediaWorker: mediaWorker.function,
+        DeadLetters: deadLetters.function,
+      },
+      authorizers: { HttpAuthorizer: httpAuthorizer.function, WsAuthorizer: webSocketAuthorizer.function },
+      httpApi: http.api,
+      providerLogGroups: [worker.logGroup, mediaWorker.logGroup],
+    });
 
     const runtimeConfig: RuntimeConfig = {
       region: this.region,

@@ -9,6 +9,7 @@ import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
 import { notifyUser } from '#functions/websocket/notifier';
 import { JobDeadlineError, untilAborted } from '#functions/worker/job-deadline';
+import { PROVIDER_CALL_LOG_MESSAGES } from '#infra/provider-call-log';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import { finishJob, noteRetry, publicJob, type StoredJob, saveProgress, startAttempt } from './job-store';
 import { resolveProviderForTool } from './provider-choice';
@@ -119,6 +120,12 @@ async function generate<Input, Result extends Record<string, unknown>>(
     }
   }
 
+  if (choice.servedBy !== 'offline') {
+    logger.info(PROVIDER_CALL_LOG_MESSAGES.ProviderCallsSucceeded, {
+      jobId: job.id,
+      provider: choice.servedBy,
+    });
+  }
   const parsed = tool.parseResult(text, input, context);
   const result: Record<string, unknown> = {
     ...parsed,
@@ -193,6 +200,10 @@ export async function runJob(
     const message = userMessage(error);
     const retryable = isRetryable(error);
     logger.warn('Generation attempt failed', { jobId, tool: job.tool, receiveCount, retryable, error });
+    if (error instanceof ProviderError || error instanceof JobDeadlineError) {
+      // Counted by the provider error-rate alarm (infra/alarms.ts).
+      logger.warn(PROVIDER_CALL_LOG_MESSAGES.ProviderCallsFailed, { jobId, tool: job.tool });
+    }
     if (retryable && receiveCount < MAX_ATTEMPTS) {
       await noteRetry(jobId, message);
       await notifyUser(job.userId, {

@@ -1,0 +1,131 @@
+import { Duration } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { PROVIDER_CALL_LOG_MESSAGES } from './provider-call-log';
+
+/**
+ * CloudWatch alarms to one SNS topic (issue 17 item 3), e-mailed to `alarmEmail` when that context
+ * setting is given: a job reached a dead-letter queue, a worker failed or was throttled, the HTTP API
+ * answered 5xx, an authorizer failed, or too many provider calls failed.
+ */
+
+export const METRIC_NAMESPACE = 'LbmStudio';
+/** Alarm when more than this share of provider calls failed in five minutes (and at least 5 did). */
+export const PROVIDER_ERROR_RATE_PERCENT = 20;
+
+export interface AlarmsProps {
+  readonly email?: string;
+  readonly deadLetterQueues: Readonly<Record<string, IQueue>>;
+  readonly workers: Readonly<Record<string, IFunction>>;
+  readonly authorizers: Readonly<Record<string, IFunction>>;
+  readonly httpApi: IHttpApi;
+  /** The log groups of the functions that call AI providers (the two workers). */
+  readonly providerLogGroups: readonly ILogGroup[];
+}
+
+export class Alarms extends Construct {
+  readonly topic: Topic;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    // A customer-managed key: CloudWatch cannot publish to a topic under the AWS-managed SNS key.
+    const key = new Key(this, 'TopicKey', {
+      description: 'Encrypts the alarm notifications topic',
+      enableKeyRotation: true,
+    });
+    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new Topic(this, 'Topic', {
+      displayName: 'LBM Studio alarms',
+      masterKey: key,
+      enforceSSL: true,
+    });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    const action = new SnsAction(this.topic);
+
+    const alarm = (name: string, metric: IMetric, description: string, threshold = 0) =>
+      new Alarm(this, name, {
+        alarmDescription: description,
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(action);
+
+    const minute = Duration.minutes(1);
+    const fiveMinutes = Duration.minutes(5);
+    for (const [name, queue] of Object.entries(props.deadLetterQueues)) {
+      alarm(
+        `${name}Depth`,
+        queue.metricApproximateNumberOfMessagesVisible({ period: minute, statistic: 'Maximum' }),
+        `Messages wait in the ${name} dead-letter queue: its consumer is failing.`,
+      );
+      // The consumer empties the queue within seconds, so arrivals are what show a job ran out of tries.
+      alarm(
+        `${name}Arrivals`,
+        queue.metricNumberOfMessagesReceived({ period: fiveMinutes, statistic: 'Sum' }),
+        `A job reached the ${name} dead-letter queue after its last delivery.`,
+      );
+    }
+    for (const [name, fn] of Object.entries(props.workers)) {
+      alarm(`${name}Errors`, fn.metricErrors({ period: fiveMinutes }), `${name} invocations failed.`);
+      alarm(`${name}Throttles`, fn.metricThrottles({ period: fiveMinutes }), `${name} was throttled.`);
+    }
+    for (const [name, fn] of Object.entries(props.authorizers)) {
+      alarm(
+        `${name}Errors`,
+        fn.metricErrors({ period: fiveMinutes }),
+        `${name} failed: requests were refused.`,
+      );
+    }
+    alarm(
+      'Http5xx',
+      props.httpApi.metricServerError({ period: fiveMinutes, statistic: 'Sum' }),
+      'The HTTP API answered with 5xx errors.',
+    );
+
+    const providerMetric = (metricName: string) =>
+      new Metric({ namespace: METRIC_NAMESPACE, metricName, period: fiveMinutes, statistic: 'Sum' });
+    props.providerLogGroups.forEach((logGroup, index) => {
+      for (const [metricName, message] of Object.entries(PROVIDER_CALL_LOG_MESSAGES)) {
+        new MetricFilter(this, `${metricName}Filter${index}`, {
+          logGroup,
+          metricNamespace: METRIC_NAMESPACE,
+          metricName,
+          filterPattern: FilterPattern.literal(`"${message}"`),
+          metricValue: '1',
+          defaultValue: 0,
+        });
+      }
+    });
+    const failed = providerMetric('ProviderCallsFailed');
+    const succeeded = providerMetric('ProviderCallsSucceeded');
+    alarm(
+      'ProviderErrorRate',
+      new MathExpression({
+        expression: `IF(failed >= 5, 100 * failed / (failed + succeeded), 0)`,
+        usingMetrics: { failed, succeeded },
+        period: fiveMinutes,
+        label: 'Failed provider calls (%)',
+      }),
+      `More than ${PROVIDER_ERROR_RATE_PERCENT} % of AI provider calls failed in five minutes.`,
+      PROVIDER_ERROR_RATE_PERCENT,
+    );
+  }
+}
