@@ -42,6 +42,17 @@ export const guardedScreens: readonly Screen[] = [
       import('@/features/image-generation/image-generation-page').then((m) => m.ImageGenerationPage),
   },
   {
+    path: '/multi-platform-creator',
+    load: () =>
+      import('@/features/multi-platform-creator/multi-platform-creator-page').then(
+        (m) => m.MultiPlatformCreatorPage,
+      ),
+  },
+  {
+    path: '/social-content',
+    load: () => import('@/features/social-content/social-content-page').then((m) => m.SocialContentPage),
+  },
+  {
     path: '/gbp-post',
     load: () => import('@/features/gbp-post/gbp-post-page').then((m) => m.GbpPostPage),
   },

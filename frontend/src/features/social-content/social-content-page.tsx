@@ -251,7 +251,7 @@ export function SocialContentPage() {
   );
 
   const contentTab = (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] [&>*]:min-w-0">
       <SettingsCard title="Content Settings" onSubmit={generate}>
         {clientPicker}
         <FormField label="Prompt" htmlFor="social-prompt">
@@ -320,7 +320,7 @@ export function SocialContentPage() {
   );
 
   const imageTab = (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] [&>*]:min-w-0">
       <SettingsCard title="Image Settings" onSubmit={generateImage}>
         <FormField label="Image Description" htmlFor="social-image-prompt">
           <Textarea
@@ -452,7 +452,7 @@ export function SocialContentPage() {
         title="Social Content Generator"
         description="Write posts for each platform at the length you choose, and make images to go with them."
       />
-      <Tabs defaultValue="content" className="grid gap-4">
+      <Tabs defaultValue="content" className="grid min-w-0 gap-4">
         <TabsList>
           <TabsTrigger value="content">Content Generation</TabsTrigger>
           <TabsTrigger value="image">Image Generation</TabsTrigger>

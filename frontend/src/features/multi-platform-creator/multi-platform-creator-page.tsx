@@ -1,0 +1,269 @@
+import { useState } from 'react';
+import { MULTI_PLATFORM_MODELS } from '#shared/models';
+import { SOCIAL_PLATFORM_IDS, SOCIAL_PLATFORMS } from '#shared/platforms';
+import { BLOG_FRAMEWORK_OPTIONS } from '#shared/tools/blog-rewrite';
+import {
+  HTML_RESULT_TYPES,
+  MULTI_PLATFORM_MESSAGES,
+  MULTI_PLATFORM_TONES,
+  MULTI_PLATFORM_TYPE_LABELS,
+  MULTI_PLATFORM_TYPES,
+  type MultiPlatformItem,
+  type MultiPlatformRequestInput,
+  multiPlatformRequestSchema,
+} from '#shared/tools/multi-platform';
+import { CheckField } from '@/components/tool/check-field';
+import { ClientSelect } from '@/components/tool/client-select';
+import { GenerateButton } from '@/components/tool/generate-button';
+import { HtmlFrame } from '@/components/tool/html-frame';
+import { viewerTimeZone } from '@/components/tool/manual-save';
+import { ModelSelect } from '@/components/tool/model-select';
+import { PlainSelect } from '@/components/tool/plain-select';
+import { CopyButton } from '@/components/tool/result-actions';
+import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
+import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
+import { ToolResultCard } from '@/components/tool/tool-result';
+import { showError, showToast } from '@/components/tool/tool-toast';
+import { type ToolDefinition, useTool } from '@/components/tool/use-tool';
+import { useToolClients } from '@/components/tool/use-tool-clients';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { api, errorMessage } from '@/lib/api-client';
+import {
+  initialMultiPlatformForm,
+  type MultiPlatformForm,
+  type MultiPlatformOutput,
+  multiPlatformRequest,
+  progressText,
+  readMultiPlatformOutput,
+  saveBody,
+  summaryToast,
+  toggled,
+  validateMultiPlatform,
+  withType,
+} from './multi-platform-form';
+
+const MULTI_PLATFORM: ToolDefinition<MultiPlatformForm, MultiPlatformRequestInput, MultiPlatformOutput> = {
+  tool: 'multi-platform',
+  endpoint: '/api/generate-multi-platform',
+  schema: multiPlatformRequestSchema,
+  initialForm: () => initialMultiPlatformForm,
+  readOutput: readMultiPlatformOutput,
+  messages: {
+    generated: (output) => summaryToast(output),
+    failed: MULTI_PLATFORM_MESSAGES.unexpected,
+    saved: () => ({ title: MULTI_PLATFORM_MESSAGES.saved }),
+  },
+};
+
+const TONE_OPTIONS = MULTI_PLATFORM_TONES.map((value) => ({
+  value,
+  label: value.charAt(0).toUpperCase() + value.slice(1),
+}));
+const FRAMEWORK_OPTIONS = BLOG_FRAMEWORK_OPTIONS.map(({ value, label }) => ({ value, label }));
+
+function itemLabel(item: MultiPlatformItem): string {
+  const type = MULTI_PLATFORM_TYPE_LABELS[item.type];
+  return item.platform ? `${type} - ${SOCIAL_PLATFORMS[item.platform].name}` : type;
+}
+
+function ResultItem({
+  item,
+  onSave,
+}: {
+  item: MultiPlatformItem;
+  onSave: (item: MultiPlatformItem) => void;
+}) {
+  const isHtml = HTML_RESULT_TYPES.includes(item.type) && Boolean(item.html);
+  return (
+    <article className="grid gap-3 rounded-md border p-4" data-testid="multi-platform-item">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-medium">{itemLabel(item)}</h3>
+        <Badge variant={item.success ? 'secondary' : 'destructive'}>
+          {item.success ? 'Success' : 'Failed'}
+        </Badge>
+      </header>
+      {!item.success ? (
+        <p className="text-sm text-destructive">Error: {item.error}</p>
+      ) : isHtml ? (
+        <Tabs defaultValue="text">
+          <TabsList>
+            <TabsTrigger value="text">Text View</TabsTrigger>
+            <TabsTrigger value="code">HTML Code</TabsTrigger>
+            <TabsTrigger value="preview">HTML Preview</TabsTrigger>
+          </TabsList>
+          <TabsContent value="text">
+            <p className="max-h-80 overflow-auto whitespace-pre-wrap text-sm">{item.content}</p>
+          </TabsContent>
+          <TabsContent value="code">
+            <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-xs">
+              {item.html}
+            </pre>
+          </TabsContent>
+          <TabsContent value="preview">
+            <HtmlFrame html={item.html ?? ''} title={`${itemLabel(item)} preview`} />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <p className="whitespace-pre-wrap text-sm">{item.content}</p>
+      )}
+      {item.success && (
+        <div className="flex flex-wrap gap-2">
+          <CopyButton label="Copy to Clipboard" text={item.content} nothing={NOTHING_GENERATED} />
+          <Button type="button" variant="outline" size="sm" onClick={() => onSave(item)}>
+            Save to Client
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** Multi-Platform Content Creator (001 §2): one prompt, every selected content type in one run. */
+export function MultiPlatformCreatorPage() {
+  const tool = useTool(MULTI_PLATFORM);
+  const { form, run } = tool;
+  const clientList = useToolClients([]);
+  const [saving, setSaving] = useState(false);
+  const busy = tool.busy;
+
+  const generate = () =>
+    tool.generate(validateMultiPlatform(form), () => multiPlatformRequest(form, viewerTimeZone()));
+  const save = async (item: MultiPlatformItem) => {
+    if (!form.clientId) {
+      showToast(MULTI_PLATFORM_MESSAGES.selectClient, 'destructive');
+      return;
+    }
+    if (!run.request || saving) return;
+    setSaving(true);
+    try {
+      await api.post(
+        `/api/clients/${form.clientId}/content`,
+        saveBody(item, run.request, new Date(), viewerTimeZone()),
+      );
+      showToast({ title: MULTI_PLATFORM_MESSAGES.saved }, 'success');
+    } catch (error) {
+      showError(
+        errorMessage(error, MULTI_PLATFORM_MESSAGES.saveFailed.description),
+        MULTI_PLATFORM_MESSAGES.saveFailed.title,
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const settings = (
+    <SettingsCard title="Content Settings" onSubmit={generate}>
+      <ClientSelect id="multi-client" label="Client" {...clientList} {...tool.choice('clientId')} />
+      <ModelSelect {...tool.choice('model')} models={MULTI_PLATFORM_MODELS} />
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Content Types</legend>
+        {MULTI_PLATFORM_TYPES.map((type) => (
+          <div key={type} className="grid gap-2">
+            <CheckField
+              id={`type-${type}`}
+              label={MULTI_PLATFORM_TYPE_LABELS[type]}
+              checked={form.types.includes(type)}
+              disabled={busy}
+              onChange={(checked) => tool.update((current) => withType(current, type, checked))}
+            />
+            {type === 'social' && form.types.includes('social') && (
+              <div className="ml-6 flex flex-wrap gap-3">
+                {SOCIAL_PLATFORM_IDS.map((platform) => (
+                  <CheckField
+                    key={platform}
+                    id={`multi-platform-${platform}`}
+                    label={SOCIAL_PLATFORMS[platform].name}
+                    checked={form.platforms.includes(platform)}
+                    disabled={busy}
+                    onChange={(checked) =>
+                      tool.update((current) => ({
+                        ...current,
+                        platforms: toggled(current.platforms, platform, checked, SOCIAL_PLATFORM_IDS),
+                      }))
+                    }
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+        ))}
+      </fieldset>
+      {form.types.includes('blog-rewrite') && (
+        <div className="grid gap-3 rounded-md border p-3">
+          <FormField label="Blog URL" htmlFor="multi-blog-url">
+            <Input
+              id="multi-blog-url"
+              type="url"
+              placeholder="https://example.com/blog/post"
+              {...tool.text('blogUrl')}
+            />
+          </FormField>
+          <PlainSelect
+            id="multi-framework"
+            label="Framework"
+            options={FRAMEWORK_OPTIONS}
+            {...tool.choice('framework')}
+          />
+        </div>
+      )}
+      {form.types.includes('newsletter') && (
+        <CheckField
+          id="multi-newsletter-header"
+          label="Newsletter header"
+          {...tool.check('newsletterIncludeHeader')}
+        />
+      )}
+      <FormField label="Prompt" htmlFor="multi-prompt">
+        <Textarea
+          id="multi-prompt"
+          rows={4}
+          placeholder="What should all the content be about?"
+          {...tool.text('prompt')}
+        />
+      </FormField>
+      <PlainSelect id="multi-tone" label="Tone" options={TONE_OPTIONS} {...tool.choice('tone')} />
+      <CheckField id="multi-save" label="Save to client profile" {...tool.check('saveToClient')} />
+      <GenerateButton label="Generate All Content" run={run} disabled={busy} />
+      {run.generating && (
+        <p className="text-sm text-muted-foreground" role="status" data-testid="multi-progress">
+          {progressText(run.job.progress, form.types.length)}
+        </p>
+      )}
+    </SettingsCard>
+  );
+
+  const items = run.output?.items ?? [];
+  const result = (
+    <ToolResultCard run={run} title="Generated Content" readyMessage={`${items.length} items ready`}>
+      {items.length > 0 ? (
+        <div className="grid gap-3">
+          {items.map((item) => (
+            <ResultItem
+              key={`${item.type}-${item.platform ?? ''}`}
+              item={item}
+              onSave={(chosen) => void save(chosen)}
+            />
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          Pick content types, enter a prompt and click "Generate All Content".
+        </p>
+      )}
+    </ToolResultCard>
+  );
+
+  return (
+    <ToolPage
+      title="Multi-Platform Content Creator"
+      description="Create social posts, a newsletter, a press release, an FAQ, a blog rewrite, a GBP post and client content from one prompt."
+      settings={settings}
+      result={result}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialMultiPlatformForm,
+  progressText,
+  saveBody,
+  summaryToast,
+  validateMultiPlatform,
+  withType,
+} from './multi-platform-form';
+
+describe('multi-platform form', () => {
+  it('asks for types, a prompt, a blog URL and a client to save to, with the spec wording', () => {
+    expect(validateMultiPlatform({ ...initialMultiPlatformForm, types: [] })?.title).toBe(
+      'No Content Types Selected',
+    );
+    expect(validateMultiPlatform(initialMultiPlatformForm)?.title).toBe('Missing Prompt');
+    const blogOnly = withType({ ...initialMultiPlatformForm, types: [] }, 'blog-rewrite', true);
+    expect(validateMultiPlatform(blogOnly)?.title).toBe('Missing Blog URL');
+    expect(
+      validateMultiPlatform({ ...blogOnly, blogUrl: 'https://x.example', saveToClient: true })?.title,
+    ).toBe('Select a client');
+  });
+
+  it('summarises and counts progress', () => {
+    const ok = { type: 'faq' as const, content: 'x', success: true };
+    expect(summaryToast({ items: [ok, ok] }).title).toBe('Content Generated Successfully');
+    expect(summaryToast({ items: [ok, { ...ok, success: false }] })).toEqual({
+      title: 'Content Generation Complete',
+      description: '1 of 2 items generated successfully.',
+    });
+    expect(progressText(50, 4)).toBe('Generated 2 of 4 items...');
+  });
+
+  it('saves blog rewrite as blog and social as client_content with the §3 metadata', () => {
+    const now = new Date('2026-11-21T15:30:00Z');
+    const request = { prompt: 'Open house', tone: 'friendly' as const, model: 'gpt-4.1-2025-04-14' as const };
+    expect(
+      saveBody({ type: 'blog-rewrite', content: 'x', success: true }, request, now, 'UTC').content_type,
+    ).toBe('blog');
+    const social = saveBody(
+      { type: 'social', platform: 'twitter', content: 'x', success: true },
+      request,
+      now,
+      'UTC',
+    );
+    expect(social.content_type).toBe('client_content');
+    expect(social.title).toBe('Social Content - X - Nov 21, 2026, 3:30 PM');
+    expect(social.metadata).toMatchObject({
+      platform: 'twitter',
+      tone: 'friendly',
+      multi_platform_creator: true,
+    });
+  });
+});

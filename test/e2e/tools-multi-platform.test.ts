@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiUser } from './support/clients';
+import { type E2eApp, expectToast, pageErrors, screenshot, startE2eApp } from './support/e2e';
+import {
+  chooseOption,
+  createProfiledClient,
+  horizontalOverflow,
+  libraryOf,
+  openToolPage,
+} from './support/tools';
+
+let app: E2eApp;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('Multi-Platform Content Creator', () => {
+  it('generates several types in one run, shows each with its badge and saves one to the client', async () => {
+    const user = await createApiUser(app, 'multi');
+    const client = await createProfiledClient(app, user, { name: 'Crumb Bakery' });
+    const page = await openToolPage(app, user, '/multi-platform-creator', 'Multi-Platform Content Creator');
+
+    await page.getByRole('button', { name: 'Generate All Content' }).click();
+    await expectToast(page, 'Missing Prompt');
+    await chooseOption(page, 'Client', 'Crumb Bakery');
+    await page.getByRole('checkbox', { name: 'Instagram' }).uncheck();
+    await page.getByRole('checkbox', { name: 'LinkedIn' }).uncheck();
+    await page.getByRole('checkbox', { name: 'FAQ' }).check();
+    await page.getByRole('checkbox', { name: 'GBP Post' }).check();
+    await page.getByRole('checkbox', { name: 'Blog Rewrite' }).check();
+    await page.getByLabel('Blog URL').fill('http://10.0.0.1/blog/post');
+    await page.getByLabel('Prompt').fill('Spring open house on May 3 with free pastry samples');
+    await screenshot(page, 'multi-platform-idle');
+
+    await page.getByRole('button', { name: 'Generate All Content' }).click();
+    await expectToast(page, 'Content Generation Complete');
+    const items = page.getByTestId('multi-platform-item');
+    await expect.poll(() => items.count(), { timeout: 90_000 }).toBe(5);
+    await expect(page.getByText('Success', { exact: true }).count()).resolves.toBe(4);
+    await expect(page.getByText('Failed', { exact: true }).count()).resolves.toBe(1);
+    const faq = items.filter({ hasText: 'FAQ' });
+    await faq.getByRole('tab', { name: 'HTML Code' }).click();
+    await expect(faq.locator('pre').textContent()).resolves.toContain('<');
+    await faq.getByRole('tab', { name: 'HTML Preview' }).click();
+    await faq.locator('iframe').waitFor();
+    await screenshot(page, 'multi-platform-result');
+
+    await items.filter({ hasText: 'GBP Post' }).getByRole('button', { name: 'Save to Client' }).click();
+    await expectToast(page, 'Content Saved');
+    await expect
+      .poll(
+        async () =>
+          (await libraryOf(app, user, client.id)).filter(
+            (row) => row.metadata?.multi_platform_creator === true,
+          ).length,
+      )
+      .toBe(1);
+    const [saved] = await libraryOf(app, user, client.id);
+    expect(saved?.content_type).toBe('client_content');
+    expect(pageErrors(page)).toEqual([]);
+
+    const phone = await openToolPage(app, user, '/multi-platform-creator', 'Multi-Platform Content Creator', {
+      mobile: true,
+    });
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'multi-platform-phone');
+  }, 240_000);
+});
