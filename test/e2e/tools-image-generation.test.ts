@@ -101,7 +101,8 @@ describe('AI Image Generator', () => {
 
     const saved = await libraryOf(app, user, client.id);
     expect(saved[0]?.content_type).toBe('client_content');
-    expect((saved[0]?.metadata.images as unknown[]).length).toBe(2);
+    const savedImages = saved[0]?.metadata.images;
+    expect(Array.isArray(savedImages) ? savedImages.length : 0).toBe(2);
 
     await page.getByRole('button', { name: 'Clear All' }).click();
     await expect.poll(() => gallery.count()).toBe(0);
