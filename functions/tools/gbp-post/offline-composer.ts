@@ -26,11 +26,13 @@ function sentencesOf(prompt: string): string[] {
     });
 }
 
+/** A title from the brief's first sentence, without its dates ("from June 1 to June 15"). */
 function titleOf(sentence: string): string {
-  const words = sentence
+  const core = sentence
     .replace(/[.!?]+$/u, '')
-    .split(/\s+/u)
-    .slice(0, 8);
+    .replace(/\s+(from|on|until|through|starting|between|this|next)\b.*$/iu, '')
+    .trim();
+  const words = (core || sentence).split(/\s+/u).slice(0, 8);
   return words
     .map((word) => (word.length > 3 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
     .join(' ');
