@@ -6,6 +6,7 @@ import { AppShell } from './layouts/app-shell';
 import { RequireAuth } from './layouts/require-auth';
 import { RouteErrorBoundary } from './route-error';
 import { guardedScreens, isRouteAvailable } from './screens';
+import { useRouteFocus } from './use-route-focus';
 
 /**
  * Spec 000 §2 routes, in react-router's declarative mode (its data-router half would add ~18 KB gzip to
@@ -35,8 +36,15 @@ function Landing() {
   return <LandingPage isRouteAvailable={isRouteAvailable} />;
 }
 
+/** The paths this build routes; anything else is the 404 page. */
+const isKnownPath = (local: boolean) => (path: string) =>
+  path === '/auth' || (local && path === '/dev/mailbox') || isRouteAvailable(path);
+const knownLocal = isKnownPath(true);
+const knownDeployed = isKnownPath(false);
+
 export function AppRoutes({ config }: { config: RuntimeConfig }) {
   const { pathname } = useLocation();
+  useRouteFocus(pathname, config.local ? knownLocal : knownDeployed);
   return (
     <RouteErrorBoundary resetKey={pathname}>
       <Suspense fallback={<LoadingScreen />}>

@@ -1,12 +1,45 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
 
-/** A labelled form control with an optional hint below it; pass the control's id as `htmlFor`. */
+interface FormFieldState {
+  controlId: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  required: boolean;
+}
+
+const FormFieldContext = createContext<FormFieldState | null>(null);
+
+/**
+ * The ARIA state a control inside a FormField takes from it (issue 18): `aria-invalid` and
+ * `aria-describedby` (its error, then its hint) and `aria-required`. Only the control whose id is the
+ * field's `htmlFor` takes them, so a field holding a second control (a show-password button) is safe.
+ */
+export function useFormFieldAria(id: string | undefined): {
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  'aria-required'?: true;
+} {
+  const field = useContext(FormFieldContext);
+  if (!field || id === undefined || field.controlId !== id) return {};
+  return {
+    ...(field.invalid ? { 'aria-invalid': true } : {}),
+    ...(field.describedBy ? { 'aria-describedby': field.describedBy } : {}),
+    ...(field.required ? { 'aria-required': true } : {}),
+  };
+}
+
+/**
+ * A labelled form control with an optional hint below it; pass the control's id as `htmlFor`.
+ * `error` shows the field's problem under it (a toast may say it too); `required` marks the control.
+ */
 export function FormField({
   label,
   htmlFor,
   hint,
+  error,
+  required = false,
   action,
   className,
   children,
@@ -14,19 +47,35 @@ export function FormField({
   label: ReactNode;
   htmlFor: string;
   hint?: ReactNode;
+  error?: string | null;
+  required?: boolean;
   /** Rendered at the end of the label row, e.g. a 'Forgot password?' link. */
   action?: ReactNode;
   className?: string;
   children: ReactNode;
 }) {
+  const hintId = hint ? `${htmlFor}-hint` : undefined;
+  const errorId = error ? `${htmlFor}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div data-slot="form-field" className={cn('grid gap-2', className)}>
-      <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={htmlFor}>{label}</Label>
-        {action}
+    <FormFieldContext.Provider value={{ controlId: htmlFor, describedBy, invalid: Boolean(error), required }}>
+      <div data-slot="form-field" className={cn('grid gap-2', className)}>
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={htmlFor}>{label}</Label>
+          {action}
+        </div>
+        {children}
+        {error && (
+          <p id={errorId} data-slot="form-field-error" className="text-destructive text-sm">
+            {error}
+          </p>
+        )}
+        {hint && (
+          <p id={hintId} className="text-muted-foreground text-xs">
+            {hint}
+          </p>
+        )}
       </div>
-      {children}
-      {hint && <p className="text-muted-foreground text-xs">{hint}</p>}
-    </div>
+    </FormFieldContext.Provider>
   );
 }

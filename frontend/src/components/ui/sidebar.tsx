@@ -119,12 +119,13 @@ export function Sidebar({
   className,
   children,
   ...props
-}: ComponentProps<'div'> & { side?: 'left' | 'right'; collapsible?: 'offcanvas' | 'icon' | 'none' }) {
+}: ComponentProps<'nav'> & { side?: 'left' | 'right'; collapsible?: 'offcanvas' | 'icon' | 'none' }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
+  // The sidebar is the app's navigation landmark, labelled by the caller (e.g. 'Main navigation').
   if (collapsible === 'none') {
     return (
-      <div
+      <nav
         data-slot="sidebar"
         className={cn(
           'flex h-full w-(--sidebar-width) flex-col bg-sidebar text-sidebar-foreground',
@@ -133,26 +134,35 @@ export function Sidebar({
         {...props}
       >
         {children}
-      </div>
+      </nav>
     );
   }
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile} {...props}>
+      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
         <SheetContent
           data-sidebar="sidebar"
           data-slot="sidebar"
           data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
+          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground"
           style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
           side={side}
+          // Radix would focus the first control of the drawer, which can be the footer's Sign Out; the
+          // visible Close button is a harmless first stop from which Tab reaches the navigation.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            if (event.currentTarget instanceof HTMLElement)
+              event.currentTarget.querySelector<HTMLElement>('[data-slot="sheet-close"]')?.focus();
+          }}
         >
           <SheetHeader className="sr-only">
             <SheetTitle>Navigation</SheetTitle>
             <SheetDescription>The app's navigation menu.</SheetDescription>
           </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
+          <nav className="flex h-full w-full flex-col" {...props}>
+            {children}
+          </nav>
         </SheetContent>
       </Sheet>
     );
@@ -171,7 +181,7 @@ export function Sidebar({
         data-slot="sidebar-gap"
         className="relative w-(--sidebar-width) bg-transparent transition-[width] duration-200 ease-linear group-data-[collapsible=offcanvas]:w-0 group-data-[collapsible=icon]:w-(--sidebar-width-icon)"
       />
-      <div
+      <nav
         data-slot="sidebar-container"
         className={cn(
           'fixed inset-y-0 z-10 hidden h-svh w-(--sidebar-width) transition-[left,right,width] duration-200 ease-linear md:flex',
@@ -190,7 +200,7 @@ export function Sidebar({
         >
           {children}
         </div>
-      </div>
+      </nav>
     </div>
   );
 }
@@ -403,11 +413,13 @@ export function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) return button;
+  // The tooltip only names an icon of the collapsed desktop rail. Left mounted while hidden, it would
+  // still take the first Escape (closing itself, unseen) instead of the mobile drawer.
+  if (!tooltip || state !== 'collapsed' || isMobile) return button;
   return (
     <Tooltip>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
+      <TooltipContent side="right" align="center">
         {tooltip}
       </TooltipContent>
     </Tooltip>

@@ -22,7 +22,7 @@ export function AuthLayout({
 }) {
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-b from-accent/60 via-background to-background">
-      <div className="mx-auto w-full max-w-6xl px-4 py-5 md:px-6">
+      <header className="mx-auto w-full max-w-6xl px-4 py-5 md:px-6">
         <Link
           to="/"
           className="inline-flex items-center gap-2 text-muted-foreground text-sm transition-colors hover:text-foreground"
@@ -30,7 +30,7 @@ export function AuthLayout({
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to Home
         </Link>
-      </div>
+      </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:pt-[8vh]">
         <div className="flex w-full max-w-md flex-col items-center gap-6">
           <Link to="/" className="flex items-center gap-2 font-semibold text-lg">
@@ -47,7 +47,10 @@ export function AuthLayout({
           )}
           <Card className="w-full" onFocusCapture={onInteract} onPointerDownCapture={onInteract}>
             <CardHeader className="text-center">
-              <CardTitle className="text-xl">{title}</CardTitle>
+              {/* The view's name is the page's one heading (Welcome, Verify Your Email…). */}
+              <CardTitle className="text-xl">
+                <h1>{title}</h1>
+              </CardTitle>
               <CardDescription>{description}</CardDescription>
             </CardHeader>
             <CardContent>{children}</CardContent>

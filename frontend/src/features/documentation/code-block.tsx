@@ -25,7 +25,11 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
         <Copy aria-hidden />
         Copy
       </Button>
-      <pre className="max-h-[32rem] overflow-auto rounded-md border bg-muted p-4 pr-24 font-mono text-xs leading-relaxed">
+      <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach a long example to scroll it (axe: scrollable-region-focusable).
+        tabIndex={0}
+        className="max-h-[32rem] overflow-auto rounded-md border bg-muted p-4 pr-24 font-mono text-xs leading-relaxed"
+      >
         <code>{code}</code>
       </pre>
     </div>

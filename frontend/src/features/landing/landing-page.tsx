@@ -89,6 +89,7 @@ export function LandingPage({ isRouteAvailable }: { isRouteAvailable: (path: str
   const { status } = useAuth();
   const { externalLinks } = useConfig();
   const signedIn = status === 'signedIn';
+  const Content = signedIn ? 'div' : 'main';
   const contentSystemsReady = isRouteAvailable('/newsletter');
 
   return (
@@ -110,7 +111,8 @@ export function LandingPage({ isRouteAvailable }: { isRouteAvailable: (path: str
         </header>
       )}
 
-      <main className="mx-auto flex w-full max-w-6xl flex-col gap-16 px-4 py-12 md:px-6 md:py-16">
+      {/* Signed in, the page sits inside the sidebar layout's <main>: one main landmark per page. */}
+      <Content className="mx-auto flex w-full max-w-6xl flex-col gap-16 px-4 py-12 md:px-6 md:py-16">
         <section className="flex flex-col items-center gap-6 text-center">
           <Badge variant="outline" className="rounded-full px-3 py-1 text-muted-foreground">
             AI content studio for local marketing
@@ -209,7 +211,7 @@ export function LandingPage({ isRouteAvailable }: { isRouteAvailable: (path: str
             ))}
           </ul>
         </section>
-      </main>
+      </Content>
 
       {!signedIn && (
         <footer className="border-t py-6 text-center text-muted-foreground text-sm">

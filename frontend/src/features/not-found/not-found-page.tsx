@@ -12,13 +12,13 @@ export function NotFoundPage() {
   }, [location.pathname]);
 
   return (
-    <div className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-6 text-center">
+    <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-6 text-center">
       <p className="font-bold text-7xl text-primary/80 tracking-tight">404</p>
       <div className="space-y-2">
         <h1 className="font-semibold text-2xl">Oops! Page not found</h1>
         <p className="max-w-md text-muted-foreground">
           There is no page at{' '}
-          <code className="rounded bg-muted px-1.5 py-0.5 text-sm">{location.pathname}</code>.
+          <code className="rounded bg-muted px-1.5 py-0.5 text-foreground text-sm">{location.pathname}</code>.
         </p>
       </div>
       <Button asChild>
@@ -27,6 +27,6 @@ export function NotFoundPage() {
           Return to Home
         </Link>
       </Button>
-    </div>
+    </main>
   );
 }

@@ -1,0 +1,30 @@
+import { PRODUCT_NAME } from '@/components/layout/brand';
+import { NAV_GROUPS } from './nav-items';
+
+/**
+ * `document.title` for a route (issue 18: every page names itself, e.g. 'Clients · LBM Studio'). The
+ * sidebar's entries name the tool screens, so a screen added to `nav-items.ts` is named here too; the
+ * few routes outside the sidebar are listed below.
+ */
+const OTHER_PAGES: Readonly<Record<string, string>> = {
+  '/auth': 'Sign In',
+  '/wordpress-editor': 'WordPress Editor',
+  '/dev/mailbox': 'Dev Mailbox',
+};
+
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+function pageName(pathname: string, isKnownPath: (path: string) => boolean): string | null {
+  if (pathname === '/') return null;
+  if (!isKnownPath(pathname)) return NOT_FOUND_TITLE;
+  for (const group of NAV_GROUPS)
+    for (const entry of group.entries)
+      if (entry.kind === 'route' && entry.path === pathname) return entry.title;
+  return OTHER_PAGES[pathname] ?? null;
+}
+
+/** '<Page> · LBM Studio', or the product name alone for the home page. */
+export function pageTitle(pathname: string, isKnownPath: (path: string) => boolean): string {
+  const name = pageName(pathname, isKnownPath);
+  return name ? `${name} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+}

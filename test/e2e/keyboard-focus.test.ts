@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, chooseFromCardMenu, createApiUser, createClientViaApi } from './support/clients';
+import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+
+/** Issue 18: keyboard focus is never dropped on <body>, and a route change names and focuses the page. */
+
+let app: E2eApp;
+let user: ApiUser;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+  user = await createApiUser(app, 'focus');
+  await createClientViaApi(app, user, 'Focus Roofing');
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** A short description of the focused element: tag, accessible-ish name. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'body';
+    const label = active.getAttribute('aria-label') ?? active.textContent?.trim() ?? '';
+    return `${active.tagName.toLowerCase()}:${label}`;
+  });
+
+describe('route changes', () => {
+  it('move focus to the new page heading and name the page in the title, the 404 included', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, user.email, user.password);
+    await expect(page.title()).resolves.toBe('LBM Studio');
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Clients', exact: true })
+      .click();
+    await page.waitForURL('**/clients');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await expect(focused(page)).resolves.toBe('h1:Clients');
+    await expect(page.title()).resolves.toBe('Clients · LBM Studio');
+    await screenshot(page, 'a11y-route-focus-desktop');
+
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    await expect(page.title()).resolves.toBe('Page Not Found · LBM Studio');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+    await expect(page.title()).resolves.toBe('LBM Studio');
+    await page.context().close();
+  });
+});
+
+describe('dialogs', () => {
+  it('return focus to the card menu button after Edit Client closes with Escape', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, user.email, user.password);
+    await page.goto('/clients');
+    await chooseFromCardMenu(page, 'Focus Roofing', 'Edit');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect(focused(page)).resolves.toBe('button:Actions for Focus Roofing');
+    await page.context().close();
+  });
+
+  it('return focus to the button that opened Add Client after Cancel', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, user.email, user.password);
+    await page.goto('/clients');
+    const add = page.getByRole('button', { name: 'Add Client' }).first();
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect(add.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('mobile navigation drawer', () => {
+  it('opens on its visible Close button, closes on the first Escape and returns focus to the toggle', async () => {
+    const page = await openPage(app, { mobile: true });
+    await signInThroughUi(page, user.email, user.password);
+    const toggle = page.getByRole('button', { name: 'Toggle Sidebar' }).first();
+    await toggle.click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await drawer.waitFor();
+    const close = drawer.getByRole('button', { name: 'Close' });
+    await expect(close.isVisible()).resolves.toBe(true);
+    await expect(focused(page)).resolves.toBe('button:Close');
+    await page.keyboard.press('Tab');
+    await expect(focused(page)).resolves.not.toContain('Sign Out');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await expect(toggle.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('shows the focus ring on the drawer close button', async () => {
+    const page = await openPage(app, { mobile: true });
+    await signInThroughUi(page, user.email, user.password);
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
+    await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
+    await page.keyboard.press('Tab');
+    await screenshot(page, 'a11y-phone-drawer-focus');
+    await page.context().close();
+  });
+});
