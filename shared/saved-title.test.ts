@@ -53,12 +53,15 @@ describe('savedContentType', () => {
     expect(savedContentType('howto')).toBe('howto');
   });
 
-  it('saves everything else as client_content (images keep their library type)', () => {
+  it('saves everything else as client_content', () => {
     const others = SAVABLE_KINDS.filter(
-      (kind) => !['blog-rewrite', 'press-release', 'newsletter', 'faq', 'howto', 'image'].includes(kind),
+      (kind) => !['blog-rewrite', 'press-release', 'newsletter', 'faq', 'howto'].includes(kind),
     );
     expect(others.length).toBeGreaterThan(0);
     for (const kind of others) expect(savedContentType(kind)).toBe('client_content');
-    expect(savedContentType('image')).toBe('image');
+  });
+
+  it('saves generated images as client_content, as issue 11 requires', () => {
+    expect(savedContentType('image')).toBe('client_content');
   });
 });

@@ -37,8 +37,8 @@ export const SAVED_TITLE_LABELS: Readonly<Record<SavableKind, string>> = {
 
 /**
  * Saved type mapping (001 §9): blog rewrite saves as 'blog'; press release, newsletter and FAQ / how-to
- * keep their own types; images keep 'image' (the type the library lists for them, 000 §3); everything
- * else saves as 'client_content'.
+ * keep their own types; everything else saves as 'client_content', generated images included (issue 11:
+ * they are `client_content` items carrying the §3 image metadata).
  */
 export function savedContentType(kind: SavableKind): ContentType {
   switch (kind) {
@@ -52,8 +52,6 @@ export function savedContentType(kind: SavableKind): ContentType {
       return 'faq';
     case 'howto':
       return 'howto';
-    case 'image':
-      return 'image';
     default:
       return 'client_content';
   }
