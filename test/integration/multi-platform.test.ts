@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MultiPlatformItem } from '#shared/tools/multi-platform';
-import { waitForJob } from '#test/support/job-events';
+import { collectEvents, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -55,6 +55,7 @@ interface SavedItem {
 
 describe('Multi-Platform Content Creator', () => {
   it('runs all seven types as child jobs; the blog rewrite fails, the other six succeed and save once each', async () => {
+    const socket = await collectEvents(app, user.idToken);
     const started = await app.request<{ jobId: string }>('POST', '/api/generate-multi-platform', {
       token: user.idToken,
       body: {
@@ -73,6 +74,15 @@ describe('Multi-Platform Content Creator', () => {
     const job = await waitForJob(app, user.idToken, started.body.jobId, undefined, 120_000);
     expect(job.status, job.error ?? '').toBe('succeeded');
     const items = (job.result as { items: MultiPlatformItem[] }).items;
+
+    // Results arrive as each type finishes: the run's partial text grows one type at a time.
+    const partial = socket.events
+      .filter((event) => event.type === 'job.progress' && event.jobId === started.body.jobId && event.text)
+      .map((event) => (JSON.parse(event.text ?? '{}') as { items: MultiPlatformItem[] }).items.length);
+    socket.close();
+    expect(partial.length).toBe(7);
+    expect(partial[0]).toBeLessThan(items.length);
+    expect(partial.at(-1)).toBe(items.length);
 
     const failed = items.filter((item) => !item.success);
     expect(failed.map((item) => item.type)).toEqual(['blog-rewrite']);

@@ -4,6 +4,7 @@ import { createJob, getJob, type StoredJob } from '#functions/generation/job-sto
 import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
 import { findTool } from '#functions/generation/tool-registry';
 import type { MediaJobContext, MediaToolDefinition } from '#functions/media/media-tool';
+import { notifyUser } from '#functions/websocket/notifier';
 import { SOCIAL_PLATFORMS } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { firstIssueMessage } from '#shared/tools/common';
@@ -86,16 +87,27 @@ export const multiPlatformTool: MediaToolDefinition<MultiPlatformRequest, MultiP
     const specs = childSpecs(input, context.client);
     const gathered: MultiPlatformItem[][] = specs.map(() => []);
     let finished = 0;
+    const arrived: MultiPlatformItem[] = [];
     await context.progress(0, specs.length, MULTI_PLATFORM_MESSAGES.progress(0, specs.length));
     await Promise.all(
       specs.map(async (spec, index) => {
         gathered[index] = await runChild(spec, context).catch(() => failedItems(spec, null));
         finished += 1;
+        arrived.push(...(gathered[index] ?? []));
         await context.progress(
           finished,
           specs.length,
           MULTI_PLATFORM_MESSAGES.progress(finished, specs.length),
         );
+        // Results appear as each type finishes: the run's partial text is the items so far, as JSON
+        // (it only grows, so the page keeps the newest), next to the real progress.
+        await notifyUser(context.caller.userId, {
+          type: 'job.progress',
+          jobId: context.jobId,
+          tool: 'multi-platform',
+          progress: Math.min(99, Math.floor((100 * finished) / specs.length)),
+          text: JSON.stringify({ items: arrived }),
+        });
       }),
     );
     const items = gathered.flat();

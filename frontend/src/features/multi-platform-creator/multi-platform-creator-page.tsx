@@ -38,6 +38,7 @@ import {
   type MultiPlatformForm,
   type MultiPlatformOutput,
   multiPlatformRequest,
+  partialItems,
   progressText,
   readMultiPlatformOutput,
   saveBody,
@@ -237,7 +238,7 @@ export function MultiPlatformCreatorPage() {
     </SettingsCard>
   );
 
-  const items = run.output?.items ?? [];
+  const items = run.output?.items ?? (run.generating ? partialItems(run.job.partialText) : []);
   const result = (
     <ToolResultCard run={run} title="Generated Content" readyMessage={`${items.length} items ready`}>
       {items.length > 0 ? (

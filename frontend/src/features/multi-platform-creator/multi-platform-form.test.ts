@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   initialMultiPlatformForm,
+  partialItems,
   progressText,
   saveBody,
   summaryToast,
@@ -50,5 +51,11 @@ describe('multi-platform form', () => {
       tone: 'friendly',
       multi_platform_creator: true,
     });
+  });
+
+  it('reads the items that arrived so far from the run text', () => {
+    expect(partialItems('')).toEqual([]);
+    expect(partialItems('not json')).toEqual([]);
+    expect(partialItems('{"items":[{"type":"faq","content":"x","success":true}]}')).toHaveLength(1);
   });
 });

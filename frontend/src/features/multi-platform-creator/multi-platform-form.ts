@@ -114,3 +114,15 @@ export function saveBody(
     },
   };
 }
+
+/** Items that arrived while the run goes on: the run's partial text is `{items}` as JSON. */
+export function partialItems(partialText: string): readonly MultiPlatformItem[] {
+  if (partialText === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(partialText);
+    const items = (parsed as { items?: unknown }).items;
+    return Array.isArray(items) ? (items as MultiPlatformItem[]) : [];
+  } catch {
+    return [];
+  }
+}
