@@ -13,11 +13,16 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 let app: TestRuntime;
 let user: TestUser;
 let stranger: TestUser;
+let admin: TestUser;
 let clientId: string;
 
 beforeAll(async () => {
   app = await startTestRuntime();
-  [user, stranger] = await Promise.all([app.createUser(), app.createUser()]);
+  [user, stranger, admin] = await Promise.all([
+    app.createUser(),
+    app.createUser(),
+    app.createUser(undefined, { admin: true }),
+  ]);
   const created = await app.request<{ id: string }>('POST', '/api/clients', {
     token: user.idToken,
     body: {
@@ -210,5 +215,29 @@ describe('resize-image', () => {
     });
     expect(notImage.status).toBe(400);
     expect(notImage.body.error.message).toBe('Failed to resize image');
+  });
+});
+
+describe('activities', () => {
+  it('records the four actions of 001 §3 for these tools', async () => {
+    const feed = await app.request<{ activities: { action: string; user_email: string }[] }>(
+      'GET',
+      '/api/activities',
+      {
+        token: admin.idToken,
+      },
+    );
+    expect(feed.status).toBe(200);
+    const actions = new Set(
+      feed.body.activities.filter((row) => row.user_email === user.email).map((row) => row.action),
+    );
+    for (const action of [
+      'social_content_generation',
+      'social_image_generation',
+      'gbp_post_generation',
+      'gbp_image_generation',
+    ]) {
+      expect(actions.has(action), action).toBe(true);
+    }
   });
 });
