@@ -1,11 +1,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageMimeType } from '#functions/providers/media-bytes';
-import { createApiUser } from './support/clients';
-import { type E2eApp, expectToast, pageErrors, screenshot, startE2eApp } from './support/e2e';
+import { chooseFromCardMenu, createApiUser } from './support/clients';
+import {
+  type E2eApp,
+  expectToast,
+  openPage,
+  pageErrors,
+  screenshot,
+  signInThroughUi,
+  startE2eApp,
+} from './support/e2e';
 import {
   chooseOption,
   createProfiledClient,
@@ -37,6 +46,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
+
+/** Opens the client's library, previews the item and waits for `count` loaded images in its frame. */
+async function expectLibraryImages(page: Page, clientName: string, title: string, count: number) {
+  await chooseFromCardMenu(page, clientName, /View Content/);
+  const library = page.getByRole('dialog', { name: /Content Library/ });
+  await library
+    .getByTestId('library-item')
+    .filter({ hasText: title })
+    .getByRole('button', { name: 'Preview' })
+    .click();
+  const preview = page.getByRole('dialog', { name: title });
+  await preview.waitFor();
+  await expect(preview.locator('iframe').getAttribute('sandbox')).resolves.toBe('');
+  const images = preview.frameLocator('iframe').locator('img');
+  await expect
+    .poll(
+      () =>
+        images.evaluateAll(
+          (found) =>
+            found.filter((image) => (image as unknown as { naturalWidth: number }).naturalWidth > 0).length,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(count);
+  await expect(images.first().getAttribute('src')).resolves.toMatch(/^\/api\/media\/.+\?token=/);
+}
 
 describe('AI Image Generator', () => {
   it('analyses an upload, generates two images, downloads one and saves them to a client', async () => {
@@ -107,7 +142,23 @@ describe('AI Image Generator', () => {
     await page.getByRole('button', { name: 'Clear All' }).click();
     await expect.poll(() => gallery.count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
-  }, 240_000);
+
+    // The library preview shows the saved images, for the owner and for a colleague granted the client.
+    await page.goto('/clients');
+    await expectLibraryImages(page, 'Harbor Bakery', saved[0]?.title ?? '', 2);
+    await screenshot(page, 'image-generation-library-preview');
+    const colleague = await createApiUser(app, 'images-colleague');
+    const granted = await app.test.request('POST', `/api/clients/${client.id}/access`, {
+      token: user.idToken,
+      body: { email: colleague.email },
+    });
+    expect(granted.status).toBe(201);
+    const colleaguePage = await openPage(app);
+    await signInThroughUi(colleaguePage, colleague.email, colleague.password);
+    await colleaguePage.goto('/clients');
+    await expectLibraryImages(colleaguePage, 'Harbor Bakery', saved[0]?.title ?? '', 2);
+    await screenshot(colleaguePage, 'image-generation-library-preview-colleague');
+  }, 300_000);
 
   it('keeps one configuration, refuses an empty prompt and fits a phone', async () => {
     const user = await createApiUser(app, 'images-phone');

@@ -16,7 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { api, errorMessage } from '@/lib/api-client';
-import { downloadMedia, signMediaUrls } from './media-links';
+import { downloadMedia, signMediaUrls } from '@/lib/media-urls';
 import {
   FORMAT_OPTIONS,
   formatDuration,

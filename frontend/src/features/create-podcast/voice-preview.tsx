@@ -4,7 +4,7 @@ import { findPodcastVoice, type PodcastVoiceId } from '#shared/models';
 import { showError } from '@/components/tool/tool-toast';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
-import { signMediaUrls } from './media-links';
+import { signMediaUrls } from '@/lib/media-urls';
 
 const POLL_MS = 400;
 const PREVIEW_TIMEOUT_MS = 60_000;

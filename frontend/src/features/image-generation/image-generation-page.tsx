@@ -29,7 +29,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { api, errorMessage } from '@/lib/api-client';
-import { downloadMedia, signMediaUrls } from '../create-podcast/media-links';
+import { downloadMedia, signMediaUrls } from '@/lib/media-urls';
 import {
   configFromAnalysis,
   formatOptions,

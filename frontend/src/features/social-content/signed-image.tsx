@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { showError, showToast } from '@/components/tool/tool-toast';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { downloadMedia, signMediaUrls } from '../create-podcast/media-links';
+import { downloadMedia, signMediaUrls } from '@/lib/media-urls';
 
 /** The signed URL of an /api/media path (null until signed, or when there is no path). */
 export function useSignedMediaUrl(path: string | null): string | null {

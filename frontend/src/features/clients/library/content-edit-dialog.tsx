@@ -22,7 +22,8 @@ import { notifyError, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
 import { viewerTimeZone } from '../viewer-time-zone';
 import { updateContent } from './content-api';
-import { HtmlFrame } from './html-frame';
+import { savedImages } from './item-media';
+import { SignedHtmlFrame } from './signed-html-frame';
 
 interface Draft {
   title: string;
@@ -156,7 +157,13 @@ export function ContentEditDialog({
                 {stored.htmlRebuilt && (
                   <p className="mb-2 text-muted-foreground text-xs">{EDIT_DIALOG.previewFromText}</p>
                 )}
-                <HtmlFrame html={stored.html_content} title={EDIT_DIALOG.previewTab} className="h-[400px]" />
+                <SignedHtmlFrame
+                  html={stored.html_content}
+                  clientId={shown.client_id}
+                  images={savedImages(shown.metadata)}
+                  title={EDIT_DIALOG.previewTab}
+                  className="h-[400px]"
+                />
               </TabsContent>
             </Tabs>
             <DialogFooter>

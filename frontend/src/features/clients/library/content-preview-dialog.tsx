@@ -8,13 +8,15 @@ import { useRetained } from '../use-retained';
 import { viewerTimeZone } from '../viewer-time-zone';
 import { ContentTypeBadge } from './content-type-badge';
 import { GenerationDetails } from './generation-details';
-import { HtmlFrame } from './html-frame';
+import { savedImages } from './item-media';
+import { SignedHtmlFrame } from './signed-html-frame';
 
 const PANEL = 'h-[55vh] min-h-[400px] w-full overflow-auto rounded-md border bg-muted/20 p-4';
 
 function PreviewTabs({ item }: { item: ClientContent }) {
   const html = item.html_content;
   const text = html.trim() === '' ? item.content : htmlToText(html);
+  const images = savedImages(item.metadata);
   return (
     <Tabs defaultValue="preview">
       <TabsList>
@@ -23,8 +25,10 @@ function PreviewTabs({ item }: { item: ClientContent }) {
         <TabsTrigger value="text">{PREVIEW_DIALOG.textTab}</TabsTrigger>
       </TabsList>
       <TabsContent value="preview">
-        <HtmlFrame
-          html={html === '' ? `<p>${PREVIEW_DIALOG.noHtml}</p>` : html}
+        <SignedHtmlFrame
+          html={html === '' && images.length === 0 ? `<p>${PREVIEW_DIALOG.noHtml}</p>` : html}
+          clientId={item.client_id}
+          images={images}
           title={PREVIEW_DIALOG.frameTitle}
           className="h-[55vh]"
         />
