@@ -16,8 +16,8 @@ export interface FunctionAccess {
   readonly mediaBucket: AccessLevel | null;
   /** sqs:SendMessage on the jobs queue. */
   readonly jobsQueue: boolean;
-  /** kms:Encrypt and kms:Decrypt with the WordPress password key. */
-  readonly wordpressKey: boolean;
+  /** kms:Encrypt (storing a WordPress password) or kms:Decrypt (using one) with the WordPress key. */
+  readonly wordpressKey: false | 'encrypt' | 'decrypt';
   /** execute-api:ManageConnections on the WebSocket stage (live progress, live activity feed). */
   readonly webSocket: boolean;
   /** secretsmanager:GetSecretValue on the provider API keys. */
@@ -44,7 +44,7 @@ export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   me: NO_ACCESS,
   // Client writes encrypt the WordPress password, a delete moves the client's media to trash/, and
   // updates, deletes and restores are activities pushed live to the admins' feed.
-  clients: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', wordpressKey: true, webSocket: true },
+  clients: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', wordpressKey: 'encrypt', webSocket: true },
   // Granting and removing access are activities pushed live to the admins' feed.
   access: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
   // Saved images and audio live in the bucket (presigned reads, trash on delete); saves are activities.
@@ -58,7 +58,7 @@ export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   tools: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },
   // Publishing decrypts the client's application password and uploads stored images to the site;
   // publishes, updates, deletes and uploads are activities pushed live to the admins' feed.
-  wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: true, webSocket: true },
+  wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: 'decrypt', webSocket: true },
   'api-keys': DEFAULT_ROUTE_ACCESS,
   // The public API's own generation endpoints queue jobs exactly like tools/.
   'public-api': { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },
@@ -69,14 +69,17 @@ export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
 export const BACKGROUND_ACCESS = {
   // Looks API keys up by hash and stamps last_used_at.
   httpAuthorizer: DEFAULT_ROUTE_ACCESS,
-  webSocketAuthorizer: { ...NO_ACCESS, table: 'read' },
+  // Verifies the token's signature and claims only.
+  webSocketAuthorizer: NO_ACCESS,
   // Stores and removes connection items and answers on the socket.
   webSocketHandler: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
+  // Text jobs: the job, client and library items, live progress and the provider keys; no media, and
+  // no WordPress password (nothing it runs publishes).
   worker: {
     table: 'readWrite',
-    mediaBucket: 'readWrite',
+    mediaBucket: null,
     jobsQueue: false,
-    wordpressKey: true,
+    wordpressKey: false,
     webSocket: true,
     providerSecret: true,
   },
@@ -92,6 +95,64 @@ export function routeFolder(route: Pick<HttpRoute, 'entry'>): string {
   return match[1];
 }
 
-export function routeAccess(route: Pick<HttpRoute, 'entry'>): FunctionAccess {
+/**
+ * Functions that use less than their folder grants, by function id (issue 17 item 5): read from what
+ * each handler's code reaches (test/infra/function-grants.test.ts bundles every entry and checks that
+ * no function is granted a client its code cannot reach).
+ */
+const TABLE_ONLY: FunctionAccess = DEFAULT_ROUTE_ACCESS;
+const TABLE_READ: FunctionAccess = { ...NO_ACCESS, table: 'read' };
+/** Text generation routes create the job and enqueue it; nothing of theirs touches the media bucket. */
+const ENQUEUE_ONLY: FunctionAccess = { ...TABLE_ONLY, jobsQueue: true };
+export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
+  ListClients: TABLE_ONLY,
+  GetClient: TABLE_ONLY,
+  CreateClient: { ...TABLE_ONLY, wordpressKey: 'encrypt' },
+  UpdateClient: { ...TABLE_ONLY, wordpressKey: 'encrypt', webSocket: true },
+  DeleteClient: { ...TABLE_ONLY, mediaBucket: 'readWrite', webSocket: true },
+  RestoreClient: { ...TABLE_ONLY, mediaBucket: 'readWrite', webSocket: true },
+  ListAccess: TABLE_ONLY,
+  ListContent: TABLE_ONLY,
+  GetContent: TABLE_ONLY,
+  UpdateContent: TABLE_ONLY,
+  CreateContent: { ...TABLE_ONLY, webSocket: true },
+  DeleteContent: { ...TABLE_ONLY, mediaBucket: 'readWrite' },
+  RestoreContent: { ...TABLE_ONLY, mediaBucket: 'readWrite' },
+  GetJob: TABLE_READ,
+  GenerateNewsletter: ENQUEUE_ONLY,
+  GeneratePressRelease: ENQUEUE_ONLY,
+  RewriteBlog: ENQUEUE_ONLY,
+  GenerateFaq: ENQUEUE_ONLY,
+  GenerateClientContent: ENQUEUE_ONLY,
+  GenerateSocialContent: ENQUEUE_ONLY,
+  GenerateGbpPost: ENQUEUE_ONLY,
+  GenerateContent: ENQUEUE_ONLY,
+  GenerateMultiPlatform: ENQUEUE_ONLY,
+  // Image and speech jobs are queued on the media queue (infra/media-worker.ts grants that).
+  GenerateImage: ENQUEUE_ONLY,
+  TextToSpeech: ENQUEUE_ONLY,
+  GenerateGbpImage: ENQUEUE_ONLY,
+  GenerateSocialImage: ENQUEUE_ONLY,
+  // Answer directly: no job, no queue.
+  ResizeImage: { ...TABLE_ONLY, mediaBucket: 'readWrite' },
+  AnalyzeImage: TABLE_ONLY,
+  FetchContent: TABLE_ONLY,
+  // Signing checks access and uses the media URL secret (granted with it); only GetMedia presigns.
+  SignMedia: TABLE_READ,
+  ListWordPressPosts: { ...TABLE_ONLY, wordpressKey: 'decrypt' },
+  ListWordPressCategories: { ...TABLE_ONLY, wordpressKey: 'decrypt' },
+  TestWordPressConnection: { ...TABLE_ONLY, wordpressKey: 'decrypt' },
+  CreateWordPressPost: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
+  UpdateWordPressPost: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
+  DeleteWordPressPost: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
+  UploadWordPressMedia: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
+  WsConnect: TABLE_ONLY,
+  WsDisconnect: TABLE_ONLY,
+  WsDefault: { ...NO_ACCESS, webSocket: true },
+};
+
+export function routeAccess(route: Pick<HttpRoute, 'entry'> & { readonly id?: string }): FunctionAccess {
+  const own = route.id === undefined ? undefined : FUNCTION_ACCESS[route.id];
+  if (own) return own;
   return ROUTE_FOLDER_ACCESS[routeFolder(route)] ?? DEFAULT_ROUTE_ACCESS;
 }

@@ -57,7 +57,8 @@ export function grantAccess(role: IRole, access: FunctionAccess, targets: GrantT
     if (includesWrite(access.mediaBucket)) allow(MEDIA_WRITE_ACTIONS, [objects]);
   }
   if (access.jobsQueue) allow(['sqs:SendMessage'], [targets.jobsQueue.queueArn]);
-  if (access.wordpressKey) allow(['kms:Encrypt', 'kms:Decrypt'], [targets.wordpressKey.keyArn]);
+  if (access.wordpressKey === 'encrypt') allow(['kms:Encrypt'], [targets.wordpressKey.keyArn]);
+  if (access.wordpressKey === 'decrypt') allow(['kms:Decrypt'], [targets.wordpressKey.keyArn]);
   if (access.webSocket) {
     allow(['execute-api:ManageConnections'], [targets.webSocketConnectionsArn]);
   }

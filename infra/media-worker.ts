@@ -69,8 +69,8 @@ export class MediaJobs extends Construct {
   }
 }
 
-/** What the media worker may touch: the text worker's access without the WordPress key. */
-export const MEDIA_WORKER_ACCESS: FunctionAccess = { ...BACKGROUND_ACCESS.worker, wordpressKey: false };
+/** What the media worker may touch: the text worker's access and the media bucket it writes. */
+export const MEDIA_WORKER_ACCESS: FunctionAccess = { ...BACKGROUND_ACCESS.worker, mediaBucket: 'readWrite' };
 
 /** The two routes whose jobs run in the media worker. */
 const MEDIA_JOB_ENTRIES: ReadonlySet<string> = new Set([

@@ -12,7 +12,13 @@ import type { AppConfig } from './config';
 import { contentSecurityPolicy } from './content-security-policy';
 import { DataTable } from './data-table';
 import { Frontend } from './frontend';
-import { BACKGROUND_ACCESS, type FunctionAccess, routeAccess, routeFolder } from './function-access';
+import {
+  BACKGROUND_ACCESS,
+  FUNCTION_ACCESS,
+  type FunctionAccess,
+  routeAccess,
+  routeFolder,
+} from './function-access';
 import { type GrantTargets, grantAccess } from './grants';
 import { AppHttpApi } from './http-api';
 import { JobsQueue } from './jobs-queue';
@@ -171,7 +177,7 @@ export class LbmStudioStack extends Stack {
           route.id,
           route.entry,
           `WebSocket ${route.routeKey}`,
-          BACKGROUND_ACCESS.webSocketHandler,
+          FUNCTION_ACCESS[route.id] ?? BACKGROUND_ACCESS.webSocketHandler,
         );
         return [route.id, fn.function] as const;
       }),

@@ -137,7 +137,8 @@ describe('Lambda functions', () => {
       expect(actions.includes('s3:PutObject'), id).toBe(access.mediaBucket === 'readWrite');
       // Media job routes also put messages on the media queue (infra/media-worker.ts).
       expect(actions.includes('sqs:SendMessage'), id).toBe(access.jobsQueue || isMediaJobRoute(route));
-      expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey);
+      expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey === 'decrypt');
+      expect(actions.includes('kms:Encrypt'), id).toBe(access.wordpressKey === 'encrypt');
       expect(actions.includes('execute-api:ManageConnections'), id).toBe(access.webSocket);
       // Only the media routes read a secret: the media URL signing key.
       expect(actions.includes('secretsmanager:GetSecretValue'), id).toBe(routeFolder(route) === 'media');
@@ -159,13 +160,11 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('let the worker read the provider keys, use the WordPress key, media, table and sockets', () => {
+  it('let the worker read the provider keys, use the table and sockets, and nothing of media or KMS', () => {
     const actions = actionsOfFunction(template, 'WorkerFunction');
+    expect(actions.filter((action) => /^(s3|kms):/.test(action))).toEqual([]);
     for (const action of [
       'secretsmanager:GetSecretValue',
-      'kms:Encrypt',
-      'kms:Decrypt',
-      's3:PutObject',
       'dynamodb:UpdateItem',
       'execute-api:ManageConnections',
       'sqs:ReceiveMessage',

@@ -1,8 +1,10 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
+import { routeAccess } from '#infra/function-access';
 import { JOBS_MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_FACTOR } from '#infra/jobs-queue';
 import { MEDIA_TRASH_DAYS, MEDIA_TRASH_PREFIX } from '#infra/media-storage';
+import { isMediaJobRoute } from '#infra/media-worker';
 import { PROVIDER_SECRET_PLACEHOLDER_FIELD } from '#infra/provider-secret';
 import { httpRoutes } from '#infra/routes';
 import { WORKER_MAX_CONCURRENCY, WORKER_TIMEOUT } from '#infra/stack';
@@ -152,7 +154,7 @@ describe('SQS jobs queue', () => {
   it('accepts jobs from the generation endpoints only', () => {
     for (const route of httpRoutes) {
       expect(actionsOfFunction(template, `${route.id}Function`).includes('sqs:SendMessage'), route.id).toBe(
-        route.entry.startsWith('functions/tools/'),
+        routeAccess(route).jobsQueue || isMediaJobRoute(route),
       );
     }
   });
@@ -200,12 +202,15 @@ describe('Secrets', () => {
     });
     const users = Object.entries(resourcesOf(template))
       .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
-      .filter(([id]) => actionsOfFunction(template, id).includes('kms:Decrypt'))
+      .filter(([id]) => actionsOfFunction(template, id).some((action) => action.startsWith('kms:')))
       .map(([id]) => id)
       .sort();
-    const clientRoutes = httpRoutes
-      .filter((route) => /^functions\/(clients|wordpress)\//.test(route.entry))
+    // Client writes encrypt a new password; WordPress routes decrypt it (issue 17 item 5).
+    const keyUsers = httpRoutes
+      .filter((route) => routeAccess(route).wordpressKey !== false)
       .map((route) => `${route.id}Function`);
-    expect(users).toEqual([...clientRoutes, 'WorkerFunction'].sort());
+    expect(users).toEqual(keyUsers.sort());
+    expect(users).toContain('CreateClientFunction');
+    expect(users).toContain('CreateWordPressPostFunction');
   });
 });
