@@ -153,11 +153,13 @@ describe('AI Image Generator', () => {
       body: { email: colleague.email },
     });
     expect(granted.status).toBe(201);
-    const colleaguePage = await openPage(app);
+    const colleaguePage = await openPage(app, { mobile: true });
     await signInThroughUi(colleaguePage, colleague.email, colleague.password);
     await colleaguePage.goto('/clients');
     await expectLibraryImages(colleaguePage, 'Harbor Bakery', saved[0]?.title ?? '', 2);
-    await screenshot(colleaguePage, 'image-generation-library-preview-colleague');
+    expect(await horizontalOverflow(colleaguePage)).toBe(0);
+    await screenshot(colleaguePage, 'image-generation-library-preview-phone');
+    expect(pageErrors(colleaguePage)).toEqual([]);
   }, 300_000);
 
   it('keeps one configuration, refuses an empty prompt and fits a phone', async () => {
