@@ -4,7 +4,10 @@ import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
@@ -41,6 +44,8 @@ export const RUNTIME_CONFIG_KEY = 'config.json';
  */
 export const PRIVATE_BUILD_FILES = ['*.map', '**/*.map'];
 export const API_PATH_PATTERN = '/api/*';
+/** The API behaviour's maximum TTL: the least CloudFront accepts with compression enabled. */
+export const API_MAX_TTL_SECONDS = 1;
 
 export interface FrontendProps {
   /** Directory of the built frontend (holds index.html). */
@@ -107,6 +112,25 @@ export class Frontend extends Construct {
       comment: 'Serves index.html for client-side routes',
     });
 
+    /**
+     * CachingDisabled would also turn compression off, so library pages of up to 4.5 MB went out raw.
+     * This policy compresses (gzip and brotli) and still caches nothing: the API answers
+     * `cache-control: no-store`, the default TTL is 0, and CloudFront only accepts the compression
+     * settings with a maximum TTL above 0, so it is one second. A policy that may cache must key on
+     * Authorization to forward it, which also keeps one caller's reply from ever serving another.
+     */
+    const apiCachePolicy = new CachePolicy(this, 'ApiCompression', {
+      comment: 'API: never cached (no-store, TTL 0), compressed with gzip and brotli',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(API_MAX_TTL_SECONDS),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     const apiOrigin = new HttpOrigin(Fn.parseDomainName(props.apiEndpoint), {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
@@ -129,8 +153,8 @@ export class Frontend extends Construct {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          // With caching disabled, the all-viewer policy also forwards Authorization.
-          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Authorization reaches the API through the cache key; the request policy forwards the rest.
+          cachePolicy: apiCachePolicy,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
           compress: true,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { API_MAX_TTL_SECONDS } from '#infra/frontend';
 import { runtimeConfigSchema } from '#shared/runtime-config';
 import { logicalIdOf, resourcesOfType, sharedTemplate, TEST_DOMAIN } from './fixture';
 
@@ -61,16 +62,36 @@ describe('CloudFront and the site bucket', () => {
     });
   });
 
+  it('compresses API replies with gzip and brotli under a policy that caches nothing (issue 17 item 7)', () => {
+    const policies = resourcesOfType(template, 'AWS::CloudFront::CachePolicy');
+    expect(policies).toHaveLength(1);
+    expect(policies[0]?.[1].Properties?.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: API_MAX_TTL_SECONDS,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      },
+    });
+    expect(API_MAX_TTL_SECONDS).toBeLessThanOrEqual(1);
+  });
+
   it('proxies /api/* to the HTTP API uncached, forwarding every viewer header but Host', () => {
+    const apiPolicy = resourcesOfType(template, 'AWS::CloudFront::CachePolicy')[0]?.[0] ?? '';
     expect(distribution?.CacheBehaviors).toEqual([
       expect.objectContaining({
         PathPattern: '/api/*',
-        CachePolicyId: CACHING_DISABLED,
+        CachePolicyId: { Ref: apiPolicy },
         OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
         AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']),
         ViewerProtocolPolicy: 'redirect-to-https',
       }),
     ]);
+    expect(JSON.stringify(distribution?.CacheBehaviors)).not.toContain(CACHING_DISABLED);
     const apiOrigin = JSON.stringify(distribution?.Origins);
     expect(apiOrigin).toContain('"OriginProtocolPolicy":"https-only","OriginSSLProtocols":["TLSv1.2"]');
     expect(apiOrigin).toContain(
