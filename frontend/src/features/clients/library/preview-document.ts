@@ -6,6 +6,8 @@
 const BASE_STYLE = [
   'body{margin:0;padding:24px;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.6;color:#1f2937;background:#fff;word-wrap:break-word}',
   'img,video{max-width:100%;height:auto}',
+  // Saved images are figures with their prompt as caption; the browser's 40px side margins waste a phone.
+  'figure{margin:0 0 24px}figcaption{margin-top:8px;font-size:14px;color:#4b5563}',
   'table{border-collapse:collapse;max-width:100%}td,th{border:1px solid #e5e7eb;padding:4px 8px}',
   'pre{white-space:pre-wrap}',
 ].join('');
