@@ -9,7 +9,7 @@ import { authErrorDescription, isCredentialsError } from './auth-errors';
 import { AUTH_TOASTS, SIGN_IN_MESSAGES } from './messages';
 import { SubmitButton } from './submit-button';
 import { useSubmit } from './use-submit';
-import { canonicalEmail, signInProblem } from './validation';
+import { type AuthField, canonicalEmail, signInProblem } from './validation';
 
 export function SignInForm({
   initialEmail,
@@ -26,11 +26,15 @@ export function SignInForm({
   const { signIn, resendCode } = useAuth();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
+  // The last problem, shown at its field as well as in the toast.
+  const [fieldError, setFieldError] = useState<{ field: AuthField; message: string } | null>(null);
+  const errorFor = (field: AuthField) => (fieldError?.field === field ? fieldError.message : null);
 
   const [pending, onSubmit] = useSubmit(async () => {
     const problem = signInProblem({ email, password }, allowedEmailDomain, AUTH_TOASTS.errorSigningIn);
+    setFieldError(problem?.field ? { field: problem.field, message: problem.description } : null);
     if (problem) {
-      toast({ ...problem, variant: 'destructive' });
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       return;
     }
     const username = canonicalEmail(email);
@@ -49,19 +53,17 @@ export function SignInForm({
       toast({ title: AUTH_TOASTS.welcomeBack, variant: 'success' });
       onSignedIn();
     } catch (error) {
-      toast({
-        title: AUTH_TOASTS.errorSigningIn,
-        description: isCredentialsError(error)
-          ? SIGN_IN_MESSAGES.incorrectCredentials
-          : authErrorDescription(error),
-        variant: 'destructive',
-      });
+      const description = isCredentialsError(error)
+        ? SIGN_IN_MESSAGES.incorrectCredentials
+        : authErrorDescription(error);
+      if (isCredentialsError(error)) setFieldError({ field: 'password', message: description });
+      toast({ title: AUTH_TOASTS.errorSigningIn, description, variant: 'destructive' });
     }
   });
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <FormField label="Email" htmlFor="signin-email">
+      <FormField label="Email" htmlFor="signin-email" required error={errorFor('email')}>
         <Input
           id="signin-email"
           type="email"
@@ -74,6 +76,8 @@ export function SignInForm({
       <FormField
         label="Password"
         htmlFor="signin-password"
+        required
+        error={errorFor('password')}
         action={
           <Button
             type="button"

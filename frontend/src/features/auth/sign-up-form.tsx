@@ -9,7 +9,7 @@ import { authErrorDescription } from './auth-errors';
 import { AUTH_TOASTS } from './messages';
 import { SubmitButton } from './submit-button';
 import { useSubmit } from './use-submit';
-import { canonicalEmail, signUpProblem } from './validation';
+import { type AuthField, canonicalEmail, signUpProblem } from './validation';
 
 export function SignUpForm({
   onCreated,
@@ -25,11 +25,15 @@ export function SignUpForm({
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // The last problem, shown at its field as well as in the toast.
+  const [fieldError, setFieldError] = useState<{ field: AuthField; message: string } | null>(null);
+  const errorFor = (field: AuthField) => (fieldError?.field === field ? fieldError.message : null);
 
   const [pending, onSubmit] = useSubmit(async () => {
     const problem = signUpProblem({ email, password }, allowedEmailDomain, AUTH_TOASTS.errorCreatingAccount);
+    setFieldError(problem?.field ? { field: problem.field, message: problem.description } : null);
     if (problem) {
-      toast({ ...problem, variant: 'destructive' });
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       return;
     }
     const username = canonicalEmail(email);
@@ -65,6 +69,8 @@ export function SignUpForm({
       <FormField
         label="Email"
         htmlFor="signup-email"
+        required
+        error={errorFor('email')}
         hint={`Only @${allowedEmailDomain} addresses can sign up.`}
       >
         <Input
@@ -79,6 +85,8 @@ export function SignUpForm({
       <FormField
         label="Password"
         htmlFor="signup-password"
+        required
+        error={errorFor('password')}
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
       >
         <Input

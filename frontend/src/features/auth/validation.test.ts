@@ -11,7 +11,9 @@ describe('signUpProblem', () => {
   });
 
   it('requires an e-mail and a password, with the spec message under the context title', () => {
-    expect(signUpProblem({ email: ' ', password: 'secret1' }, domain, 'Error creating account')).toEqual({
+    expect(
+      signUpProblem({ email: ' ', password: 'secret1' }, domain, 'Error creating account'),
+    ).toMatchObject({
       title: 'Error creating account',
       description: 'You must provide either an email or phone number and a password',
     });
@@ -29,7 +31,7 @@ describe('signUpProblem', () => {
     'ann@sub.example.com',
     'ann @example.com',
   ])('refuses %s with the domain message', (email) => {
-    expect(signUpProblem({ email, password: 'secret1' }, domain, 'Error creating account')).toEqual({
+    expect(signUpProblem({ email, password: 'secret1' }, domain, 'Error creating account')).toMatchObject({
       title: 'Invalid email domain',
       description: 'Only @example.com email addresses are allowed',
     });
@@ -80,5 +82,18 @@ describe('canonicalEmail', () => {
   it('trims and lower-cases well-formed addresses and leaves others trimmed only', () => {
     expect(canonicalEmail('  Ann.Lee@Example.COM ')).toBe('ann.lee@example.com');
     expect(canonicalEmail(' not an email ')).toBe('not an email');
+  });
+});
+
+describe('the field a problem belongs to', () => {
+  it('names the empty or refused field so the form can mark it', () => {
+    expect(signInProblem({ email: ' ', password: 'x' }, domain, 't')?.field).toBe('email');
+    expect(signInProblem({ email: 'ann@example.com', password: '' }, domain, 't')?.field).toBe('password');
+    expect(signInProblem({ email: 'ann@elsewhere.org', password: 'x' }, domain, 't')?.field).toBe('email');
+    expect(signUpProblem({ email: 'ann@example.com', password: '123' }, domain, 't')?.field).toBe('password');
+    expect(newPasswordProblem('secret12', 'secret13')?.field).toBe('confirmation');
+    expect(
+      resetProblem({ email: 'a@example.com', code: '', password: 'x', confirmation: 'x' }, 't')?.field,
+    ).toBe('code');
   });
 });

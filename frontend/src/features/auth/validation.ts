@@ -2,10 +2,14 @@ import { EMAIL_DOMAIN_MESSAGES, isAllowedEmail, normalizeEmail } from '#shared/e
 import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
 import { AUTH_VALIDATION } from './messages';
 
-/** A problem to show as a destructive toast: its title and description. */
+/** The auth form field a problem belongs to, where it is shown next to the toast (issue 18). */
+export type AuthField = 'email' | 'password' | 'confirmation' | 'code';
+
+/** A problem to show as a destructive toast: its title and description, and the field at fault. */
 export interface FormProblem {
   readonly title: string;
   readonly description: string;
+  readonly field?: AuthField;
 }
 
 /**
@@ -18,16 +22,20 @@ export function canonicalEmail(email: string): string {
 }
 
 function credentialsProblem(title: string, email: string, password: string): FormProblem | null {
-  return email.trim() === '' || password === ''
-    ? { title, description: AUTH_VALIDATION.credentialsRequired }
-    : null;
+  if (email.trim() === '') return { title, description: AUTH_VALIDATION.credentialsRequired, field: 'email' };
+  if (password === '') return { title, description: AUTH_VALIDATION.credentialsRequired, field: 'password' };
+  return null;
 }
 
 /** The same rule the pre-sign-up trigger applies on the server (`#shared/email-domain`). */
 function domainProblem(email: string, domain: string): FormProblem | null {
   return isAllowedEmail(canonicalEmail(email), domain)
     ? null
-    : { title: EMAIL_DOMAIN_MESSAGES.title, description: EMAIL_DOMAIN_MESSAGES.message(domain) };
+    : {
+        title: EMAIL_DOMAIN_MESSAGES.title,
+        description: EMAIL_DOMAIN_MESSAGES.message(domain),
+        field: 'email',
+      };
 }
 
 export function newPasswordProblem(password: string, confirmation?: string): FormProblem | null {
@@ -35,12 +43,14 @@ export function newPasswordProblem(password: string, confirmation?: string): For
     return {
       title: AUTH_VALIDATION.passwordTooShort,
       description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+      field: 'password',
     };
   }
   if (confirmation !== undefined && password !== confirmation) {
     return {
       title: AUTH_VALIDATION.passwordsDoNotMatch,
       description: 'Please enter the same password twice.',
+      field: 'confirmation',
     };
   }
   return null;
@@ -71,7 +81,11 @@ export function resetProblem(
   title: string,
 ): FormProblem | null {
   if (input.email.trim() === '' || input.code.trim() === '') {
-    return { title, description: 'Enter your email and the code from the reset email.' };
+    return {
+      title,
+      description: 'Enter your email and the code from the reset email.',
+      field: input.email.trim() === '' ? 'email' : 'code',
+    };
   }
   return newPasswordProblem(input.password, input.confirmation);
 }

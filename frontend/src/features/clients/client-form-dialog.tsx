@@ -41,11 +41,13 @@ const formValuesFor = (client: Client | null): ClientFormValues =>
 export function ClientFormDialog({ open, onOpenChange, client, onSaved }: ClientFormDialogProps) {
   const [values, setValues] = useState<ClientFormValues>(() => formValuesFor(client));
   const [saving, setSaving] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
   const editing = client !== null;
 
   useEffect(() => {
     if (!open) return;
     setValues(formValuesFor(client));
+    setNameError(null);
     preloadToaster();
   }, [open, client]);
 
@@ -58,6 +60,7 @@ export function ClientFormDialog({ open, onOpenChange, client, onSaved }: Client
     event.preventDefault();
     if (saving) return;
     if (isNameMissing(values)) {
+      setNameError(CLIENT_NAME_REQUIRED.message);
       void toast({
         title: CLIENT_NAME_REQUIRED.title,
         description: CLIENT_NAME_REQUIRED.message,
@@ -65,6 +68,7 @@ export function ClientFormDialog({ open, onOpenChange, client, onSaved }: Client
       });
       return;
     }
+    setNameError(null);
     setSaving(true);
     try {
       const input = formToInput(values);
@@ -95,6 +99,7 @@ export function ClientFormDialog({ open, onOpenChange, client, onSaved }: Client
               values={values}
               onChange={setValues}
               passwordSaved={client?.wordpress_configured ?? false}
+              nameError={nameError}
             />
           </div>
           <DialogFooter className="border-t px-6 py-4">

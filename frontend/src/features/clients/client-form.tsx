@@ -13,6 +13,8 @@ export interface ClientFormProps {
   onChange: (values: ClientFormValues) => void;
   /** Edit only: whether the client already has a saved WordPress password. */
   passwordSaved: boolean;
+  /** The required name's problem, shown at the field as well as in the toast (issue 18). */
+  nameError?: string | null;
 }
 
 function FieldControl({
@@ -48,15 +50,13 @@ function FieldControl({
       autoComplete={field.autoComplete}
       value={value}
       placeholder={field.placeholder}
-      // The name is required, but the spec's toast says so (000 §5), not the browser's bubble.
-      aria-required={field.name === 'name' ? true : undefined}
       onChange={(event) => onChange(event.target.value)}
     />
   );
 }
 
 /** Every field of the client profile, with the spec's row counts and input types. */
-export function ClientForm({ idPrefix, values, onChange, passwordSaved }: ClientFormProps) {
+export function ClientForm({ idPrefix, values, onChange, passwordSaved, nameError }: ClientFormProps) {
   return (
     <div className="grid gap-6">
       {CLIENT_FORM_SECTIONS.map((section) => (
@@ -71,6 +71,9 @@ export function ClientForm({ idPrefix, values, onChange, passwordSaved }: Client
                 key={field.name}
                 label={field.label}
                 htmlFor={id}
+                // The name is required, but the spec's toast says so (000 §5), not the browser's bubble.
+                required={field.name === 'name'}
+                error={field.name === 'name' ? nameError : null}
                 className={cn(field.wide && 'sm:col-span-2')}
               >
                 <FieldControl

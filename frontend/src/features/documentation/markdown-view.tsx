@@ -22,7 +22,10 @@ export function MarkdownView({ href }: { href: string }) {
     fetch(`${href}${attempt > 0 ? `?retry=${attempt}` : ''}`, { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        setHtml(await marked.parse(await response.text(), { async: true }));
+        const rendered = await marked.parse(await response.text(), { async: true });
+        // Code blocks scroll sideways on a phone: keyboard users must be able to focus them to scroll
+        // (axe: scrollable-region-focusable, issue 18).
+        setHtml(rendered.replaceAll('<pre>', '<pre tabindex="0">'));
       })
       .catch(() => {
         if (!controller.signal.aborted) setFailed(true);
