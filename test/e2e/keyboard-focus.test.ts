@@ -19,13 +19,13 @@ afterAll(async () => {
 });
 
 /** A short description of the focused element: tag, accessible-ish name. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
+const focused = (page: Page): Promise<string> =>
+  page.evaluate(`(() => {
     const active = document.activeElement;
     if (!active || active === document.body) return 'body';
     const label = active.getAttribute('aria-label') ?? active.textContent?.trim() ?? '';
-    return `${active.tagName.toLowerCase()}:${label}`;
-  });
+    return active.tagName.toLowerCase() + ':' + label;
+  })()`);
 
 describe('route changes', () => {
   it('move focus to the new page heading and name the page in the title, the 404 included', async () => {
@@ -38,7 +38,7 @@ describe('route changes', () => {
       .getByRole('link', { name: 'Clients', exact: true })
       .click();
     await page.waitForURL('**/clients');
-    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await page.locator('h1:focus').waitFor();
     await expect(focused(page)).resolves.toBe('h1:Clients');
     await expect(page.title()).resolves.toBe('Clients · LBM Studio');
     await screenshot(page, 'a11y-route-focus-desktop');
@@ -76,7 +76,7 @@ describe('dialogs', () => {
     await page.getByRole('dialog').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await expect(add.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(focused(page)).resolves.toBe('button:Add Client');
     await page.context().close();
   });
 });
@@ -97,7 +97,7 @@ describe('mobile navigation drawer', () => {
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
-    await expect(toggle.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(focused(page)).resolves.toBe('button:Toggle Sidebar');
     await page.context().close();
   });
 
@@ -108,6 +108,21 @@ describe('mobile navigation drawer', () => {
     await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
     await page.keyboard.press('Tab');
     await screenshot(page, 'a11y-phone-drawer-focus');
+    await page.context().close();
+  });
+});
+
+describe('a button that works for a while', () => {
+  it('keeps focus while Sign In runs and fails', async () => {
+    const page = await openPage(app);
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-password-9');
+    const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+    await signIn.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-sonner-toast]').first().waitFor();
+    await expect(focused(page)).resolves.toBe('button:Sign In');
     await page.context().close();
   });
 });
