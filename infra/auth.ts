@@ -7,6 +7,7 @@ import {
   type StandardAttributesMask,
   UserPool,
   type UserPoolClient,
+  UserPoolEmail,
   type UserPoolGroup,
 } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -117,6 +118,15 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Cognito's own sender allows 50 e-mails a day; a verified SES identity lifts that (README).
+      email:
+        config.sesFromEmail && config.sesRegion
+          ? UserPoolEmail.withSES({
+              fromEmail: config.sesFromEmail,
+              fromName: 'LBM Studio',
+              sesRegion: config.sesRegion,
+            })
+          : UserPoolEmail.withCognito(),
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,
       lambdaTriggers: {

@@ -16,6 +16,8 @@ export const CONTEXT_KEYS = {
   certificateArn: 'certificateArn',
   apiKeyRateLimitPerMinute: 'apiKeyRateLimitPerMinute',
   alarmEmail: 'alarmEmail',
+  sesFromEmail: 'sesFromEmail',
+  sesRegion: 'sesRegion',
 } as const;
 
 /** Context key of each external link shown on the landing page and in the sidebar. */
@@ -50,6 +52,10 @@ export interface AppConfig {
   readonly apiKeyRateLimitPerMinute?: number;
   /** Where the alarms' SNS topic sends e-mail (`-c alarmEmail=ops@agency.com`); unset: no subscription. */
   readonly alarmEmail?: string;
+  /** A verified SES identity Cognito sends its e-mails from (`-c sesFromEmail=no-reply@agency.com`). */
+  readonly sesFromEmail?: string;
+  /** The SES region of that identity (`-c sesRegion=eu-west-1`); required with sesFromEmail. */
+  readonly sesRegion?: string;
 }
 
 export type ContextReader = (key: string) => unknown;
@@ -192,6 +198,15 @@ function readRateLimit(read: ContextReader, problems: string[]): number | undefi
   return value;
 }
 
+function readEmail(read: ContextReader, key: string, problems: string[]): string | undefined {
+  const email = readText(read, key, problems);
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    problems.push(`${key} "${email}" is not an e-mail address`);
+    return undefined;
+  }
+  return email;
+}
+
 export function readAppConfig(read: ContextReader): AppConfig {
   const problems: string[] = [];
   const stackName = readText(read, CONTEXT_KEYS.stackName, problems) ?? DEFAULT_STACK_NAME;
@@ -202,9 +217,13 @@ export function readAppConfig(read: ContextReader): AppConfig {
   }
   const allowedEmailDomain = readDomain(read, problems);
   const rateLimit = readRateLimit(read, problems);
-  const alarmEmail = readText(read, CONTEXT_KEYS.alarmEmail, problems);
-  if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
-    problems.push(`${CONTEXT_KEYS.alarmEmail} "${alarmEmail}" is not an e-mail address`);
+  const alarmEmail = readEmail(read, CONTEXT_KEYS.alarmEmail, problems);
+  const sesFromEmail = readEmail(read, CONTEXT_KEYS.sesFromEmail, problems);
+  const sesRegion = readText(read, CONTEXT_KEYS.sesRegion, problems);
+  if (sesFromEmail !== undefined && (sesRegion === undefined || !/^[a-z]{2}(-[a-z]+)+-\d$/.test(sesRegion))) {
+    problems.push(
+      `${CONTEXT_KEYS.sesRegion} must name the SES region of ${CONTEXT_KEYS.sesFromEmail} (e.g. eu-west-1)`,
+    );
   }
   const config: AppConfig = {
     stackName,
@@ -215,6 +234,7 @@ export function readAppConfig(read: ContextReader): AppConfig {
     customDomain: readCustomDomain(read, problems),
     ...(rateLimit === undefined ? {} : { apiKeyRateLimitPerMinute: rateLimit }),
     ...(alarmEmail === undefined ? {} : { alarmEmail }),
+    ...(sesFromEmail === undefined || sesRegion === undefined ? {} : { sesFromEmail, sesRegion }),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
