@@ -70,10 +70,12 @@ describe('WebSocket API', () => {
     expect(routeByKey('$default')?.Properties?.AuthorizationType).toBe('NONE');
   });
 
-  it('lets the socket handlers, the worker and activity-writing routes post to connections of this stage only', () => {
+  it('lets $default, the workers and activity-writing routes post to connections of this stage only', () => {
     const holders = [
-      ...webSocketRoutes.map((route) => `${route.id}Function`),
+      'WsDefaultFunction',
       'WorkerFunction',
+      'MediaWorkerFunction',
+      'DeadLettersFunction',
       ...httpRoutes.filter((route) => routeAccess(route).webSocket).map((route) => `${route.id}Function`),
     ];
     for (const id of holders) {
@@ -84,7 +86,14 @@ describe('WebSocket API', () => {
       expect(resource, id).toContain(`{"Ref":"${apiId}"}`);
       expect(resource, id).toContain('/prod/*/@connections/*');
     }
-    for (const id of ['HttpAuthorizerFunction', 'WsAuthorizerFunction', 'GetHealthFunction']) {
+    // $connect and $disconnect only store and delete the connection item (issue 17 item 5).
+    for (const id of [
+      'HttpAuthorizerFunction',
+      'WsAuthorizerFunction',
+      'GetHealthFunction',
+      'WsConnectFunction',
+      'WsDisconnectFunction',
+    ]) {
       expect(actionsOfFunction(template, id), id).not.toContain('execute-api:ManageConnections');
     }
   });
