@@ -7,7 +7,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { ExtraBundling } from './media-bundling';
-import { acknowledge } from './nag';
+import { acknowledge, acknowledgeWildcardResource } from './nag';
 
 /**
  * Every Lambda of the app is built the same way: esbuild bundles the TypeScript handler into one
@@ -104,6 +104,11 @@ export class AppFunction extends Construct {
     const cfnFunction = this.function.node.defaultChild;
     if (cfnFunction instanceof CfnFunction) cfnFunction.overrideLogicalId(props.logicalId);
 
+    acknowledgeWildcardResource(
+      this,
+      '*',
+      'Active tracing: X-Ray has no resource-level permissions, so PutTraceSegments and PutTelemetryRecords are granted on * (AWS managed AWSXRayDaemonWriteAccess does the same).',
+    );
     acknowledge(
       this,
       'AwsSolutions-L1',
