@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { createApiUser } from './support/clients';
 import { type E2eApp, expectToast, pageErrors, screenshot, startE2eApp } from './support/e2e';
 import {
@@ -48,6 +49,7 @@ describe('GBP Post Creator', () => {
     await page.getByRole('button', { name: 'Copy Post to Clipboard' }).click();
     await expect(clipboardText(page)).resolves.toContain('CAKE20');
     await screenshot(page, 'gbp-post-result');
+    await expectNoAxeViolations(page, 'GBP Post Creator with a post and an image');
     expect(pageErrors(page)).toEqual([]);
 
     const phone = await openToolPage(app, user, '/gbp-post', 'GBP Post Creator', { mobile: true });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { createApiUser } from './support/clients';
 import { type E2eApp, expectToast, pageErrors, screenshot, startE2eApp } from './support/e2e';
 import {
@@ -38,7 +39,12 @@ describe('Multi-Platform Content Creator', () => {
     await screenshot(page, 'multi-platform-idle');
 
     await page.getByRole('button', { name: 'Generate All Content' }).click();
-    await expectToast(page, 'Content Generation Complete');
+    // The run takes a while on a busy machine: wait for its summary toast longer than expectToast does.
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Content Generation Complete' })
+      .first()
+      .waitFor({ timeout: 120_000 });
     const items = page.getByTestId('multi-platform-item');
     await expect.poll(() => items.count(), { timeout: 90_000 }).toBe(5);
     await expect(page.getByText('Success', { exact: true }).count()).resolves.toBe(4);
@@ -46,6 +52,8 @@ describe('Multi-Platform Content Creator', () => {
     const faq = items.filter({ hasText: 'FAQ' });
     await faq.getByRole('tab', { name: 'HTML Code' }).click();
     await expect(faq.locator('pre').textContent()).resolves.toContain('<');
+    // axe cannot run inside the script-less preview frame, so the page is checked before it opens.
+    await expectNoAxeViolations(page, 'Multi-Platform Content Creator with results');
     await faq.getByRole('tab', { name: 'HTML Preview' }).click();
     await faq.locator('iframe').waitFor();
     await screenshot(page, 'multi-platform-result');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { createApiUser } from './support/clients';
 import { type E2eApp, expectToast, pageErrors, screenshot, startE2eApp } from './support/e2e';
 import { clipboardText, horizontalOverflow, openToolPage } from './support/tools';
@@ -57,6 +58,7 @@ describe('Social Content Generator', () => {
     await page.getByRole('img', { name: 'Resized image' }).waitFor();
     await expect(page.getByText('640 x 480 px').isVisible()).resolves.toBe(true);
     await screenshot(page, 'social-image-result');
+    await expectNoAxeViolations(page, 'Social Content Generator image tab with a resize');
     expect(pageErrors(page)).toEqual([]);
 
     const phone = await openToolPage(app, user, '/social-content', 'Social Content Generator', {

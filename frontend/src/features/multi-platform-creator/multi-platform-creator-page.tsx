@@ -83,7 +83,7 @@ function ResultItem({
   return (
     <article className="grid gap-3 rounded-md border p-4" data-testid="multi-platform-item">
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-medium">{itemLabel(item)}</h3>
+        <h2 className="font-medium">{itemLabel(item)}</h2>
         <Badge variant={item.success ? 'secondary' : 'destructive'}>
           {item.success ? 'Success' : 'Failed'}
         </Badge>
@@ -98,12 +98,10 @@ function ResultItem({
             <TabsTrigger value="preview">HTML Preview</TabsTrigger>
           </TabsList>
           <TabsContent value="text">
-            <p className="max-h-80 overflow-auto whitespace-pre-wrap text-sm">{item.content}</p>
+            <p className="whitespace-pre-wrap break-words text-sm">{item.content}</p>
           </TabsContent>
           <TabsContent value="code">
-            <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-xs">
-              {item.html}
-            </pre>
+            <pre className="whitespace-pre-wrap break-all rounded-md bg-muted p-3 text-xs">{item.html}</pre>
           </TabsContent>
           <TabsContent value="preview">
             <HtmlFrame html={item.html ?? ''} title={`${itemLabel(item)} preview`} />

@@ -172,7 +172,7 @@ function PostCard({ platform, text, target }: { platform: SocialPlatformId; text
   return (
     <article className="grid gap-2 rounded-md border p-4" data-testid={`post-${platform}`}>
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-medium">{SOCIAL_PLATFORMS[platform].name}</h3>
+        <h2 className="font-medium">{SOCIAL_PLATFORMS[platform].name}</h2>
         <div className="flex items-center gap-2">
           <span className="text-xs text-muted-foreground" data-testid="post-length">
             {length} / {target} characters
@@ -365,7 +365,7 @@ export function SocialContentPage() {
               downloaded={SOCIAL_MESSAGES.downloaded}
             />
             <section className="grid gap-3 rounded-md border p-3" aria-label="Resize">
-              <h3 className="text-sm font-medium">Resize</h3>
+              <h2 className="text-sm font-medium">Resize</h2>
               <PlainSelect
                 id="resize-mode"
                 label="Resize mode"
