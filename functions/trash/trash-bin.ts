@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { s3Client } from '#functions/commons/clients/s3';
 import type { Caller } from '#functions/commons/caller';
+import { s3Client } from '#functions/commons/clients/s3';
 import { requireEnv } from '#functions/commons/env';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardedScreens } from '../../frontend/src/app/screens';
+import { GUARDED_SCREEN_PATHS } from '../../frontend/src/app/screen-paths';
 import { axeViolations, expectNoAxeViolations } from './support/axe';
 import { type E2eApp, type E2eUser, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
 
@@ -97,7 +97,7 @@ describe.each(viewports)('$name', ({ name, mobile }) => {
       await expectNoAxeViolations(page, `${name} signed-in /`);
     });
 
-    it.each(guardedScreens.map((screen) => screen.path))('%s', async (path) => {
+    it.each([...GUARDED_SCREEN_PATHS])('%s', async (path) => {
       await page.goto(path);
       await settle(page);
       await expectNoAxeViolations(page, `${name} ${path}`);

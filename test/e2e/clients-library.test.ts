@@ -416,9 +416,13 @@ describe('Content Library', () => {
     // The selects show their whole value ('Newest First', not 'Newest I').
     for (const name of ['Filter by type', 'Sort']) {
       const select = phone.getByRole('combobox', { name });
-      await expect(select.evaluate((element) => element.scrollWidth <= element.clientWidth)).resolves.toBe(
-        true,
-      );
+      // Node's type-check has no DOM lib: read the two sizes through a structural type.
+      await expect(
+        select.evaluate((element) => {
+          const box = element as unknown as { scrollWidth: number; clientWidth: number };
+          return box.scrollWidth <= box.clientWidth;
+        }),
+      ).resolves.toBe(true);
       await expect(
         select.evaluate((element) => element.getBoundingClientRect().width),
       ).resolves.toBeGreaterThan(120);

@@ -64,7 +64,10 @@ export function createProjectRoot(options: ProjectRootOptions = {}): string {
   const root = tempDir('project-');
   writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
   // Functions with nodeModules (sharp) read the versions from package.json.
-  writeFileSync(join(root, 'package.json'), '{"name":"fixture","dependencies":{"sharp":"*","espeak-ng":"*"}}\n');
+  writeFileSync(
+    join(root, 'package.json'),
+    '{"name":"fixture","dependencies":{"sharp":"*","espeak-ng":"*"}}\n',
+  );
   for (const entry of allEntries()) {
     mkdirSync(dirname(join(root, entry)), { recursive: true });
     writeFileSync(join(root, entry), 'export const handler = async () => undefined;\n');

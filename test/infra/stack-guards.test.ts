@@ -83,7 +83,8 @@ describe('stack guards', () => {
     );
     expect(api?.[1].Properties?.CorsConfiguration).toMatchObject({
       AllowOrigins: ['https://tools.agency.test'],
-      AllowHeaders: ['authorization', 'content-type'],
+      // Prefer (wait for a job) and Idempotency-Key (resume a job) are part of the public API's contract.
+      AllowHeaders: ['authorization', 'content-type', 'prefer', 'idempotency-key'],
     });
   });
 
