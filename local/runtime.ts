@@ -116,16 +116,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     stops.push(() => webSockets.close());
     const internal = await startInternalServer({ port: ports.internal, webSockets, log });
     stops.push(internal.stop);
-    const cognitoPort = ports.cognito || (await freePort());
     const credentials = runtimeCredentials();
 
     const started = await Promise.all([
       startDynamoDb({ dataDir: dirs.dynamodb, port: ports.dynamodb }),
       startS3({ dataDir: dirs.s3, port: ports.s3, credentials }),
       startSqs({ port: ports.sqs }),
-      startCognito({
+      startCognitoOnPort(ports.cognito, {
         dataDir: dirs.cognito,
-        port: cognitoPort,
         lambdaEndpoint: internal.endpoint,
         triggers: TRIGGER_FUNCTION_NAMES,
         mailbox,
@@ -321,5 +319,25 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   } catch (error) {
     await stopAll();
     throw error;
+  }
+}
+
+/**
+ * Starts the local Cognito on the configured port, or on a free one. A port found free can be taken by
+ * another process before the emulator binds it (parallel test runs each start a runtime), so an
+ * auto-chosen port that turns out taken is chosen again, a few times, instead of failing the start.
+ */
+async function startCognitoOnPort(
+  configuredPort: number,
+  options: Omit<Parameters<typeof startCognito>[0], 'port'>,
+): ReturnType<typeof startCognito> {
+  if (configuredPort) return startCognito({ ...options, port: configuredPort });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startCognito({ ...options, port: await freePort() });
+    } catch (error) {
+      const taken = error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!taken || attempt >= 5) throw error;
+    }
   }
 }
