@@ -154,12 +154,31 @@ interface Database {
 
 /** Starts a private mariadbd on 127.0.0.1 for `dataDir` and waits until it answers. */
 async function startDatabase(home: string, dataDir: string, children: ChildProcess[]): Promise<Database> {
+  // The port is picked free and then bound by mariadbd, so another process can take it in between;
+  // a server that exits before answering is started again on a new port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDatabaseOnFreePort(home, dataDir, children);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof DatabaseExited)) throw error;
+    }
+  }
+}
+
+class DatabaseExited extends Error {}
+
+async function startDatabaseOnFreePort(
+  home: string,
+  dataDir: string,
+  children: ChildProcess[],
+): Promise<Database> {
   const port = await freePort();
   const child = spawn(
     'mariadbd',
     [
       '--no-defaults',
       `--datadir=${dataDir}`,
+      `--tmpdir=${await privateTmpDir(home)}`,
       `--socket=${join(home, 'mysql.sock')}`,
       `--port=${port}`,
       '--bind-address=127.0.0.1',
@@ -174,15 +193,31 @@ async function startDatabase(home: string, dataDir: string, children: ChildProce
   );
   children.push(child);
   const client = ['--no-defaults', '-uroot', '-h127.0.0.1', `-P${port}`];
-  await waitFor(
-    'MariaDB',
-    async () => {
-      await run('mariadb', [...client, '-e', 'CREATE DATABASE IF NOT EXISTS wordpress']);
-      return true;
-    },
-    child,
-  );
+  try {
+    await waitFor(
+      'MariaDB',
+      async () => {
+        await run('mariadb', [...client, '-e', 'CREATE DATABASE IF NOT EXISTS wordpress']);
+        return true;
+      },
+      child,
+    );
+  } catch (error) {
+    if (child.exitCode === null) throw error;
+    const log = await readFile(join(home, 'mysql.err'), 'utf8').catch(() => '');
+    throw new DatabaseExited(`MariaDB exited with ${child.exitCode}: ${log.trim().slice(-1000)}`);
+  }
   return { child, port };
+}
+
+/**
+ * MariaDB's temporary tables go in the instance's own folder, not the shared /tmp: a fresh-clone CI run
+ * lost the template build to `Could not remove temporary table '/tmp/#sql-temptable-…'`.
+ */
+async function privateTmpDir(home: string): Promise<string> {
+  const dir = join(home, 'tmp');
+  await mkdir(dir, { recursive: true });
+  return dir;
 }
 
 /** The instance's own wp-content: uploads and plugins of its own, the cached themes. */
@@ -263,6 +298,7 @@ async function ensureTemplate(pretty: boolean): Promise<Template> {
       '--auth-root-authentication-method=normal',
       '--skip-test-db',
       '--skip-name-resolve',
+      `--tmpdir=${await privateTmpDir(work)}`,
     ]);
     const db = await startDatabase(work, dataDir, children);
     const adminPassword = randomBytes(12).toString('hex');
@@ -279,7 +315,7 @@ async function ensureTemplate(pretty: boolean): Promise<Template> {
     };
     // A clean shutdown, so a copy of the data directory needs no crash recovery.
     await stopProcess(db.child);
-    for (const name of ['mysql.sock', 'mysql.pid', 'mysql.err', 'wp-content']) {
+    for (const name of ['mysql.sock', 'mysql.pid', 'mysql.err', 'wp-content', 'tmp']) {
       await rm(join(work, name), { recursive: true, force: true });
     }
     await writeFile(join(work, 'installed.json'), JSON.stringify({ adminPassword, applicationPassword }));
@@ -298,6 +334,45 @@ async function ensureTemplate(pretty: boolean): Promise<Template> {
   const built = await read();
   if (!built) throw new Error(`The WordPress template in ${dir} is incomplete`);
   return built;
+}
+
+/**
+ * `php -S` with the router, on a free port; like the database, a server that could not bind the port it
+ * was given (taken since it was picked) is started again on a new one.
+ */
+async function startWebServer(
+  children: ChildProcess[],
+  envFor: (url: string) => NodeJS.ProcessEnv,
+): Promise<{ port: number; url: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const php = spawn(
+      'php',
+      [
+        // Uploads of several MB (the media library test) and no PHP-level time limit.
+        '-d',
+        'upload_max_filesize=32M',
+        '-d',
+        'post_max_size=32M',
+        '-d',
+        'memory_limit=256M',
+        '-S',
+        `127.0.0.1:${port}`,
+        '-t',
+        WORDPRESS_ROOT,
+        join(SUPPORT_DIR, 'wordpress-router.php'),
+      ],
+      { env: { ...envFor(url), PHP_CLI_SERVER_WORKERS: '4' }, stdio: 'ignore', detached: true },
+    );
+    children.push(php);
+    try {
+      await waitFor('php -S', async () => (await fetch(`${url}/wp-login.php`)).ok, php);
+      return { port, url };
+    } catch (error) {
+      if (attempt >= 3 || php.exitCode === null) throw error;
+    }
+  }
 }
 
 export async function startWordPressServer(options: WordPressOptions = {}): Promise<WordPressServer> {
@@ -330,32 +405,11 @@ export async function startWordPressServer(options: WordPressOptions = {}): Prom
     await cp(template.dataDir, dataDir, { recursive: true });
     const db = await startDatabase(home, dataDir, children);
 
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
     const adminUser = ADMIN_USER;
     const { adminPassword, applicationPassword } = template;
-    const env = instanceEnv({ dbPort: db.port, url, contentDir, pretty: prettyPermalinks, adminPassword });
-
-    const php = spawn(
-      'php',
-      [
-        // Uploads of several MB (the media library test) and no PHP-level time limit.
-        '-d',
-        'upload_max_filesize=32M',
-        '-d',
-        'post_max_size=32M',
-        '-d',
-        'memory_limit=256M',
-        '-S',
-        `127.0.0.1:${port}`,
-        '-t',
-        WORDPRESS_ROOT,
-        join(SUPPORT_DIR, 'wordpress-router.php'),
-      ],
-      { env: { ...env, PHP_CLI_SERVER_WORKERS: '4' }, stdio: 'ignore', detached: true },
+    const { port, url } = await startWebServer(children, (url) =>
+      instanceEnv({ dbPort: db.port, url, contentDir, pretty: prettyPermalinks, adminPassword }),
     );
-    children.push(php);
-    await waitFor('php -S', async () => (await fetch(`${url}/wp-login.php`)).ok, php);
 
     const authorization = `Basic ${Buffer.from(`${adminUser}:${applicationPassword}`).toString('base64')}`;
     const rest = async <T>(route: string, init: { method?: string; body?: unknown } = {}) => {
