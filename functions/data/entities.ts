@@ -164,6 +164,8 @@ function buildEntities(table: string, client: ReturnType<typeof dynamoDocumentCl
         userEmail: requiredStr,
         isAdmin: { type: 'boolean', default: false },
         userAgent: str,
+        /** Set on a multi-platform run's child jobs: the run records their activities, one per item. */
+        parentJobId: str,
         status: { type: ['queued', 'running', 'succeeded', 'failed'] as const, required: true },
         progress: { type: 'number', default: 0 },
         request: { type: 'any', required: true },

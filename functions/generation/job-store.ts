@@ -26,6 +26,8 @@ export interface StoredJob extends Job {
   userEmail: string;
   isAdmin: boolean;
   userAgent: string | null;
+  /** The multi-platform run this job is a child of, or null for a job of its own. */
+  parentJobId: string | null;
   request: unknown;
   attempts: number;
 }
@@ -51,13 +53,14 @@ function fromRow(row: JobRow): StoredJob {
     userEmail: row.userEmail,
     isAdmin: row.isAdmin ?? false,
     userAgent: row.userAgent ?? null,
+    parentJobId: row.parentJobId ?? null,
     request: row.request,
     attempts: row.attempts ?? 0,
   };
 }
 
 export function publicJob(job: StoredJob): Job {
-  const { userId, userEmail, isAdmin, userAgent, request, attempts, ...visible } = job;
+  const { userId, userEmail, isAdmin, userAgent, parentJobId, request, attempts, ...visible } = job;
   return visible;
 }
 
@@ -71,6 +74,7 @@ export async function createJob(
   request: unknown,
   userAgent: string | null,
   jobId: string = ulid(),
+  parentJobId: string | null = null,
 ): Promise<boolean> {
   const now = new Date().toISOString();
   try {
@@ -82,6 +86,7 @@ export async function createJob(
         userEmail: caller.email,
         isAdmin: caller.isAdmin,
         userAgent: userAgent ?? undefined,
+        parentJobId: parentJobId ?? undefined,
         status: 'queued',
         progress: 0,
         request,

@@ -151,15 +151,18 @@ async function generate<Input, Result extends Record<string, unknown>>(
     result.savedContent = { id: saved.content.id, clientId: client.id, clientName: client.name };
   }
 
-  const activity = tool.activity(input, parsed);
-  await recordActivity(caller, {
-    id: job.id,
-    action: activity.action,
-    resourceType: activity.resourceType,
-    resourceId: savedContentId ?? job.id,
-    details: { ...activity.details, provider: choice.servedBy },
-    userAgent: job.userAgent,
-  });
+  // A multi-platform child's activity is recorded by its run, once per item (a social child is several).
+  if (job.parentJobId === null) {
+    const activity = tool.activity(input, parsed);
+    await recordActivity(caller, {
+      id: job.id,
+      action: activity.action,
+      resourceType: activity.resourceType,
+      resourceId: savedContentId ?? job.id,
+      details: { ...activity.details, provider: choice.servedBy },
+      userAgent: job.userAgent,
+    });
+  }
 
   await finishJob(job.id, { status: 'succeeded', result, servedBy: choice.servedBy, savedContentId });
   await notifyUser(job.userId, {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Activity } from '#shared/activity';
 import type { MultiPlatformItem } from '#shared/tools/multi-platform';
 import { collectEvents, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
@@ -16,6 +17,7 @@ const PAGE = `<html><head><title>Crumb and Co Bakery</title></head><body><articl
 
 let app: TestRuntime;
 let user: TestUser;
+let admin: TestUser;
 let site: Server;
 let clientId: string;
 
@@ -29,6 +31,7 @@ beforeAll(async () => {
   const port = typeof address === 'object' && address ? address.port : 0;
   app = await startTestRuntime({ env: { FETCH_ALLOW_HOSTS: `127.0.0.1:${port}` } });
   user = await app.createUser();
+  admin = await app.createUser(undefined, { admin: true });
   const created = await app.request<{ id: string }>('POST', '/api/clients', {
     token: user.idToken,
     body: {
@@ -142,6 +145,32 @@ describe('Multi-Platform Content Creator', () => {
     expect(saved.find((row) => row.metadata.platform === 'twitter')?.title).toMatch(
       /^Social Content - X - /u,
     );
+
+    // One activity per item, the failed blog rewrite included, under each tool's own action; the child
+    // jobs record none of their own, and the run records itself once.
+    const feed = await app.request<{ activities: Activity[] }>('GET', '/api/activities', {
+      token: admin.idToken,
+    });
+    expect(feed.status).toBe(200);
+    const mine = feed.body.activities.filter((row) => row.user_email === user.email);
+    const ofRun = mine.filter((row) => row.details.multiPlatformJobId === started.body.jobId);
+    expect(ofRun).toHaveLength(items.length);
+    const actionOf = (type: string) =>
+      ofRun.filter((row) => row.details.type === type).map((row) => row.action);
+    expect(actionOf('social')).toEqual(Array(4).fill('social_content_generation'));
+    expect(actionOf('newsletter')).toEqual(['newsletter_generation']);
+    expect(actionOf('press-release')).toEqual(['press_release_generation']);
+    expect(actionOf('faq')).toEqual(['faq_generation']);
+    expect(actionOf('gbp-post')).toEqual(['gbp_post_generation']);
+    expect(actionOf('client-content')).toEqual(['client_content_generation']);
+    expect(ofRun.find((row) => row.details.type === 'blog-rewrite')).toMatchObject({
+      action: 'blog_rewrite',
+      details: { success: false, multi_platform_creator: true },
+    });
+    expect(new Set(ofRun.map((row) => row.details.platform)).size).toBe(5);
+    expect(
+      mine.filter((row) => row.details.multiPlatformJobId === undefined).map((row) => row.action),
+    ).toEqual(['multi_platform_generation']);
   }, 150_000);
 
   it('names the spec messages for a run without types, prompt or blog URL', async () => {

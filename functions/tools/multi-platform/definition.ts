@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { recordActivity } from '#functions/activities/activity-log';
 import { saveContentOnce } from '#functions/content/content-store';
 import { createJob, getJob, type StoredJob } from '#functions/generation/job-store';
 import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
@@ -7,15 +8,23 @@ import type { MediaJobContext, MediaToolDefinition } from '#functions/media/medi
 import { notifyUser } from '#functions/websocket/notifier';
 import { SOCIAL_PLATFORMS } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
+import { BLOG_REWRITE_ACTIVITY } from '#shared/tools/blog-rewrite';
+import { CLIENT_CONTENT_ACTIVITY } from '#shared/tools/client-content';
 import { firstIssueMessage } from '#shared/tools/common';
+import { FAQ_ACTIVITY } from '#shared/tools/faq';
+import { GBP_ACTIVITY } from '#shared/tools/gbp-post';
 import {
   MULTI_PLATFORM_ACTIVITY,
   MULTI_PLATFORM_MESSAGES,
   type MultiPlatformItem,
   type MultiPlatformRequest,
   type MultiPlatformResult,
+  type MultiPlatformType,
   multiPlatformRequestSchema,
 } from '#shared/tools/multi-platform';
+import { NEWSLETTER_ACTIVITY } from '#shared/tools/newsletter';
+import { PRESS_RELEASE_ACTIVITY } from '#shared/tools/press-release';
+import { SOCIAL_ACTIVITY } from '#shared/tools/social-content';
 import { type ChildSpec, childSpecs, failedItems, itemsOf } from './child-requests';
 import { derivedUlid } from './derived-id';
 
@@ -36,7 +45,7 @@ async function runChild(spec: ChildSpec, context: MediaJobContext): Promise<Mult
   const checked = tool.requestSchema.safeParse(spec.request);
   if (!checked.success) return failedItems(spec, firstIssueMessage(checked.error));
   const childId = derivedUlid(context.jobId, `child:${spec.type}`);
-  await createJob(context.caller, spec.tool, spec.request, null, childId);
+  await createJob(context.caller, spec.tool, spec.request, null, childId, context.jobId);
   // The engine's own attempts: a retryable failure leaves the child queued for another attempt here.
   let child = await getJob(childId);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS && !isFinished(child); attempt += 1) {
@@ -74,6 +83,47 @@ async function saveItem(
     },
   });
   return saved.content.id;
+}
+
+/** Each item is recorded as the action of the tool that made it (001 §3), marked as part of the run. */
+const ITEM_ACTIVITY: Readonly<Record<MultiPlatformType, { action: string; resourceType: string }>> = {
+  social: SOCIAL_ACTIVITY,
+  newsletter: NEWSLETTER_ACTIVITY,
+  'press-release': PRESS_RELEASE_ACTIVITY,
+  faq: FAQ_ACTIVITY,
+  'blog-rewrite': BLOG_REWRITE_ACTIVITY,
+  'gbp-post': { action: GBP_ACTIVITY.postAction, resourceType: GBP_ACTIVITY.resourceType },
+  'client-content': CLIENT_CONTENT_ACTIVITY,
+};
+
+/**
+ * One activity per item, failures included (the children record none of their own): a social child
+ * with four platforms is four items. Ids derive from the run, so a retried run records each once.
+ */
+async function recordItemActivities(
+  items: readonly MultiPlatformItem[],
+  input: MultiPlatformRequest,
+  context: MediaJobContext,
+): Promise<void> {
+  for (const item of items) {
+    const activity = ITEM_ACTIVITY[item.type];
+    await recordActivity(context.caller, {
+      id: derivedUlid(context.jobId, `activity:${item.type}:${item.platform ?? ''}`),
+      action: activity.action,
+      resourceType: activity.resourceType,
+      resourceId: item.savedContentId ?? context.jobId,
+      details: {
+        multi_platform_creator: true,
+        multiPlatformJobId: context.jobId,
+        type: item.type,
+        platform: item.platform ?? null,
+        model: input.model,
+        tone: input.tone,
+        success: item.success,
+        ...(item.error ? { error: item.error } : {}),
+      },
+    });
+  }
 }
 
 export const multiPlatformTool: MediaToolDefinition<MultiPlatformRequest, MultiPlatformResult> = {
@@ -117,6 +167,7 @@ export const multiPlatformTool: MediaToolDefinition<MultiPlatformRequest, MultiP
         if (item.success) item.savedContentId = await saveItem(item, input, context, client.id);
       }
     }
+    await recordItemActivities(items, input, context);
     return { result: { items }, servedBy: 'multi-platform' };
   },
 
