@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The activity feed (spec 000 §3 user_activities, 001 §2 'Activity Tracker', §4, §9): what the server

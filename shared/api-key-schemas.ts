@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_KEY_MESSAGES, MAX_API_KEY_NAME_LENGTH } from './api-keys';
 
 /** Request bodies of the key routes, parsed by the API Keys screen and again by the server. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The client profile (spec 000 §3, 001 §3). Text fields are trimmed and empty ones become null, on

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { storableJsonObject } from './validation/storable-json';
 
 /** Content types seen in the spec (000 §3). `client_content` is shown as 'Multi-Platform Creator'. */

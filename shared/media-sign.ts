@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_MEDIA_URLS_PER_SIGN } from './media';
 
 /** POST /api/media/sign: media paths (from results or saved content) to short-lived URLs for tags. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CLIENT_TEXT_FIELDS, type ClientTextField, clientInputSchema } from './client';
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
 import { blogRewriteRequestSchema } from './tools/blog-rewrite';

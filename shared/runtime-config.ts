@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What the browser learns at run time from `/config.json`: served by the local gateway and written to

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * WordPress publishing (spec 001 §2 WordPress Publisher and Editor, §3, §4, §7 `wordpress-api`, §8, §9):

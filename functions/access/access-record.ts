@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Entities } from '#functions/data/entities';
 
 /** A grant as stored: one per client and lower-cased e-mail (the e-mail is the sort key). */

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CLIENT_NOT_FOUND } from '#functions/clients/client-access';
 import { adjustClientCounter } from '#functions/clients/client-counters';
 import type { ClientRecord } from '#functions/clients/client-record';

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Entities } from '#functions/data/entities';
 import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from '#shared/client';
 

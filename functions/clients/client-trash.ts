@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type AccessRecord, accessRecordSchema } from '#functions/access/access-record';
 import { listGrants } from '#functions/access/access-store';
 import type { Caller } from '#functions/commons/caller';

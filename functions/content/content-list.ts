@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isResourceId } from '#functions/clients/resource-id';
 import { BadRequestError } from '#functions/commons/errors';
 import { describeValidationError } from '#functions/commons/http-handler';

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PayloadTooLargeError } from '#functions/commons/errors';
 import type { Entities } from '#functions/data/entities';
 import type { ClientContent } from '#shared/content';

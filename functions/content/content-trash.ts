@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isResourceId } from '#functions/clients/resource-id';
 import type { Caller } from '#functions/commons/caller';
 import { NotFoundError } from '#functions/commons/errors';

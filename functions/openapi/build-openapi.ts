@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { httpRoutes } from '#infra/routes';
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import {

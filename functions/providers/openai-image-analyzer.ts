@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ImageAnalysis } from '#shared/tools/image-analysis';
 import { connectOpenAi, mapOpenAiError, type OpenAiCompatibleConfig } from './openai-client';
 import { badResponseError } from './provider-errors';

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller } from '#functions/commons/caller';
 import { discardTrash, mayRestore, putInTrash, readTrash, type TrashEntry, trashKeys } from './trash-bin';
 

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller } from '#functions/commons/caller';
 import { s3Client } from '#functions/commons/clients/s3';
 import { requireEnv } from '#functions/commons/env';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_TEXT_MODEL_ID, languageModelIdSchema } from '../models';
 import { isValidTimeZone } from '../saved-title';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from './image-generation';
 
 /** POST /api/analyze-image (001 §7): an uploaded image (base64) to a JSON profile of it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_MULTI_PLATFORM_MODEL_ID, languageModelIdSchema } from '../models';
 import { SOCIAL_PLATFORM_IDS, type SocialPlatformId } from '../platforms';
 import type { SavableKind } from '../saved-title';

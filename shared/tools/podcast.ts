@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_GUEST_VOICE_ID, DEFAULT_HOST_VOICE_ID, podcastVoiceIdSchema } from '../models';
 import { clientFields, INVALID_URL_MESSAGE, isHttpUrl } from './common';
 

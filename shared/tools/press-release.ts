@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CalendarDate, calendarDateOf, isoDateField } from '../validation/iso-date';
 import {
   clientFields,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_GBP_MODEL_ID, languageModelIdSchema } from '../models';
 import {
   DEFAULT_LENGTH_LEVEL,

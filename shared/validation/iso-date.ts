@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one rule for a date a request carries: an ISO 8601 calendar date (`2026-11-21`) or local or UTC

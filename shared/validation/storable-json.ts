@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Free-form JSON that is stored as a DynamoDB map (a saved item's `metadata`), checked against what the

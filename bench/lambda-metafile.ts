@@ -1,0 +1,65 @@
+/**
+ * Where a Lambda bundle's bytes go: `npx tsx bench/lambda-metafile.ts GetHealth ListClients worker`
+ * bundles each named function as bench/lambda-bundles.ts does and prints its output bytes per package
+ * (or per source folder for the app's own code), largest first, from esbuild's metafile. Used to decide
+ * what to cut; the bundle bench and the budget test print and hold the totals.
+ */
+import { isAbsolute, join } from 'node:path';
+import { build } from 'esbuild';
+import { ESM_REQUIRE_BANNER } from '#infra/app-function';
+import { lambdaEntries, repositoryRoot } from './lambda-bundles';
+
+const TOP = 25;
+
+/** `node_modules/@aws-sdk/client-s3/dist-es/…` → `@aws-sdk/client-s3`; app code → its folder. */
+function groupOf(input: string): string {
+  const parts = input.split('/');
+  const index = parts.lastIndexOf('node_modules');
+  if (index >= 0) {
+    const name = parts[index + 1] ?? input;
+    return name.startsWith('@') ? `${name}/${parts[index + 2] ?? ''}` : name;
+  }
+  return parts.slice(0, Math.min(parts.length - 1, 2)).join('/') || input;
+}
+
+export async function analyse(ids: readonly string[]): Promise<void> {
+  const entries = lambdaEntries().filter((entry) => ids.includes(entry.id));
+  for (const id of ids) {
+    if (!entries.some((entry) => entry.id === id)) console.log(`${id}: no such function`);
+  }
+  for (const entry of entries) {
+    const result = await build({
+      entryPoints: [isAbsolute(entry.entry) ? entry.entry : join(repositoryRoot, entry.entry)],
+      bundle: true,
+      write: false,
+      outfile: join(repositoryRoot, '.lambda-bundles', `${entry.id}.mjs`),
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      minify: true,
+      mainFields: ['module', 'main'],
+      banner: { js: ESM_REQUIRE_BANNER },
+      external: [...entry.external],
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const output = Object.values(result.metafile.outputs)[0];
+    if (!output) continue;
+    const groups = new Map<string, number>();
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const group = groupOf(input);
+      groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
+    }
+    const sorted = [...groups.entries()].sort((a, b) => b[1] - a[1]);
+    console.log(`\n${entry.id} (${entry.entry}): ${(output.bytes / 1024).toFixed(0)} KB`);
+    for (const [group, bytes] of sorted.slice(0, TOP)) {
+      console.log(`  ${(bytes / 1024).toFixed(1).padStart(8)} KB  ${group}`);
+    }
+    const rest = sorted.slice(TOP).reduce((sum, [, bytes]) => sum + bytes, 0);
+    if (rest > 0) console.log(`  ${(rest / 1024).toFixed(1).padStart(8)} KB  (${sorted.length - TOP} more)`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await analyse(process.argv.slice(2));
+}
