@@ -6,6 +6,11 @@ import { Spinner } from '@/components/ui/spinner';
 /**
  * The generate button and, while a job runs, the progress bar with its percentage. The percentage is
  * the server's real progress (tokens written against the expected length), not a timer.
+ *
+ * While its job runs the button is `aria-disabled`, not `disabled`: a disabled button drops the focus to
+ * <body> the moment it is pressed from the keyboard (issue 18). It refuses presses itself, Enter in a
+ * field of its form included (implicit submission clicks the submit button, and the click is cancelled).
+ * The result card announces 'Generating...' and the outcome, and takes the focus when the result is ready.
  */
 export function GenerateButton({
   label,
@@ -36,9 +41,17 @@ export function GenerateButton({
       <Button
         type={onClick ? 'button' : 'submit'}
         variant={variant}
-        onClick={onClick}
-        disabled={disabled || generating}
-        className="w-full"
+        onClick={(event) => {
+          if (generating) {
+            event.preventDefault();
+            return;
+          }
+          onClick?.();
+        }}
+        // Another job of the page (GBP's image while its post runs) may still disable it outright.
+        disabled={disabled && !generating}
+        aria-disabled={generating || undefined}
+        className="w-full aria-disabled:cursor-progress"
       >
         {generating ? <Spinner aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
         {generating ? 'Generating...' : label}

@@ -47,6 +47,7 @@ export function SaveToClientButton({
   const off = useActionDisabled(disabled || output === null);
 
   const save = async () => {
+    if (saving || saved) return;
     if (!output) return showToast(messages.nothing, 'destructive');
     if (!clientId) return showToast(messages.noClient, 'destructive');
     const client = findClient(clients, clientId);
@@ -71,7 +72,11 @@ export function SaveToClientButton({
       type="button"
       size="sm"
       variant={saved ? 'secondary' : output ? 'default' : 'outline'}
-      disabled={off || saving || saved}
+      // Saving and Saved are aria-disabled, not disabled: a disabled button would drop the keyboard
+      // focus to <body> as it saves (issue 18); `save` refuses the press itself.
+      disabled={off}
+      aria-disabled={saving || saved || undefined}
+      className="aria-disabled:cursor-default"
       onClick={() => void save()}
     >
       {saved ? <Check aria-hidden="true" /> : <Save aria-hidden="true" />}

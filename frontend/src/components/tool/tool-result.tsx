@@ -9,7 +9,7 @@ import type { ToolRun } from './use-tool-run';
 /**
  * The result card of any tool run, whatever its output is (an HTML post, a gallery of images, an audio
  * file, a list): the page renders the output as `children`; the card locks the actions until there is
- * a result, takes focus and announces it when it is ready.
+ * a result, takes focus and announces it when it is ready, and announces the failure when it fails.
  */
 export function ToolResultCard<Request, Output, Form>({
   run,
@@ -36,6 +36,7 @@ export function ToolResultCard<Request, Output, Form>({
       writing={writing}
       ready={run.output !== null && !writing}
       readyMessage={readyMessage ?? `${title ?? 'Result'} ready`}
+      failure={run.failure}
       actions={actions}
       meta={run.meta}
     >
@@ -77,6 +78,7 @@ export function ToolResult<Request, Form>({
       writing={live.writing}
       ready={run.output !== null && !live.writing}
       readyMessage={`${frameTitle.replace(/ preview$/u, '')} ready: ${(words ?? 0).toLocaleString('en-US')} words`}
+      failure={run.failure}
       actions={actions}
       meta={run.meta}
     >

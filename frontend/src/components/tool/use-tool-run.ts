@@ -36,6 +36,11 @@ export interface ToolRun<Request, Output = ToolOutput, Form = unknown> {
   readonly meta: JobMeta;
   readonly generating: boolean;
   /**
+   * Why the last run gave no result, in the error toast's words ('Generation Failed: ...'); null while
+   * it runs, after a success and before any run. The result card announces it (issue 18).
+   */
+  readonly failure: string | null;
+  /**
    * Validates against the schema, then starts the job, storing the form values with it (a resumed job
    * restores them); false when the request was refused here.
    */
@@ -91,6 +96,14 @@ export function useToolRun<Request, Output = ToolOutput, Form = unknown>(
     [state.phase, state.result],
   );
 
+  const failure = useMemo(() => {
+    if (state.phase === 'failed')
+      return `${messages.failed.title}: ${state.error || messages.failed.description}`;
+    if (state.phase === 'succeeded' && output === null)
+      return `${messages.failed.title}: ${messages.invalid ?? TOOL_MESSAGES.noContent}`;
+    return null;
+  }, [state.phase, state.error, output, messages]);
+
   const { schema } = config;
   const generate = useCallback(
     (request: Request, form?: Form) => {
@@ -105,5 +118,5 @@ export function useToolRun<Request, Output = ToolOutput, Form = unknown>(
     [schema, start],
   );
 
-  return { job: state, request: job.request, output, meta, generating: job.active, generate };
+  return { job: state, request: job.request, output, meta, generating: job.active, failure, generate };
 }

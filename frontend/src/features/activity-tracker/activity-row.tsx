@@ -22,7 +22,7 @@ function Details({ details }: { details: Readonly<Record<string, unknown>> }) {
   if (summary === '') return <span className="text-muted-foreground">{ACTIVITY_PAGE.noDetails}</span>;
   return (
     <details className="group min-w-0">
-      <summary className="cursor-pointer list-none truncate rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 group-open:text-foreground [&::-webkit-details-marker]:hidden">
+      <summary className="cursor-pointer list-none truncate rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring group-open:text-foreground [&::-webkit-details-marker]:hidden">
         <span className="mr-1 inline-block transition-transform group-open:rotate-90" aria-hidden="true">
           ▸
         </span>

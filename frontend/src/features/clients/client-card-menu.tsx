@@ -1,4 +1,5 @@
 import { FolderOpen, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import type { Client } from '#shared/client';
 import { Button } from '@/components/ui/button';
 import {
@@ -31,14 +32,26 @@ export function ClientCardMenu({
   canManage: boolean;
   actions: ClientCardActions;
 }) {
+  // The open menu is portaled into the <main> that holds its card, not to <body> where it would be
+  // content outside every landmark (axe: region, issue 18).
+  const [landmark, setLandmark] = useState<HTMLElement | null>(null);
+  const findLandmark = useCallback((trigger: HTMLButtonElement | null) => {
+    setLandmark(trigger?.closest('main') ?? null);
+  }, []);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${client.name}`}>
+        <Button
+          ref={findLandmark}
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Actions for ${client.name}`}
+        >
           <MoreHorizontal />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-52">
+      <DropdownMenuContent align="end" className="w-52" container={landmark}>
         <DropdownMenuItem onSelect={() => actions.onViewContent(client)}>
           <FolderOpen />
           {CARD_MENU.viewContent(client.content_count)}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { Badge } from '@/components/ui/badge';
@@ -26,6 +26,9 @@ import { useClientContent } from './use-client-content';
 import { useLibraryActions } from './use-library-actions';
 
 export type ContentCountChange = (clientId: string, update: (count: number) => number) => void;
+
+/** The name of the library's item area, which takes the focus when the last item in view is deleted. */
+const ITEMS_LABEL = 'Library items';
 
 function LoadingItems() {
   return (
@@ -62,6 +65,36 @@ function LibraryBody({
     query.type === ALL_TYPES || types.includes(query.type) ? query : { ...query, type: ALL_TYPES };
   const visible = useMemo(() => viewContent(items ?? [], effective), [items, effective]);
 
+  // Issue 18: a deleted item's Delete button leaves the page, and the focus with it (to <body>). Once
+  // the delete succeeds, the focus moves to the item after it in view, or to the item area when it
+  // was the last one.
+  const area = useRef<HTMLElement>(null);
+  const [focusAfterDelete, setFocusAfterDelete] = useState<{ nextId: string | null } | null>(null);
+  const { remove } = handlers;
+  const removeAndMoveFocus = useCallback(
+    async (item: ClientContent) => {
+      const index = visible.findIndex((shown) => shown.id === item.id);
+      const nextId = index >= 0 ? (visible[index + 1]?.id ?? null) : null;
+      const deleted = await remove(item);
+      if (deleted) setFocusAfterDelete({ nextId });
+      return deleted;
+    },
+    [visible, remove],
+  );
+  useEffect(() => {
+    if (!focusAfterDelete) return;
+    const { nextId } = focusAfterDelete;
+    const next = nextId
+      ? area.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(nextId)}"]`)
+      : null;
+    (next ?? area.current)?.focus();
+    setFocusAfterDelete(null);
+  }, [focusAfterDelete]);
+  const itemHandlers = useMemo(
+    () => ({ ...handlers, remove: removeAndMoveFocus }),
+    [handlers, removeAndMoveFocus],
+  );
+
   return (
     <>
       <LibraryToolbar
@@ -71,7 +104,12 @@ function LibraryBody({
         layout={layout}
         onLayoutChange={setLayout}
       />
-      <div className="min-h-0 flex-1 overflow-y-auto pr-1">
+      <section
+        ref={area}
+        tabIndex={-1}
+        aria-label={ITEMS_LABEL}
+        className="min-h-0 flex-1 overflow-y-auto rounded-md pr-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+      >
         {failed ? (
           <LoadFailed message={LIBRARY_ERRORS.load} onRetry={onRetry} />
         ) : items === null ? (
@@ -79,9 +117,9 @@ function LibraryBody({
         ) : visible.length === 0 ? (
           <LibraryEmptyState libraryEmpty={items.length === 0} />
         ) : (
-          <LibraryItems items={visible} layout={layout} handlers={handlers} />
+          <LibraryItems items={visible} layout={layout} handlers={itemHandlers} />
         )}
-      </div>
+      </section>
     </>
   );
 }

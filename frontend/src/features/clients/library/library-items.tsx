@@ -11,6 +11,15 @@ import { itemText } from './library-view';
 
 const EXCERPT_LENGTH = 220;
 
+/**
+ * An item can take the focus from script only (tabIndex -1): when the item before it is deleted, the
+ * focus moves to it (issue 18). Its name is its title, and its ring is the solid one of every control.
+ */
+const FOCUSABLE_ITEM = 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring';
+
+/** The id of an item's title, which names the item when it takes the focus. */
+const titleId = (item: ClientContent): string => `library-item-title-${item.id}`;
+
 function ItemMeta({ item, text }: { item: ClientContent; text: string }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
@@ -27,13 +36,18 @@ function LibraryCard({ item, handlers }: { item: ClientContent; handlers: ItemHa
   const text = itemText(item);
   return (
     <article
-      className="flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs"
+      className={`flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs ${FOCUSABLE_ITEM}`}
       data-testid="library-item"
+      data-item-id={item.id}
+      tabIndex={-1}
+      aria-labelledby={titleId(item)}
     >
       <div className="flex items-start justify-between gap-2">
         <ContentTypeBadge type={item.content_type} />
       </div>
-      <h3 className="line-clamp-2 break-words font-semibold leading-snug">{item.title}</h3>
+      <h3 id={titleId(item)} className="line-clamp-2 break-words font-semibold leading-snug">
+        {item.title}
+      </h3>
       <ItemMeta item={item} text={text} />
       <p className="line-clamp-3 flex-1 break-words text-muted-foreground text-sm">
         {text.slice(0, EXCERPT_LENGTH).replace(/\s+/gu, ' ')}
@@ -47,13 +61,18 @@ function LibraryRow({ item, handlers }: { item: ClientContent; handlers: ItemHan
   const text = itemText(item);
   return (
     <li
-      className="flex flex-col gap-3 rounded-lg border bg-card p-3 shadow-xs md:flex-row md:items-center"
+      className={`flex flex-col gap-3 rounded-lg border bg-card p-3 shadow-xs md:flex-row md:items-center ${FOCUSABLE_ITEM}`}
       data-testid="library-item"
+      data-item-id={item.id}
+      tabIndex={-1}
+      aria-labelledby={titleId(item)}
     >
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex min-w-0 items-center gap-2">
           <ContentTypeBadge type={item.content_type} />
-          <h3 className="truncate font-medium">{item.title}</h3>
+          <h3 id={titleId(item)} className="truncate font-medium">
+            {item.title}
+          </h3>
         </div>
         <ItemMeta item={item} text={text} />
       </div>

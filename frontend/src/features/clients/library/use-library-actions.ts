@@ -13,7 +13,8 @@ export interface LibraryItemActions {
   copyText: (item: ClientContent) => Promise<void>;
   downloadHtml: (item: ClientContent) => void;
   downloadText: (item: ClientContent) => void;
-  remove: (item: ClientContent) => Promise<void>;
+  /** True when the item was deleted (the list moves the focus on), false when the delete failed. */
+  remove: (item: ClientContent) => Promise<boolean>;
 }
 
 /**
@@ -50,7 +51,7 @@ export function useLibraryActions(
           await deleteContent(item);
         } catch (error) {
           notifyError(error, LIBRARY_ERRORS.delete);
-          return;
+          return false;
         }
         remove(item);
         onCountChange(item.client_id, (count) => count - 1);
@@ -67,6 +68,7 @@ export function useLibraryActions(
           },
           item.title,
         );
+        return true;
       },
     }),
     [remove, add, onCountChange],
