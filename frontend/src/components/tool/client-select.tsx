@@ -20,6 +20,8 @@ export function ClientSelect({
   placeholder = NO_CLIENT_LABEL,
   disabled,
   hint,
+  error,
+  required = false,
 }: {
   id?: string;
   label?: string;
@@ -33,9 +35,12 @@ export function ClientSelect({
   placeholder?: string;
   disabled?: boolean;
   hint?: ReactNode;
+  /** The form's problem with the choice ('Select a client' when saving), shown under the picker. */
+  error?: string | null;
+  required?: boolean;
 }) {
   return (
-    <FormField label={label} htmlFor={id} hint={hint}>
+    <FormField label={label} htmlFor={id} hint={hint} error={error} required={required}>
       <Select
         value={failed ? '' : (value ?? (allowNone ? NO_CLIENT_VALUE : ''))}
         onValueChange={(next) => onChange(next === NO_CLIENT_VALUE ? null : next)}

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useCallback, useMemo, useState } from 'react';
-import type { ToastText } from '#shared/tools/common';
+import { type FieldProblem, fieldMessage } from './field-problem';
 import type { ToolOutput } from './tool-output';
 import { showToast } from './tool-toast';
 import { type ToolRun, type ToolRunConfig, useToolRun } from './use-tool-run';
@@ -26,8 +26,16 @@ export interface Tool<Form, Request, Output = ToolOutput> {
   readonly run: ToolRun<Request, Output, Form>;
   /** True while a job is being submitted or runs: the settings that shape it are locked. */
   readonly busy: boolean;
-  /** Shows `problem` as a destructive toast, or builds the request and starts the job with the form. */
-  generate(problem: ToastText | null, request: () => Request): void;
+  /**
+   * Shows `problem` as a destructive toast (and at its field, see `error`), or builds the request and
+   * starts the job with the form.
+   */
+  generate(problem: FieldProblem | null, request: () => Request): void;
+  /**
+   * The last Generate's problem when it belongs to `field`, for its FormField (issue 18); it goes once
+   * the field's value changes, or at the next Generate.
+   */
+  error(field: string): string | null;
   /** Binds a text field to <Input>/<Textarea>. */
   text<Key extends KeysOf<Form, string>>(
     key: Key,
@@ -42,10 +50,19 @@ export interface Tool<Form, Request, Output = ToolOutput> {
   ): { value: Form[Key]; onChange: (value: Form[Key]) => void; disabled: boolean };
 }
 
+/** A form field's value by name; undefined for a field the page keeps outside the form. */
+function fieldValue(form: unknown, field: string): unknown {
+  return typeof form === 'object' && form !== null ? (form as Record<string, unknown>)[field] : undefined;
+}
+
 export function useTool<Form, Request, Output = ToolOutput>(
   definition: ToolDefinition<Form, Request, Output>,
 ): Tool<Form, Request, Output> {
   const [form, setForm] = useState<Form>(definition.initialForm);
+  // The field at fault, its message, and its value then: editing the field clears the error.
+  const [fieldError, setFieldError] = useState<{ field: string; message: string; value: unknown } | null>(
+    null,
+  );
   const run = useToolRun<Request, Output, Form>(definition, { onRestore: setForm });
 
   const set = useCallback(
@@ -64,12 +81,21 @@ export function useTool<Form, Request, Output = ToolOutput>(
       run,
       busy,
       generate: (problem, request) => {
+        setFieldError(
+          problem?.field
+            ? { field: problem.field, message: fieldMessage(problem), value: fieldValue(form, problem.field) }
+            : null,
+        );
         if (problem) {
           showToast(problem, 'destructive');
           return;
         }
         start(request(), form);
       },
+      error: (field) =>
+        fieldError?.field === field && Object.is(fieldValue(form, field), fieldError.value)
+          ? fieldError.message
+          : null,
       text: (key) => ({
         value: String(form[key]),
         // The key only names string fields, so the event's string is the field's type.
@@ -81,6 +107,6 @@ export function useTool<Form, Request, Output = ToolOutput>(
       }),
       choice: (key) => ({ value: form[key], onChange: (value) => set(key, value), disabled: busy }),
     }),
-    [form, set, run, busy, start],
+    [form, set, run, busy, start, fieldError],
   );
 }

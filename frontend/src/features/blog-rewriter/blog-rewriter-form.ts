@@ -5,9 +5,10 @@ import {
   type BlogFramework,
   type BlogRewriteRequestInput,
 } from '#shared/tools/blog-rewrite';
-import { isHttpUrl, TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
-// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
+import { isHttpUrl, TOOL_MESSAGES } from '#shared/tools/common';
 import { type DownloadFile, HTML_MIME } from '../../components/tool/download';
+// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 import { errorToast } from '../../components/tool/tool-messages';
 import { resultString, type ToolOutput, toolOutput } from '../../components/tool/tool-output';
@@ -32,9 +33,9 @@ export const initialBlogRewriterForm: BlogRewriterForm = {
 };
 
 /** 001 §5: a valid URL, and a client when saving. */
-export function validateBlogRewrite(form: BlogRewriterForm): ToastText | null {
-  if (!isHttpUrl(form.url)) return errorToast(BLOG_REWRITE_MESSAGES.urlRequired);
-  if (form.saveToClient && form.clientId === null) return TOOL_MESSAGES.selectClient;
+export function validateBlogRewrite(form: BlogRewriterForm): FieldProblem<keyof BlogRewriterForm> | null {
+  if (!isHttpUrl(form.url)) return atField('url', errorToast(BLOG_REWRITE_MESSAGES.urlRequired));
+  if (form.saveToClient && form.clientId === null) return atField('clientId', TOOL_MESSAGES.selectClient);
   return null;
 }
 

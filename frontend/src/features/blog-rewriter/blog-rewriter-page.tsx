@@ -67,7 +67,7 @@ export function BlogRewriterPage() {
       description="Paste a blog post's URL and pick how it should be rewritten."
       onSubmit={generate}
     >
-      <FormField label={BLOG_REWRITE_LABELS.url} htmlFor="blog-url">
+      <FormField label={BLOG_REWRITE_LABELS.url} htmlFor="blog-url" required error={tool.error('url')}>
         <div className="flex gap-2">
           <Input
             id="blog-url"
@@ -115,6 +115,8 @@ export function BlogRewriterPage() {
           allowNone={false}
           placeholder="Select a client"
           {...tool.choice('clientId')}
+          required
+          error={tool.error('clientId')}
         />
       )}
       <GenerateButton label={BLOG_REWRITE_LABELS.generate} run={run} disabled={form.url.trim() === ''} />

@@ -2,9 +2,10 @@ import { DEFAULT_CONTENT_INSTRUCTIONS } from '#shared/client';
 import { type TextDownloadExtension, toolDownloadName } from '#shared/file-names';
 import { DEFAULT_TEXT_MODEL_ID, type LanguageModelId } from '#shared/models';
 import { CLIENT_CONTENT_MESSAGES, type ClientContentRequestInput } from '#shared/tools/client-content';
-import { INVALID_URL_MESSAGE, isHttpUrl, type ToastText } from '#shared/tools/common';
-// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
+import { INVALID_URL_MESSAGE, isHttpUrl } from '#shared/tools/common';
 import { type DownloadFile, HTML_MIME, TEXT_MIME } from '../../components/tool/download';
+// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 import { errorToast } from '../../components/tool/tool-messages';
 import { resultString, type ToolOutput, toolOutput } from '../../components/tool/tool-output';
@@ -40,10 +41,13 @@ export function contentInstructionsPrefill(client: ToolClient | null): string {
 }
 
 /** 001 §5: the website URL, then the topic. */
-export function validateClientContent(form: ClientContentForm, clientUrl: string): ToastText | null {
-  if (clientUrl.trim() === '') return errorToast(CLIENT_CONTENT_MESSAGES.urlRequired);
-  if (!isHttpUrl(clientUrl)) return errorToast(INVALID_URL_MESSAGE);
-  if (form.topic.trim() === '') return errorToast(CLIENT_CONTENT_MESSAGES.topicRequired);
+export function validateClientContent(
+  form: ClientContentForm,
+  clientUrl: string,
+): FieldProblem<keyof ClientContentForm> | null {
+  if (clientUrl.trim() === '') return atField('websiteEdit', errorToast(CLIENT_CONTENT_MESSAGES.urlRequired));
+  if (!isHttpUrl(clientUrl)) return atField('websiteEdit', errorToast(INVALID_URL_MESSAGE));
+  if (form.topic.trim() === '') return atField('topic', errorToast(CLIENT_CONTENT_MESSAGES.topicRequired));
   return null;
 }
 

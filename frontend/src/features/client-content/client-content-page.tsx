@@ -83,7 +83,13 @@ export function ClientContentPage() {
           tool.update((current) => ({ ...current, clientId, websiteEdit: null, instructionsEdit: null }))
         }
       />
-      <FormField label={CLIENT_CONTENT_LABELS.clientUrl} htmlFor="client-content-url">
+      <FormField
+        label={CLIENT_CONTENT_LABELS.clientUrl}
+        htmlFor="client-content-url"
+        required
+        // The website is the prefill until edited: its problem is keyed on the edit.
+        error={tool.error('websiteEdit')}
+      >
         <Input
           id="client-content-url"
           type="url"
@@ -93,7 +99,12 @@ export function ClientContentPage() {
           onChange={(event) => tool.set('websiteEdit', event.target.value)}
         />
       </FormField>
-      <FormField label={CLIENT_CONTENT_LABELS.topic} htmlFor="client-content-topic">
+      <FormField
+        label={CLIENT_CONTENT_LABELS.topic}
+        htmlFor="client-content-topic"
+        required
+        error={tool.error('topic')}
+      >
         <Input
           id="client-content-topic"
           placeholder="e.g., Signs your water heater needs replacing"

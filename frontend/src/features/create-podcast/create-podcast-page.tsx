@@ -58,6 +58,13 @@ export function CreatePodcastPage() {
   const tool = useTool(PODCAST);
   const { form, run } = tool;
   const [importing, setImporting] = useState(false);
+  // The import's problem, shown at the URL field too (issue 18) until the URL is edited.
+  const [importProblem, setImportProblem] = useState<{ url: string; message: string } | null>(null);
+  const importError = importProblem?.url === form.importUrl ? importProblem.message : null;
+  const failImport = (message: string) => {
+    setImportProblem({ url: form.importUrl, message });
+    showError(message);
+  };
   const [audioSrc, setAudioSrc] = useState<string | null>(null);
   const audioUrl = run.output?.audioUrl ?? null;
 
@@ -80,16 +87,17 @@ export function CreatePodcastPage() {
   const importContent = async () => {
     const url = form.importUrl.trim();
     if (url === '') {
-      showError(PODCAST_MESSAGES.urlRequired);
+      failImport(PODCAST_MESSAGES.urlRequired);
       return;
     }
+    setImportProblem(null);
     setImporting(true);
     try {
       const page = await api.post<FetchContentResponse>('/api/fetch-content', { url });
       tool.set('text', page.content);
       showToast({ title: 'Content imported', description: page.title });
     } catch (error) {
-      showError(errorMessage(error, PODCAST_MESSAGES.importFailed));
+      failImport(errorMessage(error, PODCAST_MESSAGES.importFailed));
     } finally {
       setImporting(false);
     }
@@ -131,7 +139,7 @@ export function CreatePodcastPage() {
           </div>
         </div>
       )}
-      <FormField label="Import from URL" htmlFor="podcast-import">
+      <FormField label="Import from URL" htmlFor="podcast-import" error={importError}>
         <div className="flex gap-2">
           <Input
             id="podcast-import"
@@ -148,6 +156,8 @@ export function CreatePodcastPage() {
       <FormField
         label="Script"
         htmlFor="podcast-script"
+        required
+        error={tool.error('text')}
         hint={
           form.format === 'conversation'
             ? 'Start lines with Host: or Guest: to switch speakers; without them, paragraphs alternate.'

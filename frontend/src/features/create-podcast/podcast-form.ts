@@ -5,7 +5,6 @@ import {
   PODCAST_VOICES,
   type PodcastVoiceId,
 } from '#shared/models';
-import type { ToastText } from '#shared/tools/common';
 import {
   DEFAULT_PODCAST_FORMAT,
   PODCAST_MESSAGES,
@@ -13,6 +12,7 @@ import {
   type TextToSpeechRequest,
 } from '#shared/tools/podcast';
 // Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 import { errorToast } from '../../components/tool/tool-messages';
 
@@ -50,8 +50,8 @@ export type PodcastRequest = Omit<
   'includeAudioContent' | 'saveToClient' | 'clientId' | 'timeZone'
 >;
 
-export function validatePodcast(form: PodcastForm): ToastText | null {
-  return form.text.trim() === '' ? errorToast(PODCAST_MESSAGES.textRequired) : null;
+export function validatePodcast(form: PodcastForm): FieldProblem<keyof PodcastForm> | null {
+  return form.text.trim() === '' ? atField('text', errorToast(PODCAST_MESSAGES.textRequired)) : null;
 }
 
 export function podcastRequest(form: PodcastForm): PodcastRequest {

@@ -1,6 +1,6 @@
 import { faqDownloadName, type TextDownloadExtension } from '#shared/file-names';
 import { DEFAULT_TEXT_MODEL_ID, type LanguageModelId } from '#shared/models';
-import { TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
+import { TOOL_MESSAGES } from '#shared/tools/common';
 import {
   DEFAULT_FAQ_HEADING_LEVEL,
   FAQ_MESSAGES,
@@ -9,8 +9,9 @@ import {
   type FaqHeadingLevel,
   type FaqRequestInput,
 } from '#shared/tools/faq';
-// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
 import { type DownloadFile, HTML_MIME, TEXT_MIME } from '../../components/tool/download';
+// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 import { errorToast } from '../../components/tool/tool-messages';
 import { resultString, type ToolOutput, toolOutput } from '../../components/tool/tool-output';
@@ -47,9 +48,11 @@ export const QUESTION_COUNTS: readonly number[] = Array.from(
   (_, index) => FAQ_QUESTION_COUNT.min + index,
 );
 
-export function validateFaq(form: FaqForm, hasClients: boolean): ToastText | null {
-  if (form.topic.trim() === '') return errorToast(FAQ_MESSAGES.topicRequired(form.contentType));
-  if (hasClients && form.saveToClient && form.clientId === null) return TOOL_MESSAGES.selectClient;
+export function validateFaq(form: FaqForm, hasClients: boolean): FieldProblem<keyof FaqForm> | null {
+  if (form.topic.trim() === '')
+    return atField('topic', errorToast(FAQ_MESSAGES.topicRequired(form.contentType)));
+  if (hasClients && form.saveToClient && form.clientId === null)
+    return atField('clientId', TOOL_MESSAGES.selectClient);
   return null;
 }
 

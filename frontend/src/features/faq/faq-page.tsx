@@ -80,7 +80,7 @@ export function FaqPage() {
         {...tool.choice('contentType')}
       />
       <ModelSelect {...tool.choice('model')} />
-      <FormField label={FAQ_LABELS.topic} htmlFor="faq-topic">
+      <FormField label={FAQ_LABELS.topic} htmlFor="faq-topic" required error={tool.error('topic')}>
         <Input
           id="faq-topic"
           placeholder={isFaq ? 'e.g., Roof replacement costs' : 'e.g., How to winterize outdoor faucets'}
@@ -128,6 +128,7 @@ export function FaqPage() {
         {...clientList}
         {...tool.choice('clientId')}
         hint="The client's newsletter instructions guide the writing."
+        error={tool.error('clientId')}
       />
       <div className="grid gap-3">
         <CheckField id="faq-header" label={FAQ_LABELS.includeHeader} {...tool.check('includeHeader')} />

@@ -1,5 +1,4 @@
 import { DEFAULT_GBP_MODEL_ID, type LanguageModelId } from '#shared/models';
-import type { ToastText } from '#shared/tools/common';
 import {
   DEFAULT_GBP_IMAGE_SIZE,
   DEFAULT_GBP_POST_TYPE,
@@ -10,6 +9,7 @@ import {
   type GbpPostType,
   type SizedImageResult,
 } from '#shared/tools/gbp-post';
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 import { errorToast } from '../../components/tool/tool-messages';
 
@@ -32,12 +32,14 @@ export const initialGbpForm: GbpForm = {
   dimensions: DEFAULT_GBP_IMAGE_SIZE,
 };
 
-export function validateGbpPost(form: GbpForm): ToastText | null {
-  return form.prompt.trim() === '' ? errorToast(GBP_MESSAGES.promptRequired) : null;
+export function validateGbpPost(form: GbpForm): FieldProblem<keyof GbpForm> | null {
+  return form.prompt.trim() === '' ? atField('prompt', errorToast(GBP_MESSAGES.promptRequired)) : null;
 }
 
-export function validateGbpImage(form: GbpForm): ToastText | null {
-  return form.imagePrompt.trim() === '' ? errorToast(GBP_MESSAGES.imagePromptRequired) : null;
+export function validateGbpImage(form: GbpForm): FieldProblem<keyof GbpForm> | null {
+  return form.imagePrompt.trim() === ''
+    ? atField('imagePrompt', errorToast(GBP_MESSAGES.imagePromptRequired))
+    : null;
 }
 
 /** In the post flow the image is made too, unless its prompt is blank (001 §5). */

@@ -102,7 +102,7 @@ export function GbpPostPage() {
         {...tool.choice('postType')}
       />
       <ModelSelect {...tool.choice('model')} models={GBP_MODELS} />
-      <FormField label="Post Prompt" htmlFor="gbp-prompt">
+      <FormField label="Post Prompt" htmlFor="gbp-prompt" required error={tool.error('prompt')}>
         <Textarea
           id="gbp-prompt"
           rows={4}
@@ -112,7 +112,8 @@ export function GbpPostPage() {
       </FormField>
       <fieldset className="grid gap-3 rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Image (optional)</legend>
-        <FormField label="Image Prompt" htmlFor="gbp-image-prompt">
+        {/* Generate Image Only checks the post form's image prompt; its problem goes at the next try. */}
+        <FormField label="Image Prompt" htmlFor="gbp-image-prompt" error={image.error('imagePrompt')}>
           <Textarea
             id="gbp-image-prompt"
             rows={2}

@@ -9,7 +9,7 @@ import {
   imageQualityChoices,
   imageSizeChoices,
 } from '#shared/models';
-import { TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
+import { TOOL_MESSAGES } from '#shared/tools/common';
 import {
   type GeneratedImageResult,
   type GenerateImageRequest,
@@ -19,6 +19,7 @@ import {
   type ImageFailure,
 } from '#shared/tools/image-generation';
 // Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 import { errorToast } from '../../components/tool/tool-messages';
 
@@ -102,10 +103,12 @@ export function withModel(form: ImageForm, id: ImageModelId): ImageForm {
   };
 }
 
-export function validateImages(form: ImageForm, hasClients: boolean): ToastText | null {
+export function validateImages(form: ImageForm, hasClients: boolean): FieldProblem<keyof ImageForm> | null {
+  // Shown at the first configuration's prompt, the one every form has.
   if (!form.configs.some((config) => config.prompt.trim() !== ''))
-    return errorToast(IMAGE_MESSAGES.promptRequired);
-  if (hasClients && form.saveToClient && form.clientId === null) return TOOL_MESSAGES.selectClient;
+    return atField('configs', errorToast(IMAGE_MESSAGES.promptRequired));
+  if (hasClients && form.saveToClient && form.clientId === null)
+    return atField('clientId', TOOL_MESSAGES.selectClient);
   return null;
 }
 

@@ -95,6 +95,7 @@ function ConfigCard({
   index,
   canRemove,
   disabled,
+  promptError,
   onChange,
   onRemove,
 }: {
@@ -102,6 +103,8 @@ function ConfigCard({
   index: number;
   canRemove: boolean;
   disabled: boolean;
+  /** 'Enter at least one prompt', shown at the first configuration's prompt. */
+  promptError: string | null;
   onChange: (config: ImageConfig) => void;
   onRemove: () => void;
 }) {
@@ -121,7 +124,7 @@ function ConfigCard({
           Remove
         </Button>
       </div>
-      <FormField label="Prompt" htmlFor={id('prompt')}>
+      <FormField label="Prompt" htmlFor={id('prompt')} required={index === 0} error={promptError}>
         <Textarea id={id('prompt')} rows={3} placeholder="What should the image show?" {...text('prompt')} />
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -161,6 +164,8 @@ export function ImageGenerationPage() {
   const clientList = useToolClients([]);
   const hasClients = clientList.clients.length > 0;
   const [analyzing, setAnalyzing] = useState(false);
+  // The upload's problem (type, size, analysis failed), shown under the upload button as well.
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const [signed, setSigned] = useState<Map<string, string>>(new Map());
   const [cleared, setCleared] = useState(false);
   const nextId = useRef(form.configs.length + 1);
@@ -205,6 +210,7 @@ export function ImageGenerationPage() {
     event.target.value = '';
     if (!file) return;
     const problem = uploadProblem(file);
+    setUploadError(problem);
     if (problem) {
       showError(problem);
       return;
@@ -218,7 +224,9 @@ export function ImageGenerationPage() {
       addConfig(configFromAnalysis('analysed', analysis));
       showToast({ title: 'Image analyzed', description: 'A new configuration holds its profile.' });
     } catch (error) {
-      showError(errorMessage(error, IMAGE_MESSAGES.analyzeFailed));
+      const message = errorMessage(error, IMAGE_MESSAGES.analyzeFailed);
+      setUploadError(message);
+      showError(message);
     } finally {
       setAnalyzing(false);
     }
@@ -244,17 +252,25 @@ export function ImageGenerationPage() {
           className="sr-only"
           onChange={analyze}
           aria-label="Upload an image to analyze"
+          aria-invalid={uploadError ? true : undefined}
+          aria-describedby={uploadError ? 'image-upload-error image-upload-hint' : 'image-upload-hint'}
         />
         <Button
           type="button"
           variant="outline"
+          aria-describedby={uploadError ? 'image-upload-error image-upload-hint' : 'image-upload-hint'}
           onClick={() => fileInput.current?.click()}
           disabled={analyzing || tool.busy}
         >
           <Upload aria-hidden="true" />
           {analyzing ? 'Analyzing image...' : 'Upload image to analyze'}
         </Button>
-        <p className="text-xs text-muted-foreground">
+        {uploadError && (
+          <p id="image-upload-error" data-slot="form-field-error" className="text-destructive text-sm">
+            {uploadError}
+          </p>
+        )}
+        <p id="image-upload-hint" className="text-xs text-muted-foreground">
           Its profile fills a new configuration. Images only, up to 5 MB.
         </p>
       </div>
@@ -265,6 +281,7 @@ export function ImageGenerationPage() {
           index={index}
           canRemove={form.configs.length > 1}
           disabled={tool.busy}
+          promptError={index === 0 ? tool.error('configs') : null}
           onChange={(next) =>
             setConfigs((configs) => configs.map((entry) => (entry.id === next.id ? next : entry)))
           }
@@ -346,7 +363,12 @@ export function ImageGenerationPage() {
           <Input id="image-api-key" type="password" autoComplete="off" {...tool.text('apiKey')} />
         </FormField>
       )}
-      <ClientSelect label="Client (optional)" {...clientList} {...tool.choice('clientId')} />
+      <ClientSelect
+        label="Client (optional)"
+        {...clientList}
+        {...tool.choice('clientId')}
+        error={tool.error('clientId')}
+      />
       {hasClients && (
         <CheckField id="image-save" label="Save to client profile" {...tool.check('saveToClient')} />
       )}

@@ -13,6 +13,7 @@ import {
   multiPlatformRequestSchema,
 } from '#shared/tools/multi-platform';
 import { CheckField } from '@/components/tool/check-field';
+import { CheckGroup } from '@/components/tool/check-group';
 import { ClientSelect } from '@/components/tool/client-select';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { HtmlFrame } from '@/components/tool/html-frame';
@@ -157,10 +158,15 @@ export function MultiPlatformCreatorPage() {
 
   const settings = (
     <SettingsCard title="Content Settings" onSubmit={generate}>
-      <ClientSelect id="multi-client" label="Client" {...clientList} {...tool.choice('clientId')} />
+      <ClientSelect
+        id="multi-client"
+        label="Client"
+        {...clientList}
+        {...tool.choice('clientId')}
+        error={tool.error('clientId')}
+      />
       <ModelSelect {...tool.choice('model')} models={MULTI_PLATFORM_MODELS} />
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Content Types</legend>
+      <CheckGroup id="multi-types" legend="Content Types" required error={tool.error('types')}>
         {MULTI_PLATFORM_TYPES.map((type) => (
           <div key={type} className="grid gap-2">
             <CheckField
@@ -191,10 +197,10 @@ export function MultiPlatformCreatorPage() {
             )}
           </div>
         ))}
-      </fieldset>
+      </CheckGroup>
       {form.types.includes('blog-rewrite') && (
         <div className="grid gap-3 rounded-md border p-3">
-          <FormField label="Blog URL" htmlFor="multi-blog-url">
+          <FormField label="Blog URL" htmlFor="multi-blog-url" required error={tool.error('blogUrl')}>
             <Input
               id="multi-blog-url"
               type="url"
@@ -217,7 +223,13 @@ export function MultiPlatformCreatorPage() {
           {...tool.check('newsletterIncludeHeader')}
         />
       )}
-      <FormField label="Prompt" htmlFor="multi-prompt">
+      <FormField
+        label="Prompt"
+        htmlFor="multi-prompt"
+        // Every type but the blog rewrite writes from the prompt (001 §2).
+        required={form.types.some((type) => type !== 'blog-rewrite')}
+        error={tool.error('prompt')}
+      >
         <Textarea
           id="multi-prompt"
           rows={4}

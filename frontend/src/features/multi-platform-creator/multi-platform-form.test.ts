@@ -22,6 +22,16 @@ describe('multi-platform form', () => {
     ).toBe('Select a client');
   });
 
+  it('names the field at fault, where the problem is shown besides the toast (issue 18)', () => {
+    const blogOnly = withType({ ...initialMultiPlatformForm, types: [] }, 'blog-rewrite', true);
+    expect(validateMultiPlatform({ ...initialMultiPlatformForm, types: [] })?.field).toBe('types');
+    expect(validateMultiPlatform(initialMultiPlatformForm)?.field).toBe('prompt');
+    expect(validateMultiPlatform(blogOnly)?.field).toBe('blogUrl');
+    expect(
+      validateMultiPlatform({ ...blogOnly, blogUrl: 'https://x.example', saveToClient: true })?.field,
+    ).toBe('clientId');
+  });
+
   it('summarises and counts progress', () => {
     const ok = { type: 'faq' as const, content: 'x', success: true };
     expect(summaryToast({ items: [ok, ok] }).title).toBe('Content Generated Successfully');

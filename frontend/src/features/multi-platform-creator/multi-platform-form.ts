@@ -12,6 +12,7 @@ import {
   type MultiPlatformTone,
   type MultiPlatformType,
 } from '#shared/tools/multi-platform';
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 
 /** Multi-Platform Content Creator's settings (001 §2). */
@@ -50,14 +51,14 @@ export function withType(form: MultiPlatformForm, type: MultiPlatformType, on: b
 }
 
 /** 001 §5, in the spec's order. */
-export function validateMultiPlatform(form: MultiPlatformForm): ToastText | null {
-  if (form.types.length === 0) return { title: MULTI_PLATFORM_MESSAGES.noTypes };
+export function validateMultiPlatform(form: MultiPlatformForm): FieldProblem<keyof MultiPlatformForm> | null {
+  if (form.types.length === 0) return atField('types', { title: MULTI_PLATFORM_MESSAGES.noTypes });
   if (form.types.some((type) => type !== 'blog-rewrite') && form.prompt.trim() === '') {
-    return MULTI_PLATFORM_MESSAGES.missingPrompt;
+    return atField('prompt', MULTI_PLATFORM_MESSAGES.missingPrompt);
   }
   if (form.types.includes('blog-rewrite') && form.blogUrl.trim() === '')
-    return { title: MULTI_PLATFORM_MESSAGES.missingBlogUrl };
-  if (form.saveToClient && !form.clientId) return MULTI_PLATFORM_MESSAGES.selectClient;
+    return atField('blogUrl', { title: MULTI_PLATFORM_MESSAGES.missingBlogUrl });
+  if (form.saveToClient && !form.clientId) return atField('clientId', MULTI_PLATFORM_MESSAGES.selectClient);
   return null;
 }
 

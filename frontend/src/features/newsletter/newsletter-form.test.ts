@@ -30,18 +30,21 @@ describe('newsletter form', () => {
     expect(activeSourceEmpty({ ...initialNewsletterForm, topic: 'x', mode: 'url' })).toBe(true);
   });
 
-  it('gives the spec toasts for a blank topic, a blank URL and saving without a client', () => {
+  it('gives the spec toasts, and the field at fault, for a blank topic, a blank URL and saving without a client', () => {
     expect(validateNewsletter({ ...initialNewsletterForm, topic: '  ' })).toEqual({
       title: 'Topic Required',
       description: 'Please enter a newsletter topic.',
+      field: 'topic',
     });
     expect(validateNewsletter({ ...initialNewsletterForm, mode: 'url', url: ' ' })).toEqual({
       title: 'URL Required',
       description: 'Please enter a URL to extract content from.',
+      field: 'url',
     });
     expect(validateNewsletter({ ...initialNewsletterForm, topic: 'Tips', saveToClient: true })).toEqual({
       title: 'Select a client',
       description: 'Please choose a client to save this newsletter to.',
+      field: 'clientId',
     });
     expect(validateNewsletter({ ...initialNewsletterForm, topic: 'Tips' })).toBeNull();
   });

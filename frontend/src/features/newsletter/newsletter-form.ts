@@ -1,9 +1,9 @@
 import { newsletterDownloadName, type TextDownloadExtension } from '#shared/file-names';
 import { DEFAULT_TEXT_MODEL_ID, type LanguageModelId } from '#shared/models';
-import type { ToastText } from '#shared/tools/common';
 import { NEWSLETTER_MESSAGES, type NewsletterRequestInput } from '#shared/tools/newsletter';
-// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
 import { type DownloadFile, HTML_MIME, TEXT_MIME } from '../../components/tool/download';
+// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 import type { SourceMode } from '../../components/tool/source-tabs';
 import { resultString, type ToolOutput, toolOutput } from '../../components/tool/tool-output';
@@ -39,10 +39,12 @@ export function activeSourceEmpty(form: NewsletterForm): boolean {
 }
 
 /** The spec's validation toasts (000 §5), in the order the user meets them. */
-export function validateNewsletter(form: NewsletterForm): ToastText | null {
-  if (form.mode === 'topic' && form.topic.trim() === '') return NEWSLETTER_MESSAGES.topicRequired;
-  if (form.mode === 'url' && form.url.trim() === '') return NEWSLETTER_MESSAGES.urlRequired;
-  if (form.saveToClient && form.clientId === null) return NEWSLETTER_MESSAGES.selectClient;
+export function validateNewsletter(form: NewsletterForm): FieldProblem<keyof NewsletterForm> | null {
+  if (form.mode === 'topic' && form.topic.trim() === '')
+    return atField('topic', NEWSLETTER_MESSAGES.topicRequired);
+  if (form.mode === 'url' && form.url.trim() === '') return atField('url', NEWSLETTER_MESSAGES.urlRequired);
+  if (form.saveToClient && form.clientId === null)
+    return atField('clientId', NEWSLETTER_MESSAGES.selectClient);
   return null;
 }
 

@@ -72,7 +72,12 @@ export function NewsletterPage() {
     >
       <ModelSelect {...tool.choice('model')} />
       <div className="grid gap-2">
-        <ClientSelect label="Client (optional)" {...clientList} {...tool.choice('clientId')} />
+        <ClientSelect
+          label="Client (optional)"
+          {...clientList}
+          {...tool.choice('clientId')}
+          error={tool.error('clientId')}
+        />
         {client && (
           <InstructionsBox
             title="Newsletter instructions"
@@ -84,12 +89,23 @@ export function NewsletterPage() {
       <SourceTabs
         {...tool.choice('mode')}
         topic={
-          <FormField label={NEWSLETTER_LABELS.topic} htmlFor="newsletter-topic">
+          <FormField
+            label={NEWSLETTER_LABELS.topic}
+            htmlFor="newsletter-topic"
+            required
+            error={tool.error('topic')}
+          >
             <Input id="newsletter-topic" placeholder={TOPIC_PLACEHOLDER} {...tool.text('topic')} />
           </FormField>
         }
         url={
-          <FormField label={NEWSLETTER_LABELS.url} htmlFor="newsletter-url" hint={NEWSLETTER_LABELS.urlHint}>
+          <FormField
+            label={NEWSLETTER_LABELS.url}
+            htmlFor="newsletter-url"
+            hint={NEWSLETTER_LABELS.urlHint}
+            required
+            error={tool.error('url')}
+          >
             <Input
               id="newsletter-url"
               type="url"

@@ -1,14 +1,15 @@
 import { DEFAULT_PRESS_RELEASE_INSTRUCTIONS } from '#shared/client';
 import { type TextDownloadExtension, toolDownloadName } from '#shared/file-names';
 import { DEFAULT_TEXT_MODEL_ID, type LanguageModelId } from '#shared/models';
-import { TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
+import { TOOL_MESSAGES } from '#shared/tools/common';
 import {
   type ClientCompanyData,
   PRESS_RELEASE_MESSAGES,
   type PressReleaseRequestInput,
 } from '#shared/tools/press-release';
-// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
 import { type DownloadFile, HTML_MIME, TEXT_MIME } from '../../components/tool/download';
+// Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 import type { SourceMode } from '../../components/tool/source-tabs';
 import { errorToast } from '../../components/tool/tool-messages';
@@ -62,14 +63,18 @@ export function activeSourceEmpty(form: PressReleaseForm): boolean {
 }
 
 /** 001 §5, in the order the user meets them. */
-export function validatePressRelease(form: PressReleaseForm, hasClients: boolean): ToastText | null {
+export function validatePressRelease(
+  form: PressReleaseForm,
+  hasClients: boolean,
+): FieldProblem<keyof PressReleaseForm> | null {
   if (form.mode === 'topic' && form.topic.trim() === '') {
-    return errorToast(PRESS_RELEASE_MESSAGES.topicRequired);
+    return atField('topic', errorToast(PRESS_RELEASE_MESSAGES.topicRequired));
   }
   if (form.mode === 'url' && form.url.trim() === '') {
-    return errorToast(PRESS_RELEASE_MESSAGES.urlRequired);
+    return atField('url', errorToast(PRESS_RELEASE_MESSAGES.urlRequired));
   }
-  if (hasClients && form.saveToClient && form.clientId === null) return TOOL_MESSAGES.selectClient;
+  if (hasClients && form.saveToClient && form.clientId === null)
+    return atField('clientId', TOOL_MESSAGES.selectClient);
   return null;
 }
 

@@ -85,6 +85,7 @@ export function PressReleasePage() {
         label="Client (optional)"
         {...clientList}
         {...tool.choice('clientId')}
+        error={tool.error('clientId')}
         onChange={(clientId) =>
           tool.update((current) => ({
             ...current,
@@ -97,7 +98,12 @@ export function PressReleasePage() {
       <SourceTabs
         {...tool.choice('mode')}
         topic={
-          <FormField label="Press Release Topic *" htmlFor="press-release-topic">
+          <FormField
+            label="Press Release Topic *"
+            htmlFor="press-release-topic"
+            required
+            error={tool.error('topic')}
+          >
             <Input
               id="press-release-topic"
               placeholder="e.g., Grand opening of our second location"
@@ -110,6 +116,8 @@ export function PressReleasePage() {
             label="Source URL *"
             htmlFor="press-release-url"
             hint="Content from this URL is extracted and used as the basis of the press release."
+            required
+            error={tool.error('url')}
           >
             <Input
               id="press-release-url"

@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import {
   imageSizesFor,
   isOnTarget,
@@ -26,6 +26,7 @@ import {
 } from '#shared/tools/social-content';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { CheckField } from '@/components/tool/check-field';
+import { CheckGroup } from '@/components/tool/check-group';
 import { ClientSelect } from '@/components/tool/client-select';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { PlainSelect } from '@/components/tool/plain-select';
@@ -38,7 +39,7 @@ import { type ToolDefinition, useTool } from '@/components/tool/use-tool';
 import { findClient, useToolClients } from '@/components/tool/use-tool-clients';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, useFormFieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
@@ -89,6 +90,12 @@ const TONE_OPTIONS = SOCIAL_TONES.map((value) => ({
   label: value.charAt(0).toUpperCase() + value.slice(1),
 }));
 const MODE_OPTIONS = RESIZE_MODES.map((value) => ({ value, label: RESIZE_MODE_LABELS[value] }));
+
+/** The browser's own select, taking its FormField's error and required state as Input does. */
+function NativeSelect(props: ComponentProps<'select'>) {
+  const fieldAria = useFormFieldAria(props.id);
+  return <select {...fieldAria} {...props} />;
+}
 
 function LengthControl({
   platform,
@@ -242,6 +249,7 @@ export function SocialContentPage() {
       label="Client (optional)"
       {...clientList}
       {...tool.choice('clientId')}
+      error={tool.error('clientId')}
       hint={
         client
           ? [client.company_name, client.content_instructions].filter(Boolean).join(' - ') || client.name
@@ -254,7 +262,7 @@ export function SocialContentPage() {
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] [&>*]:min-w-0">
       <SettingsCard title="Content Settings" onSubmit={generate}>
         {clientPicker}
-        <FormField label="Prompt" htmlFor="social-prompt">
+        <FormField label="Prompt" htmlFor="social-prompt" required error={tool.error('prompt')}>
           <Textarea
             id="social-prompt"
             rows={3}
@@ -262,8 +270,7 @@ export function SocialContentPage() {
             {...tool.text('prompt')}
           />
         </FormField>
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">Platforms</legend>
+        <CheckGroup id="social-platforms" legend="Platforms" required error={tool.error('platforms')}>
           {SOCIAL_PLATFORM_IDS.map((platform) => (
             <CheckField
               key={platform}
@@ -274,7 +281,7 @@ export function SocialContentPage() {
               onChange={(checked) => tool.update((current) => withPlatform(current, platform, checked))}
             />
           ))}
-        </fieldset>
+        </CheckGroup>
         {form.platforms.map((platform) => (
           <LengthControl
             key={platform}
@@ -322,7 +329,13 @@ export function SocialContentPage() {
   const imageTab = (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] [&>*]:min-w-0">
       <SettingsCard title="Image Settings" onSubmit={generateImage}>
-        <FormField label="Image Description" htmlFor="social-image-prompt">
+        {/* The image run checks the shared form; its problem goes at its next try. */}
+        <FormField
+          label="Image Description"
+          htmlFor="social-image-prompt"
+          required
+          error={image.error('imagePrompt')}
+        >
           <Textarea
             id="social-image-prompt"
             rows={3}
@@ -330,8 +343,14 @@ export function SocialContentPage() {
             {...tool.text('imagePrompt')}
           />
         </FormField>
-        <FormField label="Dimensions" htmlFor="social-dimensions" hint={SOCIAL_MESSAGES.dimensionsNotice}>
-          <select
+        <FormField
+          label="Dimensions"
+          htmlFor="social-dimensions"
+          hint={SOCIAL_MESSAGES.dimensionsNotice}
+          required
+          error={image.error('imageDimensions')}
+        >
+          <NativeSelect
             id="social-dimensions"
             className="h-9 rounded-md border bg-background px-3 text-sm"
             value={form.imageDimensions}
@@ -344,7 +363,7 @@ export function SocialContentPage() {
                 {size}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <GenerateButton
           label="Generate Image"

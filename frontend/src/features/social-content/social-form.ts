@@ -8,7 +8,6 @@ import {
   SOCIAL_PLATFORM_IDS,
   type SocialPlatformId,
 } from '#shared/platforms';
-import type { ToastText } from '#shared/tools/common';
 import type { SizedImageResult } from '#shared/tools/gbp-post';
 import {
   DEFAULT_SOCIAL_TONE,
@@ -16,6 +15,7 @@ import {
   type SocialContentRequestInput,
   type SocialTone,
 } from '#shared/tools/social-content';
+import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 import { errorToast } from '../../components/tool/tool-messages';
 
@@ -84,16 +84,16 @@ export function withPlatform(form: SocialForm, platform: SocialPlatformId, on: b
   };
 }
 
-export function validateSocial(form: SocialForm): ToastText | null {
-  return form.prompt.trim() === '' || form.platforms.length === 0
-    ? errorToast(SOCIAL_MESSAGES.promptAndPlatformRequired)
-    : null;
+export function validateSocial(form: SocialForm): FieldProblem<keyof SocialForm> | null {
+  const problem = errorToast(SOCIAL_MESSAGES.promptAndPlatformRequired);
+  if (form.prompt.trim() === '') return atField('prompt', problem);
+  return form.platforms.length === 0 ? atField('platforms', problem) : null;
 }
 
-export function validateSocialImage(form: SocialForm): ToastText | null {
-  return form.imagePrompt.trim() === '' || form.imageDimensions === ''
-    ? errorToast(SOCIAL_MESSAGES.imagePromptAndSizeRequired)
-    : null;
+export function validateSocialImage(form: SocialForm): FieldProblem<keyof SocialForm> | null {
+  const problem = errorToast(SOCIAL_MESSAGES.imagePromptAndSizeRequired);
+  if (form.imagePrompt.trim() === '') return atField('imagePrompt', problem);
+  return form.imageDimensions === '' ? atField('imageDimensions', problem) : null;
 }
 
 export function socialRequest(form: SocialForm): SocialContentRequestInput {
