@@ -13,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -35,12 +36,13 @@ function fail(error: unknown, fallback: string) {
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
   const [creating, setCreating] = useState(false);
-  const [invalid, setInvalid] = useState(false);
+  // The name's problem, shown at the field as well as in the toast (issue 18) until the name is edited.
+  const [nameError, setNameError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === '') {
-      setInvalid(true);
+      setNameError(API_KEY_MESSAGES.nameRequired);
       void toast({ title: 'Error', description: API_KEY_MESSAGES.nameRequired, variant: 'destructive' });
       return;
     }
@@ -57,29 +59,25 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
   };
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      className="flex flex-col gap-2 sm:flex-row sm:items-end"
-      noValidate
-    >
-      <div className="flex-1 space-y-2">
-        <Label htmlFor="api-key-name">Key name</Label>
-        <Input
-          id="api-key-name"
-          value={name}
-          maxLength={100}
-          placeholder="e.g. Reporting script"
-          aria-invalid={invalid || undefined}
-          onChange={(event) => {
-            setName(event.target.value);
-            setInvalid(false);
-          }}
-        />
-      </div>
-      <Button type="submit" disabled={creating}>
-        <Plus aria-hidden />
-        {creating ? 'Creating…' : 'Create API Key'}
-      </Button>
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <FormField label="Key name" htmlFor="api-key-name" required error={nameError}>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            id="api-key-name"
+            value={name}
+            maxLength={100}
+            placeholder="e.g. Reporting script"
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
+          />
+          <Button type="submit" disabled={creating}>
+            <Plus aria-hidden />
+            {creating ? 'Creating…' : 'Create API Key'}
+          </Button>
+        </div>
+      </FormField>
     </form>
   );
 }

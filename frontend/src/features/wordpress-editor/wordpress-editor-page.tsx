@@ -15,8 +15,8 @@ import {
 import { ExternalLink } from '@/components/layout/external-link';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -89,6 +89,8 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
     link?.date ? scheduleInputValue(link.date) : defaultScheduleValue(),
   );
   const [category, setCategory] = useState(NO_CATEGORY);
+  // 'Schedule in the future' is shown at the date as well as in the toast (issue 18) until it changes.
+  const [scheduleError, setScheduleError] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
   const [saving, setSaving] = useState(false);
 
@@ -127,6 +129,7 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
     const html = editor.current?.html() ?? '';
     const date = status === 'future' ? scheduleIso(schedule) : undefined;
     if (status === 'future' && (!date || Date.parse(date) <= Date.now())) {
+      setScheduleError(WORDPRESS_MESSAGES.scheduleInFuture);
       void toast({ title: WORDPRESS_MESSAGES.scheduleInFuture, variant: 'destructive' });
       return;
     }
@@ -201,12 +204,10 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
       </header>
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">
         <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_12rem_minmax(0,14rem)]">
-          <div className="space-y-2">
-            <Label htmlFor="post-title">Post Title</Label>
+          <FormField label="Post Title" htmlFor="post-title" required>
             <Input id="post-title" value={title} onChange={(event) => setTitle(event.target.value)} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="post-status">Post Status</Label>
+          </FormField>
+          <FormField label="Post Status" htmlFor="post-status">
             <Select
               value={status}
               onValueChange={(value) =>
@@ -224,10 +225,9 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
                 ))}
               </SelectContent>
             </Select>
-          </div>
+          </FormField>
           {categories.length > 0 && (
-            <div className="space-y-2">
-              <Label htmlFor="post-category">Categories</Label>
+            <FormField label="Categories" htmlFor="post-category">
               <Select value={category} onValueChange={setCategory}>
                 <SelectTrigger id="post-category" className="w-full">
                   <SelectValue />
@@ -241,19 +241,27 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
                   ))}
                 </SelectContent>
               </Select>
-            </div>
+            </FormField>
           )}
         </div>
         {status === 'future' && (
-          <div className="max-w-xs space-y-2">
-            <Label htmlFor="post-schedule">Publish on (your time)</Label>
+          <FormField
+            label="Publish on (your time)"
+            htmlFor="post-schedule"
+            required
+            error={scheduleError}
+            className="max-w-xs"
+          >
             <Input
               id="post-schedule"
               type="datetime-local"
               value={schedule}
-              onChange={(event) => setSchedule(event.target.value)}
+              onChange={(event) => {
+                setSchedule(event.target.value);
+                setScheduleError(null);
+              }}
             />
-          </div>
+          </FormField>
         )}
         <QuillEditor
           initialHtml={content.html_content}

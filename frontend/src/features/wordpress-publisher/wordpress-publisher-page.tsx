@@ -9,8 +9,8 @@ import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -48,8 +48,12 @@ function useLibrary(clientId: string | null) {
 
 function ConnectionCard({ client }: { client: Client }) {
   const [testing, setTesting] = useState(false);
+  // A failed test is shown at the site's URL as well as in the toast (issue 18), for that client only.
+  const [failure, setFailure] = useState<{ clientId: string; message: string } | null>(null);
+  const connectionError = failure?.clientId === client.id ? failure.message : null;
   const test = async () => {
     setTesting(true);
+    setFailure(null);
     try {
       const result = await testConnection(client.id);
       const missing = [!result.canPublish && 'publish posts', !result.canUpload && 'upload images'].filter(
@@ -63,9 +67,11 @@ function ConnectionCard({ client }: { client: Client }) {
         variant: missing.length > 0 ? 'default' : 'success',
       });
     } catch (error) {
+      const message = errorMessage(error, WORDPRESS_MESSAGES.connectionError);
+      setFailure({ clientId: client.id, message });
       void toast({
         title: WORDPRESS_MESSAGES.connectionErrorTitle,
-        description: errorMessage(error, WORDPRESS_MESSAGES.connectionError),
+        description: message,
         variant: 'destructive',
       });
     } finally {
@@ -76,20 +82,28 @@ function ConnectionCard({ client }: { client: Client }) {
   return (
     <Card>
       <CardContent className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Label htmlFor="wordpress-url">WordPress URL</Label>
-          <Badge variant={client.wordpress_configured ? 'green' : 'secondary'} data-testid="connection-badge">
-            {client.wordpress_configured ? 'Configured' : 'Not Configured'}
-          </Badge>
-        </div>
-        <div className="flex gap-2">
-          <Input id="wordpress-url" value={url} readOnly className="min-w-0 flex-1" />
-          <Button asChild variant="outline" size="icon" className="shrink-0">
-            <ExternalLink href={url} aria-label="Open the WordPress site in a new tab">
-              <ExternalIcon aria-hidden="true" />
-            </ExternalLink>
-          </Button>
-        </div>
+        <FormField
+          label="WordPress URL"
+          htmlFor="wordpress-url"
+          error={connectionError}
+          action={
+            <Badge
+              variant={client.wordpress_configured ? 'green' : 'secondary'}
+              data-testid="connection-badge"
+            >
+              {client.wordpress_configured ? 'Configured' : 'Not Configured'}
+            </Badge>
+          }
+        >
+          <div className="flex gap-2">
+            <Input id="wordpress-url" value={url} readOnly className="min-w-0 flex-1" />
+            <Button asChild variant="outline" size="icon" className="shrink-0">
+              <ExternalLink href={url} aria-label="Open the WordPress site in a new tab">
+                <ExternalIcon aria-hidden="true" />
+              </ExternalLink>
+            </Button>
+          </div>
+        </FormField>
         <div>
           <Button
             type="button"
@@ -148,8 +162,7 @@ export function WordPressPublisherPage() {
         selected && (
           <>
             <div className="grid gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-              <div className="space-y-2">
-                <Label htmlFor="wordpress-client">Client</Label>
+              <FormField label="Client" htmlFor="wordpress-client" className="content-start">
                 <Select value={selected.id} onValueChange={choose}>
                   <SelectTrigger id="wordpress-client" className="w-full">
                     <SelectValue placeholder="Select a client" />
@@ -162,7 +175,7 @@ export function WordPressPublisherPage() {
                     ))}
                   </SelectContent>
                 </Select>
-              </div>
+              </FormField>
               <ConnectionCard client={selected} />
             </div>
             <Tabs defaultValue="library">
