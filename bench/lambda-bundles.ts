@@ -5,7 +5,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { build } from 'esbuild';
-import { ESM_REQUIRE_BANNER } from '#infra/app-function';
+import { ESM_REQUIRE_BANNER, LAMBDA_BUNDLE_ALIASES } from '#infra/app-function';
 import { MEDIA_WORKER_NODE_MODULES } from '#infra/media-bundling';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
 
@@ -21,6 +21,12 @@ export interface LambdaEntry {
   /** Installed next to the bundle, not bundled (sharp, espeak-ng). */
   readonly external: readonly string[];
 }
+
+/** The stack's module aliases, with absolute paths (this build may run from any directory). */
+export const lambdaBundleAliases = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(LAMBDA_BUNDLE_ALIASES).map(([from, to]) => [from, join(repositoryRoot, to)]),
+  );
 
 /** Every function the stack deploys, one per handler module (routes may share one). */
 export function lambdaEntries(): LambdaEntry[] {
@@ -77,6 +83,7 @@ export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Ma
       sourcesContent: false,
       mainFields: ['module', 'main'],
       banner: { js: ESM_REQUIRE_BANNER },
+      alias: lambdaBundleAliases(),
       external: [...(group[0]?.external ?? [])],
       logLevel: 'silent',
     });

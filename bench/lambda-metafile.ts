@@ -7,7 +7,7 @@
 import { isAbsolute, join } from 'node:path';
 import { build } from 'esbuild';
 import { ESM_REQUIRE_BANNER } from '#infra/app-function';
-import { lambdaEntries, repositoryRoot } from './lambda-bundles';
+import { lambdaBundleAliases, lambdaEntries, repositoryRoot } from './lambda-bundles';
 
 const TOP = 25;
 
@@ -39,6 +39,7 @@ export async function analyse(ids: readonly string[]): Promise<void> {
       minify: true,
       mainFields: ['module', 'main'],
       banner: { js: ESM_REQUIRE_BANNER },
+      alias: lambdaBundleAliases(),
       external: [...entry.external],
       metafile: true,
       logLevel: 'silent',

@@ -27,6 +27,15 @@ export const FUNCTION_DEFAULTS = {
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __lbmCreateRequire } from 'node:module'; const require = __lbmCreateRequire(import.meta.url);";
 
+/**
+ * Modules swapped for leaner ones inside every Lambda bundle (esbuild `alias`; paths relative to the
+ * project root). The SDK's default credential chain becomes the environment provider Lambda always
+ * satisfies (functions/commons/lambda-credentials.ts says why that is the only link that answers there).
+ */
+export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': './functions/commons/lambda-credentials.ts',
+};
+
 export interface FunctionBuildSettings {
   /** Repository root: handler entries are relative to it and it holds package-lock.json. */
   readonly projectRoot: string;
@@ -97,6 +106,10 @@ export class AppFunction extends Construct {
         // The runtime's own SDK lags behind package-lock.json; bundling pins the version we tested.
         bundleAwsSDK: true,
         forceDockerBundling: false,
+        // esbuild resolves an alias's relative path from its working directory, the project root here.
+        esbuildArgs: {
+          '--alias': Object.entries(LAMBDA_BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`),
+        },
         logLevel: LogLevel.WARNING,
         ...props.bundling,
       },
