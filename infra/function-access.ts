@@ -135,8 +135,9 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GenerateSocialImage: ENQUEUE_ONLY,
   // Answer directly: no job, no queue.
   ResizeImage: { ...TABLE_ONLY, mediaBucket: 'readWrite' },
-  AnalyzeImage: TABLE_ONLY,
-  FetchContent: TABLE_ONLY,
+  // Vision calls the provider with its key; both record an activity that is pushed to the admins' feed.
+  AnalyzeImage: { ...TABLE_ONLY, webSocket: true, providerSecret: true },
+  FetchContent: { ...TABLE_ONLY, webSocket: true },
   // Signing checks access and uses the media URL secret (granted with it); only GetMedia presigns.
   SignMedia: TABLE_READ,
   ListWordPressPosts: { ...TABLE_ONLY, wordpressKey: 'decrypt' },

@@ -3,12 +3,7 @@ import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
 import { entities } from '#functions/data/entities';
 import { notifyAdmins } from '#functions/websocket/notifier';
-import {
-  ACTIVITY_CREATED_EVENT,
-  ACTIVITY_FEED_LIMIT,
-  type Activity,
-  type ActivityCreatedEvent,
-} from '#shared/activity';
+import { ACTIVITY_CREATED_EVENT, type Activity, type ActivityCreatedEvent } from '#shared/activity';
 
 export interface ActivityInput {
   /** A stable id makes recording idempotent (a retried job records its activity once). */
@@ -65,23 +60,4 @@ export async function recordActivity(
   const event: ActivityCreatedEvent = { type: ACTIVITY_CREATED_EVENT, activity };
   await notifyAdmins(event);
   return activity;
-}
-
-/** Newest first, at most 100 (001 §9). */
-export async function listActivities(limit = ACTIVITY_FEED_LIMIT): Promise<Activity[]> {
-  const { data } = await entities()
-    .activity.query.byFeed({ feed: 'all' })
-    .go({ order: 'desc', limit: Math.min(limit, ACTIVITY_FEED_LIMIT) });
-  return data.map((row) => ({
-    id: row.activityId,
-    user_id: row.user_id,
-    user_email: row.user_email,
-    action: row.action,
-    resource_type: row.resource_type,
-    resource_id: row.resource_id ?? null,
-    details: (row.details as Record<string, unknown> | undefined) ?? {},
-    ip_address: null,
-    user_agent: row.user_agent ?? null,
-    created_at: row.created_at,
-  }));
 }

@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '#functions/commons/logger';
-import { parseJobMessage } from '#functions/generation/job-queue';
+import { parseJobMessage } from '#functions/generation/job-message';
 import { failUnfinishedJob, getJob } from '#functions/generation/job-store';
 import { notifyUser } from '#functions/websocket/notifier';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';

@@ -1,7 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { requireEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
-import { parseJobMessage } from '#functions/generation/job-queue';
+import { parseJobMessage } from '#functions/generation/job-message';
 import { type RunOutcome, runJob } from '#functions/generation/run-job';
 import { jobDeadline } from './job-deadline';
 import { retryAfterBackoff } from './message-visibility';

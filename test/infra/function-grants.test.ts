@@ -20,6 +20,8 @@ const CLIENT_MODULES = {
   providerSecret: 'functions/providers/provider-keys.ts',
 } as const satisfies Partial<Record<keyof FunctionAccess, string>>;
 
+const OWN_QUEUE_CONSUMERS: ReadonlySet<string> = new Set(['Worker', 'MediaWorker']);
+
 async function reachedModules(entry: string): Promise<Set<string>> {
   const result = await build({
     entryPoints: [entry],
@@ -60,6 +62,27 @@ describe('function grants', () => {
       }
     }
     expect(excess).toEqual([]);
+  }, 120_000);
+
+  // The other way round: code that reaches a client must hold its grant, or it fails in AWS only (the
+  // local runtime grants everything). The media worker runs text children and saves multi-platform
+  // items, so it needs the provider keys, the live pushes and the table as the text worker does.
+  it('grant every function the clients its code reaches', async () => {
+    const missing: string[] = [];
+    for (const [id, entry, access] of functions) {
+      const reached = await reachedModules(entry);
+      for (const [grant, module] of Object.entries(CLIENT_MODULES)) {
+        if (!reached.has(module) || access[grant as keyof typeof CLIENT_MODULES]) continue;
+        if (grant === 'jobsQueue' && OWN_QUEUE_CONSUMERS.has(id)) continue;
+        missing.push(`${id}: ${grant}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // What the workers do with SQS is set their own message's visibility (the retry backoff), which
+    // their queue's event source grants; they send nothing, so they hold no jobsQueue grant.
+    const { template } = sharedTemplate();
+    for (const id of OWN_QUEUE_CONSUMERS)
+      expect(actionsOfFunction(template, `${id}Function`), id).toContain('sqs:ChangeMessageVisibility');
   }, 120_000);
 
   it('pin what the review found over-granted', () => {
