@@ -8,6 +8,15 @@ import { createJob, getJob } from './job-store';
 import type { ToolDefinition } from './tool-definition';
 
 /**
+ * What the HTTP side needs of a tool: each tool keeps it in its own `request.ts`, so a route's bundle
+ * holds the request schema and not the code only the worker runs.
+ */
+export type JobRequest<Input> = Pick<
+  ToolDefinition<Input, Record<string, unknown>>,
+  'name' | 'requestSchema' | 'clientId'
+>;
+
+/**
  * The HTTP side of every generation endpoint: validate the tool's request body and the optional
  * Idempotency-Key, check access to the client it names (before anything is queued, so a forbidden
  * client fails fast with 404), count the job against the user's cap, store it, queue it, and answer
@@ -18,9 +27,7 @@ import type { ToolDefinition } from './tool-definition';
  * request failed or is still on its way) creates that same job id: the conditional create lets exactly
  * one of them succeed, and only that one queues it.
  */
-export function createJobHandler<Input, Result extends Record<string, unknown>>(
-  tool: ToolDefinition<Input, Result>,
-) {
+export function createJobHandler<Input>(tool: JobRequest<Input>) {
   return httpHandler({
     body: tool.requestSchema,
     handle: async ({ body, caller, userAgent, event }) => {

@@ -1,6 +1,6 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { clientContentTool } from '#functions/tools/client-content/definition';
+import { clientContentJobRequest } from '#functions/tools/client-content/request';
 import { withPreferWait } from './prefer-wait';
 
 /** POST /api/generate-content: the public API's name for client content (001 §7). */
-export const handler = withPreferWait(createJobHandler(clientContentTool));
+export const handler = withPreferWait(createJobHandler(clientContentJobRequest));

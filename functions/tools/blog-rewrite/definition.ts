@@ -4,10 +4,10 @@ import {
   BLOG_REWRITE_ACTIVITY,
   type BlogRewriteRequest,
   type BlogRewriteResult,
-  blogRewriteRequestSchema,
 } from '#shared/tools/blog-rewrite';
 import { parseBlogRewriteResult } from './parse-result';
 import { buildBlogRewritePrompt } from './prompt';
+import { blogRewriteJobRequest } from './request';
 
 /**
  * A rewritten post of about 900 words, written twice (plain text and HTML) inside a JSON object: about
@@ -16,10 +16,8 @@ import { buildBlogRewritePrompt } from './prompt';
 const EXPECTED_TOKENS = 2_800;
 
 export const blogRewriteTool: ToolDefinition<BlogRewriteRequest, BlogRewriteResult> = {
-  name: 'blog-rewrite',
-  requestSchema: blogRewriteRequestSchema,
+  ...blogRewriteJobRequest,
   modelId: (input) => input.model,
-  clientId: (input) => input.clientId ?? null,
   sourceUrl: (input) => input.url,
   expectedOutputTokens: () => EXPECTED_TOKENS,
   buildPrompt: buildBlogRewritePrompt,

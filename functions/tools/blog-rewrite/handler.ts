@@ -1,6 +1,6 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
 import { withPreferWait } from '#functions/public-api/prefer-wait';
-import { blogRewriteTool } from './definition';
+import { blogRewriteJobRequest } from './request';
 
 /** Part of the public API (001 §7), so it honours `Prefer: wait=N`. */
-export const handler = withPreferWait(createJobHandler(blogRewriteTool));
+export const handler = withPreferWait(createJobHandler(blogRewriteJobRequest));

@@ -5,19 +5,17 @@ import {
   CLIENT_CONTENT_ACTIVITY,
   type ClientContentRequest,
   type ClientContentResult,
-  clientContentRequestSchema,
 } from '#shared/tools/client-content';
 import { parseClientContentResult } from './parse-result';
 import { buildClientContentPrompt } from './prompt';
+import { clientContentJobRequest } from './request';
 
 /** 1000-1500 words of post (about 1,650 tokens) plus its HTML markup: about 2,000 tokens. */
 const EXPECTED_TOKENS = 2_000;
 
 export const clientContentTool: ToolDefinition<ClientContentRequest, ClientContentResult> = {
-  name: 'client-content',
-  requestSchema: clientContentRequestSchema,
+  ...clientContentJobRequest,
   modelId: (input) => input.model,
-  clientId: (input) => input.clientId ?? null,
   sourceUrl: (input) => input.clientUrl,
   expectedOutputTokens: () => EXPECTED_TOKENS,
   buildPrompt: buildClientContentPrompt,

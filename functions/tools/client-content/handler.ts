@@ -1,4 +1,4 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { clientContentTool } from './definition';
+import { clientContentJobRequest } from './request';
 
-export const handler = createJobHandler(clientContentTool);
+export const handler = createJobHandler(clientContentJobRequest);

@@ -1,19 +1,18 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { htmlToText } from '#shared/text';
-import { FAQ_ACTIVITY, type FaqRequest, type FaqResult, faqRequestSchema } from '#shared/tools/faq';
+import { FAQ_ACTIVITY, type FaqRequest, type FaqResult } from '#shared/tools/faq';
 import { parseFaqResult } from './parse-result';
 import { buildFaqPrompt } from './prompt';
+import { faqJobRequest } from './request';
 
 /** Each item (about 90 tokens of question and answer) is written twice, in the HTML and in the JSON-LD. */
 const TOKENS_PER_ITEM = 190;
 const TOKENS_FOR_TITLE_AND_WRAPPING = 150;
 
 export const faqTool: ToolDefinition<FaqRequest, FaqResult> = {
-  name: 'faq',
-  requestSchema: faqRequestSchema,
+  ...faqJobRequest,
   modelId: (input) => input.model,
-  clientId: (input) => input.clientId ?? null,
   sourceUrl: () => null,
   expectedOutputTokens: (input) => input.questionCount * TOKENS_PER_ITEM + TOKENS_FOR_TITLE_AND_WRAPPING,
   buildPrompt: buildFaqPrompt,

@@ -1,4 +1,4 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { faqTool } from './definition';
+import { faqJobRequest } from './request';
 
-export const handler = createJobHandler(faqTool);
+export const handler = createJobHandler(faqJobRequest);

@@ -1,22 +1,16 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
-import {
-  GBP_ACTIVITY,
-  type GbpPostRequest,
-  type GbpPostResult,
-  gbpPostRequestSchema,
-} from '#shared/tools/gbp-post';
+import { GBP_ACTIVITY, type GbpPostRequest, type GbpPostResult } from '#shared/tools/gbp-post';
 import { parseGbpResult } from './parse-result';
 import { buildGbpPrompt } from './prompt';
+import { gbpPostJobRequest } from './request';
 
 /** A post of at most 1,500 characters: about 400 tokens. */
 const EXPECTED_TOKENS = 400;
 
 export const gbpPostTool: ToolDefinition<GbpPostRequest, GbpPostResult> = {
-  name: 'gbp-post',
-  requestSchema: gbpPostRequestSchema,
+  ...gbpPostJobRequest,
   modelId: (input) => input.model,
-  clientId: (input) => input.clientId ?? null,
   sourceUrl: () => null,
   expectedOutputTokens: () => EXPECTED_TOKENS,
   buildPrompt: buildGbpPrompt,

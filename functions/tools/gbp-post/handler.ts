@@ -1,5 +1,5 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { gbpPostTool } from './definition';
+import { gbpPostJobRequest } from './request';
 
 /** POST /api/generate-gbp-post → 202 {jobId}; the job's result is {generatedPost, title}. */
-export const handler = createJobHandler(gbpPostTool);
+export const handler = createJobHandler(gbpPostJobRequest);

@@ -1,14 +1,10 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { htmlToText } from '#shared/text';
-import {
-  NEWSLETTER_ACTIVITY,
-  type NewsletterRequest,
-  type NewsletterResult,
-  newsletterRequestSchema,
-} from '#shared/tools/newsletter';
+import { NEWSLETTER_ACTIVITY, type NewsletterRequest, type NewsletterResult } from '#shared/tools/newsletter';
 import { parseNewsletterResult } from './parse-result';
 import { buildNewsletterPrompt, newsletterInstructions } from './prompt';
+import { newsletterJobRequest } from './request';
 
 /** A styled newsletter of 400-600 words is about 900 tokens once its inline-styled markup is counted. */
 const EXPECTED_TOKENS = 900;
@@ -16,10 +12,8 @@ const EXPECTED_TOKENS = 900;
 const EXPECTED_TOKENS_FROM_URL = 1_100;
 
 export const newsletterTool: ToolDefinition<NewsletterRequest, NewsletterResult> = {
-  name: 'newsletter',
-  requestSchema: newsletterRequestSchema,
+  ...newsletterJobRequest,
   modelId: (input) => input.model,
-  clientId: (input) => input.clientId ?? null,
   sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
   expectedOutputTokens: (input) => (input.inputType === 'url' ? EXPECTED_TOKENS_FROM_URL : EXPECTED_TOKENS),
   buildPrompt: buildNewsletterPrompt,

@@ -1,6 +1,6 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
 import { withPreferWait } from '#functions/public-api/prefer-wait';
-import { newsletterTool } from './definition';
+import { newsletterJobRequest } from './request';
 
 /** Part of the public API (001 §7), so it honours `Prefer: wait=N`. */
-export const handler = withPreferWait(createJobHandler(newsletterTool));
+export const handler = withPreferWait(createJobHandler(newsletterJobRequest));

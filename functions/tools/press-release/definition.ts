@@ -4,20 +4,18 @@ import {
   PRESS_RELEASE_ACTIVITY,
   type PressReleaseRequest,
   type PressReleaseResult,
-  pressReleaseRequestSchema,
 } from '#shared/tools/press-release';
 import { isoDate, releaseDate } from './company';
 import { parsePressReleaseResult } from './parse-result';
 import { buildPressReleasePrompt } from './prompt';
+import { pressReleaseJobRequest } from './request';
 
 /** 300-500 words plus headline, dateline and contact markup: about 700 tokens. */
 const EXPECTED_TOKENS = 700;
 
 export const pressReleaseTool: ToolDefinition<PressReleaseRequest, PressReleaseResult> = {
-  name: 'press-release',
-  requestSchema: pressReleaseRequestSchema,
+  ...pressReleaseJobRequest,
   modelId: (input) => input.model,
-  clientId: (input) => input.clientId ?? null,
   sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
   expectedOutputTokens: () => EXPECTED_TOKENS,
   buildPrompt: buildPressReleasePrompt,

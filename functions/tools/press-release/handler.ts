@@ -1,4 +1,4 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { pressReleaseTool } from './definition';
+import { pressReleaseJobRequest } from './request';
 
-export const handler = createJobHandler(pressReleaseTool);
+export const handler = createJobHandler(pressReleaseJobRequest);

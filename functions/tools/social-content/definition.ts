@@ -6,10 +6,10 @@ import {
   SOCIAL_ACTIVITY,
   type SocialContentRequest,
   type SocialContentResult,
-  socialContentRequestSchema,
 } from '#shared/tools/social-content';
 import { parseSocialResult } from './parse-result';
 import { buildSocialPrompt } from './prompt';
+import { socialContentJobRequest } from './request';
 
 /** Characters of all requested targets, about four to a token, plus the JSON around them. */
 function expectedTokens(input: SocialContentRequest): number {
@@ -22,10 +22,8 @@ function expectedTokens(input: SocialContentRequest): number {
 }
 
 export const socialContentTool: ToolDefinition<SocialContentRequest, SocialContentResult> = {
-  name: 'social-content',
-  requestSchema: socialContentRequestSchema,
+  ...socialContentJobRequest,
   modelId: (input) => input.model,
-  clientId: (input) => input.clientId ?? null,
   sourceUrl: () => null,
   expectedOutputTokens: expectedTokens,
   buildPrompt: buildSocialPrompt,

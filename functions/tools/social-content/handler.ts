@@ -1,5 +1,5 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { socialContentTool } from './definition';
+import { socialContentJobRequest } from './request';
 
 /** POST /api/generate-social-content → 202 {jobId}; one job writes every requested platform's post. */
-export const handler = createJobHandler(socialContentTool);
+export const handler = createJobHandler(socialContentJobRequest);

@@ -1,0 +1,12 @@
+import type { JobRequest } from '#functions/generation/create-job-handler';
+import { type BlogRewriteRequest, blogRewriteRequestSchema } from '#shared/tools/blog-rewrite';
+
+/**
+ * What the HTTP route needs of the blog-rewrite tool. Its handler imports this rather than the definition,
+ * whose prompts, result parser (sanitize-html) and offline composer (compromise) only the worker runs.
+ */
+export const blogRewriteJobRequest: JobRequest<BlogRewriteRequest> = {
+  name: 'blog-rewrite',
+  requestSchema: blogRewriteRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+};

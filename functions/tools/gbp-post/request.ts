@@ -1,0 +1,12 @@
+import type { JobRequest } from '#functions/generation/create-job-handler';
+import { type GbpPostRequest, gbpPostRequestSchema } from '#shared/tools/gbp-post';
+
+/**
+ * What the HTTP route needs of the gbp-post tool. Its handler imports this rather than the definition,
+ * whose prompts, result parser (sanitize-html) and offline composer (compromise) only the worker runs.
+ */
+export const gbpPostJobRequest: JobRequest<GbpPostRequest> = {
+  name: 'gbp-post',
+  requestSchema: gbpPostRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+};
