@@ -7,10 +7,12 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { z } from 'zod';
 import {
+  type Client,
   type ClientInput,
   DEFAULT_CONTENT_INSTRUCTIONS,
   DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
 } from '#shared/client';
+import { CLIENT_PAGE_MAX, type ClientPage } from '#shared/client-list';
 import type { CreateContentInput } from '#shared/content';
 import { DEFAULT_TEXT_MODEL_ID, TEXT_MODEL_IDS } from '#shared/models';
 import { type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
@@ -372,11 +374,16 @@ export async function runSeed(options: SeedOptions): Promise<SeedResult> {
   const config = await loadRuntimeConfig(options.baseUrl);
   const call = api(options.baseUrl, await signInAsAdmin(config, options.adminFile));
 
-  const existing = await call<{ clients: { id: string; name: string }[] }>(
-    'GET',
-    '/api/clients?fields=id,name',
-  );
-  const taken = new Set(existing.clients.map((client) => client.name.trim().toLowerCase()));
+  // Every page of the lean list: a demo client may sit past the first page of a long list.
+  const taken = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ fields: 'id,name', limit: String(CLIENT_PAGE_MAX) });
+    if (cursor) query.set('cursor', cursor);
+    const page: ClientPage<Pick<Client, 'id' | 'name'>> = await call('GET', `/api/clients?${query}`);
+    for (const client of page.clients) taken.add(client.name.trim().toLowerCase());
+    cursor = page.next_cursor;
+  } while (cursor);
   const result: SeedResult = { created: [], skipped: [] };
 
   for (const demo of DEMO_CLIENTS) {

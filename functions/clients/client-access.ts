@@ -2,7 +2,7 @@ import type { Caller } from '#functions/commons/caller';
 import { ForbiddenError, NotFoundError } from '#functions/commons/errors';
 import { entities } from '#functions/data/entities';
 import type { Client } from '#shared/client';
-import { type ClientRecord, newestFirst, toClient } from './client-record';
+import { type ClientRecord, toClient } from './client-record';
 import { isResourceId } from './resource-id';
 
 /**
@@ -83,25 +83,43 @@ async function getClientsByIds(clientIds: readonly string[]): Promise<ClientReco
   return found;
 }
 
+/** Newest first: client ids are ULIDs, so their order is the order of creation (createClient). */
+const newestIdFirst = (a: ClientRecord, b: ClientRecord) =>
+  a.clientId < b.clientId ? 1 : a.clientId > b.clientId ? -1 : 0;
+
 /**
- * Every client the caller may see, newest first, with counters read from the client items. Admins read
- * the all-clients index; everyone else their created clients plus one BatchGet for the granted ones, so
- * the cost does not grow with a query per client.
+ * Up to `count` of the clients the caller may see, newest first, strictly older than the client `after`
+ * (a keyset page: a client created or deleted meanwhile never shifts the ones still to come). Admins
+ * read the all-clients index; everyone else their created clients plus, from their grants (one query),
+ * the granted clients of this stretch with one BatchGet, so the cost grows with the page, not with a
+ * query per client. Counters come from the client items.
  */
-export async function listVisibleClients(caller: Caller): Promise<Client[]> {
+export async function listVisibleClientRecords(
+  caller: Caller,
+  page: { readonly after: string | undefined; readonly count: number },
+): Promise<ClientRecord[]> {
   const { client, access } = entities();
+  const options = { order: 'desc', count: page.count } as const;
   if (caller.isAdmin) {
-    const { data } = await client.query.all({ allClients: 'all' }).go({ order: 'desc', pages: 'all' });
-    return data.map(toClient).sort(newestFirst);
+    const all = client.query.all({ allClients: 'all' });
+    return (await (page.after ? all.lt({ clientId: page.after }) : all).go(options)).data;
   }
+  const mine = client.query.byCreator({ createdBy: caller.userId });
   const [created, grants] = await Promise.all([
-    client.query.byCreator({ createdBy: caller.userId }).go({ pages: 'all' }),
+    (page.after ? mine.lt({ clientId: page.after }) : mine).go(options),
     access.query.byEmail({ userEmail: caller.email.toLowerCase() }).go({ pages: 'all' }),
   ]);
   const createdIds = new Set(created.data.map((record) => record.clientId));
-  const grantedIds = [...new Set(grants.data.map((grant) => grant.clientId))].filter(
-    (id) => !createdIds.has(id),
-  );
-  const granted = grantedIds.length > 0 ? await getClientsByIds(grantedIds) : [];
-  return [...created.data, ...granted].map(toClient).sort(newestFirst);
+  const grantedIds = [...new Set(grants.data.map((grant) => grant.clientId))]
+    .filter((id) => !createdIds.has(id) && (page.after === undefined || id < page.after))
+    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  // Only the newest `count` granted clients of this stretch can make it onto the page; a grant whose
+  // client is gone (a delete in progress) is made up for by the next ones, so none is skipped.
+  const granted: ClientRecord[] = [];
+  for (let next = 0; granted.length < page.count && next < grantedIds.length; ) {
+    const batch = grantedIds.slice(next, next + page.count - granted.length);
+    next += batch.length;
+    granted.push(...(await getClientsByIds(batch)));
+  }
+  return [...created.data, ...granted].sort(newestIdFirst).slice(0, page.count);
 }

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#functions/commons/errors';
 import type { Client } from '#shared/client';
-import { byName, CLIENT_FIELDS, parseClientFields, pickClientFields } from './client-fields';
+import { CLIENT_FIELDS, parseClientFields, pickClientFields } from './client-fields';
 
 describe('parseClientFields', () => {
+  it('is the summary when absent and every field for full', () => {
+    expect(parseClientFields(undefined)).toBe('summary');
+    expect(parseClientFields('full')).toBe('full');
+    expect(parseClientFields(' full ')).toBe('full');
+  });
+
   it('parses a list, trims names, drops duplicates and always includes id', () => {
     expect(parseClientFields(' name , newsletter_instructions,name')).toEqual([
       'id',
@@ -20,6 +26,7 @@ describe('parseClientFields', () => {
     ['the secret', 'id,wordpress_app_password'],
     ['the stored cipher', 'wordpress_password_cipher'],
     ['an unknown field', 'name,colour'],
+    ['a summary-only preview field', 'newsletter_instructions_preview'],
   ])('refuses %s with a 400 naming it', (_label, raw) => {
     try {
       parseClientFields(raw);
@@ -33,24 +40,17 @@ describe('parseClientFields', () => {
 
   it('refuses an empty list', () => {
     expect(() => parseClientFields(' , ')).toThrow(/at least one/);
+    expect(() => parseClientFields('')).toThrow(/at least one/);
+  });
+
+  it('refuses full mixed with other names', () => {
+    expect(() => parseClientFields('full,name')).toThrow(/'full' already includes every field/);
   });
 });
 
-describe('pickClientFields and byName', () => {
-  const client = (id: string, name: string) =>
-    ({ id, name, website: `https://${id}.example`, content_count: 2 }) as unknown as Client;
-
+describe('pickClientFields', () => {
   it('keeps only the asked fields', () => {
-    expect(pickClientFields(client('a', 'Alpha'), ['id', 'name'])).toEqual({ id: 'a', name: 'Alpha' });
-  });
-
-  it('orders by name without regard to case', () => {
-    const sorted = [
-      client('1', 'bakery'),
-      client('2', 'Acme'),
-      client('3', 'Zeta'),
-      client('4', 'acme'),
-    ].sort(byName);
-    expect(sorted.map((c) => c.id)).toEqual(['2', '4', '1', '3']);
+    const client = { id: 'a', name: 'Alpha', website: 'https://a.example', content_count: 2 } as Client;
+    expect(pickClientFields(client, ['id', 'name'])).toEqual({ id: 'a', name: 'Alpha' });
   });
 });

@@ -1,10 +1,12 @@
 import { BadRequestError } from '#functions/commons/errors';
 import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
+import { FULL_CLIENT_FIELDS } from '#shared/client-list';
 
 /**
- * The lean list (`GET /api/clients?fields=id,name,...`) that the tools' client pickers use, the spec's
- * "select id, name, ... ordered by name". Field names are checked against the API shape so a typo is a
- * clear 400 rather than a silently missing column.
+ * The `fields` choice of GET /api/clients: absent, the card's summary; `full`, every field; or a list
+ * (`id,name,...`), the lean rows the tools' client pickers load (the spec's "select id, name, ..."; the
+ * pickers order them by name). Field names are checked against the API shape so a typo is a clear 400
+ * rather than a silently missing column.
  */
 export const CLIENT_FIELDS = [
   'id',
@@ -26,19 +28,35 @@ function isClientField(value: string): value is ClientField {
   return known.has(value);
 }
 
-/** Parses `id,name,website`; `id` is always included because a picker row is useless without it. */
-export function parseClientFields(raw: string): ClientField[] {
+export type ClientFieldSelection = 'summary' | 'full' | readonly ClientField[];
+
+/**
+ * Parses `fields`: absent is the summary, `full` every field, `id,name,website` those fields; `id` is
+ * always included because a picker row is useless without it.
+ */
+export function parseClientFields(raw: string | undefined): ClientFieldSelection {
+  if (raw === undefined) return 'summary';
   const requested = raw
     .split(',')
     .map((field) => field.trim())
     .filter((field) => field.length > 0);
   if (requested.length === 0) {
-    throw new BadRequestError('fields: list at least one client field', 'invalid_fields');
+    throw new BadRequestError(
+      `fields: list at least one client field, or '${FULL_CLIENT_FIELDS}' for all of them`,
+      'invalid_fields',
+    );
+  }
+  if (requested.includes(FULL_CLIENT_FIELDS)) {
+    if (requested.length === 1) return 'full';
+    throw new BadRequestError(
+      `fields: '${FULL_CLIENT_FIELDS}' already includes every field; send it alone`,
+      'invalid_fields',
+    );
   }
   const unknown = requested.filter((field) => !isClientField(field));
   if (unknown.length > 0) {
     throw new BadRequestError(
-      `fields: unknown client field ${unknown.map((field) => `'${field}'`).join(', ')}; allowed: ${CLIENT_FIELDS.join(', ')}`,
+      `fields: unknown client field ${unknown.map((field) => `'${field}'`).join(', ')}; allowed: ${FULL_CLIENT_FIELDS} or any of ${CLIENT_FIELDS.join(', ')}`,
       'invalid_fields',
     );
   }
@@ -47,11 +65,4 @@ export function parseClientFields(raw: string): ClientField[] {
 
 export function pickClientFields(client: Client, fields: readonly ClientField[]): Partial<Client> {
   return Object.fromEntries(fields.map((field) => [field, client[field]]));
-}
-
-/** Name order for pickers: case-insensitive, then by id so equal names keep a stable order. */
-export function byName(a: Client, b: Client): number {
-  const order = a.name.localeCompare(b.name, 'en-US', { sensitivity: 'base' });
-  if (order !== 0) return order;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

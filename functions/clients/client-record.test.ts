@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
-import {
-  type ClientRecord,
-  clientRecordSchema,
-  isWordpressConfigured,
-  newestFirst,
-  toClient,
-} from './client-record';
+import { CLIENT_TEXT_FIELDS } from '#shared/client';
+import { type ClientRecord, clientRecordSchema, isWordpressConfigured, toClient } from './client-record';
 
 const base: ClientRecord = {
   clientId: '01J0000000000000000000000A',
@@ -61,18 +55,6 @@ describe('isWordpressConfigured', () => {
     expect(isWordpressConfigured({ ...full, wordpress_username: undefined })).toBe(false);
     expect(isWordpressConfigured({ ...full, wordpress_password_cipher: undefined })).toBe(false);
     expect(toClient(full).wordpress_configured).toBe(true);
-  });
-});
-
-describe('newestFirst', () => {
-  it('orders by creation time, then by id', () => {
-    const make = (id: string, created_at: string) => ({ ...toClient(base), id, created_at }) as Client;
-    const sorted = [
-      make('01A', '2025-01-01T00:00:00.000Z'),
-      make('01C', '2025-02-01T00:00:00.000Z'),
-      make('01B', '2025-02-01T00:00:00.000Z'),
-    ].sort(newestFirst);
-    expect(sorted.map((client) => client.id)).toEqual(['01C', '01B', '01A']);
   });
 });
 

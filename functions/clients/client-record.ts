@@ -30,12 +30,6 @@ export function toClient(record: ClientRecord): Client {
   };
 }
 
-/** Newest first; ULIDs break ties between clients created in the same millisecond. */
-export function newestFirst(a: Client, b: Client): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
 const optionalString = z.string().optional();
 
 /** What a trash snapshot holds for the client item (the encrypted password included, never plain). */

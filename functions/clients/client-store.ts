@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { decodeTime, ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { NotFoundError } from '#functions/commons/errors';
 import { entities } from '#functions/data/entities';
@@ -33,10 +33,12 @@ function presentTextFields(input: ParsedClientInput): Partial<Record<ClientTextF
 
 export async function createClient(caller: Caller, input: ParsedClientInput): Promise<ClientRecord> {
   const password = passwordValue(input.wordpress_app_password);
-  const now = new Date().toISOString();
+  // created_at is the id's own time, so the list's id order (its keyset pages) is created_at order.
+  const clientId = ulid();
+  const now = new Date(decodeTime(clientId)).toISOString();
   const { data } = await entities()
     .client.create({
-      clientId: ulid(),
+      clientId,
       name: input.name,
       ...presentTextFields(input),
       wordpress_password_cipher: password ? await encryptSecret(password) : undefined,

@@ -1,16 +1,10 @@
 import { httpHandler } from '#functions/commons/http-handler';
-import { listVisibleClients } from './client-access';
-import { byName, parseClientFields, pickClientFields } from './client-fields';
+import { listClientsPage, parseListClientsQuery } from './client-list';
 
 /**
- * GET /api/clients: the visible clients, newest first. With `?fields=id,name,...` the lean list of the
- * tools' pickers: only those fields, ordered by name.
+ * GET /api/clients?limit=&cursor=&fields=: the visible clients, newest first, one page at a time. By
+ * default each as its card shows it; `fields=full` for every field, or a list of fields for a picker.
  */
 export const handler = httpHandler({
-  handle: async ({ caller, query }) => {
-    const fields = query.fields === undefined ? null : parseClientFields(query.fields);
-    const clients = await listVisibleClients(caller);
-    if (!fields) return { clients };
-    return { clients: clients.sort(byName).map((client) => pickClientFields(client, fields)) };
-  },
+  handle: async ({ caller, query }) => listClientsPage(caller, parseListClientsQuery(query)),
 });

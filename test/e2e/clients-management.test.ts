@@ -62,8 +62,9 @@ async function apiClient(id: string): Promise<Client> {
   return reply.body;
 }
 
+/** The full profiles (the list's default is the cards' summary). */
 async function apiClients(): Promise<Client[]> {
-  const reply = await app.test.request<{ clients: Client[] }>('GET', '/api/clients', {
+  const reply = await app.test.request<{ clients: Client[] }>('GET', '/api/clients?fields=full', {
     token: owner.idToken,
   });
   return reply.body.clients;

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Client } from '#shared/client';
-import { api, errorMessage } from '@/lib/api-client';
+import { byClientName } from '#shared/client-list';
+import { errorMessage } from '@/lib/api-client';
+import { fetchAllClients } from '@/lib/client-pages';
 import { ERROR_TITLE } from './tool-messages';
 import { showToast } from './tool-toast';
 
@@ -28,8 +30,8 @@ export interface ToolClientList {
 
 /**
  * The visible clients for a picker, ordered by name, with only the fields the tool reads (the lean
- * `?fields=` list of GET /api/clients). The newsletter only logs a failure (000 §8); the other tools
- * show 'Error' / 'Failed to fetch clients' (001 §8).
+ * `?fields=` list of GET /api/clients, every page of it). The newsletter only logs a failure (000 §8);
+ * the other tools show 'Error' / 'Failed to fetch clients' (001 §8).
  */
 export function useToolClients(
   fields: readonly ClientPickerField[],
@@ -41,10 +43,9 @@ export function useToolClients(
 
   useEffect(() => {
     const controller = new AbortController();
-    api
-      .get<{ clients?: unknown }>(`/api/clients?fields=${query}`, { signal: controller.signal })
-      .then((body) => {
-        const list = Array.isArray(body?.clients) ? body.clients.filter(isToolClient) : [];
+    fetchAllClients<unknown>({ fields: query, signal: controller.signal })
+      .then((clients) => {
+        const list = clients.filter(isToolClient).sort(byClientName);
         setState({ clients: list, loading: false, failed: false });
       })
       .catch((error: unknown) => {

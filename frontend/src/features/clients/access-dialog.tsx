@@ -91,7 +91,7 @@ export function AccessDialog({
   onCount,
 }: {
   /** The client whose access is managed; null keeps the dialog closed. */
-  client: Client | null;
+  client: Pick<Client, 'id' | 'name'> | null;
   onOpenChange: (open: boolean) => void;
   onCount: (clientId: string, count: number) => void;
 }) {

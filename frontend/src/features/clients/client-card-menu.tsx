@@ -1,6 +1,6 @@
 import { FolderOpen, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import type { Client } from '#shared/client';
+import { useRef, useState } from 'react';
+import type { ClientSummary } from '#shared/client-list';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -12,10 +12,10 @@ import {
 import { CARD_MENU } from './messages';
 
 export interface ClientCardActions {
-  onViewContent: (client: Client) => void;
-  onManageAccess: (client: Client) => void;
-  onEdit: (client: Client) => void;
-  onDelete: (client: Client) => void;
+  onViewContent: (client: ClientSummary) => void;
+  onManageAccess: (client: ClientSummary) => void;
+  onEdit: (client: ClientSummary) => void;
+  onDelete: (client: ClientSummary) => void;
 }
 
 /**
@@ -28,21 +28,24 @@ export function ClientCardMenu({
   canManage,
   actions,
 }: {
-  client: Client;
+  client: ClientSummary;
   canManage: boolean;
   actions: ClientCardActions;
 }) {
   // The open menu is portaled into the <main> that holds its card, not to <body> where it would be
-  // content outside every landmark (axe: region, issue 18).
+  // content outside every landmark (axe: region, issue 18). The landmark is looked up as the menu
+  // opens (an object ref: a callback ref that set state would re-render through Radix's Slot forever).
+  const trigger = useRef<HTMLButtonElement>(null);
   const [landmark, setLandmark] = useState<HTMLElement | null>(null);
-  const findLandmark = useCallback((trigger: HTMLButtonElement | null) => {
-    setLandmark(trigger?.closest('main') ?? null);
-  }, []);
   return (
-    <DropdownMenu>
+    <DropdownMenu
+      onOpenChange={(open) => {
+        if (open) setLandmark(trigger.current?.closest('main') ?? null);
+      }}
+    >
       <DropdownMenuTrigger asChild>
         <Button
-          ref={findLandmark}
+          ref={trigger}
           variant="ghost"
           size="icon"
           className="size-8"

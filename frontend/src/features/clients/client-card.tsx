@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Client } from '#shared/client';
+import type { ClientSummary } from '#shared/client-list';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type ClientCardActions, ClientCardMenu } from './client-card-menu';
 import { addressLines } from './client-display';
@@ -38,7 +38,7 @@ export function ClientCard({
   canManage,
   actions,
 }: {
-  client: Client;
+  client: ClientSummary;
   canManage: boolean;
   actions: ClientCardActions;
 }) {
@@ -91,9 +91,9 @@ export function ClientCard({
         )}
         <OnlinePresence client={client} />
         <div className="grid gap-2">
-          <InstructionPanel label="Newsletter" text={client.newsletter_instructions} />
-          <InstructionPanel label="Press Release" text={client.press_release_instructions} />
-          <InstructionPanel label="Client Content" text={client.content_instructions} />
+          <InstructionPanel label="Newsletter" preview={client.newsletter_instructions_preview} />
+          <InstructionPanel label="Press Release" preview={client.press_release_instructions_preview} />
+          <InstructionPanel label="Client Content" preview={client.content_instructions_preview} />
         </div>
       </CardContent>
     </Card>

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
-import {
-  addressLines,
-  canManageClient,
-  externalHref,
-  insertByNewest,
-  instructionPreview,
-  matchesSearch,
-} from './client-display';
+import { toClientSummary } from '#shared/client-list';
+import { addressLines, canManageClient, externalHref, insertByNewest, matchesSearch } from './client-display';
 
 function client(overrides: Partial<Client> = {}): Client {
   const fields = Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, null]));
@@ -25,8 +19,10 @@ function client(overrides: Partial<Client> = {}): Client {
   } as Client;
 }
 
+const summary = (overrides: Partial<Client> = {}) => toClientSummary(client(overrides));
+
 describe('matchesSearch', () => {
-  const acme = client({
+  const acme = summary({
     company_name: 'Acme LLC',
     owner: 'Jane Doe',
     email: 'jane@acme.com',
@@ -40,7 +36,7 @@ describe('matchesSearch', () => {
   });
 
   it('does not match text that only appears in the instructions', () => {
-    expect(matchesSearch(client({ newsletter_instructions: 'friendly tone' }), 'friendly')).toBe(false);
+    expect(matchesSearch(summary({ newsletter_instructions: 'friendly tone' }), 'friendly')).toBe(false);
   });
 
   it('matches everything when the search is blank', () => {
@@ -49,18 +45,6 @@ describe('matchesSearch', () => {
 
   it('does not match unrelated text', () => {
     expect(matchesSearch(acme, 'dallas')).toBe(false);
-  });
-});
-
-describe('instructionPreview', () => {
-  it('keeps text of up to 200 characters whole', () => {
-    const text = 'a'.repeat(200);
-    expect(instructionPreview(text)).toBe(text);
-  });
-
-  it('cuts longer text at 200 characters and adds an ellipsis', () => {
-    const preview = instructionPreview('b'.repeat(250));
-    expect(preview).toBe(`${'b'.repeat(200)}...`);
   });
 });
 

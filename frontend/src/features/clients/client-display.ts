@@ -1,5 +1,5 @@
 import type { Client } from '#shared/client';
-import { INSTRUCTION_PREVIEW_LENGTH } from './messages';
+import type { ClientSummary } from '#shared/client-list';
 
 /** Pure helpers behind the client cards and the search box. */
 
@@ -15,19 +15,13 @@ const SEARCHED_FIELDS = [
   'state',
   'postal_code',
   'country',
-] as const satisfies readonly (keyof Client)[];
+] as const satisfies readonly (keyof ClientSummary)[];
 
 /** Case-insensitive match of the trimmed search text against the client's identifying fields. */
-export function matchesSearch(client: Client, search: string): boolean {
+export function matchesSearch(client: ClientSummary, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
   return SEARCHED_FIELDS.some((field) => client[field]?.toLowerCase().includes(needle) ?? false);
-}
-
-/** Instruction previews are cut at 200 characters with an ellipsis (000 §2). */
-export function instructionPreview(text: string, max: number = INSTRUCTION_PREVIEW_LENGTH): string {
-  const trimmed = text.trim();
-  return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}...` : trimmed;
 }
 
 /**
@@ -50,7 +44,10 @@ export function addressLines(
 }
 
 /** Newest first, as the list is served; used to put a restored client back in its place. */
-export function insertByNewest(clients: readonly Client[], client: Client): Client[] {
+export function insertByNewest<Item extends Pick<Client, 'id' | 'created_at'>>(
+  clients: readonly Item[],
+  client: Item,
+): Item[] {
   const rest = clients.filter((existing) => existing.id !== client.id);
   const index = rest.findIndex((existing) => existing.created_at < client.created_at);
   return index === -1 ? [...rest, client] : [...rest.slice(0, index), client, ...rest.slice(index)];

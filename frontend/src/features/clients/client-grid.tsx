@@ -1,4 +1,4 @@
-import type { Client } from '#shared/client';
+import type { ClientSummary } from '#shared/client-list';
 import { ClientCard } from './client-card';
 import type { ClientCardActions } from './client-card-menu';
 
@@ -10,8 +10,8 @@ export function ClientGrid({
   canManage,
   actions,
 }: {
-  clients: readonly Client[];
-  canManage: (client: Client) => boolean;
+  clients: readonly ClientSummary[];
+  canManage: (client: ClientSummary) => boolean;
   actions: ClientCardActions;
 }) {
   return (

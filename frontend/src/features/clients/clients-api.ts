@@ -14,10 +14,9 @@ export interface ClientAccess {
 
 const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-export async function fetchClients(signal?: AbortSignal): Promise<Client[]> {
-  const { clients } = await api.get<{ clients: Client[] }>('/api/clients', signal ? { signal } : {});
-  return clients;
-}
+/** The full profile (the list carries only the cards' summary): what the Edit dialog starts from. */
+export const fetchClient = (clientId: string, signal?: AbortSignal) =>
+  api.get<Client>(clientPath(clientId), signal ? { signal } : {});
 
 export const createClient = (input: ClientInput) => api.post<Client>('/api/clients', input);
 

@@ -1,9 +1,11 @@
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Client } from '#shared/client';
+import type { ClientSummary } from '#shared/client-list';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
 import { preloadToaster } from '@/lib/toast';
 import { AccessDialog } from './access-dialog';
@@ -12,10 +14,12 @@ import { canManageClient, matchesSearch } from './client-display';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientGrid } from './client-grid';
 import { ClientSearch } from './client-search';
+import { fetchClient } from './clients-api';
 import { ClientsEmptyState } from './clients-empty-state';
 import { ClientsSkeleton } from './clients-skeleton';
 import { ContentLibraryDialog } from './library/content-library-dialog';
 import { CLIENT_ERRORS, CLIENTS_PAGE } from './messages';
+import { notifyError } from './notify';
 import { useClients } from './use-clients';
 import { useDeleteClient } from './use-delete-client';
 import { useRetained } from './use-retained';
@@ -29,9 +33,26 @@ export function ClientsPage() {
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Client | null>(null);
-  const [managingAccess, setManagingAccess] = useState<Client | null>(null);
-  const [browsing, setBrowsing] = useState<Client | null>(null);
+  const [managingAccess, setManagingAccess] = useState<ClientSummary | null>(null);
+  const [browsing, setBrowsing] = useState<ClientSummary | null>(null);
   const editTarget = useRetained(editing);
+  const editLoad = useRef<AbortController | null>(null);
+
+  // The list carries the cards' summary; Edit starts from the full profile (instructions, WordPress).
+  const openEdit = useCallback((summary: ClientSummary) => {
+    editLoad.current?.abort();
+    const controller = new AbortController();
+    editLoad.current = controller;
+    fetchClient(summary.id, controller.signal).then(
+      (client) => {
+        if (!controller.signal.aborted) setEditing(client);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) notifyError(error, CLIENT_ERRORS.fetch);
+      },
+    );
+  }, []);
+  useEffect(() => () => editLoad.current?.abort(), []);
 
   // A modal dialog hides the rest of the page from assistive technology when it opens, except live
   // regions that already exist; with the Toaster mounted first, a toast's Undo stays reachable.
@@ -46,13 +67,13 @@ export function ClientsPage() {
     () => ({
       onViewContent: setBrowsing,
       onManageAccess: setManagingAccess,
-      onEdit: setEditing,
+      onEdit: openEdit,
       onDelete: (client) => void deleteClient(client),
     }),
-    [deleteClient],
+    [deleteClient, openEdit],
   );
 
-  const canManage = useCallback((client: Client) => canManageClient(user, client), [user]);
+  const canManage = useCallback((client: ClientSummary) => canManageClient(user, client), [user]);
   const onAccessCount = useCallback(
     (clientId: string, count: number) => patch(clientId, () => ({ access_count: count })),
     [patch],
@@ -80,10 +101,19 @@ export function ClientsPage() {
         <LoadFailed message={CLIENT_ERRORS.fetch} onRetry={list.reload} />
       ) : clients === null ? (
         <ClientsSkeleton />
-      ) : visible.length === 0 ? (
+      ) : visible.length === 0 && !list.loadingMore ? (
         <ClientsEmptyState search={search} onAdd={() => setAdding(true)} />
       ) : (
         <ClientGrid clients={visible} canManage={canManage} actions={actions} />
+      )}
+      {clients !== null && list.loadingMore && (
+        <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground text-sm">
+          <Spinner />
+          {CLIENTS_PAGE.loadingMore}
+        </p>
+      )}
+      {clients !== null && list.moreFailed && (
+        <LoadFailed message={CLIENT_ERRORS.fetch} onRetry={list.reload} />
       )}
 
       <ClientFormDialog open={adding} onOpenChange={setAdding} client={null} onSaved={prepend} />

@@ -1,10 +1,12 @@
 import { Badge } from '@/components/ui/badge';
-import { instructionPreview } from './client-display';
 import { INSTRUCTION_FLAGS } from './messages';
 
-/** One of the card's three instruction panels: flagged 'Custom' or 'None', with a 200-character preview. */
-export function InstructionPanel({ label, text }: { label: string; text: string | null }) {
-  const custom = text !== null && text.trim() !== '';
+/**
+ * One of the card's three instruction panels: flagged 'Custom' or 'None', with the 200-character
+ * preview the list serves (shared/client-list.ts cuts it).
+ */
+export function InstructionPanel({ label, preview }: { label: string; preview: string | null }) {
+  const custom = preview !== null && preview.trim() !== '';
   return (
     <div className="grid gap-1.5 rounded-md border bg-muted/40 p-3" data-testid="instruction-panel">
       <div className="flex items-center justify-between gap-2">
@@ -18,7 +20,7 @@ export function InstructionPanel({ label, text }: { label: string; text: string 
       </div>
       {custom && (
         <p className="whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere] text-xs leading-relaxed">
-          {instructionPreview(text)}
+          {preview}
         </p>
       )}
     </div>

@@ -12,6 +12,8 @@ export const CLIENTS_PAGE = {
   emptyTitle: 'No clients added yet',
   emptyHint: 'Add your first client to store their details and content instructions.',
   noMatch: (search: string) => `No clients found matching "${search}"`,
+  /** While the pages after the first load (issue 15: the list comes in pages). */
+  loadingMore: 'Loading more clients...',
 } as const;
 
 export const CARD_MENU = {
@@ -22,9 +24,6 @@ export const CARD_MENU = {
 } as const;
 
 export const INSTRUCTION_FLAGS = { custom: 'Custom', none: 'None' } as const;
-
-/** Instruction previews on the cards stop here, then an ellipsis (000 §2). */
-export const INSTRUCTION_PREVIEW_LENGTH = 200;
 
 export const CLIENT_DIALOGS = {
   addTitle: 'Add New Client',

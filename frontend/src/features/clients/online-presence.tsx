@@ -1,5 +1,5 @@
 import { ExternalLink as ExternalLinkIcon } from 'lucide-react';
-import type { Client } from '#shared/client';
+import type { ClientSummary } from '#shared/client-list';
 import { ExternalLink } from '@/components/layout/external-link';
 import { Badge } from '@/components/ui/badge';
 import { externalHref } from './client-display';
@@ -9,10 +9,10 @@ const PRESENCE = [
   { field: 'facebook', label: 'Facebook' },
   { field: 'linkedin', label: 'LinkedIn' },
   { field: 'gbp', label: 'GBP' },
-] as const satisfies readonly { field: keyof Client; label: string }[];
+] as const satisfies readonly { field: keyof ClientSummary; label: string }[];
 
 /** The online-presence badges (000 §2): one link per filled-in address, each opening in a new tab. */
-export function OnlinePresence({ client }: { client: Client }) {
+export function OnlinePresence({ client }: { client: ClientSummary }) {
   const links = PRESENCE.flatMap(({ field, label }) => {
     const value = client[field];
     return value ? [{ label, href: externalHref(value) }] : [];

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Client } from '#shared/client';
+import type { ClientSummary } from '#shared/client-list';
 import { deleteClient, restoreClient } from './clients-api';
 import { CLIENT_ERRORS, CLIENT_TOASTS } from './messages';
 import { notifyError, notifySuccess, notifyWithUndo } from './notify';
@@ -11,10 +11,10 @@ import type { ClientList } from './use-clients';
  */
 export function useDeleteClient(
   list: Pick<ClientList, 'remove' | 'restore'>,
-): (client: Client) => Promise<void> {
+): (client: ClientSummary) => Promise<void> {
   const { remove, restore } = list;
   return useCallback(
-    async (client: Client) => {
+    async (client: ClientSummary) => {
       try {
         await deleteClient(client.id);
       } catch (error) {

@@ -1,18 +1,32 @@
 import type { Client } from '#shared/client';
+import { byClientName } from '#shared/client-list';
 import type { ClientContent } from '#shared/content';
 import type { WordPressConnection, WordPressPostsPage } from '#shared/wordpress';
 import { api } from '@/lib/api-client';
+import { fetchAllClients } from '@/lib/client-pages';
 
 /** The WordPress Publisher's calls (infra/routes.ts); the application password never comes back. */
 
 const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-/** 001 §7: clients with a WordPress URL, ordered by name. */
-export async function fetchWordPressClients(signal?: AbortSignal): Promise<Client[]> {
-  const { clients } = await api.get<{ clients: Client[] }>('/api/clients', signal ? { signal } : {});
-  return clients
-    .filter((client) => Boolean(client.wordpress_url))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en-US', { sensitivity: 'base' }));
+/** What the publisher shows of a client: its WordPress connection. */
+export type WordPressClient = Pick<Client, (typeof WORDPRESS_CLIENT_FIELDS)[number]>;
+
+const WORDPRESS_CLIENT_FIELDS = [
+  'id',
+  'name',
+  'wordpress_url',
+  'wordpress_username',
+  'wordpress_configured',
+] as const satisfies readonly (keyof Client)[];
+
+/** 001 §7: clients with a WordPress URL, ordered by name (every page of the lean list). */
+export async function fetchWordPressClients(signal?: AbortSignal): Promise<WordPressClient[]> {
+  const clients = await fetchAllClients<WordPressClient>({
+    fields: WORDPRESS_CLIENT_FIELDS.join(','),
+    ...(signal ? { signal } : {}),
+  });
+  return clients.filter((client) => Boolean(client.wordpress_url)).sort(byClientName);
 }
 
 export async function fetchLibrary(clientId: string, signal?: AbortSignal): Promise<ClientContent[]> {

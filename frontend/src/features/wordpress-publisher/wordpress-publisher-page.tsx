@@ -1,7 +1,6 @@
 import { ExternalLink as ExternalIcon, PlugZap } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { WORDPRESS_MESSAGES } from '#shared/wordpress';
 import { ExternalLink } from '@/components/layout/external-link';
@@ -19,7 +18,7 @@ import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { ContentLibraryTab } from './content-library-tab';
 import { PublishedPostsTab } from './published-posts-tab';
-import { fetchLibrary, fetchWordPressClients, testConnection } from './publisher-api';
+import { fetchLibrary, fetchWordPressClients, testConnection, type WordPressClient } from './publisher-api';
 
 const LOAD_CLIENTS_FAILED = 'Could not load your clients.';
 const LOAD_CONTENT_FAILED = 'Could not load the content of this client.';
@@ -46,7 +45,7 @@ function useLibrary(clientId: string | null) {
   return { items, failed, reload: () => setAttempt((value) => value + 1), replace };
 }
 
-function ConnectionCard({ client }: { client: Client }) {
+function ConnectionCard({ client }: { client: WordPressClient }) {
   const [testing, setTesting] = useState(false);
   // A failed test is shown at the site's URL as well as in the toast (issue 18), for that client only.
   const [failure, setFailure] = useState<{ clientId: string; message: string } | null>(null);
@@ -123,7 +122,7 @@ function ConnectionCard({ client }: { client: Client }) {
 
 /** 001 §2 WordPress Publisher: a client's content library and the posts on its WordPress site. */
 export function WordPressPublisherPage() {
-  const [clients, setClients] = useState<Client[] | null>(null);
+  const [clients, setClients] = useState<WordPressClient[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [params, setParams] = useSearchParams();

@@ -136,7 +136,7 @@ export function ContentLibraryDialog({
   onCountChange,
 }: {
   /** The client whose library is open; null keeps the dialog closed. */
-  client: Client | null;
+  client: Pick<Client, 'id' | 'name'> | null;
   onOpenChange: (open: boolean) => void;
   onCountChange: ContentCountChange;
 }) {

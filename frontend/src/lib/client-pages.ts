@@ -1,0 +1,38 @@
+import { CLIENT_PAGE_MAX, type ClientPage } from '#shared/client-list';
+import { api } from './api-client';
+
+/**
+ * GET /api/clients one page after another (newest first, `next_cursor` until it is null). The list
+ * pages, the pickers and the publisher load every client: an agency has a few hundred at most, and
+ * search, filters and name order need all of them. Pages are the largest allowed, so few round trips.
+ */
+
+export interface ClientPageRequest {
+  /** `full` or a comma-separated field list; absent for the card summary. */
+  readonly fields?: string;
+  readonly cursor?: string | null;
+  readonly signal?: AbortSignal;
+}
+
+export function fetchClientPage<Item>(request: ClientPageRequest): Promise<ClientPage<Item>> {
+  const query = new URLSearchParams({ limit: String(CLIENT_PAGE_MAX) });
+  if (request.fields) query.set('fields', request.fields);
+  if (request.cursor) query.set('cursor', request.cursor);
+  return api.get<ClientPage<Item>>(`/api/clients?${query}`, request.signal ? { signal: request.signal } : {});
+}
+
+/** Every page, in order; `onPage` sees each as it arrives (the list shows the first at once). */
+export async function fetchAllClients<Item>(
+  request: Omit<ClientPageRequest, 'cursor'> & { readonly onPage?: (items: Item[]) => void } = {},
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: ClientPage<Item> = await fetchClientPage<Item>({ ...request, cursor });
+    const list = Array.isArray(page.clients) ? page.clients : [];
+    items.push(...list);
+    request.onPage?.(list);
+    cursor = typeof page.next_cursor === 'string' ? page.next_cursor : null;
+  } while (cursor);
+  return items;
+}

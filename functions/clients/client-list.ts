@@ -1,0 +1,94 @@
+import type { Caller } from '#functions/commons/caller';
+import { BadRequestError } from '#functions/commons/errors';
+import { describeValidationError } from '#functions/commons/http-handler';
+import type { Client } from '#shared/client';
+import { type ClientPage, type ClientSummary, toClientSummary } from '#shared/client-list';
+import { INVALID_CURSOR, listClientsQuerySchema } from '#shared/client-list-query';
+import { listVisibleClientRecords } from './client-access';
+import { type ClientFieldSelection, parseClientFields, pickClientFields } from './client-fields';
+import { toClient } from './client-record';
+import { isResourceId } from './resource-id';
+
+/**
+ * One page of GET /api/clients: the visible clients, newest first, in the shape `fields` asks for. The
+ * cursor is opaque to callers: it names the last client returned, and the next page starts strictly
+ * after it. Visibility is checked again for every page, so a cursor grants nothing by itself.
+ */
+
+/** Lambda replies are capped at 6 MB; a page of full profiles (instructions up to 60,000 characters
+ * each) stops early rather than fail. */
+export const CLIENT_PAGE_MAX_BYTES = 4_500_000;
+
+export interface ListClientsOptions {
+  readonly limit: number;
+  readonly after: string | undefined;
+  readonly fields: ClientFieldSelection;
+}
+
+export type ListedClient = ClientSummary | Client | Partial<Client>;
+
+export function encodeClientCursor(clientId: string): string {
+  return Buffer.from(JSON.stringify({ after: clientId })).toString('base64url');
+}
+
+export function decodeClientCursor(cursor: string): string {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof parsed === 'object' && parsed !== null && 'after' in parsed && isResourceId(parsed.after)) {
+      return parsed.after;
+    }
+  } catch {
+    // Falls through to the same error as a well-formed but wrong cursor.
+  }
+  throw new BadRequestError(`cursor: ${INVALID_CURSOR}`, 'invalid_cursor');
+}
+
+/** Validates the query: limit, cursor and fields, each error naming its parameter. */
+export function parseListClientsQuery(
+  query: Readonly<Record<string, string | undefined>>,
+): ListClientsOptions {
+  const result = listClientsQuerySchema.safeParse({
+    limit: query.limit || undefined,
+    cursor: query.cursor || undefined,
+    fields: query.fields,
+  });
+  if (!result.success) throw new BadRequestError(describeValidationError(result.error), 'validation_failed');
+  const { limit, cursor, fields } = result.data;
+  return {
+    limit,
+    after: cursor === undefined ? undefined : decodeClientCursor(cursor),
+    fields: parseClientFields(fields),
+  };
+}
+
+function shape(client: Client, fields: ClientFieldSelection): ListedClient {
+  if (fields === 'summary') return toClientSummary(client);
+  if (fields === 'full') return client;
+  return pickClientFields(client, fields);
+}
+
+/** Keeps whole clients until the byte budget is spent; always at least one, so a page never stalls. */
+export function fitToBudget<Item>(items: readonly Item[], maxBytes: number): Item[] {
+  const kept: Item[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    bytes += Buffer.byteLength(JSON.stringify(item), 'utf8');
+    if (kept.length > 0 && bytes > maxBytes) break;
+    kept.push(item);
+  }
+  return kept;
+}
+
+export async function listClientsPage(
+  caller: Caller,
+  options: ListClientsOptions,
+): Promise<ClientPage<ListedClient>> {
+  // One extra client tells whether another page exists, so the last page never carries a cursor.
+  const records = await listVisibleClientRecords(caller, { after: options.after, count: options.limit + 1 });
+  const fullPage = records.slice(0, options.limit).map(toClient);
+  const shaped = fullPage.map((client) => shape(client, options.fields));
+  const page = options.fields === 'summary' ? shaped : fitToBudget(shaped, CLIENT_PAGE_MAX_BYTES);
+  const hasMore = records.length > page.length;
+  const last = fullPage[page.length - 1];
+  return { clients: page, next_cursor: hasMore && last ? encodeClientCursor(last.id) : null };
+}

@@ -1,0 +1,85 @@
+import type { Client, ClientTextField } from './client';
+
+/**
+ * GET /api/clients, the list (issue 15): by default each client as its card shows it (000 §2), with
+ * 200-character previews instead of the full instructions, which come with GET /api/clients/{id} or
+ * `?fields=full`. Pages are newest first and follow an opaque cursor. Browser-safe and free of zod (the
+ * query schema is in client-list-query.ts), so the clients screen can import it without the validator.
+ */
+
+/** Clients per page when `limit` is not given, and the most one page may hold. */
+export const CLIENT_PAGE_DEFAULT = 50;
+export const CLIENT_PAGE_MAX = 100;
+
+/** `?fields=full`: every field of the profile, the instructions in full. */
+export const FULL_CLIENT_FIELDS = 'full';
+
+export const CLIENT_INSTRUCTION_FIELDS = [
+  'newsletter_instructions',
+  'press_release_instructions',
+  'content_instructions',
+] as const satisfies readonly ClientTextField[];
+
+export type ClientInstructionField = (typeof CLIENT_INSTRUCTION_FIELDS)[number];
+
+/** Instruction previews on the cards stop here, then an ellipsis (000 §2). */
+export const INSTRUCTION_PREVIEW_LENGTH = 200;
+
+export type InstructionPreviewField = `${ClientInstructionField}_preview`;
+
+export const previewFieldOf = (field: ClientInstructionField): InstructionPreviewField => `${field}_preview`;
+
+/**
+ * A client as its card shows it: everything but the instructions (previews instead) and the WordPress
+ * connection details, which the cards do not show (`wordpress_configured` stays).
+ */
+export type ClientSummary = Omit<Client, ClientInstructionField | 'wordpress_url' | 'wordpress_username'> &
+  Record<InstructionPreviewField, string | null>;
+
+/** One page of the list; `next_cursor` is null on the last page. */
+export interface ClientPage<Item> {
+  clients: Item[];
+  next_cursor: string | null;
+}
+
+/** The preview of an instruction text: trimmed, cut at 200 characters with an ellipsis (000 §2). */
+export function instructionPreview(text: string, max: number = INSTRUCTION_PREVIEW_LENGTH): string {
+  const trimmed = text.trim();
+  return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}...` : trimmed;
+}
+
+function previewOf(text: string | null): string | null {
+  const preview = text === null ? '' : instructionPreview(text);
+  return preview === '' ? null : preview;
+}
+
+/**
+ * The card's view of a full client: the server builds the list with it, and the screen uses it for the
+ * client a create, an edit or an undo answers with.
+ */
+export function toClientSummary(client: Client): ClientSummary {
+  const {
+    newsletter_instructions,
+    press_release_instructions,
+    content_instructions,
+    wordpress_url: _url,
+    wordpress_username: _username,
+    ...rest
+  } = client;
+  return {
+    ...rest,
+    newsletter_instructions_preview: previewOf(newsletter_instructions),
+    press_release_instructions_preview: previewOf(press_release_instructions),
+    content_instructions_preview: previewOf(content_instructions),
+  };
+}
+
+/**
+ * The pickers' order (the spec's "ordered by name"): case-insensitive, then by id so equal names keep a
+ * stable order.
+ */
+export function byClientName(a: Pick<Client, 'id' | 'name'>, b: Pick<Client, 'id' | 'name'>): number {
+  const order = a.name.localeCompare(b.name, 'en-US', { sensitivity: 'base' });
+  if (order !== 0) return order;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

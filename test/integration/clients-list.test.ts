@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '#shared/client';
+import type { ClientPage, ClientSummary } from '#shared/client-list';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+/**
+ * GET /api/clients through the local gateway (issue 15): the cards' summary by default, `fields=full`,
+ * keyset pages that follow `next_cursor`, across created and granted clients and for admins, and a 400
+ * that names the parameter for every malformed query.
+ */
+
+let app: TestRuntime;
+let owner: TestUser;
+let colleague: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  app = await startTestRuntime();
+  [owner, colleague, admin] = await Promise.all([
+    app.createUser(),
+    app.createUser(),
+    app.createUser(undefined, { admin: true }),
+  ]);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function createClient(token: string, body: Record<string, unknown>): Promise<Client> {
+  const response = await app.request<Client>('POST', '/api/clients', { token, body });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+async function page<Item = ClientSummary>(token: string, query = ''): Promise<ClientPage<Item>> {
+  const response = await app.request<ClientPage<Item>>('GET', `/api/clients${query}`, { token });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+/** Follows next_cursor to the end, checking that only the last page goes without one. */
+async function allPages(
+  token: string,
+  limit: number,
+  fields?: string,
+): Promise<{ ids: string[]; pages: number }> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (fields) query.set('fields', fields);
+    if (cursor) query.set('cursor', cursor);
+    const current: ClientPage<{ id: string }> = await page(token, `?${query}`);
+    pages += 1;
+    expect(current.clients.length).toBeLessThanOrEqual(limit);
+    if (current.next_cursor) expect(current.clients).toHaveLength(limit);
+    ids.push(...current.clients.map((client) => client.id));
+    cursor = current.next_cursor;
+  } while (cursor);
+  return { ids, pages };
+}
+
+const long = (word: string) => `${word} `.repeat(80).trim();
+
+describe('the list of clients', () => {
+  it('serves the cards their summary: previews instead of instructions, no WordPress details', async () => {
+    const user = await app.createUser();
+    const created = await createClient(user.idToken, {
+      name: 'Bright Smile Dental',
+      company_name: 'Bright Smile Dental LLC',
+      owner: 'Dr. Maya Patel',
+      email: 'hello@brightsmile.example',
+      phone: '(512) 555-0148',
+      website: 'https://brightsmile.example',
+      city: 'Austin',
+      state: 'TX',
+      newsletter_instructions: long('friendly'),
+      content_instructions: 'Mention same-day crowns.',
+      wordpress_url: 'https://brightsmile.example',
+      wordpress_username: 'editor',
+      wordpress_app_password: 'abcd efgh ijkl mnop',
+    });
+    const { clients, next_cursor } = await page(user.idToken);
+    expect(next_cursor).toBeNull();
+    expect(clients).toHaveLength(1);
+    const [summary] = clients;
+    expect(summary).toEqual({
+      id: created.id,
+      name: 'Bright Smile Dental',
+      company_name: 'Bright Smile Dental LLC',
+      owner: 'Dr. Maya Patel',
+      email: 'hello@brightsmile.example',
+      phone: '(512) 555-0148',
+      website: 'https://brightsmile.example',
+      facebook: null,
+      linkedin: null,
+      gbp: null,
+      address: null,
+      city: 'Austin',
+      state: 'TX',
+      postal_code: null,
+      country: null,
+      created_by: user.userId,
+      created_at: created.created_at,
+      updated_at: created.updated_at,
+      wordpress_configured: true,
+      content_count: 0,
+      access_count: 0,
+      newsletter_instructions_preview: `${long('friendly').slice(0, 200).trimEnd()}...`,
+      press_release_instructions_preview: null,
+      content_instructions_preview: 'Mention same-day crowns.',
+    });
+
+    // The full profile: with ?fields=full, and from the single-client read.
+    const full = await page<Client>(user.idToken, '?fields=full');
+    expect(full.clients).toEqual([created]);
+    const single = await app.request<Client>('GET', `/api/clients/${created.id}`, { token: user.idToken });
+    expect(single.body).toEqual(created);
+    expect(single.body.newsletter_instructions).toBe(long('friendly'));
+  });
+
+  it('pages newest first: every client once, the last page without a cursor', async () => {
+    const user = await app.createUser();
+    const created: Client[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      created.push(await createClient(user.idToken, { name: `Paged Client ${index}` }));
+    }
+    const newestFirst = created.map((client) => client.id).reverse();
+
+    expect(await allPages(user.idToken, 3)).toEqual({ ids: newestFirst, pages: 3 });
+    expect(await allPages(user.idToken, 7)).toEqual({ ids: newestFirst, pages: 1 });
+    expect(await allPages(user.idToken, 1, 'full')).toEqual({ ids: newestFirst, pages: 7 });
+    expect(await allPages(user.idToken, 100, 'name')).toEqual({ ids: newestFirst, pages: 1 });
+
+    // A client deleted between two pages does not shift the ones still to come.
+    const first = await page(user.idToken, '?limit=3');
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const gone = newestFirst[3] ?? '';
+    expect((await app.request('DELETE', `/api/clients/${gone}`, { token: user.idToken })).status).toBe(204);
+    const second = await page(user.idToken, `?limit=3&cursor=${first.next_cursor}`);
+    expect(second.clients.map((client) => client.id)).toEqual(newestFirst.slice(4, 7));
+    expect(second.next_cursor).toBeNull();
+  });
+
+  it('pages through created and granted clients together, and through every client for an admin', async () => {
+    const mine: Client[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      // Interleaved: the colleague's own clients and ones the owner grants them.
+      mine.push(await createClient(colleague.idToken, { name: `Colleague Own ${index}` }));
+      const shared = await createClient(owner.idToken, { name: `Owner Shared ${index}` });
+      const grant = await app.request('POST', `/api/clients/${shared.id}/access`, {
+        token: owner.idToken,
+        body: { email: colleague.email },
+      });
+      expect(grant.status).toBe(201);
+      mine.push(shared);
+    }
+    await createClient(owner.idToken, { name: 'Owner Private' });
+
+    const everything = await page(colleague.idToken, '?limit=100');
+    const expected = mine.map((client) => client.id).reverse();
+    expect(everything.clients.map((client) => client.id)).toEqual(expected);
+    expect(everything.clients.filter((client) => client.name.startsWith('Owner Shared'))).toHaveLength(4);
+    for (const limit of [1, 2, 3, 5]) {
+      expect((await allPages(colleague.idToken, limit)).ids, `limit ${limit}`).toEqual(expected);
+    }
+
+    const adminAll = await page(admin.idToken, '?limit=100');
+    expect(adminAll.next_cursor).toBeNull();
+    expect((await allPages(admin.idToken, 4)).ids).toEqual(adminAll.clients.map((client) => client.id));
+    expect(adminAll.clients.map((client) => client.name)).toContain('Owner Private');
+  });
+
+  it('checks visibility on every page: a cursor shows nobody else’s clients', async () => {
+    const stranger = await app.createUser();
+    const ownerFirst = await page(owner.idToken, '?limit=1');
+    expect(ownerFirst.next_cursor).toEqual(expect.any(String));
+    const borrowed = await page(stranger.idToken, `?cursor=${ownerFirst.next_cursor}`);
+    expect(borrowed).toEqual({ clients: [], next_cursor: null });
+  });
+
+  it('serves 50 by default and at most 100 a page', async () => {
+    const user = await app.createUser();
+    await Promise.all(
+      Array.from({ length: 51 }, (_, index) => createClient(user.idToken, { name: `Many ${index}` })),
+    );
+    const first = await page(user.idToken);
+    expect(first.clients).toHaveLength(50);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const rest = await page(user.idToken, `?cursor=${first.next_cursor}`);
+    expect(rest.clients).toHaveLength(1);
+    expect(rest.next_cursor).toBeNull();
+    expect((await page(user.idToken, '?limit=100')).clients).toHaveLength(51);
+  });
+
+  it.each([
+    ['?limit=0', 'limit: must be at least 1'],
+    ['?limit=101', 'limit: must be at most 100'],
+    ['?limit=2.5', 'limit: must be a whole number'],
+    ['?cursor=not-a-cursor', 'cursor: invalid cursor; use next_cursor from the previous page'],
+    ['?fields=name,colour', "fields: unknown client field 'colour'"],
+    ['?fields=full,name', "fields: 'full' already includes every field; send it alone"],
+    ['?fields=', 'fields: list at least one client field'],
+  ])('answers %s with a 400 naming the problem', async (query, message) => {
+    const response = await app.request('GET', `/api/clients${query}`, { token: owner.idToken });
+    expect(response.status).toBe(400);
+    expect(response.body.error?.message).toContain(message);
+  });
+});
