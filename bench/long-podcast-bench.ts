@@ -52,6 +52,7 @@ export async function run(): Promise<void> {
     now: new Date(),
     userApiKey: undefined,
     retention: 'job',
+    signal: new AbortController().signal,
     progress: async () => {
       const now = performance.now();
       gaps.push(now - lastReport);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { backgroundFunctions } from '#infra/routes';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
 import { loadHandler } from './handler-loader';
 import { lambdaContext } from './lambda-context';
 import { decodePathPart, requestTarget } from './path-decoding';
@@ -47,6 +48,15 @@ export async function startInternalServer(options: {
     const connection = /^\/@connections\/([^/]+)$/.exec(url.pathname);
     const connectionId = connection?.[1] ? decodePathPart(connection[1]) : null;
     if (connectionId) {
+      // API Gateway refuses a message over its 128 KB quota (413), whether or not the connection is open.
+      if (request.method !== 'DELETE' && payload.length > WEBSOCKET_MAX_MESSAGE_BYTES) {
+        response.writeHead(413, {
+          'content-type': 'application/json',
+          'x-amzn-errortype': 'PayloadTooLargeException',
+        });
+        response.end(JSON.stringify({ message: 'Message too long' }));
+        return;
+      }
       const ok =
         request.method === 'DELETE'
           ? options.webSockets.disconnect(connectionId)

@@ -170,6 +170,8 @@ function buildEntities(table: string, client: ReturnType<typeof dynamoDocumentCl
         progress: { type: 'number', default: 0 },
         request: { type: 'any', required: true },
         result: { type: 'any' },
+        /** While running: the pushed text so far, {attempt, seq, text}, for a browser that missed pushes. */
+        partial: { type: 'any' },
         error: str,
         attempts: { type: 'number', default: 0 },
         servedBy: str,

@@ -21,6 +21,16 @@ export interface Job {
   updatedAt: string;
 }
 
+/**
+ * The text a running job has pushed so far (functions/generation/progress-stream.ts): `seq` is the
+ * number of its last push, `attempt` the delivery it belongs to (a retry starts the text again).
+ */
+export interface PartialText {
+  readonly attempt: number;
+  readonly seq: number;
+  readonly text: string;
+}
+
 export interface StoredJob extends Job {
   userId: string;
   userEmail: string;
@@ -30,6 +40,7 @@ export interface StoredJob extends Job {
   parentJobId: string | null;
   request: unknown;
   attempts: number;
+  partial: PartialText | null;
 }
 
 /** Finished jobs are kept a week: long enough to reopen a closed tab, short enough to stay tidy. */
@@ -56,11 +67,19 @@ function fromRow(row: JobRow): StoredJob {
     parentJobId: row.parentJobId ?? null,
     request: row.request,
     attempts: row.attempts ?? 0,
+    partial: partialOf(row.partial),
   };
 }
 
+function partialOf(value: unknown): PartialText | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { attempt, seq, text } = value as Record<string, unknown>;
+  if (typeof attempt !== 'number' || typeof seq !== 'number' || typeof text !== 'string') return null;
+  return { attempt, seq, text };
+}
+
 export function publicJob(job: StoredJob): Job {
-  const { userId, userEmail, isAdmin, userAgent, parentJobId, request, attempts, ...visible } = job;
+  const { userId, userEmail, isAdmin, userAgent, parentJobId, request, attempts, partial, ...visible } = job;
   return visible;
 }
 
@@ -125,10 +144,11 @@ export async function startAttempt(jobId: string): Promise<StoredJob | null> {
   }
 }
 
-export async function saveProgress(jobId: string, progress: number): Promise<void> {
+/** Stores the job's progress and, when given, the text pushed so far (a resyncing browser reads it). */
+export async function saveProgress(jobId: string, progress: number, partial?: PartialText): Promise<void> {
   await entities()
     .job.patch({ jobId })
-    .set({ progress, updatedAt: new Date().toISOString() })
+    .set({ progress, updatedAt: new Date().toISOString(), ...(partial ? { partial } : {}) })
     .where(({ status }, { eq }) => eq(status, 'running'))
     .go()
     .catch(() => undefined);
@@ -157,7 +177,12 @@ export async function finishJob(
           updatedAt: now,
         }
       : { status: outcome.status, error: outcome.error, updatedAt: now };
-  const { data } = await entities().job.patch({ jobId }).set(update).go({ response: 'all_new' });
+  // The result replaces the partial text; a failed job's partial text is of no use either.
+  const { data } = await entities()
+    .job.patch({ jobId })
+    .set(update)
+    .remove(['partial'])
+    .go({ response: 'all_new' });
   // After the status: a crash in between leaves a slot that reclaimStaleSlots gives back.
   await releaseJobSlot(data.userId, jobId);
 }

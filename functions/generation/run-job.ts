@@ -7,11 +7,12 @@ import { SafeFetchError } from '#functions/commons/safe-fetch';
 import { saveContentOnce } from '#functions/content/content-store';
 import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
-import { notifyUser } from '#functions/websocket/notifier';
+import { jobSucceededEvent, notifyUser, UserPusher } from '#functions/websocket/notifier';
 import { JobDeadlineError, untilAborted } from '#functions/worker/job-deadline';
 import { PROVIDER_CALL_LOG_MESSAGES } from '#infra/provider-call-log';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import { finishJob, noteRetry, publicJob, type StoredJob, saveProgress, startAttempt } from './job-store';
+import { ProgressStream, saveIntervalMs, type TextDelta } from './progress-stream';
 import { resolveProviderForTool } from './provider-choice';
 import { replyTokenBudget } from './reply-budget';
 import type { ToolContext, ToolDefinition } from './tool-definition';
@@ -25,9 +26,6 @@ import { findTool } from './tool-registry';
 
 /** SQS moves a message to the DLQ after this many receives (the queue's redrive policy). */
 export const MAX_ATTEMPTS = MAX_RECEIVE_COUNT;
-
-const PUSH_INTERVAL_MS = 150;
-const SAVE_PROGRESS_INTERVAL_MS = 1000;
 
 /**
  * How a delivery ended: done (the message is deleted), or to be tried again later, no sooner than the
@@ -77,6 +75,26 @@ function isRetryable(error: unknown): boolean {
   return true;
 }
 
+/** One `job.progress` per delta: the new text only, numbered, with the attempt it belongs to. */
+async function pushDeltas(
+  pusher: UserPusher,
+  job: StoredJob,
+  deltas: readonly TextDelta[],
+  progress: number,
+): Promise<void> {
+  for (const { seq, delta } of deltas) {
+    await pusher.push({
+      type: 'job.progress',
+      jobId: job.id,
+      tool: job.tool,
+      progress,
+      attempt: job.attempts,
+      seq,
+      delta,
+    });
+  }
+}
+
 async function generate<Input, Result extends Record<string, unknown>>(
   job: StoredJob,
   tool: ToolDefinition<Input, Result>,
@@ -95,9 +113,12 @@ async function generate<Input, Result extends Record<string, unknown>>(
   const prompt = tool.buildPrompt(input, context);
   const expected = tool.expectedOutputTokens(input);
 
-  let text = '';
-  let lastPush = 0;
+  // Pushes carry only new text, numbered, first text at once (progress-stream.ts); the connection ids
+  // are looked up once and then every few seconds, not for every push (notifier.ts).
+  const pusher = new UserPusher(job.userId);
+  const pushes = new ProgressStream();
   let lastSave = Date.now();
+  let savedLength = 0;
   const stream = choice.provider.streamText({
     apiModelId: choice.apiModelId,
     system: prompt.system,
@@ -107,18 +128,22 @@ async function generate<Input, Result extends Record<string, unknown>>(
   });
   for await (const event of untilAborted(stream, signal)) {
     if (event.type !== 'text') continue;
-    text += event.text;
+    pushes.append(event.text);
     const now = Date.now();
-    if (now - lastPush >= PUSH_INTERVAL_MS) {
-      lastPush = now;
-      const progress = progressOf(text.length, expected);
-      await notifyUser(job.userId, { type: 'job.progress', jobId: job.id, tool: job.tool, progress, text });
-      if (now - lastSave >= SAVE_PROGRESS_INTERVAL_MS) {
-        lastSave = now;
-        await saveProgress(job.id, progress);
-      }
+    const due = pushes.due(now);
+    if (due.length === 0) continue;
+    const progress = progressOf(pushes.fullText.length, expected);
+    await pushDeltas(pusher, job, due, progress);
+    if (now - lastSave >= saveIntervalMs(savedLength)) {
+      lastSave = now;
+      const snapshot = pushes.snapshot();
+      savedLength = snapshot.text.length;
+      await saveProgress(job.id, progress, { attempt: job.attempts, ...snapshot });
     }
   }
+  // The rest of the text, so the pushes add up to the whole reply before the job succeeds.
+  const text = pushes.fullText;
+  await pushDeltas(pusher, job, pushes.flush(), progressOf(text.length, expected));
 
   if (choice.servedBy !== 'offline') {
     logger.info(PROVIDER_CALL_LOG_MESSAGES.ProviderCallsSucceeded, {
@@ -165,19 +190,17 @@ async function generate<Input, Result extends Record<string, unknown>>(
   }
 
   await finishJob(job.id, { status: 'succeeded', result, servedBy: choice.servedBy, savedContentId });
-  await notifyUser(job.userId, {
-    type: 'job.succeeded',
-    jobId: job.id,
-    tool: job.tool,
-    job: {
+  // The finished job itself when it fits in one WebSocket message, else a pointer the browser fetches.
+  await pusher.push(
+    jobSucceededEvent(job.id, job.tool, {
       ...publicJob(job),
       status: 'succeeded',
       progress: 100,
       result,
       servedBy: choice.servedBy,
       savedContentId,
-    },
-  });
+    }),
+  );
 }
 
 /**

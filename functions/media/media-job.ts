@@ -15,7 +15,8 @@ import {
 import { DONE, MAX_ATTEMPTS, type RunOutcome, retryLater } from '#functions/generation/run-job';
 import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
-import { notifyUser } from '#functions/websocket/notifier';
+import { jobSucceededEvent, notifyUser } from '#functions/websocket/notifier';
+import { JobDeadlineError, settledBefore } from '#functions/worker/job-deadline';
 import type { MediaRetention } from '#shared/media';
 import { putMedia } from './media-store';
 import type { MediaJobContext, RegisteredMediaTool } from './media-tool';
@@ -33,7 +34,12 @@ function callerOf(job: StoredJob): Caller {
 }
 
 function userMessage(error: unknown): string {
-  if (error instanceof ProviderError || error instanceof ToolResultError || error instanceof SafeFetchError) {
+  if (
+    error instanceof ProviderError ||
+    error instanceof ToolResultError ||
+    error instanceof SafeFetchError ||
+    error instanceof JobDeadlineError
+  ) {
     return error.message;
   }
   if (error instanceof Error && error.name === 'NotFoundError') {
@@ -49,7 +55,12 @@ function isRetryable(error: unknown): boolean {
   return true;
 }
 
-async function generate(job: StoredJob, tool: RegisteredMediaTool, userApiKey: string | undefined) {
+async function generate(
+  job: StoredJob,
+  tool: RegisteredMediaTool,
+  userApiKey: string | undefined,
+  signal: AbortSignal,
+) {
   const caller = callerOf(job);
   const input = tool.requestSchema.parse(job.request);
   const clientId = tool.clientId(input);
@@ -63,6 +74,7 @@ async function generate(job: StoredJob, tool: RegisteredMediaTool, userApiKey: s
     now: new Date(job.createdAt),
     userApiKey,
     retention,
+    signal,
     progress: async (done, total, status) => {
       const progress = Math.min(99, Math.floor((100 * done) / Math.max(1, total)));
       await notifyUser(job.userId, {
@@ -82,7 +94,8 @@ async function generate(job: StoredJob, tool: RegisteredMediaTool, userApiKey: s
     store: (fileName, bytes) => putMedia({ userId: job.userId, jobId: job.id, fileName }, bytes, retention),
   };
 
-  const outcome = await tool.run(input, context);
+  // Only the tool's run races the deadline: once it is done, recording the outcome fits in the margin.
+  const outcome = await settledBefore(tool.run(input, context), signal);
   const result: Record<string, unknown> = { ...outcome.result };
   let savedContentId: string | null = null;
   const toSave = client ? tool.contentToSave(input, outcome.result, context) : null;
@@ -112,26 +125,30 @@ async function generate(job: StoredJob, tool: RegisteredMediaTool, userApiKey: s
   });
 
   await finishJob(job.id, { status: 'succeeded', result, servedBy: outcome.servedBy, savedContentId });
-  await notifyUser(job.userId, {
-    type: 'job.succeeded',
-    jobId: job.id,
-    tool: job.tool,
-    job: {
+  await notifyUser(
+    job.userId,
+    jobSucceededEvent(job.id, job.tool, {
       ...publicJob(job),
       status: 'succeeded',
       progress: 100,
       result,
       servedBy: outcome.servedBy,
       savedContentId,
-    },
-  });
+    }),
+  );
 }
 
+/**
+ * `signal` aborts at the invocation's deadline (functions/worker/job-deadline.ts), like the text
+ * worker's: the job is then retried or failed with a message that says so, instead of being cut off by
+ * the Lambda timeout while 'running'.
+ */
 export async function runMediaJob(
   jobId: string,
   receiveCount: number,
   findTool: (name: string) => Promise<RegisteredMediaTool | undefined>,
   userApiKey?: string,
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<RunOutcome> {
   const job = await startAttempt(jobId);
   if (!job) return DONE;
@@ -141,7 +158,7 @@ export async function runMediaJob(
     return DONE;
   }
   try {
-    await generate(job, tool, userApiKey);
+    await generate(job, tool, userApiKey, signal);
     return DONE;
   } catch (error) {
     const message = userMessage(error);

@@ -20,6 +20,11 @@ export interface MediaJobContext {
   readonly userApiKey: string | undefined;
   /** `job` media expire with the job; `saved` media stay with the library item. */
   readonly retention: MediaRetention;
+  /**
+   * Aborts at the worker's deadline (functions/worker/job-deadline.ts): pass it to provider calls. The
+   * job ends at the deadline either way; a tool that stops early just frees the worker sooner.
+   */
+  readonly signal: AbortSignal;
   /** Reports real progress: `done` steps of `total`, with the status line the page shows. */
   progress(done: number, total: number, status: string): Promise<void>;
   /** Stores a file under media/{userId}/{jobId}/ and returns its /api/media/... path. */

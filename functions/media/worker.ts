@@ -1,7 +1,8 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { requireEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
 import type { RunOutcome } from '#functions/generation/run-job';
+import { jobDeadline } from '#functions/worker/job-deadline';
 import { retryAfterBackoff } from '#functions/worker/message-visibility';
 import { runMediaJob } from './media-job';
 import { parseMediaJobMessage } from './media-queue';
@@ -10,27 +11,38 @@ import { findMediaTool } from './media-tools';
 /**
  * The media worker (image and speech jobs), fed by its own queue. It is the only function that loads
  * sharp, espeak-ng and lamejs, so the text worker and the API handlers stay small (DESIGN.md §6, §7).
- * A job to be tried again comes back after the retry backoff, not the queue's visibility timeout.
+ * A job to be tried again comes back after the retry backoff, not the queue's visibility timeout. The
+ * job stops at the invocation's deadline (the text worker's job-deadline.ts), so a slow provider ends in
+ * a retry or a failure with a message, never in a timeout that leaves the job 'running'.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const message = parseMediaJobMessage(record.body);
-    if (!message) {
-      logger.error('Dropping a malformed media job message', { messageId: record.messageId });
-      continue;
-    }
-    const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
-    const outcome = await runMediaJob(message.jobId, receiveCount, findMediaTool, message.userApiKey).catch(
-      (error: unknown): RunOutcome => {
+  const deadline = jobDeadline(context);
+  try {
+    for (const record of event.Records) {
+      const message = parseMediaJobMessage(record.body);
+      if (!message) {
+        logger.error('Dropping a malformed media job message', { messageId: record.messageId });
+        continue;
+      }
+      const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
+      const outcome = await runMediaJob(
+        message.jobId,
+        receiveCount,
+        findMediaTool,
+        message.userApiKey,
+        deadline.signal,
+      ).catch((error: unknown): RunOutcome => {
         logger.error('Media job crashed', { jobId: message.jobId, error });
         return { kind: 'retry' };
-      },
-    );
-    if (outcome.kind === 'retry') {
-      await retryAfterBackoff(requireEnv('mediaJobsQueueUrl'), record, outcome.retryAfterMs);
-      batchItemFailures.push({ itemIdentifier: record.messageId });
+      });
+      if (outcome.kind === 'retry') {
+        await retryAfterBackoff(requireEnv('mediaJobsQueueUrl'), record, outcome.retryAfterMs);
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
     }
+  } finally {
+    deadline.dispose();
   }
   return { batchItemFailures };
 };

@@ -2,6 +2,7 @@ import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatew
 import { webSocketManagementClient } from '#functions/commons/clients/websocket-management';
 import { readEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
 import { adminConnections, connectionsOfUser, deleteConnection } from './connection-store';
 
 /**
@@ -11,21 +12,45 @@ import { adminConnections, connectionsOfUser, deleteConnection } from './connect
 
 export type ServerEvent = { type: string } & Record<string, unknown>;
 
-async function post(connectionIds: readonly string[], event: ServerEvent): Promise<number> {
+/**
+ * How long a job keeps the connection ids it looked up before it looks again. A job pushes every
+ * 150 ms; looking the user's connections up for each push was a GSI query per push. Once every 5 s is
+ * 1 query where there were about 33, and a tab opened (or reconnected) mid-job still gets pushes within
+ * 5 s; until then it polls the job, and the gap in the sequence numbers of its first push tells it to
+ * resync (docs/decisions.md, "Job progress pushes"). A post that finds a connection gone makes the next
+ * push look again at once, since a gone connection is usually a tab that reloaded under a new id.
+ */
+export const CONNECTION_REFRESH_MS = 5_000;
+
+interface PostOutcome {
+  readonly delivered: number;
+  readonly gone: readonly string[];
+}
+
+function isGone(error: unknown): boolean {
+  return (
+    error instanceof GoneException ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410
+  );
+}
+
+function encode(event: ServerEvent): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(event));
+}
+
+async function post(connectionIds: readonly string[], data: Uint8Array): Promise<PostOutcome> {
   const callbackUrl = readEnv('webSocketCallbackUrl');
-  if (!callbackUrl || connectionIds.length === 0) return 0;
+  if (!callbackUrl || connectionIds.length === 0) return { delivered: 0, gone: [] };
   const client = webSocketManagementClient(callbackUrl);
-  const data = new TextEncoder().encode(JSON.stringify(event));
+  const gone: string[] = [];
   const results = await Promise.all(
     connectionIds.map(async (connectionId) => {
       try {
         await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
         return true;
       } catch (error) {
-        if (
-          error instanceof GoneException ||
-          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410
-        ) {
+        if (isGone(error)) {
+          gone.push(connectionId);
           await deleteConnection(connectionId).catch(() => undefined);
         } else {
           logger.warn('WebSocket post failed', { connectionId, error });
@@ -34,12 +59,12 @@ async function post(connectionIds: readonly string[], event: ServerEvent): Promi
       }
     }),
   );
-  return results.filter(Boolean).length;
+  return { delivered: results.filter(Boolean).length, gone };
 }
 
 export async function notifyUser(userId: string, event: ServerEvent): Promise<number> {
   try {
-    return await post(await connectionsOfUser(userId), event);
+    return (await post(await connectionsOfUser(userId), encode(event))).delivered;
   } catch (error) {
     logger.warn('Could not notify user', { userId, error });
     return 0;
@@ -48,9 +73,69 @@ export async function notifyUser(userId: string, event: ServerEvent): Promise<nu
 
 export async function notifyAdmins(event: ServerEvent): Promise<number> {
   try {
-    return await post(await adminConnections(), event);
+    return (await post(await adminConnections(), encode(event))).delivered;
   } catch (error) {
     logger.warn('Could not notify admins', { error });
     return 0;
   }
+}
+
+export interface UserPusherOptions {
+  readonly refreshMs?: number;
+  readonly now?: () => number;
+}
+
+/**
+ * Pushes one job's events to its user's tabs, with the connection ids cached for the job's life and
+ * looked up again every CONNECTION_REFRESH_MS or after a post found a connection gone.
+ */
+export class UserPusher {
+  private ids: readonly string[] | null = null;
+  private fetchedAt = 0;
+
+  constructor(
+    private readonly userId: string,
+    private readonly options: UserPusherOptions = {},
+  ) {}
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private async connections(): Promise<readonly string[]> {
+    const refreshMs = this.options.refreshMs ?? CONNECTION_REFRESH_MS;
+    if (this.ids === null || this.now() - this.fetchedAt >= refreshMs) {
+      this.ids = await connectionsOfUser(this.userId);
+      this.fetchedAt = this.now();
+    }
+    return this.ids;
+  }
+
+  /** Sends the event to every cached connection; returns how many took it. */
+  async push(event: ServerEvent): Promise<number> {
+    try {
+      const { delivered, gone } = await post(await this.connections(), encode(event));
+      // Forget the cache, not only the gone ids: the tab that closed them may be back under a new id.
+      if (gone.length > 0) this.ids = null;
+      return delivered;
+    } catch (error) {
+      logger.warn('Could not notify user', { userId: this.userId, error });
+      return 0;
+    }
+  }
+}
+
+/** Whether an event fits in one WebSocket message (API Gateway refuses larger ones with a 413). */
+export function fitsInOneMessage(event: ServerEvent): boolean {
+  return encode(event).byteLength <= WEBSOCKET_MAX_MESSAGE_BYTES;
+}
+
+/**
+ * The `job.succeeded` event: the finished job with its result when that fits in one message, or else a
+ * pointer to it (`resultUrl`, no `job`), which the browser fetches (GET /api/jobs/{jobId}).
+ */
+export function jobSucceededEvent(jobId: string, tool: string, job: Record<string, unknown>): ServerEvent {
+  const full: ServerEvent = { type: 'job.succeeded', jobId, tool, job };
+  if (fitsInOneMessage(full)) return full;
+  return { type: 'job.succeeded', jobId, tool, resultUrl: `/api/jobs/${encodeURIComponent(jobId)}` };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobDeadlineError, untilAborted } from './job-deadline';
+import { JobDeadlineError, settledBefore, untilAborted } from './job-deadline';
 
 async function* endless(): AsyncGenerator<string> {
   yield 'first';
@@ -27,5 +27,30 @@ describe('untilAborted', () => {
     controller.abort(new JobDeadlineError(300));
     await expect(run).rejects.toBeInstanceOf(JobDeadlineError);
     expect(seen).toEqual(['first']);
+  });
+});
+
+describe('settledBefore', () => {
+  it('settles like the work when it ends first', async () => {
+    const controller = new AbortController();
+    await expect(settledBefore(Promise.resolve('done'), controller.signal)).resolves.toBe('done');
+    await expect(settledBefore(Promise.reject(new Error('no key')), controller.signal)).rejects.toThrow(
+      'no key',
+    );
+  });
+
+  it('rejects with the deadline when it aborts first, even if the work never ends', async () => {
+    const controller = new AbortController();
+    const outcome = settledBefore(new Promise<never>(() => undefined), controller.signal);
+    controller.abort(new JobDeadlineError(600));
+    await expect(outcome).rejects.toBeInstanceOf(JobDeadlineError);
+  });
+
+  it('rejects at once when the deadline has already passed', async () => {
+    const controller = new AbortController();
+    controller.abort(new JobDeadlineError(10));
+    await expect(settledBefore(Promise.resolve('late'), controller.signal)).rejects.toBeInstanceOf(
+      JobDeadlineError,
+    );
   });
 });

@@ -64,3 +64,18 @@ export async function* untilAborted<T>(source: AsyncIterable<T>, signal: AbortSi
     void iterator.return?.()?.catch(() => undefined);
   }
 }
+
+/**
+ * Settles like `work`, or rejects with the signal's reason when it aborts first: for work that takes
+ * the signal but may not stop at once (a media tool between two steps), so the job still ends in time.
+ * The work's own late outcome is then ignored.
+ */
+export function settledBefore<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  work.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -76,10 +76,10 @@ describe('generation jobs', () => {
     const values = progress.map((event) => event.progress ?? -1);
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(values.every((value) => value >= 0 && value < 100)).toBe(true);
-    // Partial text grows while the provider writes, and precedes the result.
-    const texts = progress.map((event) => event.text ?? '');
-    expect(texts[0]?.length).toBeGreaterThan(0);
-    expect(texts.at(-1)?.length).toBeGreaterThan(texts[0]?.length ?? 0);
+    // Partial text arrives as numbered pieces of new text while the provider writes, before the result.
+    expect(progress.map((event) => event.seq)).toEqual(progress.map((_event, index) => index + 1));
+    expect(progress[0]?.delta?.length).toBeGreaterThan(0);
+    expect(progress.every((event) => event.text === undefined)).toBe(true);
     expect(done.job?.status).toBe('succeeded');
 
     const job = await waitForJob(app, owner.idToken, jobId);

@@ -199,7 +199,10 @@ describe.each(cases)('$name through the job engine', (provider) => {
     socket.close();
     const partial = socket.events.filter((event) => event.jobId === jobId && event.type === 'job.progress');
     expect(partial.length).toBeGreaterThan(1);
-    expect(partial[0]?.text?.length).toBeLessThan(CHUNKS.join('').length);
+    // Only new text is pushed, numbered in order, and the pieces add up to the whole reply.
+    expect(partial[0]?.delta?.length).toBeLessThan(CHUNKS.join('').length);
+    expect(partial.map((event) => event.seq)).toEqual(partial.map((_event, index) => index + 1));
+    expect(partial.map((event) => event.delta).join('')).toBe(CHUNKS.join(''));
     expect(done.job?.status).toBe('succeeded');
     const job = await waitForJob(app, user.idToken, jobId);
     const result = job.result as { generatedHtml: string; provider: string };

@@ -6,7 +6,14 @@ export interface JobEvent {
   type: string;
   jobId?: string;
   progress?: number;
+  /** The whole text so far (media runs); text jobs push `delta` instead. */
   text?: string;
+  /** A text job's push: the new text, its number (from 1) and the attempt it belongs to. */
+  delta?: string;
+  seq?: number;
+  attempt?: number;
+  /** A `job.succeeded` too large to push points to the job instead of carrying it. */
+  resultUrl?: string;
   error?: string;
   job?: { status: string; result: Record<string, unknown> | null };
 }

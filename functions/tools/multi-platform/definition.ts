@@ -50,7 +50,8 @@ async function runChild(spec: ChildSpec, context: MediaJobContext): Promise<Mult
   let child = await getJob(childId);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS && !isFinished(child); attempt += 1) {
     if (attempt > 1) await delay(RETRY_PAUSE_MS * (attempt - 1));
-    await runJob(childId, attempt);
+    // The run's deadline is the children's too: a slow child ends as a retry, not past the worker's limit.
+    await runJob(childId, attempt, context.signal);
     child = await getJob(childId);
   }
   if (child?.status === 'succeeded' && child.result) return itemsOf(spec.type, child.result);

@@ -5,6 +5,7 @@ import {
   type JobState,
   jobEventFromMessage,
   jobReducer,
+  needsResync,
   parsePolledJob,
   pollFailureAction,
 } from './job-state';
@@ -187,5 +188,103 @@ describe('pollFailureAction', () => {
     expect(pollFailureAction(500)).toBe('retry');
     expect(pollFailureAction(0)).toBe('retry');
     expect(pollFailureAction(null)).toBe('retry');
+  });
+});
+
+describe('numbered pushes (job.progress with delta and seq)', () => {
+  const delta = (seq: number, text: string, progress = seq * 10): JobEvent => ({
+    type: 'progress',
+    jobId: 'j1',
+    progress,
+    delta: { attempt: 1, seq, delta: text },
+  });
+
+  it('appends the pushes in order into the partial text, with no resync', () => {
+    const state = run([delta(1, '<h1>'), delta(2, 'Hello'), delta(3, '</h1>')], running);
+    expect(state.partialText).toBe('<h1>Hello</h1>');
+    expect(needsResync(state)).toBe(false);
+  });
+
+  it('asks for a resync after a missed push, and a poll with the stored text fills the gap', () => {
+    const gapped = run([delta(1, '<h1>'), delta(3, '</h1>')], running);
+    expect(gapped.partialText).toBe('<h1>');
+    expect(needsResync(gapped)).toBe(true);
+    const resynced = run(
+      [
+        {
+          type: 'polled',
+          job: {
+            id: 'j1',
+            status: 'running',
+            progress: 20,
+            result: null,
+            error: null,
+            partial: { attempt: 1, seq: 2, text: '<h1>Hello' },
+          },
+        },
+      ],
+      gapped,
+    );
+    expect(resynced.partialText).toBe('<h1>Hello</h1>');
+    expect(needsResync(resynced)).toBe(false);
+    expect(resynced.progress).toBe(30);
+  });
+
+  it('asks for a resync when it joined mid-job (a resumed page whose first push is not number 1)', () => {
+    const resumed = run([{ type: 'resume', jobId: 'j1' }, delta(40, 'late text')]);
+    expect(resumed.partialText).toBe('');
+    expect(needsResync(resumed)).toBe(true);
+  });
+
+  it('reads a numbered push from the wire', () => {
+    expect(
+      jobEventFromMessage({
+        type: 'job.progress',
+        jobId: 'j1',
+        tool: 'newsletter',
+        progress: 10,
+        attempt: 1,
+        seq: 1,
+        delta: '<h1>',
+      }),
+    ).toEqual(delta(1, '<h1>'));
+  });
+
+  it('fetches a result too large to push: the pointer asks for a resync, the poll settles the job', () => {
+    const event = jobEventFromMessage({
+      type: 'job.succeeded',
+      jobId: 'j1',
+      tool: 'newsletter',
+      resultUrl: '/api/jobs/j1',
+    });
+    expect(event).toEqual({ type: 'resultPending', jobId: 'j1' });
+    const pending = run(event ? [event] : [], running);
+    expect(pending.phase).toBe('running');
+    expect(needsResync(pending)).toBe(true);
+    const done = run(
+      [
+        {
+          type: 'polled',
+          job: { id: 'j1', status: 'succeeded', progress: 100, result: { generatedHtml: 'x' }, error: null },
+        },
+      ],
+      pending,
+    );
+    expect(done.phase).toBe('succeeded');
+    expect(needsResync(done)).toBe(false);
+  });
+
+  it('reads the stored text of a polled job only when the server sent it', () => {
+    expect(
+      parsePolledJob({
+        id: 'a',
+        status: 'running',
+        progress: 5,
+        result: null,
+        error: null,
+        partial: { attempt: 2, seq: 7, text: 'abc' },
+      })?.partial,
+    ).toEqual({ attempt: 2, seq: 7, text: 'abc' });
+    expect(parsePolledJob({ id: 'a', status: 'running', progress: 5 })).not.toHaveProperty('partial');
   });
 });

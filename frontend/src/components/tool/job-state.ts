@@ -1,10 +1,23 @@
 import { TOOL_MESSAGES } from '#shared/tools/common';
+import {
+  appendDelta,
+  emptyTextStream,
+  hasGap,
+  type PartialText,
+  partialTextOf,
+  resyncFrom,
+  type TextDelta,
+  type TextStream,
+  textDeltaOf,
+} from './text-stream';
 
 /**
  * The life of one generation job as a tool page sees it (DESIGN §3): submitted, accepted with a job id,
  * streaming progress and partial text, then succeeded or failed. Events come from two places at once,
  * the WebSocket and the polling fallback, in any order and possibly twice; the reducer makes that safe:
- * it ignores other jobs' events, never lets progress go down, and settles a job only once.
+ * it ignores other jobs' events, never lets progress go down, and settles a job only once. The partial
+ * text comes as numbered pushes of new text (text-stream.ts); a missed push, or a result too large to
+ * push, makes the state ask for a resync, which the page answers by fetching the job.
  */
 
 export type JobPhase = 'idle' | 'submitting' | 'running' | 'succeeded' | 'failed';
@@ -19,6 +32,10 @@ export interface JobState {
   readonly progress: number;
   /** The raw model text written so far, for the streaming preview. */
   readonly partialText: string;
+  /** The numbered pushes partialText was built from, and those waiting past a gap. */
+  readonly stream: TextStream;
+  /** The job succeeded with a result too large to push: it has to be fetched. */
+  readonly resultPending: boolean;
   readonly result: JobResult | null;
   readonly error: string | null;
   /** Why the server is trying again, while it does. */
@@ -36,13 +53,24 @@ export interface PolledJob {
   readonly progress: number;
   readonly result: JobResult | null;
   readonly error: string | null;
+  /** The text pushed so far, when asked for (`?include=partial`) and the job is still running. */
+  readonly partial?: PartialText | null;
 }
 
 export type JobEvent =
   | { readonly type: 'submit' }
   | { readonly type: 'accepted'; readonly jobId: string }
   | { readonly type: 'resume'; readonly jobId: string }
-  | { readonly type: 'progress'; readonly jobId: string; readonly progress: number; readonly text?: string }
+  | {
+      readonly type: 'progress';
+      readonly jobId: string;
+      readonly progress: number;
+      /** The whole text so far (media and multi-platform runs push it whole; it only grows). */
+      readonly text?: string;
+      /** A numbered push of new text (text jobs). */
+      readonly delta?: TextDelta;
+    }
+  | { readonly type: 'resultPending'; readonly jobId: string }
   | { readonly type: 'retrying'; readonly jobId: string; readonly error: string }
   | { readonly type: 'succeeded'; readonly jobId: string; readonly result: JobResult }
   | { readonly type: 'failed'; readonly jobId: string | null; readonly error: string }
@@ -54,6 +82,8 @@ export const initialJobState: JobState = {
   jobId: null,
   progress: 0,
   partialText: '',
+  stream: emptyTextStream,
+  resultPending: false,
   result: null,
   error: null,
   retryNote: null,
@@ -68,6 +98,11 @@ export function isActivePhase(phase: JobPhase): boolean {
   return phase === 'submitting' || phase === 'running';
 }
 
+/** The job should be fetched now, with its pushed text: a push was missed or the result was too large. */
+export function needsResync(state: JobState): boolean {
+  return state.phase === 'running' && (state.resultPending || hasGap(state.stream));
+}
+
 function clampProgress(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.max(0, Math.min(100, Math.round(value)));
@@ -80,6 +115,7 @@ function eventJobId(event: JobEvent): string | null | undefined {
     case 'accepted':
     case 'resume':
     case 'progress':
+    case 'resultPending':
     case 'retrying':
     case 'succeeded':
     case 'failed':
@@ -93,14 +129,25 @@ function applyToRunning(state: JobState, event: JobEvent): JobState {
   switch (event.type) {
     case 'progress': {
       const progress = Math.max(state.progress, Math.min(99, clampProgress(event.progress)));
-      // The server sends the whole text so far; a shorter one is an older message arriving late.
-      const text =
-        event.text !== undefined && event.text.length >= state.partialText.length
+      const stream = event.delta ? appendDelta(state.stream, event.delta) : state.stream;
+      // A whole text is the newest when it is the longest: a shorter one is an older message arriving late.
+      const text = event.delta
+        ? stream.text
+        : event.text !== undefined && event.text.length >= state.partialText.length
           ? event.text
           : state.partialText;
-      if (progress === state.progress && text === state.partialText && state.retryNote === null) return state;
-      return { ...state, progress, partialText: text, retryNote: null };
+      if (
+        progress === state.progress &&
+        text === state.partialText &&
+        stream === state.stream &&
+        state.retryNote === null
+      ) {
+        return state;
+      }
+      return { ...state, progress, partialText: text, stream, retryNote: null };
     }
+    case 'resultPending':
+      return state.resultPending ? state : { ...state, resultPending: true };
     case 'retrying':
       return { ...state, retryNote: event.error };
     case 'succeeded':
@@ -128,7 +175,14 @@ function applyToRunning(state: JobState, event: JobEvent): JobState {
           error: job.error ?? 'Generation failed',
         });
       }
-      const progressed = applyToRunning(state, { type: 'progress', jobId: job.id, progress: job.progress });
+      const stream = job.partial ? resyncFrom(state.stream, job.partial) : state.stream;
+      const resynced =
+        stream === state.stream ? state : { ...state, stream, partialText: stream.text, retryNote: null };
+      const progressed = applyToRunning(resynced, {
+        type: 'progress',
+        jobId: job.id,
+        progress: job.progress,
+      });
       // A queued job that has an error is waiting for its retry (the server notes why).
       return job.status === 'queued' && job.error ? { ...progressed, retryNote: job.error } : progressed;
     }
@@ -170,13 +224,16 @@ export function jobEventFromMessage(message: {
   const jobId = typeof message.jobId === 'string' ? message.jobId : null;
   if (!jobId) return null;
   switch (message.type) {
-    case 'job.progress':
+    case 'job.progress': {
+      const delta = textDeltaOf(message);
       return {
         type: 'progress',
         jobId,
         progress: typeof message.progress === 'number' ? message.progress : 0,
         ...(typeof message.text === 'string' ? { text: message.text } : {}),
+        ...(delta ? { delta } : {}),
       };
+    }
     case 'job.retrying':
       return { type: 'retrying', jobId, error: typeof message.error === 'string' ? message.error : '' };
     case 'job.failed':
@@ -195,9 +252,10 @@ export function jobEventFromMessage(message: {
         job.result !== null
           ? (job.result as JobResult)
           : null;
-      return result
-        ? { type: 'succeeded', jobId, result }
-        : { type: 'failed', jobId, error: TOOL_MESSAGES.noContent };
+      if (result) return { type: 'succeeded', jobId, result };
+      // Too large for one WebSocket message: the event points to the job instead of carrying it.
+      if (typeof message.resultUrl === 'string') return { type: 'resultPending', jobId };
+      return { type: 'failed', jobId, error: TOOL_MESSAGES.noContent };
     }
     default:
       return null;
@@ -217,6 +275,7 @@ export function parsePolledJob(body: unknown): PolledJob | null {
     progress: typeof record.progress === 'number' ? record.progress : 0,
     result: typeof record.result === 'object' && record.result !== null ? (record.result as JobResult) : null,
     error: typeof record.error === 'string' ? record.error : null,
+    ...('partial' in record ? { partial: partialTextOf(record.partial) } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type JobState,
   jobEventFromMessage,
   jobReducer,
+  needsResync,
   parsePolledJob,
   pollFailureAction,
 } from './job-state';
@@ -20,7 +21,8 @@ import { createJobStorage, jobStorageKey, newIdempotencyKey } from './job-storag
  * the WebSocket and, because a socket can drop, also polls GET /api/jobs/{jobId} every two seconds
  * until the job settles. The request, its idempotency key and the form are kept in localStorage before
  * the POST leaves, so a page reopened after its tab was closed (even before the reply) shows the result
- * that finished meanwhile, with the form that asked for it.
+ * that finished meanwhile, with the form that asked for it. When a progress push was missed (or the
+ * result was too large to push) it asks at once, with the text pushed so far (`?include=partial`).
  */
 
 export const POLL_INTERVAL_MS = 2_000;
@@ -144,6 +146,7 @@ export function useGenerationJob<Request, Form = unknown>({
 
   const jobId = state.jobId;
   const polling = state.phase === 'running' && jobId !== null;
+  const pollNow = useRef<(() => Promise<void>) | null>(null);
   useEffect(() => {
     if (!polling || !jobId) return;
     let stopped = false;
@@ -152,8 +155,11 @@ export function useGenerationJob<Request, Form = unknown>({
       clearInterval(timer);
     };
     const poll = async () => {
+      const path = `/api/jobs/${encodeURIComponent(jobId)}`;
       try {
-        const job = parsePolledJob(await api.get<unknown>(`/api/jobs/${encodeURIComponent(jobId)}`));
+        // Plain polls stay small; the pushed text comes along only while this page has to resync.
+        const resync = needsResync(stateRef.current);
+        const job = parsePolledJob(await api.get<unknown>(resync ? `${path}?include=partial` : path));
         if (!stopped && job) dispatch({ type: 'polled', job });
       } catch (error) {
         if (stopped) return;
@@ -170,8 +176,19 @@ export function useGenerationJob<Request, Form = unknown>({
     // A resumed job may have finished long ago: ask at once instead of waiting for the first tick.
     if (stateRef.current.resumed) void poll();
     const timer = setInterval(() => void poll(), POLL_INTERVAL_MS);
-    return stop;
+    pollNow.current = poll;
+    return () => {
+      pollNow.current = null;
+      stop();
+    };
   }, [polling, jobId, dispatch, storage, storageKey]);
+
+  // A gap in the pushes (or a result only pointed to) is filled at once, not at the next tick; while it
+  // lasts, every tick brings the pushed text again, until the stored text has caught up.
+  const resync = needsResync(state);
+  useEffect(() => {
+    if (resync) void pollNow.current?.();
+  }, [resync]);
 
   const start = useCallback(
     async (body: Request, form?: Form) => {
