@@ -6,7 +6,9 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { newApiKeyValue } from '#functions/api-keys/api-key-secret';
 import { handler } from '#functions/auth/http-authorizer';
+import { envNames } from '#infra/routes';
 import type { CreatedApiKey } from '#shared/api-keys';
+import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { startTestRuntime } from '#test/support/test-runtime';
 
 const ROUNDS = 400;
@@ -23,7 +25,8 @@ function eventFor(key: string): APIGatewayRequestAuthorizerEventV2 {
     rawPath: '/api/clients',
     rawQueryString: '',
     cookies: [],
-    headers: { authorization },
+    // As CloudFront sends it: the runtime sets the origin secret for this process.
+    headers: { authorization, [ORIGIN_VERIFY_HEADER]: process.env[envNames.originSecret] ?? '' },
     queryStringParameters: {},
     pathParameters: {},
     stageVariables: {},

@@ -52,6 +52,8 @@ export interface FrontendProps {
   readonly assetPath: string;
   /** The HTTP API's default endpoint, https://{id}.execute-api.{region}.amazonaws.com */
   readonly apiEndpoint: string;
+  /** Custom headers CloudFront adds to every request to the API (the secret origin header). */
+  readonly apiOriginHeaders: Readonly<Record<string, string>>;
   readonly runtimeConfig: RuntimeConfig;
   readonly contentSecurityPolicy: string;
   readonly logBucket: IBucket;
@@ -134,6 +136,8 @@ export class Frontend extends Construct {
     const apiOrigin = new HttpOrigin(Fn.parseDomainName(props.apiEndpoint), {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      // The API's authorizer refuses requests without them: the API is only reachable through here.
+      customHeaders: { ...props.apiOriginHeaders },
     });
 
     const domain = props.customDomain;

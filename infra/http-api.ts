@@ -4,7 +4,6 @@ import {
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
-  HttpNoneAuthorizer,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -14,7 +13,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/generation-jobs';
-import { acknowledge } from './nag';
+import { ORIGIN_VERIFY_IDENTITY_SOURCE } from './origin-verify';
 import type { HttpRoute } from './routes';
 
 /**
@@ -24,6 +23,11 @@ import type { HttpRoute } from './routes';
  */
 export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 export const API_KEY_AUTHORIZER_CACHE_TTL = Duration.seconds(0);
+/**
+ * Public routes pass on CloudFront's origin header alone, whose value is the same for every request,
+ * so the decision is cached as long as token decisions are.
+ */
+export const ORIGIN_AUTHORIZER_CACHE_TTL = AUTHORIZER_CACHE_TTL;
 export const HTTP_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 export interface AppHttpApiProps {
@@ -36,8 +40,11 @@ export interface AppHttpApiProps {
 }
 
 /**
- * The HTTP API: one route per entry of the route table, every non-public route behind the one Lambda
- * REQUEST authorizer (Cognito token or `lbm_` key; the handlers then enforce user/admin/apiKey).
+ * The HTTP API: one route per entry of the route table, every route behind the one Lambda REQUEST
+ * authorizer function, which first requires CloudFront's secret origin header (issue 17 item 10), then,
+ * on every non-public route, a Cognito token or an `lbm_` key (the handlers then enforce
+ * user/admin/apiKey). The origin header is an identity source of every authorizer, so it is part of the
+ * cache key: a decision made for a request through CloudFront is never reused for one without it.
  * The site reaches it same-origin through CloudFront's /api/* behaviour, so CORS is only configured when
  * other origins are listed in the context.
  */
@@ -92,40 +99,37 @@ export class AppHttpApi extends Construct {
       },
     });
 
+    // Authorization first: the authorizer reads the token from its header, never from this list.
+    const credentialSources = ['$request.header.Authorization', ORIGIN_VERIFY_IDENTITY_SOURCE];
     const authorizer = new HttpLambdaAuthorizer('Authorizer', props.authorizerHandler, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
-      identitySource: ['$request.header.Authorization'],
+      identitySource: credentialSources,
       resultsCacheTtl: AUTHORIZER_CACHE_TTL,
     });
     // The same function, uncached, for the routes whose auth kind is `apiKey` (the public API).
     const apiKeyAuthorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', props.authorizerHandler, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
-      identitySource: ['$request.header.Authorization'],
+      identitySource: credentialSources,
       resultsCacheTtl: API_KEY_AUTHORIZER_CACHE_TTL,
     });
+    // The same function again for public routes: only the origin header is checked.
+    const originAuthorizer = new HttpLambdaAuthorizer('OriginAuthorizer', props.authorizerHandler, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [ORIGIN_VERIFY_IDENTITY_SOURCE],
+      resultsCacheTtl: ORIGIN_AUTHORIZER_CACHE_TTL,
+    });
     const authorizerOf = (route: HttpRoute) =>
-      route.auth === 'public'
-        ? new HttpNoneAuthorizer()
-        : route.auth === 'apiKey'
-          ? apiKeyAuthorizer
-          : authorizer;
+      route.auth === 'public' ? originAuthorizer : route.auth === 'apiKey' ? apiKeyAuthorizer : authorizer;
 
     for (const route of props.routes) {
       const handler = props.handlers.get(route.id);
       if (!handler) throw new Error(`No function for HTTP route ${route.id}`);
-      const [created] = this.api.addRoutes({
+      this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${route.id}Integration`, handler),
         authorizer: authorizerOf(route),
       });
-      if (route.auth === 'public' && created) {
-        acknowledge(
-          created,
-          'AwsSolutions-APIG4',
-          `${route.method} ${route.path} is public by design (route table auth 'public'; the public API documents it without credentials).`,
-        );
-      }
     }
   }
 }

@@ -204,6 +204,9 @@ export const envNames = {
   /** The HMAC secret of media URL tokens: the value locally, a Secrets Manager ARN in AWS. */
   mediaUrlSecret: 'MEDIA_URL_SECRET',
   mediaUrlSecretArn: 'MEDIA_URL_SECRET_ARN',
+  /** The value CloudFront sends in x-origin-verify: the value locally, a Secrets Manager ARN in AWS. */
+  originSecret: 'ORIGIN_SECRET',
+  originSecretArn: 'ORIGIN_SECRET_ARN',
   webSocketCallbackUrl: 'WS_CALLBACK_URL',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',

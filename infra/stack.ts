@@ -3,6 +3,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import { Alarms } from './alarms';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
@@ -36,6 +37,7 @@ import {
   MEDIA_WORKER_TIMEOUT,
   MediaJobs,
 } from './media-worker';
+import { OriginVerifySecret } from './origin-verify';
 import { providerSecretTemplate } from './provider-secret';
 import { WORKER_TIMEOUT_SECONDS } from './queue-timing';
 import {
@@ -87,6 +89,7 @@ export class LbmStudioStack extends Stack {
     const media = new MediaJobs(this, 'Media');
     const webSocket = new AppWebSocketApi(this, 'WebSocket', { logRetention: LOG_RETENTION });
     const auth = new Auth(this, 'Auth', { config, settings });
+    const originVerify = new OriginVerifySecret(this, 'OriginVerify');
 
     // Resource names for every function: handlers read them lazily, and a name grants nothing by itself.
     const environment: Record<string, string> = {
@@ -163,6 +166,9 @@ export class LbmStudioStack extends Stack {
       'HTTP API authorizer: Cognito ID token or lbm_ API key',
       BACKGROUND_ACCESS.httpAuthorizer,
     );
+    // Only the HTTP authorizer checks CloudFront's origin header, so only it learns where the value is.
+    httpAuthorizer.function.addEnvironment(envNames.originSecretArn, originVerify.secret.secretArn);
+    originVerify.allowRead(httpAuthorizer.role);
     const http = new AppHttpApi(this, 'Http', {
       routes: httpRoutes,
       handlers: routeHandlers,
@@ -263,6 +269,7 @@ export class LbmStudioStack extends Stack {
     const frontend = new Frontend(this, 'Frontend', {
       assetPath: props.frontendAssetPath ?? join(props.projectRoot, 'frontend', 'dist'),
       apiEndpoint: http.api.apiEndpoint,
+      apiOriginHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.headerValue },
       runtimeConfig,
       contentSecurityPolicy: contentSecurityPolicy({
         cognito: `https://cognito-idp.${this.region}.${this.urlSuffix}`,

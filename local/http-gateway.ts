@@ -4,9 +4,10 @@ import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyStructuredResultV2,
   APIGatewayRequestAuthorizerEventV2,
-  APIGatewaySimpleAuthorizerWithContextResult,
+  APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
 import { backgroundFunctions, type HttpRoute, httpRoutes } from '#infra/routes';
+import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { type ContentEncoding, compressBody, isCompressible, negotiateEncoding } from './compression';
 import { loadHandler } from './handler-loader';
 import { lambdaContext } from './lambda-context';
@@ -14,10 +15,26 @@ import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
 
 /**
  * Serves the route table the way API Gateway's HTTP API does: it builds an `APIGatewayProxyEventV2`
- * (payload format 2.0), runs the same Lambda REQUEST authorizer for every non-public route, and passes
- * the authorizer's context to the route's handler. Status codes mirror API Gateway's: 401 when the
- * Authorization header is missing or the authorizer throws, 403 when it answers isAuthorized: false.
+ * (payload format 2.0), runs the same Lambda REQUEST authorizer for every route, and passes the
+ * authorizer's context to the route's handler. Status codes mirror API Gateway's: 401 when an identity
+ * source is missing (Authorization and x-origin-verify, or x-origin-verify alone on public routes) or the
+ * authorizer throws, 403 when it answers isAuthorized: false (a wrong x-origin-verify value).
+ *
+ * The same function also plays CloudFront for requests to the app port (`viaCloudFront`): it sets the
+ * secret origin header, replacing any the caller sent, as CloudFront does with an origin custom header,
+ * and compresses the reply. Requests to the API port come "straight to execute-api": no header added.
  */
+
+export interface ApiRequestOptions {
+  /** The request came through the local CloudFront, which adds this value as x-origin-verify. */
+  readonly viaCloudFront?: { readonly originSecret: string };
+}
+
+/** The headers API Gateway needs before it even calls the authorizer (infra/http-api.ts). */
+function identitySources(route: HttpRoute, headers: Record<string, string>): Array<string | undefined> {
+  const origin = headers[ORIGIN_VERIFY_HEADER];
+  return route.auth === 'public' ? [origin] : [headers.authorization, origin];
+}
 
 interface CompiledRoute {
   readonly route: HttpRoute;
@@ -105,11 +122,53 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(JSON.stringify(body));
 }
 
+type AuthorizerVerdict = APIGatewaySimpleAuthorizerResult & { context?: Record<string, unknown> };
+
+/** API Gateway's part before the route: identity sources, then the Lambda authorizer's verdict. */
+async function authorize(
+  route: HttpRoute,
+  headers: Record<string, string>,
+  event: APIGatewayProxyEventV2,
+  query: Record<string, string>,
+  params: Record<string, string>,
+): Promise<{ refused: 401 | 403 } | { context: Record<string, unknown> | undefined }> {
+  const identity = identitySources(route, headers);
+  if (identity.some((value) => !value)) return { refused: 401 };
+  const authorizer = await loadHandler<APIGatewayRequestAuthorizerEventV2, AuthorizerVerdict>(
+    backgroundFunctions.httpAuthorizer,
+  );
+  let verdict: AuthorizerVerdict;
+  try {
+    verdict = await authorizer(
+      {
+        version: '2.0',
+        type: 'REQUEST',
+        routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${event.requestContext.http.method}${event.rawPath}`,
+        identitySource: identity.map(String),
+        routeKey: event.routeKey,
+        rawPath: event.rawPath,
+        rawQueryString: event.rawQueryString,
+        cookies: [],
+        headers,
+        queryStringParameters: query,
+        requestContext: event.requestContext,
+        pathParameters: params,
+        stageVariables: {},
+      },
+      lambdaContext('HttpAuthorizer'),
+    );
+  } catch {
+    return { refused: 401 };
+  }
+  return verdict.isAuthorized ? { context: verdict.context } : { refused: 403 };
+}
+
 export async function handleApiRequest(
   request: IncomingMessage,
   response: ServerResponse,
   url: URL,
   log: (line: string) => void,
+  options: ApiRequestOptions = {},
 ): Promise<void> {
   const method = (request.method ?? 'GET').toUpperCase();
   const started = Date.now();
@@ -132,6 +191,7 @@ export async function handleApiRequest(
     return;
   }
   const headers = headerMap(request);
+  if (options.viaCloudFront) headers[ORIGIN_VERIFY_HEADER] = options.viaCloudFront.originSecret;
   const routeKey = `${route.method} ${route.path}`;
   const now = new Date();
   const textual = isTextual(headers['content-type']);
@@ -166,48 +226,14 @@ export async function handleApiRequest(
     },
   };
 
+  const verdict = await authorize(route, headers, event, query, params);
+  if ('refused' in verdict) {
+    sendJson(response, verdict.refused, { message: verdict.refused === 401 ? 'Unauthorized' : 'Forbidden' });
+    return;
+  }
   if (route.auth !== 'public') {
-    const authorization = headers.authorization;
-    if (!authorization) {
-      sendJson(response, 401, { message: 'Unauthorized' });
-      return;
-    }
-    const authorizer = await loadHandler<
-      APIGatewayRequestAuthorizerEventV2,
-      APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>
-    >(backgroundFunctions.httpAuthorizer);
-    let verdict: APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>;
-    try {
-      verdict = await authorizer(
-        {
-          version: '2.0',
-          type: 'REQUEST',
-          routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${method}${url.pathname}`,
-          identitySource: [authorization],
-          routeKey,
-          rawPath: event.rawPath,
-          rawQueryString: event.rawQueryString,
-          cookies: [],
-          headers,
-          queryStringParameters: query,
-          requestContext: event.requestContext,
-          pathParameters: params,
-          stageVariables: {},
-        },
-        lambdaContext('HttpAuthorizer'),
-      );
-    } catch {
-      sendJson(response, 401, { message: 'Unauthorized' });
-      return;
-    }
-    if (!verdict.isAuthorized) {
-      sendJson(response, 403, { message: 'Forbidden' });
-      return;
-    }
     (event.requestContext as APIGatewayProxyEventV2['requestContext'] & { authorizer: unknown }).authorizer =
-      {
-        lambda: verdict.context,
-      };
+      { lambda: verdict.context };
   }
 
   let result: APIGatewayProxyStructuredResultV2 | string | undefined;
@@ -230,7 +256,10 @@ export async function handleApiRequest(
     ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8')
     : Buffer.alloc(0);
   const replyHeaders: Record<string, string | number | boolean> = { ...(structured.headers ?? {}) };
-  const { body: sent, encoding } = await compressReply(body, replyHeaders, headers['accept-encoding']);
+  // Compression is CloudFront's (its /api/* cache policy), not API Gateway's.
+  const { body: sent, encoding } = options.viaCloudFront
+    ? await compressReply(body, replyHeaders, headers['accept-encoding'])
+    : { body, encoding: null };
   if (encoding) {
     replyHeaders['content-encoding'] = encoding;
     replyHeaders.vary = replyHeaders.vary ? `${replyHeaders.vary}, Accept-Encoding` : 'Accept-Encoding';

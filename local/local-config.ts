@@ -15,7 +15,15 @@ export interface LocalSettings {
   dataDir: string;
   allowedEmailDomain: string;
   adminEmails: string[];
-  emulatorPorts: { dynamodb: number; s3: number; sqs: number; cognito: number; internal: number };
+  emulatorPorts: {
+    dynamodb: number;
+    s3: number;
+    sqs: number;
+    cognito: number;
+    internal: number;
+    /** The HTTP API reached directly, as execute-api is in AWS (without CloudFront's origin header). */
+    api: number;
+  };
   externalLinks: ExternalLinks;
   /** Pause between offline provider chunks, so people can watch a generation stream locally. */
   offlineStreamDelayMs: number;
@@ -73,6 +81,7 @@ export function readLocalSettings(env: Record<string, string | undefined> = proc
       sqs: integer(env.SQS_PORT, 0, 'SQS_PORT'),
       cognito: integer(env.COGNITO_PORT, 0, 'COGNITO_PORT'),
       internal: integer(env.INTERNAL_PORT, 0, 'INTERNAL_PORT'),
+      api: integer(env.API_PORT, 0, 'API_PORT'),
     },
     externalLinks: {
       backlinkManager: link(env.BACKLINK_MANAGER_URL),

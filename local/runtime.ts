@@ -55,7 +55,9 @@ export interface LocalRuntime {
   admin: AdminAccount;
   mailbox: Mailbox;
   settings: LocalSettings;
-  endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; internal: string };
+  /** `api` is the HTTP API reached straight (as execute-api in AWS): it refuses requests without the
+   * origin header that the app port, playing CloudFront, adds to every /api request. */
+  endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; internal: string; api: string };
   /** This run's AWS credential: the only one the local Cognito accepts for IAM-only calls (Admin*). */
   credentials: RuntimeCredentials;
   queues: { queueUrl: string; deadLetterQueueUrl: string; mediaDeadLetterQueueUrl: string };
@@ -110,6 +112,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     await assertPortFree(settings.port, 'app');
     const ports = settings.emulatorPorts;
     for (const [name, port] of Object.entries(ports)) await assertPortFree(port, `${name} emulator`);
+    // CloudFront's origin header value (issue 17 item 10): new at each start, like the media URL secret.
+    const originSecret = randomBytes(32).toString('base64url');
 
     const mailbox = new Mailbox(join(settings.dataDir, 'mailbox.json'));
     const webSockets = new WebSocketGateway(WS_PATH, log);
@@ -177,6 +181,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       [envNames.adminEmails]: settings.adminEmails.join(','),
       [envNames.adminGroup]: ADMIN_GROUP_NAME,
       [envNames.localKeyFile]: join(settings.dataDir, 'local-secret.key'),
+      [envNames.originSecret]: originSecret,
       OFFLINE_STREAM_DELAY_MS: String(settings.offlineStreamDelayMs),
       ...options.env,
     });
@@ -213,7 +218,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }
       try {
         if (url.pathname.startsWith('/api/')) {
-          await handleApiRequest(request, response, url, log);
+          await handleApiRequest(request, response, url, log, { viaCloudFront: { originSecret } });
           return;
         }
         if (url.pathname === '/config.json') {
@@ -261,6 +266,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const address = app.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
     settings.port = port;
+    const directApi = await startDirectApi(ports.api, log);
+    stops.push(directApi.stop);
 
     const poller = startSqsPoller({
       sqs: clients.sqs,
@@ -307,7 +314,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       admin,
       mailbox,
       settings,
-      endpoints,
+      endpoints: { ...endpoints, api: directApi.endpoint },
       credentials,
       queues: {
         queueUrl: queues.queueUrl,
@@ -340,4 +347,44 @@ async function startCognitoOnPort(
       if (!taken || attempt >= 5) throw error;
     }
   }
+}
+
+/**
+ * The HTTP API as execute-api serves it in AWS, next to the app port that plays CloudFront: the same
+ * route table, authorizer and handlers, but nothing adds the origin header, so only a caller who knows
+ * the secret gets past the authorizer. No static files, no compression (both are CloudFront's).
+ */
+async function startDirectApi(
+  configuredPort: number,
+  log: (line: string) => void,
+): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const url = requestTarget(request.url);
+    if (!url) {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ message: MALFORMED_TARGET_MESSAGE }));
+      return;
+    }
+    handleApiRequest(request, response, url, log).catch((error: unknown) => {
+      log(`✗ ${request.method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ message: 'Internal Server Error' }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(configuredPort, 'api') : error),
+    );
+    server.listen(configuredPort, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : configuredPort;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -93,8 +93,10 @@ describe('Lambda functions', () => {
         variables && typeof variables === 'object' && 'Variables' in variables && variables.Variables
           ? Object.keys(variables.Variables)
           : [];
+      // The HTTP authorizer alone checks CloudFront's origin header (issue 17 item 10).
+      const own = id === 'HttpAuthorizerFunction' ? [envNames.originSecretArn] : [];
       expect(keys.filter((key) => names.some((name) => name === key)).sort(), id).toEqual(
-        [...expected].sort(),
+        [...expected, ...own].sort(),
       );
     }
     const variables = JSON.stringify(properties('GetMeFunction').Environment);

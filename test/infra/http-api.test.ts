@@ -29,17 +29,17 @@ describe('HTTP API', () => {
     AuthorizerType: 'REQUEST',
     AuthorizerPayloadFormatVersion: '2.0',
     EnableSimpleResponses: true,
-    IdentitySource: ['$request.header.Authorization'],
+    IdentitySource: ['$request.header.Authorization', '$request.header.x-origin-verify'],
     AuthorizerUri: Match.objectLike({
       'Fn::Join': Match.arrayWith([Match.arrayWith([{ 'Fn::GetAtt': ['HttpAuthorizerFunction', 'Arn'] }])]),
     }),
   };
 
-  it('has one authorizer function behind two Lambda REQUEST authorizers with simple responses', () => {
-    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Authorizer', { ApiId: { Ref: apiId } }, 2);
+  it('has one authorizer function behind three Lambda REQUEST authorizers with simple responses', () => {
+    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Authorizer', { ApiId: { Ref: apiId } }, 3);
   });
 
-  it('caches login-token decisions for 5 minutes, keyed on the Authorization header', () => {
+  it('caches login-token decisions for 5 minutes, keyed on the Authorization and origin headers', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       ...authorizerProperties,
       Name: 'Authorizer',
@@ -61,29 +61,40 @@ describe('HTTP API', () => {
     for (const key of keys) expect(String(key)).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
   });
 
-  it('authorizes every route that is not public, and only those', () => {
+  it('checks only the origin header on public routes, cached for 5 minutes', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      ...authorizerProperties,
+      Name: 'OriginAuthorizer',
+      IdentitySource: ['$request.header.x-origin-verify'],
+      AuthorizerResultTtlInSeconds: 300,
+    });
+  });
+
+  it('authorizes every route: public ones on the origin header, the others on credentials too', () => {
     const authorizerNamed = (name: string) =>
       resourcesOfType(template, 'AWS::ApiGatewayV2::Authorizer').find(
         ([, resource]) => resource.Properties?.Name === name,
       )?.[0];
     const authorizerId = authorizerNamed('Authorizer');
     const apiKeyAuthorizerId = authorizerNamed('ApiKeyAuthorizer');
+    const originAuthorizerId = authorizerNamed('OriginAuthorizer');
     expect(authorizerId).toBeDefined();
     expect(apiKeyAuthorizerId).toBeDefined();
+    expect(originAuthorizerId).toBeDefined();
     for (const route of httpRoutes) {
       const found = routes.find(
         ([, candidate]) => candidate.Properties?.RouteKey === `${route.method} ${route.path}`,
       );
       const properties = found?.[1].Properties;
-      if (route.auth === 'public') {
-        expect(properties?.AuthorizationType, route.id).toBe('NONE');
-        expect(properties?.AuthorizerId, route.id).toBeUndefined();
-      } else {
-        expect(properties?.AuthorizationType, route.id).toBe('CUSTOM');
-        expect(properties?.AuthorizerId, route.id).toEqual({
-          Ref: route.auth === 'apiKey' ? apiKeyAuthorizerId : authorizerId,
-        });
-      }
+      expect(properties?.AuthorizationType, route.id).toBe('CUSTOM');
+      expect(properties?.AuthorizerId, route.id).toEqual({
+        Ref:
+          route.auth === 'public'
+            ? originAuthorizerId
+            : route.auth === 'apiKey'
+              ? apiKeyAuthorizerId
+              : authorizerId,
+      });
     }
   });
 

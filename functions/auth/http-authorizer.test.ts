@@ -1,0 +1,60 @@
+import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envNames } from '#infra/routes';
+import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
+import { handler } from './http-authorizer';
+
+const ORIGIN_VALUE = 'unit-test-origin-value';
+
+function event(routeKey: string, headers: Record<string, string>): APIGatewayRequestAuthorizerEventV2 {
+  return {
+    version: '2.0',
+    type: 'REQUEST',
+    routeArn: 'arn:aws:execute-api:us-east-1:123456789012:api/$default/GET/api/health',
+    identitySource: Object.values(headers),
+    routeKey,
+    rawPath: '/',
+    rawQueryString: '',
+    cookies: [],
+    headers,
+    queryStringParameters: {},
+    requestContext: {} as APIGatewayRequestAuthorizerEventV2['requestContext'],
+    pathParameters: {},
+    stageVariables: {},
+  };
+}
+
+describe('HTTP authorizer: the CloudFront origin header (issue 17 item 10)', () => {
+  const previous = process.env[envNames.originSecret];
+  beforeAll(() => {
+    process.env[envNames.originSecret] = ORIGIN_VALUE;
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env[envNames.originSecret];
+    else process.env[envNames.originSecret] = previous;
+  });
+
+  it('refuses (403) a request without the header or with another value, before looking at the token', async () => {
+    expect(await handler(event('GET /api/me', { authorization: 'Bearer lbm_whatever' }))).toEqual({
+      isAuthorized: false,
+    });
+    expect(
+      await handler(event('GET /api/health', { [ORIGIN_VERIFY_HEADER]: 'guessed', authorization: 'x' })),
+    ).toEqual({ isAuthorized: false });
+  });
+
+  it('lets a public route through on the header alone', async () => {
+    expect(await handler(event('GET /api/health', { [ORIGIN_VERIFY_HEADER]: ORIGIN_VALUE }))).toEqual({
+      isAuthorized: true,
+    });
+    expect(await handler(event('GET /api/openapi.json', { [ORIGIN_VERIFY_HEADER]: ORIGIN_VALUE }))).toEqual({
+      isAuthorized: true,
+    });
+  });
+
+  it('still needs a token on every other route', async () => {
+    await expect(handler(event('GET /api/me', { [ORIGIN_VERIFY_HEADER]: ORIGIN_VALUE }))).rejects.toThrow(
+      'Unauthorized',
+    );
+  });
+});
