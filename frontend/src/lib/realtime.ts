@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { api, isSessionEnded } from './api-client';
-import { getIdToken } from './auth/session';
 import { getRuntimeConfig } from './config';
+import { keptAliveConnection } from './realtime-keepalive';
 
 /**
  * Live messages from the server over the WebSocket API (generation progress, the activity feed). The
@@ -211,7 +211,8 @@ async function apiSessionAlive(): Promise<boolean> {
 export function realtimeClient(): RealtimeClient {
   shared ??= new RealtimeClient({
     url: () => getRuntimeConfig().wsUrl,
-    getToken: getIdToken,
+    // Pings keep the socket inside API Gateway's idle limit; a drop refreshes the token (issue 17 item 8).
+    ...keptAliveConnection(),
     sessionAlive: apiSessionAlive,
   });
   return shared;

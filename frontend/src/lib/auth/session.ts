@@ -37,14 +37,14 @@ export function mayHaveSession(): boolean {
 }
 
 /**
- * The current ID token, refreshed by Amplify when it is about to expire; null when nobody is signed in
- * or the refresh token was refused.
+ * The current ID token, refreshed by Amplify when it is about to expire, or now with `forceRefresh` (so
+ * its groups claim is current); null when nobody is signed in or the refresh token was refused.
  */
-export async function getIdToken(): Promise<string | null> {
+export async function getIdToken(options: { forceRefresh?: boolean } = {}): Promise<string | null> {
   if (!mayHaveSession()) return null;
   try {
     const { fetchAuthSession } = await loadAmplify();
-    const session = await fetchAuthSession();
+    const session = await fetchAuthSession({ forceRefresh: options.forceRefresh === true });
     return session.tokens?.idToken?.toString() ?? null;
   } catch {
     return null;
