@@ -6,6 +6,7 @@ import { ensureFrontendBuild } from './frontend-build';
 import { quietSdkWarnings } from './quiet-sdk-warnings';
 import { startLocalRuntime } from './runtime';
 import { startBanner } from './start-banner';
+import { warmUpHandlers } from './warm-up';
 
 const started = performance.now();
 
@@ -26,6 +27,11 @@ try {
       dataDir: runtime.settings.dataDir,
     }),
   );
+  // After the banner, so ready means ready: the first generation then finds its handlers loaded.
+  void warmUpHandlers().then((report) => {
+    if (report.failed.length > 0)
+      console.log(`Could not preload ${report.failed.join(', ')}; each loads when first used.`);
+  });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
