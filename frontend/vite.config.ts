@@ -23,6 +23,15 @@ export default defineConfig({
     // Maps stay in dist for debugging a release, unreferenced by the bundles: the deployment leaves
     // them out (infra/frontend.ts), and a bundle must not point browsers at a file that is not there.
     sourcemap: 'hidden',
+    // React, React DOM, the scheduler and the router load on every page; Rolldown would otherwise split
+    // them into five chunks, each compressed on its own and each a request before the first render.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -227,4 +227,4 @@ export const envNames = {
   apiKeyRateWindow: 'API_KEY_RATE_WINDOW_SECONDS',
 } as const;
 
-export const ADMIN_GROUP_NAME = 'admins';
+export { ADMIN_GROUP_NAME } from '#shared/auth-groups';

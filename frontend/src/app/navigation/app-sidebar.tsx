@@ -20,6 +20,7 @@ import {
 } from '@/components/ui/sidebar';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
+import { NAV_ICONS } from './nav-icons';
 import { activeNavPath, type NavItem } from './nav-items';
 import { useNavGroups } from './use-nav-groups';
 
@@ -32,7 +33,7 @@ function NavMenuItem({
   active: boolean;
   onNavigate: () => void;
 }) {
-  const Icon = item.icon;
+  const Icon = NAV_ICONS[item.icon];
   if (item.href === null) {
     return (
       <SidebarMenuItem>

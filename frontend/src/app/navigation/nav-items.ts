@@ -1,28 +1,5 @@
-import {
-  Activity,
-  CircleHelp,
-  FileText,
-  Globe,
-  ImageIcon,
-  KeyRound,
-  Layers,
-  LayoutDashboard,
-  Link2,
-  type LucideIcon,
-  Mail,
-  MapPin,
-  Megaphone,
-  Mic,
-  Newspaper,
-  PenLine,
-  Send,
-  Share2,
-  Sparkles,
-  SquareArrowOutUpRight,
-  TrendingUp,
-  Users,
-} from 'lucide-react';
 import type { ExternalLinks } from '#shared/runtime-config';
+import type { NavIconName } from './nav-icons';
 
 /**
  * The side navigation of spec 000 §2, in order. It is the only list of navigation entries: an internal
@@ -32,12 +9,12 @@ import type { ExternalLinks } from '#shared/runtime-config';
  */
 
 export type NavEntry =
-  | { readonly kind: 'route'; readonly title: string; readonly path: string; readonly icon: LucideIcon }
+  | { readonly kind: 'route'; readonly title: string; readonly path: string; readonly icon: NavIconName }
   | {
       readonly kind: 'external';
       readonly title: string;
       readonly link: keyof ExternalLinks;
-      readonly icon: LucideIcon;
+      readonly icon: NavIconName;
       /** Listed, but disabled and marked 'Coming Soon' whatever the configured URL (spec 000 §1). */
       readonly comingSoon?: boolean;
     };
@@ -49,7 +26,7 @@ export interface NavGroupDefinition {
   readonly entries: readonly NavEntry[];
 }
 
-const route = (title: string, path: string, icon: LucideIcon): NavEntry => ({
+const route = (title: string, path: string, icon: NavIconName): NavEntry => ({
   kind: 'route',
   title,
   path,
@@ -58,7 +35,7 @@ const route = (title: string, path: string, icon: LucideIcon): NavEntry => ({
 const external = (
   title: string,
   link: keyof ExternalLinks,
-  icon: LucideIcon,
+  icon: NavIconName,
   comingSoon = false,
 ): NavEntry => ({
   kind: 'external',
@@ -69,55 +46,55 @@ const external = (
 });
 
 export const NAV_GROUPS: readonly NavGroupDefinition[] = [
-  { label: 'Overview', entries: [route('Dashboard', '/', LayoutDashboard)] },
-  { label: 'Management', entries: [route('Clients', '/clients', Users)] },
+  { label: 'Overview', entries: [route('Dashboard', '/', 'LayoutDashboard')] },
+  { label: 'Management', entries: [route('Clients', '/clients', 'Users')] },
   {
     label: 'Admin Tools',
     adminOnly: true,
     entries: [
-      route('Activity Tracker', '/activity-tracker', Activity),
-      route('API Keys', '/api-keys', KeyRound),
+      route('Activity Tracker', '/activity-tracker', 'Activity'),
+      route('API Keys', '/api-keys', 'KeyRound'),
     ],
   },
   {
     label: 'Content Tools',
     entries: [
-      route('Newsletter', '/newsletter', Mail),
-      route('Press Release', '/press-release', Newspaper),
-      route('Blog Rewriter', '/blog-rewriter', PenLine),
-      route('FAQ', '/faq', CircleHelp),
-      route('Client Content', '/client-content', FileText),
-      route('WordPress Publisher', '/wordpress-publisher', Globe),
-      route('Multi-Platform Creator', '/multi-platform-creator', Layers),
+      route('Newsletter', '/newsletter', 'Mail'),
+      route('Press Release', '/press-release', 'Newspaper'),
+      route('Blog Rewriter', '/blog-rewriter', 'PenLine'),
+      route('FAQ', '/faq', 'CircleHelp'),
+      route('Client Content', '/client-content', 'FileText'),
+      route('WordPress Publisher', '/wordpress-publisher', 'Globe'),
+      route('Multi-Platform Creator', '/multi-platform-creator', 'Layers'),
     ],
   },
   {
     label: 'Social Media Content Tools',
-    entries: [route('Social Content', '/social-content', Share2), route('GBP Post', '/gbp-post', MapPin)],
+    entries: [route('Social Content', '/social-content', 'Share2'), route('GBP Post', '/gbp-post', 'MapPin')],
   },
-  { label: 'Image Tools', entries: [route('Image Generation', '/image-generation', ImageIcon)] },
-  { label: 'Audio Tools', entries: [route('Create Podcast', '/create-podcast', Mic)] },
+  { label: 'Image Tools', entries: [route('Image Generation', '/image-generation', 'ImageIcon')] },
+  { label: 'Audio Tools', entries: [route('Create Podcast', '/create-podcast', 'Mic')] },
   {
     label: 'Other Tools',
     entries: [
-      external('Google Ads Advisor', 'googleAdsAdvisor', TrendingUp),
-      external('Backlink Management', 'backlinkManager', Link2),
-      external('Email Outreach', 'emailOutreach', Send),
-      external('AI Optimization', 'aiOptimization', Sparkles, true),
+      external('Google Ads Advisor', 'googleAdsAdvisor', 'TrendingUp'),
+      external('Backlink Management', 'backlinkManager', 'Link2'),
+      external('Email Outreach', 'emailOutreach', 'Send'),
+      external('AI Optimization', 'aiOptimization', 'Sparkles', true),
     ],
   },
   {
     label: 'External Tools',
     entries: [
-      external('Newsletter Platform Login', 'newsletterPlatformLogin', SquareArrowOutUpRight),
-      external('Press Distribution Login', 'pressDistributionLogin', Megaphone),
+      external('Newsletter Platform Login', 'newsletterPlatformLogin', 'SquareArrowOutUpRight'),
+      external('Press Distribution Login', 'pressDistributionLogin', 'Megaphone'),
     ],
   },
 ];
 
 export interface NavItem {
   readonly title: string;
-  readonly icon: LucideIcon;
+  readonly icon: NavIconName;
   /** App path for internal items, absolute URL for external ones, null for a disabled item. */
   readonly href: string | null;
   readonly external: boolean;

@@ -1,4 +1,4 @@
-import { ADMIN_GROUP_NAME } from '#infra/routes';
+import { ADMIN_GROUP_NAME } from '#shared/auth-groups';
 
 export interface SignedInUser {
   /** Cognito's stable user id (`sub`). */
