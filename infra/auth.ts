@@ -13,6 +13,7 @@ import {
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
+import { AdminPromotion } from './admin-promotion';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import type { AppConfig } from './config';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
@@ -155,6 +156,12 @@ export class Auth extends Construct {
     this.adminGroup = this.userPool.addGroup('Admins', {
       groupName: ADMIN_GROUP_NAME,
       description: 'Staff who see the Activity Tracker and API key administration',
+    });
+    new AdminPromotion(this, 'AdminPromotion', {
+      userPool: this.userPool,
+      adminGroup: this.adminGroup,
+      groupName: ADMIN_GROUP_NAME,
+      adminEmails: config.adminEmails,
     });
 
     // The browser signs in with USER_PASSWORD_AUTH (the flow the local Cognito emulator supports too) and
