@@ -1,17 +1,29 @@
 /**
  * Issue 15 / DESIGN §6: every Lambda's minified bundle size against its budget, and the cold import
  * time of a few handlers against a hello-world handler built the same way (ratios, medians of fresh
- * Node processes; mostly parse and compile, so it follows the bundle size).
+ * Node processes; mostly parse and compile, so it follows the bundle size). Everything a handler loads
+ * is in its bundle (only the media worker's native sharp and espeak-ng sit beside it, installed as in
+ * AWS), so the import time is the whole cost. The same imports with `--enable-source-maps` and the map
+ * beside the bundle show what source maps add when they are on the load path.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { backgroundFunctions } from '#infra/routes';
-import { budgetFor } from './lambda-budgets';
-import { bundleLambdas, type LambdaEntry, lambdaEntries, repositoryRoot } from './lambda-bundles';
+import { budgetFor, HTTP_HANDLER_BUDGET_BYTES } from './lambda-budgets';
+import {
+  bundleLambdas,
+  type LambdaBundle,
+  type LambdaEntry,
+  lambdaEntries,
+  repositoryRoot,
+} from './lambda-bundles';
 
 const IMPORT_RUNS = 9;
+
+/** What AppFunction sets in NODE_OPTIONS: stack traces through the map written beside the bundle. */
+const SOURCE_MAPS = ['--enable-source-maps'] as const;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 
@@ -21,12 +33,12 @@ const median = (values: number[]) => {
 };
 
 /** Milliseconds to import the module in a fresh Node process (median of several). */
-function coldImportMs(file: string): number {
+function coldImportMs(file: string, nodeOptions: readonly string[] = []): number {
   const url = pathToFileURL(file).href;
   const script = `const t=performance.now();await import(${JSON.stringify(url)});console.log(performance.now()-t);`;
   const times: number[] = [];
   for (let run = 0; run < IMPORT_RUNS; run += 1) {
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    const output = execFileSync(process.execPath, [...nodeOptions, '--input-type=module', '-e', script], {
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' },
     });
@@ -37,12 +49,12 @@ function coldImportMs(file: string): number {
 
 export async function run(): Promise<void> {
   const entries = lambdaEntries();
-  const sizes: { entry: LambdaEntry; bytes: number; code: string }[] = [];
+  const sizes: { entry: LambdaEntry; bytes: number; bundle: LambdaBundle }[] = [];
   const started = performance.now();
   const bundles = await bundleLambdas(entries);
   for (const entry of entries) {
-    const code = bundles.get(entry.id) ?? '';
-    sizes.push({ entry, bytes: Buffer.byteLength(code), code });
+    const bundle = bundles.get(entry.id) ?? { code: '', map: '' };
+    sizes.push({ entry, bytes: Buffer.byteLength(bundle.code), bundle });
   }
   sizes.sort((a, b) => b.bytes - a.bytes);
   console.log(
@@ -59,33 +71,40 @@ export async function run(): Promise<void> {
   console.log(
     `  ${sizes.length} bundles, median ${kb(median(ordered))} KB, ${over} over budget (HTTP ≤ 400 KB, text worker ≤ 1200 KB)`,
   );
+  const http = sizes.filter((size) => size.entry.kind === 'http').map((size) => size.bytes);
+  console.log(
+    `  ${http.length} HTTP handlers: median ${kb(median(http))} KB, ${http.filter((bytes) => bytes <= HTTP_HANDLER_BUDGET_BYTES).length} within 400 KB, ${http.filter((bytes) => bytes < 250 * 1024).length} under 250 KB`,
+  );
 
   // Inside the repository, so the media worker's unbundled native packages resolve as they do in AWS.
   const dir = join(repositoryRoot, 'node_modules', '.cache', 'lbm-lambda-bench');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const writeBundle = (id: string, code: string) => {
+  // As deployed: the bundle as index.mjs, its map under the name its sourceMappingURL comment gives.
+  const writeBundle = (id: string, bundle: LambdaBundle) => {
     mkdirSync(join(dir, id), { recursive: true });
     const file = join(dir, id, 'index.mjs');
-    writeFileSync(file, code);
+    writeFileSync(file, bundle.code);
+    writeFileSync(join(dir, id, `${id}.mjs.map`), bundle.map);
     return file;
   };
   try {
     const helloSource = join(dir, 'hello-world.ts');
     writeFileSync(helloSource, 'export const handler = async () => ({ statusCode: 200, body: "hello" });\n');
-    const hello = writeBundle(
-      'HelloWorld',
-      (await bundleLambdas([{ id: 'HelloWorld', entry: helloSource, kind: 'http', external: [] }])).get(
-        'HelloWorld',
-      ) ?? '',
-    );
+    const helloBundle = (
+      await bundleLambdas([{ id: 'HelloWorld', entry: helloSource, kind: 'http', external: [] }])
+    ).get('HelloWorld');
+    if (!helloBundle) throw new Error('esbuild produced no hello-world bundle');
+    const hello = writeBundle('HelloWorld', helloBundle);
     const helloMs = coldImportMs(hello);
+    const helloMapsMs = coldImportMs(hello, SOURCE_MAPS);
     console.log(
-      `cold import (median of ${IMPORT_RUNS} fresh processes), against hello-world ${helloMs.toFixed(1)} ms:`,
+      `cold import (median of ${IMPORT_RUNS} fresh processes), against hello-world ${helloMs.toFixed(1)} ms (${helloMapsMs.toFixed(1)} ms with --enable-source-maps):`,
     );
     const measured: [string, string, number | undefined][] = [
       ['ListClients', 'functions/clients/list-clients.ts', 1.5],
       ['GetHealth', 'functions/health/handler.ts', 1.5],
+      ['generation route', 'functions/tools/press-release/handler.ts', 1.5],
       ['HTTP authorizer', backgroundFunctions.httpAuthorizer, 1.5],
       ['text worker', backgroundFunctions.worker, 2],
       ['media worker', backgroundFunctions.mediaWorker, undefined],
@@ -96,10 +115,12 @@ export async function run(): Promise<void> {
         console.log(`  ${label.padEnd(16)} (no such handler: ${file})`);
         continue;
       }
-      const ms = coldImportMs(writeBundle(size.entry.id, size.code));
+      const bundleFile = writeBundle(size.entry.id, size.bundle);
+      const ms = coldImportMs(bundleFile);
+      const mapsMs = coldImportMs(bundleFile, SOURCE_MAPS);
       const targetText = target === undefined ? '' : `  (target ≤ ${target}×)`;
       console.log(
-        `  ${label.padEnd(16)} ${ms.toFixed(1).padStart(6)} ms  ${(ms / helloMs).toFixed(1)}× hello-world${targetText}`,
+        `  ${label.padEnd(16)} ${kb(size.bytes).padStart(5)} KB ${ms.toFixed(1).padStart(6)} ms  ${(ms / helloMs).toFixed(1)}× hello-world${targetText}; with source maps ${mapsMs.toFixed(1)} ms (${(mapsMs / helloMapsMs).toFixed(1)}×)`,
       );
     }
   } finally {

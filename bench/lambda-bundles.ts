@@ -51,18 +51,23 @@ export function lambdaEntries(): LambdaEntry[] {
   return [...entries.values()];
 }
 
+/** A handler's minified bundle and the source map written beside it (never inlined). */
+export interface LambdaBundle {
+  readonly code: string;
+  readonly map: string;
+}
+
 /**
- * The minified bundle of each handler, as text (source maps are written beside a bundle, not inlined),
- * keyed by entry id. One esbuild run per set of externals: esbuild parses a shared module once for all
+ * The minified bundle of each handler, as text, keyed by entry id. One esbuild run per set of externals: esbuild parses a shared module once for all
  * entry points and still links each bundle on its own, as separate builds would.
  */
-export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Map<string, string>> {
+export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Map<string, LambdaBundle>> {
   const groups = new Map<string, LambdaEntry[]>();
   for (const entry of entries) {
     const key = [...entry.external].sort().join(',');
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
-  const bundles = new Map<string, string>();
+  const bundles = new Map<string, LambdaBundle>();
   for (const group of groups.values()) {
     const result = await build({
       entryPoints: Object.fromEntries(
@@ -89,8 +94,9 @@ export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Ma
     });
     for (const entry of group) {
       const code = result.outputFiles.find((file) => file.path.endsWith(`/${entry.id}.mjs`));
-      if (!code) throw new Error(`esbuild produced no bundle for ${entry.entry}`);
-      bundles.set(entry.id, code.text);
+      const map = result.outputFiles.find((file) => file.path.endsWith(`/${entry.id}.mjs.map`));
+      if (!code || !map) throw new Error(`esbuild produced no bundle for ${entry.entry}`);
+      bundles.set(entry.id, { code: code.text, map: map.text });
     }
   }
   return bundles;
