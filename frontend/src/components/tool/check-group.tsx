@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
  * A group of checkboxes under a legend (platforms, content types) that may carry the form's problem,
  * the way a FormField does for one control (issue 18): the error is shown under the boxes and linked to
  * the group with `aria-describedby`. ARIA has no `aria-required` for a group, so a required group says
- * so in its legend, to screen readers only: the visible label stays the spec's.
+ * so in its legend: a '*' beside it as FormField shows, and '(required)' for screen readers.
  */
 export function CheckGroup({
   id,
@@ -27,7 +27,14 @@ export function CheckGroup({
     <fieldset id={id} aria-describedby={errorId} className={cn('grid gap-2', className)}>
       <legend className="mb-1 font-medium text-sm">
         {legend}
-        {required && <span className="sr-only"> (required)</span>}
+        {required && (
+          <>
+            <span aria-hidden="true" className="ml-1 text-destructive">
+              *
+            </span>
+            <span className="sr-only"> (required)</span>
+          </>
+        )}
       </legend>
       {children}
       {error && (

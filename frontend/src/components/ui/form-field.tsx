@@ -30,9 +30,12 @@ export function useFormFieldAria(id: string | undefined): {
   };
 }
 
+const endsWithMark = (label: ReactNode) => typeof label === 'string' && label.trimEnd().endsWith('*');
+
 /**
  * A labelled form control with an optional hint below it; pass the control's id as `htmlFor`.
- * `error` shows the field's problem under it (a toast may say it too); `required` marks the control.
+ * `error` shows the field's problem under it (a toast may say it too); `required` marks the control
+ * (aria-required) and its label (a '*' beside it).
  */
 export function FormField({
   label,
@@ -61,7 +64,20 @@ export function FormField({
     <FormFieldContext.Provider value={{ controlId: htmlFor, describedBy, invalid: Boolean(error), required }}>
       <div data-slot="form-field" className={cn('grid gap-2', className)}>
         <div className="flex items-center justify-between gap-2">
-          <Label htmlFor={htmlFor}>{label}</Label>
+          <span className="flex items-center gap-1">
+            <Label htmlFor={htmlFor}>{label}</Label>
+            {/* Seen, not heard: the control's aria-required says it, and the label's name stays the
+                spec's. Labels the spec already ends with '*' ('Newsletter Topic *') are not marked twice. */}
+            {required && !endsWithMark(label) && (
+              <span
+                aria-hidden="true"
+                data-slot="required-mark"
+                className="text-destructive text-sm leading-none"
+              >
+                *
+              </span>
+            )}
+          </span>
           {action}
         </div>
         {children}

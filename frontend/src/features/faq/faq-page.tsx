@@ -160,7 +160,7 @@ export function FaqPage() {
       {schema !== null && (
         <section className="grid gap-2 rounded-md border p-3" aria-label={FAQ_LABELS.schema}>
           <div className="flex items-center justify-between gap-2">
-            <h3 className="font-medium text-sm">{FAQ_LABELS.schema}</h3>
+            <h2 className="font-medium text-sm">{FAQ_LABELS.schema}</h2>
             <CopyButton label="Copy Schema" text={schema} nothing={NOTHING_GENERATED} />
           </div>
           <Textarea
