@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -185,6 +186,15 @@ export class LbmStudioStack extends Stack {
           `WebSocket ${route.routeKey}`,
           FUNCTION_ACCESS[route.id] ?? BACKGROUND_ACCESS.webSocketHandler,
         );
+        // $connect asks the user pool whether the caller is an admin now (issue 17 item 8).
+        if (route.routeKey === '$connect') {
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['cognito-idp:AdminListGroupsForUser'],
+              resources: [auth.userPool.userPoolArn],
+            }),
+          );
+        }
         return [route.id, fn.function] as const;
       }),
     );

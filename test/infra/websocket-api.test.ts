@@ -97,4 +97,19 @@ describe('WebSocket API', () => {
       expect(actionsOfFunction(template, id), id).not.toContain('execute-api:ManageConnections');
     }
   });
+
+  it('lets $connect, and only it, read group membership of this user pool (issue 17 item 8)', () => {
+    const poolId = logicalIdOf(template, 'AWS::Cognito::UserPool', 'AuthUserPool');
+    const readers = resourcesOfType(template, 'AWS::Lambda::Function')
+      .map(([id]) => id)
+      .filter((id) => actionsOfFunction(template, id).includes('cognito-idp:AdminListGroupsForUser'));
+    expect(readers).toEqual(['WsConnectFunction']);
+    expect(
+      statementsOfFunction(template, 'WsConnectFunction').filter((statement) =>
+        statement.actions.some((action) => action.startsWith('cognito-idp:')),
+      ),
+    ).toEqual([
+      { actions: ['cognito-idp:AdminListGroupsForUser'], resources: [{ 'Fn::GetAtt': [poolId, 'Arn'] }] },
+    ]);
+  });
 });
