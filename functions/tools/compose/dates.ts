@@ -1,6 +1,6 @@
 /** Calendar words for the composers. Dates are read in UTC so a job composes the same text anywhere. */
 
-const MONTHS = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -16,7 +16,15 @@ const MONTHS = [
 ] as const;
 
 export function monthName(month: number): string {
-  return MONTHS[(month - 1 + 12) % 12] ?? 'January';
+  return MONTH_NAMES[(month - 1 + 12) % 12] ?? 'January';
+}
+
+/** 0-11 for a month's name or its three-letter abbreviation in any case, -1 for anything else. */
+export function monthIndexOf(word: string): number {
+  const lower = word.toLowerCase();
+  return MONTH_NAMES.findIndex(
+    (name) => name.toLowerCase() === lower || name.slice(0, 3).toLowerCase() === lower,
+  );
 }
 
 /** "November 21, 2026". */

@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { season as seasonOfDate } from './dates';
+import { MONTH_NAMES, monthIndexOf, season as seasonOfDate } from './dates';
 import { inSentence, plural, stripEmoji } from './phrasing';
 
 /**
@@ -80,29 +80,14 @@ const MONTH_SEASONS: readonly Season[] = [
   'fall',
   'winter',
 ];
-const MONTHS =
-  /\b(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b/iu;
-const MONTH_INDEX = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+const MONTHS = new RegExp(`\\b(${MONTH_NAMES.join('|')})\\s+\\d{1,2}\\b`, 'iu');
 
 /** The season a text names: a season word, a holiday, or a dated month ("March 31"). */
 export function seasonIn(text: string): Season | null {
   const lower = ` ${text.toLowerCase().replace(/[^a-z0-9-]+/gu, ' ')} `;
   for (const [word, season] of Object.entries(SEASON_WORDS)) if (lower.includes(` ${word} `)) return season;
   const month = MONTHS.exec(text)?.[1]?.toLowerCase();
-  return month ? (MONTH_SEASONS[MONTH_INDEX.indexOf(month)] ?? null) : null;
+  return month ? (MONTH_SEASONS[monthIndexOf(month)] ?? null) : null;
 }
 
 /** The season to write about: the topic's, else the release or job date's. */

@@ -1,3 +1,4 @@
+import { MONTH_NAMES, monthIndexOf } from '#functions/tools/compose/dates';
 import { GBP_MAX_POST_CHARACTERS } from '#shared/tools/gbp-post';
 
 /**
@@ -5,22 +6,8 @@ import { GBP_MAX_POST_CHARACTERS } from '#shared/tools/gbp-post';
  * coupon code or terms, which are written only when the brief gives them.
  */
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const MONTH_DAY = new RegExp(
-  `\\b(${MONTHS.join('|')}|${MONTHS.map((m) => m.slice(0, 3)).join('|')})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`,
+  `\\b(${MONTH_NAMES.join('|')}|${MONTH_NAMES.map((m) => m.slice(0, 3)).join('|')})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`,
   'giu',
 );
 const COUPON = /\b(?:code|coupon(?:\s+code)?|promo(?:\s+code)?)\s*[:-]?\s*([A-Z0-9][A-Z0-9-]{2,19})\b/u;
@@ -33,16 +20,11 @@ export interface DateSpan {
 
 const DAY_MS = 86_400_000;
 
-function monthIndex(word: string): number {
-  const lower = word.toLowerCase();
-  return MONTHS.findIndex((month) => month === lower || month.slice(0, 3) === lower);
-}
-
 /** Month-day dates the brief names, in the year that puts them on or after `now`. */
 export function datesIn(text: string, now: Date): Date[] {
   const dates: Date[] = [];
   for (const match of text.matchAll(MONTH_DAY)) {
-    const month = monthIndex(match[1] ?? '');
+    const month = monthIndexOf(match[1] ?? '');
     const day = Number(match[2]);
     if (month < 0 || day < 1 || day > 31) continue;
     let date = new Date(Date.UTC(now.getUTCFullYear(), month, day));
