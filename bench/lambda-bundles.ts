@@ -58,8 +58,9 @@ export interface LambdaBundle {
 }
 
 /**
- * The minified bundle of each handler, as text, keyed by entry id. One esbuild run per set of externals: esbuild parses a shared module once for all
- * entry points and still links each bundle on its own, as separate builds would.
+ * The minified bundle of each handler, as text, keyed by entry id. One esbuild run per set of
+ * externals: esbuild parses a shared module once for all entry points and still links each bundle on
+ * its own, as separate builds would.
  */
 export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Map<string, LambdaBundle>> {
   const groups = new Map<string, LambdaEntry[]>();
@@ -100,4 +101,39 @@ export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Ma
     }
   }
   return bundles;
+}
+
+/**
+ * The modules a handler evaluates when Lambda imports it: everything reachable from its entry through
+ * static imports and requires. Modules reached only through a dynamic `import()` are inlined into the
+ * bundle too (no code splitting), but stay unevaluated until that import runs.
+ */
+export async function modulesEvaluatedAtImport(entry: LambdaEntry): Promise<Set<string>> {
+  const result = await build({
+    entryPoints: [isAbsolute(entry.entry) ? entry.entry : join(repositoryRoot, entry.entry)],
+    bundle: true,
+    write: false,
+    outdir: join(repositoryRoot, '.lambda-bundles'),
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    alias: lambdaBundleAliases(),
+    external: [...entry.external],
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const inputs = result.metafile.inputs;
+  const start = Object.keys(inputs).find((path) => entry.entry.endsWith(path) || path.endsWith(entry.entry));
+  if (!start) throw new Error(`esbuild's metafile does not list ${entry.entry}`);
+  const reached = new Set([start]);
+  const queue = [start];
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    for (const imported of inputs[path]?.imports ?? []) {
+      if (imported.kind === 'dynamic-import' || imported.external || reached.has(imported.path)) continue;
+      reached.add(imported.path);
+      queue.push(imported.path);
+    }
+  }
+  return reached;
 }

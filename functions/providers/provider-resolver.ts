@@ -9,17 +9,11 @@ import {
   PROVIDER_LABELS,
   SPEECH_MODEL,
 } from '#shared/models';
-import { createAnthropicTextProvider } from './anthropic-text-provider';
-import { createGoogleImageProvider } from './google-image-provider';
-import { createGoogleTextProvider } from './google-text-provider';
 import {
   createOfflineTextProvider,
   type OfflineTextOptions,
   type OfflineTextSource,
 } from './offline-text-provider';
-import { createOpenAiImageProvider } from './openai-image-provider';
-import { createOpenAiSpeechProvider } from './openai-speech-provider';
-import { createOpenAiTextProvider } from './openai-text-provider';
 import {
   type ImageProvider,
   ProviderError,
@@ -29,6 +23,45 @@ import {
 } from './ports';
 import type { ProviderCredentials, ProviderKeys } from './provider-keys';
 import type { CallSettingsInput, RetryNotice } from './resilient-call';
+
+/*
+ * The adapters, and with them their SDKs (Google ~520 KB, Anthropic ~410 KB, OpenAI ~150 KB minified),
+ * are imported on a provider's first call, so a job evaluates only the SDK of the provider it uses.
+ * esbuild still inlines them into the Lambda bundle (it does not split), but unevaluated.
+ */
+
+function lazyTextProvider(name: ModelProvider, load: () => Promise<TextProvider>): TextProvider {
+  let adapter: Promise<TextProvider> | undefined;
+  return {
+    name,
+    async *streamText(request) {
+      adapter ??= load();
+      yield* (await adapter).streamText(request);
+    },
+  };
+}
+
+function lazyImageProvider(name: ModelProvider, load: () => Promise<ImageProvider>): ImageProvider {
+  let adapter: Promise<ImageProvider> | undefined;
+  return {
+    name,
+    generateImages: async (request) => {
+      adapter ??= load();
+      return (await adapter).generateImages(request);
+    },
+  };
+}
+
+function lazySpeechProvider(name: ModelProvider, load: () => Promise<SpeechProvider>): SpeechProvider {
+  let adapter: Promise<SpeechProvider> | undefined;
+  return {
+    name,
+    synthesize: async (request) => {
+      adapter ??= load();
+      return (await adapter).synthesize(request);
+    },
+  };
+}
 
 /**
  * Picks the adapter for a model id of the registry: the model's own provider when its key is
@@ -88,11 +121,17 @@ function textAdapter(provider: ModelProvider, credentials: ProviderCredentials, 
   switch (provider) {
     case 'openai':
     case 'xai':
-      return createOpenAiTextProvider({ provider, ...common });
+      return lazyTextProvider(provider, async () =>
+        (await import('./openai-text-provider')).createOpenAiTextProvider({ provider, ...common }),
+      );
     case 'anthropic':
-      return createAnthropicTextProvider(common);
+      return lazyTextProvider(provider, async () =>
+        (await import('./anthropic-text-provider')).createAnthropicTextProvider(common),
+      );
     case 'google':
-      return createGoogleTextProvider(common);
+      return lazyTextProvider(provider, async () =>
+        (await import('./google-text-provider')).createGoogleTextProvider(common),
+      );
   }
 }
 
@@ -178,10 +217,16 @@ function imageAdapter(
   };
   switch (model.provider) {
     case 'openai':
-    case 'xai':
-      return createOpenAiImageProvider({ provider: model.provider, ...common });
+    case 'xai': {
+      const provider = model.provider;
+      return lazyImageProvider(provider, async () =>
+        (await import('./openai-image-provider')).createOpenAiImageProvider({ provider, ...common }),
+      );
+    }
     case 'google':
-      return createGoogleImageProvider(common);
+      return lazyImageProvider(model.provider, async () =>
+        (await import('./google-image-provider')).createGoogleImageProvider(common),
+      );
     case 'anthropic':
       // Anthropic has no image generation; the registry holds no such model.
       throw unknownModel('image', model.id);
@@ -206,12 +251,14 @@ export function resolveSpeechProvider(keys: ProviderKeys, options: ResolveOption
     );
   }
   return {
-    provider: createOpenAiSpeechProvider({
-      provider: SPEECH_MODEL.provider,
-      apiKey: credentials.apiKey,
-      settings: withLogging(options.settings),
-      ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}),
-    }),
+    provider: lazySpeechProvider(SPEECH_MODEL.provider, async () =>
+      (await import('./openai-speech-provider')).createOpenAiSpeechProvider({
+        provider: SPEECH_MODEL.provider,
+        apiKey: credentials.apiKey,
+        settings: withLogging(options.settings),
+        ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}),
+      }),
+    ),
     apiModelId: SPEECH_MODEL.apiModelId,
     servedBy: SPEECH_MODEL.provider,
     apiVoice: (voiceId) => {

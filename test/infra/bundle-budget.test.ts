@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { backgroundFunctions } from '#infra/routes';
 import { budgetFor } from '../../bench/lambda-budgets';
-import { bundleLambdas, lambdaEntries } from '../../bench/lambda-bundles';
+import { bundleLambdas, lambdaEntries, modulesEvaluatedAtImport } from '../../bench/lambda-bundles';
 
 /**
  * Issue 15 / DESIGN §6: a size check, not a timing. Every Lambda is bundled as CDK bundles it
@@ -94,6 +95,20 @@ describe('Lambda bundle budgets', () => {
       const budget = entry ? budgetFor(entry) : undefined;
       expect(budget, `${id} has no budget`).toBeDefined();
       expect(ceilingKb * 1024).toBeGreaterThan(budget ?? 0);
+    }
+  });
+
+  it('loads a provider SDK in the text worker only when a job calls that provider', async () => {
+    const worker = lambdaEntries().find((entry) => entry.entry === backgroundFunctions.worker);
+    expect(worker).toBeDefined();
+    if (!worker) return;
+    const evaluated = [...(await modulesEvaluatedAtImport(worker))];
+    expect(evaluated.length).toBeGreaterThan(100);
+    for (const lazy of ['openai', '@anthropic-ai/sdk', '@google/genai', 'compromise']) {
+      expect(
+        evaluated.filter((path) => path.includes(`node_modules/${lazy}/`)),
+        `${lazy} is evaluated when the worker is imported`,
+      ).toEqual([]);
     }
   });
 });
