@@ -1,5 +1,4 @@
 import type { ExtractedSource } from '#functions/generation/tool-definition';
-import { extractReadable } from './extract-readable';
 import { FetchFailedError, type SafeFetchOptions, safeFetch } from './safe-fetch';
 
 /** Reads the source URL of a generation request; what users' URLs may be is safeFetch's business. */
@@ -36,10 +35,12 @@ function plainTextSource(body: string, url: string): ExtractedSource {
  */
 export async function fetchSource(url: string, options: FetchSourceOptions = {}): Promise<ExtractedSource> {
   const page = await safeFetch(url, options);
+  // linkedom, css-select and Readability (about 350 KB minified) are evaluated only when a page is read,
+  // not each time the worker or the fetch route starts.
   const source =
     page.contentType === 'text/plain'
       ? plainTextSource(page.body, page.url)
-      : extractReadable(page.body, page.url);
+      : (await import('./extract-readable')).extractReadable(page.body, page.url);
   if (source.text.length === 0) {
     throw new FetchFailedError('no_readable_text', 'The page has no readable text to work from');
   }

@@ -98,13 +98,13 @@ describe('Lambda bundle budgets', () => {
     }
   });
 
-  it('loads a provider SDK in the text worker only when a job calls that provider', async () => {
+  it('loads a provider SDK (and the page reader) in the text worker only when a job needs it', async () => {
     const worker = lambdaEntries().find((entry) => entry.entry === backgroundFunctions.worker);
     expect(worker).toBeDefined();
     if (!worker) return;
     const evaluated = [...(await modulesEvaluatedAtImport(worker))];
     expect(evaluated.length).toBeGreaterThan(100);
-    for (const lazy of ['openai', '@anthropic-ai/sdk', '@google/genai', 'compromise']) {
+    for (const lazy of ['openai', '@anthropic-ai/sdk', '@google/genai', 'compromise', 'linkedom']) {
       expect(
         evaluated.filter((path) => path.includes(`node_modules/${lazy}/`)),
         `${lazy} is evaluated when the worker is imported`,
