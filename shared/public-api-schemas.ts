@@ -45,6 +45,14 @@ export function jobSchemaOf<Result extends z.ZodType>(result: Result) {
       error: z.string().nullable().meta({ description: 'Why the job failed, once `status` is `failed`.' }),
       servedBy: z.string().nullable().meta({ description: 'The model or provider that served the job.' }),
       savedContentId: z.string().nullable(),
+      partial: z
+        .object({ attempt: z.number().int(), seq: z.number().int(), text: z.string() })
+        .nullable()
+        .optional()
+        .meta({
+          description:
+            'Only with `?include=partial`: the text written so far while the job runs (`seq` numbers the last progress push it includes), else null.',
+        }),
       createdAt: z.string(),
       updatedAt: z.string(),
     })
@@ -216,7 +224,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Other',
     summary: 'Get a job',
     description:
-      'Poll a generation job until `status` is `succeeded` (then `result` holds the response fields) or `failed` (then `error` says why). Only the job’s owner sees it.',
+      'Poll a generation job until `status` is `succeeded` (then `result` holds the response fields) or `failed` (then `error` says why). Add `?include=partial` for the text written so far (`partial`). Only the job’s owner sees it.',
     response: { status: 200, schema: jobSchema },
   },
   {
