@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { type ApiUser, clientCard, createApiUser, createClientViaApi, saveContent } from './support/clients';
 import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
-import { openToolPage, waitForResult } from './support/tools';
+import { chooseOption, openToolPage, waitForResult } from './support/tools';
 
 /**
  * Issue 18, items 2 and 4: the keyboard focus is never dropped on <body> after an action (a deleted
@@ -57,12 +57,22 @@ interface RingMeasure {
  * box-shadow (Tailwind's ring) or its outline, its colour with the element's (and its ancestors')
  * opacity, composited over what it is drawn on: the element's own background for an inset ring, the
  * ancestors' backgrounds for an outer one. Colours go through a canvas, so oklch() and color-mix()
- * come out as the sRGB the screen shows. Transitions (a button's ring fades in) finish first.
+ * come out as the sRGB the screen shows.
  */
 const MEASURE_RING = `(async () => {
   const element = document.activeElement;
   if (!element || element === document.body) return { error: 'nothing is focused' };
-  await Promise.all(element.getAnimations().map((animation) => animation.finished));
+  // Finite animations of the element and its ancestors (a ring fading in, a menu popping in at
+  // partial opacity) finish first; endless ones (a spinner) never would, and do not touch the ring.
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => {
+        const target = animation.effect && animation.effect.target;
+        return target && target.contains(element) && animation.effect.getComputedTiming().endTime !== Infinity;
+      })
+      .map((animation) => animation.finished),
+  );
   const style = getComputedStyle(element);
   const topLevel = (value) => {
     const parts = [];
@@ -287,6 +297,27 @@ describe('Generate on a tool page', () => {
     await expect(focused(page)).resolves.toMatch(/^div:/u);
     await expect(announcement(page).textContent()).resolves.toMatch(/ready$/u);
     await expectRingContrast(page, 'image result card');
+    await page.context().close();
+  });
+});
+
+describe('Save to Client', () => {
+  it('keeps the focus as it saves and turns into Saved (Newsletter)', async () => {
+    await createClientViaApi(app, user, 'Save Focus Dental');
+    const page = await openToolPage(app, user, '/newsletter', 'Newsletter Creator');
+    await chooseOption(page, 'Client (optional)', 'Save Focus Dental');
+    await page.getByLabel('Newsletter Topic *').fill('Brushing habits for kids');
+    await keyboardFocus(page, page.getByRole('button', { name: 'Generate Newsletter' }));
+    await page.keyboard.press('Enter');
+    // A third tool whose finished result takes the focus.
+    await expect.poll(() => focusedTestId(page), { timeout: 60_000 }).toBe('result-card');
+
+    await keyboardFocus(page, page.getByRole('button', { name: 'Save to Client' }));
+    await page.keyboard.press('Enter');
+    const saved = page.getByRole('button', { name: 'Saved' });
+    await saved.waitFor();
+    await expect(saved.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(focused(page)).resolves.toBe('button:Saved');
     await page.context().close();
   });
 });

@@ -116,7 +116,12 @@ export function ResultCard({
       wasWriting.current = true;
       return;
     }
-    if (ready && wasWriting.current) cardRef.current?.focus();
+    if (ready && wasWriting.current) {
+      // The card's top (its title and actions) comes into view, below the sticky header (scroll-mt),
+      // rather than whatever part of a tall card the browser would scroll to for the focus.
+      cardRef.current?.focus({ preventScroll: true });
+      cardRef.current?.scrollIntoView({ block: 'start' });
+    }
     wasWriting.current = false;
   }, [writing, ready]);
 
@@ -128,7 +133,10 @@ export function ResultCard({
       aria-label={title}
       data-testid="result-card"
       // A solid ring: at 50% opacity it measured 2.0:1 against the page, under WCAG 1.4.11's 3:1.
-      className={cn('min-w-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring', className)}
+      className={cn(
+        'min-w-0 scroll-mt-18 outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
+        className,
+      )}
     >
       <p role="status" className="sr-only" data-testid="result-announcement">
         {writing ? GENERATING_ANNOUNCEMENT : ready ? readyMessage : (failure ?? '')}

@@ -170,7 +170,14 @@ export function ContentEditDialog({
               <Button type="button" variant="outline" onClick={onClose}>
                 {EDIT_DIALOG.cancel}
               </Button>
-              <Button type="submit" disabled={saving || draft.title.trim() === ''}>
+              {/* aria-disabled while saving, not disabled: a disabled button drops the keyboard focus to
+                  <body> (issue 18); save() ignores a second submit while one runs. */}
+              <Button
+                type="submit"
+                disabled={draft.title.trim() === ''}
+                aria-disabled={saving || undefined}
+                className="aria-disabled:cursor-wait"
+              >
                 {saving && <Spinner />}
                 {EDIT_DIALOG.save}
               </Button>

@@ -95,6 +95,7 @@ function LibraryBody({
     [handlers, removeAndMoveFocus],
   );
 
+  // p-1: room inside the scrolling area for a focused item's 3px ring, which it would otherwise clip.
   return (
     <>
       <LibraryToolbar
@@ -108,7 +109,7 @@ function LibraryBody({
         ref={area}
         tabIndex={-1}
         aria-label={ITEMS_LABEL}
-        className="min-h-0 flex-1 overflow-y-auto rounded-md pr-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+        className="min-h-0 flex-1 overflow-y-auto rounded-md p-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         {failed ? (
           <LoadFailed message={LIBRARY_ERRORS.load} onRetry={onRetry} />
