@@ -85,7 +85,8 @@ export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Ma
       format: 'esm',
       target: 'node22',
       minify: true,
-      sourcemap: 'external',
+      // Linked, as NodejsFunction's sourceMap: true: the bundle ends with its sourceMappingURL comment.
+      sourcemap: 'linked',
       sourcesContent: false,
       mainFields: ['module', 'main'],
       banner: { js: ESM_REQUIRE_BANNER },
