@@ -99,7 +99,9 @@ export async function listVisibleClientRecords(
   page: { readonly after: string | undefined; readonly count: number },
 ): Promise<ClientRecord[]> {
   const { client, access } = entities();
-  const options = { order: 'desc', count: page.count } as const;
+  // `limit` is DynamoDB's Limit: the emulator or table reads just this page. (ElectroDB's `count` alone
+  // would read up to 1 MB of clients and format them all before cutting the page.)
+  const options = { order: 'desc', limit: page.count } as const;
   if (caller.isAdmin) {
     const all = client.query.all({ allClients: 'all' });
     return (await (page.after ? all.lt({ clientId: page.after }) : all).go(options)).data;
