@@ -299,7 +299,11 @@ export class LbmStudioStack extends Stack {
       'The app',
     );
     output('DistributionId', frontend.distribution.distributionId, 'CloudFront distribution');
-    output('HttpApiUrl', http.api.apiEndpoint, 'HTTP API (also reachable as /api on the site)');
+    output(
+      'HttpApiUrl',
+      http.api.apiEndpoint,
+      'HTTP API: answers only requests that came through CloudFront; call it as /api on the site',
+    );
     output('WebSocketUrl', webSocket.url, 'WebSocket API for live progress');
     output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool');
     output('UserPoolClientId', auth.client.userPoolClientId, 'Cognito app client (USER_PASSWORD_AUTH)');
@@ -320,5 +324,10 @@ export class LbmStudioStack extends Stack {
       `AI provider API keys (README): aws secretsmanager put-secret-value --secret-id <this> --secret-string '${JSON.stringify(providerSecretTemplate())}' with the keys you have`,
     );
     output('WordPressKeyId', secrets.wordpressKey.keyId, 'KMS key for WordPress application passwords');
+    output(
+      'OriginSecretArn',
+      originVerify.secret.secretArn,
+      'The value CloudFront sends to the HTTP API in x-origin-verify (README: changing it)',
+    );
   }
 }

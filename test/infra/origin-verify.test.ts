@@ -49,6 +49,10 @@ describe('the CloudFront origin header', () => {
     for (const origin of siteOrigins) expect(origin.OriginCustomHeaders).toBeUndefined();
   });
 
+  it('is named in an output, for the operator who has to change it', () => {
+    expect(template.toJSON().Outputs.OriginSecretArn.Value).toEqual({ Ref: secretId });
+  });
+
   it('is known to the HTTP authorizer, the one function that may read the secret', () => {
     const authorizer = resources.HttpAuthorizerFunction?.Properties as {
       Environment: { Variables: Record<string, unknown> };
