@@ -16,7 +16,7 @@ const root = createRoot(container);
  */
 const publicScreens: Readonly<Record<string, () => Promise<unknown>>> = {
   '/': () => import('@/features/landing/landing-page'),
-  '/auth': () => import('@/features/auth/auth-page'),
+  '/auth': () => Promise.all([import('@/lib/class-merge'), import('@/features/auth/auth-page')]),
 };
 publicScreens[window.location.pathname]?.().catch(() => undefined);
 

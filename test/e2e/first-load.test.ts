@@ -1,9 +1,15 @@
+import type { Page } from 'playwright-core';
+import { twMerge } from 'tailwind-merge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eApp, openPage, pageErrors, startE2eApp } from './support/e2e';
+import { type E2eApp, openPage, pageErrors, screenshot, startE2eApp } from './support/e2e';
 
 /**
  * Issue 15, first load: /config.json is fetched beside the scripts (index.html preloads it), not after
  * the entry has run, and main.tsx's own fetch reuses that response instead of asking again.
+ *
+ * `/` renders before tailwind-merge is loaded, so `cn` only joins its classes (frontend/src/lib/utils.ts).
+ * That renders it exactly as tailwind-merge would only if no class list it shows has a conflict the
+ * merge would have resolved, which is checked here.
  */
 
 let app: E2eApp;
@@ -30,6 +36,27 @@ describe('first load', () => {
     const entryFinished = events.findIndex((event) => /^finished \/assets\/index-[\w-]+\.js$/.test(event));
     expect(entryFinished).toBeGreaterThan(-1);
     expect(events.indexOf('request /config.json')).toBeLessThan(entryFinished);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+/** Every class list on the page (SVG too) that tailwind-merge would shorten. */
+async function conflictingClassLists(page: Page): Promise<string[]> {
+  const lists: string[] = await page.evaluate(
+    `[...document.querySelectorAll('[class]')].map((element) => element.getAttribute('class') ?? '')`,
+  );
+  const tokens = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
+  return [...new Set(lists)].filter((list) => tokens(twMerge(list)).size !== tokens(list).size);
+}
+
+describe('the landing page without tailwind-merge', () => {
+  it('renders no class list with a Tailwind conflict', async () => {
+    const page = await openPage(app);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const signedOut = await conflictingClassLists(page);
+    await screenshot(page, 'first-load-landing');
+    expect(signedOut).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { LoadingScreen } from '@/components/layout/loading-screen';
 import { AppShell } from './layouts/app-shell';
 import { RequireAuth } from './layouts/require-auth';
 import { RouteErrorBoundary } from './route-error';
-import { guardedScreens, isRouteAvailable } from './screens';
+import { guardedScreens, isRouteAvailable, withClassMerge } from './screens';
 import { useRouteFocus } from './use-route-focus';
 
 /**
@@ -14,17 +14,23 @@ import { useRouteFocus } from './use-route-focus';
  * or `/auth` downloads only the shell and that one screen.
  */
 
+// The landing page renders with `cn` only joining classes (lib/utils.ts), which keeps tailwind-merge out
+// of the first load of `/`; every other page loads the merge first.
 const LandingPage = lazy(() =>
   import('@/features/landing/landing-page').then((module) => ({ default: module.LandingPage })),
 );
-const AuthPage = lazy(() =>
-  import('@/features/auth/auth-page').then((module) => ({ default: module.AuthPage })),
+const AuthPage = lazy(
+  withClassMerge(() => import('@/features/auth/auth-page').then((module) => ({ default: module.AuthPage }))),
 );
-const DevMailboxPage = lazy(() =>
-  import('@/features/dev-mailbox/dev-mailbox-page').then((module) => ({ default: module.DevMailboxPage })),
+const DevMailboxPage = lazy(
+  withClassMerge(() =>
+    import('@/features/dev-mailbox/dev-mailbox-page').then((module) => ({ default: module.DevMailboxPage })),
+  ),
 );
-const NotFoundPage = lazy(() =>
-  import('@/features/not-found/not-found-page').then((module) => ({ default: module.NotFoundPage })),
+const NotFoundPage = lazy(
+  withClassMerge(() =>
+    import('@/features/not-found/not-found-page').then((module) => ({ default: module.NotFoundPage })),
+  ),
 );
 
 const screens = guardedScreens.map((screen) => ({

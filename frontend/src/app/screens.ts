@@ -48,9 +48,14 @@ const loaders: Record<GuardedScreenPath, () => Promise<ComponentType>> = {
     import('@/features/activity-tracker/activity-tracker-page').then((m) => m.ActivityTrackerPage),
 };
 
+/** A screen's chunk, after lib/class-merge.ts (utils.ts: `cn` merges only once it is loaded). */
+export function withClassMerge<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => import('@/lib/class-merge').then(load);
+}
+
 export const guardedScreens: readonly Screen[] = GUARDED_SCREEN_PATHS.map((path) => ({
   path,
-  load: loaders[path],
+  load: withClassMerge(loaders[path]),
   layout: BARE_SCREEN_PATHS.has(path) ? 'bare' : 'sidebar',
 }));
 

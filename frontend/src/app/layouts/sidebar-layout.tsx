@@ -1,3 +1,5 @@
+// Before any signed-in screen renders: `cn` resolves the Tailwind conflicts of callers' classes.
+import '@/lib/class-merge';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/layout/loading-screen';

@@ -43,12 +43,17 @@ const BENEFITS = [
   },
 ] as const;
 
+/*
+ * This page renders before tailwind-merge is loaded (lib/utils.ts), so a class that overrides one of a
+ * component's own is marked important (`gap-4!`) instead of relying on the merge; the first-load e2e
+ * test checks that no class list here has a conflict left.
+ */
 function SisterToolCard({ tool, url }: { tool: SisterTool; url: string | null }) {
   const Icon = tool.icon;
   const disabled = tool.comingSoon === true || url === null;
   return (
     <Card
-      className={cn('gap-4 transition-shadow', disabled ? 'opacity-70' : 'hover:shadow-md')}
+      className={cn('gap-4! transition-shadow', disabled ? 'opacity-70' : 'hover:shadow-md')}
       aria-disabled={disabled}
     >
       <CardHeader>
@@ -114,7 +119,7 @@ export function LandingPage({ isRouteAvailable }: { isRouteAvailable: (path: str
       {/* Signed in, the page sits inside the sidebar layout's <main>: one main landmark per page. */}
       <Content className="mx-auto flex w-full max-w-6xl flex-col gap-16 px-4 py-12 md:px-6 md:py-16">
         <section className="flex flex-col items-center gap-6 text-center">
-          <Badge variant="outline" className="rounded-full px-3 py-1 text-muted-foreground">
+          <Badge variant="outline" className="rounded-full! px-3! py-1! text-muted-foreground!">
             AI content studio for local marketing
           </Badge>
           <h1 className="font-bold text-4xl tracking-tight sm:text-5xl md:text-6xl">
@@ -162,14 +167,14 @@ export function LandingPage({ isRouteAvailable }: { isRouteAvailable: (path: str
               Content creation here, and the agency’s sister tools one click away.
             </p>
           </div>
-          <Card className="gap-4 border-primary/20 bg-gradient-to-br from-primary/5 to-background">
+          <Card className="gap-4! border-primary/20 bg-linear-to-br from-primary/5 to-background">
             <CardHeader className="md:grid-cols-[auto_1fr_auto] md:items-center md:gap-x-6">
               <span className="flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground md:row-span-2">
                 <Layers className="size-6" aria-hidden="true" />
               </span>
-              <CardTitle className="text-xl">
-                <h3>Content Systems</h3>
-              </CardTitle>
+              <h3 data-slot="card-title" className="font-semibold text-xl">
+                Content Systems
+              </h3>
               <CardDescription className="md:col-start-2">
                 Newsletters, press releases, blog rewrites, FAQs, social and Google Business Profile posts,
                 images and podcasts, generated with AI from each client’s own instructions.
