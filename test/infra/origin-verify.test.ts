@@ -20,9 +20,10 @@ describe('the CloudFront origin header', () => {
   const resources = resourcesOf(template);
   const secretId = logicalIdOf(template, 'AWS::SecretsManager::Secret', 'OriginVerify');
   const distributionId = logicalIdOf(template, 'AWS::CloudFront::Distribution', 'FrontendDistribution');
-  const origins = (
-    resources[distributionId]?.Properties?.DistributionConfig as { Origins: readonly Origin[] }
-  ).Origins;
+  const config = resources[distributionId]?.Properties?.DistributionConfig as
+    | { Origins: readonly Origin[] }
+    | undefined;
+  const origins = config?.Origins ?? [];
   const apiOrigin = origins.find((origin) => JSON.stringify(origin.DomainName).includes('ApiEndpoint'));
 
   it('is a value Secrets Manager generates, not one written in the template', () => {
