@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { CLIENT_TEXT_FIELDS, type ClientTextField, clientInputSchema } from './client';
+import { CLIENT_INSTRUCTION_FIELDS, type InstructionPreviewField, previewFieldOf } from './client-list';
+import { listClientsQuerySchema } from './client-list-query';
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
 import { blogRewriteRequestSchema } from './tools/blog-rewrite';
 import { clientContentRequestSchema } from './tools/client-content';
@@ -116,6 +118,37 @@ export const clientSchema = z.object({
   access_count: z.number().int(),
 });
 
+/** A client as the list serves it by default (shared/client-list.ts): what its card shows. */
+export const clientSummarySchema = clientSchema
+  .omit(
+    Object.fromEntries(
+      [...CLIENT_INSTRUCTION_FIELDS, 'wordpress_url', 'wordpress_username'].map((field) => [field, true]),
+    ) as Record<(typeof CLIENT_INSTRUCTION_FIELDS)[number] | 'wordpress_url' | 'wordpress_username', true>,
+  )
+  .extend(
+    Object.fromEntries(
+      CLIENT_INSTRUCTION_FIELDS.map((field) => [
+        previewFieldOf(field),
+        z
+          .string()
+          .nullable()
+          .meta({ description: `The first 200 characters of \`${field}\`, with an ellipsis when cut.` }),
+      ]),
+    ) as Record<InstructionPreviewField, z.ZodNullable<z.ZodString>>,
+  )
+  .meta({ description: 'A client as its card shows it: previews instead of the instructions.' });
+
+export const clientPageSchema = z.object({
+  clients: z.array(z.union([clientSummarySchema, clientSchema])).meta({
+    description:
+      'Newest first. Summaries by default, full clients with `fields=full`, only the listed fields (and `id`) with a field list.',
+  }),
+  next_cursor: z
+    .string()
+    .nullable()
+    .meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+});
+
 export const healthSchema = z.object({ status: z.literal('ok'), time: z.string() });
 
 /** One operation of the public API. */
@@ -128,6 +161,8 @@ export interface PublicEndpoint {
   readonly description: string;
   /** Absent: no body. */
   readonly request?: z.ZodType;
+  /** The query parameters, as the handler validates them. */
+  readonly query?: z.ZodObject;
   /** An example body, shown in the documentation. */
   readonly example?: Record<string, unknown>;
   /** A generation job: 202 + polling, or 200 with this result under `Prefer: wait`. */
@@ -190,8 +225,10 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     path: '/clients',
     tag: 'Clients',
     summary: 'List clients',
-    description: 'The clients the key’s owner can see, newest first.',
-    response: { status: 200, schema: z.object({ clients: z.array(clientSchema) }) },
+    description:
+      'The clients the key’s owner can see, newest first, one page at a time: follow `next_cursor` until it is null. Each client comes as its card shows it (instructions as 200-character previews) unless `fields` asks for more: `fields=full` gives the whole profiles.',
+    query: listClientsQuerySchema,
+    response: { status: 200, schema: clientPageSchema },
   },
   {
     method: 'post',

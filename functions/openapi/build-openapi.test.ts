@@ -108,6 +108,23 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('documents the client list’s pages: limit, cursor and fields, next_cursor, and the 400', () => {
+    const list = ['paths', '/clients', 'get'];
+    const parameters = at(...list, 'parameters') as { name: string; in: string; schema: object }[];
+    expect(parameters.map((parameter) => [parameter.name, parameter.in])).toEqual([
+      ['limit', 'query'],
+      ['cursor', 'query'],
+      ['fields', 'query'],
+    ]);
+    expect(parameters[0]?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
+    const reply = [...list, 'responses', '200', 'content', 'application/json', 'schema'];
+    expect(keysAt(...reply, 'properties')).toEqual(['clients', 'next_cursor']);
+    const summary = at(...reply, 'properties', 'clients', 'items', 'anyOf', '0', 'properties');
+    expect(summary).toHaveProperty('newsletter_instructions_preview');
+    expect(summary).not.toHaveProperty('newsletter_instructions');
+    expect(at(...list, 'responses', '400')).toEqual({ $ref: '#/components/responses/BadRequest' });
+  });
+
   it('is generated from the request schemas the server validates with', () => {
     const body = ['paths', '/rewrite-blog', 'post', 'requestBody', 'content', 'application/json', 'schema'];
     expect(keysAt(...body, 'properties')).toEqual(Object.keys(blogRewriteRequestSchema.in.shape));

@@ -69,6 +69,23 @@ function operationId(endpoint: PublicEndpoint): string {
     .join('');
 }
 
+/** Query parameters from the zod object the handler validates with, each described by its own meta. */
+function queryParameters(endpoint: PublicEndpoint): JsonObject[] {
+  if (!endpoint.query) return [];
+  const schema = jsonSchema(endpoint.query, 'output');
+  const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: 'query',
+      required: false,
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
 function operation(endpoint: PublicEndpoint): JsonObject {
   const responses: JsonObject = {};
   if (endpoint.jobResult) {
@@ -97,10 +114,8 @@ function operation(endpoint: PublicEndpoint): JsonObject {
       content: json(jsonSchema(endpoint.response.schema, 'output')),
     };
   }
-  if (endpoint.request) {
-    responses['400'] = ref('BadRequest');
-    responses['413'] = ref('PayloadTooLarge');
-  }
+  if (endpoint.request || endpoint.query) responses['400'] = ref('BadRequest');
+  if (endpoint.request) responses['413'] = ref('PayloadTooLarge');
   if (!endpoint.public) {
     responses['401'] = ref('Unauthorized');
     responses['404'] = ref('NotFound');
@@ -110,6 +125,7 @@ function operation(endpoint: PublicEndpoint): JsonObject {
   for (const [, name] of endpoint.path.matchAll(/\{(\w+)\}/g)) {
     parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   }
+  parameters.push(...queryParameters(endpoint));
   if (endpoint.jobResult) parameters.push({ $ref: '#/components/parameters/Prefer' });
   return {
     operationId: operationId(endpoint),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '#shared/client';
 import type { ClientPage, ClientSummary } from '#shared/client-list';
+import { clientPageSchema, clientSummarySchema } from '#shared/public-api-schemas';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -113,9 +114,14 @@ describe('the list of clients', () => {
       content_instructions_preview: 'Mention same-day crowns.',
     });
 
+    // The reply is what the OpenAPI document describes.
+    expect(clientSummarySchema.strict().safeParse(summary).success).toBe(true);
+    expect(clientPageSchema.safeParse({ clients, next_cursor }).success).toBe(true);
+
     // The full profile: with ?fields=full, and from the single-client read.
     const full = await page<Client>(user.idToken, '?fields=full');
     expect(full.clients).toEqual([created]);
+    expect(clientPageSchema.safeParse(full).success).toBe(true);
     const single = await app.request<Client>('GET', `/api/clients/${created.id}`, { token: user.idToken });
     expect(single.body).toEqual(created);
     expect(single.body.newsletter_instructions).toBe(long('friendly'));

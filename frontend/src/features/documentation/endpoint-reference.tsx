@@ -10,8 +10,10 @@ import { MARKDOWN_CLASSES } from './markdown-view';
 import {
   type EndpointView,
   endpointsByTag,
+  type FieldView,
   hasPreferWait,
   type OpenApiDocument,
+  queryFields,
   requestExample,
   requestFields,
   responseList,
@@ -26,6 +28,54 @@ function Description({ text, className }: { text: string; className?: string }) 
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own API description, rendered by marked.
       dangerouslySetInnerHTML={{ __html: html }}
     />
+  );
+}
+
+/** A table of body fields or query parameters; parameters show their description under the name. */
+function FieldTable({
+  fields,
+  caption,
+  heading,
+  showDescriptions = false,
+}: {
+  fields: FieldView[];
+  caption: string;
+  heading: string;
+  showDescriptions?: boolean;
+}) {
+  if (fields.length === 0) return null;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-muted-foreground text-xs">
+          <tr>
+            <th className="py-1 pr-3 font-medium">{heading}</th>
+            <th className="py-1 pr-3 font-medium">Type</th>
+            <th className="py-1 font-medium">Default</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => (
+            <tr key={field.name} className="border-t align-top">
+              <td className="py-1.5 pr-3 text-xs">
+                <span className="whitespace-nowrap font-mono">
+                  {field.name}
+                  {field.required && <span className="text-destructive"> *</span>}
+                </span>
+                {showDescriptions && field.description && (
+                  <Description text={field.description} className="mt-0.5 block text-muted-foreground" />
+                )}
+              </td>
+              <td className="py-1.5 pr-3 font-mono text-muted-foreground text-xs">{field.type}</td>
+              <td className="break-all py-1.5 font-mono text-muted-foreground text-xs">
+                {field.defaultValue ?? '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -57,34 +107,13 @@ function Endpoint({ document, endpoint }: { document: OpenApiDocument; endpoint:
             <span className="text-muted-foreground">(optional header, N ≤ {MAX_PREFER_WAIT_SECONDS})</span>
           </p>
         )}
-        {fields.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Request body fields</caption>
-              <thead className="text-muted-foreground text-xs">
-                <tr>
-                  <th className="py-1 pr-3 font-medium">Field</th>
-                  <th className="py-1 pr-3 font-medium">Type</th>
-                  <th className="py-1 font-medium">Default</th>
-                </tr>
-              </thead>
-              <tbody>
-                {fields.map((field) => (
-                  <tr key={field.name} className="border-t align-top">
-                    <td className="whitespace-nowrap py-1.5 pr-3 font-mono text-xs">
-                      {field.name}
-                      {field.required && <span className="text-destructive"> *</span>}
-                    </td>
-                    <td className="py-1.5 pr-3 font-mono text-muted-foreground text-xs">{field.type}</td>
-                    <td className="break-all py-1.5 font-mono text-muted-foreground text-xs">
-                      {field.defaultValue ?? '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <FieldTable
+          fields={queryFields(operation)}
+          caption="Query parameters"
+          heading="Parameter"
+          showDescriptions
+        />
+        <FieldTable fields={fields} caption="Request body fields" heading="Field" />
         {example !== undefined && <CodeBlock code={JSON.stringify(example, null, 2)} label="Example body" />}
         <ul className="space-y-1 text-sm" aria-label="Responses">
           {responseList(document, operation).map((response) => (

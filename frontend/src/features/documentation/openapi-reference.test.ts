@@ -4,6 +4,7 @@ import {
   endpointsByTag,
   hasPreferWait,
   type OpenApiDocument,
+  queryFields,
   requestFields,
   responseList,
   typeLabel,
@@ -45,10 +46,20 @@ describe('the endpoint reference', () => {
     );
   });
 
+  it('lists the query parameters of the client list with their defaults and descriptions', () => {
+    const listing = endpointsByTag(document).Clients.find((endpoint) => endpoint.method === 'GET');
+    const parameters = queryFields(listing?.operation ?? {});
+    expect(parameters.map((parameter) => parameter.name)).toEqual(['limit', 'cursor', 'fields']);
+    expect(parameters[0]).toMatchObject({ type: 'integer', defaultValue: '50', required: false });
+    expect(parameters[1]?.description).toContain('next_cursor');
+    const creating = endpointsByTag(document).Clients.find((endpoint) => endpoint.method === 'POST');
+    expect(queryFields(creating?.operation ?? {})).toEqual([]);
+  });
+
   it('resolves shared replies such as 429', () => {
     const listing = endpointsByTag(document).Clients[0];
     const replies = responseList(document, listing?.operation ?? {});
-    expect(replies.map((reply) => reply.status)).toEqual(['200', '401', '404', '429']);
+    expect(replies.map((reply) => reply.status)).toEqual(['200', '400', '401', '404', '429']);
     expect(replies.find((reply) => reply.status === '429')?.description).toContain('budget');
   });
 

@@ -31,7 +31,14 @@ export interface OpenApiOperation {
   summary?: string;
   description?: string;
   security?: readonly unknown[];
-  parameters?: readonly { $ref?: string; name?: string }[];
+  parameters?: readonly {
+    $ref?: string;
+    name?: string;
+    in?: string;
+    required?: boolean;
+    description?: string;
+    schema?: JsonSchema;
+  }[];
   requestBody?: { content?: Record<string, MediaType> };
   responses?: Record<string, { description?: string; $ref?: string; content?: Record<string, MediaType> }>;
 }
@@ -96,6 +103,24 @@ export function requestFields(operation: OpenApiOperation): FieldView[] {
     defaultValue: field.default === undefined ? null : JSON.stringify(field.default),
     description: field.description ?? null,
   }));
+}
+
+/** The query parameters (`limit`, `cursor`, … of GET /clients), shown like the body's fields. */
+export function queryFields(operation: OpenApiOperation): FieldView[] {
+  return (operation.parameters ?? []).flatMap((parameter) =>
+    parameter.in === 'query' && parameter.name
+      ? [
+          {
+            name: parameter.name,
+            type: parameter.schema ? typeLabel(parameter.schema) : 'string',
+            required: parameter.required ?? false,
+            defaultValue:
+              parameter.schema?.default === undefined ? null : JSON.stringify(parameter.schema.default),
+            description: parameter.description ?? null,
+          },
+        ]
+      : [],
+  );
 }
 
 export function requestExample(operation: OpenApiOperation): unknown {
