@@ -242,7 +242,9 @@ describe('Generate on a tool page', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let posts = 0;
     await page.route('**/api/generate-faq', async (route) => {
+      posts += 1;
       await released;
       await route.continue();
     });
@@ -263,6 +265,7 @@ describe('Generate on a tool page', () => {
     await waitForResult(page);
     await expect.poll(() => focusedTestId(page)).toBe('result-card');
     await expect(announcement(page).textContent()).resolves.toMatch(/^FAQ ready: [\d,]+ words$/u);
+    expect(posts).toBe(1);
     await expectRingContrast(page, 'result card');
     await screenshot(page, 'a11y-result-takes-focus');
     await page.context().close();

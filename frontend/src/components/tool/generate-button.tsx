@@ -7,10 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
  * The generate button and, while a job runs, the progress bar with its percentage. The percentage is
  * the server's real progress (tokens written against the expected length), not a timer.
  *
- * While its job runs the button is `aria-disabled`, not `disabled`: a disabled button drops the focus to
- * <body> the moment it is pressed from the keyboard (issue 18). It refuses presses itself, Enter in a
- * field of its form included (implicit submission clicks the submit button, and the click is cancelled).
- * The result card announces 'Generating...' and the outcome, and takes the focus when the result is ready.
+ * While its job runs the button is `busy` (aria-disabled, not disabled, so the keyboard focus stays on
+ * it, issue 18); the result card announces 'Generating...' and the outcome, and takes the focus when the
+ * result is ready.
  */
 export function GenerateButton({
   label,
@@ -41,17 +40,11 @@ export function GenerateButton({
       <Button
         type={onClick ? 'button' : 'submit'}
         variant={variant}
-        onClick={(event) => {
-          if (generating) {
-            event.preventDefault();
-            return;
-          }
-          onClick?.();
-        }}
+        onClick={onClick}
         // Another job of the page (GBP's image while its post runs) may still disable it outright.
-        disabled={disabled && !generating}
-        aria-disabled={generating || undefined}
-        className="w-full aria-disabled:cursor-progress"
+        disabled={disabled}
+        busy={generating}
+        className="w-full"
       >
         {generating ? <Spinner aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
         {generating ? 'Generating...' : label}

@@ -31,9 +31,36 @@ export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Renders the single child (a link, for instance) with the button's look instead of a `<button>`. */
     asChild?: boolean;
+    /**
+     * True while the button's own action runs (Save, Generate...). The button stays focusable, with
+     * `aria-disabled`, instead of `disabled`: a disabled button drops the keyboard focus to <body> the
+     * moment it is pressed (issue 18). It refuses presses meanwhile, Enter in its form included (implicit
+     * submission clicks the submit button, and that click is cancelled). It keeps its full opacity so
+     * its focus ring keeps its contrast; say what it is doing in its label ('Saving...').
+     */
+    busy?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  busy = false,
+  disabled,
+  onClick,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
-  return <Comp data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  return (
+    <Comp
+      data-slot="button"
+      className={cn(buttonVariants({ variant, size, className }), busy && 'cursor-progress')}
+      {...props}
+      // While busy, a `disabled` that also covers this very action must not take the focus away.
+      disabled={busy ? false : disabled}
+      aria-disabled={busy || props['aria-disabled']}
+      onClick={busy ? (event) => event.preventDefault() : onClick}
+    />
+  );
 }

@@ -170,14 +170,8 @@ export function ContentEditDialog({
               <Button type="button" variant="outline" onClick={onClose}>
                 {EDIT_DIALOG.cancel}
               </Button>
-              {/* aria-disabled while saving, not disabled: a disabled button drops the keyboard focus to
-                  <body> (issue 18); save() ignores a second submit while one runs. */}
-              <Button
-                type="submit"
-                disabled={draft.title.trim() === ''}
-                aria-disabled={saving || undefined}
-                className="aria-disabled:cursor-wait"
-              >
+              {/* busy, not disabled, while saving: the keyboard focus stays on Save (issue 18). */}
+              <Button type="submit" disabled={draft.title.trim() === ''} busy={saving}>
                 {saving && <Spinner />}
                 {EDIT_DIALOG.save}
               </Button>
