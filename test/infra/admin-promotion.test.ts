@@ -86,9 +86,10 @@ describe('admin promotion', () => {
     // One policy per address, on CDK's single provider role.
     expect(policies).toHaveLength(2);
     for (const policy of policies) {
-      const statements = (
-        policy.Properties?.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }
-      ).Statement;
+      const document = policy.Properties?.PolicyDocument as
+        | { Statement: { Action: string[]; Resource: unknown }[] }
+        | undefined;
+      const statements = document?.Statement ?? [];
       expect(statements.map((statement) => statement.Action)).toEqual([
         ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
       ]);
