@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 
 function RouteErrorScreen() {
   return (
-    <div className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+    // It replaces the whole app, shell included, so it is the page's one main landmark (axe region).
+    <main className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
       <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
       <h1 className="font-semibold text-2xl">Something went wrong</h1>
       <p className="max-w-md text-muted-foreground">
@@ -17,7 +18,7 @@ function RouteErrorScreen() {
           <a href="/">Return to Home</a>
         </Button>
       </div>
-    </div>
+    </main>
   );
 }
 

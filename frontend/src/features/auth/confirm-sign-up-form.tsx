@@ -27,25 +27,24 @@ export function ConfirmSignUpForm({
 }) {
   const { confirmSignUp, resendCode, signIn } = useAuth();
   const [code, setCode] = useState('');
+  // The code's problem, shown at the field as well as in the toast (issue 18) until it is edited.
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
 
   const [pending, onSubmit] = useSubmit(async () => {
     if (code.trim() === '') {
-      toast({
-        title: 'Code required',
-        description: 'Enter the code from the verification email.',
-        variant: 'destructive',
-      });
+      const description = 'Enter the code from the verification email.';
+      setCodeError(description);
+      toast({ title: 'Code required', description, variant: 'destructive' });
       return;
     }
+    setCodeError(null);
     try {
       await confirmSignUp(email, code);
     } catch (error) {
-      toast({
-        title: 'Error verifying email',
-        description: authErrorDescription(error),
-        variant: 'destructive',
-      });
+      const description = authErrorDescription(error);
+      setCodeError(description);
+      toast({ title: 'Error verifying email', description, variant: 'destructive' });
       return;
     }
     try {
@@ -80,14 +79,17 @@ export function ConfirmSignUpForm({
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <FormField label="Verification code" htmlFor="confirm-code">
+      <FormField label="Verification code" htmlFor="confirm-code" required error={codeError}>
         <Input
           id="confirm-code"
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="123456"
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setCodeError(null);
+          }}
           autoFocus
         />
       </FormField>

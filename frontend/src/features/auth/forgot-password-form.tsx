@@ -24,16 +24,17 @@ export function ForgotPasswordForm({
   const { allowedEmailDomain } = useConfig();
   const { resetPassword } = useAuth();
   const [email, setEmail] = useState(initialEmail);
+  // The email's problem, shown at the field as well as in the toast (issue 18) until it is edited.
+  const [emailError, setEmailError] = useState<string | null>(null);
 
   const [pending, onSubmit] = useSubmit(async () => {
     if (email.trim() === '') {
-      toast({
-        title: AUTH_TOASTS.errorSendingResetEmail,
-        description: 'Please enter your email.',
-        variant: 'destructive',
-      });
+      const description = 'Please enter your email.';
+      setEmailError(description);
+      toast({ title: AUTH_TOASTS.errorSendingResetEmail, description, variant: 'destructive' });
       return;
     }
+    setEmailError(null);
     const username = canonicalEmail(email);
     try {
       await resetPassword(username);
@@ -44,24 +45,25 @@ export function ForgotPasswordForm({
       });
       onSent(username);
     } catch (error) {
-      toast({
-        title: AUTH_TOASTS.errorSendingResetEmail,
-        description: authErrorDescription(error),
-        variant: 'destructive',
-      });
+      const description = authErrorDescription(error);
+      setEmailError(description);
+      toast({ title: AUTH_TOASTS.errorSendingResetEmail, description, variant: 'destructive' });
     }
   });
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <FormField label="Email" htmlFor="forgot-email">
+      <FormField label="Email" htmlFor="forgot-email" required error={emailError}>
         <Input
           id="forgot-email"
           type="email"
           autoComplete="email"
           placeholder={`you@${allowedEmailDomain}`}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailError(null);
+          }}
           autoFocus
         />
       </FormField>

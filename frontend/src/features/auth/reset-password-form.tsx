@@ -10,7 +10,7 @@ import { DevMailboxHint } from './dev-mailbox-hint';
 import { AUTH_TOASTS, RESET_CODE_MESSAGES, RESET_LINK_MESSAGES } from './messages';
 import { SubmitButton } from './submit-button';
 import { useSubmit } from './use-submit';
-import { canonicalEmail, resetProblem } from './validation';
+import { type AuthField, canonicalEmail, resetProblem } from './validation';
 
 /**
  * Cognito resets by code, so the spec's reset link maps to: the code from the e-mail, the new password
@@ -38,12 +38,18 @@ export function ResetPasswordForm({
   const [code, setCode] = useState(initialCode);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  // The last problem, shown at its field as well as in the toast (issue 18) until that field is edited.
+  const [fieldError, setFieldError] = useState<{ field: AuthField; message: string } | null>(null);
+  const errorFor = (field: AuthField) => (fieldError?.field === field ? fieldError.message : null);
+  const edited = (field: AuthField) => {
+    if (fieldError?.field === field) setFieldError(null);
+  };
 
   const [pending, onSubmit] = useSubmit(async () => {
     const problem = resetProblem({ email, code, password, confirmation }, AUTH_TOASTS.errorUpdatingPassword);
+    setFieldError(problem?.field ? { field: problem.field, message: problem.description } : null);
     if (problem) {
-      toast({ ...problem, variant: 'destructive' });
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       return;
     }
     const username = canonicalEmail(email);
@@ -52,7 +58,7 @@ export function ResetPasswordForm({
     } catch (error) {
       const badCode = isBadCodeError(error);
       if (badCode === 'expired' && fromLink) {
-        setCodeError(RESET_LINK_MESSAGES.invalidDescription);
+        setFieldError({ field: 'code', message: RESET_LINK_MESSAGES.invalidDescription });
         toast({
           title: RESET_LINK_MESSAGES.invalidTitle,
           description: RESET_LINK_MESSAGES.invalidDescription,
@@ -61,7 +67,7 @@ export function ResetPasswordForm({
         return;
       }
       if (badCode) {
-        setCodeError(RESET_CODE_MESSAGES.incorrect);
+        setFieldError({ field: 'code', message: RESET_CODE_MESSAGES.incorrect });
         toast({
           title: AUTH_TOASTS.errorUpdatingPassword,
           description: RESET_CODE_MESSAGES.incorrect,
@@ -89,27 +95,24 @@ export function ResetPasswordForm({
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <FormField label="Email" htmlFor="reset-email">
+      <FormField label="Email" htmlFor="reset-email" required error={errorFor('email')}>
         <Input
           id="reset-email"
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            edited('email');
+          }}
         />
       </FormField>
       <FormField
         label="Reset code"
         htmlFor="reset-code"
-        hint={
-          codeError ? (
-            <span id="reset-code-error" role="alert" className="font-medium text-destructive">
-              {codeError}
-            </span>
-          ) : (
-            'The code from the password reset email.'
-          )
-        }
+        hint="The code from the password reset email."
+        required
+        error={errorFor('code')}
       >
         <Input
           id="reset-code"
@@ -117,11 +120,9 @@ export function ResetPasswordForm({
           autoComplete="one-time-code"
           placeholder="123456"
           value={code}
-          aria-invalid={codeError !== null}
-          aria-describedby={codeError ? 'reset-code-error' : undefined}
           onChange={(event) => {
             setCode(event.target.value);
-            setCodeError(null);
+            edited('code');
           }}
           autoFocus={initialEmail !== '' && initialCode === ''}
         />
@@ -130,22 +131,35 @@ export function ResetPasswordForm({
         label="New Password"
         htmlFor="reset-password"
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        required
+        error={errorFor('password')}
       >
         <Input
           id="reset-password"
           type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            edited('password');
+          }}
         />
       </FormField>
-      <FormField label="Confirm New Password" htmlFor="reset-confirmation">
+      <FormField
+        label="Confirm New Password"
+        htmlFor="reset-confirmation"
+        required
+        error={errorFor('confirmation')}
+      >
         <Input
           id="reset-confirmation"
           type="password"
           autoComplete="new-password"
           value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
+          onChange={(event) => {
+            setConfirmation(event.target.value);
+            edited('confirmation');
+          }}
         />
       </FormField>
       <DevMailboxHint />
