@@ -49,7 +49,7 @@ export function DescribedSelect<Value extends string>({
             <SelectPrimitive.Item
               key={option.value}
               value={option.value}
-              className="relative flex w-full cursor-default select-none flex-col items-start gap-0.5 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50"
+              className="relative flex w-full cursor-default select-none flex-col items-start gap-0.5 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset data-[disabled]:pointer-events-none data-[disabled]:opacity-50"
             >
               <span className="absolute top-2 right-2 flex size-3.5 items-center justify-center">
                 <SelectPrimitive.ItemIndicator>

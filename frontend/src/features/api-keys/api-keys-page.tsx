@@ -72,7 +72,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
               setNameError(null);
             }}
           />
-          <Button type="submit" disabled={creating}>
+          <Button type="submit" busy={creating}>
             <Plus aria-hidden />
             {creating ? 'Creating…' : 'Create API Key'}
           </Button>

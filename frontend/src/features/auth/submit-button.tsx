@@ -3,17 +3,13 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
 /**
- * The form's submit button. While the request runs it is `aria-disabled`, not `disabled`: a disabled
- * button loses focus (to <body>) the moment it is pressed from the keyboard (issue 18). `useSubmit`
- * ignores a second submit while one runs, so the button stays safe to press.
+ * The form's submit button. While the request runs it is `busy`: `aria-disabled`, not `disabled`, since
+ * a disabled button loses focus (to <body>) the moment it is pressed from the keyboard (issue 18); it
+ * refuses presses (Enter in the form too) and keeps its full opacity, so its focus ring keeps 3:1.
  */
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
-    <Button
-      type="submit"
-      className="w-full aria-disabled:cursor-wait aria-disabled:opacity-50"
-      aria-disabled={pending || undefined}
-    >
+    <Button type="submit" className="w-full" busy={pending}>
       {pending && <Spinner />}
       {children}
     </Button>

@@ -38,7 +38,7 @@ function GrantRow({ grant, onRemove }: { grant: ClientAccess; onRemove: () => Pr
         variant="ghost"
         size="sm"
         className="text-destructive hover:text-destructive"
-        disabled={removing}
+        busy={removing}
         aria-label={`${ACCESS_DIALOG.remove} ${grant.user_email}`}
         onClick={() => {
           setRemoving(true);
@@ -131,7 +131,7 @@ export function AccessDialog({
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
-            <Button type="submit" disabled={email.trim() === '' || granting}>
+            <Button type="submit" disabled={email.trim() === ''} busy={granting}>
               {granting ? <Spinner /> : <UserPlus />}
               {ACCESS_DIALOG.grant}
             </Button>

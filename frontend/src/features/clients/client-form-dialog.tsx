@@ -106,7 +106,7 @@ export function ClientFormDialog({ open, onOpenChange, client, onSaved }: Client
             <Button type="button" variant="outline" onClick={close}>
               {CLIENT_DIALOGS.cancel}
             </Button>
-            <Button type="submit" disabled={saving}>
+            <Button type="submit" busy={saving}>
               {saving && <Spinner />}
               {editing ? CLIENT_DIALOGS.editSubmit : CLIENT_DIALOGS.addSubmit}
             </Button>

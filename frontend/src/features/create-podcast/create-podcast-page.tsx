@@ -147,7 +147,13 @@ export function CreatePodcastPage() {
             placeholder="https://example.com/article"
             {...tool.text('importUrl')}
           />
-          <Button type="button" variant="outline" onClick={importContent} disabled={importing || tool.busy}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={importContent}
+            busy={importing}
+            disabled={tool.busy}
+          >
             <LinkIcon aria-hidden="true" />
             {importing ? 'Importing...' : 'Import'}
           </Button>

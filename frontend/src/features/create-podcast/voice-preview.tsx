@@ -60,7 +60,7 @@ export function VoicePreview({ voice, label }: { voice: PodcastVoiceId; label: s
     }
   };
   return (
-    <Button type="button" variant="ghost" size="sm" onClick={play} disabled={loading} aria-label={label}>
+    <Button type="button" variant="ghost" size="sm" onClick={play} busy={loading} aria-label={label}>
       <Volume2 aria-hidden="true" />
       {loading ? 'Loading...' : 'Preview'}
     </Button>

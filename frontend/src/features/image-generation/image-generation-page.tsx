@@ -260,7 +260,8 @@ export function ImageGenerationPage() {
           variant="outline"
           aria-describedby={uploadError ? 'image-upload-error image-upload-hint' : 'image-upload-hint'}
           onClick={() => fileInput.current?.click()}
-          disabled={analyzing || tool.busy}
+          busy={analyzing}
+          disabled={tool.busy}
         >
           <Upload aria-hidden="true" />
           {analyzing ? 'Analyzing image...' : 'Upload image to analyze'}

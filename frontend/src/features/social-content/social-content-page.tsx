@@ -402,7 +402,7 @@ export function SocialContentPage() {
                         type="button"
                         variant="outline"
                         size="sm"
-                        disabled={resizing}
+                        busy={resizing}
                         onClick={() => void runResize(width, height)}
                       >
                         {SOCIAL_PLATFORMS[platform].name} {size}
@@ -436,7 +436,8 @@ export function SocialContentPage() {
                 </FormField>
                 <Button
                   type="button"
-                  disabled={!customValid || resizing}
+                  disabled={!customValid}
+                  busy={resizing}
                   onClick={() => void runResize(customWidth, customHeight)}
                 >
                   Resize

@@ -166,7 +166,7 @@ export function ContentLibraryTab({
             <Button type="button" variant="outline" disabled={deleting} onClick={() => setConfirming(null)}>
               Cancel
             </Button>
-            <Button type="button" variant="destructive" disabled={deleting} onClick={() => void remove()}>
+            <Button type="button" variant="destructive" busy={deleting} onClick={() => void remove()}>
               {deleting ? 'Deleting…' : 'Delete post'}
             </Button>
           </DialogFooter>

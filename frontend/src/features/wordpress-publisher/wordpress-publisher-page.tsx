@@ -108,7 +108,8 @@ function ConnectionCard({ client }: { client: WordPressClient }) {
             type="button"
             variant="outline"
             size="sm"
-            disabled={testing || !client.wordpress_configured}
+            busy={testing}
+            disabled={!client.wordpress_configured}
             onClick={() => void test()}
           >
             <PlugZap aria-hidden="true" />
