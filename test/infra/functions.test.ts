@@ -34,8 +34,8 @@ describe('Lambda functions', () => {
   it('exist once per route, WebSocket route and background job, with stable logical ids', () => {
     for (const id of appFunctionIds) expect(all[id]?.Type, id).toBe('AWS::Lambda::Function');
     expect(Object.keys(backgroundFunctions)).toHaveLength(7);
-    // The only other function is CDK's own frontend copy job.
-    expect(resourcesOfType(template, 'AWS::Lambda::Function')).toHaveLength(appFunctionIds.length + 1);
+    // The only others are CDK's own: the frontend copy job and the admin promotion's SDK-call provider.
+    expect(resourcesOfType(template, 'AWS::Lambda::Function')).toHaveLength(appFunctionIds.length + 2);
   });
 
   it('run node22.x ES module bundles on arm64 with source maps enabled', () => {
@@ -142,8 +142,10 @@ describe('Lambda functions', () => {
       expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey === 'decrypt');
       expect(actions.includes('kms:Encrypt'), id).toBe(access.wordpressKey === 'encrypt');
       expect(actions.includes('execute-api:ManageConnections'), id).toBe(access.webSocket);
-      // Only the media routes read a secret: the media URL signing key.
-      expect(actions.includes('secretsmanager:GetSecretValue'), id).toBe(routeFolder(route) === 'media');
+      // Secrets: the media routes read the media URL signing key, AnalyzeImage the provider keys.
+      expect(actions.includes('secretsmanager:GetSecretValue'), id).toBe(
+        routeFolder(route) === 'media' || access.providerSecret,
+      );
       if (access.table) {
         const reads = statementsOfFunction(template, id).find((statement) =>
           statement.actions.includes('dynamodb:Query'),

@@ -180,7 +180,7 @@ describe('Secrets', () => {
     expect(secret?.DeletionPolicy).toBe('Retain');
   });
 
-  it('lets only the workers read it', () => {
+  it('lets only the workers and image analysis (a direct vision call) read it', () => {
     const readers = Object.entries(resourcesOf(template))
       .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
       .filter(([id]) =>
@@ -192,7 +192,7 @@ describe('Secrets', () => {
       )
       .map(([id]) => id)
       .sort();
-    expect(readers).toEqual(['MediaWorkerFunction', 'WorkerFunction']);
+    expect(readers).toEqual(['AnalyzeImageFunction', 'MediaWorkerFunction', 'WorkerFunction']);
   });
 
   it('encrypts WordPress passwords with a rotating KMS key', () => {
