@@ -6,6 +6,7 @@
  */
 import { ensureFrontendBuild } from '#local/frontend-build';
 import {
+  documentAssets,
   entryKey,
   FIRST_LOAD_TARGET_KB,
   type LoadSize,
@@ -21,6 +22,7 @@ export async function run(): Promise<void> {
   const rebuilt = await ensureFrontendBuild();
   const manifest = await readManifest();
   const entry = entryKey(manifest);
+  const document = await documentAssets();
   const amplify = 'src/lib/auth/amplify.ts';
   const scenarios: { name: string; modules: readonly string[]; budgeted: boolean }[] = [
     { name: '/ (visitor)', modules: [entry, ...PUBLIC_SCREENS['/']], budgeted: true },
@@ -40,7 +42,7 @@ export async function run(): Promise<void> {
       `${name.padEnd(18)} JS ${kb(size.jsGzip).padStart(6)} KB gzip  (+ CSS ${kb(size.cssGzip)} KB; ${kb(size.jsRaw)} KB raw JS, ${size.files} files)  ${verdict}`,
     );
   for (const scenario of scenarios) {
-    const size = await loadSize(manifest, staticClosure(manifest, scenario.modules));
+    const size = await loadSize(manifest, staticClosure(manifest, scenario.modules), document);
     const verdict = !scenario.budgeted
       ? '(not budgeted)'
       : size.jsGzip / 1024 <= FIRST_LOAD_TARGET_KB
@@ -52,6 +54,7 @@ export async function run(): Promise<void> {
   // Loaded on the first focus or click in the auth card, not on page load: the Cognito calls, the SDK
   // and the toaster.
   const firstLoad = staticClosure(manifest, [entry, ...PUBLIC_SCREENS['/auth']]);
+  const preloaded = new Set(document);
   const onInteraction = staticClosure(manifest, [
     'src/lib/auth/auth-actions.ts',
     amplify,
@@ -59,7 +62,7 @@ export async function run(): Promise<void> {
   ]);
   const deferred = await loadSize(
     manifest,
-    [...onInteraction].filter((key) => !firstLoad.has(key)),
+    [...onInteraction].filter((key) => !firstLoad.has(key) && !preloaded.has(manifest[key]?.file ?? '')),
   );
   console.log(
     `${'/auth interaction'.padEnd(18)} +${kb(deferred.jsGzip).padStart(6)} KB gzip JS  (Cognito calls, SDK, toaster; after load)`,

@@ -1,7 +1,7 @@
 /**
  * What the first load of a route downloads, from the Vite manifest: the entry chunk, every chunk it
  * imports statically (transitively), and the lazy chunk of the route's screen with its static imports,
- * with the CSS those chunks bring. Sizes are each file compressed on its own with gzip level 9, as a CDN
+ * with the CSS those chunks bring, and whatever else index.html preloads. Sizes are each file compressed on its own with gzip level 9, as a CDN
  * serves them. Shared by the bundle-size bench and the infra test that holds the budget (issue 15).
  */
 import { readFile } from 'node:fs/promises';
@@ -61,9 +61,22 @@ export function staticClosure(manifest: Manifest, roots: readonly string[]): Set
   return seen;
 }
 
-export async function loadSize(manifest: Manifest, keys: Iterable<string>): Promise<LoadSize> {
-  const js = new Set<string>();
-  const css = new Set<string>();
+/** The scripts, module preloads and style sheets index.html itself requests, on every route. */
+export async function documentAssets(): Promise<string[]> {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].flatMap((match) =>
+    match[1] ? [match[1]] : [],
+  );
+}
+
+/** The size of these manifest chunks with their CSS, plus any asset files named directly. */
+export async function loadSize(
+  manifest: Manifest,
+  keys: Iterable<string>,
+  assets: readonly string[] = [],
+): Promise<LoadSize> {
+  const js = new Set(assets.filter((file) => file.endsWith('.js')));
+  const css = new Set(assets.filter((file) => file.endsWith('.css')));
   for (const key of keys) {
     const chunk = manifest[key];
     if (chunk?.file.endsWith('.js')) js.add(chunk.file);
@@ -83,12 +96,13 @@ export async function loadSize(manifest: Manifest, keys: Iterable<string>): Prom
   return { jsGzip: scripts.gzip, cssGzip: sheets.gzip, jsRaw: scripts.raw, files: js.size + css.size };
 }
 
-/** A visitor's first load of each public route. */
+/** A visitor's first load of each public route, with what index.html preloads for every route. */
 export async function publicFirstLoads(): Promise<Record<keyof typeof PUBLIC_SCREENS, LoadSize>> {
   const manifest = await readManifest();
   const entry = entryKey(manifest);
+  const document = await documentAssets();
   return {
-    '/': await loadSize(manifest, staticClosure(manifest, [entry, ...PUBLIC_SCREENS['/']])),
-    '/auth': await loadSize(manifest, staticClosure(manifest, [entry, ...PUBLIC_SCREENS['/auth']])),
+    '/': await loadSize(manifest, staticClosure(manifest, [entry, ...PUBLIC_SCREENS['/']]), document),
+    '/auth': await loadSize(manifest, staticClosure(manifest, [entry, ...PUBLIC_SCREENS['/auth']]), document),
   };
 }

@@ -10,6 +10,7 @@
  * warm-up as the reference; the first generation is printed beside the median of the later ones.
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAiServer } from '#functions/providers/testing/fake-openai-server';
@@ -113,7 +114,11 @@ export async function run(): Promise<void> {
     const label = warm
       ? `as npm start (warmed in ${result.warmUpSeconds?.toFixed(1)} s after ready)`
       : 'without warm-up (reference)';
-    console.log(label);
+    console.log(
+      `${label}; load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(
       `  first text: 1st generation ${ms(firstRunText)}, later (median) ${ms(median(laterText))}, ratio ${(firstRunText / median(laterText)).toFixed(2)}`,
     );

@@ -4,15 +4,15 @@ import { FIRST_LOAD_TARGET_KB, type LoadSize, publicFirstLoads } from '../../ben
 
 /**
  * Issue 15 / DESIGN §6: a size check, not a timing. The JavaScript a visitor's first load of `/` and
- * `/auth` downloads (found in the Vite manifest, each file gzip -9) is held to 100 KB. `/auth` is still
- * over it (React DOM and the router, about 79 KB, plus Radix Tabs, the auth forms and tailwind-merge),
- * so it may not grow past the ceiling below, about 5% above its size when this test was written; lower
- * it as the page shrinks. Reuses `frontend/dist` when it is current, otherwise builds it first (about
+ * `/auth` downloads (found in the Vite manifest and index.html, each file gzip -9) is held to 100 KB.
+ * `/auth` is still over it (React DOM and the router, about 79 KB, plus Radix Tabs, the auth forms,
+ * tailwind-merge and the landing chunk index.html preloads), so it may not grow past the ceiling below,
+ * about 5% above its size when this test was written; lower it as the page shrinks. Reuses `frontend/dist` when it is current, otherwise builds it first (about
  * 30 s). `npm run bench bundle-size` prints the figures.
  */
 const CEILING_KB: Readonly<Record<string, number>> = {
   '/': FIRST_LOAD_TARGET_KB,
-  '/auth': 125,
+  '/auth': 128,
 };
 
 let loads: Record<string, LoadSize>;
