@@ -31,8 +31,9 @@ describe('function access', () => {
     }
   });
 
-  it('keeps the provider keys to the worker', () => {
-    for (const route of httpRoutes) expect(routeAccess(route).providerSecret).toBe(false);
+  it('keeps the provider keys to the worker and image analysis (its vision call is direct)', () => {
+    const routes = httpRoutes.filter((route) => routeAccess(route).providerSecret).map((route) => route.id);
+    expect(routes).toEqual(['AnalyzeImage']);
     const holders = Object.entries(BACKGROUND_ACCESS)
       .filter(([, access]) => access.providerSecret)
       .map(([name]) => name);
