@@ -103,8 +103,8 @@ async function expectWorkingKeepsFocus(
   // A working button may show a spinner, whose 'Loading' label comes first in the button's name.
   const button = page.getByRole('button', { name: new RegExp(`^(Loading )?${working}$`, 'u') });
   await button.waitFor();
-  await expect(button.getAttribute('aria-disabled')).resolves.toBe('true');
   await expect(focused(page)).resolves.toBe(`button:${working}`);
+  await expect(button.getAttribute('aria-disabled')).resolves.toBe('true');
   await expect(focusedOpacity(page)).resolves.toBe(1);
   await page.keyboard.press('Enter');
   expect(held.count()).toBe(1);
