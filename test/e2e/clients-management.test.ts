@@ -371,6 +371,46 @@ describe('Client Management screen', () => {
     expect(pageErrors(phone)).toEqual([]);
   });
 
+  it('loads every page of a long list by itself, and search covers all of them', async () => {
+    // 130 clients: the screen asks for pages of 100, so the oldest 30 come with the second page.
+    const agency = await createApiUser(app, 'agency');
+    for (let index = 0; index < 130; index += 1) {
+      const created = await app.test.request('POST', '/api/clients', {
+        token: agency.idToken,
+        body: {
+          name: `Agency Client ${String(index).padStart(3, '0')}`,
+          city: index === 0 ? 'Marfa' : 'Austin',
+        },
+      });
+      expect(created.status).toBe(201);
+    }
+    const other = await openPage(app);
+    await signInThroughUi(other, agency.email, agency.password);
+    // Holds the second page back so the status under the cards can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const laterPage = (url: URL) => url.pathname === '/api/clients' && url.searchParams.has('cursor');
+    await other.route(laterPage, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await other.goto('/clients');
+    await other.getByRole('status').getByText('Loading more clients...').waitFor();
+    await expect(other.getByTestId('client-card').count()).resolves.toBe(100);
+    await screenshot(other, 'clients-loading-more');
+    release();
+    await expect.poll(() => other.getByTestId('client-card').count()).toBe(130);
+    await expect(other.getByText('Loading more clients...').count()).resolves.toBe(0);
+    await other.getByPlaceholder('Search clients...').fill('marfa');
+    await expect.poll(() => other.getByTestId('client-card').count()).toBe(1);
+    await clientCard(other, 'Agency Client 000').waitFor();
+    await other.unroute(laterPage);
+    expect(pageErrors(other)).toEqual([]);
+    await other.context().close();
+  });
+
   it('produced no page errors', () => {
     expect(pageErrors(page)).toEqual([]);
   });
