@@ -4,6 +4,7 @@ import { API_KEY_MESSAGES } from '#shared/api-keys';
 import { WORDPRESS_MESSAGES } from '#shared/wordpress';
 import { type ApiUser, createApiUser } from './support/clients';
 import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { openToolPage } from './support/tools';
 
 /**
  * Issue 18, item 2: a button that works for a while (Add Client, Create API Key, Test connection,
@@ -209,6 +210,29 @@ describe('a button at work keeps the keyboard focus', () => {
     held.release();
     await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
     expect(held.count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('a described select (Blog Rewriter framework)', () => {
+  it('draws a ring on the option the keyboard is on, not only a faint background', async () => {
+    const user = await createApiUser(app, 'described-select');
+    const page = await openToolPage(app, user, '/blog-rewriter', 'Blog Rewriter');
+    await keyboardFocus(page, page.getByLabel('Framework'));
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => page.evaluate(`document.activeElement?.getAttribute('role') ?? null`))
+      .toBe('option');
+    // Tailwind's ring-inset: an unblurred inset shadow with a 2px spread.
+    await expect(
+      page.evaluate(`(() => {
+        const option = document.activeElement;
+        return option.matches(':focus-visible') && /0px 0px 0px 2px inset/u.test(getComputedStyle(option).boxShadow);
+      })()`),
+    ).resolves.toBe(true);
+    await screenshot(page, 'a11y-described-select-option-ring');
     await page.context().close();
   });
 });
