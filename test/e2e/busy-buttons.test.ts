@@ -154,6 +154,34 @@ describe('a button at work keeps the keyboard focus', () => {
     await page.context().close();
   });
 
+  it("a key's Active switch keeps it while the change is saved, and the toast says so", async () => {
+    const user = await createApiUser(app, 'busy-switch');
+    const page = await openPage(app);
+    await signInThroughUi(page, user.email, user.password);
+    await page.goto('/api-keys');
+    await page.getByRole('heading', { name: 'API Keys', level: 1 }).waitFor();
+    await page.getByLabel('Key name').fill('Nightly export');
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    await expectAnnouncedToast(page, API_KEY_MESSAGES.created);
+    const held = await holdRequests(
+      page,
+      async (request) => request.method() === 'PATCH' && request.url().includes('/api/api-keys/'),
+    );
+
+    await keyboardFocus(page, page.getByRole('switch', { name: 'Deactivate Nightly export' }));
+    await page.keyboard.press('Space');
+    await held.seen;
+    await expect(focused(page)).resolves.toBe('button:Deactivate Nightly export');
+    await expect(
+      page.getByRole('switch', { name: 'Deactivate Nightly export' }).getAttribute('aria-disabled'),
+    ).resolves.toBe('true');
+    await page.keyboard.press('Space');
+    expect(held.count()).toBe(1);
+    held.release();
+    await expectAnnouncedToast(page, API_KEY_MESSAGES.deactivated);
+    await expect.poll(() => focused(page)).toBe('button:Activate Nightly export');
+  });
+
   it('Test connection keeps it while testing, and the failure is said and left on the button', async () => {
     const user = await createApiUser(app, 'busy-wordpress');
     const created = await app.test.request('POST', '/api/clients', {

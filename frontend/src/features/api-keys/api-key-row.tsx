@@ -40,8 +40,13 @@ export function ApiKeyRow({ apiKey, showOwner, owned, busy, onToggle, onDelete }
           <Switch
             id={switchId}
             checked={apiKey.is_active}
-            disabled={busy || (!owned && !apiKey.is_active)}
-            onCheckedChange={(checked) => onToggle(apiKey, checked)}
+            // While the toggle is saved the switch stays focusable (aria-disabled, presses ignored), so
+            // the keyboard focus is not lost to the page as a disabled control would lose it.
+            disabled={!owned && !apiKey.is_active}
+            aria-disabled={busy || undefined}
+            onCheckedChange={(checked) => {
+              if (!busy) onToggle(apiKey, checked);
+            }}
             aria-label={`${apiKey.is_active ? 'Deactivate' : 'Activate'} ${apiKey.name}`}
           />
           <label htmlFor={switchId} className="text-sm">
@@ -53,7 +58,7 @@ export function ApiKeyRow({ apiKey, showOwner, owned, busy, onToggle, onDelete }
             type="button"
             variant="ghost"
             size="icon"
-            disabled={busy}
+            busy={busy}
             onClick={() => onDelete(apiKey)}
             aria-label={`Delete ${apiKey.name}`}
           >
