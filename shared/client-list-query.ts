@@ -1,13 +1,12 @@
 import * as z from 'zod';
 import { CLIENT_PAGE_DEFAULT, CLIENT_PAGE_MAX, FULL_CLIENT_FIELDS } from './client-list';
+import { INVALID_CURSOR } from './page-cursor';
 
 /**
  * The query of GET /api/clients, the one schema the handler validates with and the OpenAPI document
  * describes. Field names in `fields` are checked by the handler (functions/clients/client-fields.ts),
  * which names the unknown ones.
  */
-
-export const INVALID_CURSOR = 'invalid cursor; use next_cursor from the previous page';
 
 export const listClientsQuerySchema = z.object({
   limit: z.coerce

@@ -1,13 +1,13 @@
 import type { Caller } from '#functions/commons/caller';
 import { BadRequestError } from '#functions/commons/errors';
 import { describeValidationError } from '#functions/commons/http-handler';
+import { decodeCursor, encodeCursor, fitToBudget } from '#functions/commons/paging';
 import type { Client } from '#shared/client';
 import { type ClientPage, type ClientSummary, toClientSummary } from '#shared/client-list';
-import { INVALID_CURSOR, listClientsQuerySchema } from '#shared/client-list-query';
+import { listClientsQuerySchema } from '#shared/client-list-query';
 import { listVisibleClientRecords } from './client-access';
 import { type ClientFieldSelection, parseClientFields, pickClientFields } from './client-fields';
 import { toClient } from './client-record';
-import { isResourceId } from './resource-id';
 
 /**
  * One page of GET /api/clients: the visible clients, newest first, in the shape `fields` asks for. The
@@ -27,22 +27,6 @@ export interface ListClientsOptions {
 
 export type ListedClient = ClientSummary | Client | Partial<Client>;
 
-export function encodeClientCursor(clientId: string): string {
-  return Buffer.from(JSON.stringify({ after: clientId })).toString('base64url');
-}
-
-export function decodeClientCursor(cursor: string): string {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof parsed === 'object' && parsed !== null && 'after' in parsed && isResourceId(parsed.after)) {
-      return parsed.after;
-    }
-  } catch {
-    // Falls through to the same error as a well-formed but wrong cursor.
-  }
-  throw new BadRequestError(`cursor: ${INVALID_CURSOR}`, 'invalid_cursor');
-}
-
 /** Validates the query: limit, cursor and fields, each error naming its parameter. */
 export function parseListClientsQuery(
   query: Readonly<Record<string, string | undefined>>,
@@ -56,7 +40,7 @@ export function parseListClientsQuery(
   const { limit, cursor, fields } = result.data;
   return {
     limit,
-    after: cursor === undefined ? undefined : decodeClientCursor(cursor),
+    after: cursor === undefined ? undefined : decodeCursor(cursor),
     fields: parseClientFields(fields),
   };
 }
@@ -68,17 +52,6 @@ function shape(client: Client, fields: ClientFieldSelection): ListedClient {
 }
 
 /** Keeps whole clients until the byte budget is spent; always at least one, so a page never stalls. */
-export function fitToBudget<Item>(items: readonly Item[], maxBytes: number): Item[] {
-  const kept: Item[] = [];
-  let bytes = 0;
-  for (const item of items) {
-    bytes += Buffer.byteLength(JSON.stringify(item), 'utf8');
-    if (kept.length > 0 && bytes > maxBytes) break;
-    kept.push(item);
-  }
-  return kept;
-}
-
 export async function listClientsPage(
   caller: Caller,
   options: ListClientsOptions,
@@ -90,5 +63,5 @@ export async function listClientsPage(
   const page = options.fields === 'summary' ? shaped : fitToBudget(shaped, CLIENT_PAGE_MAX_BYTES);
   const hasMore = records.length > page.length;
   const last = fullPage[page.length - 1];
-  return { clients: page, next_cursor: hasMore && last ? encodeClientCursor(last.id) : null };
+  return { clients: page, next_cursor: hasMore && last ? encodeCursor(last.id) : null };
 }

@@ -1,9 +1,10 @@
 import * as z from 'zod';
-import { isResourceId } from '#functions/clients/resource-id';
 import { BadRequestError } from '#functions/commons/errors';
 import { describeValidationError } from '#functions/commons/http-handler';
+import { decodeCursor, encodeCursor, fitToBudget } from '#functions/commons/paging';
 import { entities } from '#functions/data/entities';
 import { type ClientContent, CONTENT_TYPES, type ContentType } from '#shared/content';
+import { INVALID_CURSOR } from '#shared/page-cursor';
 import { type ContentRecord, toClientContent } from './content-record';
 
 /**
@@ -25,7 +26,7 @@ export const listContentQuerySchema = z.object({
     .max(CONTENT_PAGE_MAX, `must be at most ${CONTENT_PAGE_MAX}`)
     .default(CONTENT_PAGE_DEFAULT),
   type: z.enum(CONTENT_TYPES).optional(),
-  cursor: z.string().max(500, 'invalid cursor; use next_cursor from the previous page').optional(),
+  cursor: z.string().max(500, INVALID_CURSOR).optional(),
 });
 
 export type ListContentQuery = z.output<typeof listContentQuerySchema>;
@@ -45,25 +46,6 @@ export function parseListContentQuery(query: Readonly<Record<string, string | un
   return result.data;
 }
 
-export function encodeCursor(contentId: string): string {
-  return Buffer.from(JSON.stringify({ after: contentId })).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): string {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof parsed === 'object' && parsed !== null && 'after' in parsed && isResourceId(parsed.after)) {
-      return parsed.after;
-    }
-  } catch {
-    // Falls through to the same error as a well-formed but wrong cursor.
-  }
-  throw new BadRequestError(
-    'cursor: invalid cursor; use next_cursor from the previous page',
-    'invalid_cursor',
-  );
-}
-
 async function queryPage(
   clientId: string,
   type: ContentType | undefined,
@@ -78,18 +60,6 @@ async function queryPage(
   }
   const query = content.query.byClient({ clientId });
   return (await (after ? query.lt({ contentId: after }) : query).go(options)).data;
-}
-
-/** Keeps whole items until the byte budget is spent; always at least one, so a page never stalls. */
-export function fitToBudget(items: readonly ClientContent[], maxBytes: number): ClientContent[] {
-  const kept: ClientContent[] = [];
-  let bytes = 0;
-  for (const item of items) {
-    bytes += Buffer.byteLength(JSON.stringify(item), 'utf8');
-    if (kept.length > 0 && bytes > maxBytes) break;
-    kept.push(item);
-  }
-  return kept;
 }
 
 export async function listContentPage(clientId: string, query: ListContentQuery): Promise<ContentPage> {
