@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RuntimeConfig } from '#shared/runtime-config';
-import { ConfigError, getRuntimeConfig, loadRuntimeConfig, setRuntimeConfig } from './config';
+import { type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
+import {
+  ConfigError,
+  checkRuntimeConfig,
+  getRuntimeConfig,
+  loadRuntimeConfig,
+  setRuntimeConfig,
+} from './config';
 
 const valid: RuntimeConfig = {
   region: 'us-east-1',
@@ -51,5 +57,45 @@ describe('getRuntimeConfig', () => {
     expect(() => getRuntimeConfig()).toThrow(ConfigError);
     setRuntimeConfig(valid);
     expect(getRuntimeConfig()).toBe(valid);
+  });
+});
+
+const { userPoolEndpoint: _endpoint, ...withoutEndpoint } = valid;
+
+const samples: unknown[] = [
+  valid,
+  withoutEndpoint,
+  { ...valid, extra: 'dropped' },
+  null,
+  [],
+  'config',
+  { ...valid, region: '' },
+  { ...valid, userPoolId: 7 },
+  { ...valid, userPoolEndpoint: 'not a url' },
+  { ...valid, authFlowType: 'USER_SRP_AUTH', wsUrl: '' },
+  { ...valid, apiUrl: null },
+  { ...valid, local: 'yes' },
+  { ...valid, externalLinks: null },
+  { ...valid, externalLinks: { ...valid.externalLinks, emailOutreach: 'nope' } },
+  { ...valid, externalLinks: { ...valid.externalLinks, pressDistributionLogin: undefined } },
+  {},
+];
+
+/** The invalid paths zod names, each once, in the order it reports them. */
+function zodVerdict(sample: unknown) {
+  const parsed = runtimeConfigSchema.safeParse(sample);
+  if (parsed.success) return { ok: true as const, config: parsed.data };
+  const paths = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)');
+  return { ok: false as const, invalid: [...new Set(paths)].sort() };
+}
+
+describe('checkRuntimeConfig', () => {
+  it('accepts and refuses what the shared zod schema does, naming the same fields', () => {
+    for (const sample of samples) {
+      const checked = checkRuntimeConfig(sample);
+      const expected = zodVerdict(sample);
+      if (expected.ok) expect(checked).toEqual({ ok: true, config: expected.config });
+      else expect(checked.ok ? [] : [...checked.invalid].sort()).toEqual(expected.invalid);
+    }
   });
 });
