@@ -6,7 +6,7 @@ import type { ExternalLinks, RuntimeConfig } from '#shared/runtime-config';
  *
  * It is checked by hand against `runtimeConfigSchema` (shared/runtime-config.ts) rather than with zod:
  * this module is in the entry chunk, and zod would add 25 KB gzip to every first load
- * (config-check.test.ts holds the two to the same verdicts).
+ * (config.test.ts holds the two to the same verdicts).
  */
 
 let current: RuntimeConfig | null = null;
