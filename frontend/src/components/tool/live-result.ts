@@ -1,6 +1,6 @@
+import { type StreamingView, streamingView } from '#shared/streaming-preview';
 import { countWords, htmlToText } from '#shared/text';
 import { isActivePhase, type JobState } from './job-state';
-import { type StreamingView, streamingView } from './streaming-preview';
 import type { ToolOutput } from './tool-output';
 
 export interface LiveResult {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
+import type { StreamingView } from '#shared/streaming-preview';
 import { htmlToText } from '#shared/text';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { HtmlFrame } from './html-frame';
-import type { StreamingView } from './streaming-preview';
 import type { ToolOutput } from './tool-output';
 
 /**

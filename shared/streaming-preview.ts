@@ -2,8 +2,11 @@
  * What to show of a reply that is still being written. Models stream HTML, HTML inside code fences, or
  * a JSON object whose string fields hold the HTML (blog rewrite, FAQ); none of these is complete until
  * the end, so this reads whatever is there so far, leniently, for the live preview. The finished result
- * comes from the server's parser; this never decides what is stored.
+ * comes from the server's parser; this never decides what is stored. It is shared with the worker, which
+ * pushes the first text a reader would see at once (functions/generation/progress-stream.ts).
  */
+
+import { htmlToText } from './text';
 
 export type StreamingView =
   | { readonly kind: 'html'; readonly html: string }
@@ -87,4 +90,17 @@ export function streamingView(raw: string): StreamingView {
   }
   const markup = partialHtml(text);
   return markup === null ? { kind: 'text', text } : { kind: 'html', html: markup };
+}
+
+/** A letter or a digit: what makes a rendered reply readable, unlike bullets, dashes or white space. */
+const READABLE = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether the live preview of this partial reply shows any words yet: an opening tag, a code fence, a
+ * JSON key or white space alone render nothing a reader sees, so they do not count.
+ */
+export function hasVisibleText(raw: string): boolean {
+  const view = streamingView(raw);
+  if (view.kind === 'empty') return false;
+  return READABLE.test(view.kind === 'html' ? htmlToText(view.html) : view.text);
 }

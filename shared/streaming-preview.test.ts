@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPartialJsonString, streamingView } from './streaming-preview';
+import { hasVisibleText, readPartialJsonString, streamingView } from './streaming-preview';
 
 describe('streamingView', () => {
   it('shows partial HTML from its first tag, dropping a tag still being written', () => {
@@ -35,5 +35,29 @@ describe('readPartialJsonString', () => {
     expect(readPartialJsonString('"a\\tb\\u00e9\\/c" rest', 1)).toBe('a\tbé/c');
     expect(readPartialJsonString('"abc\\', 1)).toBe('abc');
     expect(readPartialJsonString('"abc\\u00', 1)).toBe('abc');
+  });
+});
+
+describe('hasVisibleText', () => {
+  it('counts no markup, fence, JSON key or white space as visible, however many tokens of it came', () => {
+    const preamble = ['```', 'html', '\n', '<h', '2', '>', '  \n', '<ul><li>', '&nbsp;', '—'];
+    let raw = '';
+    for (const token of preamble) {
+      raw += token;
+      expect(hasVisibleText(raw), JSON.stringify(raw)).toBe(false);
+    }
+    expect(hasVisibleText(`${raw}S`)).toBe(true);
+    expect(hasVisibleText('{"rewrittenHtml": "<h1>')).toBe(false);
+    expect(hasVisibleText('{"rewrittenHtml": "<h1>Sp')).toBe(true);
+  });
+
+  it('counts the words the preview shows: text inside tags, plain text, digits, any script', () => {
+    expect(hasVisibleText('<h1>Spring</h1>')).toBe(true);
+    expect(hasVisibleText('Here it is:')).toBe(true);
+    expect(hasVisibleText('<p>2026')).toBe(true);
+    expect(hasVisibleText('<p>Ünïcödé')).toBe(true);
+    expect(hasVisibleText('<h1>Spri')).toBe(true);
+    // A tag still being written is not shown, so its name is not text either.
+    expect(hasVisibleText('<h1></h1><strong')).toBe(false);
   });
 });
