@@ -5,6 +5,7 @@ import {
   PUSH_INTERVAL_MS,
   SAVE_PROGRESS_INTERVAL_MS,
   saveIntervalMs,
+  VISIBLE_TEXT_SCAN_CHARS,
 } from './progress-stream';
 
 /** The worker's side of the push protocol: deltas, sequence numbers, the first push, the size cap. */
@@ -14,12 +15,49 @@ const joined = (pushes: ReadonlyArray<{ delta: string }>) => pushes.map((push) =
 describe('progress stream', () => {
   it('pushes the first text at once, then batches what arrives within the interval', () => {
     const stream = new ProgressStream();
-    stream.append('<h1>');
-    expect(stream.due(1_000)).toEqual([{ seq: 1, delta: '<h1>' }]);
-    stream.append('Spring');
+    stream.append('<h1>Spring');
+    expect(stream.due(1_000)).toEqual([{ seq: 1, delta: '<h1>Spring' }]);
     stream.append(' tips');
+    stream.append('</h1>');
     expect(stream.due(1_000 + PUSH_INTERVAL_MS - 1)).toEqual([]);
-    expect(stream.due(1_000 + PUSH_INTERVAL_MS)).toEqual([{ seq: 2, delta: 'Spring tips' }]);
+    expect(stream.due(1_000 + PUSH_INTERVAL_MS)).toEqual([{ seq: 2, delta: ' tips</h1>' }]);
+  });
+
+  it('pushes the first words a reader sees at once, even when markup alone went out first', () => {
+    const stream = new ProgressStream();
+    stream.append('```html\n');
+    expect(stream.due(1_000)).toEqual([{ seq: 1, delta: '```html\n' }]);
+    // More markup renders nothing: it waits for the interval like any later text.
+    stream.append('<h2');
+    expect(stream.due(1_010)).toEqual([]);
+    stream.append('>');
+    expect(stream.due(1_020)).toEqual([]);
+    // The first word does not wait, and carries the markup before it.
+    stream.append('Spring');
+    expect(stream.due(1_030)).toEqual([{ seq: 2, delta: '<h2>Spring' }]);
+    // After that, the interval holds again.
+    stream.append(' tips');
+    expect(stream.due(1_040)).toEqual([]);
+    expect(stream.due(1_030 + PUSH_INTERVAL_MS)).toEqual([{ seq: 3, delta: ' tips' }]);
+  });
+
+  it('reads a JSON reply as the preview does: a key is not visible, the start of its HTML field is', () => {
+    const stream = new ProgressStream();
+    stream.append('{"rewrittenHtml": "');
+    expect(stream.due(0)).toHaveLength(1);
+    stream.append('<p>');
+    expect(stream.due(5)).toEqual([]);
+    stream.append('Hello');
+    expect(stream.due(10)).toEqual([{ seq: 2, delta: '<p>Hello' }]);
+  });
+
+  it('batches a long reply that is still only markup at the interval, without rereading it all', () => {
+    const stream = new ProgressStream();
+    stream.append('<div>'.repeat(VISIBLE_TEXT_SCAN_CHARS / 5 + 1));
+    expect(stream.due(0)).toHaveLength(1);
+    stream.append('Words');
+    expect(stream.due(10)).toEqual([]);
+    expect(stream.due(PUSH_INTERVAL_MS)).toEqual([{ seq: 2, delta: 'Words' }]);
   });
 
   it('sends only new text, numbered from 1, and the pushes add up to the whole reply', () => {

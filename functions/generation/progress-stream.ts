@@ -4,9 +4,12 @@
  * sequence number that starts at 1 for each attempt of the job, so the pushed bytes grow linearly with
  * the reply and a browser can tell a missed push (a gap in the numbers) from a late one.
  *
- * The first text is due at once: the first visible words must not wait for a push interval (issue 15
- * item 4). After that, pushes are batched: text that arrives within the interval goes out together.
+ * The first text is due at once, and so is the first text a reader can see: models often open with
+ * markup alone (a code fence, `<h2>`, a JSON key), which renders nothing, and the words that follow must
+ * not wait for a push interval either (issue 15 item 4). Otherwise pushes are batched: text that arrives
+ * within the interval goes out together.
  */
+import { hasVisibleText } from '#shared/streaming-preview';
 
 /** How often a growing reply is pushed after its first text. */
 export const PUSH_INTERVAL_MS = 150;
@@ -16,6 +19,12 @@ export const PUSH_INTERVAL_MS = 150;
  * so 16 K characters stay under API Gateway's 128 KB per message with room for the envelope.
  */
 export const MAX_DELTA_CHARS = 16_384;
+
+/**
+ * How much of a reply is read for its first visible words. Each new chunk rereads the reply so far, so
+ * a reply that is still only markup past this length is pushed at the interval like the rest.
+ */
+export const VISIBLE_TEXT_SCAN_CHARS = 8_192;
 
 export interface TextDelta {
   readonly seq: number;
@@ -34,11 +43,19 @@ export class ProgressStream {
   private sentChars = 0;
   private seq = 0;
   private lastPushAt: number | null = null;
+  /** Whether the pushes so far hold words a reader sees; until then, new words are due at once. */
+  private visibleSent = false;
 
   constructor(
     private readonly intervalMs: number = PUSH_INTERVAL_MS,
     private readonly maxDeltaChars: number = MAX_DELTA_CHARS,
   ) {}
+
+  /** True when the unsent text brings the first words the reader sees. */
+  private bringsFirstVisibleText(): boolean {
+    if (this.visibleSent || this.text.length > VISIBLE_TEXT_SCAN_CHARS) return false;
+    return hasVisibleText(this.text);
+  }
 
   append(chunk: string): void {
     this.text += chunk;
@@ -55,13 +72,17 @@ export class ProgressStream {
   }
 
   /**
-   * The pushes due at `now`: none while the interval since the last push runs or nothing new was
-   * written, otherwise the unsent text, cut into pieces no longer than the limit.
+   * The pushes due at `now`: none when nothing new was written, or while the interval since the last
+   * push runs and the new text adds no first visible words; otherwise the unsent text, cut into pieces
+   * no longer than the limit.
    */
   due(now: number): TextDelta[] {
     if (this.sentChars === this.text.length) return [];
-    if (this.lastPushAt !== null && now - this.lastPushAt < this.intervalMs) return [];
+    const firstVisible = this.bringsFirstVisibleText();
+    const waiting = this.lastPushAt !== null && now - this.lastPushAt < this.intervalMs;
+    if (waiting && !firstVisible) return [];
     this.lastPushAt = now;
+    if (firstVisible) this.visibleSent = true;
     return this.flush();
   }
 

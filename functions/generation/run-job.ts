@@ -100,6 +100,11 @@ async function generate<Input, Result extends Record<string, unknown>>(
   tool: ToolDefinition<Input, Result>,
   signal: AbortSignal,
 ): Promise<void> {
+  // Pushes carry only new text, numbered, first visible text at once (progress-stream.ts); the
+  // connection ids are looked up now, beside the slow steps below, and then every few seconds, not for
+  // every push (notifier.ts).
+  const pusher = new UserPusher(job.userId);
+  pusher.lookUpConnections();
   const caller = callerOf(job);
   const input = tool.requestSchema.parse(job.request);
   const clientId = tool.clientId(input);
@@ -113,9 +118,6 @@ async function generate<Input, Result extends Record<string, unknown>>(
   const prompt = tool.buildPrompt(input, context);
   const expected = tool.expectedOutputTokens(input);
 
-  // Pushes carry only new text, numbered, first text at once (progress-stream.ts); the connection ids
-  // are looked up once and then every few seconds, not for every push (notifier.ts).
-  const pusher = new UserPusher(job.userId);
   const pushes = new ProgressStream();
   let lastSave = Date.now();
   let savedLength = 0;

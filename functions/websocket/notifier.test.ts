@@ -92,6 +92,33 @@ describe('UserPusher', () => {
     expect(store.deleteConnection).not.toHaveBeenCalled();
   });
 
+  it('looks the connections up ahead of the first push, once, however many pushes wait for it', async () => {
+    let answer: (ids: string[]) => void = () => undefined;
+    store.connectionsOfUser.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    api.on(PostToConnectionCommand).resolves({});
+    const pusher = new UserPusher('user-1', { now });
+    pusher.lookUpConnections();
+    expect(store.connectionsOfUser).toHaveBeenCalledWith('user-1');
+    const pushes = [
+      pusher.push({ type: 'job.progress', seq: 1 }),
+      pusher.push({ type: 'job.progress', seq: 2 }),
+    ];
+    answer(['tab-1']);
+    expect(await Promise.all(pushes)).toEqual([1, 1]);
+    expect(store.connectionsOfUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the first push look again when the lookup ahead failed', async () => {
+    store.connectionsOfUser.mockRejectedValueOnce(new Error('Throttled')).mockResolvedValueOnce(['tab-1']);
+    api.on(PostToConnectionCommand).resolves({});
+    const pusher = new UserPusher('user-1', { now });
+    pusher.lookUpConnections();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await pusher.push({ type: 'job.progress', seq: 1 })).toBe(1);
+    expect(store.connectionsOfUser).toHaveBeenCalledTimes(2);
+  });
+
   it('swallows a failed lookup: a push never fails the job', async () => {
     store.connectionsOfUser.mockRejectedValue(new Error('ProvisionedThroughputExceeded'));
     expect(await new UserPusher('user-1', { now }).push({ type: 'job.progress' })).toBe(0);

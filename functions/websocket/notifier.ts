@@ -92,6 +92,8 @@ export interface UserPusherOptions {
 export class UserPusher {
   private ids: readonly string[] | null = null;
   private fetchedAt = 0;
+  /** A lookup under way, shared by the pushes that need it meanwhile. */
+  private lookup: Promise<readonly string[]> | null = null;
 
   constructor(
     private readonly userId: string,
@@ -102,13 +104,28 @@ export class UserPusher {
     return (this.options.now ?? Date.now)();
   }
 
-  private async connections(): Promise<readonly string[]> {
+  private connections(): Promise<readonly string[]> {
     const refreshMs = this.options.refreshMs ?? CONNECTION_REFRESH_MS;
-    if (this.ids === null || this.now() - this.fetchedAt >= refreshMs) {
-      this.ids = await connectionsOfUser(this.userId);
-      this.fetchedAt = this.now();
-    }
-    return this.ids;
+    if (this.ids !== null && this.now() - this.fetchedAt < refreshMs) return Promise.resolve(this.ids);
+    this.lookup ??= connectionsOfUser(this.userId)
+      .then((ids) => {
+        this.ids = ids;
+        this.fetchedAt = this.now();
+        return ids;
+      })
+      .finally(() => {
+        this.lookup = null;
+      });
+    return this.lookup;
+  }
+
+  /**
+   * Starts looking the connections up now, while the provider is still thinking, so the first push
+   * (the first words the user sees) does not wait for a query. A lookup that fails here is tried again
+   * by the first push.
+   */
+  lookUpConnections(): void {
+    this.connections().catch(() => undefined);
   }
 
   /** Sends the event to every cached connection; returns how many took it. */
