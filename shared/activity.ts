@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './validation/zod';
 
 /**
  * The activity feed (spec 000 §3 user_activities, 001 §2 'Activity Tracker', §4, §9): what the server
@@ -18,10 +18,10 @@ export const activitySchema = z.object({
   user_email: z.string(),
   action: z.string(),
   resource_type: z.string(),
-  resource_id: z.string().nullable(),
+  resource_id: z.nullable(z.string()),
   details: z.record(z.string(), z.unknown()),
   ip_address: z.null(),
-  user_agent: z.string().nullable(),
+  user_agent: z.nullable(z.string()),
   created_at: z.string(),
 });
 

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { API_KEY_MESSAGES, MAX_API_KEY_NAME_LENGTH } from './api-keys';
+import * as z from './validation/zod';
 
 /** Request bodies of the key routes, parsed by the API Keys screen and again by the server. */
 
@@ -7,9 +7,11 @@ import { API_KEY_MESSAGES, MAX_API_KEY_NAME_LENGTH } from './api-keys';
 export const createApiKeyRequestSchema = z.object({
   name: z
     .string({ error: API_KEY_MESSAGES.nameRequired })
-    .trim()
-    .min(1, API_KEY_MESSAGES.nameRequired)
-    .max(MAX_API_KEY_NAME_LENGTH, `The name may be at most ${MAX_API_KEY_NAME_LENGTH} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, API_KEY_MESSAGES.nameRequired),
+      z.maxLength(MAX_API_KEY_NAME_LENGTH, `The name may be at most ${MAX_API_KEY_NAME_LENGTH} characters`),
+    ),
 });
 export type CreateApiKeyRequest = z.output<typeof createApiKeyRequestSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './validation/zod';
 
 /**
  * The client profile (spec 000 §3, 001 §3). Text fields are trimmed and empty ones become null, on
@@ -37,14 +37,13 @@ const MAX_SHORT = 500;
 const MAX_INSTRUCTIONS = 20_000;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => {
+  z.pipe(
+    z.nullish(z.string().check(z.maxLength(max, `must be at most ${max} characters`))),
+    z.transform((value: string | null | undefined) => {
       const trimmed = value?.trim() ?? '';
       return trimmed === '' ? null : trimmed;
-    });
+    }),
+  );
 
 const instructionFields = new Set<ClientTextField>([
   'newsletter_instructions',
@@ -62,16 +61,17 @@ const textFieldShape = Object.fromEntries(
 /** Body of POST /api/clients and PUT /api/clients/{clientId}. */
 export const clientInputSchema = z.object({
   name: z
-    .string({ error: CLIENT_NAME_REQUIRED.message })
-    .max(MAX_SHORT)
-    .transform((value) => value.trim())
-    .refine((value) => value.length > 0, { message: CLIENT_NAME_REQUIRED.message }),
+    .pipe(
+      z.string({ error: CLIENT_NAME_REQUIRED.message }).check(z.maxLength(MAX_SHORT)),
+      z.transform((value: string) => value.trim()),
+    )
+    .check(z.refine((value) => value.length > 0, { message: CLIENT_NAME_REQUIRED.message })),
   ...textFieldShape,
   /**
    * Write-only. `undefined` (absent) keeps the stored password, `null` or '' clears it, any other
    * string replaces it.
    */
-  wordpress_app_password: z.string().max(MAX_SHORT).nullish(),
+  wordpress_app_password: z.nullish(z.string().check(z.maxLength(MAX_SHORT))),
 });
 
 export type ClientInput = z.input<typeof clientInputSchema>;

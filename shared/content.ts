@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { storableJsonObject } from './validation/storable-json';
+import * as z from './validation/zod';
 
 /** Content types seen in the spec (000 §3). `client_content` is shown as 'Multi-Platform Creator'. */
 export const CONTENT_TYPES = [
@@ -67,19 +67,19 @@ const MAX_BODY = 1_000_000;
 
 /** Body of POST /api/clients/{clientId}/content (the tools' saves). */
 export const createContentSchema = z.object({
-  title: z.string().trim().min(1, 'title is required').max(MAX_TITLE),
-  content: z.string().max(MAX_BODY).default(''),
-  html_content: z.string().max(MAX_BODY).default(''),
+  title: z.string().check(z.trim(), z.minLength(1, 'title is required'), z.maxLength(MAX_TITLE)),
+  content: z._default(z.string().check(z.maxLength(MAX_BODY)), ''),
+  html_content: z._default(z.string().check(z.maxLength(MAX_BODY)), ''),
   content_type: z.enum(CONTENT_TYPES),
-  metadata: storableJsonObject().default({}),
+  metadata: z._default(storableJsonObject(), {}),
 });
 
 /** Body of PUT /api/clients/{clientId}/content/{contentId} (the library's Edit dialog). */
 export const updateContentSchema = z.object({
-  title: z.string().trim().min(1, 'title is required').max(MAX_TITLE),
-  content: z.string().max(MAX_BODY),
-  html_content: z.string().max(MAX_BODY),
-  metadata: storableJsonObject().optional(),
+  title: z.string().check(z.trim(), z.minLength(1, 'title is required'), z.maxLength(MAX_TITLE)),
+  content: z.string().check(z.maxLength(MAX_BODY)),
+  html_content: z.string().check(z.maxLength(MAX_BODY)),
+  metadata: z.optional(storableJsonObject()),
 });
 
 export type CreateContentInput = z.input<typeof createContentSchema>;

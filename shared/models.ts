@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './validation/zod';
 
 /**
  * Every model list of the spec (000 §9, 001 §9): the ids the UI shows and sends, each mapped to the

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { CLIENT_TEXT_FIELDS, type ClientTextField, clientInputSchema } from './client';
 import { CLIENT_INSTRUCTION_FIELDS, type InstructionPreviewField, previewFieldOf } from './client-list';
 import { listClientsQuerySchema } from './client-list-query';
@@ -8,6 +7,7 @@ import { clientContentRequestSchema } from './tools/client-content';
 import { generateImageRequestSchema } from './tools/image-generation';
 import { newsletterRequestSchema } from './tools/newsletter';
 import { textToSpeechRequestSchema } from './tools/podcast';
+import * as z from './validation/zod';
 
 /**
  * The public API (001 §7) described with the very zod schemas that validate its requests, plus the
@@ -18,86 +18,106 @@ import { textToSpeechRequestSchema } from './tools/podcast';
 export const apiErrorSchema = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: 'Stable machine-readable code, e.g. `rate_limited`.' }),
-      message: z.string().meta({ description: 'What went wrong, in words a person can act on.' }),
+      code: z.string().check(z.meta({ description: 'Stable machine-readable code, e.g. `rate_limited`.' })),
+      message: z.string().check(z.meta({ description: 'What went wrong, in words a person can act on.' })),
     }),
   })
-  .meta({ description: 'Every error of the API has this body.' });
+  .check(z.meta({ description: 'Every error of the API has this body.' }));
 
 export const acceptedJobSchema = z
   .object({
-    jobId: z.string().meta({ description: 'Id of the generation job (a ULID).' }),
-    statusUrl: z.string().meta({ description: 'Poll this path with GET until the job has finished.' }),
+    jobId: z.string().check(z.meta({ description: 'Id of the generation job (a ULID).' })),
+    statusUrl: z
+      .string()
+      .check(z.meta({ description: 'Poll this path with GET until the job has finished.' })),
   })
-  .meta({ description: 'The job was queued; poll `statusUrl`.' });
+  .check(z.meta({ description: 'The job was queued; poll `statusUrl`.' }));
 
 const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
 
 /** A job as GET /api/jobs/{jobId} returns it, with the given result shape. */
-export function jobSchemaOf<Result extends z.ZodType>(result: Result) {
+export function jobSchemaOf<Result extends z.ZodMiniType>(result: Result) {
   return z
     .object({
       id: z.string(),
-      jobId: z.string().optional().meta({ description: 'Same as `id` (in replies to `Prefer: wait`).' }),
-      statusUrl: z.string().optional(),
+      jobId: z
+        .optional(z.string())
+        .check(z.meta({ description: 'Same as `id` (in replies to `Prefer: wait`).' })),
+      statusUrl: z.optional(z.string()),
       tool: z.string(),
       status: jobStatusSchema,
-      progress: z.number().min(0).max(100).meta({ description: 'Percent done.' }),
-      result: result.nullable().meta({ description: 'Present once `status` is `succeeded`.' }),
-      error: z.string().nullable().meta({ description: 'Why the job failed, once `status` is `failed`.' }),
-      servedBy: z.string().nullable().meta({ description: 'The model or provider that served the job.' }),
-      savedContentId: z.string().nullable(),
+      progress: z.number().check(z.gte(0), z.lte(100), z.meta({ description: 'Percent done.' })),
+      result: z.nullable(result).check(z.meta({ description: 'Present once `status` is `succeeded`.' })),
+      error: z
+        .nullable(z.string())
+        .check(z.meta({ description: 'Why the job failed, once `status` is `failed`.' })),
+      servedBy: z
+        .nullable(z.string())
+        .check(z.meta({ description: 'The model or provider that served the job.' })),
+      savedContentId: z.nullable(z.string()),
       partial: z
-        .object({ attempt: z.number().int(), seq: z.number().int(), text: z.string() })
-        .nullable()
-        .optional()
-        .meta({
-          description:
-            'Only with `?include=partial`: the text written so far while the job runs (`seq` numbers the last progress push it includes), else null.',
-        }),
+        .optional(
+          z.nullable(
+            z.object({
+              attempt: z.number().check(z.int()),
+              seq: z.number().check(z.int()),
+              text: z.string(),
+            }),
+          ),
+        )
+        .check(
+          z.meta({
+            description:
+              'Only with `?include=partial`: the text written so far while the job runs (`seq` numbers the last progress push it includes), else null.',
+          }),
+        ),
       createdAt: z.string(),
       updatedAt: z.string(),
     })
-    .meta({ description: 'A generation job.' });
+    .check(z.meta({ description: 'A generation job.' }));
 }
 
-export const newsletterResultSchema = z.object({ generatedHtml: z.string(), wordCount: z.number().int() });
+export const newsletterResultSchema = z.object({
+  generatedHtml: z.string(),
+  wordCount: z.number().check(z.int()),
+});
 export const blogRewriteResultSchema = z.object({
   rewrittenContent: z.string(),
   rewrittenHtml: z.string(),
-  wordCount: z.number().int(),
+  wordCount: z.number().check(z.int()),
 });
 export const clientContentResultSchema = z.object({
-  content: z.string().meta({ description: 'WordPress-ready HTML.' }),
+  content: z.string().check(z.meta({ description: 'WordPress-ready HTML.' })),
   title: z.string(),
-  wordCount: z.number().int(),
+  wordCount: z.number().check(z.int()),
 });
 
 export const imageResultSchema = z.object({
   images: z.array(
     z.object({
-      url: z.string().meta({ description: 'Signed URL of the image.' }),
+      url: z.string().check(z.meta({ description: 'Signed URL of the image.' })),
       prompt: z.string(),
       configId: z.string(),
       entities: z.array(z.string()),
       keywords: z.array(z.string()),
-      width: z.number().int(),
-      height: z.number().int(),
+      width: z.number().check(z.int()),
+      height: z.number().check(z.int()),
     }),
   ),
   failures: z.array(z.object({ configId: z.string(), prompt: z.string(), error: z.string() })),
   provider: z.string(),
   model: z.string(),
-  notice: z.string().nullable(),
+  notice: z.nullable(z.string()),
 });
 export const textToSpeechResultSchema = z.object({
-  audioUrl: z.string().meta({ description: 'Signed URL of the MP3.' }),
+  audioUrl: z.string().check(z.meta({ description: 'Signed URL of the MP3.' })),
   durationSeconds: z.number(),
-  bytes: z.number().int(),
+  bytes: z.number().check(z.int()),
   audioContent: z
-    .string()
-    .optional()
-    .meta({ description: 'Base64 MP3, when asked for with `includeAudioContent` and small enough.' }),
+    .optional(z.string())
+    .check(
+      z.meta({ description: 'Base64 MP3, when asked for with `includeAudioContent` and small enough.' }),
+    ),
 });
 
 const anyResultSchema = z.record(z.string(), z.unknown());
@@ -106,47 +126,50 @@ export const jobSchema = jobSchemaOf(anyResultSchema);
 export const clientSchema = z.object({
   id: z.string(),
   name: z.string(),
-  ...(Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, z.string().nullable()])) as Record<
+  ...(Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, z.nullable(z.string())])) as Record<
     ClientTextField,
-    z.ZodNullable<z.ZodString>
+    z.ZodMiniNullable<z.ZodMiniString>
   >),
   created_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
   wordpress_configured: z.boolean(),
-  content_count: z.number().int(),
-  access_count: z.number().int(),
+  content_count: z.number().check(z.int()),
+  access_count: z.number().check(z.int()),
 });
 
 /** A client as the list serves it by default (shared/client-list.ts): what its card shows. */
-export const clientSummarySchema = clientSchema
-  .omit(
-    Object.fromEntries(
-      [...CLIENT_INSTRUCTION_FIELDS, 'wordpress_url', 'wordpress_username'].map((field) => [field, true]),
-    ) as Record<(typeof CLIENT_INSTRUCTION_FIELDS)[number] | 'wordpress_url' | 'wordpress_username', true>,
-  )
+export const clientSummarySchema = z
   .extend(
+    z.omit(
+      clientSchema,
+      Object.fromEntries(
+        [...CLIENT_INSTRUCTION_FIELDS, 'wordpress_url', 'wordpress_username'].map((field) => [field, true]),
+      ) as Record<(typeof CLIENT_INSTRUCTION_FIELDS)[number] | 'wordpress_url' | 'wordpress_username', true>,
+    ),
     Object.fromEntries(
       CLIENT_INSTRUCTION_FIELDS.map((field) => [
         previewFieldOf(field),
         z
-          .string()
-          .nullable()
-          .meta({ description: `The first 200 characters of \`${field}\`, with an ellipsis when cut.` }),
+          .nullable(z.string())
+          .check(
+            z.meta({ description: `The first 200 characters of \`${field}\`, with an ellipsis when cut.` }),
+          ),
       ]),
-    ) as Record<InstructionPreviewField, z.ZodNullable<z.ZodString>>,
+    ) as Record<InstructionPreviewField, z.ZodMiniNullable<z.ZodMiniString>>,
   )
-  .meta({ description: 'A client as its card shows it: previews instead of the instructions.' });
+  .check(z.meta({ description: 'A client as its card shows it: previews instead of the instructions.' }));
 
 export const clientPageSchema = z.object({
-  clients: z.array(z.union([clientSummarySchema, clientSchema])).meta({
-    description:
-      'Newest first. Summaries by default, full clients with `fields=full`, only the listed fields (and `id`) with a field list.',
-  }),
+  clients: z.array(z.union([clientSummarySchema, clientSchema])).check(
+    z.meta({
+      description:
+        'Newest first. Summaries by default, full clients with `fields=full`, only the listed fields (and `id`) with a field list.',
+    }),
+  ),
   next_cursor: z
-    .string()
-    .nullable()
-    .meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+    .nullable(z.string())
+    .check(z.meta({ description: 'Pass as `cursor` for the next page; null on the last page.' })),
 });
 
 export const healthSchema = z.object({ status: z.literal('ok'), time: z.string() });
@@ -160,15 +183,15 @@ export interface PublicEndpoint {
   readonly summary: string;
   readonly description: string;
   /** Absent: no body. */
-  readonly request?: z.ZodType;
+  readonly request?: z.ZodMiniType;
   /** The query parameters, as the handler validates them. */
-  readonly query?: z.ZodObject;
+  readonly query?: z.ZodMiniObject;
   /** An example body, shown in the documentation. */
   readonly example?: Record<string, unknown>;
   /** A generation job: 202 + polling, or 200 with this result under `Prefer: wait`. */
-  readonly jobResult?: z.ZodType;
+  readonly jobResult?: z.ZodMiniType;
   /** The direct reply of a non-job endpoint. */
-  readonly response?: { readonly status: 200 | 201; readonly schema: z.ZodType };
+  readonly response?: { readonly status: 200 | 201; readonly schema: z.ZodMiniType };
   readonly public?: boolean;
 }
 

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from './validation/zod';
 
 /**
  * What the browser learns at run time from `/config.json`: served by the local gateway and written to
  * the frontend bucket at deploy, so one frontend build runs against any backend.
  */
 
-const optionalUrl = z.string().url().nullable();
+const optionalUrl = z.nullable(z.string().check(z.url()));
 
 export const externalLinksSchema = z.object({
   backlinkManager: optionalUrl,
@@ -20,16 +20,16 @@ export const externalLinksSchema = z.object({
 export type ExternalLinks = z.infer<typeof externalLinksSchema>;
 
 export const runtimeConfigSchema = z.object({
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+  region: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
   /** Local only: cognito-local's endpoint. Absent in AWS, where Amplify derives it from the region. */
-  userPoolEndpoint: z.string().url().optional(),
+  userPoolEndpoint: z.optional(z.string().check(z.url())),
   authFlowType: z.literal('USER_PASSWORD_AUTH'),
   /** Base URL of the HTTP API; routes are `${apiUrl}/api/...`. Empty string means same origin. */
   apiUrl: z.string(),
-  wsUrl: z.string().min(1),
-  allowedEmailDomain: z.string().min(1),
+  wsUrl: z.string().check(z.minLength(1)),
+  allowedEmailDomain: z.string().check(z.minLength(1)),
   externalLinks: externalLinksSchema,
   /** True only in the local runtime: enables the dev mailbox link. */
   local: z.boolean(),

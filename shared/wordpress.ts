@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './validation/zod';
 
 /**
  * WordPress publishing (spec 001 §2 WordPress Publisher and Editor, §3, §4, §7 `wordpress-api`, §8, §9):
@@ -148,18 +148,20 @@ const MAX_HTML = 1_000_000;
 /** Body of POST …/wordpress/posts and PUT …/wordpress/posts/{postId}. */
 export const wordpressPostInputSchema = z
   .object({
-    contentId: z.string().min(1, 'contentId is required').max(100),
-    title: z.string().trim().min(1, 'Please enter a post title').max(MAX_TITLE),
-    content: z.string().max(MAX_HTML),
+    contentId: z.string().check(z.minLength(1, 'contentId is required'), z.maxLength(100)),
+    title: z.string().check(z.trim(), z.minLength(1, 'Please enter a post title'), z.maxLength(MAX_TITLE)),
+    content: z.string().check(z.maxLength(MAX_HTML)),
     status: z.enum(WORDPRESS_POST_STATUSES),
-    categories: z.array(z.number().int().positive()).max(1).optional(),
+    categories: z.optional(z.array(z.number().check(z.int(), z.positive())).check(z.maxLength(1))),
     /** ISO 8601 with an offset or Z: the moment the viewer chose in their own time zone. */
-    date: z.iso.datetime({ offset: true }).optional(),
+    date: z.optional(z.iso.datetime({ offset: true })),
   })
-  .refine((input) => input.status !== 'future' || input.date !== undefined, {
-    message: WORDPRESS_MESSAGES.scheduleInFuture,
-    path: ['date'],
-  });
+  .check(
+    z.refine((input) => input.status !== 'future' || input.date !== undefined, {
+      message: WORDPRESS_MESSAGES.scheduleInFuture,
+      path: ['date'],
+    }),
+  );
 export type WordPressPostInput = z.input<typeof wordpressPostInputSchema>;
 
 /** What a publish or update answers: the contract `{id, link, status}`, plus the scheduled date. */
@@ -167,14 +169,14 @@ export const wordpressPublishResultSchema = z.object({
   id: z.number(),
   link: z.string(),
   status: z.string(),
-  date: z.string().nullable(),
+  date: z.nullable(z.string()),
 });
 export type WordPressPublishResult = z.infer<typeof wordpressPublishResultSchema>;
 
 /** Body of POST …/wordpress/media. */
 export const wordpressMediaInputSchema = z.object({
-  file: z.base64('file must be base64').min(1, 'file is required'),
-  filename: z.string().trim().min(1, 'filename is required').max(200),
+  file: z.base64('file must be base64').check(z.minLength(1, 'file is required')),
+  filename: z.string().check(z.trim(), z.minLength(1, 'filename is required'), z.maxLength(200)),
   mimeType: z.enum(WORDPRESS_IMAGE_MEDIA_TYPES, {
     error: `Only ${Object.keys(WORDPRESS_IMAGE_TYPES).join(', ')} images can be uploaded`,
   }),

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { type AccessRecord, accessRecordSchema } from '#functions/access/access-record';
 import { listGrants } from '#functions/access/access-store';
 import type { Caller } from '#functions/commons/caller';
@@ -8,6 +7,7 @@ import { listAllContent } from '#functions/content/content-store';
 import { entities } from '#functions/data/entities';
 import { retryUnprocessed } from '#functions/trash/retry-unprocessed';
 import { discardTrash, mayRestore, putInTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
+import * as z from '#shared/validation/zod';
 import { CLIENT_NOT_FOUND } from './client-access';
 import { type ClientRecord, clientRecordSchema } from './client-record';
 import { isResourceId } from './resource-id';

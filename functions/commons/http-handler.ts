@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyEventV2WithLambdaAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type AuthKind, httpRoutes } from '#infra/routes';
 import { type Caller, callerFromAuthorizer } from './caller';
 import {
@@ -94,14 +94,14 @@ function parseBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): unknown {
 }
 
 /** Spec messages ("Please enter ...") are shown as written; generic ones are prefixed with the field. */
-export function describeValidationError(error: z.ZodError): string {
+export function describeValidationError(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'The request is invalid';
   if (issue.message.startsWith('Please') || issue.path.length === 0) return issue.message;
   return `${issue.path.join('.')}: ${issue.message}`;
 }
 
-function validate<Body>(schema: z.ZodType<Body> | undefined, value: unknown): Body {
+function validate<Body>(schema: z.ZodMiniType<Body> | undefined, value: unknown): Body {
   if (!schema) return undefined as Body;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new BadRequestError(describeValidationError(result.error), 'validation_failed');
@@ -163,7 +163,7 @@ function wrap(run: (event: HttpEvent) => Promise<unknown>) {
 
 /** A route that needs a signed-in caller (or an API key where the table says `apiKey`). */
 export function httpHandler<Body = undefined>(options: {
-  body?: z.ZodType<Body>;
+  body?: z.ZodMiniType<Body>;
   /** A larger body limit for routes that take an upload (image analysis). */
   maxBodyBytes?: number;
   handle: (request: AuthenticatedRequest<Body>) => Promise<unknown>;
@@ -182,7 +182,7 @@ export function httpHandler<Body = undefined>(options: {
  * esbuild inlines even behind a dynamic import) out of the public handlers' bundles.
  */
 export function publicHttpHandler<Body = undefined>(options: {
-  body?: z.ZodType<Body>;
+  body?: z.ZodMiniType<Body>;
   handle: (request: HttpRequest<Body>) => Promise<unknown>;
 }) {
   return wrap(async (event) => {

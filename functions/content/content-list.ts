@@ -1,10 +1,10 @@
-import * as z from 'zod';
 import { BadRequestError } from '#functions/commons/errors';
 import { describeValidationError } from '#functions/commons/http-handler';
 import { decodeCursor, encodeCursor, fitToBudget } from '#functions/commons/paging';
 import { entities } from '#functions/data/entities';
 import { type ClientContent, CONTENT_TYPES, type ContentType } from '#shared/content';
 import { INVALID_CURSOR } from '#shared/page-cursor';
+import * as z from '#shared/validation/zod';
 import { type ContentRecord, toClientContent } from './content-record';
 
 /**
@@ -19,14 +19,18 @@ export const CONTENT_PAGE_MAX = 200;
 export const CONTENT_PAGE_MAX_BYTES = 4_500_000;
 
 export const listContentQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(CONTENT_PAGE_MAX, `must be at most ${CONTENT_PAGE_MAX}`)
-    .default(CONTENT_PAGE_DEFAULT),
-  type: z.enum(CONTENT_TYPES).optional(),
-  cursor: z.string().max(500, INVALID_CURSOR).optional(),
+  limit: z._default(
+    z.coerce
+      .number()
+      .check(
+        z.int('must be a whole number'),
+        z.gte(1, 'must be at least 1'),
+        z.lte(CONTENT_PAGE_MAX, `must be at most ${CONTENT_PAGE_MAX}`),
+      ),
+    CONTENT_PAGE_DEFAULT,
+  ),
+  type: z.optional(z.enum(CONTENT_TYPES)),
+  cursor: z.optional(z.string().check(z.maxLength(500, INVALID_CURSOR))),
 });
 
 export type ListContentQuery = z.output<typeof listContentQuerySchema>;

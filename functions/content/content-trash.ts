@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import { isResourceId } from '#functions/clients/resource-id';
 import type { Caller } from '#functions/commons/caller';
 import { NotFoundError } from '#functions/commons/errors';
 import { discardTrash, putInTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
 import type { ClientContent } from '#shared/content';
+import * as z from '#shared/validation/zod';
 import { type ContentRecord, contentRecordSchema, toClientContent } from './content-record';
 import { insertContentOnce, removeContent } from './content-store';
 

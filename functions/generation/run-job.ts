@@ -1,3 +1,4 @@
+import { $ZodError } from 'zod/v4/core';
 import { recordActivity } from '#functions/activities/activity-log';
 import { requireClientAccess } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
@@ -70,7 +71,9 @@ function userMessage(error: unknown): string {
 function isRetryable(error: unknown): boolean {
   if (error instanceof ProviderError) return error.retryable;
   if (error instanceof ToolResultError || error instanceof SafeFetchError) return false;
-  if (error instanceof Error && (error.name === 'NotFoundError' || error.name === 'ZodError')) return false;
+  // A request that fails its schema (zod/mini throws the core $ZodError) fails the same way every time.
+  if (error instanceof $ZodError) return false;
+  if (error instanceof Error && error.name === 'NotFoundError') return false;
   // Anything else (DynamoDB throttling, a network blip) may well pass on the next delivery.
   return true;
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Client } from '#shared/client';
 import type { ContentType } from '#shared/content';
 
@@ -47,7 +47,7 @@ export interface ActivityRecord {
 export interface ToolDefinition<Input, Result extends Record<string, unknown>> {
   /** Job kind, also the folder name under functions/tools/. */
   readonly name: string;
-  readonly requestSchema: z.ZodType<Input>;
+  readonly requestSchema: z.ZodMiniType<Input>;
   /** Text model id of the registry (shared/models.ts) the request asked for. */
   modelId(input: Input): string;
   /** Client whose profile the tool reads or saves to; access is checked before the job is queued. */

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { requireClientAccess } from '#functions/clients/client-access';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
 import {
@@ -19,7 +19,7 @@ import { enqueueMediaJob } from './media-queue';
  */
 export function createMediaJobHandler<Input extends object>(options: {
   readonly name: string;
-  readonly requestSchema: z.ZodType<Input>;
+  readonly requestSchema: z.ZodMiniType<Input>;
   clientId(input: Input): string | null;
 }) {
   return httpHandler({

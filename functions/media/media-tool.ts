@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Caller } from '#functions/commons/caller';
 import type { ActivityRecord, ContentToSave } from '#functions/generation/tool-definition';
 import type { Client } from '#shared/client';
@@ -38,7 +38,7 @@ export interface MediaToolOutcome<Result extends Record<string, unknown>> {
 
 export interface MediaToolDefinition<Input, Result extends Record<string, unknown>> {
   readonly name: string;
-  readonly requestSchema: z.ZodType<Input>;
+  readonly requestSchema: z.ZodMiniType<Input>;
   clientId(input: Input): string | null;
   /** Whether the request asked to save to the client (its media are then kept). */
   savesToClient(input: Input): boolean;

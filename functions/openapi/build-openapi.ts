@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { httpRoutes } from '#infra/routes';
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import {
@@ -14,6 +13,7 @@ import {
   PUBLIC_ENDPOINTS,
   type PublicEndpoint,
 } from '#shared/public-api-schemas';
+import * as z from '#shared/validation/zod';
 
 /**
  * The OpenAPI 3.1 document of the public API, generated from the zod schemas of
@@ -24,7 +24,7 @@ import {
 type JsonObject = Record<string, unknown>;
 
 /** Requests are described as clients send them (before defaults and transforms), replies as sent. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonObject {
   const { $schema, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,

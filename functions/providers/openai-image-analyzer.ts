@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { ImageAnalysis } from '#shared/tools/image-analysis';
+import * as z from '#shared/validation/zod';
 import { connectOpenAi, mapOpenAiError, type OpenAiCompatibleConfig } from './openai-client';
 import { badResponseError } from './provider-errors';
 import { callSettings, callWithRetries, DEFAULT_TIMEOUTS_MS } from './resilient-call';
@@ -18,10 +18,10 @@ photorealistic, hyperrealistic, cinematic, illustration, concept art, anime, sur
 3D render)}.`;
 
 const profileSchema = z.object({
-  description: z.string().min(1),
-  entities: z.array(z.string()).default([]),
-  keywords: z.array(z.string()).default([]),
-  style: z.string().default('none'),
+  description: z.string().check(z.minLength(1)),
+  entities: z._default(z.array(z.string()), []),
+  keywords: z._default(z.array(z.string()), []),
+  style: z._default(z.string(), 'none'),
 });
 
 export async function analyzeImageWithOpenAi(

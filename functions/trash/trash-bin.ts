@@ -1,8 +1,8 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
-import * as z from 'zod';
 import type { Caller } from '#functions/commons/caller';
 import { s3Client } from '#functions/commons/clients/s3';
 import { requireEnv } from '#functions/commons/env';
+import * as z from '#shared/validation/zod';
 
 /**
  * Recoverable deletes. Deletes take effect at once (spec 000 §4), but what they removed is first written
@@ -57,7 +57,7 @@ function isMissing(error: unknown): boolean {
 /** The snapshot at `key`, or null when there is none. A snapshot that fails validation is an error. */
 export async function readTrash<Payload>(
   key: string,
-  payloadSchema: z.ZodType<Payload>,
+  payloadSchema: z.ZodMiniType<Payload>,
 ): Promise<TrashEntry<Payload> | null> {
   let text: string;
   try {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../validation/zod';
 import {
   clientFields,
   INVALID_URL_MESSAGE,
@@ -68,20 +68,24 @@ export const BLOG_REWRITE_ACTIVITY = { action: 'blog_rewrite', resourceType: 'co
  * endpoint, so `prompt` stands in for a missing `url`.
  */
 export const blogRewriteRequestSchema = z
-  .object({
-    url: z.string().trim().max(2_048).default(''),
-    /** Public API spelling of `url` (001 §7 lists `prompt` for POST /rewrite-blog). */
-    prompt: z.string().trim().max(2_048).optional(),
-    framework: z.enum(BLOG_FRAMEWORKS).default('original'),
-    addEmojis: z.boolean().default(false),
-    model: modelField,
-    ...clientFields,
-  })
-  .transform(({ prompt, ...rest }) => ({ ...rest, url: rest.url === '' ? (prompt ?? '') : rest.url }))
-  .superRefine((value, ctx) => {
-    requireThat(ctx, isHttpUrl(value.url), 'url', BLOG_REWRITE_MESSAGES.urlRequired);
-    requireClientForSave(ctx, value, BLOG_REWRITE_MESSAGES.selectClient.description);
-  });
+  .pipe(
+    z.object({
+      url: z._default(z.string().check(z.trim(), z.maxLength(2_048)), ''),
+      /** Public API spelling of `url` (001 §7 lists `prompt` for POST /rewrite-blog). */
+      prompt: z.optional(z.string().check(z.trim(), z.maxLength(2_048))),
+      framework: z._default(z.enum(BLOG_FRAMEWORKS), 'original'),
+      addEmojis: z._default(z.boolean(), false),
+      model: modelField,
+      ...clientFields,
+    }),
+    z.transform(({ prompt, ...rest }) => ({ ...rest, url: rest.url === '' ? (prompt ?? '') : rest.url })),
+  )
+  .check(
+    z.superRefine((value, ctx) => {
+      requireThat(ctx, isHttpUrl(value.url), 'url', BLOG_REWRITE_MESSAGES.urlRequired);
+      requireClientForSave(ctx, value, BLOG_REWRITE_MESSAGES.selectClient.description);
+    }),
+  );
 
 export type BlogRewriteRequest = z.output<typeof blogRewriteRequestSchema>;
 export type BlogRewriteRequestInput = z.input<typeof blogRewriteRequestSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../validation/zod';
 import {
   clientFields,
   INVALID_URL_MESSAGE,
@@ -55,20 +55,22 @@ export const CLIENT_CONTENT_ACTIVITY = {
 export const clientContentRequestSchema = z
   .object({
     model: modelField,
-    clientUrl: z.string().trim().max(2_048).default(''),
+    clientUrl: z._default(z.string().check(z.trim(), z.maxLength(2_048)), ''),
     topic: textField(),
     /** Additional instructions. */
     prompt: instructionsField(),
     /** The editable content creation instructions; when absent the client's, else the default. */
-    instructions: z.string().max(MAX_INSTRUCTIONS).optional(),
+    instructions: z.optional(z.string().check(z.maxLength(MAX_INSTRUCTIONS))),
     ...clientFields,
   })
-  .superRefine((value, ctx) => {
-    if (value.clientUrl === '') requireThat(ctx, false, 'clientUrl', CLIENT_CONTENT_MESSAGES.urlRequired);
-    else requireThat(ctx, isHttpUrl(value.clientUrl), 'clientUrl', INVALID_URL_MESSAGE);
-    requireThat(ctx, value.topic.trim() !== '', 'topic', CLIENT_CONTENT_MESSAGES.topicRequired);
-    requireClientForSave(ctx, value, CLIENT_CONTENT_MESSAGES.selectClient.description);
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.clientUrl === '') requireThat(ctx, false, 'clientUrl', CLIENT_CONTENT_MESSAGES.urlRequired);
+      else requireThat(ctx, isHttpUrl(value.clientUrl), 'clientUrl', INVALID_URL_MESSAGE);
+      requireThat(ctx, value.topic.trim() !== '', 'topic', CLIENT_CONTENT_MESSAGES.topicRequired);
+      requireClientForSave(ctx, value, CLIENT_CONTENT_MESSAGES.selectClient.description);
+    }),
+  );
 
 export type ClientContentRequest = z.output<typeof clientContentRequestSchema>;
 export type ClientContentRequestInput = z.input<typeof clientContentRequestSchema>;

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { DEFAULT_TEXT_MODEL_ID, languageModelIdSchema } from '../models';
 import { isValidTimeZone } from '../saved-title';
+import * as z from '../validation/zod';
 
 /**
  * Request fields and messages every content tool shares. The tool schemas in this folder are parsed
@@ -57,29 +57,25 @@ export function isHttpUrl(value: string): boolean {
  * The AI model; the first of the text list when absent (000 §9). These endpoints also serve the
  * Multi-Platform Creator, whose list has models the text list lacks, so any registry model is accepted.
  */
-export const modelField = languageModelIdSchema.default(DEFAULT_TEXT_MODEL_ID);
+export const modelField = z._default(languageModelIdSchema, DEFAULT_TEXT_MODEL_ID);
 
-export const textField = (max = MAX_SHORT_TEXT) => z.string().max(max).default('');
-export const instructionsField = () => z.string().max(MAX_INSTRUCTIONS).default('');
-export const urlField = () => z.string().trim().max(MAX_URL).default('');
+export const textField = (max = MAX_SHORT_TEXT) => z._default(z.string().check(z.maxLength(max)), '');
+export const instructionsField = () => z._default(z.string().check(z.maxLength(MAX_INSTRUCTIONS)), '');
+export const urlField = () => z._default(z.string().check(z.trim(), z.maxLength(MAX_URL)), '');
 
 /**
  * Client selection and the "save to client profile" switch. `clientId` may arrive as null or '' from a
  * cleared select; both mean none. `timeZone` is the viewer's IANA zone, used for the saved title's date.
  */
 export const clientFields = {
-  clientId: z
-    .string()
-    .trim()
-    .max(100)
-    .nullish()
-    .transform((value) => (value ? value : undefined)),
-  saveToClient: z.boolean().default(false),
+  clientId: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(100))),
+    z.transform((value) => (value ? value : undefined)),
+  ),
+  saveToClient: z._default(z.boolean(), false),
   timeZone: z
-    .string()
-    .max(100)
-    .optional()
-    .refine((value) => value === undefined || isValidTimeZone(value), 'Unknown time zone'),
+    .optional(z.string().check(z.maxLength(100)))
+    .check(z.refine((value) => value === undefined || isValidTimeZone(value), 'Unknown time zone')),
 };
 
 interface IssueSink {
@@ -101,6 +97,6 @@ export function requireClientForSave(
 }
 
 /** The first issue's message, for a toast: zod lists them in field order. */
-export function firstIssueMessage(error: z.ZodError): string {
+export function firstIssueMessage(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../validation/zod';
 import {
   clientFields,
   instructionsField,
@@ -71,30 +71,36 @@ export function parseCustomItems(text: string): string[] {
 /** Body of POST /api/generate-faq (001 §7) plus client selection and saving. */
 export const faqRequestSchema = z
   .object({
-    contentType: z.enum(FAQ_CONTENT_TYPES).default('faq'),
+    contentType: z._default(z.enum(FAQ_CONTENT_TYPES), 'faq'),
     model: modelField,
     topic: textField(),
     /** Additional instructions; the client's newsletter instructions are prepended on the server (001 §7). */
     prompt: instructionsField(),
-    includeHeader: z.boolean().default(true),
-    questionCount: z
-      .number()
-      .int()
-      .min(FAQ_QUESTION_COUNT.min)
-      .max(FAQ_QUESTION_COUNT.max)
-      .default(FAQ_QUESTION_COUNT.default),
-    headingLevel: z.enum(FAQ_HEADING_LEVELS).default(DEFAULT_FAQ_HEADING_LEVEL),
+    includeHeader: z._default(z.boolean(), true),
+    questionCount: z._default(
+      z.number().check(z.int(), z.gte(FAQ_QUESTION_COUNT.min), z.lte(FAQ_QUESTION_COUNT.max)),
+      FAQ_QUESTION_COUNT.default,
+    ),
+    headingLevel: z._default(z.enum(FAQ_HEADING_LEVELS), DEFAULT_FAQ_HEADING_LEVEL),
     /** One per line; a list is accepted too and joined. */
-    customQuestions: z
-      .union([z.string().max(10_000), z.array(z.string().max(1_000)).max(50)])
-      .default('')
-      .transform((value) => (Array.isArray(value) ? value.join('\n') : value)),
+    customQuestions: z.pipe(
+      z._default(
+        z.union([
+          z.string().check(z.maxLength(10_000)),
+          z.array(z.string().check(z.maxLength(1_000))).check(z.maxLength(50)),
+        ]),
+        '',
+      ),
+      z.transform((value) => (Array.isArray(value) ? value.join('\n') : value)),
+    ),
     ...clientFields,
   })
-  .superRefine((value, ctx) => {
-    requireThat(ctx, value.topic.trim() !== '', 'topic', FAQ_MESSAGES.topicRequired(value.contentType));
-    requireClientForSave(ctx, value, FAQ_MESSAGES.selectClient.description);
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      requireThat(ctx, value.topic.trim() !== '', 'topic', FAQ_MESSAGES.topicRequired(value.contentType));
+      requireClientForSave(ctx, value, FAQ_MESSAGES.selectClient.description);
+    }),
+  );
 
 export type FaqRequest = z.output<typeof faqRequestSchema>;
 export type FaqRequestInput = z.input<typeof faqRequestSchema>;

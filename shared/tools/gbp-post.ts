@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { DEFAULT_GBP_MODEL_ID, languageModelIdSchema } from '../models';
+import * as z from '../validation/zod';
 import { clientFields } from './common';
 import { parseDimensions } from './social-content';
 
@@ -50,19 +50,21 @@ export const GBP_ACTIVITY = {
 /** Body of POST /api/generate-gbp-post. The Multi-Platform Creator sends its own models too. */
 export const gbpPostRequestSchema = z
   .object({
-    prompt: z.string().max(5_000).default(''),
-    postType: z.enum(GBP_POST_TYPES).default(DEFAULT_GBP_POST_TYPE),
-    model: languageModelIdSchema.default(DEFAULT_GBP_MODEL_ID),
+    prompt: z._default(z.string().check(z.maxLength(5_000)), ''),
+    postType: z._default(z.enum(GBP_POST_TYPES), DEFAULT_GBP_POST_TYPE),
+    model: z._default(languageModelIdSchema, DEFAULT_GBP_MODEL_ID),
     ...clientFields,
   })
-  .superRefine((value, ctx) => {
-    if (value.prompt.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: GBP_MESSAGES.promptRequired, path: ['prompt'] });
-    }
-    if (value.saveToClient && value.clientId === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'Select a client', path: ['clientId'] });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.prompt.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: GBP_MESSAGES.promptRequired, path: ['prompt'] });
+      }
+      if (value.saveToClient && value.clientId === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'Select a client', path: ['clientId'] });
+      }
+    }),
+  );
 
 export type GbpPostRequest = z.output<typeof gbpPostRequestSchema>;
 export type GbpPostRequestInput = z.input<typeof gbpPostRequestSchema>;
@@ -76,15 +78,17 @@ export interface GbpPostResult extends Record<string, unknown> {
 /** Body of POST /api/generate-gbp-image. */
 export const gbpImageRequestSchema = z
   .object({
-    prompt: z.string().max(4_000).default(''),
-    dimensions: z.enum(GBP_IMAGE_SIZES).default(DEFAULT_GBP_IMAGE_SIZE),
+    prompt: z._default(z.string().check(z.maxLength(4_000)), ''),
+    dimensions: z._default(z.enum(GBP_IMAGE_SIZES), DEFAULT_GBP_IMAGE_SIZE),
     clientId: clientFields.clientId,
   })
-  .superRefine((value, ctx) => {
-    if (value.prompt.trim() === '' || !parseDimensions(value.dimensions)) {
-      ctx.addIssue({ code: 'custom', message: GBP_MESSAGES.imagePromptRequired, path: ['prompt'] });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.prompt.trim() === '' || !parseDimensions(value.dimensions)) {
+        ctx.addIssue({ code: 'custom', message: GBP_MESSAGES.imagePromptRequired, path: ['prompt'] });
+      }
+    }),
+  );
 
 export type GbpImageRequest = z.output<typeof gbpImageRequestSchema>;
 export type GbpImageRequestInput = z.input<typeof gbpImageRequestSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../validation/zod';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from './image-generation';
 
 /** POST /api/analyze-image (001 §7): an uploaded image (base64) to a JSON profile of it. */
@@ -9,9 +9,11 @@ export const MAX_UPLOAD_BASE64_CHARS = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 100
 export const analyzeImageRequestSchema = z.object({
   image: z
     .string()
-    .min(1, IMAGE_MESSAGES.invalidFile)
-    .max(MAX_UPLOAD_BASE64_CHARS, IMAGE_MESSAGES.fileTooLarge),
-  format: z.literal('json').default('json'),
+    .check(
+      z.minLength(1, IMAGE_MESSAGES.invalidFile),
+      z.maxLength(MAX_UPLOAD_BASE64_CHARS, IMAGE_MESSAGES.fileTooLarge),
+    ),
+  format: z._default(z.literal('json'), 'json'),
 });
 
 export interface ImageAnalysis {

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   AUTO,
   compressionApplies,
@@ -13,6 +12,7 @@ import {
   isImageSizeAllowed,
   MIN_IMAGE_COUNT,
 } from '../models';
+import * as z from '../validation/zod';
 import { clientFields, requireClientForSave, requireThat, TOOL_MESSAGES } from './common';
 
 /** AI Image Generator (spec 001 §2, §3, §5, §7, §8, §9). */
@@ -86,20 +86,20 @@ export const MAX_IMAGE_CONFIGS = 10;
 const MAX_PROMPT = 4_000;
 const MAX_LIST_TEXT = 1_000;
 
-const listText = () => z.string().max(MAX_LIST_TEXT).default('');
+const listText = () => z._default(z.string().check(z.maxLength(MAX_LIST_TEXT)), '');
 
 export const imageConfigSchema = z.object({
-  id: z.string().trim().min(1).max(64),
-  prompt: z.string().max(MAX_PROMPT).default(''),
+  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  prompt: z._default(z.string().check(z.maxLength(MAX_PROMPT)), ''),
   /** Comma-separated, as typed in the form (the analysis result's lists are joined the same way). */
   entities: listText(),
   keywords: listText(),
-  style: z.enum(IMAGE_STYLES).default('none'),
-  lighting: z.enum(IMAGE_LIGHTING).default('default'),
-  detailLevel: z.enum(IMAGE_DETAIL_LEVELS).default('default'),
-  colorStyle: z.enum(IMAGE_COLOR_STYLES).default('default'),
-  texture: z.enum(IMAGE_TEXTURES).default('default'),
-  perspective: z.enum(IMAGE_PERSPECTIVES).default('default'),
+  style: z._default(z.enum(IMAGE_STYLES), 'none'),
+  lighting: z._default(z.enum(IMAGE_LIGHTING), 'default'),
+  detailLevel: z._default(z.enum(IMAGE_DETAIL_LEVELS), 'default'),
+  colorStyle: z._default(z.enum(IMAGE_COLOR_STYLES), 'default'),
+  texture: z._default(z.enum(IMAGE_TEXTURES), 'default'),
+  perspective: z._default(z.enum(IMAGE_PERSPECTIVES), 'default'),
 });
 export type ImageConfig = z.output<typeof imageConfigSchema>;
 
@@ -140,54 +140,54 @@ export function hasPrompt(config: Pick<ImageConfig, 'prompt'>): boolean {
 export const generateImageRequestSchema = z
   .object({
     /** A bare prompt is one configuration (the public API, GBP and social). */
-    prompt: z.string().max(MAX_PROMPT).optional(),
-    configs: z.array(imageConfigSchema).max(MAX_IMAGE_CONFIGS).optional(),
-    model: imageModelIdSchema.default(DEFAULT_IMAGE_MODEL_ID),
-    size: z.string().max(20).default(IMAGE_DEFAULTS.size),
-    quality: z.string().max(20).default(IMAGE_DEFAULTS.quality),
-    outputFormat: imageOutputFormatSchema.default(IMAGE_DEFAULTS.outputFormat),
-    compression: z
-      .number()
-      .int()
-      .min(IMAGE_COMPRESSION.min)
-      .max(IMAGE_COMPRESSION.max)
-      .default(IMAGE_COMPRESSION.default),
-    numberOfImages: z.number().int().default(IMAGE_DEFAULTS.count),
+    prompt: z.optional(z.string().check(z.maxLength(MAX_PROMPT))),
+    configs: z.optional(z.array(imageConfigSchema).check(z.maxLength(MAX_IMAGE_CONFIGS))),
+    model: z._default(imageModelIdSchema, DEFAULT_IMAGE_MODEL_ID),
+    size: z._default(z.string().check(z.maxLength(20)), IMAGE_DEFAULTS.size),
+    quality: z._default(z.string().check(z.maxLength(20)), IMAGE_DEFAULTS.quality),
+    outputFormat: z._default(imageOutputFormatSchema, IMAGE_DEFAULTS.outputFormat),
+    compression: z._default(
+      z.number().check(z.int(), z.gte(IMAGE_COMPRESSION.min), z.lte(IMAGE_COMPRESSION.max)),
+      IMAGE_COMPRESSION.default,
+    ),
+    numberOfImages: z._default(z.number().check(z.int()), IMAGE_DEFAULTS.count),
     /** The user's own key for imagen and gemini models: used for this request only, never stored. */
-    apiKey: z.string().trim().max(400).optional(),
+    apiKey: z.optional(z.string().check(z.trim(), z.maxLength(400))),
     ...clientFields,
   })
-  .superRefine((value, ctx) => {
-    const configs = imageConfigsOf(value);
-    requireThat(ctx, configs.some(hasPrompt), 'configs', IMAGE_MESSAGES.promptRequired);
-    const model = findImageModel(value.model);
-    if (!model) return;
-    requireThat(
-      ctx,
-      isImageSizeAllowed(model, value.size),
-      'size',
-      `${model.label} does not offer the size ${value.size}.`,
-    );
-    requireThat(
-      ctx,
-      isImageQualityAllowed(model, value.quality),
-      'quality',
-      `${model.label} does not offer the quality ${value.quality}.`,
-    );
-    requireThat(
-      ctx,
-      isImageFormatAllowed(model, value.outputFormat),
-      'outputFormat',
-      `${model.label} does not offer the ${value.outputFormat} format.`,
-    );
-    requireThat(
-      ctx,
-      value.numberOfImages >= MIN_IMAGE_COUNT && value.numberOfImages <= model.maxCount,
-      'numberOfImages',
-      `${model.label} makes ${MIN_IMAGE_COUNT === model.maxCount ? '1 image' : `1 to ${model.maxCount} images`} per prompt.`,
-    );
-    requireClientForSave(ctx, value, IMAGE_MESSAGES.selectClient.title);
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const configs = imageConfigsOf(value);
+      requireThat(ctx, configs.some(hasPrompt), 'configs', IMAGE_MESSAGES.promptRequired);
+      const model = findImageModel(value.model);
+      if (!model) return;
+      requireThat(
+        ctx,
+        isImageSizeAllowed(model, value.size),
+        'size',
+        `${model.label} does not offer the size ${value.size}.`,
+      );
+      requireThat(
+        ctx,
+        isImageQualityAllowed(model, value.quality),
+        'quality',
+        `${model.label} does not offer the quality ${value.quality}.`,
+      );
+      requireThat(
+        ctx,
+        isImageFormatAllowed(model, value.outputFormat),
+        'outputFormat',
+        `${model.label} does not offer the ${value.outputFormat} format.`,
+      );
+      requireThat(
+        ctx,
+        value.numberOfImages >= MIN_IMAGE_COUNT && value.numberOfImages <= model.maxCount,
+        'numberOfImages',
+        `${model.label} makes ${MIN_IMAGE_COUNT === model.maxCount ? '1 image' : `1 to ${model.maxCount} images`} per prompt.`,
+      );
+      requireClientForSave(ctx, value, IMAGE_MESSAGES.selectClient.title);
+    }),
+  );
 export type GenerateImageRequest = z.output<typeof generateImageRequestSchema>;
 
 /** The configurations a request runs: its list, or its bare prompt as one configuration. */

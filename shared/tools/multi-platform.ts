@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { DEFAULT_MULTI_PLATFORM_MODEL_ID, languageModelIdSchema } from '../models';
 import { SOCIAL_PLATFORM_IDS, type SocialPlatformId } from '../platforms';
 import type { SavableKind } from '../saved-title';
+import * as z from '../validation/zod';
 import { BLOG_FRAMEWORKS } from './blog-rewrite';
 import { clientFields, type ToastText } from './common';
 
@@ -83,44 +83,52 @@ export const MULTI_PLATFORM_ACTIVITY = {
 } as const;
 
 /** Body of POST /api/generate-multi-platform (issue 12 contract). */
-export const multiPlatformRequestSchema = z
-  .object({
-    types: z.array(z.enum(MULTI_PLATFORM_TYPES)).max(MULTI_PLATFORM_TYPES.length).default([]),
-    platforms: z
-      .array(z.enum(SOCIAL_PLATFORM_IDS))
-      .max(SOCIAL_PLATFORM_IDS.length)
-      .default([...SOCIAL_PLATFORM_IDS]),
-    prompt: z.string().max(5_000).default(''),
-    tone: z.enum(MULTI_PLATFORM_TONES).default(DEFAULT_MULTI_PLATFORM_TONE),
-    model: languageModelIdSchema.default(DEFAULT_MULTI_PLATFORM_MODEL_ID),
-    blogUrl: z.string().trim().max(2_048).default(''),
-    framework: z.enum(BLOG_FRAMEWORKS).default('original'),
-    /** Newsletter option: its header block on or off. */
-    newsletterIncludeHeader: z.boolean().default(true),
-    ...clientFields,
-  })
-  .superRefine((value, ctx) => {
-    const add = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (value.types.length === 0) add(MULTI_PLATFORM_MESSAGES.noTypes, 'types');
-    const needsPrompt = value.types.some((type) => type !== 'blog-rewrite');
-    if (needsPrompt && value.prompt.trim() === '') {
-      const { title, description } = MULTI_PLATFORM_MESSAGES.missingPrompt;
-      add(`${title}: ${description}`, 'prompt');
-    }
-    if (value.types.includes('blog-rewrite') && value.blogUrl === '')
-      add(MULTI_PLATFORM_MESSAGES.missingBlogUrl, 'blogUrl');
-    if (value.types.includes('social') && value.platforms.length === 0)
-      add('Select at least one platform', 'platforms');
-    if (value.saveToClient && value.clientId === undefined) {
-      const { title, description } = MULTI_PLATFORM_MESSAGES.selectClient;
-      add(`${title}: ${description}`, 'clientId');
-    }
-  })
-  .transform((value) => ({
+export const multiPlatformRequestSchema = z.pipe(
+  z
+    .object({
+      types: z._default(
+        z.array(z.enum(MULTI_PLATFORM_TYPES)).check(z.maxLength(MULTI_PLATFORM_TYPES.length)),
+        [],
+      ),
+      platforms: z._default(
+        z.array(z.enum(SOCIAL_PLATFORM_IDS)).check(z.maxLength(SOCIAL_PLATFORM_IDS.length)),
+        [...SOCIAL_PLATFORM_IDS],
+      ),
+      prompt: z._default(z.string().check(z.maxLength(5_000)), ''),
+      tone: z._default(z.enum(MULTI_PLATFORM_TONES), DEFAULT_MULTI_PLATFORM_TONE),
+      model: z._default(languageModelIdSchema, DEFAULT_MULTI_PLATFORM_MODEL_ID),
+      blogUrl: z._default(z.string().check(z.trim(), z.maxLength(2_048)), ''),
+      framework: z._default(z.enum(BLOG_FRAMEWORKS), 'original'),
+      /** Newsletter option: its header block on or off. */
+      newsletterIncludeHeader: z._default(z.boolean(), true),
+      ...clientFields,
+    })
+    .check(
+      z.superRefine((value, ctx) => {
+        const add = (message: string, path: string) =>
+          ctx.addIssue({ code: 'custom', message, path: [path] });
+        if (value.types.length === 0) add(MULTI_PLATFORM_MESSAGES.noTypes, 'types');
+        const needsPrompt = value.types.some((type) => type !== 'blog-rewrite');
+        if (needsPrompt && value.prompt.trim() === '') {
+          const { title, description } = MULTI_PLATFORM_MESSAGES.missingPrompt;
+          add(`${title}: ${description}`, 'prompt');
+        }
+        if (value.types.includes('blog-rewrite') && value.blogUrl === '')
+          add(MULTI_PLATFORM_MESSAGES.missingBlogUrl, 'blogUrl');
+        if (value.types.includes('social') && value.platforms.length === 0)
+          add('Select at least one platform', 'platforms');
+        if (value.saveToClient && value.clientId === undefined) {
+          const { title, description } = MULTI_PLATFORM_MESSAGES.selectClient;
+          add(`${title}: ${description}`, 'clientId');
+        }
+      }),
+    ),
+  z.transform((value) => ({
     ...value,
     types: [...new Set(value.types)],
     platforms: [...new Set(value.platforms)],
-  }));
+  })),
+);
 
 export type MultiPlatformRequest = z.output<typeof multiPlatformRequestSchema>;
 export type MultiPlatformRequestInput = z.input<typeof multiPlatformRequestSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../validation/zod';
 import {
   clientFields,
   INVALID_URL_MESSAGE,
@@ -72,21 +72,23 @@ export const newsletterRequestSchema = z
     prompt: instructionsField(),
     topic: textField(),
     url: urlField(),
-    inputType: z.enum(NEWSLETTER_INPUT_TYPES).default('topic'),
-    includeHeader: z.boolean().default(true),
-    includeTitle: z.boolean().default(true),
+    inputType: z._default(z.enum(NEWSLETTER_INPUT_TYPES), 'topic'),
+    includeHeader: z._default(z.boolean(), true),
+    includeTitle: z._default(z.boolean(), true),
     ...clientFields,
   })
-  .superRefine((value, ctx) => {
-    if (value.inputType === 'topic') {
-      requireThat(ctx, value.topic.trim() !== '', 'topic', NEWSLETTER_MESSAGES.topicRequired.description);
-    } else if (value.url === '') {
-      requireThat(ctx, false, 'url', NEWSLETTER_MESSAGES.urlRequired.description);
-    } else {
-      requireThat(ctx, isHttpUrl(value.url), 'url', INVALID_URL_MESSAGE);
-    }
-    requireClientForSave(ctx, value, NEWSLETTER_MESSAGES.selectClient.description);
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.inputType === 'topic') {
+        requireThat(ctx, value.topic.trim() !== '', 'topic', NEWSLETTER_MESSAGES.topicRequired.description);
+      } else if (value.url === '') {
+        requireThat(ctx, false, 'url', NEWSLETTER_MESSAGES.urlRequired.description);
+      } else {
+        requireThat(ctx, isHttpUrl(value.url), 'url', INVALID_URL_MESSAGE);
+      }
+      requireClientForSave(ctx, value, NEWSLETTER_MESSAGES.selectClient.description);
+    }),
+  );
 
 export type NewsletterRequest = z.output<typeof newsletterRequestSchema>;
 export type NewsletterRequestInput = z.input<typeof newsletterRequestSchema>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { DEFAULT_GUEST_VOICE_ID, DEFAULT_HOST_VOICE_ID, podcastVoiceIdSchema } from '../models';
+import * as z from '../validation/zod';
 import { clientFields, INVALID_URL_MESSAGE, isHttpUrl } from './common';
 
 /** Create Podcast (spec 001 §2, §3, §5, §7, §8, §9). */
@@ -22,15 +22,15 @@ export const MAX_SCRIPT_CHARS = 100_000;
 export const MAX_INLINE_AUDIO_BYTES = 250_000;
 
 export const textToSpeechRequestSchema = z.object({
-  text: z
-    .string()
-    .max(MAX_SCRIPT_CHARS)
-    .refine((value) => value.trim().length > 0, PODCAST_MESSAGES.textRequired),
-  voice: podcastVoiceIdSchema.default(DEFAULT_HOST_VOICE_ID),
-  guestVoice: podcastVoiceIdSchema.default(DEFAULT_GUEST_VOICE_ID),
-  format: z.enum(PODCAST_FORMATS).default(DEFAULT_PODCAST_FORMAT),
+  text: z.string().check(
+    z.maxLength(MAX_SCRIPT_CHARS),
+    z.refine((value) => value.trim().length > 0, PODCAST_MESSAGES.textRequired),
+  ),
+  voice: z._default(podcastVoiceIdSchema, DEFAULT_HOST_VOICE_ID),
+  guestVoice: z._default(podcastVoiceIdSchema, DEFAULT_GUEST_VOICE_ID),
+  format: z._default(z.enum(PODCAST_FORMATS), DEFAULT_PODCAST_FORMAT),
   /** The public API's `audioContent` (base64 MP3, 001 §7), for files up to MAX_INLINE_AUDIO_BYTES. */
-  includeAudioContent: z.boolean().default(false),
+  includeAudioContent: z._default(z.boolean(), false),
   ...clientFields,
 });
 export type TextToSpeechRequest = z.output<typeof textToSpeechRequestSchema>;
@@ -43,12 +43,12 @@ export interface TextToSpeechResult {
 }
 
 export const fetchContentRequestSchema = z.object({
-  url: z
-    .string()
-    .trim()
-    .max(2_048)
-    .refine((value) => value.length > 0, PODCAST_MESSAGES.urlRequired)
-    .refine((value) => value.length === 0 || isHttpUrl(value), INVALID_URL_MESSAGE),
+  url: z.string().check(
+    z.trim(),
+    z.maxLength(2_048),
+    z.refine((value) => value.length > 0, PODCAST_MESSAGES.urlRequired),
+    z.refine((value) => value.length === 0 || isHttpUrl(value), INVALID_URL_MESSAGE),
+  ),
 });
 
 export interface FetchContentResponse {

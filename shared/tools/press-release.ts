@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { type CalendarDate, calendarDateOf, isoDateField } from '../validation/iso-date';
+import * as z from '../validation/zod';
 import {
   clientFields,
   INVALID_URL_MESSAGE,
@@ -50,14 +50,13 @@ export const PRESS_RELEASE_ACTIVITY = {
   resourceType: 'content_generation',
 } as const;
 
-const companyText = z
-  .string()
-  .max(2_000)
-  .nullish()
-  .transform((value) => {
+const companyText = z.pipe(
+  z.nullish(z.string().check(z.maxLength(2_000))),
+  z.transform((value) => {
     const trimmed = value?.trim() ?? '';
     return trimmed === '' ? null : trimmed;
-  });
+  }),
+);
 
 /** `clientCompanyData` of 001 §7: the chosen client's profile as the form sends it. */
 export const clientCompanyDataSchema = z.object({
@@ -94,30 +93,35 @@ export const pressReleaseRequestSchema = z
     prompt: instructionsField(),
     topic: textField(),
     url: urlField(),
-    inputType: z.enum(PRESS_RELEASE_INPUT_TYPES).default('topic'),
-    includeHeader: z.boolean().default(true),
-    includeCompanyInfo: z.boolean().default(true),
-    useClientCompanyInfo: z.boolean().default(false),
-    clientCompanyData: clientCompanyDataSchema.nullish().transform((value) => value ?? null),
+    inputType: z._default(z.enum(PRESS_RELEASE_INPUT_TYPES), 'topic'),
+    includeHeader: z._default(z.boolean(), true),
+    includeCompanyInfo: z._default(z.boolean(), true),
+    useClientCompanyInfo: z._default(z.boolean(), false),
+    clientCompanyData: z.pipe(
+      z.nullish(clientCompanyDataSchema),
+      z.transform((value) => value ?? null),
+    ),
     /** The release date picked in the form; the generation date when absent. */
-    releaseDate: isoDateField(PRESS_RELEASE_MESSAGES.invalidReleaseDate).optional(),
+    releaseDate: z.optional(isoDateField(PRESS_RELEASE_MESSAGES.invalidReleaseDate)),
     /**
      * The AI Instructions card after editing ('Regenerate with Edited Instructions'). When absent the
      * client's press release instructions apply, else the default ones.
      */
-    instructions: z.string().max(20_000).optional(),
+    instructions: z.optional(z.string().check(z.maxLength(20_000))),
     ...clientFields,
   })
-  .superRefine((value, ctx) => {
-    if (value.inputType === 'topic') {
-      requireThat(ctx, value.topic.trim() !== '', 'topic', PRESS_RELEASE_MESSAGES.topicRequired);
-    } else if (value.url === '') {
-      requireThat(ctx, false, 'url', PRESS_RELEASE_MESSAGES.urlRequired);
-    } else {
-      requireThat(ctx, isHttpUrl(value.url), 'url', INVALID_URL_MESSAGE);
-    }
-    requireClientForSave(ctx, value, PRESS_RELEASE_MESSAGES.selectClient);
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.inputType === 'topic') {
+        requireThat(ctx, value.topic.trim() !== '', 'topic', PRESS_RELEASE_MESSAGES.topicRequired);
+      } else if (value.url === '') {
+        requireThat(ctx, false, 'url', PRESS_RELEASE_MESSAGES.urlRequired);
+      } else {
+        requireThat(ctx, isHttpUrl(value.url), 'url', INVALID_URL_MESSAGE);
+      }
+      requireClientForSave(ctx, value, PRESS_RELEASE_MESSAGES.selectClient);
+    }),
+  );
 
 export type PressReleaseRequest = z.output<typeof pressReleaseRequestSchema>;
 export type PressReleaseRequestInput = z.input<typeof pressReleaseRequestSchema>;

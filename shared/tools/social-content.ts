@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { DEFAULT_GBP_MODEL_ID, languageModelIdSchema } from '../models';
 import {
   DEFAULT_LENGTH_LEVEL,
@@ -7,6 +6,7 @@ import {
   SOCIAL_PLATFORM_IDS,
   type SocialPlatformId,
 } from '../platforms';
+import * as z from '../validation/zod';
 import { clientFields, type ToastText } from './common';
 
 /** Social Content Generator (001 §2, §3, §5, §7, §8, §9). */
@@ -41,40 +41,51 @@ export const SOCIAL_ACTIVITY = {
   resourceType: 'social_content',
 } as const;
 
-const platformMap = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(SOCIAL_PLATFORM_IDS), value);
+const platformMap = <T extends z.ZodMiniType>(value: T) =>
+  z.partialRecord(z.enum(SOCIAL_PLATFORM_IDS), value);
 
-const lengthLevel = z
-  .number()
-  .int()
-  .refine(isLengthLevel, 'The length level runs 1-5')
-  .transform((value) => value as LengthLevel);
+const lengthLevel = z.pipe(
+  z.number().check(z.int(), z.refine(isLengthLevel, 'The length level runs 1-5')),
+  z.transform((value) => value as LengthLevel),
+);
 
 /** Body of POST /api/generate-social-content (001 §7, issue 12 contract). */
-export const socialContentRequestSchema = z
-  .object({
-    prompt: z.string().max(5_000).default(''),
-    platforms: z.array(z.enum(SOCIAL_PLATFORM_IDS)).max(SOCIAL_PLATFORM_IDS.length).default([]),
-    tone: z.enum(SOCIAL_TONES).default(DEFAULT_SOCIAL_TONE),
-    includeHashtags: z.boolean().default(true),
-    includeCallToAction: z.boolean().default(true),
-    contentLength: platformMap(lengthLevel).default({}),
-    /** Characters per platform; clamped to 50..max on the server as in the form. */
-    customTargets: platformMap(z.number().int().min(1).max(100_000)).optional(),
-    /** Not in the spec's body: the model that writes the posts (the GBP list's default when absent). */
-    model: languageModelIdSchema.default(DEFAULT_GBP_MODEL_ID),
-    clientId: clientFields.clientId,
-    saveToClient: clientFields.saveToClient,
-    timeZone: clientFields.timeZone,
-  })
-  .superRefine((value, ctx) => {
-    if (value.prompt.trim() === '' || value.platforms.length === 0) {
-      ctx.addIssue({ code: 'custom', message: SOCIAL_MESSAGES.promptAndPlatformRequired, path: ['prompt'] });
-    }
-    if (value.saveToClient && value.clientId === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'Select a client', path: ['clientId'] });
-    }
-  })
-  .transform((value) => ({ ...value, platforms: [...new Set(value.platforms)] }));
+export const socialContentRequestSchema = z.pipe(
+  z
+    .object({
+      prompt: z._default(z.string().check(z.maxLength(5_000)), ''),
+      platforms: z._default(
+        z.array(z.enum(SOCIAL_PLATFORM_IDS)).check(z.maxLength(SOCIAL_PLATFORM_IDS.length)),
+        [],
+      ),
+      tone: z._default(z.enum(SOCIAL_TONES), DEFAULT_SOCIAL_TONE),
+      includeHashtags: z._default(z.boolean(), true),
+      includeCallToAction: z._default(z.boolean(), true),
+      contentLength: z._default(platformMap(lengthLevel), {}),
+      /** Characters per platform; clamped to 50..max on the server as in the form. */
+      customTargets: z.optional(platformMap(z.number().check(z.int(), z.gte(1), z.lte(100_000)))),
+      /** Not in the spec's body: the model that writes the posts (the GBP list's default when absent). */
+      model: z._default(languageModelIdSchema, DEFAULT_GBP_MODEL_ID),
+      clientId: clientFields.clientId,
+      saveToClient: clientFields.saveToClient,
+      timeZone: clientFields.timeZone,
+    })
+    .check(
+      z.superRefine((value, ctx) => {
+        if (value.prompt.trim() === '' || value.platforms.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: SOCIAL_MESSAGES.promptAndPlatformRequired,
+            path: ['prompt'],
+          });
+        }
+        if (value.saveToClient && value.clientId === undefined) {
+          ctx.addIssue({ code: 'custom', message: 'Select a client', path: ['clientId'] });
+        }
+      }),
+    ),
+  z.transform((value) => ({ ...value, platforms: [...new Set(value.platforms)] })),
+);
 
 export type SocialContentRequest = z.output<typeof socialContentRequestSchema>;
 export type SocialContentRequestInput = z.input<typeof socialContentRequestSchema>;
@@ -100,15 +111,21 @@ export function parseDimensions(value: string): { width: number; height: number 
 /** Body of POST /api/generate-social-image: one image at one of the selected platforms' sizes. */
 export const socialImageRequestSchema = z
   .object({
-    prompt: z.string().max(4_000).default(''),
-    dimensions: z.string().default(''),
+    prompt: z._default(z.string().check(z.maxLength(4_000)), ''),
+    dimensions: z._default(z.string(), ''),
     clientId: clientFields.clientId,
   })
-  .superRefine((value, ctx) => {
-    if (value.prompt.trim() === '' || !parseDimensions(value.dimensions)) {
-      ctx.addIssue({ code: 'custom', message: SOCIAL_MESSAGES.imagePromptAndSizeRequired, path: ['prompt'] });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.prompt.trim() === '' || !parseDimensions(value.dimensions)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: SOCIAL_MESSAGES.imagePromptAndSizeRequired,
+          path: ['prompt'],
+        });
+      }
+    }),
+  );
 
 export type SocialImageRequest = z.output<typeof socialImageRequestSchema>;
 export type SocialImageRequestInput = z.input<typeof socialImageRequestSchema>;
@@ -124,14 +141,14 @@ export const CUSTOM_RESIZE = { min: 100, max: 2_048 } as const;
 /** A pasted image as base64 stays under the API's 6 MB body: about 4 MB of image. */
 export const MAX_RESIZE_IMAGE_BASE64_CHARS = 5_600_000;
 
-const resizeSide = z.number().int().min(CUSTOM_RESIZE.min).max(CUSTOM_RESIZE.max);
+const resizeSide = z.number().check(z.int(), z.gte(CUSTOM_RESIZE.min), z.lte(CUSTOM_RESIZE.max));
 
 /** Body of POST /api/resize-image: base64 (optionally a data URL) or an /api/media path this app returned. */
 export const resizeImageRequestSchema = z.object({
-  image: z.string().min(1).max(MAX_RESIZE_IMAGE_BASE64_CHARS),
+  image: z.string().check(z.minLength(1), z.maxLength(MAX_RESIZE_IMAGE_BASE64_CHARS)),
   width: resizeSide,
   height: resizeSide,
-  mode: z.enum(RESIZE_MODES).default(DEFAULT_RESIZE_MODE),
+  mode: z._default(z.enum(RESIZE_MODES), DEFAULT_RESIZE_MODE),
 });
 
 export type ResizeImageRequest = z.output<typeof resizeImageRequestSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /**
  * The one rule for a date a request carries: an ISO 8601 calendar date (`2026-11-21`) or local or UTC
@@ -32,4 +32,4 @@ export function calendarDateOf(value: string): CalendarDate | null {
 
 /** A request field holding a date; `message` is the field's own wording for a bad one. */
 export const isoDateField = (message: string) =>
-  z.string().max(MAX_ISO_LENGTH, message).refine(isIsoDate, message);
+  z.string().check(z.maxLength(MAX_ISO_LENGTH, message), z.refine(isIsoDate, message));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /**
  * Free-form JSON that is stored as a DynamoDB map (a saved item's `metadata`), checked against what the
@@ -80,17 +80,19 @@ function jsonBytes(value: unknown): number {
 
 /** A JSON object that DynamoDB can store as sent (see the limits above); issues name the inner path. */
 export const storableJsonObject = () =>
-  z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
-    const issue = findUnstorableJson(value);
-    if (issue) {
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      return;
-    }
-    const bytes = jsonBytes(value);
-    if (bytes > STORABLE_JSON_LIMITS.maxBytes) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `is too large: ${Math.ceil(bytes / 1000)} KB, at most ${STORABLE_JSON_LIMITS.maxBytes / 1000} KB`,
-      });
-    }
-  });
+  z.record(z.string(), z.unknown()).check(
+    z.superRefine((value, ctx) => {
+      const issue = findUnstorableJson(value);
+      if (issue) {
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+        return;
+      }
+      const bytes = jsonBytes(value);
+      if (bytes > STORABLE_JSON_LIMITS.maxBytes) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `is too large: ${Math.ceil(bytes / 1000)} KB, at most ${STORABLE_JSON_LIMITS.maxBytes / 1000} KB`,
+        });
+      }
+    }),
+  );

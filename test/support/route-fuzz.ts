@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { z } from 'zod';
+import { $ZodObject, $ZodPipe } from 'zod/v4/core';
 import type { HttpRoute } from '#infra/routes';
 import { isResourceId } from '#shared/validation/resource-id';
 
@@ -133,15 +133,15 @@ export async function knownRequestFields(sharedDir: string): Promise<string[]> {
     const module: Record<string, unknown> = await import(file);
     for (const value of Object.values(module)) {
       const object = objectSchemaOf(value);
-      if (object) for (const key of Object.keys(object.shape)) fields.add(key);
+      if (object) for (const key of Object.keys(object._zod.def.shape)) fields.add(key);
     }
   }
   return [...fields].sort();
 }
 
-function objectSchemaOf(value: unknown): z.ZodObject | null {
-  if (value instanceof z.ZodObject) return value;
-  if (value instanceof z.ZodPipe) return objectSchemaOf(value.def.in);
+function objectSchemaOf(value: unknown): $ZodObject | null {
+  if (value instanceof $ZodObject) return value;
+  if (value instanceof $ZodPipe) return objectSchemaOf(value._zod.def.in);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '#shared/validation/zod';
 import { ApiError, createApiClient, errorMessage, isSessionEnded, SessionEndedError } from './api-client';
 
 interface Call {

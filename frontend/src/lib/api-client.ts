@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { getIdToken } from './auth/session';
 import { endSession, SESSION_ENDED_MESSAGE } from './auth/session-ended';
 import { getRuntimeConfig } from './config';
@@ -46,7 +46,7 @@ export interface ApiRequestOptions<T> {
   /** Serialised as JSON. */
   body?: unknown;
   /** Validates (and may transform) the response body; without it the body is trusted as T. */
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { firstIssueMessage, TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
 import type { JobResult, JobState } from './job-state';
 import { ERROR_TITLE } from './tool-messages';
@@ -17,7 +17,7 @@ export interface ToolRunConfig<Request, Output = ToolOutput> {
   readonly tool: string;
   readonly endpoint: string;
   /** The shared request schema: a last check in the browser, with the server's own wording. */
-  readonly schema: z.ZodType;
+  readonly schema: z.ZodMiniType;
   /** The tool's spec fields into a ToolOutput; null when they are missing or malformed. */
   readonly readOutput: (result: JobResult) => Output | null;
   readonly messages: {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '#shared/validation/zod';
 
 /** `GET /dev/mailbox.json` of the local runtime: what Cognito would have e-mailed, newest first. */
 export const mailboxMessageSchema = z.object({
@@ -6,7 +6,7 @@ export const mailboxMessageSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  code: z.string().nullable(),
+  code: z.nullable(z.string()),
   kind: z.enum(['confirmation', 'reset', 'other']),
   sentAt: z.string(),
 });
