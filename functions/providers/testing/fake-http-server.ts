@@ -146,6 +146,10 @@ export async function sendEvents(
   events: readonly string[],
   options: {
     readonly delayMs?: number;
+    /** Pause after the first event before the rest: a model's time to first token (benchmarks). */
+    readonly firstEventDelayMs?: number;
+    /** Called as each event is written, with its index (only when events are paced). */
+    readonly onWrite?: (index: number) => void;
     readonly end?: 'close' | 'stall' | 'drop';
     readonly headers?: Record<string, string>;
   } = {},
@@ -156,14 +160,17 @@ export async function sendEvents(
     connection: 'keep-alive',
     ...options.headers,
   });
-  if (!options.delayMs) {
+  if (!options.delayMs && !options.firstEventDelayMs) {
     // One write: as fast as a local server can deliver, so benchmarks measure the client, not this fake.
     response.write(events.join(''));
   } else {
-    for (const event of events) {
+    for (const [index, event] of events.entries()) {
       if (response.destroyed) return;
       response.write(event);
-      await delay(options.delayMs);
+      options.onWrite?.(index);
+      await delay(
+        index === 0 && options.firstEventDelayMs ? options.firstEventDelayMs : (options.delayMs ?? 0),
+      );
     }
   }
   if (options.end === 'stall') return;

@@ -37,6 +37,12 @@ export interface FakeOpenAiOptions {
   readonly chunks?: readonly string[];
   /** Pause between two streamed chunks. */
   readonly chunkDelayMs?: number;
+  /**
+   * Pause between the stream's opening event (the assistant role, no text) and the first text chunk,
+   * as a real model's time to first token; `onFirstToken` is called as that chunk is written.
+   */
+  readonly firstTokenDelayMs?: number;
+  readonly onFirstToken?: () => void;
   readonly usage?: { readonly promptTokens: number; readonly completionTokens: number };
   /** Replies to the first requests, in order; later requests get the default success reply. */
   readonly replies?: readonly FakeOpenAiReply[];
@@ -159,7 +165,16 @@ async function chatCompletion(
     }
     events.push('data: [DONE]\n\n');
   }
-  await sendEvents(response, events, { delayMs: options.chunkDelayMs ?? 0, end: reply?.end ?? 'close' });
+  // The first text chunk follows the role event (and the refusal, if any).
+  const firstTextIndex = reply?.refusal ? 2 : 1;
+  await sendEvents(response, events, {
+    delayMs: options.chunkDelayMs ?? 0,
+    firstEventDelayMs: options.firstTokenDelayMs,
+    onWrite: (index) => {
+      if (index === firstTextIndex && chunks.length > 0) options.onFirstToken?.();
+    },
+    end: reply?.end ?? 'close',
+  });
 }
 
 interface ImageBody {
