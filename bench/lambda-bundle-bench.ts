@@ -76,6 +76,41 @@ function coldStart(file: string, nodeOptions: readonly string[] = []): ColdStart
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/**
+ * The floor the AWS SDK sets under every handler that reads the table: a handler that only builds a
+ * `DynamoDBClient` and sends one `QueryCommand`, bundled like the others (the stack's aliases, so
+ * env-only credentials). What it costs over hello-world is the part of the 1.5× import target that
+ * the SDK alone takes, before any code of ours.
+ */
+async function printSdkFloor(
+  dir: string,
+  writeBundle: (id: string, bundle: LambdaBundle) => string,
+  hello: ColdStart,
+): Promise<void> {
+  const source = join(dir, 'sdk-floor.ts');
+  writeFileSync(
+    source,
+    [
+      "import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';",
+      'const client = new DynamoDBClient({});',
+      'export const handler = async () =>',
+      "  client.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'x' } } }));",
+      '',
+    ].join('\n'),
+  );
+  const bundle = (await bundleLambdas([{ id: 'SdkFloor', entry: source, kind: 'http', external: [] }])).get(
+    'SdkFloor',
+  );
+  if (!bundle) throw new Error('esbuild produced no SDK-floor bundle');
+  const floor = coldStart(writeBundle('SdkFloor', bundle));
+  // The share of the 1.5× allowance, in wall and in CPU time (steadier on a busy machine).
+  const share = (value: number, reference: number) =>
+    `${ms(value - reference)} of ${ms(reference * 0.5)} (${(((value - reference) / (reference * 0.5)) * 100).toFixed(0)}%)`;
+  console.log(
+    `  ${'SDK floor'.padEnd(16)} ${kb(Buffer.byteLength(bundle.code)).padStart(5)} KB  ${ms(floor.processMs).padStart(9)} ${(floor.processMs / hello.processMs).toFixed(2)}×, CPU ${ms(floor.processCpuMs)} ${(floor.processCpuMs / hello.processCpuMs).toFixed(2)}× hello-world; import alone ${ms(floor.importMs)} (${(floor.importMs / hello.importMs).toFixed(1)}× hello-world's ${ms(hello.importMs)}), CPU ${ms(floor.importCpuMs)}. DynamoDBClient + one QueryCommand and nothing else takes, of what 1.5× hello-world leaves, ${share(floor.processMs, hello.processMs)}, CPU ${share(floor.processCpuMs, hello.processCpuMs)}`,
+  );
+}
+
 export async function run(): Promise<void> {
   const entries = lambdaEntries();
   const sizes: { entry: LambdaEntry; bytes: number; bundle: LambdaBundle }[] = [];
@@ -130,6 +165,7 @@ export async function run(): Promise<void> {
     console.log(
       `cold start (medians of ${IMPORT_RUNS} fresh processes: spawn to handler imported, and the import alone), against hello-world ${ms(hello.processMs)}, ${ms(hello.processCpuMs)} CPU (import ${ms(hello.importMs)}, ${ms(hello.importCpuMs)} CPU); with --enable-source-maps ${ms(helloMaps.processMs)}, ${ms(helloMaps.processCpuMs)} CPU:`,
     );
+    await printSdkFloor(dir, writeBundle, hello);
     const measured: [string, string, number | undefined][] = [
       ['ListClients', 'functions/clients/list-clients.ts', 1.5],
       ['GetHealth', 'functions/health/handler.ts', 1.5],

@@ -1,7 +1,17 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { backgroundFunctions } from '#infra/routes';
 import { budgetFor } from '../../bench/lambda-budgets';
-import { bundleLambdas, lambdaEntries, modulesEvaluatedAtImport } from '../../bench/lambda-bundles';
+import {
+  bundleLambdas,
+  lambdaEntries,
+  modulesEvaluatedAtImport,
+  repositoryRoot,
+} from '../../bench/lambda-bundles';
 
 /**
  * Issue 15 / DESIGN §6: a size check, not a timing. Every Lambda is bundled as CDK bundles it
@@ -95,6 +105,78 @@ describe('Lambda bundle budgets', () => {
       const budget = entry ? budgetFor(entry) : undefined;
       expect(budget, `${id} has no budget`).toBeDefined();
       expect(ceilingKb * 1024).toBeGreaterThan(budget ?? 0);
+    }
+  });
+
+  it('runs S3 and DynamoDB calls through a bundle built with the stack aliases', {
+    timeout: 120_000,
+  }, async () => {
+    // The aliases swap SDK modules only in bundles (env-only credentials, no event-stream codecs), so
+    // local runs never exercise them: this bundles real calls the same way and sends them to a stand-in.
+    const cache = join(repositoryRoot, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const dir = mkdtempSync(join(cache, 'lbm-alias-probe-'));
+    const requests: string[] = [];
+    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      request.resume();
+      request.on('end', () => {
+        const target = String(request.headers['x-amz-target'] ?? '');
+        requests.push(`${request.method} ${request.url} ${target}`.trim());
+        if (target === 'DynamoDB_20120810.Query') {
+          response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+          response.end(JSON.stringify({ Count: 1, ScannedCount: 1, Items: [{ pk: { S: 'x' } }] }));
+        } else {
+          response.writeHead(200, { etag: '"abc"' });
+          response.end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const probeEnv = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'AKIDPROBE',
+      AWS_SECRET_ACCESS_KEY: 'probe-secret',
+    };
+    const saved = Object.fromEntries(Object.keys(probeEnv).map((name) => [name, process.env[name]]));
+    try {
+      const source = join(dir, 'probe.ts');
+      writeFileSync(
+        source,
+        [
+          "import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';",
+          "import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';",
+          'export async function probe(endpoint: string) {',
+          '  const query = await new DynamoDBClient({ endpoint }).send(',
+          "    new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'x' } } }),",
+          '  );',
+          '  const put = await new S3Client({ endpoint, forcePathStyle: true }).send(',
+          "    new PutObjectCommand({ Bucket: 'b', Key: 'k', Body: 'hello' }),",
+          '  );',
+          '  return { items: query.Items, etag: put.ETag };',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      const bundle = (
+        await bundleLambdas([{ id: 'AliasProbe', entry: source, kind: 'http', external: [] }])
+      ).get('AliasProbe');
+      expect(bundle?.code).toContain('left out of Lambda bundles');
+      const file = join(dir, 'probe.mjs');
+      writeFileSync(file, bundle?.code ?? '');
+      Object.assign(process.env, probeEnv);
+      const { probe } = (await import(pathToFileURL(file).href)) as {
+        probe: (endpoint: string) => Promise<unknown>;
+      };
+      const { port } = server.address() as AddressInfo;
+      expect(await probe(`http://127.0.0.1:${port}`)).toEqual({ items: [{ pk: { S: 'x' } }], etag: '"abc"' });
+      expect(requests).toEqual(['POST / DynamoDB_20120810.Query', expect.stringMatching(/^PUT \/b\/k\b/)]);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
