@@ -7,8 +7,9 @@
  * generation endpoints, the workers, and the modules the workers may load only when a job needs them
  * (provider adapters and SDKs, the offline composers). Importing is not all of a first request's extra
  * cost: the token verifier fetches the pool's signing keys on first use, and an SDK client resolves its
- * credentials and endpoint on its first call, so those are done here too, with read-only calls. A step
- * that fails is left to fail again, with its own error, when a request needs it.
+ * credentials and endpoint on its first call, so those are done here too, with read-only calls; and
+ * the code a generation runs is rehearsed once (rehearsalSteps), since its first run is slower too. A
+ * step that fails is left to fail again, with its own error, when a request needs it.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,8 +22,9 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { toAuthorizerContext } from '#functions/commons/caller';
 import { readEnv } from '#functions/commons/env';
+import type { TextProvider } from '#functions/providers/ports';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
-import { DEFAULT_TEXT_MODEL_ID } from '#shared/models';
+import { DEFAULT_TEXT_MODEL_ID, type ModelProvider } from '#shared/models';
 import { loadHandler, repositoryRoot } from './handler-loader';
 import { lambdaContext } from './lambda-context';
 
@@ -75,7 +77,19 @@ const firstCalls: Readonly<Record<string, () => Promise<unknown>>> = {
     if (!response.ok) throw new Error(`JWKS request failed with ${response.status}`);
     const jwks = safeJsonParse(await response.text());
     assertIsJwks(jwks);
-    idTokenVerifier().cacheJwks(jwks);
+    const verifier = idTokenVerifier();
+    verifier.cacheJwks(jwks);
+    // A token under the pool's own key id whose signature is wrong: the verifier turns the key into a
+    // public key (kept for later) and runs the signature check, which refuses it.
+    const kid = jwks.keys[0]?.kid;
+    if (!kid) return;
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const forged = `${part({ alg: 'RS256', kid, typ: 'JWT' })}.${part({ token_use: 'id' })}.${'A'.repeat(342)}`;
+    const refused = await verifier.verify(forged).then(
+      () => false,
+      () => true,
+    );
+    if (!refused) throw new Error('the signature check accepted a forged token');
   },
   DynamoDB: async () => {
     const { dynamoDocumentClient } = await import('#functions/commons/clients/dynamodb');
@@ -101,6 +115,35 @@ const REHEARSAL_CALLER = {
 
 /** The request a first newsletter would send, as the form sends it. */
 const REHEARSAL_REQUEST = { topic: 'Spring home maintenance checklist', model: DEFAULT_TEXT_MODEL_ID };
+
+/** A provider's adapter pointed at a local stand-in of its API, and how to stop the stand-in. */
+async function standInAdapter(
+  provider: ModelProvider,
+): Promise<{ provider: TextProvider; close: () => Promise<void> }> {
+  const apiKey = 'warm-up';
+  if (provider === 'anthropic') {
+    const { startFakeAnthropicServer } = await import('#functions/providers/testing/fake-anthropic-server');
+    const { createAnthropicTextProvider } = await import('#functions/providers/anthropic-text-provider');
+    const server = await startFakeAnthropicServer();
+    return {
+      provider: createAnthropicTextProvider({ apiKey, baseUrl: server.baseUrl }),
+      close: server.close,
+    };
+  }
+  if (provider === 'google') {
+    const { startFakeGoogleServer } = await import('#functions/providers/testing/fake-google-server');
+    const { createGoogleTextProvider } = await import('#functions/providers/google-text-provider');
+    const server = await startFakeGoogleServer();
+    return { provider: createGoogleTextProvider({ apiKey, baseUrl: server.baseUrl }), close: server.close };
+  }
+  const { startFakeOpenAiServer } = await import('#functions/providers/testing/fake-openai-server');
+  const { createOpenAiTextProvider } = await import('#functions/providers/openai-text-provider');
+  const server = await startFakeOpenAiServer();
+  return {
+    provider: createOpenAiTextProvider({ provider, apiKey, baseUrl: server.baseUrl }),
+    close: server.close,
+  };
+}
 
 /**
  * A generation rehearsed step by step, so that the first real one does not pay for the first run of
@@ -168,6 +211,30 @@ export const rehearsalSteps: Readonly<Record<string, () => Promise<unknown>>> = 
     await saveProgress(jobId, 1, { attempt: 1, seq: 1, text: '<p>Warm</p>' });
     // The rehearsal caller has no connections: the lookup finds none and nothing is posted.
     await new UserPusher(REHEARSAL_CALLER.userId).push({ type: 'job.progress', jobId, seq: 1, delta: '' });
+  },
+  /**
+   * Each provider that has a key: its adapter and SDK stream a short reply from a local stand-in that
+   * speaks the provider's wire format (functions/providers/testing), never from the provider itself.
+   */
+  'provider adapters': async () => {
+    const { loadProviderKeys } = await import('#functions/providers/provider-keys');
+    const keys = await loadProviderKeys();
+    for (const provider of Object.keys(keys) as Array<keyof typeof keys>) {
+      const adapter = await standInAdapter(provider);
+      let events = 0;
+      try {
+        const stream = adapter.provider.streamText({
+          apiModelId: 'warm-up',
+          system: 'Warm up.',
+          prompt: 'Say hello.',
+          maxOutputTokens: 16,
+        });
+        for await (const _event of stream) events += 1;
+      } finally {
+        await adapter.close();
+      }
+      if (events === 0) throw new Error(`the ${provider} stand-in sent nothing`);
+    }
   },
   /**
    * The worker's own steps for a newsletter: the request parsed, the provider chosen, the prompt built,

@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { sqsClient } from '#functions/commons/clients/sqs';
 import { requireEnv } from '#functions/commons/env';
+import {
+  type FakeOpenAiServer,
+  startFakeOpenAiServer,
+} from '#functions/providers/testing/fake-openai-server';
 import { rehearsalSteps, warmUpHandlers } from '#local/warm-up';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
@@ -14,6 +18,7 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * no message left in the queue or its dead-letter queue.
  */
 
+let provider: FakeOpenAiServer;
 let app: TestRuntime;
 let owner: TestUser;
 
@@ -43,7 +48,9 @@ async function queueDrained(queueUrl: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  app = await startTestRuntime();
+  // A provider key, so the warm-up rehearses that provider's adapter (against its own local stand-in).
+  provider = await startFakeOpenAiServer();
+  app = await startTestRuntime({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.baseUrl } });
   owner = await app.createUser();
   const client = await app.request<{ id: string }>('POST', '/api/clients', {
     token: owner.idToken,
@@ -60,14 +67,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  await provider?.close();
 });
 
 describe('warm-up after ready', () => {
-  it('rehearses the request, the queue and worker, the job store and pushes, and the worker steps', () => {
+  it('rehearses the request, the queue and worker, the job store and pushes, the adapters and the worker steps', () => {
     expect(Object.keys(rehearsalSteps)).toEqual([
       'generation request',
       'job queue and worker',
       'job store and pushes',
+      'provider adapters',
       'newsletter steps',
     ]);
   });
@@ -75,10 +84,13 @@ describe('warm-up after ready', () => {
   it('succeeds at every step and leaves the data as it found it', async () => {
     const before = await tableRows();
     expect(before.some((row) => row.includes('Spring checklist'))).toBe(true);
+    const providerCalls = provider.requests.length;
     const report = await warmUpHandlers();
     expect(report.failed).toEqual([]);
     await queueDrained(requireEnv('jobsQueueUrl'));
     expect(await tableRows()).toEqual(before);
     expect(await messagesIn(app.runtime.queues.deadLetterQueueUrl)).toBe(0);
+    // The configured provider is never called: its adapter was rehearsed against a stand-in of its own.
+    expect(provider.requests.length).toBe(providerCalls);
   }, 120_000);
 });
