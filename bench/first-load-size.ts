@@ -21,12 +21,13 @@ type Manifest = Record<string, ManifestChunk>;
 export const FIRST_LOAD_TARGET_KB = 100;
 
 /**
- * The modules a visitor's first load of each public route needs besides the entry: its screen, and for
- * `/auth` tailwind-merge, which the router loads before that screen (frontend/src/lib/utils.ts).
+ * The module a visitor's first load of each public route needs besides the entry and what index.html
+ * preloads: its screen, which the entry imports at once (frontend/src/app/public-screens.ts). Both render
+ * without tailwind-merge (frontend/src/lib/utils.ts); `/auth`'s other views load it when chosen.
  */
 export const PUBLIC_SCREENS = {
   '/': ['src/features/landing/landing-page.tsx'],
-  '/auth': ['src/lib/class-merge.ts', 'src/features/auth/auth-page.tsx'],
+  '/auth': ['src/features/auth/auth-page.tsx'],
 } as const;
 
 export interface LoadSize {

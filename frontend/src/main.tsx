@@ -1,35 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { StartupError } from './app/startup-error';
-import { loadRuntimeConfig, setRuntimeConfig } from './lib/config';
+import { publicScreenFor } from './app/public-screens';
 import './index.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element.');
-const root = createRoot(container);
-
 /**
- * A first visit lands on `/` or `/auth`: its screen's chunk starts downloading now, beside /config.json
- * (preloaded by index.html), instead of after it. The router's lazy import then finds it loaded; a
- * failure here is left to that import, which shows the error.
+ * The entry does two things and imports nothing that has to download first, so it runs as soon as this
+ * small file arrives (issue 15): it starts the chunk of the screen a first visit lands on (`/` or
+ * `/auth`), and the app itself (boot.tsx, which index.html already preloads with React). Before, the
+ * screen's import waited until React had downloaded and the whole entry had run, or, for `/`, came
+ * from a preload in index.html that every other route downloaded for nothing.
  */
-const publicScreens: Readonly<Record<string, () => Promise<unknown>>> = {
-  '/': () => import('@/features/landing/landing-page'),
-  '/auth': () => Promise.all([import('@/lib/class-merge'), import('@/features/auth/auth-page')]),
-};
-publicScreens[window.location.pathname]?.().catch(() => undefined);
+publicScreenFor(window.location.pathname)
+  ?.load()
+  // A failure is left to the router's own import of the screen, which shows the error.
+  .catch(() => undefined);
 
-// The config decides which user pool and API this build talks to, so it is loaded before anything renders.
-try {
-  const config = await loadRuntimeConfig();
-  setRuntimeConfig(config);
-  root.render(
-    <StrictMode>
-      <App config={config} />
-    </StrictMode>,
-  );
-} catch (error) {
-  console.error('Startup failed:', error);
-  root.render(<StartupError message={error instanceof Error ? error.message : String(error)} />);
-}
+import('./boot').catch((error: unknown) => {
+  // Nothing can render without the app's code; the console says why the page stayed blank.
+  console.error('Loading the app failed:', error);
+});

@@ -2,8 +2,10 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import { LoadingScreen } from '@/components/layout/loading-screen';
+import { preloadableComponent } from '@/lib/preloadable-component';
 import { AppShell } from './layouts/app-shell';
 import { RequireAuth } from './layouts/require-auth';
+import { authScreen, landingScreen } from './public-screens';
 import { RouteErrorBoundary } from './route-error';
 import { guardedScreens, isRouteAvailable, withClassMerge } from './screens';
 import { useRouteFocus } from './use-route-focus';
@@ -14,14 +16,10 @@ import { useRouteFocus } from './use-route-focus';
  * or `/auth` downloads only the shell and that one screen.
  */
 
-// The landing page renders with `cn` only joining classes (lib/utils.ts), which keeps tailwind-merge out
-// of the first load of `/`; every other page loads the merge first.
-const LandingPage = lazy(() =>
-  import('@/features/landing/landing-page').then((module) => ({ default: module.LandingPage })),
-);
-const AuthPage = lazy(
-  withClassMerge(() => import('@/features/auth/auth-page').then((module) => ({ default: module.AuthPage }))),
-);
+// The landing page and the auth screen render with `cn` only joining classes (lib/utils.ts), which keeps
+// tailwind-merge out of their first load; every other page loads the merge first.
+const LandingPage = preloadableComponent(landingScreen, (module) => module.LandingPage);
+const AuthPage = preloadableComponent(authScreen, (module) => module.AuthPage);
 const DevMailboxPage = lazy(
   withClassMerge(() =>
     import('@/features/dev-mailbox/dev-mailbox-page').then((module) => ({ default: module.DevMailboxPage })),

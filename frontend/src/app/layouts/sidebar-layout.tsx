@@ -1,5 +1,7 @@
 // Before any signed-in screen renders: `cn` resolves the Tailwind conflicts of callers' classes.
 import '@/lib/class-merge';
+// The screens' loaders arrive with the layout, so the screen inside it loads without waiting for them.
+import '../screen-loaders';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/layout/loading-screen';

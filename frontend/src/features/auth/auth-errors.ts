@@ -1,4 +1,4 @@
-import { AuthError } from 'aws-amplify/auth';
+import { isAuthServiceError } from '@/lib/auth/auth-service-error';
 import { AUTH_TOASTS } from './messages';
 
 /**
@@ -6,7 +6,7 @@ import { AUTH_TOASTS } from './messages';
  * errors are returned to the caller), or the generic one for anything that is not an auth error.
  */
 export function authErrorDescription(error: unknown): string {
-  if (error instanceof AuthError && error.message) return error.message;
+  if (isAuthServiceError(error) && error.message) return error.message;
   if (error instanceof Error && error.name.endsWith('Exception') && error.message) return error.message;
   return AUTH_TOASTS.unexpected;
 }

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark, PRODUCT_NAME } from '@/components/layout/brand';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 
 /** The frame of every auth view: a link back to `/`, the brand, and one centred card. */
 export function AuthLayout({
@@ -48,9 +48,11 @@ export function AuthLayout({
           <Card className="w-full" onFocusCapture={onInteract} onPointerDownCapture={onInteract}>
             <CardHeader className="text-center">
               {/* The view's name is the page's one heading (Welcome, Verify Your Email…). */}
-              <CardTitle className="text-xl">
+              {/* CardTitle's own `leading-none` would override `text-xl`'s line height, since this screen
+                  renders before tailwind-merge loads (lib/utils.ts): the same slot, classes as merged. */}
+              <div data-slot="card-title" className="font-semibold text-xl">
                 <h1>{title}</h1>
-              </CardTitle>
+              </div>
               <CardDescription>{description}</CardDescription>
             </CardHeader>
             <CardContent>{children}</CardContent>

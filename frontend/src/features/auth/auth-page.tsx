@@ -1,27 +1,63 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/layout/loading-screen';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Spinner } from '@/components/ui/spinner';
 import { preloadAuthActions, useAuth } from '@/lib/auth/auth-context';
 import {
   clearSessionEndedNotice,
   hasSessionEndedNotice,
   SESSION_ENDED_MESSAGE,
 } from '@/lib/auth/session-ended';
+import { preloadable } from '@/lib/preloadable';
+import { preloadableComponent } from '@/lib/preloadable-component';
 import { preloadToaster } from '@/lib/toast';
 import { AuthLayout } from './auth-layout';
+import { AuthTabs } from './auth-tabs';
 import { type AuthView, initialAuthView, isResetMode } from './auth-view';
-import { ConfirmSignUpForm } from './confirm-sign-up-form';
-import { ForgotPasswordForm } from './forgot-password-form';
-import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
+
+/**
+ * The first load of `/auth` holds the sign-in form only (issue 15: at most 100 KB gzip). The other views
+ * load when chosen, and on the first focus or press in the card, so they are normally there by then.
+ * They render after tailwind-merge (lib/utils.ts), which loads beside them; this file, the layout, the
+ * tabs and the sign-in form render without it, so their class lists override nothing.
+ */
+/** A view's code with tailwind-merge, which it renders after. */
+const withMerge = <M,>(load: () => Promise<M>) =>
+  preloadable(() => Promise.all([import('@/lib/class-merge'), load()]).then(([, module]) => module));
+
+const laterViews = {
+  signUp: withMerge(() => import('./sign-up-form')),
+  confirm: withMerge(() => import('./confirm-sign-up-form')),
+  forgot: withMerge(() => import('./forgot-password-form')),
+  reset: withMerge(() => import('./reset-password-form')),
+};
+const SignUpForm = preloadableComponent(laterViews.signUp, (module) => module.SignUpForm);
+const ConfirmSignUpForm = preloadableComponent(laterViews.confirm, (module) => module.ConfirmSignUpForm);
+const ForgotPasswordForm = preloadableComponent(laterViews.forgot, (module) => module.ForgotPasswordForm);
+const ResetPasswordForm = preloadableComponent(laterViews.reset, (module) => module.ResetPasswordForm);
+
+/** Shown in a view's place while its code loads (a slow network), at about a short form's height. */
+function ViewLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-h-40 items-center justify-center text-muted-foreground">
+          <Spinner />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** Spec 000 §2 `/auth`: Sign In and Sign Up tabs, the confirm step, forgot and reset password. */
-/** The Cognito client and the toasts are needed only once the user acts, so they load on first interaction. */
+/** The Cognito client, the toasts and the other views are needed only once the user acts, so they load on first interaction. */
 function preloadForInteraction() {
   preloadAuthActions();
   preloadToaster();
+  for (const view of Object.values(laterViews)) view.load().catch(() => undefined);
 }
 
 export function AuthPage() {
@@ -53,12 +89,14 @@ export function AuthPage() {
           title="Verify your email"
           description={`We sent a verification code to ${view.email}.`}
         >
-          <ConfirmSignUpForm
-            email={view.email}
-            password={view.password}
-            onConfirmed={goHome}
-            onBack={() => backToSignIn(view.email)}
-          />
+          <ViewLoading>
+            <ConfirmSignUpForm
+              email={view.email}
+              password={view.password}
+              onConfirmed={goHome}
+              onBack={() => backToSignIn(view.email)}
+            />
+          </ViewLoading>
         </AuthLayout>
       );
     case 'forgot':
@@ -68,11 +106,13 @@ export function AuthPage() {
           title="Reset your password"
           description="Enter your email and we will send you a reset code."
         >
-          <ForgotPasswordForm
-            initialEmail={view.email}
-            onSent={(email) => setView({ name: 'reset', email, code: '', fromLink: false })}
-            onBack={() => backToSignIn(view.email)}
-          />
+          <ViewLoading>
+            <ForgotPasswordForm
+              initialEmail={view.email}
+              onSent={(email) => setView({ name: 'reset', email, code: '', fromLink: false })}
+              onBack={() => backToSignIn(view.email)}
+            />
+          </ViewLoading>
         </AuthLayout>
       );
     case 'reset':
@@ -82,13 +122,15 @@ export function AuthPage() {
           title="Set a new password"
           description="Enter the code from the reset email and your new password."
         >
-          <ResetPasswordForm
-            initialEmail={view.email}
-            initialCode={view.code}
-            fromLink={view.fromLink}
-            onDone={goHome}
-            onBack={() => backToSignIn(view.email)}
-          />
+          <ViewLoading>
+            <ResetPasswordForm
+              initialEmail={view.email}
+              initialCode={view.code}
+              fromLink={view.fromLink}
+              onDone={goHome}
+              onBack={() => backToSignIn(view.email)}
+            />
+          </ViewLoading>
         </AuthLayout>
       );
     case 'tabs':
@@ -99,29 +141,36 @@ export function AuthPage() {
           description="Sign in to your account or create a new one."
           notice={sessionEnded ? SESSION_ENDED_MESSAGE : undefined}
         >
-          <Tabs
+          <AuthTabs
             value={view.tab}
-            onValueChange={(tab) => setView({ ...view, tab: tab === 'signUp' ? 'signUp' : 'signIn' })}
-          >
-            <TabsList className="mb-4 grid w-full grid-cols-2">
-              <TabsTrigger value="signIn">Sign In</TabsTrigger>
-              <TabsTrigger value="signUp">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="signIn">
-              <SignInForm
-                initialEmail={view.email}
-                onSignedIn={goHome}
-                onNeedsConfirmation={(email, password) => setView({ name: 'confirm', email, password })}
-                onForgotPassword={(email) => setView({ name: 'forgot', email })}
-              />
-            </TabsContent>
-            <TabsContent value="signUp">
-              <SignUpForm
-                onCreated={(email, password) => setView({ name: 'confirm', email, password })}
-                onSignedIn={goHome}
-              />
-            </TabsContent>
-          </Tabs>
+            onValueChange={(tab) => setView({ ...view, tab })}
+            tabs={[
+              {
+                value: 'signIn',
+                label: 'Sign In',
+                content: (
+                  <SignInForm
+                    initialEmail={view.email}
+                    onSignedIn={goHome}
+                    onNeedsConfirmation={(email, password) => setView({ name: 'confirm', email, password })}
+                    onForgotPassword={(email) => setView({ name: 'forgot', email })}
+                  />
+                ),
+              },
+              {
+                value: 'signUp',
+                label: 'Sign Up',
+                content: (
+                  <ViewLoading>
+                    <SignUpForm
+                      onCreated={(email, password) => setView({ name: 'confirm', email, password })}
+                      onSignedIn={goHome}
+                    />
+                  </ViewLoading>
+                ),
+              },
+            ]}
+          />
         </AuthLayout>
       );
   }

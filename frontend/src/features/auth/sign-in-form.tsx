@@ -82,7 +82,8 @@ export function SignInForm({
           <Button
             type="button"
             variant="link"
-            className="h-auto p-0 font-normal text-xs"
+            // Important, not merged: the first load of /auth has no tailwind-merge (lib/utils.ts).
+            className="h-auto! p-0! font-normal! text-xs!"
             onClick={() => onForgotPassword(email.trim())}
           >
             Forgot password?

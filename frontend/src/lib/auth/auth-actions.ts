@@ -1,4 +1,5 @@
 import {
+  AuthError,
   confirmResetPassword as amplifyConfirmResetPassword,
   confirmSignUp as amplifyConfirmSignUp,
   resetPassword as amplifyResetPassword,
@@ -7,6 +8,7 @@ import {
   signUp as amplifySignUp,
   resendSignUpCode,
 } from 'aws-amplify/auth';
+import { registerAuthServiceErrorCheck } from './auth-service-error';
 import { loadAmplify } from './session';
 
 /**
@@ -14,6 +16,8 @@ import { loadAmplify } from './session';
  * USER_PASSWORD_AUTH: cognito-local has no SRP, and the AWS app client enables the same flow, so both
  * runtimes behave alike. Errors are Amplify's AuthError, whose message is the service's own.
  */
+
+registerAuthServiceErrorCheck((error): error is Error => error instanceof AuthError);
 
 export type SignInOutcome = 'signedIn' | 'confirmSignUp';
 

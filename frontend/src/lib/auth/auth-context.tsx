@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type * as Actions from './auth-actions';
 import type { SignedInUser } from './claims';
-import { loadAmplify, onSessionChange, readSignedInUser } from './session';
+import { loadAmplify, mayHaveSession, onSessionChange, readSignedInUser } from './session';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -46,17 +46,25 @@ export function preloadAuthActions(): void {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ status: AuthStatus; user: SignedInUser | null }>({
-    status: 'loading',
+  // A browser without a stored session is signed out, which is known without Amplify: the first render
+  // already shows the page, not 'Loading...' and then the page (issue 15, LCP of `/`).
+  const [state, setState] = useState<{ status: AuthStatus; user: SignedInUser | null }>(() => ({
+    status: mayHaveSession() ? 'loading' : 'signedOut',
     user: null,
-  });
+  }));
   // Session reads can overlap (initial load and an auth event); only the latest one may win.
   const generation = useRef(0);
 
   const refresh = useCallback(async () => {
     const mine = ++generation.current;
     const user = await readSignedInUser();
-    if (mine === generation.current) setState({ status: user ? 'signedIn' : 'signedOut', user });
+    if (mine === generation.current)
+      setState((current) =>
+        // Unchanged (a visitor still signed out): keep the state, so nothing under the provider re-renders.
+        current.user === null && user === null && current.status === 'signedOut'
+          ? current
+          : { status: user ? 'signedIn' : 'signedOut', user },
+      );
     return user;
   }, []);
 
