@@ -11,13 +11,25 @@ import { lambdaBundleAliases, lambdaEntries, repositoryRoot } from './lambda-bun
 
 const TOP = 25;
 
+/**
+ * Packages shown by part, to tell what a change removed: zod's classic API from its core and mini
+ * (`zod/v4/classic`, `zod/v4/core`, `zod/v4/mini`, `zod/v4/locales`), and @smithy/core's submodules.
+ */
+const SPLIT_PACKAGES: Readonly<Record<string, (rest: readonly string[]) => string | undefined>> = {
+  zod: (rest) => (rest[0] === 'v4' ? `v4/${rest[1]}` : undefined),
+  '@smithy/core': (rest) => (rest[1] === 'submodules' ? rest[2] : undefined),
+};
+
 /** `node_modules/@aws-sdk/client-s3/dist-es/…` → `@aws-sdk/client-s3`; app code → its folder. */
 function groupOf(input: string): string {
   const parts = input.split('/');
   const index = parts.lastIndexOf('node_modules');
   if (index >= 0) {
-    const name = parts[index + 1] ?? input;
-    return name.startsWith('@') ? `${name}/${parts[index + 2] ?? ''}` : name;
+    const first = parts[index + 1] ?? input;
+    const scoped = first.startsWith('@');
+    const name = scoped ? `${first}/${parts[index + 2] ?? ''}` : first;
+    const part = SPLIT_PACKAGES[name]?.(parts.slice(index + (scoped ? 3 : 2)));
+    return part ? `${name}/${part}` : name;
   }
   return parts.slice(0, Math.min(parts.length - 1, 2)).join('/') || input;
 }
