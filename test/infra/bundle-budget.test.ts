@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { backgroundFunctions } from '#infra/routes';
@@ -75,6 +75,31 @@ const OVER_BUDGET_CEILING_KB: Readonly<Record<string, number>> = {
   GetMe: 530,
 };
 
+/**
+ * Server and browser code builds its schemas with zod/mini (shared/validation/zod.ts): one import of
+ * classic zod puts its whole API back into every bundle that reaches it (~65 KB). These files still
+ * import it; no other may, and an entry goes when its file moves to zod/mini.
+ */
+const CLASSIC_ZOD_IMPORTERS: readonly string[] = [
+  'functions/access/access-record.ts',
+  'functions/access/access-store.ts',
+  'functions/clients/client-record.ts',
+  'functions/content/content-record.ts',
+];
+
+/** Non-test TypeScript files under `dir` that import classic zod's values (type imports cost nothing). */
+function classicZodImporters(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    if (/^import (?!type )[^;]*from 'zod';/m.test(readFileSync(file, 'utf8'))) {
+      found.push(relative(repositoryRoot, file));
+    }
+  }
+  return found;
+}
+
 describe('Lambda bundle budgets', () => {
   it('keeps every handler within its minified size budget', { timeout: 600_000 }, async () => {
     const entries = lambdaEntries();
@@ -106,6 +131,13 @@ describe('Lambda bundle budgets', () => {
       expect(budget, `${id} has no budget`).toBeDefined();
       expect(ceilingKb * 1024).toBeGreaterThan(budget ?? 0);
     }
+  });
+
+  it('keeps classic zod out of server and browser code, but for the files listed', () => {
+    const importers = ['shared', 'functions', 'frontend/src'].flatMap((dir) =>
+      classicZodImporters(join(repositoryRoot, dir)),
+    );
+    expect(importers.filter((file) => !CLASSIC_ZOD_IMPORTERS.includes(file))).toEqual([]);
   });
 
   it('runs S3 and DynamoDB calls through a bundle built with the stack aliases', {
