@@ -29,6 +29,8 @@ describe('sign-up, confirmation and sign-in', () => {
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
     await screenshot(page, 'auth-sign-in');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
+    // The sign-up form loads when chosen (or on the first interaction), not with the page.
+    await page.getByLabel('Display Name (optional)').waitFor();
     await screenshot(page, 'auth-sign-up');
 
     const email = app.newEmail('newcomer');

@@ -7,9 +7,9 @@ import { type E2eApp, openPage, pageErrors, screenshot, startE2eApp } from './su
  * Issue 15, first load: /config.json is fetched beside the scripts (index.html preloads it), not after
  * the entry has run, and main.tsx's own fetch reuses that response instead of asking again.
  *
- * `/` renders before tailwind-merge is loaded, so `cn` only joins its classes (frontend/src/lib/utils.ts).
- * That renders it exactly as tailwind-merge would only if no class list it shows has a conflict the
- * merge would have resolved, which is checked here.
+ * `/` and the sign-in view of `/auth` render before tailwind-merge is loaded, so `cn` only joins their
+ * classes (frontend/src/lib/utils.ts). That renders them exactly as tailwind-merge would only if no class
+ * list they show has a conflict the merge would have resolved, which is checked here.
  */
 
 let app: E2eApp;
@@ -49,14 +49,29 @@ async function conflictingClassLists(page: Page): Promise<string[]> {
   return [...new Set(lists)].filter((list) => tokens(twMerge(list)).size !== tokens(list).size);
 }
 
-describe('the landing page without tailwind-merge', () => {
-  it('renders no class list with a Tailwind conflict', async () => {
+describe('the public pages without tailwind-merge', () => {
+  it('renders no class list with a Tailwind conflict on the landing page', async () => {
     const page = await openPage(app);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const signedOut = await conflictingClassLists(page);
     await screenshot(page, 'first-load-landing');
     expect(signedOut).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  // The sign-in view renders before anything loads tailwind-merge (the other auth views load it with
+  // them, on the first focus or press in the card): the page is left untouched until it is checked.
+  it('renders no class list with a Tailwind conflict on the sign-in view of /auth', async () => {
+    const page = await openPage(app);
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    const conflicts = await conflictingClassLists(page);
+    await screenshot(page, 'first-load-auth');
+    expect(scripts.filter((path) => /class-merge|sign-up-form|landing-page/.test(path))).toEqual([]);
+    expect(conflicts).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
   });
 });

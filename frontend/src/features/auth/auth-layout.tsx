@@ -34,7 +34,8 @@ export function AuthLayout({
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:pt-[8vh]">
         <div className="flex w-full max-w-md flex-col items-center gap-6">
           <Link to="/" className="flex items-center gap-2 font-semibold text-lg">
-            <BrandMark className="size-9" />
+            {/* Important, not merged over the mark's own size-8: no tailwind-merge yet (lib/utils.ts). */}
+            <BrandMark className="size-9!" />
             {PRODUCT_NAME}
           </Link>
           {notice && (
