@@ -14,6 +14,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { assertIsJwks } from 'aws-jwt-verify/jwk';
@@ -211,6 +212,17 @@ export const rehearsalSteps: Readonly<Record<string, () => Promise<unknown>>> = 
     await saveProgress(jobId, 1, { attempt: 1, seq: 1, text: '<p>Warm</p>' });
     // The rehearsal caller has no connections: the lookup finds none and nothing is posted.
     await new UserPusher(REHEARSAL_CALLER.userId).push({ type: 'job.progress', jobId, seq: 1, delta: '' });
+    // The post itself, to a connection id no one has: the WebSocket API answers 410 Gone.
+    const callbackUrl = readEnv('webSocketCallbackUrl');
+    if (!callbackUrl) return;
+    const { webSocketManagementClient } = await import('#functions/commons/clients/websocket-management');
+    const posted = await webSocketManagementClient(callbackUrl)
+      .send(new PostToConnectionCommand({ ConnectionId: ulid(), Data: new TextEncoder().encode('{}') }))
+      .then(
+        () => 'delivered',
+        (error: { $metadata?: { httpStatusCode?: number } }) => error.$metadata?.httpStatusCode,
+      );
+    if (posted !== 410) throw new Error(`a post to no connection answered ${posted}, not 410`);
   },
   /**
    * Each provider that has a key: its adapter and SDK stream a short reply from a local stand-in that
