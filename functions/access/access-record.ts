@@ -1,9 +1,9 @@
-import type { EntityItem } from 'electrodb';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import * as z from 'zod';
 import type { Entities } from '#functions/data/entities';
 
 /** A grant as stored: one per client and lower-cased e-mail (the e-mail is the sort key). */
-export type AccessRecord = EntityItem<Entities['access']>;
+export type AccessRecord = FormattedItem<Entities['access']>;
 
 /** A row of client_user_access (spec 000 §3) as the API returns it; `granted_by` is the granter's user id. */
 export interface ClientAccess {

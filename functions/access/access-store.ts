@@ -1,3 +1,5 @@
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { ulid } from 'ulid';
 import * as z from 'zod';
 import { CLIENT_NOT_FOUND } from '#functions/clients/client-access';
@@ -7,6 +9,8 @@ import { isResourceId } from '#functions/clients/resource-id';
 import type { Caller } from '#functions/commons/caller';
 import { ConflictError, NotFoundError } from '#functions/commons/errors';
 import { entities } from '#functions/data/entities';
+import { putItem } from '#functions/data/item-commands';
+import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { normalizeEmail } from '#shared/email-domain';
 import type { AccessRecord } from './access-record';
 
@@ -38,8 +42,17 @@ export const creatorAlreadyHasAccess = (email: string) =>
   `${email} created this client and already has access to it`;
 
 export async function listGrants(clientId: string): Promise<AccessRecord[]> {
-  const { data } = await entities().access.query.byClient({ clientId }).go({ pages: 'all' });
-  return data.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const { table, access } = entities();
+  const { Items = [] } = await table
+    .build(QueryCommand)
+    .entities(access)
+    .query({
+      partition: partitionKey([['clientId', clientId]]),
+      range: { beginsWith: sortKeyPrefix('access', 'userEmail') },
+    })
+    .options({ maxPages: Number.POSITIVE_INFINITY })
+    .send();
+  return Items.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }
 
 export async function grantAccess(
@@ -52,22 +65,29 @@ export async function grantAccess(
     throw new ConflictError(creatorAlreadyHasAccess(email), 'already_has_access');
   }
   const { access } = entities();
-  const result = await access
-    .create({
-      clientId: client.clientId,
-      userEmail: email,
-      accessId: ulid(),
-      grantedBy: caller.userId,
-      grantedByEmail: caller.email,
-      createdAt: new Date().toISOString(),
-    })
-    .go({ returnOnConditionCheckFailure: true });
-  if (result.rejected) throw new ConflictError(accessAlreadyGranted(email), 'already_granted');
+  let grant: AccessRecord;
+  try {
+    grant = await putItem(
+      access,
+      {
+        clientId: client.clientId,
+        userEmail: email,
+        accessId: ulid(),
+        grantedBy: caller.userId,
+        grantedByEmail: caller.email,
+        createdAt: new Date().toISOString(),
+      },
+      { attr: 'userEmail', exists: false },
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(accessAlreadyGranted(email), 'already_granted');
+    throw error;
+  }
   if (!(await adjustClientCounter(client.clientId, 'accessCount', 1))) {
-    await access.delete({ clientId: client.clientId, userEmail: email }).go();
+    await access.build(DeleteItemCommand).key({ clientId: client.clientId, userEmail: email }).send();
     throw new NotFoundError(CLIENT_NOT_FOUND);
   }
-  return result.data;
+  return grant;
 }
 
 /** Removes the grant `accessId` of this client; another client's grant id is simply not found here. */
@@ -75,12 +95,17 @@ export async function revokeAccess(clientId: string, accessId: string): Promise<
   if (!isResourceId(accessId)) throw new NotFoundError(ACCESS_NOT_FOUND);
   const grant = (await listGrants(clientId)).find((candidate) => candidate.accessId === accessId);
   if (!grant) throw new NotFoundError(ACCESS_NOT_FOUND);
-  const result = await entities()
-    .access.remove({ clientId, userEmail: grant.userEmail })
-    // A revoke followed by a new grant to the same e-mail must not lose the newer grant.
-    .where((attributes, { eq }) => eq(attributes.accessId, accessId))
-    .go({ response: 'none', returnOnConditionCheckFailure: true });
-  if (result.rejected) throw new NotFoundError(ACCESS_NOT_FOUND);
+  try {
+    await entities()
+      .access.build(DeleteItemCommand)
+      .key({ clientId, userEmail: grant.userEmail })
+      // A revoke followed by a new grant to the same e-mail must not lose the newer grant.
+      .options({ condition: { attr: 'accessId', eq: accessId } })
+      .send();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(ACCESS_NOT_FOUND);
+    throw error;
+  }
   await adjustClientCounter(clientId, 'accessCount', -1);
   return grant;
 }

@@ -1,14 +1,23 @@
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { entities } from '#functions/data/entities';
+import { partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { ACTIVITY_FEED_LIMIT, type Activity } from '#shared/activity';
 
 // Reading the feed is apart from recording it, so GET /api/activities bundles no WebSocket client.
 
 /** Newest first, at most 100 (001 §9). */
 export async function listActivities(limit = ACTIVITY_FEED_LIMIT): Promise<Activity[]> {
-  const { data } = await entities()
-    .activity.query.byFeed({ feed: 'all' })
-    .go({ order: 'desc', limit: Math.min(limit, ACTIVITY_FEED_LIMIT) });
-  return data.map((row) => ({
+  const { table, activity } = entities();
+  const { Items = [] } = await table
+    .build(QueryCommand)
+    .entities(activity)
+    .query({
+      partition: partitionKey([['feed', 'all']]),
+      range: { beginsWith: sortKeyPrefix('activity', 'activityId') },
+    })
+    .options({ reverse: true, limit: Math.min(limit, ACTIVITY_FEED_LIMIT) })
+    .send();
+  return Items.map((row) => ({
     id: row.activityId,
     user_id: row.user_id,
     user_email: row.user_email,

@@ -2,6 +2,8 @@ import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
 import { entities } from '#functions/data/entities';
+import { putItem } from '#functions/data/item-commands';
+import { isConditionFailure } from '#functions/data/item-keys';
 import { notifyAdmins } from '#functions/websocket/notifier';
 import { ACTIVITY_CREATED_EVENT, type Activity, type ActivityCreatedEvent } from '#shared/activity';
 
@@ -37,8 +39,9 @@ export async function recordActivity(
     created_at: new Date().toISOString(),
   };
   try {
-    await entities()
-      .activity.create({
+    await putItem(
+      entities().activity,
+      {
         activityId: activity.id,
         user_id: activity.user_id,
         user_email: activity.user_email,
@@ -48,12 +51,12 @@ export async function recordActivity(
         details: activity.details,
         user_agent: activity.user_agent ?? undefined,
         created_at: activity.created_at,
-      })
-      .go();
+      },
+      { attr: 'activityId', exists: false },
+    );
   } catch (error) {
     // Same id again: a retried job already recorded this activity.
-    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException')
-      return null;
+    if (isConditionFailure(error)) return null;
     logger.error('Failed to record activity', { error, action: input.action });
     return null;
   }

@@ -1,89 +1,102 @@
-import { Entity } from 'electrodb';
+import { Entity } from 'dynamodb-toolbox/entity';
+import { boolean } from 'dynamodb-toolbox/schema/boolean';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
+import {
+  entityVersion,
+  partitionKey,
+  type SingleTable,
+  singleTable,
+  sortKey,
+} from '#functions/data/item-keys';
 
 /**
  * The API key items of the single table (DESIGN.md §5), in their own module so the authorizer's bundle
- * holds only these two entities. Same table, same key fields and GSIs as functions/data/entities.ts.
+ * holds only these two entities. Same table, same key fields, GSIs and key formats as
+ * functions/data/entities.ts (item-keys.ts: as ElectroDB wrote them).
  */
 
-const SERVICE = 'lbm';
+/** The constant partition of the "every key" index that admins list. */
+const ALL_KEYS = 'all';
 
-function buildApiKeyEntities(table: string, client: ReturnType<typeof dynamoDocumentClient>) {
-  const options = { table, client };
+const indexKey = () => string().optional().hidden();
 
-  /**
-   * One key. The table key is the SHA-256 of the key, so the authorizer resolves a key with one strongly
-   * consistent GetItem (a deactivation is seen by the very next request). The key itself is never stored.
-   */
-  const apiKey = new Entity(
-    {
-      model: { entity: 'apiKey', version: '1', service: SERVICE },
-      attributes: {
-        /** Hex SHA-256 of the whole key. */
-        keyHash: { type: 'string', required: true, readOnly: true },
-        keyId: { type: 'string', required: true, readOnly: true },
-        name: { type: 'string', required: true },
-        /** The key's first 12 characters (001 §9), shown followed by dots. */
-        key_prefix: { type: 'string', required: true, readOnly: true },
-        user_id: { type: 'string', required: true, readOnly: true },
-        user_email: { type: 'string', required: true, readOnly: true },
-        /** The owner's admin status when the key was made: a key acts with its owner's access. */
-        owner_is_admin: { type: 'boolean', default: false },
-        is_active: { type: 'boolean', required: true },
-        created_at: { type: 'string', required: true, readOnly: true },
-        last_used_at: { type: 'string' },
-        /** Constant partition of the "every key" index that admins list. */
-        allKeys: { type: 'string', default: 'all', readOnly: true },
-      },
-      indexes: {
-        byHash: {
-          pk: { field: 'pk', composite: ['keyHash'] },
-          sk: { field: 'sk', composite: [] },
-        },
-        byOwner: {
-          index: 'gsi1',
-          pk: { field: 'gsi1pk', composite: ['user_id'] },
-          sk: { field: 'gsi1sk', composite: ['keyId'] },
-        },
-        byId: {
-          index: 'gsi2',
-          pk: { field: 'gsi2pk', composite: ['keyId'] },
-          sk: { field: 'gsi2sk', composite: [] },
-        },
-        all: {
-          index: 'gsi3',
-          pk: { field: 'gsi3pk', composite: ['allKeys'] },
-          sk: { field: 'gsi3sk', composite: ['keyId'] },
-        },
-      },
-    },
-    options,
-  );
+const apiKeyAttributes = item({
+  /** Hex SHA-256 of the whole key. */
+  keyHash: string().key(),
+  keyId: string(),
+  name: string(),
+  /** The key's first 12 characters (001 §9), shown followed by dots. */
+  key_prefix: string(),
+  user_id: string(),
+  user_email: string(),
+  /** The owner's admin status when the key was made: a key acts with its owner's access. */
+  owner_is_admin: boolean().optional().default(false),
+  is_active: boolean(),
+  created_at: string(),
+  last_used_at: string().optional(),
+  allKeys: string().optional().default(ALL_KEYS),
+  edbVersion: entityVersion(),
+});
 
-  /** Requests one key made in one fixed one-minute window; counted by a single conditional ADD. */
-  const rateWindow = new Entity(
-    {
-      model: { entity: 'apiKeyRateWindow', version: '1', service: SERVICE },
-      attributes: {
-        keyId: { type: 'string', required: true },
-        /** Start of the window, epoch seconds, as text. */
-        windowStart: { type: 'string', required: true },
-        requests: { type: 'number' },
-        /** TTL: a window is useless a minute after it ends. */
-        expiresAt: { type: 'number' },
-      },
-      indexes: {
-        byWindow: {
-          pk: { field: 'pk', composite: ['keyId', 'windowStart'] },
-          sk: { field: 'sk', composite: [] },
-        },
-      },
-    },
-    options,
-  );
+const apiKeySchema = apiKeyAttributes.and((attributes) => ({
+  /** byOwner: a user's keys, by id. */
+  gsi1pk: indexKey().link<typeof attributes>(({ user_id }) => partitionKey([['user_id', user_id]])),
+  gsi1sk: indexKey().link<typeof attributes>(({ keyId }) => sortKey('apiKey', [['keyId', keyId]])),
+  /** byId: the key with this id. */
+  gsi2pk: indexKey().link<typeof attributes>(({ keyId }) => partitionKey([['keyId', keyId]])),
+  gsi2sk: indexKey().link<typeof attributes>(() => sortKey('apiKey')),
+  /** all: every key, by id (admins). */
+  gsi3pk: indexKey().link<typeof attributes>(({ allKeys }) =>
+    partitionKey([['allKeys', allKeys ?? ALL_KEYS]]),
+  ),
+  gsi3sk: indexKey().link<typeof attributes>(({ keyId }) => sortKey('apiKey', [['keyId', keyId]])),
+}));
 
-  return { apiKey, rateWindow };
+/** Requests one key made in one fixed window; counted by a single conditional ADD. */
+const rateWindowSchema = item({
+  keyId: string().key(),
+  /** Start of the window, epoch seconds, as text. */
+  windowStart: string().key(),
+  requests: number().optional(),
+  /** TTL: a window is useless a minute after it ends. */
+  expiresAt: number().optional(),
+  edbVersion: entityVersion(),
+});
+
+function buildApiKeyEntities(table: SingleTable) {
+  const common = { table, timestamps: false } as const;
+  return {
+    table,
+    /**
+     * One key. The table key is the SHA-256 of the key, so the authorizer resolves a key with one strongly
+     * consistent GetItem (a deactivation is seen by the very next request). The key itself is never stored.
+     */
+    apiKey: new Entity({
+      ...common,
+      name: 'apiKey',
+      schema: apiKeySchema,
+      computeKey: ({ keyHash }: { keyHash: string }) => ({
+        pk: partitionKey([['keyHash', keyHash]]),
+        sk: sortKey('apiKey'),
+      }),
+    }),
+    rateWindow: new Entity({
+      ...common,
+      name: 'apiKeyRateWindow',
+      schema: rateWindowSchema,
+      computeKey: ({ keyId, windowStart }: { keyId: string; windowStart: string }) => ({
+        pk: partitionKey([
+          ['keyId', keyId],
+          ['windowStart', windowStart],
+        ]),
+        sk: sortKey('apiKeyRateWindow'),
+      }),
+    }),
+  };
 }
 
 export type ApiKeyEntities = ReturnType<typeof buildApiKeyEntities>;
@@ -96,7 +109,7 @@ export function apiKeyEntities(): ApiKeyEntities {
   const table = requireEnv('tableName');
   const client = dynamoDocumentClient();
   if (cached?.table !== table || cached.client !== client) {
-    cached = { table, client, entities: buildApiKeyEntities(table, client) };
+    cached = { table, client, entities: buildApiKeyEntities(singleTable(table, client)) };
   }
   return cached.entities;
 }

@@ -1,13 +1,18 @@
-import type { EntityItem } from 'electrodb';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
+import { findItem, putItem } from '#functions/data/item-commands';
+import { isConditionFailure, partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { ApiKeySummary, CreatedApiKey } from '#shared/api-keys';
 import { type ApiKeyEntities, apiKeyEntities } from './api-key-entities';
 import { newApiKeyValue } from './api-key-secret';
 
 /** The api_keys table of 001 §3, minus key_value: the store never holds a key, only its hash. */
 
-type ApiKeyRow = EntityItem<ApiKeyEntities['apiKey']>;
+type ApiKeyRow = FormattedItem<ApiKeyEntities['apiKey']>;
 
 export interface StoredApiKey extends ApiKeySummary {
   readonly keyHash: string;
@@ -37,14 +42,11 @@ export function toSummary(key: StoredApiKey): ApiKeySummary {
   return summary;
 }
 
-function isConditionFailure(error: unknown): boolean {
-  return (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException';
-}
-
 export async function createApiKey(caller: Caller, name: string, now = new Date()): Promise<CreatedApiKey> {
   const value = newApiKeyValue();
-  const { data } = await apiKeyEntities()
-    .apiKey.create({
+  const row = await putItem(
+    apiKeyEntities().apiKey,
+    {
       keyHash: value.hash,
       keyId: ulid(now.getTime()),
       name,
@@ -54,47 +56,61 @@ export async function createApiKey(caller: Caller, name: string, now = new Date(
       owner_is_admin: caller.isAdmin,
       is_active: true,
       created_at: now.toISOString(),
-    })
-    .go();
-  return { ...toSummary(fromRow(data)), key: value.key };
+    },
+    { attr: 'keyHash', exists: false },
+  );
+  return { ...toSummary(fromRow(row)), key: value.key };
+}
+
+/** Every key in one partition of an index, newest first (gsi1: a user's keys, gsi3: all keys). */
+async function keysIn(index: 'gsi1' | 'gsi3', partition: string): Promise<StoredApiKey[]> {
+  const { table, apiKey } = apiKeyEntities();
+  const { Items = [] } = await table
+    .build(QueryCommand)
+    .entities(apiKey)
+    .query({ index, partition, range: { beginsWith: sortKeyPrefix('apiKey', 'keyId') } })
+    .options({ reverse: true, maxPages: Number.POSITIVE_INFINITY })
+    .send();
+  return Items.map(fromRow);
 }
 
 /** The caller's keys, newest first. */
-export async function listOwnApiKeys(userId: string): Promise<StoredApiKey[]> {
-  const { data } = await apiKeyEntities()
-    .apiKey.query.byOwner({ user_id: userId })
-    .go({ pages: 'all', order: 'desc' });
-  return data.map(fromRow);
+export function listOwnApiKeys(userId: string): Promise<StoredApiKey[]> {
+  return keysIn('gsi1', partitionKey([['user_id', userId]]));
 }
 
 /** Every key, newest first (admins). */
-export async function listAllApiKeys(): Promise<StoredApiKey[]> {
-  const { data } = await apiKeyEntities()
-    .apiKey.query.all({ allKeys: 'all' })
-    .go({ pages: 'all', order: 'desc' });
-  return data.map(fromRow);
+export function listAllApiKeys(): Promise<StoredApiKey[]> {
+  return keysIn('gsi3', partitionKey([['allKeys', 'all']]));
 }
 
 export async function findApiKeyById(keyId: string): Promise<StoredApiKey | null> {
-  const { data } = await apiKeyEntities().apiKey.query.byId({ keyId }).go({ limit: 1 });
-  const row = data[0];
+  const { table, apiKey } = apiKeyEntities();
+  const { Items = [] } = await table
+    .build(QueryCommand)
+    .entities(apiKey)
+    .query({ index: 'gsi2', partition: partitionKey([['keyId', keyId]]), range: { eq: sortKey('apiKey') } })
+    .options({ limit: 1 })
+    .send();
+  const row = Items[0];
   return row ? fromRow(row) : null;
 }
 
 /** The authorizer's lookup: strongly consistent, so a change is seen by the next request. */
 export async function findApiKeyByHash(keyHash: string): Promise<StoredApiKey | null> {
-  const { data } = await apiKeyEntities().apiKey.get({ keyHash }).go({ consistent: true });
-  return data ? fromRow(data) : null;
+  const row = await findItem(apiKeyEntities().apiKey, { keyHash }, { consistent: true });
+  return row ? fromRow(row) : null;
 }
 
 /** Null when the key no longer exists. */
 export async function setApiKeyActive(keyHash: string, isActive: boolean): Promise<StoredApiKey | null> {
   try {
-    const { data } = await apiKeyEntities()
-      .apiKey.patch({ keyHash })
-      .set({ is_active: isActive })
-      .go({ response: 'all_new' });
-    return fromRow(data);
+    const { Attributes } = await apiKeyEntities()
+      .apiKey.build(UpdateItemCommand)
+      .item({ keyHash, is_active: isActive })
+      .options({ condition: { attr: 'keyHash', exists: true }, returnValues: 'ALL_NEW' })
+      .send();
+    return Attributes ? fromRow(Attributes) : null;
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;
@@ -102,7 +118,7 @@ export async function setApiKeyActive(keyHash: string, isActive: boolean): Promi
 }
 
 export async function deleteApiKey(keyHash: string): Promise<void> {
-  await apiKeyEntities().apiKey.delete({ keyHash }).go();
+  await apiKeyEntities().apiKey.build(DeleteItemCommand).key({ keyHash }).send();
 }
 
 /**
@@ -113,13 +129,22 @@ export async function touchApiKey(keyHash: string, now = new Date()): Promise<vo
   const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
   try {
     await apiKeyEntities()
-      .apiKey.patch({ keyHash })
-      .set({ last_used_at: now.toISOString() })
-      .where(
-        ({ last_used_at }, { notExists, lt }) =>
-          `${notExists(last_used_at)} OR ${lt(last_used_at, staleBefore)}`,
-      )
-      .go({ response: 'none' });
+      .apiKey.build(UpdateItemCommand)
+      .item({ keyHash, last_used_at: now.toISOString() })
+      .options({
+        condition: {
+          and: [
+            { attr: 'keyHash', exists: true },
+            {
+              or: [
+                { attr: 'last_used_at', exists: false },
+                { attr: 'last_used_at', lt: staleBefore },
+              ],
+            },
+          ],
+        },
+      })
+      .send();
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }

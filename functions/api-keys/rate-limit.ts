@@ -1,5 +1,8 @@
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { $add } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { readEnv } from '#functions/commons/env';
 import { HttpError } from '#functions/commons/errors';
+import { isConditionFailure } from '#functions/data/item-keys';
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import { apiKeyEntities } from './api-key-entities';
 
@@ -44,10 +47,6 @@ export function windowOf(now: Date, windowSeconds: number): { start: number; ret
   return { start, retryAfterSeconds: Math.max(1, Math.ceil(start + windowSeconds - seconds)) };
 }
 
-function isConditionFailure(error: unknown): boolean {
-  return (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException';
-}
-
 /** Counts one request against the key's budget; throws RateLimitedError (429) past it. */
 export async function consumeApiKeyRequest(
   keyId: string,
@@ -57,11 +56,22 @@ export async function consumeApiKeyRequest(
   const window = windowOf(now, settings.windowSeconds);
   try {
     await apiKeyEntities()
-      .rateWindow.update({ keyId, windowStart: String(window.start) })
-      .add({ requests: 1 })
-      .set({ expiresAt: window.start + 2 * settings.windowSeconds })
-      .where(({ requests }, { notExists, lt }) => `${notExists(requests)} OR ${lt(requests, settings.limit)}`)
-      .go({ response: 'none' });
+      .rateWindow.build(UpdateItemCommand)
+      .item({
+        keyId,
+        windowStart: String(window.start),
+        requests: $add(1),
+        expiresAt: window.start + 2 * settings.windowSeconds,
+      })
+      .options({
+        condition: {
+          or: [
+            { attr: 'requests', exists: false },
+            { attr: 'requests', lt: settings.limit },
+          ],
+        },
+      })
+      .send();
   } catch (error) {
     if (isConditionFailure(error)) throw new RateLimitedError(window.retryAfterSeconds);
     throw error;

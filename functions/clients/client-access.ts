@@ -1,6 +1,10 @@
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Caller } from '#functions/commons/caller';
 import { ForbiddenError, NotFoundError } from '#functions/commons/errors';
+import { batchGetItems } from '#functions/data/batch-operations';
 import { entities } from '#functions/data/entities';
+import { collectUpTo, findItem } from '#functions/data/item-commands';
+import { partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { Client } from '#shared/client';
 import { type ClientRecord, toClient } from './client-record';
 import { isResourceId } from './resource-id';
@@ -37,22 +41,22 @@ export function canManageAccess(caller: Caller, record: ClientRecord): boolean {
 
 export async function findClientRecord(clientId: string): Promise<ClientRecord | null> {
   if (!isResourceId(clientId)) return null;
-  const { data } = await entities().client.get({ clientId }).go();
-  return data;
+  return findItem(entities().client, { clientId });
 }
 
 /** Loads the client and the caller's role on it, or throws NotFoundError. */
 export async function authorizeClient(caller: Caller, clientId: string): Promise<AuthorizedClient> {
   if (!isResourceId(clientId)) throw new NotFoundError(CLIENT_NOT_FOUND);
   // Both reads at once: the grant lookup costs one GetItem and saves a round trip for granted users.
-  const [client, grant] = await Promise.all([
-    entities().client.get({ clientId }).go(),
-    entities().access.get({ clientId, userEmail: caller.email.toLowerCase() }).go(),
+  const { client, access } = entities();
+  const [record, grant] = await Promise.all([
+    findItem(client, { clientId }),
+    findItem(access, { clientId, userEmail: caller.email.toLowerCase() }),
   ]);
-  if (!client.data) throw new NotFoundError(CLIENT_NOT_FOUND);
-  const role = roleOf(caller, client.data, grant.data !== null);
+  if (!record) throw new NotFoundError(CLIENT_NOT_FOUND);
+  const role = roleOf(caller, record, grant !== null);
   if (!role) throw new NotFoundError(CLIENT_NOT_FOUND);
-  return { record: client.data, role };
+  return { record, role };
 }
 
 /** For routes that manage grants: 404 without access, 403 for a granted user (they can see the client). */
@@ -76,7 +80,7 @@ async function getClientsByIds(clientIds: readonly string[]): Promise<ClientReco
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt === BATCH_GET_ATTEMPTS) throw new Error('DynamoDB kept clients unprocessed in BatchGetItem');
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const { data, unprocessed } = await entities().client.get(pending).go();
+    const { data, unprocessed } = await batchGetItems(entities().client, pending);
     found.push(...data);
     pending = unprocessed;
   }
@@ -98,21 +102,38 @@ export async function listVisibleClientRecords(
   caller: Caller,
   page: { readonly after: string | undefined; readonly count: number },
 ): Promise<ClientRecord[]> {
-  const { client, access } = entities();
-  // `limit` is DynamoDB's Limit: the emulator or table reads just this page. (ElectroDB's `count` alone
-  // would read up to 1 MB of clients and format them all before cutting the page.)
-  const options = { order: 'desc', limit: page.count } as const;
-  if (caller.isAdmin) {
-    const all = client.query.all({ allClients: 'all' });
-    return (await (page.after ? all.lt({ clientId: page.after }) : all).go(options)).data;
-  }
-  const mine = client.query.byCreator({ createdBy: caller.userId });
+  const { table, client, access } = entities();
+  // Each query asks DynamoDB (Limit) for just what the page still needs, so the emulator or table reads
+  // only this page. Keys as ElectroDB wrote them (item-keys.ts): strictly below the cursor's key, or
+  // every client key of the partition.
+  const range = page.after
+    ? { lt: sortKey('client', [['clientId', page.after]]) }
+    : { beginsWith: sortKeyPrefix('client', 'clientId') };
+  const clientsOf = (index: 'gsi1' | 'gsi2', partition: string) =>
+    collectUpTo(page.count, (limit, exclusiveStartKey) =>
+      table
+        .build(QueryCommand)
+        .entities(client)
+        .query({ index, partition, range })
+        .options({ reverse: true, limit, exclusiveStartKey })
+        .send(),
+    );
+  if (caller.isAdmin) return clientsOf('gsi2', partitionKey([['allClients', 'all']]));
   const [created, grants] = await Promise.all([
-    (page.after ? mine.lt({ clientId: page.after }) : mine).go(options),
-    access.query.byEmail({ userEmail: caller.email.toLowerCase() }).go({ pages: 'all' }),
+    clientsOf('gsi1', partitionKey([['createdBy', caller.userId]])),
+    table
+      .build(QueryCommand)
+      .entities(access)
+      .query({
+        index: 'gsi1',
+        partition: partitionKey([['userEmail', caller.email.toLowerCase()]]),
+        range: { beginsWith: sortKeyPrefix('access', 'clientId') },
+      })
+      .options({ maxPages: Number.POSITIVE_INFINITY })
+      .send(),
   ]);
-  const createdIds = new Set(created.data.map((record) => record.clientId));
-  const grantedIds = [...new Set(grants.data.map((grant) => grant.clientId))]
+  const createdIds = new Set(created.map((record) => record.clientId));
+  const grantedIds = [...new Set((grants.Items ?? []).map((grant) => grant.clientId))]
     .filter((id) => !createdIds.has(id) && (page.after === undefined || id < page.after))
     .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   // Only the newest `count` granted clients of this stretch can make it onto the page; a grant whose
@@ -123,5 +144,5 @@ export async function listVisibleClientRecords(
     next += batch.length;
     granted.push(...(await getClientsByIds(batch)));
   }
-  return [...created.data, ...granted].sort(newestIdFirst).slice(0, page.count);
+  return [...created, ...granted].sort(newestIdFirst).slice(0, page.count);
 }

@@ -1,4 +1,7 @@
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, $get, $subtract } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { entities } from '#functions/data/entities';
+import { isConditionFailure } from '#functions/data/item-keys';
 
 export type ClientCounter = 'contentCount' | 'accessCount';
 
@@ -12,9 +15,17 @@ export async function adjustClientCounter(
   counter: ClientCounter,
   delta: 1 | -1,
 ): Promise<boolean> {
-  const patch = entities().client.patch({ clientId });
-  const amount = counter === 'contentCount' ? { contentCount: 1 } : { accessCount: 1 };
-  const operation = delta === 1 ? patch.add(amount) : patch.subtract(amount);
-  const result = await operation.go({ response: 'none', returnOnConditionCheckFailure: true });
-  return !result.rejected;
+  // As ElectroDB wrote them: ADD to count up, SET (counter or 0) - 1 to count down.
+  const change = delta === 1 ? $add(1) : $subtract($get(counter, 0), 1);
+  try {
+    await entities()
+      .client.build(UpdateItemCommand)
+      .item({ clientId, [counter]: change })
+      .options({ condition: { attr: 'clientId', exists: true } })
+      .send();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

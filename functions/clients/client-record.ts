@@ -1,10 +1,10 @@
-import type { EntityItem } from 'electrodb';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import * as z from 'zod';
 import type { Entities } from '#functions/data/entities';
 import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from '#shared/client';
 
 /** A client item as stored: it holds the encrypted WordPress password, so it never leaves the server. */
-export type ClientRecord = EntityItem<Entities['client']>;
+export type ClientRecord = FormattedItem<Entities['client']>;
 
 /** Configured means every credential a publish needs is present (001 §2: 'Configured' badge). */
 export function isWordpressConfigured(record: ClientRecord): boolean {

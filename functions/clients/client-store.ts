@@ -1,7 +1,11 @@
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { $remove } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { decodeTime, ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { NotFoundError } from '#functions/commons/errors';
 import { entities } from '#functions/data/entities';
+import { putItem } from '#functions/data/item-commands';
+import { isConditionFailure } from '#functions/data/item-keys';
 import { CLIENT_TEXT_FIELDS, type ClientTextField, type ParsedClientInput } from '#shared/client';
 import { CLIENT_NOT_FOUND } from './client-access';
 import type { ClientRecord } from './client-record';
@@ -36,8 +40,10 @@ export async function createClient(caller: Caller, input: ParsedClientInput): Pr
   // created_at is the id's own time, so the list's id order (its keyset pages) is created_at order.
   const clientId = ulid();
   const now = new Date(decodeTime(clientId)).toISOString();
-  const { data } = await entities()
-    .client.create({
+  const { client } = entities();
+  return putItem(
+    client,
+    {
       clientId,
       name: input.name,
       ...presentTextFields(input),
@@ -48,9 +54,9 @@ export async function createClient(caller: Caller, input: ParsedClientInput): Pr
       updatedAt: now,
       contentCount: 0,
       accessCount: 0,
-    })
-    .go();
-  return data;
+    },
+    { attr: 'clientId', exists: false },
+  );
 }
 
 /** Field names whose stored value an update changes; the password counts when replaced or cleared. */
@@ -85,11 +91,20 @@ export async function updateClient(
     ...(typeof password === 'string' ? { wordpress_password_cipher: await encryptSecret(password) } : {}),
     updatedAt: new Date().toISOString(),
   };
-  const patch = entities().client.patch({ clientId: record.clientId }).set(changes);
-  const result = await (removals.length > 0 ? patch.remove(removals) : patch).go({
-    response: 'all_new',
-    returnOnConditionCheckFailure: true,
-  });
-  if (result.rejected) throw new NotFoundError(CLIENT_NOT_FOUND);
-  return { record: result.data, changed: changedFields(record, input) };
+  try {
+    const { Attributes } = await entities()
+      .client.build(UpdateItemCommand)
+      .item({
+        clientId: record.clientId,
+        ...changes,
+        ...Object.fromEntries(removals.map((field) => [field, $remove()])),
+      })
+      .options({ condition: { attr: 'clientId', exists: true }, returnValues: 'ALL_NEW' })
+      .send();
+    if (!Attributes) throw new Error(`No attributes returned for client ${record.clientId}`);
+    return { record: Attributes, changed: changedFields(record, input) };
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(CLIENT_NOT_FOUND);
+    throw error;
+  }
 }

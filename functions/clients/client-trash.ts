@@ -1,10 +1,14 @@
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { type AccessRecord, accessRecordSchema } from '#functions/access/access-record';
 import { listGrants } from '#functions/access/access-store';
 import type { Caller } from '#functions/commons/caller';
 import { NotFoundError } from '#functions/commons/errors';
 import { type ContentRecord, contentRecordSchema } from '#functions/content/content-record';
 import { listAllContent } from '#functions/content/content-store';
+import { batchDeleteItems, batchPutItems } from '#functions/data/batch-operations';
 import { entities } from '#functions/data/entities';
+import { putItem } from '#functions/data/item-commands';
+import { isConditionFailure } from '#functions/data/item-keys';
 import { retryUnprocessed } from '#functions/trash/retry-unprocessed';
 import { discardTrash, mayRestore, putInTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
 import * as z from '#shared/validation/zod';
@@ -54,12 +58,12 @@ async function deleteChildren(
   await Promise.all([
     retryUnprocessed(
       content.map(({ clientId, contentId }) => ({ clientId, contentId })),
-      (batch) => contentEntity.delete(batch).go(),
+      (batch) => batchDeleteItems(contentEntity, batch),
       byContentId,
     ),
     retryUnprocessed(
       access.map(({ clientId, userEmail }) => ({ clientId, userEmail })),
-      (batch) => accessEntity.delete(batch).go(),
+      (batch) => batchDeleteItems(accessEntity, batch),
       byUserEmail,
     ),
   ]);
@@ -71,10 +75,16 @@ export async function deleteClientRecoverably(caller: Caller, record: ClientReco
   const snapshot = snapshotOf(record, content, access);
   await saveSnapshot(caller, snapshot);
 
-  const removed = await entities()
-    .client.remove({ clientId })
-    .go({ response: 'none', returnOnConditionCheckFailure: true });
-  if (removed.rejected) throw new NotFoundError(CLIENT_NOT_FOUND);
+  try {
+    await entities()
+      .client.build(DeleteItemCommand)
+      .key({ clientId })
+      .options({ condition: { attr: 'clientId', exists: true } })
+      .send();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(CLIENT_NOT_FOUND);
+    throw error;
+  }
 
   // Items saved between the first read and the removal are caught here and kept in the snapshot too.
   const [contentNow, accessNow] = await Promise.all([listAllContent(clientId), listGrants(clientId)]);
@@ -111,12 +121,14 @@ export async function restoreClient(caller: Caller, clientId: string): Promise<C
   const { client, content, access } = entry.payload;
   const entitySet = entities();
   await Promise.all([
-    retryUnprocessed(content, (batch) => entitySet.content.put(batch).go(), byContentId),
-    retryUnprocessed(access, (batch) => entitySet.access.put(batch).go(), byUserEmail),
+    retryUnprocessed(content, (batch) => batchPutItems(entitySet.content, batch), byContentId),
+    retryUnprocessed(access, (batch) => batchPutItems(entitySet.access, batch), byUserEmail),
   ]);
-  const { data } = await entitySet.client
-    .put({ ...client, contentCount: content.length, accessCount: access.length })
-    .go();
+  const data = await putItem(entitySet.client, {
+    ...client,
+    contentCount: content.length,
+    accessCount: access.length,
+  });
   await discardTrash(key);
   return data;
 }

@@ -1,7 +1,10 @@
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { BadRequestError } from '#functions/commons/errors';
 import { describeValidationError } from '#functions/commons/http-handler';
 import { decodeCursor, encodeCursor, fitToBudget } from '#functions/commons/paging';
 import { entities } from '#functions/data/entities';
+import { collectUpTo } from '#functions/data/item-commands';
+import { partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { type ClientContent, CONTENT_TYPES, type ContentType } from '#shared/content';
 import { INVALID_CURSOR } from '#shared/page-cursor';
 import * as z from '#shared/validation/zod';
@@ -56,14 +59,25 @@ async function queryPage(
   after: string | undefined,
   count: number,
 ): Promise<ContentRecord[]> {
-  const { content } = entities();
-  const options = { order: 'desc', count } as const;
-  if (type) {
-    const query = content.query.byClientType({ clientId, content_type: type });
-    return (await (after ? query.lt({ contentId: after }) : query).go(options)).data;
-  }
-  const query = content.query.byClient({ clientId });
-  return (await (after ? query.lt({ contentId: after }) : query).go(options)).data;
+  const { table, content } = entities();
+  // Keys as ElectroDB wrote them (item-keys.ts): the type index's partition is the client and the type.
+  const partition = type
+    ? partitionKey([
+        ['clientId', clientId],
+        ['content_type', type],
+      ])
+    : partitionKey([['clientId', clientId]]);
+  const range = after
+    ? { lt: sortKey('content', [['contentId', after]]) }
+    : { beginsWith: sortKeyPrefix('content', 'contentId') };
+  return collectUpTo(count, (limit, exclusiveStartKey) =>
+    table
+      .build(QueryCommand)
+      .entities(content)
+      .query(type ? { index: 'gsi1', partition, range } : { partition, range })
+      .options({ reverse: true, limit, exclusiveStartKey })
+      .send(),
+  );
 }
 
 export async function listContentPage(clientId: string, query: ListContentQuery): Promise<ContentPage> {

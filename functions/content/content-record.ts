@@ -1,11 +1,11 @@
-import type { EntityItem } from 'electrodb';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import * as z from 'zod';
 import { PayloadTooLargeError } from '#functions/commons/errors';
 import type { Entities } from '#functions/data/entities';
 import type { ClientContent } from '#shared/content';
 
 /** A library item as stored. */
-export type ContentRecord = EntityItem<Entities['content']>;
+export type ContentRecord = FormattedItem<Entities['content']>;
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

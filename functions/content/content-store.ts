@@ -1,3 +1,7 @@
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { ulid } from 'ulid';
 import type { z } from 'zod';
 import { CLIENT_NOT_FOUND } from '#functions/clients/client-access';
@@ -6,6 +10,8 @@ import { isResourceId } from '#functions/clients/resource-id';
 import { NotFoundError } from '#functions/commons/errors';
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
 import { entities } from '#functions/data/entities';
+import { findItem, putItem } from '#functions/data/item-commands';
+import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { ClientContent, ContentType, updateContentSchema } from '#shared/content';
 import {
   assertStorable,
@@ -35,8 +41,7 @@ export interface SaveContentInput {
 
 export async function findContent(clientId: string, contentId: string): Promise<ContentRecord | null> {
   if (!isResourceId(clientId) || !isResourceId(contentId)) return null;
-  const { data } = await entities().content.get({ clientId, contentId }).go();
-  return data;
+  return findItem(entities().content, { clientId, contentId });
 }
 
 /**
@@ -48,8 +53,11 @@ export async function insertContentOnce(
 ): Promise<{ created: boolean; record: ContentRecord }> {
   assertStorable(item);
   const { content } = entities();
-  const result = await content.create(item).go({ returnOnConditionCheckFailure: true });
-  if (result.rejected) {
+  let record: ContentRecord;
+  try {
+    record = await putItem(content, item, { attr: 'contentId', exists: false });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
     const existing = await findContent(item.clientId, item.contentId);
     // Absent again means a concurrent delete won; for this caller that is the same as not found.
     if (!existing) throw new NotFoundError(CONTENT_NOT_FOUND);
@@ -57,10 +65,10 @@ export async function insertContentOnce(
   }
   if (!(await adjustClientCounter(item.clientId, 'contentCount', 1))) {
     // The client vanished while we wrote: take the item back out rather than leave an orphan.
-    await content.delete({ clientId: item.clientId, contentId: item.contentId }).go();
+    await content.build(DeleteItemCommand).key({ clientId: item.clientId, contentId: item.contentId }).send();
     throw new NotFoundError(CLIENT_NOT_FOUND);
   }
-  return { created: true, record: result.data };
+  return { created: true, record };
 }
 
 /**
@@ -102,29 +110,74 @@ export async function updateContent(
     title: input.title,
     content: input.content,
     html_content: sanitizeHtml(input.html_content),
-    metadata: input.metadata ?? record.metadata,
+    // A stored item's metadata is always an object (it is validated before every write).
+    metadata: input.metadata ?? toClientContent(record).metadata,
     updatedAt: nextTimestamp(record.updatedAt),
   };
   assertStorable({ ...record, ...changes });
-  const result = await entities()
-    .content.patch({ clientId: record.clientId, contentId: record.contentId })
-    .set(changes)
-    .go({ response: 'all_new', returnOnConditionCheckFailure: true });
-  if (result.rejected) throw new NotFoundError(CONTENT_NOT_FOUND);
-  return toClientContent(result.data);
+  return toClientContent(await patchContent(record, changes));
+}
+
+/**
+ * Changes fields of an item that must still exist (NotFoundError otherwise) and returns it as stored.
+ * Also how the WordPress link is written into the metadata (functions/wordpress/content-link.ts).
+ */
+export async function patchContent(
+  record: Pick<ContentRecord, 'clientId' | 'contentId'>,
+  changes: {
+    title?: string;
+    content?: string;
+    html_content?: string;
+    metadata?: Record<string, unknown>;
+    updatedAt: string;
+  },
+): Promise<ContentRecord> {
+  try {
+    const { Attributes } = await entities()
+      .content.build(UpdateItemCommand)
+      .item({
+        clientId: record.clientId,
+        contentId: record.contentId,
+        ...changes,
+        // $set replaces the whole map, as ElectroDB did; a plain object would be merged into the old one.
+        ...(changes.metadata === undefined ? {} : { metadata: $set(changes.metadata) }),
+      })
+      .options({ condition: { attr: 'contentId', exists: true }, returnValues: 'ALL_NEW' })
+      .send();
+    if (!Attributes) throw new Error(`No attributes returned for content ${record.contentId}`);
+    return Attributes;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(CONTENT_NOT_FOUND);
+    throw error;
+  }
 }
 
 /** Removes one item and lowers the count; NotFoundError if someone else removed it first. */
 export async function removeContent(record: Pick<ContentRecord, 'clientId' | 'contentId'>): Promise<void> {
-  const result = await entities()
-    .content.remove({ clientId: record.clientId, contentId: record.contentId })
-    .go({ response: 'none', returnOnConditionCheckFailure: true });
-  if (result.rejected) throw new NotFoundError(CONTENT_NOT_FOUND);
+  try {
+    await entities()
+      .content.build(DeleteItemCommand)
+      .key({ clientId: record.clientId, contentId: record.contentId })
+      .options({ condition: { attr: 'contentId', exists: true } })
+      .send();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(CONTENT_NOT_FOUND);
+    throw error;
+  }
   await adjustClientCounter(record.clientId, 'contentCount', -1);
 }
 
 /** Every item of a client (for snapshots before a client delete). */
 export async function listAllContent(clientId: string): Promise<ContentRecord[]> {
-  const { data } = await entities().content.query.byClient({ clientId }).go({ pages: 'all' });
-  return data;
+  const { table, content } = entities();
+  const { Items } = await table
+    .build(QueryCommand)
+    .entities(content)
+    .query({
+      partition: partitionKey([['clientId', clientId]]),
+      range: { beginsWith: sortKeyPrefix('content', 'contentId') },
+    })
+    .options({ maxPages: Number.POSITIVE_INFINITY })
+    .send();
+  return Items ?? [];
 }

@@ -1,274 +1,296 @@
-import { Entity } from 'electrodb';
+import { Entity } from 'dynamodb-toolbox/entity';
+import { any } from 'dynamodb-toolbox/schema/any';
+import { boolean } from 'dynamodb-toolbox/schema/boolean';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { set } from 'dynamodb-toolbox/schema/set';
+import { string } from 'dynamodb-toolbox/schema/string';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
+import { entityVersion, partitionKey, type SingleTable, singleTable, sortKey } from './item-keys';
 
 /**
- * The single DynamoDB table (DESIGN.md §5), described as ElectroDB entities. Every request is served by
- * GetItem or Query; ids are ULIDs, so sorting by id is sorting by creation time.
+ * The single DynamoDB table (DESIGN.md §5), described as dynamodb-toolbox entities. Every request is served
+ * by GetItem or Query; ids are ULIDs, so sorting by id is sorting by creation time.
  *
  * Table layout: pk/sk plus three generic GSIs (gsi1..gsi3) and the TTL attribute `expiresAt`, the same
- * in infra/ (CDK) and local/ (table bootstrap).
+ * in infra/ (CDK) and local/ (table bootstrap). Keys and index attributes keep the format ElectroDB wrote
+ * (item-keys.ts), so tables filled before the switch read and update as they always did. An index
+ * attribute is computed from its composites on every put (`link`); updates never change a composite.
  */
 
-const SERVICE = 'lbm';
+/** The constant partition of the "every client" index and of the activity feed. */
+const ALL = 'all';
 
-const str = { type: 'string' } as const;
-const requiredStr = { type: 'string', required: true } as const;
-const num = { type: 'number' } as const;
+const optionalString = () => string().optional();
+/** A key or index attribute: written from its composites, never returned. */
+const indexKey = () => string().optional().hidden();
 
-function buildEntities(table: string, client: ReturnType<typeof dynamoDocumentClient>) {
-  const options = { table, client };
+const clientAttributes = item({
+  clientId: string().key(),
+  name: string(),
+  company_name: optionalString(),
+  owner: optionalString(),
+  email: optionalString(),
+  phone: optionalString(),
+  website: optionalString(),
+  facebook: optionalString(),
+  linkedin: optionalString(),
+  gbp: optionalString(),
+  address: optionalString(),
+  city: optionalString(),
+  state: optionalString(),
+  postal_code: optionalString(),
+  country: optionalString(),
+  newsletter_instructions: optionalString(),
+  press_release_instructions: optionalString(),
+  content_instructions: optionalString(),
+  wordpress_url: optionalString(),
+  wordpress_username: optionalString(),
+  /** Envelope-encrypted application password (functions/clients/password-cipher.ts); never returned. */
+  wordpress_password_cipher: optionalString(),
+  createdBy: string(),
+  createdByEmail: optionalString(),
+  createdAt: string(),
+  updatedAt: string(),
+  contentCount: number().optional().default(0),
+  accessCount: number().optional().default(0),
+  /** Constant partition of the "every client" index used by admins. */
+  allClients: string().optional().default(ALL),
+  edbVersion: entityVersion(),
+});
 
-  const clientEntity = new Entity(
-    {
-      model: { entity: 'client', version: '1', service: SERVICE },
-      attributes: {
-        clientId: requiredStr,
-        name: requiredStr,
-        company_name: str,
-        owner: str,
-        email: str,
-        phone: str,
-        website: str,
-        facebook: str,
-        linkedin: str,
-        gbp: str,
-        address: str,
-        city: str,
-        state: str,
-        postal_code: str,
-        country: str,
-        newsletter_instructions: str,
-        press_release_instructions: str,
-        content_instructions: str,
-        wordpress_url: str,
-        wordpress_username: str,
-        /** Envelope-encrypted application password (functions/clients/password-cipher.ts); never returned. */
-        wordpress_password_cipher: str,
-        createdBy: requiredStr,
-        createdByEmail: str,
-        createdAt: requiredStr,
-        updatedAt: requiredStr,
-        contentCount: { type: 'number', default: 0 },
-        accessCount: { type: 'number', default: 0 },
-        /** Constant partition of the "every client" index used by admins. */
-        allClients: { type: 'string', default: 'all', readOnly: true },
-      },
-      indexes: {
-        byId: { pk: { field: 'pk', composite: ['clientId'] }, sk: { field: 'sk', composite: [] } },
-        byCreator: {
-          index: 'gsi1',
-          pk: { field: 'gsi1pk', composite: ['createdBy'] },
-          sk: { field: 'gsi1sk', composite: ['clientId'] },
-        },
-        all: {
-          index: 'gsi2',
-          pk: { field: 'gsi2pk', composite: ['allClients'] },
-          sk: { field: 'gsi2sk', composite: ['clientId'] },
-        },
-      },
-    },
-    options,
-  );
+const clientSchema = clientAttributes.and((attributes) => ({
+  /** byCreator: a user's created clients, by id. */
+  gsi1pk: indexKey().link<typeof attributes>(({ createdBy }) => partitionKey([['createdBy', createdBy]])),
+  gsi1sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('client', [['clientId', clientId]])),
+  /** all: every client, by id (admins). */
+  gsi2pk: indexKey().link<typeof attributes>(({ allClients }) =>
+    partitionKey([['allClients', allClients ?? ALL]]),
+  ),
+  gsi2sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('client', [['clientId', clientId]])),
+}));
 
-  const contentEntity = new Entity(
-    {
-      model: { entity: 'content', version: '1', service: SERVICE },
-      attributes: {
-        clientId: requiredStr,
-        contentId: requiredStr,
-        title: requiredStr,
-        content: { type: 'string', default: '' },
-        html_content: { type: 'string', default: '' },
-        content_type: requiredStr,
-        metadata: { type: 'any', default: () => ({}) },
-        createdBy: str,
-        createdAt: requiredStr,
-        updatedAt: requiredStr,
-      },
-      indexes: {
-        byClient: {
-          pk: { field: 'pk', composite: ['clientId'] },
-          sk: { field: 'sk', composite: ['contentId'] },
-        },
-        byClientType: {
-          index: 'gsi1',
-          pk: { field: 'gsi1pk', composite: ['clientId', 'content_type'] },
-          sk: { field: 'gsi1sk', composite: ['contentId'] },
-        },
-      },
-    },
-    options,
-  );
+const contentAttributes = item({
+  clientId: string().key(),
+  contentId: string().key(),
+  title: string(),
+  content: string().optional().default(''),
+  html_content: string().optional().default(''),
+  content_type: string(),
+  metadata: any()
+    .optional()
+    .default(() => ({})),
+  createdBy: optionalString(),
+  createdAt: string(),
+  updatedAt: string(),
+  edbVersion: entityVersion(),
+});
 
-  const accessEntity = new Entity(
-    {
-      model: { entity: 'access', version: '1', service: SERVICE },
-      attributes: {
-        clientId: requiredStr,
-        /** Lower-cased; the sort key, so one e-mail can hold one grant per client. */
-        userEmail: requiredStr,
-        accessId: requiredStr,
-        grantedBy: requiredStr,
-        grantedByEmail: str,
-        createdAt: requiredStr,
-      },
-      indexes: {
-        byClient: {
-          pk: { field: 'pk', composite: ['clientId'] },
-          sk: { field: 'sk', composite: ['userEmail'] },
-        },
-        byEmail: {
-          index: 'gsi1',
-          pk: { field: 'gsi1pk', composite: ['userEmail'] },
-          sk: { field: 'gsi1sk', composite: ['clientId'] },
-        },
-      },
-    },
-    options,
-  );
+const contentSchema = contentAttributes.and((attributes) => ({
+  /** byClientType: a client's items of one type, by id. */
+  gsi1pk: indexKey().link<typeof attributes>(({ clientId, content_type }) =>
+    partitionKey([
+      ['clientId', clientId],
+      ['content_type', content_type],
+    ]),
+  ),
+  gsi1sk: indexKey().link<typeof attributes>(({ contentId }) =>
+    sortKey('content', [['contentId', contentId]]),
+  ),
+}));
 
-  const activityEntity = new Entity(
-    {
-      model: { entity: 'activity', version: '1', service: SERVICE },
-      attributes: {
-        /** One partition for the feed: an agency writes a few thousand activities a day at most. */
-        feed: { type: 'string', default: 'all', readOnly: true },
-        activityId: requiredStr,
-        user_id: requiredStr,
-        user_email: requiredStr,
-        action: requiredStr,
-        resource_type: requiredStr,
-        resource_id: str,
-        details: { type: 'any', default: () => ({}) },
-        user_agent: str,
-        created_at: requiredStr,
-      },
-      indexes: {
-        byFeed: {
-          pk: { field: 'pk', composite: ['feed'] },
-          sk: { field: 'sk', composite: ['activityId'] },
-        },
-      },
-    },
-    options,
-  );
+const accessAttributes = item({
+  clientId: string().key(),
+  /** Lower-cased; the sort key, so one e-mail can hold one grant per client. */
+  userEmail: string().key(),
+  accessId: string(),
+  grantedBy: string(),
+  grantedByEmail: optionalString(),
+  createdAt: string(),
+  edbVersion: entityVersion(),
+});
 
-  const jobEntity = new Entity(
-    {
-      model: { entity: 'job', version: '1', service: SERVICE },
-      attributes: {
-        jobId: requiredStr,
-        tool: requiredStr,
-        userId: requiredStr,
-        userEmail: requiredStr,
-        isAdmin: { type: 'boolean', default: false },
-        userAgent: str,
-        /** Set on a multi-platform run's child jobs: the run records their activities, one per item. */
-        parentJobId: str,
-        status: { type: ['queued', 'running', 'succeeded', 'failed'] as const, required: true },
-        progress: { type: 'number', default: 0 },
-        request: { type: 'any', required: true },
-        result: { type: 'any' },
-        /** While running: the pushed text so far, {attempt, seq, text}, for a browser that missed pushes. */
-        partial: { type: 'any' },
-        error: str,
-        attempts: { type: 'number', default: 0 },
-        servedBy: str,
-        savedContentId: str,
-        createdAt: requiredStr,
-        updatedAt: requiredStr,
-        /** TTL: finished jobs disappear after a week; reads also check it (dynalite has no TTL expiry). */
-        expiresAt: num,
-      },
-      indexes: {
-        byId: { pk: { field: 'pk', composite: ['jobId'] }, sk: { field: 'sk', composite: [] } },
-        byUser: {
-          index: 'gsi1',
-          pk: { field: 'gsi1pk', composite: ['userId'] },
-          sk: { field: 'gsi1sk', composite: ['jobId'] },
-        },
-      },
-    },
-    options,
-  );
+const accessSchema = accessAttributes.and((attributes) => ({
+  /** byEmail: the grants to one e-mail, by client. */
+  gsi1pk: indexKey().link<typeof attributes>(({ userEmail }) => partitionKey([['userEmail', userEmail]])),
+  gsi1sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('access', [['clientId', clientId]])),
+}));
 
-  /** The ids of one user's unfinished jobs: the per-user cap is a conditional write on this one item. */
-  const jobSlotsEntity = new Entity(
-    {
-      model: { entity: 'jobSlots', version: '1', service: SERVICE },
-      attributes: {
-        userId: requiredStr,
-        jobIds: { type: 'set', items: 'string' },
-      },
-      indexes: {
-        byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
-      },
-    },
-    options,
-  );
+const activitySchema = item({
+  /** One partition for the feed: an agency writes a few thousand activities a day at most. */
+  feed: string().key().default(ALL),
+  activityId: string().key(),
+  user_id: string(),
+  user_email: string(),
+  action: string(),
+  resource_type: string(),
+  resource_id: optionalString(),
+  details: any()
+    .optional()
+    .default(() => ({})),
+  user_agent: optionalString(),
+  created_at: string(),
+  edbVersion: entityVersion(),
+});
 
-  /** (user, Idempotency-Key) → job id; the key keeps its case, so `casing: 'none'`. */
-  const idempotencyKeyEntity = new Entity(
-    {
-      model: { entity: 'idempotencyKey', version: '1', service: SERVICE },
-      attributes: {
-        userId: requiredStr,
-        key: requiredStr,
-        jobId: requiredStr,
-        tool: requiredStr,
-        createdAt: requiredStr,
-        /** TTL: a day; reads also check it (dynalite has no TTL expiry). */
-        expiresAt: { type: 'number', required: true },
-      },
-      indexes: {
-        byKey: {
-          pk: { field: 'pk', composite: ['userId', 'key'], casing: 'none' },
-          sk: { field: 'sk', composite: [] },
-        },
-      },
-    },
-    options,
-  );
+const jobAttributes = item({
+  jobId: string().key(),
+  tool: string(),
+  userId: string(),
+  userEmail: string(),
+  isAdmin: boolean().optional().default(false),
+  userAgent: optionalString(),
+  /** Set on a multi-platform run's child jobs: the run records their activities, one per item. */
+  parentJobId: optionalString(),
+  status: string().enum('queued', 'running', 'succeeded', 'failed'),
+  progress: number().optional().default(0),
+  request: any(),
+  result: any().optional(),
+  /** While running: the pushed text so far, {attempt, seq, text}, for a browser that missed pushes. */
+  partial: any().optional(),
+  error: optionalString(),
+  attempts: number().optional().default(0),
+  servedBy: optionalString(),
+  savedContentId: optionalString(),
+  createdAt: string(),
+  updatedAt: string(),
+  /** TTL: finished jobs disappear after a week; reads also check it (dynalite has no TTL expiry). */
+  expiresAt: number().optional(),
+  edbVersion: entityVersion(),
+});
 
-  const connectionEntity = new Entity(
-    {
-      model: { entity: 'connection', version: '1', service: SERVICE },
-      attributes: {
-        connectionId: requiredStr,
-        userId: requiredStr,
-        email: requiredStr,
-        /** 'admin' or 'user': admins also receive the live activity feed. */
-        role: requiredStr,
-        connectedAt: requiredStr,
-        expiresAt: num,
-      },
-      indexes: {
-        byId: { pk: { field: 'pk', composite: ['connectionId'] }, sk: { field: 'sk', composite: [] } },
-        byUser: {
-          index: 'gsi1',
-          pk: { field: 'gsi1pk', composite: ['userId'] },
-          sk: { field: 'gsi1sk', composite: ['connectionId'] },
-        },
-        byRole: {
-          index: 'gsi2',
-          pk: { field: 'gsi2pk', composite: ['role'] },
-          sk: { field: 'gsi2sk', composite: ['connectionId'] },
-        },
-      },
-    },
-    options,
-  );
+const jobSchema = jobAttributes.and((attributes) => ({
+  /** byUser: a user's jobs, by id. */
+  gsi1pk: indexKey().link<typeof attributes>(({ userId }) => partitionKey([['userId', userId]])),
+  gsi1sk: indexKey().link<typeof attributes>(({ jobId }) => sortKey('job', [['jobId', jobId]])),
+}));
 
+/** The ids of one user's unfinished jobs: the per-user cap is a conditional write on this one item. */
+const jobSlotsSchema = item({
+  userId: string().key(),
+  jobIds: set(string()).optional(),
+  edbVersion: entityVersion(),
+});
+
+/** (user, Idempotency-Key) → job id; the key keeps its case (ElectroDB's `casing: 'none'`). */
+const idempotencyKeySchema = item({
+  userId: string().key(),
+  key: string().key(),
+  jobId: string(),
+  tool: string(),
+  createdAt: string(),
+  /** TTL: a day; reads also check it (dynalite has no TTL expiry). */
+  expiresAt: number(),
+  edbVersion: entityVersion(),
+});
+
+const connectionAttributes = item({
+  connectionId: string().key(),
+  userId: string(),
+  email: string(),
+  /** 'admin' or 'user': admins also receive the live activity feed. */
+  role: string(),
+  connectedAt: string(),
+  expiresAt: number().optional(),
+  edbVersion: entityVersion(),
+});
+
+const connectionSchema = connectionAttributes.and((attributes) => ({
+  /** byUser: a user's connections. */
+  gsi1pk: indexKey().link<typeof attributes>(({ userId }) => partitionKey([['userId', userId]])),
+  gsi1sk: indexKey().link<typeof attributes>(({ connectionId }) =>
+    sortKey('connection', [['connectionId', connectionId]]),
+  ),
+  /** byRole: the admins' connections. */
+  gsi2pk: indexKey().link<typeof attributes>(({ role }) => partitionKey([['role', role]])),
+  gsi2sk: indexKey().link<typeof attributes>(({ connectionId }) =>
+    sortKey('connection', [['connectionId', connectionId]]),
+  ),
+}));
+
+function buildEntities(table: SingleTable) {
+  const common = { table, timestamps: false } as const;
   return {
-    client: clientEntity,
-    content: contentEntity,
-    access: accessEntity,
-    activity: activityEntity,
-    job: jobEntity,
-    jobSlots: jobSlotsEntity,
-    idempotencyKey: idempotencyKeyEntity,
-    connection: connectionEntity,
+    table,
+    client: new Entity({
+      ...common,
+      name: 'client',
+      schema: clientSchema,
+      computeKey: ({ clientId }: { clientId: string }) => ({
+        pk: partitionKey([['clientId', clientId]]),
+        sk: sortKey('client'),
+      }),
+    }),
+    content: new Entity({
+      ...common,
+      name: 'content',
+      schema: contentSchema,
+      computeKey: ({ clientId, contentId }: { clientId: string; contentId: string }) => ({
+        pk: partitionKey([['clientId', clientId]]),
+        sk: sortKey('content', [['contentId', contentId]]),
+      }),
+    }),
+    access: new Entity({
+      ...common,
+      name: 'access',
+      schema: accessSchema,
+      computeKey: ({ clientId, userEmail }: { clientId: string; userEmail: string }) => ({
+        pk: partitionKey([['clientId', clientId]]),
+        sk: sortKey('access', [['userEmail', userEmail]]),
+      }),
+    }),
+    activity: new Entity({
+      ...common,
+      name: 'activity',
+      schema: activitySchema,
+      computeKey: ({ feed, activityId }: { feed: string; activityId: string }) => ({
+        pk: partitionKey([['feed', feed]]),
+        sk: sortKey('activity', [['activityId', activityId]]),
+      }),
+    }),
+    job: new Entity({
+      ...common,
+      name: 'job',
+      schema: jobSchema,
+      computeKey: ({ jobId }: { jobId: string }) => ({
+        pk: partitionKey([['jobId', jobId]]),
+        sk: sortKey('job'),
+      }),
+    }),
+    jobSlots: new Entity({
+      ...common,
+      name: 'jobSlots',
+      schema: jobSlotsSchema,
+      computeKey: ({ userId }: { userId: string }) => ({
+        pk: partitionKey([['userId', userId]]),
+        sk: sortKey('jobSlots'),
+      }),
+    }),
+    idempotencyKey: new Entity({
+      ...common,
+      name: 'idempotencyKey',
+      schema: idempotencyKeySchema,
+      computeKey: ({ userId, key }: { userId: string; key: string }) => ({
+        pk: partitionKey(
+          [
+            ['userId', userId],
+            ['key', key],
+          ],
+          true,
+        ),
+        sk: sortKey('idempotencyKey'),
+      }),
+    }),
+    connection: new Entity({
+      ...common,
+      name: 'connection',
+      schema: connectionSchema,
+      computeKey: ({ connectionId }: { connectionId: string }) => ({
+        pk: partitionKey([['connectionId', connectionId]]),
+        sk: sortKey('connection'),
+      }),
+    }),
   };
 }
 
@@ -283,7 +305,7 @@ export function entities(): Entities {
   const table = requireEnv('tableName');
   const client = dynamoDocumentClient();
   if (cached?.table !== table || cached.client !== client) {
-    cached = { table, client, entities: buildEntities(table, client) };
+    cached = { table, client, entities: buildEntities(singleTable(table, client)) };
   }
   return cached.entities;
 }

@@ -1,5 +1,5 @@
 /**
- * The physical table: key attribute names and GSIs. ElectroDB entities (entities.ts) write these fields;
+ * The physical table: key attribute names and GSIs. The entities (entities.ts) write these fields;
  * the CDK stack and the local bootstrap create exactly this shape.
  */
 export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk', ttlAttribute: 'expiresAt' } as const;

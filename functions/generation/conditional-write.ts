@@ -1,4 +1,2 @@
-/** ElectroDB wraps the SDK's error: a failed condition is its cause. */
-export function isConditionFailure(error: unknown): boolean {
-  return (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException';
-}
+/** A failed ConditionExpression: the SDK's own error, which dynamodb-toolbox passes through. */
+export { isConditionFailure } from '#functions/data/item-keys';

@@ -1,5 +1,7 @@
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { BadRequestError, ConflictError } from '#functions/commons/errors';
 import { entities, isExpired, ttlInSeconds } from '#functions/data/entities';
+import { findItem, putItem } from '#functions/data/item-commands';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_TTL_HOURS,
@@ -45,7 +47,7 @@ export async function claimIdempotencyKey(
   // A second round only when the record vanished or expired between the write and the read.
   for (let round = 0; round < 2; round += 1) {
     if (await tryRecord(userId, key, tool, jobId, now)) return { fresh: true, jobId };
-    const { data } = await entities().idempotencyKey.get({ userId, key }).go({ consistent: true });
+    const data = await findItem(entities().idempotencyKey, { userId, key }, { consistent: true });
     if (!data || isExpired(data.expiresAt, now)) continue;
     if (data.tool !== tool) {
       throw new ConflictError(
@@ -61,20 +63,24 @@ export async function claimIdempotencyKey(
 async function tryRecord(userId: string, key: string, tool: string, jobId: string, now: number) {
   const nowSeconds = Math.floor(now / 1000);
   try {
-    await entities()
-      .idempotencyKey.put({
+    await putItem(
+      entities().idempotencyKey,
+      {
         userId,
         key,
         jobId,
         tool,
         createdAt: new Date(now).toISOString(),
         expiresAt: ttlInSeconds(IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60, now),
-      })
+      },
       // Every record has expiresAt, so "no expiresAt" means "no record". An expired one is replaced.
-      .where(
-        ({ expiresAt }, { notExists, lte }) => `${notExists(expiresAt)} OR ${lte(expiresAt, nowSeconds)}`,
-      )
-      .go();
+      {
+        or: [
+          { attr: 'expiresAt', exists: false },
+          { attr: 'expiresAt', lte: nowSeconds },
+        ],
+      },
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -85,9 +91,10 @@ async function tryRecord(userId: string, key: string, tool: string, jobId: strin
 /** Frees a key whose job was never created (refused at the cap), so the same key may try again later. */
 export async function releaseIdempotencyKey(userId: string, key: string, jobId: string): Promise<void> {
   await entities()
-    .idempotencyKey.delete({ userId, key })
-    .where(({ jobId: recorded }, { eq }) => eq(recorded, jobId))
-    .go()
+    .idempotencyKey.build(DeleteItemCommand)
+    .key({ userId, key })
+    .options({ condition: { attr: 'jobId', eq: jobId } })
+    .send()
     .catch((error: unknown) => {
       if (!isConditionFailure(error)) throw error;
     });

@@ -1,6 +1,10 @@
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, $delete } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { decodeTime } from 'ulid';
 import { HttpError } from '#functions/commons/errors';
+import { batchGetItems } from '#functions/data/batch-operations';
 import { entities, isExpired } from '#functions/data/entities';
+import { findItem } from '#functions/data/item-commands';
 import { MAX_UNFINISHED_JOBS_PER_USER, TOO_MANY_JOBS_MESSAGE } from '#shared/generation-jobs';
 import { isConditionFailure } from './conditional-write';
 
@@ -31,13 +35,18 @@ export const ABANDONED_JOB_MS = 6 * 60 * 60 * 1000;
 async function tryTake(userId: string, jobId: string): Promise<boolean> {
   try {
     await entities()
-      .jobSlots.update({ userId })
-      .add({ jobIds: [jobId] })
-      .where(
-        ({ jobIds }, { notExists, contains, size, escape: literal }) =>
-          `${notExists(jobIds)} OR ${contains(jobIds, jobId)} OR ${size(jobIds)} < ${literal(MAX_UNFINISHED_JOBS_PER_USER)}`,
-      )
-      .go();
+      .jobSlots.build(UpdateItemCommand)
+      .item({ userId, jobIds: $add(new Set([jobId])) })
+      .options({
+        condition: {
+          or: [
+            { attr: 'jobIds', exists: false },
+            { attr: 'jobIds', contains: jobId },
+            { size: 'jobIds', lt: MAX_UNFINISHED_JOBS_PER_USER },
+          ],
+        },
+      })
+      .send();
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -51,12 +60,15 @@ async function tryTake(userId: string, jobId: string): Promise<boolean> {
  * most the cap's worth of GetItems, and only when the user is at the cap. Returns how many were freed.
  */
 async function reclaimStaleSlots(userId: string, now = Date.now()): Promise<number> {
-  const { data } = await entities().jobSlots.get({ userId }).go({ consistent: true });
-  const held = data?.jobIds ?? [];
+  const { job, jobSlots } = entities();
+  const slots = await findItem(jobSlots, { userId }, { consistent: true });
+  const held = [...(slots?.jobIds ?? [])];
   if (held.length === 0) return 0;
-  const { data: jobs } = await entities()
-    .job.get(held.map((jobId) => ({ jobId })))
-    .go({ consistent: true });
+  const { data: jobs } = await batchGetItems(
+    job,
+    held.map((jobId) => ({ jobId })),
+    { consistent: true },
+  );
   const byId = new Map(jobs.map((job) => [job.jobId, job]));
   const stale = held.filter((jobId) => {
     const job = byId.get(jobId);
@@ -65,7 +77,7 @@ async function reclaimStaleSlots(userId: string, now = Date.now()): Promise<numb
     const abandoned = now - Date.parse(job.updatedAt) > ABANDONED_JOB_MS;
     return isExpired(job.expiresAt, now) || !unfinished || abandoned;
   });
-  if (stale.length > 0) await entities().jobSlots.update({ userId }).delete({ jobIds: stale }).go();
+  if (stale.length > 0) await removeFromSlots(userId, stale);
   return stale.length;
 }
 
@@ -77,8 +89,13 @@ export async function takeJobSlot(userId: string, jobId: string): Promise<void> 
 }
 
 export async function releaseJobSlot(userId: string, jobId: string): Promise<void> {
+  await removeFromSlots(userId, [jobId]);
+}
+
+/** DELETE from the set: idempotent, so a repeated release frees nothing twice. */
+async function removeFromSlots(userId: string, jobIds: readonly string[]): Promise<void> {
   await entities()
-    .jobSlots.update({ userId })
-    .delete({ jobIds: [jobId] })
-    .go();
+    .jobSlots.build(UpdateItemCommand)
+    .item({ userId, jobIds: $delete(new Set(jobIds)) })
+    .send();
 }

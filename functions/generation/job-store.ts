@@ -1,7 +1,12 @@
-import type { EntityItem } from 'electrodb';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { UpdateItemCommand, type UpdateItemInput } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { type Entities, entities, isExpired, ttlInSeconds } from '#functions/data/entities';
+import { findItem, putItem } from '#functions/data/item-commands';
 import { isConditionFailure } from './conditional-write';
 import { releaseJobSlot } from './job-slots';
 
@@ -46,7 +51,7 @@ export interface StoredJob extends Job {
 /** Finished jobs are kept a week: long enough to reopen a closed tab, short enough to stay tidy. */
 const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-type JobRow = EntityItem<Entities['job']>;
+type JobRow = FormattedItem<Entities['job']>;
 
 function fromRow(row: JobRow): StoredJob {
   return {
@@ -83,6 +88,32 @@ export function publicJob(job: StoredJob): Job {
   return visible;
 }
 
+type JobUpdate = UpdateItemInput<Entities['job']>;
+type JobCondition = Condition<Entities['job']>;
+
+/** A job that has not finished: the only kind a start or a failure from the DLQ may change. */
+const UNFINISHED = {
+  or: [
+    { attr: 'status', eq: 'queued' },
+    { attr: 'status', eq: 'running' },
+  ],
+} as const satisfies JobCondition;
+
+/**
+ * Updates a job that exists (and meets `condition`, if given) and returns it as stored; a failed
+ * condition throws the SDK's ConditionalCheckFailedException.
+ */
+async function patchJob(update: JobUpdate, condition?: JobCondition): Promise<JobRow> {
+  const exists: JobCondition = { attr: 'jobId', exists: true };
+  const { Attributes } = await entities()
+    .job.build(UpdateItemCommand)
+    .item(update)
+    .options({ condition: condition ? { and: [exists, condition] } : exists, returnValues: 'ALL_NEW' })
+    .send();
+  if (!Attributes) throw new Error(`No attributes returned for job ${update.jobId}`);
+  return Attributes;
+}
+
 /**
  * Stores a queued job under `jobId` unless one exists already (an idempotent repeat raced this one).
  * Returns whether this call created it: only the creator queues it.
@@ -97,8 +128,9 @@ export async function createJob(
 ): Promise<boolean> {
   const now = new Date().toISOString();
   try {
-    await entities()
-      .job.create({
+    await putItem(
+      entities().job,
+      {
         jobId,
         tool,
         userId: caller.userId,
@@ -113,8 +145,9 @@ export async function createJob(
         createdAt: now,
         updatedAt: now,
         expiresAt: ttlInSeconds(JOB_TTL_SECONDS),
-      })
-      .go();
+      },
+      { attr: 'jobId', exists: false },
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -123,21 +156,20 @@ export async function createJob(
 }
 
 export async function getJob(jobId: string): Promise<StoredJob | null> {
-  const { data } = await entities().job.get({ jobId }).go();
-  if (!data || isExpired(data.expiresAt)) return null;
-  return fromRow(data);
+  const row = await findItem(entities().job, { jobId });
+  if (!row || isExpired(row.expiresAt)) return null;
+  return fromRow(row);
 }
 
 /** Counts the attempt; returns null when the job is already finished (a redelivered message). */
 export async function startAttempt(jobId: string): Promise<StoredJob | null> {
   try {
-    const { data } = await entities()
-      .job.patch({ jobId })
-      .set({ status: 'running', updatedAt: new Date().toISOString() })
-      .add({ attempts: 1 })
-      .where(({ status }, { eq }) => `${eq(status, 'queued')} OR ${eq(status, 'running')}`)
-      .go({ response: 'all_new' });
-    return fromRow(data as JobRow);
+    return fromRow(
+      await patchJob(
+        { jobId, status: 'running', updatedAt: new Date().toISOString(), attempts: $add(1) },
+        UNFINISHED,
+      ),
+    );
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;
@@ -146,12 +178,10 @@ export async function startAttempt(jobId: string): Promise<StoredJob | null> {
 
 /** Stores the job's progress and, when given, the text pushed so far (a resyncing browser reads it). */
 export async function saveProgress(jobId: string, progress: number, partial?: PartialText): Promise<void> {
-  await entities()
-    .job.patch({ jobId })
-    .set({ progress, updatedAt: new Date().toISOString(), ...(partial ? { partial } : {}) })
-    .where(({ status }, { eq }) => eq(status, 'running'))
-    .go()
-    .catch(() => undefined);
+  await patchJob(
+    { jobId, progress, updatedAt: new Date().toISOString(), ...(partial ? { partial: $set(partial) } : {}) },
+    { attr: 'status', eq: 'running' },
+  ).catch(() => undefined);
 }
 
 export async function finishJob(
@@ -171,20 +201,17 @@ export async function finishJob(
       ? {
           status: outcome.status,
           progress: 100,
-          result: outcome.result,
+          // $set replaces the whole value (a plain object would be merged into the stored one).
+          result: $set(outcome.result),
           servedBy: outcome.servedBy,
           ...(outcome.savedContentId ? { savedContentId: outcome.savedContentId } : {}),
           updatedAt: now,
         }
       : { status: outcome.status, error: outcome.error, updatedAt: now };
   // The result replaces the partial text; a failed job's partial text is of no use either.
-  const { data } = await entities()
-    .job.patch({ jobId })
-    .set(update)
-    .remove(['partial'])
-    .go({ response: 'all_new' });
+  const row = await patchJob({ jobId, ...update, partial: $remove() });
   // After the status: a crash in between leaves a slot that reclaimStaleSlots gives back.
-  await releaseJobSlot(data.userId, jobId);
+  await releaseJobSlot(row.userId, jobId);
 }
 
 /**
@@ -193,12 +220,9 @@ export async function finishJob(
  */
 export async function failUnfinishedJob(jobId: string, error: string): Promise<StoredJob | null> {
   try {
-    const { data } = await entities()
-      .job.patch({ jobId })
-      .set({ status: 'failed', error, updatedAt: new Date().toISOString() })
-      .where(({ status }, { eq }) => `${eq(status, 'queued')} OR ${eq(status, 'running')}`)
-      .go({ response: 'all_new' });
-    const job = fromRow(data as JobRow);
+    const job = fromRow(
+      await patchJob({ jobId, status: 'failed', error, updatedAt: new Date().toISOString() }, UNFINISHED),
+    );
     await releaseJobSlot(job.userId, jobId);
     return job;
   } catch (failure) {
@@ -209,17 +233,18 @@ export async function failUnfinishedJob(jobId: string, error: string): Promise<S
 
 /** Notes a failed attempt that will be retried, so a poller sees why it is taking longer. */
 export async function noteRetry(jobId: string, error: string): Promise<void> {
-  await entities()
-    .job.patch({ jobId })
-    .set({ status: 'queued', error, updatedAt: new Date().toISOString() })
-    .go()
-    .catch(() => undefined);
+  await patchJob({ jobId, status: 'queued', error, updatedAt: new Date().toISOString() }).catch(
+    () => undefined,
+  );
 }
 
 /** Local runtime only (fauxqs forgets messages on restart): jobs that were queued or running. */
 export async function unfinishedJobsForRecovery(): Promise<string[]> {
-  const { data } = await entities()
-    .job.scan.where(({ status }, { eq }) => `${eq(status, 'queued')} OR ${eq(status, 'running')}`)
-    .go({ pages: 'all' });
-  return data.filter((row) => !isExpired(row.expiresAt)).map((row) => row.jobId);
+  const { table, job } = entities();
+  const { Items = [] } = await table
+    .build(ScanCommand)
+    .entities(job)
+    .options({ filters: { job: UNFINISHED }, maxPages: Number.POSITIVE_INFINITY })
+    .send();
+  return Items.filter((row) => !isExpired(row.expiresAt)).map((row) => row.jobId);
 }

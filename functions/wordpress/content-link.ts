@@ -1,8 +1,6 @@
-import { NotFoundError } from '#functions/commons/errors';
 import type { ContentRecord } from '#functions/content/content-record';
 import { nextTimestamp, toClientContent } from '#functions/content/content-record';
-import { CONTENT_NOT_FOUND } from '#functions/content/content-store';
-import { entities } from '#functions/data/entities';
+import { patchContent } from '#functions/content/content-store';
 import type { ClientContent } from '#shared/content';
 import { WORDPRESS_LINK_KEYS } from '#shared/wordpress';
 import type { SavedPost } from './wordpress-site';
@@ -22,12 +20,9 @@ async function writeMetadata(
   record: ContentRecord,
   metadata: Record<string, unknown>,
 ): Promise<ClientContent> {
-  const result = await entities()
-    .content.patch({ clientId: record.clientId, contentId: record.contentId })
-    .set({ metadata, updatedAt: nextTimestamp(record.updatedAt) })
-    .go({ response: 'all_new', returnOnConditionCheckFailure: true });
-  if (result.rejected) throw new NotFoundError(CONTENT_NOT_FOUND);
-  return toClientContent(result.data);
+  return toClientContent(
+    await patchContent(record, { metadata, updatedAt: nextTimestamp(record.updatedAt) }),
+  );
 }
 
 export function storeLink(record: ContentRecord, post: SavedPost): Promise<ClientContent> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '#functions/clients/password-cipher';
 import { entities } from '#functions/data/entities';
+import { findItem } from '#functions/data/item-commands';
 import type { Client } from '#shared/client';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
@@ -112,7 +113,7 @@ describe('updating a client', () => {
     });
     expect(response.body.updated_at > created.updated_at).toBe(true);
 
-    const stored = await entities().client.get({ clientId: created.id }).go();
+    const stored = { data: await findItem(entities().client, { clientId: created.id }) };
     expect(stored.data?.phone).toBeUndefined();
     expect(stored.data?.owner).toBeUndefined();
   });
@@ -158,7 +159,7 @@ describe('WordPress application password', () => {
     expectNoSecret(created);
     expect(created.wordpress_configured).toBe(true);
 
-    const stored = await entities().client.get({ clientId: created.id }).go();
+    const stored = { data: await findItem(entities().client, { clientId: created.id }) };
     const cipher = stored.data?.wordpress_password_cipher ?? '';
     expect(cipher).not.toContain(secret);
     expect(await decryptSecret(cipher)).toBe(secret);
@@ -179,7 +180,7 @@ describe('WordPress application password', () => {
     });
     expectNoSecret(kept.body);
     expect(kept.body.wordpress_configured).toBe(true);
-    const afterKeep = await entities().client.get({ clientId: created.id }).go();
+    const afterKeep = { data: await findItem(entities().client, { clientId: created.id }) };
     expect(afterKeep.data?.wordpress_password_cipher).toBe(cipher);
 
     const cleared = await app.request<Client>('PUT', path, {
@@ -188,7 +189,7 @@ describe('WordPress application password', () => {
     });
     expect(cleared.body.wordpress_configured).toBe(false);
     expect(
-      (await entities().client.get({ clientId: created.id }).go()).data?.wordpress_password_cipher,
+      (await findItem(entities().client, { clientId: created.id }))?.wordpress_password_cipher,
     ).toBeUndefined();
 
     const replaced = await app.request<Client>('PUT', path, {
@@ -196,7 +197,7 @@ describe('WordPress application password', () => {
       body: { ...wordpress, wordpress_app_password: 'new pass 1234' },
     });
     expect(replaced.body.wordpress_configured).toBe(true);
-    const newCipher = (await entities().client.get({ clientId: created.id }).go()).data
+    const newCipher = (await findItem(entities().client, { clientId: created.id }))
       ?.wordpress_password_cipher;
     expect(await decryptSecret(newCipher ?? '')).toBe('new pass 1234');
 

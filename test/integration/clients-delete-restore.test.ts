@@ -1,8 +1,12 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientAccess } from '#functions/access/access-record';
+import { listGrants } from '#functions/access/access-store';
 import { s3Client } from '#functions/commons/aws-clients';
+import { listAllContent } from '#functions/content/content-store';
 import { entities } from '#functions/data/entities';
+import { partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { Activity } from '#shared/activity';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
@@ -102,14 +106,23 @@ describe('deleting and restoring a client', () => {
     expect(await visibleIds(admin)).not.toContain(client.id);
 
     // No orphans: the whole partition is empty, grants included.
+    const { table, access: accessEntity } = entities();
     const [items, grants, byEmail] = await Promise.all([
-      entities().content.query.byClient({ clientId: client.id }).go(),
-      entities().access.query.byClient({ clientId: client.id }).go(),
-      entities().access.query.byEmail({ userEmail: grantee.email }).go(),
+      listAllContent(client.id),
+      listGrants(client.id),
+      table
+        .build(QueryCommand)
+        .entities(accessEntity)
+        .query({
+          index: 'gsi1',
+          partition: partitionKey([['userEmail', grantee.email]]),
+          range: { beginsWith: sortKeyPrefix('access', 'clientId') },
+        })
+        .send(),
     ]);
-    expect(items.data).toEqual([]);
-    expect(grants.data).toEqual([]);
-    expect(byEmail.data.map((row) => row.clientId)).not.toContain(client.id);
+    expect(items).toEqual([]);
+    expect(grants).toEqual([]);
+    expect((byEmail.Items ?? []).map((row) => row.clientId)).not.toContain(client.id);
     expect(await snapshotExists(client.id)).toBe(true);
 
     const restored = await app.request<Client>('POST', `/api/clients/${client.id}/restore`, {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dynamoDocumentClient, s3Client } from '#functions/commons/aws-clients';
 import { entities } from '#functions/data/entities';
+import { putItem } from '#functions/data/item-commands';
 import { enqueueJob } from '#functions/generation/job-queue';
 import { getJob } from '#functions/generation/job-store';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
@@ -163,18 +164,16 @@ describe('local runtime foundation', () => {
   it('delivers an SQS message to the worker as an SQSEvent', async () => {
     // A job of an unknown kind: the worker can only have marked it failed if it received the message.
     const now = new Date().toISOString();
-    await entities()
-      .job.create({
-        jobId: '01JPROBE000000000000000000',
-        tool: 'probe',
-        userId: user.userId,
-        userEmail: user.email,
-        status: 'queued',
-        request: {},
-        createdAt: now,
-        updatedAt: now,
-      })
-      .go();
+    await putItem(entities().job, {
+      jobId: '01JPROBE000000000000000000',
+      tool: 'probe',
+      userId: user.userId,
+      userEmail: user.email,
+      status: 'queued',
+      request: {},
+      createdAt: now,
+      updatedAt: now,
+    });
     await enqueueJob('01JPROBE000000000000000000');
     const job = await waitFor(async () => {
       const current = await getJob('01JPROBE000000000000000000');

@@ -1,7 +1,11 @@
 import { CreateQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sqsClient } from '#functions/commons/aws-clients';
 import { entities } from '#functions/data/entities';
+import { findItem } from '#functions/data/item-commands';
+import { partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { enqueueJob } from '#functions/generation/job-queue';
 import { ABANDONED_JOB_MS } from '#functions/generation/job-slots';
 import { envNames } from '#infra/routes';
@@ -57,8 +61,18 @@ async function queuedJobIds(): Promise<string[]> {
 }
 
 async function jobsOf(user: TestUser): Promise<string[]> {
-  const { data } = await entities().job.query.byUser({ userId: user.userId }).go({ pages: 'all' });
-  return data.map((job) => job.jobId);
+  const { table, job } = entities();
+  const { Items = [] } = await table
+    .build(QueryCommand)
+    .entities(job)
+    .query({
+      index: 'gsi1',
+      partition: partitionKey([['userId', user.userId]]),
+      range: { beginsWith: sortKeyPrefix('job', 'jobId') },
+    })
+    .options({ maxPages: Number.POSITIVE_INFINITY })
+    .send();
+  return Items.map((row) => row.jobId);
 }
 
 function newsletter(user: TestUser, topic: string, key?: string) {
@@ -140,16 +154,17 @@ describe('Idempotency-Key', () => {
     const user = await app.createUser();
     const first = await newsletter(user, 'Old', 'yesterdays-key');
     await entities()
-      .idempotencyKey.patch({ userId: user.userId, key: 'yesterdays-key' })
-      .set({ expiresAt: Math.floor(Date.now() / 1000) - 1 })
-      .go();
+      .idempotencyKey.build(UpdateItemCommand)
+      .item({ userId: user.userId, key: 'yesterdays-key', expiresAt: Math.floor(Date.now() / 1000) - 1 })
+      .options({ condition: { attr: 'jobId', exists: true } })
+      .send();
     const second = await newsletter(user, 'New', 'yesterdays-key');
     expect(second.status).toBe(202);
     expect(second.body.jobId).not.toBe(first.body.jobId);
-    const record = await entities().idempotencyKey.get({ userId: user.userId, key: 'yesterdays-key' }).go();
-    expect(record.data?.jobId).toBe(second.body.jobId);
+    const record = await findItem(entities().idempotencyKey, { userId: user.userId, key: 'yesterdays-key' });
+    expect(record?.jobId).toBe(second.body.jobId);
     // The TTL attribute AWS expires on: a day ahead.
-    expect(record.data?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+    expect(record?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
   });
 });
 
@@ -210,16 +225,22 @@ describe('cap on unfinished jobs', () => {
     expect((await newsletter(user, 'Over')).status).toBe(429);
     // A worker that crashed between finishing the job and releasing its slot.
     await entities()
-      .job.patch({ jobId: ids[0] ?? '' })
-      .set({ status: 'failed', error: 'crashed' })
-      .go();
+      .job.build(UpdateItemCommand)
+      .item({ jobId: ids[0] ?? '', status: 'failed', error: 'crashed' })
+      .options({ condition: { attr: 'jobId', exists: true } })
+      .send();
     expect((await newsletter(user, 'Fits again')).status).toBe(202);
     expect((await newsletter(user, 'Over again')).status).toBe(429);
     // A job left running by a worker that died on its last receive (its message is in the DLQ).
     await entities()
-      .job.patch({ jobId: ids[1] ?? '' })
-      .set({ status: 'running', updatedAt: new Date(Date.now() - ABANDONED_JOB_MS - 60_000).toISOString() })
-      .go();
+      .job.build(UpdateItemCommand)
+      .item({
+        jobId: ids[1] ?? '',
+        status: 'running',
+        updatedAt: new Date(Date.now() - ABANDONED_JOB_MS - 60_000).toISOString(),
+      })
+      .options({ condition: { attr: 'jobId', exists: true } })
+      .send();
     expect((await newsletter(user, 'Fits once more')).status).toBe(202);
     expect((await newsletter(user, 'Over once more')).status).toBe(429);
   });

@@ -1,3 +1,4 @@
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '#functions/data/entities';
 import { enqueueJob } from '#functions/generation/job-queue';
@@ -134,7 +135,11 @@ describe('generation jobs', () => {
     // A duplicate delivery of a finished job is skipped.
     await enqueueJob(jobId);
     // A crash after the save but before the job was marked done: the job looks unfinished again.
-    await entities().job.patch({ jobId }).set({ status: 'running' }).go();
+    await entities()
+      .job.build(UpdateItemCommand)
+      .item({ jobId, status: 'running' })
+      .options({ condition: { attr: 'jobId', exists: true } })
+      .send();
     await enqueueJob(jobId);
     await waitForJob(app, owner.idToken, jobId);
     await new Promise((resolve) => setTimeout(resolve, 500));
