@@ -6,13 +6,19 @@
  * autocannon runs in its own process, as a browser would, so the load generator does not share the
  * gateway's event loop. Beside req/s and p99 it prints the app's CPU time per request (all of this
  * process's threads, dynalite's worker included), which depends far less on what else the machine runs,
- * and the load average, because a busy machine lowers every req/s figure.
+ * and the load average, because a busy machine lowers every req/s figure. On Linux the CPU time is also
+ * split by thread: the main thread (gateway, authorizer, handler, SDK), dynalite's worker, and the rest
+ * (V8's garbage-collector and compiler threads, libuv's pool where zlib compresses).
+ *
+ * The gateway rows follow one unmeasured run, so they measure a warm app (a long-running `npm start`),
+ * not V8 compiling the handler's code on its first few hundred requests.
  *
  * The list comes in pages (default 50, at most 100, each client as its card shows it), so the rows are:
  * the default first page, a page of 100 (the screen loads 200 clients in two of those), and a page of
  * 100 full profiles (`fields=full`).
  */
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +29,10 @@ import { startTestRuntime } from '#test/support/test-runtime';
 const CLIENTS = 200;
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
+const WARM_UP_SECONDS = 5;
 const SETTLE_MS = 15_000;
+/** /proc reports thread times in clock ticks, USER_HZ, which is 100 on Linux. */
+const MS_PER_TICK = 10;
 
 const paragraph =
   'Friendly, family tone. Mention same-day crowns, evening hours and the free parking behind the building. ';
@@ -38,6 +47,47 @@ interface Figures {
   non2xx: number;
   /** CPU of this process (every thread) per completed request: the bare server's is the yardstick. */
   cpuMsPerRequest: number | null;
+  /** The same split by thread, where /proc tells it. */
+  threads: { main: number; dynalite: number | null; other: number } | null;
+}
+
+/** CPU milliseconds of each of this process's threads so far, by thread id; empty without /proc. */
+function threadCpuMs(): Map<number, number> {
+  const times = new Map<number, number>();
+  let ids: string[];
+  try {
+    ids = readdirSync('/proc/self/task');
+  } catch {
+    return times;
+  }
+  for (const id of ids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+      // Fields after the parenthesised name: state is the 3rd field, utime the 14th, stime the 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(Number(id), (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return times;
+}
+
+function splitByThread(
+  before: Map<number, number>,
+  after: Map<number, number>,
+  requests: number,
+  dynaliteThread: number | null,
+): Figures['threads'] {
+  if (after.size === 0 || requests === 0) return null;
+  const spent = (id: number) => (after.get(id) ?? 0) - (before.get(id) ?? 0);
+  let other = 0;
+  for (const id of after.keys()) if (id !== process.pid && id !== dynaliteThread) other += spent(id);
+  return {
+    main: spent(process.pid) / requests,
+    dynalite: dynaliteThread === null ? null : spent(dynaliteThread) / requests,
+    other: other / requests,
+  };
 }
 
 interface AutocannonJson {
@@ -48,14 +98,27 @@ interface AutocannonJson {
   non2xx: number;
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Figures> {
-  const args = [autocannonCli, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_SECONDS)];
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  options: { seconds?: number; dynaliteThread?: number | null } = {},
+): Promise<Figures> {
+  const seconds = options.seconds ?? DURATION_SECONDS;
+  const args = [autocannonCli, '--json', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const threadsBefore = threadCpuMs();
   const before = process.cpuUsage();
   const { stdout } = await execFileAsync(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
   const cpu = process.cpuUsage(before);
+  const threadsAfter = threadCpuMs();
   const result = JSON.parse(stdout) as AutocannonJson;
   return {
+    threads: splitByThread(
+      threadsBefore,
+      threadsAfter,
+      result.requests.total,
+      options.dynaliteThread ?? null,
+    ),
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -68,6 +131,12 @@ async function load(url: string, headers: Record<string, string>): Promise<Figur
 const line = (label: string, figures: Figures) =>
   `${label.padEnd(34)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99Ms).padStart(5)} ms${
     figures.cpuMsPerRequest === null ? '' : `  ${figures.cpuMsPerRequest.toFixed(1).padStart(5)} ms CPU/req`
+  }${
+    figures.threads === null
+      ? ''
+      : ` (main ${figures.threads.main.toFixed(1)}${
+          figures.threads.dynalite === null ? '' : `, dynalite ${figures.threads.dynalite.toFixed(1)}`
+        }, other ${figures.threads.other.toFixed(1)})`
   }  load ${loadavg()[0]?.toFixed(1)}${
     figures.errors + figures.non2xx > 0 ? `  (${figures.errors} errors, ${figures.non2xx} non-2xx)` : ''
   }`;
@@ -114,8 +183,13 @@ export async function run(): Promise<void> {
         `limit=100 ${kb(await sizeOf('?limit=100'))}, full limit=100 ${kb(await sizeOf('?fields=full&limit=100'))} of JSON`,
     );
     console.log(line('bare node:http, default page body', await load(`http://127.0.0.1:${barePort}/`, {})));
+    const dynaliteThread = app.runtime.dynamoDbThreadId;
     const gateway = (query: string, headers: Record<string, string>) =>
-      load(`${app.url}/api/clients${query}`, headers);
+      load(`${app.url}/api/clients${query}`, headers, { dynaliteThread });
+    await load(`${app.url}/api/clients`, compressed, { seconds: WARM_UP_SECONDS });
+    console.log(
+      `(the gateway rows follow ${WARM_UP_SECONDS} s of unmeasured requests, so V8 has compiled the path)`,
+    );
     console.log(line('gateway, default page, br/gzip', await gateway('', compressed)));
     console.log(line('gateway, default page, identity', await gateway('', { authorization })));
     console.log(line('gateway, limit=100, br/gzip', await gateway('?limit=100', compressed)));

@@ -44,11 +44,32 @@ export function isCompressible(contentType: string | undefined, bytes: number): 
   );
 }
 
+/**
+ * Brotli for API bodies, measured on the client list's JSON (a 45 KB page of 50 clients, 50 requests at
+ * once; issue 15). Brotli's default window is 4 MB, and an encoder allocates its buffers for the window
+ * it is given: each request paid for zeroing megabytes (0.62 ms of CPU, a third of it in the kernel, and
+ * 2.9 ms of wall time per body). A window just large enough for the body compresses it exactly as well
+ * (nothing lies further back than the body's start), and quality 2 gives the same size as 4 (1,773 and
+ * 1,780 bytes): 0.23 ms of CPU. Larger bodies get a larger window, up to brotli's 16 MB.
+ */
+const API_BROTLI_QUALITY = 2;
+
+function windowBitsFor(bytes: number): number {
+  return Math.min(
+    constants.BROTLI_MAX_WINDOW_BITS,
+    Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes))),
+  );
+}
+
 /** A response body compressed fast (API responses are compressed for each request). */
 export function compressBody(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(body.length),
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
       })
     : gzipAsync(body, { level: 6 });
 }

@@ -61,6 +61,8 @@ export interface LocalRuntime {
   /** This run's AWS credential: the only one the local Cognito accepts for IAM-only calls (Admin*). */
   credentials: RuntimeCredentials;
   queues: { queueUrl: string; deadLetterQueueUrl: string; mediaDeadLetterQueueUrl: string };
+  /** dynalite's worker thread in /proc/self/task (Linux), else null: the API bench splits CPU by thread. */
+  dynamoDbThreadId: number | null;
   stop(): Promise<void>;
 }
 
@@ -321,6 +323,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         deadLetterQueueUrl: queues.deadLetterQueueUrl,
         mediaDeadLetterQueueUrl: mediaQueues.deadLetterQueueUrl,
       },
+      dynamoDbThreadId: dynamodb.osThreadId,
       stop: stopAll,
     };
   } catch (error) {

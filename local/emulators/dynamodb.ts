@@ -5,8 +5,13 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
+export interface RunningDynamoDb extends RunningEmulator {
+  /** The worker's thread id in /proc/self/task (Linux), else null: benches split CPU time by thread. */
+  readonly osThreadId: number | null;
+}
+
 type WorkerMessage =
-  | { type: 'listening'; port: number }
+  | { type: 'listening'; port: number; osThreadId: number | null }
   | { type: 'error'; code?: string; message: string }
   | { type: 'stopped' };
 
@@ -19,9 +24,9 @@ const workerUrl = new URL('./dynamodb-worker.mjs', import.meta.url);
  * with the listen error (EADDRINUSE keeps its code). stop() closes the server and the database, which
  * releases LevelDB's lock for the next start, then ends the thread.
  */
-export async function startDynamoDb(options: { dataDir: string; port: number }): Promise<RunningEmulator> {
+export async function startDynamoDb(options: { dataDir: string; port: number }): Promise<RunningDynamoDb> {
   const worker = new Worker(workerUrl, { workerData: { path: options.dataDir, port: options.port } });
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = await new Promise<{ port: number; osThreadId: number | null }>((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`dynalite's worker exited (${code}) before listening`));
     worker.once('error', reject);
     worker.once('exit', onExit);
@@ -30,7 +35,7 @@ export async function startDynamoDb(options: { dataDir: string; port: number }):
         worker.off('exit', onExit);
         worker.off('error', reject);
         worker.off('message', onMessage);
-        resolve(message.port);
+        resolve({ port: message.port, osThreadId: message.osThreadId });
       } else if (message.type === 'error') {
         reject(Object.assign(new Error(message.message), { code: message.code }));
       }
@@ -52,5 +57,5 @@ export async function startDynamoDb(options: { dataDir: string; port: number }):
     });
     return stopping;
   };
-  return { endpoint: `http://127.0.0.1:${port}`, stop };
+  return { endpoint: `http://127.0.0.1:${listening.port}`, osThreadId: listening.osThreadId, stop };
 }
