@@ -1,6 +1,6 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import * as z from 'zod';
 import type { Entities } from '#functions/data/entities';
+import * as z from '#shared/validation/zod';
 
 /** A grant as stored: one per client and lower-cased e-mail (the e-mail is the sort key). */
 export type AccessRecord = FormattedItem<Entities['access']>;
@@ -29,6 +29,6 @@ export const accessRecordSchema = z.object({
   userEmail: z.string(),
   accessId: z.string(),
   grantedBy: z.string(),
-  grantedByEmail: z.string().optional(),
+  grantedByEmail: z.optional(z.string()),
   createdAt: z.string(),
 });

@@ -1,7 +1,7 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import * as z from 'zod';
 import type { Entities } from '#functions/data/entities';
 import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from '#shared/client';
+import * as z from '#shared/validation/zod';
 
 /** A client item as stored: it holds the encrypted WordPress password, so it never leaves the server. */
 export type ClientRecord = FormattedItem<Entities['client']>;
@@ -30,7 +30,7 @@ export function toClient(record: ClientRecord): Client {
   };
 }
 
-const optionalString = z.string().optional();
+const optionalString = z.optional(z.string());
 
 /** What a trash snapshot holds for the client item (the encrypted password included, never plain). */
 export const clientRecordSchema = z.object({
@@ -45,8 +45,8 @@ export const clientRecordSchema = z.object({
   createdByEmail: optionalString,
   createdAt: z.string(),
   updatedAt: z.string(),
-  contentCount: z.number().optional(),
-  accessCount: z.number().optional(),
+  contentCount: z.optional(z.number()),
+  accessCount: z.optional(z.number()),
 });
 
 export type StoredClient = z.output<typeof clientRecordSchema>;

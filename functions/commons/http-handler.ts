@@ -3,8 +3,8 @@ import type {
   APIGatewayProxyEventV2WithLambdaAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
-import type * as z from 'zod/mini';
 import { type AuthKind, httpRoutes } from '#infra/routes';
+import * as z from '#shared/validation/zod';
 import { type Caller, callerFromAuthorizer } from './caller';
 import {
   BadRequestError,
@@ -101,9 +101,9 @@ export function describeValidationError(error: z.core.$ZodError): string {
   return `${issue.path.join('.')}: ${issue.message}`;
 }
 
-function validate<Body>(schema: z.ZodMiniType<Body> | undefined, value: unknown): Body {
+function validate<Body>(schema: z.core.$ZodType<Body> | undefined, value: unknown): Body {
   if (!schema) return undefined as Body;
-  const result = schema.safeParse(value ?? {});
+  const result = z.safeParse(schema, value ?? {});
   if (!result.success) throw new BadRequestError(describeValidationError(result.error), 'validation_failed');
   return result.data;
 }
@@ -163,7 +163,7 @@ function wrap(run: (event: HttpEvent) => Promise<unknown>) {
 
 /** A route that needs a signed-in caller (or an API key where the table says `apiKey`). */
 export function httpHandler<Body = undefined>(options: {
-  body?: z.ZodMiniType<Body>;
+  body?: z.core.$ZodType<Body>;
   /** A larger body limit for routes that take an upload (image analysis). */
   maxBodyBytes?: number;
   handle: (request: AuthenticatedRequest<Body>) => Promise<unknown>;
@@ -182,7 +182,7 @@ export function httpHandler<Body = undefined>(options: {
  * esbuild inlines even behind a dynamic import) out of the public handlers' bundles.
  */
 export function publicHttpHandler<Body = undefined>(options: {
-  body?: z.ZodMiniType<Body>;
+  body?: z.core.$ZodType<Body>;
   handle: (request: HttpRequest<Body>) => Promise<unknown>;
 }) {
   return wrap(async (event) => {

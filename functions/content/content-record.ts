@@ -1,8 +1,8 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import * as z from 'zod';
 import { PayloadTooLargeError } from '#functions/commons/errors';
 import type { Entities } from '#functions/data/entities';
 import type { ClientContent } from '#shared/content';
+import * as z from '#shared/validation/zod';
 
 /** A library item as stored. */
 export type ContentRecord = FormattedItem<Entities['content']>;
@@ -30,11 +30,11 @@ export const contentRecordSchema = z.object({
   clientId: z.string(),
   contentId: z.string(),
   title: z.string(),
-  content: z.string().optional(),
-  html_content: z.string().optional(),
+  content: z.optional(z.string()),
+  html_content: z.optional(z.string()),
   content_type: z.string(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  createdBy: z.string().optional(),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+  createdBy: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
