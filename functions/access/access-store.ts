@@ -9,7 +9,7 @@ import { isResourceId } from '#functions/clients/resource-id';
 import type { Caller } from '#functions/commons/caller';
 import { ConflictError, NotFoundError } from '#functions/commons/errors';
 import { entities } from '#functions/data/entities';
-import { putItem } from '#functions/data/item-commands';
+import { putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { normalizeEmail } from '#shared/email-domain';
 import type { AccessRecord } from './access-record';
@@ -43,16 +43,18 @@ export const creatorAlreadyHasAccess = (email: string) =>
 
 export async function listGrants(clientId: string): Promise<AccessRecord[]> {
   const { table, access } = entities();
-  const { Items = [] } = await table
-    .build(QueryCommand)
-    .entities(access)
-    .query({
-      partition: partitionKey([['clientId', clientId]]),
-      range: { beginsWith: sortKeyPrefix('access', 'userEmail') },
-    })
-    .options({ maxPages: Number.POSITIVE_INFINITY })
-    .send();
-  return Items.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const items = await queryAll(
+    access,
+    table
+      .build(QueryCommand)
+      .entities(access)
+      .query({
+        partition: partitionKey([['clientId', clientId]]),
+        range: { beginsWith: sortKeyPrefix('access', 'userEmail') },
+      })
+      .params(),
+  );
+  return items.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }
 
 export async function grantAccess(

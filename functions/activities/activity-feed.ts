@@ -1,5 +1,6 @@
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { entities } from '#functions/data/entities';
+import { readQueryPage } from '#functions/data/item-commands';
 import { partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { ACTIVITY_FEED_LIMIT, type Activity } from '#shared/activity';
 
@@ -8,15 +9,18 @@ import { ACTIVITY_FEED_LIMIT, type Activity } from '#shared/activity';
 /** Newest first, at most 100 (001 §9). */
 export async function listActivities(limit = ACTIVITY_FEED_LIMIT): Promise<Activity[]> {
   const { table, activity } = entities();
-  const { Items = [] } = await table
-    .build(QueryCommand)
-    .entities(activity)
-    .query({
-      partition: partitionKey([['feed', 'all']]),
-      range: { beginsWith: sortKeyPrefix('activity', 'activityId') },
-    })
-    .options({ reverse: true, limit: Math.min(limit, ACTIVITY_FEED_LIMIT) })
-    .send();
+  const { Items } = await readQueryPage(
+    activity,
+    table
+      .build(QueryCommand)
+      .entities(activity)
+      .query({
+        partition: partitionKey([['feed', 'all']]),
+        range: { beginsWith: sortKeyPrefix('activity', 'activityId') },
+      })
+      .options({ reverse: true, limit: Math.min(limit, ACTIVITY_FEED_LIMIT) })
+      .params(),
+  );
   return Items.map((row) => ({
     id: row.activityId,
     user_id: row.user_id,

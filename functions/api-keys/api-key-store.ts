@@ -4,7 +4,7 @@ import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
-import { findItem, putItem } from '#functions/data/item-commands';
+import { findItem, putItem, queryAll, readQueryPage } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { ApiKeySummary, CreatedApiKey } from '#shared/api-keys';
 import { type ApiKeyEntities, apiKeyEntities } from './api-key-entities';
@@ -65,13 +65,16 @@ export async function createApiKey(caller: Caller, name: string, now = new Date(
 /** Every key in one partition of an index, newest first (gsi1: a user's keys, gsi3: all keys). */
 async function keysIn(index: 'gsi1' | 'gsi3', partition: string): Promise<StoredApiKey[]> {
   const { table, apiKey } = apiKeyEntities();
-  const { Items = [] } = await table
-    .build(QueryCommand)
-    .entities(apiKey)
-    .query({ index, partition, range: { beginsWith: sortKeyPrefix('apiKey', 'keyId') } })
-    .options({ reverse: true, maxPages: Number.POSITIVE_INFINITY })
-    .send();
-  return Items.map(fromRow);
+  const items = await queryAll(
+    apiKey,
+    table
+      .build(QueryCommand)
+      .entities(apiKey)
+      .query({ index, partition, range: { beginsWith: sortKeyPrefix('apiKey', 'keyId') } })
+      .options({ reverse: true })
+      .params(),
+  );
+  return items.map(fromRow);
 }
 
 /** The caller's keys, newest first. */
@@ -86,12 +89,15 @@ export function listAllApiKeys(): Promise<StoredApiKey[]> {
 
 export async function findApiKeyById(keyId: string): Promise<StoredApiKey | null> {
   const { table, apiKey } = apiKeyEntities();
-  const { Items = [] } = await table
-    .build(QueryCommand)
-    .entities(apiKey)
-    .query({ index: 'gsi2', partition: partitionKey([['keyId', keyId]]), range: { eq: sortKey('apiKey') } })
-    .options({ limit: 1 })
-    .send();
+  const { Items } = await readQueryPage(
+    apiKey,
+    table
+      .build(QueryCommand)
+      .entities(apiKey)
+      .query({ index: 'gsi2', partition: partitionKey([['keyId', keyId]]), range: { eq: sortKey('apiKey') } })
+      .options({ limit: 1 })
+      .params(),
+  );
   const row = Items[0];
   return row ? fromRow(row) : null;
 }

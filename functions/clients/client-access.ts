@@ -1,9 +1,8 @@
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Caller } from '#functions/commons/caller';
 import { ForbiddenError, NotFoundError } from '#functions/commons/errors';
-import { batchGetItems } from '#functions/data/batch-operations';
 import { entities } from '#functions/data/entities';
-import { collectUpTo, findItem } from '#functions/data/item-commands';
+import { batchGetItems, collectUpTo, findItem, queryAll, readQueryPage } from '#functions/data/item-commands';
 import { partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { Client } from '#shared/client';
 import { type ClientRecord, toClient } from './client-record';
@@ -111,29 +110,34 @@ export async function listVisibleClientRecords(
     : { beginsWith: sortKeyPrefix('client', 'clientId') };
   const clientsOf = (index: 'gsi1' | 'gsi2', partition: string) =>
     collectUpTo(page.count, (limit, exclusiveStartKey) =>
-      table
-        .build(QueryCommand)
-        .entities(client)
-        .query({ index, partition, range })
-        .options({ reverse: true, limit, exclusiveStartKey })
-        .send(),
+      readQueryPage(
+        client,
+        table
+          .build(QueryCommand)
+          .entities(client)
+          .query({ index, partition, range })
+          .options({ reverse: true, limit, exclusiveStartKey })
+          .params(),
+      ),
     );
   if (caller.isAdmin) return clientsOf('gsi2', partitionKey([['allClients', 'all']]));
   const [created, grants] = await Promise.all([
     clientsOf('gsi1', partitionKey([['createdBy', caller.userId]])),
-    table
-      .build(QueryCommand)
-      .entities(access)
-      .query({
-        index: 'gsi1',
-        partition: partitionKey([['userEmail', caller.email.toLowerCase()]]),
-        range: { beginsWith: sortKeyPrefix('access', 'clientId') },
-      })
-      .options({ maxPages: Number.POSITIVE_INFINITY })
-      .send(),
+    queryAll(
+      access,
+      table
+        .build(QueryCommand)
+        .entities(access)
+        .query({
+          index: 'gsi1',
+          partition: partitionKey([['userEmail', caller.email.toLowerCase()]]),
+          range: { beginsWith: sortKeyPrefix('access', 'clientId') },
+        })
+        .params(),
+    ),
   ]);
   const createdIds = new Set(created.map((record) => record.clientId));
-  const grantedIds = [...new Set((grants.Items ?? []).map((grant) => grant.clientId))]
+  const grantedIds = [...new Set(grants.map((grant) => grant.clientId))]
     .filter((id) => !createdIds.has(id) && (page.after === undefined || id < page.after))
     .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   // Only the newest `count` granted clients of this stretch can make it onto the page; a grant whose

@@ -3,7 +3,7 @@ import { BadRequestError } from '#functions/commons/errors';
 import { describeValidationError } from '#functions/commons/http-handler';
 import { decodeCursor, encodeCursor, fitToBudget } from '#functions/commons/paging';
 import { entities } from '#functions/data/entities';
-import { collectUpTo } from '#functions/data/item-commands';
+import { collectUpTo, readQueryPage } from '#functions/data/item-commands';
 import { partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { type ClientContent, CONTENT_TYPES, type ContentType } from '#shared/content';
 import { INVALID_CURSOR } from '#shared/page-cursor';
@@ -71,12 +71,15 @@ async function queryPage(
     ? { lt: sortKey('content', [['contentId', after]]) }
     : { beginsWith: sortKeyPrefix('content', 'contentId') };
   return collectUpTo(count, (limit, exclusiveStartKey) =>
-    table
-      .build(QueryCommand)
-      .entities(content)
-      .query(type ? { index: 'gsi1', partition, range } : { partition, range })
-      .options({ reverse: true, limit, exclusiveStartKey })
-      .send(),
+    readQueryPage(
+      content,
+      table
+        .build(QueryCommand)
+        .entities(content)
+        .query(type ? { index: 'gsi1', partition, range } : { partition, range })
+        .options({ reverse: true, limit, exclusiveStartKey })
+        .params(),
+    ),
   );
 }
 

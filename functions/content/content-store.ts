@@ -10,7 +10,7 @@ import { isResourceId } from '#functions/clients/resource-id';
 import { NotFoundError } from '#functions/commons/errors';
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
 import { entities } from '#functions/data/entities';
-import { findItem, putItem } from '#functions/data/item-commands';
+import { findItem, putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { ClientContent, ContentType, updateContentSchema } from '#shared/content';
 import {
@@ -170,14 +170,16 @@ export async function removeContent(record: Pick<ContentRecord, 'clientId' | 'co
 /** Every item of a client (for snapshots before a client delete). */
 export async function listAllContent(clientId: string): Promise<ContentRecord[]> {
   const { table, content } = entities();
-  const { Items } = await table
-    .build(QueryCommand)
-    .entities(content)
-    .query({
-      partition: partitionKey([['clientId', clientId]]),
-      range: { beginsWith: sortKeyPrefix('content', 'contentId') },
-    })
-    .options({ maxPages: Number.POSITIVE_INFINITY })
-    .send();
-  return Items ?? [];
+  const items = await queryAll(
+    content,
+    table
+      .build(QueryCommand)
+      .entities(content)
+      .query({
+        partition: partitionKey([['clientId', clientId]]),
+        range: { beginsWith: sortKeyPrefix('content', 'contentId') },
+      })
+      .params(),
+  );
+  return items;
 }

@@ -1,18 +1,15 @@
-import type { Entity, FormattedItem, InputItem, KeyInputItem } from 'dynamodb-toolbox/entity';
+import type { Entity, InputItem, KeyInputItem } from 'dynamodb-toolbox/entity';
 import { BatchDeleteRequest } from 'dynamodb-toolbox/entity/actions/batchDelete';
-import { BatchGetRequest } from 'dynamodb-toolbox/entity/actions/batchGet';
 import { BatchPutRequest } from 'dynamodb-toolbox/entity/actions/batchPut';
-import { BatchGetCommand, execute as executeBatchGet } from 'dynamodb-toolbox/table/actions/batchGet';
 import { BatchWriteCommand, execute as executeBatchWrite } from 'dynamodb-toolbox/table/actions/batchWrite';
 import { TABLE_KEYS } from './table-definition';
 
 /**
- * Batch reads and writes of one entity, chunked to DynamoDB's limits (100 keys a BatchGetItem, 25
- * requests a BatchWriteItem). One attempt per chunk: what DynamoDB leaves unprocessed comes back to the
- * caller as the inputs it was given, so the caller decides how to retry (retry-unprocessed.ts).
+ * Batch writes of one entity, chunked to DynamoDB's 25 requests a BatchWriteItem (batch reads are in
+ * item-commands.ts). One attempt per chunk: what DynamoDB leaves unprocessed comes back to the caller as
+ * the inputs it was given, so the caller decides how to retry (retry-unprocessed.ts).
  */
 
-const GET_CHUNK = 100;
 const WRITE_CHUNK = 25;
 
 type StoredKey = Record<string, unknown>;
@@ -24,30 +21,6 @@ function chunks<Value>(values: readonly Value[], size: number): Value[][] {
   const result: Value[][] = [];
   for (let start = 0; start < values.length; start += size) result.push(values.slice(start, start + size));
   return result;
-}
-
-export async function batchGetItems<ENTITY extends Entity>(
-  entity: ENTITY,
-  keys: readonly KeyInputItem<ENTITY>[],
-  options: { readonly consistent?: boolean } = {},
-): Promise<{ data: FormattedItem<ENTITY>[]; unprocessed: KeyInputItem<ENTITY>[] }> {
-  const data: FormattedItem<ENTITY>[] = [];
-  const unprocessed: KeyInputItem<ENTITY>[] = [];
-  for (const chunk of chunks(keys, GET_CHUNK)) {
-    const requests = chunk.map((key) => entity.build(BatchGetRequest).key(key));
-    const command = entity.table
-      .build(BatchGetCommand)
-      .requests(...requests)
-      .options({ consistent: options.consistent ?? false });
-    const { Responses, UnprocessedKeys } = await executeBatchGet(command);
-    for (const found of Responses?.[0] ?? []) if (found) data.push(found as FormattedItem<ENTITY>);
-    const skipped = new Set((UnprocessedKeys?.[entity.table.getName()]?.Keys ?? []).map(keyId));
-    chunk.forEach((key, index) => {
-      const request = requests[index];
-      if (request && skipped.has(keyId(request.params()))) unprocessed.push(key);
-    });
-  }
-  return { data, unprocessed };
 }
 
 async function batchWrite<Input>(

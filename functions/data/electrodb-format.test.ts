@@ -1,9 +1,11 @@
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { $add, $delete } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyEntities } from '#functions/api-keys/api-key-entities';
 import { entities } from './entities';
+import { readItem } from './item-commands';
 
 /**
  * The items dynamodb-toolbox writes are the items ElectroDB 3.9 wrote: each expected map below is what
@@ -315,5 +317,66 @@ describe('updates write what ElectroDB wrote, at the same key', () => {
       __edb_e__: 'apiKeyRateWindow',
       __edb_v__: '1',
     });
+  });
+});
+
+describe('reads', () => {
+  const stored = {
+    clientId: '01ABC',
+    name: 'N',
+    phone: 'x',
+    createdBy: 'User-1',
+    createdAt: 'a',
+    updatedAt: 'b',
+    contentCount: 2,
+    accessCount: 0,
+    allClients: 'all',
+    pk: '$lbm#clientid_01abc',
+    sk: '$client_1',
+    gsi1pk: '$lbm#createdby_user-1',
+    gsi1sk: '$client_1#clientid_01abc',
+    gsi2pk: '$lbm#allclients_all',
+    gsi2sk: '$client_1#clientid_01abc',
+    __edb_e__: 'client',
+    __edb_v__: '1',
+    written_by_a_later_version: true,
+  };
+
+  it("give the entity's attributes only, as ElectroDB returned them", () => {
+    expect(readItem(entities().client, stored)).toStrictEqual({
+      clientId: '01ABC',
+      name: 'N',
+      phone: 'x',
+      createdBy: 'User-1',
+      createdAt: 'a',
+      updatedAt: 'b',
+      contentCount: 2,
+      accessCount: 0,
+      allClients: 'all',
+    });
+  });
+
+  it("match dynamodb-toolbox's own formatter on a valid item", () => {
+    const { jobSlots, job } = entities();
+    expect(readItem(entities().client, stored)).toStrictEqual(
+      entities().client.build(EntityFormatter).format(stored),
+    );
+    const slots = { userId: 'User-1', jobIds: new Set(['01JOB']), pk: 'p', sk: 's', __edb_e__: 'jobSlots' };
+    expect(readItem(jobSlots, slots)).toStrictEqual(jobSlots.build(EntityFormatter).format(slots));
+    const { Item = {} } = job
+      .build(PutItemCommand)
+      .item({
+        jobId: '01JOB',
+        tool: 't',
+        userId: 'u',
+        userEmail: 'e',
+        status: 'running',
+        request: { a: [1] },
+        partial: { attempt: 1, seq: 2, text: 'x' },
+        createdAt: 'a',
+        updatedAt: 'b',
+      })
+      .params();
+    expect(readItem(job, Item)).toStrictEqual(job.build(EntityFormatter).format(Item));
   });
 });

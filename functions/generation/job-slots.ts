@@ -2,9 +2,8 @@ import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { $add, $delete } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { decodeTime } from 'ulid';
 import { HttpError } from '#functions/commons/errors';
-import { batchGetItems } from '#functions/data/batch-operations';
 import { entities, isExpired } from '#functions/data/entities';
-import { findItem } from '#functions/data/item-commands';
+import { batchGetItems, findItem } from '#functions/data/item-commands';
 import { MAX_UNFINISHED_JOBS_PER_USER, TOO_MANY_JOBS_MESSAGE } from '#shared/generation-jobs';
 import { isConditionFailure } from './conditional-write';
 

@@ -2,7 +2,7 @@ import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Caller } from '#functions/commons/caller';
 import { entities, ttlInSeconds } from '#functions/data/entities';
-import { putItem } from '#functions/data/item-commands';
+import { putItem, queryAll } from '#functions/data/item-commands';
 import { partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 
 /** API Gateway closes WebSocket connections after two hours; keep the row a little longer than that. */
@@ -26,13 +26,15 @@ export async function deleteConnection(connectionId: string): Promise<void> {
 /** The ids of the connections in one partition of an index (gsi1: a user's, gsi2: a role's). */
 async function connectionIds(index: 'gsi1' | 'gsi2', partition: string): Promise<string[]> {
   const { table, connection } = entities();
-  const { Items = [] } = await table
-    .build(QueryCommand)
-    .entities(connection)
-    .query({ index, partition, range: { beginsWith: sortKeyPrefix('connection', 'connectionId') } })
-    .options({ maxPages: Number.POSITIVE_INFINITY })
-    .send();
-  return Items.map((row) => row.connectionId);
+  const items = await queryAll(
+    connection,
+    table
+      .build(QueryCommand)
+      .entities(connection)
+      .query({ index, partition, range: { beginsWith: sortKeyPrefix('connection', 'connectionId') } })
+      .params(),
+  );
+  return items.map((row) => row.connectionId);
 }
 
 export function connectionsOfUser(userId: string): Promise<string[]> {
