@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type HttpEvent, publicHttpHandler } from './http-handler';
+import type { HttpEvent } from './http-wrap';
+import { publicHttpHandler } from './public-http-handler';
 
 const event = (routeKey: string): HttpEvent =>
   ({

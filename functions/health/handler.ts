@@ -1,4 +1,4 @@
-import { publicHttpHandler } from '#functions/commons/http-handler';
+import { publicHttpHandler } from '#functions/commons/public-http-handler';
 
 /** GET /api/health: public liveness probe (also part of the public API). */
 export const handler = publicHttpHandler({

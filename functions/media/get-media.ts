@@ -1,5 +1,6 @@
 import { BadRequestError, NotFoundError, UnauthorizedError } from '#functions/commons/errors';
-import { HttpResult, publicHttpHandler } from '#functions/commons/http-handler';
+import { HttpResult } from '#functions/commons/http-wrap';
+import { publicHttpHandler } from '#functions/commons/public-http-handler';
 import { isMediaLocation } from '#shared/media';
 import { DOWNLOAD_NAME, presignedMediaUrl } from './media-store';
 import { verifyMediaToken } from './media-url-token';

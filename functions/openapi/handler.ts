@@ -1,4 +1,4 @@
-import { publicHttpHandler } from '#functions/commons/http-handler';
+import { publicHttpHandler } from '#functions/commons/public-http-handler';
 import { buildOpenApiDocument } from './build-openapi';
 
 let document: Record<string, unknown> | undefined;

@@ -1,0 +1,131 @@
+import middy from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithLambdaAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+} from 'aws-lambda';
+import { type AuthKind, httpRoutes } from '#infra/routes';
+import * as z from '#shared/validation/zod';
+import { BadRequestError, ForbiddenError, HttpError, PayloadTooLargeError } from './errors';
+import { logger } from './logger';
+
+/**
+ * What both HTTP wrappers share (http-handler.ts for routes with credentials, public-http-handler.ts for
+ * public ones): the route table's auth kinds, body parsing and zod validation, and JSON replies. Two
+ * modules, not one: the credentialed wrapper imports the API-key rate limiter (toolbox entities and the
+ * DynamoDB client) statically, which the public handlers must not carry.
+ */
+
+export type HttpEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<Record<string, unknown>>;
+
+export interface HttpRequest<Body> {
+  readonly event: HttpEvent;
+  readonly body: Body;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string | undefined>>;
+  readonly userAgent: string | null;
+}
+
+/** A reply with a status other than 200, or extra headers. */
+export class HttpResult {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+const authKinds = new Map(httpRoutes.map((route) => [`${route.method} ${route.path}`, route.auth]));
+
+export function routeAuth(event: HttpEvent): AuthKind {
+  const kind = authKinds.get(event.routeKey);
+  // An unknown route key means the handler was wired to a route the table does not list: fail closed.
+  if (!kind) throw new ForbiddenError(`Route ${event.routeKey} is not in the route table`);
+  return kind;
+}
+
+export function parseBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > maxBytes) {
+    throw new PayloadTooLargeError(
+      `The request body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
+    );
+  }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestError('The request body is not valid JSON', 'invalid_json');
+  }
+}
+
+/** Spec messages ("Please enter ...") are shown as written; generic ones are prefixed with the field. */
+export function describeValidationError(error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The request is invalid';
+  if (issue.message.startsWith('Please') || issue.path.length === 0) return issue.message;
+  return `${issue.path.join('.')}: ${issue.message}`;
+}
+
+export function validate<Body>(schema: z.core.$ZodType<Body> | undefined, value: unknown): Body {
+  if (!schema) return undefined as Body;
+  const result = z.safeParse(schema, value ?? {});
+  if (!result.success) throw new BadRequestError(describeValidationError(result.error), 'validation_failed');
+  return result.data;
+}
+
+function reply(result: unknown): APIGatewayProxyStructuredResultV2 {
+  if (result instanceof HttpResult) {
+    return {
+      statusCode: result.statusCode,
+      headers: { ...jsonHeaders, ...result.headers },
+      body: result.body === undefined ? '' : JSON.stringify(result.body),
+    };
+  }
+  return {
+    statusCode: result === undefined ? 204 : 200,
+    headers: jsonHeaders,
+    body: result === undefined ? '' : JSON.stringify(result),
+  };
+}
+
+export function errorReply(error: unknown, event?: HttpEvent): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof HttpError) {
+    return {
+      statusCode: error.statusCode,
+      headers: { ...jsonHeaders, ...error.headers },
+      body: JSON.stringify({ error: { code: error.code, message: error.message } }),
+    };
+  }
+  logger.error('Unhandled error', { error, routeKey: event?.routeKey, stack: (error as Error)?.stack });
+  return {
+    statusCode: 500,
+    headers: jsonHeaders,
+    body: JSON.stringify({
+      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    }),
+  };
+}
+
+export function requestOf<Body>(event: HttpEvent, body: Body): HttpRequest<Body> {
+  return {
+    event,
+    body,
+    params: (event.pathParameters ?? {}) as Record<string, string>,
+    query: event.queryStringParameters ?? {},
+    userAgent: event.headers?.['user-agent'] ?? null,
+  };
+}
+
+export function wrap(run: (event: HttpEvent) => Promise<unknown>) {
+  return middy<HttpEvent, APIGatewayProxyStructuredResultV2>().handler(async (event) => {
+    try {
+      return reply(await run(event));
+    } catch (error) {
+      return errorReply(error, event);
+    }
+  });
+}
