@@ -20,7 +20,7 @@ function preloadBootChunk(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, context): HtmlTagDescriptor[] {
+      handler(html, context): { html: string; tags: HtmlTagDescriptor[] } {
         const chunks = new Map<string, Rolldown.OutputChunk>();
         for (const output of Object.values(context.bundle ?? {}))
           if (output.type === 'chunk') chunks.set(output.fileName, output);
@@ -36,14 +36,24 @@ function preloadBootChunk(): Plugin {
         // Largest first: over HTTP/1.1 (the local gateway) only six requests run at once, and React,
         // the longest download, must not wait for a free connection behind the small files.
         const size = (file: string) => chunks.get(file)?.code.length ?? 0;
-        return [...files]
+        const tags = [...files]
           .sort((a, b) => size(b) - size(a))
           .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head',
-          }));
+          .map(
+            (file): HtmlTagDescriptor => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head',
+            }),
+          );
+        // `async`: the entry runs as soon as it has arrived. A deferred module script (the default) also
+        // waits for the style sheet, so the screen's chunk was requested only once the CSS was in.
+        const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
+        if (!entry.test(html)) throw new Error('index.html has no entry script to load async.');
+        return {
+          html: html.replace(entry, '<script type="module" async crossorigin src="$1"></script>'),
+          tags,
+        };
       },
     },
   };

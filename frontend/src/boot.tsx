@@ -5,6 +5,9 @@ import { publicScreenFor } from './app/public-screens';
 import { StartupError } from './app/startup-error';
 import { loadRuntimeConfig, setRuntimeConfig } from './lib/config';
 
+// The entry is an async module script, which may run before the document has been parsed.
+if (document.readyState === 'loading')
+  await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 const root = createRoot(container);
