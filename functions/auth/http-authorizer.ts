@@ -7,6 +7,7 @@ import { type AuthorizerContext, toAuthorizerContext } from '#functions/commons/
 import { logger } from '#functions/commons/logger';
 import { httpRoutes } from '#infra/routes';
 import { isApiKeyCredential } from '#shared/api-keys';
+import { authorizeApiKey } from './api-key-authorizer';
 import { cameThroughCloudFront } from './origin-verify';
 import { bearerToken, verifyIdToken } from './token-verifier';
 
@@ -38,8 +39,10 @@ export const handler = async (event: APIGatewayRequestAuthorizerEventV2): Promis
   // Read from the header itself: identitySource also lists the origin header's value.
   const token = bearerToken(event.headers?.authorization);
   if (!token) throw new Error('Unauthorized');
-  // An `lbm_` credential is an API key: a separate branch (api-key-authorizer.ts), loaded on demand.
-  if (isApiKeyCredential(token)) return (await import('./api-key-authorizer')).authorizeApiKey(token);
+  // An `lbm_` credential is an API key: a separate branch (api-key-authorizer.ts). Imported statically:
+  // behind a dynamic import esbuild still inlined it, wrapped so that the whole DynamoDB client package
+  // stayed in the bundle (369 KB against 305, and 12 ms more import CPU on this machine).
+  if (isApiKeyCredential(token)) return authorizeApiKey(token);
   try {
     const caller = await verifyIdToken(token);
     return { isAuthorized: true, context: toAuthorizerContext(caller) };
