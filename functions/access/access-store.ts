@@ -1,7 +1,6 @@
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { ulid } from 'ulid';
-import * as z from 'zod';
 import { CLIENT_NOT_FOUND } from '#functions/clients/client-access';
 import { adjustClientCounter } from '#functions/clients/client-counters';
 import type { ClientRecord } from '#functions/clients/client-record';
@@ -12,6 +11,7 @@ import { entities } from '#functions/data/entities';
 import { putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { normalizeEmail } from '#shared/email-domain';
+import * as z from '#shared/validation/zod';
 import type { AccessRecord } from './access-record';
 
 /** Grants of a client to other staff, by e-mail. The client's `accessCount` follows every change. */
@@ -20,21 +20,27 @@ export const ACCESS_NOT_FOUND = 'Access grant not found';
 
 /** Body of POST /api/clients/{clientId}/access: the address is validated and lower-cased. */
 export const grantAccessSchema = z.object({
-  email: z
-    .string({ error: 'Please enter an e-mail address.' })
-    .max(254, 'Please enter a valid e-mail address.')
-    .transform((value, context) => {
+  email: z.pipe(
+    z
+      .string({ error: 'Please enter an e-mail address.' })
+      .check(z.maxLength(254, 'Please enter a valid e-mail address.')),
+    z.transform((value: string, context) => {
       if (value.trim() === '') {
-        context.addIssue({ code: 'custom', message: 'Please enter an e-mail address.' });
+        context.issues.push({ code: 'custom', message: 'Please enter an e-mail address.', input: value });
         return z.NEVER;
       }
       const email = normalizeEmail(value);
       if (!email) {
-        context.addIssue({ code: 'custom', message: 'Please enter a valid e-mail address.' });
+        context.issues.push({
+          code: 'custom',
+          message: 'Please enter a valid e-mail address.',
+          input: value,
+        });
         return z.NEVER;
       }
       return email;
     }),
+  ),
 });
 
 export const accessAlreadyGranted = (email: string) => `Access already granted to ${email}`;

@@ -21,7 +21,7 @@ import {
  * handler shrinks. A handler that reads the table starts at about 300 KB (the bundled SDK with the
  * DynamoDB client, dynamodb-toolbox, zod/mini). What keeps these over: the S3 client (~100 KB) where the
  * trash or media is written; sanitize-html (~270 KB) where HTML is stored or published; the KMS client
- * and the WordPress client; classic zod (~65 KB) still in access-store.ts for the access routes; the
+ * and the WordPress client; the
  * worker's provider SDKs, compromise and linkedom, which esbuild inlines even behind a dynamic import
  * (no code splitting in NodejsFunction).
  * `npm run bench lambda-bundle` prints the figures, `npx tsx bench/lambda-metafile.ts <id>` the parts.
@@ -42,16 +42,12 @@ const OVER_BUDGET_CEILING_KB: Readonly<Record<string, number>> = {
   DeleteContent: 510,
   DeleteWordPressPost: 440,
   UploadWordPressMedia: 440,
-  GrantAccess: 430,
-  RevokeAccess: 430,
 };
 
 /**
  * Server and browser code builds its schemas with zod/mini (shared/validation/zod.ts): one import of
- * classic zod puts its whole API back into every bundle that reaches it (~65 KB). This file still
- * imports it (the access routes' bundles carry it); no other may, and the entry goes when it moves.
+ * classic zod puts its whole API back into every bundle that reaches it (~65 KB), so no file may.
  */
-const CLASSIC_ZOD_IMPORTERS: readonly string[] = ['functions/access/access-store.ts'];
 
 /** Non-test TypeScript files under `dir` that import classic zod's values (type imports cost nothing). */
 function classicZodImporters(dir: string): string[] {
@@ -99,11 +95,11 @@ describe('Lambda bundle budgets', () => {
     }
   });
 
-  it('keeps classic zod out of server and browser code, but for the files listed', () => {
+  it('keeps classic zod out of server and browser code', () => {
     const importers = ['shared', 'functions', 'frontend/src'].flatMap((dir) =>
       classicZodImporters(join(repositoryRoot, dir)),
     );
-    expect(importers.filter((file) => !CLASSIC_ZOD_IMPORTERS.includes(file))).toEqual([]);
+    expect(importers).toEqual([]);
   });
 
   it('runs S3 and DynamoDB calls through a bundle built with the stack aliases', {
