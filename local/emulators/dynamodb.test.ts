@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningDynamoDb, startDynamoDb } from './dynamodb';
 
 /**
@@ -58,8 +58,15 @@ describe('the DynamoDB emulator', () => {
       AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
       BillingMode: 'PAY_PER_REQUEST',
     });
+    // dynalite answers CreateTable first and marks the table ACTIVE in a write of its own just after,
+    // which a busy machine can delay past the next request.
+    await vi.waitFor(async () => {
+      const described = await call('DescribeTable', { TableName: 'crc' });
+      expect(described.text).toContain('"TableStatus":"ACTIVE"');
+    });
     const text = 'Ünïcödé ✓ 𝄞 '.repeat(500);
-    await call('PutItem', { TableName: 'crc', Item: { pk: { S: 'a' }, text: { S: text } } });
+    const put = await call('PutItem', { TableName: 'crc', Item: { pk: { S: 'a' }, text: { S: text } } });
+    expect(put.text).toBe('{}');
     const item = await call('GetItem', { TableName: 'crc', Key: { pk: { S: 'a' } } });
     expect(item.text).toContain('𝄞');
     expect(item.crc).toBe(String(referenceCrc32(item.text)));
