@@ -1,5 +1,5 @@
 import { CLIENT_PAGE_DEFAULT, CLIENT_PAGE_MAX, FULL_CLIENT_FIELDS } from './client-list';
-import { INVALID_CURSOR } from './page-cursor';
+import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
 
 /**
@@ -9,23 +9,12 @@ import * as z from './validation/zod';
  */
 
 export const listClientsQuerySchema = z.object({
-  limit: z
-    ._default(
-      z.coerce
-        .number()
-        .check(
-          z.int('must be a whole number'),
-          z.gte(1, 'must be at least 1'),
-          z.lte(CLIENT_PAGE_MAX, `must be at most ${CLIENT_PAGE_MAX}`),
-        ),
-      CLIENT_PAGE_DEFAULT,
-    )
-    .check(
-      z.meta({ description: `Clients per page, 1 to ${CLIENT_PAGE_MAX} (default ${CLIENT_PAGE_DEFAULT}).` }),
-    ),
-  cursor: z
-    .optional(z.string().check(z.maxLength(500, INVALID_CURSOR)))
-    .check(z.meta({ description: 'The `next_cursor` of the previous page; absent for the first page.' })),
+  limit: pageLimitSchema(CLIENT_PAGE_MAX, CLIENT_PAGE_DEFAULT).check(
+    z.meta({ description: `Clients per page, 1 to ${CLIENT_PAGE_MAX} (default ${CLIENT_PAGE_DEFAULT}).` }),
+  ),
+  cursor: pageCursorSchema().check(
+    z.meta({ description: 'The `next_cursor` of the previous page; absent for the first page.' }),
+  ),
   fields: z.optional(z.string().check(z.maxLength(2000, 'must be at most 2000 characters'))).check(
     z.meta({
       description: `Absent: each client as its card shows it, with 200-character \`*_instructions_preview\` fields instead of the instructions. \`${FULL_CLIENT_FIELDS}\`: every field. Or a comma-separated list of field names (\`id\` is always included).`,

@@ -6,7 +6,7 @@ import { entities } from '#functions/data/entities';
 import { collectUpTo, readQueryPage } from '#functions/data/item-commands';
 import { partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { type ClientContent, CONTENT_TYPES, type ContentType } from '#shared/content';
-import { INVALID_CURSOR } from '#shared/page-cursor';
+import { pageCursorSchema, pageLimitSchema } from '#shared/validation/page-query';
 import * as z from '#shared/validation/zod';
 import { type ContentRecord, toClientContent } from './content-record';
 
@@ -22,18 +22,9 @@ export const CONTENT_PAGE_MAX = 200;
 export const CONTENT_PAGE_MAX_BYTES = 4_500_000;
 
 export const listContentQuerySchema = z.object({
-  limit: z._default(
-    z.coerce
-      .number()
-      .check(
-        z.int('must be a whole number'),
-        z.gte(1, 'must be at least 1'),
-        z.lte(CONTENT_PAGE_MAX, `must be at most ${CONTENT_PAGE_MAX}`),
-      ),
-    CONTENT_PAGE_DEFAULT,
-  ),
+  limit: pageLimitSchema(CONTENT_PAGE_MAX, CONTENT_PAGE_DEFAULT),
   type: z.optional(z.enum(CONTENT_TYPES)),
-  cursor: z.optional(z.string().check(z.maxLength(500, INVALID_CURSOR))),
+  cursor: pageCursorSchema(),
 });
 
 export type ListContentQuery = z.output<typeof listContentQuerySchema>;
