@@ -19,10 +19,42 @@ export interface AxeFinding {
   targets: string[];
 }
 
+/**
+ * Waits until no finite CSS animation or transition is running, so axe never measures a half-faded
+ * dialog or toast at partial opacity. A fixed pause was not enough: a second toast arriving fades the
+ * first one's text out over 400 ms, and on a busy machine axe read it mid-fade (seen once in CI as a
+ * color-contrast finding on sonner's `[data-title]`). Endless animations (spinners) are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  // A toast mounts a frame after it is requested, and only then starts its transition.
+  await page.waitForTimeout(100);
+  await page.waitForFunction(
+    () => {
+      // Node's type-check has no DOM lib, so the page's document is reached through globalThis.
+      const { document } = globalThis as unknown as {
+        document: {
+          getAnimations(): {
+            playState: string;
+            effect: { getComputedTiming(): { endTime?: number | string } } | null;
+          }[];
+        };
+      };
+      return document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+        );
+    },
+    undefined,
+    { timeout: 5_000, polling: 50 },
+  );
+}
+
 /** The violations axe finds on the page as it is now, one entry per rule with the offending nodes. */
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
-  // Let enter animations finish: a half-faded dialog or toast would be measured at partial opacity.
-  await page.waitForTimeout(300);
+  await settleAnimations(page);
   // The callbacks run in the page; Node's type-check has no DOM lib, so they reach axe via globalThis.
   const injected = await page.evaluate(() => 'axe' in globalThis);
   // Evaluated through the DevTools protocol, as @axe-core/playwright does: a script tag would be refused
