@@ -5,7 +5,8 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { build } from 'esbuild';
-import { ESM_REQUIRE_BANNER, LAMBDA_BUNDLE_ALIASES } from '#infra/app-function';
+import { ESM_REQUIRE_BANNER } from '#infra/app-function';
+import { LAMBDA_BUNDLE_ALIASES } from '#infra/lambda-bundle-aliases';
 import { MEDIA_WORKER_NODE_MODULES } from '#infra/media-bundling';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
 

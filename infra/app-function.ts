@@ -6,6 +6,7 @@ import { Architecture, CfnFunction, LoggingFormat, Runtime, Tracing } from 'aws-
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { LAMBDA_BUNDLE_ALIASES } from './lambda-bundle-aliases';
 import type { ExtraBundling } from './media-bundling';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 
@@ -26,19 +27,6 @@ export const FUNCTION_DEFAULTS = {
  */
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __lbmCreateRequire } from 'node:module'; const require = __lbmCreateRequire(import.meta.url);";
-
-/**
- * Modules swapped for leaner ones inside every Lambda bundle (esbuild `alias`; paths relative to the
- * project root). The SDK's default credential chain becomes the environment provider Lambda always
- * satisfies (functions/commons/lambda-credentials.ts says why that is the only link that answers there),
- * and the event-stream codecs and DynamoDB's endpoint-discovery cache, which no handler's calls use,
- * stubs that fail if one ever does (functions/commons/lambda-event-streams.ts, lambda-endpoint-cache.ts).
- */
-export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
-  '@aws-sdk/credential-provider-node': './functions/commons/lambda-credentials.ts',
-  '@smithy/core/event-streams': './functions/commons/lambda-event-streams.ts',
-  '@aws-sdk/endpoint-cache': './functions/commons/lambda-endpoint-cache.ts',
-};
 
 export interface FunctionBuildSettings {
   /** Repository root: handler entries are relative to it and it holds package-lock.json. */
