@@ -2,17 +2,29 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, CfnFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  CfnFunction,
+  type FunctionProps,
+  Function as LambdaFunction,
+  LoggingFormat,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LAMBDA_BUNDLE_ALIASES } from './lambda-bundle-aliases';
 import type { ExtraBundling } from './media-bundling';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
+import { ESM_REQUIRE_BANNER, SPLIT_HANDLER, splitBundleCode } from './split-bundle';
+
+export { ESM_REQUIRE_BANNER };
 
 /**
  * Every Lambda of the app is built the same way: esbuild bundles the TypeScript handler into one
- * minified ES module with a source map (node22.x, arm64), the function gets its own role that can only
+ * minified ES module with a source map (node22.x, arm64; the workers split into chunks, see
+ * infra/split-bundle.ts), the function gets its own role that can only
  * write to its own log group with an explicit retention, and nothing else until the stack grants it.
  */
 
@@ -20,13 +32,6 @@ export const FUNCTION_DEFAULTS = {
   timeoutSeconds: 15,
   memoryMb: 1024,
 } as const;
-
-/**
- * Some CommonJS dependencies call `require` for Node built-ins; an ES module has no `require`, so the
- * bundle defines one. The alias avoids clashing with a top-level `createRequire` inside the bundle.
- */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __lbmCreateRequire } from 'node:module'; const require = __lbmCreateRequire(import.meta.url);";
 
 export interface FunctionBuildSettings {
   /** Repository root: handler entries are relative to it and it holds package-lock.json. */
@@ -46,10 +51,15 @@ export interface AppFunctionProps {
   readonly logicalId: string;
   /** Native packages and files next to the bundle (sharp for Lambda's platform, the offline font). */
   readonly bundling?: ExtraBundling;
+  /**
+   * Built by infra/split-bundle.ts with esbuild's code splitting (same options otherwise), so what the
+   * handler imports dynamically stays out of its cold start. NodejsFunction cannot split.
+   */
+  readonly codeSplitting?: boolean;
 }
 
 export class AppFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 
@@ -70,11 +80,7 @@ export class AppFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry,
-      projectRoot,
-      depsLockFilePath: join(projectRoot, 'package-lock.json'),
-      handler: 'handler',
+    const common = {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -86,26 +92,40 @@ export class AppFunction extends Construct {
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // The map only needs line mappings for stack traces; the sources themselves are already in git.
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        // The runtime's own SDK lags behind package-lock.json; bundling pins the version we tested.
-        bundleAwsSDK: true,
-        forceDockerBundling: false,
-        // esbuild resolves an alias's relative path from its working directory, the project root here.
-        esbuildArgs: {
-          '--alias': Object.entries(LAMBDA_BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`),
-        },
-        logLevel: LogLevel.WARNING,
-        ...props.bundling,
-      },
-    });
+    } satisfies Omit<FunctionProps, 'code' | 'handler'>;
+
+    this.function = props.codeSplitting
+      ? new LambdaFunction(this, 'Function', {
+          ...common,
+          handler: SPLIT_HANDLER,
+          code: splitBundleCode(projectRoot, props.entry, props.bundling),
+        })
+      : new NodejsFunction(this, 'Function', {
+          ...common,
+          entry,
+          projectRoot,
+          depsLockFilePath: join(projectRoot, 'package-lock.json'),
+          handler: 'handler',
+          bundling: {
+            format: OutputFormat.ESM,
+            target: 'node22',
+            minify: true,
+            sourceMap: true,
+            // The map only needs line mappings for stack traces; the sources themselves are already in git.
+            sourcesContent: false,
+            mainFields: ['module', 'main'],
+            banner: ESM_REQUIRE_BANNER,
+            // The runtime's own SDK lags behind package-lock.json; bundling pins the version we tested.
+            bundleAwsSDK: true,
+            forceDockerBundling: false,
+            // esbuild resolves an alias's relative path from its working directory, the project root here.
+            esbuildArgs: {
+              '--alias': Object.entries(LAMBDA_BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`),
+            },
+            logLevel: LogLevel.WARNING,
+            ...props.bundling,
+          },
+        });
     const cfnFunction = this.function.node.defaultChild;
     if (cfnFunction instanceof CfnFunction) cfnFunction.overrideLogicalId(props.logicalId);
 

@@ -49,6 +49,7 @@ import {
   httpRoutes as routeTable,
   webSocketRoutes,
 } from './routes';
+import { CODE_SPLIT_ENTRIES } from './split-bundle';
 import { AppWebSocketApi } from './websocket-api';
 import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from './worker-concurrency';
 
@@ -136,6 +137,7 @@ export class LbmStudioStack extends Stack {
         description,
         environment,
         logicalId: `${id}Function`,
+        codeSplitting: CODE_SPLIT_ENTRIES.has(entry),
         ...sizing,
       });
       grantAccess(created.role, access, targets);

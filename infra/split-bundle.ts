@@ -1,0 +1,205 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { AssetHashType, type BundlingOptions, type DockerImage, type ILocalBundling } from 'aws-cdk-lib';
+import { Code, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
+import { LAMBDA_BUNDLE_ALIASES } from './lambda-bundle-aliases';
+import type { ExtraBundling } from './media-bundling';
+import { backgroundFunctions } from './routes';
+
+/**
+ * Code-split Lambda builds (issue 15 item 1). NodejsFunction runs esbuild without `splitting`, so a
+ * dynamic `import()` is inlined into the one bundle: the workers' provider SDKs, compromise and linkedom
+ * were parsed at every cold start though a job loads at most one of them. These functions get their own
+ * esbuild step instead: the same options as AppFunction's NodejsFunction, plus `splitting`, so each
+ * dynamically imported module (and what only it needs) lands in a chunk of its own that Node reads on
+ * the first job that imports it. The CDK asset and the bench/test build (bench/lambda-bundles.ts) both
+ * take their options from `splitBuildOptions`, so the figures are those of what is deployed.
+ */
+
+/**
+ * Some CommonJS dependencies call `require` for Node built-ins; an ES module has no `require`, so the
+ * bundle defines one. The alias avoids clashing with a top-level `createRequire` inside the bundle.
+ * esbuild writes the banner at the top of every output file, so each chunk has its own.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __lbmCreateRequire } from 'node:module'; const require = __lbmCreateRequire(import.meta.url);";
+
+/** The functions built with code splitting (entries relative to the project root). */
+export const CODE_SPLIT_ENTRIES: ReadonlySet<string> = new Set([
+  backgroundFunctions.worker,
+  backgroundFunctions.mediaWorker,
+]);
+
+/** The entry file Lambda loads (handler `index.handler`); chunks go under `chunks/`. */
+export const SPLIT_ENTRY_FILE = 'index.mjs';
+export const SPLIT_HANDLER = 'index.handler';
+
+export interface SplitBuildInput {
+  /** Repository root: aliases and relative entries resolve from it. */
+  readonly projectRoot: string;
+  /** Handler module, relative to the project root or absolute. */
+  readonly entry: string;
+  /** Where index.mjs, its map and chunks/ are written. */
+  readonly outdir: string;
+  /** Packages left out of the bundle (installed beside it: sharp, espeak-ng). */
+  readonly external: readonly string[];
+}
+
+/**
+ * AppFunction's bundling options (minified ES module for node22, `module` before `main`, the require
+ * banner, the AWS SDK bundled, the stack's aliases, a linked source map without sources), with code
+ * splitting. The map sits beside each file; Node reads a chunk's map only when it loads that chunk.
+ */
+export function splitBuildOptions(input: SplitBuildInput): BuildOptions & { metafile: true } {
+  const { projectRoot } = input;
+  return {
+    entryPoints: { index: isAbsolute(input.entry) ? input.entry : join(projectRoot, input.entry) },
+    bundle: true,
+    splitting: true,
+    outdir: input.outdir,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    minify: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
+    mainFields: ['module', 'main'],
+    banner: { js: ESM_REQUIRE_BANNER },
+    alias: Object.fromEntries(
+      Object.entries(LAMBDA_BUNDLE_ALIASES).map(([from, to]) => [from, join(projectRoot, to)]),
+    ),
+    external: [...input.external],
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** The outputs of a split build: what a cold start loads, and each lazily loaded part. */
+export interface SplitGraph {
+  /** Output paths as the metafile names them: the entry file and every chunk it imports statically. */
+  readonly coldStart: readonly string[];
+  /** Every JavaScript output (maps excluded). */
+  readonly all: readonly string[];
+  /** The output file of the entry. */
+  readonly entryOutput: string;
+}
+
+const isCode = (path: string) => path.endsWith('.mjs');
+
+/** Static imports of an output, then theirs: what Node evaluates before the module itself. */
+export function staticClosure(metafile: Metafile, from: readonly string[]): Set<string> {
+  const reached = new Set(from);
+  const queue = [...from];
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    for (const imported of metafile.outputs[path]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || imported.external || reached.has(imported.path)) continue;
+      reached.add(imported.path);
+      queue.push(imported.path);
+    }
+  }
+  return reached;
+}
+
+export function splitGraph(metafile: Metafile): SplitGraph {
+  const outputs = Object.keys(metafile.outputs).filter(isCode);
+  const entryOutput = outputs.find(
+    (path) => path.endsWith(`/${SPLIT_ENTRY_FILE}`) || path === SPLIT_ENTRY_FILE,
+  );
+  if (!entryOutput) throw new Error(`esbuild wrote no ${SPLIT_ENTRY_FILE}`);
+  return { coldStart: [...staticClosure(metafile, [entryOutput])], all: outputs, entryOutput };
+}
+
+/** What the install beside the bundle needs: the versions package.json gives (as NodejsFunction reads them). */
+function dependencyVersions(projectRoot: string, modules: readonly string[]): Record<string, string> {
+  const pkg: unknown = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+  const sections = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;
+  const versions: Record<string, string> = {};
+  for (const module of modules) {
+    const version = sections
+      .map((section) => {
+        const table = typeof pkg === 'object' && pkg !== null ? Reflect.get(pkg, section) : undefined;
+        const value = typeof table === 'object' && table !== null ? Reflect.get(table, module) : undefined;
+        return typeof value === 'string' ? value : undefined;
+      })
+      .find((value) => value !== undefined);
+    if (!version) throw new Error(`${module} is installed beside a bundle but package.json does not list it`);
+    versions[module] = version;
+  }
+  return versions;
+}
+
+/**
+ * Builds one function into `outputDir`, then does what NodejsFunction does for `nodeModules` and
+ * `commandHooks`: installs those packages beside the code with `npm ci` from the project's lock file
+ * (in the environment the bundling options give, which selects Lambda's platform for sharp), and runs
+ * the after-bundling commands (copying the font).
+ */
+export function buildSplitFunction(
+  input: Omit<SplitBuildInput, 'outdir' | 'external'>,
+  outputDir: string,
+  extra: ExtraBundling = {},
+): Metafile {
+  const nodeModules = extra.nodeModules ?? [];
+  const result = buildSync(splitBuildOptions({ ...input, outdir: outputDir, external: nodeModules }));
+  if (result.errors.length > 0) throw new Error(`esbuild failed to bundle ${input.entry}`);
+  const env = { ...process.env, ...extra.environment };
+  if (nodeModules.length > 0) {
+    writeFileSync(
+      join(outputDir, 'package.json'),
+      JSON.stringify({ dependencies: dependencyVersions(input.projectRoot, nodeModules) }),
+    );
+    copyFileSync(join(input.projectRoot, 'package-lock.json'), join(outputDir, 'package-lock.json'));
+    execFileSync('npm', ['ci', '--loglevel', 'warn'], {
+      cwd: outputDir,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  }
+  const afterBundling = extra.commandHooks?.afterBundling(input.projectRoot, outputDir) ?? [];
+  if (afterBundling.length > 0) {
+    execFileSync('bash', ['-c', afterBundling.join(' && ')], {
+      cwd: input.projectRoot,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  }
+  return result.metafile;
+}
+
+/**
+ * The asset's bundling: always local (esbuild is a dependency of the project, so `cdk synth` needs no
+ * Docker), through `buildSplitFunction`. CDK requires an image; it would only be used if the local
+ * build declined, which it never does (it succeeds or throws). The entry and packages are fields, so
+ * CDK's asset cache (keyed on these options as JSON) tells two functions apart.
+ */
+class SplitBundling implements BundlingOptions {
+  readonly image: DockerImage = Runtime.NODEJS_22_X.bundlingImage;
+  readonly local: ILocalBundling;
+  readonly entry: string;
+  readonly nodeModules: readonly string[];
+  readonly environment: Record<string, string> | undefined;
+
+  constructor(projectRoot: string, entry: string, extra: ExtraBundling) {
+    this.entry = entry;
+    this.nodeModules = extra.nodeModules ?? [];
+    this.environment = extra.environment;
+    this.local = {
+      tryBundle: (outputDir: string) => {
+        buildSplitFunction({ projectRoot, entry }, outputDir, extra);
+        return true;
+      },
+    };
+  }
+}
+
+/** A code-split function's asset (handler `index.handler`), hashed by its output as NodejsFunction's is. */
+export function splitBundleCode(projectRoot: string, entry: string, extra: ExtraBundling = {}): Code {
+  return Code.fromAsset(projectRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: new SplitBundling(projectRoot, entry, extra),
+  });
+}
