@@ -9,4 +9,12 @@ export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/commons/lambda-credentials.ts',
   '@smithy/core/event-streams': './functions/commons/lambda-event-streams.ts',
   '@aws-sdk/endpoint-cache': './functions/commons/lambda-endpoint-cache.ts',
+  // sanitize-html and linkedom pull these in whole (CommonJS requires, namespace imports, a default
+  // adapter) for one class or function each: the parts they run, or stubs that fail loudly
+  // (test/infra/lambda-html-aliases.test.ts).
+  htmlparser2: './functions/commons/lambda-htmlparser2.ts',
+  postcss: './functions/commons/lambda-postcss.ts',
+  'source-map-js': './functions/commons/lambda-source-map.ts',
+  domutils: './functions/commons/lambda-domutils.ts',
+  cssom: './functions/commons/lambda-cssom.ts',
 };
