@@ -17,4 +17,7 @@ export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   'source-map-js': './functions/commons/lambda-source-map.ts',
   domutils: './functions/commons/lambda-domutils.ts',
   cssom: './functions/commons/lambda-cssom.ts',
+  // S3's flexible checksums (and the SHA-1 they would use): our S3 calls never need one.
+  '@aws-sdk/checksums/flexible-checksums': './functions/commons/lambda-flexible-checksums.ts',
+  '@aws-sdk/checksums/sha': './functions/commons/lambda-flexible-checksums.ts',
 };

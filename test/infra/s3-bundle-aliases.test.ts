@@ -1,0 +1,301 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envNames } from '#infra/routes';
+import { bundleLambdas, repositoryRoot } from '../../bench/lambda-bundles';
+
+/**
+ * The stack's bundle aliases swap parts of the SDK only inside Lambda bundles (S3's flexible checksums
+ * among them, functions/commons/lambda-flexible-checksums.ts), so local runs and the other tests never
+ * exercise them. This builds the app's own S3 and KMS code (the trash bin, the media store, the
+ * WordPress password cipher) into one bundle with those aliases, sends every call the handlers make to
+ * a stand-in server, and checks each request as it arrives: method, path, body, signature, and no
+ * checksum headers or aws-chunked encoding. Path-style, as against s3rver: the stand-in has no DNS for
+ * virtual-hosted bucket names (the S3 client only switches style on whether an endpoint is set).
+ */
+
+interface Probe {
+  putInTrash(key: string, entry: unknown): Promise<void>;
+  readTrash(key: string): Promise<unknown>;
+  discardTrash(key: string): Promise<void>;
+  putMedia(bytes: Uint8Array): Promise<string>;
+  readMedia(): Promise<Uint8Array | null>;
+  presignedMediaUrl(downloadName?: string): Promise<string>;
+  putWithChecksum(): Promise<unknown>;
+  getWithChecksumMode(): Promise<unknown>;
+  encryptSecret(plain: string): Promise<string>;
+  decryptSecret(cipherText: string): Promise<string>;
+}
+
+interface WireRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+const BUCKET = 'media-bucket';
+const KMS_KEY = 'alias/lbm-probe';
+const ACCESS_KEY = 'AKIDPROBE';
+
+const probeSource = (root: string) =>
+  [
+    `import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';`,
+    `import * as trash from '${root}/functions/trash/trash-bin.ts';`,
+    `import * as media from '${root}/functions/media/media-store.ts';`,
+    `import { s3Client } from '${root}/functions/commons/clients/s3.ts';`,
+    `import { decryptSecret, encryptSecret } from '${root}/functions/clients/password-cipher.ts';`,
+    `import * as z from '${root}/shared/validation/zod.ts';`,
+    `const location = { userId: 'u1', jobId: 'j1', fileName: 'image-1.png' };`,
+    'export const putInTrash = trash.putInTrash;',
+    'export const readTrash = (key) => trash.readTrash(key, z.object({ n: z.number() }));',
+    'export const discardTrash = trash.discardTrash;',
+    `export const putMedia = (bytes) => media.putMedia(location, bytes, 'job');`,
+    'export const readMedia = () => media.readMedia(location);',
+    'export const presignedMediaUrl = (name) => media.presignedMediaUrl(location, name);',
+    // Calls no handler makes: the checksum stub must refuse them before anything is sent.
+    `export const putWithChecksum = () => s3Client().send(new PutObjectCommand({ Bucket: '${BUCKET}', Key: 'k', Body: 'x', ChecksumAlgorithm: 'CRC32' }));`,
+    `export const getWithChecksumMode = () => s3Client().send(new GetObjectCommand({ Bucket: '${BUCKET}', Key: 'k', ChecksumMode: 'ENABLED' }));`,
+    'export { decryptSecret, encryptSecret };',
+    '',
+  ].join('\n');
+
+const noSuchKey = (key: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key}</Key><RequestId>R1</RequestId></Error>`;
+
+/** An object store as S3 answers path-style requests, and KMS's two JSON calls. */
+function standIn(requests: WireRequest[]) {
+  const objects = new Map<string, { body: Buffer; contentType: string }>();
+  return createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const body = Buffer.concat(chunks);
+      const method = request.method ?? '';
+      requests.push({ method, path: url.pathname, query: url.searchParams, headers: request.headers, body });
+      const target = String(request.headers['x-amz-target'] ?? '');
+      if (target === 'TrentService.Encrypt') {
+        const { Plaintext } = JSON.parse(body.toString('utf8')) as { Plaintext: string };
+        const blob = Buffer.from(`sealed:${Buffer.from(Plaintext, 'base64').toString('utf8')}`);
+        response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+        response.end(JSON.stringify({ CiphertextBlob: blob.toString('base64'), KeyId: KMS_KEY }));
+        return;
+      }
+      if (target === 'TrentService.Decrypt') {
+        const { CiphertextBlob } = JSON.parse(body.toString('utf8')) as { CiphertextBlob: string };
+        const plain = Buffer.from(CiphertextBlob, 'base64')
+          .toString('utf8')
+          .replace(/^sealed:/u, '');
+        response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+        response.end(JSON.stringify({ Plaintext: Buffer.from(plain).toString('base64'), KeyId: KMS_KEY }));
+        return;
+      }
+      const key = decodeURIComponent(url.pathname);
+      if (method === 'PUT') {
+        objects.set(key, { body, contentType: String(request.headers['content-type'] ?? '') });
+        response.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` });
+        response.end();
+      } else if (method === 'GET') {
+        const object = objects.get(key);
+        if (!object) {
+          response.writeHead(404, { 'content-type': 'application/xml' });
+          response.end(noSuchKey(key));
+          return;
+        }
+        response.writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length });
+        response.end(object.body);
+      } else if (method === 'DELETE') {
+        objects.delete(key);
+        response.writeHead(204);
+        response.end();
+      } else {
+        response.writeHead(405);
+        response.end();
+      }
+    });
+  });
+}
+
+const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+
+/** Checks what every signed S3 request must carry, and that no checksum went with it. */
+function expectPlainSignedS3Request(request: WireRequest | undefined, method: string, path: string): void {
+  expect(request?.method).toBe(method);
+  expect(request?.path).toBe(path);
+  const headers = request?.headers ?? {};
+  expect(String(headers.authorization)).toMatch(
+    new RegExp(`^AWS4-HMAC-SHA256 Credential=${ACCESS_KEY}/\\d{8}/us-east-1/s3/aws4_request, `),
+  );
+  expect(headers['x-amz-content-sha256']).toBe(sha256(request?.body ?? Buffer.alloc(0)));
+  expect(Object.keys(headers).filter((name) => name.startsWith('x-amz-checksum-'))).toEqual([]);
+  expect(headers['x-amz-sdk-checksum-algorithm']).toBeUndefined();
+  expect(headers['x-amz-trailer']).toBeUndefined();
+  expect(headers['content-encoding']).toBeUndefined();
+  expect(headers['content-md5']).toBeUndefined();
+}
+
+describe('S3 and KMS calls in a bundle built with the stack aliases', () => {
+  const requests: WireRequest[] = [];
+  const server = standIn(requests);
+  const cache = join(repositoryRoot, 'node_modules', '.cache');
+  let dir = '';
+  let probe: Probe;
+  let code = '';
+  const saved = new Map<string, string | undefined>();
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: ACCESS_KEY,
+      AWS_SECRET_ACCESS_KEY: 'probe-secret',
+      AWS_ENDPOINT_URL_S3: endpoint,
+      AWS_ENDPOINT_URL_KMS: endpoint,
+      [envNames.mediaBucket]: BUCKET,
+      [envNames.wordpressKeyId]: KMS_KEY,
+    };
+    for (const [name, value] of Object.entries(env)) {
+      saved.set(name, process.env[name]);
+      process.env[name] = value;
+    }
+    mkdirSync(cache, { recursive: true });
+    dir = mkdtempSync(join(cache, 'lbm-s3-alias-probe-'));
+    const source = join(dir, 'probe.ts');
+    writeFileSync(source, probeSource(repositoryRoot));
+    const bundle = (await bundleLambdas([{ id: 'S3Probe', entry: source, kind: 'http', external: [] }])).get(
+      'S3Probe',
+    );
+    code = bundle?.code ?? '';
+    const file = join(dir, 'probe.mjs');
+    writeFileSync(file, code);
+    probe = (await import(pathToFileURL(file).href)) as Probe;
+  }, 120_000);
+
+  afterAll(() => {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    server.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds the checksum stub, not the SDK checksum code', () => {
+    // Compared as booleans: a failing toContain would print the whole bundle.
+    expect(code.includes('S3 checksums are left out of Lambda bundles')).toBe(true);
+    // The real middleware's feature flags and the aws-chunked trailer it would write.
+    expect(code.includes('FLEXIBLE_CHECKSUMS_REQ_CRC32')).toBe(false);
+    expect(code.includes('STREAMING-UNSIGNED-PAYLOAD-TRAILER')).toBe(false);
+  });
+
+  it('writes, reads and removes a trash snapshot (PutObject, GetObject, DeleteObject)', async () => {
+    requests.length = 0;
+    const entry = {
+      kind: 'content',
+      deletedAt: '2026-01-01T00:00:00.000Z',
+      deletedBy: { userId: 'u1', email: 'a@example.com' },
+      restorableBy: ['u1'],
+      payload: { n: 7 },
+    };
+    await probe.putInTrash('trash/content/C1/K1.json', entry);
+    expect(await probe.readTrash('trash/content/C1/K1.json')).toEqual(entry);
+    await probe.discardTrash('trash/content/C1/K1.json');
+    // Gone: S3's NoSuchKey reply is parsed into the error the trash bin treats as "nothing there".
+    expect(await probe.readTrash('trash/content/C1/K1.json')).toBeNull();
+
+    const path = `/${BUCKET}/trash/content/C1/K1.json`;
+    expect(requests.map(({ method, path: p }) => `${method} ${p}`)).toEqual([
+      `PUT ${path}`,
+      `GET ${path}`,
+      `DELETE ${path}`,
+      `GET ${path}`,
+    ]);
+    const [put, get, remove] = requests;
+    expectPlainSignedS3Request(put, 'PUT', path);
+    expect(JSON.parse(put?.body.toString('utf8') ?? '')).toEqual(entry);
+    expect(put?.headers['content-type']).toBe('application/json');
+    expectPlainSignedS3Request(get, 'GET', path);
+    expect(get?.query.get('x-id')).toBe('GetObject');
+    expect(get?.headers['x-amz-checksum-mode']).toBeUndefined();
+    expectPlainSignedS3Request(remove, 'DELETE', path);
+    expect(remove?.query.get('x-id')).toBe('DeleteObject');
+  });
+
+  it('stores and reads media bytes with their headers and retention tag', async () => {
+    requests.length = 0;
+    const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 250, 251, 252]);
+    expect(await probe.putMedia(bytes)).toBe('/api/media/u1/j1/image-1.png');
+    expect(await probe.readMedia()).toEqual(bytes);
+
+    const path = `/${BUCKET}/media/u1/j1/image-1.png`;
+    const [put, get] = requests;
+    expectPlainSignedS3Request(put, 'PUT', path);
+    expect(new Uint8Array(put?.body ?? [])).toEqual(bytes);
+    expect(put?.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-disposition': 'inline; filename="image-1.png"',
+      'cache-control': 'private, max-age=3600',
+      'x-amz-tagging': 'retention=job',
+      'content-length': String(bytes.length),
+    });
+    expectPlainSignedS3Request(get, 'GET', path);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('presigns a media read that the stand-in then serves', async () => {
+    requests.length = 0;
+    const url = new URL(await probe.presignedMediaUrl('my-image.png'));
+    expect(requests).toEqual([]);
+    expect(url.pathname).toBe(`/${BUCKET}/media/u1/j1/image-1.png`);
+    expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(
+      new RegExp(`^${ACCESS_KEY}/\\d{8}/us-east-1/s3/`),
+    );
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/u);
+    expect(url.searchParams.get('response-content-disposition')).toBe('attachment; filename="my-image.png"');
+    expect([...url.searchParams.keys()].filter((name) => /checksum/iu.test(name))).toEqual([]);
+    const reply = await fetch(url);
+    expect(reply.status).toBe(200);
+    expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET ${url.pathname}`]);
+  });
+
+  it('refuses, before sending anything, a call that would need a checksum', async () => {
+    requests.length = 0;
+    await expect(probe.putWithChecksum()).rejects.toThrow(
+      'S3 checksums are left out of Lambda bundles (functions/commons/lambda-flexible-checksums.ts): the call asks for a CRC32 checksum',
+    );
+    await expect(probe.getWithChecksumMode()).rejects.toThrow('the call asks to validate the checksum');
+    expect(requests).toEqual([]);
+  });
+
+  it('encrypts and decrypts a WordPress password through KMS', async () => {
+    requests.length = 0;
+    const sealed = await probe.encryptSecret('app pass 1234');
+    expect(await probe.decryptSecret(sealed)).toBe('app pass 1234');
+    expect(
+      requests.map(({ method, path, headers }) => `${method} ${path} ${headers['x-amz-target']}`),
+    ).toEqual(['POST / TrentService.Encrypt', 'POST / TrentService.Decrypt']);
+    const [encrypt, decrypt] = requests;
+    for (const request of [encrypt, decrypt]) {
+      expect(request?.headers['content-type']).toBe('application/x-amz-json-1.1');
+      expect(String(request?.headers.authorization)).toMatch(
+        new RegExp(`^AWS4-HMAC-SHA256 Credential=${ACCESS_KEY}/\\d{8}/us-east-1/kms/aws4_request, `),
+      );
+    }
+    const encryptBody = JSON.parse(encrypt?.body.toString('utf8') ?? '') as Record<string, unknown>;
+    expect(encryptBody.KeyId).toBe(KMS_KEY);
+    expect(Buffer.from(String(encryptBody.Plaintext), 'base64').toString('utf8')).toBe('app pass 1234');
+    expect(encryptBody.EncryptionContext).toEqual(expect.any(Object));
+    const decryptBody = JSON.parse(decrypt?.body.toString('utf8') ?? '') as Record<string, unknown>;
+    expect(decryptBody.EncryptionContext).toEqual(encryptBody.EncryptionContext);
+    expect(decryptBody.KeyId).toBe(KMS_KEY);
+  });
+});
