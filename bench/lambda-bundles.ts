@@ -1,14 +1,22 @@
 /**
  * Builds every Lambda handler the way `infra/app-function.ts` does (esbuild: one minified ES module,
- * node22, `module` before `main`, the `require` banner, the SDK bundled), in memory, so the bundle
- * bench and the size-budget test measure what AWS would run without synthesizing the stack.
+ * node22, `module` before `main`, the `require` banner, the SDK bundled; the workers code-split with the
+ * very options of infra/split-bundle.ts), in memory, so the bundle bench and the size-budget test
+ * measure what AWS would run without synthesizing the stack.
  */
-import { isAbsolute, join } from 'node:path';
-import { build } from 'esbuild';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { build, type Metafile } from 'esbuild';
 import { ESM_REQUIRE_BANNER } from '#infra/app-function';
 import { LAMBDA_BUNDLE_ALIASES } from '#infra/lambda-bundle-aliases';
 import { MEDIA_WORKER_NODE_MODULES } from '#infra/media-bundling';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
+import {
+  CODE_SPLIT_ENTRIES,
+  SPLIT_ENTRY_FILE,
+  splitBuildOptions,
+  splitGraph,
+  staticClosure,
+} from '#infra/split-bundle';
 
 export const repositoryRoot = join(import.meta.dirname, '..');
 
@@ -21,6 +29,8 @@ export interface LambdaEntry {
   readonly kind: LambdaKind;
   /** Installed next to the bundle, not bundled (sharp, espeak-ng). */
   readonly external: readonly string[];
+  /** Built with code splitting, as the stack builds it (infra/split-bundle.ts). */
+  readonly codeSplitting?: boolean;
 }
 
 /** The stack's module aliases, with absolute paths (this build may run from any directory). */
@@ -39,23 +49,159 @@ export function lambdaEntries(): LambdaEntry[] {
         entry: route.entry,
         kind: 'http',
         external: route.nodeModules ?? [],
+        codeSplitting: CODE_SPLIT_ENTRIES.has(route.entry),
       });
     }
   }
   for (const route of webSocketRoutes) {
-    entries.set(route.entry, { id: route.id, entry: route.entry, kind: 'websocket', external: [] });
+    entries.set(route.entry, {
+      id: route.id,
+      entry: route.entry,
+      kind: 'websocket',
+      external: [],
+      codeSplitting: CODE_SPLIT_ENTRIES.has(route.entry),
+    });
   }
   for (const [name, entry] of Object.entries(backgroundFunctions)) {
     const external = entry === backgroundFunctions.mediaWorker ? [...MEDIA_WORKER_NODE_MODULES] : [];
-    entries.set(entry, { id: name, entry, kind: 'background', external });
+    entries.set(entry, {
+      id: name,
+      entry,
+      kind: 'background',
+      external,
+      codeSplitting: CODE_SPLIT_ENTRIES.has(entry),
+    });
   }
   return [...entries.values()];
 }
 
-/** A handler's minified bundle and the source map written beside it (never inlined). */
+/**
+ * A handler's minified bundle and the source map written beside it (never inlined). For a code-split
+ * function, `code` is what a cold start parses: the entry file followed by every chunk it imports
+ * statically, joined (to measure, not to run: `split.files` is what runs), and `map` is the entry's map.
+ */
 export interface LambdaBundle {
   readonly code: string;
   readonly map: string;
+  readonly split?: SplitBundle;
+}
+
+/** A part of a split function that loads on first use: a dynamically imported module and what only it needs. */
+export interface LazyPart {
+  /** The module the handler imports dynamically (source path, relative to the repository). */
+  readonly module: string;
+  /** The chunks it loads beyond the cold start (relative to the function's folder). */
+  readonly chunks: readonly string[];
+  readonly bytes: number;
+  /** Its packages (or app folders), largest first. */
+  readonly parts: readonly PackageBytes[];
+}
+
+export interface PackageBytes {
+  readonly name: string;
+  readonly bytes: number;
+}
+
+export interface SplitBundle {
+  /** Every file of the function's folder (index.mjs, chunks/…, the maps), by path relative to it. */
+  readonly files: ReadonlyMap<string, Uint8Array>;
+  /** The JavaScript files a cold start loads: index.mjs and the chunks it imports statically. */
+  readonly coldStart: readonly string[];
+  /** What those files hold, by package (or app folder), largest first. */
+  readonly coldStartParts: readonly PackageBytes[];
+  /** Bytes of every JavaScript file, and of the maps. */
+  readonly totalCodeBytes: number;
+  readonly totalMapBytes: number;
+  /** Each dynamically imported module's own cost, largest first. */
+  readonly lazy: readonly LazyPart[];
+}
+
+/** `node_modules/@aws-sdk/client-s3/dist-es/…` → `@aws-sdk/client-s3`; app code → its first two folders. */
+export function packageOf(input: string): string {
+  const parts = input.replace(/^(\.\.\/)+/, '').split('/');
+  const index = parts.lastIndexOf('node_modules');
+  if (index >= 0) {
+    const first = parts[index + 1] ?? input;
+    return first.startsWith('@') ? `${first}/${parts[index + 2] ?? ''}` : first;
+  }
+  return parts.slice(0, Math.min(parts.length - 1, 2)).join('/') || input;
+}
+
+/** The bytes each package (or app folder) takes in these outputs, largest first. */
+function packageBytes(metafile: Metafile, outputs: Iterable<string>): PackageBytes[] {
+  const groups = new Map<string, number>();
+  for (const output of outputs) {
+    for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[output]?.inputs ?? {})) {
+      const group = packageOf(input);
+      groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...groups.entries()].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
+}
+
+/** The cost of each dynamic import target beyond what the cold start already loaded. */
+function lazyParts(
+  metafile: Metafile,
+  coldStart: ReadonlySet<string>,
+  name: (path: string) => string,
+): LazyPart[] {
+  const targets = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const imported of output.imports) {
+      if (imported.kind === 'dynamic-import' && !imported.external) targets.add(imported.path);
+    }
+  }
+  const parts: LazyPart[] = [];
+  for (const target of targets) {
+    if (coldStart.has(target)) continue;
+    const chunks = [...staticClosure(metafile, [target])].filter((path) => !coldStart.has(path));
+    parts.push({
+      module: (metafile.outputs[target]?.entryPoint ?? target).replace(/^(\.\.\/)+/, ''),
+      chunks: chunks.map(name),
+      bytes: chunks.reduce((sum, chunk) => sum + (metafile.outputs[chunk]?.bytes ?? 0), 0),
+      parts: packageBytes(metafile, chunks),
+    });
+  }
+  return parts.sort((a, b) => b.bytes - a.bytes);
+}
+
+/** One code-split function, built with the stack's own options (infra/split-bundle.ts), in memory. */
+async function bundleSplitLambda(entry: LambdaEntry): Promise<LambdaBundle> {
+  const outdir = join(repositoryRoot, '.lambda-bundles', entry.id);
+  const result = await build({
+    ...splitBuildOptions({
+      projectRoot: repositoryRoot,
+      entry: entry.entry,
+      outdir,
+      external: entry.external,
+    }),
+    write: false,
+    logLevel: 'silent',
+  });
+  // The metafile names outputs relative to the working directory; the output files carry absolute paths.
+  const name = (metaPath: string) => relative(outdir, resolve(process.cwd(), metaPath));
+  const files = new Map(result.outputFiles.map((file) => [relative(outdir, file.path), file.contents]));
+  const graph = splitGraph(result.metafile);
+  const text = (path: string) => Buffer.from(files.get(path) ?? new Uint8Array()).toString('utf8');
+  const coldStart = graph.coldStart.map(name);
+  let totalCodeBytes = 0;
+  let totalMapBytes = 0;
+  for (const [path, contents] of files) {
+    if (path.endsWith('.map')) totalMapBytes += contents.byteLength;
+    else totalCodeBytes += contents.byteLength;
+  }
+  return {
+    code: coldStart.map(text).join('\n'),
+    map: text(`${SPLIT_ENTRY_FILE}.map`),
+    split: {
+      files,
+      coldStart,
+      coldStartParts: packageBytes(result.metafile, graph.coldStart),
+      totalCodeBytes,
+      totalMapBytes,
+      lazy: lazyParts(result.metafile, new Set(graph.coldStart), name),
+    },
+  };
 }
 
 /**
@@ -65,11 +211,15 @@ export interface LambdaBundle {
  */
 export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Map<string, LambdaBundle>> {
   const groups = new Map<string, LambdaEntry[]>();
+  const bundles = new Map<string, LambdaBundle>();
   for (const entry of entries) {
+    if (entry.codeSplitting) {
+      bundles.set(entry.id, await bundleSplitLambda(entry));
+      continue;
+    }
     const key = [...entry.external].sort().join(',');
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
-  const bundles = new Map<string, LambdaBundle>();
   for (const group of groups.values()) {
     const result = await build({
       entryPoints: Object.fromEntries(
@@ -107,8 +257,8 @@ export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Ma
 
 /**
  * The modules a handler evaluates when Lambda imports it: everything reachable from its entry through
- * static imports and requires. Modules reached only through a dynamic `import()` are inlined into the
- * bundle too (no code splitting), but stay unevaluated until that import runs.
+ * static imports and requires. Modules reached only through a dynamic `import()` stay unevaluated until
+ * that import runs (in a split function they are also in chunks of their own, unread until then).
  */
 export async function modulesEvaluatedAtImport(entry: LambdaEntry): Promise<Set<string>> {
   const result = await build({
