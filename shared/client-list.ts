@@ -48,9 +48,27 @@ export function instructionPreview(text: string, max: number = INSTRUCTION_PREVI
   return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}...` : trimmed;
 }
 
-function previewOf(text: string | null): string | null {
-  const preview = text === null ? '' : instructionPreview(text);
+function previewOf(text: string | null | undefined): string | null {
+  const preview = text == null ? '' : instructionPreview(text);
   return preview === '' ? null : preview;
+}
+
+/** The previews of a client's instructions, by instruction field; a field without text has none. */
+export type InstructionPreviews = Partial<Record<ClientInstructionField, string>>;
+
+/**
+ * The previews the server stores on the client item whenever it writes the instructions (issue 15), so
+ * the list reads 200 characters per instruction instead of up to 20,000.
+ */
+export function instructionPreviewsOf(
+  texts: Partial<Record<ClientInstructionField, string | null | undefined>>,
+): InstructionPreviews {
+  const previews: InstructionPreviews = {};
+  for (const field of CLIENT_INSTRUCTION_FIELDS) {
+    const preview = previewOf(texts[field]);
+    if (preview !== null) previews[field] = preview;
+  }
+  return previews;
 }
 
 /**

@@ -73,13 +73,20 @@ export async function requireClientAccess(caller: Caller, clientId: string): Pro
 
 const BATCH_GET_ATTEMPTS = 5;
 
-async function getClientsByIds(clientIds: readonly string[]): Promise<ClientRecord[]> {
+/** A stored attribute of the client item, by its name in the entity. */
+export type ClientAttribute = keyof ClientRecord & string;
+
+/** The client items with these ids (those that exist), whole or only `attributes`. */
+export async function getClientsByIds(
+  clientIds: readonly string[],
+  attributes?: readonly ClientAttribute[],
+): Promise<ClientRecord[]> {
   const found: ClientRecord[] = [];
   let pending = clientIds.map((clientId) => ({ clientId }));
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt === BATCH_GET_ATTEMPTS) throw new Error('DynamoDB kept clients unprocessed in BatchGetItem');
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const { data, unprocessed } = await batchGetItems(entities().client, pending);
+    const { data, unprocessed } = await batchGetItems(entities().client, pending, { attributes });
     found.push(...data);
     pending = unprocessed;
   }
@@ -99,7 +106,12 @@ const newestIdFirst = (a: ClientRecord, b: ClientRecord) =>
  */
 export async function listVisibleClientRecords(
   caller: Caller,
-  page: { readonly after: string | undefined; readonly count: number },
+  page: {
+    readonly after: string | undefined;
+    readonly count: number;
+    /** Read only these attributes of each client (a ProjectionExpression); every one when absent. */
+    readonly attributes?: readonly ClientAttribute[];
+  },
 ): Promise<ClientRecord[]> {
   const { table, client, access } = entities();
   // Each query asks DynamoDB (Limit) for just what the page still needs, so the emulator or table reads
@@ -116,7 +128,12 @@ export async function listVisibleClientRecords(
           .build(QueryCommand)
           .entities(client)
           .query({ index, partition, range })
-          .options({ reverse: true, limit, exclusiveStartKey })
+          .options({
+            reverse: true,
+            limit,
+            exclusiveStartKey,
+            ...(page.attributes ? { attributes: [...page.attributes] } : {}),
+          })
           .params(),
       ),
     );
@@ -146,7 +163,7 @@ export async function listVisibleClientRecords(
   for (let next = 0; granted.length < page.count && next < grantedIds.length; ) {
     const batch = grantedIds.slice(next, next + page.count - granted.length);
     next += batch.length;
-    granted.push(...(await getClientsByIds(batch)));
+    granted.push(...(await getClientsByIds(batch, page.attributes)));
   }
   return [...created, ...granted].sort(newestIdFirst).slice(0, page.count);
 }

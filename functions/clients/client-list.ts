@@ -3,11 +3,11 @@ import { BadRequestError } from '#functions/commons/errors';
 import { describeValidationError } from '#functions/commons/http-handler';
 import { decodeCursor, encodeCursor, fitToBudget } from '#functions/commons/paging';
 import type { Client } from '#shared/client';
-import { type ClientPage, type ClientSummary, toClientSummary } from '#shared/client-list';
+import { type ClientPage, type ClientSummary, instructionPreviewsOf } from '#shared/client-list';
 import { listClientsQuerySchema } from '#shared/client-list-query';
-import { listVisibleClientRecords } from './client-access';
+import { getClientsByIds, listVisibleClientRecords } from './client-access';
 import { type ClientFieldSelection, parseClientFields, pickClientFields } from './client-fields';
-import { toClient } from './client-record';
+import { CLIENT_CARD_ATTRIBUTES, toClient, toClientSummaryOfRecord } from './client-record';
 
 /**
  * One page of GET /api/clients: the visible clients, newest first, in the shape `fields` asks for. The
@@ -45,8 +45,45 @@ export function parseListClientsQuery(
   };
 }
 
-function shape(client: Client, fields: ClientFieldSelection): ListedClient {
-  if (fields === 'summary') return toClientSummary(client);
+/**
+ * The default page, the cards' summaries: each client is read with CLIENT_CARD_ATTRIBUTES only (its
+ * stored previews, not the instructions), so DynamoDB, the SDK and the handler move a fraction of the
+ * bytes (issue 15). An item written before previews were stored has none; those few are read again
+ * whole and their previews computed from the texts, which gives the very same summary.
+ */
+async function listSummaryPage(
+  caller: Caller,
+  options: ListClientsOptions,
+): Promise<ClientPage<ClientSummary>> {
+  // One extra client tells whether another page exists, so the last page never carries a cursor.
+  const records = await listVisibleClientRecords(caller, {
+    after: options.after,
+    count: options.limit + 1,
+    attributes: CLIENT_CARD_ATTRIBUTES,
+  });
+  const page = records.slice(0, options.limit);
+  const withoutPreviews = page.filter((record) => record.instructionPreviews === undefined);
+  const whole = new Map(
+    (withoutPreviews.length > 0
+      ? await getClientsByIds(withoutPreviews.map((record) => record.clientId))
+      : []
+    ).map((record) => [record.clientId, record]),
+  );
+  const clients: ClientSummary[] = [];
+  for (const record of page) {
+    if (record.instructionPreviews !== undefined) {
+      clients.push(toClientSummaryOfRecord(record, record.instructionPreviews));
+      continue;
+    }
+    // Deleted since the first read: left out, as a list read a moment later would.
+    const full = whole.get(record.clientId);
+    if (full) clients.push(toClientSummaryOfRecord(full, instructionPreviewsOf(full)));
+  }
+  const last = page[page.length - 1];
+  return { clients, next_cursor: records.length > page.length && last ? encodeCursor(last.clientId) : null };
+}
+
+function shape(client: Client, fields: Exclude<ClientFieldSelection, 'summary'>): ListedClient {
   if (fields === 'full') return client;
   return pickClientFields(client, fields);
 }
@@ -56,11 +93,15 @@ export async function listClientsPage(
   caller: Caller,
   options: ListClientsOptions,
 ): Promise<ClientPage<ListedClient>> {
+  const { fields } = options;
+  if (fields === 'summary') return listSummaryPage(caller, options);
   // One extra client tells whether another page exists, so the last page never carries a cursor.
   const records = await listVisibleClientRecords(caller, { after: options.after, count: options.limit + 1 });
   const fullPage = records.slice(0, options.limit).map(toClient);
-  const shaped = fullPage.map((client) => shape(client, options.fields));
-  const page = options.fields === 'summary' ? shaped : fitToBudget(shaped, CLIENT_PAGE_MAX_BYTES);
+  const page = fitToBudget(
+    fullPage.map((client) => shape(client, fields)),
+    CLIENT_PAGE_MAX_BYTES,
+  );
   const hasMore = records.length > page.length;
   const last = fullPage[page.length - 1];
   return { clients: page, next_cursor: hasMore && last ? encodeCursor(last.id) : null };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_TEXT_FIELDS } from '#shared/client';
-import { type ClientRecord, clientRecordSchema, isWordpressConfigured, toClient } from './client-record';
+import { instructionPreviewsOf, toClientSummary } from '#shared/client-list';
+import {
+  CLIENT_CARD_ATTRIBUTES,
+  type ClientRecord,
+  clientRecordSchema,
+  isWordpressConfigured,
+  toClient,
+  toClientSummaryOfRecord,
+} from './client-record';
 
 const base: ClientRecord = {
   clientId: '01J0000000000000000000000A',
@@ -38,6 +46,43 @@ describe('toClient', () => {
     const client = toClient({ ...base, contentCount: -1, accessCount: undefined });
     expect(client.content_count).toBe(0);
     expect(client.access_count).toBe(0);
+  });
+});
+
+describe('toClient and toClientSummaryOfRecord', () => {
+  const every: ClientRecord = {
+    ...base,
+    ...Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, `${field} `.repeat(30)])),
+    newsletter_instructions: '  Friendly tone.  ',
+    press_release_instructions: undefined,
+    wordpress_password_cipher: 'aes256gcm:v1:x',
+  };
+
+  it('keep the API key order: the profile fields in CLIENT_TEXT_FIELDS order, then the rest', () => {
+    expect(Object.keys(toClient(every))).toEqual([
+      'id',
+      'name',
+      ...CLIENT_TEXT_FIELDS,
+      'created_by',
+      'created_at',
+      'updated_at',
+      'wordpress_configured',
+      'content_count',
+      'access_count',
+    ]);
+  });
+
+  it.each([
+    ['every field set', every],
+    ['only the required ones', base],
+  ])('give the card toClientSummary gives, in the same JSON (%s)', (_label, record) => {
+    const expected = JSON.stringify(toClientSummary(toClient(record)));
+    expect(JSON.stringify(toClientSummaryOfRecord(record, instructionPreviewsOf(record)))).toBe(expected);
+    // As the list reads it: only the card's attributes, the previews stored on the item.
+    const projected = Object.fromEntries(
+      CLIENT_CARD_ATTRIBUTES.flatMap((name) => (record[name] === undefined ? [] : [[name, record[name]]])),
+    ) as ClientRecord;
+    expect(JSON.stringify(toClientSummaryOfRecord(projected, instructionPreviewsOf(record)))).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { $remove } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { decodeTime, ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { NotFoundError } from '#functions/commons/errors';
@@ -7,6 +7,7 @@ import { entities } from '#functions/data/entities';
 import { putItem } from '#functions/data/item-commands';
 import { isConditionFailure } from '#functions/data/item-keys';
 import { CLIENT_TEXT_FIELDS, type ClientTextField, type ParsedClientInput } from '#shared/client';
+import { instructionPreviewsOf } from '#shared/client-list';
 import { CLIENT_NOT_FOUND } from './client-access';
 import type { ClientRecord } from './client-record';
 import { encryptSecret } from './password-cipher';
@@ -89,6 +90,9 @@ export async function updateClient(
     name: input.name,
     ...presentTextFields(input),
     ...(typeof password === 'string' ? { wordpress_password_cipher: await encryptSecret(password) } : {}),
+    // The list's previews follow the instructions (entities.ts); $set replaces the whole map, so a
+    // cleared instruction's preview goes with it.
+    instructionPreviews: $set(instructionPreviewsOf(input)),
     updatedAt: new Date().toISOString(),
   };
   try {

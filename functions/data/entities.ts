@@ -2,11 +2,13 @@ import { Entity } from 'dynamodb-toolbox/entity';
 import { any } from 'dynamodb-toolbox/schema/any';
 import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
+import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { set } from 'dynamodb-toolbox/schema/set';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
+import { instructionPreviewsOf } from '#shared/client-list';
 import { entityVersion, partitionKey, type SingleTable, singleTable, sortKey } from './item-keys';
 
 /**
@@ -61,6 +63,20 @@ const clientAttributes = item({
 });
 
 const clientSchema = clientAttributes.and((attributes) => ({
+  /**
+   * The cards' previews of the instructions (shared/client-list.ts), written with them, so the list
+   * reads a few hundred bytes per client instead of the full texts (issue 15). Every put computes them;
+   * updateClient sets them with the instructions. Items written before have none, and the list reads
+   * those whole (functions/clients/client-list.ts). Its presence is what tells the two apart, so a
+   * client without instructions still stores an empty map.
+   */
+  instructionPreviews: map({
+    newsletter_instructions: optionalString(),
+    press_release_instructions: optionalString(),
+    content_instructions: optionalString(),
+  })
+    .optional()
+    .link<typeof attributes>((client) => instructionPreviewsOf(client)),
   /** byCreator: a user's created clients, by id. */
   gsi1pk: indexKey().link<typeof attributes>(({ createdBy }) => partitionKey([['createdBy', createdBy]])),
   gsi1sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('client', [['clientId', clientId]])),

@@ -111,6 +111,23 @@ export async function collectUpTo<Item>(
 
 const GET_CHUNK = 100;
 
+/**
+ * A ProjectionExpression of the entity's attributes by name (stored under `savedAs` where it has one),
+ * every name through a placeholder, since many attribute names are DynamoDB reserved words.
+ */
+function projectionOf(
+  entity: Entity,
+  attributes: readonly string[],
+): { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> } {
+  const names: Record<string, string> = {};
+  const placeholders = attributes.map((name, index) => {
+    const placeholder = `#p${index}`;
+    names[placeholder] = entity.schema.attributes[name]?.props.savedAs ?? name;
+    return placeholder;
+  });
+  return { ProjectionExpression: placeholders.join(', '), ExpressionAttributeNames: names };
+}
+
 const keyId = (key: Raw) => `${String(key[TABLE_KEYS.partitionKey])}\n${String(key[TABLE_KEYS.sortKey])}`;
 
 /**
@@ -120,17 +137,24 @@ const keyId = (key: Raw) => `${String(key[TABLE_KEYS.partitionKey])}\n${String(k
 export async function batchGetItems<ENTITY extends Entity>(
   entity: ENTITY,
   keys: readonly KeyInputItem<ENTITY>[],
-  options: { readonly consistent?: boolean } = {},
+  options: {
+    readonly consistent?: boolean;
+    /** Only these attributes of each item (by their names in the entity); every one when absent. */
+    readonly attributes?: readonly string[] | undefined;
+  } = {},
 ): Promise<{ data: FormattedItem<ENTITY>[]; unprocessed: KeyInputItem<ENTITY>[] }> {
   const table = entity.table.getName();
   const data: FormattedItem<ENTITY>[] = [];
   const unprocessed: KeyInputItem<ENTITY>[] = [];
+  const projection = options.attributes ? projectionOf(entity, options.attributes) : {};
   for (let start = 0; start < keys.length; start += GET_CHUNK) {
     const chunk = keys.slice(start, start + GET_CHUNK);
     const stored = chunk.map((key) => entity.build(GetItemCommand).key(key).params().Key ?? {});
     const { Responses, UnprocessedKeys } = await entity.table.getDocumentClient().send(
       new BatchGetCommand({
-        RequestItems: { [table]: { Keys: stored, ConsistentRead: options.consistent ?? false } },
+        RequestItems: {
+          [table]: { Keys: stored, ConsistentRead: options.consistent ?? false, ...projection },
+        },
       }),
     );
     for (const item of Responses?.[table] ?? []) data.push(readItem(entity, item));

@@ -1,4 +1,7 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
+import { requireEnv } from '#functions/commons/env';
 import type { Client } from '#shared/client';
 import type { ClientPage, ClientSummary } from '#shared/client-list';
 import { clientPageSchema, clientSummarySchema } from '#shared/public-api-schemas';
@@ -65,6 +68,17 @@ async function allPages(
 }
 
 const long = (word: string) => `${word} `.repeat(80).trim();
+
+const store = () => dynamoDocumentClient();
+const clientKey = (id: string) => ({ pk: `$lbm#clientid_${id.toLowerCase()}`, sk: '$client_1' });
+
+/** The client item as DynamoDB holds it. */
+async function storedClient(id: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await store().send(
+    new GetCommand({ TableName: requireEnv('tableName'), Key: clientKey(id), ConsistentRead: true }),
+  );
+  return Item;
+}
 
 describe('the list of clients', () => {
   it('serves the cards their summary: previews instead of instructions, no WordPress details', async () => {
@@ -200,6 +214,78 @@ describe('the list of clients', () => {
     expect(rest.clients).toHaveLength(1);
     expect(rest.next_cursor).toBeNull();
     expect((await page(user.idToken, '?limit=100')).clients).toHaveLength(51);
+  });
+
+  it('reads the previews stored with the instructions, and lists an item stored without them the same', async () => {
+    const user = await app.createUser();
+    const created = await createClient(user.idToken, {
+      name: 'Stored Previews Spa',
+      newsletter_instructions: long('calm'),
+      press_release_instructions: 'Quote the founder.',
+    });
+    const raw = await storedClient(created.id);
+    expect(raw?.instructionPreviews).toEqual({
+      newsletter_instructions: `${long('calm').slice(0, 200).trimEnd()}...`,
+      press_release_instructions: 'Quote the founder.',
+    });
+    const before = await app.request('GET', '/api/clients', { token: user.idToken });
+    expect((before.body.clients as ClientSummary[])[0]).toMatchObject({
+      newsletter_instructions_preview: `${long('calm').slice(0, 200).trimEnd()}...`,
+      press_release_instructions_preview: 'Quote the founder.',
+      content_instructions_preview: null,
+    });
+
+    // An edit rewrites them: a changed text, a cleared one, a new one.
+    const edited = await app.request<Client>('PUT', `/api/clients/${created.id}`, {
+      token: user.idToken,
+      body: {
+        name: 'Stored Previews Spa',
+        newsletter_instructions: 'Short now.',
+        content_instructions: 'New.',
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect((await storedClient(created.id))?.instructionPreviews).toEqual({
+      newsletter_instructions: 'Short now.',
+      content_instructions: 'New.',
+    });
+    const afterEdit = await app.request('GET', '/api/clients', { token: user.idToken });
+    expect((afterEdit.body.clients as ClientSummary[])[0]).toMatchObject({
+      newsletter_instructions_preview: 'Short now.',
+      press_release_instructions_preview: null,
+      content_instructions_preview: 'New.',
+    });
+
+    // An item written before previews were stored: the same reply, byte for byte, for its creator, a
+    // granted colleague (BatchGet) and an admin (the all-clients index).
+    const grant = await app.request('POST', `/api/clients/${created.id}/access`, {
+      token: user.idToken,
+      body: { email: colleague.email },
+    });
+    expect(grant.status).toBe(201);
+    const cardOf = async (token: string) => {
+      const response = await fetch(`${app.url}/api/clients?limit=100`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const text = await response.text();
+      const { clients } = JSON.parse(text) as ClientPage<ClientSummary>;
+      const card = clients.find((client) => client.id === created.id);
+      return { card, json: JSON.stringify(card) };
+    };
+    const withPreviews = await Promise.all([user, colleague, admin].map((who) => cardOf(who.idToken)));
+    await store().send(
+      new UpdateCommand({
+        TableName: requireEnv('tableName'),
+        Key: clientKey(created.id),
+        UpdateExpression: 'REMOVE instructionPreviews',
+      }),
+    );
+    expect((await storedClient(created.id))?.instructionPreviews).toBeUndefined();
+    const withoutPreviews = await Promise.all([user, colleague, admin].map((who) => cardOf(who.idToken)));
+    for (const [index, card] of withoutPreviews.entries()) {
+      expect(card.card).toMatchObject({ newsletter_instructions_preview: 'Short now.' });
+      expect(card.json).toBe(withPreviews[index]?.json);
+    }
   });
 
   it.each([

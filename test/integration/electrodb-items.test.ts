@@ -132,6 +132,16 @@ describe('items stored by the ElectroDB version', () => {
         content_count: 1,
         access_count: 1,
       });
+      // The cards' summary too, though the item has no stored previews.
+      const cards = await app.request<{ clients: Record<string, unknown>[] }>('GET', '/api/clients', {
+        token: user.idToken,
+      });
+      expect(cards.body.clients.find((entry) => entry.id === clientId)).toMatchObject({
+        name: 'Legacy Dental',
+        city: 'Austin',
+        content_count: 1,
+        newsletter_instructions_preview: null,
+      });
     }
 
     const read = await app.request<Client>('GET', `/api/clients/${clientId}`, { token: owner.idToken });
@@ -174,6 +184,8 @@ describe('items stored by the ElectroDB version', () => {
       ...client,
       name: 'Legacy Dental Group',
       updatedAt: updated.body.updated_at,
+      // The list's stored previews (issue 15) come with the first write of the instructions.
+      instructionPreviews: {},
     });
 
     // Counters move on the old item: one more saved item, then the old one deleted.
@@ -324,6 +336,9 @@ describe('what the API writes now', () => {
       gsi2sk: `$client_1#clientid_${id.toLowerCase()}`,
       __edb_e__: 'client',
       __edb_v__: '1',
+      // Added since (issue 15): the cards' previews of the instructions, here none. The ElectroDB
+      // version ignores an attribute it does not know.
+      instructionPreviews: {},
     });
 
     const grant = await app.request<{ id: string }>('POST', `/api/clients/${id}/access`, {
