@@ -7,6 +7,7 @@ import { type RunningDynamoDb, startDynamoDb } from './dynamodb';
 /**
  * dynalite's worker swaps dynalite's JavaScript CRC for zlib's (issue 15): every reply must still carry
  * the CRC-32 of its body in x-amz-crc32, computed here bit by bit, as the DynamoDB wire protocol has it.
+ * It also keeps the parse of each request's expressions: a repeated request must be answered the same.
  */
 
 function referenceCrc32(text: string): number {
@@ -70,6 +71,61 @@ describe('the DynamoDB emulator', () => {
     const item = await call('GetItem', { TableName: 'crc', Key: { pk: { S: 'a' } } });
     expect(item.text).toContain('𝄞');
     expect(item.crc).toBe(String(referenceCrc32(item.text)));
+  });
+
+  it('answers a repeated expression as it answered the first time (its parse is kept)', async () => {
+    await call('CreateTable', {
+      TableName: 'expressions',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+    await vi.waitFor(async () => {
+      const described = await call('DescribeTable', { TableName: 'expressions' });
+      expect(described.text).toContain('"TableStatus":"ACTIVE"');
+    });
+    for (const sk of ['a', 'b', 'c']) {
+      await call('PutItem', {
+        TableName: 'expressions',
+        Item: { pk: { S: 'p' }, sk: { S: sk }, kind: { S: sk === 'b' ? 'other' : 'card' }, note: { S: sk } },
+      });
+    }
+    // Operands the other way round: dynalite turns this key condition around in place, so a kept parse
+    // handed out without a copy would be read the wrong way the second time.
+    const query = {
+      TableName: 'expressions',
+      KeyConditionExpression: ':p = #pk AND #sk > :after',
+      FilterExpression: '#kind = :kind',
+      ProjectionExpression: '#sk, #note',
+      ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#kind': 'kind', '#note': 'note' },
+      ExpressionAttributeValues: { ':p': { S: 'p' }, ':after': { S: 'a' }, ':kind': { S: 'card' } },
+    };
+    const expected = '{"ScannedCount":2,"Count":1,"Items":[{"sk":{"S":"c"},"note":{"S":"c"}}]}';
+    for (let round = 0; round < 3; round += 1) expect((await call('Query', query)).text).toBe(expected);
+    // Other values with the same expressions are a different request.
+    const fromStart = {
+      ...query,
+      ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':after': { S: '0' } },
+    };
+    expect((await call('Query', fromStart)).text).toContain('"Count":2');
+
+    // Refusals repeat too: a syntax error, and a name the expressions do not use.
+    const broken = { ...query, FilterExpression: '#kind = = :kind' };
+    const unused = {
+      ...query,
+      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#extra': 'x' },
+    };
+    for (const refused of [broken, unused]) {
+      const first = await call('Query', refused);
+      expect(first.text).toContain('ValidationException');
+      expect((await call('Query', refused)).text).toBe(first.text);
+    }
   });
 
   it("names its worker's thread where /proc lists threads, so a bench can split CPU time", () => {
