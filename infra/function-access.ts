@@ -42,13 +42,13 @@ export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   health: NO_ACCESS,
   // Answers from the verified token's claims alone.
   me: NO_ACCESS,
-  // Client writes encrypt the WordPress password, a delete moves the client's media to trash/, and
-  // updates, deletes and restores are activities pushed live to the admins' feed.
-  clients: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', wordpressKey: 'encrypt', webSocket: true },
+  // Client writes encrypt the WordPress password, and updates, deletes and restores are activities
+  // pushed live to the admins' feed. Delete snapshots live in the table (functions/trash/trash-bin.ts).
+  clients: { ...DEFAULT_ROUTE_ACCESS, wordpressKey: 'encrypt', webSocket: true },
   // Granting and removing access are activities pushed live to the admins' feed.
   access: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
-  // Saved images and audio live in the bucket (presigned reads, trash on delete); saves are activities.
-  content: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', webSocket: true },
+  // Saves are activities; delete snapshots live in the table like the items themselves.
+  content: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
   activities: { ...NO_ACCESS, table: 'read' },
   // Signing media URLs checks client access and the library item; fetching one presigns an S3 read.
   media: { ...NO_ACCESS, table: 'read', mediaBucket: 'read' },
@@ -109,15 +109,15 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GetClient: TABLE_ONLY,
   CreateClient: { ...TABLE_ONLY, wordpressKey: 'encrypt' },
   UpdateClient: { ...TABLE_ONLY, wordpressKey: 'encrypt', webSocket: true },
-  DeleteClient: { ...TABLE_ONLY, mediaBucket: 'readWrite', webSocket: true },
-  RestoreClient: { ...TABLE_ONLY, mediaBucket: 'readWrite', webSocket: true },
+  DeleteClient: { ...TABLE_ONLY, webSocket: true },
+  RestoreClient: { ...TABLE_ONLY, webSocket: true },
   ListAccess: TABLE_ONLY,
   ListContent: TABLE_ONLY,
   GetContent: TABLE_ONLY,
   UpdateContent: TABLE_ONLY,
   CreateContent: { ...TABLE_ONLY, webSocket: true },
-  DeleteContent: { ...TABLE_ONLY, mediaBucket: 'readWrite' },
-  RestoreContent: { ...TABLE_ONLY, mediaBucket: 'readWrite' },
+  DeleteContent: TABLE_ONLY,
+  RestoreContent: TABLE_ONLY,
   GetJob: TABLE_READ,
   GenerateNewsletter: ENQUEUE_ONLY,
   GeneratePressRelease: ENQUEUE_ONLY,

@@ -1,13 +1,26 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
-import { s3Client } from '#functions/commons/clients/s3';
+import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
+import { isExpired, ttlInSeconds } from '#functions/data/entities';
+import { TABLE_KEYS } from '#functions/data/table-definition';
 import * as z from '#shared/validation/zod';
 
 /**
  * Recoverable deletes. Deletes take effect at once (spec 000 §4), but what they removed is first written
- * to S3 as one JSON snapshot, so Undo can put every item back. The snapshot names who may restore it:
+ * as one JSON snapshot, so Undo can put every item back. The snapshot names who may restore it:
  * whoever deletes a client may not be the person entitled to see it again later.
+ *
+ * Snapshots live in the table, not the media bucket (issue 15 item 1): the S3 client costs a handler
+ * about 150 KB of bundle whatever it calls (esbuild keeps S3's whole schema module, see
+ * docs/decisions.md), while the delete and restore handlers already carry the DynamoDB client. A
+ * snapshot is gzipped and cut into chunk items of at most CHUNK_BYTES (a client with a large library
+ * may exceed DynamoDB's 400 KB item limit), and a head item that names the chunks is written last: a
+ * write interrupted half-way leaves the previous head (or none) in place, never a head naming chunks that
+ * are not all there. Every item carries the table's TTL attribute; dynalite never expires items, so a
+ * reader treats an expired head as absent.
  */
 
 export interface TrashEntry<Payload> {
@@ -27,6 +40,13 @@ const entryEnvelope = z.object({
   payload: z.unknown(),
 });
 
+/** As long as the media bucket's lifecycle rule kept snapshots under trash/ (infra/media-storage.ts). */
+export const TRASH_RETENTION_DAYS = 30;
+
+/** Under DynamoDB's 400 KB item limit with room for the keys and attribute names. */
+export const CHUNK_BYTES = 350_000;
+
+/** Slot names: one snapshot per deleted client and per deleted library item. */
 export const trashKeys = {
   client: (clientId: string) => `trash/clients/${clientId}.json`,
   content: (clientId: string, contentId: string) => `trash/content/${clientId}/${contentId}.json`,
@@ -36,22 +56,134 @@ export function mayRestore(entry: Pick<TrashEntry<unknown>, 'restorableBy'>, cal
   return caller.isAdmin || entry.restorableBy.includes(caller.userId);
 }
 
-export async function putInTrash<Payload>(key: string, entry: TrashEntry<Payload>): Promise<void> {
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: requireEnv('mediaBucket'),
-      Key: key,
-      Body: JSON.stringify(entry),
-      ContentType: 'application/json',
-    }),
+const { partitionKey: PK, sortKey: SK, ttlAttribute: TTL } = TABLE_KEYS;
+const HEAD = 'head';
+const CHUNK = 'chunk#';
+
+/** No entity's partition starts with this (theirs start with `$lbm#`). */
+const partitionOf = (key: string) => `trash#${key}`;
+const chunkKey = (generation: string, index: number) =>
+  `${CHUNK}${generation}#${String(index).padStart(4, '0')}`;
+
+interface HeadItem {
+  readonly generation: string;
+  readonly chunks: number;
+  readonly [TTL]?: number;
+}
+
+const headItem = z.object({ generation: z.string(), chunks: z.number(), [TTL]: z.optional(z.number()) });
+
+function split(bytes: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
+    parts.push(bytes.subarray(start, start + CHUNK_BYTES));
+  }
+  return parts.length > 0 ? parts : [Buffer.alloc(0)];
+}
+
+/** The sort keys of a slot's chunk items, all generations, following pages. */
+async function chunkSortKeys(partition: string, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocumentClient().send(
+      new QueryCommand({
+        TableName: requireEnv('tableName'),
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
+        ExpressionAttributeValues: { ':pk': partition, ':prefix': prefix },
+        ProjectionExpression: '#sk',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) keys.push(String(item[SK]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return keys;
+}
+
+async function deleteItems(partition: string, sortKeys: readonly string[]): Promise<void> {
+  const table = requireEnv('tableName');
+  await Promise.all(
+    sortKeys.map((sortKey) =>
+      dynamoDocumentClient().send(
+        new DeleteCommand({ TableName: table, Key: { [PK]: partition, [SK]: sortKey } }),
+      ),
+    ),
   );
 }
 
-function isMissing(error: unknown): boolean {
-  return (
-    error instanceof NoSuchKey ||
-    (error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound'))
+/**
+ * Writes (or replaces) the snapshot at `key`. The new chunks go first under a fresh generation, then the
+ * head that points at them; the chunks of the head it replaced are removed last (if that fails, they
+ * expire). Only that generation's: two writes of one slot at once (two Delete clicks) must not remove
+ * the chunks the other one's head names, whichever head lands last.
+ */
+export async function putInTrash<Payload>(key: string, entry: TrashEntry<Payload>): Promise<void> {
+  const table = requireEnv('tableName');
+  const partition = partitionOf(key);
+  const previous = await readHead(partition, { includeExpired: true });
+  const generation = ulid();
+  const expiresAt = ttlInSeconds(TRASH_RETENTION_DAYS * 24 * 60 * 60);
+  const chunks = split(gzipSync(JSON.stringify(entry)));
+  await Promise.all(
+    chunks.map((data, index) =>
+      dynamoDocumentClient().send(
+        new PutCommand({
+          TableName: table,
+          Item: { [PK]: partition, [SK]: chunkKey(generation, index), data, [TTL]: expiresAt },
+        }),
+      ),
+    ),
   );
+  const head: HeadItem = { generation, chunks: chunks.length, [TTL]: expiresAt };
+  await dynamoDocumentClient().send(
+    new PutCommand({ TableName: table, Item: { [PK]: partition, [SK]: HEAD, ...head } }),
+  );
+  if (previous)
+    await deleteItems(partition, await chunkSortKeys(partition, `${CHUNK}${previous.generation}#`));
+}
+
+async function readHead(partition: string, { includeExpired = false } = {}): Promise<HeadItem | null> {
+  const { Item } = await dynamoDocumentClient().send(
+    new GetCommand({
+      TableName: requireEnv('tableName'),
+      Key: { [PK]: partition, [SK]: HEAD },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return null;
+  const head = headItem.parse(Item);
+  return !includeExpired && isExpired(head[TTL]) ? null : head;
+}
+
+async function readChunks(partition: string, head: HeadItem): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocumentClient().send(
+      new QueryCommand({
+        TableName: requireEnv('tableName'),
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
+        ExpressionAttributeValues: { ':pk': partition, ':prefix': `${CHUNK}${head.generation}#` },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    // Sort keys end in the zero-padded chunk index, and a query returns them in that order.
+    for (const item of page.Items ?? []) {
+      const data: unknown = item.data;
+      if (!(data instanceof Uint8Array)) throw new Error(`Trash chunk ${String(item[SK])} holds no bytes`);
+      parts.push(Buffer.from(data));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  if (parts.length !== head.chunks) {
+    throw new Error(`Trash snapshot ${partition} names ${head.chunks} chunk(s) but ${parts.length} exist`);
+  }
+  return Buffer.concat(parts);
 }
 
 /** The snapshot at `key`, or null when there is none. A snapshot that fails validation is an error. */
@@ -59,21 +191,17 @@ export async function readTrash<Payload>(
   key: string,
   payloadSchema: z.ZodMiniType<Payload>,
 ): Promise<TrashEntry<Payload> | null> {
-  let text: string;
-  try {
-    const object = await s3Client().send(
-      new GetObjectCommand({ Bucket: requireEnv('mediaBucket'), Key: key }),
-    );
-    if (!object.Body) return null;
-    text = await object.Body.transformToString('utf8');
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
+  const partition = partitionOf(key);
+  const head = await readHead(partition);
+  if (!head) return null;
+  const text = gunzipSync(await readChunks(partition, head)).toString('utf8');
   const envelope = entryEnvelope.parse(JSON.parse(text));
   return { ...envelope, payload: payloadSchema.parse(envelope.payload) };
 }
 
+/** Empties the slot: the head first, so the snapshot stops being restorable before its chunks go. */
 export async function discardTrash(key: string): Promise<void> {
-  await s3Client().send(new DeleteObjectCommand({ Bucket: requireEnv('mediaBucket'), Key: key }));
+  const partition = partitionOf(key);
+  await deleteItems(partition, [HEAD]);
+  await deleteItems(partition, await chunkSortKeys(partition, CHUNK));
 }

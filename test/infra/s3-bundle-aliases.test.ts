@@ -11,19 +11,17 @@ import { bundleLambdas, repositoryRoot } from '../../bench/lambda-bundles';
 /**
  * The stack's bundle aliases swap parts of the SDK only inside Lambda bundles (S3's flexible checksums
  * among them, functions/commons/lambda-flexible-checksums.ts), so local runs and the other tests never
- * exercise them. This builds the app's own S3 and KMS code (the trash bin, the media store, the
- * WordPress password cipher) into one bundle with those aliases, sends every call the handlers make to
+ * exercise them. This builds the app's own S3 and KMS code (the media store with the reads, writes
+ * and presigned reads of ResizeImage, the media routes and the media worker, and the WordPress password
+ * cipher) into one bundle with those aliases, sends every call the handlers make to
  * a stand-in server, and checks each request as it arrives: method, path, body, signature, and no
  * checksum headers or aws-chunked encoding. Path-style, as against s3rver: the stand-in has no DNS for
  * virtual-hosted bucket names (the S3 client only switches style on whether an endpoint is set).
  */
 
 interface Probe {
-  putInTrash(key: string, entry: unknown): Promise<void>;
-  readTrash(key: string): Promise<unknown>;
-  discardTrash(key: string): Promise<void>;
   putMedia(bytes: Uint8Array): Promise<string>;
-  readMedia(): Promise<Uint8Array | null>;
+  readMedia(fileName?: string): Promise<Uint8Array | null>;
   presignedMediaUrl(downloadName?: string): Promise<string>;
   putWithChecksum(): Promise<unknown>;
   getWithChecksumMode(): Promise<unknown>;
@@ -46,17 +44,12 @@ const ACCESS_KEY = 'AKIDPROBE';
 const probeSource = (root: string) =>
   [
     `import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';`,
-    `import * as trash from '${root}/functions/trash/trash-bin.ts';`,
     `import * as media from '${root}/functions/media/media-store.ts';`,
     `import { s3Client } from '${root}/functions/commons/clients/s3.ts';`,
     `import { decryptSecret, encryptSecret } from '${root}/functions/clients/password-cipher.ts';`,
-    `import * as z from '${root}/shared/validation/zod.ts';`,
     `const location = { userId: 'u1', jobId: 'j1', fileName: 'image-1.png' };`,
-    'export const putInTrash = trash.putInTrash;',
-    'export const readTrash = (key) => trash.readTrash(key, z.object({ n: z.number() }));',
-    'export const discardTrash = trash.discardTrash;',
     `export const putMedia = (bytes) => media.putMedia(location, bytes, 'job');`,
-    'export const readMedia = () => media.readMedia(location);',
+    'export const readMedia = (fileName = location.fileName) => media.readMedia({ ...location, fileName });',
     'export const presignedMediaUrl = (name) => media.presignedMediaUrl(location, name);',
     // Calls no handler makes: the checksum stub must refuse them before anything is sent.
     `export const putWithChecksum = () => s3Client().send(new PutObjectCommand({ Bucket: '${BUCKET}', Key: 'k', Body: 'x', ChecksumAlgorithm: 'CRC32' }));`,
@@ -195,39 +188,6 @@ describe('S3 and KMS calls in a bundle built with the stack aliases', () => {
     expect(code.includes('STREAMING-UNSIGNED-PAYLOAD-TRAILER')).toBe(false);
   });
 
-  it('writes, reads and removes a trash snapshot (PutObject, GetObject, DeleteObject)', async () => {
-    requests.length = 0;
-    const entry = {
-      kind: 'content',
-      deletedAt: '2026-01-01T00:00:00.000Z',
-      deletedBy: { userId: 'u1', email: 'a@example.com' },
-      restorableBy: ['u1'],
-      payload: { n: 7 },
-    };
-    await probe.putInTrash('trash/content/C1/K1.json', entry);
-    expect(await probe.readTrash('trash/content/C1/K1.json')).toEqual(entry);
-    await probe.discardTrash('trash/content/C1/K1.json');
-    // Gone: S3's NoSuchKey reply is parsed into the error the trash bin treats as "nothing there".
-    expect(await probe.readTrash('trash/content/C1/K1.json')).toBeNull();
-
-    const path = `/${BUCKET}/trash/content/C1/K1.json`;
-    expect(requests.map(({ method, path: p }) => `${method} ${p}`)).toEqual([
-      `PUT ${path}`,
-      `GET ${path}`,
-      `DELETE ${path}`,
-      `GET ${path}`,
-    ]);
-    const [put, get, remove] = requests;
-    expectPlainSignedS3Request(put, 'PUT', path);
-    expect(JSON.parse(put?.body.toString('utf8') ?? '')).toEqual(entry);
-    expect(put?.headers['content-type']).toBe('application/json');
-    expectPlainSignedS3Request(get, 'GET', path);
-    expect(get?.query.get('x-id')).toBe('GetObject');
-    expect(get?.headers['x-amz-checksum-mode']).toBeUndefined();
-    expectPlainSignedS3Request(remove, 'DELETE', path);
-    expect(remove?.query.get('x-id')).toBe('DeleteObject');
-  });
-
   it('stores and reads media bytes with their headers and retention tag', async () => {
     requests.length = 0;
     const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 250, 251, 252]);
@@ -246,7 +206,17 @@ describe('S3 and KMS calls in a bundle built with the stack aliases', () => {
       'content-length': String(bytes.length),
     });
     expectPlainSignedS3Request(get, 'GET', path);
+    expect(get?.query.get('x-id')).toBe('GetObject');
+    expect(get?.headers['x-amz-checksum-mode']).toBeUndefined();
     expect(requests).toHaveLength(2);
+  });
+
+  it('reads a missing object as null: the NoSuchKey reply is parsed into the error the store expects', async () => {
+    requests.length = 0;
+    expect(await probe.readMedia('missing.png')).toBeNull();
+    expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      `GET /${BUCKET}/media/u1/j1/missing.png`,
+    ]);
   });
 
   it('presigns a media read that the stand-in then serves', async () => {

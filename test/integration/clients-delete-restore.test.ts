@@ -1,15 +1,15 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientAccess } from '#functions/access/access-record';
 import { listGrants } from '#functions/access/access-store';
-import { s3Client } from '#functions/commons/aws-clients';
 import { listAllContent } from '#functions/content/content-store';
 import { entities } from '#functions/data/entities';
 import { partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
+import { readTrash, trashKeys } from '#functions/trash/trash-bin';
 import type { Activity } from '#shared/activity';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
+import * as z from '#shared/validation/zod';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 let app: TestRuntime;
@@ -61,14 +61,7 @@ async function clientWithEverything(name: string) {
 }
 
 async function snapshotExists(clientId: string): Promise<boolean> {
-  try {
-    await s3Client().send(
-      new HeadObjectCommand({ Bucket: process.env.MEDIA_BUCKET, Key: `trash/clients/${clientId}.json` }),
-    );
-    return true;
-  } catch {
-    return false;
-  }
+  return (await readTrash(trashKeys.client(clientId), z.unknown())) !== null;
 }
 
 async function visibleIds(user: TestUser): Promise<string[]> {
