@@ -2,12 +2,19 @@
  * Where a Lambda bundle's bytes go: `npx tsx bench/lambda-metafile.ts GetHealth ListClients worker`
  * bundles each named function as bench/lambda-bundles.ts does and prints its output bytes per package
  * (or per source folder for the app's own code), largest first, from esbuild's metafile. Used to decide
- * what to cut; the bundle bench and the budget test print and hold the totals.
+ * what to cut; the bundle bench and the budget test print and hold the totals. For a code-split
+ * function (the workers) it prints what the cold start loads, then each lazily loaded part's size.
  */
 import { isAbsolute, join } from 'node:path';
 import { build } from 'esbuild';
 import { ESM_REQUIRE_BANNER } from '#infra/app-function';
-import { lambdaBundleAliases, lambdaEntries, repositoryRoot } from './lambda-bundles';
+import {
+  bundleLambdas,
+  type LambdaEntry,
+  lambdaBundleAliases,
+  lambdaEntries,
+  repositoryRoot,
+} from './lambda-bundles';
 
 const TOP = 25;
 
@@ -40,6 +47,10 @@ export async function analyse(ids: readonly string[]): Promise<void> {
     if (!entries.some((entry) => entry.id === id)) console.log(`${id}: no such function`);
   }
   for (const entry of entries) {
+    if (entry.codeSplitting) {
+      await analyseSplit(entry);
+      continue;
+    }
     const result = await build({
       entryPoints: [isAbsolute(entry.entry) ? entry.entry : join(repositoryRoot, entry.entry)],
       bundle: true,
@@ -70,6 +81,23 @@ export async function analyse(ids: readonly string[]): Promise<void> {
     }
     const rest = sorted.slice(TOP).reduce((sum, [, bytes]) => sum + bytes, 0);
     if (rest > 0) console.log(`  ${(rest / 1024).toFixed(1).padStart(8)} KB  (${sorted.length - TOP} more)`);
+  }
+}
+
+async function analyseSplit(entry: LambdaEntry): Promise<void> {
+  const split = (await bundleLambdas([entry])).get(entry.id)?.split;
+  if (!split) return;
+  const cold = split.coldStartParts.reduce((sum, part) => sum + part.bytes, 0);
+  console.log(`\n${entry.id} (${entry.entry}, code-split): cold start ${(cold / 1024).toFixed(0)} KB`);
+  for (const part of split.coldStartParts.slice(0, TOP)) {
+    console.log(`  ${(part.bytes / 1024).toFixed(1).padStart(8)} KB  ${part.name}`);
+  }
+  const rest = split.coldStartParts.slice(TOP).reduce((sum, part) => sum + part.bytes, 0);
+  if (rest > 0)
+    console.log(`  ${(rest / 1024).toFixed(1).padStart(8)} KB  (${split.coldStartParts.length - TOP} more)`);
+  console.log('  loaded on first use:');
+  for (const part of split.lazy) {
+    console.log(`  ${(part.bytes / 1024).toFixed(1).padStart(8)} KB  ${part.module}`);
   }
 }
 
