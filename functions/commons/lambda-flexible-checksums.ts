@@ -8,7 +8,9 @@
  * ChecksumMode; for those calls the real middleware adds nothing to the request and checks nothing in
  * the response. So the bundle keeps the same middleware slot, which passes such calls through unchanged
  * and fails loudly the moment a call would need a checksum (an operation that requires one, such as
- * DeleteObjects, a ChecksumAlgorithm or ChecksumMode in the input, or a client configured otherwise).
+ * DeleteObjects, a ChecksumAlgorithm or ChecksumMode in the input, or a client configured with
+ * WHEN_SUPPORTED). Unset, the settings default to WHEN_REQUIRED here (the SDK's default is
+ * WHEN_SUPPORTED, which adds an optional CRC32 that S3 does not need).
  * Local runs and tests are not bundled and keep the real module; test/infra/s3-bundle-aliases.test.ts
  * sends each of these calls through a bundle built with the aliases and checks the requests on the wire.
  */
@@ -41,13 +43,13 @@ interface ResolvedChecksumSettings {
 const asProvider = (value: string | Provider<string>): Provider<string> =>
   typeof value === 'function' ? value : () => Promise.resolve(value);
 
-/** As the real resolver: the two settings become providers (the SDK's default is WHEN_SUPPORTED). */
+/** As the real resolver: the two settings become providers (the default, as above, is WHEN_REQUIRED). */
 export function resolveFlexibleChecksumsConfig<Input extends ChecksumSettings>(
   input: Input,
 ): Input & ResolvedChecksumSettings {
   return Object.assign(input, {
-    requestChecksumCalculation: asProvider(input.requestChecksumCalculation ?? 'WHEN_SUPPORTED'),
-    responseChecksumValidation: asProvider(input.responseChecksumValidation ?? 'WHEN_SUPPORTED'),
+    requestChecksumCalculation: asProvider(input.requestChecksumCalculation ?? WHEN_REQUIRED),
+    responseChecksumValidation: asProvider(input.responseChecksumValidation ?? WHEN_REQUIRED),
     requestStreamBufferSize: Number(input.requestStreamBufferSize ?? 0),
     checksumAlgorithms: input.checksumAlgorithms ?? {},
   });
@@ -127,19 +129,26 @@ export function getFlexibleChecksumsPlugin(settings: ResolvedChecksumSettings, t
 }
 
 /**
- * S3's runtime config reads these only when the client sets neither checksum option; ours sets both,
- * so any read means a client this bundle was not built for.
+ * S3's runtime config reads these when a client sets neither checksum option. Ours always sets both to
+ * WHEN_REQUIRED (DESIGN.md: s3rver needs it, and AWS gets the same), so in a bundle that is also the
+ * default: a client built without them sends what ours sends. The environment variables still win, as
+ * in the real module, and WHEN_SUPPORTED from them fails at the first call. Config files are not read:
+ * Lambda has none.
  */
-const unconfigured = {
-  environmentVariableSelector: (): never =>
-    unsupported('the S3 client must set requestChecksumCalculation and responseChecksumValidation'),
-  configFileSelector: (): never =>
-    unsupported('the S3 client must set requestChecksumCalculation and responseChecksumValidation'),
-  default: (): never =>
-    unsupported('the S3 client must set requestChecksumCalculation and responseChecksumValidation'),
+const fromEnvironment =
+  (name: string) =>
+  (env: Record<string, string | undefined>): string | undefined =>
+    env[name] || undefined;
+export const NODE_REQUEST_CHECKSUM_CALCULATION_CONFIG_OPTIONS = {
+  environmentVariableSelector: fromEnvironment('AWS_REQUEST_CHECKSUM_CALCULATION'),
+  configFileSelector: (): undefined => undefined,
+  default: WHEN_REQUIRED,
 };
-export const NODE_REQUEST_CHECKSUM_CALCULATION_CONFIG_OPTIONS = unconfigured;
-export const NODE_RESPONSE_CHECKSUM_VALIDATION_CONFIG_OPTIONS = unconfigured;
+export const NODE_RESPONSE_CHECKSUM_VALIDATION_CONFIG_OPTIONS = {
+  environmentVariableSelector: fromEnvironment('AWS_RESPONSE_CHECKSUM_VALIDATION'),
+  configFileSelector: (): undefined => undefined,
+  default: WHEN_REQUIRED,
+};
 
 /** `@aws-sdk/checksums/sha`: S3's config names SHA-1 for checksums, which only the code above would pick. */
 export class Sha1 {

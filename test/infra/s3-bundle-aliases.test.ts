@@ -24,6 +24,7 @@ interface Probe {
   readMedia(fileName?: string): Promise<Uint8Array | null>;
   presignedMediaUrl(downloadName?: string): Promise<string>;
   putWithChecksum(): Promise<unknown>;
+  putWithDefaultClient(endpoint: string): Promise<unknown>;
   getWithChecksumMode(): Promise<unknown>;
   encryptSecret(plain: string): Promise<string>;
   decryptSecret(cipherText: string): Promise<string>;
@@ -43,7 +44,7 @@ const ACCESS_KEY = 'AKIDPROBE';
 
 const probeSource = (root: string) =>
   [
-    `import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';`,
+    `import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';`,
     `import * as media from '${root}/functions/media/media-store.ts';`,
     `import { s3Client } from '${root}/functions/commons/clients/s3.ts';`,
     `import { decryptSecret, encryptSecret } from '${root}/functions/clients/password-cipher.ts';`,
@@ -54,6 +55,8 @@ const probeSource = (root: string) =>
     // Calls no handler makes: the checksum stub must refuse them before anything is sent.
     `export const putWithChecksum = () => s3Client().send(new PutObjectCommand({ Bucket: '${BUCKET}', Key: 'k', Body: 'x', ChecksumAlgorithm: 'CRC32' }));`,
     `export const getWithChecksumMode = () => s3Client().send(new GetObjectCommand({ Bucket: '${BUCKET}', Key: 'k', ChecksumMode: 'ENABLED' }));`,
+    // A client built without the checksum settings: in a bundle they default to what ours sets.
+    `export const putWithDefaultClient = (endpoint) => new S3Client({ endpoint, forcePathStyle: true }).send(new PutObjectCommand({ Bucket: '${BUCKET}', Key: 'plain.txt', Body: 'plain' }));`,
     'export { decryptSecret, encryptSecret };',
     '',
   ].join('\n');
@@ -244,6 +247,13 @@ describe('S3 and KMS calls in a bundle built with the stack aliases', () => {
     );
     await expect(probe.getWithChecksumMode()).rejects.toThrow('the call asks to validate the checksum');
     expect(requests).toEqual([]);
+  });
+
+  it('gives a client built without checksum settings the same plain requests', async () => {
+    requests.length = 0;
+    await probe.putWithDefaultClient(String(process.env.AWS_ENDPOINT_URL_S3));
+    expectPlainSignedS3Request(requests[0], 'PUT', `/${BUCKET}/plain.txt`);
+    expect(requests[0]?.body.toString('utf8')).toBe('plain');
   });
 
   it('encrypts and decrypts a WordPress password through KMS', async () => {
