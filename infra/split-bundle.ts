@@ -144,8 +144,8 @@ export function buildSplitFunction(
   extra: ExtraBundling = {},
 ): Metafile {
   const nodeModules = extra.nodeModules ?? [];
+  // Throws with esbuild's messages if the build fails, which fails the synth.
   const result = buildSync(splitBuildOptions({ ...input, outdir: outputDir, external: nodeModules }));
-  if (result.errors.length > 0) throw new Error(`esbuild failed to bundle ${input.entry}`);
   const env = { ...process.env, ...extra.environment };
   if (nodeModules.length > 0) {
     writeFileSync(
