@@ -78,14 +78,10 @@ export function splitBuildOptions(input: SplitBuildInput): BuildOptions & { meta
   };
 }
 
-/** The outputs of a split build: what a cold start loads, and each lazily loaded part. */
+/** What a cold start of a split build loads. */
 export interface SplitGraph {
   /** Output paths as the metafile names them: the entry file and every chunk it imports statically. */
   readonly coldStart: readonly string[];
-  /** Every JavaScript output (maps excluded). */
-  readonly all: readonly string[];
-  /** The output file of the entry. */
-  readonly entryOutput: string;
 }
 
 const isCode = (path: string) => path.endsWith('.mjs');
@@ -110,7 +106,7 @@ export function splitGraph(metafile: Metafile): SplitGraph {
     (path) => path.endsWith(`/${SPLIT_ENTRY_FILE}`) || path === SPLIT_ENTRY_FILE,
   );
   if (!entryOutput) throw new Error(`esbuild wrote no ${SPLIT_ENTRY_FILE}`);
-  return { coldStart: [...staticClosure(metafile, [entryOutput])], all: outputs, entryOutput };
+  return { coldStart: [...staticClosure(metafile, [entryOutput])] };
 }
 
 /** What the install beside the bundle needs: the versions package.json gives (as NodejsFunction reads them). */
