@@ -1,8 +1,14 @@
-import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Caller } from '#functions/commons/caller';
 import { ForbiddenError, NotFoundError } from '#functions/commons/errors';
 import { entities } from '#functions/data/entities';
-import { batchGetItems, collectUpTo, findItem, queryAll, readQueryPage } from '#functions/data/item-commands';
+import {
+  batchGetItems,
+  collectUpTo,
+  findItem,
+  indexQueryParams,
+  queryAll,
+  readQueryPage,
+} from '#functions/data/item-commands';
 import { partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { Client } from '#shared/client';
 import { type ClientRecord, toClient } from './client-record';
@@ -113,7 +119,7 @@ export async function listVisibleClientRecords(
     readonly attributes?: readonly ClientAttribute[];
   },
 ): Promise<ClientRecord[]> {
-  const { table, client, access } = entities();
+  const { client, access } = entities();
   // Each query asks DynamoDB (Limit) for just what the page still needs, so the emulator or table reads
   // only this page. Keys as ElectroDB wrote them (item-keys.ts): strictly below the cursor's key, or
   // every client key of the partition.
@@ -124,17 +130,15 @@ export async function listVisibleClientRecords(
     collectUpTo(page.count, (limit, exclusiveStartKey) =>
       readQueryPage(
         client,
-        table
-          .build(QueryCommand)
-          .entities(client)
-          .query({ index, partition, range })
-          .options({
-            reverse: true,
-            limit,
-            exclusiveStartKey,
-            ...(page.attributes ? { attributes: [...page.attributes] } : {}),
-          })
-          .params(),
+        indexQueryParams(client, {
+          index,
+          partition,
+          range,
+          reverse: true,
+          limit,
+          exclusiveStartKey,
+          attributes: page.attributes,
+        }),
       ),
     );
   if (caller.isAdmin) return clientsOf('gsi2', partitionKey([['allClients', 'all']]));
@@ -142,15 +146,11 @@ export async function listVisibleClientRecords(
     clientsOf('gsi1', partitionKey([['createdBy', caller.userId]])),
     queryAll(
       access,
-      table
-        .build(QueryCommand)
-        .entities(access)
-        .query({
-          index: 'gsi1',
-          partition: partitionKey([['userEmail', caller.email.toLowerCase()]]),
-          range: { beginsWith: sortKeyPrefix('access', 'clientId') },
-        })
-        .params(),
+      indexQueryParams(access, {
+        index: 'gsi1',
+        partition: partitionKey([['userEmail', caller.email.toLowerCase()]]),
+        range: { beginsWith: sortKeyPrefix('access', 'clientId') },
+      }),
     ),
   ]);
   const createdIds = new Set(created.map((record) => record.clientId));

@@ -57,6 +57,8 @@ describe('puts write the stored format ElectroDB wrote', () => {
       gsi2sk: '$client_1#clientid_01abc',
       __edb_e__: 'client',
       __edb_v__: '1',
+      // Added since (issue 15), computed on every put: the list's previews, here of no instructions.
+      instructionPreviews: {},
     });
   });
 
