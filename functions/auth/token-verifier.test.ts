@@ -2,7 +2,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envNames } from '#infra/routes';
 import { signJwt } from '#test/support/tokens';
 import { checkIdTokenClaims, cognitoIssuer } from './id-token-claims';
@@ -61,6 +61,8 @@ function withoutClaim(issuer: string, claim: string): Record<string, unknown> {
   return rest;
 }
 
+const stranger = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+
 const sign = (payload: Record<string, unknown>, key: KeyObject = privateKey) => signJwt(payload, key, KID);
 
 const paths = [
@@ -114,6 +116,25 @@ describe.each(paths)('verifyIdToken, $name', ({ issuer, configure }) => {
     ['no sub', () => withoutClaim(issuer, 'sub')],
   ])('refuses a token with %s', async (_case, payload) => {
     await expect(verifyIdToken(sign(payload()))).rejects.toThrow();
+  });
+
+  it('checks a token once while it lasts, and refuses it once expired', async () => {
+    const token = sign(claims(issuer, { sub: 'user-again', exp: nowSeconds() + 30 }));
+    const check = vi.spyOn(idTokenVerifier(), 'verify');
+    try {
+      expect((await verifyIdToken(token)).userId).toBe('user-again');
+      expect((await verifyIdToken(token)).userId).toBe('user-again');
+      expect(check).toHaveBeenCalledTimes(1);
+      // Another token of the same user is checked on its own.
+      await expect(
+        verifyIdToken(sign(claims(issuer, { sub: 'user-again', exp: nowSeconds() + 31 }), stranger())),
+      ).rejects.toThrow();
+      vi.useFakeTimers({ now: Date.now() + 60_000, toFake: ['Date'] });
+      await expect(verifyIdToken(token)).rejects.toThrow();
+    } finally {
+      vi.useRealTimers();
+      check.mockRestore();
+    }
   });
 
   it('refuses a token signed by another key', async () => {
