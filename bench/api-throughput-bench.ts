@@ -182,6 +182,12 @@ export async function run(): Promise<void> {
       `GET /api/clients, ${CLIENTS} clients, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each; default page ${kb(body.length)}, ` +
         `limit=100 ${kb(await sizeOf('?limit=100'))}, full limit=100 ${kb(await sizeOf('?fields=full&limit=100'))} of JSON`,
     );
+    // `npm start` and `npm run bench` give V8 a larger young generation (package.json); this says whether
+    // the process measured here has it too.
+    const semiSpace = process.execArgv.find((flag) => flag.startsWith('--max-semi-space-size'));
+    console.log(
+      `V8: ${semiSpace ?? 'default young generation (npm start runs with --max-semi-space-size=32)'}`,
+    );
     console.log(line('bare node:http, default page body', await load(`http://127.0.0.1:${barePort}/`, {})));
     const dynaliteThread = app.runtime.dynamoDbThreadId;
     const gateway = (query: string, headers: Record<string, string>) =>
