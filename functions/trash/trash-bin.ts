@@ -81,13 +81,9 @@ function split(bytes: Buffer): Buffer[] {
   return parts.length > 0 ? parts : [Buffer.alloc(0)];
 }
 
-/** A slot's chunk items whose sort key starts with `prefix`, in sort-key order, following pages. */
-async function chunkItems(
-  partition: string,
-  prefix: string,
-  projection?: string,
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
+/** The sort keys of a slot's chunk items, all generations, following pages. */
+async function chunkSortKeys(partition: string, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamoDocumentClient().send(
@@ -96,20 +92,15 @@ async function chunkItems(
         KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
         ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
         ExpressionAttributeValues: { ':pk': partition, ':prefix': prefix },
-        ProjectionExpression: projection,
+        ProjectionExpression: '#sk',
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );
-    items.push(...(page.Items ?? []));
+    for (const item of page.Items ?? []) keys.push(String(item[SK]));
     start = page.LastEvaluatedKey;
   } while (start);
-  return items;
-}
-
-/** The sort keys of a slot's chunk items, all generations. */
-async function chunkSortKeys(partition: string, prefix: string): Promise<string[]> {
-  return (await chunkItems(partition, prefix, '#sk')).map((item) => String(item[SK]));
+  return keys;
 }
 
 async function deleteItems(partition: string, sortKeys: readonly string[]): Promise<void> {
@@ -168,12 +159,27 @@ async function readHead(partition: string, { includeExpired = false } = {}): Pro
 }
 
 async function readChunks(partition: string, head: HeadItem): Promise<Buffer> {
-  // Sort keys end in the zero-padded chunk index, and a query returns them in that order.
-  const parts = (await chunkItems(partition, `${CHUNK}${head.generation}#`)).map((item) => {
-    const data: unknown = item.data;
-    if (!(data instanceof Uint8Array)) throw new Error(`Trash chunk ${String(item[SK])} holds no bytes`);
-    return Buffer.from(data);
-  });
+  const parts: Buffer[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocumentClient().send(
+      new QueryCommand({
+        TableName: requireEnv('tableName'),
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
+        ExpressionAttributeValues: { ':pk': partition, ':prefix': `${CHUNK}${head.generation}#` },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    // Sort keys end in the zero-padded chunk index, and a query returns them in that order.
+    for (const item of page.Items ?? []) {
+      const data: unknown = item.data;
+      if (!(data instanceof Uint8Array)) throw new Error(`Trash chunk ${String(item[SK])} holds no bytes`);
+      parts.push(Buffer.from(data));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
   if (parts.length !== head.chunks) {
     throw new Error(`Trash snapshot ${partition} names ${head.chunks} chunk(s) but ${parts.length} exist`);
   }
