@@ -81,9 +81,13 @@ function split(bytes: Buffer): Buffer[] {
   return parts.length > 0 ? parts : [Buffer.alloc(0)];
 }
 
-/** The sort keys of a slot's chunk items, all generations, following pages. */
-async function chunkSortKeys(partition: string, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
+/** A slot's chunk items whose sort key starts with `prefix`, in sort-key order, following pages. */
+async function chunkItems(
+  partition: string,
+  prefix: string,
+  projection?: string,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamoDocumentClient().send(
@@ -92,15 +96,20 @@ async function chunkSortKeys(partition: string, prefix: string): Promise<string[
         KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
         ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
         ExpressionAttributeValues: { ':pk': partition, ':prefix': prefix },
-        ProjectionExpression: '#sk',
+        ProjectionExpression: projection,
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of page.Items ?? []) keys.push(String(item[SK]));
+    items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
-  return keys;
+  return items;
+}
+
+/** The sort keys of a slot's chunk items, all generations. */
+async function chunkSortKeys(partition: string, prefix: string): Promise<string[]> {
+  return (await chunkItems(partition, prefix, '#sk')).map((item) => String(item[SK]));
 }
 
 async function deleteItems(partition: string, sortKeys: readonly string[]): Promise<void> {
@@ -159,27 +168,12 @@ async function readHead(partition: string, { includeExpired = false } = {}): Pro
 }
 
 async function readChunks(partition: string, head: HeadItem): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocumentClient().send(
-      new QueryCommand({
-        TableName: requireEnv('tableName'),
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
-        ExpressionAttributeValues: { ':pk': partition, ':prefix': `${CHUNK}${head.generation}#` },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    // Sort keys end in the zero-padded chunk index, and a query returns them in that order.
-    for (const item of page.Items ?? []) {
-      const data: unknown = item.data;
-      if (!(data instanceof Uint8Array)) throw new Error(`Trash chunk ${String(item[SK])} holds no bytes`);
-      parts.push(Buffer.from(data));
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  // Sort keys end in the zero-padded chunk index, and a query returns them in that order.
+  const parts = (await chunkItems(partition, `${CHUNK}${head.generation}#`)).map((item) => {
+    const data: unknown = item.data;
+    if (!(data instanceof Uint8Array)) throw new Error(`Trash chunk ${String(item[SK])} holds no bytes`);
+    return Buffer.from(data);
+  });
   if (parts.length !== head.chunks) {
     throw new Error(`Trash snapshot ${partition} names ${head.chunks} chunk(s) but ${parts.length} exist`);
   }
