@@ -1,7 +1,7 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Entities } from '#functions/data/entities';
 import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from '#shared/client';
-import type { ClientSummary, InstructionPreviews } from '#shared/client-list';
+import { CLIENT_INSTRUCTION_FIELDS, type ClientSummary, type InstructionPreviews } from '#shared/client-list';
 import * as z from '#shared/validation/zod';
 
 /** A client item as stored: it holds the encrypted WordPress password, so it never leaves the server. */
@@ -50,29 +50,19 @@ export function toClient(record: ClientRecord): Client {
   };
 }
 
+const isInstructionField = (field: ClientTextField): boolean =>
+  (CLIENT_INSTRUCTION_FIELDS as readonly ClientTextField[]).includes(field);
+
 /**
  * What the list reads of a client item (ProjectionExpression): the card's fields, the stored previews
  * instead of the instructions, and what `wordpress_configured` is decided from. The encrypted password
  * is read only to tell whether one is set; it never leaves the server.
  */
-export const CLIENT_CARD_ATTRIBUTES = [
+export const CLIENT_CARD_ATTRIBUTES: readonly (keyof ClientRecord)[] = [
   'clientId',
   'name',
-  'company_name',
-  'owner',
-  'email',
-  'phone',
-  'website',
-  'facebook',
-  'linkedin',
-  'gbp',
-  'address',
-  'city',
-  'state',
-  'postal_code',
-  'country',
-  'wordpress_url',
-  'wordpress_username',
+  // The profile's texts but the instructions, whose previews the cards show instead.
+  ...CLIENT_TEXT_FIELDS.filter((field) => !isInstructionField(field)),
   'wordpress_password_cipher',
   'createdBy',
   'createdAt',
@@ -80,7 +70,7 @@ export const CLIENT_CARD_ATTRIBUTES = [
   'contentCount',
   'accessCount',
   'instructionPreviews',
-] as const satisfies readonly (keyof ClientRecord)[];
+];
 
 /**
  * The card's view of a stored client (what toClientSummary(toClient(record)) gives, key for key and in
