@@ -6,12 +6,12 @@
  */
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { ESM_REQUIRE_BANNER } from '#infra/app-function';
 import { LAMBDA_BUNDLE_ALIASES } from '#infra/lambda-bundle-aliases';
 import { MEDIA_WORKER_NODE_MODULES } from '#infra/media-bundling';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
 import {
   CODE_SPLIT_ENTRIES,
+  lambdaBuildOptions,
   SPLIT_ENTRY_FILE,
   splitBuildOptions,
   splitGraph,
@@ -228,20 +228,9 @@ export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Ma
           isAbsolute(entry.entry) ? entry.entry : join(repositoryRoot, entry.entry),
         ]),
       ),
-      bundle: true,
+      ...lambdaBuildOptions(repositoryRoot),
       write: false,
       outdir: join(repositoryRoot, '.lambda-bundles'),
-      outExtension: { '.js': '.mjs' },
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      minify: true,
-      // Linked, as NodejsFunction's sourceMap: true: the bundle ends with its sourceMappingURL comment.
-      sourcemap: 'linked',
-      sourcesContent: false,
-      mainFields: ['module', 'main'],
-      banner: { js: ESM_REQUIRE_BANNER },
-      alias: lambdaBundleAliases(),
       external: [...(group[0]?.external ?? [])],
       logLevel: 'silent',
     });

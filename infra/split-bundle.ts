@@ -48,23 +48,20 @@ export interface SplitBuildInput {
 }
 
 /**
- * AppFunction's bundling options (minified ES module for node22, `module` before `main`, the require
- * banner, the AWS SDK bundled, the stack's aliases, a linked source map without sources), with code
- * splitting. The map sits beside each file; Node reads a chunk's map only when it loads that chunk.
+ * AppFunction's bundling options, which NodejsFunction is given as CDK props: a minified ES module for
+ * node22, `module` before `main`, the require banner, the AWS SDK bundled, the stack's aliases, a linked
+ * source map without sources. The split build below and the bench's single-file build
+ * (bench/lambda-bundles.ts) both start from these, so what they measure is what is deployed.
  */
-export function splitBuildOptions(input: SplitBuildInput): BuildOptions & { metafile: true } {
-  const { projectRoot } = input;
+export function lambdaBuildOptions(projectRoot: string): BuildOptions {
   return {
-    entryPoints: { index: isAbsolute(input.entry) ? input.entry : join(projectRoot, input.entry) },
     bundle: true,
-    splitting: true,
-    outdir: input.outdir,
     outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node22',
     minify: true,
+    // Linked, as NodejsFunction's sourceMap: true: each file ends with its sourceMappingURL comment.
     sourcemap: 'linked',
     sourcesContent: false,
     mainFields: ['module', 'main'],
@@ -72,6 +69,21 @@ export function splitBuildOptions(input: SplitBuildInput): BuildOptions & { meta
     alias: Object.fromEntries(
       Object.entries(LAMBDA_BUNDLE_ALIASES).map(([from, to]) => [from, join(projectRoot, to)]),
     ),
+  };
+}
+
+/**
+ * lambdaBuildOptions with code splitting. The map sits beside each file; Node reads a chunk's map only
+ * when it loads that chunk.
+ */
+export function splitBuildOptions(input: SplitBuildInput): BuildOptions & { metafile: true } {
+  const { projectRoot } = input;
+  return {
+    ...lambdaBuildOptions(projectRoot),
+    entryPoints: { index: isAbsolute(input.entry) ? input.entry : join(projectRoot, input.entry) },
+    splitting: true,
+    outdir: input.outdir,
+    chunkNames: 'chunks/[name]-[hash]',
     external: [...input.external],
     metafile: true,
     logLevel: 'warning',
