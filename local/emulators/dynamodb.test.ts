@@ -7,7 +7,8 @@ import { type RunningDynamoDb, startDynamoDb } from './dynamodb';
 /**
  * dynalite's worker swaps dynalite's JavaScript CRC for zlib's (issue 15): every reply must still carry
  * the CRC-32 of its body in x-amz-crc32, computed here bit by bit, as the DynamoDB wire protocol has it.
- * It also keeps the parse of each request's expressions: a repeated request must be answered the same.
+ * It also keeps the parse of each request's expressions: a repeated request must be answered the same;
+ * and the tables' descriptions: each request must see the table as it was last created, updated or deleted.
  */
 
 function referenceCrc32(text: string): number {
@@ -126,6 +127,41 @@ describe('the DynamoDB emulator', () => {
       expect(first.text).toContain('ValidationException');
       expect((await call('Query', refused)).text).toBe(first.text);
     }
+  });
+
+  it('describes a table as it was last created, updated or deleted (descriptions are kept in memory)', async () => {
+    const keys = (name: string) => ({
+      KeySchema: [{ AttributeName: name, KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: name, AttributeType: 'S' }],
+    });
+    const describe = async () => (await call('DescribeTable', { TableName: 'kept' })).text;
+    const active = () =>
+      vi.waitFor(async () => expect(await describe()).toContain('"TableStatus":"ACTIVE"'));
+
+    await call('CreateTable', { TableName: 'kept', ...keys('pk'), BillingMode: 'PAY_PER_REQUEST' });
+    await active();
+    expect(await describe()).toContain('"AttributeName":"pk"');
+
+    const updated = await call('UpdateTable', {
+      TableName: 'kept',
+      BillingMode: 'PROVISIONED',
+      ProvisionedThroughput: { ReadCapacityUnits: 7, WriteCapacityUnits: 3 },
+    });
+    expect(updated.text).not.toContain('Exception');
+    await vi.waitFor(async () => expect(await describe()).toContain('"ReadCapacityUnits":7'));
+
+    await call('DeleteTable', { TableName: 'kept' });
+    await vi.waitFor(async () => expect(await describe()).toContain('ResourceNotFoundException'));
+    const gone = await call('GetItem', { TableName: 'kept', Key: { pk: { S: 'a' } } });
+    expect(gone.text).toContain('ResourceNotFoundException');
+
+    // The same name with another key: requests are checked against the new description, not the old.
+    await call('CreateTable', { TableName: 'kept', ...keys('id'), BillingMode: 'PAY_PER_REQUEST' });
+    await active();
+    expect(await describe()).toContain('"AttributeName":"id"');
+    expect((await call('PutItem', { TableName: 'kept', Item: { id: { S: 'a' } } })).text).toBe('{}');
+    const oldKey = await call('PutItem', { TableName: 'kept', Item: { pk: { S: 'a' } } });
+    expect(oldKey.text).toContain('ValidationException');
   });
 
   it("names its worker's thread where /proc lists threads, so a bench can split CPU time", () => {
