@@ -134,13 +134,13 @@ describe('the DynamoDB emulator', () => {
       KeySchema: [{ AttributeName: name, KeyType: 'HASH' }],
       AttributeDefinitions: [{ AttributeName: name, AttributeType: 'S' }],
     });
-    const describe = async () => (await call('DescribeTable', { TableName: 'kept' })).text;
+    const description = async () => (await call('DescribeTable', { TableName: 'kept' })).text;
     const active = () =>
-      vi.waitFor(async () => expect(await describe()).toContain('"TableStatus":"ACTIVE"'));
+      vi.waitFor(async () => expect(await description()).toContain('"TableStatus":"ACTIVE"'));
 
     await call('CreateTable', { TableName: 'kept', ...keys('pk'), BillingMode: 'PAY_PER_REQUEST' });
     await active();
-    expect(await describe()).toContain('"AttributeName":"pk"');
+    expect(await description()).toContain('"AttributeName":"pk"');
 
     const updated = await call('UpdateTable', {
       TableName: 'kept',
@@ -148,17 +148,17 @@ describe('the DynamoDB emulator', () => {
       ProvisionedThroughput: { ReadCapacityUnits: 7, WriteCapacityUnits: 3 },
     });
     expect(updated.text).not.toContain('Exception');
-    await vi.waitFor(async () => expect(await describe()).toContain('"ReadCapacityUnits":7'));
+    await vi.waitFor(async () => expect(await description()).toContain('"ReadCapacityUnits":7'));
 
     await call('DeleteTable', { TableName: 'kept' });
-    await vi.waitFor(async () => expect(await describe()).toContain('ResourceNotFoundException'));
+    await vi.waitFor(async () => expect(await description()).toContain('ResourceNotFoundException'));
     const gone = await call('GetItem', { TableName: 'kept', Key: { pk: { S: 'a' } } });
     expect(gone.text).toContain('ResourceNotFoundException');
 
     // The same name with another key: requests are checked against the new description, not the old.
     await call('CreateTable', { TableName: 'kept', ...keys('id'), BillingMode: 'PAY_PER_REQUEST' });
     await active();
-    expect(await describe()).toContain('"AttributeName":"id"');
+    expect(await description()).toContain('"AttributeName":"id"');
     expect((await call('PutItem', { TableName: 'kept', Item: { id: { S: 'a' } } })).text).toBe('{}');
     const oldKey = await call('PutItem', { TableName: 'kept', Item: { pk: { S: 'a' } } });
     expect(oldKey.text).toContain('ValidationException');
