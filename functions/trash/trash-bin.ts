@@ -5,6 +5,7 @@ import type { Caller } from '#functions/commons/caller';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
 import { isExpired, ttlInSeconds } from '#functions/data/entities';
+import { isConditionFailure } from '#functions/data/item-keys';
 import { TABLE_KEYS } from '#functions/data/table-definition';
 import * as z from '#shared/validation/zod';
 
@@ -40,6 +41,11 @@ const entryEnvelope = z.object({
   payload: z.unknown(),
 });
 
+/** Checks the parts every snapshot has (the payload is checked by whoever restores it). */
+export function parseTrashEntry(value: unknown): TrashEntry<unknown> {
+  return entryEnvelope.parse(value);
+}
+
 /** As long as the media bucket's lifecycle rule kept snapshots under trash/ (infra/media-storage.ts). */
 export const TRASH_RETENTION_DAYS = 30;
 
@@ -59,6 +65,8 @@ export function mayRestore(entry: Pick<TrashEntry<unknown>, 'restorableBy'>, cal
 const { partitionKey: PK, sortKey: SK, ttlAttribute: TTL } = TABLE_KEYS;
 const HEAD = 'head';
 const CHUNK = 'chunk#';
+/** Marker items of importIntoTrash: `import#<source>`; discardTrash leaves them. */
+const IMPORTED = 'import#';
 
 /** No entity's partition starts with this (theirs start with `$lbm#`). */
 const partitionOf = (key: string) => `trash#${key}`;
@@ -72,6 +80,7 @@ interface HeadItem {
 }
 
 const headItem = z.object({ generation: z.string(), chunks: z.number(), [TTL]: z.optional(z.number()) });
+const importMarker = z.object({ [TTL]: z.optional(z.number()) });
 
 function split(bytes: Buffer): Buffer[] {
   const parts: Buffer[] = [];
@@ -123,18 +132,14 @@ async function deleteItems(partition: string, sortKeys: readonly string[]): Prom
   );
 }
 
-/**
- * Writes (or replaces) the snapshot at `key`. The new chunks go first under a fresh generation, then the
- * head that points at them; the chunks of the head it replaced are removed last (if that fails, they
- * expire). Only that generation's: two writes of one slot at once (two Delete clicks) must not remove
- * the chunks the other one's head names, whichever head lands last.
- */
-export async function putInTrash<Payload>(key: string, entry: TrashEntry<Payload>): Promise<void> {
+/** Writes a snapshot's chunks under a fresh generation; the head that names them comes after. */
+async function writeChunks(
+  partition: string,
+  entry: TrashEntry<unknown>,
+  expiresAt: number,
+): Promise<HeadItem> {
   const table = requireEnv('tableName');
-  const partition = partitionOf(key);
-  const previous = await readHead(partition, { includeExpired: true });
   const generation = ulid();
-  const expiresAt = ttlInSeconds(TRASH_RETENTION_DAYS * 24 * 60 * 60);
   const chunks = split(gzipSync(JSON.stringify(entry)));
   await Promise.all(
     chunks.map((data, index) =>
@@ -146,12 +151,106 @@ export async function putInTrash<Payload>(key: string, entry: TrashEntry<Payload
       ),
     ),
   );
-  const head: HeadItem = { generation, chunks: chunks.length, [TTL]: expiresAt };
+  return { generation, chunks: chunks.length, [TTL]: expiresAt };
+}
+
+const removeGeneration = async (partition: string, generation: string) =>
+  deleteItems(partition, await chunkSortKeys(partition, `${CHUNK}${generation}#`));
+
+/**
+ * Writes (or replaces) the snapshot at `key`. The new chunks go first under a fresh generation, then the
+ * head that points at them; the chunks of the head it replaced are removed last (if that fails, they
+ * expire). Only that generation's: two writes of one slot at once (two Delete clicks) must not remove
+ * the chunks the other one's head names, whichever head lands last.
+ */
+export async function putInTrash<Payload>(key: string, entry: TrashEntry<Payload>): Promise<void> {
+  const partition = partitionOf(key);
+  const previous = await readHead(partition, { includeExpired: true });
+  const head = await writeChunks(partition, entry, ttlInSeconds(TRASH_RETENTION_DAYS * 24 * 60 * 60));
   await dynamoDocumentClient().send(
-    new PutCommand({ TableName: table, Item: { [PK]: partition, [SK]: HEAD, ...head } }),
+    new PutCommand({ TableName: requireEnv('tableName'), Item: { [PK]: partition, [SK]: HEAD, ...head } }),
   );
-  if (previous)
-    await deleteItems(partition, await chunkSortKeys(partition, `${CHUNK}${previous.generation}#`));
+  if (previous) await removeGeneration(partition, previous.generation);
+}
+
+/** When a snapshot deleted at `deletedAt` expires (TTL seconds), or null if the date does not parse. */
+export function trashExpiryOf(deletedAt: string): number | null {
+  const time = Date.parse(deletedAt);
+  return Number.isNaN(time) ? null : ttlInSeconds(TRASH_RETENTION_DAYS * 24 * 60 * 60, time);
+}
+
+/** What importIntoTrash did with a snapshot. */
+export type ImportOutcome = 'imported' | 'present' | 'expired';
+
+/**
+ * Copies a snapshot kept elsewhere (the media bucket's trash/ of earlier versions,
+ * functions/trash/migrate-s3-trash.ts) into its slot, through the same chunk and head items as a delete,
+ * with the TTL its original delete gave it (`deletedAt` + TRASH_RETENTION_DAYS), so an import never
+ * lengthens a snapshot's life. It never replaces newer data:
+ * - a slot that already imported this `source` is left alone, even once a restore emptied it (the
+ *   slot keeps a marker item, which discardTrash leaves, until the snapshot would have expired), so
+ *   running the import again cannot bring back a snapshot that was restored since;
+ * - a live snapshot deleted in the same second or later (an earlier import, or a delete made after the
+ *   deploy) stays; heads carry no date, but their TTL is their delete time plus the same retention;
+ * - the head is written only if the slot's head is still the one read (a conditional put), so a delete
+ *   landing meanwhile wins, and the chunks written for nothing are removed.
+ */
+export async function importIntoTrash(
+  key: string,
+  entry: TrashEntry<unknown>,
+  source: string,
+): Promise<ImportOutcome> {
+  const expiresAt = trashExpiryOf(entry.deletedAt);
+  if (expiresAt === null) throw new Error(`Trash snapshot ${key} has no valid deletedAt: ${entry.deletedAt}`);
+  if (isExpired(expiresAt)) return 'expired';
+  const table = requireEnv('tableName');
+  const partition = partitionOf(key);
+  const marker = { [PK]: partition, [SK]: `${IMPORTED}${source}` };
+  const { Item: imported } = await dynamoDocumentClient().send(
+    new GetCommand({ TableName: table, Key: marker, ConsistentRead: true }),
+  );
+  if (imported && !isExpired(importMarker.parse(imported)[TTL])) return 'present';
+
+  const previous = await readHead(partition, { includeExpired: true });
+  let outcome: ImportOutcome = 'present';
+  if (!previous || isNewerThan(expiresAt, previous)) {
+    const head = await writeChunks(partition, entry, expiresAt);
+    try {
+      await dynamoDocumentClient().send(
+        new PutCommand({
+          TableName: table,
+          Item: { [PK]: partition, [SK]: HEAD, ...head },
+          ...(previous
+            ? {
+                ConditionExpression: '#generation = :generation',
+                ExpressionAttributeNames: { '#generation': 'generation' },
+                ExpressionAttributeValues: { ':generation': previous.generation },
+              }
+            : {
+                ConditionExpression: 'attribute_not_exists(#pk)',
+                ExpressionAttributeNames: { '#pk': PK },
+              }),
+        }),
+      );
+      outcome = 'imported';
+      if (previous) await removeGeneration(partition, previous.generation);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      await removeGeneration(partition, head.generation);
+    }
+  }
+  // Written last: a run cut short before this point finds the head above and records the marker then.
+  await dynamoDocumentClient().send(
+    new PutCommand({ TableName: table, Item: { ...marker, [TTL]: expiresAt } }),
+  );
+  return outcome;
+}
+
+/** True when a snapshot expiring at `expiresAt` was deleted after the one `head` names (or that one expired). */
+function isNewerThan(expiresAt: number, head: HeadItem): boolean {
+  const current = head[TTL];
+  if (current === undefined) return false;
+  return isExpired(current) || expiresAt > current;
 }
 
 async function readHead(partition: string, { includeExpired = false } = {}): Promise<HeadItem | null> {
