@@ -193,6 +193,8 @@ export const backgroundFunctions = {
   deadLetters: 'functions/dlq/handler.ts',
   preSignUp: 'functions/auth/pre-sign-up.ts',
   postConfirmation: 'functions/auth/post-confirmation.ts',
+  /** Run on deploy: copies the delete snapshots of earlier versions from S3 into the table (issue 15). */
+  trashMigration: 'functions/trash/migrate-s3-trash.ts',
 } as const;
 
 /** Environment variable names shared by the CDK stack, the local runtime and the handlers. */

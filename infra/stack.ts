@@ -18,6 +18,7 @@ import {
   BACKGROUND_ACCESS,
   FUNCTION_ACCESS,
   type FunctionAccess,
+  NO_ACCESS,
   routeAccess,
   routeFolder,
 } from './function-access';
@@ -50,6 +51,7 @@ import {
   webSocketRoutes,
 } from './routes';
 import { CODE_SPLIT_ENTRIES } from './split-bundle';
+import { TRASH_MIGRATION_TIMEOUT, TrashMigration } from './trash-migration';
 import { AppWebSocketApi } from './websocket-api';
 import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from './worker-concurrency';
 
@@ -249,6 +251,27 @@ export class LbmStudioStack extends Stack {
         new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }),
       );
     }
+
+    // Delete snapshots of earlier versions, copied from the bucket once the handlers that wrote and read
+    // them are replaced (infra/trash-migration.ts); its grants are its own, narrower than any access level.
+    new TrashMigration(this, 'TrashMigration', {
+      handler: appFunction(
+        'TrashMigration',
+        backgroundFunctions.trashMigration,
+        'Copies the S3 delete snapshots of earlier versions into the table (runs on deploy)',
+        NO_ACCESS,
+        { timeoutSeconds: TRASH_MIGRATION_TIMEOUT.toSeconds() },
+      ),
+      tableArn: data.table.tableArn,
+      bucket: storage.media,
+      executeAfter: [
+        data,
+        storage,
+        ...['DeleteClient', 'RestoreClient', 'DeleteContent', 'RestoreContent'].flatMap(
+          (id) => routeHandlers.get(id) ?? [],
+        ),
+      ],
+    });
 
     new Alarms(this, 'Alarms', {
       ...(config.alarmEmail ? { email: config.alarmEmail } : {}),

@@ -24,6 +24,7 @@ const appFunctionIds = [
   'DeadLettersFunction',
   'PreSignUpFunction',
   'PostConfirmationFunction',
+  'TrashMigrationFunction',
 ];
 
 describe('Lambda functions', () => {
@@ -33,9 +34,10 @@ describe('Lambda functions', () => {
 
   it('exist once per route, WebSocket route and background job, with stable logical ids', () => {
     for (const id of appFunctionIds) expect(all[id]?.Type, id).toBe('AWS::Lambda::Function');
-    expect(Object.keys(backgroundFunctions)).toHaveLength(7);
-    // The only others are CDK's own: the frontend copy job and the admin promotion's SDK-call provider.
-    expect(resourcesOfType(template, 'AWS::Lambda::Function')).toHaveLength(appFunctionIds.length + 2);
+    expect(Object.keys(backgroundFunctions)).toHaveLength(8);
+    // The only others are CDK's own: the frontend copy job, the admin promotion's SDK-call provider and
+    // the provider of the trigger that runs the S3 trash migration on deploy.
+    expect(resourcesOfType(template, 'AWS::Lambda::Function')).toHaveLength(appFunctionIds.length + 3);
   });
 
   it('run node22.x ES module bundles on arm64 with source maps enabled', () => {
