@@ -10,6 +10,7 @@
  */
 import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
 import dynalite from 'dynalite';
@@ -122,6 +123,38 @@ dynaliteDb.create = (...args) => {
     writes += 1;
     writing += 1;
     batch(operations, written(callback ?? (() => undefined)));
+  };
+  // dynalite reads a Query's or Scan's items through a stream that asks LevelDB for one item per
+  // promise, and classic-level fetches them 16 KB at a time: for a page of 50 clients about a dozen
+  // native calls and fifty promise round trips. This stream asks for a growing batch instead (8, 16,
+  // 32, …: a page of 50 takes three calls and decodes 56 items, not many more than dynalite keeps) of up
+  // to 1 MB per call, DynamoDB's own page size. dynalite still stops reading at its Limit and destroys
+  // the stream, which closes the iterator. About 10 % of this thread's time per list request (issue 15).
+  const db = store.db;
+  db.createValueStream = (options) => {
+    const iterator = db.values({ ...options, highWaterMarkBytes: 1024 * 1024 });
+    let batch = 8;
+    return new Readable({
+      objectMode: true,
+      highWaterMark: 1024,
+      read() {
+        const size = batch;
+        batch = Math.min(batch * 2, 1000);
+        iterator.nextv(size).then(
+          (values) => {
+            if (values.length === 0) this.push(null);
+            else for (const value of values) this.push(value);
+          },
+          (error) => this.destroy(error),
+        );
+      },
+      destroy(error, callback) {
+        iterator.close().then(
+          () => callback(error),
+          () => callback(error),
+        );
+      },
+    });
   };
   return store;
 };

@@ -164,6 +164,65 @@ describe('the DynamoDB emulator', () => {
     expect(oldKey.text).toContain('ValidationException');
   });
 
+  it('pages a query and a scan through every item in key order, in batches of any size', async () => {
+    await call('CreateTable', {
+      TableName: 'paged',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+    await vi.waitFor(async () =>
+      expect((await call('DescribeTable', { TableName: 'paged' })).text).toContain('"TableStatus":"ACTIVE"'),
+    );
+    // 300 items of about 5 KB: more than one of DynamoDB's 1 MB pages, and many of the stream's batches.
+    const sortKeys = Array.from({ length: 300 }, (_, index) => `item-${String(index).padStart(3, '0')}`);
+    for (const sk of sortKeys) {
+      const put = await call('PutItem', {
+        TableName: 'paged',
+        Item: { pk: { S: 'p' }, sk: { S: sk }, body: { S: `${sk} `.repeat(560) } },
+      });
+      expect(put.text).toBe('{}');
+    }
+    type Page = { Items: Array<{ sk: { S: string } }>; LastEvaluatedKey?: unknown };
+    const readAll = async (action: 'Query' | 'Scan', request: Record<string, unknown>) => {
+      const seen: string[] = [];
+      const pageSizes: number[] = [];
+      let start: unknown;
+      do {
+        const page = JSON.parse(
+          (await call(action, { ...request, ...(start ? { ExclusiveStartKey: start } : {}) })).text,
+        ) as Page;
+        seen.push(...page.Items.map((item) => item.sk.S));
+        pageSizes.push(page.Items.length);
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return { seen, pageSizes };
+    };
+    const query = {
+      TableName: 'paged',
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': { S: 'p' } },
+    };
+
+    const whole = await readAll('Query', query);
+    expect(whole.seen).toEqual(sortKeys);
+    expect(whole.pageSizes.length).toBeGreaterThan(1);
+
+    const newestFirst = await readAll('Query', { ...query, ScanIndexForward: false, Limit: 51 });
+    expect(newestFirst.seen).toEqual([...sortKeys].reverse());
+    expect(newestFirst.pageSizes.slice(0, 5)).toEqual([51, 51, 51, 51, 51]);
+
+    const scanned = await readAll('Scan', { TableName: 'paged', Limit: 7, ProjectionExpression: 'sk' });
+    expect([...scanned.seen].sort()).toEqual(sortKeys);
+    expect(new Set(scanned.seen).size).toBe(300);
+  });
+
   it("names its worker's thread where /proc lists threads, so a bench can split CPU time", () => {
     if (!existsSync('/proc/self/task')) {
       expect(dynamo.osThreadId).toBeNull();
