@@ -7,6 +7,8 @@ import { requireEnv } from '#functions/commons/env';
 import { handler, type MigrationCounts } from '#functions/trash/migrate-s3-trash';
 import {
   discardTrash,
+  importIntoTrash,
+  putInTrash,
   readTrash,
   TRASH_RETENTION_DAYS,
   type TrashEntry,
@@ -282,3 +284,19 @@ function snapshot(kind: string, deletedAt: string, payload: unknown): TrashEntry
     payload,
   };
 }
+
+describe('importing a snapshot while the app writes the same slot', () => {
+  it('keeps the delete made during the copy, whichever write lands first', async () => {
+    const numbers = z.object({ n: z.number() });
+    const keys = Array.from({ length: 6 }, (_, index) => trashKeys.client(`01RACE${index}`));
+    await Promise.all(
+      keys.map((key) =>
+        Promise.all([
+          importIntoTrash(key, snapshot('client', daysAgo(2), { n: 1 }), 's3:"race"'),
+          putInTrash(key, snapshot('client', new Date().toISOString(), { n: 2 })),
+        ]),
+      ),
+    );
+    for (const key of keys) expect((await readTrash(key, numbers))?.payload, key).toEqual({ n: 2 });
+  });
+});
