@@ -38,6 +38,22 @@ async function call(target: string, body: unknown): Promise<{ text: string; crc:
   return { text: await response.text(), crc: response.headers.get('x-amz-crc32') };
 }
 
+/** Creates an on-demand table keyed by `hash` (and `range`) and waits until it is ACTIVE: dynalite
+ * answers CreateTable first and marks the table ACTIVE in a write of its own just after, which a busy
+ * machine can delay past the next request. */
+async function createTable(name: string, hash: string, range?: string): Promise<void> {
+  const keys = range ? [hash, range] : [hash];
+  await call('CreateTable', {
+    TableName: name,
+    KeySchema: keys.map((key, index) => ({ AttributeName: key, KeyType: index === 0 ? 'HASH' : 'RANGE' })),
+    AttributeDefinitions: keys.map((key) => ({ AttributeName: key, AttributeType: 'S' })),
+    BillingMode: 'PAY_PER_REQUEST',
+  });
+  await vi.waitFor(async () =>
+    expect((await call('DescribeTable', { TableName: name })).text).toContain('"TableStatus":"ACTIVE"'),
+  );
+}
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lbm-dynalite-'));
   dynamo = await startDynamoDb({ dataDir: join(dataDir, 'db'), port: 0 });
@@ -54,18 +70,7 @@ describe('the DynamoDB emulator', () => {
     expect(empty.text).toBe('{"TableNames":[]}');
     expect(empty.crc).toBe(String(referenceCrc32(empty.text)));
 
-    await call('CreateTable', {
-      TableName: 'crc',
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    });
-    // dynalite answers CreateTable first and marks the table ACTIVE in a write of its own just after,
-    // which a busy machine can delay past the next request.
-    await vi.waitFor(async () => {
-      const described = await call('DescribeTable', { TableName: 'crc' });
-      expect(described.text).toContain('"TableStatus":"ACTIVE"');
-    });
+    await createTable('crc', 'pk');
     const text = 'Ünïcödé ✓ 𝄞 '.repeat(500);
     const put = await call('PutItem', { TableName: 'crc', Item: { pk: { S: 'a' }, text: { S: text } } });
     expect(put.text).toBe('{}');
@@ -75,22 +80,7 @@ describe('the DynamoDB emulator', () => {
   });
 
   it('answers a repeated expression as it answered the first time (its parse is kept)', async () => {
-    await call('CreateTable', {
-      TableName: 'expressions',
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      BillingMode: 'PAY_PER_REQUEST',
-    });
-    await vi.waitFor(async () => {
-      const described = await call('DescribeTable', { TableName: 'expressions' });
-      expect(described.text).toContain('"TableStatus":"ACTIVE"');
-    });
+    await createTable('expressions', 'pk', 'sk');
     for (const sk of ['a', 'b', 'c']) {
       await call('PutItem', {
         TableName: 'expressions',
@@ -130,16 +120,9 @@ describe('the DynamoDB emulator', () => {
   });
 
   it('describes a table as it was last created, updated or deleted (descriptions are kept in memory)', async () => {
-    const keys = (name: string) => ({
-      KeySchema: [{ AttributeName: name, KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: name, AttributeType: 'S' }],
-    });
     const description = async () => (await call('DescribeTable', { TableName: 'kept' })).text;
-    const active = () =>
-      vi.waitFor(async () => expect(await description()).toContain('"TableStatus":"ACTIVE"'));
 
-    await call('CreateTable', { TableName: 'kept', ...keys('pk'), BillingMode: 'PAY_PER_REQUEST' });
-    await active();
+    await createTable('kept', 'pk');
     expect(await description()).toContain('"AttributeName":"pk"');
 
     const updated = await call('UpdateTable', {
@@ -156,8 +139,7 @@ describe('the DynamoDB emulator', () => {
     expect(gone.text).toContain('ResourceNotFoundException');
 
     // The same name with another key: requests are checked against the new description, not the old.
-    await call('CreateTable', { TableName: 'kept', ...keys('id'), BillingMode: 'PAY_PER_REQUEST' });
-    await active();
+    await createTable('kept', 'id');
     expect(await description()).toContain('"AttributeName":"id"');
     expect((await call('PutItem', { TableName: 'kept', Item: { id: { S: 'a' } } })).text).toBe('{}');
     const oldKey = await call('PutItem', { TableName: 'kept', Item: { pk: { S: 'a' } } });
@@ -165,21 +147,7 @@ describe('the DynamoDB emulator', () => {
   });
 
   it('pages a query and a scan through every item in key order, in batches of any size', async () => {
-    await call('CreateTable', {
-      TableName: 'paged',
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      BillingMode: 'PAY_PER_REQUEST',
-    });
-    await vi.waitFor(async () =>
-      expect((await call('DescribeTable', { TableName: 'paged' })).text).toContain('"TableStatus":"ACTIVE"'),
-    );
+    await createTable('paged', 'pk', 'sk');
     // 300 items of about 5 KB: more than one of DynamoDB's 1 MB pages, and many of the stream's batches.
     const sortKeys = Array.from({ length: 300 }, (_, index) => `item-${String(index).padStart(3, '0')}`);
     for (const sk of sortKeys) {
