@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { unfinishedJobsForRecovery } from '#functions/generation/job-store';
 import { requeueJob } from '#functions/media/requeue-job';
+import { migrateS3Trash } from '#functions/trash/migrate-s3-trash';
 import { ADMIN_GROUP_NAME, backgroundFunctions, envNames } from '#infra/routes';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import {
@@ -187,6 +188,21 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       OFFLINE_STREAM_DELAY_MS: String(settings.offlineStreamDelayMs),
       ...options.env,
     });
+
+    // A deploy copies the delete snapshots earlier versions kept in the bucket under trash/ into the
+    // table (infra/trash-migration.ts); a start does the same for what an earlier version left in this
+    // data folder, so those deletes can still be undone here too. It is idempotent, and a failure only
+    // leaves the objects in the bucket for the next start, so it is told and the app starts anyway.
+    try {
+      const copied = await migrateS3Trash();
+      if (copied.migrated > 0) log(`Copied ${copied.migrated} delete snapshot(s) of an earlier version.`);
+      if (copied.failed > 0)
+        log(`${copied.failed} delete snapshot(s) could not be copied; the next start tries again.`);
+    } catch (error) {
+      log(
+        `Could not copy the delete snapshots of an earlier version: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
 
     // fauxqs keeps messages in memory only: put back the jobs a previous run left unfinished, before
     // the app listens, so /api/health cannot answer until they are queued again.

@@ -3,10 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { s3Client } from '#functions/commons/clients/s3';
+import { requireEnv } from '#functions/commons/env';
+import { discardTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
 import { repositoryRoot } from '#local/handler-loader';
 import { freePort } from '#local/ports';
-import { startLocalRuntime } from '#local/runtime';
+import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
+import * as z from '#shared/validation/zod';
 
 /** What `npm start` promises: data survives a restart, a taken port is named, Ctrl+C ends everything. */
 
@@ -27,32 +32,34 @@ async function occupy(port: number): Promise<Server> {
   return server;
 }
 
+/** The runtime's admin signs in through the app's own Cognito endpoint, as the browser does. */
+async function signInAdmin(url: string, admin: LocalRuntime['admin']): Promise<string> {
+  const config = (await (await fetch(`${url}/config.json`)).json()) as {
+    userPoolClientId: string;
+    userPoolEndpoint: string;
+  };
+  const reply = await fetch(config.userPoolEndpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
+    }),
+  });
+  return ((await reply.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+}
+
 describe('local runtime lifecycle', () => {
   it('keeps users, pool and data across a restart', async () => {
     const dataDir = tempDir();
     const first = await startLocalRuntime({ port: 0, dataDir, quiet: true });
     const { userPoolId } = first.config;
     const admin = first.admin;
-    const signIn = async (url: string) => {
-      const config = (await (await fetch(`${url}/config.json`)).json()) as {
-        userPoolClientId: string;
-        userPoolEndpoint: string;
-      };
-      const reply = await fetch(config.userPoolEndpoint, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-        },
-        body: JSON.stringify({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: config.userPoolClientId,
-          AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
-        }),
-      });
-      return ((await reply.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult
-        .IdToken;
-    };
+    const signIn = (url: string) => signInAdmin(url, admin);
     const token = await signIn(first.url);
     const created = await fetch(`${first.url}/api/clients`, {
       method: 'POST',
@@ -72,6 +79,46 @@ describe('local runtime lifecycle', () => {
       });
       const body = (await list.json()) as { clients: Array<{ name: string }> };
       expect(body.clients.map((client) => client.name)).toContain('Survives Restart Roofing');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('copies the delete snapshots an earlier version left in the bucket when it starts', async () => {
+    const dataDir = tempDir();
+    const first = await startLocalRuntime({ port: 0, dataDir, quiet: true });
+    const api = (url: string, bearer: string, method: string, path: string, body?: unknown) =>
+      fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    let created: { id: string };
+    try {
+      const token = await signInAdmin(first.url, first.admin);
+      created = (await (
+        await api(first.url, token, 'POST', '/api/clients', { name: 'Deleted Before Roofing' })
+      ).json()) as { id: string };
+      expect((await api(first.url, token, 'DELETE', `/api/clients/${created.id}`)).status).toBe(204);
+      // What an earlier version left: the snapshot as a JSON object under trash/ in the bucket, none in
+      // the table.
+      const key = trashKeys.client(created.id);
+      const snapshot = await readTrash(key, z.unknown());
+      expect(snapshot).not.toBeNull();
+      await s3Client().send(
+        new PutObjectCommand({ Bucket: requireEnv('mediaBucket'), Key: key, Body: JSON.stringify(snapshot) }),
+      );
+      await discardTrash(key);
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startLocalRuntime({ port: 0, dataDir, quiet: true });
+    try {
+      const again = await signInAdmin(second.url, second.admin);
+      const restored = await api(second.url, again, 'POST', `/api/clients/${created.id}/restore`);
+      expect(restored.status).toBe(200);
+      expect(((await restored.json()) as { name: string }).name).toBe('Deleted Before Roofing');
     } finally {
       await second.stop();
     }
