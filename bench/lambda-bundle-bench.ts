@@ -47,6 +47,12 @@ interface ColdStart {
   readonly processCpuMs: number;
 }
 
+/**
+ * The Node that cold starts run on: this one, or LAMBDA_NODE, e.g. a Node 22 binary to measure on the
+ * Lambda runtime's version (node22.x) where the machine's own Node is older.
+ */
+const lambdaNode = process.env.LAMBDA_NODE || process.execPath;
+
 /** Medians over several fresh Node processes that import the module and exit. */
 function coldStart(file: string, nodeOptions: readonly string[] = []): ColdStart {
   const url = pathToFileURL(file).href;
@@ -54,7 +60,7 @@ function coldStart(file: string, nodeOptions: readonly string[] = []): ColdStart
   const runs: ColdStart[] = [];
   for (let run = 0; run < IMPORT_RUNS; run += 1) {
     const started = performance.now();
-    const output = execFileSync(process.execPath, [...nodeOptions, '--input-type=module', '-e', script], {
+    const output = execFileSync(lambdaNode, [...nodeOptions, '--input-type=module', '-e', script], {
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' },
     });
@@ -189,7 +195,7 @@ export async function run(): Promise<void> {
     const hello = coldStart(helloFile);
     const helloMaps = coldStart(helloFile, SOURCE_MAPS);
     console.log(
-      `cold start (medians of ${IMPORT_RUNS} fresh processes: spawn to handler imported, and the import alone), against hello-world ${ms(hello.processMs)}, ${ms(hello.processCpuMs)} CPU (import ${ms(hello.importMs)}, ${ms(hello.importCpuMs)} CPU); with --enable-source-maps ${ms(helloMaps.processMs)}, ${ms(helloMaps.processCpuMs)} CPU:`,
+      `cold start on Node ${execFileSync(lambdaNode, ['--version'], { encoding: 'utf8' }).trim()} (medians of ${IMPORT_RUNS} fresh processes: spawn to handler imported, and the import alone), against hello-world ${ms(hello.processMs)}, ${ms(hello.processCpuMs)} CPU (import ${ms(hello.importMs)}, ${ms(hello.importCpuMs)} CPU); with --enable-source-maps ${ms(helloMaps.processMs)}, ${ms(helloMaps.processCpuMs)} CPU:`,
     );
     await printSdkFloor(dir, writeBundle, hello);
     const measured: [string, string, number | undefined][] = [
