@@ -1,12 +1,27 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const ignored = ['**/node_modules/**', '**/frontend/dist/**', '**/cdk.out/**', '**/.data/**'];
 
+/**
+ * Vitest's own default is one worker fewer than the CPUs: a single worker on the 2-core CI machine, so
+ * every file ran after the other. Most integration files spend their time waiting (SQS visibility
+ * timeouts, backoffs, the real WordPress; measured at about 30% of a core each), so two files at a time
+ * nearly halve the wall time while the CPU stays shared. Larger machines keep Vitest's default.
+ */
+const workers = Math.max(2, availableParallelism() - 1);
+/**
+ * Browser files: each runs the app and a Chromium, about one core between them, so two at a time on
+ * any machine: the 2-core CI machine is then busy without every browser test waiting behind another.
+ */
+const browserWorkers = 2;
+
 export default defineConfig({
   // The frontend's own alias, so its colocated unit tests resolve like the Vite build does.
   resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
   test: {
+    maxWorkers: workers,
     // Hides the AWS SDK's Node-version notice in every worker; other warnings still print.
     setupFiles: ['test/support/quiet-warnings-setup.ts'],
     projects: [
@@ -47,7 +62,9 @@ export default defineConfig({
           exclude: ignored,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Every file starts its own runtime (free ports, throw-away data directory) and its own
+          // Chromium, so files share nothing but the frontend build, which is built under a lock.
+          maxWorkers: browserWorkers,
         },
       },
     ],

@@ -9,6 +9,7 @@
  */
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { settleAnimations } from './e2e';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
 
@@ -17,39 +18,6 @@ export interface AxeFinding {
   impact: string;
   help: string;
   targets: string[];
-}
-
-/**
- * Waits until no finite CSS animation or transition is running, so axe never measures a half-faded
- * dialog or toast at partial opacity. A fixed pause was not enough: a second toast arriving fades the
- * first one's text out over 400 ms, and on a busy machine axe read it mid-fade (seen once in CI as a
- * color-contrast finding on sonner's `[data-title]`). Endless animations (spinners) are not waited for.
- */
-async function settleAnimations(page: Page): Promise<void> {
-  // A toast mounts a frame after it is requested, and only then starts its transition.
-  await page.waitForTimeout(100);
-  await page.waitForFunction(
-    () => {
-      // Node's type-check has no DOM lib, so the page's document is reached through globalThis.
-      const { document } = globalThis as unknown as {
-        document: {
-          getAnimations(): {
-            playState: string;
-            effect: { getComputedTiming(): { endTime?: number | string } } | null;
-          }[];
-        };
-      };
-      return document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-        );
-    },
-    undefined,
-    { timeout: 5_000, polling: 50 },
-  );
 }
 
 /** The violations axe finds on the page as it is now, one entry per rule with the offending nodes. */

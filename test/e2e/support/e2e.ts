@@ -32,7 +32,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, errors, type Page } from 'playwright-core';
 import { ensureFrontendBuild, repoRoot } from '#local/frontend-build';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
@@ -143,10 +143,50 @@ export async function screenshot(
 ): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  // Let enter animations (toasts, sheets, dialogs) settle so the picture shows the resting state.
-  await page.waitForTimeout(400);
+  // Let enter animations (toasts, sheets, dialogs) settle so the picture shows the resting state. This
+  // was a fixed 400 ms pause before every one of the ~160 pictures; it now ends as soon as nothing is
+  // animating and never lasts longer than that pause did, so a picture never shows a later state than
+  // before (a screen that keeps animating, e.g. while text streams in, is taken at 400 ms as it was).
+  await settleAnimations(page, { timeoutMs: 300 }).catch(async (error: unknown) => {
+    // A navigation under way can end the page's context mid-check: then wait as the fixed pause did.
+    if (!(error instanceof errors.TimeoutError)) await page.waitForTimeout(300);
+  });
   await page.screenshot({ path, fullPage: options.fullPage ?? false });
   return path;
+}
+
+/**
+ * Waits until no finite CSS animation or transition is running, so axe never measures a half-faded
+ * dialog or toast at partial opacity, and a screenshot shows the resting state. A fixed pause was not
+ * enough for axe: a second toast arriving fades the first one's text out over 400 ms, and on a busy
+ * machine axe read it mid-fade (seen once in CI as a color-contrast finding on sonner's `[data-title]`).
+ * Endless animations (spinners) are not waited for. Throws Playwright's TimeoutError after `timeoutMs`.
+ */
+export async function settleAnimations(page: Page, options: { timeoutMs?: number } = {}): Promise<void> {
+  // A toast mounts a frame after it is requested, and only then starts its transition.
+  await page.waitForTimeout(100);
+  await page.waitForFunction(
+    () => {
+      // Node's type-check has no DOM lib, so the page's document is reached through globalThis.
+      const { document } = globalThis as unknown as {
+        document: {
+          getAnimations(): {
+            playState: string;
+            effect: { getComputedTiming(): { endTime?: number | string } } | null;
+          }[];
+        };
+      };
+      return document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+        );
+    },
+    undefined,
+    { timeout: options.timeoutMs ?? 5_000, polling: 50 },
+  );
 }
 
 export async function expectToast(page: Page, text: string): Promise<void> {
