@@ -48,6 +48,7 @@ export function parseTrashEntry(value: unknown): TrashEntry<unknown> {
 
 /** As long as the media bucket's lifecycle rule kept snapshots under trash/ (infra/media-storage.ts). */
 export const TRASH_RETENTION_DAYS = 30;
+const TRASH_RETENTION_SECONDS = TRASH_RETENTION_DAYS * 24 * 60 * 60;
 
 /** Under DynamoDB's 400 KB item limit with room for the keys and attribute names. */
 export const CHUNK_BYTES = 350_000;
@@ -166,7 +167,7 @@ const removeGeneration = async (partition: string, generation: string) =>
 export async function putInTrash<Payload>(key: string, entry: TrashEntry<Payload>): Promise<void> {
   const partition = partitionOf(key);
   const previous = await readHead(partition, { includeExpired: true });
-  const head = await writeChunks(partition, entry, ttlInSeconds(TRASH_RETENTION_DAYS * 24 * 60 * 60));
+  const head = await writeChunks(partition, entry, ttlInSeconds(TRASH_RETENTION_SECONDS));
   await dynamoDocumentClient().send(
     new PutCommand({ TableName: requireEnv('tableName'), Item: { [PK]: partition, [SK]: HEAD, ...head } }),
   );
@@ -176,7 +177,7 @@ export async function putInTrash<Payload>(key: string, entry: TrashEntry<Payload
 /** When a snapshot deleted at `deletedAt` expires (TTL seconds), or null if the date does not parse. */
 export function trashExpiryOf(deletedAt: string): number | null {
   const time = Date.parse(deletedAt);
-  return Number.isNaN(time) ? null : ttlInSeconds(TRASH_RETENTION_DAYS * 24 * 60 * 60, time);
+  return Number.isNaN(time) ? null : ttlInSeconds(TRASH_RETENTION_SECONDS, time);
 }
 
 /** What importIntoTrash did with a snapshot. */
