@@ -7,6 +7,9 @@
  */
 export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/commons/lambda-credentials.ts',
+  // The DynamoDB document client reads only `input` from lib-dynamodb's command classes; bare ones keep
+  // the SDK out of the bundle (functions/commons/lambda-lib-dynamodb.ts).
+  '@aws-sdk/lib-dynamodb': './functions/commons/lambda-lib-dynamodb.ts',
   '@smithy/core/event-streams': './functions/commons/lambda-event-streams.ts',
   '@aws-sdk/endpoint-cache': './functions/commons/lambda-endpoint-cache.ts',
   // sanitize-html and linkedom pull these in whole (CommonJS requires, namespace imports, a default

@@ -1,7 +1,6 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { cognitoClient } from './cognito';
-import { dynamoDocumentClient } from './dynamodb';
 import { kmsClient } from './kms';
 import { s3Client } from './s3';
 import { secretsClient } from './secrets-manager';
@@ -14,9 +13,8 @@ const hasLoggerMiddleware = (client: { middlewareStack: { identify(): string[] }
 describe('SDK clients', () => {
   it("drop the SDK's logger middleware, which filters every input and output even with no logger", () => {
     // The SDK adds it by default: the check below would pass for nothing without this one.
-    expect(hasLoggerMiddleware(new DynamoDBClient({ region: 'us-east-1' }))).toBe(true);
+    expect(hasLoggerMiddleware(new S3Client({ region: 'us-east-1' }))).toBe(true);
     for (const client of [
-      dynamoDocumentClient(),
       s3Client(),
       sqsClient(),
       kmsClient(),
@@ -29,7 +27,7 @@ describe('SDK clients', () => {
   });
 
   it('still send commands through the rest of the stack', () => {
-    const names = dynamoDocumentClient().middlewareStack.identify();
+    const names = s3Client().middlewareStack.identify();
     expect(names.some((entry) => entry.startsWith('serializerMiddleware'))).toBe(true);
   });
 
