@@ -58,6 +58,15 @@ function answer(request: IncomingMessage, response: ServerResponse) {
   });
 }
 
+/** The error a send fails with; a send that succeeds fails the test. */
+const failureOf = (sent: Promise<unknown>): Promise<AwsError> =>
+  sent.then(
+    () => {
+      throw new Error('expected the send to fail');
+    },
+    (error: unknown) => error as AwsError,
+  );
+
 const client = () =>
   new DynamoDBDocumentClient({
     endpoint: server.origin,
@@ -306,11 +315,11 @@ describe('DynamoDB document client', () => {
       },
     ];
     const documents = client();
-    const failed = await documents
-      .send(
+    const failed = await failureOf(
+      documents.send(
         new PutCommand({ TableName: 't', Item: { pk: 'a' }, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
-      )
-      .catch((error: unknown) => error as AwsError);
+      ),
+    );
     expect(failed).toBeInstanceOf(Error);
     expect(failed.name).toBe('ConditionalCheckFailedException');
     expect(failed.message).toBe('The conditional request failed');
@@ -318,9 +327,11 @@ describe('DynamoDB document client', () => {
     expect(failed.$metadata).toMatchObject({ httpStatusCode: 400, requestId: 'req-1', attempts: 1 });
     expect(failed.Item).toEqual({ pk: 'a', v: 1 });
 
-    const cancelled = await documents
-      .send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: 't', Item: { pk: 'b' } } }] }))
-      .catch((error: unknown) => error as AwsError);
+    const cancelled = await failureOf(
+      documents.send(
+        new TransactWriteCommand({ TransactItems: [{ Put: { TableName: 't', Item: { pk: 'b' } } }] }),
+      ),
+    );
     expect(cancelled.name).toBe('TransactionCanceledException');
     expect(cancelled.message).toMatch(/^Transaction cancelled/);
     expect(cancelled.CancellationReasons).toEqual([
@@ -352,9 +363,7 @@ describe('DynamoDB document client', () => {
       throttled,
       throttled,
     ];
-    const exhausted = await documents
-      .send(new GetCommand({ TableName: 't', Key: { pk: 'a' } }))
-      .catch((error: unknown) => error as AwsError);
+    const exhausted = await failureOf(documents.send(new GetCommand({ TableName: 't', Key: { pk: 'a' } })));
     expect(exhausted.name).toBe('ProvisionedThroughputExceededException');
     expect(exhausted.$metadata.attempts).toBe(3);
     expect(received).toHaveLength(3);
@@ -362,9 +371,7 @@ describe('DynamoDB document client', () => {
 
   it('names a reply it cannot read by its status', async () => {
     replies = [{ status: 403, body: 'not json' }];
-    const failed = await client()
-      .send(new GetCommand({ TableName: 't', Key: { pk: 'a' } }))
-      .catch((error: unknown) => error as AwsError);
+    const failed = await failureOf(client().send(new GetCommand({ TableName: 't', Key: { pk: 'a' } })));
     expect(failed.name).toBe('HTTP 403');
     expect(failed.message).toContain('GetItem failed with HTTP 403');
   });
