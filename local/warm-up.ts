@@ -15,14 +15,14 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { assertIsJwks } from 'aws-jwt-verify/jwk';
 import { safeJsonParse } from 'aws-jwt-verify/safe-json-parse';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { toAuthorizerContext } from '#functions/commons/caller';
-import { readEnv } from '#functions/commons/env';
+import { readEnv, requireEnv } from '#functions/commons/env';
 import type { TextProvider } from '#functions/providers/ports';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
 import { DEFAULT_TEXT_MODEL_ID, type ModelProvider } from '#shared/models';
@@ -94,7 +94,10 @@ const firstCalls: Readonly<Record<string, () => Promise<unknown>>> = {
   },
   DynamoDB: async () => {
     const { dynamoDocumentClient } = await import('#functions/commons/clients/dynamodb');
-    await dynamoDocumentClient().send(new ListTablesCommand({ Limit: 1 }));
+    // The handlers' own client on a key no item has: it loads the signer and opens the connection.
+    await dynamoDocumentClient().send(
+      new GetCommand({ TableName: requireEnv('tableName'), Key: { pk: 'warm-up', sk: 'warm-up' } }),
+    );
   },
   SQS: async () => {
     const queueUrl = readEnv('jobsQueueUrl');
