@@ -16,7 +16,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { assertIsJwks } from 'aws-jwt-verify/jwk';
 import { safeJsonParse } from 'aws-jwt-verify/safe-json-parse';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -103,9 +102,8 @@ const firstCalls: Readonly<Record<string, () => Promise<unknown>>> = {
     const queueUrl = readEnv('jobsQueueUrl');
     if (!queueUrl) return;
     const { sqsClient } = await import('#functions/commons/clients/sqs');
-    await sqsClient().send(
-      new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }),
-    );
+    // The handlers' own client (it has no typed read): its first call loads the signer and opens the connection.
+    await sqsClient().call('GetQueueAttributes', { QueueUrl: queueUrl, AttributeNames: ['QueueArn'] });
   },
 };
 

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { secretsClient } from '#functions/commons/clients/secrets-manager';
+import { getSecretValue } from '#functions/commons/clients/secrets-manager';
 import { envNames } from '#infra/routes';
 import { ORIGIN_SECRET_TTL_MS, ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 
@@ -15,7 +14,6 @@ import { ORIGIN_SECRET_TTL_MS, ORIGIN_VERIFY_HEADER } from '#shared/origin-verif
 
 export interface OriginCheckOptions {
   readonly env?: NodeJS.ProcessEnv;
-  readonly secrets?: SecretsManagerClient;
   readonly now?: () => number;
 }
 
@@ -34,12 +32,10 @@ async function expectedValue(options: OriginCheckOptions): Promise<string | unde
   if (!arn) return undefined;
   const now = (options.now ?? Date.now)();
   if (cached?.arn !== arn || now - cached.readAt >= ORIGIN_SECRET_TTL_MS) {
-    const value = (options.secrets ?? secretsClient())
-      .send(new GetSecretValueCommand({ SecretId: arn }))
-      .then((reply) => {
-        if (!reply.SecretString) throw new Error('The origin secret is empty');
-        return reply.SecretString;
-      });
+    const value = getSecretValue(arn).then((reply) => {
+      if (!reply.SecretString) throw new Error('The origin secret is empty');
+      return reply.SecretString;
+    });
     const entry = { arn, value, readAt: now };
     // A failed read is not kept: the next request tries again.
     value.catch(() => {

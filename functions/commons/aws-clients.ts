@@ -7,6 +7,4 @@ export { cognitoClient } from './clients/cognito';
 export { dynamoDocumentClient } from './clients/dynamodb';
 export { kmsClient } from './clients/kms';
 export { s3Client } from './clients/s3';
-export { secretsClient } from './clients/secrets-manager';
-export { sqsClient } from './clients/sqs';
 export { webSocketManagementClient } from './clients/websocket-management';

@@ -1,8 +1,11 @@
-import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import {
+  type AwsJsonService,
+  startAwsJsonService,
+  useServiceEndpoint,
+} from '#functions/commons/testing/aws-json-service';
 import type { StoredJob } from '#functions/generation/job-store';
 import type { ServerEvent } from '#functions/websocket/notifier';
 import { JobDeadlineError } from '#functions/worker/job-deadline';
@@ -15,7 +18,7 @@ import { handler } from './worker';
  * The media worker's deadline (issue 17 item 2, as the text worker has it): a tool that outlives the
  * invocation is stopped at the remaining time minus the margin, and the job is retried, or failed on its
  * last delivery, with the deadline's message. The store, the pushes and SQS are stand-ins; the worker,
- * the job engine and the deadline are the real ones.
+ * the job engine and the deadline are the real ones; SQS is a local server speaking its JSON protocol.
  */
 
 const jobs = vi.hoisted(() => ({
@@ -53,7 +56,18 @@ const stuckTool: RegisteredMediaTool = {
 };
 vi.mock('./media-tools', () => ({ findMediaTool: async () => stuckTool }));
 
-const sqs = mockClient(SQSClient);
+let sqs: AwsJsonService;
+let restoreEndpoint: () => void;
+
+beforeAll(async () => {
+  sqs = await startAwsJsonService();
+  restoreEndpoint = useServiceEndpoint('SQS', sqs.origin);
+});
+
+afterAll(async () => {
+  restoreEndpoint();
+  await sqs.close();
+});
 
 function storedJob(): StoredJob {
   return {
@@ -108,8 +122,7 @@ function context(remainingMs: number): Context {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  sqs.reset();
-  sqs.on(ChangeMessageVisibilityCommand).resolves({});
+  sqs.calls.length = 0;
   for (const mock of [jobs.startAttempt, jobs.finishJob, jobs.noteRetry, jobs.saveProgress]) mock.mockReset();
   jobs.startAttempt.mockResolvedValue(storedJob());
   pushes.events = [];
@@ -139,7 +152,16 @@ describe('media worker deadline', () => {
     expect(pushes.events).toEqual([{ userId: 'user-1', type: 'job.retrying', error: message }]);
     expect(jobs.finishJob).not.toHaveBeenCalled();
     // The message comes back after the retry backoff, not the queue's visibility timeout.
-    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)).toHaveLength(1);
+    expect(sqs.calls.map((call) => [call.target, call.input])).toEqual([
+      [
+        'AmazonSQS.ChangeMessageVisibility',
+        {
+          QueueUrl: 'https://sqs.us-east-1.amazonaws.com/123456789012/media-jobs',
+          ReceiptHandle: 'receipt-1',
+          VisibilityTimeout: expect.any(Number),
+        },
+      ],
+    ]);
   });
 
   it('fails the job with the reason on its last delivery', async () => {

@@ -1,5 +1,4 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '#functions/commons/clients/sqs';
+import { sendMessage } from '#functions/commons/clients/sqs';
 import { requireEnv } from '#functions/commons/env';
 
 /**
@@ -13,12 +12,7 @@ export interface MediaJobMessage {
 }
 
 export async function enqueueMediaJob(message: MediaJobMessage): Promise<void> {
-  await sqsClient().send(
-    new SendMessageCommand({
-      QueueUrl: requireEnv('mediaJobsQueueUrl'),
-      MessageBody: JSON.stringify(message),
-    }),
-  );
+  await sendMessage({ QueueUrl: requireEnv('mediaJobsQueueUrl'), MessageBody: JSON.stringify(message) });
 }
 
 export function parseMediaJobMessage(body: string): MediaJobMessage | null {

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { secretsClient } from '#functions/commons/clients/secrets-manager';
+import { getSecretValue } from '#functions/commons/clients/secrets-manager';
 import { readEnv } from '#functions/commons/env';
 import { MEDIA_URL_TTL_SECONDS, type MediaLocation, mediaKey } from '#shared/media';
 
@@ -19,12 +18,10 @@ async function readSecret(): Promise<Buffer> {
   const arn = readEnv('mediaUrlSecretArn');
   if (arn === undefined) throw new Error('Neither MEDIA_URL_SECRET nor MEDIA_URL_SECRET_ARN is set');
   if (cachedSecret?.source !== arn) {
-    const value = secretsClient()
-      .send(new GetSecretValueCommand({ SecretId: arn }))
-      .then((reply) => {
-        if (!reply.SecretString) throw new Error('The media URL secret is empty');
-        return Buffer.from(reply.SecretString, 'utf8');
-      });
+    const value = getSecretValue(arn).then((reply) => {
+      if (!reply.SecretString) throw new Error('The media URL secret is empty');
+      return Buffer.from(reply.SecretString, 'utf8');
+    });
     value.catch(() => {
       cachedSecret = undefined;
     });

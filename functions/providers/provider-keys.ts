@@ -1,5 +1,4 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { secretsClient } from '#functions/commons/clients/secrets-manager';
+import { getSecretValue } from '#functions/commons/clients/secrets-manager';
 import { envNames } from '#infra/routes';
 import type { ModelProvider } from '#shared/models';
 
@@ -53,7 +52,6 @@ export function providerKeysFrom(values: Settings): ProviderKeys {
 
 export interface LoadProviderKeysOptions {
   readonly env?: NodeJS.ProcessEnv;
-  readonly secrets?: SecretsManagerClient;
   /** The clock, for tests of the cache's lifetime. */
   readonly now?: () => number;
 }
@@ -77,7 +75,7 @@ export async function loadProviderKeys(options: LoadProviderKeysOptions = {}): P
   const env = options.env ?? process.env;
   const secretArn = present(env[envNames.providerSecretArn]);
   if (secretArn === undefined) return providerKeysFrom(env);
-  const secret = await cachedSecret(secretArn, options.secrets ?? secretsClient(), options.now ?? Date.now);
+  const secret = await cachedSecret(secretArn, options.now ?? Date.now);
   return providerKeysFrom(mergeDefined(env, secret));
 }
 
@@ -88,10 +86,10 @@ function mergeDefined(base: Settings, override: Settings): Settings {
   return merged;
 }
 
-function cachedSecret(secretArn: string, client: SecretsManagerClient, now: () => number): Promise<Settings> {
+function cachedSecret(secretArn: string, now: () => number): Promise<Settings> {
   const cached = secretCache.get(secretArn);
   if (cached && now() - cached.readAt < PROVIDER_KEY_CACHE_MS) return cached.value;
-  const entry: CachedSecret = { value: readSecret(secretArn, client), readAt: now() };
+  const entry: CachedSecret = { value: readSecret(secretArn), readAt: now() };
   secretCache.set(secretArn, entry);
   const forget = () => {
     if (secretCache.get(secretArn) === entry) secretCache.delete(secretArn);
@@ -103,10 +101,10 @@ function cachedSecret(secretArn: string, client: SecretsManagerClient, now: () =
   return entry.value;
 }
 
-async function readSecret(secretArn: string, client: SecretsManagerClient): Promise<Settings> {
+async function readSecret(secretArn: string): Promise<Settings> {
   let text: string | undefined;
   try {
-    text = (await client.send(new GetSecretValueCommand({ SecretId: secretArn }))).SecretString;
+    text = (await getSecretValue(secretArn)).SecretString;
   } catch (error) {
     const reason = error instanceof Error ? error.name : 'unknown error';
     throw new Error(`Could not read the AI provider keys from Secrets Manager (${reason}).`, {

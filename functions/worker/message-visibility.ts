@@ -1,6 +1,5 @@
-import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
-import { sqsClient } from '#functions/commons/clients/sqs';
+import { changeMessageVisibility } from '#functions/commons/clients/sqs';
 import { logger } from '#functions/commons/logger';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import { retryDelaySeconds } from './retry-backoff';
@@ -21,13 +20,11 @@ export async function retryAfterBackoff(
   // After the last receive the job is already marked failed: the message goes on to the DLQ at once.
   const seconds = receiveCount >= MAX_RECEIVE_COUNT ? 0 : retryDelaySeconds(receiveCount, retryAfterMs);
   try {
-    await sqsClient().send(
-      new ChangeMessageVisibilityCommand({
-        QueueUrl: queueUrl,
-        ReceiptHandle: record.receiptHandle,
-        VisibilityTimeout: seconds,
-      }),
-    );
+    await changeMessageVisibility({
+      QueueUrl: queueUrl,
+      ReceiptHandle: record.receiptHandle,
+      VisibilityTimeout: seconds,
+    });
   } catch (error) {
     logger.warn('Could not shorten the retry wait; the queue timeout applies', {
       messageId: record.messageId,

@@ -2,7 +2,6 @@ import { CreateQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sqsClient } from '#functions/commons/aws-clients';
 import { entities } from '#functions/data/entities';
 import { findItem } from '#functions/data/item-commands';
 import { partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
@@ -11,6 +10,7 @@ import { ABANDONED_JOB_MS } from '#functions/generation/job-slots';
 import { envNames } from '#infra/routes';
 import { IDEMPOTENCY_KEY_HEADER, MAX_UNFINISHED_JOBS_PER_USER } from '#shared/generation-jobs';
 import { waitForJob } from '#test/support/job-events';
+import { sqsSdkClient } from '#test/support/sqs-sdk-client';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function useProbeQueue(): Promise<void> {
-  const created = await sqsClient().send(
+  const created = await sqsSdkClient().send(
     new CreateQueueCommand({ QueueName: `probe-${Date.now()}-${Math.round(Math.random() * 1e6)}` }),
   );
   probeQueueUrl = created.QueueUrl ?? '';
@@ -51,7 +51,7 @@ afterEach(() => {
 async function queuedJobIds(): Promise<string[]> {
   const ids: string[] = [];
   for (;;) {
-    const reply = await sqsClient().send(
+    const reply = await sqsSdkClient().send(
       new ReceiveMessageCommand({ QueueUrl: probeQueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
     );
     const messages = reply.Messages ?? [];

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { cognitoClient } from './cognito';
 import { kmsClient } from './kms';
 import { s3Client } from './s3';
-import { secretsClient } from './secrets-manager';
-import { sqsClient } from './sqs';
 import { webSocketManagementClient } from './websocket-management';
 
 const hasLoggerMiddleware = (client: { middlewareStack: { identify(): string[] } }) =>
@@ -16,9 +14,7 @@ describe('SDK clients', () => {
     expect(hasLoggerMiddleware(new S3Client({ region: 'us-east-1' }))).toBe(true);
     for (const client of [
       s3Client(),
-      sqsClient(),
       kmsClient(),
-      secretsClient(),
       cognitoClient(),
       webSocketManagementClient('https://example.com/stage'),
     ]) {
