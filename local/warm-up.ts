@@ -14,7 +14,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { assertIsJwks } from 'aws-jwt-verify/jwk';
 import { safeJsonParse } from 'aws-jwt-verify/safe-json-parse';
@@ -218,7 +217,7 @@ export const rehearsalSteps: Readonly<Record<string, () => Promise<unknown>>> = 
     if (!callbackUrl) return;
     const { webSocketManagementClient } = await import('#functions/commons/clients/websocket-management');
     const posted = await webSocketManagementClient(callbackUrl)
-      .send(new PostToConnectionCommand({ ConnectionId: ulid(), Data: new TextEncoder().encode('{}') }))
+      .postToConnection(ulid(), '{}')
       .then(
         () => 'delivered',
         (error: { $metadata?: { httpStatusCode?: number } }) => error.$metadata?.httpStatusCode,

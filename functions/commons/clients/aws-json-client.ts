@@ -85,7 +85,8 @@ const TRANSIENT_STATUS = new Set([500, 502, 503, 504]);
 const NETWORK_ERRORS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
 const MAXIMUM_RETRY_DELAY_MS = 20_000;
 
-interface RawResponse {
+/** A service's answer as received: any status, the body as text. */
+export interface RawResponse {
   readonly status: number;
   readonly headers: IncomingMessage['headers'];
   readonly body: string;
@@ -116,9 +117,7 @@ export class AwsJsonClient {
   constructor(private readonly config: AwsJsonClientConfig) {
     this.region = config.region ?? awsRegion();
     this.url = new URL(config.endpoint ?? `https://${config.service}.${this.region}.amazonaws.com`);
-    // Keep-alive with the SDK's default socket limit: a warm container reuses its TLS connection.
-    const agentOptions = { keepAlive: true, maxSockets: 50 };
-    this.agent = this.url.protocol === 'http:' ? new HttpAgent(agentOptions) : new HttpsAgent(agentOptions);
+    this.agent = keepAliveAgent(this.url);
     this.credentials = config.credentials ?? environmentCredentials;
     this.maxAttempts = config.maxAttempts ?? 3;
     this.retryDelayBase = config.retryDelayBase ?? 100;
@@ -128,114 +127,206 @@ export class AwsJsonClient {
   /** Sends `operation` and returns its parsed output; throws an AwsError when the service refuses. */
   async call(operation: string, input: object, options: CallOptions = {}): Promise<Raw> {
     const body = JSON.stringify(input, encodeBlobs);
-    let totalRetryDelay = 0;
-    for (let attempt = 1; ; attempt += 1) {
-      if (options.abortSignal?.aborted) {
-        throw Object.assign(new Error(`${operation} was aborted`), { name: 'AbortError' });
-      }
-      let response: RawResponse;
-      try {
-        response = await this.post(operation, body);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? '';
-        if (!NETWORK_ERRORS.has(code) || attempt >= this.maxAttempts) throw error;
-        totalRetryDelay += await this.backoff(attempt, false);
-        continue;
-      }
-      if (response.status >= 200 && response.status < 300) return this.parse(response.body);
-      const error = this.errorOf(operation, response, attempt, totalRetryDelay);
-      const throttled = THROTTLING_ERRORS.has(error.name);
-      if ((!throttled && !TRANSIENT_STATUS.has(response.status)) || attempt >= this.maxAttempts) throw error;
-      totalRetryDelay += await this.backoff(attempt, throttled);
-    }
-  }
-
-  private async backoff(attempt: number, throttled: boolean): Promise<number> {
-    const base = throttled ? this.retryDelayBase * 5 : this.retryDelayBase;
-    const delay = Math.floor(Math.min(MAXIMUM_RETRY_DELAY_MS, Math.random() * 2 ** attempt * base));
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    return delay;
-  }
-
-  private errorOf(
-    operation: string,
-    response: RawResponse,
-    attempts: number,
-    totalRetryDelay: number,
-  ): AwsError {
-    let details: Raw = {};
-    try {
-      details = this.parse(response.body);
-    } catch {
-      // A proxy's HTML page or an empty body: the status names the problem.
-    }
-    const type =
-      (typeof details.__type === 'string' && details.__type) ||
-      (typeof details.code === 'string' && details.code) ||
-      firstHeader(response.headers['x-amzn-errortype']) ||
-      '';
-    const name = type.split('#').pop()?.split(':')[0] || `HTTP ${response.status}`;
-    const message =
-      (typeof details.message === 'string' && details.message) ||
-      (typeof details.Message === 'string' && details.Message) ||
-      `${operation} failed with HTTP ${response.status}${response.body ? `: ${response.body.slice(0, 200)}` : ''}`;
-    const { __type, message: _message, Message, ...members } = details;
-    return Object.assign(new Error(message), members, {
-      name,
-      $fault: response.status >= 500 ? 'server' : 'client',
-      $metadata: {
-        httpStatusCode: response.status,
-        requestId: firstHeader(response.headers['x-amzn-requestid']),
-        attempts,
-        totalRetryDelay,
-      },
-    }) as AwsError;
+    const response = await sendWithRetries(
+      operation,
+      () => this.post(operation, body),
+      (refused, attempts, totalRetryDelay) =>
+        awsError(operation, refused, parseDetails(this.parse, refused), attempts, totalRetryDelay),
+      { maxAttempts: this.maxAttempts, retryDelayBase: this.retryDelayBase },
+      options,
+    );
+    return this.parse(response.body);
   }
 
   private post(operation: string, body: string): Promise<RawResponse> {
-    const { url } = this;
-    const signed = aws4.sign(
+    return sendSigned(
       {
-        host: url.host,
-        path: url.pathname,
-        method: 'POST',
+        url: this.url,
+        agent: this.agent,
         service: this.config.service,
         region: this.region,
+        credentials: this.credentials(),
+      },
+      {
+        method: 'POST',
+        path: this.url.pathname,
         headers: {
           'Content-Type': `application/x-amz-json-${this.config.jsonVersion}`,
           'X-Amz-Target': `${this.config.targetPrefix}.${operation}`,
         },
         body,
       },
-      this.credentials(),
     );
-    const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
-    return new Promise((resolve, reject) => {
-      const request = send(
-        {
-          protocol: url.protocol,
-          hostname: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: 'POST',
-          headers: signed.headers,
-          agent: this.agent,
-        },
-        (response: IncomingMessage) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', reject);
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
   }
+}
+
+/*
+ * The pieces below are the client's transport, exported for the one AWS API our handlers call that
+ * is not a JSON protocol (API Gateway's management API, websocket-management.ts), so both keep one
+ * retry policy and one error shape.
+ */
+
+/** Keep-alive with the SDK's default socket limit: a warm container reuses its TLS connection. */
+export function keepAliveAgent(url: URL): HttpAgent {
+  const agentOptions = { keepAlive: true, maxSockets: 50 };
+  return url.protocol === 'http:' ? new HttpAgent(agentOptions) : new HttpsAgent(agentOptions);
+}
+
+export interface RetryPolicy {
+  /** Attempts per request, the first included. */
+  readonly maxAttempts: number;
+  /** The backoff's base in ms (5× when throttled). */
+  readonly retryDelayBase: number;
+  /** Which refusals are throttling (retried, longer backoff); the SDK's throttling names by default. */
+  readonly throttling?: (error: AwsError) => boolean;
+}
+
+const isThrottlingError = (error: AwsError) => THROTTLING_ERRORS.has(error.name);
+
+/**
+ * Sends with the SDK's standard retry policy: a dropped connection, a throttling error or a 5xx is
+ * tried again after a full-jitter backoff, up to `maxAttempts` in all. Resolves with the 2xx response;
+ * otherwise throws `errorOf`'s error for the last refusal (or the last network error).
+ */
+export async function sendWithRetries(
+  operation: string,
+  send: () => Promise<RawResponse>,
+  errorOf: (response: RawResponse, attempts: number, totalRetryDelay: number) => AwsError,
+  policy: RetryPolicy,
+  options: CallOptions = {},
+): Promise<RawResponse> {
+  const throttling = policy.throttling ?? isThrottlingError;
+  let totalRetryDelay = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    if (options.abortSignal?.aborted) {
+      throw Object.assign(new Error(`${operation} was aborted`), { name: 'AbortError' });
+    }
+    let response: RawResponse;
+    try {
+      response = await send();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (!NETWORK_ERRORS.has(code) || attempt >= policy.maxAttempts) throw error;
+      totalRetryDelay += await backoff(policy.retryDelayBase, attempt, false);
+      continue;
+    }
+    if (response.status >= 200 && response.status < 300) return response;
+    const error = errorOf(response, attempt, totalRetryDelay);
+    const throttled = throttling(error);
+    if ((!throttled && !TRANSIENT_STATUS.has(response.status)) || attempt >= policy.maxAttempts) throw error;
+    totalRetryDelay += await backoff(policy.retryDelayBase, attempt, throttled);
+  }
+}
+
+async function backoff(retryDelayBase: number, attempt: number, throttled: boolean): Promise<number> {
+  const base = throttled ? retryDelayBase * 5 : retryDelayBase;
+  const delay = Math.floor(Math.min(MAXIMUM_RETRY_DELAY_MS, Math.random() * 2 ** attempt * base));
+  await new Promise((resolve) => setTimeout(resolve, delay));
+  return delay;
+}
+
+/** A refusal's body as an object; empty when it is not one (a proxy's HTML page, an empty body). */
+export function parseDetails(parse: (body: string) => Raw, response: RawResponse): Raw {
+  try {
+    const details = parse(response.body);
+    return typeof details === 'object' && details !== null ? details : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The error the SDK raises for a refusal: named by the body's `__type` or `code` or the
+ * `x-amzn-errortype` header (what follows the `#`, before any `:`), the body's other members copied.
+ */
+export function awsError(
+  operation: string,
+  response: RawResponse,
+  details: Raw,
+  attempts: number,
+  totalRetryDelay: number,
+): AwsError {
+  const type =
+    (typeof details.__type === 'string' && details.__type) ||
+    (typeof details.code === 'string' && details.code) ||
+    firstHeader(response.headers['x-amzn-errortype']) ||
+    '';
+  const name = type.split('#').pop()?.split(':')[0] || `HTTP ${response.status}`;
+  const message =
+    (typeof details.message === 'string' && details.message) ||
+    (typeof details.Message === 'string' && details.Message) ||
+    `${operation} failed with HTTP ${response.status}${response.body ? `: ${response.body.slice(0, 200)}` : ''}`;
+  const { __type, message: _message, Message, ...members } = details;
+  return Object.assign(new Error(message), members, {
+    name,
+    $fault: response.status >= 500 ? 'server' : 'client',
+    $metadata: {
+      httpStatusCode: response.status,
+      requestId: firstHeader(response.headers['x-amzn-requestid']),
+      attempts,
+      totalRetryDelay,
+    },
+  }) as AwsError;
+}
+
+export interface SigningTarget {
+  /** The endpoint: its protocol, host and port are used (the path is the request's). */
+  readonly url: URL;
+  readonly agent: HttpAgent;
+  readonly service: string;
+  readonly region: string;
+  readonly credentials: AwsCredentials;
+}
+
+export interface SignedRequestInput {
+  readonly method: string;
+  /** Already URI-encoded, as sent. */
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body: string | Buffer;
+}
+
+/** One request signed with SigV4 by aws4; resolves with whatever the service answers. */
+export function sendSigned(target: SigningTarget, input: SignedRequestInput): Promise<RawResponse> {
+  const { url } = target;
+  const signed = aws4.sign(
+    {
+      host: url.host,
+      path: input.path,
+      method: input.method,
+      service: target.service,
+      region: target.region,
+      headers: input.headers,
+      body: input.body,
+    },
+    target.credentials,
+  );
+  const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname,
+        port: url.port,
+        path: input.path,
+        method: input.method,
+        headers: signed.headers,
+        agent: target.agent,
+      },
+      (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(input.body);
+  });
 }

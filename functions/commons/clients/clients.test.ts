@@ -1,9 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { cognitoClient } from './cognito';
-import { kmsClient } from './kms';
 import { s3Client } from './s3';
-import { webSocketManagementClient } from './websocket-management';
 
 const hasLoggerMiddleware = (client: { middlewareStack: { identify(): string[] } }) =>
   client.middlewareStack.identify().some((entry) => entry.startsWith('loggerMiddleware'));
@@ -12,12 +9,7 @@ describe('SDK clients', () => {
   it("drop the SDK's logger middleware, which filters every input and output even with no logger", () => {
     // The SDK adds it by default: the check below would pass for nothing without this one.
     expect(hasLoggerMiddleware(new S3Client({ region: 'us-east-1' }))).toBe(true);
-    for (const client of [
-      s3Client(),
-      kmsClient(),
-      cognitoClient(),
-      webSocketManagementClient('https://example.com/stage'),
-    ]) {
+    for (const client of [s3Client()]) {
       expect(hasLoggerMiddleware(client)).toBe(false);
     }
   });
