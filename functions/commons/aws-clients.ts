@@ -6,5 +6,4 @@
 export { cognitoClient } from './clients/cognito';
 export { dynamoDocumentClient } from './clients/dynamodb';
 export { kmsClient } from './clients/kms';
-export { s3Client } from './clients/s3';
 export { webSocketManagementClient } from './clients/websocket-management';

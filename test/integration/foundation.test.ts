@@ -1,9 +1,8 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { dynamoDocumentClient, s3Client } from '#functions/commons/aws-clients';
+import { dynamoDocumentClient } from '#functions/commons/aws-clients';
+import { s3Objects } from '#functions/commons/clients/s3-objects';
 import { entities } from '#functions/data/entities';
 import { putItem } from '#functions/data/item-commands';
 import { enqueueJob } from '#functions/generation/job-queue';
@@ -141,24 +140,29 @@ describe('local runtime foundation', () => {
   });
 
   it('round-trips an object through S3 and serves it from a presigned GET URL', async () => {
-    const s3 = s3Client();
-    const bucket = process.env.MEDIA_BUCKET;
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: bucket,
-        Key: 'probe/hello.txt',
-        Body: 'hello s3',
-        ContentType: 'text/plain',
-      }),
-    );
-    const read = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'probe/hello.txt' }));
-    expect(await read.Body?.transformToString()).toBe('hello s3');
-    const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: 'probe/hello.txt' }), {
+    // s3rver takes aws4's signed requests and presigned URLs, and answers a missing key as S3 does.
+    const s3 = s3Objects();
+    const bucket = String(process.env.MEDIA_BUCKET);
+    const key = 'probe/hello (1).txt';
+    await s3.putObject({ bucket, key, body: Buffer.from('hello s3'), contentType: 'text/plain' });
+    expect(Buffer.from(await s3.getObject({ bucket, key })).toString()).toBe('hello s3');
+    const url = s3.presignGetObject({
+      bucket,
+      key,
       expiresIn: 60,
+      responseContentDisposition: 'attachment; filename="hello.txt"',
     });
     const fetched = await fetch(url);
     expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-disposition')).toBe('attachment; filename="hello.txt"');
     expect(await fetched.text()).toBe('hello s3');
+    await expect(s3.getObject({ bucket, key: 'probe/missing.txt' })).rejects.toMatchObject({
+      name: 'NoSuchKey',
+      $metadata: { httpStatusCode: 404 },
+    });
+    const listed = await s3.listObjects({ bucket, prefix: 'probe/' });
+    expect(listed.objects.map((object) => object.key)).toEqual([key]);
+    expect(listed.objects[0]?.etag).toMatch(/^"[0-9a-f]{32}"$/u);
   });
 
   it('delivers an SQS message to the worker as an SQSEvent', async () => {
