@@ -10,13 +10,15 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { marshall, type marshallOptions, unmarshall } from '@aws-sdk/util-dynamodb';
+import { marshall, type marshallOptions } from '@aws-sdk/util-dynamodb';
 import { type AwsCredentials, AwsJsonClient, type CallOptions, type Raw } from './aws-json-client';
+import { readAttributeMap } from './dynamodb-values';
 
 /**
  * The document client every store sends its DynamoDB requests through: the command classes of
  * `@aws-sdk/lib-dynamodb` (which dynamodb-toolbox builds), sent over DynamoDB's JSON protocol by
- * aws-json-client.ts, values converted by `@aws-sdk/util-dynamodb` as lib-dynamodb converts them.
+ * aws-json-client.ts, values converted as lib-dynamodb converts them (`marshall` of
+ * `@aws-sdk/util-dynamodb` out, its `unmarshall`'s reading in, by dynamodb-values.ts).
  *
  * Why not the SDK's client: aws-json-client.ts says. Inside a Lambda
  * bundle, `@aws-sdk/lib-dynamodb` is aliased to functions/commons/lambda-lib-dynamodb.ts, bare
@@ -218,7 +220,7 @@ export class DynamoDBDocumentClient {
   private readonly client: AwsJsonClient;
   private readonly toAttributes: (value: Raw) => AttributeMap;
   private readonly toRecord = (value: AttributeMap): Raw =>
-    unmarshall(value as Parameters<typeof unmarshall>[0]);
+    readAttributeMap(value as Parameters<typeof readAttributeMap>[0]);
 
   constructor(config: DocumentClientConfig) {
     this.client = new AwsJsonClient({
