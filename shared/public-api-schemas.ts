@@ -1,4 +1,5 @@
-import { CLIENT_TEXT_FIELDS, type ClientTextField, clientInputSchema } from './client';
+import { CLIENT_TEXT_FIELDS, type ClientTextField } from './client';
+import { clientInputSchema } from './client-input';
 import { CLIENT_INSTRUCTION_FIELDS, type InstructionPreviewField, previewFieldOf } from './client-list';
 import { listClientsQuerySchema } from './client-list-query';
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';

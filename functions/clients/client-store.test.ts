@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientInputSchema } from '#shared/client';
+import { clientInputSchema } from '#shared/client-input';
 import type { ClientRecord } from './client-record';
 import { changedFields } from './client-store';
 

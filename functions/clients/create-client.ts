@@ -1,5 +1,5 @@
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
-import { clientInputSchema } from '#shared/client';
+import { clientInputSchema } from '#shared/client-input';
 import { toClient } from './client-record';
 import { createClient } from './client-store';
 

@@ -1,6 +1,6 @@
 import { recordActivity } from '#functions/activities/activity-log';
 import { httpHandler } from '#functions/commons/http-handler';
-import { clientInputSchema } from '#shared/client';
+import { clientInputSchema } from '#shared/client-input';
 import { authorizeClient } from './client-access';
 import { toClient } from './client-record';
 import { updateClient } from './client-store';

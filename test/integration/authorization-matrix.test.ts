@@ -5,7 +5,8 @@ import { type ClientRecord, toClient } from '#functions/clients/client-record';
 import { createClient } from '#functions/clients/client-store';
 import type { Caller } from '#functions/commons/caller';
 import { createContent } from '#functions/content/content-store';
-import { type Client, clientInputSchema } from '#shared/client';
+import type { Client } from '#shared/client';
+import { clientInputSchema } from '#shared/client-input';
 import type { ClientPage } from '#shared/client-list';
 import type { ClientContent } from '#shared/content';
 import {

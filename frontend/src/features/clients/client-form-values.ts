@@ -1,11 +1,11 @@
 import {
   CLIENT_TEXT_FIELDS,
   type Client,
-  type ClientInput,
   type ClientTextField,
   DEFAULT_CONTENT_INSTRUCTIONS,
   DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
 } from '#shared/client';
+import type { ClientInput } from '#shared/client-input';
 
 /**
  * The client form's state and how it becomes a request body. Inputs hold strings only ('' for empty);

@@ -1,4 +1,5 @@
-import type { Client, ClientInput } from '#shared/client';
+import type { Client } from '#shared/client';
+import type { ClientInput } from '#shared/client-input';
 import { api } from '@/lib/api-client';
 
 /** The Client Management screen's calls (infra/routes.ts); reply shapes follow functions/clients and functions/access. */
