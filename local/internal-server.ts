@@ -8,8 +8,8 @@ import type { WebSocketGateway } from './websocket-gateway';
 
 /**
  * Endpoints that AWS services call and the emulators lack, on a port of their own (not the app's):
- * - the API Gateway management API (`POST /@connections/{id}`), so `ApiGatewayManagementApi` works
- *   unchanged against the local WebSocket gateway;
+ * - the API Gateway management API (`POST /@connections/{id}`), so the handlers' management client
+ *   (functions/commons/clients/websocket-management.ts) posts unchanged to the local WebSocket gateway;
  * - the Lambda Invoke API (`POST /2015-03-31/functions/{name}/invocations`), which cognito-local calls
  *   for its triggers, answered by our trigger handlers.
  */
