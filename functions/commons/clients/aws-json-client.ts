@@ -181,7 +181,9 @@ export interface RetryPolicy {
   readonly throttling?: (error: AwsError) => boolean;
 }
 
-const isThrottlingError = (error: AwsError) => THROTTLING_ERRORS.has(error.name);
+/** As the SDK decides: a throttling error's name, or HTTP 429 whatever the body says. */
+const isThrottlingError = (error: AwsError) =>
+  THROTTLING_ERRORS.has(error.name) || error.$metadata.httpStatusCode === 429;
 
 /**
  * Sends with the SDK's standard retry policy: a dropped connection, a throttling error or a 5xx is

@@ -369,6 +369,17 @@ describe('DynamoDB document client', () => {
     expect(received).toHaveLength(3);
   });
 
+  it('retries a bare HTTP 429 as throttling, as the SDK does', async () => {
+    replies = [
+      { status: 429, body: 'Too Many Requests' },
+      { status: 200, body: { Item: { pk: { S: 'a' } } } },
+    ];
+    await expect(client().send(new GetCommand({ TableName: 't', Key: { pk: 'a' } }))).resolves.toEqual({
+      Item: { pk: 'a' },
+    });
+    expect(received).toHaveLength(2);
+  });
+
   it('names a reply it cannot read by its status', async () => {
     replies = [{ status: 403, body: 'not json' }];
     const failed = await failureOf(client().send(new GetCommand({ TableName: 't', Key: { pk: 'a' } })));
