@@ -86,37 +86,62 @@ function coldStart(file: string, nodeOptions: readonly string[] = []): ColdStart
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /**
- * The floor the AWS SDK sets under every handler that reads the table: a handler that only builds a
- * `DynamoDBClient` and sends one `QueryCommand`, bundled like the others (the stack's aliases, so
- * env-only credentials). What it costs over hello-world is the part of the 1.5× import target that
- * the SDK alone takes, before any code of ours.
+ * A floor under the handlers: a module that only loads what every handler of a kind must, bundled like
+ * the others (the stack's aliases, so env-only credentials). What it costs over hello-world is the
+ * part of the 1.5× import target that it alone takes, before any code of ours.
  */
-async function printSdkFloor(
-  dir: string,
-  writeBundle: (id: string, bundle: LambdaBundle) => string,
-  hello: ColdStart,
-): Promise<void> {
-  const source = join(dir, 'sdk-floor.ts');
-  writeFileSync(
-    source,
-    [
+interface Floor {
+  readonly id: string;
+  readonly label: string;
+  readonly source: readonly string[];
+  readonly holds: string;
+}
+
+const FLOORS: readonly Floor[] = [
+  {
+    id: 'SdkFloor',
+    label: 'SDK floor',
+    source: [
       "import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';",
       'const client = new DynamoDBClient({});',
       'export const handler = async () =>',
       "  client.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'x' } } }));",
-      '',
-    ].join('\n'),
+    ],
+    holds:
+      "DynamoDBClient + one QueryCommand (the SDK's client, which the handlers no longer bundle: functions/commons/clients/aws-json-client.ts)",
+  },
+  {
+    id: 'BuiltinsFloor',
+    label: 'built-ins floor',
+    source: [
+      "import { createHmac } from 'node:crypto';",
+      "import { request } from 'node:https';",
+      "import { ReadableStream } from 'node:stream/web';",
+      'export const handler = async () => [createHmac, request, ReadableStream];',
+    ],
+    holds:
+      'the Node built-ins a signed HTTPS call to AWS needs (https, crypto) and middy imports (stream/web), and no code',
+  },
+];
+
+async function printFloor(
+  floor: Floor,
+  dir: string,
+  writeBundle: (id: string, bundle: LambdaBundle) => string,
+  hello: ColdStart,
+): Promise<void> {
+  const source = join(dir, `${floor.id}.ts`);
+  writeFileSync(source, `${floor.source.join('\n')}\n`);
+  const bundle = (await bundleLambdas([{ id: floor.id, entry: source, kind: 'http', external: [] }])).get(
+    floor.id,
   );
-  const bundle = (await bundleLambdas([{ id: 'SdkFloor', entry: source, kind: 'http', external: [] }])).get(
-    'SdkFloor',
-  );
-  if (!bundle) throw new Error('esbuild produced no SDK-floor bundle');
-  const floor = coldStart(writeBundle('SdkFloor', bundle));
+  if (!bundle) throw new Error(`esbuild produced no ${floor.label} bundle`);
+  const cold = coldStart(writeBundle(floor.id, bundle));
   // The share of the 1.5× allowance, in wall and in CPU time (steadier on a busy machine).
   const share = (value: number, reference: number) =>
     `${ms(value - reference)} of ${ms(reference * 0.5)} (${(((value - reference) / (reference * 0.5)) * 100).toFixed(0)}%)`;
   console.log(
-    `  ${'SDK floor'.padEnd(16)} ${kb(Buffer.byteLength(bundle.code)).padStart(5)} KB  ${ms(floor.processMs).padStart(9)} ${(floor.processMs / hello.processMs).toFixed(2)}×, CPU ${ms(floor.processCpuMs)} ${(floor.processCpuMs / hello.processCpuMs).toFixed(2)}× hello-world; import alone ${ms(floor.importMs)} (${(floor.importMs / hello.importMs).toFixed(1)}× hello-world's ${ms(hello.importMs)}), CPU ${ms(floor.importCpuMs)}. DynamoDBClient + one QueryCommand and nothing else takes, of what 1.5× hello-world leaves, ${share(floor.processMs, hello.processMs)}, CPU ${share(floor.processCpuMs, hello.processCpuMs)}`,
+    `  ${floor.label.padEnd(16)} ${kb(Buffer.byteLength(bundle.code)).padStart(5)} KB  ${ms(cold.processMs).padStart(9)} ${(cold.processMs / hello.processMs).toFixed(2)}×, CPU ${ms(cold.processCpuMs)} ${(cold.processCpuMs / hello.processCpuMs).toFixed(2)}× hello-world; import alone ${ms(cold.importMs)} (${(cold.importMs / hello.importMs).toFixed(1)}× hello-world's ${ms(hello.importMs)}), CPU ${ms(cold.importCpuMs)}. ${floor.holds} takes, of what 1.5× hello-world leaves, ${share(cold.processMs, hello.processMs)}, CPU ${share(cold.processCpuMs, hello.processCpuMs)}`,
   );
 }
 
@@ -197,7 +222,7 @@ export async function run(): Promise<void> {
     console.log(
       `cold start on Node ${execFileSync(lambdaNode, ['--version'], { encoding: 'utf8' }).trim()} (medians of ${IMPORT_RUNS} fresh processes: spawn to handler imported, and the import alone), against hello-world ${ms(hello.processMs)}, ${ms(hello.processCpuMs)} CPU (import ${ms(hello.importMs)}, ${ms(hello.importCpuMs)} CPU); with --enable-source-maps ${ms(helloMaps.processMs)}, ${ms(helloMaps.processCpuMs)} CPU:`,
     );
-    await printSdkFloor(dir, writeBundle, hello);
+    for (const floor of FLOORS) await printFloor(floor, dir, writeBundle, hello);
     const measured: [string, string, number | undefined][] = [
       ['ListClients', 'functions/clients/list-clients.ts', 1.5],
       ['GetHealth', 'functions/health/handler.ts', 1.5],
