@@ -1,7 +1,13 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import aws4 from 'aws4';
-import { type AwsCredentials, type AwsError, awsRegion, environmentCredentials } from './aws-json-client';
+import {
+  type AwsCredentials,
+  type AwsError,
+  awsRegion,
+  environmentCredentials,
+  keepAliveAgent,
+} from './aws-json-client';
 import { endpoint, memo } from './client-endpoint';
 
 /**
@@ -10,7 +16,8 @@ import { endpoint, memo } from './client-endpoint';
  *
  * Why not `@aws-sdk/client-s3`: it brings the SDK's core and S3's schema module, which does not
  * tree-shake (about 200 KB minified of a media route's 440 KB; issue 15). S3 speaks XML rather than
- * JSON, so this is a sibling of aws-json-client.ts, sharing its credentials, error shape and retry policy.
+ * JSON, so this is a sibling of aws-json-client.ts: the same credentials, agent, error shape and retry
+ * policy, with its own send loop because that transport carries bodies as text and S3's are bytes.
  *
  * Addressing: path-style (`<endpoint>/<bucket>/<key>`) when an endpoint is set (the local emulator,
  * which has no DNS for bucket names), virtual-hosted (`https://<bucket>.s3.<region>.amazonaws.com/<key>`)
@@ -135,10 +142,8 @@ export class S3Objects {
   constructor(config: S3ObjectsConfig = {}) {
     this.region = config.region ?? awsRegion();
     this.endpoint = config.endpoint ? new URL(config.endpoint) : undefined;
-    // Keep-alive with the SDK's default socket limit: a warm container reuses its TLS connection.
-    const agentOptions = { keepAlive: true, maxSockets: 50 };
-    this.agent =
-      this.endpoint?.protocol === 'http:' ? new HttpAgent(agentOptions) : new HttpsAgent(agentOptions);
+    // One agent for every bucket host: all HTTPS in AWS, the emulator's protocol locally.
+    this.agent = keepAliveAgent(this.endpoint ?? new URL('https://s3.amazonaws.com'));
     this.credentials = config.credentials ?? environmentCredentials;
     this.maxAttempts = config.maxAttempts ?? 3;
     this.retryDelayBase = config.retryDelayBase ?? 100;
