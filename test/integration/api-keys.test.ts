@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoDocumentClient } from '#functions/commons/aws-clients';
+import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
 import { API_KEY_MESSAGES, API_KEY_PATTERN, type ApiKeySummary, type CreatedApiKey } from '#shared/api-keys';
 import type { Client } from '#shared/client';

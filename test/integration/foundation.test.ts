@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { dynamoDocumentClient } from '#functions/commons/aws-clients';
+import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { s3Objects } from '#functions/commons/clients/s3-objects';
 import { entities } from '#functions/data/entities';
 import { putItem } from '#functions/data/item-commands';

@@ -1,9 +1,9 @@
 /**
- * What every SDK client module shares. In AWS the SDK finds everything itself; locally the runtime
- * points each service at its emulator through the SDK's standard `AWS_ENDPOINT_URL_<SERVICE>`
- * variables, read here explicitly so S3 can also switch to path-style addressing.
- *
- * One module per client (dynamodb.ts, s3.ts, …) so a handler's bundle holds only the SDKs it uses.
+ * Where each AWS client calls (the services on aws-json-client.ts, DynamoDB's document client,
+ * s3-objects.ts; the tests' SDK clients under test/support/ too). In AWS each calls its regional
+ * endpoint; locally the runtime points each service at its emulator through the standard
+ * `AWS_ENDPOINT_URL_<SERVICE>` variables, read here (S3 also switches to path-style addressing when
+ * one is set).
  */
 
 export const endpoint = (service: string): string | undefined =>
@@ -21,18 +21,3 @@ export const memo = <T>(service: string, create: () => T): (() => T) => {
     return instance.client;
   };
 };
-
-/** Any SDK v3 client: each has a middleware stack that can drop a middleware by name. */
-interface SdkClient {
-  readonly middlewareStack: { remove(toRemove: string): boolean };
-}
-
-/**
- * The SDK's logger middleware runs on every call and, even with its default no-op logger, first passes
- * the whole input and output through the schema's sensitive-data filter (a walk over every item of a
- * 200-row query). We configure no logger, so nothing would ever be logged: the middleware goes.
- */
-export function withoutLogFiltering<C extends SdkClient>(client: C): C {
-  client.middlewareStack.remove('loggerMiddleware');
-  return client;
-}

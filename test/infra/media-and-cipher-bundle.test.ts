@@ -9,25 +9,21 @@ import { envNames } from '#infra/routes';
 import { bundleLambdas, repositoryRoot } from '../../bench/lambda-bundles';
 
 /**
- * The stack's bundle aliases swap parts of the SDK only inside Lambda bundles (S3's flexible checksums
- * among them, functions/commons/lambda-flexible-checksums.ts), so local runs and the other tests never
- * exercise them. This builds the app's own S3 and KMS code (the media store with the reads, writes
- * and presigned reads of ResizeImage, the media routes and the media worker, and the WordPress password
- * cipher) into one bundle with those aliases, sends every call the handlers make to
- * a stand-in server, and checks each request as it arrives: method, path, body, signature, and no
- * checksum headers or aws-chunked encoding. Path-style, as against s3rver: the stand-in has no DNS for
- * virtual-hosted bucket names (the S3 client only switches style on whether an endpoint is set).
- * The media store no longer uses the SDK's S3 client (functions/commons/clients/s3-objects.ts); the
- * checksum stub stays for any SDK S3 client a bundle may carry, and a bare one is probed here.
+ * The media store (s3-objects.ts, S3's REST API) and the WordPress password cipher (KMS through
+ * aws-json-client.ts) as the Lambdas run them: built into one bundle the way CDK builds a handler
+ * (bench/lambda-bundles.ts, with the stack's aliases), so what only a bundle changes (module format,
+ * aliases, the inlined aws4 signer) is exercised too. Every call the handlers make (the reads, writes
+ * and presigned reads of ResizeImage, the media routes and the media worker, and the cipher's two KMS
+ * calls) goes to a stand-in server, which checks each request as it arrives: method, path, body,
+ * signature, and no checksum headers or aws-chunked encoding. Path-style, as against s3rver: the
+ * stand-in has no DNS for virtual-hosted bucket names (s3-objects.ts switches style on whether an
+ * endpoint is set).
  */
 
 interface Probe {
   putMedia(bytes: Uint8Array): Promise<string>;
   readMedia(fileName?: string): Promise<Uint8Array | null>;
   presignedMediaUrl(downloadName?: string): Promise<string>;
-  putWithChecksum(): Promise<unknown>;
-  putWithDefaultClient(endpoint: string): Promise<unknown>;
-  getWithChecksumMode(): Promise<unknown>;
   encryptSecret(plain: string): Promise<string>;
   decryptSecret(cipherText: string): Promise<string>;
 }
@@ -46,20 +42,12 @@ const ACCESS_KEY = 'AKIDPROBE';
 
 const probeSource = (root: string) =>
   [
-    `import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';`,
     `import * as media from '${root}/functions/media/media-store.ts';`,
     `import { decryptSecret, encryptSecret } from '${root}/functions/clients/password-cipher.ts';`,
     `const location = { userId: 'u1', jobId: 'j1', fileName: 'image-1.png' };`,
     `export const putMedia = (bytes) => media.putMedia(location, bytes, 'job');`,
     'export const readMedia = (fileName = location.fileName) => media.readMedia({ ...location, fileName });',
     'export const presignedMediaUrl = async (name) => media.presignedMediaUrl(location, name);',
-    // An SDK S3 client as a bundle could still build one: the checksum stub is what guards it.
-    `const s3Client = () => new S3Client({ endpoint: process.env.AWS_ENDPOINT_URL_S3, forcePathStyle: true });`,
-    // Calls no handler makes: the checksum stub must refuse them before anything is sent.
-    `export const putWithChecksum = () => s3Client().send(new PutObjectCommand({ Bucket: '${BUCKET}', Key: 'k', Body: 'x', ChecksumAlgorithm: 'CRC32' }));`,
-    `export const getWithChecksumMode = () => s3Client().send(new GetObjectCommand({ Bucket: '${BUCKET}', Key: 'k', ChecksumMode: 'ENABLED' }));`,
-    // A client built without the checksum settings: in a bundle they default to what ours sets.
-    `export const putWithDefaultClient = (endpoint) => new S3Client({ endpoint, forcePathStyle: true }).send(new PutObjectCommand({ Bucket: '${BUCKET}', Key: 'plain.txt', Body: 'plain' }));`,
     'export { decryptSecret, encryptSecret };',
     '',
   ].join('\n');
@@ -139,7 +127,7 @@ function expectPlainSignedS3Request(request: WireRequest | undefined, method: st
   expect(headers['content-md5']).toBeUndefined();
 }
 
-/** Non-test files under functions/ that import the SDK's S3 client, its presigner or our SDK client module. */
+/** Non-test files under functions/ that import the SDK's S3 client, its presigner or our former SDK client module (clients/s3.ts). */
 function sdkS3Importers(): string[] {
   const dir = join(repositoryRoot, 'functions');
   const found: string[] = [];
@@ -163,13 +151,12 @@ it("keeps the SDK's S3 client out of every function (s3-objects.ts speaks S3's R
   expect(sdkS3Importers()).toEqual([]);
 });
 
-describe('S3 and KMS calls in a bundle built with the stack aliases', () => {
+describe('Media store and password cipher calls from a Lambda bundle', () => {
   const requests: WireRequest[] = [];
   const server = standIn(requests);
   const cache = join(repositoryRoot, 'node_modules', '.cache');
   let dir = '';
   let probe: Probe;
-  let code = '';
   const saved = new Map<string, string | undefined>();
 
   beforeAll(async () => {
@@ -189,15 +176,14 @@ describe('S3 and KMS calls in a bundle built with the stack aliases', () => {
       process.env[name] = value;
     }
     mkdirSync(cache, { recursive: true });
-    dir = mkdtempSync(join(cache, 'lbm-s3-alias-probe-'));
+    dir = mkdtempSync(join(cache, 'lbm-media-cipher-probe-'));
     const source = join(dir, 'probe.ts');
     writeFileSync(source, probeSource(repositoryRoot));
-    const bundle = (await bundleLambdas([{ id: 'S3Probe', entry: source, kind: 'http', external: [] }])).get(
-      'S3Probe',
-    );
-    code = bundle?.code ?? '';
+    const bundle = (
+      await bundleLambdas([{ id: 'MediaCipherProbe', entry: source, kind: 'http', external: [] }])
+    ).get('MediaCipherProbe');
     const file = join(dir, 'probe.mjs');
-    writeFileSync(file, code);
+    writeFileSync(file, bundle?.code ?? '');
     probe = (await import(pathToFileURL(file).href)) as Probe;
   }, 120_000);
 
@@ -208,14 +194,6 @@ describe('S3 and KMS calls in a bundle built with the stack aliases', () => {
     }
     server.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('holds the checksum stub, not the SDK checksum code', () => {
-    // Compared as booleans: a failing toContain would print the whole bundle.
-    expect(code.includes('S3 checksums are left out of Lambda bundles')).toBe(true);
-    // The real middleware's feature flags and the aws-chunked trailer it would write.
-    expect(code.includes('FLEXIBLE_CHECKSUMS_REQ_CRC32')).toBe(false);
-    expect(code.includes('STREAMING-UNSIGNED-PAYLOAD-TRAILER')).toBe(false);
   });
 
   it('stores and reads media bytes with their headers and retention tag', async () => {
@@ -264,22 +242,6 @@ describe('S3 and KMS calls in a bundle built with the stack aliases', () => {
     const reply = await fetch(url);
     expect(reply.status).toBe(200);
     expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET ${url.pathname}`]);
-  });
-
-  it('refuses, before sending anything, a call that would need a checksum', async () => {
-    requests.length = 0;
-    await expect(probe.putWithChecksum()).rejects.toThrow(
-      'S3 checksums are left out of Lambda bundles (functions/commons/lambda-flexible-checksums.ts): the call asks for a CRC32 checksum',
-    );
-    await expect(probe.getWithChecksumMode()).rejects.toThrow('the call asks to validate the checksum');
-    expect(requests).toEqual([]);
-  });
-
-  it('gives a client built without checksum settings the same plain requests', async () => {
-    requests.length = 0;
-    await probe.putWithDefaultClient(String(process.env.AWS_ENDPOINT_URL_S3));
-    expectPlainSignedS3Request(requests[0], 'PUT', `/${BUCKET}/plain.txt`);
-    expect(requests[0]?.body.toString('utf8')).toBe('plain');
   });
 
   it('encrypts and decrypts a WordPress password through KMS', async () => {
