@@ -89,7 +89,8 @@ const MAXIMUM_RETRY_DELAY_MS = 20_000;
 export interface RawResponse {
   readonly status: number;
   readonly headers: IncomingMessage['headers'];
-  readonly body: string;
+  /** Bytes: S3's objects are; the JSON protocols read them as UTF-8. */
+  readonly body: Buffer;
 }
 
 /**
@@ -135,7 +136,7 @@ export class AwsJsonClient {
       { maxAttempts: this.maxAttempts, retryDelayBase: this.retryDelayBase },
       options,
     );
-    return this.parse(response.body);
+    return this.parse(response.body.toString('utf8'));
   }
 
   private post(operation: string, body: string): Promise<RawResponse> {
@@ -179,6 +180,8 @@ export interface RetryPolicy {
   readonly retryDelayBase: number;
   /** Which refusals are throttling (retried, longer backoff); the SDK's throttling names by default. */
   readonly throttling?: (error: AwsError) => boolean;
+  /** Refusals retried like a 5xx whatever their status (S3's 400 RequestTimeout); none by default. */
+  readonly transient?: (error: AwsError) => boolean;
 }
 
 /** As the SDK decides: a throttling error's name, or HTTP 429 whatever the body says. */
@@ -215,7 +218,8 @@ export async function sendWithRetries(
     if (response.status >= 200 && response.status < 300) return response;
     const error = errorOf(response, attempt, totalRetryDelay);
     const throttled = throttling(error);
-    if ((!throttled && !TRANSIENT_STATUS.has(response.status)) || attempt >= policy.maxAttempts) throw error;
+    const transient = TRANSIENT_STATUS.has(response.status) || policy.transient?.(error) === true;
+    if ((!throttled && !transient) || attempt >= policy.maxAttempts) throw error;
     totalRetryDelay += await backoff(policy.retryDelayBase, attempt, throttled);
   }
 }
@@ -230,7 +234,7 @@ async function backoff(retryDelayBase: number, attempt: number, throttled: boole
 /** A refusal's body as an object; empty when it is not one (a proxy's HTML page, an empty body). */
 export function parseDetails(parse: (body: string) => Raw, response: RawResponse): Raw {
   try {
-    const details = parse(response.body);
+    const details = parse(response.body.toString('utf8'));
     return typeof details === 'object' && details !== null ? details : {};
   } catch {
     return {};
@@ -257,7 +261,7 @@ export function awsError(
   const message =
     (typeof details.message === 'string' && details.message) ||
     (typeof details.Message === 'string' && details.Message) ||
-    `${operation} failed with HTTP ${response.status}${response.body ? `: ${response.body.slice(0, 200)}` : ''}`;
+    `${operation} failed with HTTP ${response.status}${response.body.length > 0 ? `: ${response.body.toString('utf8', 0, 200)}` : ''}`;
   const { __type, message: _message, Message, ...members } = details;
   return Object.assign(new Error(message), members, {
     name,
@@ -282,10 +286,10 @@ export interface SigningTarget {
 
 export interface SignedRequestInput {
   readonly method: string;
-  /** Already URI-encoded, as sent. */
+  /** Already URI-encoded, with its query, as sent. */
   readonly path: string;
   readonly headers: Record<string, string>;
-  readonly body: string | Buffer;
+  readonly body?: string | Buffer | undefined;
 }
 
 /** One request signed with SigV4 by aws4; resolves with whatever the service answers. */
@@ -299,7 +303,7 @@ export function sendSigned(target: SigningTarget, input: SignedRequestInput): Pr
       service: target.service,
       region: target.region,
       headers: input.headers,
-      body: input.body,
+      ...(input.body === undefined ? {} : { body: input.body }),
     },
     target.credentials,
   );
@@ -310,7 +314,7 @@ export function sendSigned(target: SigningTarget, input: SignedRequestInput): Pr
         protocol: url.protocol,
         hostname: url.hostname,
         port: url.port,
-        path: input.path,
+        path: signed.path ?? input.path,
         method: input.method,
         headers: signed.headers,
         agent: target.agent,
@@ -323,7 +327,7 @@ export function sendSigned(target: SigningTarget, input: SignedRequestInput): Pr
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
+            body: Buffer.concat(chunks),
           }),
         );
       },

@@ -1,5 +1,4 @@
-import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { Agent as HttpAgent } from 'node:http';
 import aws4 from 'aws4';
 import {
   type AwsCredentials,
@@ -7,6 +6,9 @@ import {
   awsRegion,
   environmentCredentials,
   keepAliveAgent,
+  type RawResponse,
+  sendSigned,
+  sendWithRetries,
 } from './aws-json-client';
 import { endpoint, memo } from './client-endpoint';
 
@@ -16,8 +18,8 @@ import { endpoint, memo } from './client-endpoint';
  *
  * Why not `@aws-sdk/client-s3`: it brings the SDK's core and S3's schema module, which does not
  * tree-shake (about 200 KB minified of a media route's 440 KB; issue 15). S3 speaks XML rather than
- * JSON, so this is a sibling of aws-json-client.ts: the same credentials, agent, error shape and retry
- * policy, with its own send loop because that transport carries bodies as text and S3's are bytes.
+ * JSON, so this is a sibling of aws-json-client.ts on its transport (signing, agent, retry policy),
+ * with S3's addressing and XML errors.
  *
  * Addressing: path-style (`<endpoint>/<bucket>/<key>`) when an endpoint is set (the local emulator,
  * which has no DNS for bucket names), virtual-hosted (`https://<bucket>.s3.<region>.amazonaws.com/<key>`)
@@ -83,17 +85,8 @@ export interface ListObjectsPage {
 const THROTTLING_ERRORS = new Set(['SlowDown', 'Throttling', 'ThrottlingException', 'RequestLimitExceeded']);
 /** The SDK's transient codes: S3 answers RequestTimeout with a 400. */
 const TRANSIENT_ERRORS = new Set(['RequestTimeout', 'RequestTimeoutException']);
-const TRANSIENT_STATUS = new Set([500, 502, 503, 504]);
-const NETWORK_ERRORS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
-const MAXIMUM_RETRY_DELAY_MS = 20_000;
 /** S3 refuses a presigned URL valid longer than this. */
 const MAXIMUM_PRESIGN_SECONDS = 7 * 24 * 3600;
-
-interface RawResponse {
-  readonly status: number;
-  readonly headers: IncomingMessage['headers'];
-  readonly body: Buffer;
-}
 
 interface S3Request {
   readonly method: 'GET' | 'PUT';
@@ -245,36 +238,7 @@ export class S3Objects {
   }
 
   /** Sends `request` with the SDK's standard retries; throws an AwsError when S3 refuses it. */
-  private async send(operation: string, request: S3Request): Promise<RawResponse> {
-    let totalRetryDelay = 0;
-    for (let attempt = 1; ; attempt += 1) {
-      let response: RawResponse;
-      try {
-        response = await this.exchange(request);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? '';
-        if (!NETWORK_ERRORS.has(code) || attempt >= this.maxAttempts) throw error;
-        totalRetryDelay += await this.backoff(attempt, false);
-        continue;
-      }
-      if (response.status >= 200 && response.status < 300) return response;
-      const error = errorOf(operation, response, attempt, totalRetryDelay);
-      const throttled = THROTTLING_ERRORS.has(error.name);
-      const transient = TRANSIENT_STATUS.has(response.status) || TRANSIENT_ERRORS.has(error.name);
-      if ((!throttled && !transient) || attempt >= this.maxAttempts) throw error;
-      totalRetryDelay += await this.backoff(attempt, throttled);
-    }
-  }
-
-  /** Full-jitter backoff as the SDK's standard mode: 100 ms base, 500 ms when throttled, ≤ 20 s. */
-  private async backoff(attempt: number, throttled: boolean): Promise<number> {
-    const base = throttled ? this.retryDelayBase * 5 : this.retryDelayBase;
-    const delay = Math.floor(Math.min(MAXIMUM_RETRY_DELAY_MS, Math.random() * 2 ** attempt * base));
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    return delay;
-  }
-
-  private exchange(request: S3Request): Promise<RawResponse> {
+  private send(operation: string, request: S3Request): Promise<RawResponse> {
     const target = this.target(request.bucket, request.key, request.query);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers ?? {})) {
@@ -285,47 +249,22 @@ export class S3Objects {
       : undefined;
     // A PUT states its length even when empty: S3 refuses a PUT without Content-Length (411).
     if (request.method === 'PUT') headers['Content-Length'] = String(body?.byteLength ?? 0);
-    const signed = aws4.sign(
-      {
-        host: target.host,
-        path: target.path,
-        method: request.method,
-        service: 's3',
-        region: this.region,
-        headers,
-        ...(body ? { body } : {}),
-      },
-      this.credentials(),
-    );
     const url = new URL(target.origin);
-    const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
-    return new Promise((resolve, reject) => {
-      const outgoing = send(
-        {
-          protocol: url.protocol,
-          hostname: url.hostname,
-          port: url.port,
-          path: signed.path,
-          method: request.method,
-          headers: signed.headers,
-          agent: this.agent,
-        },
-        (response: IncomingMessage) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', reject);
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(body);
-    });
+    return sendWithRetries(
+      operation,
+      () =>
+        sendSigned(
+          { url, agent: this.agent, service: 's3', region: this.region, credentials: this.credentials() },
+          { method: request.method, path: target.path, headers, body },
+        ),
+      (response, attempts, totalRetryDelay) => errorOf(operation, response, attempts, totalRetryDelay),
+      {
+        maxAttempts: this.maxAttempts,
+        retryDelayBase: this.retryDelayBase,
+        throttling: (error) => THROTTLING_ERRORS.has(error.name),
+        transient: (error) => TRANSIENT_ERRORS.has(error.name),
+      },
+    );
   }
 }
 
