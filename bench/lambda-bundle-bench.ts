@@ -87,7 +87,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /**
  * A floor under the handlers: a module that only loads what every handler of a kind must, bundled like
- * the others (the stack's aliases, so env-only credentials). What it costs over hello-world is the
+ * the others (the stack's build options and aliases). What it costs over hello-world is the
  * part of the 1.5× import target that it alone takes, before any code of ours.
  */
 interface Floor {

@@ -1,8 +1,8 @@
 /**
  * Builds every Lambda handler the way `infra/app-function.ts` does (esbuild: one minified ES module,
- * node22, `module` before `main`, the `require` banner, the SDK bundled; the workers code-split with the
- * very options of infra/split-bundle.ts), in memory, so the bundle bench and the size-budget test
- * measure what AWS would run without synthesizing the stack.
+ * node22, `module` before `main`, the `require` banner, nothing left to the runtime's SDK; the workers
+ * code-split with the very options of infra/split-bundle.ts), in memory, so the bundle bench and the
+ * size-budget test measure what AWS would run without synthesizing the stack.
  */
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';

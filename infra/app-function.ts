@@ -88,7 +88,7 @@ export class AppFunction extends Construct {
       memorySize: props.memoryMb ?? FUNCTION_DEFAULTS.memoryMb,
       role: this.role,
       logGroup: this.logGroup,
-      // Lambda writes every line as JSON with the request id; X-Ray traces each invocation and its SDK calls.
+      // Lambda writes every line as JSON with the request id; X-Ray traces each invocation.
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
@@ -115,7 +115,8 @@ export class AppFunction extends Construct {
             sourcesContent: false,
             mainFields: ['module', 'main'],
             banner: ESM_REQUIRE_BANNER,
-            // The runtime's own SDK lags behind package-lock.json; bundling pins the version we tested.
+            // The runtime's own SDK lags behind package-lock.json: the little of it a handler imports
+            // (util-dynamodb's marshalling) is bundled at the version we tested.
             bundleAwsSDK: true,
             forceDockerBundling: false,
             // esbuild resolves an alias's relative path from its working directory, the project root here.

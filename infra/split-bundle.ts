@@ -49,9 +49,10 @@ export interface SplitBuildInput {
 
 /**
  * AppFunction's bundling options, which NodejsFunction is given as CDK props: a minified ES module for
- * node22, `module` before `main`, the require banner, the AWS SDK bundled, the stack's aliases, a linked
- * source map without sources. The split build below and the bench's single-file build
- * (bench/lambda-bundles.ts) both start from these, so what they measure is what is deployed.
+ * node22, `module` before `main`, the require banner, nothing of the AWS SDK left to the runtime, the
+ * stack's aliases, a linked source map without sources. The split build below and the bench's
+ * single-file build (bench/lambda-bundles.ts) both start from these, so what they measure is what is
+ * deployed.
  */
 export function lambdaBuildOptions(projectRoot: string): BuildOptions {
   return {

@@ -50,40 +50,4 @@ describe('AppFunction bundling', () => {
     expect(output.trim()).toBe('function');
     expect(existsSync(join(bundle, 'node_modules'))).toBe(false);
   });
-
-  it('swaps the SDK default credential chain for the environment provider Lambda satisfies', () => {
-    const outdir = tempDir('bundle-sdk-');
-    const app = new App({ outdir });
-    const stack = new Stack(app, 'CredentialsFixture');
-    new AppFunction(stack, 'Fixture', {
-      settings: { projectRoot: repositoryRoot, logRetention: RetentionDays.ONE_DAY },
-      entry: 'test/infra/fixtures/sdk-credentials-handler.ts',
-      description: 'credentials fixture',
-      environment: {},
-      logicalId: 'CredentialsFunction',
-    });
-    const template = app.synth().getStackByName('CredentialsFixture').template;
-    const key = String(template.Resources.CredentialsFunction.Properties.Code.S3Key).replace(/\.zip$/, '');
-    const file = join(outdir, `asset.${key}`, 'index.mjs');
-
-    // The full chain (SSO, INI files, process, web identity, metadata and their STS/SSO clients) is gone.
-    const code = readFileSync(file, 'utf8');
-    expect(code).not.toContain('defaultProvider::fromSSO');
-    expect(code).not.toContain('credential-provider-ini');
-
-    // Lambda's own variables are enough, and no shared config file or profile is consulted.
-    const url = pathToFileURL(file).href;
-    const script = `const { handler } = await import(${JSON.stringify(url)}); console.log(await handler());`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH ?? '',
-        AWS_REGION: 'eu-west-1',
-        AWS_ACCESS_KEY_ID: 'AKIALAMBDAROLE',
-        AWS_SECRET_ACCESS_KEY: 'secret',
-        AWS_SESSION_TOKEN: 'session',
-      },
-    });
-    expect(output.trim()).toBe('AKIALAMBDAROLE');
-  });
 });
