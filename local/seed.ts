@@ -6,8 +6,12 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { z } from 'zod';
-import { type Client, DEFAULT_CONTENT_INSTRUCTIONS, DEFAULT_PRESS_RELEASE_INSTRUCTIONS } from '#shared/client';
-import { type ClientInput } from '#shared/client-input';
+import {
+  type Client,
+  DEFAULT_CONTENT_INSTRUCTIONS,
+  DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
+} from '#shared/client';
+import type { ClientInput } from '#shared/client-input';
 import { CLIENT_PAGE_MAX, type ClientPage } from '#shared/client-list';
 import type { CreateContentInput } from '#shared/content';
 import { DEFAULT_TEXT_MODEL_ID, TEXT_MODEL_IDS } from '#shared/models';
