@@ -13,7 +13,7 @@ import { actionsOfFunction, repositoryRoot, sharedTemplate } from './fixture';
  */
 
 const CLIENT_MODULES = {
-  mediaBucket: 'functions/commons/clients/s3.ts',
+  mediaBucket: 'functions/commons/clients/s3-objects.ts',
   wordpressKey: 'functions/commons/clients/kms.ts',
   webSocket: 'functions/commons/clients/websocket-management.ts',
   jobsQueue: 'functions/commons/clients/sqs.ts',
