@@ -71,21 +71,29 @@ export interface AwsError extends Error {
   readonly [member: string]: unknown;
 }
 
+/** The SDK's throttling and transient codes (@smithy/core's retry classification), for every service. */
 const THROTTLING_ERRORS = new Set([
+  'BandwidthLimitExceeded',
+  'EC2ThrottledException',
+  'LimitExceededException',
+  'PriorRequestNotComplete',
   'ProvisionedThroughputExceededException',
   'RequestLimitExceeded',
   'RequestThrottled',
   'RequestThrottledException',
-  'ThrottlingException',
+  'SlowDown',
+  'ThrottledException',
   'Throttling',
+  'ThrottlingException',
   'TooManyRequestsException',
   'TransactionInProgressException',
 ]);
+const TRANSIENT_ERRORS = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
 const TRANSIENT_STATUS = new Set([500, 502, 503, 504]);
 const NETWORK_ERRORS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
 const MAXIMUM_RETRY_DELAY_MS = 20_000;
 
-/** A service's answer as received: any status, the body as text. */
+/** A service's answer as received: any status, the body as bytes. */
 export interface RawResponse {
   readonly status: number;
   readonly headers: IncomingMessage['headers'];
@@ -104,7 +112,15 @@ function encodeBlobs(this: Record<string, unknown>, key: string, value: unknown)
     : value;
 }
 
-const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+export const firstHeader = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+/** RFC 3986 encoding, as SigV4 and the SDK's URI labels have it: `encodeURIComponent` leaves `!'()*`. */
+export const encodeRfc3986 = (value: string): string =>
+  encodeURIComponent(value).replace(/[!'()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** A JSON reply as an object; an empty body is an empty object. */
+export const parseJson = (body: string): Raw => (body === '' ? {} : (JSON.parse(body) as Raw));
 
 export class AwsJsonClient {
   private readonly url: URL;
@@ -122,7 +138,7 @@ export class AwsJsonClient {
     this.credentials = config.credentials ?? environmentCredentials;
     this.maxAttempts = config.maxAttempts ?? 3;
     this.retryDelayBase = config.retryDelayBase ?? 100;
-    this.parse = config.parse ?? ((body) => (body === '' ? {} : (JSON.parse(body) as Raw)));
+    this.parse = config.parse ?? parseJson;
   }
 
   /** Sends `operation` and returns its parsed output; throws an AwsError when the service refuses. */
@@ -178,10 +194,6 @@ export interface RetryPolicy {
   readonly maxAttempts: number;
   /** The backoff's base in ms (5× when throttled). */
   readonly retryDelayBase: number;
-  /** Which refusals are throttling (retried, longer backoff); the SDK's throttling names by default. */
-  readonly throttling?: (error: AwsError) => boolean;
-  /** Refusals retried like a 5xx whatever their status (S3's 400 RequestTimeout); none by default. */
-  readonly transient?: (error: AwsError) => boolean;
 }
 
 /** As the SDK decides: a throttling error's name, or HTTP 429 whatever the body says. */
@@ -189,8 +201,8 @@ const isThrottlingError = (error: AwsError) =>
   THROTTLING_ERRORS.has(error.name) || error.$metadata.httpStatusCode === 429;
 
 /**
- * Sends with the SDK's standard retry policy: a dropped connection, a throttling error or a 5xx is
- * tried again after a full-jitter backoff, up to `maxAttempts` in all. Resolves with the 2xx response;
+ * Sends with the SDK's standard retry policy: a dropped connection, a throttling error, a 5xx or a
+ * transient code (S3's 400 RequestTimeout) is tried again after a full-jitter backoff, up to `maxAttempts` in all. Resolves with the 2xx response;
  * otherwise throws `errorOf`'s error for the last refusal (or the last network error).
  */
 export async function sendWithRetries(
@@ -200,7 +212,6 @@ export async function sendWithRetries(
   policy: RetryPolicy,
   options: CallOptions = {},
 ): Promise<RawResponse> {
-  const throttling = policy.throttling ?? isThrottlingError;
   let totalRetryDelay = 0;
   for (let attempt = 1; ; attempt += 1) {
     if (options.abortSignal?.aborted) {
@@ -217,8 +228,8 @@ export async function sendWithRetries(
     }
     if (response.status >= 200 && response.status < 300) return response;
     const error = errorOf(response, attempt, totalRetryDelay);
-    const throttled = throttling(error);
-    const transient = TRANSIENT_STATUS.has(response.status) || policy.transient?.(error) === true;
+    const throttled = isThrottlingError(error);
+    const transient = TRANSIENT_STATUS.has(response.status) || TRANSIENT_ERRORS.has(error.name);
     if ((!throttled && !transient) || attempt >= policy.maxAttempts) throw error;
     totalRetryDelay += await backoff(policy.retryDelayBase, attempt, throttled);
   }

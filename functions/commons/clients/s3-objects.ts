@@ -4,7 +4,9 @@ import {
   type AwsCredentials,
   type AwsError,
   awsRegion,
+  encodeRfc3986,
   environmentCredentials,
+  firstHeader,
   keepAliveAgent,
   type RawResponse,
   sendSigned,
@@ -81,10 +83,6 @@ export interface ListObjectsPage {
   readonly nextMarker: string | undefined;
 }
 
-/** The SDK's throttling codes that S3 answers with (503 SlowDown above all): the longer backoff. */
-const THROTTLING_ERRORS = new Set(['SlowDown', 'Throttling', 'ThrottlingException', 'RequestLimitExceeded']);
-/** The SDK's transient codes: S3 answers RequestTimeout with a 400. */
-const TRANSIENT_ERRORS = new Set(['RequestTimeout', 'RequestTimeoutException']);
 /** S3 refuses a presigned URL valid longer than this. */
 const MAXIMUM_PRESIGN_SECONDS = 7 * 24 * 3600;
 
@@ -96,12 +94,6 @@ interface S3Request {
   readonly headers?: Readonly<Record<string, string | undefined>>;
   readonly body?: Uint8Array;
 }
-
-const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-/** RFC 3986 encoding, as SigV4's canonical request has it: `encodeURIComponent` leaves `!'()*`. */
-const encodeRfc3986 = (value: string) =>
-  encodeURIComponent(value).replace(/[!'()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** A key as a URL path: each segment encoded, the slashes kept. */
 const keyPath = (key: string) => key.split('/').map(encodeRfc3986).join('/');
@@ -258,12 +250,7 @@ export class S3Objects {
           { method: request.method, path: target.path, headers, body },
         ),
       (response, attempts, totalRetryDelay) => errorOf(operation, response, attempts, totalRetryDelay),
-      {
-        maxAttempts: this.maxAttempts,
-        retryDelayBase: this.retryDelayBase,
-        throttling: (error) => THROTTLING_ERRORS.has(error.name),
-        transient: (error) => TRANSIENT_ERRORS.has(error.name),
-      },
+      { maxAttempts: this.maxAttempts, retryDelayBase: this.retryDelayBase },
     );
   }
 }

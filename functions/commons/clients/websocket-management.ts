@@ -4,10 +4,11 @@ import {
   type AwsError,
   awsError,
   awsRegion,
+  encodeRfc3986,
   environmentCredentials,
   keepAliveAgent,
   parseDetails,
-  type Raw,
+  parseJson,
   type RawResponse,
   sendSigned,
   sendWithRetries,
@@ -18,7 +19,7 @@ import {
  * AWS, the local gateway's stand-in (local/internal-server.ts) locally. It is a REST API, not a JSON
  * protocol: `POST {callbackUrl}/@connections/{connectionId}` with the message as the body, signed for
  * `execute-api`. Sent by aws-json-client.ts's transport, so it keeps the SDK's retry policy (5xx,
- * dropped connections, throttling: a 429 or LimitExceededException) and its error shape: a connection
+ * dropped connections, throttling such as a 429 or LimitExceededException) and its error shape: a connection
  * that is gone is an AwsError named GoneException with `$metadata.httpStatusCode` 410.
  * Why not the SDK's client: aws-json-client.ts says.
  */
@@ -30,8 +31,6 @@ export interface ManagementClientOptions {
   readonly retryDelayBase?: number;
 }
 
-const THROTTLING_STATUS = 429;
-
 /** API Gateway's names for the management API's refusals, when a proxy or stand-in names none. */
 const ERROR_NAMES: Readonly<Record<number, string>> = {
   403: 'ForbiddenException',
@@ -39,12 +38,6 @@ const ERROR_NAMES: Readonly<Record<number, string>> = {
   413: 'PayloadTooLargeException',
   429: 'LimitExceededException',
 };
-
-const parseJson = (body: string): Raw => JSON.parse(body) as Raw;
-
-/** A path segment encoded as the SDK encodes a URI label (encodeURIComponent, and `!'()*` too). */
-const encodeLabel = (value: string) =>
-  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export class WebSocketManagementClient {
   private readonly url: URL;
@@ -60,7 +53,7 @@ export class WebSocketManagementClient {
   /** Sends `data` as one message; throws an AwsError (GoneException for a closed connection). */
   async postToConnection(connectionId: string, data: Uint8Array | string): Promise<void> {
     const body = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
-    const path = `${this.url.pathname.replace(/\/+$/, '')}/@connections/${encodeLabel(connectionId)}`;
+    const path = `${this.url.pathname.replace(/\/+$/, '')}/@connections/${encodeRfc3986(connectionId)}`;
     await sendWithRetries(
       'PostToConnection',
       () =>
@@ -75,12 +68,7 @@ export class WebSocketManagementClient {
           { method: 'POST', path, headers: { 'Content-Type': 'application/octet-stream' }, body },
         ),
       errorOf,
-      {
-        maxAttempts: this.options.maxAttempts ?? 3,
-        retryDelayBase: this.options.retryDelayBase ?? 100,
-        throttling: (error) =>
-          error.$metadata.httpStatusCode === THROTTLING_STATUS || error.name === 'LimitExceededException',
-      },
+      { maxAttempts: this.options.maxAttempts ?? 3, retryDelayBase: this.options.retryDelayBase ?? 100 },
     );
   }
 }
