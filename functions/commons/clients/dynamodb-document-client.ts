@@ -11,7 +11,13 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { marshall, type marshallOptions } from '@aws-sdk/util-dynamodb';
-import { type AwsCredentials, AwsJsonClient, type CallOptions, type Raw } from './aws-json-client';
+import {
+  AwsJsonClient,
+  type AwsJsonClientConfig,
+  type CallOptions,
+  parseJson,
+  type Raw,
+} from './aws-json-client';
 import { readAttributeMap } from './dynamodb-values';
 
 /**
@@ -37,14 +43,13 @@ interface DocumentCommand {
   readonly input: object;
 }
 
-export interface DocumentClientConfig {
-  /** An emulator's URL; DynamoDB's regional endpoint when absent. */
-  readonly endpoint?: string | undefined;
-  readonly region?: string;
-  readonly credentials?: () => AwsCredentials;
+/** Where and how to call (aws-json-client.ts's options), and how values are written. */
+export interface DocumentClientConfig
+  extends Pick<
+    AwsJsonClientConfig,
+    'endpoint' | 'region' | 'credentials' | 'maxAttempts' | 'retryDelayBase'
+  > {
   readonly marshallOptions?: marshallOptions;
-  readonly maxAttempts?: number;
-  readonly retryDelayBase?: number;
 }
 
 /** How one operation's input and output are converted: which members hold items or values. */
@@ -209,12 +214,8 @@ const decodeBinary = (key: string, value: unknown) => {
 };
 
 /** A member named B or BS can only appear as an unescaped `"B":` key; without one, no reviver runs. */
-const parseResponse = (body: string): Raw => {
-  if (body === '') return {};
-  return (
-    body.includes('"B":') || body.includes('"BS":') ? JSON.parse(body, decodeBinary) : JSON.parse(body)
-  ) as Raw;
-};
+const parseResponse = (body: string): Raw =>
+  body.includes('"B":') || body.includes('"BS":') ? (JSON.parse(body, decodeBinary) as Raw) : parseJson(body);
 
 export class DynamoDBDocumentClient {
   private readonly client: AwsJsonClient;
@@ -223,14 +224,14 @@ export class DynamoDBDocumentClient {
     readAttributeMap(value as Parameters<typeof readAttributeMap>[0]);
 
   constructor(config: DocumentClientConfig) {
+    const { marshallOptions: options, ...where } = config;
     this.client = new AwsJsonClient({
+      ...where,
       service: 'dynamodb',
       targetPrefix: 'DynamoDB_20120810',
       jsonVersion: '1.0',
       parse: parseResponse,
-      ...config,
     });
-    const options = config.marshallOptions;
     this.toAttributes = (value) => marshall(value, options) as AttributeMap;
   }
 
