@@ -52,6 +52,30 @@ function resyncReads(page: Page): string[] {
   return reads;
 }
 
+/**
+ * Holds a plain poll that would show the job finished until the resync read has gone out. A plain
+ * poll ticks every 2 s and may land between the job's end and the pointer's arrival (a busy CI
+ * machine delays the push): the page would then take the result from it and never follow the
+ * pointer. Polls of a running job pass at once, so only a finished job's poll ever waits, and a page
+ * that never follows the pointer never gets its result.
+ */
+async function holdFinishedPollsUntilResync(page: Page): Promise<void> {
+  let resyncSent = () => {};
+  const resync = new Promise<void>((resolve) => {
+    resyncSent = resolve;
+  });
+  page.on('request', (request) => {
+    if (/\/api\/jobs\/[^/?]+\?include=partial$/u.test(request.url())) resyncSent();
+  });
+  await page.route(/\/api\/jobs\/[^/?]+$/u, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    const { status } = JSON.parse(body) as { status?: string };
+    if (status === 'succeeded' || status === 'failed') await resync;
+    await route.fulfill({ response, body });
+  });
+}
+
 async function generateNewsletter(page: Page, topic: string): Promise<void> {
   await page.goto('/newsletter');
   await page.getByRole('heading', { name: 'Newsletter Creator' }).waitFor();
@@ -98,6 +122,7 @@ describe('job progress pushes in the browser', () => {
         : message,
     );
     const reads = resyncReads(page);
+    await holdFinishedPollsUntilResync(page);
     await signInThroughUi(page, user.email, user.password);
     await generateNewsletter(page, 'Winter pipe protection');
 
