@@ -191,6 +191,58 @@ describe('the DynamoDB emulator', () => {
     expect(new Set(scanned.seen).size).toBe(300);
   });
 
+  it('reads each item as last written, however many reads and projections shared its decoded form', async () => {
+    await createTable('decoded', 'pk', 'sk');
+    const item = {
+      pk: { S: 'p' },
+      sk: { S: 'one' },
+      name: { S: 'first' },
+      address: { M: { city: { S: 'Austin' }, streets: { L: [{ S: 'Main St' }, { S: 'Suite 4' }] } } },
+    };
+    expect((await call('PutItem', { TableName: 'decoded', Item: item })).text).toBe('{}');
+    const query = (extra: Record<string, unknown> = {}) =>
+      call('Query', {
+        TableName: 'decoded',
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': { S: 'p' } },
+        ...extra,
+      }).then(({ text }) => (JSON.parse(text) as { Items: Record<string, unknown>[] }).Items);
+
+    // Reads at once with different projections of the same stored item: none may see another's shape.
+    const [whole, names, city, again] = await Promise.all([
+      query(),
+      query({ ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }),
+      query({ ProjectionExpression: 'address.city, address.streets[1]' }),
+      query(),
+    ]);
+    expect(whole).toEqual([item]);
+    expect(again).toEqual([item]);
+    expect(names).toEqual([{ name: { S: 'first' } }]);
+    expect(city).toEqual([{ address: { M: { city: { S: 'Austin' }, streets: { L: [{ S: 'Suite 4' }] } } } }]);
+    expect(
+      await query({
+        FilterExpression: '#n = :n',
+        ExpressionAttributeNames: { '#n': 'name' },
+        ExpressionAttributeValues: { ':p': { S: 'p' }, ':n': { S: 'first' } },
+      }),
+    ).toEqual([item]);
+
+    // A changed item is a new text: the next read answers with it, never with the form decoded before.
+    await call('UpdateItem', {
+      TableName: 'decoded',
+      Key: { pk: { S: 'p' }, sk: { S: 'one' } },
+      UpdateExpression: 'SET #n = :n REMOVE address',
+      ExpressionAttributeNames: { '#n': 'name' },
+      ExpressionAttributeValues: { ':n': { S: 'second' } },
+    });
+    expect(await query()).toEqual([{ pk: { S: 'p' }, sk: { S: 'one' }, name: { S: 'second' } }]);
+    // Written back as it first was: the same text as the first read, and the same answer.
+    expect((await call('PutItem', { TableName: 'decoded', Item: item })).text).toBe('{}');
+    expect(await query()).toEqual([item]);
+    await call('DeleteItem', { TableName: 'decoded', Key: { pk: { S: 'p' }, sk: { S: 'one' } } });
+    expect(await query()).toEqual([]);
+  });
+
   it("names its worker's thread where /proc lists threads, so a bench can split CPU time", () => {
     if (!existsSync('/proc/self/task')) {
       expect(dynamo.osThreadId).toBeNull();
