@@ -5,7 +5,7 @@
  * which the first job would otherwise wait for. Once the app reports ready, this imports, one after the
  * other in the background, what a generation goes through: the authorizers, the WebSocket routes, the
  * generation endpoints, the workers, and the modules the workers may load only when a job needs them
- * (provider adapters and SDKs, the offline composers). Importing is not all of a first request's extra
+ * (provider adapters and SDKs, the tools and their offline composers). Importing is not all of a first request's extra
  * cost: the token verifier fetches the pool's signing keys on first use, and an SDK client resolves its
  * credentials and endpoint on its first call, so those are done here too, with read-only calls; and
  * the code a generation runs is rehearsed once (rehearsalSteps), since its first run is slower too. A
@@ -50,20 +50,25 @@ export function warmUpHandlerEntries(): string[] {
   ];
 }
 
-/** Modules the workers import on demand: every provider adapter and each tool's offline composer. */
+/**
+ * Modules the workers import on demand: every provider adapter, each tool's definition (the workers
+ * load a tool on its first job) and each tool's offline composer.
+ */
 async function onDemandModules(): Promise<string[]> {
   const providers = (await readdir(join(repositoryRoot, 'functions', 'providers')))
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
     .map((name) => join('functions', 'providers', name));
   const toolsDir = join(repositoryRoot, 'functions', 'tools');
-  const composers: string[] = [];
+  const toolModules: string[] = [];
   for (const tool of await readdir(toolsDir, { withFileTypes: true })) {
     if (!tool.isDirectory()) continue;
     const files = await readdir(join(toolsDir, tool.name));
-    if (files.includes('offline-composer.ts'))
-      composers.push(join('functions', 'tools', tool.name, 'offline-composer.ts'));
+    for (const file of files) {
+      if (file === 'definition.ts' || file.endsWith('-definition.ts') || file === 'offline-composer.ts')
+        toolModules.push(join('functions', 'tools', tool.name, file));
+    }
   }
-  return [...providers, ...composers];
+  return [...providers, ...toolModules];
 }
 
 /** What a first request would do besides importing: load the signing keys, make each client's first call. */
@@ -257,7 +262,7 @@ export const rehearsalSteps: Readonly<Record<string, () => Promise<unknown>>> = 
     const { resolveProviderForTool } = await import('#functions/generation/provider-choice');
     const { ProgressStream } = await import('#functions/generation/progress-stream');
     const { createOfflineTextProvider } = await import('#functions/providers/offline-text-provider');
-    const tool = findTool('newsletter');
+    const tool = await findTool('newsletter');
     if (!tool) throw new Error('no newsletter tool');
     const input = tool.requestSchema.parse(REHEARSAL_REQUEST);
     const context = { client: null, source: null, now: new Date() };

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { envNames } from '#infra/routes';
 import { fetchSource } from './fetch-source';
-import { FetchFailedError, UnsafeUrlError } from './safe-fetch';
+import { FetchFailedError, UnsafeUrlError } from './safe-fetch-errors';
 import { type LocalHttpServer, startLocalHttpServer } from './testing/local-http-server';
 
 const ARTICLE = `<!DOCTYPE html><html><head><title>Spring lawn care tips - Green Leaf</title>

@@ -1,5 +1,6 @@
 import type { ExtractedSource } from '#functions/generation/tool-definition';
-import { FetchFailedError, type SafeFetchOptions, safeFetch } from './safe-fetch';
+import { type SafeFetchOptions, safeFetch } from './safe-fetch';
+import { FetchFailedError } from './safe-fetch-errors';
 
 /** Reads the source URL of a generation request; what users' URLs may be is safeFetch's business. */
 

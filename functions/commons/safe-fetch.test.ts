@@ -6,13 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { envNames } from '#infra/routes';
 import {
   blockedAddressReason,
-  FetchFailedError,
   type ResolveHost,
   type SafeFetchOptions,
   safeFetch,
   safeRequest,
-  UnsafeUrlError,
 } from './safe-fetch';
+import { FetchFailedError, UnsafeUrlError } from './safe-fetch-errors';
 import { type LocalHttpServer, startLocalHttpServer } from './testing/local-http-server';
 
 const ALLOW = envNames.fetchAllowHosts;

@@ -8,6 +8,7 @@ import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { envNames } from '#infra/routes';
+import { FetchFailedError, SafeFetchError, UnsafeUrlError } from './safe-fetch-errors';
 
 /**
  * Fetches a URL that a user typed, without letting it reach anything but the public web: every hop is
@@ -52,45 +53,6 @@ export interface SafeFetchResponse {
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;
 export const DEFAULT_FETCH_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_FETCH_MAX_REDIRECTS = 5;
-
-export type UnsafeUrlCode = 'invalid_url' | 'unsupported_scheme' | 'credentials_in_url' | 'blocked_address';
-export type FetchFailedCode =
-  | 'timeout'
-  | 'too_large'
-  | 'http_status'
-  | 'unsupported_content_type'
-  | 'too_many_redirects'
-  | 'dns_failed'
-  | 'network'
-  /** Raised by readers of the body (fetchSource), not by safeFetch itself. */
-  | 'no_readable_text';
-
-export abstract class SafeFetchError extends Error {
-  abstract readonly code: UnsafeUrlCode | FetchFailedCode;
-}
-
-/** The URL itself may not be fetched; nothing was sent to it. */
-export class UnsafeUrlError extends SafeFetchError {
-  constructor(
-    readonly code: UnsafeUrlCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UnsafeUrlError';
-  }
-}
-
-/** The URL was allowed but reading it failed. `status` is set when the site answered with an error. */
-export class FetchFailedError extends SafeFetchError {
-  constructor(
-    readonly code: FetchFailedCode,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'FetchFailedError';
-  }
-}
 
 const PAGE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain'];
 const JSON_TYPES = ['application/json'];

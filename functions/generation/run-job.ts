@@ -2,9 +2,8 @@ import { $ZodError } from 'zod/v4/core';
 import { recordActivity } from '#functions/activities/activity-log';
 import { requireClientAccess } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
-import { fetchSource } from '#functions/commons/fetch-source';
 import { logger } from '#functions/commons/logger';
-import { SafeFetchError } from '#functions/commons/safe-fetch';
+import { SafeFetchError } from '#functions/commons/safe-fetch-errors';
 import { saveContentOnce } from '#functions/content/content-store';
 import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
@@ -113,7 +112,10 @@ async function generate<Input, Result extends Record<string, unknown>>(
   const clientId = tool.clientId(input);
   const client = clientId ? await requireClientAccess(caller, clientId) : null;
   const sourceUrl = tool.sourceUrl(input);
-  const source = sourceUrl ? await fetchSource(sourceUrl) : null;
+  // Only a rewrite of a web page fetches one: the fetcher and its address checks load with the first.
+  const source = sourceUrl
+    ? await (await import('#functions/commons/fetch-source')).fetchSource(sourceUrl)
+    : null;
   // The job's creation time, not the clock: a retried job composes the same text and the same dates.
   const context: ToolContext = { client, source, now: new Date(job.createdAt) };
 
@@ -219,7 +221,7 @@ export async function runJob(
 ): Promise<RunOutcome> {
   const job = await startAttempt(jobId);
   if (!job) return DONE;
-  const tool = findTool(job.tool);
+  const tool = await findTool(job.tool);
   if (!tool) {
     await finishJob(jobId, { status: 'failed', error: `Unknown tool "${job.tool}"` });
     return DONE;

@@ -3,7 +3,7 @@ import { recordActivity } from '#functions/activities/activity-log';
 import { requireClientAccess } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
-import { SafeFetchError } from '#functions/commons/safe-fetch';
+import { SafeFetchError } from '#functions/commons/safe-fetch-errors';
 import { saveContentOnce } from '#functions/content/content-store';
 import {
   finishJob,

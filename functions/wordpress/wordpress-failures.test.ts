@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FetchFailedError, UnsafeUrlError } from '#functions/commons/safe-fetch';
+import { FetchFailedError, UnsafeUrlError } from '#functions/commons/safe-fetch-errors';
 import { notRestApi, parseErrorBody, unreachable, wordpressFailure } from './wordpress-failures';
 
 const context = { operation: 'create' as const, siteUrl: 'https://bakery.example', username: 'editor' };

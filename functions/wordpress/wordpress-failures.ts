@@ -1,4 +1,4 @@
-import { FetchFailedError, UnsafeUrlError } from '#functions/commons/safe-fetch';
+import { FetchFailedError, UnsafeUrlError } from '#functions/commons/safe-fetch-errors';
 import { WordPressError } from './wordpress-site';
 
 /**

@@ -2,7 +2,7 @@ import { recordActivity } from '#functions/activities/activity-log';
 import { BadRequestError } from '#functions/commons/errors';
 import { fetchSource } from '#functions/commons/fetch-source';
 import { httpHandler } from '#functions/commons/http-handler';
-import { SafeFetchError, UnsafeUrlError } from '#functions/commons/safe-fetch';
+import { SafeFetchError, UnsafeUrlError } from '#functions/commons/safe-fetch-errors';
 import { type FetchContentResponse, fetchContentRequestSchema } from '#shared/tools/podcast';
 
 /**

@@ -40,7 +40,7 @@ const RETRY_PAUSE_MS = 1_000;
 const isFinished = (job: StoredJob | null) => job?.status === 'succeeded' || job?.status === 'failed';
 
 async function runChild(spec: ChildSpec, context: MediaJobContext): Promise<MultiPlatformItem[]> {
-  const tool = findTool(spec.tool);
+  const tool = await findTool(spec.tool);
   if (!tool) return failedItems(spec, null);
   const checked = tool.requestSchema.safeParse(spec.request);
   if (!checked.success) return failedItems(spec, firstIssueMessage(checked.error));

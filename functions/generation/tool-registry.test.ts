@@ -1,0 +1,32 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findMediaTool } from '#functions/media/media-tools';
+import { findTool, TEXT_TOOL_NAMES } from './tool-registry';
+
+/** Each tool folder with a job definition (`functions/tools/<tool>/definition.ts`). */
+const toolsDir = join(import.meta.dirname, '..', 'tools');
+const definedTools = readdirSync(toolsDir).filter((name) =>
+  existsSync(join(toolsDir, name, 'definition.ts')),
+);
+
+describe('the text tool registry', () => {
+  it('loads each tool under the name its jobs carry', async () => {
+    for (const name of TEXT_TOOL_NAMES) {
+      const tool = await findTool(name);
+      expect(tool?.name, name).toBe(name);
+    }
+  });
+
+  it('registers every tool definition that the media worker does not run, and no other', async () => {
+    const textTools: string[] = [];
+    for (const name of definedTools) if (!(await findMediaTool(name))) textTools.push(name);
+    expect(textTools.length).toBeGreaterThan(0);
+    expect([...TEXT_TOOL_NAMES].sort()).toEqual(textTools.sort());
+  });
+
+  it('knows no other kind of job', async () => {
+    expect(await findTool('no-such-tool')).toBeUndefined();
+    expect(await findTool('toString')).toBeUndefined();
+  });
+});
