@@ -53,34 +53,77 @@ interface ColdStart {
  */
 const lambdaNode = process.env.LAMBDA_NODE || process.execPath;
 
-/** Medians over several fresh Node processes that import the module and exit. */
-function coldStart(file: string, nodeOptions: readonly string[] = []): ColdStart {
+/**
+ * The Node built-ins Lambda's Node.js runtime has loaded before it imports a handler: its runtime
+ * interface client (aws/aws-lambda-nodejs-runtime-interface-client, src/index.mjs → RAPIDClient.js,
+ * ResponseStream.js, UserFunction.js, LogPatch.js, Errors.js, InvokeContext.js) requires these while it
+ * sets up, so in AWS a handler's own import of `http` or streams finds them already loaded, and a
+ * hello-world handler's init includes them.
+ */
+const LAMBDA_RUNTIME_BUILTINS = ['http', 'net', 'util', 'fs', 'path', 'assert'] as const;
+
+interface ColdStartOptions {
+  /** Require LAMBDA_RUNTIME_BUILTINS before the import, as Lambda's runtime client has. */
+  readonly underRuntime?: boolean;
+}
+
+/** One fresh Node process that imports the module and exits. */
+function coldStartRun(file: string, nodeOptions: readonly string[], options: ColdStartOptions): ColdStart {
   const url = pathToFileURL(file).href;
-  const script = `const c=process.cpuUsage(),t=performance.now();await import(${JSON.stringify(url)});const u=process.cpuUsage(c),p=process.cpuUsage();console.log(performance.now()-t,(u.user+u.system)/1000,(p.user+p.system)/1000);`;
-  const runs: ColdStart[] = [];
-  for (let run = 0; run < IMPORT_RUNS; run += 1) {
-    const started = performance.now();
-    const output = execFileSync(lambdaNode, [...nodeOptions, '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' },
-    });
-    const processMs = performance.now() - started;
-    const [importMs, importCpuMs, processCpuMs] = (output.trim().split('\n').pop() ?? '')
-      .split(' ')
-      .map(Number);
-    runs.push({
-      processMs,
-      importMs: importMs ?? Number.NaN,
-      importCpuMs: importCpuMs ?? Number.NaN,
-      processCpuMs: processCpuMs ?? Number.NaN,
-    });
-  }
+  const runtime = options.underRuntime
+    ? `import{createRequire}from'node:module';const r=createRequire(import.meta.url);for(const m of ${JSON.stringify(LAMBDA_RUNTIME_BUILTINS)})r(m);`
+    : '';
+  const script = `${runtime}const c=process.cpuUsage(),t=performance.now();await import(${JSON.stringify(url)});const u=process.cpuUsage(c),p=process.cpuUsage();console.log(performance.now()-t,(u.user+u.system)/1000,(p.user+p.system)/1000);`;
+  const started = performance.now();
+  const output = execFileSync(lambdaNode, [...nodeOptions, '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' },
+  });
+  const processMs = performance.now() - started;
+  const [importMs, importCpuMs, processCpuMs] = (output.trim().split('\n').pop() ?? '')
+    .split(' ')
+    .map(Number);
   return {
-    processMs: median(runs.map((run) => run.processMs)),
-    importMs: median(runs.map((run) => run.importMs)),
-    importCpuMs: median(runs.map((run) => run.importCpuMs)),
-    processCpuMs: median(runs.map((run) => run.processCpuMs)),
+    processMs,
+    importMs: importMs ?? Number.NaN,
+    importCpuMs: importCpuMs ?? Number.NaN,
+    processCpuMs: processCpuMs ?? Number.NaN,
   };
+}
+
+const medianColdStart = (runs: readonly ColdStart[]): ColdStart => ({
+  processMs: median(runs.map((run) => run.processMs)),
+  importMs: median(runs.map((run) => run.importMs)),
+  importCpuMs: median(runs.map((run) => run.importCpuMs)),
+  processCpuMs: median(runs.map((run) => run.processCpuMs)),
+});
+
+/** Medians over several fresh Node processes that import the module and exit. */
+function coldStart(
+  file: string,
+  nodeOptions: readonly string[] = [],
+  options: ColdStartOptions = {},
+): ColdStart {
+  return medianColdStart(Array.from({ length: IMPORT_RUNS }, () => coldStartRun(file, nodeOptions, options)));
+}
+
+/**
+ * The module's cold start and hello-world's, measured in turns (hello-world, module, hello-world, …):
+ * the machine's speed drifts over a run, so each ratio compares processes started moments apart.
+ */
+function pairedColdStart(
+  file: string,
+  helloFile: string,
+  nodeOptions: readonly string[] = [],
+  options: ColdStartOptions = {},
+): { cold: ColdStart; hello: ColdStart } {
+  const cold: ColdStart[] = [];
+  const hello: ColdStart[] = [];
+  for (let run = 0; run < IMPORT_RUNS; run += 1) {
+    hello.push(coldStartRun(helloFile, nodeOptions, options));
+    cold.push(coldStartRun(file, nodeOptions, options));
+  }
+  return { cold: medianColdStart(cold), hello: medianColdStart(hello) };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -128,7 +171,7 @@ async function printFloor(
   floor: Floor,
   dir: string,
   writeBundle: (id: string, bundle: LambdaBundle) => string,
-  hello: ColdStart,
+  helloFile: string,
 ): Promise<void> {
   const source = join(dir, `${floor.id}.ts`);
   writeFileSync(source, `${floor.source.join('\n')}\n`);
@@ -136,7 +179,7 @@ async function printFloor(
     floor.id,
   );
   if (!bundle) throw new Error(`esbuild produced no ${floor.label} bundle`);
-  const cold = coldStart(writeBundle(floor.id, bundle));
+  const { cold, hello } = pairedColdStart(writeBundle(floor.id, bundle), helloFile);
   // The share of the 1.5× allowance, in wall and in CPU time (steadier on a busy machine).
   const share = (value: number, reference: number) =>
     `${ms(value - reference)} of ${ms(reference * 0.5)} (${(((value - reference) / (reference * 0.5)) * 100).toFixed(0)}%)`;
@@ -220,9 +263,9 @@ export async function run(): Promise<void> {
     const hello = coldStart(helloFile);
     const helloMaps = coldStart(helloFile, SOURCE_MAPS);
     console.log(
-      `cold start on Node ${execFileSync(lambdaNode, ['--version'], { encoding: 'utf8' }).trim()} (medians of ${IMPORT_RUNS} fresh processes: spawn to handler imported, and the import alone), against hello-world ${ms(hello.processMs)}, ${ms(hello.processCpuMs)} CPU (import ${ms(hello.importMs)}, ${ms(hello.importCpuMs)} CPU); with --enable-source-maps ${ms(helloMaps.processMs)}, ${ms(helloMaps.processCpuMs)} CPU:`,
+      `cold start on Node ${execFileSync(lambdaNode, ['--version'], { encoding: 'utf8' }).trim()} (medians of ${IMPORT_RUNS} fresh processes: spawn to handler imported, and the import alone; each row's ratios against hello-world started in turns with it, since the machine's speed drifts), hello-world ${ms(hello.processMs)}, ${ms(hello.processCpuMs)} CPU (import ${ms(hello.importMs)}, ${ms(hello.importCpuMs)} CPU); with --enable-source-maps ${ms(helloMaps.processMs)}, ${ms(helloMaps.processCpuMs)} CPU:`,
     );
-    for (const floor of FLOORS) await printFloor(floor, dir, writeBundle, hello);
+    for (const floor of FLOORS) await printFloor(floor, dir, writeBundle, helloFile);
     const measured: [string, string, number | undefined][] = [
       ['ListClients', 'functions/clients/list-clients.ts', 1.5],
       ['GetHealth', 'functions/health/handler.ts', 1.5],
@@ -231,6 +274,7 @@ export async function run(): Promise<void> {
       ['text worker', backgroundFunctions.worker, 2],
       ['media worker', backgroundFunctions.mediaWorker, undefined],
     ];
+    const bundleFiles: [label: string, file: string, target: number | undefined][] = [];
     for (const [label, file, target] of measured) {
       const size = sizes.find((candidate) => candidate.entry.entry === file);
       if (!size) {
@@ -238,12 +282,27 @@ export async function run(): Promise<void> {
         continue;
       }
       const bundleFile = writeBundle(size.entry.id, size.bundle);
-      const cold = coldStart(bundleFile);
-      const maps = coldStart(bundleFile, SOURCE_MAPS);
+      bundleFiles.push([label, bundleFile, target]);
+      const { cold, hello } = pairedColdStart(bundleFile, helloFile);
+      const { cold: maps, hello: helloMaps } = pairedColdStart(bundleFile, helloFile, SOURCE_MAPS);
       const targetText = target === undefined ? '' : ` (target ≤ ${target}×)`;
       const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)}×`;
       console.log(
         `  ${label.padEnd(16)} ${kb(size.bytes).padStart(5)} KB  ${ms(cold.processMs).padStart(9)} ${ratio(cold.processMs, hello.processMs)}, CPU ${ms(cold.processCpuMs)} ${ratio(cold.processCpuMs, hello.processCpuMs)} hello-world${targetText}; import alone ${ms(cold.importMs)}, CPU ${ms(cold.importCpuMs)}; with source maps ${ms(maps.processMs)} ${ratio(maps.processMs, helloMaps.processMs)}, CPU ${ms(maps.processCpuMs)} ${ratio(maps.processCpuMs, helloMaps.processCpuMs)}`,
+      );
+    }
+    // The same cold starts with the built-ins Lambda's runtime client loads first, for both sides.
+    const runtimeHello = coldStart(helloFile, [], { underRuntime: true });
+    console.log(
+      `as Lambda's runtime loads a handler (${LAMBDA_RUNTIME_BUILTINS.join(', ')} required first, as its runtime interface client does), against hello-world loaded the same way, ${ms(runtimeHello.processMs)}, ${ms(runtimeHello.processCpuMs)} CPU:`,
+    );
+    for (const [label, bundleFile, target] of bundleFiles) {
+      const { cold, hello: helloRuntime } = pairedColdStart(bundleFile, helloFile, [], {
+        underRuntime: true,
+      });
+      const targetText = target === undefined ? '' : ` (target ≤ ${target}×)`;
+      console.log(
+        `  ${label.padEnd(16)} ${ms(cold.processMs).padStart(9)} ${(cold.processMs / helloRuntime.processMs).toFixed(2)}×, CPU ${ms(cold.processCpuMs)} ${(cold.processCpuMs / helloRuntime.processCpuMs).toFixed(2)}× hello-world${targetText}; import alone ${ms(cold.importMs)}, CPU ${ms(cold.importCpuMs)}`,
       );
     }
   } finally {
