@@ -10,6 +10,7 @@ import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
 import { instructionPreviewsOf } from '#shared/client-list';
 import { entityVersion, partitionKey, type SingleTable, singleTable, sortKey } from './item-keys';
+import { once } from './once';
 
 /**
  * The single DynamoDB table (DESIGN.md §5), described as dynamodb-toolbox entities. Every request is served
@@ -28,285 +29,350 @@ const optionalString = () => string().optional();
 /** A key or index attribute: written from its composites, never returned. */
 const indexKey = () => string().optional().hidden();
 
-const clientAttributes = item({
-  clientId: string().key(),
-  name: string(),
-  company_name: optionalString(),
-  owner: optionalString(),
-  email: optionalString(),
-  phone: optionalString(),
-  website: optionalString(),
-  facebook: optionalString(),
-  linkedin: optionalString(),
-  gbp: optionalString(),
-  address: optionalString(),
-  city: optionalString(),
-  state: optionalString(),
-  postal_code: optionalString(),
-  country: optionalString(),
-  newsletter_instructions: optionalString(),
-  press_release_instructions: optionalString(),
-  content_instructions: optionalString(),
-  wordpress_url: optionalString(),
-  wordpress_username: optionalString(),
-  /** Envelope-encrypted application password (functions/clients/password-cipher.ts); never returned. */
-  wordpress_password_cipher: optionalString(),
-  createdBy: string(),
-  createdByEmail: optionalString(),
-  createdAt: string(),
-  updatedAt: string(),
-  contentCount: number().optional().default(0),
-  accessCount: number().optional().default(0),
-  /** Constant partition of the "every client" index used by admins. */
-  allClients: string().optional().default(ALL),
-  edbVersion: entityVersion(),
-});
-
-const clientSchema = clientAttributes.and((attributes) => ({
-  /**
-   * The cards' previews of the instructions (shared/client-list.ts), written with them, so the list
-   * reads a few hundred bytes per client instead of the full texts (issue 15). Every put computes them;
-   * updateClient sets them with the instructions. Items written before have none, and the list reads
-   * those whole (functions/clients/client-list.ts). Its presence is what tells the two apart, so a
-   * client without instructions still stores an empty map.
-   */
-  instructionPreviews: map({
+const clientAttributes = () =>
+  item({
+    clientId: string().key(),
+    name: string(),
+    company_name: optionalString(),
+    owner: optionalString(),
+    email: optionalString(),
+    phone: optionalString(),
+    website: optionalString(),
+    facebook: optionalString(),
+    linkedin: optionalString(),
+    gbp: optionalString(),
+    address: optionalString(),
+    city: optionalString(),
+    state: optionalString(),
+    postal_code: optionalString(),
+    country: optionalString(),
     newsletter_instructions: optionalString(),
     press_release_instructions: optionalString(),
     content_instructions: optionalString(),
-  })
-    .optional()
-    .link<typeof attributes>((client) => instructionPreviewsOf(client)),
-  /** byCreator: a user's created clients, by id. */
-  gsi1pk: indexKey().link<typeof attributes>(({ createdBy }) => partitionKey([['createdBy', createdBy]])),
-  gsi1sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('client', [['clientId', clientId]])),
-  /** all: every client, by id (admins). */
-  gsi2pk: indexKey().link<typeof attributes>(({ allClients }) =>
-    partitionKey([['allClients', allClients ?? ALL]]),
-  ),
-  gsi2sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('client', [['clientId', clientId]])),
-}));
+    wordpress_url: optionalString(),
+    wordpress_username: optionalString(),
+    /** Envelope-encrypted application password (functions/clients/password-cipher.ts); never returned. */
+    wordpress_password_cipher: optionalString(),
+    createdBy: string(),
+    createdByEmail: optionalString(),
+    createdAt: string(),
+    updatedAt: string(),
+    contentCount: number().optional().default(0),
+    accessCount: number().optional().default(0),
+    /** Constant partition of the "every client" index used by admins. */
+    allClients: string().optional().default(ALL),
+    edbVersion: entityVersion(),
+  });
 
-const contentAttributes = item({
-  clientId: string().key(),
-  contentId: string().key(),
-  title: string(),
-  content: string().optional().default(''),
-  html_content: string().optional().default(''),
-  content_type: string(),
-  metadata: any()
-    .optional()
-    .default(() => ({})),
-  createdBy: optionalString(),
-  createdAt: string(),
-  updatedAt: string(),
-  edbVersion: entityVersion(),
-});
+const clientSchema = () =>
+  clientAttributes().and((attributes) => ({
+    /**
+     * The cards' previews of the instructions (shared/client-list.ts), written with them, so the list
+     * reads a few hundred bytes per client instead of the full texts (issue 15). Every put computes them;
+     * updateClient sets them with the instructions. Items written before have none, and the list reads
+     * those whole (functions/clients/client-list.ts). Its presence is what tells the two apart, so a
+     * client without instructions still stores an empty map.
+     */
+    instructionPreviews: map({
+      newsletter_instructions: optionalString(),
+      press_release_instructions: optionalString(),
+      content_instructions: optionalString(),
+    })
+      .optional()
+      .link<typeof attributes>((client) => instructionPreviewsOf(client)),
+    /** byCreator: a user's created clients, by id. */
+    gsi1pk: indexKey().link<typeof attributes>(({ createdBy }) => partitionKey([['createdBy', createdBy]])),
+    gsi1sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('client', [['clientId', clientId]])),
+    /** all: every client, by id (admins). */
+    gsi2pk: indexKey().link<typeof attributes>(({ allClients }) =>
+      partitionKey([['allClients', allClients ?? ALL]]),
+    ),
+    gsi2sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('client', [['clientId', clientId]])),
+  }));
 
-const contentSchema = contentAttributes.and((attributes) => ({
-  /** byClientType: a client's items of one type, by id. */
-  gsi1pk: indexKey().link<typeof attributes>(({ clientId, content_type }) =>
-    partitionKey([
-      ['clientId', clientId],
-      ['content_type', content_type],
-    ]),
-  ),
-  gsi1sk: indexKey().link<typeof attributes>(({ contentId }) =>
-    sortKey('content', [['contentId', contentId]]),
-  ),
-}));
+const contentAttributes = () =>
+  item({
+    clientId: string().key(),
+    contentId: string().key(),
+    title: string(),
+    content: string().optional().default(''),
+    html_content: string().optional().default(''),
+    content_type: string(),
+    metadata: any()
+      .optional()
+      .default(() => ({})),
+    createdBy: optionalString(),
+    createdAt: string(),
+    updatedAt: string(),
+    edbVersion: entityVersion(),
+  });
 
-const accessAttributes = item({
-  clientId: string().key(),
-  /** Lower-cased; the sort key, so one e-mail can hold one grant per client. */
-  userEmail: string().key(),
-  accessId: string(),
-  grantedBy: string(),
-  grantedByEmail: optionalString(),
-  createdAt: string(),
-  edbVersion: entityVersion(),
-});
+const contentSchema = () =>
+  contentAttributes().and((attributes) => ({
+    /** byClientType: a client's items of one type, by id. */
+    gsi1pk: indexKey().link<typeof attributes>(({ clientId, content_type }) =>
+      partitionKey([
+        ['clientId', clientId],
+        ['content_type', content_type],
+      ]),
+    ),
+    gsi1sk: indexKey().link<typeof attributes>(({ contentId }) =>
+      sortKey('content', [['contentId', contentId]]),
+    ),
+  }));
 
-const accessSchema = accessAttributes.and((attributes) => ({
-  /** byEmail: the grants to one e-mail, by client. */
-  gsi1pk: indexKey().link<typeof attributes>(({ userEmail }) => partitionKey([['userEmail', userEmail]])),
-  gsi1sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('access', [['clientId', clientId]])),
-}));
+const accessAttributes = () =>
+  item({
+    clientId: string().key(),
+    /** Lower-cased; the sort key, so one e-mail can hold one grant per client. */
+    userEmail: string().key(),
+    accessId: string(),
+    grantedBy: string(),
+    grantedByEmail: optionalString(),
+    createdAt: string(),
+    edbVersion: entityVersion(),
+  });
 
-const activitySchema = item({
-  /** One partition for the feed: an agency writes a few thousand activities a day at most. */
-  feed: string().key().default(ALL),
-  activityId: string().key(),
-  user_id: string(),
-  user_email: string(),
-  action: string(),
-  resource_type: string(),
-  resource_id: optionalString(),
-  details: any()
-    .optional()
-    .default(() => ({})),
-  user_agent: optionalString(),
-  created_at: string(),
-  edbVersion: entityVersion(),
-});
+const accessSchema = () =>
+  accessAttributes().and((attributes) => ({
+    /** byEmail: the grants to one e-mail, by client. */
+    gsi1pk: indexKey().link<typeof attributes>(({ userEmail }) => partitionKey([['userEmail', userEmail]])),
+    gsi1sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('access', [['clientId', clientId]])),
+  }));
 
-const jobAttributes = item({
-  jobId: string().key(),
-  tool: string(),
-  userId: string(),
-  userEmail: string(),
-  isAdmin: boolean().optional().default(false),
-  userAgent: optionalString(),
-  /** Set on a multi-platform run's child jobs: the run records their activities, one per item. */
-  parentJobId: optionalString(),
-  status: string().enum('queued', 'running', 'succeeded', 'failed'),
-  progress: number().optional().default(0),
-  request: any(),
-  result: any().optional(),
-  /** While running: the pushed text so far, {attempt, seq, text}, for a browser that missed pushes. */
-  partial: any().optional(),
-  error: optionalString(),
-  attempts: number().optional().default(0),
-  servedBy: optionalString(),
-  savedContentId: optionalString(),
-  createdAt: string(),
-  updatedAt: string(),
-  /** TTL: finished jobs disappear after a week; reads also check it (dynalite has no TTL expiry). */
-  expiresAt: number().optional(),
-  edbVersion: entityVersion(),
-});
+const activitySchema = () =>
+  item({
+    /** One partition for the feed: an agency writes a few thousand activities a day at most. */
+    feed: string().key().default(ALL),
+    activityId: string().key(),
+    user_id: string(),
+    user_email: string(),
+    action: string(),
+    resource_type: string(),
+    resource_id: optionalString(),
+    details: any()
+      .optional()
+      .default(() => ({})),
+    user_agent: optionalString(),
+    created_at: string(),
+    edbVersion: entityVersion(),
+  });
 
-const jobSchema = jobAttributes.and((attributes) => ({
-  /** byUser: a user's jobs, by id. */
-  gsi1pk: indexKey().link<typeof attributes>(({ userId }) => partitionKey([['userId', userId]])),
-  gsi1sk: indexKey().link<typeof attributes>(({ jobId }) => sortKey('job', [['jobId', jobId]])),
-}));
+const jobAttributes = () =>
+  item({
+    jobId: string().key(),
+    tool: string(),
+    userId: string(),
+    userEmail: string(),
+    isAdmin: boolean().optional().default(false),
+    userAgent: optionalString(),
+    /** Set on a multi-platform run's child jobs: the run records their activities, one per item. */
+    parentJobId: optionalString(),
+    status: string().enum('queued', 'running', 'succeeded', 'failed'),
+    progress: number().optional().default(0),
+    request: any(),
+    result: any().optional(),
+    /** While running: the pushed text so far, {attempt, seq, text}, for a browser that missed pushes. */
+    partial: any().optional(),
+    error: optionalString(),
+    attempts: number().optional().default(0),
+    servedBy: optionalString(),
+    savedContentId: optionalString(),
+    createdAt: string(),
+    updatedAt: string(),
+    /** TTL: finished jobs disappear after a week; reads also check it (dynalite has no TTL expiry). */
+    expiresAt: number().optional(),
+    edbVersion: entityVersion(),
+  });
+
+const jobSchema = () =>
+  jobAttributes().and((attributes) => ({
+    /** byUser: a user's jobs, by id. */
+    gsi1pk: indexKey().link<typeof attributes>(({ userId }) => partitionKey([['userId', userId]])),
+    gsi1sk: indexKey().link<typeof attributes>(({ jobId }) => sortKey('job', [['jobId', jobId]])),
+  }));
 
 /** The ids of one user's unfinished jobs: the per-user cap is a conditional write on this one item. */
-const jobSlotsSchema = item({
-  userId: string().key(),
-  jobIds: set(string()).optional(),
-  edbVersion: entityVersion(),
-});
+const jobSlotsSchema = () =>
+  item({
+    userId: string().key(),
+    jobIds: set(string()).optional(),
+    edbVersion: entityVersion(),
+  });
 
 /** (user, Idempotency-Key) → job id; the key keeps its case (ElectroDB's `casing: 'none'`). */
-const idempotencyKeySchema = item({
-  userId: string().key(),
-  key: string().key(),
-  jobId: string(),
-  tool: string(),
-  createdAt: string(),
-  /** TTL: a day; reads also check it (dynalite has no TTL expiry). */
-  expiresAt: number(),
-  edbVersion: entityVersion(),
-});
+const idempotencyKeySchema = () =>
+  item({
+    userId: string().key(),
+    key: string().key(),
+    jobId: string(),
+    tool: string(),
+    createdAt: string(),
+    /** TTL: a day; reads also check it (dynalite has no TTL expiry). */
+    expiresAt: number(),
+    edbVersion: entityVersion(),
+  });
 
-const connectionAttributes = item({
-  connectionId: string().key(),
-  userId: string(),
-  email: string(),
-  /** 'admin' or 'user': admins also receive the live activity feed. */
-  role: string(),
-  connectedAt: string(),
-  expiresAt: number().optional(),
-  edbVersion: entityVersion(),
-});
+const connectionAttributes = () =>
+  item({
+    connectionId: string().key(),
+    userId: string(),
+    email: string(),
+    /** 'admin' or 'user': admins also receive the live activity feed. */
+    role: string(),
+    connectedAt: string(),
+    expiresAt: number().optional(),
+    edbVersion: entityVersion(),
+  });
 
-const connectionSchema = connectionAttributes.and((attributes) => ({
-  /** byUser: a user's connections. */
-  gsi1pk: indexKey().link<typeof attributes>(({ userId }) => partitionKey([['userId', userId]])),
-  gsi1sk: indexKey().link<typeof attributes>(({ connectionId }) =>
-    sortKey('connection', [['connectionId', connectionId]]),
-  ),
-  /** byRole: the admins' connections. */
-  gsi2pk: indexKey().link<typeof attributes>(({ role }) => partitionKey([['role', role]])),
-  gsi2sk: indexKey().link<typeof attributes>(({ connectionId }) =>
-    sortKey('connection', [['connectionId', connectionId]]),
-  ),
-}));
+const connectionSchema = () =>
+  connectionAttributes().and((attributes) => ({
+    /** byUser: a user's connections. */
+    gsi1pk: indexKey().link<typeof attributes>(({ userId }) => partitionKey([['userId', userId]])),
+    gsi1sk: indexKey().link<typeof attributes>(({ connectionId }) =>
+      sortKey('connection', [['connectionId', connectionId]]),
+    ),
+    /** byRole: the admins' connections. */
+    gsi2pk: indexKey().link<typeof attributes>(({ role }) => partitionKey([['role', role]])),
+    gsi2sk: indexKey().link<typeof attributes>(({ connectionId }) =>
+      sortKey('connection', [['connectionId', connectionId]]),
+    ),
+  }));
 
+/**
+ * Each entity, and its schema, is built when a handler first reads it: a handler builds the few it
+ * touches, not all eight (issue 15; the schemas' builders above run only here).
+ */
 function buildEntities(table: SingleTable) {
   const common = { table, timestamps: false } as const;
+  const client = once(
+    () =>
+      new Entity({
+        ...common,
+        name: 'client',
+        schema: clientSchema(),
+        computeKey: ({ clientId }: { clientId: string }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('client'),
+        }),
+      }),
+  );
+  const content = once(
+    () =>
+      new Entity({
+        ...common,
+        name: 'content',
+        schema: contentSchema(),
+        computeKey: ({ clientId, contentId }: { clientId: string; contentId: string }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('content', [['contentId', contentId]]),
+        }),
+      }),
+  );
+  const access = once(
+    () =>
+      new Entity({
+        ...common,
+        name: 'access',
+        schema: accessSchema(),
+        computeKey: ({ clientId, userEmail }: { clientId: string; userEmail: string }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('access', [['userEmail', userEmail]]),
+        }),
+      }),
+  );
+  const activity = once(
+    () =>
+      new Entity({
+        ...common,
+        name: 'activity',
+        schema: activitySchema(),
+        computeKey: ({ feed, activityId }: { feed: string; activityId: string }) => ({
+          pk: partitionKey([['feed', feed]]),
+          sk: sortKey('activity', [['activityId', activityId]]),
+        }),
+      }),
+  );
+  const job = once(
+    () =>
+      new Entity({
+        ...common,
+        name: 'job',
+        schema: jobSchema(),
+        computeKey: ({ jobId }: { jobId: string }) => ({
+          pk: partitionKey([['jobId', jobId]]),
+          sk: sortKey('job'),
+        }),
+      }),
+  );
+  const jobSlots = once(
+    () =>
+      new Entity({
+        ...common,
+        name: 'jobSlots',
+        schema: jobSlotsSchema(),
+        computeKey: ({ userId }: { userId: string }) => ({
+          pk: partitionKey([['userId', userId]]),
+          sk: sortKey('jobSlots'),
+        }),
+      }),
+  );
+  const idempotencyKey = once(
+    () =>
+      new Entity({
+        ...common,
+        name: 'idempotencyKey',
+        schema: idempotencyKeySchema(),
+        computeKey: ({ userId, key }: { userId: string; key: string }) => ({
+          pk: partitionKey(
+            [
+              ['userId', userId],
+              ['key', key],
+            ],
+            true,
+          ),
+          sk: sortKey('idempotencyKey'),
+        }),
+      }),
+  );
+  const connection = once(
+    () =>
+      new Entity({
+        ...common,
+        name: 'connection',
+        schema: connectionSchema(),
+        computeKey: ({ connectionId }: { connectionId: string }) => ({
+          pk: partitionKey([['connectionId', connectionId]]),
+          sk: sortKey('connection'),
+        }),
+      }),
+  );
   return {
     table,
-    client: new Entity({
-      ...common,
-      name: 'client',
-      schema: clientSchema,
-      computeKey: ({ clientId }: { clientId: string }) => ({
-        pk: partitionKey([['clientId', clientId]]),
-        sk: sortKey('client'),
-      }),
-    }),
-    content: new Entity({
-      ...common,
-      name: 'content',
-      schema: contentSchema,
-      computeKey: ({ clientId, contentId }: { clientId: string; contentId: string }) => ({
-        pk: partitionKey([['clientId', clientId]]),
-        sk: sortKey('content', [['contentId', contentId]]),
-      }),
-    }),
-    access: new Entity({
-      ...common,
-      name: 'access',
-      schema: accessSchema,
-      computeKey: ({ clientId, userEmail }: { clientId: string; userEmail: string }) => ({
-        pk: partitionKey([['clientId', clientId]]),
-        sk: sortKey('access', [['userEmail', userEmail]]),
-      }),
-    }),
-    activity: new Entity({
-      ...common,
-      name: 'activity',
-      schema: activitySchema,
-      computeKey: ({ feed, activityId }: { feed: string; activityId: string }) => ({
-        pk: partitionKey([['feed', feed]]),
-        sk: sortKey('activity', [['activityId', activityId]]),
-      }),
-    }),
-    job: new Entity({
-      ...common,
-      name: 'job',
-      schema: jobSchema,
-      computeKey: ({ jobId }: { jobId: string }) => ({
-        pk: partitionKey([['jobId', jobId]]),
-        sk: sortKey('job'),
-      }),
-    }),
-    jobSlots: new Entity({
-      ...common,
-      name: 'jobSlots',
-      schema: jobSlotsSchema,
-      computeKey: ({ userId }: { userId: string }) => ({
-        pk: partitionKey([['userId', userId]]),
-        sk: sortKey('jobSlots'),
-      }),
-    }),
-    idempotencyKey: new Entity({
-      ...common,
-      name: 'idempotencyKey',
-      schema: idempotencyKeySchema,
-      computeKey: ({ userId, key }: { userId: string; key: string }) => ({
-        pk: partitionKey(
-          [
-            ['userId', userId],
-            ['key', key],
-          ],
-          true,
-        ),
-        sk: sortKey('idempotencyKey'),
-      }),
-    }),
-    connection: new Entity({
-      ...common,
-      name: 'connection',
-      schema: connectionSchema,
-      computeKey: ({ connectionId }: { connectionId: string }) => ({
-        pk: partitionKey([['connectionId', connectionId]]),
-        sk: sortKey('connection'),
-      }),
-    }),
+    get client() {
+      return client();
+    },
+    get content() {
+      return content();
+    },
+    get access() {
+      return access();
+    },
+    get activity() {
+      return activity();
+    },
+    get job() {
+      return job();
+    },
+    get jobSlots() {
+      return jobSlots();
+    },
+    get idempotencyKey() {
+      return idempotencyKey();
+    },
+    get connection() {
+      return connection();
+    },
   };
 }
 
