@@ -1,6 +1,5 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Entities } from '#functions/data/entities';
-import * as z from '#shared/validation/zod';
 
 /** A grant as stored: one per client and lower-cased e-mail (the e-mail is the sort key). */
 export type AccessRecord = FormattedItem<Entities['access']>;
@@ -23,12 +22,3 @@ export function toClientAccess(record: AccessRecord): ClientAccess {
     created_at: record.createdAt,
   };
 }
-
-export const accessRecordSchema = z.object({
-  clientId: z.string(),
-  userEmail: z.string(),
-  accessId: z.string(),
-  grantedBy: z.string(),
-  grantedByEmail: z.optional(z.string()),
-  createdAt: z.string(),
-});

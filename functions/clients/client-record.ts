@@ -2,7 +2,6 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Entities } from '#functions/data/entities';
 import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from '#shared/client';
 import { CLIENT_INSTRUCTION_FIELDS, type ClientSummary, type InstructionPreviews } from '#shared/client-list';
-import * as z from '#shared/validation/zod';
 
 /** A client item as stored: it holds the encrypted WordPress password, so it never leaves the server. */
 export type ClientRecord = FormattedItem<Entities['client']>;
@@ -106,24 +105,3 @@ export function toClientSummaryOfRecord(record: ClientRecord, previews: Instruct
     content_instructions_preview: previews.content_instructions ?? null,
   };
 }
-
-const optionalString = z.optional(z.string());
-
-/** What a trash snapshot holds for the client item (the encrypted password included, never plain). */
-export const clientRecordSchema = z.object({
-  clientId: z.string(),
-  name: z.string(),
-  ...(Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, optionalString])) as Record<
-    ClientTextField,
-    typeof optionalString
-  >),
-  wordpress_password_cipher: optionalString,
-  createdBy: z.string(),
-  createdByEmail: optionalString,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  contentCount: z.optional(z.number()),
-  accessCount: z.optional(z.number()),
-});
-
-export type StoredClient = z.output<typeof clientRecordSchema>;

@@ -1,9 +1,11 @@
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
-import { type AccessRecord, accessRecordSchema } from '#functions/access/access-record';
+import type { AccessRecord } from '#functions/access/access-record';
+import { accessRecordSchema } from '#functions/access/access-snapshot';
 import { listGrants } from '#functions/access/access-store';
 import type { Caller } from '#functions/commons/caller';
 import { NotFoundError } from '#functions/commons/errors';
-import { type ContentRecord, contentRecordSchema } from '#functions/content/content-record';
+import type { ContentRecord } from '#functions/content/content-record';
+import { contentRecordSchema } from '#functions/content/content-snapshot';
 import { listAllContent } from '#functions/content/content-store';
 import { batchDeleteItems, batchPutItems } from '#functions/data/batch-operations';
 import { entities } from '#functions/data/entities';
@@ -13,7 +15,8 @@ import { retryUnprocessed } from '#functions/trash/retry-unprocessed';
 import { discardTrash, mayRestore, putInTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
 import * as z from '#shared/validation/zod';
 import { CLIENT_NOT_FOUND } from './client-access';
-import { type ClientRecord, clientRecordSchema } from './client-record';
+import type { ClientRecord } from './client-record';
+import { clientRecordSchema } from './client-snapshot';
 import { isResourceId } from './resource-id';
 
 /**

@@ -3,11 +3,11 @@ import type { HttpError } from '#functions/commons/errors';
 import {
   assertStorable,
   type ContentRecord,
-  contentRecordSchema,
   MAX_CONTENT_ITEM_BYTES,
   nextTimestamp,
   toClientContent,
 } from './content-record';
+import { contentRecordSchema } from './content-snapshot';
 
 const record = {
   clientId: '01J0000000000000000000000A',

@@ -2,7 +2,7 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { PayloadTooLargeError } from '#functions/commons/errors';
 import type { Entities } from '#functions/data/entities';
 import type { ClientContent } from '#shared/content';
-import * as z from '#shared/validation/zod';
+import type { StoredContent } from './content-snapshot';
 
 /** A library item as stored. */
 export type ContentRecord = FormattedItem<Entities['content']>;
@@ -24,22 +24,6 @@ export function toClientContent(record: ContentRecord): ClientContent {
     updated_at: record.updatedAt,
   };
 }
-
-/** What a trash snapshot holds for one item; parsing it back rejects a damaged snapshot. */
-export const contentRecordSchema = z.object({
-  clientId: z.string(),
-  contentId: z.string(),
-  title: z.string(),
-  content: z.optional(z.string()),
-  html_content: z.optional(z.string()),
-  content_type: z.string(),
-  metadata: z.optional(z.record(z.string(), z.unknown())),
-  createdBy: z.optional(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-export type StoredContent = z.output<typeof contentRecordSchema>;
 
 /**
  * DynamoDB refuses items over 400 KB, which the request limits alone allow; refusing early gives a clear

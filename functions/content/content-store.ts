@@ -13,13 +13,8 @@ import { entities } from '#functions/data/entities';
 import { findItem, putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { ClientContent, ContentType, updateContentSchema } from '#shared/content';
-import {
-  assertStorable,
-  type ContentRecord,
-  nextTimestamp,
-  type StoredContent,
-  toClientContent,
-} from './content-record';
+import { assertStorable, type ContentRecord, nextTimestamp, toClientContent } from './content-record';
+import type { StoredContent } from './content-snapshot';
 
 /**
  * A client's content library in DynamoDB. Every write path sanitizes HTML with the same sanitizer the

@@ -4,7 +4,8 @@ import { NotFoundError } from '#functions/commons/errors';
 import { discardTrash, putInTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
 import type { ClientContent } from '#shared/content';
 import * as z from '#shared/validation/zod';
-import { type ContentRecord, contentRecordSchema, toClientContent } from './content-record';
+import { type ContentRecord, toClientContent } from './content-record';
+import { contentRecordSchema } from './content-snapshot';
 import { insertContentOnce, removeContent } from './content-store';
 
 /**
