@@ -8,6 +8,7 @@ import {
   toClient,
   toClientSummaryOfRecord,
 } from './client-record';
+import { clientRecordSchema } from './client-snapshot';
 
 const base: ClientRecord = {
   clientId: '01J0000000000000000000000A',
@@ -99,5 +100,18 @@ describe('isWordpressConfigured', () => {
     expect(isWordpressConfigured({ ...full, wordpress_username: undefined })).toBe(false);
     expect(isWordpressConfigured({ ...full, wordpress_password_cipher: undefined })).toBe(false);
     expect(toClient(full).wordpress_configured).toBe(true);
+  });
+});
+
+describe('clientRecordSchema', () => {
+  it('keeps the stored fields and drops the index-only constant', () => {
+    const parsed = clientRecordSchema.parse({ ...base, wordpress_password_cipher: 'c' });
+    expect(parsed).not.toHaveProperty('allClients');
+    expect(parsed.wordpress_password_cipher).toBe('c');
+    expect(parsed.contentCount).toBe(3);
+  });
+
+  it('refuses a record without its key', () => {
+    expect(clientRecordSchema.safeParse({ ...base, clientId: undefined }).success).toBe(false);
   });
 });

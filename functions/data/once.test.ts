@@ -25,13 +25,11 @@ describe('once', () => {
  * are kept per entity (item-commands.ts) and a new one per read would rebuild its schema every time.
  */
 describe('the lazily built entities', () => {
-  const previousTable = process.env.TABLE_NAME;
   beforeAll(() => {
-    process.env.TABLE_NAME = 'lbm-once-test';
+    vi.stubEnv('TABLE_NAME', 'lbm-once-test');
   });
   afterAll(() => {
-    if (previousTable === undefined) delete process.env.TABLE_NAME;
-    else process.env.TABLE_NAME = previousTable;
+    vi.unstubAllEnvs();
   });
 
   it('gives the same entity on every read, each under its own name', () => {
