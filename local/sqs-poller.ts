@@ -147,7 +147,10 @@ export function startSqsPoller(options: {
           new ReceiveMessageCommand({
             QueueUrl: options.queueUrl,
             MaxNumberOfMessages: Math.min(SQS_MAX_RECEIVE, free * WORKER_BATCH_SIZE),
-            WaitTimeSeconds: 1,
+            // Long polls, as the event source mapping makes: fauxqs answers one as soon as a message is
+            // sent or becomes visible (it checks every 20 ms while a poll waits), so a job is not picked
+            // up later; and an idle runtime makes one poll per queue every 20 s, not every second.
+            WaitTimeSeconds: 20,
             MessageSystemAttributeNames: ['All'],
           }),
           { abortSignal: abort.signal },
