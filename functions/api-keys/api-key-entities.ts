@@ -12,7 +12,7 @@ import {
   singleTable,
   sortKey,
 } from '#functions/data/item-keys';
-import { once } from '#functions/data/once';
+import { lazily } from '#functions/data/once';
 
 /**
  * The API key items of the single table (DESIGN.md §5), in their own module so the authorizer's bundle
@@ -74,12 +74,13 @@ const rateWindowSchema = () =>
 /** Each entity, and its schema, is built on first use: a key's request counts with rateWindow only. */
 function buildApiKeyEntities(table: SingleTable) {
   const common = { table, timestamps: false } as const;
-  /**
-   * One key. The table key is the SHA-256 of the key, so the authorizer resolves a key with one strongly
-   * consistent GetItem (a deactivation is seen by the very next request). The key itself is never stored.
-   */
-  const apiKey = once(
-    () =>
+  return lazily({
+    table: () => table,
+    /**
+     * One key. The table key is the SHA-256 of the key, so the authorizer resolves a key with one strongly
+     * consistent GetItem (a deactivation is seen by the very next request). The key itself is never stored.
+     */
+    apiKey: () =>
       new Entity({
         ...common,
         name: 'apiKey',
@@ -89,9 +90,7 @@ function buildApiKeyEntities(table: SingleTable) {
           sk: sortKey('apiKey'),
         }),
       }),
-  );
-  const rateWindow = once(
-    () =>
+    rateWindow: () =>
       new Entity({
         ...common,
         name: 'apiKeyRateWindow',
@@ -104,16 +103,7 @@ function buildApiKeyEntities(table: SingleTable) {
           sk: sortKey('apiKeyRateWindow'),
         }),
       }),
-  );
-  return {
-    table,
-    get apiKey() {
-      return apiKey();
-    },
-    get rateWindow() {
-      return rateWindow();
-    },
-  };
+  });
 }
 
 export type ApiKeyEntities = ReturnType<typeof buildApiKeyEntities>;

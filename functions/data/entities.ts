@@ -10,7 +10,7 @@ import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
 import { instructionPreviewsOf } from '#shared/client-list';
 import { entityVersion, partitionKey, type SingleTable, singleTable, sortKey } from './item-keys';
-import { once } from './once';
+import { lazily } from './once';
 
 /**
  * The single DynamoDB table (DESIGN.md §5), described as dynamodb-toolbox entities. Every request is served
@@ -245,8 +245,9 @@ const connectionSchema = () =>
  */
 function buildEntities(table: SingleTable) {
   const common = { table, timestamps: false } as const;
-  const client = once(
-    () =>
+  return lazily({
+    table: () => table,
+    client: () =>
       new Entity({
         ...common,
         name: 'client',
@@ -256,9 +257,7 @@ function buildEntities(table: SingleTable) {
           sk: sortKey('client'),
         }),
       }),
-  );
-  const content = once(
-    () =>
+    content: () =>
       new Entity({
         ...common,
         name: 'content',
@@ -268,9 +267,7 @@ function buildEntities(table: SingleTable) {
           sk: sortKey('content', [['contentId', contentId]]),
         }),
       }),
-  );
-  const access = once(
-    () =>
+    access: () =>
       new Entity({
         ...common,
         name: 'access',
@@ -280,9 +277,7 @@ function buildEntities(table: SingleTable) {
           sk: sortKey('access', [['userEmail', userEmail]]),
         }),
       }),
-  );
-  const activity = once(
-    () =>
+    activity: () =>
       new Entity({
         ...common,
         name: 'activity',
@@ -292,9 +287,7 @@ function buildEntities(table: SingleTable) {
           sk: sortKey('activity', [['activityId', activityId]]),
         }),
       }),
-  );
-  const job = once(
-    () =>
+    job: () =>
       new Entity({
         ...common,
         name: 'job',
@@ -304,9 +297,7 @@ function buildEntities(table: SingleTable) {
           sk: sortKey('job'),
         }),
       }),
-  );
-  const jobSlots = once(
-    () =>
+    jobSlots: () =>
       new Entity({
         ...common,
         name: 'jobSlots',
@@ -316,9 +307,7 @@ function buildEntities(table: SingleTable) {
           sk: sortKey('jobSlots'),
         }),
       }),
-  );
-  const idempotencyKey = once(
-    () =>
+    idempotencyKey: () =>
       new Entity({
         ...common,
         name: 'idempotencyKey',
@@ -334,9 +323,7 @@ function buildEntities(table: SingleTable) {
           sk: sortKey('idempotencyKey'),
         }),
       }),
-  );
-  const connection = once(
-    () =>
+    connection: () =>
       new Entity({
         ...common,
         name: 'connection',
@@ -346,34 +333,7 @@ function buildEntities(table: SingleTable) {
           sk: sortKey('connection'),
         }),
       }),
-  );
-  return {
-    table,
-    get client() {
-      return client();
-    },
-    get content() {
-      return content();
-    },
-    get access() {
-      return access();
-    },
-    get activity() {
-      return activity();
-    },
-    get job() {
-      return job();
-    },
-    get jobSlots() {
-      return jobSlots();
-    },
-    get idempotencyKey() {
-      return idempotencyKey();
-    },
-    get connection() {
-      return connection();
-    },
-  };
+  });
 }
 
 export type Entities = ReturnType<typeof buildEntities>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeyEntities } from '#functions/api-keys/api-key-entities';
 import { entities } from './entities';
-import { once } from './once';
+import { lazily, once } from './once';
 
 describe('once', () => {
   it('makes its value on the first call only, and keeps it (undefined included)', () => {
@@ -17,6 +17,21 @@ describe('once', () => {
     none();
     none();
     expect(nothing).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('lazily', () => {
+  it('makes each property on its first read only, and lists every property', () => {
+    const makeA = vi.fn(() => ({ a: 1 }));
+    const makeB = vi.fn(() => 'b');
+    const built = lazily({ a: makeA, b: makeB });
+    expect(Object.keys(built)).toEqual(['a', 'b']);
+    expect(makeA).not.toHaveBeenCalled();
+    const a = built.a;
+    expect(built.a).toBe(a);
+    expect(makeA).toHaveBeenCalledTimes(1);
+    expect(makeB).not.toHaveBeenCalled();
+    expect(built.b).toBe('b');
   });
 });
 
