@@ -5,10 +5,11 @@
  * which the first job would otherwise wait for. Once the app reports ready, this imports, one after the
  * other in the background, what a generation goes through: the authorizers, the WebSocket routes, the
  * generation endpoints, the workers, and the modules the workers may load only when a job needs them
- * (provider adapters and SDKs, the tools and their offline composers). Importing is not all of a first request's extra
- * cost: the token verifier fetches the pool's signing keys on first use, and an SDK client resolves its
- * credentials and endpoint on its first call, so those are done here too, with read-only calls; and
- * the code a generation runs is rehearsed once (rehearsalSteps), since its first run is slower too. A
+ * (provider adapters and SDKs, the tools and their offline composers). Importing is not all of a first
+ * request's extra cost: the token verifier fetches the pool's signing keys on first use, and an SDK
+ * client resolves its credentials and endpoint on its first call, so those are done here too, with
+ * read-only calls; and the code a generation runs is rehearsed once (rehearsalSteps), since its first
+ * run is slower too. A
  * step that fails is left to fail again, with its own error, when a request needs it.
  */
 import { readdir } from 'node:fs/promises';

@@ -202,8 +202,9 @@ const isThrottlingError = (error: AwsError) =>
 
 /**
  * Sends with the SDK's standard retry policy: a dropped connection, a throttling error, a 5xx or a
- * transient code (S3's 400 RequestTimeout) is tried again after a full-jitter backoff, up to `maxAttempts` in all. Resolves with the 2xx response;
- * otherwise throws `errorOf`'s error for the last refusal (or the last network error).
+ * transient code (S3's 400 RequestTimeout) is tried again after a full-jitter backoff, up to
+ * `maxAttempts` in all. Resolves with the 2xx response; otherwise throws `errorOf`'s error for the
+ * last refusal (or the last network error).
  */
 export async function sendWithRetries(
   operation: string,

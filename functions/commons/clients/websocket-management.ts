@@ -19,8 +19,8 @@ import {
  * AWS, the local gateway's stand-in (local/internal-server.ts) locally. It is a REST API, not a JSON
  * protocol: `POST {callbackUrl}/@connections/{connectionId}` with the message as the body, signed for
  * `execute-api`. Sent by aws-json-client.ts's transport, so it keeps the SDK's retry policy (5xx,
- * dropped connections, throttling such as a 429 or LimitExceededException) and its error shape: a connection
- * that is gone is an AwsError named GoneException with `$metadata.httpStatusCode` 410.
+ * dropped connections, throttling such as a 429 or LimitExceededException) and its error shape: a
+ * connection that is gone is an AwsError named GoneException with `$metadata.httpStatusCode` 410.
  * Why not the SDK's client: aws-json-client.ts says.
  */
 
