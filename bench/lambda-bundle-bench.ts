@@ -159,11 +159,13 @@ const FLOORS: readonly Floor[] = [
     source: [
       "import { createHmac } from 'node:crypto';",
       "import { request } from 'node:https';",
-      "import { ReadableStream } from 'node:stream/web';",
-      'export const handler = async () => [createHmac, request, ReadableStream];',
+      "import { Readable } from 'node:stream';",
+      "import { pipeline } from 'node:stream/promises';",
+      "import { setTimeout } from 'node:timers';",
+      'export const handler = async () => [createHmac, request, Readable, pipeline, setTimeout];',
     ],
     holds:
-      'the Node built-ins a signed HTTPS call to AWS needs (https, crypto) and middy imports (stream/web), and no code',
+      'the Node built-ins a signed HTTPS call to AWS needs (https, crypto) and middy imports (stream, stream/promises, timers; its stream/web is swapped out), and no code',
   },
 ];
 

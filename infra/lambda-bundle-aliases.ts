@@ -11,10 +11,13 @@ export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/lib-dynamodb': './functions/commons/lambda-lib-dynamodb.ts',
   // sanitize-html and linkedom pull these in whole (CommonJS requires, namespace imports, a default
   // adapter) for one class or function each: the parts they run, or stubs that fail loudly
-  // (test/infra/lambda-html-aliases.test.ts).
+  // (test/infra/lambda-bundle-aliases.test.ts).
   htmlparser2: './functions/commons/lambda-htmlparser2.ts',
   postcss: './functions/commons/lambda-postcss.ts',
   'source-map-js': './functions/commons/lambda-source-map.ts',
   domutils: './functions/commons/lambda-domutils.ts',
   cssom: './functions/commons/lambda-cssom.ts',
+  // middy's core imports Node's web streams for one `instanceof` test on a streamed response; loading
+  // them took 2-3 ms of every handler's cold start (functions/commons/lambda-stream-web.ts).
+  'node:stream/web': './functions/commons/lambda-stream-web.ts',
 };

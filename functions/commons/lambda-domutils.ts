@@ -4,7 +4,7 @@
  * user in our bundles is linkedom (the page reader), which always passes its own adapter to
  * css-select's `compile` and `is`, so the default is never called. The bundle swaps the package for this
  * module (esbuild `alias`, infra/lambda-bundle-aliases.ts): an adapter whose every method fails loudly.
- * test/infra/lambda-html-aliases.test.ts checks that css-select is the only importer in any Lambda and
+ * test/infra/lambda-bundle-aliases.test.ts checks that css-select is the only importer in any Lambda and
  * that the page reader's output is the same bundled as unbundled. Local runs and tests are not bundled.
  */
 

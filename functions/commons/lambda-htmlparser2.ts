@@ -9,7 +9,7 @@
  *
  * The path is relative because an alias also applies inside its own target: `from 'htmlparser2'` here
  * would name this module again. If npm ever moves that copy, the bundle fails to build.
- * test/infra/lambda-html-aliases.test.ts checks that sanitize-html and linkedom resolve this same
+ * test/infra/lambda-bundle-aliases.test.ts checks that sanitize-html and linkedom resolve this same
  * version, that nothing else in any Lambda imports the package, and that the sanitizer and the page
  * reader give the same output bundled as they do unbundled. Local runs and tests are not bundled.
  */

@@ -8,7 +8,7 @@
  *
  * The path is relative because an alias also applies inside its own target (and to its subpaths:
  * `postcss/lib/parse` would become this file plus `/lib/parse`). If npm ever moves postcss, the bundle
- * fails to build. test/infra/lambda-html-aliases.test.ts checks that this is the copy sanitize-html
+ * fails to build. test/infra/lambda-bundle-aliases.test.ts checks that this is the copy sanitize-html
  * resolves, that nothing else in any Lambda imports postcss, and that the sanitizer's output is the same
  * bundled as unbundled. Local runs and tests are not bundled.
  */

@@ -4,7 +4,7 @@
  * PreviousMap returns before reading any annotation (so a hostile `sourceMappingURL` comment in a style
  * attribute reads nothing), and the parser never builds a consumer or a generator. So the bundle swaps
  * the package (about 29 KB) for this module (esbuild `alias`, infra/lambda-bundle-aliases.ts), whose
- * classes fail loudly if a caller ever asks postcss for a map. test/infra/lambda-html-aliases.test.ts
+ * classes fail loudly if a caller ever asks postcss for a map. test/infra/lambda-bundle-aliases.test.ts
  * checks that only postcss imports it in any Lambda and runs hostile styles through a bundle.
  */
 

@@ -15,14 +15,15 @@ import {
 } from '../../bench/lambda-bundles';
 
 /**
- * Issue 15 item 1: the HTML packages that sanitize-html and linkedom pull in whole (CommonJS requires,
- * namespace imports, default adapters) are swapped for lean modules inside Lambda bundles
- * (infra/lambda-bundle-aliases.ts; functions/commons/lambda-htmlparser2.ts, lambda-postcss.ts,
- * lambda-source-map.ts, lambda-domutils.ts, lambda-cssom.ts say what each keeps and why). Local runs and
- * the other tests are not bundled, so this one bundles the sanitizer and the page reader with the
- * stack's aliases and compares their output with the unbundled modules over a corpus of hostile,
- * styled and malformed HTML; checks that each swapped-out part fails loudly if reached; and checks,
- * over every Lambda's import graph, who imports the swapped packages and what stays out.
+ * Issue 15 item 1: modules our dependencies import whole are swapped for lean ones inside Lambda bundles
+ * (infra/lambda-bundle-aliases.ts). The HTML packages that sanitize-html and linkedom pull in (CommonJS
+ * requires, namespace imports, default adapters; functions/commons/lambda-htmlparser2.ts,
+ * lambda-postcss.ts, lambda-source-map.ts, lambda-domutils.ts, lambda-cssom.ts say what each keeps and
+ * why), and `node:stream/web`, which middy imports for one `instanceof` test (lambda-stream-web.ts).
+ * Local runs and the other tests are not bundled, so this one bundles the sanitizer and the page reader
+ * with the stack's aliases and compares their output with the unbundled modules over a corpus of
+ * hostile, styled and malformed HTML; checks that each swapped-out part fails loudly if reached; and
+ * checks, over every Lambda's import graph, who imports the swapped modules and what stays out.
  */
 
 /** Each swapped package, the module that replaces it, and the only packages allowed to import it. */
@@ -35,6 +36,12 @@ const SWAPS: Readonly<Record<string, { readonly target: string; readonly importe
   'source-map-js': { target: 'functions/commons/lambda-source-map.ts', importers: ['postcss'] },
   domutils: { target: 'functions/commons/lambda-domutils.ts', importers: ['css-select'] },
   cssom: { target: 'functions/commons/lambda-cssom.ts', importers: ['linkedom'] },
+  // fetch-blob (node-fetch's, in the workers) imports the web streams only where Node has no global
+  // ReadableStream, which Lambda's Node always has.
+  'node:stream/web': {
+    target: 'functions/commons/lambda-stream-web.ts',
+    importers: ['@middy/core', 'fetch-blob'],
+  },
 };
 
 /** `…/node_modules/a/node_modules/@s/b/lib/x.js` → `@s/b`; app code → undefined. */
@@ -191,7 +198,7 @@ const PAGES = [
   '<head><meta name="application-name" content="App"></head><body><div role="navigation">menu</div><p>Body text</p></body>',
 ];
 
-describe('HTML modules swapped in Lambda bundles', () => {
+describe('Modules swapped in Lambda bundles', () => {
   const cache = join(repositoryRoot, 'node_modules', '.cache');
   let dir = '';
   let metafile: Metafile = { inputs: {}, outputs: {} };
@@ -288,6 +295,8 @@ describe('HTML modules swapped in Lambda bundles', () => {
       postcssWithMap(): unknown;
       defaultCssSelectAdapter(): unknown;
       styleSheet(): unknown;
+      SwappedReadableStream: abstract new () => unknown;
+      passThrough(): unknown;
     }
     let probe: Probe;
     let code = '';
@@ -308,6 +317,9 @@ describe('HTML modules swapped in Lambda bundles', () => {
           // css-select without an adapter falls back to domutils.
           "export const defaultCssSelectAdapter = () => is({ type: 'tag', name: 'p', attribs: {}, children: [] }, 'p');",
           "export const styleSheet = () => parseHTML('<html><head><style>p{color:red}</style></head></html>').document.querySelector('style').sheet;",
+          "export { ReadableStream as SwappedReadableStream } from 'node:stream/web';",
+          "import { PassThrough } from 'node:stream';",
+          'export const passThrough = () => new PassThrough();',
           '',
         ].join('\n'),
       );
@@ -324,6 +336,13 @@ describe('HTML modules swapped in Lambda bundles', () => {
       expect(code).toContain('Source maps are left out of Lambda bundles');
       expect(code).toContain('domutils is left out of Lambda bundles');
       expect(code).toContain('Stylesheet parsing (cssom) is left out of Lambda bundles');
+      expect(code).not.toMatch(/["']node:stream\/web["']/);
+    });
+
+    it("answers middy's ReadableStream test as Node's web streams would", () => {
+      expect(new globalThis.ReadableStream() instanceof probe.SwappedReadableStream).toBe(true);
+      expect(probe.passThrough() instanceof probe.SwappedReadableStream).toBe(false);
+      expect({} instanceof probe.SwappedReadableStream).toBe(false);
     });
 
     it('sanitizes as the unbundled sanitizer does: hostile, styled and malformed HTML', () => {
@@ -350,6 +369,8 @@ describe('HTML modules swapped in Lambda bundles', () => {
       expect(() => probe.postcssWithMap()).toThrow('Source maps are left out of Lambda bundles');
       expect(() => probe.defaultCssSelectAdapter()).toThrow('domutils is left out of Lambda bundles');
       expect(() => probe.styleSheet()).toThrow('Stylesheet parsing (cssom) is left out of Lambda bundles');
+      const Swapped = probe.SwappedReadableStream as new () => unknown;
+      expect(() => new Swapped()).toThrow('node:stream/web is swapped out of Lambda bundles');
     });
   });
 });
