@@ -1,7 +1,11 @@
-import { createHash, createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalHttpServer, startLocalHttpServer } from '#functions/commons/testing/local-http-server';
+import {
+  referenceSignature,
+  type SignableRequest,
+  sha256Hex,
+} from '#functions/commons/testing/sigv4-reference';
 import type { AwsError } from './aws-json-client';
 import { S3Objects } from './s3-objects';
 
@@ -15,47 +19,9 @@ import { S3Objects } from './s3-objects';
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: SECRET, sessionToken: 'session-token' };
 
-const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-const rfc3986 = (value: string) =>
-  encodeURIComponent(value).replace(/[!'()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-interface Signable {
-  readonly method: string;
-  /** The path as sent, already encoded: S3 signs it as it is. */
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly headers: Readonly<Record<string, string | undefined>>;
-  readonly signedHeaders: readonly string[];
-  readonly payloadHash: string;
-  readonly amzDate: string;
-  readonly region: string;
-}
-
-/** SigV4 for S3 as AWS documents it (Authenticating Requests: AWS Signature Version 4), from scratch. */
-function expectedSignature(request: Signable, secret = SECRET): string {
-  const query = [...request.query.entries()]
-    .filter(([name]) => name !== 'X-Amz-Signature')
-    .map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`)
-    .sort()
-    .join('&');
-  const headers = request.signedHeaders
-    .map((name) => `${name}:${(request.headers[name] ?? '').trim().replace(/\s+/gu, ' ')}\n`)
-    .join('');
-  const canonical = [
-    request.method,
-    request.path,
-    query,
-    headers,
-    request.signedHeaders.join(';'),
-    request.payloadHash,
-  ].join('\n');
-  const date = request.amzDate.slice(0, 8);
-  const scope = `${date}/${request.region}/s3/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', request.amzDate, scope, sha256(canonical)].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), request.region), 's3'), 'aws4_request');
-  return createHmac('sha256', key).update(toSign).digest('hex');
-}
+/** The reference computation for S3 (`service: 's3'`). */
+const expectedSignature = (request: Omit<SignableRequest, 'service'>, secret = SECRET): string =>
+  referenceSignature({ ...request, service: 's3' }, secret);
 
 const AUTHORIZATION =
   /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/(\d{8})\/([a-z0-9-]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/u;
@@ -246,7 +212,7 @@ describe('S3Objects on the wire', () => {
       'content-disposition': 'inline; filename="image-1.png"',
       'cache-control': 'private, max-age=3600',
       'x-amz-tagging': 'retention=job',
-      'x-amz-content-sha256': sha256(body),
+      'x-amz-content-sha256': sha256Hex(body),
       'x-amz-security-token': 'session-token',
     });
     expect(Object.keys(put?.headers ?? {}).filter((name) => name.includes('checksum'))).toEqual([]);
@@ -272,7 +238,7 @@ describe('S3Objects on the wire', () => {
     const [get] = received;
     expect(get?.method).toBe('GET');
     expect(get?.path).toBe('/media-bucket/media/u1/j1/a.png');
-    expect(get?.headers['x-amz-content-sha256']).toBe(sha256(''));
+    expect(get?.headers['x-amz-content-sha256']).toBe(sha256Hex(''));
     expectValidlySigned(get);
   });
 
