@@ -7,6 +7,7 @@ import { type AuthKind, httpRoutes } from '#infra/routes';
 import * as z from '#shared/validation/zod';
 import { BadRequestError, ForbiddenError, HttpError, PayloadTooLargeError } from './errors';
 import { logger } from './logger';
+import { readableStack } from './readable-stack';
 
 /**
  * What both HTTP wrappers share (http-handler.ts for routes with credentials, public-http-handler.ts for
@@ -100,7 +101,7 @@ export function errorReply(error: unknown, event?: HttpEvent): APIGatewayProxySt
       body: JSON.stringify({ error: { code: error.code, message: error.message } }),
     };
   }
-  logger.error('Unhandled error', { error, routeKey: event?.routeKey, stack: (error as Error)?.stack });
+  logger.error('Unhandled error', { error, routeKey: event?.routeKey, stack: readableStack(error) });
   return {
     statusCode: 500,
     headers: jsonHeaders,

@@ -1,6 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { requireEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
+import { readableStack } from '#functions/commons/readable-stack';
 import type { RunOutcome } from '#functions/generation/run-job';
 import { jobDeadline } from '#functions/worker/job-deadline';
 import { retryAfterBackoff } from '#functions/worker/message-visibility';
@@ -33,7 +34,7 @@ export const handler = async (event: SQSEvent, context: Context): Promise<SQSBat
         message.userApiKey,
         deadline.signal,
       ).catch((error: unknown): RunOutcome => {
-        logger.error('Media job crashed', { jobId: message.jobId, error });
+        logger.error('Media job crashed', { jobId: message.jobId, error, stack: readableStack(error) });
         return { kind: 'retry' };
       });
       if (outcome.kind === 'retry') {

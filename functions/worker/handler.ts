@@ -1,6 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { requireEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
+import { readableStack } from '#functions/commons/readable-stack';
 import { parseJobMessage } from '#functions/generation/job-message';
 import { type RunOutcome, runJob } from '#functions/generation/run-job';
 import { jobDeadline } from './job-deadline';
@@ -25,7 +26,7 @@ export const handler = async (event: SQSEvent, context: Context): Promise<SQSBat
       const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
       const outcome = await runJob(message.jobId, receiveCount, deadline.signal).catch(
         (error: unknown): RunOutcome => {
-          logger.error('Job crashed', { jobId: message.jobId, error });
+          logger.error('Job crashed', { jobId: message.jobId, error, stack: readableStack(error) });
           return { kind: 'retry' };
         },
       );

@@ -54,7 +54,6 @@ describe('Cognito', () => {
       // The triggers run before any user exists: they need the domain and the admin list, nothing else.
       expect(fn?.Properties?.Environment).toEqual({
         Variables: {
-          NODE_OPTIONS: '--enable-source-maps',
           ALLOWED_EMAIL_DOMAIN: TEST_DOMAIN,
           ADMIN_EMAILS: `boss@${TEST_DOMAIN}`,
           ADMIN_GROUP: ADMIN_GROUP_NAME,
