@@ -1,19 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARDED_SCREEN_PATHS } from '../../../frontend/src/app/screen-paths';
-import { expectNoAxeViolations } from './axe';
-import { type E2eApp, type E2eUser, openPage, screenshot, signInThroughUi, startE2eApp } from './e2e';
-import { type ArticleServer, articlePage, startArticleServer, waitForResult } from './tools';
+import { GUARDED_SCREEN_PATHS } from '../../frontend/src/app/screen-paths';
+import { expectNoAxeViolations } from './support/axe';
+import { type E2eApp, type E2eUser, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { type ArticleServer, articlePage, startArticleServer, waitForResult } from './support/tools';
 
 /**
- * Issue 18: axe (WCAG 2.0/2.1 A and AA plus best practices) on every route of the router, signed out
- * and signed in, and in the states that are cheap to reach from any screen. The signed-in paths come
- * from `screens.ts`, so a screen added there is checked without touching this file.
- *
- * One test file per viewport (accessibility-desktop.test.ts, accessibility-phone.test.ts), each with
- * its own app: as one file it was the longest browser file by twice (260 s in CI), the last to finish
- * while the other browser worker had nothing left to run. Vitest gives every test file its own copy of
- * this module, so the state below belongs to the file that calls `startAccessibilityApp`.
+ * Issue 18: axe (WCAG 2.0/2.1 A and AA plus best practices) on every route of the router, desktop and
+ * phone, signed out and signed in, and in the states that are cheap to reach from any screen. The
+ * signed-in paths come from `screens.ts`, so a screen added there is checked without touching this file.
  */
 
 let app: E2eApp;
@@ -21,29 +16,25 @@ let admin: E2eUser;
 /** The page the URL-sourced tools (blog rewriter, client content) read. */
 let site: ArticleServer;
 
-/** Starts the app, an admin and the article page for the calling test file, and stops them after it. */
-export function startAccessibilityApp(): { app: () => E2eApp; admin: () => E2eUser } {
-  beforeAll(async () => {
-    site = await startArticleServer({
-      '/blog/gutters': articlePage('Why Clean Gutters Matter', [
-        'Clogged gutters send rain over the edge and against the foundation, where it finds every crack.',
-        'Twice a year is enough for most homes: once after the leaves fall and once in late spring.',
-        'Guards cut the work down, but they still need a rinse when pollen and seeds pile up on top.',
-      ]),
-    });
-    app = await startE2eApp({ env: { FETCH_ALLOW_HOSTS: site.host } });
-    admin = await app.createUser({ admin: true });
+beforeAll(async () => {
+  site = await startArticleServer({
+    '/blog/gutters': articlePage('Why Clean Gutters Matter', [
+      'Clogged gutters send rain over the edge and against the foundation, where it finds every crack.',
+      'Twice a year is enough for most homes: once after the leaves fall and once in late spring.',
+      'Guards cut the work down, but they still need a rinse when pollen and seeds pile up on top.',
+    ]),
   });
+  app = await startE2eApp({ env: { FETCH_ALLOW_HOSTS: site.host } });
+  admin = await app.createUser({ admin: true });
+});
 
-  afterAll(async () => {
-    await app?.stop();
-    await site?.close();
-  });
-  return { app: () => app, admin: () => admin };
-}
+afterAll(async () => {
+  await app?.stop();
+  await site?.close();
+});
 
 /** Waits until the route's lazy chunk, its data and the auth check have settled. */
-export async function settle(page: Page): Promise<void> {
+async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // Another test file may be rebuilding frontend/dist at this moment (the build is shared): a page that
   // is not the app, or the app's error screen for a route chunk the rebuild replaced, is loaded again
@@ -218,13 +209,12 @@ async function expectErrorAtField(page: Page, field: Locator): Promise<void> {
   await page.locator('[data-sonner-toast]').filter({ hasText: message }).first().waitFor();
 }
 
-export interface Viewport {
-  readonly name: 'desktop' | 'phone';
-  readonly mobile: boolean;
-}
+const viewports = [
+  { name: 'desktop', mobile: false },
+  { name: 'phone', mobile: true },
+] as const;
 
-/** Every route and state of the suite, signed out and signed in, in one viewport. */
-export function describeViewport({ name, mobile }: Viewport): void {
+describe.each(viewports)('$name', ({ name, mobile }) => {
   describe('signed out', () => {
     let page: Page;
     beforeAll(async () => {
@@ -367,4 +357,56 @@ export function describeViewport({ name, mobile }: Viewport): void {
       });
     }
   });
-}
+});
+
+describe('form errors', () => {
+  it('show at the field with aria-invalid and aria-describedby, and required fields are marked', async () => {
+    const page = await openPage(app);
+    await page.goto('/auth');
+    await settle(page);
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(email.getAttribute('aria-required')).resolves.toBe('true');
+    await expect(password.getAttribute('aria-required')).resolves.toBe('true');
+    await expect(email.getAttribute('aria-invalid')).resolves.toBeNull();
+
+    await password.fill('Secret-123');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    const message = await page.locator(`[id="${describedBy}"]`).textContent();
+    expect(message).toBeTruthy();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: message ?? '' })
+      .first()
+      .waitFor();
+    await screenshot(page, 'a11y-auth-field-error');
+    await expectNoAxeViolations(page, 'desktop /auth field error');
+
+    await email.fill(`someone@${app.runtime.settings.allowedEmailDomain}`);
+    await password.fill('');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.locator('#signin-password[aria-invalid="true"]').waitFor();
+    await expect(email.getAttribute('aria-invalid')).resolves.toBeNull();
+    await page.context().close();
+  });
+
+  it('mark the client name as required and show its error at the field', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, admin.email, admin.password);
+    await page.goto('/clients');
+    await page.getByRole('button', { name: 'Add Client' }).first().click();
+    const dialog = page.getByRole('dialog');
+    const name = dialog.locator('#add-client-name');
+    await expect(name.getAttribute('aria-required')).resolves.toBe('true');
+    await dialog.locator('button[type="submit"]').click();
+    await expect(name.getAttribute('aria-invalid')).resolves.toBe('true');
+    const describedBy = await name.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(
+      'Please enter a client name.',
+    );
+    await expectNoAxeViolations(page, 'desktop /clients add dialog with the name error');
+    await page.context().close();
+  });
+});
