@@ -59,3 +59,54 @@ export function referenceSignature(request: SignableRequest, secret: string): st
   const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), request.region), request.service), 'aws4_request');
   return createHmac('sha256', key).update(toSign).digest('hex');
 }
+
+/** A request as a local server received it, signed in its Authorization header. */
+export interface ReceivedSignedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query?: URLSearchParams;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The payload's SHA-256 as the signer hashed it (S3 sends it as `x-amz-content-sha256`). */
+  readonly payloadHash: string;
+}
+
+/** What a received request's Authorization says, and the signature the reference computes for it. */
+export interface ReceivedSignature {
+  readonly accessKeyId: string;
+  readonly date: string;
+  readonly region: string;
+  readonly service: string;
+  readonly signedHeaders: readonly string[];
+  readonly signature: string;
+  readonly expected: string;
+}
+
+const AUTHORIZATION =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([a-z0-9-]+)\/([a-z0-9-]+)\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/u;
+
+/** Reads the request's Authorization header, or null when it is not a SigV4 header signature. */
+export function receivedSignature(request: ReceivedSignedRequest, secret: string): ReceivedSignature | null {
+  const match = AUTHORIZATION.exec(String(request.headers.authorization));
+  if (!match) return null;
+  const [, accessKeyId = '', date = '', region = '', service = '', names = '', signature = ''] = match;
+  const signedHeaders = names.split(';');
+  const amzDate = String(request.headers['x-amz-date']);
+  const headers = Object.fromEntries(
+    signedHeaders.map((name) => [name, String(request.headers[name] ?? '')]),
+  );
+  const expected = referenceSignature(
+    {
+      method: request.method,
+      path: request.path,
+      query: request.query ?? new URLSearchParams(),
+      headers,
+      signedHeaders,
+      payloadHash: request.payloadHash,
+      amzDate,
+      region,
+      service,
+    },
+    secret,
+  );
+  return { accessKeyId, date, region, service, signedHeaders, signature, expected };
+}
