@@ -9,8 +9,8 @@
  * request's extra cost: the token verifier fetches the pool's signing keys on first use, and an SDK
  * client resolves its credentials and endpoint on its first call, so those are done here too, with
  * read-only calls; and the code a generation runs is rehearsed once (rehearsalSteps), since its first
- * run is slower too. A
- * step that fails is left to fail again, with its own error, when a request needs it.
+ * run is slower too. A step that fails is left to fail again, with its own error, when a request needs
+ * it.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
