@@ -62,6 +62,9 @@ export default defineConfig({
           exclude: ignored,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // Reads of the page are polled (the page-snapshot-read lint rule). Vitest gives a poll one
+          // second; a render behind a request can take longer on the 2-core CI machine under load.
+          expect: { poll: { timeout: 10_000 } },
           // Every file starts its own runtime (free ports, throw-away data directory) and its own
           // Chromium, so files share nothing but the frontend build, which is built under a lock.
           maxWorkers: browserWorkers,

@@ -202,7 +202,7 @@ const WALKED_PATHS: ReadonlySet<string> = new Set(TOOL_WALKS.map((walk) => walk.
  */
 async function expectErrorAtField(page: Page, field: Locator): Promise<void> {
   await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-  await expect(field.getAttribute('aria-required')).resolves.toBe('true');
+  await expect.poll(() => field.getAttribute('aria-required')).toBe('true');
   const [errorId] = ((await field.getAttribute('aria-describedby')) ?? '').split(' ');
   const message = (await page.locator(`[id="${errorId}"]`).textContent()) ?? '';
   expect(message).not.toBe('');
@@ -366,13 +366,13 @@ describe('form errors', () => {
     await settle(page);
     const email = page.getByLabel('Email');
     const password = page.getByLabel('Password', { exact: true });
-    await expect(email.getAttribute('aria-required')).resolves.toBe('true');
-    await expect(password.getAttribute('aria-required')).resolves.toBe('true');
-    await expect(email.getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect.poll(() => email.getAttribute('aria-required')).toBe('true');
+    await expect.poll(() => password.getAttribute('aria-required')).toBe('true');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBeNull();
 
     await password.fill('Secret-123');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = await email.getAttribute('aria-describedby');
     const message = await page.locator(`[id="${describedBy}"]`).textContent();
     expect(message).toBeTruthy();
@@ -388,7 +388,7 @@ describe('form errors', () => {
     await password.fill('');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.locator('#signin-password[aria-invalid="true"]').waitFor();
-    await expect(email.getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBeNull();
     await page.context().close();
   });
 
@@ -399,13 +399,13 @@ describe('form errors', () => {
     await page.getByRole('button', { name: 'Add Client' }).first().click();
     const dialog = page.getByRole('dialog');
     const name = dialog.locator('#add-client-name');
-    await expect(name.getAttribute('aria-required')).resolves.toBe('true');
+    await expect.poll(() => name.getAttribute('aria-required')).toBe('true');
     await dialog.locator('button[type="submit"]').click();
-    await expect(name.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
     const describedBy = await name.getAttribute('aria-describedby');
-    await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(
-      'Please enter a client name.',
-    );
+    await expect
+      .poll(() => page.locator(`[id="${describedBy}"]`).textContent())
+      .toBe('Please enter a client name.');
     await expectNoAxeViolations(page, 'desktop /clients add dialog with the name error');
     await page.context().close();
   });

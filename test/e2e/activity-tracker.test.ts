@@ -66,13 +66,13 @@ describe('Activity Tracker', () => {
     await first.getByText('Client Updated', { exact: true }).waitFor();
     await first.getByText('Client', { exact: true }).waitFor();
     await first.getByText(client.id).waitFor();
-    await expect(first.locator('time').textContent()).resolves.toMatch(
-      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
-    );
+    await expect
+      .poll(() => first.locator('time').textContent())
+      .toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
     await first.getByText('client_name: Harbor View Dental Care · changed_fields: ["name"]').click();
-    await expect(first.locator('pre').textContent()).resolves.toContain(
-      '"client_name": "Harbor View Dental Care"',
-    );
+    await expect
+      .poll(() => first.locator('pre').textContent())
+      .toContain('"client_name": "Harbor View Dental Care"');
     await screenshot(page, 'activity-tracker-admin');
 
     // The same page, never reloaded: a marker on window survives only without a navigation.
@@ -80,8 +80,8 @@ describe('Activity Tracker', () => {
     const before = await rows(page).count();
     await renameClient('Harbor View Family Dental');
     await rows(page).first().getByText('client_name: Harbor View Family Dental', { exact: false }).waitFor();
-    await expect(rows(page).count()).resolves.toBe(before + 1);
-    await expect(page.evaluate('window.feedMarker')).resolves.toBe('still here');
+    await expect.poll(() => rows(page).count()).toBe(before + 1);
+    await expect.poll(() => page.evaluate('window.feedMarker')).toBe('still here');
     await screenshot(page, 'activity-tracker-live-row');
     expect(pageErrors(page)).toEqual([]);
   });
@@ -101,7 +101,7 @@ describe('Activity Tracker', () => {
     await row.getByText('Newsletter Generation', { exact: true }).waitFor();
     await row.getByText('Content Generation', { exact: true }).waitFor();
     await row.getByText(/topic: Teeth whitening myths/).waitFor();
-    await expect(rows(page).first().getAttribute('data-activity-id')).resolves.toBe(queued.body.jobId);
+    await expect.poll(() => rows(page).first().getAttribute('data-activity-id')).toBe(queued.body.jobId);
     await screenshot(page, 'activity-tracker-feed');
   });
 
@@ -156,16 +156,16 @@ describe('Activity Tracker', () => {
     await signInThroughUi(page, staff.email, staff.password);
     await page.goto('/clients');
     await sidebar(page).getByText('Management', { exact: true }).waitFor();
-    await expect(sidebar(page).getByText('Admin Tools').count()).resolves.toBe(0);
-    await expect(sidebar(page).getByText('Activity Tracker').count()).resolves.toBe(0);
+    await expect.poll(() => sidebar(page).getByText('Admin Tools').count()).toBe(0);
+    await expect.poll(() => sidebar(page).getByText('Activity Tracker').count()).toBe(0);
 
     await page.goto('/activity-tracker');
     await sidebar(page).getByText('Management', { exact: true }).waitFor();
     // The screen's chunk has loaded and rendered nothing: no heading, no feed, no call to the admin API.
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { name: 'Activity Tracker' }).count()).resolves.toBe(0);
-    await expect(page.getByText('Oops! Page not found').count()).resolves.toBe(0);
-    await expect(page.getByTestId('activity-skeleton').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Activity Tracker' }).count()).toBe(0);
+    await expect.poll(() => page.getByText('Oops! Page not found').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('activity-skeleton').count()).toBe(0);
     expect(requested).not.toContain('/api/activities');
     // The header names no page: none of this user's navigation items leads here.
     const header = (await page.locator('header').textContent()) ?? '';

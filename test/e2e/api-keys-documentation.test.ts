@@ -68,19 +68,19 @@ describe('API Keys page', () => {
     expect(key).toMatch(API_KEY_PATTERN);
     await expectToast(page, API_KEY_MESSAGES.created);
     const banner = page.getByTestId('new-api-key');
-    await expect(banner.textContent()).resolves.toBe(key);
-    await expect(rows(page).first().textContent()).resolves.toContain(`${key.slice(0, 12)}••••`);
-    await expect(rows(page).first().textContent()).resolves.not.toContain(key.slice(12, 30));
-    await expect(rows(page).first().textContent()).resolves.toContain('Last used Never');
+    await expect.poll(() => banner.textContent()).toBe(key);
+    await expect.poll(() => rows(page).first().textContent()).toContain(`${key.slice(0, 12)}••••`);
+    await expect.poll(() => rows(page).first().textContent()).not.toContain(key.slice(12, 30));
+    await expect.poll(() => rows(page).first().textContent()).toContain('Last used Never');
     await screenshot(page, 'api-keys-new-key-banner');
 
     await page.getByRole('button', { name: 'Hide' }).click();
-    await expect(banner.textContent()).resolves.toBe(`${key.slice(0, 12)}••••••••••••••••`);
+    await expect.poll(() => banner.textContent()).toBe(`${key.slice(0, 12)}••••••••••••••••`);
     await page.getByRole('button', { name: 'Show' }).click();
-    await expect(banner.textContent()).resolves.toBe(key);
+    await expect.poll(() => banner.textContent()).toBe(key);
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await banner.waitFor({ state: 'detached' });
-    await expect(clipboardText(page)).resolves.toBe(key);
+    await expect.poll(() => clipboardText(page)).toBe(key);
     expect(await keyStatus(key)).toBe(200);
 
     await page.getByRole('switch', { name: 'Deactivate Reporting script' }).click();
@@ -92,7 +92,7 @@ describe('API Keys page', () => {
     expect(await keyStatus(key)).toBe(200);
 
     await page.reload();
-    await expect(rows(page).first().textContent()).resolves.not.toContain('Last used Never');
+    await expect.poll(() => rows(page).first().textContent()).not.toContain('Last used Never');
     await screenshot(page, 'api-keys-list');
 
     await page.getByRole('button', { name: 'Delete Reporting script' }).click();
@@ -166,9 +166,11 @@ describe('Documentation page', () => {
     const markdown = await app.test.request('GET', '/docs/api-authentication.md');
     expect(markdown.status).toBe(200);
     expect(markdown.headers.get('content-type')).toContain('text/markdown');
-    await expect(
-      page.getByRole('link', { name: 'Authentication and errors (Markdown)' }).getAttribute('href'),
-    ).resolves.toBe('/docs/api-authentication.md');
+    await expect
+      .poll(() =>
+        page.getByRole('link', { name: 'Authentication and errors (Markdown)' }).getAttribute('href'),
+      )
+      .toBe('/docs/api-authentication.md');
 
     await nav.getByRole('button', { name: 'Authentication' }).click();
     await page.getByRole('heading', { name: 'LBM Studio API: authentication and errors' }).waitFor();

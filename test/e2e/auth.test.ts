@@ -48,9 +48,9 @@ describe('sign-up, confirmation and sign-in', () => {
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await expect(page.getByTestId('sidebar-user-email').textContent()).resolves.toBe(email);
+    await expect.poll(() => page.getByTestId('sidebar-user-email').textContent()).toBe(email);
     // The display name given at sign-up, carried in the ID token's `name` claim (issue 10 #9).
-    await expect(page.getByTestId('sidebar-user-name').textContent()).resolves.toBe('New Comer');
+    await expect.poll(() => page.getByTestId('sidebar-user-name').textContent()).toBe('New Comer');
     await screenshot(page, 'landing-signed-in');
 
     await signOutThroughUi(page);
@@ -166,11 +166,11 @@ describe('forgot and reset password', () => {
     await page.getByLabel('Confirm New Password').fill('New-pass-2');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectToast(page, 'Incorrect code');
-    await expect(page.locator('#reset-code-error').textContent()).resolves.toBe('Incorrect code');
-    await expect(page.getByLabel('Reset code').getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
-    await expect(page.getByLabel('New Password', { exact: true }).inputValue()).resolves.toBe('New-pass-2');
-    await expect(page.getByLabel('Confirm New Password').inputValue()).resolves.toBe('New-pass-2');
+    await expect.poll(() => page.locator('#reset-code-error').textContent()).toBe('Incorrect code');
+    await expect.poll(() => page.getByLabel('Reset code').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+    await expect.poll(() => page.getByLabel('New Password', { exact: true }).inputValue()).toBe('New-pass-2');
+    await expect.poll(() => page.getByLabel('Confirm New Password').inputValue()).toBe('New-pass-2');
     expect(await page.getByRole('tab', { name: 'Sign In' }).count()).toBe(0);
   }
 
@@ -180,7 +180,7 @@ describe('forgot and reset password', () => {
     const since = new Date(Date.now() - 1000);
     await page.goto(`/auth?reset=true&email=${encodeURIComponent(user.email)}`);
     await page.getByLabel('Reset code').waitFor();
-    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(user.email);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(user.email);
     await screenshot(page, 'auth-reset-link');
     await expectIncorrectCodeKeepsForm(page, user.email);
     expect(new URL(page.url()).search).toContain('reset=true');
@@ -210,7 +210,7 @@ describe('forgot and reset password', () => {
     await screenshot(page, 'auth-reset-incorrect-code-phone');
 
     await page.getByLabel('Reset code').fill(await mailboxCode(app, user.email, 'reset', { since }));
-    await expect(page.locator('#reset-code-error').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('#reset-code-error').count()).toBe(0);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectToast(page, 'Password updated!');
     await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
@@ -221,7 +221,7 @@ describe('the UI sign-up helper', () => {
   it('gives a signed-in user', async () => {
     const page = await openPage(app);
     const user = await signUpThroughUi(page, app, { displayName: 'Helper' });
-    await expect(page.getByTestId('sidebar-user-email').textContent()).resolves.toBe(user.email);
+    await expect.poll(() => page.getByTestId('sidebar-user-email').textContent()).toBe(user.email);
   });
 });
 

@@ -104,9 +104,9 @@ async function expectWorkingKeepsFocus(
   // A working button may show a spinner, whose 'Loading' label comes first in the button's name.
   const button = page.getByRole('button', { name: new RegExp(`^(Loading )?${working}$`, 'u') });
   await button.waitFor();
-  await expect(focused(page)).resolves.toBe(`button:${working}`);
-  await expect(button.getAttribute('aria-disabled')).resolves.toBe('true');
-  await expect(focusedOpacity(page)).resolves.toBe(1);
+  await expect.poll(() => focused(page)).toBe(`button:${working}`);
+  await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true');
+  await expect.poll(() => focusedOpacity(page)).toBe(1);
   await page.keyboard.press('Enter');
   expect(held.count()).toBe(1);
 }
@@ -171,10 +171,12 @@ describe('a button at work keeps the keyboard focus', () => {
     await keyboardFocus(page, page.getByRole('switch', { name: 'Deactivate Nightly export' }));
     await page.keyboard.press('Space');
     await held.seen;
-    await expect(focused(page)).resolves.toBe('button:Deactivate Nightly export');
-    await expect(
-      page.getByRole('switch', { name: 'Deactivate Nightly export' }).getAttribute('aria-disabled'),
-    ).resolves.toBe('true');
+    await expect.poll(() => focused(page)).toBe('button:Deactivate Nightly export');
+    await expect
+      .poll(() =>
+        page.getByRole('switch', { name: 'Deactivate Nightly export' }).getAttribute('aria-disabled'),
+      )
+      .toBe('true');
     await page.keyboard.press('Space');
     expect(held.count()).toBe(1);
     held.release();
@@ -198,7 +200,7 @@ describe('a button at work keeps the keyboard focus', () => {
     await signInThroughUi(page, user.email, user.password);
     await page.goto('/wordpress-publisher');
     await page.getByRole('heading', { name: 'WordPress Publisher', level: 1 }).waitFor();
-    await expect(page.getByTestId('connection-badge').textContent()).resolves.toBe('Configured');
+    await expect.poll(() => page.getByTestId('connection-badge').textContent()).toBe('Configured');
     const held = await holdRequests(
       page,
       async (request) => request.method() === 'POST' && request.url().endsWith('/wordpress/test'),
@@ -254,12 +256,14 @@ describe('a described select (Blog Rewriter framework)', () => {
       .poll(() => page.evaluate(`document.activeElement?.getAttribute('role') ?? null`))
       .toBe('option');
     // Tailwind's ring-inset: an unblurred inset shadow with a 2px spread.
-    await expect(
-      page.evaluate(`(() => {
+    await expect
+      .poll(() =>
+        page.evaluate(`(() => {
         const option = document.activeElement;
         return option.matches(':focus-visible') && /0px 0px 0px 2px inset/u.test(getComputedStyle(option).boxShadow);
       })()`),
-    ).resolves.toBe(true);
+      )
+      .toBe(true);
     await screenshot(page, 'a11y-described-select-option-ring');
     await page.context().close();
   });

@@ -55,24 +55,24 @@ describe('Manage Client Access', () => {
       .waitFor();
     await dialog.getByText('No additional access granted yet.').waitFor();
     const grant = dialog.getByRole('button', { name: 'Grant Access' });
-    await expect(grant.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => grant.isDisabled()).toBe(true);
     await dialog.getByLabel('Email address').fill('   ');
-    await expect(grant.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => grant.isDisabled()).toBe(true);
     await screenshot(ownerPage, 'clients-access-empty');
 
     await dialog.getByLabel('Email address').fill(`  ${colleague.email.toUpperCase()} `);
-    await expect(grant.isDisabled()).resolves.toBe(false);
+    await expect.poll(() => grant.isDisabled()).toBe(false);
     await grant.click();
     await toastWith(ownerPage, `Access granted to ${colleague.email}`).waitFor();
     await dialog.getByTestId('access-row').filter({ hasText: colleague.email }).waitFor();
-    await expect(dialog.getByLabel('Email address').inputValue()).resolves.toBe('');
+    await expect.poll(() => dialog.getByLabel('Email address').inputValue()).toBe('');
     await screenshot(ownerPage, 'clients-access-granted');
 
     // A second grant to the same address is refused with the server's message.
     await dialog.getByLabel('Email address').fill(colleague.email);
     await grant.click();
     await toastWith(ownerPage, `Access already granted to ${colleague.email}`).waitFor();
-    await expect(dialog.getByTestId('access-row').count()).resolves.toBe(1);
+    await expect.poll(() => dialog.getByTestId('access-row').count()).toBe(1);
 
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'hidden' });
@@ -90,9 +90,9 @@ describe('Manage Client Access', () => {
       .getByRole('button', { name: `Actions for ${clientName}` })
       .click();
     const manage = colleaguePage.getByRole('menuitem', { name: 'Manage Access (1)' });
-    await expect(manage.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect.poll(() => manage.getAttribute('aria-disabled')).toBe('true');
     await colleaguePage.getByRole('menuitem', { name: 'Edit' }).waitFor();
-    await expect(colleaguePage.getByRole('menuitem', { name: 'Delete' }).count()).resolves.toBe(0);
+    await expect.poll(() => colleaguePage.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
     await screenshot(colleaguePage, 'clients-access-colleague-view');
     await colleaguePage.keyboard.press('Escape');
   });
@@ -109,7 +109,7 @@ describe('Manage Client Access', () => {
 
     await colleaguePage.reload();
     await colleaguePage.getByText('No clients added yet').waitFor();
-    await expect(clientCard(colleaguePage, clientName).count()).resolves.toBe(0);
+    await expect.poll(() => clientCard(colleaguePage, clientName).count()).toBe(0);
   });
 
   it('produced no page errors', () => {

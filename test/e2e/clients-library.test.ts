@@ -90,24 +90,26 @@ describe('Content Library', () => {
   it('opens from the card menu with the count, in a grid, newest first', async () => {
     await chooseFromCardMenu(page, 'Lone Star Plumbing', 'View Content (4)');
     await page.getByRole('dialog', { name: 'Lone Star Plumbing - Content Library' }).waitFor();
-    await expect(library().getByTestId('library-count').textContent()).resolves.toBe('4 items');
+    await expect.poll(() => library().getByTestId('library-count').textContent()).toBe('4 items');
     await library().getByTestId('library-grid').waitFor();
-    await expect(visibleTitles()).resolves.toEqual([
-      'How to Fix a Leaky Faucet',
-      'Social Content - Facebook - Mar 5, 2026, 10:00 AM',
-      'Award: Best Plumber in Austin!',
-      'Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM',
-    ]);
+    await expect
+      .poll(() => visibleTitles())
+      .toEqual([
+        'How to Fix a Leaky Faucet',
+        'Social Content - Facebook - Mar 5, 2026, 10:00 AM',
+        'Award: Best Plumber in Austin!',
+        'Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM',
+      ]);
     // Type labels of 000 §3 and colours of 001 §9.
     const social = libraryItem('Social Content');
     await social.getByText('Multi-Platform Creator').waitFor();
-    await expect(social.locator('[data-slot="badge"]').getAttribute('class')).resolves.toContain(
-      'bg-orange-100',
-    );
+    await expect
+      .poll(() => social.locator('[data-slot="badge"]').getAttribute('class'))
+      .toContain('bg-orange-100');
     await libraryItem('Award').getByText('Press Release', { exact: true }).waitFor();
-    await expect(
-      libraryItem('Award').locator('[data-slot="badge"]').getAttribute('class'),
-    ).resolves.toContain('bg-purple-100');
+    await expect
+      .poll(() => libraryItem('Award').locator('[data-slot="badge"]').getAttribute('class'))
+      .toContain('bg-purple-100');
     for (const action of ['Preview', 'Edit', 'Copy Text', 'Download HTML', 'Download Text', 'Delete']) {
       await libraryItem('Leaky Faucet').getByRole('button', { name: action, exact: true }).waitFor();
     }
@@ -124,28 +126,18 @@ describe('Content Library', () => {
 
   it('filters by the types present, sorts six ways and searches', async () => {
     await library().getByRole('combobox', { name: 'Filter by type' }).click();
-    const typeOptions = await page.getByRole('option').allInnerTexts();
-    expect(typeOptions).toEqual([
-      'All Types',
-      'Blog',
-      'Multi-Platform Creator',
-      'Newsletter',
-      'Press Release',
-    ]);
+    await expect
+      .poll(() => page.getByRole('option').allInnerTexts())
+      .toEqual(['All Types', 'Blog', 'Multi-Platform Creator', 'Newsletter', 'Press Release']);
     await screenshot(page, 'library-type-filter');
     await page.getByRole('option', { name: 'Newsletter', exact: true }).click();
     await expect.poll(visibleTitles).toEqual(['Spring Maintenance Newsletter - Mar 3, 2026, 9:30 AM']);
     await pick('Filter by type', 'All Types');
 
     await library().getByRole('combobox', { name: 'Sort' }).click();
-    await expect(page.getByRole('option').allInnerTexts()).resolves.toEqual([
-      'Newest First',
-      'Oldest First',
-      'Title A-Z',
-      'Title Z-A',
-      'Type A-Z',
-      'Type Z-A',
-    ]);
+    await expect
+      .poll(() => page.getByRole('option').allInnerTexts())
+      .toEqual(['Newest First', 'Oldest First', 'Title A-Z', 'Title Z-A', 'Type A-Z', 'Type Z-A']);
     await page.getByRole('option', { name: 'Title A-Z' }).click();
     await expect
       .poll(visibleTitles)
@@ -181,7 +173,7 @@ describe('Content Library', () => {
     });
     await preview.waitFor();
     const frame = preview.locator('iframe');
-    await expect(frame.getAttribute('sandbox')).resolves.toBe('');
+    await expect.poll(() => frame.getAttribute('sandbox')).toBe('');
     await preview.frameLocator('iframe').getByRole('heading', { name: 'Spring Maintenance Tips' }).waitFor();
     const details = preview.getByRole('region', { name: 'Generation Details' });
     for (const [label, value] of <const>[
@@ -198,7 +190,7 @@ describe('Content Library', () => {
     await screenshot(page, 'library-preview');
 
     await preview.getByRole('tab', { name: 'HTML' }).click();
-    await expect(preview.getByTestId('preview-html').textContent()).resolves.toBe(newsletterHtml);
+    await expect.poll(() => preview.getByTestId('preview-html').textContent()).toBe(newsletterHtml);
     await screenshot(page, 'library-preview-html');
     await preview.getByRole('tab', { name: 'Text' }).click();
     const text = await preview.getByTestId('preview-text').textContent();
@@ -216,24 +208,24 @@ describe('Content Library', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Content' });
     await edit.waitFor();
     const title = edit.getByLabel('Title');
-    await expect(title.inputValue()).resolves.toBe('Award: Best Plumber in Austin!');
+    await expect.poll(() => title.inputValue()).toBe('Award: Best Plumber in Austin!');
     await edit.getByText('Created:').waitFor();
     await edit.getByText('Last modified:').waitFor();
     // 'Mar 4, 2026, 9:30 AM'-style dates in US English.
     const stamps = await edit.locator('dl dd').allInnerTexts();
     for (const stamp of stamps) expect(stamp).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
-    await expect(edit.getByTestId('edit-word-count').textContent()).resolves.toBe('13 words');
+    await expect.poll(() => edit.getByTestId('edit-word-count').textContent()).toBe('13 words');
     const textArea = edit.getByRole('textbox', { name: 'Text Content' });
     // Measured after the screenshot's pause, once the dialog's zoom-in animation has finished.
     await screenshot(page, 'library-edit-text');
     expect((await textArea.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(400);
 
     await title.fill('   ');
-    await expect(edit.getByRole('button', { name: 'Save Changes' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => edit.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
     await title.fill('Award: Best Plumber in Central Texas');
-    await expect(edit.getByRole('button', { name: 'Save Changes' }).isDisabled()).resolves.toBe(false);
+    await expect.poll(() => edit.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(false);
     await textArea.fill('Lone Star Plumbing was named the best plumber in Central Texas.');
-    await expect(edit.getByTestId('edit-word-count').textContent()).resolves.toBe('11 words');
+    await expect.poll(() => edit.getByTestId('edit-word-count').textContent()).toBe('11 words');
 
     await edit.getByRole('tab', { name: 'HTML Content' }).click();
     const htmlArea = edit.getByRole('textbox', { name: 'HTML Content' });
@@ -241,7 +233,7 @@ describe('Content Library', () => {
     await htmlArea.fill('<h2>Best Plumber in Central Texas</h2><p>Lone Star Plumbing won.</p>');
     await screenshot(page, 'library-edit-html');
     await edit.getByRole('tab', { name: 'Live Preview' }).click();
-    await expect(edit.locator('iframe').getAttribute('sandbox')).resolves.toBe('');
+    await expect.poll(() => edit.locator('iframe').getAttribute('sandbox')).toBe('');
     await edit
       .frameLocator('iframe')
       .getByRole('heading', { name: 'Best Plumber in Central Texas' })
@@ -289,7 +281,9 @@ describe('Content Library', () => {
     const preview = page.getByRole('dialog', { name: 'Award: Best Plumber in Central Texas' });
     await preview.frameLocator('iframe').getByText('Lone Star Plumbing thanks every voter.').waitFor();
     await preview.getByRole('tab', { name: 'Text' }).click();
-    await expect(preview.getByTestId('preview-text').textContent()).resolves.toContain('See you next year.');
+    await expect
+      .poll(() => preview.getByTestId('preview-text').textContent())
+      .toContain('See you next year.');
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'hidden' });
     const [htmlDownload] = await Promise.all([
@@ -329,13 +323,13 @@ describe('Content Library', () => {
 
     await libraryItem('Leaky Faucet').getByRole('button', { name: 'Copy Text' }).click();
     await toastWith(page, 'Copied!').waitFor();
-    await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(items.blog.content);
+    await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe(items.blog.content);
   });
 
   it('deletes an item at once and Undo restores it, keeping the counts right', async () => {
     await libraryItem('Leaky Faucet').getByRole('button', { name: 'Delete' }).click();
     await libraryItem('Leaky Faucet').waitFor({ state: 'detached' });
-    await expect(library().getByTestId('library-count').textContent()).resolves.toBe('3 items');
+    await expect.poll(() => library().getByTestId('library-count').textContent()).toBe('3 items');
     const deleted = toastWith(page, 'Content deleted successfully');
     await deleted.waitFor();
     await screenshot(page, 'library-deleted-undo');
@@ -350,8 +344,8 @@ describe('Content Library', () => {
 
     await deleted.getByRole('button', { name: 'Undo' }).click();
     await libraryItem('Leaky Faucet').waitFor();
-    await expect(library().getByTestId('library-count').textContent()).resolves.toBe('4 items');
-    await expect(visibleTitles().then((titles) => titles[0])).resolves.toBe('How to Fix a Leaky Faucet');
+    await expect.poll(() => library().getByTestId('library-count').textContent()).toBe('4 items');
+    await expect.poll(() => visibleTitles().then((titles) => titles[0])).toBe('How to Fix a Leaky Faucet');
 
     await page.keyboard.press('Escape');
     await library().waitFor({ state: 'hidden' });
@@ -376,9 +370,9 @@ describe('Content Library', () => {
     await chooseFromCardMenu(other, 'Empty Library Co', 'View Content (0)');
     const dialog = other.getByRole('dialog', { name: /Content Library/ });
     await dialog.getByTestId('load-failed').getByText('Failed to load client content').waitFor();
-    await expect(
-      dialog.getByText('No content has been saved to this client yet', { exact: false }).count(),
-    ).resolves.toBe(0);
+    await expect
+      .poll(() => dialog.getByText('No content has been saved to this client yet', { exact: false }).count())
+      .toBe(0);
     await screenshot(other, 'library-load-failed');
     await other.unroute(contentList);
     await dialog.getByRole('button', { name: 'Try again' }).click();
@@ -395,7 +389,7 @@ describe('Content Library', () => {
     await library()
       .getByText('No content has been saved to this client yet. Generate some content to get started!')
       .waitFor();
-    await expect(library().getByTestId('library-count').textContent()).resolves.toBe('0 items');
+    await expect.poll(() => library().getByTestId('library-count').textContent()).toBe('0 items');
     await screenshot(page, 'library-empty');
     await page.keyboard.press('Escape');
   });
@@ -410,22 +404,24 @@ describe('Content Library', () => {
       .getByTestId('library-grid')
       .waitFor();
     // No keyboard popping up over the library: the search box does not take the focus on a phone.
-    await expect(phone.evaluate("document.activeElement?.getAttribute('type') ?? null")).resolves.not.toBe(
-      'search',
-    );
+    await expect
+      .poll(() => phone.evaluate("document.activeElement?.getAttribute('type') ?? null"))
+      .not.toBe('search');
     // The selects show their whole value ('Newest First', not 'Newest I').
     for (const name of ['Filter by type', 'Sort']) {
       const select = phone.getByRole('combobox', { name });
       // Node's type-check has no DOM lib: read the two sizes through a structural type.
-      await expect(
-        select.evaluate((element) => {
-          const box = element as unknown as { scrollWidth: number; clientWidth: number };
-          return box.scrollWidth <= box.clientWidth;
-        }),
-      ).resolves.toBe(true);
-      await expect(
-        select.evaluate((element) => element.getBoundingClientRect().width),
-      ).resolves.toBeGreaterThan(120);
+      await expect
+        .poll(() =>
+          select.evaluate((element) => {
+            const box = element as unknown as { scrollWidth: number; clientWidth: number };
+            return box.scrollWidth <= box.clientWidth;
+          }),
+        )
+        .toBe(true);
+      await expect
+        .poll(() => select.evaluate((element) => element.getBoundingClientRect().width))
+        .toBeGreaterThan(120);
     }
     await screenshot(phone, 'library-mobile');
     await phone.getByTestId('library-item').first().getByRole('button', { name: 'Preview' }).click();

@@ -104,7 +104,7 @@ describe('Client Management screen', () => {
     await page.unroute((url) => url.pathname === '/api/clients');
 
     await page.getByText('No clients added yet').waitFor();
-    await expect(page.getByTestId('clients-skeleton').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('clients-skeleton').count()).toBe(0);
     await page.getByPlaceholder('Search clients...').waitFor();
     await screenshot(page, 'clients-empty');
   });
@@ -123,7 +123,7 @@ describe('Client Management screen', () => {
     );
     await other.goto('/clients');
     await other.getByTestId('load-failed').getByText('Failed to fetch clients').waitFor();
-    await expect(other.getByText('No clients added yet').count()).resolves.toBe(0);
+    await expect.poll(() => other.getByText('No clients added yet').count()).toBe(0);
     await screenshot(other, 'clients-load-failed');
     await other.unroute(list);
     await other.getByRole('button', { name: 'Try again' }).click();
@@ -136,22 +136,22 @@ describe('Client Management screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Add New Client' });
     await dialog.waitFor();
 
-    await expect(dialog.getByLabel('Press Release Instructions').inputValue()).resolves.toBe(
-      DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
-    );
-    await expect(dialog.getByLabel('Content Instructions', { exact: true }).inputValue()).resolves.toBe(
-      DEFAULT_CONTENT_INSTRUCTIONS,
-    );
-    await expect(dialog.getByLabel('Newsletter Instructions').inputValue()).resolves.toBe('');
-    await expect(dialog.getByLabel('Newsletter Instructions').getAttribute('rows')).resolves.toBe('3');
-    await expect(dialog.getByLabel('Press Release Instructions').getAttribute('rows')).resolves.toBe('8');
-    await expect(
-      dialog.getByLabel('Content Instructions', { exact: true }).getAttribute('rows'),
-    ).resolves.toBe('8');
-    await expect(dialog.getByLabel('Email', { exact: true }).getAttribute('type')).resolves.toBe('email');
-    await expect(dialog.getByLabel(labels.wordpress_app_password).getAttribute('type')).resolves.toBe(
-      'password',
-    );
+    await expect
+      .poll(() => dialog.getByLabel('Press Release Instructions').inputValue())
+      .toBe(DEFAULT_PRESS_RELEASE_INSTRUCTIONS);
+    await expect
+      .poll(() => dialog.getByLabel('Content Instructions', { exact: true }).inputValue())
+      .toBe(DEFAULT_CONTENT_INSTRUCTIONS);
+    await expect.poll(() => dialog.getByLabel('Newsletter Instructions').inputValue()).toBe('');
+    await expect.poll(() => dialog.getByLabel('Newsletter Instructions').getAttribute('rows')).toBe('3');
+    await expect.poll(() => dialog.getByLabel('Press Release Instructions').getAttribute('rows')).toBe('8');
+    await expect
+      .poll(() => dialog.getByLabel('Content Instructions', { exact: true }).getAttribute('rows'))
+      .toBe('8');
+    await expect.poll(() => dialog.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email');
+    await expect
+      .poll(() => dialog.getByLabel(labels.wordpress_app_password).getAttribute('type'))
+      .toBe('password');
     await dialog
       .getByText('Create an application password in your WordPress admin under Users, then Profile.')
       .waitFor();
@@ -162,7 +162,7 @@ describe('Client Management screen', () => {
     await dialog.getByRole('button', { name: 'Add Client' }).click();
     await toastWith(page, 'Name Required').waitFor();
     await toastWith(page, 'Please enter a client name.').waitFor();
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     await screenshot(page, 'clients-name-required');
 
     for (const [field, value] of Object.entries(full) as [keyof typeof full, string][]) {
@@ -187,18 +187,18 @@ describe('Client Management screen', () => {
       await card.getByText(text, { exact: true }).waitFor();
     }
     const website = card.getByRole('link', { name: 'Website' });
-    await expect(website.getAttribute('href')).resolves.toBe('https://lonestarplumbing.com');
-    await expect(website.getAttribute('target')).resolves.toBe('_blank');
+    await expect.poll(() => website.getAttribute('href')).toBe('https://lonestarplumbing.com');
+    await expect.poll(() => website.getAttribute('target')).toBe('_blank');
     for (const badge of ['Facebook', 'LinkedIn', 'GBP']) {
-      await expect(card.getByRole('link', { name: badge }).getAttribute('target')).resolves.toBe('_blank');
+      await expect.poll(() => card.getByRole('link', { name: badge }).getAttribute('target')).toBe('_blank');
     }
-    await expect(card.getByRole('link', { name: 'GBP' }).getAttribute('href')).resolves.toBe(full.gbp);
+    await expect.poll(() => card.getByRole('link', { name: 'GBP' }).getAttribute('href')).toBe(full.gbp);
     const panels = card.getByTestId('instruction-panel');
-    await expect(panels.allInnerTexts()).resolves.toHaveLength(3);
+    await expect.poll(() => panels.allInnerTexts()).toHaveLength(3);
     for (const label of ['Newsletter', 'Press Release', 'Client Content']) {
-      await expect(
-        panels.filter({ hasText: label }).getByText('Custom', { exact: true }).count(),
-      ).resolves.toBe(1);
+      await expect
+        .poll(() => panels.filter({ hasText: label }).getByText('Custom', { exact: true }).count())
+        .toBe(1);
     }
     // The default content instructions are longer than 200 characters: the preview is cut with an ellipsis.
     const contentPreview = await panels.filter({ hasText: 'Client Content' }).locator('p').textContent();
@@ -218,31 +218,32 @@ describe('Client Management screen', () => {
     // Cancel resets the form to the defaults.
     await page.getByRole('button', { name: 'Add Client' }).first().click();
     await dialog.waitFor();
-    await expect(dialog.getByLabel(labels.name).inputValue()).resolves.toBe('');
+    await expect.poll(() => dialog.getByLabel(labels.name).inputValue()).toBe('');
     await dialog.getByLabel(labels.name).fill('Discarded draft');
     await dialog.getByLabel('Press Release Instructions').fill('changed');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Add Client' }).first().click();
-    await expect(dialog.getByLabel(labels.name).inputValue()).resolves.toBe('');
-    await expect(dialog.getByLabel('Press Release Instructions').inputValue()).resolves.toBe(
-      DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
-    );
+    await expect.poll(() => dialog.getByLabel(labels.name).inputValue()).toBe('');
+    await expect
+      .poll(() => dialog.getByLabel('Press Release Instructions').inputValue())
+      .toBe(DEFAULT_PRESS_RELEASE_INSTRUCTIONS);
 
     // A second client with the name only: it goes to the top, and its empty newsletter panel says 'None'.
     await dialog.getByLabel(labels.name).fill('Hill Country Roofing');
     await dialog.getByRole('button', { name: 'Add Client' }).click();
     await toastWith(page, 'Client Added').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    const names = await page.getByTestId('client-card').locator('[data-slot="card-title"]').allInnerTexts();
-    expect(names).toEqual(['Hill Country Roofing', 'Lone Star Plumbing']);
+    await expect
+      .poll(() => page.getByTestId('client-card').locator('[data-slot="card-title"]').allInnerTexts())
+      .toEqual(['Hill Country Roofing', 'Lone Star Plumbing']);
     const roofing = clientCard(page, 'Hill Country Roofing');
     await roofing
       .getByTestId('instruction-panel')
       .filter({ hasText: 'Newsletter' })
       .getByText('None')
       .waitFor();
-    await expect(roofing.getByRole('link').count()).resolves.toBe(0);
+    await expect.poll(() => roofing.getByRole('link').count()).toBe(0);
     await page.mouse.move(0, 0);
     await screenshot(page, 'clients-grid');
     await screenshot(page, 'clients-grid-full', { fullPage: true });
@@ -288,9 +289,11 @@ describe('Client Management screen', () => {
     await chooseFromCardMenu(page, 'Lone Star Plumbing', 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit Client' });
     await dialog.waitFor();
-    await expect(dialog.getByLabel(labels.company_name).inputValue()).resolves.toBe('Lone Star Plumbing LLC');
-    await expect(dialog.getByLabel(labels.city).inputValue()).resolves.toBe('Austin');
-    await expect(dialog.getByLabel(labels.wordpress_app_password).inputValue()).resolves.toBe('');
+    await expect
+      .poll(() => dialog.getByLabel(labels.company_name).inputValue())
+      .toBe('Lone Star Plumbing LLC');
+    await expect.poll(() => dialog.getByLabel(labels.city).inputValue()).toBe('Austin');
+    await expect.poll(() => dialog.getByLabel(labels.wordpress_app_password).inputValue()).toBe('');
     await dialog.getByText('A password is saved. Leave the field blank to keep it.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
     await screenshot(page, 'clients-edit-dialog');
@@ -307,10 +310,11 @@ describe('Client Management screen', () => {
     await dialog.waitFor({ state: 'hidden' });
     const card = clientCard(page, 'Lone Star Plumbing & Drains');
     await card.getByText('Round Rock, TX 78701').waitFor();
-    await expect(card.getByText('(512) 555-0147').count()).resolves.toBe(0);
+    await expect.poll(() => card.getByText('(512) 555-0147').count()).toBe(0);
     // Replaced in place: still second, not moved to the top.
-    const names = await page.getByTestId('client-card').locator('[data-slot="card-title"]').allInnerTexts();
-    expect(names).toEqual(['Hill Country Roofing', 'Lone Star Plumbing & Drains']);
+    await expect
+      .poll(() => page.getByTestId('client-card').locator('[data-slot="card-title"]').allInnerTexts())
+      .toEqual(['Hill Country Roofing', 'Lone Star Plumbing & Drains']);
     let stored = await apiClient(id);
     expect(stored).toMatchObject({ city: 'Round Rock', phone: null, wordpress_configured: true });
 
@@ -335,8 +339,9 @@ describe('Client Management screen', () => {
     await screenshot(page, 'clients-deleted-undo');
     await deleted.getByRole('button', { name: 'Undo' }).click();
     await clientCard(page, 'Hill Country Roofing').waitFor();
-    const names = await page.getByTestId('client-card').locator('[data-slot="card-title"]').allInnerTexts();
-    expect(names).toEqual(['Hill Country Roofing', 'Lone Star Plumbing & Drains']);
+    await expect
+      .poll(() => page.getByTestId('client-card').locator('[data-slot="card-title"]').allInnerTexts())
+      .toEqual(['Hill Country Roofing', 'Lone Star Plumbing & Drains']);
     await expect((await apiClients()).map((client) => client.name)).toEqual([
       'Hill Country Roofing',
       'Lone Star Plumbing & Drains',
@@ -353,7 +358,7 @@ describe('Client Management screen', () => {
       );
     await page.reload();
     await page.getByTestId('client-grid').waitFor();
-    await expect(columns(page)).resolves.toBe(3);
+    await expect.poll(() => columns(page)).toBe(3);
     await page.setViewportSize({ width: 800, height: 900 });
     await expect.poll(() => columns(page)).toBe(2);
     await screenshot(page, 'clients-grid-tablet');
@@ -363,7 +368,7 @@ describe('Client Management screen', () => {
     await signInThroughUi(phone, owner.email, owner.password);
     await phone.goto('/clients');
     await phone.getByTestId('client-grid').waitFor();
-    await expect(columns(phone)).resolves.toBe(1);
+    await expect.poll(() => columns(phone)).toBe(1);
     await screenshot(phone, 'clients-mobile');
     await phone.getByRole('button', { name: 'Add Client' }).first().click();
     await phone.getByRole('dialog', { name: 'Add New Client' }).waitFor();
@@ -398,11 +403,11 @@ describe('Client Management screen', () => {
     });
     await other.goto('/clients');
     await other.getByRole('status').getByText('Loading more clients...').waitFor();
-    await expect(other.getByTestId('client-card').count()).resolves.toBe(100);
+    await expect.poll(() => other.getByTestId('client-card').count()).toBe(100);
     await screenshot(other, 'clients-loading-more');
     release();
     await expect.poll(() => other.getByTestId('client-card').count()).toBe(130);
-    await expect(other.getByText('Loading more clients...').count()).resolves.toBe(0);
+    await expect.poll(() => other.getByText('Loading more clients...').count()).toBe(0);
     await other.getByPlaceholder('Search clients...').fill('marfa');
     await expect.poll(() => other.getByTestId('client-card').count()).toBe(1);
     await clientCard(other, 'Agency Client 000').waitFor();

@@ -213,7 +213,7 @@ describe('deleting a library item', () => {
     await keyboardFocus(page, item('Third post').getByRole('button', { name: 'Delete' }));
     await page.keyboard.press('Enter');
     await item('Third post').waitFor({ state: 'detached' });
-    await expect(focused(page)).resolves.toBe('article:Second post');
+    await expect.poll(() => focused(page)).toBe('article:Second post');
     await expectRingContrast(page, 'focused library item');
     await screenshot(page, 'a11y-focus-after-delete');
 
@@ -221,13 +221,13 @@ describe('deleting a library item', () => {
     await keyboardFocus(page, item('First post').getByRole('button', { name: 'Delete' }));
     await page.keyboard.press('Enter');
     await item('First post').waitFor({ state: 'detached' });
-    await expect(focused(page)).resolves.toBe('section:Library items');
+    await expect.poll(() => focused(page)).toBe('section:Library items');
 
     // The only item left: after it the library is empty, and the focus is still in it.
     await keyboardFocus(page, item('Second post').getByRole('button', { name: 'Delete' }));
     await page.keyboard.press('Enter');
     await item('Second post').waitFor({ state: 'detached' });
-    await expect(focused(page)).resolves.toBe('section:Library items');
+    await expect.poll(() => focused(page)).toBe('section:Library items');
     await expectRingContrast(page, 'library item area');
     await page.context().close();
   });
@@ -253,10 +253,10 @@ describe('Generate on a tool page', () => {
     await page.keyboard.press('Enter');
     const working = page.getByRole('button', { name: 'Generating...' });
     await working.waitFor();
-    await expect(working.getAttribute('aria-disabled')).resolves.toBe('true');
-    await expect(focused(page)).resolves.toBe('button:Generating...');
-    await expect(announcement(page).textContent()).resolves.toBe('Generating...');
-    await expect(announcement(page).getAttribute('role')).resolves.toBe('status');
+    await expect.poll(() => working.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => focused(page)).toBe('button:Generating...');
+    await expect.poll(() => announcement(page).textContent()).toBe('Generating...');
+    await expect.poll(() => announcement(page).getAttribute('role')).toBe('status');
     await screenshot(page, 'a11y-generate-keeps-focus');
 
     // A second Enter while it works starts nothing: the button refuses the press itself.
@@ -264,7 +264,7 @@ describe('Generate on a tool page', () => {
     release();
     await waitForResult(page);
     await expect.poll(() => focusedTestId(page)).toBe('result-card');
-    await expect(announcement(page).textContent()).resolves.toMatch(/^FAQ ready: [\d,]+ words$/u);
+    await expect.poll(() => announcement(page).textContent()).toMatch(/^FAQ ready: [\d,]+ words$/u);
     expect(posts).toBe(1);
     await expectRingContrast(page, 'result card');
     await screenshot(page, 'a11y-result-takes-focus');
@@ -285,8 +285,8 @@ describe('Generate on a tool page', () => {
     await keyboardFocus(page, generate);
     await page.keyboard.press('Enter');
     await expect.poll(() => announcement(page).textContent()).toMatch(/: The writer is busy, try again\.$/u);
-    await expect(focused(page)).resolves.toBe('button:Generate FAQ');
-    await expect(generate.getAttribute('aria-disabled')).resolves.toBeNull();
+    await expect.poll(() => focused(page)).toBe('button:Generate FAQ');
+    await expect.poll(() => generate.getAttribute('aria-disabled')).toBeNull();
     await page.context().close();
   });
 
@@ -297,8 +297,8 @@ describe('Generate on a tool page', () => {
     await keyboardFocus(page, generate);
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedTestId(page), { timeout: 60_000 }).toBe('result-card');
-    await expect(focused(page)).resolves.toMatch(/^div:/u);
-    await expect(announcement(page).textContent()).resolves.toMatch(/ready$/u);
+    await expect.poll(() => focused(page)).toMatch(/^div:/u);
+    await expect.poll(() => announcement(page).textContent()).toMatch(/ready$/u);
     await expectRingContrast(page, 'image result card');
     await page.context().close();
   });
@@ -319,8 +319,8 @@ describe('Save to Client', () => {
     await page.keyboard.press('Enter');
     const saved = page.getByRole('button', { name: 'Saved' });
     await saved.waitFor();
-    await expect(saved.getAttribute('aria-disabled')).resolves.toBe('true');
-    await expect(focused(page)).resolves.toBe('button:Saved');
+    await expect.poll(() => saved.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => focused(page)).toBe('button:Saved');
     await page.context().close();
   });
 });
@@ -385,7 +385,7 @@ describe('focus rings', () => {
     await expectNoAxeViolations(page, 'clients with a card menu open');
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
-    await expect(focused(page)).resolves.toBe('button:Actions for Ring Contrast Roofing');
+    await expect.poll(() => focused(page)).toBe('button:Actions for Ring Contrast Roofing');
 
     await page.goto('/faq');
     await page.getByRole('heading', { name: 'FAQ & How To Generator', level: 1 }).waitFor();

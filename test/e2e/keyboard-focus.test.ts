@@ -31,7 +31,7 @@ describe('route changes', () => {
   it('move focus to the new page heading and name the page in the title, the 404 included', async () => {
     const page = await openPage(app);
     await signInThroughUi(page, user.email, user.password);
-    await expect(page.title()).resolves.toBe('LBM Studio');
+    await expect.poll(() => page.title()).toBe('LBM Studio');
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -39,16 +39,16 @@ describe('route changes', () => {
       .click();
     await page.waitForURL('**/clients');
     await page.locator('h1:focus').waitFor();
-    await expect(focused(page)).resolves.toBe('h1:Clients');
-    await expect(page.title()).resolves.toBe('Clients · LBM Studio');
+    await expect.poll(() => focused(page)).toBe('h1:Clients');
+    await expect.poll(() => page.title()).toBe('Clients · LBM Studio');
     await screenshot(page, 'a11y-route-focus-desktop');
 
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
-    await expect(page.title()).resolves.toBe('Page Not Found · LBM Studio');
+    await expect.poll(() => page.title()).toBe('Page Not Found · LBM Studio');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
-    await expect(page.title()).resolves.toBe('LBM Studio');
+    await expect.poll(() => page.title()).toBe('LBM Studio');
     await page.context().close();
   });
 });
@@ -62,7 +62,7 @@ describe('dialogs', () => {
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await expect(focused(page)).resolves.toBe('button:Actions for Focus Roofing');
+    await expect.poll(() => focused(page)).toBe('button:Actions for Focus Roofing');
     await page.context().close();
   });
 
@@ -76,7 +76,7 @@ describe('dialogs', () => {
     await page.getByRole('dialog').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await expect(focused(page)).resolves.toBe('button:Add Client');
+    await expect.poll(() => focused(page)).toBe('button:Add Client');
     await page.context().close();
   });
 });
@@ -90,14 +90,14 @@ describe('mobile navigation drawer', () => {
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await drawer.waitFor();
     const close = drawer.getByRole('button', { name: 'Close' });
-    await expect(close.isVisible()).resolves.toBe(true);
-    await expect(focused(page)).resolves.toBe('button:Close');
+    await expect.poll(() => close.isVisible()).toBe(true);
+    await expect.poll(() => focused(page)).toBe('button:Close');
     await page.keyboard.press('Tab');
-    await expect(focused(page)).resolves.not.toContain('Sign Out');
+    await expect.poll(() => focused(page)).not.toContain('Sign Out');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
-    await expect(focused(page)).resolves.toBe('button:Toggle Sidebar');
+    await expect.poll(() => focused(page)).toBe('button:Toggle Sidebar');
     await page.context().close();
   });
 
@@ -122,7 +122,7 @@ describe('a button that works for a while', () => {
     await signIn.focus();
     await page.keyboard.press('Enter');
     await page.locator('[data-sonner-toast]').first().waitFor();
-    await expect(focused(page)).resolves.toBe('button:Sign In');
+    await expect.poll(() => focused(page)).toBe('button:Sign In');
     await page.context().close();
   });
 });

@@ -71,28 +71,32 @@ describe('Newsletter Creator', () => {
     const user = await createApiUser(app, 'writer');
     const page = await openNewsletter(user);
 
-    await expect(page.getByLabel('AI Model').textContent()).resolves.toContain('Claude Sonnet 4.1');
-    await expect(page.getByLabel('Client (optional)').textContent()).resolves.toContain('No client selected');
-    await expect(page.getByRole('checkbox', { name: 'Include newsletter header' }).isChecked()).resolves.toBe(
-      true,
-    );
-    await expect(
-      page
-        .getByRole('checkbox', { name: 'Include newsletter name, subheader, and color styling' })
-        .isChecked(),
-    ).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel('AI Model').textContent()).toContain('Claude Sonnet 4.1');
+    await expect
+      .poll(() => page.getByLabel('Client (optional)').textContent())
+      .toContain('No client selected');
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Include newsletter header' }).isChecked())
+      .toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('checkbox', { name: 'Include newsletter name, subheader, and color styling' })
+          .isChecked(),
+      )
+      .toBe(true);
     // No clients yet: no 'Save to client profile'.
-    await expect(page.getByText('Save to client profile').count()).resolves.toBe(0);
-    await expect(generateButton(page).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('Save to client profile').count()).toBe(0);
+    await expect.poll(() => generateButton(page).isDisabled()).toBe(true);
     await page.getByText('Enter a topic and click "Generate Newsletter" to see the preview').waitFor();
-    await expect(page.getByLabel('Newsletter Topic *').getAttribute('placeholder')).resolves.toMatch(
-      /weekly tech updates/i,
-    );
+    await expect
+      .poll(() => page.getByLabel('Newsletter Topic *').getAttribute('placeholder'))
+      .toMatch(/weekly tech updates/i);
     await screenshot(page, 'newsletter-idle');
 
     await page.getByLabel('Newsletter Topic *').fill('Spring home maintenance tips');
     await page.getByLabel('Additional Instructions').fill('Mention the free gutter inspection this April.');
-    await expect(generateButton(page).isDisabled()).resolves.toBe(false);
+    await expect.poll(() => generateButton(page).isDisabled()).toBe(false);
     await recordProgress(page);
     await generateButton(page).click();
 
@@ -112,7 +116,7 @@ describe('Newsletter Creator', () => {
     expect(intermediate.size).toBeGreaterThanOrEqual(2);
     expect(samples.some((sample) => sample.writing && sample.partialChars > 0)).toBe(true);
     // The bar is gone once the result is there.
-    await expect(page.getByTestId('generation-progress').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('generation-progress').count()).toBe(0);
 
     // No provider key is configured here, so the offline composer wrote it, and the page says so.
     await page.getByTestId('offline-notice').waitFor();
@@ -123,9 +127,9 @@ describe('Newsletter Creator', () => {
       .getByText(/spring/i)
       .first()
       .waitFor();
-    await expect(page.locator('iframe[title="Newsletter preview"]').getAttribute('sandbox')).resolves.toBe(
-      '',
-    );
+    await expect
+      .poll(() => page.locator('iframe[title="Newsletter preview"]').getAttribute('sandbox'))
+      .toBe('');
 
     await page.getByRole('tab', { name: 'HTML' }).click();
     const html = await page.getByLabel('HTML source').inputValue();
@@ -139,7 +143,7 @@ describe('Newsletter Creator', () => {
 
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expectToast(page, 'Copied!');
-    await expect(clipboardText(page)).resolves.toBe(html);
+    await expect.poll(() => clipboardText(page)).toBe(html);
 
     const htmlFile = await downloadFrom(page, 'Download HTML');
     expect(htmlFile.download.suggestedFilename()).toMatch(
@@ -162,7 +166,7 @@ describe('Newsletter Creator', () => {
     await page
       .getByText('Content from this URL is extracted and used as the basis of the newsletter.')
       .waitFor();
-    await expect(generateButton(page).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => generateButton(page).isDisabled()).toBe(true);
     await page.getByLabel('Source URL *').fill(articles.url('/blog/spring-maintenance'));
     await screenshot(page, 'newsletter-url-source');
     await generateButton(page).click();
@@ -182,7 +186,7 @@ describe('Newsletter Creator', () => {
     await generateButton(page).click();
     await expectToast(page, 'Generation Failed');
     await page.getByText('Enter a topic and click "Generate Newsletter" to see the preview').waitFor();
-    await expect(generateButton(page).isDisabled()).resolves.toBe(false);
+    await expect.poll(() => generateButton(page).isDisabled()).toBe(false);
     await screenshot(page, 'newsletter-generation-failed');
 
     // A request the server refuses outright (no job at all): a reload must not bring back the earlier
@@ -202,7 +206,7 @@ describe('Newsletter Creator', () => {
     await page.unroute('**/api/generate-newsletter');
     await page.reload();
     await page.getByText('Enter a topic and click "Generate Newsletter" to see the preview').waitFor();
-    await expect(page.getByTestId('word-count').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('word-count').count()).toBe(0);
   });
 
   it('shows the validation messages', async () => {
@@ -212,7 +216,7 @@ describe('Newsletter Creator', () => {
 
     // Nothing to act on yet: the result's actions are disabled, not buttons that only say so.
     for (const name of ['Copy', 'Download HTML', 'Download Text', 'Save to Client']) {
-      await expect(page.getByRole('button', { name, exact: true }).isDisabled()).resolves.toBe(true);
+      await expect.poll(() => page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
     }
 
     await page.getByLabel('Newsletter Topic *').fill('   ');
@@ -235,7 +239,7 @@ describe('Newsletter Creator', () => {
     await generateButton(page).click();
     await expectToast(page, 'Please choose a client to save this newsletter to.');
     await screenshot(page, 'newsletter-select-client');
-    await expect(page.getByTestId('writing-badge').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('writing-badge').count()).toBe(0);
   });
 
   it('saves to a client, by the job and by hand, and the newsletters are in that client’s library', async () => {
@@ -249,11 +253,11 @@ describe('Newsletter Creator', () => {
     const page = await openNewsletter(user);
 
     await chooseOption(page, 'Client (optional)', 'Riverside Plumbing');
-    await expect(page.getByTestId('client-instructions').textContent()).resolves.toContain(
-      '24/7 emergency line',
-    );
+    await expect
+      .poll(() => page.getByTestId('client-instructions').textContent())
+      .toContain('24/7 emergency line');
     await chooseOption(page, 'Client (optional)', 'Another Client');
-    await expect(page.getByTestId('client-instructions').textContent()).resolves.toBe('No instructions');
+    await expect.poll(() => page.getByTestId('client-instructions').textContent()).toBe('No instructions');
     await chooseOption(page, 'Client (optional)', 'Riverside Plumbing');
     await page.getByLabel('Newsletter Topic *').fill('Winter pipe protection');
     await page.getByRole('checkbox', { name: 'Save to client profile' }).check();
@@ -261,7 +265,7 @@ describe('Newsletter Creator', () => {
     await generateButton(page).click();
     await waitForResult(page);
     await expectToast(page, "Newsletter saved to Riverside Plumbing's profile");
-    await expect(page.getByRole('button', { name: 'Saved' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Saved' }).isDisabled()).toBe(true);
     await screenshot(page, 'newsletter-saved');
 
     let library = await libraryOf(app, user, client.id);
@@ -346,12 +350,12 @@ describe('Newsletter Creator', () => {
     expect(resent.map((entry) => entry.key)).toEqual([key]);
     await expect(resent[0]?.jobId).resolves.toBe(firstJobId);
     // The form that asked for it is back.
-    await expect(again.getByLabel('Newsletter Topic *').inputValue()).resolves.toBe('Fall lawn care');
-    await expect(again.getByLabel('Additional Instructions').inputValue()).resolves.toBe(
-      'Mention leaf mulching',
-    );
+    await expect.poll(() => again.getByLabel('Newsletter Topic *').inputValue()).toBe('Fall lawn care');
+    await expect
+      .poll(() => again.getByLabel('Additional Instructions').inputValue())
+      .toBe('Mention leaf mulching');
     await again.getByRole('tab', { name: 'Text' }).click();
-    await expect(again.getByLabel('Plain text').inputValue()).resolves.toMatch(/lawn/iu);
+    await expect.poll(() => again.getByLabel('Plain text').inputValue()).toMatch(/lawn/iu);
     await screenshot(again, 'newsletter-resumed');
   });
 
@@ -365,12 +369,12 @@ describe('Newsletter Creator', () => {
 
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
-    await expect(skip.evaluate((element) => element === element.ownerDocument.activeElement)).resolves.toBe(
-      true,
-    );
+    await expect
+      .poll(() => skip.evaluate((element) => element === element.ownerDocument.activeElement))
+      .toBe(true);
     await screenshot(page, 'newsletter-skip-link');
     await page.keyboard.press('Enter');
-    await expect(page.evaluate('document.activeElement?.id')).resolves.toBe('main-content');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('main-content');
 
     // A client whose instructions hold long unbroken text: the box wraps it, the column keeps its width.
     const settingsWidth = await page
@@ -378,38 +382,44 @@ describe('Newsletter Creator', () => {
       .evaluate((form) => form.clientWidth);
     await chooseOption(page, 'Client (optional)', 'Long Words Co');
     const box = page.getByTestId('client-instructions');
-    await expect(
-      box.evaluate((element) => element.scrollWidth - element.clientWidth),
-    ).resolves.toBeLessThanOrEqual(0);
-    await expect(
-      page.getByRole('form', { name: 'Newsletter Settings' }).evaluate((form) => form.clientWidth),
-    ).resolves.toBe(settingsWidth);
+    await expect
+      .poll(() => box.evaluate((element) => element.scrollWidth - element.clientWidth))
+      .toBeLessThanOrEqual(0);
+    await expect
+      .poll(() =>
+        page.getByRole('form', { name: 'Newsletter Settings' }).evaluate((form) => form.clientWidth),
+      )
+      .toBe(settingsWidth);
     await screenshot(page, 'newsletter-long-instructions');
 
     await page.getByLabel('Newsletter Topic *').fill('Keyboard shortcuts');
     await page.getByLabel('Newsletter Topic *').press('Enter');
     await page.getByTestId('writing-badge').waitFor();
     await waitForResult(page);
-    await expect(page.getByTestId('result-announcement').textContent()).resolves.toMatch(
-      /^Newsletter ready: [\d,]+ words$/u,
-    );
-    await expect(
-      page.getByTestId('result-card').evaluate((card) => card === card.ownerDocument.activeElement),
-    ).resolves.toBe(true);
+    await expect
+      .poll(() => page.getByTestId('result-announcement').textContent())
+      .toMatch(/^Newsletter ready: [\d,]+ words$/u);
+    await expect
+      .poll(() =>
+        page.getByTestId('result-card').evaluate((card) => card === card.ownerDocument.activeElement),
+      )
+      .toBe(true);
     for (const name of ['Copy', 'Download HTML', 'Download Text', 'Save to Client']) {
-      await expect(page.getByRole('button', { name, exact: true }).isDisabled()).resolves.toBe(false);
+      await expect.poll(() => page.getByRole('button', { name, exact: true }).isDisabled()).toBe(false);
     }
 
     // The tab panel is a tab stop of its own (Radix): when it has the focus, a ring shows it.
     await page.getByRole('tab', { name: 'Preview' }).focus();
     await page.keyboard.press('Tab');
     const panel = page.getByTestId('result-card').getByRole('tabpanel');
-    await expect(panel.evaluate((element) => element === element.ownerDocument.activeElement)).resolves.toBe(
-      true,
-    );
-    await expect(
-      panel.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).boxShadow),
-    ).resolves.not.toBe('none');
+    await expect
+      .poll(() => panel.evaluate((element) => element === element.ownerDocument.activeElement))
+      .toBe(true);
+    await expect
+      .poll(() =>
+        panel.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).boxShadow),
+      )
+      .not.toBe('none');
     await screenshot(page, 'newsletter-result-keyboard');
   });
 

@@ -39,18 +39,20 @@ describe('landing page', () => {
     await page.getByRole('heading', { name: 'LBM Studio', level: 1 }).waitFor();
     await page.getByText('AI-powered client management and automation').waitFor();
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Get Started' }).getAttribute('href')).resolves.toBe('/auth');
-    await expect(main.getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth');
-    await expect(page.getByRole('link', { name: 'Go to Dashboard' }).count()).resolves.toBe(0);
-    await expect(sidebar(page).count()).resolves.toBe(0);
+    await expect
+      .poll(() => main.getByRole('link', { name: 'Get Started' }).getAttribute('href'))
+      .toBe('/auth');
+    await expect.poll(() => main.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    await expect.poll(() => page.getByRole('link', { name: 'Go to Dashboard' }).count()).toBe(0);
+    await expect.poll(() => sidebar(page).count()).toBe(0);
 
     await page.getByRole('heading', { name: 'Content Systems' }).waitFor();
     const backlinks = page.getByRole('link', { name: 'Open Backlink Manager in a new tab' });
-    await expect(backlinks.getAttribute('href')).resolves.toBe(links.BACKLINK_MANAGER_URL);
-    await expect(backlinks.getAttribute('target')).resolves.toBe('_blank');
-    await expect(page.getByRole('button', { name: 'Not configured' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => backlinks.getAttribute('href')).toBe(links.BACKLINK_MANAGER_URL);
+    await expect.poll(() => backlinks.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => page.getByRole('button', { name: 'Not configured' }).isDisabled()).toBe(true);
     const aiCard = page.locator('[data-slot="card"]').filter({ hasText: 'AI Optimization' });
-    await expect(aiCard.getByRole('button', { name: 'Coming Soon' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => aiCard.getByRole('button', { name: 'Coming Soon' }).isDisabled()).toBe(true);
     for (const benefit of [
       'Increased Productivity',
       'Consistent Quality',
@@ -90,25 +92,25 @@ describe('side navigation', () => {
     for (const label of ['Overview', 'Management', 'Other Tools', 'External Tools']) {
       await nav.getByText(label, { exact: true }).waitFor();
     }
-    await expect(
-      nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href'),
-    ).resolves.toBe('/');
-    await expect(nav.getByRole('link', { name: 'Clients', exact: true }).getAttribute('href')).resolves.toBe(
-      '/clients',
-    );
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href'))
+      .toBe('/');
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Clients', exact: true }).getAttribute('href'))
+      .toBe('/clients');
     const ads = nav.getByRole('link', { name: 'Google Ads Advisor' });
-    await expect(ads.getAttribute('href')).resolves.toBe(links.GOOGLE_ADS_ADVISOR_URL);
-    await expect(ads.getAttribute('target')).resolves.toBe('_blank');
+    await expect.poll(() => ads.getAttribute('href')).toBe(links.GOOGLE_ADS_ADVISOR_URL);
+    await expect.poll(() => ads.getAttribute('target')).toBe('_blank');
     // Not configured: left out rather than linked nowhere.
-    await expect(nav.getByText('Email Outreach').count()).resolves.toBe(0);
-    await expect(nav.getByTestId('sidebar-user-email').textContent()).resolves.toBe(user.email);
+    await expect.poll(() => nav.getByText('Email Outreach').count()).toBe(0);
+    await expect.poll(() => nav.getByTestId('sidebar-user-email').textContent()).toBe(user.email);
     await nav.getByRole('button', { name: 'Sign Out' }).waitFor();
     await screenshot(page, 'sidebar-expanded');
 
     await signOutThroughUi(page);
     await page.goto('/');
     await page.getByRole('link', { name: 'Get Started' }).waitFor();
-    await expect(sidebar(page).count()).resolves.toBe(0);
+    await expect.poll(() => sidebar(page).count()).toBe(0);
   });
 
   it('shows Admin Tools only to an admin', async () => {
@@ -116,8 +118,8 @@ describe('side navigation', () => {
     const plainPage = await openPage(app);
     await signInThroughUi(plainPage, plain.email, plain.password);
     await sidebar(plainPage).getByText('Management', { exact: true }).waitFor();
-    await expect(sidebar(plainPage).getByText('Admin Tools').count()).resolves.toBe(0);
-    await expect(sidebar(plainPage).getByText('Admin', { exact: true }).count()).resolves.toBe(0);
+    await expect.poll(() => sidebar(plainPage).getByText('Admin Tools').count()).toBe(0);
+    await expect.poll(() => sidebar(plainPage).getByText('Admin', { exact: true }).count()).toBe(0);
 
     const { email, password } = app.runtime.admin;
     const adminPage = await openPage(app);
@@ -128,9 +130,11 @@ describe('side navigation', () => {
       has: adminPage.getByText('Admin Tools', { exact: true }),
     });
     await adminTools.waitFor();
-    await expect(
-      adminTools.getByRole('link', { name: 'Activity Tracker', exact: true }).getAttribute('href'),
-    ).resolves.toBe('/activity-tracker');
+    await expect
+      .poll(() =>
+        adminTools.getByRole('link', { name: 'Activity Tracker', exact: true }).getAttribute('href'),
+      )
+      .toBe('/activity-tracker');
     await screenshot(adminPage, 'sidebar-admin');
   });
 
@@ -164,7 +168,7 @@ describe('side navigation', () => {
     const user = await app.createUser();
     const page = await openPage(app, { mobile: true });
     await signInThroughUi(page, user.email, user.password);
-    await expect(page.locator('[data-mobile="true"]').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('[data-mobile="true"]').count()).toBe(0);
     await screenshot(page, 'mobile-landing-signed-in');
 
     await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
@@ -199,7 +203,7 @@ describe('dev mailbox', () => {
     await page.goto('/dev/mailbox');
     const message = page.getByTestId('mailbox-message').filter({ hasText: email });
     await message.waitFor();
-    await expect(message.locator('code').textContent()).resolves.toMatch(/^\d{6}$/);
+    await expect.poll(() => message.locator('code').textContent()).toMatch(/^\d{6}$/);
     await screenshot(page, 'dev-mailbox');
   });
 });

@@ -49,10 +49,12 @@ describe('Blog Rewriter', () => {
     const client = await createProfiledClient(app, user, { name: 'Summit Roofing' });
     const page = await openToolPage(app, user, '/blog-rewriter', 'Blog Rewriter');
 
-    await expect(page.getByLabel('Framework').textContent()).resolves.toContain('Leave As Is');
+    await expect.poll(() => page.getByLabel('Framework').textContent()).toContain('Leave As Is');
     await page.getByText('Keep the original structure and flow').waitFor();
-    await expect(page.getByRole('switch', { name: 'Add Relevant Emojis' }).isChecked()).resolves.toBe(false);
-    await expect(rewriteButton(page).isDisabled()).resolves.toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Add Relevant Emojis' }).isChecked())
+      .toBe(false);
+    await expect.poll(() => rewriteButton(page).isDisabled()).toBe(true);
     await screenshot(page, 'blog-rewriter-idle');
 
     await page.getByLabel('Blog URL').fill('not a url');
@@ -62,8 +64,8 @@ describe('Blog Rewriter', () => {
     const url = site.url('/blog/roof-repair-guide');
     await page.getByLabel('Blog URL').fill(url);
     const open = page.getByRole('link', { name: 'Open the blog post in a new tab' });
-    await expect(open.getAttribute('href')).resolves.toBe(url);
-    await expect(open.getAttribute('target')).resolves.toBe('_blank');
+    await expect.poll(() => open.getAttribute('href')).toBe(url);
+    await expect.poll(() => open.getAttribute('target')).toBe('_blank');
 
     await chooseOption(page, 'Framework', 'AIDA');
     await page.getByText('Attention, Interest, Desire, Action').first().waitFor();
@@ -86,13 +88,13 @@ describe('Blog Rewriter', () => {
     expect(text.trim().split(/\s+/u).length).toBe(await shownWordCount(page));
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expectToast(page, 'Copied!');
-    await expect(clipboardText(page)).resolves.toBe(text);
+    await expect.poll(() => clipboardText(page)).toBe(text);
 
     await page.getByRole('tab', { name: 'HTML' }).click();
     const html = await page.getByLabel('HTML source').inputValue();
     expect(html).toMatch(/<h[12][^>]*>/u);
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
-    await expect(clipboardText(page)).resolves.toBe(html);
+    await expect.poll(() => clipboardText(page)).toBe(html);
     await page.getByRole('tab', { name: 'Preview' }).click();
     const frame = page.locator('iframe[title="Rewritten post preview"]');
     expect((await frame.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(400);

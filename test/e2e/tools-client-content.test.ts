@@ -53,9 +53,9 @@ describe('Client Content Creation', () => {
     });
     const page = await openToolPage(app, user, '/client-content', 'Client Content Creation');
 
-    await expect(page.getByLabel('Content Creation Instructions').inputValue()).resolves.toMatch(
-      /1000-1500 words/u,
-    );
+    await expect
+      .poll(() => page.getByLabel('Content Creation Instructions').inputValue())
+      .toMatch(/1000-1500 words/u);
     await page
       .getByText(/The default\./u)
       .first()
@@ -63,7 +63,7 @@ describe('Client Content Creation', () => {
     await screenshot(page, 'client-content-idle');
 
     for (const name of ['Save Content', 'Copy HTML', 'Copy Text', 'Download HTML']) {
-      await expect(page.getByRole('button', { name }).isDisabled()).resolves.toBe(true);
+      await expect.poll(() => page.getByRole('button', { name }).isDisabled()).toBe(true);
     }
     await page.getByLabel('Client Website URL').fill('  ');
     await page.getByLabel('Topic', { exact: true }).fill('Water heaters');
@@ -71,10 +71,10 @@ describe('Client Content Creation', () => {
     await expectToast(page, "Please enter the client's website URL.");
 
     await chooseOption(page, 'Client Profile', 'Riverside Plumbing');
-    await expect(page.getByLabel('Client Website URL').inputValue()).resolves.toBe(site.url('/'));
-    await expect(page.getByLabel('Content Creation Instructions').inputValue()).resolves.toContain(
-      '1200 words',
-    );
+    await expect.poll(() => page.getByLabel('Client Website URL').inputValue()).toBe(site.url('/'));
+    await expect
+      .poll(() => page.getByLabel('Content Creation Instructions').inputValue())
+      .toContain('1200 words');
     await page.getByLabel('Topic', { exact: true }).fill(' ');
     await generateButton(page).click();
     await expectToast(page, 'Please enter a topic for the content.');
@@ -94,11 +94,11 @@ describe('Client Content Creation', () => {
     expect(html).toMatch(/Contact us/u);
     await page.getByRole('button', { name: 'Copy HTML' }).click();
     await expectToast(page, 'Copied!');
-    await expect(clipboardText(page)).resolves.toBe(html);
+    await expect.poll(() => clipboardText(page)).toBe(html);
     await page.getByRole('tab', { name: 'Text' }).click();
     const text = await page.getByLabel('Plain text').inputValue();
     await page.getByRole('button', { name: 'Copy Text' }).click();
-    await expect(clipboardText(page)).resolves.toBe(text);
+    await expect.poll(() => clipboardText(page)).toBe(text);
     await screenshot(page, 'client-content-text-tab');
 
     const htmlFile = await downloadFrom(page, 'Download HTML');
@@ -145,9 +145,11 @@ describe('Client Content Creation', () => {
     await page.getByRole('link', { name: 'Client Content', exact: true }).click();
     await page.getByRole('heading', { name: 'Client Content Creation', level: 1 }).waitFor();
     await waitForResult(page);
-    await expect(page.getByLabel('Client Profile').textContent()).resolves.toContain('Riverside Plumbing');
-    await expect(page.getByLabel('Client Website URL').inputValue()).resolves.toBe(site.url('/?utm=resume'));
-    await expect(page.getByLabel('Topic', { exact: true }).inputValue()).resolves.toBe('Frozen pipes');
+    await expect.poll(() => page.getByLabel('Client Profile').textContent()).toContain('Riverside Plumbing');
+    await expect
+      .poll(() => page.getByLabel('Client Website URL').inputValue())
+      .toBe(site.url('/?utm=resume'));
+    await expect.poll(() => page.getByLabel('Topic', { exact: true }).inputValue()).toBe('Frozen pipes');
     await screenshot(page, 'client-content-resumed');
 
     await page.getByRole('button', { name: 'Save Content' }).click();

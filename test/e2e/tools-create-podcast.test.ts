@@ -36,8 +36,8 @@ describe('Create Podcast', () => {
   it('imports an article, speaks a conversation with two voices, plays it and downloads the MP3', async () => {
     const user = await createApiUser(app, 'podcast');
     const page = await openToolPage(app, user, '/create-podcast', 'Create Podcast');
-    await expect(page.getByLabel('Format').textContent()).resolves.toContain('Bulletin');
-    await expect(page.getByLabel('Guest voice').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByLabel('Format').textContent()).toContain('Bulletin');
+    await expect.poll(() => page.getByLabel('Guest voice').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Import' }).click();
     await expectToast(page, 'Please enter a URL to import content from');
@@ -65,7 +65,7 @@ describe('Create Podcast', () => {
     await expect
       .poll(() => page.getByRole('button', { name: 'Preview the guest voice' }).textContent())
       .toContain('Preview');
-    await expect(page.getByText('Failed to play the voice preview').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText('Failed to play the voice preview').count()).toBe(0);
     await page.getByRole('button', { name: 'Generate Podcast' }).click();
 
     const audio = page.getByTestId('podcast-audio');

@@ -40,10 +40,10 @@ describe('FAQ & How To Generator', () => {
     });
     const page = await openToolPage(app, user, '/faq', 'FAQ & How To Generator');
 
-    await expect(page.getByLabel('Content Type').textContent()).resolves.toContain('FAQ');
-    await expect(page.getByLabel('Number of Questions').textContent()).resolves.toContain('8');
-    await expect(page.getByLabel('Heading Level').textContent()).resolves.toContain('H3');
-    await expect(page.getByRole('checkbox', { name: 'Include header' }).isChecked()).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel('Content Type').textContent()).toContain('FAQ');
+    await expect.poll(() => page.getByLabel('Number of Questions').textContent()).toContain('8');
+    await expect.poll(() => page.getByLabel('Heading Level').textContent()).toContain('H3');
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Include header' }).isChecked()).toBe(true);
     await screenshot(page, 'faq-idle');
 
     await page.getByLabel('Topic', { exact: true }).fill('  ');
@@ -66,7 +66,7 @@ describe('FAQ & How To Generator', () => {
     await expectToast(page, "FAQ saved to Summit Roofing's profile");
     await screenshot(page, 'faq-done');
 
-    await expect(frame(page).locator('h2').count()).resolves.toBeGreaterThanOrEqual(10);
+    await expect.poll(() => frame(page).locator('h2').count()).toBeGreaterThanOrEqual(10);
     await frame(page).getByText('How long does a new roof last?').first().waitFor();
     const srcdoc = (await page.locator('iframe[title="FAQ preview"]').getAttribute('srcdoc')) ?? '';
     expect(srcdoc).not.toContain('ld+json');
@@ -77,7 +77,7 @@ describe('FAQ & How To Generator', () => {
     expect(schema.mainEntity).toHaveLength(10);
     await page.getByRole('button', { name: 'Copy Schema' }).click();
     await expectToast(page, 'Copied!');
-    await expect(clipboardText(page)).resolves.toBe(schemaText);
+    await expect.poll(() => clipboardText(page)).toBe(schemaText);
 
     await page.getByRole('tab', { name: 'HTML' }).click();
     const html = await page.getByLabel('HTML source').inputValue();
@@ -136,8 +136,8 @@ describe('FAQ & How To Generator', () => {
     await page.reload();
     const picker = page.getByLabel('Client (optional)');
     await picker.getByText('Failed to fetch clients').waitFor();
-    await expect(picker.isDisabled()).resolves.toBe(true);
-    await expect(picker.textContent()).resolves.not.toContain('No client selected');
+    await expect.poll(() => picker.isDisabled()).toBe(true);
+    await expect.poll(() => picker.textContent()).not.toContain('No client selected');
     await screenshot(page, 'faq-clients-failed');
   });
 });

@@ -39,15 +39,15 @@ describe('GBP Post Creator', () => {
     await page.getByRole('button', { name: 'Generate GBP Post' }).click();
     await expectToast(page, 'GBP post generated successfully!');
     const post = page.getByTestId('gbp-post-text');
-    await expect(post.textContent()).resolves.toContain('Coupon code: CAKE20');
-    await expect(post.textContent()).resolves.toMatch(/Valid: June 1, \d{4} - June 15, \d{4}/u);
+    await expect.poll(() => post.textContent()).toContain('Coupon code: CAKE20');
+    await expect.poll(() => post.textContent()).toMatch(/Valid: June 1, \d{4} - June 15, \d{4}/u);
     await expectToast(page, 'Image generated successfully!');
     const image = page.getByRole('img', { name: 'A birthday cake with candles' });
     await image.waitFor({ timeout: 60_000 });
-    await expect(page.getByText('1536 x 1024 px').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('1536 x 1024 px').isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Copy Post to Clipboard' }).click();
-    await expect(clipboardText(page)).resolves.toContain('CAKE20');
+    await expect.poll(() => clipboardText(page)).toContain('CAKE20');
     await screenshot(page, 'gbp-post-result');
     await expectNoAxeViolations(page, 'GBP Post Creator with a post and an image');
     expect(pageErrors(page)).toEqual([]);

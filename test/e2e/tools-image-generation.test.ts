@@ -58,7 +58,7 @@ async function expectLibraryImages(page: Page, clientName: string, title: string
     .click();
   const preview = page.getByRole('dialog', { name: title });
   await preview.waitFor();
-  await expect(preview.locator('iframe').getAttribute('sandbox')).resolves.toBe('');
+  await expect.poll(() => preview.locator('iframe').getAttribute('sandbox')).toBe('');
   const images = preview.frameLocator('iframe').locator('img');
   await expect
     .poll(
@@ -70,7 +70,7 @@ async function expectLibraryImages(page: Page, clientName: string, title: string
       { timeout: 30_000 },
     )
     .toBe(count);
-  await expect(images.first().getAttribute('src')).resolves.toMatch(/^\/api\/media\/.+\?token=/);
+  await expect.poll(() => images.first().getAttribute('src')).toMatch(/^\/api\/media\/.+\?token=/);
 }
 
 describe('AI Image Generator', () => {
@@ -78,7 +78,7 @@ describe('AI Image Generator', () => {
     const user = await createApiUser(app, 'images');
     const client = await createProfiledClient(app, user, { name: 'Harbor Bakery' });
     const page = await openToolPage(app, user, '/image-generation', 'AI Image Generator');
-    await expect(page.getByLabel('Model').textContent()).resolves.toContain('GPT Image 1');
+    await expect.poll(() => page.getByLabel('Model').textContent()).toContain('GPT Image 1');
 
     const upload = page.getByLabel('Upload an image to analyze');
     await upload.setInputFiles(join(uploads, 'notes.txt'));
@@ -87,18 +87,18 @@ describe('AI Image Generator', () => {
     await expect
       .poll(() => page.getByLabel('Prompt').first().inputValue(), { timeout: 30_000 })
       .toContain('landscape');
-    await expect(page.getByLabel('Keywords').first().inputValue()).resolves.toContain('blue');
+    await expect.poll(() => page.getByLabel('Keywords').first().inputValue()).toContain('blue');
 
     await page.getByRole('button', { name: 'Add configuration' }).click();
     await page.getByLabel('Prompt').nth(1).fill('A lighthouse on a rocky coast');
     await page.getByLabel('Entities').nth(1).fill('lighthouse, boat');
     await page.getByTestId('image-config').nth(1).getByLabel('Lighting', { exact: true }).click();
     await page.getByRole('option', { name: 'golden hour', exact: true }).click();
-    await expect(page.getByTestId('assembled-prompt').nth(1).textContent()).resolves.toContain(
-      'A lighthouse on a rocky coast. Featuring: lighthouse, boat.',
-    );
+    await expect
+      .poll(() => page.getByTestId('assembled-prompt').nth(1).textContent())
+      .toContain('A lighthouse on a rocky coast. Featuring: lighthouse, boat.');
     await chooseOption(page, 'Model', 'DALL·E 3');
-    await expect(page.getByLabel('Output format').textContent()).resolves.toContain('PNG');
+    await expect.poll(() => page.getByLabel('Output format').textContent()).toContain('PNG');
     await chooseOption(page, 'Model', 'GPT Image 1');
     await chooseOption(page, 'Output format', 'JPEG');
     await page.getByLabel(/Compression/).waitFor();
@@ -165,7 +165,7 @@ describe('AI Image Generator', () => {
   it('keeps one configuration, refuses an empty prompt and fits a phone', async () => {
     const user = await createApiUser(app, 'images-phone');
     const page = await openToolPage(app, user, '/image-generation', 'AI Image Generator', { mobile: true });
-    await expect(page.getByRole('button', { name: 'Remove' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
     await page.getByLabel('Prompt').fill('  ');
     await page.getByRole('button', { name: 'Generate Images' }).click();
     await expectToast(page, 'Please enter at least one prompt for image generation');

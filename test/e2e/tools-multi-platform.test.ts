@@ -47,11 +47,11 @@ describe('Multi-Platform Content Creator', () => {
       .waitFor({ timeout: 120_000 });
     const items = page.getByTestId('multi-platform-item');
     await expect.poll(() => items.count(), { timeout: 90_000 }).toBe(5);
-    await expect(page.getByText('Success', { exact: true }).count()).resolves.toBe(4);
-    await expect(page.getByText('Failed', { exact: true }).count()).resolves.toBe(1);
+    await expect.poll(() => page.getByText('Success', { exact: true }).count()).toBe(4);
+    await expect.poll(() => page.getByText('Failed', { exact: true }).count()).toBe(1);
     const faq = items.filter({ hasText: 'FAQ' });
     await faq.getByRole('tab', { name: 'HTML Code' }).click();
-    await expect(faq.locator('pre').textContent()).resolves.toContain('<');
+    await expect.poll(() => faq.locator('pre').textContent()).toContain('<');
     // axe cannot run inside the script-less preview frame, so the page is checked before it opens.
     await expectNoAxeViolations(page, 'Multi-Platform Content Creator with results');
     await faq.getByRole('tab', { name: 'HTML Preview' }).click();

@@ -45,16 +45,16 @@ describe('Press Release Creator', () => {
 
     const today = new Date();
     const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    await expect(page.getByLabel('Release Date').inputValue()).resolves.toBe(iso);
-    await expect(page.getByRole('checkbox', { name: 'Include header' }).isChecked()).resolves.toBe(true);
-    await expect(page.getByRole('checkbox', { name: 'Include company info' }).isChecked()).resolves.toBe(
-      true,
-    );
-    await expect(
-      page.getByRole('checkbox', { name: "Use selected client's company info" }).isDisabled(),
-    ).resolves.toBe(true);
-    await expect(instructionsBox(page).inputValue()).resolves.toMatch(/third person/u);
-    await expect(generateButton(page).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel('Release Date').inputValue()).toBe(iso);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Include header' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Include company info' }).isChecked())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: "Use selected client's company info" }).isDisabled())
+      .toBe(true);
+    await expect.poll(() => instructionsBox(page).inputValue()).toMatch(/third person/u);
+    await expect.poll(() => generateButton(page).isDisabled()).toBe(true);
     await screenshot(page, 'press-release-idle');
 
     await page.getByLabel('Press Release Topic *').fill('   ');
@@ -66,7 +66,7 @@ describe('Press Release Creator', () => {
     await expectToast(page, 'Select a client');
 
     await chooseOption(page, 'Client (optional)', 'Riverside Plumbing');
-    await expect(instructionsBox(page).inputValue()).resolves.toContain('Quote the owner, Dana Miller');
+    await expect.poll(() => instructionsBox(page).inputValue()).toContain('Quote the owner, Dana Miller');
     await page.getByRole('checkbox', { name: "Use selected client's company info" }).check();
     await page.getByLabel('Release Date').fill('2026-03-15');
     await generateButton(page).click();

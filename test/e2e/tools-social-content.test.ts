@@ -23,10 +23,10 @@ describe('Social Content Generator', () => {
     const target = page.getByLabel('X target characters');
     await target.fill('999');
     await target.blur();
-    await expect(target.inputValue()).resolves.toBe('280');
-    await expect(page.getByLabel('X length level').inputValue()).resolves.toBe('5');
+    await expect.poll(() => target.inputValue()).toBe('280');
+    await expect.poll(() => page.getByLabel('X length level').inputValue()).toBe('5');
     await page.getByRole('button', { name: 'Shorter X post' }).click();
-    await expect(target.inputValue()).resolves.toBe('240');
+    await expect.poll(() => target.inputValue()).toBe('240');
     await page.getByLabel('Prompt').fill('Spring open house on May 3 with free samples');
     await screenshot(page, 'social-content-idle');
 
@@ -35,13 +35,13 @@ describe('Social Content Generator', () => {
     for (const platform of ['facebook', 'instagram', 'twitter']) {
       const card = page.getByTestId(`post-${platform}`);
       await card.waitFor({ timeout: 60_000 });
-      await expect(card.getByText('On Target').isVisible()).resolves.toBe(true);
+      await expect.poll(() => card.getByText('On Target').isVisible()).toBe(true);
     }
-    await expect(page.getByTestId('post-twitter').getByTestId('post-length').textContent()).resolves.toMatch(
-      /\/ 240 characters/u,
-    );
+    await expect
+      .poll(() => page.getByTestId('post-twitter').getByTestId('post-length').textContent())
+      .toMatch(/\/ 240 characters/u);
     await page.getByTestId('post-twitter').getByRole('button', { name: 'Copy' }).click();
-    await expect(clipboardText(page)).resolves.toContain('#');
+    await expect.poll(() => clipboardText(page)).toContain('#');
     await screenshot(page, 'social-content-result');
 
     await page.getByRole('tab', { name: 'Image Generation' }).click();
@@ -50,13 +50,15 @@ describe('Social Content Generator', () => {
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await expectToast(page, 'Image generated successfully!');
     await page.getByRole('img', { name: 'Fresh bread on a counter' }).waitFor({ timeout: 60_000 });
-    await expect(page.getByRole('button', { name: 'Resize', exact: true }).isDisabled()).resolves.toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Resize', exact: true }).isDisabled())
+      .toBe(true);
     await page.getByLabel('Width').fill('640');
     await page.getByLabel('Height').fill('480');
     await page.getByRole('button', { name: 'Resize', exact: true }).click();
     await expectToast(page, 'Image resized successfully!');
     await page.getByRole('img', { name: 'Resized image' }).waitFor();
-    await expect(page.getByText('640 x 480 px').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('640 x 480 px').isVisible()).toBe(true);
     await screenshot(page, 'social-image-result');
     await expectNoAxeViolations(page, 'Social Content Generator image tab with a resize');
     expect(pageErrors(page)).toEqual([]);

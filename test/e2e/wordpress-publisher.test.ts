@@ -85,8 +85,8 @@ describe('WordPress Publisher', () => {
     await page.getByRole('link', { name: 'WordPress Publisher', exact: true }).click();
     await page.waitForURL('**/wordpress-publisher**');
     await page.getByRole('heading', { name: 'WordPress Publisher', level: 1 }).waitFor();
-    await expect(page.getByLabel('WordPress URL').inputValue()).resolves.toBe(wp.url);
-    await expect(page.getByTestId('connection-badge').textContent()).resolves.toBe('Configured');
+    await expect.poll(() => page.getByLabel('WordPress URL').inputValue()).toBe(wp.url);
+    await expect.poll(() => page.getByTestId('connection-badge').textContent()).toBe('Configured');
     const row = libraryRow(page, 'Spring Bakery News');
     await row.getByText('Blog', { exact: true }).waitFor();
     await screenshot(page, 'wordpress-publisher-library');
@@ -102,7 +102,7 @@ describe('WordPress Publisher', () => {
       .locator('.ql-container')
       .evaluate((node) => node.getBoundingClientRect().height);
     expect(editorHeight).toBe(600);
-    await expect(page.getByLabel('Post Title').inputValue()).resolves.toBe('Spring Bakery News');
+    await expect.poll(() => page.getByLabel('Post Title').inputValue()).toBe('Spring Bakery News');
     await page.getByLabel('Post Status').click();
     await page.getByRole('option', { name: 'Published' }).click();
     await page.getByLabel('Categories').click();
@@ -142,9 +142,9 @@ describe('WordPress Publisher', () => {
     // Edit: the header says so, and View Post links to the post.
     await libraryRow(page, 'Spring Bakery News').getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Edit WordPress Post' }).waitFor();
-    await expect(page.getByRole('link', { name: 'View Post' }).getAttribute('href')).resolves.toBe(
-      link.wordpress_url,
-    );
+    await expect
+      .poll(() => page.getByRole('link', { name: 'View Post' }).getAttribute('href'))
+      .toBe(link.wordpress_url);
     await page.getByLabel('Post Title').fill('Spring Bakery News, updated');
     await page.getByRole('button', { name: 'Update Post' }).click();
     await toastWith(page, 'Post updated successfully!').waitFor();
@@ -174,7 +174,7 @@ describe('WordPress Publisher', () => {
     // The other client is listed but not configured.
     await page.getByLabel('Client').click();
     await page.getByRole('option', { name: 'Zephyr Cafe' }).click();
-    await expect(page.getByTestId('connection-badge').textContent()).resolves.toBe('Not Configured');
+    await expect.poll(() => page.getByTestId('connection-badge').textContent()).toBe('Not Configured');
     await page.getByText('No content available for this client.').waitFor();
     expect(pageErrors(page)).toEqual([]);
     // Its posts cannot be read: the spec's toast and the reason (the browser logs the 400 itself).

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,21 +11,29 @@ const biome = join(root.pathname, 'node_modules', '.bin', 'biome');
 
 // Runs the project's own lint command (flags from package.json, rules from biome.json) on one probe
 // file in a scratch folder, so the repository's real files are never touched.
-async function lint(dir: string, source: string): Promise<{ exitCode: number; output: string }> {
+async function lint(
+  dir: string,
+  source: string,
+  path = 'probe.ts',
+): Promise<{ exitCode: number; output: string }> {
   const pkg: { scripts: { lint: string } } = JSON.parse(
     await readFile(new URL('package.json', root), 'utf8'),
   );
   const [command, subcommand, ...flags] = pkg.scripts.lint.split(' ').filter((part) => part !== '.');
   expect(command).toBe('biome');
-  await writeFile(join(dir, 'probe.ts'), source);
+  await writeFile(join(dir, path), source);
   try {
-    const { stdout, stderr } = await run(biome, [subcommand ?? 'check', ...flags, 'probe.ts'], { cwd: dir });
+    const { stdout, stderr } = await run(biome, [subcommand ?? 'check', ...flags, path], { cwd: dir });
     return { exitCode: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { exitCode: failed.code, output: failed.stdout + failed.stderr };
   }
 }
+
+const SNAPSHOT_RULE = 'test/e2e/support/page-snapshot-read.grit';
+const browserTest = (read: string) =>
+  `import type { Page } from 'playwright-core';\nimport { expect } from 'vitest';\n\nexport async function check(page: Page): Promise<void> {\n  ${read}\n}\n`;
 
 describe('npm run lint', () => {
   let dir = '';
@@ -36,6 +44,9 @@ describe('npm run lint', () => {
     config.$schema = undefined;
     config.vcs = { enabled: false };
     await writeFile(join(dir, 'biome.json'), JSON.stringify(config));
+    // The browser tests' own rule, a GritQL plugin that biome.json applies under test/e2e only.
+    await mkdir(join(dir, 'test', 'e2e', 'support'), { recursive: true });
+    await copyFile(new URL(SNAPSHOT_RULE, root), join(dir, SNAPSHOT_RULE));
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -57,5 +68,32 @@ describe('npm run lint', () => {
     const concatenation = await lint(dir, "export const greet = (name: string) => 'hi ' + name;\n");
     expect(concatenation.output).toContain('useTemplate');
     expect(concatenation.exitCode).not.toBe(0);
+  });
+
+  it('fails a browser test that reads the page once under expect().resolves', async () => {
+    for (const read of [
+      "await expect(page.getByTestId('badge').textContent()).resolves.toBe('Configured');",
+      "await expect(page.getByLabel('Title').inputValue()).resolves.toBe('');",
+      "await expect(page.evaluate('document.activeElement?.id')).resolves.toBe('main');",
+    ]) {
+      const result = await lint(dir, browserTest(read), 'test/e2e/probe.test.ts');
+      expect(result.output).toContain('write expect.poll(() => ...) instead of expect(...).resolves');
+      expect(result.exitCode).not.toBe(0);
+    }
+  });
+
+  it('passes the polled read in a browser test, and the same read outside test/e2e', async () => {
+    const polled = await lint(
+      dir,
+      browserTest("await expect.poll(() => page.getByTestId('badge').textContent()).toBe('Configured');"),
+      'test/e2e/probe.test.ts',
+    );
+    expect(polled.exitCode).toBe(0);
+    const elsewhere = await lint(
+      dir,
+      browserTest("await expect(page.getByTestId('badge').textContent()).resolves.toBe('Configured');"),
+    );
+    expect(elsewhere.output).not.toContain('expect.poll');
+    expect(elsewhere.exitCode).toBe(0);
   });
 });
