@@ -25,6 +25,8 @@ export interface FaqTemplate {
   readonly id: string;
   /** Words of a custom question that point to this template's answer. */
   readonly cues: readonly string[];
+  /** Words that rule this template out for a custom question, whatever its cues. */
+  readonly unless?: readonly string[];
   question(facts: QuestionFacts): string;
   answer(facts: QuestionFacts): string;
 }
@@ -145,6 +147,42 @@ export const TOPIC_QUESTION_TEMPLATE: FaqTemplate = {
     `The honest answer depends on your situation: what you need, your timeline and your budget. ${capitalize(helper(profile, trade))} can look at the details with you and give you a clear answer.`,
 };
 
+/**
+ * Answers a custom question about how long a thing lasts ("How long does a new roof last?"), which
+ * shares 'long' with the time template, whose answer is how long a visit takes. A visit, a treatment
+ * or a job that lasts is a question of time, so those words leave it to the time template. Never in
+ * the generated list: a lifespan question does not fit every trade (a lawyer's, a vet's).
+ */
+export const LIFESPAN_TEMPLATE: FaqTemplate = {
+  id: 'lifespan',
+  cues: ['last', 'lifespan', 'durable', 'outlast', 'expectancy'],
+  unless: [
+    'appointment',
+    'visit',
+    'session',
+    'treatment',
+    'procedure',
+    'consultation',
+    'install',
+    'installation',
+    'replacement',
+    'repair',
+    'job',
+    'project',
+    'case',
+    'meeting',
+    'process',
+    'inspection',
+    'checkup',
+    'exam',
+    'cleaning',
+    'service',
+  ],
+  question: ({ ref }) => `How long will ${asAsked(ref)} last?`,
+  answer: ({ profile, trade }) =>
+    `How long it lasts depends on the materials, the quality of the work and how well it is looked after. A ${trade.check} once a year helps it last, and ${helper(profile, trade)} can tell you what to expect in your case.`,
+};
+
 /** What the instructions ask to mention, as one question with their sentences as the answer. */
 export function mentionTemplate(mentions: readonly string[]): FaqTemplate {
   return {
@@ -162,6 +200,7 @@ export function closestTemplate(question: string, templates: readonly FaqTemplat
   let best: FaqTemplate | null = null;
   let bestScore = 0;
   for (const template of templates) {
+    if (template.unless?.some((word) => stems.has(stem(word)))) continue;
     const score = template.cues.filter((cue) => stems.has(stem(cue))).length;
     if (score > bestScore) {
       best = template;

@@ -86,6 +86,27 @@ describe('composeFaq (offline)', () => {
     expect(text).toContain('(512) 555-0134');
   });
 
+  it('answers how long a thing lasts with its lifespan, and how long a job lasts with its time', () => {
+    const result = compose({
+      topic: 'Roof replacement',
+      customQuestions:
+        'How long does a new water heater last?\nHow long does the repair last?\nHow long does it take?',
+    });
+    const { mainEntity } = JSON.parse(result.generatedSchema) as {
+      mainEntity: { name: string; acceptedAnswer: { text: string } }[];
+    };
+    const answers = new Map(mainEntity.map((entity) => [entity.name, entity.acceptedAnswer.text]));
+    expect(answers.get('How long does a new water heater last?')).toMatch(
+      /^How long it lasts depends on the materials, the quality of the work and how well it is looked after\. A plumbing inspection once a year helps it last/u,
+    );
+    // A repair that lasts is a visit's time, not a thing's life.
+    expect(answers.get('How long does the repair last?')).toMatch(/are measured in hours rather than days/u);
+    // Each template answers once: the third question, about time too, gets the general answer.
+    expect(answers.get('How long does it take?')).toMatch(/^The answer depends on your situation/u);
+    const text = htmlToText(result.generatedHtml);
+    expect(text.match(/How long it lasts depends/gu)).toHaveLength(1);
+  });
+
   it('writes exactly N How To steps with a HowTo schema of positioned HowToSteps', () => {
     const result = compose({
       contentType: 'howto',

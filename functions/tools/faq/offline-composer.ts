@@ -11,6 +11,7 @@ import {
   closestTemplate,
   FAQ_TEMPLATES,
   type FaqTemplate,
+  LIFESPAN_TEMPLATE,
   mentionTemplate,
   type QuestionFacts,
   SERVICE_AREA_TEMPLATE,
@@ -41,9 +42,14 @@ function faqItems(input: FaqRequest, facts: QuestionFacts, seed: number): GuideI
     pool = [...pool.filter((t) => !SERVICE_ONLY.has(t.id)), ...pool.filter((t) => SERVICE_ONLY.has(t.id))];
   if (facts.profile.name) pool.splice(2, 0, SERVICE_AREA_TEMPLATE);
   const items: GuideItem[] = [];
+  // Templates that only answer: first, so a tie with a pool template goes to the narrower answer.
+  let answerOnly: FaqTemplate[] = [LIFESPAN_TEMPLATE];
   for (const question of parseCustomItems(input.customQuestions).slice(0, count)) {
-    const template = closestTemplate(question, pool);
-    if (template) pool = pool.filter((candidate) => candidate !== template);
+    const template = closestTemplate(question, [...answerOnly, ...pool]);
+    if (template) {
+      pool = pool.filter((candidate) => candidate !== template);
+      answerOnly = answerOnly.filter((candidate) => candidate !== template);
+    }
     const helper = facts.profile.name ?? capitalize(facts.trade.pro);
     items.push({
       name: asQuestion(question),
