@@ -71,9 +71,10 @@ export function launchChromium(): Promise<Browser> {
       '--disable-quic',
       // Chromium runs a sandboxed srcdoc frame (every preview, DESIGN §4) in a process of its own. On
       // Chromium 156.0.8078.79 the newsletter's phone test then found its preview text "hidden" for
-      // 30 s, each of the 3 times it ran, while a screenshot showed the preview rendered; Playwright
-      // seems to keep the frame's document from before the result's srcdoc. In the page's process the
-      // test passes, and the frame's sandbox (no scripts, opaque origin) is enforced just the same.
+      // 30 s, each of the 3 times it ran. Paused 1 s before touching the frame, it passed: the frame's
+      // own document measured the heading and a screenshot showed it. Playwright seems to keep the
+      // document from before the result's srcdoc. In the page's process the test passes, and the
+      // frame's sandbox (no scripts, opaque origin) is enforced just the same.
       '--disable-features=IsolateSandboxedIframes',
     ],
   });
