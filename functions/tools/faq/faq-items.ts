@@ -21,14 +21,19 @@ export interface QuestionFacts {
   readonly mentions: readonly string[];
 }
 
-export interface FaqTemplate {
+/** What answers a custom question: the words that point to it, and its answer. */
+export interface AnswerTemplate {
   readonly id: string;
   /** Words of a custom question that point to this template's answer. */
   readonly cues: readonly string[];
   /** Words that rule this template out for a custom question, whatever its cues. */
   readonly unless?: readonly string[];
-  question(facts: QuestionFacts): string;
   answer(facts: QuestionFacts): string;
+}
+
+/** A template of the generated list: it asks its own question too. */
+export interface FaqTemplate extends AnswerTemplate {
+  question(facts: QuestionFacts): string;
 }
 
 /** The topic as a reader asks about it: "my smile checkup", not "your smile checkup". */
@@ -153,7 +158,7 @@ export const TOPIC_QUESTION_TEMPLATE: FaqTemplate = {
  * or a job that lasts is a question of time, so those words leave it to the time template. Never in
  * the generated list: a lifespan question does not fit every trade (a lawyer's, a vet's).
  */
-export const LIFESPAN_TEMPLATE: FaqTemplate = {
+export const LIFESPAN_TEMPLATE: AnswerTemplate = {
   id: 'lifespan',
   cues: ['last', 'lifespan', 'durable', 'outlast', 'expectancy'],
   unless: [
@@ -178,7 +183,6 @@ export const LIFESPAN_TEMPLATE: FaqTemplate = {
     'cleaning',
     'service',
   ],
-  question: ({ ref }) => `How long will ${asAsked(ref)} last?`,
   answer: ({ profile, trade }) =>
     `How long it lasts depends on the materials, the quality of the work and how well it is looked after. A ${trade.check} once a year helps it last, and ${helper(profile, trade)} can tell you what to expect in your case.`,
 };
@@ -195,9 +199,12 @@ export function mentionTemplate(mentions: readonly string[]): FaqTemplate {
 }
 
 /** The template whose cue words a custom question shares most; null when it shares none. */
-export function closestTemplate(question: string, templates: readonly FaqTemplate[]): FaqTemplate | null {
+export function closestTemplate(
+  question: string,
+  templates: readonly AnswerTemplate[],
+): AnswerTemplate | null {
   const stems = new Set(words(question).map(stem));
-  let best: FaqTemplate | null = null;
+  let best: AnswerTemplate | null = null;
   let bestScore = 0;
   for (const template of templates) {
     if (template.unless?.some((word) => stems.has(stem(word)))) continue;

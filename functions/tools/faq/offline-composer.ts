@@ -8,6 +8,7 @@ import { profileFromClient } from '../compose/profile';
 import { topicReferrer } from '../compose/topic';
 import { hashText, rotate } from '../compose/variation';
 import {
+  type AnswerTemplate,
   closestTemplate,
   FAQ_TEMPLATES,
   type FaqTemplate,
@@ -43,7 +44,7 @@ function faqItems(input: FaqRequest, facts: QuestionFacts, seed: number): GuideI
   if (facts.profile.name) pool.splice(2, 0, SERVICE_AREA_TEMPLATE);
   const items: GuideItem[] = [];
   // Templates that only answer: first, so a tie with a pool template goes to the narrower answer.
-  let answerOnly: FaqTemplate[] = [LIFESPAN_TEMPLATE];
+  let answerOnly: AnswerTemplate[] = [LIFESPAN_TEMPLATE];
   for (const question of parseCustomItems(input.customQuestions).slice(0, count)) {
     const template = closestTemplate(question, [...answerOnly, ...pool]);
     if (template) {
