@@ -13,6 +13,8 @@ export type FetchFailedCode =
   | 'too_many_redirects'
   | 'dns_failed'
   | 'network'
+  /** A redirect to another origin that the caller asked never to follow (CrossOriginRedirectError). */
+  | 'cross_origin_redirect'
   /** Raised by readers of the body (fetchSource), not by safeFetch itself. */
   | 'no_readable_text';
 
@@ -40,5 +42,19 @@ export class FetchFailedError extends SafeFetchError {
   ) {
     super(message);
     this.name = 'FetchFailedError';
+  }
+}
+
+/**
+ * The site redirected to another origin (scheme, host or port) and the caller asked for such redirects to
+ * be refused rather than followed: nothing was sent to `to`.
+ */
+export class CrossOriginRedirectError extends FetchFailedError {
+  constructor(
+    readonly from: string,
+    readonly to: string,
+  ) {
+    super('cross_origin_redirect', `The site redirected to another address (${to})`);
+    this.name = 'CrossOriginRedirectError';
   }
 }

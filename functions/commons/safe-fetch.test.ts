@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { gzipSync } from 'node:zlib';
@@ -6,12 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { envNames } from '#infra/routes';
 import {
   blockedAddressReason,
+  isSameOrigin,
   type ResolveHost,
   type SafeFetchOptions,
   safeFetch,
   safeRequest,
 } from './safe-fetch';
-import { FetchFailedError, UnsafeUrlError } from './safe-fetch-errors';
+import { CrossOriginRedirectError, FetchFailedError, UnsafeUrlError } from './safe-fetch-errors';
 import { type LocalHttpServer, startLocalHttpServer } from './testing/local-http-server';
 
 const ALLOW = envNames.fetchAllowHosts;
@@ -566,6 +567,117 @@ describe('safeRequest (API calls to a user-given site)', () => {
       (reason: unknown) => reason,
     );
     expect(error).toBeInstanceOf(UnsafeUrlError);
+  });
+});
+
+describe('credentials on redirects (the Fetch standard)', () => {
+  interface Received {
+    readonly path: string;
+    readonly authorization: string | undefined;
+    readonly cookie: string | undefined;
+    readonly proxyAuthorization: string | undefined;
+  }
+  let first: LocalHttpServer;
+  let second: LocalHttpServer;
+  const atSecond: Received[] = [];
+  const atFirst: Received[] = [];
+  const record = (list: Received[], request: IncomingMessage) =>
+    list.push({
+      path: request.url ?? '',
+      authorization: request.headers.authorization,
+      cookie: request.headers.cookie,
+      proxyAuthorization: request.headers['proxy-authorization'],
+    });
+
+  beforeAll(async () => {
+    second = await startLocalHttpServer((request, response) => {
+      record(atSecond, request);
+      if (request.url === '/back') {
+        response.writeHead(307, { location: `${first.origin}/home` }).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"at":"second"}');
+    });
+    first = await startLocalHttpServer((request, response) => {
+      record(atFirst, request);
+      if (request.url === '/elsewhere') {
+        response.writeHead(307, { location: `${second.origin}/landed` }).end();
+      } else if (request.url === '/round-trip') {
+        response.writeHead(302, { location: `${second.origin}/back` }).end();
+      } else if (request.url === '/same-origin') {
+        response.writeHead(301, { location: '/home' }).end();
+      } else {
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"at":"first"}');
+      }
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  const secrets = {
+    authorization: 'Basic d3B1c2VyOnNlY3JldA==',
+    cookie: 'session=1',
+    'proxy-authorization': 'Basic cHJveHk6cHc=',
+  };
+
+  it('drops Authorization, Cookie and Proxy-Authorization on a redirect to another origin', async () => {
+    process.env[ALLOW] = `${first.hostPort},${second.hostPort}`;
+    atSecond.length = 0;
+    const response = await safeRequest(`${first.origin}/elsewhere`, { headers: secrets });
+    expect(response.body).toBe('{"at":"second"}');
+    expect(atSecond).toEqual([
+      { path: '/landed', authorization: undefined, cookie: undefined, proxyAuthorization: undefined },
+    ]);
+  });
+
+  it('keeps them dropped when a later hop comes back to the first origin', async () => {
+    process.env[ALLOW] = `${first.hostPort},${second.hostPort}`;
+    atFirst.length = 0;
+    await safeRequest(`${first.origin}/round-trip`, { headers: secrets });
+    expect(atFirst.map((hit) => [hit.path, hit.authorization])).toEqual([
+      ['/round-trip', secrets.authorization],
+      ['/home', undefined],
+    ]);
+  });
+
+  it('keeps them on a redirect within the same origin', async () => {
+    process.env[ALLOW] = first.hostPort;
+    atFirst.length = 0;
+    await safeRequest(`${first.origin}/same-origin`, { headers: secrets });
+    expect(atFirst.map((hit) => [hit.path, hit.authorization, hit.cookie])).toEqual([
+      ['/same-origin', secrets.authorization, secrets.cookie],
+      ['/home', secrets.authorization, secrets.cookie],
+    ]);
+  });
+
+  it('refuses a redirect to another origin outright when asked, and never contacts it', async () => {
+    process.env[ALLOW] = `${first.hostPort},${second.hostPort}`;
+    atSecond.length = 0;
+    const error = await safeRequest(`${first.origin}/elsewhere`, {
+      headers: secrets,
+      crossOriginRedirects: 'refuse',
+    }).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(CrossOriginRedirectError);
+    expect(error).toMatchObject({
+      code: 'cross_origin_redirect',
+      from: `${first.origin}/elsewhere`,
+      to: `${second.origin}/landed`,
+    });
+    expect(atSecond).toEqual([]);
+    const sameOrigin = await safeRequest(`${first.origin}/same-origin`, { crossOriginRedirects: 'refuse' });
+    expect(sameOrigin.body).toBe('{"at":"first"}');
+  });
+
+  it('counts http → https on the same host as another origin', () => {
+    expect(isSameOrigin(new URL('http://site.test/a'), new URL('https://site.test/a'))).toBe(false);
+    expect(isSameOrigin(new URL('http://site.test/a'), new URL('http://site.test:8080/a'))).toBe(false);
+    expect(isSameOrigin(new URL('http://site.test/a'), new URL('http://www.site.test/a'))).toBe(false);
+    expect(isSameOrigin(new URL('http://SITE.test:80/a'), new URL('http://site.test/b?c'))).toBe(true);
   });
 });
 

@@ -8,13 +8,18 @@ import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { envNames } from '#infra/routes';
-import { FetchFailedError, SafeFetchError, UnsafeUrlError } from './safe-fetch-errors';
+import {
+  CrossOriginRedirectError,
+  FetchFailedError,
+  SafeFetchError,
+  UnsafeUrlError,
+} from './safe-fetch-errors';
 
 /**
  * Fetches a URL that a user typed, without letting it reach anything but the public web: every hop is
  * resolved and checked against the blocked address ranges, and the connection goes to the very address
  * that was checked (a second DNS answer could otherwise point somewhere else). Time, size, redirects and
- * content types are bounded.
+ * content types are bounded. Credentials never follow a redirect to another origin.
  */
 
 export interface ResolvedAddress {
@@ -362,6 +367,29 @@ interface Settings {
   readonly outgoing: OutgoingRequest;
   /** Return non-2xx answers instead of throwing (API clients read the error body). */
   readonly anyStatus: boolean;
+  readonly crossOriginRedirects: CrossOriginRedirects;
+}
+
+/**
+ * What happens on a redirect to another origin: follow it without the credentials (the Fetch standard's
+ * rule), or refuse it with CrossOriginRedirectError (a client's WordPress site, whose application
+ * password must never reach anywhere else, nor its posts be written to another address).
+ */
+export type CrossOriginRedirects = 'drop-credentials' | 'refuse';
+
+/** Headers the Fetch standard removes when a redirect leaves the origin. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+/** Same scheme, host and port (default ports filled in, host names compared case-insensitively). */
+export function isSameOrigin(a: URL, b: URL): boolean {
+  return a.protocol === b.protocol && hostPort(a) === hostPort(b);
+}
+
+function withoutCredentials(outgoing: OutgoingRequest): OutgoingRequest {
+  const headers = Object.fromEntries(
+    Object.entries(outgoing.headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())),
+  );
+  return { ...outgoing, headers };
 }
 
 /** Only 307/308 repeat a write; a 301/302/303 would turn it into a GET, so it is returned as it is. */
@@ -376,13 +404,14 @@ async function fetchFollowing(
   signal: AbortSignal,
 ): Promise<SafeFetchResponse> {
   let url = start;
+  let outgoing = settings.outgoing;
   for (let redirects = 0; ; redirects++) {
     const resolved = await resolveAllowed(url, settings.lookup).catch((error: unknown) => {
       throw redirects > 0 ? asRedirectError(error, url.href) : error;
     });
     let response: IncomingMessage;
     try {
-      response = await request(url, resolved, signal, settings.outgoing);
+      response = await request(url, resolved, signal, outgoing);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw networkError(error, url);
@@ -403,7 +432,14 @@ async function fetchFollowing(
           `The page redirected more than ${settings.maxRedirects} times`,
         );
       }
-      url = nextHop(location, url);
+      const next = nextHop(location, url);
+      if (!isSameOrigin(next, url)) {
+        if (settings.crossOriginRedirects === 'refuse')
+          throw new CrossOriginRedirectError(url.href, next.href);
+        // Once dropped they stay dropped, even if a later hop comes back (as the Fetch standard does).
+        outgoing = withoutCredentials(outgoing);
+      }
+      url = next;
       continue;
     }
     if (!settings.anyStatus && (status < 200 || status >= 300)) {
@@ -471,6 +507,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
     types: options.allowJson === true ? [...PAGE_TYPES, ...JSON_TYPES] : PAGE_TYPES,
     outgoing: PAGE_REQUEST,
     anyStatus: false,
+    crossOriginRedirects: 'drop-credentials',
   };
   return fetchBounded(input, settings, options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS);
 }
@@ -485,12 +522,15 @@ export interface SafeRequestOptions {
   readonly maxBytes?: number;
   readonly maxRedirects?: number;
   readonly lookup?: ResolveHost;
+  /** Default 'drop-credentials'. */
+  readonly crossOriginRedirects?: CrossOriginRedirects;
 }
 
 /**
  * An API call to a user-given address (a client's WordPress site) with the same address checks as
  * safeFetch: any method, headers and body, and every answer returned whatever its status or type, so
- * the caller can read the API's own error. Only 307/308 redirects repeat a write.
+ * the caller can read the API's own error. Only 307/308 redirects repeat a write; a redirect to another
+ * origin drops Authorization, Cookie and Proxy-Authorization, or is refused (`crossOriginRedirects`).
  */
 export async function safeRequest(
   input: string,
@@ -503,6 +543,7 @@ export async function safeRequest(
     types: null,
     outgoing: { method: options.method ?? 'GET', headers: options.headers ?? {}, body: options.body },
     anyStatus: true,
+    crossOriginRedirects: options.crossOriginRedirects ?? 'drop-credentials',
   };
   return fetchBounded(input, settings, options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS);
 }

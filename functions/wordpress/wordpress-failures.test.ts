@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FetchFailedError, UnsafeUrlError } from '#functions/commons/safe-fetch-errors';
+import {
+  CrossOriginRedirectError,
+  FetchFailedError,
+  UnsafeUrlError,
+} from '#functions/commons/safe-fetch-errors';
 import { notRestApi, parseErrorBody, unreachable, wordpressFailure } from './wordpress-failures';
 
 const context = { operation: 'create' as const, siteUrl: 'https://bakery.example', username: 'editor' };
@@ -114,5 +118,25 @@ describe('the other failures', () => {
       message:
         'Could not reach the WordPress site at https://bakery.example: The page took longer than 15 seconds to respond. Check the URL and that the site is online.',
     });
+  });
+
+  it('says where a site redirected to, and that http → https is another address too', () => {
+    const elsewhere = new CrossOriginRedirectError(
+      'https://bakery.example/wp-json/',
+      'https://evil.example/x',
+    );
+    expect(unreachable(elsewhere, context)).toMatchObject({
+      statusCode: 400,
+      code: 'wordpress_redirected',
+      message:
+        "The WordPress site redirected to another address (https://evil.example/x). Check the site URL in the client's settings.",
+    });
+    const upgrade = new CrossOriginRedirectError(
+      'http://bakery.example/wp-json/',
+      'https://bakery.example/wp-json/',
+    );
+    expect(unreachable(upgrade, context).message).toBe(
+      "The WordPress site redirected from http to https (https://bakery.example/wp-json/). Save the https:// address as the site URL in the client's settings: the application password is only sent to the address saved there.",
+    );
   });
 });

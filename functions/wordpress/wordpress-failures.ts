@@ -1,4 +1,8 @@
-import { FetchFailedError, UnsafeUrlError } from '#functions/commons/safe-fetch-errors';
+import {
+  CrossOriginRedirectError,
+  FetchFailedError,
+  UnsafeUrlError,
+} from '#functions/commons/safe-fetch-errors';
 import { WordPressError } from './wordpress-site';
 
 /**
@@ -176,8 +180,26 @@ export function notRestApi(status: number, contentType: string, context: Failure
   );
 }
 
+/**
+ * The site redirected to another origin. The application password is only ever sent to the address saved
+ * for the client, so the redirect is not followed; http → https on the same host is another origin too.
+ */
+function redirectedElsewhere(error: CrossOriginRedirectError): WordPressError {
+  const from = new URL(error.from);
+  const to = new URL(error.to);
+  const upgrade = from.protocol === 'http:' && to.protocol === 'https:' && from.host === to.host;
+  return new WordPressError(
+    'wordpress_redirected',
+    upgrade
+      ? `The WordPress site redirected from http to https (${error.to}). Save the https:// address as the site URL in the client's settings: the application password is only sent to the address saved there.`
+      : `The WordPress site redirected to another address (${error.to}). Check the site URL in the client's settings.`,
+    400,
+  );
+}
+
 /** The site could not be reached at all, or its address may not be contacted. */
 export function unreachable(error: unknown, context: FailureContext): Error {
+  if (error instanceof CrossOriginRedirectError) return redirectedElsewhere(error);
   if (error instanceof UnsafeUrlError) {
     return new WordPressError(
       'wordpress_blocked_url',

@@ -18,11 +18,13 @@ import { WordPressError } from './wordpress-site';
 
 /**
  * The WordPress REST adapter (`/wp-json/wp/v2/...`), authenticated with an application password (HTTP
- * Basic). Every call goes through safeRequest, so a client's URL can never reach a private address.
+ * Basic). Every call goes through safeRequest, so a client's URL can never reach a private address, and
+ * a redirect to another origin (another host, port or scheme, http → https included) is refused: the
+ * application password goes to the address saved for the client and nowhere else (issue 27).
  *
  * The API root is discovered once per site and kept for a few minutes: `/wp-json/` on sites with pretty
- * permalinks, `/?rest_route=` on sites without, and the address the site redirected to (http → https,
- * www, trailing slashes), so writes go straight to the final address and never meet a redirect.
+ * permalinks, `/?rest_route=` on sites without, and the path the site redirected to on its own origin,
+ * so writes go straight to the final address and never meet a redirect.
  */
 
 export interface WordPressCredentials {
@@ -139,6 +141,7 @@ export class WordPressRestSite implements WordPressSite {
       return await safeRequest(url, {
         timeoutMs: READ_TIMEOUT_MS,
         ...options,
+        crossOriginRedirects: 'refuse',
         headers: { accept: 'application/json', authorization: this.authorization, ...options.headers },
       });
     } catch (error) {

@@ -55,6 +55,7 @@ export type WordPressErrorCode =
   | 'wordpress_not_configured'
   | 'wordpress_unreachable'
   | 'wordpress_blocked_url'
+  | 'wordpress_redirected'
   | 'wordpress_rest_unavailable'
   | 'wordpress_auth_failed'
   | 'wordpress_forbidden'

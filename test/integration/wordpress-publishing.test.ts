@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ let admin: TestUser;
 let redirector: Server;
 let redirectorHost: string;
 let notWordPress: LocalHttpServer;
+let elsewhere: LocalHttpServer;
 let closedPort: number;
 let client: Client;
 let categoryId: number;
@@ -49,9 +50,32 @@ beforeAll(async () => {
     startWordPressServer({ prettyPermalinks: false }),
     startWordPressServer({ disableRestApi: true }),
   ]);
-  // What an http site that moved to its final address does: every request answers 301 there.
+  // A site that moved within its own origin (/old-blog → /) in front of the real WordPress, and one that
+  // answers every request with a redirect to another origin (a canary that records what reaches it).
+  elsewhere = await startLocalHttpServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"namespaces":["wp/v2"]}');
+  });
   redirector = createServer((request, response) => {
-    response.writeHead(301, { location: `${wp.url}${request.url ?? '/'}` }).end();
+    const path = request.url ?? '/';
+    if (path.startsWith('/old-blog')) {
+      response.writeHead(301, { location: path.replace(/^\/old-blog/, '') || '/' }).end();
+      return;
+    }
+    if (path.startsWith('/moved-away')) {
+      response.writeHead(307, { location: `${elsewhere.origin}${path}` }).end();
+      return;
+    }
+    // Everything else is proxied to the real WordPress, so the moved site is a working site.
+    const target = new URL(path, wp.url);
+    const upstream = httpRequest(
+      target,
+      { method: request.method, headers: { ...request.headers, host: target.host } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    request.pipe(upstream);
   });
   await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
   redirectorHost = `127.0.0.1:${(redirector.address() as AddressInfo).port}`;
@@ -67,6 +91,7 @@ beforeAll(async () => {
         plainWp.hostPort,
         closedWp.hostPort,
         redirectorHost,
+        elsewhere.hostPort,
         notWordPress.hostPort,
         `127.0.0.1:${closedPort}`,
       ].join(','),
@@ -88,7 +113,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await Promise.all([wp?.stop(), plainWp?.stop(), closedWp?.stop(), notWordPress?.close()]);
+  await Promise.all([
+    wp?.stop(),
+    plainWp?.stop(),
+    closedWp?.stop(),
+    notWordPress?.close(),
+    elsewhere?.close(),
+  ]);
   await new Promise<void>((resolve) => (redirector ? redirector.close(() => resolve()) : resolve()));
 });
 
@@ -238,13 +269,13 @@ describe('WordPress connection', () => {
     expect(stored.body.title.raw).toBe('Plain site post');
   });
 
-  it('follows the redirect of an old address and a trailing slash, and writes to the final address', async () => {
-    const moved = await newClient('Moved Site', `http://${redirectorHost}/`, wp.applicationPassword);
+  it('follows a redirect within the site and writes to the final address', async () => {
+    const moved = await newClient('Moved Site', `http://${redirectorHost}/old-blog/`, wp.applicationPassword);
     const test = await app.request<WordPressConnection>('POST', `/api/clients/${moved.id}/wordpress/test`, {
       token: owner.idToken,
     });
     expect(test.status).toBe(200);
-    expect(test.body.apiRoot).toBe(`${wp.url}/wp-json/`);
+    expect(test.body.apiRoot).toBe(`http://${redirectorHost}/wp-json/`);
     const item = await saveContent(moved.id, 'Written after a redirect');
     const publish = await app.request<WordPressPublishResult>(
       'POST',
@@ -261,6 +292,24 @@ describe('WordPress connection', () => {
     );
     expect(publish.status).toBe(201);
     expect((await wp.rest<WpPost>(`/wp/v2/posts/${publish.body.id}?context=edit`)).body.status).toBe('draft');
+  });
+
+  it('never sends the application password to another origin a site redirects to', async () => {
+    const moved = await newClient('Moved Away', `http://${redirectorHost}/moved-away`, 'wp-secret-password');
+    for (const [method, path] of [
+      ['GET', 'posts'],
+      ['POST', 'test'],
+    ] as const) {
+      const response = await app.request(method, `/api/clients/${moved.id}/wordpress/${path}`, {
+        token: owner.idToken,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toEqual({
+        code: 'wordpress_redirected',
+        message: `The WordPress site redirected to another address (${elsewhere.origin}/moved-away/wp-json/?_fields=name%2Cnamespaces). Check the site URL in the client's settings.`,
+      });
+    }
+    expect(elsewhere.hits).toEqual([]);
   });
 
   it('says when a plugin has disabled the REST API', async () => {
