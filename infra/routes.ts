@@ -54,6 +54,7 @@ function wordpressRoutes(): HttpRoute[] {
     route(id, method, `${base}${path}`, `wordpress/${file}`, 'user', { timeoutSeconds: 29 });
   return [
     wp('ListWordPressPosts', 'GET', '/posts', 'list-posts'),
+    wp('GetWordPressPost', 'GET', '/posts/{postId}', 'get-post'),
     wp('CreateWordPressPost', 'POST', '/posts', 'create-post'),
     wp('UpdateWordPressPost', 'PUT', '/posts/{postId}', 'update-post'),
     wp('DeleteWordPressPost', 'DELETE', '/posts/{postId}', 'delete-post'),

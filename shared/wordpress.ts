@@ -5,16 +5,23 @@ import * as z from './validation/zod';
  * the constants, messages and request/response shapes shared by the browser and the functions.
  */
 
-/** 001 §4: draft, publish, private; 'future' is our addition (a post scheduled for a date). */
-export const WORDPRESS_POST_STATUSES = ['draft', 'publish', 'private', 'future'] as const;
+/**
+ * 001 §4: draft, publish, private. 'future' is our addition (a post scheduled for a date), and 'pending'
+ * (waiting for review) is kept when a post has it on the site, so an update does not change it unasked.
+ */
+export const WORDPRESS_POST_STATUSES = ['draft', 'publish', 'private', 'future', 'pending'] as const;
 export type WordPressPostStatus = (typeof WORDPRESS_POST_STATUSES)[number];
 
-/** The editor's Post Status choices, in the spec's order; 'Schedule' needs a date and time. */
+/**
+ * The editor's Post Status choices, in the spec's order; 'Schedule' needs a date and time. 'Pending
+ * review' is offered only for a post that has it.
+ */
 export const WORDPRESS_STATUS_OPTIONS: readonly { value: WordPressPostStatus; label: string }[] = [
   { value: 'draft', label: 'Draft' },
   { value: 'publish', label: 'Published' },
   { value: 'private', label: 'Private' },
   { value: 'future', label: 'Schedule' },
+  { value: 'pending', label: 'Pending review' },
 ];
 
 /** 001 §4: the default status is draft, or the stored wordpress_status. */
@@ -68,13 +75,31 @@ export const WORDPRESS_MEDIA_MAX_BYTES = 1_400_000;
 /** The Published Posts tab asks WordPress for this many posts a page (WordPress allows 100 at most). */
 export const WORDPRESS_POSTS_PER_PAGE = 20;
 
-/** Content metadata keys of the WordPress link (001 §3), plus the scheduled date we add. */
+/**
+ * Content metadata keys of the WordPress link (001 §3), plus the scheduled date and the category that a
+ * publish or update sent (001 §7 writes what was sent back to the item).
+ */
 export const WORDPRESS_LINK_KEYS = [
   'wordpress_id',
   'wordpress_url',
   'wordpress_status',
   'wordpress_date',
+  'wordpress_categories',
 ] as const;
+
+/** How a post's status reads for people (the library's badge, the Published Posts tab). */
+export const WORDPRESS_STATUS_LABELS: Readonly<Partial<Record<string, string>>> = {
+  publish: 'Published',
+  future: 'Scheduled',
+  draft: 'Draft',
+  pending: 'Pending review',
+  private: 'Private',
+};
+
+/** Only a published post has a page the public can open; the others show nothing without a sign-in. */
+export function isPublicStatus(status: string | null | undefined): boolean {
+  return status === 'publish';
+}
 
 /** The spec's toasts (001 §8) and empty states (001 §2). */
 export const WORDPRESS_MESSAGES = {
@@ -96,6 +121,7 @@ export const WORDPRESS_MESSAGES = {
   noContent: 'No content available for this client.',
   noPosts: 'No posts found on WordPress site',
   scheduleInFuture: 'Please choose a date and time in the future to schedule the post.',
+  wrongCredentials: 'The WordPress username or application password is wrong',
 } as const;
 
 /** The WordPress link stored in a content item's metadata, if it has one (001 §4: unpublished = no id). */
@@ -105,17 +131,21 @@ export interface WordPressLink {
   status: WordPressPostStatus | null;
   /** ISO date in UTC of a scheduled post. */
   date: string | null;
+  /** The categories the last publish or update sent. */
+  categories: number[];
 }
 
 export function wordpressLinkOf(metadata: Record<string, unknown>): WordPressLink | null {
   const id = metadata.wordpress_id;
   if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return null;
   const status = metadata.wordpress_status;
+  const categories = Array.isArray(metadata.wordpress_categories) ? metadata.wordpress_categories : [];
   return {
     id,
     url: typeof metadata.wordpress_url === 'string' ? metadata.wordpress_url : null,
     status: WORDPRESS_POST_STATUSES.find((value) => value === status) ?? null,
     date: typeof metadata.wordpress_date === 'string' ? metadata.wordpress_date : null,
+    categories: categories.filter((value): value is number => Number.isInteger(value) && value > 0),
   };
 }
 
@@ -136,6 +166,23 @@ export const wordpressPostsPageSchema = z.object({
   total: z.number(),
 });
 export type WordPressPostsPage = z.infer<typeof wordpressPostsPageSchema>;
+
+/**
+ * A post as WordPress keeps it (`context=edit`): the raw title and HTML a writer typed, not the rendered
+ * ones. The Editor starts an edit from this, so an update never overwrites what was changed on the site
+ * unseen.
+ */
+export const wordpressLivePostSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  status: z.string(),
+  categories: z.array(z.number()),
+  /** ISO date in UTC of a scheduled post; null for the other statuses. */
+  date: z.nullable(z.string()),
+  link: z.string(),
+});
+export type WordPressLivePost = z.infer<typeof wordpressLivePostSchema>;
 
 export const wordpressCategorySchema = z.object({ id: z.number(), name: z.string() });
 export type WordPressCategory = z.infer<typeof wordpressCategorySchema>;

@@ -3,6 +3,7 @@ import {
   FetchFailedError,
   UnsafeUrlError,
 } from '#functions/commons/safe-fetch-errors';
+import { WORDPRESS_MESSAGES } from '#shared/wordpress';
 import { WordPressError } from './wordpress-site';
 
 /**
@@ -10,7 +11,7 @@ import { WordPressError } from './wordpress-site';
  * says what to fix. Pure, so every branch is unit-tested without a site.
  */
 
-export type WordPressOperation = 'connect' | 'list' | 'create' | 'update' | 'delete' | 'upload';
+export type WordPressOperation = 'connect' | 'list' | 'read' | 'create' | 'update' | 'delete' | 'upload';
 
 export interface FailureContext {
   readonly operation: WordPressOperation;
@@ -50,6 +51,7 @@ function stripTags(text: string): string {
 const WHAT: Record<WordPressOperation, string> = {
   connect: 'read this site',
   list: 'list posts',
+  read: 'read this post',
   create: 'create posts',
   update: 'edit this post',
   delete: 'delete this post',
@@ -155,7 +157,7 @@ export function wordpressFailure(
   if (status === 401) {
     return new WordPressError(
       'wordpress_auth_failed',
-      `WordPress did not accept the username ${user} with the saved application password (${message || code}). Check both in the client's profile: the password must be an application password (Users → Profile → Application Passwords), not the login password. If they are right, the site's server may be dropping the Authorization header.`,
+      `${WORDPRESS_MESSAGES.wrongCredentials}: WordPress did not accept user ${user} with the saved application password (${message || code}). Check both in the client's profile: the password must be an application password (Users → Profile → Application Passwords), not the login password. If they are right, the site's server may be dropping the Authorization header.`,
     );
   }
   if (status === 403) {

@@ -11,12 +11,13 @@ import {
   type WordPressPublishResult,
   wordpressLinkOf,
 } from '#shared/wordpress';
-import { clearLink, storeLink } from './content-link';
+import { assertPublishedFits, clearLink, storePublished } from './content-link';
 import type { PostFields, SavedPost, WordPressSite } from './wordpress-site';
 
 /**
  * Publishing a library item to its client's WordPress site (001 §4 content publish state): create, update
- * and delete the post, keep the item's WordPress link in step, and record each as an activity.
+ * and delete the post, write what was published back to the item (001 §7), and record each as an
+ * activity.
  */
 
 export interface PublishingContext {
@@ -120,12 +121,13 @@ function details(
   context: PublishingContext,
   content: ContentRecord,
   post: SavedPost,
+  title: string,
 ): Record<string, unknown> {
   return {
     client_id: content.clientId,
     client_name: context.clientName,
     content_id: content.contentId,
-    title: content.title,
+    title,
     wordpress_id: post.id,
     wordpress_url: post.link,
     wordpress_status: post.status,
@@ -145,13 +147,15 @@ export async function publishContent(
       'wordpress_already_published',
     );
   }
-  const post = await context.site.createPost(await postFields(input, context.site));
-  const saved = await storeLink(content, post);
+  const fields = await postFields(input, context.site);
+  assertPublishedFits(content, fields);
+  const post = await context.site.createPost(fields);
+  const saved = await storePublished(content, post, fields);
   await recordActivity(context.caller, {
     action: 'wordpress_post_published',
     resourceType: 'client_content',
     resourceId: content.contentId,
-    details: details(context, content, post),
+    details: details(context, content, post, fields.title),
     userAgent: context.userAgent,
   });
   return { ...result(post), content: saved };
@@ -177,13 +181,15 @@ export async function updatePublished(
 ): Promise<WordPressPublishResult & { content: ClientContent }> {
   scheduledDate(input);
   requireLinkedTo(content, postId);
-  const post = await context.site.updatePost(postId, await postFields(input, context.site));
-  const saved = await storeLink(content, post);
+  const fields = await postFields(input, context.site);
+  assertPublishedFits(content, fields);
+  const post = await context.site.updatePost(postId, fields);
+  const saved = await storePublished(content, post, fields);
   await recordActivity(context.caller, {
     action: 'wordpress_post_updated',
     resourceType: 'client_content',
     resourceId: content.contentId,
-    details: details(context, content, post),
+    details: details(context, content, post, fields.title),
     userAgent: context.userAgent,
   });
   return { ...result(post), content: saved };

@@ -2,6 +2,7 @@ import { HttpError } from '#functions/commons/errors';
 import type {
   WordPressCategory,
   WordPressConnection,
+  WordPressLivePost,
   WordPressPostStatus,
   WordPressPostsPage,
 } from '#shared/wordpress';
@@ -43,6 +44,8 @@ export interface UploadedMedia {
 export interface WordPressSite {
   listPosts(page: number, perPage: number): Promise<WordPressPostsPage>;
   listCategories(): Promise<WordPressCategory[]>;
+  /** The post as WordPress keeps it now (raw title and content), wherever it was last edited. */
+  getPost(postId: number): Promise<WordPressLivePost>;
   createPost(fields: PostFields): Promise<SavedPost>;
   updatePost(postId: number, fields: PostFields): Promise<SavedPost>;
   /** Moves the post to WordPress's trash; false when it no longer exists there. */

@@ -189,6 +189,80 @@ describe('WordPress Publisher', () => {
     await screenshot(page, 'wordpress-posts-not-configured');
   });
 
+  it('edits a published post from what was published, and offers the site version when it changed there', async () => {
+    const autumn = await saveContent(app, staff, clientId, {
+      title: 'Autumn Menu',
+      content: 'Autumn\n\nSoups are back.',
+      html_content: '<h2>Autumn</h2><p>Soups are back.</p>',
+      content_type: 'newsletter',
+    });
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto(`/wordpress-editor?contentId=${autumn.id}&clientId=${clientId}`);
+    await page.locator('.ql-editor h2', { hasText: 'Autumn' }).waitFor();
+    await page.getByLabel('Post Title').fill('Soups are back for autumn');
+    await page.getByLabel('Categories').click();
+    await page.getByRole('option', { name: 'Local News' }).click();
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#7c2d12' } })
+      .png()
+      .toBuffer();
+    await pasteImage(page, png);
+    await page.locator(`.ql-editor img[src^="${wp.url}/wp-content/uploads/"]`).waitFor();
+    await page.getByRole('button', { name: 'Publish Post' }).click();
+    await toastWith(page, 'Post published successfully!').waitFor();
+    await page.waitForURL(`**/wordpress-publisher?clientId=${clientId}`);
+
+    // The library item now holds what was published, and a draft reads 'Draft', with no public link.
+    const row = libraryRow(page, 'Soups are back for autumn');
+    await row.getByText('Draft', { exact: true }).waitFor();
+    expect(await row.getByText('Published', { exact: true }).count()).toBe(0);
+    expect(await row.getByRole('link', { name: 'View post' }).count()).toBe(0);
+    await screenshot(page, 'wordpress-publisher-draft');
+    const link = await linkOf(autumn.id);
+
+    // Edit starts from the post: its title, category, status and image.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit WordPress Post' }).waitFor();
+    await expect.poll(() => page.getByLabel('Post Title').inputValue()).toBe('Soups are back for autumn');
+    await expect.poll(() => page.getByLabel('Categories').textContent()).toBe('Local News');
+    await expect.poll(() => page.getByLabel('Post Status').textContent()).toBe('Draft');
+    await page.locator(`.ql-editor img[src^="${wp.url}/wp-content/uploads/"]`).waitFor();
+    expect(await page.getByRole('link', { name: 'View Post' }).count()).toBe(0);
+    expect(await page.getByTestId('live-post-differs').count()).toBe(0);
+    await screenshot(page, 'wordpress-editor-edit-from-post');
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await toastWith(page, 'Post updated successfully!').waitFor();
+    await page.waitForURL(`**/wordpress-publisher?clientId=${clientId}`);
+    const kept = await wp.rest<{ title: { raw: string }; content: { raw: string }; categories: number[] }>(
+      `/wp/v2/posts/${link.wordpress_id}?context=edit`,
+    );
+    expect(kept.body.title.raw).toBe('Soups are back for autumn');
+    expect(kept.body.content.raw).toContain(`<img src="${wp.url}/wp-content/uploads/`);
+    expect(kept.body.categories).toHaveLength(1);
+
+    // Someone edits the post on the site: Edit shows that version and offers the library's.
+    await wp.rest(`/wp/v2/posts/${link.wordpress_id}`, {
+      method: 'POST',
+      body: { title: 'Changed on the site', content: '<p>Edited in WordPress.</p>' },
+    });
+    await libraryRow(page, 'Soups are back for autumn').getByRole('button', { name: 'Edit' }).click();
+    const notice = page.getByTestId('live-post-differs');
+    await notice.waitFor();
+    await expect.poll(() => page.getByLabel('Post Title').inputValue()).toBe('Changed on the site');
+    await page.locator('.ql-editor p', { hasText: 'Edited in WordPress.' }).waitFor();
+    await screenshot(page, 'wordpress-editor-live-differs');
+    await notice.getByRole('button', { name: 'Use the library version' }).click();
+    await expect.poll(() => page.getByLabel('Post Title').inputValue()).toBe('Soups are back for autumn');
+    await page.locator(`.ql-editor img[src^="${wp.url}/wp-content/uploads/"]`).waitFor();
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await toastWith(page, 'Post updated successfully!').waitFor();
+    const restored = await wp.rest<{ title: { raw: string } }>(
+      `/wp/v2/posts/${link.wordpress_id}?context=edit`,
+    );
+    expect(restored.body.title.raw).toBe('Soups are back for autumn');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("schedules a post for a date and time on the viewer's clock", async () => {
     const later = await saveContent(app, staff, clientId, {
       title: 'Holiday Hours',

@@ -9,6 +9,7 @@ import type { ClientContent } from '#shared/content';
 import type {
   WordPressCategory,
   WordPressConnection,
+  WordPressLivePost,
   WordPressMediaResult,
   WordPressPostsPage,
   WordPressPublishResult,
@@ -168,7 +169,7 @@ interface WpPost {
 /** WordPress 6.1 answers 401 rest_not_logged_in to a wrong password or user name alike. */
 const loginRefused = (user: string) => ({
   code: 'wordpress_auth_failed',
-  message: `WordPress did not accept the username "${user}" with the saved application password (You are not currently logged in.). Check both in the client's profile: the password must be an application password (Users → Profile → Application Passwords), not the login password. If they are right, the site's server may be dropping the Authorization header.`,
+  message: `The WordPress username or application password is wrong: WordPress did not accept user "${user}" with the saved application password (You are not currently logged in.). Check both in the client's profile: the password must be an application password (Users → Profile → Application Passwords), not the login password. If they are right, the site's server may be dropping the Authorization header.`,
 });
 
 const base = () => `/api/clients/${client.id}/wordpress`;
@@ -237,6 +238,12 @@ describe('WordPress connection', () => {
     expect(publish.status).toBe(502);
     expect(publish.body.error?.code).toBe('wordpress_auth_failed');
     expect(await metadataOf(wrong.id, item.id)).not.toHaveProperty('wordpress_id');
+    // Anonymous callers may not ask for drafts, so WordPress's own answer to the list is about `status`.
+    const posts = await app.request('GET', `/api/clients/${wrong.id}/wordpress/posts?page=1`, {
+      token: owner.idToken,
+    });
+    expect(posts.status).toBe(502);
+    expect(posts.body.error).toEqual(loginRefused('admin'));
   });
 
   it('says the same when the user does not exist', async () => {
@@ -519,6 +526,103 @@ describe('publishing, updating, scheduling and deleting', () => {
       message:
         'Category 987654 does not exist on this WordPress site (it may have been deleted). Choose another category.',
     });
+  });
+});
+
+describe('the library item follows what was published (001 §7), and Edit reads the live post', () => {
+  it('writes the title, the HTML with its uploaded media, the category and the status back to the item', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00aa00' } })
+      .png()
+      .toBuffer();
+    const item = await saveContent(client.id, 'Library title', '<h2>Old</h2><p>Old text.</p>');
+    const html = `<h2>Garden party</h2><p>Bring a friend.</p><p><img src="data:image/png;base64,${png.toString('base64')}" alt="lawn"></p>`;
+    const created = await app.request<WordPressPublishResult & { content: ClientContent }>(
+      'POST',
+      `${base()}/posts`,
+      {
+        token: owner.idToken,
+        body: {
+          contentId: item.id,
+          title: 'Custom post title',
+          content: html,
+          status: 'draft',
+          categories: [categoryId],
+        },
+      },
+    );
+    expect(created.status).toBe(201);
+    const saved = await app.request<ClientContent>('GET', `/api/clients/${client.id}/content/${item.id}`, {
+      token: owner.idToken,
+    });
+    expect(saved.body.title).toBe('Custom post title');
+    expect(saved.body.html_content).not.toContain('data:');
+    expect(saved.body.html_content).toMatch(
+      new RegExp(
+        `^<h2>Garden party</h2><p>Bring a friend.</p><p><img src="${wp.url}/wp-content/uploads/[^"]+\\.png" alt="lawn" /></p>$`,
+      ),
+    );
+    expect(saved.body.content).toBe('Garden party\n\nBring a friend.');
+    expect(saved.body.metadata).toMatchObject({
+      wordpress_id: created.body.id,
+      wordpress_status: 'draft',
+      wordpress_categories: [categoryId],
+    });
+    expect(created.body.content.title).toBe('Custom post title');
+
+    const updated = await app.request<WordPressPublishResult>('PUT', `${base()}/posts/${created.body.id}`, {
+      token: owner.idToken,
+      body: { contentId: item.id, title: 'Final title', content: '<p>Final.</p>', status: 'publish' },
+    });
+    expect(updated.status).toBe(200);
+    const after = await app.request<ClientContent>('GET', `/api/clients/${client.id}/content/${item.id}`, {
+      token: owner.idToken,
+    });
+    expect(after.body).toMatchObject({
+      title: 'Final title',
+      html_content: '<p>Final.</p>',
+      content: 'Final.',
+    });
+    expect(after.body.metadata).toMatchObject({ wordpress_status: 'publish' });
+    expect(after.body.metadata).not.toHaveProperty('wordpress_categories');
+  });
+
+  it('reads the live post as WordPress keeps it (raw title and content, categories, status, date)', async () => {
+    const item = await saveContent(client.id, 'Live post');
+    const created = await app.request<WordPressPublishResult>('POST', `${base()}/posts`, {
+      token: owner.idToken,
+      body: {
+        contentId: item.id,
+        title: 'Live & well',
+        content: '<p>As sent.</p>',
+        status: 'publish',
+        categories: [categoryId],
+      },
+    });
+    // Someone edits the post on the site itself.
+    await wp.rest(`/wp/v2/posts/${created.body.id}`, {
+      method: 'POST',
+      body: { title: 'Edited on the site', content: '<p>Changed in WordPress.</p>', status: 'draft' },
+    });
+    const live = await app.request<WordPressLivePost>('GET', `${base()}/posts/${created.body.id}`, {
+      token: owner.idToken,
+    });
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({
+      id: created.body.id,
+      title: 'Edited on the site',
+      content: '<p>Changed in WordPress.</p>',
+      status: 'draft',
+      categories: [categoryId],
+      date: null,
+      link: expect.stringContaining(wp.url),
+    });
+    const hidden = await app.request('GET', `${base()}/posts/${created.body.id}`, {
+      token: stranger.idToken,
+    });
+    expect(hidden.status).toBe(404);
+    const gone = await app.request('GET', `${base()}/posts/987654`, { token: owner.idToken });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error?.code).toBe('wordpress_post_missing');
   });
 });
 

@@ -2,6 +2,7 @@ import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import type {
   WordPressCategory,
+  WordPressLivePost,
   WordPressMediaResult,
   WordPressPostInput,
   WordPressPublishResult,
@@ -23,6 +24,9 @@ export async function fetchCategories(clientId: string): Promise<WordPressCatego
   );
   return categories;
 }
+
+export const fetchLivePost = (clientId: string, postId: number) =>
+  api.get<WordPressLivePost>(`${clientPath(clientId)}/wordpress/posts/${postId}`);
 
 export const createPost = (clientId: string, input: WordPressPostInput) =>
   api.post<WordPressPublishResult>(`${clientPath(clientId)}/wordpress/posts`, input);

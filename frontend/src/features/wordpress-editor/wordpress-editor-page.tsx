@@ -1,19 +1,21 @@
-import { ArrowLeft, ExternalLink as ExternalIcon, Send } from 'lucide-react';
+import { ArrowLeft, ExternalLink as ExternalIcon, Send, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import {
-  DEFAULT_WORDPRESS_STATUS,
+  isPublicStatus,
   WORDPRESS_MESSAGES,
   WORDPRESS_STATUS_OPTIONS,
   type WordPressCategory,
   type WordPressLink,
+  type WordPressLivePost,
   type WordPressPostStatus,
   wordpressLinkOf,
 } from '#shared/wordpress';
 import { ExternalLink } from '@/components/layout/external-link';
 import { LoadingScreen } from '@/components/layout/loading-screen';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -25,10 +27,12 @@ import {
   fetchCategories,
   fetchClient,
   fetchContent,
+  fetchLivePost,
   updatePost,
   uploadMedia,
 } from './editor-api';
 import { ImageRefusedError, type MediaUpload, mediaFromDataUrl, mediaFromFile } from './image-files';
+import { differsFromLibrary, type PostSource, type StartingPost, startingPost } from './post-source';
 import { type EditorHandle, QuillEditor } from './quill-editor';
 import { defaultScheduleValue, scheduleInputValue, scheduleIso } from './schedule-time';
 
@@ -39,6 +43,24 @@ interface Loaded {
   client: Client;
   content: ClientContent;
   link: WordPressLink | null;
+  /** The post as WordPress keeps it now; null when unpublished or when it could not be read. */
+  live: WordPressLivePost | null;
+  /** Why the post could not be read from WordPress (the editor then shows the library's copy). */
+  liveError: string | null;
+}
+
+/** A published item's post as the site has it now; a failure is shown, not fatal: the library copy remains. */
+async function loadLive(
+  clientId: string,
+  link: WordPressLink | null,
+): Promise<Pick<Loaded, 'live' | 'liveError'>> {
+  if (!link) return { live: null, liveError: null };
+  try {
+    return { live: await fetchLivePost(clientId, link.id), liveError: null };
+  } catch (error) {
+    if (isSessionEnded(error)) throw error;
+    return { live: null, liveError: errorMessage(error, WORDPRESS_MESSAGES.connectionError) };
+  }
 }
 
 function useEditorData(clientId: string, contentId: string) {
@@ -53,20 +75,25 @@ function useEditorData(clientId: string, contentId: string) {
       return;
     }
     let cancelled = false;
-    Promise.all([fetchClient(clientId), fetchContent(clientId, contentId)]).then(
-      ([client, content]) => {
-        if (!cancelled) setLoaded({ client, content, link: wordpressLinkOf(content.metadata) });
-      },
-      (error: unknown) => {
-        if (cancelled || isSessionEnded(error)) return;
-        void toast({
-          title: WORDPRESS_MESSAGES.loadError,
-          description: errorMessage(error, WORDPRESS_MESSAGES.loadError),
-          variant: 'destructive',
-        });
-        navigate(`${PUBLISHER}?clientId=${encodeURIComponent(clientId)}`, { replace: true });
-      },
-    );
+    Promise.all([fetchClient(clientId), fetchContent(clientId, contentId)])
+      .then(async ([client, content]) => {
+        const link = wordpressLinkOf(content.metadata);
+        return { client, content, link, ...(await loadLive(clientId, link)) };
+      })
+      .then(
+        (data) => {
+          if (!cancelled) setLoaded(data);
+        },
+        (error: unknown) => {
+          if (cancelled || isSessionEnded(error)) return;
+          void toast({
+            title: WORDPRESS_MESSAGES.loadError,
+            description: errorMessage(error, WORDPRESS_MESSAGES.loadError),
+            variant: 'destructive',
+          });
+          navigate(`${PUBLISHER}?clientId=${encodeURIComponent(clientId)}`, { replace: true });
+        },
+      );
     // 001 §8: a category load failure is only logged; the select then stays hidden.
     fetchCategories(clientId).then(
       (list) => !cancelled && setCategories(list),
@@ -79,16 +106,81 @@ function useEditorData(clientId: string, contentId: string) {
   return { loaded, categories };
 }
 
+/**
+ * Shown when the post was changed on the site since it was last published from here: the editor starts
+ * from the site's version (what readers see) and offers the library's instead.
+ */
+function LiveDiffersNotice({
+  source,
+  onChoose,
+}: {
+  source: PostSource;
+  onChoose: (source: PostSource) => void;
+}) {
+  return (
+    <Alert data-testid="live-post-differs" role="status">
+      <TriangleAlert aria-hidden="true" />
+      <AlertTitle className="line-clamp-none">This post was changed on WordPress</AlertTitle>
+      <AlertDescription>
+        <p>
+          Its title or text differs from the copy in the content library (it was edited on the site after it
+          was last published from here).{' '}
+          {source === 'wordpress'
+            ? 'The editor shows the WordPress version.'
+            : 'The editor shows the library version; Update Post replaces the WordPress version with it.'}
+        </p>
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Button
+            type="button"
+            size="sm"
+            variant={source === 'wordpress' ? 'default' : 'outline'}
+            aria-pressed={source === 'wordpress'}
+            onClick={() => onChoose('wordpress')}
+          >
+            Keep the WordPress version
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant={source === 'library' ? 'default' : 'outline'}
+            aria-pressed={source === 'library'}
+            onClick={() => onChoose('library')}
+          >
+            Use the library version
+          </Button>
+        </div>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPressCategory[] }) {
   const navigate = useNavigate();
-  const { client, content, link } = loaded;
+  const { client, content, link, live, liveError } = loaded;
   const editor = useRef<EditorHandle | null>(null);
-  const [title, setTitle] = useState(content.title);
-  const [status, setStatus] = useState<WordPressPostStatus>(link?.status ?? DEFAULT_WORDPRESS_STATUS);
+  const differs = live !== null && differsFromLibrary(live, content);
+  const [source, setSource] = useState<PostSource>('wordpress');
+  const [start, setStart] = useState<StartingPost>(() => startingPost('wordpress', content, link, live));
+  const [title, setTitle] = useState(start.title);
+  const [status, setStatus] = useState<WordPressPostStatus>(start.status);
   const [schedule, setSchedule] = useState(
-    link?.date ? scheduleInputValue(link.date) : defaultScheduleValue(),
+    start.date ? scheduleInputValue(start.date) : defaultScheduleValue(),
   );
-  const [category, setCategory] = useState(NO_CATEGORY);
+  const [category, setCategory] = useState(
+    start.categoryId === null ? NO_CATEGORY : String(start.categoryId),
+  );
+  const choose = (next: PostSource) => {
+    if (next === source) return;
+    const chosen = startingPost(next, content, link, live);
+    setSource(next);
+    setStart(chosen);
+    setTitle(chosen.title);
+  };
+  const postUrl = live?.link ?? link?.url ?? null;
+  const postStatus = live?.status ?? link?.status ?? null;
+  const statusOptions = WORDPRESS_STATUS_OPTIONS.filter(
+    (option) => option.value !== 'pending' || start.status === 'pending',
+  );
   // 'Schedule in the future' is shown at the date as well as in the toast (issue 18) until it changes.
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
@@ -183,9 +275,9 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
               {client.name} · {content.title}
             </p>
           </div>
-          {link?.url && (
+          {postUrl && isPublicStatus(postStatus) && (
             <Button asChild variant="outline" size="sm">
-              <ExternalLink href={link.url}>
+              <ExternalLink href={postUrl}>
                 <ExternalIcon aria-hidden="true" />
                 View Post
               </ExternalLink>
@@ -203,6 +295,19 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
         </div>
       </header>
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">
+        {differs && <LiveDiffersNotice source={source} onChoose={choose} />}
+        {liveError && (
+          <Alert variant="destructive" data-testid="live-post-failed">
+            <TriangleAlert aria-hidden="true" />
+            <AlertTitle className="line-clamp-none">The post could not be read from WordPress</AlertTitle>
+            <AlertDescription>
+              <p>
+                {liveError} The editor shows the library's copy; Update Post replaces the post on WordPress
+                with it.
+              </p>
+            </AlertDescription>
+          </Alert>
+        )}
         <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_12rem_minmax(0,14rem)]">
           <FormField label="Post Title" htmlFor="post-title" required>
             <Input id="post-title" value={title} onChange={(event) => setTitle(event.target.value)} />
@@ -218,7 +323,7 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {WORDPRESS_STATUS_OPTIONS.map((option) => (
+                {statusOptions.map((option) => (
                   <SelectItem key={option.value} value={option.value}>
                     {option.label}
                   </SelectItem>
@@ -264,7 +369,8 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
           </FormField>
         )}
         <QuillEditor
-          initialHtml={content.html_content}
+          key={source}
+          initialHtml={start.html}
           handle={editor}
           uploadFile={uploadFile}
           uploadDataUrl={uploadDataUrl}

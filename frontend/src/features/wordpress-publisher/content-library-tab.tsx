@@ -2,7 +2,12 @@ import { ExternalLink as ExternalIcon, Pencil, Send, Trash2 } from 'lucide-react
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ClientContent, CONTENT_TYPE_BADGE_COLOURS, contentTypeLabel } from '#shared/content';
-import { WORDPRESS_MESSAGES, wordpressLinkOf } from '#shared/wordpress';
+import {
+  isPublicStatus,
+  WORDPRESS_MESSAGES,
+  WORDPRESS_STATUS_LABELS,
+  wordpressLinkOf,
+} from '#shared/wordpress';
 import { ExternalLink } from '@/components/layout/external-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,13 +27,18 @@ import { editorHref } from './editor-link';
 import { deletePost } from './publisher-api';
 import { formatDate, formatDateTime } from './publisher-dates';
 
+/**
+ * The post's state on the site: 'Published' only when readers can see it (001 §2's badge); a draft,
+ * a private post or one waiting for review says so, and a scheduled one says when.
+ */
 function PublishStateBadge({ item }: { item: ClientContent }) {
   const link = wordpressLinkOf(item.metadata);
   if (!link) return null;
   if (link.status === 'future' && link.date) {
     return <Badge variant="outline">Scheduled for {formatDateTime(link.date)}</Badge>;
   }
-  return <Badge variant="green">Published</Badge>;
+  if (link.status === null || isPublicStatus(link.status)) return <Badge variant="green">Published</Badge>;
+  return <Badge variant="outline">{WORDPRESS_STATUS_LABELS[link.status] ?? link.status}</Badge>;
 }
 
 export function ContentLibraryTab({
@@ -123,7 +133,7 @@ export function ContentLibraryTab({
                       <Pencil aria-hidden="true" />
                       Edit
                     </Button>
-                    {link.url && (
+                    {link.url && (link.status === null || isPublicStatus(link.status)) && (
                       <Button asChild variant="outline" size="sm">
                         <ExternalLink href={link.url}>
                           <ExternalIcon aria-hidden="true" />

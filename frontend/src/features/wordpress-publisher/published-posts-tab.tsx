@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ExternalLink as ExternalIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { WORDPRESS_MESSAGES, type WordPressPostsPage } from '#shared/wordpress';
+import { WORDPRESS_MESSAGES, WORDPRESS_STATUS_LABELS, type WordPressPostsPage } from '#shared/wordpress';
 import { ExternalLink } from '@/components/layout/external-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,14 +10,6 @@ import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { fetchPosts } from './publisher-api';
 import { decodeTitle, formatDate } from './publisher-dates';
-
-const STATUS_LABELS: Partial<Record<string, string>> = {
-  publish: 'Published',
-  future: 'Scheduled',
-  draft: 'Draft',
-  pending: 'Pending',
-  private: 'Private',
-};
 
 /** 001 §2 Published Posts: the site's posts, a page at a time (WordPress pages them; the spec shows no paging). */
 export function PublishedPostsTab({ clientId }: { clientId: string }) {
@@ -74,7 +66,7 @@ export function PublishedPostsTab({ clientId }: { clientId: string }) {
                 <p className="break-words font-medium">{title}</p>
                 <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
                   <Badge variant={post.status === 'publish' ? 'green' : 'secondary'}>
-                    {STATUS_LABELS[post.status] ?? post.status}
+                    {WORDPRESS_STATUS_LABELS[post.status] ?? post.status}
                   </Badge>
                   <span>{formatDate(post.date)}</span>
                 </div>
