@@ -1,4 +1,10 @@
 import { CLIENT_NAME_REQUIRED, CLIENT_TEXT_FIELDS, type ClientTextField } from './client';
+import {
+  INVALID_URL_MESSAGE,
+  isWebAddress,
+  MAX_URL_LENGTH,
+  withDefaultScheme,
+} from './validation/web-address';
 import * as z from './validation/zod';
 
 /**
@@ -32,6 +38,20 @@ const textFieldShape = Object.fromEntries(
   ]),
 ) as Record<ClientTextField, ReturnType<typeof optionalText>>;
 
+/**
+ * The address the server sends the application password to, so it follows the one web-address rule
+ * (issue 27 item 3). A site typed without a scheme (`bakery.example`) means https.
+ */
+const wordpressUrlField = z
+  .pipe(
+    z.nullish(z.string().check(z.maxLength(MAX_URL_LENGTH, INVALID_URL_MESSAGE))),
+    z.transform((value: string | null | undefined) => {
+      const address = withDefaultScheme(value ?? '');
+      return address === '' ? null : address;
+    }),
+  )
+  .check(z.refine((value) => value === null || isWebAddress(value), INVALID_URL_MESSAGE));
+
 /** Body of POST /api/clients and PUT /api/clients/{clientId}. */
 export const clientInputSchema = z.object({
   name: z
@@ -41,6 +61,7 @@ export const clientInputSchema = z.object({
     )
     .check(z.refine((value) => value.length > 0, { message: CLIENT_NAME_REQUIRED.message })),
   ...textFieldShape,
+  wordpress_url: wordpressUrlField,
   /**
    * Write-only. `undefined` (absent) keeps the stored password, `null` or '' clears it, any other
    * string replaces it.

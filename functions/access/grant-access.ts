@@ -12,9 +12,9 @@ import { grantAccess, grantAccessSchema } from './access-store';
  * can hold an account (the agency's domain) are accepted; recorded as `access_granted`.
  */
 export const handler = httpHandler({
+  access: ({ caller, params }) => authorizeAccessManager(caller, params.clientId ?? ''),
   body: grantAccessSchema,
-  handle: async ({ caller, params, body, userAgent }) => {
-    const { record } = await authorizeAccessManager(caller, params.clientId ?? '');
+  handle: async ({ caller, access: { record }, body, userAgent }) => {
     const domain = readEnv('allowedEmailDomain');
     if (domain && !isAllowedEmail(body.email, domain)) {
       throw new BadRequestError(EMAIL_DOMAIN_MESSAGES.message(domain), 'invalid_email_domain');

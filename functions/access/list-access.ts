@@ -5,8 +5,8 @@ import { listGrants } from './access-store';
 
 /** GET /api/clients/{clientId}/access: the grants, oldest first, for the creator or an admin. */
 export const handler = httpHandler({
-  handle: async ({ caller, params }) => {
-    const { record } = await authorizeAccessManager(caller, params.clientId ?? '');
+  access: ({ caller, params }) => authorizeAccessManager(caller, params.clientId ?? ''),
+  handle: async ({ access: { record } }) => {
     return { access: (await listGrants(record.clientId)).map(toClientAccess) };
   },
 });

@@ -5,8 +5,8 @@ import { revokeAccess } from './access-store';
 
 /** DELETE /api/clients/{clientId}/access/{accessId}: recorded as `access_removed`. */
 export const handler = httpHandler({
-  handle: async ({ caller, params, userAgent }) => {
-    const { record } = await authorizeAccessManager(caller, params.clientId ?? '');
+  access: ({ caller, params }) => authorizeAccessManager(caller, params.clientId ?? ''),
+  handle: async ({ caller, access: { record }, params, userAgent }) => {
     const grant = await revokeAccess(record.clientId, params.accessId ?? '');
     await recordActivity(caller, {
       action: 'access_removed',

@@ -19,16 +19,18 @@ export function mayActOnApiKey(
   return action === 'deactivate' ? 'yes' : 'forbidden';
 }
 
-export async function requireApiKeyAction(
-  caller: Caller,
-  keyId: string,
-  action: ApiKeyAction,
-): Promise<StoredApiKey> {
+/** The key, if the caller may see it at all (owner or admin); the same 404 as a missing key otherwise. */
+export async function findVisibleApiKey(caller: Caller, keyId: string): Promise<StoredApiKey> {
   const key = /^[0-9A-HJKMNP-TV-Z]{26}$/.test(keyId) ? await findApiKeyById(keyId) : null;
-  const verdict = key ? mayActOnApiKey(caller, key, action) : 'hidden';
-  if (!key || verdict === 'hidden') throw new NotFoundError('API key not found');
-  if (verdict === 'forbidden') {
-    throw new ForbiddenError("Only the key's owner can do this; administrators may deactivate it.");
+  if (!key || mayActOnApiKey(caller, key, 'deactivate') === 'hidden') {
+    throw new NotFoundError('API key not found');
   }
   return key;
+}
+
+/** Throws 403 when a visible key may not take this action from the caller. */
+export function assertApiKeyAction(caller: Caller, key: StoredApiKey, action: ApiKeyAction): void {
+  if (mayActOnApiKey(caller, key, action) === 'forbidden') {
+    throw new ForbiddenError("Only the key's owner can do this; administrators may deactivate it.");
+  }
 }

@@ -114,14 +114,24 @@ function belongsTo(snapshot: ClientSnapshot, clientId: string): boolean {
  * overwrites, so running it again changes nothing; the snapshot is removed at the end. The children go
  * in first so the client never shows up half restored.
  */
-export async function restoreClient(caller: Caller, clientId: string): Promise<ClientRecord> {
+/** The deleted client the caller may bring back (its route checks this before reading the body). */
+export async function findRestorableClient(caller: Caller, clientId: string): Promise<RestorableClient> {
   if (!isResourceId(clientId)) throw new NotFoundError(NOTHING_TO_RESTORE);
-  const key = trashKeys.client(clientId);
-  const entry = await readTrash(key, payloadSchema);
+  const entry = await readTrash(trashKeys.client(clientId), payloadSchema);
   if (!entry || !mayRestore(entry, caller) || !belongsTo(entry.payload, clientId)) {
     throw new NotFoundError(NOTHING_TO_RESTORE);
   }
-  const { client, content, access } = entry.payload;
+  return { clientId, payload: entry.payload };
+}
+
+export interface RestorableClient {
+  readonly clientId: string;
+  readonly payload: ClientSnapshot;
+}
+
+export async function restoreClient(restorable: RestorableClient): Promise<ClientRecord> {
+  const key = trashKeys.client(restorable.clientId);
+  const { client, content, access } = restorable.payload;
   const entitySet = entities();
   await Promise.all([
     retryUnprocessed(content, (batch) => batchPutItems(entitySet.content, batch), byContentId),

@@ -13,8 +13,8 @@ export const DELETE_OWNERS_ONLY = "Only the client's owner or an administrator c
  * caller who cannot see the client gets the usual 404).
  */
 export const handler = httpHandler({
-  handle: async ({ caller, params, userAgent }) => {
-    const { record, role } = await authorizeClient(caller, params.clientId ?? '');
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
+  handle: async ({ caller, access: { record, role }, userAgent }) => {
     if (role === 'granted') throw new ForbiddenError(DELETE_OWNERS_ONLY);
     await deleteClientRecoverably(caller, record);
     await recordActivity(caller, {

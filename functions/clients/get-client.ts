@@ -3,5 +3,6 @@ import { requireClientAccess } from './client-access';
 
 /** GET /api/clients/{clientId} */
 export const handler = httpHandler({
-  handle: async ({ caller, params }) => requireClientAccess(caller, params.clientId ?? ''),
+  access: ({ caller, params }) => requireClientAccess(caller, params.clientId ?? ''),
+  handle: async ({ access: client }) => client,
 });

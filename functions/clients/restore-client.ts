@@ -1,15 +1,16 @@
 import { recordActivity } from '#functions/activities/activity-log';
 import { httpHandler } from '#functions/commons/http-handler';
 import { toClient } from './client-record';
-import { restoreClient } from './client-trash';
+import { findRestorableClient, restoreClient } from './client-trash';
 
 /**
  * POST /api/clients/{clientId}/restore: the Undo of a client delete, for the client's creator, the user
  * who deleted it, or an admin. 404 when there is nothing to restore.
  */
 export const handler = httpHandler({
-  handle: async ({ caller, params, userAgent }) => {
-    const record = await restoreClient(caller, params.clientId ?? '');
+  access: ({ caller, params }) => findRestorableClient(caller, params.clientId ?? ''),
+  handle: async ({ caller, access, userAgent }) => {
+    const record = await restoreClient(access);
     await recordActivity(caller, {
       action: 'client_restored',
       resourceType: 'client',

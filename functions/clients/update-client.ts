@@ -7,9 +7,9 @@ import { updateClient } from './client-store';
 
 /** PUT /api/clients/{clientId}: replaces the editable fields; recorded as `client_updated`. */
 export const handler = httpHandler({
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
   body: clientInputSchema,
-  handle: async ({ caller, params, body, userAgent }) => {
-    const { record } = await authorizeClient(caller, params.clientId ?? '');
+  handle: async ({ caller, access: { record }, body, userAgent }) => {
     const { record: updated, changed } = await updateClient(record, body);
     await recordActivity(caller, {
       action: 'client_updated',

@@ -51,17 +51,35 @@ async function authorize(event: HttpEvent): Promise<Caller | null> {
   return caller;
 }
 
-/** A route that needs a signed-in caller (or an API key where the table says `apiKey`). */
-export function httpHandler<Body = undefined>(options: {
+/** What an access check sees: who calls, and the path and query that name the resource. */
+export interface AccessRequest {
+  readonly caller: Caller;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * A route that needs a signed-in caller (or an API key where the table says `apiKey`). The order is
+ * fixed: credentials, then `access` (may this caller touch the resource the path names? a client the
+ * caller cannot see is a 404), then the body is parsed and validated, then `handle` runs. An outsider
+ * therefore learns nothing from a malformed body (issue 27 item 3).
+ */
+export function httpHandler<Body = undefined, Access = undefined>(options: {
   body?: z.core.$ZodType<Body>;
   /** A larger body limit for routes that take an upload (image analysis). */
   maxBodyBytes?: number;
-  handle: (request: AuthenticatedRequest<Body>) => Promise<unknown>;
+  access?: (request: AccessRequest) => Promise<Access>;
+  handle: (request: AuthenticatedRequest<Body> & { readonly access: Access }) => Promise<unknown>;
 }) {
   return wrap(async (event) => {
     const caller = await authorize(event);
     if (!caller) throw new UnauthorizedError();
+    const unread = requestOf(event, undefined);
+    const access = options.access
+      ? await options.access({ caller, params: unread.params, query: unread.query })
+      : (undefined as Access);
+    // A route without a schema still refuses a malformed body (every body is validated), after access.
     const body = validate(options.body, parseBody(event, options.maxBodyBytes));
-    return options.handle({ ...requestOf(event, body), caller });
+    return options.handle({ ...requestOf(event, body), caller, access });
   });
 }

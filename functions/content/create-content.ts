@@ -6,9 +6,9 @@ import { createContent } from './content-store';
 
 /** POST /api/clients/{clientId}/content: the tools' saves; recorded as `client_content_save`. */
 export const handler = httpHandler({
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
   body: createContentSchema,
-  handle: async ({ caller, params, body, userAgent }) => {
-    const { record } = await authorizeClient(caller, params.clientId ?? '');
+  handle: async ({ caller, access: { record }, body, userAgent }) => {
     const saved = await createContent({ ...body, clientId: record.clientId, createdBy: caller.userId });
     await recordActivity(caller, {
       action: 'client_content_save',

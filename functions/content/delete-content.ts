@@ -4,8 +4,8 @@ import { deleteContentRecoverably } from './content-trash';
 
 /** DELETE /api/clients/{clientId}/content/{contentId}: immediate, undone by POST .../restore. */
 export const handler = httpHandler({
-  handle: async ({ caller, params }) => {
-    const { content } = await authorizeContent(caller, params.clientId ?? '', params.contentId ?? '');
+  access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),
+  handle: async ({ caller, access: { content } }) => {
     await deleteContentRecoverably(caller, content);
   },
 });

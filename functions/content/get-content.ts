@@ -4,8 +4,6 @@ import { toClientContent } from './content-record';
 
 /** GET /api/clients/{clientId}/content/{contentId} */
 export const handler = httpHandler({
-  handle: async ({ caller, params }) => {
-    const { content } = await authorizeContent(caller, params.clientId ?? '', params.contentId ?? '');
-    return toClientContent(content);
-  },
+  access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),
+  handle: async ({ access: { content } }) => toClientContent(content),
 });

@@ -4,9 +4,9 @@ import { listContentPage, parseListContentQuery } from './content-list';
 
 /** GET /api/clients/{clientId}/content?limit=&cursor=&type=: newest first, one page at a time. */
 export const handler = httpHandler({
-  handle: async ({ caller, params, query }) => {
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
+  handle: async ({ access: { record }, query }) => {
     const options = parseListContentQuery(query);
-    const { record } = await authorizeClient(caller, params.clientId ?? '');
     return listContentPage(record.clientId, options);
   },
 });

@@ -4,8 +4,6 @@ import { restoreContent } from './content-trash';
 
 /** POST /api/clients/{clientId}/content/{contentId}/restore: for anyone who may see the client. */
 export const handler = httpHandler({
-  handle: async ({ caller, params }) => {
-    const { record } = await authorizeClient(caller, params.clientId ?? '');
-    return restoreContent(record.clientId, params.contentId ?? '');
-  },
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
+  handle: async ({ access: { record }, params }) => restoreContent(record.clientId, params.contentId ?? ''),
 });

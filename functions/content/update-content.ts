@@ -10,9 +10,9 @@ import { updateContent } from './content-store';
  * every client of the API sees the same rule as the dialog.
  */
 export const handler = httpHandler({
+  access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),
   body: updateContentSchema,
-  handle: async ({ caller, params, body }) => {
-    const { content } = await authorizeContent(caller, params.clientId ?? '', params.contentId ?? '');
+  handle: async ({ access: { content }, body }) => {
     const before = { content: content.content ?? '', html_content: content.html_content ?? '' };
     const { content: text, html_content } = reconcileContentEdit(before, body);
     return updateContent(content, { ...body, content: text, html_content });

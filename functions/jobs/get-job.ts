@@ -9,15 +9,18 @@ import { getJob, publicJob } from '#functions/generation/job-store';
  * browser that missed a progress push resyncs from; plain polls leave it out, so they stay small.
  */
 export const handler = httpHandler({
-  handle: async ({ caller, params, query }) => {
-    const include = query.include;
-    if (include !== undefined && include !== 'partial') {
-      throw new BadRequestError(`Unknown include "${include}": the only one is "partial".`);
-    }
+  access: async ({ caller, params }) => {
     // Job ids are ULIDs like every other id; anything else cannot name a job (and must not reach the store).
     const jobId = params.jobId ?? '';
     const job = isResourceId(jobId) ? await getJob(jobId) : null;
     if (!job || job.userId !== caller.userId) throw new NotFoundError('Job not found');
+    return job;
+  },
+  handle: async ({ access: job, query }) => {
+    const include = query.include;
+    if (include !== undefined && include !== 'partial') {
+      throw new BadRequestError(`Unknown include "${include}": the only one is "partial".`);
+    }
     return include === 'partial' ? { ...publicJob(job), partial: job.partial } : publicJob(job);
   },
 });

@@ -1,14 +1,16 @@
+import { authorizeClient } from '#functions/clients/client-access';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
 import { authorizeContent } from '#functions/content/authorize-content';
 import { wordpressPostInputSchema } from '#shared/wordpress';
-import { authorizeWordPress } from './wordpress-connection';
+import { connectWordPress } from './wordpress-connection';
 import { publishContent } from './wordpress-publishing';
 
 /** POST /api/clients/{clientId}/wordpress/posts: publishes a library item → `{id, link, status}`. */
 export const handler = httpHandler({
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
   body: wordpressPostInputSchema,
-  handle: async ({ caller, params, body, userAgent }) => {
-    const { record, site } = await authorizeWordPress(caller, params.clientId ?? '');
+  handle: async ({ caller, access, body, userAgent }) => {
+    const { record, site } = await connectWordPress(access);
     const { content } = await authorizeContent(caller, record.clientId, body.contentId);
     const published = await publishContent(
       { caller, clientName: record.name, site, userAgent },

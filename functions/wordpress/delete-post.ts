@@ -1,8 +1,9 @@
+import { authorizeClient } from '#functions/clients/client-access';
 import { BadRequestError } from '#functions/commons/errors';
 import { httpHandler } from '#functions/commons/http-handler';
 import { authorizeContent } from '#functions/content/authorize-content';
 import { postIdParam } from './post-id';
-import { authorizeWordPress } from './wordpress-connection';
+import { connectWordPress } from './wordpress-connection';
 import { deletePublished } from './wordpress-publishing';
 
 /**
@@ -10,10 +11,11 @@ import { deletePublished } from './wordpress-publishing';
  * and clears the item's link, so it is unpublished again.
  */
 export const handler = httpHandler({
-  handle: async ({ caller, params, query, userAgent }) => {
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
+  handle: async ({ caller, access, params, query, userAgent }) => {
     const postId = postIdParam(params.postId);
     if (!query.contentId) throw new BadRequestError('contentId is required', 'validation_failed');
-    const { record, site } = await authorizeWordPress(caller, params.clientId ?? '');
+    const { record, site } = await connectWordPress(access);
     const { content } = await authorizeContent(caller, record.clientId, query.contentId);
     return deletePublished({ caller, clientName: record.name, site, userAgent }, content, postId);
   },

@@ -1,10 +1,12 @@
+import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
-import { authorizeWordPress } from './wordpress-connection';
+import { connectWordPress } from './wordpress-connection';
 
 /** GET /api/clients/{clientId}/wordpress/categories: the editor's Categories select. */
 export const handler = httpHandler({
-  handle: async ({ caller, params }) => {
-    const { site } = await authorizeWordPress(caller, params.clientId ?? '');
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
+  handle: async ({ access }) => {
+    const { site } = await connectWordPress(access);
     return { categories: await site.listCategories() };
   },
 });

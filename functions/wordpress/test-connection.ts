@@ -1,10 +1,12 @@
+import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
-import { authorizeWordPress } from './wordpress-connection';
+import { connectWordPress } from './wordpress-connection';
 
 /** POST /api/clients/{clientId}/wordpress/test: says exactly what is wrong before anyone publishes. */
 export const handler = httpHandler({
-  handle: async ({ caller, params }) => {
-    const { site } = await authorizeWordPress(caller, params.clientId ?? '');
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
+  handle: async ({ access }) => {
+    const { site } = await connectWordPress(access);
     return site.testConnection();
   },
 });

@@ -1,20 +1,22 @@
 import { recordActivity } from '#functions/activities/activity-log';
+import { authorizeClient } from '#functions/clients/client-access';
 import { PayloadTooLargeError } from '#functions/commons/errors';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
 import { WORDPRESS_MEDIA_MAX_BYTES, wordpressMediaInputSchema } from '#shared/wordpress';
-import { authorizeWordPress } from './wordpress-connection';
+import { connectWordPress } from './wordpress-connection';
 
 /** POST /api/clients/{clientId}/wordpress/media: an editor image into the site's media library. */
 export const handler = httpHandler({
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
   body: wordpressMediaInputSchema,
-  handle: async ({ caller, params, body, userAgent }) => {
+  handle: async ({ caller, access, body, userAgent }) => {
     const bytes = Buffer.from(body.file, 'base64');
     if (bytes.length > WORDPRESS_MEDIA_MAX_BYTES) {
       throw new PayloadTooLargeError(
         `Images can be at most ${(WORDPRESS_MEDIA_MAX_BYTES / 1_000_000).toFixed(1)} MB; this one is ${(bytes.length / 1_000_000).toFixed(1)} MB.`,
       );
     }
-    const { record, site } = await authorizeWordPress(caller, params.clientId ?? '');
+    const { record, site } = await connectWordPress(access);
     const media = await site.uploadMedia({ bytes, filename: body.filename, mimeType: body.mimeType });
     await recordActivity(caller, {
       action: 'wordpress_media_uploaded',

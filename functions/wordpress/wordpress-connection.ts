@@ -1,20 +1,17 @@
-import { type AuthorizedClient, authorizeClient } from '#functions/clients/client-access';
+import type { AuthorizedClient } from '#functions/clients/client-access';
 import { isWordpressConfigured } from '#functions/clients/client-record';
 import { decryptSecret } from '#functions/clients/password-cipher';
-import type { Caller } from '#functions/commons/caller';
 import { WordPressRestSite } from './wordpress-rest-site';
 import { WordPressError, type WordPressSite } from './wordpress-site';
 
 /**
- * The WordPress site of a client the caller may see (client access policy: no access is 404). The
- * application password is decrypted here, inside the function, and goes no further than the adapter:
+ * The WordPress site of a client whose access the route has checked (client access policy: no access is
+ * 404; http-handler.ts checks it before the body). The application password is decrypted here, inside the function, and goes no further than the adapter:
  * the browser never receives it (docs/decisions.md).
  */
-export async function authorizeWordPress(
-  caller: Caller,
-  clientId: string,
+export async function connectWordPress(
+  authorized: AuthorizedClient,
 ): Promise<AuthorizedClient & { site: WordPressSite }> {
-  const authorized = await authorizeClient(caller, clientId);
   const { record } = authorized;
   if (!isWordpressConfigured(record) || !record.wordpress_password_cipher) {
     throw new WordPressError(

@@ -1,8 +1,7 @@
+import { INVALID_URL_MESSAGE, webAddress, webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import {
   clientFields,
-  INVALID_URL_MESSAGE,
-  isHttpUrl,
   modelField,
   requireClientForSave,
   requireThat,
@@ -70,9 +69,9 @@ export const BLOG_REWRITE_ACTIVITY = { action: 'blog_rewrite', resourceType: 'co
 export const blogRewriteRequestSchema = z
   .pipe(
     z.object({
-      url: z._default(z.string().check(z.trim(), z.maxLength(2_048)), ''),
+      url: webAddressField(),
       /** Public API spelling of `url` (001 §7 lists `prompt` for POST /rewrite-blog). */
-      prompt: z.optional(z.string().check(z.trim(), z.maxLength(2_048))),
+      prompt: z.optional(webAddress()),
       framework: z._default(z.enum(BLOG_FRAMEWORKS), 'original'),
       addEmojis: z._default(z.boolean(), false),
       model: modelField,
@@ -82,7 +81,7 @@ export const blogRewriteRequestSchema = z
   )
   .check(
     z.superRefine((value, ctx) => {
-      requireThat(ctx, isHttpUrl(value.url), 'url', BLOG_REWRITE_MESSAGES.urlRequired);
+      requireThat(ctx, value.url !== '', 'url', BLOG_REWRITE_MESSAGES.urlRequired);
       requireClientForSave(ctx, value, BLOG_REWRITE_MESSAGES.selectClient.description);
     }),
   );

@@ -1,9 +1,8 @@
+import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import {
   clientFields,
-  INVALID_URL_MESSAGE,
   instructionsField,
-  isHttpUrl,
   MAX_INSTRUCTIONS,
   modelField,
   requireClientForSave,
@@ -55,7 +54,7 @@ export const CLIENT_CONTENT_ACTIVITY = {
 export const clientContentRequestSchema = z
   .object({
     model: modelField,
-    clientUrl: z._default(z.string().check(z.trim(), z.maxLength(2_048)), ''),
+    clientUrl: webAddressField(),
     topic: textField(),
     /** Additional instructions. */
     prompt: instructionsField(),
@@ -65,8 +64,7 @@ export const clientContentRequestSchema = z
   })
   .check(
     z.superRefine((value, ctx) => {
-      if (value.clientUrl === '') requireThat(ctx, false, 'clientUrl', CLIENT_CONTENT_MESSAGES.urlRequired);
-      else requireThat(ctx, isHttpUrl(value.clientUrl), 'clientUrl', INVALID_URL_MESSAGE);
+      requireThat(ctx, value.clientUrl !== '', 'clientUrl', CLIENT_CONTENT_MESSAGES.urlRequired);
       requireThat(ctx, value.topic.trim() !== '', 'topic', CLIENT_CONTENT_MESSAGES.topicRequired);
       requireClientForSave(ctx, value, CLIENT_CONTENT_MESSAGES.selectClient.description);
     }),

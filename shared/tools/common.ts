@@ -37,22 +37,8 @@ export const TOOL_MESSAGES = {
   },
 } as const;
 
-/** Used wherever a URL is present but is not a web address. Blog rewrite's wording (001 §5). */
-export const INVALID_URL_MESSAGE = 'Please enter a valid URL';
-
 const MAX_SHORT_TEXT = 2_000;
 export const MAX_INSTRUCTIONS = 20_000;
-const MAX_URL = 2_048;
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The AI model; the first of the text list when absent (000 §9). These endpoints also serve the
  * Multi-Platform Creator, whose list has models the text list lacks, so any registry model is accepted.
@@ -61,7 +47,6 @@ export const modelField = z._default(languageModelIdSchema, DEFAULT_TEXT_MODEL_I
 
 export const textField = (max = MAX_SHORT_TEXT) => z._default(z.string().check(z.maxLength(max)), '');
 export const instructionsField = () => z._default(z.string().check(z.maxLength(MAX_INSTRUCTIONS)), '');
-export const urlField = () => z._default(z.string().check(z.trim(), z.maxLength(MAX_URL)), '');
 
 /**
  * Client selection and the "save to client profile" switch. `clientId` may arrive as null or '' from a

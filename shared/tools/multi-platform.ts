@@ -1,6 +1,7 @@
 import { DEFAULT_MULTI_PLATFORM_MODEL_ID, languageModelIdSchema } from '../models';
 import { SOCIAL_PLATFORM_IDS, type SocialPlatformId } from '../platforms';
 import type { SavableKind } from '../saved-title';
+import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import { BLOG_FRAMEWORKS } from './blog-rewrite';
 import { clientFields, type ToastText } from './common';
@@ -97,7 +98,7 @@ export const multiPlatformRequestSchema = z.pipe(
       prompt: z._default(z.string().check(z.maxLength(5_000)), ''),
       tone: z._default(z.enum(MULTI_PLATFORM_TONES), DEFAULT_MULTI_PLATFORM_TONE),
       model: z._default(languageModelIdSchema, DEFAULT_MULTI_PLATFORM_MODEL_ID),
-      blogUrl: z._default(z.string().check(z.trim(), z.maxLength(2_048)), ''),
+      blogUrl: webAddressField(),
       framework: z._default(z.enum(BLOG_FRAMEWORKS), 'original'),
       /** Newsletter option: its header block on or off. */
       newsletterIncludeHeader: z._default(z.boolean(), true),

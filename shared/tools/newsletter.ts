@@ -1,16 +1,14 @@
+import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import {
   clientFields,
-  INVALID_URL_MESSAGE,
   instructionsField,
-  isHttpUrl,
   modelField,
   requireClientForSave,
   requireThat,
   TOOL_MESSAGES,
   type ToastText,
   textField,
-  urlField,
 } from './common';
 
 /** Newsletter Creator (spec 000 §2, §5, §7, §8). */
@@ -71,7 +69,7 @@ export const newsletterRequestSchema = z
     /** The user's additional instructions; the client's newsletter instructions are appended on the server. */
     prompt: instructionsField(),
     topic: textField(),
-    url: urlField(),
+    url: webAddressField(),
     inputType: z._default(z.enum(NEWSLETTER_INPUT_TYPES), 'topic'),
     includeHeader: z._default(z.boolean(), true),
     includeTitle: z._default(z.boolean(), true),
@@ -81,10 +79,9 @@ export const newsletterRequestSchema = z
     z.superRefine((value, ctx) => {
       if (value.inputType === 'topic') {
         requireThat(ctx, value.topic.trim() !== '', 'topic', NEWSLETTER_MESSAGES.topicRequired.description);
-      } else if (value.url === '') {
-        requireThat(ctx, false, 'url', NEWSLETTER_MESSAGES.urlRequired.description);
       } else {
-        requireThat(ctx, isHttpUrl(value.url), 'url', INVALID_URL_MESSAGE);
+        // A present URL is judged by the field's own rule (shared/validation/web-address.ts).
+        requireThat(ctx, value.url !== '', 'url', NEWSLETTER_MESSAGES.urlRequired.description);
       }
       requireClientForSave(ctx, value, NEWSLETTER_MESSAGES.selectClient.description);
     }),

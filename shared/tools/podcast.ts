@@ -1,6 +1,7 @@
 import { DEFAULT_GUEST_VOICE_ID, DEFAULT_HOST_VOICE_ID, podcastVoiceIdSchema } from '../models';
+import { INVALID_URL_MESSAGE, isWebAddress } from '../validation/web-address';
 import * as z from '../validation/zod';
-import { clientFields, INVALID_URL_MESSAGE, isHttpUrl } from './common';
+import { clientFields } from './common';
 
 /** Create Podcast (spec 001 §2, §3, §5, §7, §8, §9). */
 
@@ -45,9 +46,8 @@ export interface TextToSpeechResult {
 export const fetchContentRequestSchema = z.object({
   url: z.string().check(
     z.trim(),
-    z.maxLength(2_048),
     z.refine((value) => value.length > 0, PODCAST_MESSAGES.urlRequired),
-    z.refine((value) => value.length === 0 || isHttpUrl(value), INVALID_URL_MESSAGE),
+    z.refine((value) => value.length === 0 || isWebAddress(value), INVALID_URL_MESSAGE),
   ),
 });
 

@@ -1,17 +1,15 @@
 import { type CalendarDate, calendarDateOf, isoDateField } from '../validation/iso-date';
+import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import {
   clientFields,
-  INVALID_URL_MESSAGE,
   instructionsField,
-  isHttpUrl,
   modelField,
   requireClientForSave,
   requireThat,
   TOOL_MESSAGES,
   type ToastText,
   textField,
-  urlField,
 } from './common';
 
 /** Press Release Creator (spec 001 §2, §3, §5, §7, §8). */
@@ -92,7 +90,7 @@ export const pressReleaseRequestSchema = z
     /** Additional instructions. */
     prompt: instructionsField(),
     topic: textField(),
-    url: urlField(),
+    url: webAddressField(),
     inputType: z._default(z.enum(PRESS_RELEASE_INPUT_TYPES), 'topic'),
     includeHeader: z._default(z.boolean(), true),
     includeCompanyInfo: z._default(z.boolean(), true),
@@ -114,10 +112,9 @@ export const pressReleaseRequestSchema = z
     z.superRefine((value, ctx) => {
       if (value.inputType === 'topic') {
         requireThat(ctx, value.topic.trim() !== '', 'topic', PRESS_RELEASE_MESSAGES.topicRequired);
-      } else if (value.url === '') {
-        requireThat(ctx, false, 'url', PRESS_RELEASE_MESSAGES.urlRequired);
       } else {
-        requireThat(ctx, isHttpUrl(value.url), 'url', INVALID_URL_MESSAGE);
+        // A present URL is judged by the field's own rule (shared/validation/web-address.ts).
+        requireThat(ctx, value.url !== '', 'url', PRESS_RELEASE_MESSAGES.urlRequired);
       }
       requireClientForSave(ctx, value, PRESS_RELEASE_MESSAGES.selectClient);
     }),

@@ -5,7 +5,8 @@ import {
   type BlogFramework,
   type BlogRewriteRequestInput,
 } from '#shared/tools/blog-rewrite';
-import { isHttpUrl, TOOL_MESSAGES } from '#shared/tools/common';
+import { TOOL_MESSAGES } from '#shared/tools/common';
+import { isWebAddress } from '#shared/validation/web-address';
 import { type DownloadFile, HTML_MIME } from '../../components/tool/download';
 // Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
 import { atField, type FieldProblem } from '../../components/tool/field-problem';
@@ -34,7 +35,7 @@ export const initialBlogRewriterForm: BlogRewriterForm = {
 
 /** 001 §5: a valid URL, and a client when saving. */
 export function validateBlogRewrite(form: BlogRewriterForm): FieldProblem<keyof BlogRewriterForm> | null {
-  if (!isHttpUrl(form.url)) return atField('url', errorToast(BLOG_REWRITE_MESSAGES.urlRequired));
+  if (!isWebAddress(form.url)) return atField('url', errorToast(BLOG_REWRITE_MESSAGES.urlRequired));
   if (form.saveToClient && form.clientId === null) return atField('clientId', TOOL_MESSAGES.selectClient);
   return null;
 }

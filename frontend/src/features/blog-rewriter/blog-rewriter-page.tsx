@@ -7,7 +7,7 @@ import {
   type BlogRewriteRequestInput,
   blogRewriteRequestSchema,
 } from '#shared/tools/blog-rewrite';
-import { isHttpUrl } from '#shared/tools/common';
+import { isWebAddress } from '#shared/validation/web-address';
 import { ExternalLink } from '@/components/layout/external-link';
 import { CheckField } from '@/components/tool/check-field';
 import { ClientSelect } from '@/components/tool/client-select';
@@ -53,7 +53,7 @@ export function BlogRewriterPage() {
   const { form, run } = tool;
   const [tab, setTab] = useState<ResultView>('text');
   const clientList = useToolClients([]);
-  const urlIsValid = isHttpUrl(form.url);
+  const urlIsValid = isWebAddress(form.url);
 
   const generate = () =>
     tool.generate(validateBlogRewrite(form), () => blogRewriteRequest(form, viewerTimeZone()));

@@ -2,7 +2,7 @@ import { DEFAULT_CONTENT_INSTRUCTIONS } from '#shared/client';
 import { type TextDownloadExtension, toolDownloadName } from '#shared/file-names';
 import { DEFAULT_TEXT_MODEL_ID, type LanguageModelId } from '#shared/models';
 import { CLIENT_CONTENT_MESSAGES, type ClientContentRequestInput } from '#shared/tools/client-content';
-import { INVALID_URL_MESSAGE, isHttpUrl } from '#shared/tools/common';
+import { INVALID_URL_MESSAGE, isWebAddress } from '#shared/validation/web-address';
 import { type DownloadFile, HTML_MIME, TEXT_MIME } from '../../components/tool/download';
 // Relative, not '@/': the unit tests load this module and vitest knows only the package.json aliases.
 import { atField, type FieldProblem } from '../../components/tool/field-problem';
@@ -46,7 +46,7 @@ export function validateClientContent(
   clientUrl: string,
 ): FieldProblem<keyof ClientContentForm> | null {
   if (clientUrl.trim() === '') return atField('websiteEdit', errorToast(CLIENT_CONTENT_MESSAGES.urlRequired));
-  if (!isHttpUrl(clientUrl)) return atField('websiteEdit', errorToast(INVALID_URL_MESSAGE));
+  if (!isWebAddress(clientUrl)) return atField('websiteEdit', errorToast(INVALID_URL_MESSAGE));
   if (form.topic.trim() === '') return atField('topic', errorToast(CLIENT_CONTENT_MESSAGES.topicRequired));
   return null;
 }

@@ -18,6 +18,7 @@ import {
   defaultClientForm,
   formToInput,
   isNameMissing,
+  wordpressUrlProblem,
 } from './client-form-values';
 import { createClient, updateClient } from './clients-api';
 import { CLIENT_DIALOGS, CLIENT_ERRORS, CLIENT_TOASTS } from './messages';
@@ -41,13 +42,13 @@ const formValuesFor = (client: Client | null): ClientFormValues =>
 export function ClientFormDialog({ open, onOpenChange, client, onSaved }: ClientFormDialogProps) {
   const [values, setValues] = useState<ClientFormValues>(() => formValuesFor(client));
   const [saving, setSaving] = useState(false);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'wordpress_url', string>>>({});
   const editing = client !== null;
 
   useEffect(() => {
     if (!open) return;
     setValues(formValuesFor(client));
-    setNameError(null);
+    setErrors({});
     preloadToaster();
   }, [open, client]);
 
@@ -60,7 +61,7 @@ export function ClientFormDialog({ open, onOpenChange, client, onSaved }: Client
     event.preventDefault();
     if (saving) return;
     if (isNameMissing(values)) {
-      setNameError(CLIENT_NAME_REQUIRED.message);
+      setErrors({ name: CLIENT_NAME_REQUIRED.message });
       void toast({
         title: CLIENT_NAME_REQUIRED.title,
         description: CLIENT_NAME_REQUIRED.message,
@@ -68,7 +69,13 @@ export function ClientFormDialog({ open, onOpenChange, client, onSaved }: Client
       });
       return;
     }
-    setNameError(null);
+    const urlProblem = wordpressUrlProblem(values);
+    if (urlProblem) {
+      setErrors({ wordpress_url: urlProblem });
+      void toast({ ...CLIENT_ERRORS.wordpressUrl, variant: 'destructive' });
+      return;
+    }
+    setErrors({});
     setSaving(true);
     try {
       const input = formToInput(values);
@@ -99,7 +106,7 @@ export function ClientFormDialog({ open, onOpenChange, client, onSaved }: Client
               values={values}
               onChange={setValues}
               passwordSaved={client?.wordpress_configured ?? false}
-              nameError={nameError}
+              errors={errors}
             />
           </div>
           <DialogFooter className="border-t px-6 py-4">

@@ -5,7 +5,13 @@ import {
   DEFAULT_CONTENT_INSTRUCTIONS,
   DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
 } from '#shared/client';
-import { clientToForm, defaultClientForm, formToInput, isNameMissing } from './client-form-values';
+import {
+  clientToForm,
+  defaultClientForm,
+  formToInput,
+  isNameMissing,
+  wordpressUrlProblem,
+} from './client-form-values';
 
 function client(overrides: Partial<Client> = {}): Client {
   const fields = Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, null]));
@@ -85,5 +91,30 @@ describe('isNameMissing', () => {
   it('treats a name of spaces as missing', () => {
     expect(isNameMissing({ name: '   ' })).toBe(true);
     expect(isNameMissing({ name: ' A ' })).toBe(false);
+  });
+});
+
+describe('wordpressUrlProblem', () => {
+  it('accepts an empty field, a web address, and a site typed without a scheme', () => {
+    for (const wordpress_url of [
+      '',
+      '  ',
+      'https://client-site.com',
+      'http://client.example/blog',
+      'client.example',
+    ]) {
+      expect(wordpressUrlProblem({ wordpress_url })).toBeNull();
+    }
+  });
+
+  it('refuses what the server refuses, with the same words', () => {
+    for (const wordpress_url of [
+      'javascript:alert(1)',
+      'ftp://client.example',
+      'http://',
+      'https://u:p@x.example',
+    ]) {
+      expect(wordpressUrlProblem({ wordpress_url })).toBe('Please enter a valid URL');
+    }
   });
 });

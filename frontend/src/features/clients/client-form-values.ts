@@ -6,6 +6,7 @@ import {
   DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
 } from '#shared/client';
 import type { ClientInput } from '#shared/client-input';
+import { INVALID_URL_MESSAGE, isWebAddress, withDefaultScheme } from '#shared/validation/web-address';
 
 /**
  * The client form's state and how it becomes a request body. Inputs hold strings only ('' for empty);
@@ -44,6 +45,16 @@ export function clientToForm(client: Client): ClientFormValues {
 
 export function isNameMissing(values: Pick<ClientFormValues, 'name'>): boolean {
   return values.name.trim() === '';
+}
+
+/**
+ * The server's rule for the WordPress URL (shared/validation/web-address.ts), checked before sending so
+ * the problem shows at the field: a site typed without a scheme means https, anything else that is not a
+ * web address is refused.
+ */
+export function wordpressUrlProblem(values: Pick<ClientFormValues, 'wordpress_url'>): string | null {
+  const address = withDefaultScheme(values.wordpress_url);
+  return address === '' || isWebAddress(address) ? null : INVALID_URL_MESSAGE;
 }
 
 /**

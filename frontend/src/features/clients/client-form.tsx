@@ -2,7 +2,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
-import { CLIENT_FORM_SECTIONS, type ClientFormField } from './client-form-fields';
+import { CLIENT_FORM_SECTIONS, type ClientFormField, type ClientFormFieldName } from './client-form-fields';
 import type { ClientFormValues } from './client-form-values';
 import { WordpressPasswordField } from './wordpress-password-field';
 
@@ -13,8 +13,8 @@ export interface ClientFormProps {
   onChange: (values: ClientFormValues) => void;
   /** Edit only: whether the client already has a saved WordPress password. */
   passwordSaved: boolean;
-  /** The required name's problem, shown at the field as well as in the toast (issue 18). */
-  nameError?: string | null;
+  /** Problems shown at their fields as well as in the toast (issue 18): the name, the WordPress URL. */
+  errors?: Partial<Record<ClientFormFieldName, string | null>>;
 }
 
 function FieldControl({
@@ -56,7 +56,7 @@ function FieldControl({
 }
 
 /** Every field of the client profile, with the spec's row counts and input types. */
-export function ClientForm({ idPrefix, values, onChange, passwordSaved, nameError }: ClientFormProps) {
+export function ClientForm({ idPrefix, values, onChange, passwordSaved, errors = {} }: ClientFormProps) {
   return (
     <div className="grid gap-6">
       {CLIENT_FORM_SECTIONS.map((section) => (
@@ -73,7 +73,7 @@ export function ClientForm({ idPrefix, values, onChange, passwordSaved, nameErro
                 htmlFor={id}
                 // The name is required, but the spec's toast says so (000 §5), not the browser's bubble.
                 required={field.name === 'name'}
-                error={field.name === 'name' ? nameError : null}
+                error={errors[field.name] ?? null}
                 className={cn(field.wide && 'sm:col-span-2')}
               >
                 <FieldControl

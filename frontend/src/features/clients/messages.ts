@@ -77,6 +77,11 @@ export const CLIENT_ERRORS = {
   restore: 'Failed to restore client',
   grant: 'Failed to grant access',
   remove: 'Failed to remove access',
+  /** The WordPress URL is checked before saving, by the rule the server applies. */
+  wordpressUrl: {
+    title: 'Please enter a valid URL',
+    description: "The WordPress URL must be the site's web address, such as https://client-site.com.",
+  },
 } as const;
 
 /** How long the Undo of a delete stays offered. */

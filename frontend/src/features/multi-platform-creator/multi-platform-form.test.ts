@@ -22,6 +22,16 @@ describe('multi-platform form', () => {
     ).toBe('Select a client');
   });
 
+  it('refuses a blog URL that is not a web address, at the field, with the spec wording', () => {
+    const blogOnly = withType({ ...initialMultiPlatformForm, types: [] }, 'blog-rewrite', true);
+    for (const blogUrl of ['javascript:alert(1)', 'file:///etc/passwd', 'ftp://x.example/post']) {
+      expect(validateMultiPlatform({ ...blogOnly, blogUrl })).toEqual({
+        field: 'blogUrl',
+        title: 'Please enter a valid URL',
+      });
+    }
+  });
+
   it('names the field at fault, where the problem is shown besides the toast (issue 18)', () => {
     const blogOnly = withType({ ...initialMultiPlatformForm, types: [] }, 'blog-rewrite', true);
     expect(validateMultiPlatform({ ...initialMultiPlatformForm, types: [] })?.field).toBe('types');

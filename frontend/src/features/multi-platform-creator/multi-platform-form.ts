@@ -12,6 +12,7 @@ import {
   type MultiPlatformTone,
   type MultiPlatformType,
 } from '#shared/tools/multi-platform';
+import { INVALID_URL_MESSAGE, isWebAddress } from '#shared/validation/web-address';
 import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
 
@@ -58,6 +59,9 @@ export function validateMultiPlatform(form: MultiPlatformForm): FieldProblem<key
   }
   if (form.types.includes('blog-rewrite') && form.blogUrl.trim() === '')
     return atField('blogUrl', { title: MULTI_PLATFORM_MESSAGES.missingBlogUrl });
+  if (form.blogUrl.trim() !== '' && !isWebAddress(form.blogUrl)) {
+    return atField('blogUrl', { title: INVALID_URL_MESSAGE });
+  }
   if (form.saveToClient && !form.clientId) return atField('clientId', MULTI_PLATFORM_MESSAGES.selectClient);
   return null;
 }
