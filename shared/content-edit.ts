@@ -1,15 +1,7 @@
 /**
- * The library editor keeps a saved item's text and HTML in step (issue 10 #1): an edit to the text
- * rebuilds the HTML as paragraphs of that text, unless the HTML was edited in the same save, so an
- * edit never looks lost in Preview, the Text view or Download HTML. The server applies this rule on
- * every PUT (functions/content/update-content.ts) and the Edit dialog shows the same result before
- * Save, from this one function.
+ * The library editor's one way of making HTML from plain text, used only when the user asks for it in
+ * the Text Content tab (issue 31 item 2): never on its own, since it drops headings, lists and links.
  */
-
-export interface ContentBody {
-  readonly content: string;
-  readonly html_content: string;
-}
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -32,17 +24,4 @@ export function textToHtmlParagraphs(text: string): string {
     .filter((block) => block !== '')
     .map((block) => `<p>${block.split('\n').map(escapeHtml).join('<br>')}</p>`)
     .join('\n');
-}
-
-/** What a save stores, given the item before and the edit; `htmlRebuilt` says the HTML came from the text. */
-export function reconcileContentEdit(
-  before: ContentBody,
-  edit: ContentBody,
-): ContentBody & { readonly htmlRebuilt: boolean } {
-  const textEdited = edit.content !== before.content;
-  const htmlEdited = edit.html_content !== before.html_content;
-  if (textEdited && !htmlEdited) {
-    return { content: edit.content, html_content: textToHtmlParagraphs(edit.content), htmlRebuilt: true };
-  }
-  return { content: edit.content, html_content: edit.html_content, htmlRebuilt: false };
 }

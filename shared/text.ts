@@ -63,8 +63,45 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const BLOCK_TAGS =
-  'p|div|h[1-6]|ul|ol|dl|dt|dd|table|thead|tbody|tfoot|tr|section|article|header|footer|aside|nav|main|blockquote|pre|figure|figcaption|address|form|fieldset|hr|center';
+/** Elements whose start and end break the Text view's lines (`li` and `br` are handled on their own). */
+export const TEXT_BLOCK_TAGS: readonly string[] = [
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'nav',
+  'main',
+  'blockquote',
+  'pre',
+  'figure',
+  'figcaption',
+  'address',
+  'form',
+  'fieldset',
+  'hr',
+  'center',
+];
+
+const BLOCK_TAGS = TEXT_BLOCK_TAGS.join('|');
 
 /**
  * The Text view of HTML (spec 000 §9): styles, scripts, head and tags removed, list items turned into

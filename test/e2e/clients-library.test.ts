@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientContent } from '#shared/content';
+import { htmlToText } from '#shared/text';
 import {
   type ApiUser,
   chooseFromCardMenu,
@@ -260,13 +261,25 @@ describe('Content Library', () => {
     expect(reply.body.updated_at > items.release.updated_at).toBe(true);
   });
 
-  it('keeps the HTML in step with an edit to the text alone: preview, text and download show it', async () => {
+  it('asks before rebuilding the HTML from a text that does not match it, and shows the result everywhere', async () => {
     await libraryItem('Award: Best Plumber in Central Texas').getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Content' });
     await edit.waitFor();
+    // The text and the HTML of this item say different things, so the edit has no place in the HTML.
     await edit
       .getByRole('textbox', { name: 'Text Content' })
       .fill('Lone Star Plumbing thanks every voter.\n\nSee you next year.');
+    const notice = edit.getByTestId('text-edit-unplaced');
+    await notice.waitFor();
+    await screenshot(page, 'library-edit-text-unplaced');
+    const rebuild = notice.getByRole('checkbox', { name: 'Rebuild the HTML from this text' });
+    await expect.poll(() => rebuild.getAttribute('aria-checked')).toBe('false');
+    await edit.getByRole('tab', { name: 'HTML Content' }).click();
+    await expect
+      .poll(() => edit.getByRole('textbox', { name: 'HTML Content' }).inputValue())
+      .toBe('<h2>Best Plumber in Central Texas</h2><p>Lone Star Plumbing won.</p>');
+    await edit.getByRole('tab', { name: 'Text Content' }).click();
+    await rebuild.click();
     await edit.getByRole('tab', { name: 'HTML Content' }).click();
     await edit.getByTestId('html-rebuilt-note').waitFor();
     await edit.getByRole('tab', { name: 'Live Preview' }).click();
@@ -431,6 +444,56 @@ describe('Content Library', () => {
   });
 
   it('produced no page errors', () => {
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('Editing the text of structured content', () => {
+  it('adds a sentence in the Text Content tab and keeps every heading, list and link of the HTML', async () => {
+    const structured = await createClientViaApi(app, owner, 'Nine Headings Co');
+    const sections = Array.from(
+      { length: 9 },
+      (_, index) =>
+        `<h2>Section ${index + 1}</h2><p>Paragraph ${index + 1} with a <a href="https://example.com/${index + 1}">link</a>.</p>`,
+    ).join('');
+    const html = `${sections}<ul><li>First point</li><li>Second point</li></ul>`;
+    const item = await saveContent(app, owner, structured.id, {
+      title: 'Nine sections',
+      content: htmlToText(html),
+      html_content: html,
+      content_type: 'blog',
+    });
+    await page.goto('/clients');
+    await chooseFromCardMenu(page, 'Nine Headings Co', 'View Content (1)');
+    await libraryItem('Nine sections').getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Content' });
+    await edit.waitFor();
+    const text = edit.getByRole('textbox', { name: 'Text Content' });
+    const before = await text.inputValue();
+    await text.fill(
+      before.replace('Paragraph 3 with a link.', 'Paragraph 3 with a link. One more sentence.'),
+    );
+    expect(await edit.getByTestId('text-edit-unplaced').count()).toBe(0);
+    await edit.getByRole('tab', { name: 'HTML Content' }).click();
+    await expect
+      .poll(() => edit.getByRole('textbox', { name: 'HTML Content' }).inputValue())
+      .toContain('<p>Paragraph 3 with a <a href="https://example.com/3">link</a>. One more sentence.</p>');
+    await edit.getByRole('tab', { name: 'Live Preview' }).click();
+    await edit.frameLocator('iframe').getByRole('heading', { name: 'Section 9' }).waitFor();
+    await screenshot(page, 'library-edit-text-keeps-structure');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+
+    const saved = await app.test.request<ClientContent>(
+      'GET',
+      `/api/clients/${structured.id}/content/${item.id}`,
+      { token: owner.idToken },
+    );
+    expect(saved.body.html_content.match(/<h2>/g)).toHaveLength(9);
+    expect(saved.body.html_content.match(/<a href=/g)).toHaveLength(9);
+    expect(saved.body.html_content).toContain('<ul><li>First point</li><li>Second point</li></ul>');
+    expect(saved.body.html_content).toContain('One more sentence.</p><h2>Section 4</h2>');
+    expect(saved.body.content).toContain('Paragraph 3 with a link. One more sentence.');
     expect(pageErrors(page)).toEqual([]);
   });
 });

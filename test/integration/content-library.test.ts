@@ -121,7 +121,7 @@ describe('saving and editing content', () => {
     expect(withMetadata.body.metadata).toEqual({ wordpress_id: 12 });
   });
 
-  it('rebuilds the HTML from an edited text unless the HTML was edited in the same save', async () => {
+  it('stores the text and the HTML as sent: an edited text never rebuilds the HTML', async () => {
     const client = await newClient('Step Roofing');
     const saved = await save(client.id, {
       title: 'Newsletter',
@@ -138,7 +138,7 @@ describe('saving and editing content', () => {
     const textOnly = await put({ content: 'New words\n\nA <second> part', html_content: saved.html_content });
     expect(textOnly.status).toBe(200);
     expect(textOnly.body.content).toBe('New words\n\nA <second> part');
-    expect(textOnly.body.html_content).toBe('<p>New words</p>\n<p>A &lt;second&gt; part</p>');
+    expect(textOnly.body.html_content).toBe('<h1>Roofs</h1><p>Old words</p>');
 
     const both = await put({ content: 'Third words', html_content: '<p>Hand-made HTML</p>' });
     expect(both.body).toMatchObject({ content: 'Third words', html_content: '<p>Hand-made HTML</p>' });

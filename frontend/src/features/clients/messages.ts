@@ -140,9 +140,13 @@ export const EDIT_DIALOG = {
   textTab: 'Text Content',
   htmlTab: 'HTML Content',
   previewTab: 'Live Preview',
+  textUnplaced:
+    'Part of this edit has no place in the HTML: the HTML does not contain those lines as this text shows them, so it keeps its own version there.',
+  rebuildChosen:
+    'Save will rebuild the HTML from this text as plain paragraphs: its headings, lists, links and images are lost.',
+  rebuildHtml: 'Rebuild the HTML from this text',
   htmlRebuilt:
-    'You edited the text: Save rebuilds this HTML as paragraphs of the new text, unless you edit the HTML too.',
-  previewFromText: 'Showing the HTML that Save will build from your edited text.',
+    'Rebuilt from the Text Content tab as plain paragraphs. Editing this HTML stops the rebuild and keeps what you type.',
   created: 'Created',
   lastModified: 'Last modified',
   save: 'Save Changes',

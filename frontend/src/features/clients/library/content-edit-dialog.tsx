@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { ClientContent } from '#shared/content';
-import { reconcileContentEdit } from '#shared/content-edit';
+import { textToHtmlParagraphs } from '#shared/content-edit';
 import { formatDisplayDate } from '#shared/saved-title';
 import { countWords, htmlToText } from '#shared/text';
+import { CheckField } from '@/components/tool/check-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,18 +25,36 @@ import { viewerTimeZone } from '../viewer-time-zone';
 import { updateContent } from './content-api';
 import { savedImages } from './item-media';
 import { SignedHtmlFrame } from './signed-html-frame';
+import { applyTextEditToHtml, type TextEditResult } from './text-edit-html';
 
 interface Draft {
   title: string;
-  content: string;
+  /** What the Text Content tab shows. */
+  text: string;
+  /** The HTML as loaded or as typed in the HTML Content tab: text edits are applied on top of it. */
   html: string;
+  /** The text that `html` goes with: the changes since then are applied to it. */
+  textBase: string;
+  /** The user chose, in the Text Content tab, to rebuild the HTML from the text. */
+  rebuild: boolean;
 }
 
-const draftOf = (item: ClientContent | null): Draft => ({
-  title: item?.title ?? '',
-  content: item?.content ?? '',
-  html: item?.html_content ?? '',
-});
+/** The text shown: the item's own, or, when it has none, its HTML's Text view (as Preview shows it). */
+const initialText = (item: ClientContent | null): string =>
+  item?.content.trim() ? item.content : htmlToText(item?.html_content ?? '');
+
+const draftOf = (item: ClientContent | null): Draft => {
+  const text = initialText(item);
+  return { title: item?.title ?? '', text, html: item?.html_content ?? '', textBase: text, rebuild: false };
+};
+
+const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+
+/** The HTML Save stores: the text's changes applied to the HTML, or the text as paragraphs if chosen. */
+function htmlOf(draft: Draft): TextEditResult {
+  if (draft.rebuild) return { html: textToHtmlParagraphs(draft.text), unplaced: [] };
+  return applyTextEditToHtml(draft.html, draft.textBase, draft.text, parseHtml);
+}
 
 function Timestamps({ item }: { item: ClientContent }) {
   const zone = viewerTimeZone();
@@ -56,7 +75,9 @@ function Timestamps({ item }: { item: ClientContent }) {
 /**
  * The library's Edit dialog (000 §2, §5): title, Text Content / HTML Content / Live Preview tabs, a word
  * count and the timestamps. Save is disabled while the title is blank or a save runs; the server sets
- * a new `updated_at`.
+ * a new `updated_at`. An edit of the text is applied to the HTML where its lines are (issue 31 item 2),
+ * so headings, lists, links and images stay; the HTML is rebuilt from the text only when the user asks
+ * for it in the Text Content tab, where a change that has no place in the HTML is reported.
  */
 export function ContentEditDialog({
   item,
@@ -75,12 +96,9 @@ export function ContentEditDialog({
     if (item) setDraft(draftOf(item));
   }, [item]);
 
-  const words = countWords(draft.content.trim() === '' ? htmlToText(draft.html) : draft.content);
-  // What Save will store: the same rule the server applies, so the preview shows the edit (issue 10 #1).
-  const stored = reconcileContentEdit(
-    { content: shown?.content ?? '', html_content: shown?.html_content ?? '' },
-    { content: draft.content, html_content: draft.html },
-  );
+  const words = countWords(draft.text);
+  const edited = useMemo(() => htmlOf(draft), [draft]);
+  const askRebuild = draft.rebuild || edited.unplaced.length > 0;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,8 +107,9 @@ export function ContentEditDialog({
     try {
       const saved = await updateContent(item, {
         title: draft.title.trim(),
-        content: draft.content,
-        html_content: draft.html,
+        // A text shown in place of a blank one is stored only when the user changed it.
+        content: draft.text === initialText(item) ? item.content : draft.text,
+        html_content: edited.html,
       });
       onSaved(saved);
       notifySuccess(LIBRARY_TOASTS.updated);
@@ -132,15 +151,29 @@ export function ContentEditDialog({
                 <TabsTrigger value="preview">{EDIT_DIALOG.previewTab}</TabsTrigger>
               </TabsList>
               <TabsContent value="text">
+                {askRebuild && (
+                  <div
+                    className="mb-2 grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+                    data-testid="text-edit-unplaced"
+                  >
+                    <p>{draft.rebuild ? EDIT_DIALOG.rebuildChosen : EDIT_DIALOG.textUnplaced}</p>
+                    <CheckField
+                      id="edit-rebuild-html"
+                      label={EDIT_DIALOG.rebuildHtml}
+                      checked={draft.rebuild}
+                      onChange={(rebuild) => setDraft({ ...draft, rebuild })}
+                    />
+                  </div>
+                )}
                 <Textarea
                   aria-label={EDIT_DIALOG.textTab}
                   className="min-h-[400px] resize-y"
-                  value={draft.content}
-                  onChange={(event) => setDraft({ ...draft, content: event.target.value })}
+                  value={draft.text}
+                  onChange={(event) => setDraft({ ...draft, text: event.target.value })}
                 />
               </TabsContent>
               <TabsContent value="html">
-                {stored.htmlRebuilt && (
+                {draft.rebuild && (
                   <p className="mb-2 text-muted-foreground text-xs" data-testid="html-rebuilt-note">
                     {EDIT_DIALOG.htmlRebuilt}
                   </p>
@@ -149,16 +182,16 @@ export function ContentEditDialog({
                   aria-label={EDIT_DIALOG.htmlTab}
                   className="min-h-[400px] resize-y font-mono text-xs md:text-xs"
                   spellCheck={false}
-                  value={draft.html}
-                  onChange={(event) => setDraft({ ...draft, html: event.target.value })}
+                  value={edited.html}
+                  onChange={(event) =>
+                    // Typed HTML is the new base; the text's later changes apply on top of it.
+                    setDraft({ ...draft, html: event.target.value, textBase: draft.text, rebuild: false })
+                  }
                 />
               </TabsContent>
               <TabsContent value="preview">
-                {stored.htmlRebuilt && (
-                  <p className="mb-2 text-muted-foreground text-xs">{EDIT_DIALOG.previewFromText}</p>
-                )}
                 <SignedHtmlFrame
-                  html={stored.html_content}
+                  html={edited.html}
                   clientId={shown.client_id}
                   images={savedImages(shown.metadata)}
                   title={EDIT_DIALOG.previewTab}
