@@ -3,6 +3,7 @@ import { authorizeClient } from '#functions/clients/client-access';
 import { PayloadTooLargeError } from '#functions/commons/errors';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
 import { WORDPRESS_MEDIA_MAX_BYTES, wordpressMediaInputSchema } from '#shared/wordpress';
+import { checkedMediaFile } from './media-file';
 import { connectWordPress } from './wordpress-connection';
 
 /** POST /api/clients/{clientId}/wordpress/media: an editor image into the site's media library. */
@@ -16,8 +17,9 @@ export const handler = httpHandler({
         `Images can be at most ${(WORDPRESS_MEDIA_MAX_BYTES / 1_000_000).toFixed(1)} MB; this one is ${(bytes.length / 1_000_000).toFixed(1)} MB.`,
       );
     }
+    const file = await checkedMediaFile({ bytes, filename: body.filename, mimeType: body.mimeType });
     const { record, site } = await connectWordPress(access);
-    const media = await site.uploadMedia({ bytes, filename: body.filename, mimeType: body.mimeType });
+    const media = await site.uploadMedia(file);
     await recordActivity(caller, {
       action: 'wordpress_media_uploaded',
       resourceType: 'client',
@@ -25,7 +27,7 @@ export const handler = httpHandler({
       details: {
         client_id: record.clientId,
         client_name: record.name,
-        filename: body.filename,
+        filename: file.filename,
         media_type: body.mimeType,
         bytes: bytes.length,
         wordpress_media_id: media.id,

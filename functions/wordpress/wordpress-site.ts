@@ -64,6 +64,7 @@ export type WordPressErrorCode =
   | 'wordpress_forbidden'
   | 'wordpress_unknown_category'
   | 'wordpress_media_type'
+  | 'wordpress_media_invalid'
   | 'wordpress_media_too_large'
   | 'wordpress_post_missing'
   | 'wordpress_page_out_of_range'

@@ -667,6 +667,87 @@ describe('media', () => {
     });
   });
 
+  it('refuses bytes that are not the declared image, scripted SVG and unsafe names, before WordPress', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const before = (await wp.rest<{ id: number }[]>('/wp/v2/media')).body.length;
+    const cases: Array<{ file: Buffer; filename: string; mimeType: string; message: string }> = [
+      {
+        file: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]),
+        filename: 'photo.png',
+        mimeType: 'image/png',
+        message:
+          '"photo.png" is not a PNG image: its content is application/x-msdownload (.exe). Upload the image file itself.',
+      },
+      {
+        file: png,
+        filename: 'photo.jpg',
+        mimeType: 'image/jpeg',
+        message:
+          '"photo.jpg" is not a JPEG image: its content is image/png (.png). Upload the image file itself.',
+      },
+      {
+        file: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+        ),
+        filename: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        message:
+          '"logo.svg" cannot be uploaded: the SVG holds a <script> element, which could run code or load files on the client\'s site. Remove it, or upload a PNG, JPEG, GIF or WebP instead.',
+      },
+      {
+        file: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect onload="alert(1)"/></svg>'),
+        filename: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        message: expect.stringContaining('the SVG holds an event handler (onload on <rect>)'),
+      },
+      {
+        file: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="https://tracker.example/p.png"/></svg>',
+        ),
+        filename: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        message: expect.stringContaining(
+          'the SVG holds a link to another file (xlink:href="https://tracker.example/p.png"',
+        ),
+      },
+      {
+        file: png,
+        filename: '../../evil.php',
+        mimeType: 'image/png',
+        message: 'The file name "../../evil.php" must be a name only, without folders.',
+      },
+      {
+        file: png,
+        filename: 'evil.php',
+        mimeType: 'image/png',
+        message: 'The file name "evil.php" ends in .php, which is not a PNG image: name it .png.',
+      },
+    ];
+    for (const { file, filename, mimeType, message } of cases) {
+      const response = await app.request('POST', `${base()}/media`, {
+        token: owner.idToken,
+        body: { file: file.toString('base64'), filename, mimeType },
+      });
+      expect(response.status, filename).toBe(400);
+      expect(response.body.error).toEqual({ code: 'wordpress_media_invalid', message });
+    }
+    expect((await wp.rest<{ id: number }[]>('/wp/v2/media')).body.length).toBe(before);
+  });
+
+  it('uploads under a safe name whose extension is the type', async () => {
+    const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const response = await app.request<WordPressMediaResult>('POST', `${base()}/media`, {
+      token: owner.idToken,
+      body: { file: png.toString('base64'), filename: 'Café logo (final)', mimeType: 'image/png' },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.source_url).toMatch(/\/Cafe-logo-final\.png$/);
+  });
+
   it('uploads a pasted data-URL image instead of publishing it inline', async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
       .png()
