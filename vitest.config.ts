@@ -22,6 +22,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
   test: {
     maxWorkers: workers,
+    // The default output, then the five slowest files with their import and describe-block time.
+    reporters: ['default', './test/support/slowest-files-reporter.ts'],
     // Hides the AWS SDK's Node-version notice in every worker; other warnings still print.
     setupFiles: ['test/support/quiet-warnings-setup.ts'],
     projects: [
@@ -42,7 +44,19 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], exclude: ignored, testTimeout: 120_000 },
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          exclude: ignored,
+          testTimeout: 120_000,
+          // A fresh process per file loaded aws-cdk-lib and ran a first synthesis (which loads most of
+          // the rest) in every one of them: about 20 s a file on a loaded 2-core machine. The files
+          // share no state but what test/infra/run-cache.ts shares on purpose (the synthesized default
+          // app and the Lambda bundles, built once per run), and each restores what it changes.
+          isolate: false,
+          globalSetup: ['test/infra/global-setup.ts'],
+          setupFiles: ['test/infra/scratch-setup.ts'],
+        },
       },
       {
         extends: true,

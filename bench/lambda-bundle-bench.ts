@@ -199,7 +199,7 @@ export async function run(): Promise<void> {
   const started = performance.now();
   const bundles = await bundleLambdas(entries);
   for (const entry of entries) {
-    const bundle = bundles.get(entry.id) ?? { code: '', map: '' };
+    const bundle = bundles.get(entry.id) ?? { code: '', map: '', inputs: {} };
     sizes.push({ entry, bytes: Buffer.byteLength(bundle.code), bundle });
   }
   sizes.sort((a, b) => b.bytes - a.bytes);

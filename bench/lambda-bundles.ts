@@ -84,6 +84,11 @@ export interface LambdaBundle {
   readonly code: string;
   readonly map: string;
   readonly split?: SplitBundle;
+  /**
+   * The module graph of the esbuild run that built it (metafile inputs, paths relative to the working
+   * directory), which may hold other handlers' modules too: `modulesReached` walks it from the entry.
+   */
+  readonly inputs: Metafile['inputs'];
 }
 
 /** A part of a split function that loads on first use: a dynamically imported module and what only it needs. */
@@ -193,6 +198,7 @@ async function bundleSplitLambda(entry: LambdaEntry): Promise<LambdaBundle> {
   return {
     code: coldStart.map(text).join('\n'),
     map: text(`${SPLIT_ENTRY_FILE}.map`),
+    inputs: result.metafile.inputs,
     split: {
       files,
       coldStart,
@@ -232,46 +238,38 @@ export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Ma
       write: false,
       outdir: join(repositoryRoot, '.lambda-bundles'),
       external: [...(group[0]?.external ?? [])],
+      metafile: true,
       logLevel: 'silent',
     });
     for (const entry of group) {
       const code = result.outputFiles.find((file) => file.path.endsWith(`/${entry.id}.mjs`));
       const map = result.outputFiles.find((file) => file.path.endsWith(`/${entry.id}.mjs.map`));
       if (!code || !map) throw new Error(`esbuild produced no bundle for ${entry.entry}`);
-      bundles.set(entry.id, { code: code.text, map: map.text });
+      bundles.set(entry.id, { code: code.text, map: map.text, inputs: result.metafile.inputs });
     }
   }
   return bundles;
 }
 
 /**
- * The modules a handler evaluates when Lambda imports it: everything reachable from its entry through
- * static imports and requires. Modules reached only through a dynamic `import()` stay unevaluated until
- * that import runs (in a split function they are also in chunks of their own, unread until then).
+ * The modules a handler's entry reaches in a build's module graph (metafile inputs, which may hold
+ * other entries too): through static imports and requires, and through dynamic `import()` unless
+ * `staticOnly` (then: what Lambda evaluates when it imports the handler). Paths as the metafile names
+ * them. Packages left external are not followed.
  */
-export async function modulesEvaluatedAtImport(entry: LambdaEntry): Promise<Set<string>> {
-  const result = await build({
-    entryPoints: [isAbsolute(entry.entry) ? entry.entry : join(repositoryRoot, entry.entry)],
-    bundle: true,
-    write: false,
-    outdir: join(repositoryRoot, '.lambda-bundles'),
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    alias: lambdaBundleAliases(),
-    external: [...entry.external],
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const inputs = result.metafile.inputs;
-  const start = Object.keys(inputs).find((path) => entry.entry.endsWith(path) || path.endsWith(entry.entry));
-  if (!start) throw new Error(`esbuild's metafile does not list ${entry.entry}`);
+export function modulesReached(
+  inputs: Metafile['inputs'],
+  entry: string,
+  options: { readonly staticOnly?: boolean } = {},
+): Set<string> {
+  const start = Object.keys(inputs).find((path) => entry.endsWith(path) || path.endsWith(entry));
+  if (!start) throw new Error(`esbuild's metafile does not list ${entry}`);
   const reached = new Set([start]);
   const queue = [start];
   for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
     for (const imported of inputs[path]?.imports ?? []) {
-      if (imported.kind === 'dynamic-import' || imported.external || reached.has(imported.path)) continue;
+      if (imported.external || reached.has(imported.path)) continue;
+      if (options.staticOnly && imported.kind === 'dynamic-import') continue;
       reached.add(imported.path);
       queue.push(imported.path);
     }

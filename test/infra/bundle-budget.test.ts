@@ -3,16 +3,12 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backgroundFunctions } from '#infra/routes';
 import { budgetFor } from '../../bench/lambda-budgets';
-import {
-  bundleLambdas,
-  lambdaEntries,
-  modulesEvaluatedAtImport,
-  repositoryRoot,
-} from '../../bench/lambda-bundles';
+import { modulesReached, repositoryRoot } from '../../bench/lambda-bundles';
+import { sharedBundleOf, sharedLambdaBundles } from './shared-bundles';
 
 /**
  * Issue 15 / DESIGN §6: a size check, not a timing. Every Lambda is bundled as CDK bundles it
- * (bench/lambda-bundles.ts) and its minified size is held to its budget: at most 400 KB for an HTTP
+ * (bench/lambda-bundles.ts, once per run for every infra test: test/infra/shared-bundles.ts) and its minified size is held to its budget: at most 400 KB for an HTTP
  * handler, 1.2 MB for the text worker (what its cold start loads: the split build's entry and the
  * chunks it imports statically, infra/split-bundle.ts). Every handler fits since the AWS calls left
  * the SDK's clients (functions/commons/clients/aws-json-client.ts, s3-objects.ts): the largest,
@@ -40,8 +36,7 @@ function classicZodImporters(dir: string): string[] {
 
 describe('Lambda bundle budgets', () => {
   it('keeps every handler within its minified size budget', { timeout: 600_000 }, async () => {
-    const entries = lambdaEntries();
-    const bundles = await bundleLambdas(entries);
+    const { entries, bundles } = await sharedLambdaBundles();
     const offenders: string[] = [];
     let budgeted = 0;
     for (const entry of entries) {
@@ -65,11 +60,11 @@ describe('Lambda bundle budgets', () => {
     expect(importers).toEqual([]);
   });
 
-  it('loads a provider SDK (and the page reader) in the text worker only when a job needs it', async () => {
-    const worker = lambdaEntries().find((entry) => entry.entry === backgroundFunctions.worker);
-    expect(worker).toBeDefined();
-    if (!worker) return;
-    const evaluated = [...(await modulesEvaluatedAtImport(worker))];
+  it('loads a provider SDK (and the page reader) in the text worker only when a job needs it', {
+    timeout: 600_000,
+  }, async () => {
+    const { entry, bundle } = await sharedBundleOf(backgroundFunctions.worker);
+    const evaluated = [...modulesReached(bundle.inputs, entry.entry, { staticOnly: true })];
     expect(evaluated.length).toBeGreaterThan(100);
     for (const lazy of ['openai', '@anthropic-ai/sdk', '@google/genai', 'compromise', 'linkedom']) {
       expect(

@@ -1,13 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll } from 'vitest';
 import { addComplianceChecks } from '#infra/compliance';
 import { readAppConfig } from '#infra/config';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
 import { LbmStudioStack } from '#infra/stack';
+import { builtOnce, scratchDir } from './run-cache';
 
 /**
  * Builds the real stack against a throw-away project root: the handler entries exist (NodejsFunction
@@ -17,19 +16,8 @@ import { LbmStudioStack } from '#infra/stack';
 
 export const repositoryRoot = join(import.meta.dirname, '..', '..');
 
-let scratchRoot: string | undefined;
-
-// Each test file imports this module afresh, so this removes the scratch folder of that file.
-afterAll(() => {
-  if (scratchRoot) rmSync(scratchRoot, { recursive: true, force: true });
-  scratchRoot = undefined;
-});
-
 /** A fresh directory under the test file's scratch folder, removed after the file's tests. */
-export function tempDir(prefix: string): string {
-  scratchRoot ??= mkdtempSync(join(tmpdir(), 'lbm-infra-tests-'));
-  return mkdtempSync(join(scratchRoot, prefix));
-}
+export const tempDir = scratchDir;
 
 export const TEST_DOMAIN = 'agency.test';
 
@@ -88,6 +76,8 @@ export interface SynthOptions {
   readonly context?: Readonly<Record<string, unknown>>;
   readonly projectRoot?: string;
   readonly compliance?: boolean;
+  /** Where the cloud assembly is written; a scratch folder by default. */
+  readonly outdir?: string;
 }
 
 export function buildApp(options: SynthOptions = {}) {
@@ -97,7 +87,7 @@ export function buildApp(options: SynthOptions = {}) {
     ...options.context,
     'aws:cdk:bundling-stacks': [],
   };
-  const outdir = tempDir('cdk-out-');
+  const outdir = options.outdir ?? tempDir('cdk-out-');
   const app = new App({ context, outdir });
   const config = readAppConfig((key) => app.node.tryGetContext(key));
   const stack = new LbmStudioStack(app, config.stackName, {
@@ -109,7 +99,6 @@ export function buildApp(options: SynthOptions = {}) {
 }
 
 interface Synthesized {
-  readonly stack: LbmStudioStack;
   readonly template: Template;
   /** Cloud assembly directory (staged assets, e.g. the generated config.json). */
   readonly outdir: string;
@@ -117,11 +106,20 @@ interface Synthesized {
 
 let shared: Synthesized | undefined;
 
-/** One synthesized stack per test file (synthesis takes a few seconds). */
+/**
+ * The app of BASE_CONTEXT, synthesized once per test run (test/infra/run-cache.ts) and read by every
+ * file that asks: a synthesis of the whole stack costs seconds, and tens of them on a loaded machine.
+ * Its project root is a fixture of empty handlers (nothing is bundled). A test that needs another
+ * context calls `buildApp` with it.
+ */
 export function sharedTemplate(): Synthesized {
   if (!shared) {
-    const { stack, outdir } = buildApp();
-    shared = { stack, template: Template.fromStack(stack), outdir };
+    const dir = builtOnce('default-app', (dir) => {
+      const { stack } = buildApp({ outdir: join(dir, 'cdk.out'), projectRoot: createProjectRoot() });
+      writeFileSync(join(dir, 'template.json'), JSON.stringify(Template.fromStack(stack).toJSON()));
+    });
+    const template = Template.fromJSON(JSON.parse(readFileSync(join(dir, 'template.json'), 'utf8')));
+    shared = { template, outdir: join(dir, 'cdk.out') };
   }
   return shared;
 }

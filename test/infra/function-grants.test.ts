@@ -1,13 +1,14 @@
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_ACCESS, FUNCTION_ACCESS, type FunctionAccess, routeAccess } from '#infra/function-access';
 import { MEDIA_WORKER_ACCESS } from '#infra/media-worker';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
-import { actionsOfFunction, repositoryRoot, sharedTemplate } from './fixture';
+import { modulesReached } from '../../bench/lambda-bundles';
+import { actionsOfFunction, sharedTemplate } from './fixture';
+import { sharedBundleOf } from './shared-bundles';
 
 /**
- * Issue 17 item 5: each function's grants come from what its code uses. Every handler entry is bundled
- * (esbuild, packages external) and the SDK client modules it reaches are listed; no function may hold a
+ * Issue 17 item 5: each function's grants come from what its code uses. Every handler entry's module
+ * graph (its bundle, test/infra/shared-bundles.ts) gives the SDK client modules it reaches; no function may hold a
  * grant for a client its code cannot reach. The grant table itself is pinned below for the functions
  * the review named.
  */
@@ -23,18 +24,8 @@ const CLIENT_MODULES = {
 const OWN_QUEUE_CONSUMERS: ReadonlySet<string> = new Set(['Worker', 'MediaWorker']);
 
 async function reachedModules(entry: string): Promise<Set<string>> {
-  const result = await build({
-    entryPoints: [entry],
-    absWorkingDir: repositoryRoot,
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  return new Set(Object.keys(result.metafile.inputs));
+  const { bundle } = await sharedBundleOf(entry);
+  return modulesReached(bundle.inputs, entry);
 }
 
 const functions: [string, string, FunctionAccess][] = [
@@ -62,7 +53,7 @@ describe('function grants', () => {
       }
     }
     expect(excess).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 
   // The other way round: code that reaches a client must hold its grant, or it fails in AWS only (the
   // local runtime grants everything). The media worker runs text children and saves multi-platform
@@ -83,7 +74,7 @@ describe('function grants', () => {
     const { template } = sharedTemplate();
     for (const id of OWN_QUEUE_CONSUMERS)
       expect(actionsOfFunction(template, `${id}Function`), id).toContain('sqs:ChangeMessageVisibility');
-  }, 120_000);
+  }, 600_000);
 
   it('pin what the review found over-granted', () => {
     const { template } = sharedTemplate();

@@ -2,17 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractReadable } from '#functions/commons/extract-readable';
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
 import { LAMBDA_BUNDLE_ALIASES } from '#infra/lambda-bundle-aliases';
-import {
-  bundleLambdas,
-  lambdaBundleAliases,
-  lambdaEntries,
-  repositoryRoot,
-} from '../../bench/lambda-bundles';
+import { bundleLambdas, repositoryRoot } from '../../bench/lambda-bundles';
+import { sharedLambdaBundles } from './shared-bundles';
 
 /**
  * Issue 15 item 1: modules our dependencies import whole are swapped for lean ones inside Lambda bundles
@@ -206,24 +202,13 @@ describe('Modules swapped in Lambda bundles', () => {
   beforeAll(async () => {
     mkdirSync(cache, { recursive: true });
     dir = mkdtempSync(join(cache, 'lbm-html-alias-probe-'));
-    // Every Lambda's import graph, as the stack bundles them (one esbuild run, nothing written).
-    const entries = lambdaEntries();
-    const result = await build({
-      entryPoints: Object.fromEntries(entries.map((entry) => [entry.id, join(repositoryRoot, entry.entry)])),
-      bundle: true,
-      write: false,
-      outdir: join(dir, 'graph'),
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      alias: lambdaBundleAliases(),
-      external: [...new Set(entries.flatMap((entry) => entry.external))],
-      metafile: true,
-      logLevel: 'silent',
-    });
-    metafile = result.metafile;
-  }, 240_000);
+    // Every Lambda's import graph, as the stack bundles them (the run's shared bundles).
+    const { bundles } = await sharedLambdaBundles();
+    metafile = {
+      inputs: Object.assign({}, ...[...bundles.values()].map((bundle) => bundle.inputs)),
+      outputs: {},
+    };
+  }, 600_000);
 
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });

@@ -1,24 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppFunction } from '#infra/app-function';
 import { MEDIA_WORKER_FILES, nativeModulesBundling } from '#infra/media-bundling';
 import { backgroundFunctions } from '#infra/routes';
 import { CODE_SPLIT_ENTRIES, ESM_REQUIRE_BANNER, SPLIT_HANDLER } from '#infra/split-bundle';
-import { bundleLambdas, type LambdaBundle, lambdaEntries } from '../../bench/lambda-bundles';
+import { type LambdaBundle, lambdaEntries } from '../../bench/lambda-bundles';
 import { repositoryRoot, tempDir } from './fixture';
+import { sharedBundleOf } from './shared-bundles';
 
 /**
  * Issue 15 item 1: the workers are code-split (infra/split-bundle.ts), so a provider's SDK, compromise
@@ -26,12 +19,6 @@ import { repositoryRoot, tempDir } from './fixture';
  * workers' cold-start graph (esbuild's metafile, built with the stack's own options), and that Node
  * indeed reads nothing else: the entry imports with every lazily loaded chunk deleted.
  */
-
-/** Inside the repository, so the media worker's unbundled sharp and espeak-ng resolve. */
-const cache = join(repositoryRoot, 'node_modules', '.cache');
-mkdirSync(cache, { recursive: true });
-const scratch = mkdtempSync(join(cache, 'lbm-split-bundle-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Imports a module in a fresh Node process (as Lambda's init does) and calls its handler if asked. */
 function importInNode(file: string, callHandler: boolean): string {
@@ -46,11 +33,14 @@ function importInNode(file: string, callHandler: boolean): string {
   }).trim();
 }
 
-/** Writes a split function's folder with only its cold-start files (and their maps). */
+/**
+ * Writes a split function's folder with only its cold-start files (and their maps), inside the
+ * repository (tempDir is), so the media worker's unbundled sharp and espeak-ng resolve.
+ */
 function writeColdStartOnly(id: string, bundle: LambdaBundle): string {
   const split = bundle.split;
   if (!split) throw new Error(`${id} is not code-split`);
-  const dir = join(scratch, id);
+  const dir = join(tempDir('cold-start-'), id);
   const kept = new Set(split.coldStart.flatMap((path) => [path, `${path}.map`]));
   for (const [path, contents] of split.files) {
     if (!kept.has(path)) continue;
@@ -125,13 +115,11 @@ describe('Code-split workers', () => {
   it('keeps the provider SDKs, compromise and linkedom out of the text worker cold start', {
     timeout: 300_000,
   }, async () => {
-    const worker = lambdaEntries().find((entry) => entry.entry === backgroundFunctions.worker);
-    expect(worker?.codeSplitting).toBe(true);
-    if (!worker) return;
-    const bundle = (await bundleLambdas([worker])).get(worker.id);
-    const split = bundle?.split;
+    const { entry: worker, bundle } = await sharedBundleOf(backgroundFunctions.worker);
+    expect(worker.codeSplitting).toBe(true);
+    const split = bundle.split;
     expect(split).toBeDefined();
-    if (!bundle || !split) return;
+    if (!split) return;
 
     // The size the budget test holds is the cold start: the entry and its static chunks.
     const coldBytes = split.coldStart.reduce(
@@ -170,13 +158,11 @@ describe('Code-split workers', () => {
   });
 
   it('keeps the provider SDKs out of the media worker cold start', { timeout: 300_000 }, async () => {
-    const media = lambdaEntries().find((entry) => entry.entry === backgroundFunctions.mediaWorker);
-    expect(media?.codeSplitting).toBe(true);
-    if (!media) return;
-    const bundle = (await bundleLambdas([media])).get(media.id);
-    const split = bundle?.split;
+    const { entry: media, bundle } = await sharedBundleOf(backgroundFunctions.mediaWorker);
+    expect(media.codeSplitting).toBe(true);
+    const split = bundle.split;
     expect(split).toBeDefined();
-    if (!bundle || !split) return;
+    if (!split) return;
     const cold = split.coldStartParts.map((part) => part.name);
     for (const lazy of LAZY_PACKAGES) expect(cold, `${lazy} loads at cold start`).not.toContain(lazy);
     for (const module of [
