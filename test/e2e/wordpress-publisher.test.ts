@@ -5,6 +5,7 @@ import type { ClientContent } from '#shared/content';
 import { startWordPressServer, type WordPressServer } from '#test/support/wordpress-server';
 import { type ApiUser, createApiUser, saveContent, toastWith } from './support/clients';
 import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { expectFitsPhones } from './support/overflow';
 
 /**
  * 001 §2 WordPress Publisher and Editor in Chromium against a real WordPress: publish a library item
@@ -333,9 +334,39 @@ describe('WordPress Publisher', () => {
     await page.goto(`/wordpress-publisher?clientId=${clientId}`);
     await libraryRow(page, 'Spring Bakery News').waitFor();
     await screenshot(page, 'wordpress-publisher-phone', { fullPage: true });
+    await expectFitsPhones(page, 'the publisher');
     await page.goto(`/wordpress-editor?contentId=${item.id}&clientId=${clientId}`);
     await page.locator('.ql-editor').waitFor();
     await screenshot(page, 'wordpress-editor-phone');
+    await expectFitsPhones(page, 'the editor publishing an item');
+
+    // Editing a published post: the header holds Back, View Post and Update Post besides the title.
+    const published = await saveContent(app, staff, clientId, {
+      title: 'Neighbourhood bakery wins the regional sourdough award for the third year running',
+      content: 'Award',
+      html_content: '<p>Award</p>',
+      content_type: 'blog',
+    });
+    const post = await app.test.request<{ id: number }>('POST', `/api/clients/${clientId}/wordpress/posts`, {
+      token: staff.idToken,
+      body: { contentId: published.id, title: published.title, content: '<p>Award</p>', status: 'publish' },
+    });
+    expect(post.status).toBe(201);
+    await page.goto(`/wordpress-editor?contentId=${published.id}&clientId=${clientId}`);
+    await page.getByRole('heading', { name: 'Edit WordPress Post' }).waitFor();
+    await page.getByRole('link', { name: 'View Post' }).waitFor();
+    await page.locator('.ql-editor').waitFor();
+    await expectFitsPhones(page, 'the editor editing a published post');
+    // The title reads as words, not one letter per line.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('heading', { name: 'Edit WordPress Post' })
+          .evaluate((node) => node.getBoundingClientRect().width),
+      )
+      .toBeGreaterThan(200);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screenshot(page, 'wordpress-editor-edit-phone-360');
     await page.goto('/wordpress-editor?contentId=');
     await toastWith(page, 'Missing content or client ID').waitFor();
     await page.waitForURL('**/wordpress-publisher');

@@ -44,7 +44,8 @@ export function GenerateButton({
         // Another job of the page (GBP's image while its post runs) may still disable it outright.
         disabled={disabled}
         busy={generating}
-        className="w-full"
+        // A long label ('Regenerate with Edited Instructions') wraps on a phone instead of widening the card.
+        className="h-auto min-h-9 w-full whitespace-normal"
       >
         {generating ? <Spinner aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
         {generating ? 'Generating...' : label}

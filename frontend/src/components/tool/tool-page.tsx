@@ -22,9 +22,10 @@ export function ToolPage({
   return (
     <PageContainer>
       <PageHeader title={title} description={description} />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="grid min-w-0 gap-6">{settings}</div>
-        <div className="grid min-w-0 gap-6">{result}</div>
+      {/* One column of minmax(0, 1fr) on phones: a wide control shrinks or wraps instead of widening the page. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="grid min-w-0 grid-cols-1 gap-6">{settings}</div>
+        <div className="grid min-w-0 grid-cols-1 gap-6">{result}</div>
       </div>
     </PageContainer>
   );
@@ -56,7 +57,7 @@ export function SettingsCard({
           <form
             noValidate
             aria-label={title}
-            className="grid gap-5"
+            className="grid grid-cols-1 gap-5"
             onSubmit={(event) => {
               event.preventDefault();
               onSubmit();
@@ -66,7 +67,7 @@ export function SettingsCard({
           </form>
         </CardContent>
       ) : (
-        <CardContent className="grid gap-5">{children}</CardContent>
+        <CardContent className="grid grid-cols-1 gap-5">{children}</CardContent>
       )}
     </Card>
   );

@@ -28,6 +28,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
       <pre
         // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach a long example to scroll it (axe: scrollable-region-focusable).
         tabIndex={0}
+        data-scroll-x
         className="max-h-[32rem] overflow-auto rounded-md border bg-muted p-4 pr-24 font-mono text-xs leading-relaxed"
       >
         <code>{code}</code>

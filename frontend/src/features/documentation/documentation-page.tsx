@@ -48,7 +48,7 @@ function useOpenApiDocument() {
 function SideNav({ current, onSelect }: { current: SectionId; onSelect: (id: SectionId) => void }) {
   return (
     <nav aria-label="Documentation" className="min-w-0 md:sticky md:top-4 md:self-start">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="flex gap-1 overflow-x-auto md:flex-col" data-scroll-x>
         {SECTIONS.map(({ id, title, icon: Icon }) => (
           <li key={id}>
             <button

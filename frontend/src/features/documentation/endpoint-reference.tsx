@@ -45,7 +45,7 @@ function FieldTable({
 }) {
   if (fields.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" data-scroll-x>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-muted-foreground text-xs">

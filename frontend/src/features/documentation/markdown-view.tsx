@@ -25,7 +25,7 @@ export function MarkdownView({ href }: { href: string }) {
         const rendered = await marked.parse(await response.text(), { async: true });
         // Code blocks scroll sideways on a phone: keyboard users must be able to focus them to scroll
         // (axe: scrollable-region-focusable, issue 18).
-        setHtml(rendered.replaceAll('<pre>', '<pre tabindex="0">'));
+        setHtml(rendered.replaceAll('<pre>', '<pre tabindex="0" data-scroll-x>'));
       })
       .catch(() => {
         if (!controller.signal.aborted) setFailed(true);

@@ -114,7 +114,7 @@ function LengthControl({
   const step = (delta: number) =>
     onChange(withLevel(form, platform, Math.min(5, Math.max(1, level + delta)) as LengthLevel));
   return (
-    <div className="grid gap-2 rounded-md border p-3" data-testid={`length-${platform}`}>
+    <div className="grid grid-cols-1 gap-2 rounded-md border p-3" data-testid={`length-${platform}`}>
       <div className="flex items-center justify-between text-sm">
         <span className="font-medium">{definition.name} length</span>
         <span className="text-xs text-muted-foreground">

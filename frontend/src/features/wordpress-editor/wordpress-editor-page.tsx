@@ -257,7 +257,8 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
   return (
     <div className="min-h-svh bg-muted/30">
       <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
+        {/* On a phone the title gets a row of its own under Back and the actions (issue 31 item 3). */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
           <Button
             type="button"
             variant="ghost"
@@ -265,33 +266,36 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
             onClick={() => navigate(`${PUBLISHER}?clientId=${encodeURIComponent(client.id)}`)}
           >
             <ArrowLeft aria-hidden="true" />
-            Back
+            {/* The arrow alone on a phone, so Back, View Post and Update Post share one row at 360 px. */}
+            <span className="max-sm:sr-only">Back</span>
           </Button>
-          <div className="min-w-0 flex-1">
-            <h1 className="font-semibold text-base sm:text-lg">
+          <div className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
+            <h1 className="break-words font-semibold text-base sm:text-lg">
               {link ? 'Edit WordPress Post' : 'Publish to WordPress'}
             </h1>
             <p className="break-words text-muted-foreground text-sm sm:truncate">
               {client.name} · {content.title}
             </p>
           </div>
-          {postUrl && isPublicStatus(postStatus) && (
-            <Button asChild variant="outline" size="sm">
-              <ExternalLink href={postUrl}>
-                <ExternalIcon aria-hidden="true" />
-                View Post
-              </ExternalLink>
+          <div className="ml-auto flex shrink-0 flex-wrap justify-end gap-2">
+            {postUrl && isPublicStatus(postStatus) && (
+              <Button asChild variant="outline" size="sm">
+                <ExternalLink href={postUrl}>
+                  <ExternalIcon aria-hidden="true" />
+                  View Post
+                </ExternalLink>
+              </Button>
+            )}
+            <Button
+              type="button"
+              size="sm"
+              disabled={busy || title.trim() === ''}
+              onClick={() => void submit()}
+            >
+              <Send aria-hidden="true" />
+              {saving ? (link ? 'Updating…' : 'Publishing…') : link ? 'Update Post' : 'Publish Post'}
             </Button>
-          )}
-          <Button
-            type="button"
-            size="sm"
-            disabled={busy || title.trim() === ''}
-            onClick={() => void submit()}
-          >
-            <Send aria-hidden="true" />
-            {saving ? (link ? 'Updating…' : 'Publishing…') : link ? 'Update Post' : 'Publish Post'}
-          </Button>
+          </div>
         </div>
       </header>
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">

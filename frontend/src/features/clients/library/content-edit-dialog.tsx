@@ -48,6 +48,9 @@ const draftOf = (item: ClientContent | null): Draft => {
   return { title: item?.title ?? '', text, html: item?.html_content ?? '', textBase: text, rebuild: false };
 };
 
+/** The three tab names fit a 360 px phone in a smaller type (issue 31 item 3). */
+const TAB = 'px-1.5 text-xs sm:px-2 sm:text-sm';
+
 const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
 /** The HTML Save stores: the text's changes applied to the HTML, or the text as paragraphs if chosen. */
@@ -125,7 +128,7 @@ export function ContentEditDialog({
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-4xl">
         {shown && (
-          <form onSubmit={save} className="grid gap-4">
+          <form onSubmit={save} className="grid grid-cols-1 gap-4">
             <DialogHeader>
               <DialogTitle>{EDIT_DIALOG.title}</DialogTitle>
               <DialogDescription>{EDIT_DIALOG.description}</DialogDescription>
@@ -145,10 +148,16 @@ export function ContentEditDialog({
               </div>
             </div>
             <Tabs defaultValue="text">
-              <TabsList>
-                <TabsTrigger value="text">{EDIT_DIALOG.textTab}</TabsTrigger>
-                <TabsTrigger value="html">{EDIT_DIALOG.htmlTab}</TabsTrigger>
-                <TabsTrigger value="preview">{EDIT_DIALOG.previewTab}</TabsTrigger>
+              <TabsList className="w-full sm:w-fit">
+                <TabsTrigger value="text" className={TAB}>
+                  {EDIT_DIALOG.textTab}
+                </TabsTrigger>
+                <TabsTrigger value="html" className={TAB}>
+                  {EDIT_DIALOG.htmlTab}
+                </TabsTrigger>
+                <TabsTrigger value="preview" className={TAB}>
+                  {EDIT_DIALOG.previewTab}
+                </TabsTrigger>
               </TabsList>
               <TabsContent value="text">
                 {askRebuild && (
