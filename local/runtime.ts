@@ -48,6 +48,8 @@ export interface LocalRuntimeOptions {
   env?: Record<string, string>;
   quiet?: boolean;
   log?: (line: string) => void;
+  /** How long stop() waits for the work under way; DRAIN_LIMIT_MS by default. */
+  drainLimitMs?: number;
 }
 
 export interface LocalRuntime {
@@ -68,6 +70,29 @@ export interface LocalRuntime {
 }
 
 const WS_PATH = '/ws';
+
+/**
+ * How long stopping waits for the work under way (requests, WebSocket handlers, queue jobs) before it
+ * closes the emulators anyway: Ctrl+C should not hang on a long job, and a job cut short is redelivered.
+ */
+const DRAIN_LIMIT_MS = 10_000;
+
+/** An HTTP server's two steps of stopping: `drain` refuses new connections and lets requests under way
+ * finish (idle keep-alive connections close at once); `stop` cuts what is left. */
+function serverStops(server: Server): { drain: () => Promise<void>; stop: () => Promise<void> } {
+  let closed: Promise<void> | undefined;
+  const drain = () => {
+    closed ??= new Promise<void>((resolve) => server.close(() => resolve()));
+    return closed;
+  };
+  return {
+    drain,
+    stop: () => {
+      server.closeAllConnections();
+      return drain();
+    },
+  };
+}
 
 function securityHeaders(cognitoEndpoint: string): Record<string, string> {
   return {
@@ -105,8 +130,22 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
 
+  // Stopping drains first: no new requests, connections or queue messages, and the handlers under way
+  // finish (within DRAIN_LIMIT_MS), since their writes go to the emulators; then everything closes in
+  // reverse order of start, the emulators last but the internal server they call.
+  const drains: Array<() => Promise<void>> = [];
   const stops: Array<() => Promise<void>> = [];
+  const drainLimitMs = options.drainLimitMs ?? DRAIN_LIMIT_MS;
   const stopAll = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      Promise.allSettled(drains.splice(0).map((drain) => drain())).then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), drainLimitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!drained) log(`Work still under way after ${drainLimitMs / 1000} s is cut short.`);
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     stops.length = 0;
   };
@@ -120,13 +159,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const mailbox = new Mailbox(join(settings.dataDir, 'mailbox.json'));
     const webSockets = new WebSocketGateway(WS_PATH, log);
-    stops.push(() => webSockets.close());
+    drains.push(() => webSockets.close());
     const internal = await startInternalServer({ port: ports.internal, webSockets, log });
     stops.push(internal.stop);
     const credentials = runtimeCredentials();
 
     const started = await Promise.all([
-      startDynamoDb({ dataDir: dirs.dynamodb, port: ports.dynamodb }),
+      startDynamoDb({ dataDir: dirs.dynamodb, port: ports.dynamodb, log }),
       startS3({ dataDir: dirs.s3, port: ports.s3, credentials }),
       startSqs({ port: ports.sqs }),
       startCognitoOnPort(ports.cognito, {
@@ -274,17 +313,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       );
       app.listen(settings.port, '127.0.0.1', () => resolve());
     });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          app.closeAllConnections();
-          app.close(() => resolve());
-        }),
-    );
+    const appStops = serverStops(app);
+    drains.push(appStops.drain);
+    stops.push(appStops.stop);
     const address = app.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
     settings.port = port;
     const directApi = await startDirectApi(ports.api, log);
+    drains.push(directApi.drain);
     stops.push(directApi.stop);
 
     const poller = startSqsPoller({
@@ -294,7 +330,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       log,
       workerTimeoutSeconds: settings.workerTimeoutSeconds,
     });
-    stops.push(poller.stop);
+    drains.push(poller.stop);
     const mediaPoller = startSqsPoller({
       sqs: clients.sqs,
       queueUrl: mediaQueues.queueUrl,
@@ -303,7 +339,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       handlerEntry: backgroundFunctions.mediaWorker,
       workerTimeoutSeconds: settings.mediaWorkerTimeoutSeconds,
     });
-    stops.push(mediaPoller.stop);
+    drains.push(mediaPoller.stop);
     // As in the stack: a consumer on each dead-letter queue fails the jobs left unfinished.
     for (const deadLetters of [queues, mediaQueues]) {
       const deadLetterPoller = startSqsPoller({
@@ -314,7 +350,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         handlerEntry: backgroundFunctions.deadLetters,
         concurrency: 1,
       });
-      stops.push(deadLetterPoller.stop);
+      drains.push(deadLetterPoller.stop);
     }
 
     const admin = await ensureAdmin({
@@ -376,7 +412,7 @@ async function startCognitoOnPort(
 async function startDirectApi(
   configuredPort: number,
   log: (line: string) => void,
-): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+): Promise<{ endpoint: string; drain: () => Promise<void>; stop: () => Promise<void> }> {
   const server = createServer((request, response) => {
     const url = requestTarget(request.url);
     if (!url) {
@@ -398,12 +434,5 @@ async function startDirectApi(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : configuredPort;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { endpoint: `http://127.0.0.1:${port}`, ...serverStops(server) };
 }

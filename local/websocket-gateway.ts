@@ -28,6 +28,9 @@ function entryFor(routeKey: WsRouteKey): string {
 export class WebSocketGateway {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
   private readonly sockets = new Map<string, WebSocket>();
+  /** Upgrades and handler calls under way: close() waits for them (the runtime bounds the wait). */
+  private readonly pending = new Set<Promise<unknown>>();
+  private closing = false;
 
   constructor(
     private readonly path: string,
@@ -73,7 +76,23 @@ export class WebSocketGateway {
     socket.destroy();
   }
 
-  async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
+  /** Runs `work` as one of the calls close() waits for. */
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work);
+    const settled = () => this.pending.delete(work);
+    work.then(settled, settled);
+    return work;
+  }
+
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
+    if (this.closing) {
+      this.refuse(socket, 503, 'Service Unavailable');
+      return Promise.resolve();
+    }
+    return this.track(this.connect(request, socket, head, url));
+  }
+
+  private async connect(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const query = Object.fromEntries(url.searchParams.entries());
     const connectionId = randomBytes(12).toString('base64url');
     let context: Record<string, unknown>;
@@ -119,24 +138,38 @@ export class WebSocketGateway {
       this.refuse(socket, status, 'Refused');
       return;
     }
+    if (this.closing) {
+      // Closing began while $connect ran: the connection it stored ends here, as API Gateway would end it.
+      this.refuse(socket, 503, 'Service Unavailable');
+      await this.disconnected(connectionId, context);
+      return;
+    }
 
     this.server.handleUpgrade(request, socket, head, (ws) => {
       this.sockets.set(connectionId, ws);
-      ws.on('message', async (data) => {
-        const handler = await loadHandler<unknown, APIGatewayProxyResultV2>(entryFor('$default'));
-        await handler(
-          this.event(connectionId, '$default', context, data.toString()),
-          lambdaContext('WsDefault'),
+      ws.on('message', (data) => {
+        void this.track(
+          loadHandler<unknown, APIGatewayProxyResultV2>(entryFor('$default')).then((handler) =>
+            handler(
+              this.event(connectionId, '$default', context, data.toString()),
+              lambdaContext('WsDefault'),
+            ),
+          ),
         ).catch((error: unknown) => this.log(`✗ WebSocket $default failed: ${String(error)}`));
       });
-      ws.on('close', async () => {
+      ws.on('close', () => {
         this.sockets.delete(connectionId);
-        const handler = await loadHandler<unknown, APIGatewayProxyResultV2>(entryFor('$disconnect'));
-        await handler(this.event(connectionId, '$disconnect', context), lambdaContext('WsDisconnect')).catch(
-          () => undefined,
-        );
+        void this.track(this.disconnected(connectionId, context));
       });
     });
+  }
+
+  /** Runs `$disconnect` for a connection that ended; its failure is the handler's own to log. */
+  private async disconnected(connectionId: string, context: Record<string, unknown>): Promise<void> {
+    const handler = await loadHandler<unknown, APIGatewayProxyResultV2>(entryFor('$disconnect'));
+    await handler(this.event(connectionId, '$disconnect', context), lambdaContext('WsDisconnect')).catch(
+      () => undefined,
+    );
   }
 
   /** What `PostToConnection` does: false when the connection is gone (API Gateway answers 410). */
@@ -154,9 +187,19 @@ export class WebSocketGateway {
     return true;
   }
 
+  /**
+   * Refuses new connections, closes every socket and waits until each `$disconnect` (and any `$connect`
+   * or `$default` under way) has run: their writes must reach the emulators, which the runtime stops
+   * after this.
+   */
   async close(): Promise<void> {
+    this.closing = true;
+    const closed = [...this.sockets.values()].map(
+      (socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())),
+    );
     for (const socket of this.sockets.values()) socket.terminate();
-    this.sockets.clear();
+    await Promise.all(closed);
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -5,8 +5,9 @@
  *
  * workerData: { path: string, port: number }. Messages out: { type: 'listening', port, osThreadId } once it
  * accepts connections (osThreadId: this thread's id in /proc/self/task on Linux, else null, so a bench can
- * tell this thread's CPU time from the gateway's), { type: 'error', code, message } if it cannot listen. Message in: 'stop', which closes
- * the server and the database (releasing LevelDB's lock) and then answers { type: 'stopped' }.
+ * tell this thread's CPU time from the gateway's), { type: 'error', code, message } if it cannot listen,
+ * { type: 'fault', message } when a request failed with an error dynalite throws. Message in: 'stop', which
+ * closes the server and the database (releasing LevelDB's lock) and then answers { type: 'stopped' }.
  */
 import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -195,6 +196,15 @@ function decodedItem(json) {
 const port = parentPort;
 if (!port) throw new Error('dynamodb-worker.mjs runs as a worker thread');
 
+// dynalite throws what a request's callback receives: a client that hangs up mid-body (`aborted`, from
+// its request's 'error' listener) or a write that meets the database closing at shutdown ('Database is
+// closed'). Uncaught, either ended this thread, and with it every later request, and reached the main
+// thread as an error event. Such a throw ends only that request (its connection is already gone or
+// going), so it is reported to the main thread and the emulator goes on serving.
+process.on('uncaughtException', (error) => {
+  port.postMessage({ type: 'fault', message: error instanceof Error ? error.message : String(error) });
+});
+
 const server = dynalite({ path: workerData.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 
 server.once('error', (error) =>
@@ -218,10 +228,16 @@ server.listen(workerData.port, '127.0.0.1', () => {
   });
 });
 
+/** How long a request still running at 'stop' may finish before its connection is cut. */
+const STOP_GRACE_MS = 2000;
+
 port.on('message', (message) => {
   if (message !== 'stop') return;
-  server.closeAllConnections();
+  // Idle connections close at once; a request under way finishes, so its writes are not cut between
+  // two LevelDB operations (dynalite then closes the database once its operations are done).
+  const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
   server.close(() => {
+    clearTimeout(cut);
     port.postMessage({ type: 'stopped' });
     port.close();
   });

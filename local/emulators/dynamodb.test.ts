@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -250,5 +251,47 @@ describe('the DynamoDB emulator', () => {
     }
     expect(dynamo.osThreadId).not.toBe(process.pid);
     expect(existsSync(`/proc/self/task/${dynamo.osThreadId}`)).toBe(true);
+  });
+
+  it('goes on serving when a request fails inside it, and nothing is thrown at the caller', async () => {
+    const lines: string[] = [];
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    const own = await startDynamoDb({
+      dataDir: join(dataDir, 'faults'),
+      port: 0,
+      log: (line) => lines.push(line),
+    });
+    try {
+      // A client that hangs up in the middle of its body: dynalite throws the request's 'aborted' error.
+      const { port } = new URL(own.endpoint);
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n' +
+          'X-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Length: 100\r\n\r\n{"Limit":',
+      );
+      await vi.waitFor(() => expect(socket.bytesWritten).toBeGreaterThan(0));
+      socket.destroy();
+      await vi.waitFor(() => expect(lines).toEqual(['A DynamoDB emulator request failed: aborted']));
+
+      const reply = await fetch(own.endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': 'DynamoDB_20120810.ListTables',
+          authorization:
+            'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+          'x-amz-date': '20260101T000000Z',
+        },
+        body: '{}',
+      });
+      expect(await reply.json()).toEqual({ TableNames: [] });
+    } finally {
+      await own.stop();
+      process.off('uncaughtException', record);
+    }
+    expect(uncaught).toEqual([]);
   });
 });

@@ -57,13 +57,16 @@ function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
-export async function startTestRuntime(options: { env?: Record<string, string> } = {}): Promise<TestRuntime> {
+export async function startTestRuntime(
+  options: { env?: Record<string, string>; drainLimitMs?: number } = {},
+): Promise<TestRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lbm-test-'));
   const runtime = await startLocalRuntime({
     port: 0,
     dataDir,
     quiet: process.env.TEST_RUNTIME_LOGS !== 'true',
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', OFFLINE_STREAM_DELAY_MS: '0', ...options.env },
+    ...(options.drainLimitMs === undefined ? {} : { drainLimitMs: options.drainLimitMs }),
   });
   // The public calls (sign-up, sign-in) need no credentials, as in AWS; admin calls need the runtime's own.
   const cognito = new CognitoIdentityProviderClient({
