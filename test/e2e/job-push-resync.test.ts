@@ -2,7 +2,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiUser } from './support/clients';
 import { type E2eApp, expectToast, openPage, pageErrors, signInThroughUi, startE2eApp } from './support/e2e';
-import { waitForFrameText, waitForResult } from './support/tools';
+import { generationBudget, waitForFrameText, waitForResult } from './support/tools';
 
 /**
  * The browser's side of the push protocol (docs/decisions.md, "Job progress pushes"), with the
@@ -97,10 +97,11 @@ describe('job progress pushes in the browser', () => {
     });
     const reads = resyncReads(page);
     await signInThroughUi(page, user.email, user.password);
+    const budget = generationBudget();
     await generateNewsletter(page, 'Spring home maintenance tips');
 
-    await waitForFrameText(page, 'Newsletter preview', 200);
-    await waitForResult(page);
+    await waitForFrameText(page, 'Newsletter preview', 200, budget);
+    await waitForResult(page, budget);
     await expectToast(page, 'Newsletter Generated!');
     expect(dropped).toEqual([3]);
     expect(reads.length).toBeGreaterThan(0);

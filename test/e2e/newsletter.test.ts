@@ -17,6 +17,7 @@ import {
   clipboardText,
   createProfiledClient,
   downloadFrom,
+  generationBudget,
   holdNextRequest,
   horizontalOverflow,
   libraryOf,
@@ -98,12 +99,13 @@ describe('Newsletter Creator', () => {
     await page.getByLabel('Additional Instructions').fill('Mention the free gutter inspection this April.');
     await expect.poll(() => generateButton(page).isDisabled()).toBe(false);
     await recordProgress(page);
+    const budget = generationBudget();
     await generateButton(page).click();
 
-    await page.getByTestId('writing-badge').waitFor();
-    await waitForFrameText(page, 'Newsletter preview', 200);
+    await page.getByTestId('writing-badge').waitFor({ timeout: budget.remaining() });
+    await waitForFrameText(page, 'Newsletter preview', 200, budget);
     await screenshot(page, 'newsletter-generating');
-    await waitForResult(page);
+    await waitForResult(page, budget);
     await expectToast(page, 'Newsletter Generated!');
     await screenshot(page, 'newsletter-done');
 
@@ -344,7 +346,7 @@ describe('Newsletter Creator', () => {
     });
     await again.goto('/newsletter');
     // A generous wait: the job runs with streaming delays, on a machine that may be busy.
-    await waitForResult(again, 100_000);
+    await waitForResult(again, generationBudget(100_000));
     await expectToast(again, 'Newsletter Generated!');
     // The reopened page asked again with the same key, and got the same job back (no second job).
     expect(resent.map((entry) => entry.key)).toEqual([key]);

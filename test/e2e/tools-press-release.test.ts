@@ -6,6 +6,7 @@ import {
   chooseOption,
   createProfiledClient,
   downloadFrom,
+  generationBudget,
   horizontalOverflow,
   libraryOf,
   openToolPage,
@@ -69,11 +70,12 @@ describe('Press Release Creator', () => {
     await expect.poll(() => instructionsBox(page).inputValue()).toContain('Quote the owner, Dana Miller');
     await page.getByRole('checkbox', { name: "Use selected client's company info" }).check();
     await page.getByLabel('Release Date').fill('2026-03-15');
+    const budget = generationBudget();
     await generateButton(page).click();
-    await page.getByTestId('writing-badge').waitFor();
-    await waitForFrameText(page, 'Press release preview', 100);
+    await page.getByTestId('writing-badge').waitFor({ timeout: budget.remaining() });
+    await waitForFrameText(page, 'Press release preview', 100, budget);
     await screenshot(page, 'press-release-generating');
-    await waitForResult(page);
+    await waitForResult(page, budget);
     await expectToast(page, 'Press Release Generated!');
     await expectToast(page, "Press release saved to Riverside Plumbing's profile");
     await screenshot(page, 'press-release-done');

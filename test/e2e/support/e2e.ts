@@ -20,8 +20,9 @@
  *   });
  *
  * - `startE2eApp()` builds `frontend/dist` when a source is newer than the build, starts the local
- *   runtime on free ports with a throw-away data directory (see #test/support/test-runtime), and
- *   launches Chromium (`/usr/bin/chromium`, or CHROMIUM_PATH). One per test file; `stop()` ends both.
+ *   runtime on free ports with a throw-away data directory (see #test/support/test-runtime), warms it
+ *   as `npm start` does (local/warm-up.ts), and launches Chromium (`/usr/bin/chromium`, or
+ *   CHROMIUM_PATH). One per test file; `stop()` ends both.
  * - `openPage(app, { mobile })` opens a page in a new browser context whose base URL is the app, so
  *   `page.goto('/auth')` works; `mobile: true` uses a 390×844 phone viewport. Uncaught page errors and
  *   console errors are collected in `pageErrors(page)`.
@@ -34,6 +35,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, errors, type Page } from 'playwright-core';
 import { ensureFrontendBuild, repoRoot } from '#local/frontend-build';
+import { warmUpHandlers } from '#local/warm-up';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 export const SCREENSHOT_DIR = join(repoRoot, 'test-results', 'screenshots');
@@ -87,7 +89,10 @@ export async function startE2eApp(options: { env?: Record<string, string> } = {}
   const test = await startTestRuntime(options);
   let browser: Browser;
   try {
-    browser = await launchChromium();
+    // What `npm start` does once it is ready (local/warm-up.ts): the handlers a generation goes through
+    // are loaded and its steps rehearsed, so the file's first generation is not a cold one that a busy
+    // machine makes slower still. Done while Chromium starts, and before the first test.
+    [browser] = await Promise.all([launchChromium(), warmUpHandlers()]);
   } catch (error) {
     await test.stop();
     throw error;
