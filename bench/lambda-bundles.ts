@@ -8,7 +8,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLE_ALIASES } from '#infra/lambda-bundle-aliases';
 import { MEDIA_WORKER_NODE_MODULES } from '#infra/media-bundling';
-import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
+import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#infra/routes';
 import {
   CODE_SPLIT_ENTRIES,
   lambdaBuildOptions,
@@ -42,16 +42,14 @@ export const lambdaBundleAliases = (): Record<string, string> =>
 /** Every function the stack deploys, one per handler module (routes may share one). */
 export function lambdaEntries(): LambdaEntry[] {
   const entries = new Map<string, LambdaEntry>();
-  for (const route of httpRoutes) {
-    if (!entries.has(route.entry)) {
-      entries.set(route.entry, {
-        id: route.id,
-        entry: route.entry,
-        kind: 'http',
-        external: route.nodeModules ?? [],
-        codeSplitting: CODE_SPLIT_ENTRIES.has(route.entry),
-      });
-    }
+  for (const fn of httpFunctions) {
+    entries.set(fn.entry, {
+      id: fn.id,
+      entry: fn.entry,
+      kind: 'http',
+      external: fn.nodeModules ?? [],
+      codeSplitting: CODE_SPLIT_ENTRIES.has(fn.entry),
+    });
   }
   for (const route of webSocketRoutes) {
     entries.set(route.entry, {

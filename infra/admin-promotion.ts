@@ -1,85 +1,84 @@
-import { createHash } from 'node:crypto';
-import { Stack } from 'aws-cdk-lib';
+import { CustomResource } from 'aws-cdk-lib';
 import type { IUserPool, UserPoolGroup } from 'aws-cdk-lib/aws-cognito';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import {
-  AwsCustomResource,
-  AwsCustomResourcePolicy,
-  type AwsSdkCall,
-  PhysicalResourceId,
-} from 'aws-cdk-lib/custom-resources';
+import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { acknowledge, acknowledgeManagedPolicy } from './nag';
+import type { AdminPromotionProperties } from '#functions/auth/admin-promotion';
+import { AppFunction, type FunctionBuildSettings } from './app-function';
+import { acknowledge, acknowledgeManagedPolicy, acknowledgeWildcardResource } from './nag';
+import { backgroundFunctions } from './routes';
 
 export interface AdminPromotionProps {
+  readonly settings: FunctionBuildSettings;
   readonly userPool: IUserPool;
   readonly adminGroup: UserPoolGroup;
   readonly groupName: string;
   readonly adminEmails: readonly string[];
 }
 
-/** One custom resource per address, so its id does not move when the list is reordered. */
-export function promotionId(email: string): string {
-  return `Promote${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 12)}`;
-}
+/** CloudFormation's type name for the one resource that holds the admin list. */
+export const ADMIN_PROMOTION_RESOURCE_TYPE = 'Custom::AdminPromotion';
 
 /**
  * The post-confirmation trigger only promotes people who sign up after they are listed. This makes
- * `adminEmails` hold for existing users too (issue 17 item 9): each listed address is added to the
- * admins group when it is added to the list (a user who has not signed up yet is skipped, and the
- * trigger promotes them later), and removed from the group when it leaves the list.
+ * `adminEmails` hold for existing users too (issue 17 item 9): one custom resource holds the whole list
+ * (functions/auth/admin-promotion.ts), so whenever the list changes every listed user with an account
+ * joins the admins group, and an address taken off the list leaves it. Its cost in the stack's 500
+ * resources is the same for 1 admin or 100 (issue 29 item 6): the function, CDK's provider framework
+ * (which answers CloudFormation for it) and the resource.
  */
 export class AdminPromotion extends Construct {
+  readonly handler: AppFunction;
+
   constructor(scope: Construct, id: string, props: AdminPromotionProps) {
     super(scope, id);
-    const { userPool, adminGroup, groupName, adminEmails } = props;
-    const call = (action: 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup', email: string): AwsSdkCall => ({
-      service: '@aws-sdk/client-cognito-identity-provider',
-      action,
-      parameters: { UserPoolId: userPool.userPoolId, Username: email, GroupName: groupName },
-      physicalResourceId: PhysicalResourceId.of(`${groupName}:${email.toLowerCase()}`),
-      // Not signed up yet: nothing to add (or, on removal, nothing left to remove).
-      ignoreErrorCodesMatching: 'UserNotFoundException',
+    const { userPool } = props;
+    this.handler = new AppFunction(this, 'Handler', {
+      settings: props.settings,
+      entry: backgroundFunctions.adminPromotion,
+      description: 'Deploy: puts the adminEmails users with an account in the admins group',
+      environment: {},
+      logicalId: 'AdminPromotionFunction',
     });
-    const policy = AwsCustomResourcePolicy.fromStatements([
+    this.handler.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
         resources: [userPool.userPoolArn],
       }),
-    ]);
-    for (const email of adminEmails) {
-      const promotion = new AwsCustomResource(this, promotionId(email), {
-        onCreate: call('AdminAddUserToGroup', email),
-        onUpdate: call('AdminAddUserToGroup', email),
-        onDelete: call('AdminRemoveUserFromGroup', email),
-        policy,
-        installLatestAwsSdk: false,
-      });
-      promotion.node.addDependency(adminGroup);
-    }
-    if (adminEmails.length > 0) this.acknowledgeProvider();
+    );
+    const provider = new Provider(this, 'Provider', { onEventHandler: this.handler.function });
+    const properties: AdminPromotionProperties = {
+      UserPoolId: userPool.userPoolId,
+      GroupName: props.groupName,
+      // Sorted, so reordering the list changes nothing.
+      AdminEmails: [...props.adminEmails].sort(),
+    };
+    const admins = new CustomResource(this, 'Admins', {
+      serviceToken: provider.serviceToken,
+      resourceType: ADMIN_PROMOTION_RESOURCE_TYPE,
+      properties: { ...properties },
+    });
+    admins.node.addDependency(props.adminGroup);
+    this.acknowledgeFramework(provider);
   }
 
-  /**
-   * The provider function is CDK's own stack-level singleton (one for every AwsCustomResource); its
-   * findings are CDK's choices, acknowledged on it alone so they cover nothing of ours.
-   */
-  private acknowledgeProvider(): void {
-    for (const child of Stack.of(this).node.children) {
-      if (!child.node.id.startsWith(AWS_CUSTOM_RESOURCE_PROVIDER_ID)) continue;
-      acknowledgeManagedPolicy(
-        child,
-        ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn,
-        "CDK's AwsCustomResource provider logs with the basic execution role; it makes only the calls its policies allow.",
-      );
-      acknowledge(
-        child,
-        'AwsSolutions-L1',
-        "CDK's AwsCustomResource provider runs on the runtime CDK pins for it.",
-      );
-    }
+  /** CDK's provider framework function: its findings are CDK's choices, acknowledged on it alone. */
+  private acknowledgeFramework(provider: Provider): void {
+    const framework = provider.node.findChild('framework-onEvent');
+    acknowledgeManagedPolicy(
+      framework,
+      ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn,
+      "CDK's provider framework logs with the basic execution role; it only invokes the promotion function.",
+    );
+    acknowledgeWildcardResource(
+      framework,
+      `${this.handler.function.functionArn}:*`,
+      "CDK's provider framework may invoke any version of the promotion function, and nothing else.",
+    );
+    acknowledge(
+      framework,
+      'AwsSolutions-L1',
+      "CDK's provider framework runs on the runtime CDK pins for it.",
+    );
   }
 }
-
-/** The construct id CDK gives the AwsCustomResource provider singleton. */
-const AWS_CUSTOM_RESOURCE_PROVIDER_ID = 'AWS679f53fac002430cb0da5b7982bd2287';

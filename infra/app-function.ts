@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
   CfnFunction,
@@ -14,6 +14,7 @@ import {
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { InlinePolicyRole } from './inline-policy-role';
 import { LAMBDA_BUNDLE_ALIASES } from './lambda-bundle-aliases';
 import type { ExtraBundling } from './media-bundling';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
@@ -26,6 +27,7 @@ export { ESM_REQUIRE_BANNER };
  * minified ES module with a source map (node22.x, arm64; the workers split into chunks, see
  * infra/split-bundle.ts), the function gets its own role that can only
  * write to its own log group with an explicit retention, and nothing else until the stack grants it.
+ * The role holds its grants itself (infra/inline-policy-role.ts): four resources per function.
  */
 
 export const FUNCTION_DEFAULTS = {
@@ -74,7 +76,7 @@ export class AppFunction extends Construct {
     }
 
     this.logGroup = new LogGroup(this, 'Logs', { retention: logRetention });
-    this.role = new Role(this, 'Role', {
+    this.role = new InlinePolicyRole(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Execution role of ${props.logicalId}`,
     });

@@ -158,6 +158,7 @@ export class Auth extends Construct {
       description: 'Staff who see the Activity Tracker and API key administration',
     });
     new AdminPromotion(this, 'AdminPromotion', {
+      settings,
       userPool: this.userPool,
       adminGroup: this.adminGroup,
       groupName: ADMIN_GROUP_NAME,

@@ -1,8 +1,9 @@
-import type { HttpRoute } from './routes';
+import type { HttpFunction } from './routes';
 
 /**
- * What each Lambda may touch, derived from where its handler lives so that a new route in an existing
- * folder gets the right grants without an extra line. The stack turns this into IAM statements; the
+ * What each Lambda may touch, derived from where its handler lives so that a new function in an existing
+ * folder gets the right grants without an extra line. A function holds the grants of all its routes
+ * (infra/routes.ts groups a resource's routes in one function). The stack turns this into IAM statements; the
  * environment variables naming the resources go to every function regardless (names are not secrets,
  * and the handlers read them lazily), so a missing grant shows up as AccessDenied, never as a crash.
  *
@@ -33,11 +34,11 @@ export const NO_ACCESS: FunctionAccess = {
   providerSecret: false,
 };
 
-/** Route functions in a folder that has no entry here only read and write the table. */
+/** Functions in a folder that has no entry here only read and write the table. */
 export const DEFAULT_ROUTE_ACCESS: FunctionAccess = { ...NO_ACCESS, table: 'readWrite' };
 
 /** Keyed by the first folder under `functions/`. */
-export const ROUTE_FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
+export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Public and unauthenticated: it reports the process is up and touches no data.
   health: NO_ACCESS,
   // Answers from the verified token's claims alone.
@@ -89,15 +90,15 @@ export const BACKGROUND_ACCESS = {
   cognitoTrigger: NO_ACCESS,
 } as const satisfies Record<string, FunctionAccess>;
 
-export function routeFolder(route: Pick<HttpRoute, 'entry'>): string {
-  const match = /^functions\/([^/]+)\//.exec(route.entry);
-  if (!match?.[1]) throw new Error(`Route entry ${route.entry} is not under functions/<folder>/`);
+export function functionFolder(fn: Pick<HttpFunction, 'entry'>): string {
+  const match = /^functions\/([^/]+)\//.exec(fn.entry);
+  if (!match?.[1]) throw new Error(`Function entry ${fn.entry} is not under functions/<folder>/`);
   return match[1];
 }
 
 /**
  * Functions that use less than their folder grants, by function id (issue 17 item 5): read from what
- * each handler's code reaches (test/infra/function-grants.test.ts bundles every entry and checks that
+ * each function's code reaches (all its routes' handlers) (test/infra/function-grants.test.ts bundles every entry and checks that
  * no function is granted a client its code cannot reach).
  */
 const TABLE_ONLY: FunctionAccess = DEFAULT_ROUTE_ACCESS;
@@ -105,55 +106,46 @@ const TABLE_READ: FunctionAccess = { ...NO_ACCESS, table: 'read' };
 /** Text generation routes create the job and enqueue it; nothing of theirs touches the media bucket. */
 const ENQUEUE_ONLY: FunctionAccess = { ...TABLE_ONLY, jobsQueue: true };
 export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
-  ListClients: TABLE_ONLY,
-  GetClient: TABLE_ONLY,
-  CreateClient: { ...TABLE_ONLY, wordpressKey: 'encrypt' },
-  UpdateClient: { ...TABLE_ONLY, wordpressKey: 'encrypt', webSocket: true },
-  DeleteClient: { ...TABLE_ONLY, webSocket: true },
-  RestoreClient: { ...TABLE_ONLY, webSocket: true },
-  ListAccess: TABLE_ONLY,
-  ListContent: TABLE_ONLY,
-  GetContent: TABLE_ONLY,
-  UpdateContent: TABLE_ONLY,
-  CreateContent: { ...TABLE_ONLY, webSocket: true },
-  DeleteContent: TABLE_ONLY,
-  RestoreContent: TABLE_ONLY,
+  // Creating and updating a client encrypt its WordPress password; updates, deletes and restores are
+  // activities pushed to the admins' feed.
+  Clients: { ...TABLE_ONLY, wordpressKey: 'encrypt', webSocket: true },
+  // Granting and removing access are activities pushed to the admins' feed.
+  ClientAccess: { ...TABLE_ONLY, webSocket: true },
+  // Saving a library item is an activity pushed to the admins' feed.
+  Content: { ...TABLE_ONLY, webSocket: true },
+  ApiKeys: TABLE_ONLY,
   GetJob: TABLE_READ,
   GenerateNewsletter: ENQUEUE_ONLY,
   GeneratePressRelease: ENQUEUE_ONLY,
   RewriteBlog: ENQUEUE_ONLY,
   GenerateFaq: ENQUEUE_ONLY,
   GenerateClientContent: ENQUEUE_ONLY,
-  GenerateSocialContent: ENQUEUE_ONLY,
-  GenerateGbpPost: ENQUEUE_ONLY,
   GenerateContent: ENQUEUE_ONLY,
   GenerateMultiPlatform: ENQUEUE_ONLY,
   // Image and speech jobs are queued on the media queue (infra/media-worker.ts grants that).
   GenerateImage: ENQUEUE_ONLY,
   TextToSpeech: ENQUEUE_ONLY,
-  GenerateGbpImage: ENQUEUE_ONLY,
-  GenerateSocialImage: ENQUEUE_ONLY,
+  // A post and an image each (the image on the media queue, infra/media-worker.ts).
+  SocialContent: ENQUEUE_ONLY,
+  GbpPost: ENQUEUE_ONLY,
   // Answer directly: no job, no queue.
   ResizeImage: { ...TABLE_ONLY, mediaBucket: 'readWrite' },
   // Vision calls the provider with its key; both record an activity that is pushed to the admins' feed.
   AnalyzeImage: { ...TABLE_ONLY, webSocket: true, providerSecret: true },
   FetchContent: { ...TABLE_ONLY, webSocket: true },
-  // Signing checks access and uses the media URL secret (granted with it); only GetMedia presigns.
-  SignMedia: TABLE_READ,
-  ListWordPressPosts: { ...TABLE_ONLY, wordpressKey: 'decrypt' },
-  ListWordPressCategories: { ...TABLE_ONLY, wordpressKey: 'decrypt' },
-  TestWordPressConnection: { ...TABLE_ONLY, wordpressKey: 'decrypt' },
-  CreateWordPressPost: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
-  UpdateWordPressPost: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
-  DeleteWordPressPost: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
-  UploadWordPressMedia: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
+  // Signing checks access and uses the media URL secret (granted with it); following a link presigns
+  // an S3 read.
+  Media: { ...TABLE_READ, mediaBucket: 'read' },
+  // Every route decrypts the client's application password; publishing, updates, deletes and uploads
+  // are activities pushed to the admins' feed.
+  WordPress: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
   WsConnect: TABLE_ONLY,
   WsDisconnect: TABLE_ONLY,
   WsDefault: { ...NO_ACCESS, webSocket: true },
 };
 
-export function routeAccess(route: Pick<HttpRoute, 'entry'> & { readonly id?: string }): FunctionAccess {
-  const own = route.id === undefined ? undefined : FUNCTION_ACCESS[route.id];
+export function functionAccess(fn: Pick<HttpFunction, 'entry'> & { readonly id?: string }): FunctionAccess {
+  const own = fn.id === undefined ? undefined : FUNCTION_ACCESS[fn.id];
   if (own) return own;
-  return ROUTE_FOLDER_ACCESS[routeFolder(route)] ?? DEFAULT_ROUTE_ACCESS;
+  return FOLDER_ACCESS[functionFolder(fn)] ?? DEFAULT_ROUTE_ACCESS;
 }

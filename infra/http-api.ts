@@ -32,7 +32,7 @@ export const HTTP_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 export interface AppHttpApiProps {
   readonly routes: readonly HttpRoute[];
-  /** The function of each route, by route id. */
+  /** The Lambda of each function of the route table, by function id. */
   readonly handlers: ReadonlyMap<string, IFunction>;
   readonly authorizerHandler: IFunction;
   readonly corsAllowedOrigins: readonly string[];
@@ -121,13 +121,25 @@ export class AppHttpApi extends Construct {
     const authorizerOf = (route: HttpRoute) =>
       route.auth === 'public' ? originAuthorizer : route.auth === 'apiKey' ? apiKeyAuthorizer : authorizer;
 
+    // One integration per function, shared by its routes, with one permission for the whole API: a
+    // route added to a function then costs the stack one resource, the route itself.
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    const integrationOf = (functionId: string): HttpLambdaIntegration => {
+      const known = integrations.get(functionId);
+      if (known) return known;
+      const handler = props.handlers.get(functionId);
+      if (!handler) throw new Error(`No Lambda for the function ${functionId} of the route table`);
+      const created = new HttpLambdaIntegration(`${functionId}Integration`, handler, {
+        scopePermissionToRoute: false,
+      });
+      integrations.set(functionId, created);
+      return created;
+    };
     for (const route of props.routes) {
-      const handler = props.handlers.get(route.id);
-      if (!handler) throw new Error(`No function for HTTP route ${route.id}`);
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, handler),
+        integration: integrationOf(route.function.id),
         authorizer: authorizerOf(route),
       });
     }

@@ -51,14 +51,14 @@ export class MediaJobs extends Construct {
     );
   }
 
-  /** The media job routes put messages on the media queue. */
+  /** The media job functions put messages on the media queue. */
   allowEnqueue(fn: IFunction): void {
     fn.addToRolePolicy(
       new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queues.queue.queueArn] }),
     );
   }
 
-  /** The media routes sign and verify tokens with the secret. */
+  /** The media function signs and verifies tokens with the secret. */
   allowSigning(fn: IFunction): void {
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -72,12 +72,12 @@ export class MediaJobs extends Construct {
 /** What the media worker may touch: the text worker's access and the media bucket it writes. */
 export const MEDIA_WORKER_ACCESS: FunctionAccess = { ...BACKGROUND_ACCESS.worker, mediaBucket: 'readWrite' };
 
-/** The two routes whose jobs run in the media worker. */
+/** The two functions whose jobs run in the media worker. */
 const MEDIA_JOB_ENTRIES: ReadonlySet<string> = new Set([
   'functions/tools/image-generation/handler.ts',
   'functions/tools/text-to-speech/handler.ts',
 ]);
 
-export function isMediaJobRoute(route: { readonly entry: string }): boolean {
-  return MEDIA_JOB_ENTRIES.has(route.entry);
+export function isMediaJobFunction(fn: { readonly entry: string }): boolean {
+  return MEDIA_JOB_ENTRIES.has(fn.entry);
 }

@@ -1,7 +1,12 @@
 /**
- * The one route table. The CDK stack turns every entry into its own Lambda + HTTP API route, and the
- * local gateway (local/gateway.ts) serves the very same entries, so an endpoint exists in both runtimes
- * or in neither. Adding an endpoint is one line here plus its handler file.
+ * The one route table. The CDK stack turns every function of it into a Lambda and every route into an
+ * HTTP API route of that function, and the local gateway (local/http-gateway.ts) serves the very same
+ * entries through the same functions, so an endpoint exists in both runtimes or in neither.
+ *
+ * A function serves the routes of one resource (its list, get, create, update, delete…) or one tool
+ * (docs/decisions.md, "Routes grouped into functions"): a route added to an existing function is one line
+ * here, its handler, and one line in the function's routes module (functions/commons/route-dispatch.ts),
+ * and costs the stack one resource (the API route); a new function costs five more.
  *
  * Browser-safe on purpose: no CDK or Node imports, so tests and the local runtime can read it cheaply.
  */
@@ -16,51 +21,89 @@ export type AuthKind = 'public' | 'user' | 'admin' | 'apiKey';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface HttpRoute {
-  /** Stable PascalCase id: the CDK logical id of the function and the local gateway's log label. */
+/** One Lambda of the HTTP API: its code, its size and (through infra/function-access.ts) its grants. */
+export interface HttpFunction {
+  /** Stable PascalCase id: the CDK logical id is `${id}Function`; the local runtime names it so too. */
   readonly id: string;
-  readonly method: HttpMethod;
-  /** API Gateway path syntax, `{name}` for a path parameter. */
-  readonly path: string;
-  /** Handler module, relative to the repository root; it exports `handler`. */
+  /**
+   * Handler module, relative to the repository root; it exports `handler`. A function of several routes
+   * points at its routes module, which hands each request to the handler of its route.
+   */
   readonly entry: string;
-  readonly auth: AuthKind;
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
   /** Native packages installed next to the bundle instead of bundled (sharp, for Lambda's arm64 Linux). */
   readonly nodeModules?: readonly string[];
 }
 
-const route = (
+export interface HttpRoute {
+  /** Stable PascalCase id of the operation (logs, tests, the routes module's keys). */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax, `{name}` for a path parameter. */
+  readonly path: string;
+  readonly auth: AuthKind;
+  /** The Lambda that serves it; several routes may share one. */
+  readonly function: HttpFunction;
+}
+
+type FunctionOptions = Pick<HttpFunction, 'timeoutSeconds' | 'memoryMb' | 'nodeModules'>;
+
+/** A function that serves several routes; `entry` is its routes module under functions/. */
+const httpFunction = (id: string, entry: string, options: FunctionOptions = {}): HttpFunction => ({
+  id,
+  entry: `functions/${entry}.ts`,
+  ...options,
+});
+
+/**
+ * One route. Given a handler module (a path under functions/), the route gets a function of its own,
+ * named like the route; given a function, it joins that function's routes.
+ */
+function route(
   id: string,
   method: HttpMethod,
   path: string,
-  entry: string,
+  handler: string | HttpFunction,
   auth: AuthKind,
-  options: Pick<HttpRoute, 'timeoutSeconds' | 'memoryMb' | 'nodeModules'> = {},
-): HttpRoute => ({ id, method, path, entry: `functions/${entry}.ts`, auth, ...options });
+  options: FunctionOptions = {},
+): HttpRoute {
+  const fn = typeof handler === 'string' ? httpFunction(id, handler, options) : handler;
+  return { id, method, path, auth, function: fn };
+}
 
+/** Calls to a client's WordPress site may take a while (uploads), within API Gateway's 30 s. */
+const wordpress = httpFunction('WordPress', 'wordpress/routes', { timeoutSeconds: 29 });
+const clients = httpFunction('Clients', 'clients/routes');
+const clientAccess = httpFunction('ClientAccess', 'access/routes');
+const content = httpFunction('Content', 'content/routes');
+const apiKeys = httpFunction('ApiKeys', 'api-keys/routes');
+const media = httpFunction('Media', 'media/routes');
 /**
  * Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. The
  * timeout leaves room for the public API's `Prefer: wait=25` (API Gateway's own limit is 30 s).
  */
-const generation = (id: string, path: string, tool: string): HttpRoute =>
-  route(id, 'POST', `/api/${path}`, `tools/${tool}/handler`, 'apiKey', { timeoutSeconds: 29 });
+const GENERATION_TIMEOUT = { timeoutSeconds: 29 } as const;
+/** Issue 12: the GBP and social tools each make a post (text worker) and an image (media worker). */
+const gbpPost = httpFunction('GbpPost', 'tools/gbp-post/routes', GENERATION_TIMEOUT);
+const socialContent = httpFunction('SocialContent', 'tools/social-content/routes', GENERATION_TIMEOUT);
 
-/** WordPress publishing: calls to the client's site may take a while (uploads), within API Gateway's 30 s. */
+const generation = (id: string, path: string, tool: string): HttpRoute =>
+  route(id, 'POST', `/api/${path}`, `tools/${tool}/handler`, 'apiKey', GENERATION_TIMEOUT);
+
 function wordpressRoutes(): HttpRoute[] {
   const base = '/api/clients/{clientId}/wordpress';
-  const wp = (id: string, method: HttpMethod, path: string, file: string) =>
-    route(id, method, `${base}${path}`, `wordpress/${file}`, 'user', { timeoutSeconds: 29 });
+  const wp = (id: string, method: HttpMethod, path: string) =>
+    route(id, method, `${base}${path}`, wordpress, 'user');
   return [
-    wp('ListWordPressPosts', 'GET', '/posts', 'list-posts'),
-    wp('GetWordPressPost', 'GET', '/posts/{postId}', 'get-post'),
-    wp('CreateWordPressPost', 'POST', '/posts', 'create-post'),
-    wp('UpdateWordPressPost', 'PUT', '/posts/{postId}', 'update-post'),
-    wp('DeleteWordPressPost', 'DELETE', '/posts/{postId}', 'delete-post'),
-    wp('ListWordPressCategories', 'GET', '/categories', 'list-categories'),
-    wp('UploadWordPressMedia', 'POST', '/media', 'upload-media'),
-    wp('TestWordPressConnection', 'POST', '/test', 'test-connection'),
+    wp('ListWordPressPosts', 'GET', '/posts'),
+    wp('GetWordPressPost', 'GET', '/posts/{postId}'),
+    wp('CreateWordPressPost', 'POST', '/posts'),
+    wp('UpdateWordPressPost', 'PUT', '/posts/{postId}'),
+    wp('DeleteWordPressPost', 'DELETE', '/posts/{postId}'),
+    wp('ListWordPressCategories', 'GET', '/categories'),
+    wp('UploadWordPressMedia', 'POST', '/media'),
+    wp('TestWordPressConnection', 'POST', '/test'),
   ];
 }
 
@@ -68,57 +111,33 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('GetHealth', 'GET', '/api/health', 'health/handler', 'public'),
   route('GetMe', 'GET', '/api/me', 'me/handler', 'user'),
 
-  route('ListClients', 'GET', '/api/clients', 'clients/list-clients', 'apiKey'),
-  route('CreateClient', 'POST', '/api/clients', 'clients/create-client', 'apiKey'),
-  route('GetClient', 'GET', '/api/clients/{clientId}', 'clients/get-client', 'user'),
-  route('UpdateClient', 'PUT', '/api/clients/{clientId}', 'clients/update-client', 'user'),
-  route('DeleteClient', 'DELETE', '/api/clients/{clientId}', 'clients/delete-client', 'user'),
-  route('RestoreClient', 'POST', '/api/clients/{clientId}/restore', 'clients/restore-client', 'user'),
+  route('ListClients', 'GET', '/api/clients', clients, 'apiKey'),
+  route('CreateClient', 'POST', '/api/clients', clients, 'apiKey'),
+  route('GetClient', 'GET', '/api/clients/{clientId}', clients, 'user'),
+  route('UpdateClient', 'PUT', '/api/clients/{clientId}', clients, 'user'),
+  route('DeleteClient', 'DELETE', '/api/clients/{clientId}', clients, 'user'),
+  route('RestoreClient', 'POST', '/api/clients/{clientId}/restore', clients, 'user'),
 
-  route('ListAccess', 'GET', '/api/clients/{clientId}/access', 'access/list-access', 'user'),
-  route('GrantAccess', 'POST', '/api/clients/{clientId}/access', 'access/grant-access', 'user'),
-  route(
-    'RevokeAccess',
-    'DELETE',
-    '/api/clients/{clientId}/access/{accessId}',
-    'access/revoke-access',
-    'user',
-  ),
+  route('ListAccess', 'GET', '/api/clients/{clientId}/access', clientAccess, 'user'),
+  route('GrantAccess', 'POST', '/api/clients/{clientId}/access', clientAccess, 'user'),
+  route('RevokeAccess', 'DELETE', '/api/clients/{clientId}/access/{accessId}', clientAccess, 'user'),
 
-  route('ListContent', 'GET', '/api/clients/{clientId}/content', 'content/list-content', 'user'),
-  route('CreateContent', 'POST', '/api/clients/{clientId}/content', 'content/create-content', 'user'),
-  route('GetContent', 'GET', '/api/clients/{clientId}/content/{contentId}', 'content/get-content', 'user'),
-  route(
-    'UpdateContent',
-    'PUT',
-    '/api/clients/{clientId}/content/{contentId}',
-    'content/update-content',
-    'user',
-  ),
-  route(
-    'DeleteContent',
-    'DELETE',
-    '/api/clients/{clientId}/content/{contentId}',
-    'content/delete-content',
-    'user',
-  ),
-  route(
-    'RestoreContent',
-    'POST',
-    '/api/clients/{clientId}/content/{contentId}/restore',
-    'content/restore-content',
-    'user',
-  ),
+  route('ListContent', 'GET', '/api/clients/{clientId}/content', content, 'user'),
+  route('CreateContent', 'POST', '/api/clients/{clientId}/content', content, 'user'),
+  route('GetContent', 'GET', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
+  route('UpdateContent', 'PUT', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
+  route('DeleteContent', 'DELETE', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
+  route('RestoreContent', 'POST', '/api/clients/{clientId}/content/{contentId}/restore', content, 'user'),
 
   route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
 
   ...wordpressRoutes(),
 
   // API keys (issue 14): login tokens only (kind user), so a key can neither mint nor manage keys.
-  route('ListApiKeys', 'GET', '/api/api-keys', 'api-keys/list-api-keys', 'user'),
-  route('CreateApiKey', 'POST', '/api/api-keys', 'api-keys/create-api-key', 'user'),
-  route('UpdateApiKey', 'PATCH', '/api/api-keys/{keyId}', 'api-keys/update-api-key', 'user'),
-  route('DeleteApiKey', 'DELETE', '/api/api-keys/{keyId}', 'api-keys/delete-api-key', 'user'),
+  route('ListApiKeys', 'GET', '/api/api-keys', apiKeys, 'user'),
+  route('CreateApiKey', 'POST', '/api/api-keys', apiKeys, 'user'),
+  route('UpdateApiKey', 'PATCH', '/api/api-keys/{keyId}', apiKeys, 'user'),
+  route('DeleteApiKey', 'DELETE', '/api/api-keys/{keyId}', apiKeys, 'user'),
   // The public API's own name for client content (001 §7), and the API's OpenAPI document.
   route('GenerateContent', 'POST', '/api/generate-content', 'public-api/generate-content', 'apiKey', {
     timeoutSeconds: 29,
@@ -131,24 +150,13 @@ export const httpRoutes: readonly HttpRoute[] = [
   generation('RewriteBlog', 'rewrite-blog', 'blog-rewrite'),
   generation('GenerateFaq', 'generate-faq', 'faq'),
   generation('GenerateClientContent', 'generate-client-content', 'client-content'),
-  generation('GenerateSocialContent', 'generate-social-content', 'social-content'),
-  generation('GenerateGbpPost', 'generate-gbp-post', 'gbp-post'),
+  route('GenerateSocialContent', 'POST', '/api/generate-social-content', socialContent, 'apiKey'),
+  route('GenerateGbpPost', 'POST', '/api/generate-gbp-post', gbpPost, 'apiKey'),
   // One run of the Multi-Platform Creator: the media worker runs its child jobs of the text tools.
   generation('GenerateMultiPlatform', 'generate-multi-platform', 'multi-platform'),
   // Issue 12: the GBP and social images run in the media worker; resizing answers directly (sharp).
-  route('GenerateGbpImage', 'POST', '/api/generate-gbp-image', 'tools/gbp-post/image-handler', 'apiKey', {
-    timeoutSeconds: 29,
-  }),
-  route(
-    'GenerateSocialImage',
-    'POST',
-    '/api/generate-social-image',
-    'tools/social-content/image-handler',
-    'apiKey',
-    {
-      timeoutSeconds: 29,
-    },
-  ),
+  route('GenerateGbpImage', 'POST', '/api/generate-gbp-image', gbpPost, 'apiKey'),
+  route('GenerateSocialImage', 'POST', '/api/generate-social-image', socialContent, 'apiKey'),
   route('ResizeImage', 'POST', '/api/resize-image', 'tools/resize-image/handler', 'apiKey', {
     timeoutSeconds: 29,
     memoryMb: 1536,
@@ -167,9 +175,31 @@ export const httpRoutes: readonly HttpRoute[] = [
     timeoutSeconds: 29,
   }),
   // Media is fetched with a signed token (browser tags cannot send headers); signing checks access.
-  route('SignMedia', 'POST', '/api/media/sign', 'media/sign-media', 'apiKey'),
-  route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', 'media/get-media', 'public'),
+  route('SignMedia', 'POST', '/api/media/sign', media, 'apiKey'),
+  route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', media, 'public'),
 ];
+
+/**
+ * The functions of the HTTP API, each once, in the order of their first route. Two different functions
+ * under one id would fight over one logical id, so that is refused.
+ */
+export function functionsOf(routes: readonly HttpRoute[]): HttpFunction[] {
+  const byId = new Map<string, HttpFunction>();
+  for (const { function: fn } of routes) {
+    const known = byId.get(fn.id);
+    if (known && JSON.stringify(known) !== JSON.stringify(fn)) {
+      throw new Error(`Two different functions are named ${fn.id} in the route table`);
+    }
+    byId.set(fn.id, fn);
+  }
+  return [...byId.values()];
+}
+
+export const httpFunctions: readonly HttpFunction[] = functionsOf(httpRoutes);
+
+/** The routes one function serves. */
+export const routesOf = (functionId: string, routes: readonly HttpRoute[] = httpRoutes): HttpRoute[] =>
+  routes.filter((candidate) => candidate.function.id === functionId);
 
 export interface WebSocketRoute {
   readonly id: string;
@@ -194,6 +224,8 @@ export const backgroundFunctions = {
   deadLetters: 'functions/dlq/handler.ts',
   preSignUp: 'functions/auth/pre-sign-up.ts',
   postConfirmation: 'functions/auth/post-confirmation.ts',
+  /** Run on deploy: puts the listed admins who already have an account in the admins group. */
+  adminPromotion: 'functions/auth/admin-promotion.ts',
   /** Run on deploy: copies the delete snapshots of earlier versions from S3 into the table (issue 15). */
   trashMigration: 'functions/trash/migrate-s3-trash.ts',
 } as const;

@@ -18,9 +18,9 @@ import {
   BACKGROUND_ACCESS,
   FUNCTION_ACCESS,
   type FunctionAccess,
+  functionAccess,
+  functionFolder,
   NO_ACCESS,
-  routeAccess,
-  routeFolder,
 } from './function-access';
 import { type GrantTargets, grantAccess } from './grants';
 import { AppHttpApi } from './http-api';
@@ -33,7 +33,7 @@ import {
 } from './media-bundling';
 import { MediaStorage } from './media-storage';
 import {
-  isMediaJobRoute,
+  isMediaJobFunction,
   MEDIA_WORKER_ACCESS,
   MEDIA_WORKER_MEMORY_MB,
   MEDIA_WORKER_TIMEOUT,
@@ -46,6 +46,7 @@ import {
   ADMIN_GROUP_NAME,
   backgroundFunctions,
   envNames,
+  functionsOf,
   type HttpRoute,
   httpRoutes as routeTable,
   webSocketRoutes,
@@ -76,6 +77,15 @@ export interface LbmStudioStackProps extends StackProps {
   readonly frontendAssetPath?: string;
   /** The route table; defaults to infra/routes.ts (tests pass variations). */
   readonly httpRoutes?: readonly HttpRoute[];
+}
+
+/** A route function's description: its route, or the ids of its routes (Lambda allows 256 characters). */
+function describeRoutes(functionId: string, routes: readonly HttpRoute[]): string {
+  const served = routes.filter((route) => route.function.id === functionId);
+  const [only] = served;
+  if (served.length === 1 && only) return `${only.method} ${only.path}`;
+  const text = `HTTP API, ${served.length} routes: ${served.map((route) => route.id).join(', ')}`;
+  return text.length <= 256 ? text : `${text.slice(0, 255)}…`;
 }
 
 /** Every AWS resource of LBM Studio (DESIGN.md §1, §4, §5) in one stack. */
@@ -146,23 +156,30 @@ export class LbmStudioStack extends Stack {
       return created;
     };
 
+    // One Lambda per function of the route table, which may serve several routes (infra/routes.ts).
     const routeHandlers = new Map(
-      httpRoutes.map((route) => {
-        if ((route.timeoutSeconds ?? 0) > HTTP_INTEGRATION_LIMIT_SECONDS) {
+      functionsOf(httpRoutes).map((spec) => {
+        if ((spec.timeoutSeconds ?? 0) > HTTP_INTEGRATION_LIMIT_SECONDS) {
           throw new Error(
-            `Route ${route.id} asks for ${route.timeoutSeconds} s but API Gateway ends HTTP integrations at 30 s; move the work to a job.`,
+            `Function ${spec.id} asks for ${spec.timeoutSeconds} s but API Gateway ends HTTP integrations at 30 s; move the work to a job.`,
           );
         }
-        const fn = appFunction(route.id, route.entry, `${route.method} ${route.path}`, routeAccess(route), {
-          timeoutSeconds: route.timeoutSeconds,
-          memoryMb: route.memoryMb,
-          ...(route.nodeModules
-            ? { bundling: nativeModulesBundling(props.projectRoot, route.nodeModules) }
-            : {}),
-        });
-        if (isMediaJobRoute(route)) media.allowEnqueue(fn.function);
-        if (routeFolder(route) === 'media') media.allowSigning(fn.function);
-        return [route.id, fn.function] as const;
+        const fn = appFunction(
+          spec.id,
+          spec.entry,
+          describeRoutes(spec.id, httpRoutes),
+          functionAccess(spec),
+          {
+            timeoutSeconds: spec.timeoutSeconds,
+            memoryMb: spec.memoryMb,
+            ...(spec.nodeModules
+              ? { bundling: nativeModulesBundling(props.projectRoot, spec.nodeModules) }
+              : {}),
+          },
+        );
+        if (isMediaJobFunction(spec)) media.allowEnqueue(fn.function);
+        if (functionFolder(spec) === 'media') media.allowSigning(fn.function);
+        return [spec.id, fn.function] as const;
       }),
     );
     const httpAuthorizer = appFunction(
@@ -264,13 +281,7 @@ export class LbmStudioStack extends Stack {
       ),
       tableArn: data.table.tableArn,
       bucket: storage.media,
-      executeAfter: [
-        data,
-        storage,
-        ...['DeleteClient', 'RestoreClient', 'DeleteContent', 'RestoreContent'].flatMap(
-          (id) => routeHandlers.get(id) ?? [],
-        ),
-      ],
+      executeAfter: [data, storage, ...['Clients', 'Content'].flatMap((id) => routeHandlers.get(id) ?? [])],
     });
 
     new Alarms(this, 'Alarms', {

@@ -238,10 +238,12 @@ export async function handleApiRequest(
 
   let result: APIGatewayProxyStructuredResultV2 | string | undefined;
   try {
+    // The route's function, as API Gateway invokes it: one that serves several routes hands the event to
+    // the route's own handler by its routeKey (functions/commons/route-dispatch.ts).
     const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 | string>(
-      route.entry,
+      route.function.entry,
     );
-    result = await handler(event, lambdaContext(route.id, route.timeoutSeconds));
+    result = await handler(event, lambdaContext(route.function.id, route.function.timeoutSeconds));
   } catch (error) {
     log(`✗ ${routeKey} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     sendJson(response, 500, { message: 'Internal Server Error' });

@@ -15,13 +15,13 @@ describe('warmUpHandlerEntries', () => {
     expect(entries).toContain(backgroundFunctions.mediaWorker);
     const newsletter = httpRoutes.find((route) => route.path === '/api/generate-newsletter');
     expect(newsletter).toBeDefined();
-    expect(entries).toContain(newsletter?.entry);
+    expect(entries).toContain(newsletter?.function.entry);
     // The authorizers come before the handlers they guard, and the worker after the endpoints that queue.
     expect(entries.indexOf(backgroundFunctions.httpAuthorizer)).toBeLessThan(
-      entries.indexOf(newsletter?.entry ?? ''),
+      entries.indexOf(newsletter?.function.entry ?? ''),
     );
     expect(entries.indexOf(backgroundFunctions.worker)).toBeGreaterThan(
-      entries.indexOf(newsletter?.entry ?? ''),
+      entries.indexOf(newsletter?.function.entry ?? ''),
     );
   });
 

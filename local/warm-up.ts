@@ -34,9 +34,9 @@ const PROVIDER_SDKS = ['openai', '@anthropic-ai/sdk', '@google/genai'] as const;
 /** Handler entries in the order a first generation needs them. */
 export function warmUpHandlerEntries(): string[] {
   const generationRoutes = httpRoutes
-    .filter((route) => route.method === 'POST' && route.entry.includes('/tools/'))
-    .map((route) => route.entry);
-  const jobRead = httpRoutes.filter((route) => route.id === 'GetJob').map((route) => route.entry);
+    .filter((route) => route.method === 'POST' && route.function.entry.includes('/tools/'))
+    .map((route) => route.function.entry);
+  const jobRead = httpRoutes.filter((route) => route.id === 'GetJob').map((route) => route.function.entry);
   return [
     ...new Set([
       backgroundFunctions.httpAuthorizer,
@@ -164,7 +164,7 @@ export const rehearsalSteps: Readonly<Record<string, () => Promise<unknown>>> = 
   'generation request': async () => {
     const route = httpRoutes.find((candidate) => candidate.path === '/api/generate-newsletter');
     if (!route) throw new Error('no newsletter route');
-    const handler = await loadHandler<APIGatewayProxyEventV2, unknown>(route.entry);
+    const handler = await loadHandler<APIGatewayProxyEventV2, unknown>(route.function.entry);
     const now = new Date();
     const routeKey = `${route.method} ${route.path}`;
     await handler(
@@ -196,7 +196,7 @@ export const rehearsalSteps: Readonly<Record<string, () => Promise<unknown>>> = 
           authorizer: { lambda: toAuthorizerContext(REHEARSAL_CALLER) },
         },
       } as APIGatewayProxyEventV2,
-      lambdaContext(route.id, route.timeoutSeconds),
+      lambdaContext(route.function.id, route.function.timeoutSeconds),
     );
   },
   /**

@@ -1,99 +1,65 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { promotionId } from '#infra/admin-promotion';
+import { ADMIN_PROMOTION_RESOURCE_TYPE } from '#infra/admin-promotion';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
-import { buildApp, resourcesOf, TEST_DOMAIN } from './fixture';
+import {
+  buildApp,
+  logicalIdOf,
+  resourcesOf,
+  resourcesOfType,
+  statementsOfFunction,
+  TEST_DOMAIN,
+} from './fixture';
 
 /**
- * Issue 17 item 9: changing `adminEmails` promotes users who exist already. Each listed address is a
- * custom resource that adds the user to the admins group on create and update, removes them when the
- * address leaves the list, and skips a user who has not signed up yet.
+ * Issue 17 item 9, issue 29 item 6: changing `adminEmails` promotes users who exist already, through one
+ * custom resource that holds the whole list (its handler: functions/auth/admin-promotion.ts, tested in
+ * test/integration/admin-promotion.test.ts), so the stack does not grow with the list.
  */
-
-interface SdkCall {
-  readonly service: string;
-  readonly action: string;
-  readonly parameters: Record<string, unknown>;
-  readonly ignoreErrorCodesMatching?: string;
-}
 
 const BOSS = `boss@${TEST_DOMAIN}`;
 const LEAD = `lead@${TEST_DOMAIN}`;
 let synthesized: Template | undefined;
 
 /** One synthesis for the file, with two admin addresses (synthesis takes seconds). */
-function promotions() {
-  if (!synthesized)
-    synthesized = Template.fromStack(buildApp({ context: { adminEmails: `${BOSS},${LEAD}` } }).stack);
-  const template = synthesized;
-  const resources = Object.entries(resourcesOf(template)).filter(
-    ([, resource]) => resource.Type === 'Custom::AWS',
-  );
-  return { template, resources };
-}
-
-/** The SDK call a custom resource makes: CDK stores it as JSON text, joined around the pool's tokens. */
-function callOf(properties: Record<string, unknown> | undefined, phase: 'Create' | 'Update' | 'Delete') {
-  const raw = properties?.[phase];
-  const join = (raw as { 'Fn::Join'?: [string, unknown[]] } | undefined)?.['Fn::Join'];
-  const text = join
-    ? join[1].map((part) => (typeof part === 'string' ? part : 'TOKEN')).join(join[0])
-    : String(raw);
-  const call = JSON.parse(text) as SdkCall;
-  return {
-    action: call.action,
-    username: call.parameters.Username,
-    group: call.parameters.GroupName,
-    ignored: call.ignoreErrorCodesMatching,
-  };
+function template(): Template {
+  synthesized ??= Template.fromStack(buildApp({ context: { adminEmails: `${LEAD},${BOSS}` } }).stack);
+  return synthesized;
 }
 
 describe('admin promotion', () => {
-  it('adds each listed address to the admins group on deploy and removes it when it leaves the list', () => {
-    const { resources } = promotions();
-    expect(resources).toHaveLength(2);
-    for (const email of [BOSS, LEAD]) {
-      const [, resource] = resources.find(([id]) => id.includes(promotionId(email))) ?? [];
-      expect(resource, email).toBeDefined();
-      for (const phase of ['Create', 'Update'] as const) {
-        expect(callOf(resource?.Properties, phase)).toEqual({
-          action: 'AdminAddUserToGroup',
-          username: email,
-          group: ADMIN_GROUP_NAME,
-          ignored: 'UserNotFoundException',
-        });
-      }
-      expect(callOf(resource?.Properties, 'Delete')).toMatchObject({
-        action: 'AdminRemoveUserFromGroup',
-        username: email,
-        group: ADMIN_GROUP_NAME,
-      });
-    }
+  it('hands the whole list, sorted, to one custom resource on the admins group of this pool', () => {
+    const promotions = resourcesOfType(template(), ADMIN_PROMOTION_RESOURCE_TYPE);
+    expect(promotions).toHaveLength(1);
+    const [, promotion] = promotions[0] ?? [];
+    const poolId = logicalIdOf(template(), 'AWS::Cognito::UserPool', 'AuthUserPool');
+    expect(promotion?.Properties).toMatchObject({
+      UserPoolId: { Ref: poolId },
+      GroupName: ADMIN_GROUP_NAME,
+      AdminEmails: [BOSS, LEAD],
+    });
+    // The group exists before anyone is added to it.
+    const groupId = logicalIdOf(template(), 'AWS::Cognito::UserPoolGroup', 'AuthUserPoolAdmins');
+    expect(promotion?.DependsOn).toContain(groupId);
+    expect(resourcesOfType(template(), 'Custom::AWS')).toEqual([]);
   });
 
-  it('names each resource after its address alone, so reordering the list replaces nothing', () => {
-    expect(promotionId(`Boss@${TEST_DOMAIN}`)).toBe(promotionId(`boss@${TEST_DOMAIN}`));
-    expect(promotionId(`boss@${TEST_DOMAIN}`)).not.toBe(promotionId(`lead@${TEST_DOMAIN}`));
+  it('is answered by the promotion function through CDK’s provider framework', () => {
+    const [, promotion] = resourcesOfType(template(), ADMIN_PROMOTION_RESOURCE_TYPE)[0] ?? [];
+    const token = JSON.stringify(promotion?.Properties?.ServiceToken);
+    const frameworkId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(token)?.[1] ?? '';
+    const framework = resourcesOf(template())[frameworkId];
+    expect(framework?.Type).toBe('AWS::Lambda::Function');
+    expect(JSON.stringify(framework?.Properties?.Environment)).toContain('AdminPromotionFunction');
   });
 
-  it('grants the provider only the two group calls, on this user pool', () => {
-    const { template } = promotions();
-    const policies = Object.values(resourcesOf(template)).filter(
-      (resource) =>
-        resource.Type === 'AWS::IAM::Policy' &&
-        JSON.stringify(resource.Properties).includes('cognito-idp:AdminRemoveUserFromGroup'),
+  it('grants the promotion function only the two group calls, on this user pool', () => {
+    const statements = statementsOfFunction(template(), 'AdminPromotionFunction').filter((statement) =>
+      statement.actions.some((action) => action.startsWith('cognito-idp:')),
     );
-    // One policy per address, on CDK's single provider role.
-    expect(policies).toHaveLength(2);
-    for (const policy of policies) {
-      const document = policy.Properties?.PolicyDocument as
-        | { Statement: { Action: string[]; Resource: unknown }[] }
-        | undefined;
-      const statements = document?.Statement ?? [];
-      expect(statements.map((statement) => statement.Action)).toEqual([
-        ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
-      ]);
-      expect(JSON.stringify(statements[0]?.Resource)).toMatch(/AuthUserPool\w*","Arn"/u);
-    }
+    expect(statements.map((statement) => statement.actions)).toEqual([
+      ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
+    ]);
+    expect(JSON.stringify(statements[0]?.resources)).toMatch(/AuthUserPool\w*","Arn"/u);
   });
 });

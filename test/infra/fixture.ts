@@ -4,7 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { addComplianceChecks } from '#infra/compliance';
 import { readAppConfig } from '#infra/config';
-import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
+import { backgroundFunctions, type HttpRoute, httpRoutes, webSocketRoutes } from '#infra/routes';
 import { LbmStudioStack } from '#infra/stack';
 import { builtOnce, scratchDir } from './run-cache';
 
@@ -37,7 +37,7 @@ function cdkJsonContext(): Record<string, unknown> {
 
 export function allEntries(): string[] {
   return [
-    ...httpRoutes.map((route) => route.entry),
+    ...httpRoutes.map((route) => route.function.entry),
     ...webSocketRoutes.map((route) => route.entry),
     ...Object.values(backgroundFunctions),
   ];
@@ -78,6 +78,8 @@ export interface SynthOptions {
   readonly compliance?: boolean;
   /** Where the cloud assembly is written; a scratch folder by default. */
   readonly outdir?: string;
+  /** A route table other than infra/routes.ts (its functions' entries must exist in the project root). */
+  readonly httpRoutes?: readonly HttpRoute[];
 }
 
 export function buildApp(options: SynthOptions = {}) {
@@ -93,6 +95,7 @@ export function buildApp(options: SynthOptions = {}) {
   const stack = new LbmStudioStack(app, config.stackName, {
     config,
     projectRoot: options.projectRoot ?? createProjectRoot(),
+    ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
   });
   if (options.compliance) addComplianceChecks(app);
   return { app, stack, outdir };
@@ -148,19 +151,37 @@ export interface Statement {
 
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
-/** The allowed IAM statements of a Lambda function's role, flattened. */
-export function statementsOfFunction(template: Template, functionLogicalId: string): Statement[] {
-  const all = resourcesOf(template);
-  const fn = all[functionLogicalId];
+/** The policy documents of a role: its own inline policies and the AWS::IAM::Policy resources on it. */
+function policyDocumentsOfRole(all: Record<string, CfnResource>, roleId: string): unknown[] {
+  const own = asArray(all[roleId]?.Properties?.Policies ?? []).map((policy) =>
+    policy && typeof policy === 'object' && 'PolicyDocument' in policy ? policy.PolicyDocument : undefined,
+  );
+  const attached = Object.values(all)
+    .filter(
+      (resource) =>
+        resource.Type === 'AWS::IAM::Policy' &&
+        JSON.stringify(resource.Properties?.Roles).includes(`"Ref":"${roleId}"`),
+    )
+    .map((resource) => resource.Properties?.PolicyDocument);
+  return [...own, ...attached];
+}
+
+/** The logical id of a Lambda function's execution role. */
+export function roleOfFunction(template: Template, functionLogicalId: string): string {
+  const fn = resourcesOf(template)[functionLogicalId];
   if (!fn) throw new Error(`No resource ${functionLogicalId}`);
   const role = JSON.stringify(fn.Properties?.Role);
   const roleId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(role)?.[1];
   if (!roleId) throw new Error(`${functionLogicalId} has no role of this stack`);
+  return roleId;
+}
+
+/** The allowed IAM statements of a Lambda function's role, flattened. */
+export function statementsOfFunction(template: Template, functionLogicalId: string): Statement[] {
+  const all = resourcesOf(template);
+  const roleId = roleOfFunction(template, functionLogicalId);
   const statements: Statement[] = [];
-  for (const resource of Object.values(all)) {
-    if (resource.Type !== 'AWS::IAM::Policy') continue;
-    if (!JSON.stringify(resource.Properties?.Roles).includes(`"Ref":"${roleId}"`)) continue;
-    const document = resource.Properties?.PolicyDocument;
+  for (const document of policyDocumentsOfRole(all, roleId)) {
     const list =
       document && typeof document === 'object' && 'Statement' in document ? document.Statement : [];
     for (const statement of asArray(list)) {

@@ -2,23 +2,25 @@ import { describe, expect, it } from 'vitest';
 import {
   BACKGROUND_ACCESS,
   DEFAULT_ROUTE_ACCESS,
+  FOLDER_ACCESS,
+  functionAccess,
+  functionFolder,
   NO_ACCESS,
-  ROUTE_FOLDER_ACCESS,
-  routeAccess,
-  routeFolder,
 } from '#infra/function-access';
-import { httpRoutes } from '#infra/routes';
+import { httpFunctions, httpRoutes, routesOf } from '#infra/routes';
 
 describe('function access', () => {
   it('has a deliberate entry for every handler folder of the route table', () => {
-    const folders = new Set(httpRoutes.map(routeFolder));
-    for (const folder of folders) expect(Object.keys(ROUTE_FOLDER_ACCESS)).toContain(folder);
+    const folders = new Set(httpFunctions.map(functionFolder));
+    for (const folder of folders) expect(Object.keys(FOLDER_ACCESS)).toContain(folder);
   });
 
   it('lets only generation endpoints (tools and the public API’s own) enqueue jobs', () => {
-    for (const route of httpRoutes.filter((candidate) => routeAccess(candidate).jobsQueue)) {
-      expect(route.entry).toMatch(/^functions\/(tools|public-api)\//);
-      expect(route.id).toMatch(/^(Generate|RewriteBlog|TextToSpeech)/);
+    for (const fn of httpFunctions.filter((candidate) => functionAccess(candidate).jobsQueue)) {
+      expect(fn.entry).toMatch(/^functions\/(tools|public-api)\//);
+      for (const route of routesOf(fn.id)) {
+        expect(route.id).toMatch(/^(Generate|RewriteBlog|TextToSpeech)/);
+      }
     }
   });
 
@@ -27,13 +29,14 @@ describe('function access', () => {
     for (const route of httpRoutes.filter(
       (candidate) => candidate.auth === 'public' && candidate.id !== 'GetMedia',
     )) {
-      expect(routeAccess(route)).toEqual(NO_ACCESS);
+      expect(routesOf(route.function.id)).toHaveLength(1);
+      expect(functionAccess(route.function)).toEqual(NO_ACCESS);
     }
   });
 
   it('keeps the provider keys to the worker and image analysis (its vision call is direct)', () => {
-    const routes = httpRoutes.filter((route) => routeAccess(route).providerSecret).map((route) => route.id);
-    expect(routes).toEqual(['AnalyzeImage']);
+    const functions = httpFunctions.filter((fn) => functionAccess(fn).providerSecret).map((fn) => fn.id);
+    expect(functions).toEqual(['AnalyzeImage']);
     const holders = Object.entries(BACKGROUND_ACCESS)
       .filter(([, access]) => access.providerSecret)
       .map(([name]) => name);
@@ -41,10 +44,10 @@ describe('function access', () => {
   });
 
   it('lets client writes encrypt and WordPress routes decrypt with the WordPress key, nobody else', () => {
-    for (const route of httpRoutes) {
-      const use = routeAccess(route).wordpressKey;
-      if (use === 'encrypt') expect(['CreateClient', 'UpdateClient']).toContain(route.id);
-      else if (use === 'decrypt') expect(routeFolder(route)).toBe('wordpress');
+    for (const fn of httpFunctions) {
+      const use = functionAccess(fn).wordpressKey;
+      if (use === 'encrypt') expect(fn.id).toBe('Clients');
+      else if (use === 'decrypt') expect(functionFolder(fn)).toBe('wordpress');
       else expect(use).toBe(false);
     }
     expect(BACKGROUND_ACCESS.worker.wordpressKey).toBe(false);
@@ -52,15 +55,15 @@ describe('function access', () => {
   });
 
   it('lets the WordPress routes push their activities to the admins live', () => {
-    expect(routeAccess({ entry: 'functions/wordpress/create-post.ts' }).webSocket).toBe(true);
+    expect(functionAccess({ entry: 'functions/wordpress/routes.ts' }).webSocket).toBe(true);
   });
 
   it('falls back to table-only access for a folder it does not know', () => {
-    expect(routeAccess({ entry: 'functions/brand-new/handler.ts' })).toEqual(DEFAULT_ROUTE_ACCESS);
+    expect(functionAccess({ entry: 'functions/brand-new/handler.ts' })).toEqual(DEFAULT_ROUTE_ACCESS);
     expect(DEFAULT_ROUTE_ACCESS).toEqual({ ...NO_ACCESS, table: 'readWrite' });
   });
 
   it('refuses an entry outside functions/<folder>/', () => {
-    expect(() => routeFolder({ entry: 'handler.ts' })).toThrow('is not under functions/<folder>/');
+    expect(() => functionFolder({ entry: 'handler.ts' })).toThrow('is not under functions/<folder>/');
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_ACCESS, FUNCTION_ACCESS, type FunctionAccess, routeAccess } from '#infra/function-access';
+import {
+  BACKGROUND_ACCESS,
+  FUNCTION_ACCESS,
+  type FunctionAccess,
+  functionAccess,
+} from '#infra/function-access';
 import { MEDIA_WORKER_ACCESS } from '#infra/media-worker';
-import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
+import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#infra/routes';
 import { modulesReached } from '../../bench/lambda-bundles';
 import { actionsOfFunction, sharedTemplate } from './fixture';
 import { sharedBundleOf } from './shared-bundles';
@@ -29,7 +34,7 @@ async function reachedModules(entry: string): Promise<Set<string>> {
 }
 
 const functions: [string, string, FunctionAccess][] = [
-  ...httpRoutes.map((route): [string, string, FunctionAccess] => [route.id, route.entry, routeAccess(route)]),
+  ...httpFunctions.map((fn): [string, string, FunctionAccess] => [fn.id, fn.entry, functionAccess(fn)]),
   ...webSocketRoutes.map((route): [string, string, FunctionAccess] => [
     route.id,
     route.entry,
@@ -80,24 +85,14 @@ describe('function grants', () => {
     const { template } = sharedTemplate();
     const actions = (id: string) => actionsOfFunction(template, `${id}Function`);
     const s3 = (id: string) => actions(id).filter((action) => action.startsWith('s3:'));
-    for (const id of [
-      'GetJob',
-      'GenerateNewsletter',
-      'GenerateFaq',
-      'Worker',
-      'ListClients',
-      'GetClient',
-      'ListContent',
-      'GetContent',
-    ]) {
+    for (const id of ['GetJob', 'GenerateNewsletter', 'GenerateFaq', 'Worker', 'Clients', 'Content']) {
       expect(s3(id), id).toEqual([]);
     }
     expect(actions('Worker').filter((action) => action.startsWith('kms:'))).toEqual([]);
-    expect(actions('CreateClient').filter((action) => action.startsWith('kms:'))).toEqual(['kms:Encrypt']);
-    expect(actions('ListWordPressPosts').filter((action) => action.startsWith('kms:'))).toEqual([
-      'kms:Decrypt',
-    ]);
-    expect(actions('ListClients').filter((action) => action.startsWith('kms:'))).toEqual([]);
+    // Creating and updating a client encrypt its password; nothing of the Clients function decrypts.
+    expect(actions('Clients').filter((action) => action.startsWith('kms:'))).toEqual(['kms:Encrypt']);
+    expect(actions('WordPress').filter((action) => action.startsWith('kms:'))).toEqual(['kms:Decrypt']);
+    expect(actions('Content').filter((action) => action.startsWith('kms:'))).toEqual([]);
     for (const id of ['WsAuthorizer', 'WsDefault']) {
       expect(
         actions(id).filter((action) => action.startsWith('dynamodb:')),

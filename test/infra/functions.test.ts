@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_DEFAULTS } from '#infra/app-function';
-import { routeAccess, routeFolder } from '#infra/function-access';
-import { isMediaJobRoute } from '#infra/media-worker';
-import { backgroundFunctions, envNames, httpRoutes, webSocketRoutes } from '#infra/routes';
+import { functionAccess, functionFolder } from '#infra/function-access';
+import { isMediaJobFunction } from '#infra/media-worker';
+import { backgroundFunctions, envNames, httpFunctions, webSocketRoutes } from '#infra/routes';
 import { WORKER_MEMORY_MB, WORKER_TIMEOUT } from '#infra/stack';
 import {
   actionsOfFunction,
@@ -15,7 +15,7 @@ import {
 } from './fixture';
 
 const appFunctionIds = [
-  ...httpRoutes.map((route) => `${route.id}Function`),
+  ...httpFunctions.map((fn) => `${fn.id}Function`),
   ...webSocketRoutes.map((route) => `${route.id}Function`),
   'HttpAuthorizerFunction',
   'WsAuthorizerFunction',
@@ -25,6 +25,7 @@ const appFunctionIds = [
   'PreSignUpFunction',
   'PostConfirmationFunction',
   'TrashMigrationFunction',
+  'AdminPromotionFunction',
 ];
 
 describe('Lambda functions', () => {
@@ -32,11 +33,12 @@ describe('Lambda functions', () => {
   const all = resourcesOf(template);
   const properties = (id: string) => all[id]?.Properties ?? {};
 
-  it('exist once per route, WebSocket route and background job, with stable logical ids', () => {
+  it('exist once per function of the route table, WebSocket route and background job, with stable logical ids', () => {
     for (const id of appFunctionIds) expect(all[id]?.Type, id).toBe('AWS::Lambda::Function');
-    expect(Object.keys(backgroundFunctions)).toHaveLength(8);
-    // The only others are CDK's own: the frontend copy job, the admin promotion's SDK-call provider and
-    // the provider of the trigger that runs the S3 trash migration on deploy.
+    expect(Object.keys(backgroundFunctions)).toHaveLength(9);
+    // The only others are CDK's own: the frontend copy job, the provider framework that answers
+    // CloudFormation for the admin promotion, and the provider of the trigger that runs the S3 trash
+    // migration on deploy.
     expect(resourcesOfType(template, 'AWS::Lambda::Function')).toHaveLength(appFunctionIds.length + 3);
   });
 
@@ -60,10 +62,10 @@ describe('Lambda functions', () => {
   });
 
   it('take timeout and memory from the route table or the defaults', () => {
-    for (const route of httpRoutes) {
-      const id = `${route.id}Function`;
-      expect(properties(id).Timeout, id).toBe(route.timeoutSeconds ?? FUNCTION_DEFAULTS.timeoutSeconds);
-      expect(properties(id).MemorySize, id).toBe(route.memoryMb ?? FUNCTION_DEFAULTS.memoryMb);
+    for (const fn of httpFunctions) {
+      const id = `${fn.id}Function`;
+      expect(properties(id).Timeout, id).toBe(fn.timeoutSeconds ?? FUNCTION_DEFAULTS.timeoutSeconds);
+      expect(properties(id).MemorySize, id).toBe(fn.memoryMb ?? FUNCTION_DEFAULTS.memoryMb);
     }
     expect(properties('WorkerFunction').Timeout).toBe(WORKER_TIMEOUT.toSeconds());
     expect(properties('WorkerFunction').MemorySize).toBe(WORKER_MEMORY_MB);
@@ -86,8 +88,12 @@ describe('Lambda functions', () => {
       envNames.providerSecretArn,
       envNames.wordpressKeyId,
     ];
+    // The Cognito triggers and the admin promotion take the pool from their event.
     for (const id of appFunctionIds.filter(
-      (candidate) => !candidate.startsWith('Pre') && !candidate.startsWith('Post'),
+      (candidate) =>
+        !candidate.startsWith('Pre') &&
+        !candidate.startsWith('Post') &&
+        candidate !== 'AdminPromotionFunction',
     )) {
       const variables = properties(id).Environment;
       const keys =
@@ -127,11 +133,11 @@ describe('Lambda functions', () => {
     expect(callback).toContain('"/prod"');
   });
 
-  it('grant each route exactly what its folder needs', () => {
+  it('grant each route function exactly what its routes need', () => {
     const tableId = logicalIdOf(template, 'AWS::DynamoDB::Table', 'DataTable');
-    for (const route of httpRoutes) {
-      const id = `${route.id}Function`;
-      const access = routeAccess(route);
+    for (const fn of httpFunctions) {
+      const id = `${fn.id}Function`;
+      const access = functionAccess(fn);
       const actions = actionsOfFunction(template, id);
       expect(actions.includes('dynamodb:Query'), id).toBe(access.table !== null);
       expect(actions.includes('dynamodb:PutItem'), id).toBe(access.table === 'readWrite');
@@ -139,13 +145,13 @@ describe('Lambda functions', () => {
       expect(actions.includes('s3:GetObject'), id).toBe(access.mediaBucket !== null);
       expect(actions.includes('s3:PutObject'), id).toBe(access.mediaBucket === 'readWrite');
       // Media job routes also put messages on the media queue (infra/media-worker.ts).
-      expect(actions.includes('sqs:SendMessage'), id).toBe(access.jobsQueue || isMediaJobRoute(route));
+      expect(actions.includes('sqs:SendMessage'), id).toBe(access.jobsQueue || isMediaJobFunction(fn));
       expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey === 'decrypt');
       expect(actions.includes('kms:Encrypt'), id).toBe(access.wordpressKey === 'encrypt');
       expect(actions.includes('execute-api:ManageConnections'), id).toBe(access.webSocket);
       // Secrets: the media routes read the media URL signing key, AnalyzeImage the provider keys.
       expect(actions.includes('secretsmanager:GetSecretValue'), id).toBe(
-        routeFolder(route) === 'media' || access.providerSecret,
+        functionFolder(fn) === 'media' || access.providerSecret,
       );
       if (access.table) {
         const reads = statementsOfFunction(template, id).find((statement) =>

@@ -98,7 +98,7 @@ describe('HTTP API', () => {
     }
   });
 
-  it('sends each route to its own function', () => {
+  it('sends each route to the function the table gives it, through one integration per function', () => {
     const integrations = resourcesOf(template);
     for (const route of httpRoutes) {
       const found = routes.find(
@@ -110,8 +110,27 @@ describe('HTTP API', () => {
       expect(integration?.Properties?.IntegrationType, route.id).toBe('AWS_PROXY');
       expect(integration?.Properties?.PayloadFormatVersion, route.id).toBe('2.0');
       expect(JSON.stringify(integration?.Properties?.IntegrationUri), route.id).toContain(
-        `"${route.id}Function"`,
+        `"${route.function.id}Function"`,
       );
+    }
+    const ofThisApi = resourcesOfType(template, 'AWS::ApiGatewayV2::Integration').filter(
+      ([, integration]) => JSON.stringify(integration.Properties?.ApiId) === JSON.stringify({ Ref: apiId }),
+    );
+    expect(ofThisApi).toHaveLength(new Set(httpRoutes.map((route) => route.function.id)).size);
+  });
+
+  it('lets the API invoke each route function through one permission, whatever its number of routes', () => {
+    const permissions = resourcesOfType(template, 'AWS::Lambda::Permission');
+    for (const functionId of new Set(httpRoutes.map((route) => route.function.id))) {
+      const own = permissions.filter(
+        ([, permission]) =>
+          JSON.stringify(permission.Properties?.FunctionName) ===
+          JSON.stringify({ 'Fn::GetAtt': [`${functionId}Function`, 'Arn'] }),
+      );
+      expect(own, functionId).toHaveLength(1);
+      const source = JSON.stringify(own[0]?.[1].Properties?.SourceArn);
+      expect(source, functionId).toContain(`{"Ref":"${apiId}"}`);
+      expect(source, functionId).toMatch(/\/\*\/\*\/\*"\]\]\}$/);
     }
   });
 

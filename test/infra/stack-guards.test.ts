@@ -51,19 +51,23 @@ describe('stack guards', () => {
   });
 
   it('refuses a route that could outlive API Gateway’s 30-second integration limit', () => {
-    const slow: HttpRoute = { ...httpRoutes[0]!, id: 'Slow', path: '/api/slow', timeoutSeconds: 60 };
-    expect(() => newStack(createProjectRoot(), [...httpRoutes, slow])).toThrow(/Route Slow asks for 60 s/);
+    const first = httpRoutes[0]!;
+    const slow: HttpRoute = {
+      ...first,
+      id: 'Slow',
+      path: '/api/slow',
+      function: { ...first.function, id: 'Slow', timeoutSeconds: 60 },
+    };
+    expect(() => newStack(createProjectRoot(), [...httpRoutes, slow])).toThrow(/Function Slow asks for 60 s/);
   });
 
-  it('turns one more route-table line into one more function and route', () => {
+  it('turns one more route-table line with a function of its own into one more function and route', () => {
     const extra: HttpRoute = {
       id: 'GetStatus',
       method: 'GET',
       path: '/api/status',
-      entry: httpRoutes[0]!.entry,
       auth: 'user',
-      timeoutSeconds: 20,
-      memoryMb: 256,
+      function: { id: 'GetStatus', entry: httpRoutes[0]!.function.entry, timeoutSeconds: 20, memoryMb: 256 },
     };
     const template = Template.fromStack(newStack(createProjectRoot(), [...httpRoutes, extra]));
     expect(resourcesOf(template).GetStatusFunction?.Properties).toMatchObject({

@@ -1,12 +1,12 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
-import { routeAccess } from '#infra/function-access';
+import { functionAccess } from '#infra/function-access';
 import { JOBS_MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_FACTOR } from '#infra/jobs-queue';
 import { MEDIA_TRASH_DAYS, MEDIA_TRASH_PREFIX } from '#infra/media-storage';
-import { isMediaJobRoute } from '#infra/media-worker';
+import { isMediaJobFunction } from '#infra/media-worker';
 import { PROVIDER_SECRET_PLACEHOLDER_FIELD } from '#infra/provider-secret';
-import { httpRoutes } from '#infra/routes';
+import { httpFunctions } from '#infra/routes';
 import { WORKER_MAX_CONCURRENCY, WORKER_TIMEOUT } from '#infra/stack';
 import {
   actionsOfFunction,
@@ -152,9 +152,9 @@ describe('SQS jobs queue', () => {
   });
 
   it('accepts jobs from the generation endpoints only', () => {
-    for (const route of httpRoutes) {
-      expect(actionsOfFunction(template, `${route.id}Function`).includes('sqs:SendMessage'), route.id).toBe(
-        routeAccess(route).jobsQueue || isMediaJobRoute(route),
+    for (const fn of httpFunctions) {
+      expect(actionsOfFunction(template, `${fn.id}Function`).includes('sqs:SendMessage'), fn.id).toBe(
+        functionAccess(fn).jobsQueue || isMediaJobFunction(fn),
       );
     }
   });
@@ -206,11 +206,11 @@ describe('Secrets', () => {
       .map(([id]) => id)
       .sort();
     // Client writes encrypt a new password; WordPress routes decrypt it (issue 17 item 5).
-    const keyUsers = httpRoutes
-      .filter((route) => routeAccess(route).wordpressKey !== false)
-      .map((route) => `${route.id}Function`);
+    const keyUsers = httpFunctions
+      .filter((fn) => functionAccess(fn).wordpressKey !== false)
+      .map((fn) => `${fn.id}Function`);
     expect(users).toEqual(keyUsers.sort());
-    expect(users).toContain('CreateClientFunction');
-    expect(users).toContain('CreateWordPressPostFunction');
+    expect(users).toContain('ClientsFunction');
+    expect(users).toContain('WordPressFunction');
   });
 });

@@ -3,7 +3,14 @@ import { S3_TRASH_PREFIX } from '#functions/trash/migrate-s3-trash';
 import { MEDIA_TRASH_PREFIX } from '#infra/media-storage';
 import { backgroundFunctions } from '#infra/routes';
 import { TRASH_MIGRATION_TIMEOUT, TRASH_PARTITIONS } from '#infra/trash-migration';
-import { logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate, statementsOfFunction } from './fixture';
+import {
+  logicalIdOf,
+  resourcesOf,
+  resourcesOfType,
+  roleOfFunction,
+  sharedTemplate,
+  statementsOfFunction,
+} from './fixture';
 
 /**
  * The copy of the S3 delete snapshots (functions/trash/migrate-s3-trash.ts) runs on deploy: a
@@ -49,14 +56,8 @@ describe('S3 trash migration on deploy', () => {
     const dependsOn = trigger?.DependsOn ?? [];
     const tableId = logicalIdOf(template, 'AWS::DynamoDB::Table', 'DataTable');
     const bucketId = logicalIdOf(template, 'AWS::S3::Bucket', 'StorageMedia');
-    for (const id of [
-      tableId,
-      bucketId,
-      'DeleteClientFunction',
-      'RestoreClientFunction',
-      'DeleteContentFunction',
-      'RestoreContentFunction',
-    ]) {
+    // The functions that delete and restore clients and library items.
+    for (const id of [tableId, bucketId, 'ClientsFunction', 'ContentFunction']) {
       expect(dependsOn, id).toContain(id);
     }
   });
@@ -91,8 +92,7 @@ describe('S3 trash migration on deploy', () => {
     ).toBe(true);
 
     // The conditions narrow both: the listing to trash/, the table calls to the trash bin's partitions.
-    const policies = resourcesOfType(template, 'AWS::IAM::Policy').map(([, policy]) => json(policy));
-    const policy = policies.find((text) => text.includes('dynamodb:LeadingKeys')) ?? '';
+    const policy = json(resourcesOf(template)[roleOfFunction(template, FUNCTION_ID)]?.Properties?.Policies);
     expect(policy).toContain(json({ StringLike: { 's3:prefix': [`${MEDIA_TRASH_PREFIX}*`] } }));
     expect(policy).toContain(
       json({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TRASH_PARTITIONS] } }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routeAccess } from '#infra/function-access';
-import { httpRoutes, webSocketRoutes } from '#infra/routes';
+import { functionAccess } from '#infra/function-access';
+import { httpFunctions, webSocketRoutes } from '#infra/routes';
 import {
   actionsOfFunction,
   logicalIdOf,
@@ -76,7 +76,7 @@ describe('WebSocket API', () => {
       'WorkerFunction',
       'MediaWorkerFunction',
       'DeadLettersFunction',
-      ...httpRoutes.filter((route) => routeAccess(route).webSocket).map((route) => `${route.id}Function`),
+      ...httpFunctions.filter((fn) => functionAccess(fn).webSocket).map((fn) => `${fn.id}Function`),
     ];
     for (const id of holders) {
       const statement = statementsOfFunction(template, id).find((candidate) =>

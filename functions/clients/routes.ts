@@ -1,0 +1,17 @@
+import { dispatchRoutes } from '#functions/commons/route-dispatch';
+import { handler as createClient } from './create-client';
+import { handler as deleteClient } from './delete-client';
+import { handler as getClient } from './get-client';
+import { handler as listClients } from './list-clients';
+import { handler as restoreClient } from './restore-client';
+import { handler as updateClient } from './update-client';
+
+/** The Clients function: /api/clients and /api/clients/{clientId} (infra/routes.ts). */
+export const handler = dispatchRoutes('Clients', {
+  ListClients: listClients,
+  CreateClient: createClient,
+  GetClient: getClient,
+  UpdateClient: updateClient,
+  DeleteClient: deleteClient,
+  RestoreClient: restoreClient,
+});
