@@ -139,6 +139,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Every route decrypts the client's application password; publishing, updates, deletes and uploads
   // are activities pushed to the admins' feed.
   WordPress: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
+  UploadWordPressMedia: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
   WsConnect: TABLE_ONLY,
   WsDisconnect: TABLE_ONLY,
   WsDefault: { ...NO_ACCESS, webSocket: true },

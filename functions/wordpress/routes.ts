@@ -6,9 +6,11 @@ import { handler as listCategories } from './list-categories';
 import { handler as listPosts } from './list-posts';
 import { handler as testConnection } from './test-connection';
 import { handler as updatePost } from './update-post';
-import { handler as uploadMedia } from './upload-media';
 
-/** The WordPress function: publishing to a client's site, /api/clients/{clientId}/wordpress/… (infra/routes.ts). */
+/**
+ * The WordPress function: a client's posts, categories and connection test under
+ * /api/clients/{clientId}/wordpress (infra/routes.ts); uploads have a function of their own.
+ */
 export const handler = dispatchRoutes('WordPress', {
   ListWordPressPosts: listPosts,
   GetWordPressPost: getPost,
@@ -16,6 +18,5 @@ export const handler = dispatchRoutes('WordPress', {
   UpdateWordPressPost: updatePost,
   DeleteWordPressPost: deletePost,
   ListWordPressCategories: listCategories,
-  UploadWordPressMedia: uploadMedia,
   TestWordPressConnection: testConnection,
 });
