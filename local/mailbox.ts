@@ -16,16 +16,28 @@ export interface MailboxMessage {
 
 const KEEP = 200;
 
+type Delivery = Omit<MailboxMessage, 'id' | 'sentAt'>;
+
 export class Mailbox {
   private messages: MailboxMessage[];
-  /** Recipients whose codes the runtime reads itself (the bootstrapped admin): not worth a console line. */
-  private readonly unannounced = new Set<string>();
+  /**
+   * Recipients whose mail the runtime takes itself (the bootstrapped admin's sign-up code): handed to
+   * it, never stored, listed or printed, since no person waits for it. Lower-cased address → the
+   * delivery taken so far.
+   */
+  private readonly intercepted = new Map<string, Delivery | null>();
 
   constructor(private readonly file: string) {
     this.messages = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as MailboxMessage[]) : [];
   }
 
-  add(message: Omit<MailboxMessage, 'id' | 'sentAt'>): MailboxMessage {
+  /** Stores a delivery, or hands it to the runtime if it intercepts the address (then: null). */
+  add(message: Delivery): MailboxMessage | null {
+    const address = message.to.toLowerCase();
+    if (this.intercepted.has(address)) {
+      this.intercepted.set(address, message);
+      return null;
+    }
     const sentAt = new Date().toISOString();
     const stored: MailboxMessage = { ...message, id: `${Date.now()}-${this.messages.length}`, sentAt };
     this.messages = [stored, ...this.messages].slice(0, KEEP);
@@ -33,13 +45,17 @@ export class Mailbox {
     return stored;
   }
 
-  /** Keeps deliveries to `address` off the console; they are still stored. */
-  keepQuiet(address: string): void {
-    this.unannounced.add(address.toLowerCase());
+  /** Takes the mail to `address` from now on, until `endIntercept`. */
+  intercept(address: string): void {
+    this.intercepted.set(address.toLowerCase(), null);
   }
 
-  shouldAnnounce(address: string): boolean {
-    return !this.unannounced.has(address.toLowerCase());
+  /** Stops taking the mail to `address`; returns the last delivery taken, if any. */
+  endIntercept(address: string): Delivery | null {
+    const key = address.toLowerCase();
+    const taken = this.intercepted.get(key) ?? null;
+    this.intercepted.delete(key);
+    return taken;
   }
 
   /** Newest first. */

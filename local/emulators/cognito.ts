@@ -185,10 +185,8 @@ export async function startCognito(options: {
       delivery: DeliveryDetails,
     ) => {
       const message = describeMessage(source, code);
-      options.mailbox.add({ to: delivery.Destination, code, ...message });
-      if (options.mailbox.shouldAnnounce(delivery.Destination)) {
-        options.log(`✉  ${message.subject} → ${delivery.Destination}: code ${code}`);
-      }
+      const stored = options.mailbox.add({ to: delivery.Destination, code, ...message });
+      if (stored) options.log(`✉  ${message.subject} → ${delivery.Destination}: code ${code}`);
     },
   };
   const key = loadOrCreateSigningKey(options.dataDir);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 
@@ -43,8 +44,31 @@ describe('the first start', () => {
     expect(lines.filter((line) => line.includes(runtime?.admin.email ?? 'admin@'))).toEqual([]);
     expect(lines.filter((line) => line.includes('Verify your LBM Studio account'))).toEqual([]);
     expect(lines.filter((line) => line.trim().startsWith('{'))).toEqual([]);
-    // The admin's code still reached the local mailbox, and other sign-ups are still announced.
-    expect(runtime.mailbox.list().some((message) => message.to === runtime?.admin.email)).toBe(true);
-    expect(runtime.mailbox.shouldAnnounce('someone@example.com')).toBe(true);
+    // Nor does /dev/mailbox list it (issue 26 item 6): the runtime took the code itself.
+    const listed = (await (await fetch(`${runtime.url}/dev/mailbox.json`)).json()) as {
+      messages: Array<{ to: string }>;
+    };
+    expect(listed.messages.filter((message) => message.to === runtime?.admin.email)).toEqual([]);
+
+    // Anyone else who signs up gets the code on the console and in the mailbox, as before.
+    const someone = `someone@${runtime.settings.allowedEmailDomain}`;
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: runtime.endpoints.cognito,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      await cognito.send(
+        new SignUpCommand({
+          ClientId: runtime.config.userPoolClientId,
+          Username: someone,
+          Password: 'Secret-123',
+        }),
+      );
+    } finally {
+      cognito.destroy();
+    }
+    expect(lines.filter((line) => line.includes(someone))).toHaveLength(1);
+    expect(runtime.mailbox.list().filter((message) => message.to === someone)).toHaveLength(1);
   });
 });
