@@ -46,18 +46,21 @@ export async function run(): Promise<void> {
         composeClientContent(
           clientContentRequestSchema.parse({ topic, prompt, clientUrl: 'https://lopezplumbing.example/' }),
           context,
-        ),
+        ).text,
     ],
-    ['newsletter', (topic) => composeNewsletter(newsletterRequestSchema.parse({ topic, prompt }), context)],
+    [
+      'newsletter',
+      (topic) => composeNewsletter(newsletterRequestSchema.parse({ topic, prompt }), context).text,
+    ],
     [
       'press-release',
       (topic) =>
         composePressRelease(pressReleaseRequestSchema.parse({ topic, prompt, useClientCompanyInfo: true }), {
           ...context,
           source: null,
-        }),
+        }).text,
     ],
-    ['faq', (topic) => composeFaq(faqRequestSchema.parse({ topic, prompt }), context)],
+    ['faq', (topic) => composeFaq(faqRequestSchema.parse({ topic, prompt }), context).text],
   ];
   console.log(`${RUNS} composes per tool, ${TOPICS.length} topics in turn (ms)`);
   for (const [name, compose] of tools) {

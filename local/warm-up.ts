@@ -267,7 +267,7 @@ export const rehearsalSteps: Readonly<Record<string, () => Promise<unknown>>> = 
     if (!tool) throw new Error('no newsletter tool');
     const input = tool.requestSchema.parse(REHEARSAL_REQUEST);
     const context = { client: null, source: null, now: new Date() };
-    const draft = () => tool.composeOffline(input, context);
+    const draft = async () => (await tool.composeOffline(input, context)).text;
     await resolveProviderForTool(tool.modelId(input), draft);
     const prompt = tool.buildPrompt(input, context);
     const pushes = new ProgressStream();

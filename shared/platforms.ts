@@ -140,3 +140,28 @@ export function imageSizesFor(platforms: readonly SocialPlatformId[]): string[] 
   }
   return sizes;
 }
+
+/** Words of a brief that say nothing about its subject. */
+const BRIEF_NOISE = new Set(
+  `the and for with our your you this that from about into are was were will have has had why how what when
+where who which can could should would please write post posts create make about over under more most than
+then them they their its it's matters matter need needs get gets new news update updates share`.split(/\s+/u),
+);
+
+const briefWords = (text: string): string[] =>
+  (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [])
+    .map((word) => word.replace(/['’]s$/u, ''))
+    .filter((word) => word.length >= 3 && !BRIEF_NOISE.has(word));
+
+/**
+ * Whether a post says something about its brief: a content word of the brief (or one sharing its first
+ * five letters: "floss" and "flossing") appears in the post's text outside its hashtags. A post that
+ * only thanks and says "Contact us" is not on target, whatever its length.
+ */
+export function saysSomethingAbout(post: string, brief: string): boolean {
+  const wanted = briefWords(brief);
+  if (wanted.length === 0) return true;
+  const said = briefWords(post.replace(/#[\p{L}\p{N}_]+/gu, ' '));
+  const stemOf = (word: string) => word.slice(0, 5);
+  return wanted.some((word) => said.some((other) => other === word || stemOf(other) === stemOf(word)));
+}

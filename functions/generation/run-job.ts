@@ -77,6 +77,12 @@ function isRetryable(error: unknown): boolean {
   return true;
 }
 
+/** Why Offline wrote the draft, then what the composer says about it (shorter than asked, rules it could not honour). */
+export function offlineNotice(reason: string | null, notes: readonly string[]): string | null {
+  if (reason === null) return null;
+  return [reason, ...notes].join(' ');
+}
+
 /** One `job.progress` per delta: the new text only, numbered, with the attempt it belongs to. */
 async function pushDeltas(
   pusher: UserPusher,
@@ -119,7 +125,12 @@ async function generate<Input, Result extends Record<string, unknown>>(
   // The job's creation time, not the clock: a retried job composes the same text and the same dates.
   const context: ToolContext = { client, source, now: new Date(job.createdAt) };
 
-  const choice = await resolveProviderForTool(tool.modelId(input), () => tool.composeOffline(input, context));
+  let offlineNotes: readonly string[] = [];
+  const choice = await resolveProviderForTool(tool.modelId(input), async () => {
+    const draft = await tool.composeOffline(input, context);
+    offlineNotes = draft.notes;
+    return draft.text;
+  });
   const prompt = tool.buildPrompt(input, context);
   const expected = tool.expectedOutputTokens(input);
 
@@ -163,7 +174,7 @@ async function generate<Input, Result extends Record<string, unknown>>(
     ...parsed,
     provider: choice.servedBy,
     model: tool.modelId(input),
-    notice: choice.fallbackReason,
+    notice: offlineNotice(choice.fallbackReason, offlineNotes),
   };
 
   let savedContentId: string | null = null;

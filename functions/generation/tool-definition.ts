@@ -38,6 +38,16 @@ export interface ContentToSave {
   readonly metadata: Record<string, unknown>;
 }
 
+/**
+ * What an offline composer hands back: the text in the model's reply shape, and what the reader must
+ * know about it (it is shorter than asked; a rule of the instructions it could not honour). The notes
+ * are added to the result's offline notice, never written into the text.
+ */
+export interface OfflineDraft {
+  readonly text: string;
+  readonly notes: readonly string[];
+}
+
 export interface ActivityRecord {
   readonly action: string;
   readonly resourceType: string;
@@ -57,7 +67,7 @@ export interface ToolDefinition<Input, Result extends Record<string, unknown>> {
   /** Expected output length in tokens; live progress is tokens so far against this. */
   expectedOutputTokens(input: Input): number;
   buildPrompt(input: Input, context: ToolContext): BuiltPrompt;
-  composeOffline(input: Input, context: ToolContext): string | Promise<string>;
+  composeOffline(input: Input, context: ToolContext): OfflineDraft | Promise<OfflineDraft>;
   /** Turns the raw model text into the spec's response fields; HTML in it must be sanitized here. */
   parseResult(raw: string, input: Input, context: ToolContext): Result;
   /** What to store in the client's library when the request asked to save; null when not asked. */

@@ -98,6 +98,8 @@ export function levelOf(request: Pick<SocialContentRequest, 'contentLength'>, pl
 export interface SocialContentResult extends Record<string, unknown> {
   content: Partial<Record<SocialPlatformId, string>>;
   targets: Partial<Record<SocialPlatformId, number>>;
+  /** Whether each post says something about the brief (the 'On Target' badge needs it as well as the length). */
+  onTopic: Partial<Record<SocialPlatformId, boolean>>;
 }
 
 const DIMENSIONS = /^(\d{2,4})x(\d{2,4})$/;

@@ -14,7 +14,7 @@ const context = makeContext({ source: { ...ARTICLE, text: `${ARTICLE.text}\n\nWe
 
 const rewrite = (body: Record<string, unknown>) => {
   const input = request(body);
-  return blogRewriteTool.parseResult(composeBlogRewrite(input, context), input, context);
+  return blogRewriteTool.parseResult(composeBlogRewrite(input, context).text, input, context);
 };
 const headings = (html: string, level = 'h2') =>
   [...html.matchAll(new RegExp(`<${level}>([^<]*)</${level}>`, 'gu'))].map((match) => match[1]);
@@ -63,14 +63,30 @@ describe('composeBlogRewrite (offline)', () => {
     expect(result.rewrittenContent).toContain('Lopez Plumbing & Heating');
   });
 
-  it('AIDA has attention, interest, desire and action; the hook carries a number from the post', () => {
+  it("AIDA has attention, interest, desire and action; the hook is the post's opening paragraph", () => {
     const result = rewrite({ framework: 'aida' });
-    const found = headings(result.rewrittenHtml);
-    expect(found).toHaveLength(4);
-    expect(found[0]).toMatch(/^The Case for /u);
-    expect(found.slice(1)).toEqual(['What You Should Know', 'Why You Will Love It', 'Take Action']);
+    expect(headings(result.rewrittenHtml)).toEqual([
+      'Why It Matters',
+      'What You Should Know',
+      'Why You Will Love It',
+      'Take Action',
+    ]);
     const attention = result.rewrittenHtml.split('<h2>')[1] ?? '';
-    expect(attention).toMatch(/\d/u);
+    expect(attention).toContain('A tankless water heater heats water only when a faucet opens');
+  });
+
+  it('moves paragraphs whole, under the heading they had, so no claim changes subject (issue 35)', () => {
+    for (const framework of ['storybrand', 'aida', 'pas']) {
+      const html = rewrite({ framework }).rewrittenHtml;
+      // The lifespan claim stays with its section's heading and its own sentence about installation.
+      expect(html).toMatch(
+        /<h3>Costs and Lifespan<\/h3>\n<p>Installation of a tankless water heater usually takes one day, and the unit lasts about 20 years/u,
+      );
+      // "The upfront price is higher" leans on the sentence before it and is never moved without it.
+      expect(html).toContain(
+        'compared with 10 to 15 years for a storage tank heater. The upfront price is higher',
+      );
+    }
   });
 
   it('PAS has problem, agitate and solution', () => {
@@ -90,7 +106,7 @@ describe('composeBlogRewrite (offline)', () => {
     const text = rewrite({ framework: 'storybrand' }).rewrittenContent;
     const sentence = 'Annual flushing removes mineral scale';
     expect(text.split(sentence)).toHaveLength(2);
-    expect(composeBlogRewrite(input, context)).toBe(composeBlogRewrite(input, context));
+    expect(composeBlogRewrite(input, context).text).toBe(composeBlogRewrite(input, context).text);
   });
 });
 

@@ -1,22 +1,24 @@
-import type { ExtractedSource, ToolContext } from '#functions/generation/tool-definition';
-import { countWords, htmlToText } from '#shared/text';
+import type { ExtractedSource, OfflineDraft, ToolContext } from '#functions/generation/tool-definition';
+import { htmlToText } from '#shared/text';
 import type { BlogFramework, BlogRewriteRequest } from '#shared/tools/blog-rewrite';
-import { themeOf } from '../compose/focus';
+import { offlineDraft } from '../compose/draft-check';
 import { element, wrap } from '../compose/html';
 import { titleCase } from '../compose/keywords';
 import { detectOutline } from '../compose/outline';
 import { hostOf, stripEmoji } from '../compose/phrasing';
 import { profileFromClient } from '../compose/profile';
 import { splitSentences } from '../compose/sentences';
-import { informativeSentences, type RankedSentence, rankSentences } from '../compose/summarize';
-import { hashText, pick, rotate } from '../compose/variation';
-import { roleOf, type SentenceRole, takeSentences } from './sentence-roles';
+import { rankSentences } from '../compose/summarize';
+import { tidyDraft } from '../compose/tidy';
+import { hashText, rotate } from '../compose/variation';
+import { roleOf, type SentenceRole } from './sentence-roles';
 
 /**
- * The offline rewrite: the post's own sentences, reshaped. 'original' keeps the outline (its headings,
- * in order) and drops filler; the frameworks regroup the most informative sentences by what they do
- * (problem, cost, solution, benefit) into the framework's sections, bridging gaps with sentences built
- * from the post's main theme. The reply is the JSON a model is asked for: {"text", "html"}.
+ * The offline rewrite: the post's own paragraphs, reshaped, never reworded. 'original' keeps the
+ * outline (its headings, in order) and drops greetings and asides; the frameworks place each paragraph
+ * whole, by what it does (problem, cost, solution, benefit), in the framework's sections, under the
+ * heading it had in the post, so no claim moves away from its subject. A section the post has nothing
+ * for says what to add, in brackets. The reply is the JSON a model is asked for: {"text", "html"}.
  */
 
 export type SectionKey =
@@ -65,177 +67,38 @@ const ORIGINAL_EMOJI = ['📌', '💡', '🔧', '🏠', '✨', '📋'] as const;
 interface Section {
   readonly key: SectionKey;
   readonly heading: string | null;
-  readonly paragraphs: readonly string[];
+  /** Paragraphs, each under the source heading it had (null when the source section had none). */
+  readonly blocks: readonly Block[];
   readonly steps?: readonly string[];
+}
+
+/** A paragraph of the post, whole, with the heading it was under: the subject its claims are about. */
+interface Block {
+  readonly sourceHeading: string | null;
+  readonly sourceSection: number;
+  readonly order: number;
+  readonly text: string;
 }
 
 interface Material {
   readonly title: string;
-  readonly theme: string;
   readonly guide: string;
   readonly contact: string | null;
   readonly seed: number;
 }
 
-const joinSentences = (sentences: readonly RankedSentence[]): string =>
-  sentences.map((sentence) => sentence.text).join(' ');
-
-function paragraphOr(sentences: readonly RankedSentence[], fallback: string): string {
-  return sentences.length > 0 ? joinSentences(sentences) : fallback;
-}
-
+/** What the business can say without a source: a next step with its real contact details. */
 function callToAction(material: Material): string {
-  const { theme, guide, contact, seed } = material;
-  const opener = pick(
-    [`Ready to take care of ${theme}?`, `Have questions about ${theme}?`, `Thinking about ${theme}?`],
-    seed,
-    'cta',
-  );
-  return `${opener} Contact ${guide} today${contact ? ` at ${contact}` : ''}.`;
+  const { guide, contact } = material;
+  return `Contact ${guide} today${contact ? ` at ${contact}` : ''} with your questions.`;
 }
 
-function storyBrand(pool: RankedSentence[], material: Material): Section[] {
-  const { theme, guide, seed } = material;
-  return [
-    {
-      key: 'character',
-      heading: 'Who This Is For',
-      paragraphs: [
-        paragraphOr(
-          takeSentences(pool, ['audience'], 2),
-          `If you are weighing ${theme} for your home or business, this guide is for you.`,
-        ),
-      ],
-    },
-    {
-      key: 'problem',
-      heading: 'The Problem',
-      paragraphs: [
-        paragraphOr(
-          takeSentences(pool, ['problem'], 2),
-          `Most people only start thinking about ${theme} when something goes wrong, and by then the options are fewer.`,
-        ),
-      ],
-    },
-    {
-      key: 'guide',
-      heading: 'Meet Your Guide',
-      paragraphs: [paragraphOr(takeSentences(pool, ['solution'], 2), `${guide} has the experience to help.`)],
-    },
-    {
-      key: 'plan',
-      heading: 'The Plan',
-      paragraphs: [],
-      steps: [
-        `Contact ${guide}.`,
-        pick(['Get a clear plan and price.', 'Review your options and the price.'], seed, 'plan-2'),
-        pick(['Enjoy the result.', 'Relax while it gets done right.'], seed, 'plan-3'),
-      ],
-    },
-    { key: 'action', heading: 'Take the Next Step', paragraphs: [callToAction(material)] },
-    {
-      key: 'success',
-      heading: 'What Success Looks Like',
-      paragraphs: [
-        paragraphOr(
-          takeSentences(pool, ['benefit'], 3, true),
-          `With ${theme} handled properly, you get comfort, predictable costs and peace of mind.`,
-        ),
-      ],
-    },
-    {
-      key: 'failure',
-      heading: 'What Is at Stake',
-      paragraphs: [
-        paragraphOr(
-          takeSentences(pool, ['consequence'], 2),
-          `Putting off ${theme} usually means higher costs and more disruption later.`,
-        ),
-      ],
-    },
-  ];
-}
-
-function aida(pool: RankedSentence[], material: Material): Section[] {
-  const { theme } = material;
-  // A number makes the strongest hook: the best-ranked sentence that has one.
-  const striking = pool.find((sentence) => /\d/u.test(sentence.text));
-  if (striking) pool.splice(pool.indexOf(striking), 1);
-  const hook = pick(
-    [
-      `Is it time to think about ${theme}?`,
-      `Here is something most people never hear about ${theme}.`,
-      `What if ${theme} could be simpler than you think?`,
-    ],
-    material.seed,
-    'hook',
-  );
-  return [
-    {
-      key: 'attention',
-      heading: `The Case for ${titleCase(theme)}`,
-      paragraphs: [striking ? `${hook} ${striking.text}` : hook],
-    },
-    {
-      key: 'interest',
-      heading: 'What You Should Know',
-      paragraphs: [
-        paragraphOr(
-          takeSentences(pool, ['fact', 'solution', 'problem'], 3, true),
-          `Here is how ${theme} works in practice.`,
-        ),
-      ],
-    },
-    {
-      key: 'desire',
-      heading: 'Why You Will Love It',
-      paragraphs: [
-        paragraphOr(
-          takeSentences(pool, ['benefit'], 3),
-          `Imagine never having to worry about ${theme} again: less hassle, fewer surprises and more time for what matters.`,
-        ),
-      ],
-    },
-    { key: 'action', heading: 'Take Action', paragraphs: [callToAction(material)] },
-  ];
-}
-
-function pas(pool: RankedSentence[], material: Material): Section[] {
-  const { theme } = material;
-  return [
-    {
-      key: 'problem',
-      heading: 'The Problem',
-      paragraphs: [
-        paragraphOr(
-          takeSentences(pool, ['problem', 'audience'], 2),
-          `Most people put off thinking about ${theme} until it becomes a problem.`,
-        ),
-      ],
-    },
-    {
-      key: 'agitate',
-      heading: 'Why It Gets Worse',
-      paragraphs: [
-        `${paragraphOr(
-          takeSentences(pool, ['consequence'], 2),
-          'Costs climb, options narrow, and a manageable job turns into an urgent one.',
-        )}`,
-      ],
-    },
-    {
-      key: 'solution',
-      heading: 'The Solution',
-      paragraphs: [
-        paragraphOr(
-          takeSentences(pool, ['solution', 'benefit'], 4, true),
-          `The fix starts with a professional look at ${theme}.`,
-        ),
-        callToAction(material),
-      ],
-    },
-  ];
-}
+const placeholder = (what: string): Block => ({
+  sourceHeading: null,
+  sourceSection: -1,
+  order: Number.MAX_SAFE_INTEGER,
+  text: `[Add ${what} here.]`,
+});
 
 /** Case and punctuation do not make a sentence different. */
 const normalise = (text: string): string =>
@@ -245,27 +108,32 @@ const normalise = (text: string): string =>
     .trim();
 
 /**
- * The post's content: every sentence except greetings and asides (sentences the summarizer ranks
- * low that carry no number). If leaving those out would shrink the post by more than a tenth, they are
- * put back, best first: a rewrite keeps the post's length and every fact in it.
+ * The post's paragraphs, whole, each with its heading. Greetings and asides (paragraphs whose every
+ * sentence the summarizer ranks low and that carry no number) are left out; no paragraph is cut.
  */
-export function contentSentences(text: string, title: string): RankedSentence[] {
-  const titleKey = normalise(title);
-  const ranked = rankSentences(text, title).filter((sentence) => normalise(sentence.text) !== titleKey);
-  const informative = new Set(informativeSentences(text, title).map((sentence) => sentence.text));
-  const kept = ranked.filter((sentence) => informative.has(sentence.text) || /\d/u.test(sentence.text));
-  const total = countWords(ranked.map((sentence) => sentence.text).join(' '));
-  let words = countWords(kept.map((sentence) => sentence.text).join(' '));
-  for (const sentence of ranked) {
-    if (words >= total * 0.9) break;
-    if (kept.includes(sentence)) continue;
-    kept.push(sentence);
-    words += countWords(sentence.text);
-  }
-  return kept;
+export function postBlocks(text: string, title: string): Block[] {
+  const ranked = rankSentences(text, title);
+  const mean = ranked.reduce((sum, sentence) => sum + sentence.score, 0) / Math.max(1, ranked.length);
+  const informative = ranked.filter((sentence) => sentence.score >= mean * 0.5).map((s) => normalise(s.text));
+  const carries = (sentence: string): boolean =>
+    /\d/u.test(sentence) || informative.some((claim) => claim.includes(normalise(sentence)));
+  const blocks: Block[] = [];
+  detectOutline(text, title).forEach((section, sectionIndex) => {
+    for (const paragraph of section.paragraphs) {
+      const sentences = splitSentences(paragraph).map((sentence) => sentence.text);
+      if (!sentences.some(carries)) continue;
+      blocks.push({
+        sourceHeading: section.heading,
+        sourceSection: sectionIndex,
+        order: blocks.length,
+        text: paragraph,
+      });
+    }
+  });
+  return blocks;
 }
 
-/** Where each framework puts the post's remaining sentences, by what they do. */
+/** Where each framework puts a paragraph, by what it does. */
 const HOME_SECTION: Readonly<Record<Exclude<BlogFramework, 'original'>, Record<SentenceRole, SectionKey>>> = {
   storybrand: {
     problem: 'problem',
@@ -293,65 +161,114 @@ const HOME_SECTION: Readonly<Record<Exclude<BlogFramework, 'original'>, Record<S
   },
 };
 
-/** Adds the sentences no section took to the sections their role belongs to, in text order. */
-function placeLeftovers(
-  sections: Section[],
-  leftovers: readonly RankedSentence[],
+const HEADINGS: Readonly<Record<SectionKey, string>> = {
+  intro: '',
+  original: '',
+  character: 'Who This Is For',
+  problem: 'The Problem',
+  guide: 'Meet Your Guide',
+  plan: 'The Plan',
+  action: 'Take the Next Step',
+  success: 'What Success Looks Like',
+  failure: 'What Is at Stake',
+  attention: 'Why It Matters',
+  interest: 'What You Should Know',
+  desire: 'Why You Will Love It',
+  agitate: 'Why It Gets Worse',
+  solution: 'The Solution',
+};
+
+/** What a section with no paragraph of the post asks the writer to add. */
+const MISSING: Partial<Record<SectionKey, string>> = {
+  character: 'who this post is for and what they want',
+  problem: 'the problem your readers face',
+  guide: 'why your business is the one to help',
+  success: 'what success looks like for the reader',
+  failure: 'what waiting costs the reader',
+  attention: 'a hook for the reader',
+  interest: 'the facts that matter to the reader',
+  desire: 'the benefits the reader will feel',
+  agitate: 'what the problem costs if it is left alone',
+  solution: 'your solution',
+};
+
+/**
+ * A framework's sections from the post's own paragraphs. Each paragraph is placed whole, by its role,
+ * under the heading it had in the post, so every claim stays with its subject: the framework reorders
+ * and frames, it never rewrites or merges. The first paragraph opens the post, and AIDA's hook is the
+ * post's opening paragraph.
+ */
+function frameworkSections(
   framework: Exclude<BlogFramework, 'original'>,
+  blocks: readonly Block[],
+  material: Material,
 ): Section[] {
-  const extra = new Map<SectionKey, RankedSentence[]>();
-  for (const sentence of [...leftovers].sort((a, b) => a.index - b.index)) {
-    const key = HOME_SECTION[framework][roleOf(sentence.text)];
-    extra.set(key, [...(extra.get(key) ?? []), sentence]);
+  const keys = FRAMEWORK_SECTIONS[framework];
+  const placed = new Map<SectionKey, Block[]>(keys.map((key) => [key, []]));
+  const first = keys[0] ?? 'problem';
+  const hook = framework === 'aida' ? blocks.find((block) => /\d/u.test(block.text)) : undefined;
+  blocks.forEach((block, index) => {
+    const key =
+      block === hook || (index === 0 && framework !== 'aida')
+        ? first
+        : HOME_SECTION[framework][roleOf(block.text)];
+    placed.get(key === 'plan' || key === 'action' ? 'guide' : key)?.push(block);
+  });
+  if (hook === undefined && blocks[0]) {
+    placed.set(
+      'interest',
+      (placed.get('interest') ?? []).filter((block) => block !== blocks[0]),
+    );
+    placed.get('attention')?.push(blocks[0]);
   }
-  return sections.map((section) => {
-    const added = extra.get(section.key) ?? [];
-    if (added.length === 0) return section;
-    const paragraphs: string[] = [];
-    for (let index = 0; index < added.length; index += 3)
-      paragraphs.push(joinSentences(added.slice(index, index + 3)));
-    // Before the call to action, when the section ends with one.
-    const last = section.paragraphs.at(-1) ?? '';
-    const endsWithCta = section.key === 'solution' && section.paragraphs.length > 1;
+  return keys.map((key) => {
+    if (key === 'action')
+      return { key, heading: framework === 'aida' ? 'Take Action' : HEADINGS[key], blocks: [] };
+    if (key === 'plan')
+      return {
+        key,
+        heading: HEADINGS[key],
+        blocks: [],
+        steps: [
+          `Contact ${material.guide}${material.contact ? ` at ${material.contact}` : ''}.`,
+          '[Add the second step of your process here.]',
+          '[Add what the reader gets at the end here.]',
+        ],
+      };
+    const own = [...(placed.get(key) ?? [])].sort((a, b) => a.order - b.order);
+    const missing = MISSING[key];
     return {
-      ...section,
-      paragraphs: endsWithCta
-        ? [...section.paragraphs.slice(0, -1), ...paragraphs, last]
-        : [...section.paragraphs, ...paragraphs],
+      key,
+      heading: HEADINGS[key],
+      blocks: own.length > 0 || !missing ? own : [placeholder(missing)],
     };
   });
 }
 
 /** 'Leave As Is': the post's headings in order, each section without its greetings and asides. */
-function original(text: string, title: string): Section[] {
-  const kept = new Set(contentSentences(text, title).map((sentence) => sentence.text));
-  const keep = (sentence: string): boolean => kept.has(sentence);
-  return detectOutline(text, title).flatMap((section) => {
-    const paragraphs = section.paragraphs
-      .map((paragraph) => splitSentences(paragraph).map((sentence) => sentence.text))
-      .map((sentences) => sentences.filter(keep).join(' '))
-      .filter((paragraph) => paragraph !== '');
-    if (paragraphs.length === 0 && section.heading === null) return [];
-    // A heading keeps its place even when its text is thin: the outline is what this mode preserves.
-    const thin = paragraphs.length > 0 ? paragraphs : [section.paragraphs[0] ?? ''];
-    return [
-      { key: section.heading === null ? 'intro' : 'original', heading: section.heading, paragraphs: thin },
-    ];
-  });
+function original(blocks: readonly Block[]): Section[] {
+  const sections: Section[] = [];
+  for (const block of blocks) {
+    const last = sections.at(-1);
+    const sameSection = last?.blocks[0]?.sourceSection === block.sourceSection;
+    if (last && sameSection) {
+      sections[sections.length - 1] = { ...last, blocks: [...last.blocks, block] };
+      continue;
+    }
+    sections.push({
+      key: block.sourceHeading === null ? 'intro' : 'original',
+      heading: block.sourceHeading,
+      blocks: [{ ...block, sourceHeading: null }],
+    });
+  }
+  return sections;
 }
 
-function material(
-  input: BlogRewriteRequest,
-  source: ExtractedSource,
-  text: string,
-  context: ToolContext,
-): Material {
+function material(input: BlogRewriteRequest, source: ExtractedSource, context: ToolContext): Material {
   const title = source.title.trim() || titleCase(hostOf(input.url));
   const profile = profileFromClient(context.client);
-  const theme = themeOf(text, title);
   return {
     title,
-    theme,
     guide: profile.name ?? source.siteName ?? 'our team',
     contact: profile.phone ?? null,
     seed: hashText(`${input.url}|${input.framework}`),
@@ -366,9 +283,9 @@ function render(
   title: string,
   sections: readonly Section[],
   input: BlogRewriteRequest,
-  seed: number,
+  material: Material,
 ): string {
-  const originalEmoji = rotate(ORIGINAL_EMOJI, seed, 'emoji');
+  const originalEmoji = rotate(ORIGINAL_EMOJI, material.seed, 'emoji');
   const parts = [element('h1', withEmoji(title, '📝', input.addEmojis))];
   sections.forEach((section, index) => {
     if (section.heading !== null) {
@@ -378,25 +295,36 @@ function render(
           : EMOJI[section.key];
       parts.push(element('h2', withEmoji(section.heading, emoji, input.addEmojis)));
     }
-    for (const paragraph of section.paragraphs) parts.push(element('p', paragraph));
+    let shownHeading: string | null = null;
+    for (const block of section.blocks) {
+      // The post's own heading names the subject of the paragraphs under it.
+      if (block.sourceHeading !== null && block.sourceHeading !== shownHeading)
+        parts.push(element('h3', block.sourceHeading));
+      shownHeading = block.sourceHeading;
+      parts.push(element('p', block.text));
+    }
     if (section.steps) parts.push(wrap('ol', section.steps.map((step) => element('li', step)).join('')));
+    // PAS has no section of its own for the next step: the solution ends with it.
+    if (section.key === 'action' || (section.key === 'solution' && input.framework === 'pas'))
+      parts.push(element('p', callToAction(material)));
   });
   return parts.join('\n');
 }
 
-export function composeBlogRewrite(input: BlogRewriteRequest, context: ToolContext): string {
+export function composeBlogRewrite(input: BlogRewriteRequest, context: ToolContext): OfflineDraft {
   const source: ExtractedSource = context.source ?? { url: input.url, title: '', text: '', siteName: null };
   const clean = (value: string): string => (input.addEmojis ? value : stripEmoji(value));
   const text = clean(source.text);
-  const facts = material(input, { ...source, title: clean(source.title) }, text, context);
-  let sections: Section[];
-  if (input.framework === 'original') {
-    sections = original(text, facts.title);
-  } else {
-    const pool = contentSentences(text, facts.title);
-    const build = { storybrand: storyBrand, aida, pas }[input.framework];
-    sections = placeLeftovers(build(pool, facts), pool, input.framework);
-  }
-  const html = render(facts.title, sections, input, facts.seed);
-  return JSON.stringify({ text: htmlToText(html), html });
+  const facts = material(input, { ...source, title: clean(source.title) }, context);
+  const blocks = postBlocks(text, facts.title);
+  const sections =
+    input.framework === 'original' ? original(blocks) : frameworkSections(input.framework, blocks, facts);
+  const html = tidyDraft(render(facts.title, sections, input, facts));
+  const notes =
+    input.framework !== 'original' && /\[Add /u.test(html)
+      ? [
+          'The post has nothing for some of the framework’s sections: fill in the bracketed notes before sending.',
+        ]
+      : [];
+  return offlineDraft(JSON.stringify({ text: htmlToText(html), html }), notes);
 }

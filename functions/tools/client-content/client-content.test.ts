@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_INSTRUCTIONS } from '#shared/client';
 import { countWords, htmlToText } from '#shared/text';
 import { clientContentRequestSchema } from '#shared/tools/client-content';
+import { SHORTER_THAN_ASKED } from '../compose/draft-check';
 import { hasEmoji } from '../compose/phrasing';
 import { ARTICLE, makeClient, makeContext } from '../test-fixtures';
 import { clientContentTool } from './definition';
@@ -24,7 +25,7 @@ const context = makeContext({ source: SITE });
 
 const generate = (body: Record<string, unknown> = {}, ctx = context) => {
   const input = request(body);
-  return clientContentTool.parseResult(composeClientContent(input, ctx), input, ctx);
+  return clientContentTool.parseResult(composeClientContent(input, ctx).text, input, ctx);
 };
 
 describe('buildClientContentPrompt', () => {
@@ -53,17 +54,23 @@ describe('buildClientContentPrompt', () => {
 });
 
 describe('composeClientContent (offline)', () => {
-  it('writes 1000-1500 words of WordPress-ready HTML with a title', () => {
-    const result = generate({ prompt: 'Mention the free in-home estimates.' });
+  it('writes WordPress-ready HTML with a title from what the site and the trade say, never past the range', () => {
+    const draft = composeClientContent(request({ prompt: 'Mention the free in-home estimates.' }), context);
+    const input = request({ prompt: 'Mention the free in-home estimates.' });
+    const result = clientContentTool.parseResult(draft.text, input, context);
     const words = countWords(htmlToText(result.content));
-    expect(words).toBeGreaterThanOrEqual(1000);
     expect(words).toBeLessThanOrEqual(1500);
     expect(result.wordCount).toBe(words);
     expect(result.title).toMatch(/Tankless Water Heater Installation/u);
     expect(result.content).not.toMatch(/<h1|<html|<head|<body|<style|<script/iu);
     expect(result.content).toMatch(/<h2>/u);
-    expect(result.content).toMatch(/<h3>/u);
     expect(result.content).toMatch(/<ul>/u);
+    // The site's claims, whole, and the instruction's mention.
+    expect(result.content).toContain('Annual flushing removes mineral scale');
+    expect(htmlToText(result.content)).toMatch(/free in-home estimates/u);
+    // Shorter than 1000 words because nothing true was left to add: the notice says so.
+    expect(words).toBeLessThan(1000);
+    expect(draft.notes).toContain(SHORTER_THAN_ASKED);
   });
 
   it("has 'Contact us' calls to action linking to the contact page", () => {
@@ -93,14 +100,13 @@ describe('composeClientContent (offline)', () => {
     expect(text.toLowerCase()).toContain('free in-home estimates');
   });
 
-  it('stays in range with a near-empty site and no client', () => {
-    const result = generate(
-      { topic: 'Gutters' },
-      makeContext({ source: { ...ARTICLE, text: 'Hi.' }, client: null }),
-    );
-    const words = countWords(htmlToText(result.content));
-    expect(words).toBeGreaterThanOrEqual(1000);
-    expect(words).toBeLessThanOrEqual(1500);
+  it('stays short and says so with a near-empty site and no client, rather than padding', () => {
+    const input = request({ topic: 'Gutters' });
+    const ctx = makeContext({ source: { ...ARTICLE, text: 'Hi.' }, client: null });
+    const draft = composeClientContent(input, ctx);
+    const words = countWords(htmlToText(clientContentTool.parseResult(draft.text, input, ctx).content));
+    expect(words).toBeLessThan(200);
+    expect(draft.notes).toContain(SHORTER_THAN_ASKED);
   });
 
   it('follows a word range written in the instructions', () => {
@@ -108,15 +114,15 @@ describe('composeClientContent (offline)', () => {
     expect(wordRange('Write 800 to 1200 words please')).toEqual({ min: 800, max: 1200 });
     expect(wordRange(DEFAULT_CONTENT_INSTRUCTIONS)).toEqual({ min: 1000, max: 1500 });
     expect(wordRange('Write 10-20 words')).toEqual({ min: 1000, max: 1500 });
-    const short = generate({ instructions: 'Write 600-900 words in a friendly voice.' });
+    const short = generate({ instructions: 'Write 300-400 words in a friendly voice.' });
     const words = countWords(htmlToText(short.content));
-    expect(words).toBeGreaterThanOrEqual(600);
-    expect(words).toBeLessThanOrEqual(900);
+    expect(words).toBeGreaterThanOrEqual(300);
+    expect(words).toBeLessThanOrEqual(400);
   });
 
   it('is deterministic', () => {
     const input = request();
-    expect(composeClientContent(input, context)).toBe(composeClientContent(input, context));
+    expect(composeClientContent(input, context).text).toBe(composeClientContent(input, context).text);
   });
 });
 

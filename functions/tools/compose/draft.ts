@@ -1,5 +1,6 @@
 import nlp from 'compromise';
 import { countWords } from '#shared/text';
+import { usesForbidden, withoutForbidden } from './forbidden';
 import { type InstructionFacts, readInstructions, type WordLimit } from './instructions';
 import { capitalize } from './keywords';
 import { sentence } from './phrasing';
@@ -15,6 +16,8 @@ import { detectTrade, type TradeLexicon } from './trade';
 
 export interface DraftFacts {
   readonly topic: TopicParse;
+  /** Forbidden words the typed topic had, left out of `topic`. */
+  readonly topicWithout: readonly string[];
   readonly trade: TradeLexicon;
   readonly instructions: InstructionFacts;
   /** Plural readers: the instructions' audience, else the topic's, else the trade's customers. */
@@ -32,8 +35,10 @@ export interface DraftInput {
 }
 
 export function draftFacts(input: DraftInput): DraftFacts {
-  const topic = parseTopic(input.topic, input.profile.name);
   const instructions = readInstructions(...input.instructions);
+  const topicWithout = instructions.forbidden.filter((word) => usesForbidden(input.topic, [word]) !== null);
+  const typed = topicWithout.length > 0 ? withoutForbidden(input.topic, topicWithout) : input.topic;
+  const topic = parseTopic(typed, input.profile.name);
   const trade = detectTrade({
     name: input.profile.name,
     topic: input.topic,
@@ -42,6 +47,7 @@ export function draftFacts(input: DraftInput): DraftFacts {
   });
   return {
     topic,
+    topicWithout,
     trade,
     instructions,
     readers: instructions.audience ?? topic.audience ?? trade.customers,

@@ -21,6 +21,16 @@ export interface InstructionFacts {
   readonly mentions: readonly string[];
   /** Every URL, date and price the instructions name, verbatim: each must appear in the draft. */
   readonly mustInclude: readonly string[];
+  /** Words and phrases the draft must never use ("Never use the word cheap"), lowercase. */
+  readonly forbidden: readonly string[];
+  /** Most words a sentence may have ("Keep sentences under 20 words"). */
+  readonly sentenceWords: number | null;
+  /** Most sentences the draft may have ("No more than 3 sentences"). */
+  readonly sentenceCount: number | null;
+  /** Tone words the instructions ask for ("friendly", "professional"). */
+  readonly tones: readonly string[];
+  /** Instruction sentences that ask for something no rule above captures, as written. */
+  readonly unread: readonly string[];
 }
 
 export const NO_INSTRUCTIONS: InstructionFacts = {
@@ -29,6 +39,11 @@ export const NO_INSTRUCTIONS: InstructionFacts = {
   audience: null,
   mentions: [],
   mustInclude: [],
+  forbidden: [],
+  sentenceWords: null,
+  sentenceCount: null,
+  tones: [],
+  unread: [],
 };
 
 const NUMBER = '(\\d{1,2},?\\d{3}|\\d{2,4})';
@@ -145,6 +160,123 @@ export function mentionsIn(text: string): string[] {
   return mentions;
 }
 
+const QUOTED_ALL = /["“”'‘’]([^"“”‘’\n]{1,60}?)["“”'‘’](?=[\s.,;:!?)]|$)/gu;
+
+/** Kinds of writing a prohibition can name that are not words of the text ("avoid jargon"). */
+const STYLE_TARGETS =
+  /^(?:(?:medical|technical|legal|industry)\s+)?(?:jargon|slang|emojis?|emoticons|exclamation (?:marks?|points?)|hashtags?|clich[eé]s?|hype|passive voice|all caps|capital letters|abbreviations|acronyms|competitors?(?: names?)?|other businesses|outside businesses|links?|prices?|pricing|numbers|statistics|first person|second person|contractions|questions|bullet points?|lists?|headings?|markdown|html)$/iu;
+
+/** The prohibition sentence's target: "never use the word cheap" → "cheap". */
+const PROHIBITION =
+  /\b(?:never|don['’]t|do not|please don['’]t|please do not)\s+(?:use|say|write|mention|call (?:it|us|them))\s+(?:the\s+)?(?:words?|terms?|phrases?|expressions?)?\s*(.+)$|\bavoid(?:\s+using)?\s+(?:the\s+)?(?:words?|terms?|phrases?|expressions?)?\s*(.+)$|^(?:no|without)\s+(?!more\b|fewer\b|less\b|longer\b)(.+)$|\b(?:is|are)\s+(?:forbidden|banned|off[- ]limits|not allowed)\b/iu;
+
+/** Words and phrases a prohibition names: quoted ones, else a short unquoted list ("cheap or budget"). */
+function forbiddenIn(sentence: string): string[] | 'style' | null {
+  const match = PROHIBITION.exec(sentence);
+  if (!match) return null;
+  const quoted = [...sentence.matchAll(QUOTED_ALL)].map((found) => (found[1] ?? '').trim().toLowerCase());
+  if (quoted.length > 0) return quoted.filter((word) => word !== '');
+  const target = (match[1] ?? match[2] ?? match[3] ?? '')
+    .replace(/[.!;]+$/u, '')
+    .replace(/\s+(?:in|anywhere|at all|ever|in (?:the )?(?:text|copy|post|headlines?|titles?))\b.*$/iu, '')
+    .trim();
+  if (target === '') return null;
+  if (STYLE_TARGETS.test(target)) return 'style';
+  const parts = target
+    .split(/\s*(?:,|\bor\b|\band\b|\bnor\b|\/)\s*/u)
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => part !== '');
+  // A long clause ("avoid making promises we cannot keep") is advice, not a list of words.
+  if (parts.length === 0 || parts.some((part) => part.split(/\s+/u).length > 3)) return 'style';
+  return parts;
+}
+
+const SENTENCE_WORDS = new RegExp(
+  `\\bsentences?\\b[^.]*?(?:under|below|less than|fewer than|no more than|at most|max(?:imum)?(?: of)?|up to|shorter than)\\s+${NUMBER}\\s*words`,
+  'iu',
+);
+const SENTENCE_COUNT =
+  /\b(?:no more than|at most|max(?:imum)?(?: of)?|up to|only|just|under|fewer than|keep it to)\s+(\d{1,2}|one|two|three|four|five|six)\s+sentences?\b/iu;
+const SMALL_NUMBERS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+};
+
+export const TONE_WORDS =
+  /\b(friendly|warm|professional|formal|casual|conversational|playful|upbeat|fun|witty|humorous|serious|authoritative|educational|informative|empathetic|caring|reassuring|confident|enthusiastic|inspirational|inspiring|promotional|urgent|calm|approachable|down-to-earth|elegant|luxurious|neighborly|neighbourly|folksy|energetic|bold)\b/giu;
+
+/** Instruction sentences that ask for nothing: headings, greetings, labels. */
+const NOT_A_REQUEST = /^(?:additional client-specific instructions:?|instructions:?|notes?:?)$/iu;
+
+/** Directives every offline draft honours by its structure (format, spelling, links, headings). */
+const HONOURED_BY_STRUCTURE =
+  /\b(?:html|markdown|wordpress|headings?|h[1-6]\b|bullets?|lists?|paragraphs?|structure|dateline|boilerplate|media contact|multimedia|headline|subheadline|quotes?|spokesperson|third person|news style|american english|seo|call to action|calls to action|contact us|contact page|outside businesses|other businesses|current date|no emojis?|emojis?|keywords?|first person|plain language|readable|clear|concise|short paragraphs)\b/iu;
+
+/** A sentence that asks the writer to do something: a directive verb, a modal, or a bare limit. */
+const DIRECTIVE_SHAPE =
+  /^(?:please\s+)?(?:always\s+|never\s+|do not\s+|don['’]t\s+)?(?:write|use|keep|make|add|include|mention|avoid|focus|target|speak|address|sound|be|stay|end|start|begin|open|close|sign|highlight|promote|emphasi[sz]e|refer|call|say|tell|translate|respond|reply|format|limit|stick|put|list|cite|link|thank|invite|encourage|remind)\b|\b(?:must|should|needs? to|has to|have to)\b/iu;
+
+/** What each instruction sentence is, so none is silently dropped. */
+function readRules(
+  lines: readonly string[],
+): Pick<InstructionFacts, 'forbidden' | 'sentenceWords' | 'sentenceCount' | 'tones' | 'unread'> {
+  const forbidden: string[] = [];
+  const tones: string[] = [];
+  const unread: string[] = [];
+  let sentenceWords: number | null = null;
+  let sentenceCount: number | null = null;
+  for (const raw of lines) {
+    const line = raw.trim().replace(/^(?:[-*•]|\d+[.)])\s*/u, '');
+    if (line === '' || NOT_A_REQUEST.test(line)) continue;
+    let understood = false;
+    const words = forbiddenIn(line);
+    if (Array.isArray(words)) {
+      forbidden.push(...words);
+      understood = true;
+    } else if (words === 'style') {
+      understood = HONOURED_BY_STRUCTURE.test(line);
+    }
+    const perSentence = SENTENCE_WORDS.exec(line);
+    if (perSentence) {
+      sentenceWords ??= toNumber(perSentence[1]);
+      understood = true;
+    }
+    const count = SENTENCE_COUNT.exec(line);
+    if (count?.[1]) {
+      sentenceCount ??= Number(count[1]) || (SMALL_NUMBERS[count[1].toLowerCase()] ?? null);
+      understood = true;
+    }
+    if (/\b(?:tone|voice|sound|feel)\b/iu.test(line) || /^(?:be|stay|keep it)\s/iu.test(line)) {
+      const found = [...line.matchAll(TONE_WORDS)].map((match) => (match[1] ?? '').toLowerCase());
+      if (found.length > 0) {
+        tones.push(...found);
+        understood = true;
+      }
+    }
+    if (
+      wordLimitIn(line) ||
+      signOffIn(line) ||
+      audienceIn(line) ||
+      DIRECTIVE.test(line) ||
+      literalsIn(line).length > 0 ||
+      HONOURED_BY_STRUCTURE.test(line)
+    )
+      understood = true;
+    if (!understood && DIRECTIVE_SHAPE.test(line)) unread.push(line.replace(/[.!]+$/u, ''));
+  }
+  return {
+    forbidden: [...new Set(forbidden)],
+    sentenceWords,
+    sentenceCount,
+    tones: [...new Set(tones)],
+    unread: [...new Set(unread)],
+  };
+}
+
 /** Everything an offline draft takes from its instructions. */
 export function readInstructions(...texts: readonly (string | null | undefined)[]): InstructionFacts {
   const parts = texts.filter((part): part is string => typeof part === 'string' && part.trim() !== '');
@@ -155,7 +287,9 @@ export function readInstructions(...texts: readonly (string | null | undefined)[
     parts.reduce<T | null>((found, part) => found ?? read(part), null);
   const signOff = first(signOffIn);
   const withoutSignOff = signOff ? text.replace(signOff, '') : text;
+  const lines = text.split(/\n+/u).flatMap((line) => splitSentences(line).map((part) => part.text));
   return {
+    ...readRules(lines),
     wordLimit: first(wordLimitIn),
     signOff,
     audience: first(audienceIn),

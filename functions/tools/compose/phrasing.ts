@@ -1,5 +1,13 @@
 /** Small wording helpers shared by the composers. */
 
+/** Words of a name after a title ("Dr. Maya Chen"): they keep their capitals in running text. */
+function namedWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const match of text.matchAll(/\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+((?:\p{Lu}\p{Ll}+\s?){1,3})/gu))
+    for (const word of (match[1] ?? '').trim().split(/\s+/u)) words.add(word);
+  return words;
+}
+
 /**
  * A title or typed topic as it reads mid-sentence: "Spring HVAC Tips" → "spring HVAC tips", "Opening
  * in Round Rock" → "opening in Round Rock". Acronyms and words with inner capitals keep their case.
@@ -14,8 +22,13 @@ export function inSentence(text: string): string {
   // Title Case input capitalizes nearly every longer word; in sentence case, inner capitals are names.
   const longer = words.filter((word) => word.length > 3);
   const titleCased = longer.length > 1 && longer.filter(capitalized).length / longer.length > 0.6;
+  const names = titleCased || capitalized(words[0] ?? '') ? namedWords(words.join(' ')) : new Set<string>();
   return words
-    .map((word, index) => (capitalized(word) && (titleCased || index === 0) ? word.toLowerCase() : word))
+    .map((word, index) =>
+      capitalized(word) && (titleCased || index === 0) && !names.has(word.replace(/[^\p{L}'’-]/gu, ''))
+        ? word.toLowerCase()
+        : word,
+    )
     .join(' ');
 }
 

@@ -26,7 +26,8 @@ export interface SummaryOptions {
 }
 
 const MIN_WORDS = 5;
-const MAX_WORDS = 70;
+/** A claim may run to a few sentences (one that leans back joins its own). */
+const MAX_CLAIM_WORDS = 110;
 const QUERY_WEIGHT = 0.35;
 const REDUNDANCY = 0.6;
 
@@ -61,11 +62,51 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return shared / (a.size + b.size - shared);
 }
 
-/** Every candidate sentence with its score, best first; equal scores keep text order. */
+/**
+ * A sentence that leans on the one before it for its subject: it opens on a pronoun, a demonstrative,
+ * a connective or "the" with a common noun ("The treatment is faster…", "It takes three months…").
+ * Moved away from that sentence, it would say its claim about something else.
+ */
+const LEANS_BACK =
+  /^(?:it|its|it['’]s|they|their|them|theirs|this|these|that|those|he|she|his|her|both|each|either|neither|such|also|however|but|and|so|then|instead|otherwise|still|yet|plus|as a result|in addition|because of this|for this reason|if so|even so|other|another|the other|the same|the latter|the former|the (?!\p{Lu})(?!(?:best|worst|most|least|first|last|only|average|typical|biggest|main|key|easiest|simplest)\b)\p{L}+)\b/iu;
+
+export function leansBack(sentence: string): boolean {
+  return LEANS_BACK.test(sentence.trim().replace(/^["“‘(]+/u, ''));
+}
+
+/**
+ * Claims of a text, each whole and with its subject: a sentence, with the sentences after it in the
+ * same paragraph that lean back on it. A paragraph that opens by leaning back on a heading ("The
+ * treatment is faster…" under "Dental Bridges") has no subject of its own and is not a claim here;
+ * composers that keep headings (the blog rewrite) handle those.
+ */
+export function claimsOf(text: string): Sentence[] {
+  const claims: Sentence[] = [];
+  let previous: { paragraph: number; claim: number } | null = null;
+  let orphanParagraph = -1;
+  for (const sentence of splitSentences(text)) {
+    if (sentence.paragraph === orphanParagraph) continue;
+    const attaches = leansBack(sentence.text);
+    if (attaches && previous?.paragraph === sentence.paragraph) {
+      const claim = claims[previous.claim];
+      if (claim) claims[previous.claim] = { ...claim, text: `${claim.text} ${sentence.text}` };
+      continue;
+    }
+    if (attaches) {
+      orphanParagraph = sentence.paragraph;
+      continue;
+    }
+    claims.push({ text: sentence.text, index: claims.length, paragraph: sentence.paragraph });
+    previous = { paragraph: sentence.paragraph, claim: claims.length - 1 };
+  }
+  return claims;
+}
+
+/** Every candidate claim (a sentence with those that lean on it) with its score, best first; equal scores keep text order. */
 export function rankSentences(text: string, query = ''): RankedSentence[] {
-  const sentences = splitSentences(text).filter((sentence) => {
+  const sentences = claimsOf(text).filter((sentence) => {
     const count = wordCount(sentence.text);
-    return count >= MIN_WORDS && count <= MAX_WORDS && !BOILERPLATE.test(sentence.text);
+    return count >= MIN_WORDS && count <= MAX_CLAIM_WORDS && !BOILERPLATE.test(sentence.text);
   });
   if (sentences.length === 0) return [];
   const termLists = sentences.map((sentence) => terms(sentence.text));

@@ -43,6 +43,11 @@ export interface TopicParse {
   readonly audience: string | null;
   /** A count the topic names ("7 steps", "5 ways"). */
   readonly count: number | null;
+  /**
+   * Whether the parse is sure of `about`: a noun phrase ending on a noun compromise knows, or a task.
+   * When it is not, `about` and `short` are the topic as typed, in quotes, never a fragment of it.
+   */
+  readonly confident: boolean;
 }
 
 const SEASON_WORDS: Readonly<Record<string, Season>> = {
@@ -193,7 +198,7 @@ function inNounPhrase(terms: readonly Term[], index: number): boolean {
 }
 
 /** The noun phrase a text is about: its longest noun run (compromise's tags), ending on a noun. */
-function headNoun(text: string): string {
+function headNoun(text: string, question = false): string {
   const terms = termsOf(text);
   const runs: Term[][] = [];
   let run: Term[] = [];
@@ -202,11 +207,12 @@ function headNoun(text: string): string {
     const verbBeforeGerund =
       index > 0 && /s$/iu.test(term.text) && has(terms[index + 1], 'Gerund') && index + 2 === terms.length;
     // "why your six-month cleaning matters": after a possessive, a last word that is a verb ends the noun.
+    // So does a question's last word that is a verb ("why flossing matters", "does an implant hurt").
     const finalVerb =
-      index > 1 &&
+      index > 0 &&
       index + 1 === terms.length &&
-      terms.slice(0, index).some((earlier) => has(earlier, 'Possessive')) &&
-      nlp(`it ${term.text}`).verbs().found;
+      (question || (index > 1 && terms.slice(0, index).some((earlier) => has(earlier, 'Possessive')))) &&
+      nlp(`it ${term.text.replace(/[?!.]+$/u, '')}`).verbs().found;
     if (!verbBeforeGerund && !finalVerb && inNounPhrase(terms, index)) {
       run.push(term);
       if (/[,;:]$/u.test(term.text)) {
@@ -324,6 +330,8 @@ function isMass(noun: string): boolean {
  */
 function withDeterminer(noun: string, isPlural: boolean, kind: TopicKind): string {
   if (isPlural || isMass(noun) || /^(?:our|your|the|a|an)\s/iu.test(noun)) return noun;
+  // A one-word topic ("Hail") is a subject, not something the reader owns ("your hail").
+  if (!noun.includes(' ')) return noun;
   return `${kind === 'announcement' || kind === 'event' ? 'our' : 'your'} ${noun}`;
 }
 
@@ -382,9 +390,11 @@ export function parseTopic(topic: string, company: string | null = null): TopicP
     );
   const list = LIST_HEAD.exec(stripped);
   const firstWord = nlp(withoutCompany).terms().first();
-  if (howTo?.[1] && actionOf(howTo[1])) {
+  const gerundTask = gerundTaskOf(stripped);
+  if (howTo?.[1]) {
+    // "How to floss with braces": what follows "how to" is the task, whatever compromise tags "floss".
     kind = 'how-to';
-    action = actionOf(howTo[1]);
+    action = actionOf(howTo[1]) ?? tidy(howTo[1].replace(/[?!.]+$/u, ''));
     nounSource = action ?? stripped;
   } else if (list && (list[1] || /^\d/u.test(stripped) || list[2])) {
     kind = 'list';
@@ -393,6 +403,10 @@ export function parseTopic(topic: string, company: string | null = null): TopicP
     const rest = stripped.slice(list[0].length);
     action = /^(?:to|for)\b/iu.test(list[0].trim().split(' ').at(-1) ?? '') ? actionOf(rest) : null;
     nounSource = rest === '' ? stripped : rest;
+  } else if (gerundTask) {
+    // "Checking your RV roof": a task named by its gerund, read as the how-to it is.
+    action = gerundTask;
+    nounSource = gerundTask.split(' ').slice(1).join(' ') || stripped;
   } else if (/\?$/u.test(raw) || QUESTION_START.test(stripped)) {
     kind = 'question';
     nounSource = stripped.replace(QUESTION_START, '');
@@ -411,28 +425,76 @@ export function parseTopic(topic: string, company: string | null = null): TopicP
     kind = 'event';
   }
 
-  let noun = headNoun(stripDates(nounSource));
-  if (noun === '' || noun.split(' ').length > 7) noun = tidy(nounSource) || text;
+  let noun = headNoun(stripDates(nounSource), kind === 'question');
+  let found = noun !== '' && noun.split(' ').length <= 7;
+  if (!found) noun = tidy(nounSource) || text;
   // A season word in front of the noun is the topic's timing, not its subject.
   noun = tidy(noun.replace(SEASON_PREFIX, '')) || noun;
+  found =
+    found && endsOnNoun(noun) && !(noun.split(' ').length === 1 && !isMass(noun) && !isPluralPhrase(noun));
   const isPlural = isPluralPhrase(noun);
-  const nouns = isPlural || /ing$/iu.test(noun) ? noun : plural(noun);
-  const about = action ? gerundOf(action) : withDeterminer(noun, isPlural, kind);
+  const nouns = isPlural || /ing$/iu.test(noun) ? noun : pluralOf(noun);
+  const confident = action !== null || found;
+  const quoted = `“${raw}”`;
+  const about = action ? gerundOf(action) : confident ? withDeterminer(noun, isPlural, kind) : quoted;
   return {
     kind,
     raw,
     noun,
     plural: isPlural,
-    nouns,
+    nouns: confident ? nouns : quoted,
     action,
     about,
-    aboutPlural: action ? false : isPlural,
-    short: shortReference(about, noun, isPlural, action),
+    aboutPlural: action || !confident ? false : isPlural,
+    short: confident ? shortReference(about, noun, isPlural, action) : quoted,
     season: seasonal,
     place,
     audience,
     count,
+    confident,
   };
+}
+
+/** Whether a phrase's last word is a noun as compromise reads it in the phrase. */
+function endsOnNoun(phrase: string): boolean {
+  const last = termsOf(phrase).at(-1);
+  if (!last) return false;
+  if (has(last, 'Noun') || has(last, 'Acronym')) return true;
+  // "teeth whitening": a gerund after a noun ends a compound noun.
+  if (has(last, 'Gerund')) return true;
+  // compromise reads a lone "roof" as a verb; after an adjective or noun it is the head noun.
+  return has(last, 'Verb') && !has(last, 'Gerund') && termsOf(phrase).length > 1;
+}
+
+/** The plural of a noun phrase through compromise, which knows irregular ones ("teeth" stays "teeth"). */
+export function pluralOf(phrase: string): string {
+  if (isPluralPhrase(phrase)) return phrase;
+  const made = nlp(phrase).nouns().toPlural().text();
+  return made === '' ? plural(phrase) : made;
+}
+
+/**
+ * "Checking your RV roof" → "check your RV roof": a topic that opens on a gerund followed by what it
+ * acts on. Null for a gerund that is a noun of its own ("Teeth whitening", "Spring cleaning tips").
+ */
+function gerundTaskOf(text: string): string | null {
+  const terms = termsOf(text);
+  const [first, second] = terms;
+  if (!first || !second || !has(first, 'Gerund') || !/ing$/iu.test(first.text)) return null;
+  const acts =
+    has(second, 'Determiner') ||
+    has(second, 'Possessive') ||
+    /^(?:your|our|my|their|the|a|an)$/iu.test(second.text) ||
+    has(second, 'Noun') ||
+    has(second, 'Adjective') ||
+    has(second, 'Acronym') ||
+    (has(second, 'Preposition') && terms.length > 2);
+  if (!acts) return null;
+  const forms = nlp(first.text).verbs().conjugate()[0] as { Infinitive?: string } | undefined;
+  if (!forms?.Infinitive) return null;
+  return tidy(
+    [forms.Infinitive, ...terms.slice(1).map((term) => term.text)].join(' ').replace(/[?!.]+$/u, ''),
+  );
 }
 
 const LEGAL_SUFFIX =

@@ -104,7 +104,7 @@ export const TRADES: readonly TradeLexicon[] = [
       'Your energy bill rises without a change in the weather.',
     ],
     tips: [
-      'Change the air filter every one to three months.',
+      'Change the air filter at least every three months.',
       'Keep the outdoor unit clear of leaves, snow and debris.',
       'Book a tune-up before the heating or cooling season starts.',
     ],
@@ -417,7 +417,6 @@ export const TRADES: readonly TradeLexicon[] = [
       'brunch',
       'chef',
       'catering',
-      'bakery',
       'cafe',
       'coffee',
       'pizza',
@@ -517,16 +516,22 @@ export interface TradeEvidence {
   readonly siteText?: string | null;
 }
 
-/** The trade the evidence points to most; the neutral lexicon when nothing does. */
+/**
+ * The client's trade: the one its profile (name, instructions, site) points to most, the topic
+ * breaking ties. A profile that points to no trade leaves the topic to decide only when it names the
+ * trade twice over ("hail damage on shingles"): one shared word ("RV roof") is not a trade, and a
+ * draft in the wrong trade's words is worse than a generic one.
+ */
 export function detectTrade(evidence: TradeEvidence): TradeLexicon {
   let best = NEUTRAL_TRADE;
   let bestScore = 0;
   for (const trade of TRADES) {
-    const score =
+    const profile =
       4 * cueCount(evidence.name ?? '', trade.cues) +
-      3 * cueCount(evidence.topic ?? '', trade.cues) +
       cueCount(evidence.instructions ?? '', trade.cues) +
       Math.min(3, cueCount((evidence.siteText ?? '').slice(0, 20_000), trade.cues));
+    const topic = cueCount(evidence.topic ?? '', trade.cues);
+    const score = profile > 0 ? 10 * profile + topic : topic >= 2 ? topic : 0;
     if (score > bestScore) {
       best = trade;
       bestScore = score;

@@ -1,14 +1,16 @@
-import { capitalize, stem, words } from '../compose/keywords';
-import { plural } from '../compose/phrasing';
+import { capitalize, stem, terms, words } from '../compose/keywords';
 import { type BusinessProfile, locationOf } from '../compose/profile';
+import { splitSentences } from '../compose/sentences';
+import { withArticle } from '../compose/tidy';
 import { agree, type TopicParse } from '../compose/topic';
-import type { TradeLexicon } from '../compose/trade';
+import { NEUTRAL_TRADE, type TradeLexicon } from '../compose/trade';
 
 /**
- * Question and answer templates of the offline FAQ. Every template is built from the parsed topic and
- * the client's trade, so questions agree with their subject ("How much do AC tune-ups cost?") and
- * answers speak the trade's language (a dentist's "treatment plan", a roofer's "written estimate").
- * Custom questions get the answer of the template they are closest to.
+ * Question and answer templates of the offline FAQ. An answer answers: it says what the client's
+ * instructions and profile say, or what the client's trade knows (a dentist's warning signs, a
+ * roofer's yearly inspection), and when neither holds the answer it says, in brackets, what the
+ * client should add ("[Add your Saturday walk-in policy here.]"), easy to spot and replace. No answer
+ * is a sentence that would fit any question.
  */
 
 export interface QuestionFacts {
@@ -19,6 +21,8 @@ export interface QuestionFacts {
   readonly profile: BusinessProfile;
   /** Sentences for what the instructions ask to mention. */
   readonly mentions: readonly string[];
+  /** Every sentence of the instructions, to answer questions from. */
+  readonly knowledge: readonly string[];
 }
 
 /** What answers a custom question: the words that point to it, and its answer. */
@@ -36,20 +40,27 @@ export interface FaqTemplate extends AnswerTemplate {
   question(facts: QuestionFacts): string;
 }
 
+const knownTrade = (trade: TradeLexicon): boolean => trade.id !== NEUTRAL_TRADE.id;
+
 /** The topic as a reader asks about it: "my smile checkup", not "your smile checkup". */
 export function asAsked(ref: () => string): string {
   return ref().replace(/^your\s/iu, 'my ');
 }
+
+/**
+ * A question with the topic in it when the parse is sure of it, else the same question without it: an
+ * FAQ page is about its topic, so "How much does it cost?" reads right where a quoted fragment would not.
+ */
+const ask = (facts: QuestionFacts, withTopic: (topic: string) => string, without: string): string =>
+  facts.topic.confident ? withTopic(asAsked(facts.ref)) : without;
 
 /** The topic in general terms: "smile checkups" rather than "your smile checkup". */
 function inGeneral(topic: TopicParse, ref: () => string): string {
   return /^(?:your|our)\s/iu.test(topic.about) ? topic.nouns : ref();
 }
 
-const pronoun = (topic: TopicParse): string => (topic.aboutPlural ? 'they' : 'it');
-
 function helper(profile: BusinessProfile, trade: TradeLexicon): string {
-  return profile.name ?? trade.pro;
+  return profile.name ?? (knownTrade(trade) ? trade.pro : 'our team');
 }
 
 function reach(profile: BusinessProfile): string {
@@ -60,74 +71,108 @@ function reach(profile: BusinessProfile): string {
   return ways.length === 0 ? '' : ` You can ${ways.join(' or ')}.`;
 }
 
+/** A note for the client, in brackets so it is easy to find and replace. */
+export const toAdd = (what: string): string => `[Add ${what} here.]`;
+
+/** The topic as the object of "for": the task or the noun phrase, never a fragment. */
+const topicFor = ({ topic, ref }: QuestionFacts): string => (topic.action ? topic.about : ref());
+
 export const FAQ_TEMPLATES: readonly FaqTemplate[] = [
-  {
-    id: 'basics',
-    cues: ['what', 'mean', 'know', 'basic', 'explain'],
-    question: ({ ref }) => `What should I know about ${asAsked(ref)}?`,
-    answer: ({ topic, ref, trade, profile }) =>
-      `Start with the basics: what ${ref()} ${agree('involve', topic.aboutPlural)}, what ${pronoun(topic)} ${agree('cost', topic.aboutPlural)} and who should do the work. ${capitalize(helper(profile, trade))} can walk you through your options in plain language.`,
-  },
-  {
-    id: 'why',
-    cues: ['why', 'important', 'matter', 'worth', 'need'],
-    question: ({ topic, ref }) => `Why ${agree('do', topic.aboutPlural)} ${asAsked(ref)} matter?`,
-    answer: ({ ref }) =>
-      `Getting ${ref()} right protects your time, your budget and your peace of mind. Small issues handled early rarely turn into big, expensive ones.`,
-  },
   {
     id: 'cost',
     cues: ['cost', 'price', 'expensive', 'much', 'pay', 'afford', 'budget', 'fee', 'charge'],
-    question: ({ topic, ref }) =>
-      topic.action
-        ? `How much does it cost to ${topic.action}?`
-        : `How much ${agree('do', topic.aboutPlural)} ${asAsked(ref)} cost?`,
-    answer: ({ ref, trade, profile }) =>
-      `The cost of ${ref()} depends on what is involved and how soon you need it. The most reliable way to know is a ${trade.quote} before anything begins${profile.name ? `, which you can request from ${profile.name}` : ''}.`,
+    question: (facts) =>
+      facts.topic.action
+        ? `How much does it cost to ${facts.topic.action}?`
+        : ask(
+            facts,
+            (topic) => `How much ${agree('do', facts.topic.aboutPlural)} ${topic} cost?`,
+            'How much does it cost?',
+          ),
+    answer: (facts) =>
+      `${toAdd(facts.topic.confident ? `your usual price range for ${topicFor(facts)}` : 'your usual price range')} Ask for ${withArticle(knownTrade(facts.trade) ? facts.trade.quote : 'clear quote')} before any work begins, so the cost is clear up front.`,
   },
   {
     id: 'time',
-    cues: ['long', 'time', 'take', 'fast', 'quick', 'when', 'schedule', 'weekend', 'weekends'],
+    cues: ['long', 'time', 'fast', 'quick', 'duration', 'minutes'],
     question: ({ topic, trade }) =>
       topic.action
         ? `How long does it take to ${topic.action}?`
-        : `How long does a typical ${trade.visit} take?`,
+        : `How long does ${withArticle(`typical ${trade.visit}`)} take?`,
+    answer: (facts) =>
+      `${toAdd(`how long ${facts.topic.action ? 'the job' : withArticle(facts.trade.visit)} usually takes`)} Ask for a timeline when you book, so you can plan around it.`,
+  },
+  {
+    id: 'signs',
+    cues: ['sign', 'signs', 'tell', 'warning', 'symptom'],
+    question: (facts) =>
+      ask(
+        facts,
+        (topic) => `What are the signs that I need help with ${topic}?`,
+        'What are the warning signs to watch for?',
+      ),
     answer: ({ trade }) =>
-      `Most ${plural(trade.visit)} are measured in hours rather than days, but the exact time depends on what is involved. Ask for a timeline when you book, so you can plan around it.`,
+      knownTrade(trade)
+        ? `${trade.signs.join(' ')} Any of these is a good reason to book ${withArticle(trade.check)}.`
+        : toAdd('the warning signs your customers should watch for'),
   },
   {
     id: 'often',
     cues: ['often', 'frequency', 'regular', 'year', 'annual', 'routine', 'maintenance'],
-    question: ({ ref }) => `How often should I think about ${asAsked(ref)}?`,
+    question: (facts) =>
+      ask(facts, (topic) => `How often should I think about ${topic}?`, 'How often should I check in?'),
     answer: ({ trade }) =>
-      `A ${trade.check} once a year is a sensible default, with an extra look after any change you notice.`,
-  },
-  {
-    id: 'signs',
-    cues: ['sign', 'signs', 'tell', 'warning', 'symptom', 'know'],
-    question: ({ ref }) => `What are the signs that I need help with ${asAsked(ref)}?`,
-    answer: ({ trade }) => `${trade.signs.join(' ')} Any of these is a good reason to book a ${trade.check}.`,
-  },
-  {
-    id: 'mistakes',
-    cues: ['mistake', 'avoid', 'wrong', 'problem', 'error'],
-    question: ({ ref }) => `What mistakes should I avoid with ${asAsked(ref)}?`,
-    answer: ({ trade }) =>
-      `The most common mistakes are waiting too long and choosing on price alone. A clear plan and a ${trade.quote} before anything begins avoid both.`,
+      knownTrade(trade)
+        ? `${capitalize(withArticle(trade.check))} once a year is a sensible default, with an extra look after any change you notice.`
+        : toAdd('how often your customers should check in'),
   },
   {
     id: 'choose',
     cues: ['choose', 'hire', 'pick', 'best', 'professional', 'company', 'contractor', 'provider'],
-    question: ({ ref }) => `How do I choose the right professional for ${asAsked(ref)}?`,
+    question: (facts) =>
+      ask(
+        facts,
+        (topic) => `How do I choose the right professional for ${topic}?`,
+        'How do I choose the right professional?',
+      ),
     answer: ({ profile, trade }) =>
-      `Look for experience, clear communication, a ${trade.quote} up front and reviews from ${trade.customers}${profile.city ? ` in ${profile.city}` : ''}.`,
+      `Look for experience, clear communication, ${withArticle(knownTrade(trade) ? trade.quote : 'clear quote')} up front and reviews from ${knownTrade(trade) ? trade.customers : 'customers'}${profile.city ? ` in ${profile.city}` : ''}.`,
   },
   {
     id: 'start',
     cues: ['start', 'begin', 'first', 'step', 'contact', 'book', 'appointment'],
-    question: ({ ref }) => `How do I get started with ${asAsked(ref)}?`,
+    question: (facts) =>
+      ask(facts, (topic) => `How do I get started with ${topic}?`, 'How do I get started?'),
     answer: ({ profile, trade }) =>
-      `Write down what you need and any questions you have, then contact ${helper(profile, trade)} to book a ${trade.visit}.${reach(profile)}`,
+      `Write down what you need and any questions you have, then contact ${helper(profile, trade)} to book ${withArticle(trade.visit)}.${reach(profile)}`,
+  },
+  {
+    id: 'basics',
+    cues: ['what', 'mean', 'know', 'basic', 'explain', 'involve'],
+    question: (facts) =>
+      ask(facts, (topic) => `What should I know about ${topic}?`, 'What should I know first?'),
+    answer: (facts) =>
+      toAdd(
+        facts.topic.confident
+          ? `a short explanation of ${topicFor(facts)} in your own words`
+          : 'a short explanation in your own words',
+      ),
+  },
+  {
+    id: 'why',
+    cues: ['why', 'important', 'matter', 'worth', 'need'],
+    question: (facts) =>
+      ask(
+        facts,
+        (topic) => `Why ${agree('do', facts.topic.aboutPlural)} ${topic} matter?`,
+        'Why does it matter?',
+      ),
+    answer: (facts) =>
+      toAdd(
+        facts.topic.confident
+          ? `why ${topicFor(facts)} matters to your customers`
+          : 'why it matters to your customers',
+      ),
   },
 ];
 
@@ -136,27 +181,20 @@ export const SERVICE_AREA_TEMPLATE: FaqTemplate = {
   id: 'area',
   cues: ['area', 'serve', 'location', 'near', 'local', 'where'],
   question: ({ topic, ref, profile }) =>
-    `Does ${profile.name ?? 'your team'} help with ${inGeneral(topic, ref)}${profile.city ? ` in ${profile.city}` : ''}?`,
+    topic.confident
+      ? `Does ${profile.name ?? 'your team'} help with ${inGeneral(topic, ref)}${profile.city ? ` in ${profile.city}` : ''}?`
+      : `Where does ${profile.name ?? 'your team'} work?`,
   answer: ({ topic, ref, profile, trade }) => {
     const place = locationOf(profile);
-    return `Yes, ${profile.name ?? 'our team'} works with ${trade.customers}${place ? ` in and around ${place}` : ''} on ${inGeneral(topic, ref)}.${reach(profile)}`;
+    const on = topic.confident ? ` on ${inGeneral(topic, ref)}` : '';
+    return `${topic.confident ? 'Yes, ' : ''}${profile.name ?? 'our team'} works with ${knownTrade(trade) ? trade.customers : 'customers'}${place ? ` in and around ${place}` : ''}${on}.${reach(profile)}`;
   },
-};
-
-/** The topic itself when it is a question: the first item, answered honestly. */
-export const TOPIC_QUESTION_TEMPLATE: FaqTemplate = {
-  id: 'topic',
-  cues: [],
-  question: ({ topic }) => `${capitalize(topic.raw.replace(/[?.!]+$/u, ''))}?`,
-  answer: ({ trade, profile }) =>
-    `The honest answer depends on your situation: what you need, your timeline and your budget. ${capitalize(helper(profile, trade))} can look at the details with you and give you a clear answer.`,
 };
 
 /**
  * Answers a custom question about how long a thing lasts ("How long does a new roof last?"), which
  * shares 'long' with the time template, whose answer is how long a visit takes. A visit, a treatment
- * or a job that lasts is a question of time, so those words leave it to the time template. Never in
- * the generated list: a lifespan question does not fit every trade (a lawyer's, a vet's).
+ * or a job that lasts is a question of time, so those words leave it to the time template.
  */
 export const LIFESPAN_TEMPLATE: AnswerTemplate = {
   id: 'lifespan',
@@ -184,7 +222,7 @@ export const LIFESPAN_TEMPLATE: AnswerTemplate = {
     'service',
   ],
   answer: ({ profile, trade }) =>
-    `How long it lasts depends on the materials, the quality of the work and how well it is looked after. A ${trade.check} once a year helps it last, and ${helper(profile, trade)} can tell you what to expect in your case.`,
+    `${toAdd('how many years it usually lasts')} How long it lasts depends on the materials, the quality of the work and how well it is looked after${knownTrade(trade) ? `; ${withArticle(trade.check)} once a year helps` : ''}, and ${helper(profile, trade)} can tell you what to expect in your case.`,
 };
 
 /** What the instructions ask to mention, as one question with their sentences as the answer. */
@@ -215,4 +253,49 @@ export function closestTemplate(
     }
   }
   return best;
+}
+
+/** Question words that carry no subject: "do", "you", "take" in "Do you take walk-ins on Saturday?". */
+const QUESTION_NOISE = new Set(
+  `do does did can could will would should is are was were have has how what when where which who why
+you your we our i my me take get make offer need`
+    .split(/\s+/u)
+    .map(stem),
+);
+
+/**
+ * The instruction sentences that answer a question: those sharing at least two of its subject words
+ * (one, when it has only one), best first. The client's own words, as written.
+ */
+export function answerFromKnowledge(question: string, knowledge: readonly string[]): string | null {
+  const wanted = new Set(terms(question).filter((term) => !QUESTION_NOISE.has(term)));
+  if (wanted.size === 0) return null;
+  const needed = Math.min(2, wanted.size);
+  const scored = knowledge
+    .flatMap((text) => splitSentences(text).map((sentence) => sentence.text))
+    .map((text) => ({ text, shared: new Set(terms(text).filter((term) => wanted.has(term))).size }))
+    .filter((candidate) => candidate.shared >= needed)
+    .sort((a, b) => b.shared - a.shared);
+  if (scored.length === 0) return null;
+  return scored
+    .slice(0, 2)
+    .map((candidate) => candidate.text.replace(/\s*[.!]?$/u, '.'))
+    .join(' ');
+}
+
+/**
+ * What the client should add to answer a question nothing else answers, as the question reads:
+ * "Do you take walk-ins on Saturday?" → "[Add whether you take walk-ins on Saturday here.]".
+ */
+export function answerToAdd(question: string): string {
+  const plain = question.trim().replace(/[?.!]+$/u, '');
+  const yesNo = /^(?:do|does|did|can|could|will|would|is|are|was|were|have|has)\s+(you|we|i)\s+(.+)$/iu.exec(
+    plain,
+  );
+  if (yesNo?.[2]) {
+    const who = yesNo[1]?.toLowerCase() === 'i' ? 'your customers' : 'you';
+    const rest = yesNo[2].replace(/\b(?:my|our)\b/giu, who === 'you' ? 'your' : 'their');
+    return toAdd(`whether ${who} ${rest}`);
+  }
+  return toAdd('your answer to this question');
 }

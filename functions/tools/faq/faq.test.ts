@@ -12,7 +12,7 @@ const request = (body: Record<string, unknown>) =>
 const context = makeContext();
 const compose = (body: Record<string, unknown>) => {
   const input = request(body);
-  return faqTool.parseResult(composeFaq(input, context), input, context);
+  return faqTool.parseResult(composeFaq(input, context).text, input, context);
 };
 const headingsAt = (html: string, level: string) =>
   [...html.matchAll(new RegExp(`<${level}>([^<]*)</${level}>`, 'gu'))].map((match) => match[1] ?? '');
@@ -79,8 +79,8 @@ describe('composeFaq (offline)', () => {
       'How much is a new anode rod?',
     ]);
     const text = htmlToText(result.generatedHtml);
-    // The topic in full once, then by its short form (issue 16: no topic pasted a dozen times).
-    expect(text).toMatch(/cost of (?:water heater repair|the repair)/u);
+    // The price question gets the client's price to fill in, and the advice that holds for any job.
+    expect(text).toContain('[Add your usual price range for');
     expect(text).toContain('winter tune-up special');
     expect(text).toContain('Lopez Plumbing & Heating');
     expect(text).toContain('(512) 555-0134');
@@ -97,14 +97,37 @@ describe('composeFaq (offline)', () => {
     };
     const answers = new Map(mainEntity.map((entity) => [entity.name, entity.acceptedAnswer.text]));
     expect(answers.get('How long does a new water heater last?')).toMatch(
-      /^How long it lasts depends on the materials, the quality of the work and how well it is looked after\. A plumbing inspection once a year helps it last/u,
+      /^\[Add how many years it usually lasts here\.\] How long it lasts depends on the materials, the quality of the work and how well it is looked after; a plumbing inspection once a year helps/u,
     );
     // A repair that lasts is a visit's time, not a thing's life.
-    expect(answers.get('How long does the repair last?')).toMatch(/are measured in hours rather than days/u);
-    // Each template answers once: the third question, about time too, gets the general answer.
-    expect(answers.get('How long does it take?')).toMatch(/^The answer depends on your situation/u);
+    expect(answers.get('How long does the repair last?')).toMatch(
+      /^\[Add how long a service call usually takes here\.\]/u,
+    );
+    // Each template answers once: the third question, about time too, says what to add.
+    expect(answers.get('How long does it take?')).toBe('[Add your answer to this question here.]');
     const text = htmlToText(result.generatedHtml);
     expect(text.match(/How long it lasts depends/gu)).toHaveLength(1);
+  });
+
+  it('answers a custom question from the instructions, else says what to add (issue 35)', () => {
+    const ctx = makeContext({
+      client: makeClient({ newsletter_instructions: 'Walk-ins are welcome on Saturdays from 9 to 1.' }),
+    });
+    const input = request({
+      customQuestions:
+        'Do you take walk-ins on Saturday?\nDo you offer payment plans?\nDoes the repair hurt?',
+    });
+    const result = faqTool.parseResult(composeFaq(input, ctx).text, input, ctx);
+    const { mainEntity } = JSON.parse(result.generatedSchema) as {
+      mainEntity: { name: string; acceptedAnswer: { text: string } }[];
+    };
+    const answers = new Map(mainEntity.map((entity) => [entity.name, entity.acceptedAnswer.text]));
+    expect(answers.get('Do you take walk-ins on Saturday?')).toBe(
+      'Walk-ins are welcome on Saturdays from 9 to 1.',
+    );
+    expect(answers.get('Do you offer payment plans?')).toBe('[Add whether you offer payment plans here.]');
+    expect(answers.get('Does the repair hurt?')).toBe('[Add your answer to this question here.]');
+    expect(composeFaq(input, ctx).notes[0]).toMatch(/fill in the bracketed notes/u);
   });
 
   it('writes exactly N How To steps with a HowTo schema of positioned HowToSteps', () => {
@@ -145,7 +168,7 @@ describe('composeFaq (offline)', () => {
 
   it('is deterministic', () => {
     const input = request({ contentType: 'howto' });
-    expect(composeFaq(input, context)).toBe(composeFaq(input, context));
+    expect(composeFaq(input, context).text).toBe(composeFaq(input, context).text);
   });
 });
 
@@ -202,7 +225,7 @@ describe('faqTool', () => {
       saveToClient: true,
       prompt: 'Short.',
     });
-    const result = faqTool.parseResult(composeFaq(input, context), input, context);
+    const result = faqTool.parseResult(composeFaq(input, context).text, input, context);
     const saved = faqTool.contentToSave(input, result, context);
     expect(saved).toMatchObject({ contentType: 'howto', title: 'How To Guide - Nov 21, 2026, 3:30 PM' });
     expect(saved?.metadata).toEqual({

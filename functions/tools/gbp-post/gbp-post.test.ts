@@ -6,7 +6,7 @@ import { couponIn, dateSpanFor, fitGbpPost, termsIn } from './post-shape';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const compose = (prompt: string, postType: string) =>
-  composeGbpPost(gbpPostRequestSchema.parse({ prompt, postType }), { client: null, now });
+  composeGbpPost(gbpPostRequestSchema.parse({ prompt, postType }), { client: null, now }).text;
 
 describe('offline GBP posts', () => {
   it('writes each post type in its own shape', () => {

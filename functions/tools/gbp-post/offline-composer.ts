@@ -1,8 +1,13 @@
-import type { ToolContext } from '#functions/generation/tool-definition';
+import type { OfflineDraft, ToolContext } from '#functions/generation/tool-definition';
 import type { GbpPostRequest } from '#shared/tools/gbp-post';
+import { mentionSentence } from '../compose/draft';
+import { offlineDraft, reviewDraft } from '../compose/draft-check';
+import { dropForbiddenSentences } from '../compose/forbidden';
+import { readInstructions } from '../compose/instructions';
+import { terms } from '../compose/keywords';
 import { profileFromClient } from '../compose/profile';
-import { detectTrade } from '../compose/trade';
-import { hashText, pick } from '../compose/variation';
+import { tidyDraft, withArticle } from '../compose/tidy';
+import { detectTrade, NEUTRAL_TRADE } from '../compose/trade';
 import { couponIn, dateSpanFor, fitGbpPost, formatSpan, termsIn } from './post-shape';
 
 /**
@@ -38,32 +43,41 @@ function titleOf(sentence: string): string {
     .join(' ');
 }
 
+/** The client's trade tips that share a word with the brief: on its subject, and true for this business. */
+function tipOn(brief: string, tips: readonly string[]): string | null {
+  const wanted = new Set(terms(brief));
+  return tips.find((tip) => terms(tip).some((term) => wanted.has(term))) ?? null;
+}
+
 export function composeGbpPost(
   request: GbpPostRequest,
   context: Pick<ToolContext, 'client' | 'now'>,
-): string {
+): OfflineDraft {
   const profile = profileFromClient(context.client);
+  // The client's content guidelines rule GBP posts as they rule every other text (the prompt sends them too).
+  const rules = readInstructions(context.client?.content_instructions);
   const business = profile.name ?? 'our team';
   const facts = sentencesOf(request.prompt);
   const lead = facts[0] ?? 'We have news to share.';
   const trade = detectTrade({ name: profile.name, topic: request.prompt });
-  const seed = hashText(`${request.prompt}|${request.postType}`);
+  const tip = trade.id === NEUTRAL_TRADE.id ? null : tipOn(request.prompt, trade.tips);
   const where = profile.city ? ` in ${profile.city}` : '';
   const call = profile.phone ? `Call us at ${profile.phone}` : 'Contact us today';
+  const mentions = rules.mentions.map((mention) => mentionSentence(mention, 'we', profile.name));
   const lines: string[] = [];
 
   switch (request.postType) {
     case 'update': {
-      lines.push(lead, ...facts.slice(1, 4));
-      lines.push(pick([trade.tips[0], trade.tips[1]], seed, 'tip'));
-      lines.push(`${call} to learn more or to book a ${trade.visit}${where}.`);
+      lines.push(lead, ...facts.slice(1, 4), ...mentions);
+      if (tip) lines.push(tip);
+      lines.push(`${call} to learn more or to book ${withArticle(trade.visit)}${where}.`);
       break;
     }
     case 'event': {
       const span = dateSpanFor(request.prompt, context.now, 'event');
       lines.push(`Title: ${titleOf(lead)}`, `Date: ${formatSpan(span)}`, '');
-      lines.push(`Join ${business}${where} for this event. ${lead}`, ...facts.slice(1, 4));
-      lines.push('Bring a friend; everyone is welcome.', `${call} to save your spot.`);
+      lines.push(`Join ${business}${where}. ${lead}`, ...facts.slice(1, 4), ...mentions);
+      lines.push(`${call} to save your spot.`);
       break;
     }
     case 'offer': {
@@ -72,6 +86,7 @@ export function composeGbpPost(
       lines.push(
         lead,
         ...facts.slice(1, 4).filter((fact) => couponIn(fact) === null && termsIn(fact) === null),
+        ...mentions,
       );
       const coupon = couponIn(request.prompt);
       const terms = termsIn(request.prompt);
@@ -81,13 +96,14 @@ export function composeGbpPost(
       break;
     }
     case 'community': {
-      lines.push(`Thank you to our neighbors${where}! ${lead}`, ...facts.slice(1, 4));
-      lines.push(
-        `At ${business}, serving ${trade.customers} here is more than a job; it is our community too.`,
-      );
-      lines.push('We are grateful for every one of you.');
+      lines.push(`Thank you to our neighbors${where}! ${lead}`, ...facts.slice(1, 4), ...mentions);
+      lines.push(`We are grateful to be part of this community, from all of us at ${business}.`);
       break;
     }
   }
-  return fitGbpPost(lines.join('\n').replace(/\n{3,}/gu, '\n\n'));
+  if (rules.signOff) lines.push(rules.signOff);
+  const post = fitGbpPost(
+    tidyDraft(dropForbiddenSentences(lines.join('\n').replace(/\n{3,}/gu, '\n\n'), rules.forbidden)),
+  );
+  return offlineDraft(post, reviewDraft({ text: post, instructions: rules }));
 }

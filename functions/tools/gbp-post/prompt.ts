@@ -27,5 +27,7 @@ export function buildGbpPrompt(input: GbpPostRequest, context: ToolContext): Bui
   ];
   const profile = profileLines(profileFromClient(context.client));
   if (profile.length > 0) parts.push(`Business:\n${profile.join('\n')}`);
+  const guidelines = context.client?.content_instructions?.trim();
+  if (guidelines) parts.push(`Client content guidelines (follow every rule):\n${guidelines}`);
   return { system, prompt: parts.join('\n\n') };
 }

@@ -72,14 +72,14 @@ describe('buildNewsletterPrompt', () => {
 describe('composeNewsletter (offline)', () => {
   it('is deterministic', () => {
     const input = request({ topic: 'Winter plumbing' });
-    expect(composeNewsletter(input, makeContext())).toBe(composeNewsletter(input, makeContext()));
+    expect(composeNewsletter(input, makeContext()).text).toBe(composeNewsletter(input, makeContext()).text);
   });
 
   it('uses the topic, the client profile and the instructions, with inline styles only', () => {
     const html = composeNewsletter(
       request({ topic: 'Winter plumbing checklist', prompt: 'Highlight frozen pipe prevention.' }),
       makeContext(),
-    );
+    ).text;
     const text = htmlToText(html);
     expect(html).not.toMatch(/<style|<script|class=/iu);
     expect(html).toMatch(/style="/u);
@@ -97,7 +97,7 @@ describe('composeNewsletter (offline)', () => {
     const html = composeNewsletter(
       request({ inputType: 'url', url: ARTICLE.url }),
       makeContext({ source: ARTICLE }),
-    );
+    ).text;
     const text = htmlToText(html);
     expect(text).toContain('Is a Tankless Water Heater Right for Your Home?');
     expect(text).toMatch(/cut water heating energy use by 24 to 34 percent/u);
@@ -107,13 +107,13 @@ describe('composeNewsletter (offline)', () => {
 
   it('drops the header, and the name and colours, when asked', () => {
     const input = request({ topic: 'Winter plumbing' });
-    const full = composeNewsletter(input, makeContext());
+    const full = composeNewsletter(input, makeContext()).text;
     expect(full).toMatch(/<h1/u);
     expect(full).toMatch(/Insider|Update|Digest|Bulletin|Briefing/u);
-    const noTitle = composeNewsletter({ ...input, includeTitle: false }, makeContext());
+    const noTitle = composeNewsletter({ ...input, includeTitle: false }, makeContext()).text;
     expect(noTitle).not.toMatch(/<h1/u);
     expect(noTitle).not.toMatch(/#1d4ed8|#0f766e|#b45309|#7c3aed|#be123c|#15803d/u);
-    const noHeader = composeNewsletter({ ...input, includeHeader: false }, makeContext());
+    const noHeader = composeNewsletter({ ...input, includeHeader: false }, makeContext()).text;
     expect(noHeader).not.toMatch(/<h1/u);
     expect(noHeader).not.toContain('November 21, 2026');
   });
@@ -121,14 +121,14 @@ describe('composeNewsletter (offline)', () => {
   it('survives the parser unchanged in substance (same format as the model reply)', () => {
     const input = request({ topic: 'Winter plumbing' });
     const context = makeContext();
-    const result = newsletterTool.parseResult(composeNewsletter(input, context), input, context);
-    expect(htmlToText(result.generatedHtml)).toBe(htmlToText(composeNewsletter(input, context)));
+    const result = newsletterTool.parseResult(composeNewsletter(input, context).text, input, context);
+    expect(htmlToText(result.generatedHtml)).toBe(htmlToText(composeNewsletter(input, context).text));
     expect(result.wordCount).toBe(countWords(htmlToText(result.generatedHtml)));
   });
 
   it('names a plain-phrase topic at most twice, also when the topic is the newsletter name (issue 16)', () => {
     const text = htmlToText(
-      composeNewsletter(request({ topic: 'Weekly tech updates' }), makeContext({ client: null })),
+      composeNewsletter(request({ topic: 'Weekly tech updates' }), makeContext({ client: null })).text,
     );
     expect(text.match(/weekly tech updates/giu)).toHaveLength(2);
   });
@@ -140,7 +140,7 @@ describe('composeNewsletter (offline)', () => {
       [...html.matchAll(/style="([^"]*)"/gu)].map((match) =>
         (match[1] ?? '').replace(/\s+/gu, '').replace(/;$/u, ''),
       );
-    const composed = composeNewsletter(input, context);
+    const composed = composeNewsletter(input, context).text;
     expect(styles(newsletterTool.parseResult(composed, input, context).generatedHtml)).toEqual(
       styles(composed),
     );

@@ -1,11 +1,14 @@
-import type { ToolContext } from '#functions/generation/tool-definition';
+import type { OfflineDraft, ToolContext } from '#functions/generation/tool-definition';
 import { countWords, htmlToText } from '#shared/text';
 import type { NewsletterRequest } from '#shared/tools/newsletter';
 import { longDate, monthYear } from '../compose/dates';
 import { type DraftFacts, draftFacts, fitBlocks, mentionSentences, wordBudget } from '../compose/draft';
+import { offlineDraft, reviewDraft } from '../compose/draft-check';
+import { scrubForbiddenHtml } from '../compose/forbidden';
 import { element, link, telHref, wrap } from '../compose/html';
 import { capitalize, keyPhrases, terms, titleCase } from '../compose/keywords';
-import { hostOf } from '../compose/phrasing';
+import { detectOutline, type OutlineSection } from '../compose/outline';
+import { hostOf, inSentence, sentence } from '../compose/phrasing';
 import {
   type BusinessProfile,
   locationOf,
@@ -15,8 +18,10 @@ import {
   websiteUrl,
 } from '../compose/profile';
 import { extractiveSummary, type RankedSentence } from '../compose/summarize';
-import { agree, topicReferrer } from '../compose/topic';
-import { hashText, pick, rotate } from '../compose/variation';
+import { tidyDraft, withArticle } from '../compose/tidy';
+import { topicReferrer } from '../compose/topic';
+import { NEUTRAL_TRADE } from '../compose/trade';
+import { hashText, pick } from '../compose/variation';
 import { newsletterInstructions } from './prompt';
 
 /**
@@ -66,106 +71,102 @@ function readersOf(facts: DraftFacts, profile: BusinessProfile): string {
     : facts.readers;
 }
 
-function topicPlan(facts: DraftFacts, profile: BusinessProfile, seed: number): Plan {
-  const { topic, trade, season } = facts;
-  // The title names the topic, and so does the newsletter's name when there is no business name.
-  const ref = topicReferrer(topic, profile.name ? 1 : 0);
-  const readers = readersOf(facts, profile);
-  const team = profile.name ? `the team at ${profile.name}` : 'our team';
-  const openings: Record<typeof topic.kind, () => string> = {
-    'how-to': () => `This issue walks you through how to ${topic.action ?? topic.noun}, step by step.`,
-    question: () =>
-      `${capitalize(readers)} often ask us about ${ref()}, so this issue gives you a straight answer.`,
-    announcement: () => `We have news about ${ref()}, and we wanted you to hear it first.`,
-    offer: () => `This issue brings a special offer on ${ref()} for ${readers}.`,
-    event: () => `You are invited: this issue has the details of our ${ref()}.`,
-    list: () => `This issue rounds up what ${readers} should know about ${ref()}.`,
-    subject: () =>
-      pick(['talk', 'often'], seed, 'intro') === 'talk'
-        ? `This ${season}, we are talking about ${ref()}: ${topic.aboutPlural ? 'why they matter' : 'why it matters'}, what to watch for and where to start.`
-        : `${capitalize(ref())} ${agree('come', topic.aboutPlural)} up often in our conversations with ${readers}, so we gathered the essentials in one place.`,
-  };
-  const opening = openings[topic.kind]();
-  const intro = [opening, `As always, ${team} is happy to answer your questions.`];
-  const [sign1, sign2, sign3] = trade.signs;
-  const angles: Section[] = [
-    {
-      heading: `Why ${capitalize(season)} Is the Right Time`,
-      paragraphs: [
-        `Paying a little attention to ${ref()} now prevents bigger and more expensive problems later.`,
-        `${capitalize(season)} is a sensible moment${profile.city ? ` in ${profile.city}` : ''} to review where you stand and plan the next step with ${trade.pro}.`,
-      ],
-    },
-    {
-      heading: 'Where to Start',
-      paragraphs: [
-        `Start by noting what has changed since you last looked at ${ref()}.`,
-        `Then write down the questions you want answered; it makes your next ${trade.visit} faster and clearer.`,
-      ],
-    },
-    {
-      heading: 'Warning Signs to Watch For',
-      paragraphs: [`${sign1} ${sign2} ${sign3} Any of these is a good reason to book a ${trade.check}.`],
-    },
-    {
-      heading: 'Common Mistakes to Avoid',
-      paragraphs: [
-        `The most common mistake with ${ref()} is waiting until something goes wrong.`,
-        `Another is relying on guesswork instead of a quick ${trade.check}.`,
-      ],
-    },
-    {
-      heading: 'What Good Looks Like',
-      paragraphs: [
-        `Good work should feel simple: clear expectations, honest advice and results you can see.`,
-        `If any of those are missing, ask a few more questions before you commit.`,
-      ],
-    },
-  ];
-  return {
-    intro,
-    sections: rotate(angles, seed, 'angles'),
-    takeaways: [...trade.tips],
-  };
-}
-
-/** Heading for a group of source sentences: its strongest key phrase not used by an earlier heading. */
-function headingFor(sentences: readonly RankedSentence[], used: Set<string>, fallback: string): string {
-  for (const { phrase } of keyPhrases(sentences.map((sentence) => sentence.text).join(' '), 6)) {
-    const key = terms(phrase).join(' ');
-    if (key !== '' && !used.has(key)) {
-      used.add(key);
-      return titleCase(phrase);
-    }
+/** The topic in the intro: what this issue is about, said once, in words the parse is sure of. */
+function opening(facts: DraftFacts, readers: string, ref: () => string): string {
+  const { topic } = facts;
+  switch (topic.kind) {
+    case 'how-to':
+      return topic.action ? `This issue covers how to ${topic.action}.` : `This issue covers ${topic.about}.`;
+    case 'question':
+      return `This issue answers a question we hear from ${readers}: ${sentence(capitalize(topic.raw)).replace(/\.$/u, '?')}`;
+    case 'announcement':
+      return `We have news about ${ref()}, and we wanted you to hear it first.`;
+    case 'offer':
+      return `This issue brings an offer for ${readers}: ${sentence(inSentence(topic.raw))}`;
+    case 'event':
+      return `You are invited: ${sentence(inSentence(topic.raw))}`;
+    default:
+      return `This issue is about ${ref()}.`;
   }
-  return fallback;
 }
 
+/**
+ * Trade advice that holds for this topic: the trade's tips and warning signs, those sharing a word
+ * with the topic first. A business whose trade is unknown gets none: another trade's advice would be
+ * wrong, and generic advice is filler.
+ */
+function tradeAdvice(facts: DraftFacts): { signs: string[]; tips: string[] } {
+  if (facts.trade.id === NEUTRAL_TRADE.id) return { signs: [], tips: [] };
+  const topicTerms = new Set(terms(`${facts.topic.raw} ${facts.topic.action ?? ''}`));
+  const onTopic = (text: string) => terms(text).some((term) => topicTerms.has(term));
+  const byTopic = (items: readonly string[]) => [
+    ...items.filter(onTopic),
+    ...items.filter((item) => !onTopic(item)),
+  ];
+  return { signs: byTopic(facts.trade.signs), tips: byTopic(facts.trade.tips) };
+}
+
+function topicPlan(facts: DraftFacts, profile: BusinessProfile): Plan {
+  const { trade } = facts;
+  const readers = readersOf(facts, profile);
+  const advice = tradeAdvice(facts);
+  const sections: Section[] = [];
+  if (advice.signs.length > 0)
+    sections.push({
+      heading: 'Warning Signs to Watch For',
+      paragraphs: [
+        `${advice.signs.join(' ')} Any of these is a good reason to book ${withArticle(trade.check)}.`,
+      ],
+    });
+  // The title names the topic, and so does the newsletter's name when there is no business name.
+  const ref = topicReferrer(facts.topic, profile.name ? 1 : 0);
+  return { intro: [opening(facts, readers, ref)], sections, takeaways: advice.tips };
+}
+
+/** Heading for a group of source claims: the page's own heading when they came from one section. */
+function headingFor(
+  sentences: readonly RankedSentence[],
+  outline: readonly OutlineSection[],
+  fallback: string,
+): string {
+  const headings = new Set(
+    sentences.map(
+      (sentence) =>
+        outline.find((section) => section.paragraphs.some((paragraph) => paragraph.includes(sentence.text)))
+          ?.heading ?? null,
+    ),
+  );
+  const [only] = [...headings];
+  return headings.size === 1 && only ? only : fallback;
+}
+
+/**
+ * URL mode: the page's strongest claims, whole and in page order, each with the sentences that lean
+ * on it (summarize.ts), grouped by the page section they came from, under that section's heading.
+ */
 function sourcePlan(text: string, subject: string, focus: readonly string[]): Plan | null {
   const summary = extractiveSummary(text, {
-    maxSentences: 9,
-    maxWords: 320,
+    maxSentences: 8,
+    maxWords: 360,
     query: [subject, ...focus].join(' '),
     exclude: new Set([subject]),
   });
-  if (summary.length < 3) return null;
-  const introCount = summary.length >= 7 ? 2 : 1;
-  const intro = summary.slice(0, introCount);
-  const takeawayCount = summary.length >= 6 ? 3 : 1;
-  const body = summary.slice(introCount, summary.length - takeawayCount);
-  const takeaways = summary.slice(summary.length - takeawayCount);
-  const used = new Set(terms(subject).length > 0 ? [terms(subject).join(' ')] : []);
+  if (summary.length < 2) return null;
+  const outline = detectOutline(text, subject);
+  const [intro, ...body] = summary;
   const groups: RankedSentence[][] = [];
-  for (let index = 0; index < body.length; index += 2) groups.push(body.slice(index, index + 2));
-  const sections = groups.map((group, index) => ({
-    heading: headingFor(group, used, index === 0 ? 'The Details' : 'Also Worth Knowing'),
+  for (const claim of body) {
+    const last = groups.at(-1);
+    const sameParagraph = last?.at(-1)?.paragraph === claim.paragraph;
+    if (last && (sameParagraph || headingFor([...last, claim], outline, '') !== '') && last.length < 3)
+      last.push(claim);
+    else groups.push([claim]);
+  }
+  const sections = groups.map((group) => ({
+    heading: headingFor(group, outline, 'Also Worth Knowing'),
     paragraphs: [group.map((sentence) => sentence.text).join(' ')],
   }));
-  return {
-    intro: [intro.map((sentence) => sentence.text).join(' ')],
-    sections,
-    takeaways: takeaways.map((sentence) => sentence.text),
-  };
+  return { intro: intro ? [intro.text] : [], sections, takeaways: [] };
 }
 
 function contactLinks(profile: BusinessProfile, palette: Palette): string[] {
@@ -213,7 +214,7 @@ function header(
   );
 }
 
-export function composeNewsletter(input: NewsletterRequest, context: ToolContext): string {
+export function composeNewsletter(input: NewsletterRequest, context: ToolContext): OfflineDraft {
   const profile = profileFromClient(context.client);
   const source = input.inputType === 'url' ? context.source : null;
   const subject =
@@ -229,8 +230,7 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
     date: context.now,
   });
   const plan =
-    (source && sourcePlan(source.text, subject, facts.instructions.mentions)) ??
-    topicPlan(facts, profile, seed);
+    (source && sourcePlan(source.text, subject, facts.instructions.mentions)) ?? topicPlan(facts, profile);
   const limit = wordBudget(facts, NEWSLETTER_WORDS);
 
   const headingStyle = `margin:28px 0 8px 0;font-size:20px;line-height:1.3;color:${palette.accent}`;
@@ -257,25 +257,26 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
       index < 2 ? 1 : 4 + index,
     );
   });
-  add(
-    wrap(
-      'div',
-      [
-        element('h3', 'Key Takeaways', `margin:0 0 8px 0;font-size:18px;color:${palette.accent}`),
-        wrap(
-          'ul',
-          plan.takeaways.map((text) => element('li', text, 'margin:0 0 6px 0')).join(''),
-          `margin:0;padding:0 0 0 20px;color:${TEXT}`,
-        ),
-      ].join(''),
-      `background-color:${palette.soft};padding:18px 20px;margin:24px 0;border-left:4px solid ${palette.accent}`,
-    ),
-    2,
-  );
+  if (plan.takeaways.length > 0)
+    add(
+      wrap(
+        'div',
+        [
+          element('h3', 'Key Takeaways', `margin:0 0 8px 0;font-size:18px;color:${palette.accent}`),
+          wrap(
+            'ul',
+            plan.takeaways.map((text) => element('li', text, 'margin:0 0 6px 0')).join(''),
+            `margin:0;padding:0 0 0 20px;color:${TEXT}`,
+          ),
+        ].join(''),
+        `background-color:${palette.soft};padding:18px 20px;margin:24px 0;border-left:4px solid ${palette.accent}`,
+      ),
+      2,
+    );
 
   const contacts = contactLinks(profile, palette);
   const helper = profile.name ?? 'We';
-  const ctaText = `Have questions about ${facts.topic.short}? ${helper} ${profile.name ? 'is' : 'are'} here to help.`;
+  const ctaText = `Have questions about ${source ? 'anything in this issue' : facts.topic.short}? ${helper} ${profile.name ? 'is' : 'are'} here to help.`;
   const site = websiteUrl(profile);
   const cta = [element('p', ctaText, `${paragraphStyle};font-weight:bold`)];
   if (contacts.length > 0) cta.push(wrap('p', `${contacts.join(', ')}.`, paragraphStyle));
@@ -318,9 +319,21 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
   const fixedWords = countWords(htmlToText([head, title, closing, footer].join('')));
   const body = [title, ...fitBlocks(blocks, limit, fixedWords).map((block) => block.html), closing];
 
-  return wrap(
-    'div',
-    [head, wrap('div', body.join(''), 'padding:28px'), footer].join(''),
-    `max-width:640px;margin:0 auto;background-color:#ffffff;font-family:Arial, Helvetica, sans-serif;color:${TEXT};line-height:1.6`,
+  const html = tidyDraft(
+    scrubForbiddenHtml(
+      wrap(
+        'div',
+        [head, wrap('div', body.join(''), 'padding:28px'), footer].join(''),
+        `max-width:640px;margin:0 auto;background-color:#ffffff;font-family:Arial, Helvetica, sans-serif;color:${TEXT};line-height:1.6`,
+      ),
+      facts.instructions.forbidden,
+    ),
   );
+  const notes = reviewDraft({
+    text: htmlToText(html),
+    instructions: facts.instructions,
+    minimum: limit.min,
+    topicWithout: facts.topicWithout,
+  });
+  return offlineDraft(html, notes);
 }

@@ -1,16 +1,19 @@
 import nlp from 'compromise';
-import type { ToolContext } from '#functions/generation/tool-definition';
+import type { OfflineDraft, ToolContext } from '#functions/generation/tool-definition';
 import { countWords, htmlToText } from '#shared/text';
-import type { CalendarDate, PressReleaseRequest } from '#shared/tools/press-release';
-import { apDate, apDateline } from '../compose/ap-style';
+import type { PressReleaseRequest } from '#shared/tools/press-release';
+import { apDateline } from '../compose/ap-style';
 import { type DraftFacts, draftFacts, mentionSentences, wordBudget } from '../compose/draft';
+import { offlineDraft, reviewDraft } from '../compose/draft-check';
+import { scrubForbiddenHtml } from '../compose/forbidden';
 import { element, escapeHtml, wrap } from '../compose/html';
-import { capitalize, keyPhrases, titleCase } from '../compose/keywords';
+import { keyPhrases, titleCase } from '../compose/keywords';
 import { hostOf, inSentence } from '../compose/phrasing';
 import { type BusinessProfile, locationOf, websiteLabel } from '../compose/profile';
 import { extractiveSummary } from '../compose/summarize';
+import { tidyDraft } from '../compose/tidy';
 import { companyMention } from '../compose/topic';
-import { hashText, pick, rotate } from '../compose/variation';
+import { NEUTRAL_TRADE } from '../compose/trade';
 import { releaseCompany, releaseDate, releaseInstructions } from './company';
 
 /**
@@ -41,8 +44,11 @@ function announcementPhrase(subject: string): string {
   return `the ${phrase}`;
 }
 
-/** First person of site copy ("we offer", "call us") does not belong in a third-person release. */
-const FIRST_PERSON = /\b(?:we|we're|we've|us|I|I'm|my|me)\b/iu;
+/**
+ * First person of site copy ("we offer", "call us", "our technician") does not belong in a
+ * third-person release, and rewording it would change the page's sentence: such sentences are left out.
+ */
+const FIRST_PERSON = /\b(?:we|we're|we've|us|our|ours|I|I'm|my|me)\b/iu;
 
 interface Voice {
   /** "Maria Lopez, owner of Lopez Plumbing" or "a spokesperson for Lopez Plumbing". */
@@ -74,33 +80,14 @@ interface Draft {
   readonly mentions: readonly string[];
   /** Body paragraphs, most important first. */
   readonly body: readonly string[];
-  /** Extra paragraphs used only when the release is still short. */
-  readonly reserve: readonly string[];
 }
 
-function quotes(what: string, news: string, community: string, voice: Voice, seed: number): [string, string] {
-  const first = pick(
-    [
-      `We are proud to share ${what} with ${community}`,
-      `${capitalize(news)} reflects what our customers have been asking for, and we are excited to deliver it`,
-      'This is an important step for our team and for the people we serve every day',
-    ],
-    seed,
-    'quote-1',
-  );
-  const second = pick(
-    [
-      `Our goal is simple: make it easier for ${community} to get the help they need, when they need it`,
-      `We listen closely to our customers, and ${news} is a direct result of that feedback`,
-      'Everything we do starts with the trust our customers place in us, and we intend to keep earning it',
-    ],
-    seed,
-    'quote-2',
-  );
-  return [
-    `“${first},” said ${voice.attribution}.`,
-    `“${second},” ${voice.again === 'the spokesperson' ? 'the spokesperson added' : `${voice.again} added`}.`,
-  ];
+/**
+ * A quote is the spokesperson's own words: offline there are none to give, so the release says where
+ * one goes and whose it should be, in brackets, rather than putting invented words in a real person's mouth.
+ */
+function quotePlaceholder(voice: Voice, news: string): string {
+  return `[Add a quote from ${voice.attribution} about ${news}.]`;
 }
 
 function contactSentence(company: BusinessProfile): string | null {
@@ -188,56 +175,30 @@ function headlineOf(subject: string, company: BusinessProfile, facts: DraftFacts
   }
 }
 
-function draftFromTopic(
-  input: PressReleaseRequest,
-  company: BusinessProfile,
-  date: CalendarDate,
-  facts: DraftFacts,
-  seed: number,
-): Draft {
+function draftFromTopic(input: PressReleaseRequest, company: BusinessProfile, facts: DraftFacts): Draft {
   const subject = input.topic.trim();
-  const { trade } = facts;
   const who = company.name ?? 'The company';
-  const whoInside = company.name ?? 'the company';
   const place = locationOf(company);
-  const community = company.city ? `the ${company.city} community` : 'our community';
-  const readers = facts.readers;
-  const audience = company.city ? `${readers} in ${company.city} and the surrounding area` : readers;
   const voice = voiceOf(company);
-  const { headline, did, news, what } = headlineOf(subject, company, facts);
-  const [firstQuote, secondQuote] = quotes(what, news, community, voice, seed);
-  const subheadline = pick(
-    [
-      `The news gives ${audience} a new reason to ${company.name ? `choose ${company.name}` : 'take notice'}.`,
-      `The news is designed with ${audience} in mind.`,
-      `${company.name ? 'The company' : who} says ${news} answers a need it hears about every day.`,
-    ],
-    seed,
-    'subheadline',
-  );
-  const lead = `${who} ${did}${place ? `, serving ${audience}` : ''}. ${capitalize(news)}, dated ${apDate(date)}, ${pick(['marks', 'represents', 'reflects'], seed, 'marks')} a new chapter for ${company.city ? `the ${company.city}-based business` : 'the organization'}.`;
-  const contact = contactSentence(company);
+  const { headline, did, news } = headlineOf(subject, company, facts);
   const mentions = mentionSentences(facts, 'they', company.name);
-  const body: string[] = [];
-  body.push(
-    `${capitalize(news)} takes effect on ${apDate(date)}.${contact ? ` ${contact}` : ''}`,
-    secondQuote,
-  );
-  const reserve = [
-    place
-      ? `Based in ${place}, ${whoInside} works with ${trade.customers} across the region and is known for clear communication and dependable service.`
-      : `${who} is known for clear communication and dependable service, and ${news} builds on that reputation.`,
-    `Customers can expect the same attention to detail they already know, with ${news} adding ${pick(['more choice', 'more convenience', 'more value'], seed, 'adds')} to the way ${whoInside} serves them.`,
-    `${who} plans to share further updates in the coming weeks, including details for customers who want to get started right away.`,
-    `Interested customers are encouraged to reach out early, as ${pick(['demand is expected to be strong', 'scheduling fills quickly', 'the first weeks tend to be busy'], seed, 'demand')}.`,
-    `${capitalize(news)} is part of a broader effort to make working with ${whoInside} simpler, faster and more transparent for everyone involved.`,
-    `${who} encourages customers to share the news with friends, family and neighbors who may benefit from it.`,
-    'Questions can be directed to the media contact listed below, who can also arrange interviews and provide additional background.',
-    'Further details, including availability and timelines, will be published as they are confirmed, and customers will hear about them first.',
-    `${who} thanks its customers and neighbors for their continued support.`,
-    `Customers who already work with ${whoInside} do not need to take any action; the team will reach out directly with anything that affects them.`,
-  ];
-  return { headline, subheadline, lead, firstQuote, mentions, body, reserve };
+  const [firstMention, ...otherMentions] = mentions;
+  // The subheadline adds the key detail: the instructions' first one, else a note of what to add.
+  const subheadline = firstMention ?? '[Add one sentence with the key detail of the news.]';
+  const customers = facts.trade.id === NEUTRAL_TRADE.id ? 'customers' : facts.trade.customers;
+  const serving = company.city
+    ? ` The company is based in ${place ?? company.city} and works with ${customers} across the area.`
+    : '';
+  const lead = `${who} ${did}.${serving}`;
+  const contact = contactSentence(company);
+  return {
+    headline,
+    subheadline,
+    lead,
+    firstQuote: quotePlaceholder(voice, news),
+    mentions: firstMention ? otherMentions : [],
+    body: contact ? [contact] : [],
+  };
 }
 
 function draftFromSource(
@@ -245,7 +206,6 @@ function draftFromSource(
   context: ToolContext,
   company: BusinessProfile,
   facts: DraftFacts,
-  seed: number,
 ): Draft | null {
   const source = context.source;
   if (!source) return null;
@@ -256,30 +216,20 @@ function draftFromSource(
     query: [title, ...facts.instructions.mentions].join(' '),
     exclude: new Set([title]),
     accept: (sentence) => !FIRST_PERSON.test(sentence),
-  }).map((sentence) => thirdPerson(sentence.text));
+  }).map((sentence) => sentence.text);
   if (summary.length < 3) return null;
-  const theme = keyPhrases(source.text, 1)[0]?.phrase ?? title;
   const who = company.name ?? source.siteName ?? 'The company';
-  const community = company.city ? `the ${company.city} community` : 'our community';
   const voice = voiceOf({ ...company, name: company.name ?? source.siteName });
-  const [firstQuote, secondQuote] = quotes(inSentence(theme), 'the news', community, voice, seed);
   const [first, ...rest] = summary;
-  const paragraphs: string[] = [];
-  for (let index = 0; index < rest.length; index += 2)
-    paragraphs.push(rest.slice(index, index + 2).join(' '));
   const contact = contactSentence(company);
   return {
     headline: titleCase(thirdPerson(title)),
-    subheadline: `${who} shares the latest on ${inSentence(theme)} for ${company.city ? `customers in ${company.city}` : 'its customers'}.`,
-    lead: `${who} today released new guidance on ${inSentence(theme)} for its customers. ${first ?? ''}`.trim(),
-    firstQuote,
+    subheadline: first ?? '[Add one sentence with the key detail of the news.]',
+    lead: `${who} today published “${thirdPerson(title).replace(/[.!]+$/u, '')}”.${rest[0] ? ` ${rest[0]}` : ''}`,
+    firstQuote: quotePlaceholder(voice, 'the news'),
     mentions: mentionSentences(facts, 'they', who),
-    body: [...paragraphs.slice(0, 2), secondQuote, ...paragraphs.slice(2)],
-    reserve: [
-      ...(contact ? [contact] : []),
-      `${who} encourages customers with questions about ${inSentence(theme)} to get in touch for advice that fits their situation.`,
-      `Questions about the announcement can be directed to the media contact listed below, who can also arrange interviews and provide additional background.`,
-    ],
+    // Each claim is a paragraph of its own: claims from different parts of the page are not merged.
+    body: [...rest.slice(1), ...(contact ? [contact] : [])],
   };
 }
 
@@ -315,11 +265,10 @@ function multimediaNote(company: BusinessProfile): string {
 
 const wordsOf = (html: string): number => countWords(htmlToText(html));
 
-export function composePressRelease(input: PressReleaseRequest, context: ToolContext): string {
+export function composePressRelease(input: PressReleaseRequest, context: ToolContext): OfflineDraft {
   const company = releaseCompany(input, context.client);
   const date = releaseDate(input, context.now);
   const subject = input.inputType === 'topic' ? input.topic.trim() : input.url;
-  const seed = hashText(`${subject}|${company.name ?? ''}|${input.prompt}`);
   const topic = input.inputType === 'topic' ? subject : context.source?.title || hostOf(input.url);
   const facts = draftFacts({
     topic,
@@ -331,8 +280,8 @@ export function composePressRelease(input: PressReleaseRequest, context: ToolCon
   });
   const limit = wordBudget(facts, PRESS_RELEASE_WORDS);
   const draft =
-    (input.inputType === 'url' && draftFromSource(input, context, company, facts, seed)) ||
-    draftFromTopic({ ...input, topic }, company, date, facts, seed);
+    (input.inputType === 'url' && draftFromSource(input, context, company, facts)) ||
+    draftFromTopic({ ...input, topic: facts.topic.raw }, company, facts);
 
   const opening = [
     input.includeHeader ? wrap('p', '<strong>FOR IMMEDIATE RELEASE</strong>') : '',
@@ -353,19 +302,24 @@ export function composePressRelease(input: PressReleaseRequest, context: ToolCon
     element('p', '###', 'text-align:center'),
   ];
   const mentions = draft.mentions.length > 0 ? [element('p', draft.mentions.join(' '))] : [];
-  const fixedWords = wordsOf([...opening, ...mentions, ...closing].join(''));
   const body: string[] = [...mentions];
-  let words = fixedWords;
-  for (const paragraph of [...draft.body, ...rotate(draft.reserve, seed, 'reserve')]) {
-    const size = countWords(paragraph);
-    if (words >= limit.target || words + size > limit.max) continue;
-    body.push(element('p', paragraph));
-    words += size;
-  }
-  // Counting the assembled release is the final word: drop reserve paragraphs while it runs long.
   const assemble = () => [...opening, ...body, ...closing].filter((part) => part !== '').join('\n');
-  while (body.length > mentions.length + 1 && wordsOf(assemble()) > limit.max) body.pop();
-  return assemble();
+  for (const paragraph of draft.body) {
+    if (wordsOf(assemble()) + countWords(paragraph) > limit.max) continue;
+    body.push(element('p', paragraph));
+  }
+  const html = tidyDraft(scrubForbiddenHtml(assemble(), facts.instructions.forbidden));
+  const text = htmlToText(html);
+  // Bracketed notes are for the writer: they do not count toward the length.
+  const size = countWords(text.replace(/\[Add [^\]]*\]/gu, ' '));
+  const notes = reviewDraft({
+    text,
+    instructions: facts.instructions,
+    minimum: limit.min,
+    size,
+    topicWithout: facts.topicWithout,
+  });
+  return offlineDraft(html, notes);
 }
 
 const LEGAL_SUFFIX =

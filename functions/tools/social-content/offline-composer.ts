@@ -1,16 +1,30 @@
-import type { ToolContext } from '#functions/generation/tool-definition';
+import nlp from 'compromise';
+import type { OfflineDraft, ToolContext } from '#functions/generation/tool-definition';
+import { mentionSentence } from '#functions/tools/compose/draft';
+import { offlineDraft, reviewDraft, SHORTER_THAN_ASKED } from '#functions/tools/compose/draft-check';
+import { dropForbiddenSentences, usesForbidden, withoutForbidden } from '#functions/tools/compose/forbidden';
+import { type InstructionFacts, readInstructions } from '#functions/tools/compose/instructions';
+import { STOP_WORDS, terms } from '#functions/tools/compose/keywords';
 import { profileFromClient } from '#functions/tools/compose/profile';
-import { detectTrade } from '#functions/tools/compose/trade';
+import { tidyDraft } from '#functions/tools/compose/tidy';
+import { parseTopic } from '#functions/tools/compose/topic';
+import { detectTrade, NEUTRAL_TRADE } from '#functions/tools/compose/trade';
 import { hashText, rotate } from '#functions/tools/compose/variation';
-import { platformLength, type SocialPlatformId, targetCharacters } from '#shared/platforms';
-import { levelOf, type SocialContentRequest, type SocialTone } from '#shared/tools/social-content';
-import { assembleToTarget } from './fit-length';
+import {
+  ON_TARGET_TOLERANCE,
+  platformLength,
+  type SocialPlatformId,
+  targetCharacters,
+} from '#shared/platforms';
+import { levelOf, type SocialContentRequest } from '#shared/tools/social-content';
 import { SOCIAL_VOICES } from './social-voice';
 
 /**
- * Offline posts for every requested platform, as the JSON object the model is asked for. Each post is
- * written to its target (custom or preset) from whole sentences in the chosen tone and lands within 10
- * characters of it; hashtags and the call to action appear only when asked for.
+ * Offline posts for every requested platform, as the JSON object the model is asked for. A post says
+ * its point first: the brief's subject, then its other facts, what the client's guidelines ask to
+ * mention and the trade's tips on the same subject, then the call to action and hashtags made from the
+ * brief's content words. It grows toward its target with those and nothing else, so a post the brief
+ * cannot fill stays short and says so, rather than padding with sentences that fit any post.
  */
 
 const HASHTAGS_PER_PLATFORM: Readonly<Record<SocialPlatformId, number>> = {
@@ -19,145 +33,169 @@ const HASHTAGS_PER_PLATFORM: Readonly<Record<SocialPlatformId, number>> = {
   linkedin: 3,
   twitter: 2,
 };
-const ROUND_PREFIXES = ['', 'Also, ', 'And remember: ', 'One more thing: ', 'As always, '];
 const INSTRUCTION =
   /^(please\s+)?(write|create|draft|make|generate)\s+(an?\s+|some\s+)?(social(\s+media)?\s+)?(posts?|content|updates?)\s+(about|on|for)\s+/iu;
-const CLAUSE = /\b(is|are|was|were|will|has|have|had|opens?|opened|starts?|launch(es|ed)?|can)\b/iu;
-const STOP = new Set([
-  'the',
-  'and',
-  'for',
-  'with',
-  'our',
-  'your',
-  'this',
-  'that',
-  'from',
-  'about',
-  'into',
-  'are',
-  'was',
-]);
 
-/** The prompt without a leading "Write a post about", its sentences ended with a stop. */
-function promptFacts(prompt: string): { topic: string; facts: string[] } {
+/** The brief without a leading "Write a post about", as sentences; links apart. */
+function briefFacts(prompt: string): { subject: string; facts: string[]; links: string[] } {
   const cleaned = prompt.trim().replace(INSTRUCTION, '');
-  const facts = (cleaned.match(/[^.!?\n]+(?:[.!?]+(?=\s|$)|$)/gu) ?? [])
+  const links = (cleaned.match(/\bhttps?:\/\/[^\s<>"']+/giu) ?? []).map((url) =>
+    url.replace(/[.,;:!?]+$/u, ''),
+  );
+  const sentences = (cleaned.match(/[^.!?\n]+(?:[.!?]+(?=\s|$)|$)/gu) ?? [])
     .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence !== '')
+    .filter((sentence) => sentence !== '' && !/https?:\/\//iu.test(sentence))
     .map((sentence) => {
       const capital = sentence.charAt(0).toUpperCase() + sentence.slice(1);
       return /[.!?]$/u.test(capital) ? capital : `${capital}.`;
     });
-  const first = facts[0] ?? cleaned;
-  const topic = first
-    .replace(/[.!?]+$/u, '')
-    .replace(/\bhttps?:\/\/\S+/giu, '')
-    .trim();
-  return { topic: topic.charAt(0).toLowerCase() + topic.slice(1), facts };
+  const [subject = '', ...facts] = sentences;
+  return { subject, facts, links };
 }
 
-function hashtagsOf(topic: string, company: string | null, count: number): string[] {
-  const words = `${topic} ${company ?? ''}`
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .split(/\s+/u)
-    .filter((word) => word.length > 2 && !STOP.has(word.toLowerCase()));
+/**
+ * Hashtags from the brief's content words: first the subject's noun phrase as the topic parser reads
+ * it, then the nouns and names compromise finds in the rest, never a stop word, a question word or a
+ * verb ("Why flossing matters" gives "#Flossing", not "#Why #Flossing #Matters").
+ */
+export function hashtagsOf(subject: string, rest: string, company: string | null, count: number): string[] {
   const tags: string[] = [];
-  if (company) tags.push(`#${company.replace(/[^\p{L}\p{N}]/gu, '')}`);
-  for (const word of words) {
-    const tag = `#${word.charAt(0).toUpperCase()}${word.slice(1).toLowerCase()}`;
+  const add = (word: string) => {
+    const clean = word.replace(/[^\p{L}\p{N}]/gu, '');
+    if (clean.length < 3 || STOP_WORDS.has(clean.toLowerCase())) return;
+    const tag = `#${clean.charAt(0).toUpperCase()}${clean.slice(1)}`;
     if (!tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+  };
+  const topic = parseTopic(subject.replace(/[.!]+$/u, ''), company);
+  if (topic.confident) {
+    const object = (topic.action ? topic.action.split(' ').slice(1).join(' ') : topic.noun)
+      .split(/\s+/u)
+      .filter((word) => !STOP_WORDS.has(word.toLowerCase()));
+    // A compound is one tag ("#OpenHouse"), then its head noun on its own ("#House" is no help; "#Heater" is).
+    if (object.length > 1 && object.length <= 3)
+      add(object.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(''));
+    else for (const word of object) add(word);
   }
-  for (const fallback of ['#LocalBusiness', '#Community', '#ShopLocal', '#SmallBusiness', '#Neighbors']) {
-    if (tags.length >= count) break;
-    if (!tags.includes(fallback)) tags.push(fallback);
+  const json = nlp(rest).json() as { terms: { text: string; tags: string[] }[] }[];
+  for (const term of json.flatMap((sentence) => sentence.terms)) {
+    const noun = term.tags.includes('Noun') || term.tags.includes('Acronym');
+    if (noun && !term.tags.includes('Pronoun') && !term.tags.includes('Date')) add(term.text);
   }
-  return tags.filter((tag) => tag.length > 1).slice(0, count);
+  if (company) tags.splice(Math.min(1, tags.length), 0, `#${company.replace(/[^\p{L}\p{N}]/gu, '')}`);
+  return tags.slice(0, count);
 }
 
-/** Call to action and hashtags, shortened until they leave room for a sentence of the post itself. */
-function tailFor(
-  platform: SocialPlatformId,
-  target: number,
-  request: SocialContentRequest,
-  tone: SocialTone,
-  hashtags: readonly string[],
-  seed: number,
-  reserved: number,
-): string {
-  // Room for the opener and the brief's links first, when the target allows; else for one short sentence.
-  const generous = target - reserved - 4;
-  const room = Math.max(0, generous >= 40 ? generous : target - 30 - reserved);
-  const ctas = request.includeCallToAction ? rotate(SOCIAL_VOICES[tone].callsToAction, seed, 'cta') : [''];
-  let tagCount = request.includeHashtags ? hashtags.length : 0;
-  while (true) {
-    for (const cta of [...ctas].sort((a, b) => b.length - a.length)) {
-      const tags = hashtags.slice(0, tagCount).join(' ');
-      const tail = [cta, tags].filter((part) => part !== '').join('\n\n');
-      if (platformLength(platform, tail) <= room) return tail;
+/** The trade's tips that share a word with the brief: true for this business, and on the subject. */
+function tipsOn(brief: string, tips: readonly string[]): string[] {
+  const wanted = new Set(terms(brief));
+  return tips.filter((tip) => terms(tip).some((term) => wanted.has(term)));
+}
+
+interface PostPlan {
+  /** The subject sentence: always first, never dropped. */
+  readonly subject: string;
+  /** Further sentences in priority order; each is used whole or not at all. */
+  readonly more: readonly string[];
+  readonly ctas: readonly string[];
+  readonly hashtags: readonly string[];
+}
+
+/**
+ * The post closest to the target without passing it: the subject, then whole sentences in order while
+ * they fit, then the call to action and as many hashtags as fit. The subject and (when asked) one call
+ * to action are always there, even past the target: a short post that keeps its point beats one on
+ * length that lost it.
+ */
+function assemble(platform: SocialPlatformId, target: number, plan: PostPlan): string {
+  const measure = (text: string) => platformLength(platform, text);
+  const tails: string[] = [];
+  for (const cta of plan.ctas.length > 0 ? plan.ctas : ['']) {
+    for (let tags = plan.hashtags.length; tags >= 0; tags -= 1) {
+      tails.push([cta, plan.hashtags.slice(0, tags).join(' ')].filter((part) => part !== '').join('\n\n'));
     }
-    if (tagCount <= (request.includeHashtags ? 1 : 0)) break;
-    tagCount -= 1;
   }
-  const shortest = [...ctas].sort((a, b) => a.length - b.length)[0] ?? '';
-  return [shortest, request.includeHashtags ? (hashtags[0] ?? '') : '']
-    .filter((part) => part !== '')
-    .join('\n\n');
+  const minimalTail = [...tails].sort((a, b) => measure(a) - measure(b))[0] ?? '';
+  const join = (body: readonly string[], tail: string) =>
+    [body.join(' '), tail].filter((part) => part !== '').join('\n\n');
+  const body = [plan.subject];
+  for (const sentence of plan.more) {
+    if (measure(join([...body, sentence], minimalTail)) <= target) body.push(sentence);
+  }
+  let best = join(body, minimalTail);
+  for (const tail of tails) {
+    const candidate = join(body, tail);
+    if (measure(candidate) <= target && measure(candidate) > measure(best)) best = candidate;
+  }
+  return best;
 }
 
-function fill(template: string, values: Readonly<Record<string, string>>): string {
-  const text = template.replace(/\{(\w+)\}/gu, (_, key: string) => values[key] ?? '');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+function postPlan(
+  platform: SocialPlatformId,
+  request: SocialContentRequest,
+  context: Pick<ToolContext, 'client'>,
+  rules: InstructionFacts,
+): PostPlan {
+  const profile = profileFromClient(context.client);
+  const voice = SOCIAL_VOICES[request.tone];
+  const brief = briefFacts(request.prompt);
+  const forbidden = rules.forbidden;
+  const subject =
+    usesForbidden(brief.subject, forbidden) !== null
+      ? withoutForbidden(brief.subject, forbidden)
+      : brief.subject;
+  const seed = hashText(`${request.prompt}|${platform}|${request.tone}`);
+  const trade = detectTrade({ name: profile.name, topic: request.prompt });
+  const tips = trade.id === NEUTRAL_TRADE.id ? [] : tipsOn(request.prompt, trade.tips);
+  const mentions = rules.mentions.map((mention) => mentionSentence(mention, 'we', profile.name));
+  const lead = voice.leadIn ? [voice.leadIn] : [];
+  const links = brief.links.map((url) => `Details: ${url}`);
+  return {
+    subject: [...lead, subject || 'News from our team.'].join(' '),
+    more: [...links, ...brief.facts, ...mentions, ...tips],
+    ctas: request.includeCallToAction ? rotate(voice.callsToAction, seed, 'cta') : [],
+    hashtags: request.includeHashtags
+      ? hashtagsOf(
+          subject || request.prompt,
+          brief.facts.join(' '),
+          profile.name,
+          HASHTAGS_PER_PLATFORM[platform],
+        )
+      : [],
+  };
 }
 
 export function composeSocialPost(
   platform: SocialPlatformId,
   request: SocialContentRequest,
   context: Pick<ToolContext, 'client'>,
+  rules: InstructionFacts = guidelinesOf(context),
 ): string {
   const target = targetCharacters(platform, levelOf(request, platform), request.customTargets?.[platform]);
-  const voice = SOCIAL_VOICES[request.tone];
-  const profile = profileFromClient(context.client);
-  const { topic: firstFact, facts } = promptFacts(request.prompt);
-  // A brief that opens with a whole clause ("Our new menu is live") is told as it is, after the opener.
-  const isClause = CLAUSE.test(firstFact) || firstFact.split(/\s+/u).length > 8;
-  const topic = isClause ? 'our latest news' : firstFact;
-  const seed = hashText(`${request.prompt}|${platform}|${request.tone}`);
-  const trade = detectTrade({ name: profile.name, topic });
-  const values = { topic, company: profile.name ?? 'our team' };
-  const hashtags = hashtagsOf(firstFact, profile.name, HASHTAGS_PER_PLATFORM[platform]);
+  const post = assemble(platform, target, postPlan(platform, request, context, rules));
+  const withSignOff = rules.signOff ? `${post}\n\n${rules.signOff}` : post;
+  const signed = platformLength(platform, withSignOff) <= target ? withSignOff : post;
+  return tidyDraft(dropForbiddenSentences(signed, rules.forbidden));
+}
 
-  const body = rotate([...voice.body, ...trade.tips], seed, 'body');
-  const links = (request.prompt.match(/\bhttps?:\/\/[^\s<>"']+/giu) ?? []).map((url) => `Details: ${url}`);
-  // A link the brief gives is kept ahead of the call to action and hashtags.
-  const opener = fill(rotate(voice.openers, seed, 'opener')[0] ?? '', values);
-  const reserved = [opener, ...links].reduce((sum, line) => sum + platformLength(platform, line) + 1, 0);
-  const tail = tailFor(platform, target, request, request.tone, hashtags, seed, reserved);
-  const sentences = [
-    opener,
-    ...links,
-    ...facts.slice(isClause ? 0 : 1).filter((fact) => !/https?:\/\//iu.test(fact)),
-    ...body,
-  ];
-  // Long targets (a custom Facebook post may run to 63,206) take further rounds of the same voice.
-  let pooled = sentences.join(' ').length;
-  for (let round = 1; pooled < target * 1.2; round += 1) {
-    const prefix = ROUND_PREFIXES[round % ROUND_PREFIXES.length] ?? '';
-    for (const sentence of rotate(voice.body, seed + round, 'round')) {
-      const line =
-        prefix === '' ? sentence : `${prefix}${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
-      sentences.push(line);
-      pooled += line.length + 1;
-    }
-  }
-  return assembleToTarget(platform, target, { sentences, closers: voice.closers, tail });
+/** The client's content guidelines, the rules every social post obeys (the prompt sends them to a model too). */
+function guidelinesOf(context: Pick<ToolContext, 'client'>): InstructionFacts {
+  return readInstructions(context.client?.content_instructions);
 }
 
 export function composeSocialContent(
   request: SocialContentRequest,
   context: Pick<ToolContext, 'client'>,
-): string {
+): OfflineDraft {
+  const rules = guidelinesOf(context);
   const posts: Record<string, string> = {};
-  for (const platform of request.platforms) posts[platform] = composeSocialPost(platform, request, context);
-  return JSON.stringify(posts, null, 2);
+  const notes: string[] = [];
+  for (const platform of request.platforms) {
+    const post = composeSocialPost(platform, request, context, rules);
+    posts[platform] = post;
+    const target = targetCharacters(platform, levelOf(request, platform), request.customTargets?.[platform]);
+    if (platformLength(platform, post) < target - ON_TARGET_TOLERANCE) notes.push(SHORTER_THAN_ASKED);
+  }
+  const text = Object.values(posts).join('\n\n');
+  notes.push(...reviewDraft({ text, instructions: rules, honouredTones: [request.tone] }));
+  return offlineDraft(JSON.stringify(posts, null, 2), notes);
 }

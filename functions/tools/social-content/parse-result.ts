@@ -1,5 +1,10 @@
 import { ToolResultError } from '#functions/tools/tool-result-error';
-import { SOCIAL_PLATFORM_IDS, type SocialPlatformId, targetCharacters } from '#shared/platforms';
+import {
+  SOCIAL_PLATFORM_IDS,
+  type SocialPlatformId,
+  saysSomethingAbout,
+  targetCharacters,
+} from '#shared/platforms';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { levelOf, type SocialContentRequest, type SocialContentResult } from '#shared/tools/social-content';
 import { fitToMaximum } from './fit-length';
@@ -27,13 +32,15 @@ export function parseSocialResult(raw: string, input: SocialContentRequest): Soc
   if (!parsed) throw new ToolResultError('invalid_response', 'Invalid response format');
   const content: Partial<Record<SocialPlatformId, string>> = {};
   const targets: Partial<Record<SocialPlatformId, number>> = {};
+  const onTopic: Partial<Record<SocialPlatformId, boolean>> = {};
   for (const platform of SOCIAL_PLATFORM_IDS) {
     if (!input.platforms.includes(platform)) continue;
     const text = parsed[platform];
     if (typeof text !== 'string' || text.trim() === '') continue;
     content[platform] = fitToMaximum(platform, text);
+    onTopic[platform] = saysSomethingAbout(content[platform] ?? '', input.prompt);
     targets[platform] = targetCharacters(platform, levelOf(input, platform), input.customTargets?.[platform]);
   }
   if (Object.keys(content).length === 0) throw new ToolResultError('no_content', TOOL_MESSAGES.noContent);
-  return { content, targets };
+  return { content, targets, onTopic };
 }

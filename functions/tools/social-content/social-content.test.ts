@@ -15,6 +15,8 @@ import {
   type SocialContentRequestInput,
   socialContentRequestSchema,
 } from '#shared/tools/social-content';
+import { SHORTER_THAN_ASKED } from '../compose/draft-check';
+import { makeClient } from '../test-fixtures';
 import { fitToMaximum } from './fit-length';
 import { composeSocialContent, composeSocialPost } from './offline-composer';
 import { parseSocialResult } from './parse-result';
@@ -90,8 +92,10 @@ describe("X's character counting", () => {
 });
 
 describe('offline social posts', () => {
+  const subject = 'Spring open house at the bakery on May 3.';
+
   it.each(SOCIAL_PLATFORM_IDS)(
-    'hits every level of %s within 10 characters, never over the maximum',
+    'keeps the subject first and never passes a target it can meet on %s',
     (platform) => {
       for (const tone of SOCIAL_TONES) {
         for (const level of LENGTH_LEVELS) {
@@ -104,11 +108,12 @@ describe('offline social posts', () => {
             });
             const post = composeSocialPost(platform, input, { client: null });
             const target = presetTarget(platform, level);
+            const lead = SOCIAL_VOICES[tone].leadIn;
+            expect(post.startsWith(lead ? `${lead} ${subject}` : subject), post).toBe(true);
             expect(
-              Math.abs(platformLength(platform, post) - target),
+              platformLength(platform, post),
               `${platform} ${tone} ${level}: ${post}`,
-            ).toBeLessThanOrEqual(10);
-            expect(isOnTarget(platform, post, target)).toBe(true);
+            ).toBeLessThanOrEqual(target);
             expect(platformLength(platform, post)).toBeLessThanOrEqual(SOCIAL_PLATFORMS[platform].maxLength);
           }
         }
@@ -116,20 +121,32 @@ describe('offline social posts', () => {
     },
   );
 
-  it('hits custom targets, including the minimum and each maximum', () => {
-    for (const platform of SOCIAL_PLATFORM_IDS) {
-      for (const custom of [50, 123, SOCIAL_PLATFORMS[platform].maxLength]) {
-        const input = request({ customTargets: { [platform]: custom } });
-        const post = composeSocialPost(platform, input, { client: null });
-        expect(
-          Math.abs(platformLength(platform, post) - custom),
-          `${platform} ${custom}`,
-        ).toBeLessThanOrEqual(10);
-      }
-    }
+  it('lands on target when the brief has enough to say, and says so when it stays short', () => {
+    const input = request({ tone: 'professional', contentLength: { twitter: 1, facebook: 5 } });
+    const draft = composeSocialContent(input, { client: null });
+    const posts = JSON.parse(draft.text) as Record<string, string>;
+    expect(isOnTarget('twitter', posts.twitter ?? '', 80)).toBe(true);
+    // Two facts, a call to action and hashtags do not make 800 characters: the post stays short.
+    expect(platformLength('facebook', posts.facebook ?? '')).toBeLessThan(800 - 10);
+    expect(draft.notes).toContain(SHORTER_THAN_ASKED);
   });
 
-  it('counts a link in the prompt as X does and stays on target', () => {
+  it('keeps the point of a 50-character post: its subject and a call to action, hashtags only from content words', () => {
+    const input = request({
+      prompt: 'Why flossing matters',
+      tone: 'professional',
+      customTargets: { twitter: 50, instagram: 200 },
+      platforms: ['twitter', 'instagram'],
+    });
+    const posts = JSON.parse(composeSocialContent(input, { client: null }).text) as Record<string, string>;
+    expect(posts.twitter).toMatch(/^Why flossing matters\./u);
+    expect(SOCIAL_VOICES.professional.callsToAction.some((cta) => posts.twitter?.includes(cta))).toBe(true);
+    expect(platformLength('twitter', posts.twitter ?? '')).toBeLessThanOrEqual(50);
+    expect(posts.instagram).toContain('#Flossing');
+    expect(posts.instagram).not.toMatch(/#Why\b|#Matters\b/u);
+  });
+
+  it('counts a link in the prompt as X does', () => {
     const input = request({
       prompt:
         'Our new menu is live. Read it at https://example.com/menus/spring-2026/full-list-of-dishes-and-prices',
@@ -137,14 +154,15 @@ describe('offline social posts', () => {
     });
     const post = composeSocialPost('twitter', input, { client: null });
     expect(post).toContain('https://example.com/menus/spring-2026');
-    expect(Math.abs(xCharacterCount(post) - 140)).toBeLessThanOrEqual(10);
+    expect(xCharacterCount(post)).toBeLessThanOrEqual(140);
     expect(post.length).toBeGreaterThan(xCharacterCount(post));
   });
 
   it('writes hashtags and a call to action only when asked', () => {
     const ctas = Object.values(SOCIAL_VOICES).flatMap((voice) => voice.callsToAction);
     const plain = JSON.parse(
-      composeSocialContent(request({ includeHashtags: false, includeCallToAction: false }), { client: null }),
+      composeSocialContent(request({ includeHashtags: false, includeCallToAction: false }), { client: null })
+        .text,
     );
     for (const post of Object.values(plain) as string[]) {
       expect(post).not.toMatch(/#\w/u);
@@ -154,7 +172,7 @@ describe('offline social posts', () => {
       composeSocialContent(
         request({ contentLength: { facebook: 4, instagram: 4, linkedin: 4, twitter: 4 } }),
         { client: null },
-      ),
+      ).text,
     );
     for (const post of Object.values(asked) as string[]) {
       expect(post).toMatch(/#\w/u);
@@ -162,15 +180,22 @@ describe('offline social posts', () => {
     }
   });
 
-  it('follows the tone', () => {
+  it('follows the tone in its lead-in and call to action, never in made-up facts', () => {
     const urgent = composeSocialPost('facebook', request({ tone: 'urgent' }), { client: null });
     const professional = composeSocialPost('facebook', request({ tone: 'professional' }), { client: null });
-    expect(SOCIAL_VOICES.urgent.openers.some((opener) => urgent.startsWith(opener.split('{')[0] ?? ''))).toBe(
-      true,
-    );
-    expect(urgent).not.toEqual(professional);
-    expect(SOCIAL_VOICES.urgent.body.some((sentence) => urgent.includes(sentence))).toBe(true);
-    expect(SOCIAL_VOICES.professional.body.some((sentence) => urgent.includes(sentence))).toBe(false);
+    expect(urgent.startsWith(SOCIAL_VOICES.urgent.leadIn ?? '')).toBe(true);
+    expect(professional.startsWith(subject)).toBe(true);
+    expect(SOCIAL_VOICES.urgent.callsToAction.some((cta) => urgent.includes(cta))).toBe(true);
+  });
+
+  it("obeys the client's content guidelines: forbidden words out, required mentions in", () => {
+    const client = makeClient({
+      content_instructions: 'Never use the word cheap. Always mention our mobile service.',
+    });
+    const input = request({ prompt: 'Cheap winter storage for your RV', tone: 'professional' });
+    const draft = composeSocialContent(input, { client });
+    expect(draft.text).not.toMatch(/cheap/iu);
+    expect(JSON.parse(draft.text).facebook).toContain('Ask us about our mobile service.');
   });
 
   it('parses the JSON into {content} for the requested platforms, each held to its maximum', () => {
@@ -183,6 +208,7 @@ describe('offline social posts', () => {
     expect(Object.keys(result.content).sort()).toEqual(['linkedin', 'twitter']);
     expect(xCharacterCount(result.content.twitter ?? '')).toBeLessThanOrEqual(280);
     expect(result.targets).toEqual({ twitter: 200, linkedin: 500 });
+    expect(result.onTopic).toEqual({ twitter: false, linkedin: false });
     expect(() => parseSocialResult('no json here', input)).toThrow('Invalid response format');
   });
 

@@ -173,9 +173,20 @@ function LengthControl({
   );
 }
 
-function PostCard({ platform, text, target }: { platform: SocialPlatformId; text: string; target: number }) {
+function PostCard({
+  platform,
+  text,
+  target,
+  onTopic,
+}: {
+  platform: SocialPlatformId;
+  text: string;
+  target: number;
+  onTopic: boolean;
+}) {
   const length = platformLength(platform, text);
-  const onTarget = isOnTarget(platform, text, target);
+  // On target is the length and the point: a post that says nothing about the brief is not.
+  const onTarget = onTopic && isOnTarget(platform, text, target);
   return (
     <article className="grid gap-2 rounded-md border p-4" data-testid={`post-${platform}`}>
       <header className="flex flex-wrap items-center justify-between gap-2">

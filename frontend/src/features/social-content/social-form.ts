@@ -112,12 +112,13 @@ export function socialRequest(form: SocialForm): SocialContentRequestInput {
 }
 
 export interface SocialOutput {
-  readonly posts: readonly { platform: SocialPlatformId; text: string; target: number }[];
+  readonly posts: readonly { platform: SocialPlatformId; text: string; target: number; onTopic: boolean }[];
 }
 
 export function readSocialOutput(result: JobResult): SocialOutput | null {
   const content = (result.content ?? {}) as Partial<Record<SocialPlatformId, unknown>>;
   const targets = (result.targets ?? {}) as Partial<Record<SocialPlatformId, unknown>>;
+  const onTopic = (result.onTopic ?? {}) as Partial<Record<SocialPlatformId, unknown>>;
   const posts = SOCIAL_PLATFORM_IDS.flatMap((platform) => {
     const text = content[platform];
     const target = targets[platform];
@@ -127,6 +128,8 @@ export function readSocialOutput(result: JobResult): SocialOutput | null {
             platform,
             text,
             target: typeof target === 'number' ? target : presetTarget(platform, DEFAULT_LENGTH_LEVEL),
+            // Results saved before the server judged this carry no flag: length alone decides for them.
+            onTopic: onTopic[platform] !== false,
           },
         ]
       : [];
