@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHORTER_THAN_ASKED } from '#functions/tools/compose/draft-check';
 import { countWords, htmlToText } from '#shared/text';
 import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
@@ -109,13 +110,15 @@ describe('content tools through the job engine', () => {
       clientId,
       saveToClient: true,
     });
-    const result = job.result as { generatedHtml: string; generatedText: string };
+    const result = job.result as { generatedHtml: string; generatedText: string; notice: string };
     expect(result.generatedText).toMatch(/AUSTIN, Texas/);
     expect(result.generatedText).toMatch(/Nov\. 21, 2026/);
     expect(result.generatedText).toMatch(/Media contact/i);
     const words = countWords(result.generatedText);
-    expect(words).toBeGreaterThanOrEqual(300);
+    // Offline, a topic alone gives fewer than 300 true words: the draft is not padded, and the
+    // offline notice says it is shorter than asked (issue 35).
     expect(words).toBeLessThanOrEqual(500);
+    if (words < 300) expect(result.notice).toContain(SHORTER_THAN_ASKED);
     const saved = await savedItem(jobId);
     expect(saved.content_type).toBe('press_release');
     expect(Object.keys(saved.metadata)).toEqual(
@@ -196,11 +199,11 @@ describe('content tools through the job engine', () => {
       clientId,
       saveToClient: true,
     });
-    const result = job.result as { content: string; title: string };
+    const result = job.result as { content: string; title: string; notice: string };
     expect(result.title.length).toBeGreaterThan(0);
     const words = countWords(htmlToText(result.content));
-    expect(words).toBeGreaterThanOrEqual(1000);
     expect(words).toBeLessThanOrEqual(1500);
+    if (words < 1000) expect(result.notice).toContain(SHORTER_THAN_ASKED);
     expect(result.content).toMatch(/<a [^>]*href="[^"]*contact[^"]*"[^>]*>Contact us/i);
     expect(result.content).not.toMatch(/\p{Extended_Pictographic}/u);
     expect(result.content).not.toMatch(/<(html|head|body)[\s>]/i);

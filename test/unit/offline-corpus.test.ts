@@ -42,19 +42,35 @@ function subjectTerms(draft: ComposedCase, forbidden: readonly string[]): string
   return terms(subject).filter((term) => !forbidden.some((word) => terms(word).includes(term)));
 }
 
-/** Source sentences by text, with the sentence before them in their paragraph and their section heading. */
-function sourceIndex(text: string): Map<string, { before: string | null; heading: string | null }> {
-  const index = new Map<string, { before: string | null; heading: string | null }>();
+interface SourcePlace {
+  /** The sentence before it in its paragraph; null when it opens the paragraph. */
+  readonly before: string | null;
+  /** The heading of its section. */
+  readonly heading: string | null;
+  /** The last sentence of the paragraph before, in the same section. */
+  readonly paragraphBefore: string | null;
+}
+
+/** Source sentences by text, with what comes before them: in the paragraph, the section's heading, the paragraph before. */
+function sourceIndex(text: string): Map<string, SourcePlace> {
+  const index = new Map<string, SourcePlace>();
   let heading: string | null = null;
+  let paragraphBefore: string | null = null;
   for (const paragraph of splitParagraphs(text)) {
     const sentences = splitSentences(paragraph).map((sentence) => sentence.text);
     if (sentences.length === 1 && !/[.!?]$/u.test(paragraph)) {
       heading = paragraph;
+      paragraphBefore = null;
       continue;
     }
     sentences.forEach((sentence, position) => {
-      index.set(sentence, { before: position > 0 ? (sentences[position - 1] ?? null) : null, heading });
+      index.set(sentence, {
+        before: position > 0 ? (sentences[position - 1] ?? null) : null,
+        heading,
+        paragraphBefore,
+      });
     });
+    paragraphBefore = sentences.at(-1) ?? null;
   }
   return index;
 }
@@ -75,10 +91,13 @@ function unfaithful(draft: ComposedCase): string[] {
         if (!leansBack(sentence)) return;
         // A sentence that leans back keeps what it leans on: the sentence before it, or its heading.
         const before = position > 0 ? sentences[position - 1] : null;
+        const previousParagraph = paragraphs[paragraphIndex - 1] ?? '';
         const ok =
           known.before !== null
             ? before === known.before
-            : position === 0 && paragraphs[paragraphIndex - 1] === known.heading;
+            : position === 0 &&
+              (previousParagraph === known.heading ||
+                (known.paragraphBefore !== null && previousParagraph.endsWith(known.paragraphBefore)));
         if (!ok) problems.push(`moved away from its subject: ${sentence}`);
         return;
       }

@@ -8,7 +8,7 @@ import { detectOutline } from '../compose/outline';
 import { hostOf, stripEmoji } from '../compose/phrasing';
 import { profileFromClient } from '../compose/profile';
 import { splitSentences } from '../compose/sentences';
-import { rankSentences } from '../compose/summarize';
+import { leansBack, rankSentences } from '../compose/summarize';
 import { tidyDraft } from '../compose/tidy';
 import { hashText, rotate } from '../compose/variation';
 import { roleOf, type SentenceRole } from './sentence-roles';
@@ -112,7 +112,7 @@ const normalise = (text: string): string =>
  * sentence the summarizer ranks low and that carry no number) are left out; no paragraph is cut.
  */
 export function postBlocks(text: string, title: string): Block[] {
-  const ranked = rankSentences(text, title);
+  const ranked = rankSentences(text, title, true);
   const mean = ranked.reduce((sum, sentence) => sum + sentence.score, 0) / Math.max(1, ranked.length);
   const informative = ranked.filter((sentence) => sentence.score >= mean * 0.5).map((s) => normalise(s.text));
   const carries = (sentence: string): boolean =>
@@ -206,21 +206,21 @@ function frameworkSections(
   const keys = FRAMEWORK_SECTIONS[framework];
   const placed = new Map<SectionKey, Block[]>(keys.map((key) => [key, []]));
   const first = keys[0] ?? 'problem';
-  const hook = framework === 'aida' ? blocks.find((block) => /\d/u.test(block.text)) : undefined;
+  let previousKey: SectionKey = first;
   blocks.forEach((block, index) => {
+    const previous = blocks[index - 1];
+    // The post's opening paragraph opens the framework too: the hook, the character, the problem. A
+    // paragraph that opens by leaning on the one before it ("The visit also includes…") goes with it.
+    const followsOn =
+      previous !== undefined &&
+      previous.sourceSection === block.sourceSection &&
+      leansBack(splitSentences(block.text)[0]?.text ?? '');
+    const home = HOME_SECTION[framework][roleOf(block.text)];
     const key =
-      block === hook || (index === 0 && framework !== 'aida')
-        ? first
-        : HOME_SECTION[framework][roleOf(block.text)];
-    placed.get(key === 'plan' || key === 'action' ? 'guide' : key)?.push(block);
+      index === 0 ? first : followsOn ? previousKey : home === 'plan' || home === 'action' ? 'guide' : home;
+    placed.get(key)?.push(block);
+    previousKey = key;
   });
-  if (hook === undefined && blocks[0]) {
-    placed.set(
-      'interest',
-      (placed.get('interest') ?? []).filter((block) => block !== blocks[0]),
-    );
-    placed.get('attention')?.push(blocks[0]);
-  }
   return keys.map((key) => {
     if (key === 'action')
       return { key, heading: framework === 'aida' ? 'Take Action' : HEADINGS[key], blocks: [] };

@@ -81,6 +81,7 @@ export function dropForbiddenSentences(text: string, forbidden: readonly string[
       return sentencesIn(tags)
         .filter((sentence) => usesForbidden(sentence, forbidden) === null)
         .join('')
+        .replace(/[^\S\n]{2,}/gu, ' ')
         .trim();
     })
     .join('')

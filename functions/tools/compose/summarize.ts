@@ -68,19 +68,23 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * Moved away from that sentence, it would say its claim about something else.
  */
 const LEANS_BACK =
-  /^(?:it|its|it['’]s|they|their|them|theirs|this|these|that|those|he|she|his|her|both|each|either|neither|such|also|however|but|and|so|then|instead|otherwise|still|yet|plus|as a result|in addition|because of this|for this reason|if so|even so|other|another|the other|the same|the latter|the former|the (?!\p{Lu})(?!(?:best|worst|most|least|first|last|only|average|typical|biggest|main|key|easiest|simplest)\b)\p{L}+)\b/iu;
+  /^(?:it|its|it['’]s|they|their|them|theirs|this|these|that|those|he|she|his|her|both|each|either|neither|such|also|however|but|and|so|then|instead|otherwise|still|yet|plus|as a result|in addition|because of this|for this reason|if so|even so|other|another|the other|the same|the latter|the former)\b/iu;
+/** "The" and a common noun ("The treatment…"), not a name ("The Department of Energy") or a superlative ("The best time…"). */
+const THE_COMMON_NOUN =
+  /^[Tt]he\s+(?!(?:best|worst|most|least|first|last|only|average|typical|biggest|main|key|easiest|simplest)\b)\p{Ll}/u;
 
 export function leansBack(sentence: string): boolean {
-  return LEANS_BACK.test(sentence.trim().replace(/^["“‘(]+/u, ''));
+  const start = sentence.trim().replace(/^["“‘(]+/u, '');
+  return LEANS_BACK.test(start) || THE_COMMON_NOUN.test(start);
 }
 
 /**
  * Claims of a text, each whole and with its subject: a sentence, with the sentences after it in the
  * same paragraph that lean back on it. A paragraph that opens by leaning back on a heading ("The
- * treatment is faster…" under "Dental Bridges") has no subject of its own and is not a claim here;
- * composers that keep headings (the blog rewrite) handle those.
+ * treatment is faster…" under "Dental Bridges") has no subject of its own and is not a claim here,
+ * unless `keepOrphans` (the blog rewrite keeps every paragraph under its heading).
  */
-export function claimsOf(text: string): Sentence[] {
+export function claimsOf(text: string, keepOrphans = false): Sentence[] {
   const claims: Sentence[] = [];
   let previous: { paragraph: number; claim: number } | null = null;
   let orphanParagraph = -1;
@@ -92,7 +96,7 @@ export function claimsOf(text: string): Sentence[] {
       if (claim) claims[previous.claim] = { ...claim, text: `${claim.text} ${sentence.text}` };
       continue;
     }
-    if (attaches) {
+    if (attaches && !keepOrphans) {
       orphanParagraph = sentence.paragraph;
       continue;
     }
@@ -103,8 +107,8 @@ export function claimsOf(text: string): Sentence[] {
 }
 
 /** Every candidate claim (a sentence with those that lean on it) with its score, best first; equal scores keep text order. */
-export function rankSentences(text: string, query = ''): RankedSentence[] {
-  const sentences = claimsOf(text).filter((sentence) => {
+export function rankSentences(text: string, query = '', keepOrphans = false): RankedSentence[] {
+  const sentences = claimsOf(text, keepOrphans).filter((sentence) => {
     const count = wordCount(sentence.text);
     return count >= MIN_WORDS && count <= MAX_CLAIM_WORDS && !BOILERPLATE.test(sentence.text);
   });

@@ -59,6 +59,19 @@ function briefFacts(prompt: string): { subject: string; facts: string[]; links: 
  * verb ("Why flossing matters" gives "#Flossing", not "#Why #Flossing #Matters").
  */
 export function hashtagsOf(subject: string, rest: string, company: string | null, count: number): string[] {
+  const key = JSON.stringify([subject, rest, company]);
+  const known = HASHTAG_MEMO.get(key) ?? readHashtags(subject, rest, company);
+  if (!HASHTAG_MEMO.has(key)) {
+    // One request composes a post per platform from the same brief: parse it once.
+    if (HASHTAG_MEMO.size >= 64) HASHTAG_MEMO.clear();
+    HASHTAG_MEMO.set(key, known);
+  }
+  return known.slice(0, count);
+}
+
+const HASHTAG_MEMO = new Map<string, readonly string[]>();
+
+function readHashtags(subject: string, rest: string, company: string | null): readonly string[] {
   const tags: string[] = [];
   const add = (word: string) => {
     const clean = word.replace(/[^\p{L}\p{N}]/gu, '');
@@ -82,7 +95,7 @@ export function hashtagsOf(subject: string, rest: string, company: string | null
     if (noun && !term.tags.includes('Pronoun') && !term.tags.includes('Date')) add(term.text);
   }
   if (company) tags.splice(Math.min(1, tags.length), 0, `#${company.replace(/[^\p{L}\p{N}]/gu, '')}`);
-  return tags.slice(0, count);
+  return tags;
 }
 
 /** The trade's tips that share a word with the brief: true for this business, and on the subject. */
