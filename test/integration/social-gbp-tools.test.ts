@@ -95,6 +95,7 @@ describe('Social Content Generator', () => {
       // subject first, and the notice says when a post stays short.
       expect(post.startsWith('Hi neighbors! Spring open house at the bakery on May 3.'), post).toBe(true);
       expect(platformLength(platform, post)).toBeLessThanOrEqual(expected[platform]);
+      expect(platformLength(platform, post)).toBeLessThanOrEqual(SOCIAL_PLATFORMS[platform].maxLength);
       if (platformLength(platform, post) < expected[platform] - 10)
         expect(result.notice).toContain(SHORTER_THAN_ASKED);
       expect(result.onTopic[platform]).toBe(true);

@@ -45,7 +45,9 @@ describe('forbidden words', () => {
 
   it('leave a heading without the word and running text without the sentences that use it', () => {
     expect(withoutForbidden('Cheap Ways to Keep Your RV Warm', ['cheap'])).toBe('Ways to Keep Your RV Warm');
-    expect(dropForbiddenSentences('It is cheap. It is warm. #Cheap #Warm', ['cheap'])).toBe('It is warm. #Warm');
+    expect(dropForbiddenSentences('It is cheap. It is warm. #Cheap #Warm', ['cheap'])).toBe(
+      'It is warm. #Warm',
+    );
     expect(
       scrubForbiddenHtml('<h2>Cheap Tips</h2><p>Cheap is good. Warm is better.</p><ul><li>Cheap.</li></ul>', [
         'cheap',
