@@ -141,7 +141,7 @@ describe('puts write the stored format ElectroDB wrote', () => {
     });
   });
 
-  it('job, with its defaults', () => {
+  it('job, with its defaults and no index keys (no query reads jobs by user)', () => {
     const { Item } = entities()
       .job.build(PutItemCommand)
       .item({
@@ -171,8 +171,6 @@ describe('puts write the stored format ElectroDB wrote', () => {
       expiresAt: 5,
       pk: '$lbm#jobid_01job',
       sk: '$job_1',
-      gsi1pk: '$lbm#userid_user-1',
-      gsi1sk: '$job_1#jobid_01job',
       __edb_e__: 'job',
       __edb_v__: '1',
     });

@@ -185,12 +185,12 @@ const jobAttributes = () =>
     edbVersion: entityVersion(),
   });
 
-const jobSchema = () =>
-  jobAttributes().and((attributes) => ({
-    /** byUser: a user's jobs, by id. */
-    gsi1pk: indexKey().link<typeof attributes>(({ userId }) => partitionKey([['userId', userId]])),
-    gsi1sk: indexKey().link<typeof attributes>(({ jobId }) => sortKey('job', [['jobId', jobId]])),
-  }));
+/**
+ * No index keys (issue 29 item 7): no query reads jobs by user, and an item in an index is written to it
+ * again on every update, so each progress save cost two writes. Jobs stored before keep their keys until
+ * they expire (a week); nothing reads them.
+ */
+const jobSchema = jobAttributes;
 
 /** The ids of one user's unfinished jobs: the per-user cap is a conditional write on this one item. */
 const jobSlotsSchema = () =>
