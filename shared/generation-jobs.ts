@@ -9,6 +9,12 @@ export const MAX_UNFINISHED_JOBS_PER_USER = 20;
 
 export const TOO_MANY_JOBS_MESSAGE = `You already have ${MAX_UNFINISHED_JOBS_PER_USER} generations queued or running, the most one person may have at once. Wait for one to finish, then try again.`;
 
+/**
+ * The 503 of a generation POST whose job could not be put on the queue (issue 29 item 3): nothing runs
+ * and nothing is counted against the user, and the same Idempotency-Key sends that job again.
+ */
+export const JOB_NOT_QUEUED_MESSAGE = `The generation could not be queued, so it has not started. Try again in a moment (with the same ${'Idempotency-Key'} to send this job again).`;
+
 /** Optional on every generation POST; the same key from the same user gets the same job back. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 

@@ -46,6 +46,13 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** A dependency refused or failed the request (the jobs queue): nothing was done, try again later. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string, code = 'service_unavailable') {
+    super(503, code, message, { 'retry-after': '5' });
+  }
+}
+
 export class PayloadTooLargeError extends HttpError {
   constructor(message: string) {
     super(413, 'payload_too_large', message);

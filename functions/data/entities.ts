@@ -178,6 +178,8 @@ const jobAttributes = () =>
     attempts: number().optional().default(0),
     servedBy: optionalString(),
     savedContentId: optionalString(),
+    /** Failed because its message never reached the queue: a replay of its Idempotency-Key sends it. */
+    neverQueued: boolean().optional(),
     createdAt: string(),
     updatedAt: string(),
     /** TTL: finished jobs disappear after a week; reads also check it (dynalite has no TTL expiry). */

@@ -1,10 +1,9 @@
-import { ulid } from 'ulid';
 import { requireClientAccess } from '#functions/clients/client-access';
-import { HttpResult, httpHandler } from '#functions/commons/http-handler';
-import { claimIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey } from './idempotency-keys';
+import { httpHandler } from '#functions/commons/http-handler';
+import { idempotencyKeyOf } from './idempotency-keys';
+import { admitJob } from './job-admission';
 import { enqueueJob } from './job-queue';
-import { takeJobSlot } from './job-slots';
-import { createJob, getJob } from './job-store';
+import { createJob } from './job-store';
 import type { ToolDefinition } from './tool-definition';
 
 /**
@@ -17,15 +16,10 @@ export type JobRequest<Input> = Pick<
 >;
 
 /**
- * The HTTP side of every generation endpoint: validate the tool's request body and the optional
+ * The HTTP side of every text generation endpoint: validate the tool's request body and the optional
  * Idempotency-Key, check access to the client it names (before anything is queued, so a forbidden
- * client fails fast with 404), count the job against the user's cap, store it, queue it, and answer
- * 202 {jobId}. The worker does the slow part.
- *
- * With a key, the job id is recorded under it before the job exists; a repeat answers the same job
- * without creating, queueing or counting anything. A repeat that finds the record but no job (the first
- * request failed or is still on its way) creates that same job id: the conditional create lets exactly
- * one of them succeed, and only that one queues it.
+ * client fails fast with 404), then admit the job (job-admission.ts: the user's cap, the job, its
+ * message, 202 {jobId}). The worker does the slow part.
  */
 export function createJobHandler<Input>(tool: JobRequest<Input>) {
   return httpHandler({
@@ -34,22 +28,13 @@ export function createJobHandler<Input>(tool: JobRequest<Input>) {
       const key = idempotencyKeyOf(event.headers);
       const clientId = tool.clientId(body);
       if (clientId) await requireClientAccess(caller, clientId);
-
-      const claim = key ? await claimIdempotencyKey(caller.userId, key, tool.name, ulid()) : null;
-      if (claim && !claim.fresh && (await getJob(claim.jobId))) return accepted(claim.jobId);
-      const jobId = claim?.jobId ?? ulid();
-      try {
-        await takeJobSlot(caller.userId, jobId);
-      } catch (error) {
-        if (key && claim?.fresh) await releaseIdempotencyKey(caller.userId, key, jobId);
-        throw error;
-      }
-      if (await createJob(caller, tool.name, body, userAgent, jobId)) await enqueueJob(jobId);
-      return accepted(jobId);
+      return admitJob({
+        caller,
+        key,
+        tool: tool.name,
+        create: (jobId) => createJob(caller, tool.name, body, userAgent, jobId),
+        send: enqueueJob,
+      });
     },
   });
-}
-
-function accepted(jobId: string): HttpResult {
-  return new HttpResult(202, { jobId }, { location: `/api/jobs/${jobId}` });
 }

@@ -46,6 +46,8 @@ export interface StoredJob extends Job {
   request: unknown;
   attempts: number;
   partial: PartialText | null;
+  /** Failed before it ran because its message never reached the queue (it may be sent again). */
+  neverQueued: boolean;
 }
 
 /** Finished jobs are kept a week: long enough to reopen a closed tab, short enough to stay tidy. */
@@ -73,6 +75,7 @@ function fromRow(row: JobRow): StoredJob {
     request: row.request,
     attempts: row.attempts ?? 0,
     partial: partialOf(row.partial),
+    neverQueued: row.neverQueued ?? false,
   };
 }
 
@@ -84,7 +87,18 @@ function partialOf(value: unknown): PartialText | null {
 }
 
 export function publicJob(job: StoredJob): Job {
-  const { userId, userEmail, isAdmin, userAgent, parentJobId, request, attempts, partial, ...visible } = job;
+  const {
+    userId,
+    userEmail,
+    isAdmin,
+    userAgent,
+    parentJobId,
+    request,
+    attempts,
+    partial,
+    neverQueued,
+    ...visible
+  } = job;
   return visible;
 }
 
@@ -227,6 +241,51 @@ export async function failUnfinishedJob(jobId: string, error: string): Promise<S
     return job;
   } catch (failure) {
     if (isConditionFailure(failure)) return null;
+    throw failure;
+  }
+}
+
+/**
+ * Fails a job whose message could not be sent, so it neither waits for a worker that will never come
+ * nor holds the user's slot; it stays marked, so a replay of its Idempotency-Key can send it again.
+ */
+export async function failUnqueuedJob(jobId: string, error: string): Promise<void> {
+  try {
+    const row = await patchJob(
+      { jobId, status: 'failed', error, neverQueued: true, updatedAt: new Date().toISOString() },
+      { attr: 'status', eq: 'queued' },
+    );
+    await releaseJobSlot(row.userId, jobId);
+  } catch (failure) {
+    // Not queued any more: something else (a replay that reopened it) owns it now.
+    if (!isConditionFailure(failure)) throw failure;
+  }
+}
+
+/**
+ * Puts a job that never reached the queue back to queued, for a replay of its key to send it; false
+ * when it is not such a job any more (another replay reopened it first).
+ */
+export async function reopenUnqueuedJob(jobId: string): Promise<boolean> {
+  try {
+    await patchJob(
+      {
+        jobId,
+        status: 'queued',
+        error: $remove(),
+        neverQueued: $remove(),
+        updatedAt: new Date().toISOString(),
+      },
+      {
+        and: [
+          { attr: 'status', eq: 'failed' },
+          { attr: 'neverQueued', eq: true },
+        ],
+      },
+    );
+    return true;
+  } catch (failure) {
+    if (isConditionFailure(failure)) return false;
     throw failure;
   }
 }

@@ -89,6 +89,7 @@ function storedJob(): StoredJob {
     request: {},
     attempts: 1,
     partial: null,
+    neverQueued: false,
   };
 }
 

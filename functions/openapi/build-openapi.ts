@@ -55,6 +55,10 @@ const componentResponses = {
   TooManyRequests: errorResponse('The key used up its budget for this minute.', {
     'Retry-After': { description: 'Seconds until the budget refills.', schema: { type: 'integer' } },
   }),
+  JobNotQueued: errorResponse(
+    'The job could not be queued, so it has not started and counts against nothing. Try again; the same `Idempotency-Key` sends that job again.',
+    { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
+  ),
 };
 
 /** operationId of GET /jobs/{jobId}, as operationId() names it. */
@@ -121,6 +125,7 @@ function operation(endpoint: PublicEndpoint): JsonObject {
     responses['404'] = ref('NotFound');
     responses['429'] = ref('TooManyRequests');
   }
+  if (endpoint.jobResult) responses['503'] = ref('JobNotQueued');
   const parameters: JsonObject[] = [];
   for (const [, name] of endpoint.path.matchAll(/\{(\w+)\}/g)) {
     parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });

@@ -1,14 +1,17 @@
 import { CreateQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '#functions/data/entities';
 import { findItem } from '#functions/data/item-commands';
-import { partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { enqueueJob } from '#functions/generation/job-queue';
 import { ABANDONED_JOB_MS } from '#functions/generation/job-slots';
 import { envNames } from '#infra/routes';
-import { IDEMPOTENCY_KEY_HEADER, MAX_UNFINISHED_JOBS_PER_USER } from '#shared/generation-jobs';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  JOB_NOT_QUEUED_MESSAGE,
+  MAX_UNFINISHED_JOBS_PER_USER,
+} from '#shared/generation-jobs';
 import { waitForJob } from '#test/support/job-events';
 import { sqsSdkClient } from '#test/support/sqs-sdk-client';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
@@ -60,19 +63,15 @@ async function queuedJobIds(): Promise<string[]> {
   }
 }
 
+/** A user's jobs, read by a scan: the app never lists jobs by user, so no index holds them. */
 async function jobsOf(user: TestUser): Promise<string[]> {
   const { table, job } = entities();
   const { Items = [] } = await table
-    .build(QueryCommand)
+    .build(ScanCommand)
     .entities(job)
-    .query({
-      index: 'gsi1',
-      partition: partitionKey([['userId', user.userId]]),
-      range: { beginsWith: sortKeyPrefix('job', 'jobId') },
-    })
-    .options({ maxPages: Number.POSITIVE_INFINITY })
+    .options({ filters: { job: { attr: 'userId', eq: user.userId } }, maxPages: Number.POSITIVE_INFINITY })
     .send();
-  return Items.map((row) => row.jobId);
+  return Items.map((row) => row.jobId).sort();
 }
 
 function newsletter(user: TestUser, topic: string, key?: string) {
@@ -243,5 +242,89 @@ describe('cap on unfinished jobs', () => {
       .send();
     expect((await newsletter(user, 'Fits once more')).status).toBe(202);
     expect((await newsletter(user, 'Over once more')).status).toBe(429);
+  });
+});
+
+/**
+ * Issue 29 item 3: creating a job is all or nothing. The queue refuses the message here because the
+ * URL names a queue that does not exist (in AWS: a missing permission, a deleted queue, an outage).
+ */
+describe('a job whose message the queue refuses', () => {
+  const refuseMessages = async () => {
+    await useProbeQueue();
+    process.env[envNames.jobsQueueUrl] = `${probeQueueUrl}-missing`;
+  };
+  const slotsOf = async (user: TestUser) => [
+    ...((await findItem(entities().jobSlots, { userId: user.userId }, { consistent: true }))?.jobIds ?? []),
+  ];
+
+  it('is failed, gives its slot back and answers 503, so refusals never lock the user out', async () => {
+    await refuseMessages();
+    const user = await app.createUser();
+    for (let index = 0; index <= MAX_UNFINISHED_JOBS_PER_USER; index += 1) {
+      const refused = await newsletter(user, `Refused ${index}`);
+      expect(refused.status, `attempt ${index}`).toBe(503);
+      expect(refused.body.error).toEqual({ code: 'job_not_queued', message: JOB_NOT_QUEUED_MESSAGE });
+      expect(refused.headers.get('retry-after')).toBe('5');
+    }
+    expect(await slotsOf(user)).toEqual([]);
+    const stored = await Promise.all(
+      (await jobsOf(user)).map((jobId) => findItem(entities().job, { jobId })),
+    );
+    expect(stored).toHaveLength(MAX_UNFINISHED_JOBS_PER_USER + 1);
+    for (const job of stored) expect(job).toMatchObject({ status: 'failed', error: JOB_NOT_QUEUED_MESSAGE });
+
+    process.env[envNames.jobsQueueUrl] = probeQueueUrl;
+    const admitted = await newsletter(user, 'The queue is back');
+    expect(admitted.status).toBe(202);
+    expect(await queuedJobIds()).toEqual([admitted.body.jobId]);
+  });
+
+  it('is sent again, the same job, by a replay of its Idempotency-Key', async () => {
+    await refuseMessages();
+    const user = await app.createUser();
+    const refused = await newsletter(user, 'Send me later', 'resend-after-refusal');
+    expect(refused.status).toBe(503);
+    const [jobId = ''] = await jobsOf(user);
+    const failed = await app.request<{ status: string; error: string }>('GET', `/api/jobs/${jobId}`, {
+      token: user.idToken,
+    });
+    expect(failed.body).toMatchObject({ status: 'failed', error: JOB_NOT_QUEUED_MESSAGE });
+    // Still refused: failed again, nothing held.
+    expect((await newsletter(user, 'Send me later', 'resend-after-refusal')).status).toBe(503);
+    expect(await slotsOf(user)).toEqual([]);
+
+    process.env[envNames.jobsQueueUrl] = probeQueueUrl;
+    const replay = await newsletter(user, 'Send me later', 'resend-after-refusal');
+    expect(replay.status).toBe(202);
+    expect(replay.body.jobId).toBe(jobId);
+    expect(await jobsOf(user)).toEqual([jobId]);
+    expect(await slotsOf(user)).toEqual([jobId]);
+    expect(await findItem(entities().job, { jobId })).toMatchObject({ status: 'queued' });
+    // Once queued, a replay is an ordinary repeat: the same job, no second message.
+    expect((await newsletter(user, 'Send me later', 'resend-after-refusal')).body.jobId).toBe(jobId);
+    expect(await queuedJobIds()).toEqual([jobId]);
+
+    // The resent job runs to the end.
+    process.env[envNames.jobsQueueUrl] = realQueueUrl;
+    await enqueueJob(jobId);
+    expect((await waitForJob(app, user.idToken, jobId)).status).toBe('succeeded');
+  });
+
+  it('is a media job too: the media queue refusing it answers 503 and frees the slot', async () => {
+    const realMediaQueueUrl = process.env[envNames.mediaJobsQueueUrl] ?? '';
+    process.env[envNames.mediaJobsQueueUrl] = `${realMediaQueueUrl}-missing`;
+    try {
+      const user = await app.createUser();
+      const refused = await app.request<{ error?: { code: string } }>('POST', '/api/text-to-speech', {
+        token: user.idToken,
+        body: { text: 'Hello there', voice: 'alloy' },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.body.error?.code).toBe('job_not_queued');
+      expect(await slotsOf(user)).toEqual([]);
+    } finally {
+      process.env[envNames.mediaJobsQueueUrl] = realMediaQueueUrl;
+    }
   });
 });
