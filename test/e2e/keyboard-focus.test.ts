@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, chooseFromCardMenu, createApiUser, createClientViaApi } from './support/clients';
 import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { weakFocusIndicators } from './support/focus-indicator';
 
 /** Issue 18: keyboard focus is never dropped on <body>, and a route change names and focuses the page. */
 
@@ -123,6 +124,41 @@ describe('a button that works for a while', () => {
     await page.keyboard.press('Enter');
     await page.locator('[data-sonner-toast]').first().waitFor();
     await expect.poll(() => focused(page)).toBe('button:Sign In');
+    await page.context().close();
+  });
+});
+
+describe('focus indicators', () => {
+  it('read at least 3:1 against what is behind them, on every tab stop of six screens', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, user.email, user.password);
+    const weak: string[] = [];
+    const walk = async (path: string, prepare?: () => Promise<void>) => {
+      await page.goto(path);
+      await page.locator('h1').first().waitFor();
+      await prepare?.();
+      // Tab from the top of the page: click where nothing is focusable.
+      await page.mouse.click(1, 1);
+      for (const stop of await weakFocusIndicators(page)) {
+        weak.push(`${path} ${stop.element}: ${stop.ratio}:1 (${stop.indicator} on ${stop.background})`);
+      }
+    };
+    await walk('/');
+    await walk('/clients', () => page.getByTestId('client-card').first().waitFor());
+    // Generate is enabled once the topic is filled in.
+    await walk('/newsletter', () => page.getByLabel('Newsletter Topic *').fill('Spring tips'));
+    await walk('/api-keys');
+    await walk('/documentation');
+    await walk('/social-content', () => page.getByLabel('Prompt', { exact: true }).fill('Open house'));
+    expect(weak).toEqual([]);
+    // What the ring looks like around a filled button: a white gap, then the ring.
+    await page.goto('/newsletter');
+    await page.getByLabel('Newsletter Topic *').fill('Spring tips');
+    const generate = page.getByRole('button', { name: 'Generate Newsletter' });
+    for (let stop = 0; stop < 10 && !(await generate.evaluate((node) => node.matches(':focus'))); stop++) {
+      await page.keyboard.press('Tab');
+    }
+    await screenshot(page, 'focus-ring-generate');
     await page.context().close();
   });
 });

@@ -101,10 +101,21 @@ describe('side navigation', () => {
     const ads = nav.getByRole('link', { name: 'Google Ads Advisor' });
     await expect.poll(() => ads.getAttribute('href')).toBe(links.GOOGLE_ADS_ADVISOR_URL);
     await expect.poll(() => ads.getAttribute('target')).toBe('_blank');
-    // Not configured: left out rather than linked nowhere.
-    await expect.poll(() => nav.getByText('Email Outreach').count()).toBe(0);
+    // Not configured: listed, disabled and saying so, as on the landing page; never a link nowhere.
+    const outreach = nav.locator('[data-sidebar="menu-button"]').filter({ hasText: 'Email Outreach' });
+    await expect.poll(() => outreach.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => outreach.textContent()).toBe('Email OutreachNot configured');
+    await expect.poll(() => nav.getByRole('link', { name: 'Email Outreach' }).count()).toBe(0);
+    const press = nav.locator('[data-sidebar="menu-button"]').filter({ hasText: 'Press Distribution Login' });
+    await expect.poll(() => press.textContent()).toBe('Press Distribution LoginNot configured');
+    await expect
+      .poll(() =>
+        nav.locator('[data-sidebar="menu-button"]').filter({ hasText: 'AI Optimization' }).textContent(),
+      )
+      .toBe('AI OptimizationComing Soon');
     await expect.poll(() => nav.getByTestId('sidebar-user-email').textContent()).toBe(user.email);
     await nav.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await nav.getByText('Press Distribution Login').scrollIntoViewIfNeeded();
     await screenshot(page, 'sidebar-expanded');
 
     await signOutThroughUi(page);

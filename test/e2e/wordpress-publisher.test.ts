@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientContent } from '#shared/content';
 import { startWordPressServer, type WordPressServer } from '#test/support/wordpress-server';
+import { expectNoAxeViolations } from './support/axe';
 import { type ApiUser, createApiUser, saveContent, toastWith } from './support/clients';
 import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
 import { expectFitsPhones } from './support/overflow';
@@ -262,6 +263,33 @@ describe('WordPress Publisher', () => {
     );
     expect(restored.body.title.raw).toBe('Soups are back for autumn');
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("names every toolbar control and keeps the content's colours readable (axe)", async () => {
+    const styled = await saveContent(app, staff, clientId, {
+      title: 'Styled newsletter',
+      content: 'Spring news',
+      // The offline newsletter's call to action: white text on the palette's accent.
+      // The offline newsletter's banner (white on the palette's accent, a block background Quill drops)
+      // and its call to action; and a highlighted link with no colour of its own.
+      html_content:
+        '<div style="background-color:#b45309;padding:28px"><h1 style="margin:0;color:#ffffff">Acme Insider</h1><p style="color:#ffffff">News and practical tips</p></div>' +
+        '<h2 style="color:#b45309">Spring news</h2><p>Fresh bread daily.</p>' +
+        '<p><a href="https://example.com/contact" style="display:inline-block;background-color:#b45309;color:#ffffff;padding:12px 22px">Contact us</a></p>' +
+        '<p><a href="https://example.com/menu" style="background-color:#b45309">See the menu</a></p>',
+      content_type: 'newsletter',
+    });
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto(`/wordpress-editor?contentId=${styled.id}&clientId=${clientId}`);
+    await page.locator('.ql-editor a', { hasText: 'Contact us' }).waitFor();
+    await expectNoAxeViolations(page, 'the WordPress Editor with styled content');
+    for (const picker of ['Heading', 'Font size', 'Text colour', 'Highlight colour', 'Alignment']) {
+      await page.getByRole('button', { name: picker, exact: true }).click();
+      await expectNoAxeViolations(page, `the WordPress Editor with the ${picker} picker open`);
+      await page.keyboard.press('Escape');
+    }
+    await screenshot(page, 'wordpress-editor-styled-content');
   });
 
   it("schedules a post for a date and time on the viewer's clock", async () => {

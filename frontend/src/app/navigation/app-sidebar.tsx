@@ -35,15 +35,22 @@ function NavMenuItem({
 }) {
   const Icon = NAV_ICONS[item.icon];
   if (item.href === null) {
+    // Disabled, with why under its name (as the landing page's cards say it): 'Coming Soon', or
+    // 'Not configured' for a sister tool whose address this installation has not set.
     return (
       <SidebarMenuItem>
-        <SidebarMenuButton aria-disabled="true" tabIndex={-1} className="cursor-not-allowed">
+        <SidebarMenuButton
+          aria-disabled="true"
+          tabIndex={-1}
+          tooltip={`${item.title} (${item.hint})`}
+          className="h-auto cursor-not-allowed py-1.5"
+        >
           <Icon />
-          <span>{item.title}</span>
+          <span className="grid min-w-0 leading-tight">
+            <span className="truncate">{item.title}</span>
+            <span className="truncate text-[11px] text-sidebar-foreground/80">{item.hint}</span>
+          </span>
         </SidebarMenuButton>
-        {item.comingSoon && (
-          <SidebarMenuBadge className="text-[10px] text-muted-foreground">Soon</SidebarMenuBadge>
-        )}
       </SidebarMenuItem>
     );
   }

@@ -80,21 +80,33 @@ describe('visibleNavGroups', () => {
       NAV_GROUPS,
       context({ isAdmin: true, isRouteAvailable: (path) => built.has(path) }),
     );
-    expect(labels(groups)).toEqual(['Overview', 'Management', 'Content Tools', 'Other Tools']);
+    expect(labels(groups)).toEqual([
+      'Overview',
+      'Management',
+      'Content Tools',
+      'Other Tools',
+      'External Tools',
+    ]);
     expect(titles(groups, 'Content Tools')).toEqual(['Newsletter']);
   });
 
-  it('leaves out external tools without a configured URL but keeps AI Optimization as Coming Soon', () => {
+  it('shows every external tool; one without a configured URL is disabled and says so', () => {
     const groups = visibleNavGroups(
       NAV_GROUPS,
       context({ externalLinks: { ...noLinks, emailOutreach: 'https://outreach.example.com/' } }),
     );
     const other = groups.find((group) => group.label === 'Other Tools')?.items ?? [];
-    expect(other.map((item) => [item.title, item.href, item.comingSoon])).toEqual([
-      ['Email Outreach', 'https://outreach.example.com/', false],
-      ['AI Optimization', null, true],
+    expect(other.map((item) => [item.title, item.href, item.hint])).toEqual([
+      ['Google Ads Advisor', null, 'Not configured'],
+      ['Backlink Management', null, 'Not configured'],
+      ['Email Outreach', 'https://outreach.example.com/', null],
+      ['AI Optimization', null, 'Coming Soon'],
     ]);
-    expect(labels(groups)).not.toContain('External Tools');
+    const external = groups.find((group) => group.label === 'External Tools')?.items ?? [];
+    expect(external.map((item) => [item.title, item.href, item.hint])).toEqual([
+      ['Newsletter Platform Login', null, 'Not configured'],
+      ['Press Distribution Login', null, 'Not configured'],
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import type { NavIconName } from './nav-icons';
  * The side navigation of spec 000 §2, in order. It is the only list of navigation entries: an internal
  * entry is shown only once its screen is registered in `screens.ts`, so a tool appears in the sidebar
  * the moment its route is added, and never as a link to a missing page. External entries take their
- * URL from the runtime config and are left out while it has none.
+ * URL from the runtime config, and are shown disabled ('Not configured') while it has none.
  */
 
 export type NavEntry =
@@ -92,13 +92,17 @@ export const NAV_GROUPS: readonly NavGroupDefinition[] = [
   },
 ];
 
+/** Why an item is disabled, shown beside it. */
+export type NavItemHint = 'Coming Soon' | 'Not configured';
+
 export interface NavItem {
   readonly title: string;
   readonly icon: NavIconName;
   /** App path for internal items, absolute URL for external ones, null for a disabled item. */
   readonly href: string | null;
   readonly external: boolean;
-  readonly comingSoon: boolean;
+  /** Set exactly when the item is disabled (href null). */
+  readonly hint: NavItemHint | null;
 }
 
 export interface NavGroup {
@@ -112,16 +116,21 @@ export interface NavContext {
   readonly externalLinks: ExternalLinks;
 }
 
+/**
+ * An external tool is always listed (000 §2): without a configured URL it is disabled and says 'Not
+ * configured', as its landing-page card does, so the set of tools stays visible and the gap is obvious.
+ */
 function toItem(entry: NavEntry, context: NavContext): NavItem | null {
   if (entry.kind === 'route') {
     if (!context.isRouteAvailable(entry.path)) return null;
-    return { title: entry.title, icon: entry.icon, href: entry.path, external: false, comingSoon: false };
+    return { title: entry.title, icon: entry.icon, href: entry.path, external: false, hint: null };
   }
-  if (entry.comingSoon)
-    return { title: entry.title, icon: entry.icon, href: null, external: true, comingSoon: true };
-  const url = context.externalLinks[entry.link];
-  if (!url) return null;
-  return { title: entry.title, icon: entry.icon, href: url, external: true, comingSoon: false };
+  const url = entry.comingSoon ? null : context.externalLinks[entry.link];
+  if (!url) {
+    const hint = entry.comingSoon ? 'Coming Soon' : 'Not configured';
+    return { title: entry.title, icon: entry.icon, href: null, external: true, hint };
+  }
+  return { title: entry.title, icon: entry.icon, href: url, external: true, hint: null };
 }
 
 /** The groups and items this user sees; a group left without items is not shown at all. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_NAME } from '@/components/layout/brand';
+import { GUARDED_SCREEN_PATHS } from '../screen-paths';
 import { pageTitle } from './page-title';
 
 const known = new Set(['/', '/auth', '/clients', '/api-keys', '/wordpress-editor']);
@@ -22,5 +24,17 @@ describe('pageTitle', () => {
   it('names an unknown path as not found, including a nav path whose screen is not registered', () => {
     expect(pageTitle('/no-such-page', isKnown)).toBe('Page Not Found · LBM Studio');
     expect(pageTitle('/gbp-post', isKnown)).toBe('Page Not Found · LBM Studio');
+  });
+});
+
+describe('every route', () => {
+  it("is named '<Page> · LBM Studio', each with a name of its own", () => {
+    const routes = ['/auth', '/dev/mailbox', ...GUARDED_SCREEN_PATHS];
+    const titles = routes.map((path) => pageTitle(path, () => true));
+    for (const [index, title] of titles.entries()) {
+      expect(title, routes[index]).toMatch(new RegExp(`^\\S.* · ${PRODUCT_NAME}$`));
+    }
+    expect(new Set(titles).size).toBe(routes.length);
+    expect(pageTitle('/documentation', () => true)).toBe('Documentation · LBM Studio');
   });
 });

@@ -9,6 +9,7 @@ import { NAV_GROUPS } from './nav-items';
 const OTHER_PAGES: Readonly<Record<string, string>> = {
   '/auth': 'Sign In',
   '/wordpress-editor': 'WordPress Editor',
+  '/documentation': 'Documentation',
   '/dev/mailbox': 'Dev Mailbox',
 };
 

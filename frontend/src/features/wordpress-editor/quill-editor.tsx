@@ -8,6 +8,67 @@ import {
 } from '#shared/wordpress';
 import { Skeleton } from '@/components/ui/skeleton';
 import './quill-editor.css';
+import { readableRuns } from './readable-colours';
+
+const PICKER_NAMES: Readonly<Record<string, string>> = {
+  'ql-header': 'Heading',
+  'ql-size': 'Font size',
+  'ql-color': 'Text colour',
+  'ql-background': 'Highlight colour',
+  'ql-align': 'Alignment',
+};
+
+const BUTTON_NAMES: readonly [selector: string, name: string][] = [
+  ['.ql-bold', 'Bold'],
+  ['.ql-italic', 'Italic'],
+  ['.ql-underline', 'Underline'],
+  ['.ql-strike', 'Strikethrough'],
+  ['.ql-list[value="ordered"]', 'Numbered list'],
+  ['.ql-list[value="bullet"]', 'Bulleted list'],
+  ['.ql-blockquote', 'Quote'],
+  ['.ql-link', 'Link'],
+  ['.ql-image', 'Insert image'],
+  ['.ql-clean', 'Clear formatting'],
+];
+
+const ALIGN_NAMES: Readonly<Record<string, string>> = {
+  center: 'Align centre',
+  right: 'Align right',
+  justify: 'Justify',
+};
+
+/** What an option of a picker is called: the pickers show icons, colour swatches or CSS-made labels. */
+function pickerItemName(picker: string, value: string): string {
+  switch (picker) {
+    case 'ql-header':
+      return value === '' ? 'Normal text' : `Heading ${value}`;
+    case 'ql-size':
+      return value === '' ? 'Normal size' : value.replace(/pt$/, ' pt');
+    case 'ql-align':
+      return ALIGN_NAMES[value] ?? 'Align left';
+    default:
+      return value === '' ? 'Default colour' : `Colour ${value}`;
+  }
+}
+
+/**
+ * Quill's pickers are `span[role=button]` without a name, and its option swatches have none either
+ * (axe: aria-command-name). Every toolbar control gets a name people can hear.
+ */
+function nameToolbar(toolbar: HTMLElement): void {
+  for (const [selector, name] of BUTTON_NAMES) {
+    for (const button of toolbar.querySelectorAll(`button${selector}`))
+      button.setAttribute('aria-label', name);
+  }
+  for (const picker of toolbar.querySelectorAll<HTMLElement>('.ql-picker')) {
+    const kind = Object.keys(PICKER_NAMES).find((name) => picker.classList.contains(name));
+    if (!kind) continue;
+    picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', PICKER_NAMES[kind] ?? kind);
+    for (const item of picker.querySelectorAll<HTMLElement>('.ql-picker-item')) {
+      item.setAttribute('aria-label', pickerItemName(kind, item.dataset.value ?? ''));
+    }
+  }
+}
 
 /** What the page reads from the editor when it publishes. */
 export interface EditorHandle {
@@ -61,7 +122,10 @@ export function QuillEditor({
     };
 
     const build = async () => {
-      const [{ default: Quill }] = await Promise.all([import('quill'), import('quill/dist/quill.snow.css')]);
+      const [{ default: Quill, Delta }] = await Promise.all([
+        import('quill'),
+        import('quill/dist/quill.snow.css'),
+      ]);
       const container = host.current;
       if (cancelled || !container) return;
       const Parchment = Quill.import('parchment');
@@ -129,8 +193,15 @@ export function QuillEditor({
           },
         },
       });
+      const toolbar = quill.getModule('toolbar') as { container?: HTMLElement } | undefined;
+      if (toolbar?.container) nameToolbar(toolbar.container);
       quill.root.style.minHeight = '100%';
-      if (initial.current) quill.clipboard.dangerouslyPasteHTML(initial.current, 'silent');
+      if (initial.current) {
+        // As dangerouslyPasteHTML does, with every run's colours made readable first.
+        const loaded = quill.clipboard.convert({ html: initial.current, text: '' });
+        quill.setContents(new Delta(readableRuns(loaded.ops)), 'silent');
+        quill.setSelection(0, 'silent');
+      }
       quill.history.clear();
 
       // Pasted HTML may carry images as data URLs: each is uploaded and swapped for its URL.
