@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { backgroundFunctions } from '#infra/routes';
 import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
 import { loadHandler } from './handler-loader';
 import { lambdaContext } from './lambda-context';
 import { decodePathPart, requestTarget } from './path-decoding';
+import { applyServerTimeouts } from './server-timeouts';
 import type { WebSocketGateway } from './websocket-gateway';
 
 /**
@@ -35,9 +36,19 @@ export async function startInternalServer(options: {
   webSockets: WebSocketGateway;
   log: (line: string) => void;
 }): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  const server: Server = createServer(async (request, response) => {
-    // A target that is not a URL, or a malformed escape below, would throw outside any handler and end
-    // the whole runtime (this callback's rejection is unhandled): it is the caller's mistake, a 400.
+  const server: Server = applyServerTimeouts(
+    createServer((request, response) => {
+      serve(request, response).catch((error: unknown) => {
+        // A caller that hangs up mid-body, or anything else thrown here, ends this request only: a
+        // rejection of this callback would be unhandled and end the whole runtime (issue 27 item 2).
+        options.log(`Internal endpoint: ${error instanceof Error ? error.message : String(error)}`);
+        if (!response.headersSent && !response.destroyed) response.writeHead(500);
+        response.end();
+      });
+    }),
+  );
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // A target that is not a URL, or a malformed escape below, is the caller's mistake: a 400.
     const url = requestTarget(request.url);
     if (!url) {
       response.writeHead(400).end();
@@ -92,7 +103,7 @@ export async function startInternalServer(options: {
 
     response.writeHead(404, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ message: 'Not Found' }));
-  });
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());

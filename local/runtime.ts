@@ -30,6 +30,7 @@ import { type LocalSettings, readLocalSettings } from './local-config';
 import { Mailbox } from './mailbox';
 import { MALFORMED_TARGET_MESSAGE, requestTarget } from './path-decoding';
 import { assertPortFree, freePort, PortInUseError } from './ports';
+import { applyServerTimeouts } from './server-timeouts';
 import { startSqsPoller } from './sqs-poller';
 import { serveStatic } from './static-files';
 import { WebSocketGateway } from './websocket-gateway';
@@ -298,7 +299,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }
     };
 
-    const app: Server = createServer((request, response) => void onRequest(request, response));
+    const app: Server = applyServerTimeouts(
+      createServer((request, response) => void onRequest(request, response)),
+    );
     app.on('upgrade', (request, socket, head) => {
       const url = requestTarget(request.url);
       if (!url || !webSockets.handles(url)) {
@@ -413,19 +416,21 @@ async function startDirectApi(
   configuredPort: number,
   log: (line: string) => void,
 ): Promise<{ endpoint: string; drain: () => Promise<void>; stop: () => Promise<void> }> {
-  const server = createServer((request, response) => {
-    const url = requestTarget(request.url);
-    if (!url) {
-      response.writeHead(400, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ message: MALFORMED_TARGET_MESSAGE }));
-      return;
-    }
-    handleApiRequest(request, response, url, log).catch((error: unknown) => {
-      log(`✗ ${request.method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ message: 'Internal Server Error' }));
-    });
-  });
+  const server = applyServerTimeouts(
+    createServer((request, response) => {
+      const url = requestTarget(request.url);
+      if (!url) {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ message: MALFORMED_TARGET_MESSAGE }));
+        return;
+      }
+      handleApiRequest(request, response, url, log).catch((error: unknown) => {
+        log(`✗ ${request.method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ message: 'Internal Server Error' }));
+      });
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new PortInUseError(configuredPort, 'api') : error),

@@ -93,6 +93,8 @@ export class WebSocketGateway {
   }
 
   private async connect(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
+    // A client that hangs up while its upgrade is being authorized must not take the runtime with it.
+    socket.on('error', (error) => this.log(`WebSocket upgrade socket failed: ${error.message}`));
     const query = Object.fromEntries(url.searchParams.entries());
     const connectionId = randomBytes(12).toString('base64url');
     let context: Record<string, unknown>;
@@ -147,6 +149,10 @@ export class WebSocketGateway {
 
     this.server.handleUpgrade(request, socket, head, (ws) => {
       this.sockets.set(connectionId, ws);
+      // A frame over the quota (ws answers 1009, as API Gateway does over its 128 KB), a malformed
+      // frame (1002) or a reset: ws closes that socket with the right code and reports it here. Without
+      // a listener the 'error' event would end the whole runtime (issue 27 item 2).
+      ws.on('error', (error) => this.log(`WebSocket ${connectionId} closed: ${error.message}`));
       ws.on('message', (data) => {
         void this.track(
           loadHandler<unknown, APIGatewayProxyResultV2>(entryFor('$default')).then((handler) =>
