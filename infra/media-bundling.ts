@@ -1,33 +1,34 @@
 import { join } from 'node:path';
 import type { BundlingOptions, ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { copyLambdaNativeModules } from './lambda-native-modules';
 
 /**
  * How functions with native or file-bound packages are bundled. sharp ships its libvips binaries as
- * per-platform packages, so it must be installed for Lambda's platform (Linux, arm64, glibc), not the
- * build machine's: npm reads `npm_config_os`/`npm_config_cpu`/`npm_config_libc` from the environment
- * of the install that NodejsFunction runs for `nodeModules`. espeak-ng loads its .wasm from its package
- * folder, so it is installed too. The offline renderer's font is copied next to the bundle.
+ * per-platform packages, so it must be the build for Lambda's platform (Linux, arm64, glibc), not the
+ * build machine's: `npm install` installs it so (infra/lambda-native-modules.ts) and the bundling
+ * copies it next to the bundle. espeak-ng loads its .wasm from its package folder, so it is carried
+ * too. The offline renderer's font is copied next to the bundle.
  */
 
-export const LAMBDA_PLATFORM_ENVIRONMENT = {
-  npm_config_os: 'linux',
-  npm_config_cpu: 'arm64',
-  npm_config_libc: 'glibc',
-} as const;
-
-/** Installed next to the media worker's bundle instead of bundled. */
+/** Carried next to the media worker's bundle instead of bundled. */
 export const MEDIA_WORKER_NODE_MODULES = ['sharp', 'espeak-ng'] as const;
 /** Files copied next to the media worker's bundle (relative to the project root). */
 export const MEDIA_WORKER_FILES = ['node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'] as const;
 
-export type ExtraBundling = Pick<BundlingOptions, 'nodeModules' | 'environment' | 'commandHooks'>;
+export type ExtraBundling = Pick<BundlingOptions, 'externalModules' | 'commandHooks'>;
 
-function copyFilesHooks(projectRoot: string, files: readonly string[]): ICommandHooks {
+function copyHooks(
+  projectRoot: string,
+  nodeModules: readonly string[],
+  files: readonly string[],
+): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (_inputDir, outputDir) =>
-      files.map((file) => `cp "${join(projectRoot, file)}" "${outputDir}/"`),
+    afterBundling: (_inputDir, outputDir) => [
+      ...copyLambdaNativeModules(projectRoot, nodeModules, outputDir),
+      ...files.map((file) => `cp "${join(projectRoot, file)}" "${outputDir}/"`),
+    ],
   };
 }
 
@@ -37,8 +38,8 @@ export function nativeModulesBundling(
   files: readonly string[] = [],
 ): ExtraBundling {
   return {
-    nodeModules: [...nodeModules],
-    environment: { ...LAMBDA_PLATFORM_ENVIRONMENT },
-    ...(files.length > 0 ? { commandHooks: copyFilesHooks(projectRoot, files) } : {}),
+    // Left out of the bundle: imported from the node_modules copied beside it.
+    externalModules: [...nodeModules],
+    commandHooks: copyHooks(projectRoot, nodeModules, files),
   };
 }

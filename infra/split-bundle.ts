@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { AssetHashType, type BundlingOptions, type DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -122,57 +121,24 @@ export function splitGraph(metafile: Metafile): SplitGraph {
   return { coldStart: [...staticClosure(metafile, [entryOutput])] };
 }
 
-/** What the install beside the bundle needs: the versions package.json gives (as NodejsFunction reads them). */
-function dependencyVersions(projectRoot: string, modules: readonly string[]): Record<string, string> {
-  const pkg: unknown = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
-  const sections = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;
-  const versions: Record<string, string> = {};
-  for (const module of modules) {
-    const version = sections
-      .map((section) => {
-        const table = typeof pkg === 'object' && pkg !== null ? Reflect.get(pkg, section) : undefined;
-        const value = typeof table === 'object' && table !== null ? Reflect.get(table, module) : undefined;
-        return typeof value === 'string' ? value : undefined;
-      })
-      .find((value) => value !== undefined);
-    if (!version) throw new Error(`${module} is installed beside a bundle but package.json does not list it`);
-    versions[module] = version;
-  }
-  return versions;
-}
-
 /**
- * Builds one function into `outputDir`, then does what NodejsFunction does for `nodeModules` and
- * `commandHooks`: installs those packages beside the code with `npm ci` from the project's lock file
- * (in the environment the bundling options give, which selects Lambda's platform for sharp), and runs
- * the after-bundling commands (copying the font).
+ * Builds one function into `outputDir`, then does what NodejsFunction does with the bundling options:
+ * leaves `externalModules` out of the bundle and runs the after-bundling commands (copying the packages
+ * built for Lambda's platform and the font beside the code, infra/media-bundling.ts).
  */
 export function buildSplitFunction(
   input: Omit<SplitBuildInput, 'outdir' | 'external'>,
   outputDir: string,
   extra: ExtraBundling = {},
 ): Metafile {
-  const nodeModules = extra.nodeModules ?? [];
   // Throws with esbuild's messages if the build fails, which fails the synth.
-  const result = buildSync(splitBuildOptions({ ...input, outdir: outputDir, external: nodeModules }));
-  const env = { ...process.env, ...extra.environment };
-  if (nodeModules.length > 0) {
-    writeFileSync(
-      join(outputDir, 'package.json'),
-      JSON.stringify({ dependencies: dependencyVersions(input.projectRoot, nodeModules) }),
-    );
-    copyFileSync(join(input.projectRoot, 'package-lock.json'), join(outputDir, 'package-lock.json'));
-    execFileSync('npm', ['ci', '--loglevel', 'warn'], {
-      cwd: outputDir,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-  }
+  const result = buildSync(
+    splitBuildOptions({ ...input, outdir: outputDir, external: extra.externalModules ?? [] }),
+  );
   const afterBundling = extra.commandHooks?.afterBundling(input.projectRoot, outputDir) ?? [];
   if (afterBundling.length > 0) {
     execFileSync('bash', ['-c', afterBundling.join(' && ')], {
       cwd: input.projectRoot,
-      env,
       stdio: ['ignore', 'inherit', 'inherit'],
     });
   }
@@ -189,13 +155,11 @@ class SplitBundling implements BundlingOptions {
   readonly image: DockerImage = Runtime.NODEJS_22_X.bundlingImage;
   readonly local: ILocalBundling;
   readonly entry: string;
-  readonly nodeModules: readonly string[];
-  readonly environment: Record<string, string> | undefined;
+  readonly externalModules: readonly string[];
 
   constructor(projectRoot: string, entry: string, extra: ExtraBundling) {
     this.entry = entry;
-    this.nodeModules = extra.nodeModules ?? [];
-    this.environment = extra.environment;
+    this.externalModules = extra.externalModules ?? [];
     this.local = {
       tryBundle: (outputDir: string) => {
         buildSplitFunction({ projectRoot, entry }, outputDir, extra);

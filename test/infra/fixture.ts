@@ -19,6 +19,24 @@ export const repositoryRoot = join(import.meta.dirname, '..', '..');
 /** A fresh directory under the test file's scratch folder, removed after the file's tests. */
 export const tempDir = scratchDir;
 
+/**
+ * Runs `work` with an `npm` first on the PATH that fails: bundling must copy what it needs from the
+ * project (infra/lambda-native-modules.ts), never install from the registry.
+ */
+export function withoutNpm<T>(work: () => T): T {
+  const bin = tempDir('no-npm-');
+  writeFileSync(join(bin, 'npm'), '#!/bin/sh\necho "npm ran during the synth: $*" >&2\nexit 1\n', {
+    mode: 0o755,
+  });
+  const path = process.env.PATH;
+  process.env.PATH = `${bin}:${path ?? ''}`;
+  try {
+    return work();
+  } finally {
+    process.env.PATH = path;
+  }
+}
+
 export const TEST_DOMAIN = 'agency.test';
 
 export const BASE_CONTEXT: Readonly<Record<string, unknown>> = {
@@ -51,7 +69,6 @@ export interface ProjectRootOptions {
 export function createProjectRoot(options: ProjectRootOptions = {}): string {
   const root = tempDir('project-');
   writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
-  // Functions with nodeModules (sharp) read the versions from package.json.
   writeFileSync(
     join(root, 'package.json'),
     '{"name":"fixture","dependencies":{"sharp":"*","espeak-ng":"*"}}\n',

@@ -10,7 +10,7 @@ import { MEDIA_WORKER_FILES, nativeModulesBundling } from '#infra/media-bundling
 import { backgroundFunctions } from '#infra/routes';
 import { CODE_SPLIT_ENTRIES, ESM_REQUIRE_BANNER, SPLIT_HANDLER } from '#infra/split-bundle';
 import { type LambdaBundle, lambdaEntries } from '../../bench/lambda-bundles';
-import { repositoryRoot, tempDir } from './fixture';
+import { repositoryRoot, tempDir, withoutNpm } from './fixture';
 import { sharedBundleOf } from './shared-bundles';
 
 /**
@@ -175,18 +175,21 @@ describe('Code-split workers', () => {
     expect(importInNode(writeColdStartOnly(media.id, bundle), false)).toBe('function');
   });
 
-  it('installs sharp for Lambda arm64 Linux and copies the font beside a split build', () => {
+  it('copies sharp for Lambda arm64 Linux, without npm, and the font beside a split build', () => {
     const outdir = tempDir('split-media-');
     const app = new App({ outdir });
     const stack = new Stack(app, 'SplitMediaFixture');
-    new AppFunction(stack, 'Fixture', {
-      settings: { projectRoot: repositoryRoot, logRetention: RetentionDays.ONE_DAY },
-      entry: 'test/infra/fixtures/sharp-handler.ts',
-      description: 'split sharp fixture',
-      environment: {},
-      logicalId: 'FixtureFunction',
-      codeSplitting: true,
-      bundling: nativeModulesBundling(repositoryRoot, ['sharp'], MEDIA_WORKER_FILES),
+    // CDK bundles an asset when the function is built: npm is barred from then on.
+    withoutNpm(() => {
+      new AppFunction(stack, 'Fixture', {
+        settings: { projectRoot: repositoryRoot, logRetention: RetentionDays.ONE_DAY },
+        entry: 'test/infra/fixtures/sharp-handler.ts',
+        description: 'split sharp fixture',
+        environment: {},
+        logicalId: 'FixtureFunction',
+        codeSplitting: true,
+        bundling: nativeModulesBundling(repositoryRoot, ['sharp'], MEDIA_WORKER_FILES),
+      });
     });
     const template = app.synth().getStackByName('SplitMediaFixture').template;
     const key = String(template.Resources.FixtureFunction.Properties.Code.S3Key).replace(/\.zip$/, '');

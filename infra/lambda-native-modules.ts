@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Packages a Lambda carries beside its bundle instead of in it (sharp with its libvips binaries,
+ * espeak-ng with its .wasm) must be the builds for Lambda's platform, Linux arm64 with glibc, whatever
+ * machine synthesizes. npm installs them for that platform (`--os`, `--cpu`, `--libc`) from the
+ * project's lock file into their own folder when the project is installed (`npm install` runs
+ * `postinstall`), so `cdk synth` only copies them and needs no registry. Issue 26 item 6: the synth ran
+ * `npm ci` from the registry for every such function instead (and passed npm CDK's `--loglevel warning`,
+ * which npm does not know).
+ */
+
+export const LAMBDA_PLATFORM = { os: 'linux', cpu: 'arm64', libc: 'glibc' } as const;
+
+/** The folder, relative to the project root, whose node_modules holds the packages for Lambda. */
+export const LAMBDA_NATIVE_DIR = join('node_modules', '.lambda-native', 'linux-arm64');
+
+export const INSTALL_COMMAND = 'npm run install:lambda-native';
+
+interface PackageManifest {
+  readonly dependencies?: Record<string, string>;
+  readonly optionalDependencies?: Record<string, string>;
+}
+
+interface LockFile {
+  readonly packages?: Record<string, { readonly version?: string }>;
+}
+
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+
+/** Each package at the version the project's lock file installs (null where it lists none). */
+function versionsInLock(projectRoot: string, packages: readonly string[]): Record<string, string | null> {
+  const file = join(projectRoot, 'package-lock.json');
+  const lock = existsSync(file) ? readJson<LockFile>(file) : {};
+  return Object.fromEntries(
+    packages.map((name) => [name, lock.packages?.[`node_modules/${name}`]?.version ?? null]),
+  );
+}
+
+export function lockedVersions(projectRoot: string, packages: readonly string[]): Record<string, string> {
+  const versions = versionsInLock(projectRoot, packages);
+  return Object.fromEntries(
+    packages.map((name) => {
+      const version = versions[name];
+      if (!version)
+        throw new Error(`${name} is carried beside a Lambda bundle but package-lock.json does not list it`);
+      return [name, version];
+    }),
+  );
+}
+
+/**
+ * Installs `packages` for Lambda's platform into the project's LAMBDA_NATIVE_DIR, at the lock file's
+ * versions, unless that exact set is already there. Returns false when it was.
+ */
+export function installLambdaNativeModules(projectRoot: string, packages: readonly string[]): boolean {
+  const dir = join(projectRoot, LAMBDA_NATIVE_DIR);
+  const wanted = JSON.stringify({
+    platform: LAMBDA_PLATFORM,
+    dependencies: lockedVersions(projectRoot, packages),
+  });
+  const stamp = join(dir, 'installed.json');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return false;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ private: true, dependencies: JSON.parse(wanted).dependencies }),
+  );
+  copyFileSync(join(projectRoot, 'package-lock.json'), join(dir, 'package-lock.json'));
+  execFileSync(
+    'npm',
+    [
+      'ci',
+      `--os=${LAMBDA_PLATFORM.os}`,
+      `--cpu=${LAMBDA_PLATFORM.cpu}`,
+      `--libc=${LAMBDA_PLATFORM.libc}`,
+      // Their install scripts would check or build for this machine, not for Lambda.
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ],
+    { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  writeFileSync(stamp, wanted);
+  return true;
+}
+
+/** `packages` and everything they depend on, as installed in `nodeModules` (npm's flat layout). */
+export function packageClosure(nodeModules: string, packages: readonly string[]): string[] {
+  const found = new Set<string>();
+  const queue = [...packages];
+  for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+    const manifest = join(nodeModules, name, 'package.json');
+    // An optional dependency for another platform is not installed, and not needed.
+    if (found.has(name) || !existsSync(manifest)) continue;
+    found.add(name);
+    const { dependencies = {}, optionalDependencies = {} } = readJson<PackageManifest>(manifest);
+    queue.push(...Object.keys(dependencies), ...Object.keys(optionalDependencies));
+  }
+  return [...found].sort();
+}
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Shell commands (CDK's after-bundling hook) that copy `packages`, with their dependencies, for
+ * Lambda's platform into a bundle's `node_modules`. CDK asks for them when it builds the function, even
+ * in a synth that bundles nothing, so nothing is checked here: the first command fails the bundling,
+ * naming the command to run, unless each package is installed at the lock file's version.
+ */
+export function copyLambdaNativeModules(
+  projectRoot: string,
+  packages: readonly string[],
+  outputDir: string,
+): string[] {
+  const dir = join(projectRoot, LAMBDA_NATIVE_DIR);
+  const nodeModules = join(dir, 'node_modules');
+  const locked = versionsInLock(projectRoot, packages);
+  const problem = `${packages.join(', ')} for Lambda (${LAMBDA_PLATFORM.os} ${LAMBDA_PLATFORM.cpu}) must be installed at the lock file's version in ${LAMBDA_NATIVE_DIR}: run \`${INSTALL_COMMAND}\` (npm install runs it; it needs the registry)`;
+  const installed = packages.map((name) =>
+    locked[name]
+      ? `grep -qF ${shellQuote(`"${name}":"${locked[name]}"`)} ${shellQuote(join(dir, 'installed.json'))}`
+      : 'false',
+  );
+  return [
+    `{ ${installed.join(' && ')}; } 2>/dev/null || { echo ${shellQuote(problem)} >&2; exit 1; }`,
+    ...packageClosure(nodeModules, packages).map((name) => {
+      const target = join(outputDir, 'node_modules', name);
+      return `mkdir -p ${shellQuote(join(target, '..'))} && cp -R ${shellQuote(join(nodeModules, name))} ${shellQuote(target)}`;
+    }),
+  ];
+}
