@@ -3,6 +3,7 @@ import {
   AccountRecovery,
   ClientAttributes,
   FeaturePlan,
+  type KeepOriginalAttrs,
   Mfa,
   type StandardAttributesMask,
   UserPool,
@@ -18,7 +19,11 @@ import { AppFunction, type FunctionBuildSettings } from './app-function';
 import type { AppConfig } from './config';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 import { ADMIN_GROUP_NAME, backgroundFunctions, envNames } from './routes';
-import { APP_CLIENT_READ_ATTRIBUTES, APP_CLIENT_WRITE_ATTRIBUTES } from './user-pool-client';
+import {
+  APP_CLIENT_READ_ATTRIBUTES,
+  APP_CLIENT_WRITE_ATTRIBUTES,
+  ATTRIBUTES_VERIFIED_BEFORE_UPDATE,
+} from './user-pool-client';
 
 export const TOKEN_VALIDITY = {
   accessToken: Duration.hours(1),
@@ -41,6 +46,10 @@ function clientAttributes(names: readonly string[]): ClientAttributes {
     mask[key] = true;
   }
   return new ClientAttributes().withStandardAttributes(mask);
+}
+
+function keepOriginalOf(names: readonly string[]): KeepOriginalAttrs {
+  return { email: names.includes('email'), phone: names.includes('phone_number') };
 }
 
 export interface AuthProps {
@@ -105,11 +114,12 @@ export class Auth extends Construct {
       signInAliases: { email: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },
-      keepOriginal: { email: true },
-      // The e-mail is the username: Cognito sets the attribute from it at sign-up, so it need not be a
-      // required attribute, and must not be: Cognito insists that every app client can write the
-      // required attributes, and this one must not write `email` (infra/user-pool-client.ts).
-      // Mutable, so an administrator can still correct an address.
+      // AttributesRequireVerificationBeforeUpdate: a changed e-mail takes effect only once verified with a
+      // code sent to the new address; until then the old one stays in tokens and sign-in
+      // (infra/user-pool-client.ts).
+      keepOriginal: keepOriginalOf(ATTRIBUTES_VERIFIED_BEFORE_UPDATE),
+      // The e-mail is the username: Cognito sets the attribute from it at sign-up. Not marked required:
+      // the pool's schema cannot change after creation, and existing pools were made without it.
       standardAttributes: { email: { required: false, mutable: true } },
       passwordPolicy: {
         minLength: MIN_PASSWORD_LENGTH,
@@ -175,7 +185,7 @@ export class Auth extends Construct {
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       readAttributes: clientAttributes(APP_CLIENT_READ_ATTRIBUTES),
-      // Not `email`: grants and ownership are keyed on the token's e-mail (issue 9 #1).
+      // `email` too: a change is held until verified (keepOriginal above), so it takes nobody's address.
       writeAttributes: clientAttributes(APP_CLIENT_WRITE_ATTRIBUTES),
       accessTokenValidity: TOKEN_VALIDITY.accessToken,
       idTokenValidity: TOKEN_VALIDITY.idToken,

@@ -12,6 +12,7 @@ import {
   ListUsersCommand,
   SignUpCommand,
   UpdateUserPoolClientCommand,
+  UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -24,7 +25,11 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
-import { APP_CLIENT_READ_ATTRIBUTES, APP_CLIENT_WRITE_ATTRIBUTES } from '#infra/user-pool-client';
+import {
+  APP_CLIENT_READ_ATTRIBUTES,
+  APP_CLIENT_WRITE_ATTRIBUTES,
+  ATTRIBUTES_VERIFIED_BEFORE_UPDATE,
+} from '#infra/user-pool-client';
 import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
 import type { Mailbox } from './mailbox';
 
@@ -149,6 +154,18 @@ const APP_CLIENT_SETTINGS = {
   },
 };
 
+/**
+ * The pool's settings, as the CDK stack gives them (infra/auth.ts); written again at every start. AWS's
+ * UpdateUserPool resets what it is not given, so the whole set goes every time.
+ */
+const USER_POOL_SETTINGS = {
+  AutoVerifiedAttributes: ['email' as const],
+  UserAttributeUpdateSettings: {
+    AttributesRequireVerificationBeforeUpdate: [...ATTRIBUTES_VERIFIED_BEFORE_UPDATE],
+  },
+  Policies: { PasswordPolicy: { MinimumLength: MIN_PASSWORD_LENGTH } },
+};
+
 export async function ensureUserPool(
   client: CognitoIdentityProviderClient,
   dataDir: string,
@@ -158,7 +175,8 @@ export async function ensureUserPool(
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as PoolState;
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: state.userPoolId }));
-      // A pool made by an older version keeps its data but gets today's client rules.
+      // A pool made by an older version keeps its data but gets today's settings and client rules.
+      await client.send(new UpdateUserPoolCommand({ UserPoolId: state.userPoolId, ...USER_POOL_SETTINGS }));
       await client.send(
         new UpdateUserPoolClientCommand({
           UserPoolId: state.userPoolId,
@@ -176,8 +194,7 @@ export async function ensureUserPool(
     new CreateUserPoolCommand({
       PoolName: 'lbm-studio',
       UsernameAttributes: ['email'],
-      AutoVerifiedAttributes: ['email'],
-      Policies: { PasswordPolicy: { MinimumLength: MIN_PASSWORD_LENGTH } },
+      ...USER_POOL_SETTINGS,
     }),
   );
   const userPoolId = pool.UserPool?.Id ?? '';

@@ -8,6 +8,11 @@ import { createRequire } from 'node:module';
 import type { Mailbox } from '../mailbox';
 import { decodePathPart, requestTarget } from '../path-decoding';
 import { refuseWithoutIam, targetOperation } from './cognito-access';
+import {
+  PENDING_CHANGE_SOURCES,
+  type StoredUser,
+  withVerifiedAttributeUpdates,
+} from './cognito-attribute-updates';
 import { type AppClientSettings, type Route, withAwsClientRules } from './cognito-client-rules';
 import { LocalTokenGenerator, loadOrCreateSigningKey, localIssuer } from './cognito-tokens';
 import type { RunningEmulator } from './dynamodb';
@@ -22,6 +27,8 @@ import type { RunningEmulator } from './dynamodb';
  * - what AWS refuses, refused here too: calls that need IAM credentials unless the runtime signed them
  *   (cognito-access.ts), and the app client's attribute, token and user-existence rules
  *   (cognito-client-rules.ts);
+ * - a changed e-mail held until the new address is verified, as the pool's
+ *   AttributesRequireVerificationBeforeUpdate makes AWS do (cognito-attribute-updates.ts);
  * - tokens signed with this installation's key under a fixed issuer, with the claims AWS puts in them
  *   (cognito-tokens.ts).
  */
@@ -78,20 +85,17 @@ function loadCognitoLocal(): CognitoLocalModules {
   };
 }
 
-interface PoolUser {
-  Username: string;
-  Attributes: Array<{ Name: string; Value?: string }>;
+interface UserPoolService {
+  options: Record<string, unknown>;
+  getUserByUsername(ctx: unknown, username: string): Promise<StoredUser | null>;
+  saveUser(ctx: unknown, user: StoredUser): Promise<void>;
+  updateOptions(ctx: unknown, options: Record<string, unknown>): Promise<void>;
 }
 
 interface CognitoService {
   getAppClient(ctx: unknown, clientId: string): Promise<AppClientSettings | null>;
-  getUserPoolForClientId(
-    ctx: unknown,
-    clientId: string,
-  ): Promise<{
-    getUserByUsername(ctx: unknown, username: string): Promise<PoolUser | null>;
-    saveUser(ctx: unknown, user: PoolUser): Promise<void>;
-  }>;
+  getUserPool(ctx: unknown, userPoolId: string): Promise<UserPoolService>;
+  getUserPoolForClientId(ctx: unknown, clientId: string): Promise<UserPoolService>;
 }
 
 type MessageSource =
@@ -113,6 +117,13 @@ function describeMessage(source: MessageSource, code: string) {
       kind: 'reset' as const,
       subject: 'Reset your LBM Studio password',
       text: `Your password reset code is ${code}. Enter it on the reset page with your new password.`,
+    };
+  }
+  if (PENDING_CHANGE_SOURCES.has(source)) {
+    return {
+      kind: 'confirmation' as const,
+      subject: 'Verify your new LBM Studio e-mail address',
+      text: `Your verification code is ${code}. Enter it to start using this address for LBM Studio.`,
     };
   }
   if (source === 'SignUp' || source === 'ResendCode') {
@@ -229,12 +240,20 @@ export async function startCognito(options: {
     }
     return router(target);
   };
+  const nowSeconds = () => Date.now() / 1000;
   const route = withAwsClientRules({
-    route: withShims,
+    route: withVerifiedAttributeUpdates({
+      route: withShims,
+      pool: (routeCtx, clientId) => cognito.getUserPoolForClientId(routeCtx, clientId),
+      poolById: (routeCtx, userPoolId) => cognito.getUserPool(routeCtx, userPoolId),
+      key,
+      error: (code, message) => new modules.CognitoError(code, message),
+      nowSeconds,
+    }),
     appClient: (routeCtx, clientId) => cognito.getAppClient(routeCtx, clientId),
     key,
     error: (code, message) => new modules.CognitoError(code, message),
-    nowSeconds: () => Date.now() / 1000,
+    nowSeconds,
   });
   const app = modules.createServer(route, logger, config.ServerConfig, services).application;
   const jwks = { keys: [key.publicJwk] };

@@ -95,14 +95,25 @@ describe('Cognito', () => {
     });
   });
 
-  it('lets the app client write the display name but not the e-mail, and read both', () => {
+  it('lets the app client write the e-mail and display name and read both, never email_verified', () => {
     const clients = resourcesOf(template);
     const client = Object.values(clients).find(
       (resource) => resource.Type === 'AWS::Cognito::UserPoolClient',
     );
     const properties = client?.Properties as { WriteAttributes?: string[]; ReadAttributes?: string[] };
-    expect(properties.WriteAttributes).toEqual(['name']);
+    expect(properties.WriteAttributes?.slice().sort()).toEqual(['email', 'name']);
     expect(properties.ReadAttributes?.slice().sort()).toEqual(['email', 'email_verified', 'name']);
+  });
+
+  it('holds a changed e-mail back until the new address is verified (issue 29 item 8)', () => {
+    const pool = Object.values(resourcesOf(template)).find(
+      (resource) => resource.Type === 'AWS::Cognito::UserPool',
+    );
+    expect(pool?.Properties?.UserAttributeUpdateSettings).toEqual({
+      AttributesRequireVerificationBeforeUpdate: ['email'],
+    });
+    expect(pool?.Properties?.AutoVerifiedAttributes).toEqual(['email']);
+    expect(pool?.Properties?.UsernameAttributes).toEqual(['email']);
   });
 
   it('keeps no required attribute the app client could not write (Cognito refuses such a client)', () => {

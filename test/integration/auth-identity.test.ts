@@ -16,17 +16,21 @@ import {
   ListUsersCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
+  UpdateUserPoolCommand,
+  VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
+import { ensureUserPool } from '#local/bootstrap';
 import { startLocalRuntime } from '#local/runtime';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 import { decodePayload, signAsLocalPool, signJwt } from '#test/support/tokens';
 
 /**
  * Identity through the local user pool, which must refuse what the AWS pool refuses (issue 9 #1–#3,
- * #14; issue 10 #9, #11): e-mail is not writable by the app client, the API and the WebSocket refuse a
+ * #14; issue 10 #9, #11; issue 29 item 8): a changed e-mail counts only once the new address is
+ * verified, and never when it is a colleague's, the API and the WebSocket refuse a
  * token whose e-mail is unverified or foreign, IAM-only calls need the runtime's own credential, tokens
  * are signed by this installation's key under an issuer that survives a restart, the ID token carries
  * the display name, and sign-in never tells whether an address has an account.
@@ -84,19 +88,8 @@ function openSocket(url: string): Promise<'open' | number> {
 }
 
 describe('the e-mail a token carries (issue 9 #1)', () => {
-  it('refuses UpdateUserAttributes on email, as the AWS app client without email in WriteAttributes does', async () => {
+  it('lets the app client write the display name but never email_verified', async () => {
     const token = await accessToken(user.email);
-    await expect(
-      publicClient.send(
-        new UpdateUserAttributesCommand({
-          AccessToken: token,
-          UserAttributes: [{ Name: 'email', Value: colleague.email }],
-        }),
-      ),
-    ).rejects.toMatchObject({
-      name: 'NotAuthorizedException',
-      message: 'A client attempted to write unauthorized attribute',
-    });
     await expect(
       publicClient.send(
         new UpdateUserAttributesCommand({
@@ -104,11 +97,10 @@ describe('the e-mail a token carries (issue 9 #1)', () => {
           UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
         }),
       ),
-    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-
-    const me = await publicClient.send(new GetUserCommand({ AccessToken: token }));
-    expect(me.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value).toBe(user.email);
-    // The display name stays the user's own.
+    ).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'A client attempted to write unauthorized attribute',
+    });
     await publicClient.send(
       new UpdateUserAttributesCommand({
         AccessToken: token,
@@ -119,29 +111,31 @@ describe('the e-mail a token carries (issue 9 #1)', () => {
     expect(decodePayload(idToken)).toMatchObject({ email: user.email, name: 'Dana K. Scully' });
   });
 
-  it('refuses a SignUp that writes the e-mail attribute, or gives one that differs from the username', async () => {
-    const address = `newcomer${Date.now()}@example.com`;
-    const signUp = (value: string) =>
+  it('signs up with the e-mail from the username, given or not, and refuses another one or email_verified', async () => {
+    const domain = app.runtime.settings.allowedEmailDomain;
+    const signUp = (address: string, attributes: { Name: string; Value: string }[]) =>
       publicClient.send(
         new SignUpCommand({
           ClientId: clientId(),
           Username: address,
           Password: PASSWORD,
-          UserAttributes: [{ Name: 'email', Value: value }],
+          UserAttributes: attributes,
         }),
       );
-    await expect(signUp(colleague.email)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    await expect(signUp(address)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const given = `newcomer${Date.now()}@${domain}`;
+    await expect(signUp(given, [{ Name: 'email', Value: given }])).resolves.toMatchObject({
+      UserConfirmed: false,
+    });
     await expect(
-      publicClient.send(
-        new SignUpCommand({
-          ClientId: clientId(),
-          Username: address,
-          Password: PASSWORD,
-          UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
-        }),
-      ),
-    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      signUp(`other${Date.now()}@${domain}`, [{ Name: 'email', Value: colleague.email }]),
+    ).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    });
+    await expect(
+      signUp(`verified${Date.now()}@${domain}`, [{ Name: 'email_verified', Value: 'true' }]),
+    ).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
   });
 
   it('refuses GetUser and UpdateUserAttributes with a forged access token naming another user', async () => {
@@ -205,6 +199,119 @@ describe('the e-mail a token carries (issue 9 #1)', () => {
     );
     const claims = { ...decodePayload(user.idToken), 'cognito:groups': [ADMIN_GROUP_NAME] };
     expect((await app.request('GET', '/api/me', { token: signJwt(claims, published) })).status).toBe(401);
+  });
+});
+
+describe('changing one’s e-mail (issue 29 item 8: AttributesRequireVerificationBeforeUpdate)', () => {
+  const mailTo = (address: string, since: number) =>
+    app.runtime.mailbox
+      .list()
+      .filter((message) => message.to === address && Date.parse(message.sentAt) >= since);
+  const verify = (token: string, code: string) =>
+    publicClient.send(
+      new VerifyUserAttributeCommand({ AccessToken: token, AttributeName: 'email', Code: code }),
+    );
+  const emailOf = async (token: string) => {
+    const me = await publicClient.send(new GetUserCommand({ AccessToken: token }));
+    const value = (name: string) => me.UserAttributes?.find((attribute) => attribute.Name === name)?.Value;
+    return { email: value('email'), verified: value('email_verified') };
+  };
+
+  it('to a colleague’s address grants nothing: the code goes to the colleague, the old address stays in force', async () => {
+    const [mallory, victim] = await Promise.all([app.createUser(), app.createUser()]);
+    if (!mallory || !victim) throw new Error('users not created');
+    const owned = await app.request<{ id: string }>('POST', '/api/clients', {
+      token: victim.idToken,
+      body: { name: 'Victim Dental' },
+    });
+    expect(owned.status).toBe(201);
+    const since = Date.now();
+    const token = await accessToken(mallory.email);
+
+    const reply = await publicClient.send(
+      new UpdateUserAttributesCommand({
+        AccessToken: token,
+        UserAttributes: [{ Name: 'email', Value: victim.email }],
+      }),
+    );
+    expect(reply.CodeDeliveryDetailsList).toMatchObject([
+      { DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+    ]);
+    // The code went to the colleague; nothing to the one who asked.
+    const [sent] = mailTo(victim.email, since);
+    expect(sent?.code).toMatch(/^\d{6}$/);
+    expect(mailTo(mallory.email, since)).toEqual([]);
+
+    // The old address stays in force everywhere: the pool, a new token, the API.
+    expect(await emailOf(token)).toEqual({ email: mallory.email, verified: 'true' });
+    const { idToken } = await app.signIn(mallory.email, PASSWORD);
+    expect(decodePayload(idToken)).toMatchObject({ email: mallory.email, email_verified: true });
+    expect((await app.request<{ email: string }>('GET', '/api/me', { token: idToken })).body.email).toBe(
+      mallory.email,
+    );
+    expect((await app.request('GET', `/api/clients/${owned.body.id}`, { token: idToken })).status).toBe(404);
+    const listed = await app.request('GET', '/api/clients', { token: idToken });
+    expect(JSON.stringify(listed.body)).not.toContain(owned.body.id);
+
+    // A guessed code is wrong, and even the colleague's own code cannot move their address over.
+    await expect(verify(token, '000000')).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    await expect(verify(token, sent?.code ?? '')).rejects.toMatchObject({
+      name: 'AliasExistsException',
+      message: 'An account with the given email already exists.',
+    });
+    expect(await emailOf(token)).toEqual({ email: mallory.email, verified: 'true' });
+    expect(decodePayload((await app.signIn(victim.email, PASSWORD)).idToken)).toMatchObject({
+      email: victim.email,
+      sub: victim.userId,
+    });
+  });
+
+  it('is held back in a pool an older version made too: each start gives the pool the setting', async () => {
+    const admin = new CognitoIdentityProviderClient({
+      endpoint: app.runtime.endpoints.cognito,
+      region: 'us-east-1',
+      credentials: app.runtime.credentials,
+    });
+    const settings = async () =>
+      (await admin.send(new DescribeUserPoolCommand({ UserPoolId: poolId() }))).UserPool
+        ?.UserAttributeUpdateSettings;
+    try {
+      expect(await settings()).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
+      // What an older version left: a pool updated without the setting.
+      await admin.send(
+        new UpdateUserPoolCommand({ UserPoolId: poolId(), AutoVerifiedAttributes: ['email'] }),
+      );
+      expect(await settings()).toBeUndefined();
+      await ensureUserPool(admin, app.dataDir);
+      expect(await settings()).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
+    } finally {
+      admin.destroy();
+    }
+  });
+
+  it('to a new address of one’s own takes effect once a code sent to that address verifies it', async () => {
+    const mover = await app.createUser();
+    const since = Date.now();
+    const moved = `moved${Date.now()}@${app.runtime.settings.allowedEmailDomain}`;
+    const token = await accessToken(mover.email);
+    await publicClient.send(
+      new UpdateUserAttributesCommand({
+        AccessToken: token,
+        UserAttributes: [{ Name: 'email', Value: moved }],
+      }),
+    );
+    // Not yet: the new address does not sign in, the old one does.
+    await expect(app.signIn(moved, PASSWORD)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await emailOf(token)).toEqual({ email: mover.email, verified: 'true' });
+
+    const [sent] = mailTo(moved, since);
+    await verify(token, sent?.code ?? '');
+    const { idToken } = await app.signIn(moved, PASSWORD);
+    expect(decodePayload(idToken)).toMatchObject({ email: moved, email_verified: true, sub: mover.userId });
+    expect((await app.request<{ email: string }>('GET', '/api/me', { token: idToken })).body.email).toBe(
+      moved,
+    );
+    await expect(app.signIn(mover.email, PASSWORD)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 });
 
