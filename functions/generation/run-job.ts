@@ -175,6 +175,8 @@ async function generate<Input, Result extends Record<string, unknown>>(
     provider: choice.servedBy,
     model: tool.modelId(input),
     notice: offlineNotice(choice.fallbackReason, offlineNotes),
+    // The same notes as a list, for screens that show them one per line.
+    ...(choice.servedBy === 'offline' ? { offlineNotes } : {}),
   };
 
   let savedContentId: string | null = null;

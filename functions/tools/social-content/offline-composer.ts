@@ -73,6 +73,7 @@ const HASHTAG_MEMO = new Map<string, readonly string[]>();
 
 function readHashtags(subject: string, rest: string, company: string | null): readonly string[] {
   const tags: string[] = [];
+  const used = new Set<string>();
   const add = (word: string) => {
     const clean = word.replace(/[^\p{L}\p{N}]/gu, '');
     if (clean.length < 3 || STOP_WORDS.has(clean.toLowerCase())) return;
@@ -85,14 +86,22 @@ function readHashtags(subject: string, rest: string, company: string | null): re
       .split(/\s+/u)
       .filter((word) => !STOP_WORDS.has(word.toLowerCase()));
     // A compound is one tag ("#OpenHouse"), then its head noun on its own ("#House" is no help; "#Heater" is).
-    if (object.length > 1 && object.length <= 3)
+    if (object.length > 1 && object.length <= 3) {
       add(object.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(''));
-    else for (const word of object) add(word);
+      // Its words are in that tag already: no "#House" after "#OpenHouse".
+      for (const word of object) used.add(word.toLowerCase());
+    } else for (const word of object) add(word);
   }
-  const json = nlp(rest).json() as { terms: { text: string; tags: string[] }[] }[];
+  const json = nlp(`${subject} ${rest}`).json() as { terms: { text: string; tags: string[] }[] }[];
   for (const term of json.flatMap((sentence) => sentence.terms)) {
     const noun = term.tags.includes('Noun') || term.tags.includes('Acronym');
-    if (noun && !term.tags.includes('Pronoun') && !term.tags.includes('Date')) add(term.text);
+    if (
+      noun &&
+      !term.tags.includes('Pronoun') &&
+      !term.tags.includes('Date') &&
+      !used.has(term.text.toLowerCase())
+    )
+      add(term.text);
   }
   if (company) tags.splice(Math.min(1, tags.length), 0, `#${company.replace(/[^\p{L}\p{N}]/gu, '')}`);
   return tags;

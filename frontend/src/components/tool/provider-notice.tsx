@@ -29,8 +29,17 @@ export function ProviderNotice({ meta }: { meta: JobMeta }) {
       <Info aria-hidden="true" />
       <AlertTitle>Offline draft</AlertTitle>
       <AlertDescription className="text-amber-900/90 dark:text-amber-100/90">
-        {meta.notice}
-        {model ? ` (${model} was selected.)` : ''}
+        <p>
+          {meta.notice}
+          {model ? ` (${model} was selected.)` : ''}
+        </p>
+        {meta.notes.length > 0 && (
+          <ul className="mt-1 list-disc pl-5" data-testid="offline-notes">
+            {meta.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        )}
       </AlertDescription>
     </Alert>
   );

@@ -44,8 +44,23 @@ describe('readJobMeta', () => {
       provider: 'offline',
       model: 'gpt-4o',
       notice: 'No OpenAI key is configured.',
+      notes: [],
       savedContent: { id: 'c1', clientId: 'k1', clientName: 'Acme' },
     });
+  });
+
+  it("lists the offline composer's notes apart from why it wrote the draft", () => {
+    const notes = [
+      'Offline draft, shorter than asked: add detail before sending.',
+      'Add the sign-off “Team”.',
+    ];
+    const meta = readJobMeta({
+      provider: 'offline',
+      notice: `No OpenAI key is configured. ${notes.join(' ')}`,
+      offlineNotes: notes,
+    });
+    expect(meta.notice).toBe('No OpenAI key is configured.');
+    expect(meta.notes).toEqual(notes);
   });
 
   it('treats missing or malformed fields as absent', () => {
@@ -53,6 +68,7 @@ describe('readJobMeta', () => {
       provider: null,
       model: null,
       notice: null,
+      notes: [],
       savedContent: null,
     });
     expect(readJobMeta(null).provider).toBeNull();

@@ -20,6 +20,8 @@ export interface JobMeta {
   readonly model: string | null;
   /** Why the offline composer wrote it (e.g. no key for the provider); shown as a visible notice. */
   readonly notice: string | null;
+  /** What the offline composer says about its draft (shorter than asked, rules it could not keep). */
+  readonly notes: readonly string[];
   readonly savedContent: {
     readonly id: string;
     readonly clientId: string;
@@ -39,7 +41,7 @@ export function resultString(result: JobResult, ...keys: string[]): string {
 }
 
 export function readJobMeta(result: JobResult | null): JobMeta {
-  if (!result) return { provider: null, model: null, notice: null, savedContent: null };
+  if (!result) return { provider: null, model: null, notice: null, notes: [], savedContent: null };
   const saved = result.savedContent;
   let savedContent: JobMeta['savedContent'] = null;
   if (typeof saved === 'object' && saved !== null) {
@@ -51,11 +53,18 @@ export function readJobMeta(result: JobResult | null): JobMeta {
     ];
     if (id && clientId) savedContent = { id, clientId, clientName: clientName ?? '' };
   }
-  const notice = stringOf(result.notice);
+  const notes = Array.isArray(result.offlineNotes)
+    ? result.offlineNotes.filter((note): note is string => typeof note === 'string' && note.trim() !== '')
+    : [];
+  // The notice ends with the notes (API clients read it whole); the screen lists them apart.
+  const joined = notes.join(' ');
+  const full = stringOf(result.notice)?.trim() ?? '';
+  const notice = joined !== '' && full.endsWith(joined) ? full.slice(0, -joined.length).trim() : full;
   return {
     provider: stringOf(result.provider),
     model: stringOf(result.model),
-    notice: notice && notice.trim() !== '' ? notice : null,
+    notice: notice !== '' ? notice : null,
+    notes,
     savedContent,
   };
 }
