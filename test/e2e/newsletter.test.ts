@@ -123,7 +123,12 @@ describe('Newsletter Creator', () => {
     // No provider key is configured here, so the offline composer wrote it, and the page says so.
     await page.getByTestId('offline-notice').waitFor();
     const words = await shownWordCount(page);
-    expect(words).toBeGreaterThan(150);
+    // A topic and one instruction give fewer true words than the 250 asked for: the draft is not
+    // padded, and the notice says it is shorter than asked (issue 35).
+    expect(words).toBeGreaterThan(50);
+    await expect
+      .poll(() => page.getByTestId('offline-notes').textContent())
+      .toContain('Offline draft, shorter than asked: add detail before sending.');
     await previewFrame(page)
       .locator('body')
       .getByText(/spring/i)

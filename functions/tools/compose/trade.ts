@@ -517,8 +517,8 @@ export interface TradeEvidence {
 }
 
 /**
- * The client's trade: the one its profile (name, instructions, site) points to most, the topic
- * breaking ties. A profile that points to no trade leaves the topic to decide only when it names the
+ * The client's trade: the one its profile (name, site) points to most, the request (topic,
+ * instructions) breaking ties. A profile that points to no trade leaves the topic to decide only when it names the
  * trade twice over ("hail damage on shingles"): one shared word ("RV roof") is not a trade, and a
  * draft in the wrong trade's words is worse than a generic one.
  */
@@ -528,9 +528,9 @@ export function detectTrade(evidence: TradeEvidence): TradeLexicon {
   for (const trade of TRADES) {
     const profile =
       4 * cueCount(evidence.name ?? '', trade.cues) +
-      cueCount(evidence.instructions ?? '', trade.cues) +
       Math.min(3, cueCount((evidence.siteText ?? '').slice(0, 20_000), trade.cues));
-    const topic = cueCount(evidence.topic ?? '', trade.cues);
+    // The request's own words (topic, instructions) break ties, or decide when they name the trade twice.
+    const topic = cueCount(`${evidence.topic ?? ''}\n${evidence.instructions ?? ''}`, trade.cues);
     const score = profile > 0 ? 10 * profile + topic : topic >= 2 ? topic : 0;
     if (score > bestScore) {
       best = trade;

@@ -118,8 +118,8 @@ function topicPlan(facts: DraftFacts, profile: BusinessProfile): Plan {
         `${advice.signs.join(' ')} Any of these is a good reason to book ${withArticle(trade.check)}.`,
       ],
     });
-  // The title names the topic, and so does the newsletter's name when there is no business name.
-  const ref = topicReferrer(facts.topic, profile.name ? 1 : 0);
+  // The title names the topic; the intro names it once more in full, later mentions are short.
+  const ref = topicReferrer(facts.topic, 1);
   return { intro: [opening(facts, readers, ref)], sections, takeaways: advice.tips };
 }
 
@@ -183,7 +183,6 @@ function contactLinks(profile: BusinessProfile, palette: Palette): string[] {
 function header(
   input: NewsletterRequest,
   profile: BusinessProfile,
-  subject: string,
   now: Date,
   seed: number,
   palette: Palette,
@@ -201,7 +200,8 @@ function header(
       'padding:20px 28px;border-bottom:1px solid #e5e7eb',
     );
   }
-  const name = `${profile.name ?? titleCase(subject)} ${pick(['Insider', 'Update', 'Digest', 'Bulletin', 'Briefing'], seed, 'name')}`;
+  // Without a business name the issue is "The Monthly Update": the topic is the title just below.
+  const name = `${profile.name ?? 'The Monthly'} ${pick(['Insider', 'Update', 'Digest', 'Bulletin', 'Briefing'], seed, 'name')}`;
   const place = locationOf(profile);
   const subheader = `${monthYear(now)} · News and practical tips${place ? ` for ${place}` : ''}`;
   return wrap(
@@ -310,7 +310,7 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
     footerLines.map((line) => element('p', line, `margin:0 0 6px 0;font-size:12px;color:${MUTED}`)).join(''),
     'padding:18px 28px;border-top:1px solid #e5e7eb;text-align:center',
   );
-  const head = header(input, profile, subject, context.now, seed, palette);
+  const head = header(input, profile, context.now, seed, palette);
   const title = element(
     'h2',
     titleCase(subject),

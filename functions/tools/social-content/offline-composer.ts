@@ -92,7 +92,9 @@ function readHashtags(subject: string, rest: string, company: string | null): re
       for (const word of object) used.add(word.toLowerCase());
     } else for (const word of object) add(word);
   }
-  const json = nlp(`${subject} ${rest}`).json() as { terms: { text: string; tags: string[] }[] }[];
+  // A question's last word is often read as a noun ("Why flossing matters"): only its topic counts.
+  const more = topic.kind === 'question' ? rest : `${subject} ${rest}`;
+  const json = nlp(more).json() as { terms: { text: string; tags: string[] }[] }[];
   for (const term of json.flatMap((sentence) => sentence.terms)) {
     const noun = term.tags.includes('Noun') || term.tags.includes('Acronym');
     if (
