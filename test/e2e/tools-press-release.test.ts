@@ -80,8 +80,14 @@ describe('Press Release Creator', () => {
     await expectToast(page, "Press release saved to Riverside Plumbing's profile");
     await screenshot(page, 'press-release-done');
 
+    // A topic and the profile give fewer true words than the 300 asked for: no padding, and the
+    // notice says so (issue 35). The owner's quote is a note to fill in, never invented words.
     const words = await shownWordCount(page);
-    expect(words).toBeGreaterThanOrEqual(250);
+    expect(words).toBeGreaterThanOrEqual(80);
+    await expect
+      .poll(() => page.getByTestId('offline-notes').textContent())
+      .toContain('Offline draft, shorter than asked: add detail before sending.');
+    expect(await page.getByLabel('HTML source').inputValue()).toContain('[Add a quote from Dana Miller');
     const html = await page.getByLabel('HTML source').inputValue();
     expect(html).toContain('Riverside Plumbing');
     await page.locator('iframe[title="Press release preview"]').waitFor();
@@ -112,6 +118,8 @@ describe('Press Release Creator', () => {
     await page.getByTestId('writing-badge').waitFor();
     await waitForResult(page);
     await expect(libraryOf(app, user, client.id)).resolves.toHaveLength(2);
+    // "No quotes": the regenerated release leaves the quote out.
+    await expect.poll(() => page.getByLabel('HTML source').inputValue()).not.toContain('[Add a quote');
     await screenshot(page, 'press-release-regenerated');
     expect(pageErrors(page)).toEqual([]);
   });

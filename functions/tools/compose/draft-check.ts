@@ -3,6 +3,7 @@ import { countWords } from '#shared/text';
 import { usesForbidden } from './forbidden';
 import type { InstructionFacts } from './instructions';
 import { INSTRUCTION_WORDS, terms } from './keywords';
+import { hasEmoji } from './phrasing';
 import { splitSentences } from './sentences';
 
 /**
@@ -29,6 +30,18 @@ export function mentionPresent(mention: string, text: string): boolean {
 }
 
 const quote = (text: string): string => `“${text}”`;
+
+/** Bans the review can check in the finished text: the draft keeps them when it has none of these. */
+const CHECKABLE_BANS: readonly { readonly ban: RegExp; readonly found: (text: string) => boolean }[] = [
+  {
+    ban: /^(?:quotes|quotations)$/u,
+    found: (text) => /“[^”]{12,}[,.]?” (?:said|added)|\[Add a quote/u.test(text),
+  },
+  { ban: /^hashtags?$/u, found: (text) => /(?:^|\s)#\p{L}/u.test(text) },
+  { ban: /^(?:emojis?|emoticons)$/u, found: hasEmoji },
+  { ban: /^exclamation/u, found: (text) => text.includes('!') },
+  { ban: /^links?$/u, found: (text) => /\bhttps?:\/\//u.test(text) },
+];
 
 export interface DraftReview {
   /** The finished draft as a reader sees it: plain text, no markup. */
@@ -74,6 +87,12 @@ export function reviewDraft(review: DraftReview): string[] {
     const count = splitSentences(text).length;
     if (count > instructions.sentenceCount)
       notes.push(`The draft has ${count} sentences; the instructions allow ${instructions.sentenceCount}.`);
+  }
+  for (const ban of instructions.bans) {
+    const check = CHECKABLE_BANS.find((candidate) => candidate.ban.test(ban));
+    if (!check) notes.push(`Not checked offline: no ${ban}. Read it through before sending.`);
+    else if (check.found(text))
+      notes.push(`Remove the ${ban} before sending: the instructions rule them out.`);
   }
   const tones = instructions.tones.filter((tone) => !(review.honouredTones ?? []).includes(tone));
   if (tones.length > 0)

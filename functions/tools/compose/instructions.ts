@@ -29,6 +29,8 @@ export interface InstructionFacts {
   readonly sentenceCount: number | null;
   /** Tone words the instructions ask for ("friendly", "professional"). */
   readonly tones: readonly string[];
+  /** Kinds of writing the instructions rule out ("no quotes", "avoid jargon"), lowercase, as written. */
+  readonly bans: readonly string[];
   /** Instruction sentences that ask for something no rule above captures, as written. */
   readonly unread: readonly string[];
 }
@@ -43,6 +45,7 @@ export const NO_INSTRUCTIONS: InstructionFacts = {
   sentenceWords: null,
   sentenceCount: null,
   tones: [],
+  bans: [],
   unread: [],
 };
 
@@ -164,14 +167,17 @@ const QUOTED_ALL = /["“”'‘’]([^"“”‘’\n]{1,60}?)["“”'‘’](
 
 /** Kinds of writing a prohibition can name that are not words of the text ("avoid jargon"). */
 const STYLE_TARGETS =
-  /^(?:(?:medical|technical|legal|industry)\s+)?(?:jargon|slang|emojis?|emoticons|exclamation (?:marks?|points?)|hashtags?|clich[eé]s?|hype|passive voice|all caps|capital letters|abbreviations|acronyms|competitors?(?: names?)?|other businesses|outside businesses|links?|prices?|pricing|numbers|statistics|first person|second person|contractions|questions|bullet points?|lists?|headings?|markdown|html)$/iu;
+  /^(?:(?:medical|technical|legal|industry)\s+)?(?:jargon|slang|emojis?|emoticons|exclamation (?:marks?|points?)|hashtags?|clich[eé]s?|hype|passive voice|all caps|capital letters|abbreviations|acronyms|competitors?(?: names?)?|other businesses|outside businesses|links?|prices?|pricing|numbers|statistics|first person|second person|contractions|questions|bullet points?|lists?|headings?|markdown|html|quotes|quotations)$/iu;
 
 /** The prohibition sentence's target: "never use the word cheap" → "cheap". */
 const PROHIBITION =
-  /\b(?:never|don['’]t|do not|please don['’]t|please do not)\s+(?:use|say|write|mention|call (?:it|us|them))\s+(?:the\s+)?(?:words?|terms?|phrases?|expressions?)?\s*(.+)$|\bavoid(?:\s+using)?\s+(?:the\s+)?(?:words?|terms?|phrases?|expressions?)?\s*(.+)$|^(?:no|without)\s+(?!more\b|fewer\b|less\b|longer\b)(.+)$|\b(?:is|are)\s+(?:forbidden|banned|off[- ]limits|not allowed)\b/iu;
+  /\b(?:never|don['’]t|do not|please don['’]t|please do not)\s+(?:use|say|write|mention|call (?:it|us|them))\s+(?:the\s+)?(?:words?|terms?|phrases?|expressions?)?\s*(.+)$|\bavoid(?:\s+using)?\s+(?:the\s+)?(?:words?|terms?|phrases?|expressions?)?\s*(.+)$|(?:^no|\bwith no|\bwithout)\s+(?!more\b|fewer\b|less\b|longer\b)(.+)$|\b(?:is|are)\s+(?:forbidden|banned|off[- ]limits|not allowed)\b/iu;
 
-/** Words and phrases a prohibition names: quoted ones, else a short unquoted list ("cheap or budget"). */
-function forbiddenIn(sentence: string): string[] | 'style' | null {
+/**
+ * Words and phrases a prohibition names: quoted ones, else a short unquoted list ("cheap or budget");
+ * a kind of writing ("no quotes", "avoid jargon") is a ban; advice in a clause is `'style'`.
+ */
+function forbiddenIn(sentence: string): string[] | { ban: string } | 'style' | null {
   const match = PROHIBITION.exec(sentence);
   if (!match) return null;
   const quoted = [...sentence.matchAll(QUOTED_ALL)].map((found) => (found[1] ?? '').trim().toLowerCase());
@@ -181,7 +187,7 @@ function forbiddenIn(sentence: string): string[] | 'style' | null {
     .replace(/\s+(?:in|anywhere|at all|ever|in (?:the )?(?:text|copy|post|headlines?|titles?))\b.*$/iu, '')
     .trim();
   if (target === '') return null;
-  if (STYLE_TARGETS.test(target)) return 'style';
+  if (STYLE_TARGETS.test(target)) return { ban: target.toLowerCase() };
   const parts = target
     .split(/\s*(?:,|\bor\b|\band\b|\bnor\b|\/)\s*/u)
     .map((part) => part.trim().toLowerCase())
@@ -223,8 +229,9 @@ const DIRECTIVE_SHAPE =
 /** What each instruction sentence is, so none is silently dropped. */
 function readRules(
   lines: readonly string[],
-): Pick<InstructionFacts, 'forbidden' | 'sentenceWords' | 'sentenceCount' | 'tones' | 'unread'> {
+): Pick<InstructionFacts, 'forbidden' | 'sentenceWords' | 'sentenceCount' | 'tones' | 'bans' | 'unread'> {
   const forbidden: string[] = [];
+  const bans: string[] = [];
   const tones: string[] = [];
   const unread: string[] = [];
   let sentenceWords: number | null = null;
@@ -239,6 +246,10 @@ function readRules(
       understood = true;
     } else if (words === 'style') {
       understood = HONOURED_BY_STRUCTURE.test(line);
+    } else if (words) {
+      // Kept or reported by the draft's review (draft-check.ts), never taken as honoured here.
+      bans.push(words.ban);
+      continue;
     }
     const perSentence = SENTENCE_WORDS.exec(line);
     if (perSentence) {
@@ -273,6 +284,7 @@ function readRules(
     sentenceWords,
     sentenceCount,
     tones: [...new Set(tones)],
+    bans: [...new Set(bans)],
     unread: [...new Set(unread)],
   };
 }

@@ -127,3 +127,16 @@ describe('the last typographic pass', () => {
     );
   });
 });
+
+describe('bans on kinds of writing', () => {
+  it('are kept where the draft can check them and reported where it cannot', () => {
+    const rules = readInstructions('Write about 300 words with no quotes. Avoid jargon. Do not use emojis.');
+    expect(rules.bans).toEqual(['quotes', 'jargon', 'emojis']);
+    expect(reviewDraft({ text: 'A plain release.', instructions: rules })).toEqual([
+      'Not checked offline: no jargon. Read it through before sending.',
+    ]);
+    expect(reviewDraft({ text: '[Add a quote from Dana about the news.]', instructions: rules })[0]).toBe(
+      'Remove the quotes before sending: the instructions rule them out.',
+    );
+  });
+});

@@ -87,7 +87,9 @@ interface Draft {
  * one goes and whose it should be, in brackets, rather than putting invented words in a real person's mouth.
  */
 function quotePlaceholder(voice: Voice, news: string): string {
-  return `[Add a quote from ${voice.attribution} about ${news}.]`;
+  // "Dana Miller, owner of Riverside Plumbing, about …": an appositive is closed by a comma.
+  const who = voice.attribution.includes(',') ? `${voice.attribution},` : voice.attribution;
+  return `[Add a quote from ${who} about ${news}.]`;
 }
 
 function contactSentence(company: BusinessProfile): string | null {
@@ -291,7 +293,8 @@ export function composePressRelease(input: PressReleaseRequest, context: ToolCon
       'p',
       `<strong>${escapeHtml(apDateline(company.city, company.state, date))}</strong> ${escapeHtml(draft.lead)}`,
     ),
-    element('p', draft.firstQuote),
+    // "No quotes" in the instructions: the release leaves the quote out rather than note where it goes.
+    facts.instructions.bans.some((ban) => /^quot/u.test(ban)) ? '' : element('p', draft.firstQuote),
   ];
   const about = input.includeCompanyInfo ? aboutParagraph(company, context) : null;
   const closing = [

@@ -88,7 +88,7 @@ describe('composePressRelease (offline)', () => {
     expect(html).toMatch(/<h2>[^<]*grand opening weekend[^<]*<\/h2>/u);
     expect(html).toContain('<strong>AUSTIN, Texas — Nov. 21, 2026 —</strong>');
     // No words are put in a real person's mouth: the quote is a note to fill in.
-    expect(text).toContain('[Add a quote from Maria Lopez, owner of Lopez Plumbing & Heating about');
+    expect(text).toContain('[Add a quote from Maria Lopez, owner of Lopez Plumbing & Heating, about');
     expect(text).toContain('About Lopez Plumbing & Heating');
     expect(text).toMatch(
       /Media Contact\n+Maria Lopez\nLopez Plumbing & Heating\n\(512\) 555-0134\nhello@lopezplumbing\.example/u,
