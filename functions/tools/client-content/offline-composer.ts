@@ -74,7 +74,8 @@ function introBlocks(w: Writer, siteLead: string | null): string[] {
     announcement: () => `We have news about ${w.ref()}, and we want ${w.readers} to hear it first.`,
     offer: () => `Good news for ${w.readers}: ${sentence(inSentence(topic.raw))}`,
     event: () => `Save the date: ${sentence(inSentence(topic.raw))}`,
-    list: () => `This post is about ${w.ref()}.`,
+    // "Signs your water heater needs replacing" is a whole clause: said as typed, in running text.
+    list: () => `This post covers ${sentence(inSentence(topic.raw))}`,
     subject: () => `This post is about ${w.ref()}.`,
   };
   return [p(siteLead ? `${openings[topic.kind]()} ${siteLead}` : openings[topic.kind]())];

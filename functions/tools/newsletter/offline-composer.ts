@@ -85,6 +85,9 @@ function opening(facts: DraftFacts, readers: string, ref: () => string): string 
       return `This issue brings an offer for ${readers}: ${sentence(inSentence(topic.raw))}`;
     case 'event':
       return `You are invited: ${sentence(inSentence(topic.raw))}`;
+    case 'list':
+      // "Signs your water heater needs replacing" is a whole clause: said as typed, in running text.
+      return `This issue covers ${sentence(inSentence(topic.raw))}`;
     default:
       return `This issue is about ${ref()}.`;
   }
