@@ -1,21 +1,20 @@
 /**
- * Issue 15 / DESIGN §6: every Lambda's minified bundle size against its budget, and the cold start of a
- * few handlers against a hello-world handler built the same way: a fresh Node process from spawn until
- * the handler is imported (Lambda's init phase; ratios of medians), and the import alone, as wall and
- * CPU time (mostly parse and compile, so it follows the bundle size; CPU time is steadier on a busy
- * machine). Everything a handler loads is in its bundle (only the media worker's native sharp and
- * espeak-ng sit beside it, installed as in AWS), so nothing is left out of the count. Each is measured
- * again with `--enable-source-maps` and the map beside the bundle, as AppFunction deploys it.
- * The two workers are code-split (infra/split-bundle.ts): their size is what a cold start loads (the
- * entry and the chunks it imports statically), printed with the total and each lazily loaded part, and
- * their cold start imports the entry from the written folder, so its chunk imports resolve as in AWS.
+ * DESIGN §6: every Lambda's minified size against its budget (what its cold start loads: the entry file
+ * and the chunks it imports statically; infra/split-bundle.ts), and the cold start of a few handlers
+ * against two references built the same way: a hello-world handler, and the SDK floor, a handler that
+ * only builds `DynamoDBClient` and sends one query. A cold start is a fresh Node process from spawn
+ * until the handler is imported (Lambda's init phase; ratios of medians), and the import alone, as wall
+ * and CPU time (mostly parse and compile, so it follows the bundle size; CPU time is steadier on a busy
+ * machine). Each function's folder is written as deployed and its `index.mjs` imported, so chunk
+ * imports resolve as in AWS; only the media worker's native sharp and espeak-ng sit beside it. The
+ * ratios are for watching what the handlers cost over the SDK they must load; none is a gate.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { backgroundFunctions } from '#infra/routes';
-import { budgetFor, HTTP_HANDLER_BUDGET_BYTES } from './lambda-budgets';
+import { budgetFor, HTTP_HANDLER_BUDGET_BYTES, OVER_BUDGET } from './lambda-budgets';
 import {
   bundleLambdas,
   type LambdaBundle,
@@ -25,12 +24,6 @@ import {
 } from './lambda-bundles';
 
 const IMPORT_RUNS = 9;
-
-/**
- * What AppFunction set in NODE_OPTIONS until Node's map parsing at load was dropped (a logged stack is
- * mapped when it is logged: functions/commons/readable-stack.ts). Kept as a column: what the flag costs.
- */
-const SOURCE_MAPS = ['--enable-source-maps'] as const;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 
@@ -80,7 +73,12 @@ function coldStartRun(file: string, nodeOptions: readonly string[], options: Col
   const started = performance.now();
   const output = execFileSync(lambdaNode, [...nodeOptions, '--input-type=module', '-e', script], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' },
+    // The SDK's switch for its notice that releases after January 2027 need Node 22 (this machine's is 20).
+    env: {
+      PATH: process.env.PATH ?? '',
+      AWS_REGION: 'us-east-1',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
   });
   const processMs = performance.now() - started;
   const [importMs, importCpuMs, processCpuMs] = (output.trim().split('\n').pop() ?? '')
@@ -110,87 +108,63 @@ function coldStart(
   return medianColdStart(Array.from({ length: IMPORT_RUNS }, () => coldStartRun(file, nodeOptions, options)));
 }
 
+/** Medians of the module's cold starts and of each reference's. */
+interface Compared {
+  readonly cold: ColdStart;
+  readonly references: readonly ColdStart[];
+}
+
 /**
- * The module's cold start and hello-world's, measured in turns (hello-world, module, hello-world, …):
- * the machine's speed drifts over a run, so each ratio compares processes started moments apart.
+ * The module's cold start and each reference's, measured in turns (hello-world, the SDK floor, the
+ * module, hello-world, …): the machine's speed drifts over a run, so each ratio compares processes
+ * started moments apart.
  */
-function pairedColdStart(
+function comparedColdStart(
   file: string,
-  helloFile: string,
-  nodeOptions: readonly string[] = [],
+  referenceFiles: readonly string[],
   options: ColdStartOptions = {},
-): { cold: ColdStart; hello: ColdStart } {
+): Compared {
   const cold: ColdStart[] = [];
-  const hello: ColdStart[] = [];
+  const references: ColdStart[][] = referenceFiles.map(() => []);
   for (let run = 0; run < IMPORT_RUNS; run += 1) {
-    hello.push(coldStartRun(helloFile, nodeOptions, options));
-    cold.push(coldStartRun(file, nodeOptions, options));
+    referenceFiles.forEach((reference, index) => {
+      references[index]?.push(coldStartRun(reference, [], options));
+    });
+    cold.push(coldStartRun(file, [], options));
   }
-  return { cold: medianColdStart(cold), hello: medianColdStart(hello) };
+  return { cold: medianColdStart(cold), references: references.map(medianColdStart) };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)}×`;
 
-/**
- * A floor under the handlers: a module that only loads what every handler of a kind must, bundled like
- * the others (the stack's build options and aliases). What it costs over hello-world is the
- * part of the 1.5× import target that it alone takes, before any code of ours.
- */
-interface Floor {
-  readonly id: string;
-  readonly label: string;
-  readonly source: readonly string[];
-  readonly holds: string;
-}
-
-const FLOORS: readonly Floor[] = [
-  {
-    id: 'SdkFloor',
-    label: 'SDK floor',
-    source: [
-      "import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';",
-      'const client = new DynamoDBClient({});',
-      'export const handler = async () =>',
-      "  client.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'x' } } }));",
-    ],
-    holds:
-      "DynamoDBClient + one QueryCommand (the SDK's client, which the handlers no longer bundle: functions/commons/clients/aws-json-client.ts)",
-  },
-  {
-    id: 'BuiltinsFloor',
-    label: 'built-ins floor',
-    source: [
-      "import { createHmac } from 'node:crypto';",
-      "import { request } from 'node:https';",
-      "import { Readable } from 'node:stream';",
-      "import { pipeline } from 'node:stream/promises';",
-      "import { setTimeout } from 'node:timers';",
-      'export const handler = async () => [createHmac, request, Readable, pipeline, setTimeout];',
-    ],
-    holds:
-      'the Node built-ins a signed HTTPS call to AWS needs (https, crypto) and middy imports (stream, stream/promises, timers; its stream/web is swapped out), and no code',
-  },
+/** The SDK floor: what any handler that reads the table loads before any code of ours. */
+const SDK_FLOOR_SOURCE = [
+  "import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';",
+  'const client = new DynamoDBClient({});',
+  'export const handler = async () =>',
+  "  client.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'x' } } }));",
 ];
 
-async function printFloor(
-  floor: Floor,
-  dir: string,
-  writeBundle: (id: string, bundle: LambdaBundle) => string,
-  helloFile: string,
-): Promise<void> {
-  const source = join(dir, `${floor.id}.ts`);
-  writeFileSync(source, `${floor.source.join('\n')}\n`);
-  const bundle = (await bundleLambdas([{ id: floor.id, entry: source, kind: 'http', external: [] }])).get(
-    floor.id,
-  );
-  if (!bundle) throw new Error(`esbuild produced no ${floor.label} bundle`);
-  const { cold, hello } = pairedColdStart(writeBundle(floor.id, bundle), helloFile);
-  // The share of the 1.5× allowance, in wall and in CPU time (steadier on a busy machine).
-  const share = (value: number, reference: number) =>
-    `${ms(value - reference)} of ${ms(reference * 0.5)} (${(((value - reference) / (reference * 0.5)) * 100).toFixed(0)}%)`;
-  console.log(
-    `  ${floor.label.padEnd(16)} ${kb(Buffer.byteLength(bundle.code)).padStart(5)} KB  ${ms(cold.processMs).padStart(9)} ${(cold.processMs / hello.processMs).toFixed(2)}×, CPU ${ms(cold.processCpuMs)} ${(cold.processCpuMs / hello.processCpuMs).toFixed(2)}× hello-world; import alone ${ms(cold.importMs)} (${(cold.importMs / hello.importMs).toFixed(1)}× hello-world's ${ms(hello.importMs)}), CPU ${ms(cold.importCpuMs)}. ${floor.holds} takes, of what 1.5× hello-world leaves, ${share(cold.processMs, hello.processMs)}, CPU ${share(cold.processCpuMs, hello.processCpuMs)}`,
-  );
+/** The handlers whose cold start is measured: one of each kind. */
+const MEASURED: readonly (readonly [label: string, entry: string])[] = [
+  ['GetHealth', 'functions/health/handler.ts'],
+  ['ListClients', 'functions/clients/list-clients.ts'],
+  ['generation route', 'functions/tools/press-release/handler.ts'],
+  ['HTTP authorizer', backgroundFunctions.httpAuthorizer],
+  ['ResizeImage (S3)', 'functions/tools/resize-image/handler.ts'],
+  ['CreateContent', 'functions/content/create-content.ts'],
+  ['text worker', backgroundFunctions.worker],
+  ['media worker', backgroundFunctions.mediaWorker],
+];
+
+/** One function built from a source written here, as the stack builds the others. */
+async function referenceBundle(dir: string, id: string, source: readonly string[]): Promise<LambdaBundle> {
+  const file = join(dir, `${id}.ts`);
+  writeFileSync(file, `${source.join('\n')}\n`);
+  const bundle = (await bundleLambdas([{ id, entry: file, kind: 'http', external: [] }])).get(id);
+  if (!bundle) throw new Error(`esbuild produced no ${id} bundle`);
+  return bundle;
 }
 
 export async function run(): Promise<void> {
@@ -199,34 +173,37 @@ export async function run(): Promise<void> {
   const started = performance.now();
   const bundles = await bundleLambdas(entries);
   for (const entry of entries) {
-    const bundle = bundles.get(entry.id) ?? { code: '', map: '', inputs: {} };
+    const bundle = bundles.get(entry.id);
+    if (!bundle) throw new Error(`esbuild produced no bundle for ${entry.entry}`);
     sizes.push({ entry, bytes: Buffer.byteLength(bundle.code), bundle });
   }
   sizes.sort((a, b) => b.bytes - a.bytes);
   console.log(
-    `minified bundle (esbuild, the options of infra/app-function.ts; built in ${((performance.now() - started) / 1000).toFixed(1)} s), largest first:`,
+    `minified cold start (esbuild with the options of infra/split-bundle.ts, built in ${((performance.now() - started) / 1000).toFixed(1)} s), largest first; on disk, all chunks:`,
   );
   let over = 0;
   for (const { entry, bytes, bundle } of sizes) {
-    const budget = budgetFor(entry);
-    const verdict = budget === undefined ? '' : bytes <= budget ? '' : `  OVER ${kb(budget)} KB`;
+    const budget = budgetFor(entry, bundle);
+    const ceiling = OVER_BUDGET[entry.entry];
+    const verdict =
+      budget === undefined || bytes <= budget
+        ? ''
+        : `  OVER ${kb(budget)} KB${ceiling ? ` (held to ${ceiling.ceilingKb} KB: ${ceiling.carries})` : ''}`;
     if (verdict) over += 1;
-    const split = bundle.split
-      ? `  (code-split: cold start ${bundle.split.coldStart.length} files; on disk ${kb(bundle.split.totalCodeBytes)} KB of JS in ${[...bundle.split.files.keys()].filter((path) => !path.endsWith('.map')).length} files, ${kb(bundle.split.totalMapBytes)} KB of maps)`
-      : '';
-    console.log(`  ${entry.id.padEnd(28)} ${kb(bytes).padStart(6)} KB  ${entry.entry}${verdict}${split}`);
+    const files = [...bundle.split.files.keys()].filter((path) => !path.endsWith('.map')).length;
+    console.log(
+      `  ${entry.id.padEnd(28)} ${kb(bytes).padStart(6)} KB  (${bundle.split.coldStart.length} files; ${kb(bundle.split.totalCodeBytes).padStart(5)} KB in ${files})  ${entry.entry}${verdict}`,
+    );
   }
   const ordered = sizes.map((size) => size.bytes).sort((a, b) => a - b);
-  console.log(
-    `  ${sizes.length} bundles, median ${kb(median(ordered))} KB, ${over} over budget (HTTP ≤ 400 KB, text worker ≤ 1200 KB)`,
-  );
+  console.log(`  ${sizes.length} functions, median ${kb(median(ordered))} KB, ${over} over budget`);
   const http = sizes.filter((size) => size.entry.kind === 'http').map((size) => size.bytes);
   console.log(
-    `  ${http.length} HTTP handlers: median ${kb(median(http))} KB, ${http.filter((bytes) => bytes <= HTTP_HANDLER_BUDGET_BYTES).length} within 400 KB, ${http.filter((bytes) => bytes < 250 * 1024).length} under 250 KB`,
+    `  ${http.length} HTTP handlers: median ${kb(median(http))} KB, ${http.filter((bytes) => bytes <= HTTP_HANDLER_BUDGET_BYTES).length} within ${kb(HTTP_HANDLER_BUDGET_BYTES)} KB`,
   );
 
   for (const { entry, bundle } of sizes) {
-    if (!bundle.split) continue;
+    if (entry.kind !== 'background' || bundle.split.lazy.length < 5) continue;
     console.log(`${entry.id}: loaded on first use (each beyond the cold start; largest packages):`);
     for (const part of bundle.split.lazy) {
       const parts = part.parts
@@ -241,74 +218,53 @@ export async function run(): Promise<void> {
   const dir = join(repositoryRoot, 'node_modules', '.cache', 'lbm-lambda-bench');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  // As deployed: the bundle as index.mjs, its map under the name its sourceMappingURL comment gives; a
-  // split function's whole folder (index.mjs, chunks/, maps).
+  // As deployed: the function's whole folder (index.mjs, chunks/, maps).
   const writeBundle = (id: string, bundle: LambdaBundle) => {
-    mkdirSync(join(dir, id), { recursive: true });
-    if (bundle.split) {
-      for (const [path, contents] of bundle.split.files) {
-        mkdirSync(dirname(join(dir, id, path)), { recursive: true });
-        writeFileSync(join(dir, id, path), contents);
-      }
-      return join(dir, id, 'index.mjs');
+    for (const [path, contents] of bundle.split.files) {
+      mkdirSync(dirname(join(dir, id, path)), { recursive: true });
+      writeFileSync(join(dir, id, path), contents);
     }
-    const file = join(dir, id, 'index.mjs');
-    writeFileSync(file, bundle.code);
-    writeFileSync(join(dir, id, `${id}.mjs.map`), bundle.map);
-    return file;
+    return join(dir, id, 'index.mjs');
   };
   try {
-    const helloSource = join(dir, 'hello-world.ts');
-    writeFileSync(helloSource, 'export const handler = async () => ({ statusCode: 200, body: "hello" });\n');
-    const helloBundle = (
-      await bundleLambdas([{ id: 'HelloWorld', entry: helloSource, kind: 'http', external: [] }])
-    ).get('HelloWorld');
-    if (!helloBundle) throw new Error('esbuild produced no hello-world bundle');
-    const helloFile = writeBundle('HelloWorld', helloBundle);
-    const hello = coldStart(helloFile);
-    const helloMaps = coldStart(helloFile, SOURCE_MAPS);
-    console.log(
-      `cold start on Node ${execFileSync(lambdaNode, ['--version'], { encoding: 'utf8' }).trim()} (medians of ${IMPORT_RUNS} fresh processes: spawn to handler imported, and the import alone; each row's ratios against hello-world started in turns with it, since the machine's speed drifts), hello-world ${ms(hello.processMs)}, ${ms(hello.processCpuMs)} CPU (import ${ms(hello.importMs)}, ${ms(hello.importCpuMs)} CPU); with --enable-source-maps ${ms(helloMaps.processMs)}, ${ms(helloMaps.processCpuMs)} CPU:`,
+    const helloFile = writeBundle(
+      'HelloWorld',
+      await referenceBundle(dir, 'HelloWorld', [
+        'export const handler = async () => ({ statusCode: 200, body: "hello" });',
+      ]),
     );
-    for (const floor of FLOORS) await printFloor(floor, dir, writeBundle, helloFile);
-    const measured: [string, string, number | undefined][] = [
-      ['ListClients', 'functions/clients/list-clients.ts', 1.5],
-      ['GetHealth', 'functions/health/handler.ts', 1.5],
-      ['generation route', 'functions/tools/press-release/handler.ts', 1.5],
-      ['HTTP authorizer', backgroundFunctions.httpAuthorizer, 1.5],
-      ['text worker', backgroundFunctions.worker, 2],
-      ['media worker', backgroundFunctions.mediaWorker, undefined],
-    ];
-    const bundleFiles: [label: string, file: string, target: number | undefined][] = [];
-    for (const [label, file, target] of measured) {
+    const floor = await referenceBundle(dir, 'SdkFloor', SDK_FLOOR_SOURCE);
+    const floorFile = writeBundle('SdkFloor', floor);
+    const node = execFileSync(lambdaNode, ['--version'], { encoding: 'utf8' }).trim();
+    const measured: [label: string, file: string][] = [];
+    for (const [label, file] of MEASURED) {
       const size = sizes.find((candidate) => candidate.entry.entry === file);
-      if (!size) {
-        console.log(`  ${label.padEnd(16)} (no such handler: ${file})`);
-        continue;
-      }
-      const bundleFile = writeBundle(size.entry.id, size.bundle);
-      bundleFiles.push([label, bundleFile, target]);
-      const { cold, hello } = pairedColdStart(bundleFile, helloFile);
-      const { cold: maps, hello: helloMaps } = pairedColdStart(bundleFile, helloFile, SOURCE_MAPS);
-      const targetText = target === undefined ? '' : ` (target ≤ ${target}×)`;
-      const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)}×`;
-      console.log(
-        `  ${label.padEnd(16)} ${kb(size.bytes).padStart(5)} KB  ${ms(cold.processMs).padStart(9)} ${ratio(cold.processMs, hello.processMs)}, CPU ${ms(cold.processCpuMs)} ${ratio(cold.processCpuMs, hello.processCpuMs)} hello-world${targetText}; import alone ${ms(cold.importMs)}, CPU ${ms(cold.importCpuMs)}; with --enable-source-maps (not deployed) ${ms(maps.processMs)} ${ratio(maps.processMs, helloMaps.processMs)}, CPU ${ms(maps.processCpuMs)} ${ratio(maps.processCpuMs, helloMaps.processCpuMs)}`,
-      );
+      if (size) measured.push([`${label} ${kb(size.bytes)} KB`, writeBundle(size.entry.id, size.bundle)]);
+      else console.log(`  ${label}: no such handler (${file})`);
     }
-    // The same cold starts with the built-ins Lambda's runtime client loads first, for both sides.
-    const runtimeHello = coldStart(helloFile, [], { underRuntime: true });
-    console.log(
-      `as Lambda's runtime loads a handler (${LAMBDA_RUNTIME_BUILTINS.join(', ')} required first, as its runtime interface client does), against hello-world loaded the same way, ${ms(runtimeHello.processMs)}, ${ms(runtimeHello.processCpuMs)} CPU:`,
-    );
-    for (const [label, bundleFile, target] of bundleFiles) {
-      const { cold, hello: helloRuntime } = pairedColdStart(bundleFile, helloFile, [], {
-        underRuntime: true,
-      });
-      const targetText = target === undefined ? '' : ` (target ≤ ${target}×)`;
+    for (const underRuntime of [false, true]) {
+      const hello = coldStart(helloFile, [], { underRuntime });
+      const { cold: floorCold, references } = comparedColdStart(floorFile, [helloFile], { underRuntime });
+      const floorHello = references[0] ?? hello;
       console.log(
-        `  ${label.padEnd(16)} ${ms(cold.processMs).padStart(9)} ${(cold.processMs / helloRuntime.processMs).toFixed(2)}×, CPU ${ms(cold.processCpuMs)} ${(cold.processCpuMs / helloRuntime.processCpuMs).toFixed(2)}× hello-world${targetText}; import alone ${ms(cold.importMs)}, CPU ${ms(cold.importCpuMs)}`,
+        underRuntime
+          ? `as Lambda's runtime loads a handler (${LAMBDA_RUNTIME_BUILTINS.join(', ')} required first, as its runtime interface client does), the references loaded the same way; hello-world ${ms(hello.processMs)}, ${ms(hello.processCpuMs)} CPU:`
+          : `cold start on Node ${node} (medians of ${IMPORT_RUNS} fresh processes: spawn to handler imported, and the import alone; each row started in turns with hello-world and the SDK floor, since the machine's speed drifts); hello-world ${ms(hello.processMs)}, ${ms(hello.processCpuMs)} CPU (import ${ms(hello.importMs)}):`,
       );
+      console.log(
+        `  ${`SDK floor ${kb(Buffer.byteLength(floor.code))} KB`.padEnd(26)} ${ms(floorCold.processMs).padStart(9)} ${ratio(floorCold.processMs, floorHello.processMs)}, CPU ${ratio(floorCold.processCpuMs, floorHello.processCpuMs)} hello-world; import alone ${ms(floorCold.importMs)}, CPU ${ms(floorCold.importCpuMs)} (DynamoDBClient and one QueryCommand)`,
+      );
+      for (const [label, file] of measured) {
+        const { cold, references: [againstHello, againstFloor] = [] } = comparedColdStart(
+          file,
+          [helloFile, floorFile],
+          { underRuntime },
+        );
+        if (!againstHello || !againstFloor) continue;
+        console.log(
+          `  ${label.padEnd(26)} ${ms(cold.processMs).padStart(9)} ${ratio(cold.processMs, againstHello.processMs)}, CPU ${ratio(cold.processCpuMs, againstHello.processCpuMs)} hello-world; ${ratio(cold.processMs, againstFloor.processMs)}, CPU ${ratio(cold.processCpuMs, againstFloor.processCpuMs)} the SDK floor; import alone ${ms(cold.importMs)}, CPU ${ms(cold.importCpuMs)}`,
+        );
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,22 +1,13 @@
 /**
- * Builds every Lambda handler the way `infra/app-function.ts` does (esbuild: one minified ES module,
- * node22, `module` before `main`, the `require` banner, nothing left to the runtime's SDK; the workers
- * code-split with the very options of infra/split-bundle.ts), in memory, so the bundle bench and the
- * size-budget test measure what AWS would run without synthesizing the stack.
+ * Builds every Lambda handler the way `infra/app-function.ts` does (esbuild with code splitting, with the
+ * very options of infra/split-bundle.ts), in memory, so the bundle bench and the size-budget test
+ * measure what AWS would run without synthesizing the stack.
  */
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { LAMBDA_BUNDLE_ALIASES } from '#infra/lambda-bundle-aliases';
 import { MEDIA_WORKER_NODE_MODULES } from '#infra/media-bundling';
 import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#infra/routes';
-import {
-  CODE_SPLIT_ENTRIES,
-  lambdaBuildOptions,
-  SPLIT_ENTRY_FILE,
-  splitBuildOptions,
-  splitGraph,
-  staticClosure,
-} from '#infra/split-bundle';
+import { SPLIT_ENTRY_FILE, splitBuildOptions, splitGraph, staticClosure } from '#infra/split-bundle';
 
 export const repositoryRoot = join(import.meta.dirname, '..');
 
@@ -29,62 +20,36 @@ export interface LambdaEntry {
   readonly kind: LambdaKind;
   /** Installed next to the bundle, not bundled (sharp, espeak-ng). */
   readonly external: readonly string[];
-  /** Built with code splitting, as the stack builds it (infra/split-bundle.ts). */
-  readonly codeSplitting?: boolean;
 }
-
-/** The stack's module aliases, with absolute paths (this build may run from any directory). */
-export const lambdaBundleAliases = (): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(LAMBDA_BUNDLE_ALIASES).map(([from, to]) => [from, join(repositoryRoot, to)]),
-  );
 
 /** Every function the stack deploys, one per handler module (routes may share one). */
 export function lambdaEntries(): LambdaEntry[] {
   const entries = new Map<string, LambdaEntry>();
   for (const fn of httpFunctions) {
-    entries.set(fn.entry, {
-      id: fn.id,
-      entry: fn.entry,
-      kind: 'http',
-      external: fn.nodeModules ?? [],
-      codeSplitting: CODE_SPLIT_ENTRIES.has(fn.entry),
-    });
+    entries.set(fn.entry, { id: fn.id, entry: fn.entry, kind: 'http', external: fn.nodeModules ?? [] });
   }
   for (const route of webSocketRoutes) {
-    entries.set(route.entry, {
-      id: route.id,
-      entry: route.entry,
-      kind: 'websocket',
-      external: [],
-      codeSplitting: CODE_SPLIT_ENTRIES.has(route.entry),
-    });
+    entries.set(route.entry, { id: route.id, entry: route.entry, kind: 'websocket', external: [] });
   }
   for (const [name, entry] of Object.entries(backgroundFunctions)) {
     const external = entry === backgroundFunctions.mediaWorker ? [...MEDIA_WORKER_NODE_MODULES] : [];
-    entries.set(entry, {
-      id: name,
-      entry,
-      kind: 'background',
-      external,
-      codeSplitting: CODE_SPLIT_ENTRIES.has(entry),
-    });
+    entries.set(entry, { id: name, entry, kind: 'background', external });
   }
   return [...entries.values()];
 }
 
 /**
- * A handler's minified bundle and the source map written beside it (never inlined). For a code-split
- * function, `code` is what a cold start parses: the entry file followed by every chunk it imports
- * statically, joined (to measure, not to run: `split.files` is what runs), and `map` is the entry's map.
+ * A handler's minified bundle. `code` is what a cold start parses: the entry file followed by every
+ * chunk it imports statically, joined (to measure, not to run: `split.files` is what runs), and `map`
+ * is the entry's map (written beside it, never inlined).
  */
 export interface LambdaBundle {
   readonly code: string;
   readonly map: string;
-  readonly split?: SplitBundle;
+  readonly split: SplitBundle;
   /**
    * The module graph of the esbuild run that built it (metafile inputs, paths relative to the working
-   * directory), which may hold other handlers' modules too: `modulesReached` walks it from the entry.
+   * directory): `modulesReached` walks it from the entry.
    */
   readonly inputs: Metafile['inputs'];
 }
@@ -119,13 +84,28 @@ export interface SplitBundle {
   readonly lazy: readonly LazyPart[];
 }
 
-/** `node_modules/@aws-sdk/client-s3/dist-es/…` → `@aws-sdk/client-s3`; app code → its first two folders. */
+/**
+ * Packages shown by part, to tell what a change moved: zod's classic API from its core and mini
+ * (`zod/v4/classic`, `zod/v4/core`, `zod/v4/mini`), and @smithy/core's submodules (protocols, serde, …).
+ */
+const SPLIT_PACKAGES: Readonly<Record<string, (rest: readonly string[]) => string | undefined>> = {
+  zod: (rest) => (rest[0] === 'v4' ? `v4/${rest[1]}` : undefined),
+  '@smithy/core': (rest) => (rest[1] === 'submodules' ? rest[2] : undefined),
+};
+
+/**
+ * `node_modules/@aws-sdk/client-s3/dist-es/…` → `@aws-sdk/client-s3` (`@smithy/core/protocols`, …, as
+ * above); app code → its first two folders.
+ */
 export function packageOf(input: string): string {
   const parts = input.replace(/^(\.\.\/)+/, '').split('/');
   const index = parts.lastIndexOf('node_modules');
   if (index >= 0) {
     const first = parts[index + 1] ?? input;
-    return first.startsWith('@') ? `${first}/${parts[index + 2] ?? ''}` : first;
+    const scoped = first.startsWith('@');
+    const name = scoped ? `${first}/${parts[index + 2] ?? ''}` : first;
+    const part = SPLIT_PACKAGES[name]?.(parts.slice(index + (scoped ? 3 : 2)));
+    return part ? `${name}/${part}` : name;
   }
   return parts.slice(0, Math.min(parts.length - 1, 2)).join('/') || input;
 }
@@ -168,8 +148,8 @@ function lazyParts(
   return parts.sort((a, b) => b.bytes - a.bytes);
 }
 
-/** One code-split function, built with the stack's own options (infra/split-bundle.ts), in memory. */
-async function bundleSplitLambda(entry: LambdaEntry): Promise<LambdaBundle> {
+/** One function, built with the stack's own options (infra/split-bundle.ts), in memory. */
+async function bundleLambda(entry: LambdaEntry): Promise<LambdaBundle> {
   const outdir = join(repositoryRoot, '.lambda-bundles', entry.id);
   const result = await build({
     ...splitBuildOptions({
@@ -208,45 +188,25 @@ async function bundleSplitLambda(entry: LambdaEntry): Promise<LambdaBundle> {
   };
 }
 
-/**
- * The minified bundle of each handler, as text, keyed by entry id. One esbuild run per set of
- * externals: esbuild parses a shared module once for all entry points and still links each bundle on
- * its own, as separate builds would.
- */
+/** Builds in flight at once: esbuild parses on its own threads, so a few overlap their waits. */
+const CONCURRENT_BUILDS = 4;
+
+/** The bundle of each handler, keyed by entry id. */
 export async function bundleLambdas(entries: readonly LambdaEntry[]): Promise<Map<string, LambdaBundle>> {
-  const groups = new Map<string, LambdaEntry[]>();
   const bundles = new Map<string, LambdaBundle>();
-  for (const entry of entries) {
-    if (entry.codeSplitting) {
-      bundles.set(entry.id, await bundleSplitLambda(entry));
-      continue;
+  const queue = [...entries];
+  const builder = async () => {
+    for (let entry = queue.shift(); entry !== undefined; entry = queue.shift()) {
+      bundles.set(entry.id, await bundleLambda(entry));
     }
-    const key = [...entry.external].sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), entry]);
-  }
-  for (const group of groups.values()) {
-    const result = await build({
-      entryPoints: Object.fromEntries(
-        group.map((entry) => [
-          entry.id,
-          isAbsolute(entry.entry) ? entry.entry : join(repositoryRoot, entry.entry),
-        ]),
-      ),
-      ...lambdaBuildOptions(repositoryRoot),
-      write: false,
-      outdir: join(repositoryRoot, '.lambda-bundles'),
-      external: [...(group[0]?.external ?? [])],
-      metafile: true,
-      logLevel: 'silent',
-    });
-    for (const entry of group) {
-      const code = result.outputFiles.find((file) => file.path.endsWith(`/${entry.id}.mjs`));
-      const map = result.outputFiles.find((file) => file.path.endsWith(`/${entry.id}.mjs.map`));
-      if (!code || !map) throw new Error(`esbuild produced no bundle for ${entry.entry}`);
-      bundles.set(entry.id, { code: code.text, map: map.text, inputs: result.metafile.inputs });
-    }
-  }
-  return bundles;
+  };
+  await Promise.all(Array.from({ length: CONCURRENT_BUILDS }, builder));
+  return new Map(
+    entries.flatMap((entry) => {
+      const bundle = bundles.get(entry.id);
+      return bundle ? [[entry.id, bundle] as const] : [];
+    }),
+  );
 }
 
 /**

@@ -5,17 +5,14 @@ import { type Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
   CfnFunction,
-  type FunctionProps,
   Function as LambdaFunction,
   LoggingFormat,
   Runtime,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { InlinePolicyRole } from './inline-policy-role';
-import { LAMBDA_BUNDLE_ALIASES } from './lambda-bundle-aliases';
 import type { ExtraBundling } from './media-bundling';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 import { ESM_REQUIRE_BANNER, SPLIT_HANDLER, splitBundleCode } from './split-bundle';
@@ -23,10 +20,11 @@ import { ESM_REQUIRE_BANNER, SPLIT_HANDLER, splitBundleCode } from './split-bund
 export { ESM_REQUIRE_BANNER };
 
 /**
- * Every Lambda of the app is built the same way: esbuild bundles the TypeScript handler into one
- * minified ES module with a source map (node22.x, arm64; the workers split into chunks, see
- * infra/split-bundle.ts), the function gets its own role that can only
- * write to its own log group with an explicit retention, and nothing else until the stack grants it.
+ * Every Lambda of the app is built the same way: esbuild bundles the TypeScript handler into minified
+ * ES modules with source maps (node22.x, arm64), split so that what the handler or a library imports
+ * dynamically stays out of its cold start (infra/split-bundle.ts); the function gets its own role that
+ * can only write to its own log group with an explicit retention, and nothing else until the stack
+ * grants it.
  * The role holds its grants itself (infra/inline-policy-role.ts): four resources per function.
  */
 
@@ -53,11 +51,6 @@ export interface AppFunctionProps {
   readonly logicalId: string;
   /** Native packages and files next to the bundle (sharp for Lambda's platform, the offline font). */
   readonly bundling?: ExtraBundling;
-  /**
-   * Built by infra/split-bundle.ts with esbuild's code splitting (same options otherwise), so what the
-   * handler imports dynamically stays out of its cold start. NodejsFunction cannot split.
-   */
-  readonly codeSplitting?: boolean;
 }
 
 export class AppFunction extends Construct {
@@ -82,7 +75,7 @@ export class AppFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    const common = {
+    this.function = new LambdaFunction(this, 'Function', {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -97,41 +90,9 @@ export class AppFunction extends Construct {
       // CPU). The maps ship beside the bundles, and a logged stack is mapped when it is logged
       // (functions/commons/readable-stack.ts).
       environment: props.environment,
-    } satisfies Omit<FunctionProps, 'code' | 'handler'>;
-
-    this.function = props.codeSplitting
-      ? new LambdaFunction(this, 'Function', {
-          ...common,
-          handler: SPLIT_HANDLER,
-          code: splitBundleCode(projectRoot, props.entry, props.bundling),
-        })
-      : new NodejsFunction(this, 'Function', {
-          ...common,
-          entry,
-          projectRoot,
-          depsLockFilePath: join(projectRoot, 'package-lock.json'),
-          handler: 'handler',
-          bundling: {
-            format: OutputFormat.ESM,
-            target: 'node22',
-            minify: true,
-            sourceMap: true,
-            // The map only needs line mappings for stack traces; the sources themselves are already in git.
-            sourcesContent: false,
-            mainFields: ['module', 'main'],
-            banner: ESM_REQUIRE_BANNER,
-            // The runtime's own SDK lags behind package-lock.json: the little of it a handler imports
-            // (util-dynamodb's marshalling) is bundled at the version we tested.
-            bundleAwsSDK: true,
-            forceDockerBundling: false,
-            // esbuild resolves an alias's relative path from its working directory, the project root here.
-            esbuildArgs: {
-              '--alias': Object.entries(LAMBDA_BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`),
-            },
-            logLevel: LogLevel.WARNING,
-            ...props.bundling,
-          },
-        });
+      handler: SPLIT_HANDLER,
+      code: splitBundleCode(projectRoot, props.entry, props.bundling),
+    });
     const cfnFunction = this.function.node.defaultChild;
     if (cfnFunction instanceof CfnFunction) cfnFunction.overrideLogicalId(props.logicalId);
 

@@ -3,18 +3,18 @@ import { isAbsolute, join } from 'node:path';
 import { AssetHashType, type BundlingOptions, type DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
-import { LAMBDA_BUNDLE_ALIASES } from './lambda-bundle-aliases';
 import type { ExtraBundling } from './media-bundling';
-import { backgroundFunctions } from './routes';
 
 /**
- * Code-split Lambda builds (issue 15 item 1). NodejsFunction runs esbuild without `splitting`, so a
- * dynamic `import()` is inlined into the one bundle: the workers' provider SDKs, compromise and linkedom
- * were parsed at every cold start though a job loads at most one of them. These functions get their own
- * esbuild step instead: the same options as AppFunction's NodejsFunction, plus `splitting`, so each
- * dynamically imported module (and what only it needs) lands in a chunk of its own that Node reads on
- * the first job that imports it. The CDK asset and the bench/test build (bench/lambda-bundles.ts) both
- * take their options from `splitBuildOptions`, so the figures are those of what is deployed.
+ * How every Lambda is built: esbuild with code splitting. NodejsFunction runs esbuild without
+ * `splitting`, so a dynamic `import()` is inlined into its one bundle and parsed at every cold start.
+ * Libraries import what they rarely need dynamically so that a split build leaves it out: the AWS SDK's
+ * default credential chain loads its SSO, profile-file, process and web-identity providers (and the STS
+ * and SSO clients they use, about 110 KB) only when the environment has no credentials, which in Lambda
+ * it always has; the workers load one provider SDK, compromise or linkedom per job. Here each
+ * dynamically imported module, with what only it needs, lands in a chunk that Node reads the first time
+ * it is imported. The CDK asset and the bench/test build (bench/lambda-bundles.ts) both take their
+ * options from `splitBuildOptions`, so the figures are those of what is deployed.
  */
 
 /**
@@ -25,18 +25,12 @@ import { backgroundFunctions } from './routes';
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __lbmCreateRequire } from 'node:module'; const require = __lbmCreateRequire(import.meta.url);";
 
-/** The functions built with code splitting (entries relative to the project root). */
-export const CODE_SPLIT_ENTRIES: ReadonlySet<string> = new Set([
-  backgroundFunctions.worker,
-  backgroundFunctions.mediaWorker,
-]);
-
 /** The entry file Lambda loads (handler `index.handler`); chunks go under `chunks/`. */
 export const SPLIT_ENTRY_FILE = 'index.mjs';
 export const SPLIT_HANDLER = 'index.handler';
 
 export interface SplitBuildInput {
-  /** Repository root: aliases and relative entries resolve from it. */
+  /** Repository root: relative entries resolve from it. */
   readonly projectRoot: string;
   /** Handler module, relative to the project root or absolute. */
   readonly entry: string;
@@ -47,13 +41,11 @@ export interface SplitBuildInput {
 }
 
 /**
- * AppFunction's bundling options, which NodejsFunction is given as CDK props: a minified ES module for
- * node22, `module` before `main`, the require banner, nothing of the AWS SDK left to the runtime, the
- * stack's aliases, a linked source map without sources. The split build below and the bench's
- * single-file build (bench/lambda-bundles.ts) both start from these, so what they measure is what is
- * deployed.
+ * The Lambda build's esbuild options: minified ES modules for node22, `module` before `main`, the
+ * require banner, the AWS SDK bundled (not left to the runtime's copy, so its version is the one we
+ * tested), a linked source map without sources. Ordinary options: no module is swapped for another.
  */
-export function lambdaBuildOptions(projectRoot: string): BuildOptions {
+export function lambdaBuildOptions(): BuildOptions {
   return {
     bundle: true,
     outExtension: { '.js': '.mjs' },
@@ -66,9 +58,6 @@ export function lambdaBuildOptions(projectRoot: string): BuildOptions {
     sourcesContent: false,
     mainFields: ['module', 'main'],
     banner: { js: ESM_REQUIRE_BANNER },
-    alias: Object.fromEntries(
-      Object.entries(LAMBDA_BUNDLE_ALIASES).map(([from, to]) => [from, join(projectRoot, to)]),
-    ),
   };
 }
 
@@ -79,7 +68,7 @@ export function lambdaBuildOptions(projectRoot: string): BuildOptions {
 export function splitBuildOptions(input: SplitBuildInput): BuildOptions & { metafile: true } {
   const { projectRoot } = input;
   return {
-    ...lambdaBuildOptions(projectRoot),
+    ...lambdaBuildOptions(),
     entryPoints: { index: isAbsolute(input.entry) ? input.entry : join(projectRoot, input.entry) },
     splitting: true,
     outdir: input.outdir,

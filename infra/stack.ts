@@ -51,7 +51,6 @@ import {
   httpRoutes as routeTable,
   webSocketRoutes,
 } from './routes';
-import { CODE_SPLIT_ENTRIES } from './split-bundle';
 import { TRASH_MIGRATION_TIMEOUT, TrashMigration } from './trash-migration';
 import { AppWebSocketApi } from './websocket-api';
 import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from './worker-concurrency';
@@ -149,7 +148,6 @@ export class LbmStudioStack extends Stack {
         description,
         environment,
         logicalId: `${id}Function`,
-        codeSplitting: CODE_SPLIT_ENTRIES.has(entry),
         ...sizing,
       });
       grantAccess(created.role, access, targets);

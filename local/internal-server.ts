@@ -72,7 +72,11 @@ export async function startInternalServer(options: {
         request.method === 'DELETE'
           ? options.webSockets.disconnect(connectionId)
           : options.webSockets.postToConnection(connectionId, payload);
-      response.writeHead(ok ? 200 : 410, { 'content-type': 'application/json' });
+      // A closed connection is API Gateway's 410 GoneException, named as it names it.
+      response.writeHead(ok ? 200 : 410, {
+        'content-type': 'application/json',
+        ...(ok ? {} : { 'x-amzn-errortype': 'GoneException' }),
+      });
       response.end(ok ? '{}' : JSON.stringify({ message: 'Gone' }));
       return;
     }

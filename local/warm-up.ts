@@ -15,6 +15,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { assertIsJwks } from 'aws-jwt-verify/jwk';
 import { safeJsonParse } from 'aws-jwt-verify/safe-json-parse';
@@ -98,7 +100,7 @@ const firstCalls: Readonly<Record<string, () => Promise<unknown>>> = {
   },
   DynamoDB: async () => {
     const { dynamoDocumentClient } = await import('#functions/commons/clients/dynamodb');
-    // The handlers' own client on a key no item has: it loads the signer and opens the connection.
+    // The handlers' own client on a key no item has: it resolves credentials and opens the connection.
     await dynamoDocumentClient().send(
       new GetCommand({ TableName: requireEnv('tableName'), Key: { pk: 'warm-up', sk: 'warm-up' } }),
     );
@@ -107,8 +109,10 @@ const firstCalls: Readonly<Record<string, () => Promise<unknown>>> = {
     const queueUrl = readEnv('jobsQueueUrl');
     if (!queueUrl) return;
     const { sqsClient } = await import('#functions/commons/clients/sqs');
-    // The handlers' own client (it has no typed read): its first call loads the signer and opens the connection.
-    await sqsClient().call('GetQueueAttributes', { QueueUrl: queueUrl, AttributeNames: ['QueueArn'] });
+    // The handlers' own client: its first call resolves credentials and opens the connection.
+    await sqsClient().send(
+      new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }),
+    );
   },
 };
 
@@ -223,12 +227,15 @@ export const rehearsalSteps: Readonly<Record<string, () => Promise<unknown>>> = 
     if (!callbackUrl) return;
     const { webSocketManagementClient } = await import('#functions/commons/clients/websocket-management');
     const posted = await webSocketManagementClient(callbackUrl)
-      .postToConnection(ulid(), '{}')
+      .send(new PostToConnectionCommand({ ConnectionId: ulid(), Data: new TextEncoder().encode('{}') }))
       .then(
         () => 'delivered',
-        (error: { $metadata?: { httpStatusCode?: number } }) => error.$metadata?.httpStatusCode,
+        (error: { name?: string; $metadata?: { httpStatusCode?: number } }) =>
+          `${error.$metadata?.httpStatusCode} ${error.name}`,
       );
-    if (posted !== 410) throw new Error(`a post to no connection answered ${posted}, not 410`);
+    if (posted !== '410 GoneException') {
+      throw new Error(`a post to no connection answered ${posted}, not 410 GoneException`);
+    }
   },
   /**
    * Each provider that has a key: its adapter and SDK stream a short reply from a local stand-in that

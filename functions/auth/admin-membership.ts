@@ -1,12 +1,7 @@
+import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient } from '#functions/commons/clients/cognito';
 import { readEnv, requireEnv } from '#functions/commons/env';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
-
-/** The members of AdminListGroupsForUser's output read here. */
-interface GroupsPage {
-  readonly Groups?: readonly { readonly GroupName?: string }[];
-  readonly NextToken?: string;
-}
 
 /**
  * Whether the user is in the admins group right now, asked of Cognito (the source of truth the token's
@@ -19,12 +14,14 @@ export async function isAdminInUserPool(userId: string): Promise<boolean> {
   const group = readEnv('adminGroup') ?? ADMIN_GROUP_NAME;
   let nextToken: string | undefined;
   do {
-    const page = (await cognitoClient().call('AdminListGroupsForUser', {
-      UserPoolId: requireEnv('userPoolId'),
-      Username: userId,
-      Limit: 60,
-      NextToken: nextToken,
-    })) as GroupsPage;
+    const page = await cognitoClient().send(
+      new AdminListGroupsForUserCommand({
+        UserPoolId: requireEnv('userPoolId'),
+        Username: userId,
+        Limit: 60,
+        NextToken: nextToken,
+      }),
+    );
     if (page.Groups?.some((candidate) => candidate.GroupName === group)) return true;
     nextToken = page.NextToken;
   } while (nextToken);

@@ -1,3 +1,8 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminRemoveUserFromGroupCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { CdkCustomResourceEvent, CdkCustomResourceResponse } from 'aws-lambda';
 import { cognitoClient } from '#functions/commons/clients/cognito';
 import { logger } from '#functions/commons/logger';
@@ -20,7 +25,7 @@ export interface AdminPromotionProperties {
 
 type PromotionEvent = CdkCustomResourceEvent<AdminPromotionProperties & { ServiceToken: string }>;
 
-type Membership = 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup';
+type Membership = typeof AdminAddUserToGroupCommand | typeof AdminRemoveUserFromGroupCommand;
 
 export interface PromotionOutcome {
   readonly added: number;
@@ -30,17 +35,19 @@ export interface PromotionOutcome {
 }
 
 /** Adds or removes one user; false when there is no such user (nothing to do, as in AWS's own console). */
-async function change(action: Membership, properties: AdminPromotionProperties, email: string) {
+async function change(Action: Membership, properties: AdminPromotionProperties, email: string) {
   try {
-    await cognitoClient().call(action, {
-      UserPoolId: properties.UserPoolId,
-      // An e-mail is a sign-in alias of the pool, which Cognito's admin calls accept as the username.
-      Username: email,
-      GroupName: properties.GroupName,
-    });
+    await cognitoClient().send(
+      new Action({
+        UserPoolId: properties.UserPoolId,
+        // An e-mail is a sign-in alias of the pool, which Cognito's admin calls accept as the username.
+        Username: email,
+        GroupName: properties.GroupName,
+      }),
+    );
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === 'UserNotFoundException') return false;
+    if (error instanceof UserNotFoundException) return false;
     throw error;
   }
 }
@@ -65,17 +72,17 @@ export async function promoteAdmins(event: PromotionEvent): Promise<PromotionOut
   const properties = event.ResourceProperties;
   const listed = [...new Set(properties.AdminEmails)];
   if (event.RequestType === 'Delete') {
-    const removed = await applyAll('AdminRemoveUserFromGroup', properties, listed);
+    const removed = await applyAll(AdminRemoveUserFromGroupCommand, properties, listed);
     return { added: 0, removed: removed.changed, notSignedUp: 0 };
   }
-  const added = await applyAll('AdminAddUserToGroup', properties, listed);
+  const added = await applyAll(AdminAddUserToGroupCommand, properties, listed);
   const previous = event.RequestType === 'Update' ? event.OldResourceProperties : undefined;
   // Only from the same pool and group: after a pool or group change the old one is not ours to edit.
   const leaving =
     previous && previous.UserPoolId === properties.UserPoolId && previous.GroupName === properties.GroupName
       ? previous.AdminEmails.filter((email) => !listed.includes(email))
       : [];
-  const removed = await applyAll('AdminRemoveUserFromGroup', properties, leaving);
+  const removed = await applyAll(AdminRemoveUserFromGroupCommand, properties, leaving);
   return { added: added.changed, removed: removed.changed, notSignedUp: added.missing };
 }
 

@@ -1,3 +1,4 @@
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { cognitoClient } from '#functions/commons/clients/cognito';
 import { adminEmails, readEnv } from '#functions/commons/env';
@@ -13,11 +14,13 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const email = normalizeEmail(event.request.userAttributes.email ?? '');
   if (email && adminEmails().has(email)) {
-    await cognitoClient().call('AdminAddUserToGroup', {
-      UserPoolId: event.userPoolId,
-      Username: event.userName,
-      GroupName: readEnv('adminGroup') ?? ADMIN_GROUP_NAME,
-    });
+    await cognitoClient().send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: event.userPoolId,
+        Username: event.userName,
+        GroupName: readEnv('adminGroup') ?? ADMIN_GROUP_NAME,
+      }),
+    );
     logger.info('Added user to the admins group', { email });
   }
   return event;

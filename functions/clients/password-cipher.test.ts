@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type LocalHttpServer, startLocalHttpServer } from '#functions/commons/testing/local-http-server';
+import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decryptSecret, encryptSecret } from './password-cipher';
 
 let dir: string;
@@ -87,136 +87,33 @@ describe('password cipher, local AES-256-GCM', () => {
   });
 });
 
-/**
- * KMS as a local server speaking its JSON 1.1 protocol. Its cipher text is the key id, the context and
- * the plain text sealed together (base64 JSON, not encryption: the test is about what is sent), and
- * Decrypt refuses a blob whose context or key differs, as KMS does with InvalidCiphertextException.
- */
-interface KmsRequest {
-  readonly target: string | undefined;
-  readonly contentType: string | undefined;
-  readonly authorization: string | undefined;
-  readonly body: Record<string, unknown>;
-}
-
-interface Sealed {
-  readonly keyId: unknown;
-  readonly context: unknown;
-  readonly plaintext: unknown;
-}
-
-function answerKms(requests: KmsRequest[]) {
-  return (request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-      const target = request.headers['x-amz-target'];
-      requests.push({
-        target: typeof target === 'string' ? target : undefined,
-        contentType: request.headers['content-type'],
-        authorization: request.headers.authorization,
-        body,
-      });
-      const reply = (status: number, payload: object) => {
-        response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
-        response.end(JSON.stringify(payload));
-      };
-      if (target === 'TrentService.Encrypt') {
-        const sealed: Sealed = {
-          keyId: body.KeyId,
-          context: body.EncryptionContext,
-          plaintext: body.Plaintext,
-        };
-        reply(200, {
-          CiphertextBlob: Buffer.from(JSON.stringify(sealed)).toString('base64'),
-          KeyId: body.KeyId,
-        });
-        return;
-      }
-      if (target === 'TrentService.Decrypt') {
-        let sealed: Sealed | undefined;
-        try {
-          sealed = JSON.parse(Buffer.from(String(body.CiphertextBlob), 'base64').toString('utf8')) as Sealed;
-        } catch {
-          sealed = undefined;
-        }
-        if (
-          !sealed ||
-          sealed.keyId !== body.KeyId ||
-          JSON.stringify(sealed.context) !== JSON.stringify(body.EncryptionContext)
-        ) {
-          reply(400, { __type: 'InvalidCiphertextException' });
-          return;
-        }
-        reply(200, { Plaintext: sealed.plaintext, KeyId: sealed.keyId });
-        return;
-      }
-      reply(400, { __type: 'UnknownOperationException' });
-    });
-  };
-}
-
 describe('password cipher, KMS', () => {
-  let kms: LocalHttpServer;
-  const requests: KmsRequest[] = [];
+  const kms = mockClient(KMSClient);
 
-  beforeAll(async () => {
-    kms = await startLocalHttpServer(answerKms(requests));
+  afterEach(() => {
+    kms.reset();
   });
 
-  afterAll(async () => {
-    await kms.close();
-  });
-
-  beforeEach(() => {
-    requests.length = 0;
-    vi.stubEnv('AWS_ENDPOINT_URL_KMS', kms.origin);
-    vi.stubEnv('AWS_REGION', 'eu-west-1');
-    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDTEST');
-    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
-    vi.stubEnv('WORDPRESS_KMS_KEY_ID', 'alias/wordpress');
+  afterAll(() => {
+    kms.restore();
   });
 
   it('encrypts with the configured key and a purpose context, and decrypts the same way', async () => {
-    const cipher = await encryptSecret('app password é');
+    vi.stubEnv('WORDPRESS_KMS_KEY_ID', 'alias/wordpress');
+    kms.on(EncryptCommand).resolves({ CiphertextBlob: Buffer.from('sealed') });
+    kms.on(DecryptCommand).resolves({ Plaintext: Buffer.from('app password') });
 
-    expect(cipher.startsWith('kms:v1:')).toBe(true);
-    expect(requests).toHaveLength(1);
-    const [encrypt] = requests;
-    expect(encrypt?.target).toBe('TrentService.Encrypt');
-    expect(encrypt?.contentType).toBe('application/x-amz-json-1.1');
-    expect(encrypt?.authorization).toMatch(/Credential=AKIDTEST\/\d{8}\/eu-west-1\/kms\/aws4_request, /);
-    expect(encrypt?.body).toEqual({
-      KeyId: 'alias/wordpress',
-      Plaintext: Buffer.from('app password é').toString('base64'),
-      EncryptionContext: { purpose: 'wordpress_app_password' },
-    });
-    // The stored value is KMS's blob as it came (base64), so Decrypt gets back exactly those bytes.
-    const blob = cipher.slice('kms:v1:'.length);
-
-    expect(await decryptSecret(cipher)).toBe('app password é');
-    const decrypt = requests[1];
-    expect(decrypt?.target).toBe('TrentService.Decrypt');
-    expect(decrypt?.body).toEqual({
-      CiphertextBlob: blob,
-      KeyId: 'alias/wordpress',
-      EncryptionContext: { purpose: 'wordpress_app_password' },
-    });
-  });
-
-  it("fails with KMS's own error when KMS refuses the cipher text", async () => {
     const cipher = await encryptSecret('app password');
-    // Sealed under another key: KMS refuses it, and the error is named as the SDK named it.
-    vi.stubEnv('WORDPRESS_KMS_KEY_ID', 'alias/other');
-    await expect(decryptSecret(cipher)).rejects.toMatchObject({
-      name: 'InvalidCiphertextException',
-      $fault: 'client',
-      $metadata: { httpStatusCode: 400 },
-    });
-    expect(requests.map((request) => request.target)).toEqual([
-      'TrentService.Encrypt',
-      'TrentService.Decrypt',
-    ]);
+
+    expect(cipher).toBe(`kms:v1:${Buffer.from('sealed').toString('base64')}`);
+    const encrypt = kms.commandCalls(EncryptCommand)[0]?.args[0].input;
+    expect(encrypt?.KeyId).toBe('alias/wordpress');
+    expect(Buffer.from(encrypt?.Plaintext ?? new Uint8Array()).toString()).toBe('app password');
+    expect(encrypt?.EncryptionContext).toEqual({ purpose: 'wordpress_app_password' });
+
+    expect(await decryptSecret(cipher)).toBe('app password');
+    const decrypt = kms.commandCalls(DecryptCommand)[0]?.args[0].input;
+    expect(Buffer.from(decrypt?.CiphertextBlob ?? new Uint8Array()).toString()).toBe('sealed');
+    expect(decrypt?.EncryptionContext).toEqual({ purpose: 'wordpress_app_password' });
   });
 });

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { DecryptCommand, EncryptCommand } from '@aws-sdk/client-kms';
 import { kmsClient } from '#functions/commons/clients/kms';
 import { readEnv } from '#functions/commons/env';
 
@@ -69,16 +70,15 @@ function missingConfiguration(): Error {
 export async function encryptSecret(plain: string): Promise<string> {
   const keyId = readEnv('wordpressKeyId');
   if (keyId) {
-    // Blobs are base64 in KMS's JSON protocol: the client encodes the Buffer, the output is already text.
-    const { CiphertextBlob } = await kmsClient().call('Encrypt', {
-      KeyId: keyId,
-      Plaintext: Buffer.from(plain, 'utf8'),
-      EncryptionContext: ENCRYPTION_CONTEXT,
-    });
-    if (typeof CiphertextBlob !== 'string' || CiphertextBlob === '') {
-      throw new Error('KMS returned no cipher text');
-    }
-    return `${KMS_PREFIX}${CiphertextBlob}`;
+    const { CiphertextBlob } = await kmsClient().send(
+      new EncryptCommand({
+        KeyId: keyId,
+        Plaintext: Buffer.from(plain, 'utf8'),
+        EncryptionContext: ENCRYPTION_CONTEXT,
+      }),
+    );
+    if (!CiphertextBlob || CiphertextBlob.length === 0) throw new Error('KMS returned no cipher text');
+    return `${KMS_PREFIX}${Buffer.from(CiphertextBlob).toString('base64')}`;
   }
   const keyFile = readEnv('localKeyFile');
   if (!keyFile) throw missingConfiguration();
@@ -91,13 +91,15 @@ export async function encryptSecret(plain: string): Promise<string> {
 
 export async function decryptSecret(cipherText: string): Promise<string> {
   if (cipherText.startsWith(KMS_PREFIX)) {
-    const { Plaintext } = await kmsClient().call('Decrypt', {
-      CiphertextBlob: Buffer.from(cipherText.slice(KMS_PREFIX.length), 'base64'),
-      KeyId: readEnv('wordpressKeyId'),
-      EncryptionContext: ENCRYPTION_CONTEXT,
-    });
-    if (typeof Plaintext !== 'string') throw new Error('KMS returned no plain text');
-    return Buffer.from(Plaintext, 'base64').toString('utf8');
+    const { Plaintext } = await kmsClient().send(
+      new DecryptCommand({
+        CiphertextBlob: Buffer.from(cipherText.slice(KMS_PREFIX.length), 'base64'),
+        KeyId: readEnv('wordpressKeyId'),
+        EncryptionContext: ENCRYPTION_CONTEXT,
+      }),
+    );
+    if (!Plaintext) throw new Error('KMS returned no plain text');
+    return Buffer.from(Plaintext).toString('utf8');
   }
   if (cipherText.startsWith(LOCAL_PREFIX)) {
     const keyFile = readEnv('localKeyFile');

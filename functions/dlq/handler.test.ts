@@ -1,39 +1,19 @@
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalHttpServer, startLocalHttpServer } from '#functions/commons/testing/local-http-server';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { envNames } from '#infra/routes';
 import { deadLetterMessage, handler } from './handler';
 
 /**
  * The dead-letter consumer when DynamoDB fails (throttling, which no emulator produces): the message
  * is reported as a batch item failure, so it stays in the DLQ and is tried again, instead of being
- * deleted with its job still 'running'. DynamoDB is a local server that throttles every request
- * (the client retries each call, then gives up). The happy path runs against the emulators
+ * deleted with its job still 'running'. The happy path runs against the emulators
  * (test/integration/job-dead-letters.test.ts).
  */
 
-let dynamo: LocalHttpServer;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  dynamo = await startLocalHttpServer((_request, response) => {
-    response.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
-    response.end(
-      JSON.stringify({
-        __type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException',
-        message: 'Rate of requests exceeds the allowed throughput.',
-      }),
-    );
-  });
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamo.origin;
-  process.env.AWS_ACCESS_KEY_ID = 'test';
-  process.env.AWS_SECRET_ACCESS_KEY = 'test';
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await dynamo.close();
-});
+const dynamo = mockClient(DynamoDBDocumentClient);
 
 function event(...bodies: string[]): SQSEvent {
   return {
@@ -57,22 +37,39 @@ function event(...bodies: string[]): SQSEvent {
 }
 
 beforeEach(() => {
+  dynamo.reset();
   process.env[envNames.tableName] = 'lbm-test';
 });
 
 describe('dead-letter consumer', () => {
   it('keeps a message in the DLQ when the job cannot be read or written', async () => {
+    const throttled = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+      name: 'ProvisionedThroughputExceededException',
+    });
+    dynamo.rejects(throttled);
     const reply = await handler(event(JSON.stringify({ jobId: '01JOBIDTHROTTLED0000000000' })));
     expect(reply.batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
-    // The read was tried three times (the standard retry policy) before the message was kept.
-    expect(dynamo.hits.length).toBeGreaterThanOrEqual(3);
+    expect(dynamo.calls().length).toBeGreaterThan(0);
+  });
+
+  it('consumes the message on a later delivery once the table answers again', async () => {
+    // Throttled on the first delivery (the SDK's retries exhausted), answering on the redelivery: the
+    // job is gone by then, so there is nothing left to fail and the message leaves the DLQ.
+    dynamo
+      .on(GetCommand)
+      .rejectsOnce(new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} }))
+      .resolves({});
+    const body = JSON.stringify({ jobId: '01JOBIDTHROTTLED0000000000' });
+    expect((await handler(event(body))).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    expect((await handler(event(body))).batchItemFailures).toEqual([]);
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(2);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('drops a malformed message without touching the table', async () => {
-    const before = dynamo.hits.length;
     const reply = await handler(event('not json', JSON.stringify({ other: 1 })));
     expect(reply.batchItemFailures).toEqual([]);
-    expect(dynamo.hits).toHaveLength(before);
+    expect(dynamo.calls()).toHaveLength(0);
   });
 
   it('names the attempts and the last reason in the message', () => {

@@ -30,7 +30,7 @@ export const handler = publicHttpHandler({
       throw new BadRequestError('The download name may hold letters, digits, dots, hyphens and underscores.');
     }
     return new HttpResult(302, undefined, {
-      location: presignedMediaUrl(location, download),
+      location: await presignedMediaUrl(location, download),
       'cache-control': 'private, no-store',
     });
   },

@@ -1,11 +1,8 @@
+import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import {
-  type AwsJsonService,
-  startAwsJsonService,
-  useServiceEndpoint,
-} from '#functions/commons/testing/aws-json-service';
 import type { StoredJob } from '#functions/generation/job-store';
 import type { ServerEvent } from '#functions/websocket/notifier';
 import { JobDeadlineError } from '#functions/worker/job-deadline';
@@ -18,7 +15,7 @@ import { handler } from './worker';
  * The media worker's deadline (issue 17 item 2, as the text worker has it): a tool that outlives the
  * invocation is stopped at the remaining time minus the margin, and the job is retried, or failed on its
  * last delivery, with the deadline's message. The store, the pushes and SQS are stand-ins; the worker,
- * the job engine and the deadline are the real ones; SQS is a local server speaking its JSON protocol.
+ * the job engine and the deadline are the real ones.
  */
 
 const jobs = vi.hoisted(() => ({
@@ -56,18 +53,7 @@ const stuckTool: RegisteredMediaTool = {
 };
 vi.mock('./media-tools', () => ({ findMediaTool: async () => stuckTool }));
 
-let sqs: AwsJsonService;
-let restoreEndpoint: () => void;
-
-beforeAll(async () => {
-  sqs = await startAwsJsonService();
-  restoreEndpoint = useServiceEndpoint('SQS', sqs.origin);
-});
-
-afterAll(async () => {
-  restoreEndpoint();
-  await sqs.close();
-});
+const sqs = mockClient(SQSClient);
 
 function storedJob(): StoredJob {
   return {
@@ -123,7 +109,8 @@ function context(remainingMs: number): Context {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  sqs.calls.length = 0;
+  sqs.reset();
+  sqs.on(ChangeMessageVisibilityCommand).resolves({});
   for (const mock of [jobs.startAttempt, jobs.finishJob, jobs.noteRetry, jobs.saveProgress]) mock.mockReset();
   jobs.startAttempt.mockResolvedValue(storedJob());
   pushes.events = [];
@@ -153,16 +140,7 @@ describe('media worker deadline', () => {
     expect(pushes.events).toEqual([{ userId: 'user-1', type: 'job.retrying', error: message }]);
     expect(jobs.finishJob).not.toHaveBeenCalled();
     // The message comes back after the retry backoff, not the queue's visibility timeout.
-    expect(sqs.calls.map((call) => [call.target, call.input])).toEqual([
-      [
-        'AmazonSQS.ChangeMessageVisibility',
-        {
-          QueueUrl: 'https://sqs.us-east-1.amazonaws.com/123456789012/media-jobs',
-          ReceiptHandle: 'receipt-1',
-          VisibilityTimeout: expect.any(Number),
-        },
-      ],
-    ]);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)).toHaveLength(1);
   });
 
   it('fails the job with the reason on its last delivery', async () => {

@@ -1,4 +1,5 @@
-import { sendMessage } from '#functions/commons/clients/sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { sqsClient } from '#functions/commons/clients/sqs';
 import { requireEnv } from '#functions/commons/env';
 
 /**
@@ -12,7 +13,12 @@ export interface MediaJobMessage {
 }
 
 export async function enqueueMediaJob(message: MediaJobMessage): Promise<void> {
-  await sendMessage({ QueueUrl: requireEnv('mediaJobsQueueUrl'), MessageBody: JSON.stringify(message) });
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: requireEnv('mediaJobsQueueUrl'),
+      MessageBody: JSON.stringify(message),
+    }),
+  );
 }
 
 export function parseMediaJobMessage(body: string): MediaJobMessage | null {

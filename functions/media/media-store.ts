@@ -1,4 +1,6 @@
-import { s3Objects } from '#functions/commons/clients/s3-objects';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3Client } from '#functions/commons/clients/s3';
 import { requireEnv } from '#functions/commons/env';
 import {
   MEDIA_RETENTION_TAG,
@@ -23,15 +25,17 @@ export async function putMedia(
   bytes: Uint8Array,
   retention: MediaRetention,
 ): Promise<string> {
-  await s3Objects().putObject({
-    bucket: requireEnv('mediaBucket'),
-    key: mediaKey(location),
-    body: bytes,
-    contentType: mediaContentType(location.fileName),
-    contentDisposition: `inline; filename="${location.fileName}"`,
-    cacheControl: 'private, max-age=3600',
-    tagging: `${MEDIA_RETENTION_TAG}=${retention}`,
-  });
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: requireEnv('mediaBucket'),
+      Key: mediaKey(location),
+      Body: bytes,
+      ContentType: mediaContentType(location.fileName),
+      ContentDisposition: `inline; filename="${location.fileName}"`,
+      CacheControl: 'private, max-age=3600',
+      Tagging: `${MEDIA_RETENTION_TAG}=${retention}`,
+    }),
+  );
   return mediaPath(location);
 }
 
@@ -39,19 +43,25 @@ export async function putMedia(
 export const DOWNLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,159}$/;
 
 /** With `downloadName`, S3 answers as an attachment under that name (a cross-origin link still downloads). */
-export function presignedMediaUrl(location: MediaLocation, downloadName?: string): string {
-  return s3Objects().presignGetObject({
-    bucket: requireEnv('mediaBucket'),
-    key: mediaKey(location),
-    expiresIn: PRESIGNED_URL_SECONDS,
-    responseContentDisposition: downloadName ? `attachment; filename="${downloadName}"` : undefined,
-  });
+export function presignedMediaUrl(location: MediaLocation, downloadName?: string): Promise<string> {
+  return getSignedUrl(
+    s3Client(),
+    new GetObjectCommand({
+      Bucket: requireEnv('mediaBucket'),
+      Key: mediaKey(location),
+      ...(downloadName ? { ResponseContentDisposition: `attachment; filename="${downloadName}"` } : {}),
+    }),
+    { expiresIn: PRESIGNED_URL_SECONDS },
+  );
 }
 
 /** The object's bytes, or null when it does not exist (expired, or never written). */
 export async function readMedia(location: MediaLocation): Promise<Uint8Array | null> {
   try {
-    return await s3Objects().getObject({ bucket: requireEnv('mediaBucket'), key: mediaKey(location) });
+    const reply = await s3Client().send(
+      new GetObjectCommand({ Bucket: requireEnv('mediaBucket'), Key: mediaKey(location) }),
+    );
+    return reply.Body ? await reply.Body.transformToByteArray() : null;
   } catch (error) {
     const name = (error as { name?: string }).name;
     if (name === 'NoSuchKey' || name === 'NotFound') return null;

@@ -1,4 +1,5 @@
-import { type ListedObject, s3Objects } from '#functions/commons/clients/s3-objects';
+import { GetObjectCommand, ListObjectsCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '#functions/commons/clients/s3';
 import { requireEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
 import * as z from '#shared/validation/zod';
@@ -14,7 +15,7 @@ import { importIntoTrash, parseTrashEntry, type TrashEntry, trashKeys } from './
  * lifecycle rule expires them.
  *
  * A malformed object is logged and counted, never fatal. An object that could not be read or written
- * (S3 or DynamoDB failing after their retries) fails the run at the end, after every other object
+ * (S3 or DynamoDB failing after the SDK's retries) fails the run at the end, after every other object
  * was copied: the deploy then fails and rolls back to handlers that still read the bucket, and nothing
  * is lost.
  */
@@ -81,7 +82,8 @@ class UnreadableSnapshot extends Error {}
 async function readSnapshot(bucket: string, key: string): Promise<TrashEntry<unknown>> {
   const slot = slotOf(key);
   if (!slot) throw new UnreadableSnapshot('not a snapshot name');
-  const text = Buffer.from(await s3Objects().getObject({ bucket, key })).toString('utf8');
+  const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  const text = (await object.Body?.transformToString('utf8')) ?? '';
   let entry: TrashEntry<unknown>;
   try {
     entry = parseTrashEntry(JSON.parse(text));
@@ -99,12 +101,22 @@ async function readSnapshot(bucket: string, key: string): Promise<TrashEntry<unk
  * 2's continuation tokens fail in s3rver on Node 20, which encrypts them with DES and whose OpenSSL 3
  * no longer offers it, so a local run or test could not get past the first page.
  */
+interface ListedObject {
+  readonly key: string;
+  readonly etag: string;
+}
+
 async function* listTrash(bucket: string): AsyncGenerator<readonly ListedObject[]> {
   let marker: string | undefined;
   do {
-    const page = await s3Objects().listObjects({ bucket, prefix: S3_TRASH_PREFIX, marker });
-    yield page.objects;
-    marker = page.isTruncated ? (page.nextMarker ?? page.objects.at(-1)?.key) : undefined;
+    const page = await s3Client().send(
+      new ListObjectsCommand({ Bucket: bucket, Prefix: S3_TRASH_PREFIX, Marker: marker }),
+    );
+    const objects = (page.Contents ?? []).flatMap((object) =>
+      object.Key ? [{ key: object.Key, etag: object.ETag ?? '' }] : [],
+    );
+    yield objects;
+    marker = page.IsTruncated ? (page.NextMarker ?? objects.at(-1)?.key) : undefined;
   } while (marker);
 }
 

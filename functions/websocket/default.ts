@@ -1,3 +1,4 @@
+import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { webSocketManagementClient } from '#functions/commons/clients/websocket-management';
 import { readEnv } from '#functions/commons/env';
@@ -20,7 +21,12 @@ export const handler = async (event: AuthorizedWebSocketEvent): Promise<APIGatew
   const callbackUrl = readEnv('webSocketCallbackUrl');
   if (type === 'ping' && callbackUrl) {
     await webSocketManagementClient(callbackUrl)
-      .postToConnection(event.requestContext.connectionId, JSON.stringify({ type: 'pong' }))
+      .send(
+        new PostToConnectionCommand({
+          ConnectionId: event.requestContext.connectionId,
+          Data: new TextEncoder().encode(JSON.stringify({ type: 'pong' })),
+        }),
+      )
       .catch((error: unknown) => {
         logger.info('Pong not delivered', { connectionId: event.requestContext.connectionId, error });
       });

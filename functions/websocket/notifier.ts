@@ -1,3 +1,4 @@
+import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { webSocketManagementClient } from '#functions/commons/clients/websocket-management';
 import { readEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
@@ -28,8 +29,10 @@ interface PostOutcome {
 
 /** A closed connection: API Gateway's GoneException, or a bare 410 from a proxy or stand-in. */
 function isGone(error: unknown): boolean {
-  const failure = error as { name?: unknown; $metadata?: { httpStatusCode?: number } };
-  return failure.name === 'GoneException' || failure.$metadata?.httpStatusCode === 410;
+  return (
+    error instanceof GoneException ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410
+  );
 }
 
 function encode(event: ServerEvent): Uint8Array {
@@ -44,7 +47,7 @@ async function post(connectionIds: readonly string[], data: Uint8Array): Promise
   const results = await Promise.all(
     connectionIds.map(async (connectionId) => {
       try {
-        await client.postToConnection(connectionId, data);
+        await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
         return true;
       } catch (error) {
         if (isGone(error)) {

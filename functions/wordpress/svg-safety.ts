@@ -1,4 +1,4 @@
-import { Parser } from '#functions/commons/lambda-htmlparser2';
+import { Parser } from 'htmlparser2';
 
 /**
  * Whether an SVG may go to a client's WordPress media library (issue 27 item 4). An SVG is a document:

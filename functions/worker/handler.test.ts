@@ -1,11 +1,7 @@
+import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AwsJsonService,
-  serviceError,
-  startAwsJsonService,
-  useServiceEndpoint,
-} from '#functions/commons/testing/aws-json-service';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunOutcome } from '#functions/generation/run-job';
 import { envNames } from '#infra/routes';
 import { handler } from './handler';
@@ -13,7 +9,7 @@ import { JobDeadlineError } from './job-deadline';
 
 /**
  * The worker's side of a retry and of the deadline, with the job engine replaced: which visibility it
- * gives a failed message (a local server speaking SQS's JSON protocol stands in for SQS, including a refused call), and when it
+ * gives a failed message (aws-sdk-client-mock stands in for SQS, including a refused call), and when it
  * aborts the job.
  */
 
@@ -23,22 +19,7 @@ const runJob = vi.hoisted(() =>
 vi.mock('#functions/generation/run-job', () => ({ runJob }));
 
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/jobs';
-let sqs: AwsJsonService;
-let restoreEndpoint: () => void;
-
-/** The ChangeMessageVisibility requests SQS received, as it read them. */
-const visibilityChanges = () =>
-  sqs.calls.filter((call) => call.target === 'AmazonSQS.ChangeMessageVisibility').map((call) => call.input);
-
-beforeAll(async () => {
-  sqs = await startAwsJsonService();
-  restoreEndpoint = useServiceEndpoint('SQS', sqs.origin);
-});
-
-afterAll(async () => {
-  restoreEndpoint();
-  await sqs.close();
-});
+const sqs = mockClient(SQSClient);
 
 function record(receiveCount: number, id = 'message-1'): SQSRecord {
   return {
@@ -67,8 +48,7 @@ function context(remainingMs: number): Context {
 const event = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 
 beforeEach(() => {
-  sqs.calls.length = 0;
-  sqs.answerWith(() => ({ status: 200, body: {} }));
+  sqs.reset();
   runJob.mockReset();
   process.env[envNames.jobsQueueUrl] = QUEUE_URL;
 });
@@ -79,47 +59,48 @@ afterEach(() => {
 
 describe('worker retry backoff', () => {
   it('gives a retried message the backoff as its visibility before reporting it as failed', async () => {
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
     runJob.mockResolvedValue({ kind: 'retry' });
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const reply = await handler(event(record(2)), context(300_000));
     expect(reply.batchItemFailures).toEqual([{ itemIdentifier: 'message-1' }]);
-    expect(visibilityChanges()).toEqual([
-      {
-        QueueUrl: QUEUE_URL,
-        ReceiptHandle: 'receipt-message-1',
-        VisibilityTimeout: 20,
-      },
-    ]);
+    const calls = sqs.commandCalls(ChangeMessageVisibilityCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.args[0].input).toEqual({
+      QueueUrl: QUEUE_URL,
+      ReceiptHandle: 'receipt-message-1',
+      VisibilityTimeout: 20,
+    });
     vi.mocked(Math.random).mockRestore();
   });
 
   it("waits as long as the provider's retry-after when that is longer", async () => {
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
     runJob.mockResolvedValue({ kind: 'retry', retryAfterMs: 42_000 });
     await handler(event(record(1)), context(300_000));
-    expect(visibilityChanges().map((input) => input.VisibilityTimeout)).toEqual([42]);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)[0]?.args[0].input.VisibilityTimeout).toBe(42);
   });
 
   it('leaves a finished job alone', async () => {
     runJob.mockResolvedValue({ kind: 'done' });
     const reply = await handler(event(record(1)), context(300_000));
     expect(reply.batchItemFailures).toEqual([]);
-    expect(sqs.calls).toHaveLength(0);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)).toHaveLength(0);
   });
 
   it('still reports the failure when SQS refuses the visibility change (the queue timeout then applies)', async () => {
-    sqs.answerWith(() =>
-      serviceError(400, 'com.amazonaws.sqs#ReceiptHandleIsInvalid', 'The receipt handle is not valid.'),
-    );
+    sqs.on(ChangeMessageVisibilityCommand).rejects(new Error('ReceiptHandleIsInvalid'));
     runJob.mockRejectedValue(new Error('DynamoDB throttled'));
     const reply = await handler(event(record(1)), context(300_000));
     expect(reply.batchItemFailures).toEqual([{ itemIdentifier: 'message-1' }]);
-    expect(visibilityChanges()).toHaveLength(1);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)).toHaveLength(1);
   });
 });
 
 describe('worker deadline', () => {
   it("aborts the job at the invocation's remaining time minus the margin, with a JobDeadlineError", async () => {
     vi.useFakeTimers();
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
     let abortedAt = -1;
     let reason: unknown;
     const started = Date.now();
@@ -166,8 +147,9 @@ describe('worker deadline', () => {
 
 describe('worker last attempt', () => {
   it('makes the message visible at once after its last receive, so it moves to the DLQ without a wait', async () => {
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
     runJob.mockResolvedValue({ kind: 'retry', retryAfterMs: 30_000 });
     await handler(event(record(3)), context(300_000));
-    expect(visibilityChanges().map((input) => input.VisibilityTimeout)).toEqual([0]);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)[0]?.args[0].input.VisibilityTimeout).toBe(0);
   });
 });

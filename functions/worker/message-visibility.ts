@@ -1,5 +1,6 @@
+import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
-import { changeMessageVisibility } from '#functions/commons/clients/sqs';
+import { sqsClient } from '#functions/commons/clients/sqs';
 import { logger } from '#functions/commons/logger';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import { retryDelaySeconds } from './retry-backoff';
@@ -20,11 +21,13 @@ export async function retryAfterBackoff(
   // After the last receive the job is already marked failed: the message goes on to the DLQ at once.
   const seconds = receiveCount >= MAX_RECEIVE_COUNT ? 0 : retryDelaySeconds(receiveCount, retryAfterMs);
   try {
-    await changeMessageVisibility({
-      QueueUrl: queueUrl,
-      ReceiptHandle: record.receiptHandle,
-      VisibilityTimeout: seconds,
-    });
+    await sqsClient().send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: queueUrl,
+        ReceiptHandle: record.receiptHandle,
+        VisibilityTimeout: seconds,
+      }),
+    );
   } catch (error) {
     logger.warn('Could not shorten the retry wait; the queue timeout applies', {
       messageId: record.messageId,

@@ -19,7 +19,7 @@ import { sharedBundleOf } from './shared-bundles';
  */
 
 const CLIENT_MODULES = {
-  mediaBucket: 'functions/commons/clients/s3-objects.ts',
+  mediaBucket: 'functions/commons/clients/s3.ts',
   wordpressKey: 'functions/commons/clients/kms.ts',
   webSocket: 'functions/commons/clients/websocket-management.ts',
   jobsQueue: 'functions/commons/clients/sqs.ts',

@@ -28,7 +28,7 @@ interface Manifest {
   readonly entries: readonly LambdaEntry[];
   /** Each esbuild run's module graph once (bundles of one run share it). */
   readonly graphs: readonly Metafile['inputs'][];
-  readonly bundles: readonly { readonly id: string; readonly graph: number; readonly split?: SplitSummary }[];
+  readonly bundles: readonly { readonly id: string; readonly graph: number; readonly split: SplitSummary }[];
 }
 
 function write(
@@ -47,7 +47,6 @@ function write(
       mkdirSync(folder);
       writeFileSync(join(folder, 'code.mjs'), bundle.code);
       writeFileSync(join(folder, 'code.mjs.map'), bundle.map);
-      if (!bundle.split) return { id, graph };
       const { files, ...split } = bundle.split;
       for (const [path, contents] of files) {
         const file = join(folder, 'files', path);
@@ -81,7 +80,7 @@ function read(dir: string): SharedBundles {
       code: readFileSync(join(folder, 'code.mjs'), 'utf8'),
       map: readFileSync(join(folder, 'code.mjs.map'), 'utf8'),
       inputs,
-      ...(split ? { split: { ...split, files: filesUnder(join(folder, 'files')) } } : {}),
+      split: { ...split, files: filesUnder(join(folder, 'files')) },
     });
   }
   return { entries: manifest.entries, bundles };

@@ -8,14 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { AppFunction } from '#infra/app-function';
 import { MEDIA_WORKER_FILES, nativeModulesBundling } from '#infra/media-bundling';
 import { backgroundFunctions } from '#infra/routes';
-import { CODE_SPLIT_ENTRIES, ESM_REQUIRE_BANNER, SPLIT_HANDLER } from '#infra/split-bundle';
-import { type LambdaBundle, lambdaEntries } from '../../bench/lambda-bundles';
+import { ESM_REQUIRE_BANNER, SPLIT_HANDLER } from '#infra/split-bundle';
+import type { LambdaBundle } from '../../bench/lambda-bundles';
 import { repositoryRoot, tempDir, withoutNpm } from './fixture';
 import { sharedBundleOf } from './shared-bundles';
 
 /**
- * Issue 15 item 1: the workers are code-split (infra/split-bundle.ts), so a provider's SDK, compromise
- * and linkedom load only when a job imports them. These tests check the deployed asset's shape, the
+ * Every function is code-split (infra/split-bundle.ts): the SDK's optional credential providers load
+ * only where the environment holds no credentials, and in the workers a provider's SDK, compromise and
+ * linkedom only when a job imports them. These tests check the deployed asset's shape, the
  * workers' cold-start graph (esbuild's metafile, built with the stack's own options), and that Node
  * indeed reads nothing else: the entry imports with every lazily loaded chunk deleted.
  */
@@ -52,13 +53,31 @@ function writeColdStartOnly(id: string, bundle: LambdaBundle): string {
 
 const LAZY_PACKAGES = ['openai', '@anthropic-ai/sdk', '@google/genai', 'compromise', 'linkedom'] as const;
 
-describe('Code-split workers', () => {
-  it('builds the text and the media worker with code splitting, and nothing else', () => {
-    expect([...CODE_SPLIT_ENTRIES].sort()).toEqual(
-      [backgroundFunctions.worker, backgroundFunctions.mediaWorker].sort(),
+/** What the SDK's default credential chain imports only when the environment holds no credentials. */
+const OPTIONAL_CREDENTIAL_PACKAGES = [
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/nested-clients',
+] as const;
+
+describe('Code-split functions', () => {
+  it("leaves the SDK's optional credential providers out of a function's cold start (the HTTP authorizer)", {
+    timeout: 120_000,
+  }, async () => {
+    const { entry, bundle } = await sharedBundleOf(backgroundFunctions.httpAuthorizer);
+    const cold = bundle.split.coldStartParts.map((part) => part.name);
+    // The client and the environment's credentials load at once: the checks below would pass for
+    // nothing if the parts were misnamed.
+    expect(cold).toEqual(
+      expect.arrayContaining(['@aws-sdk/client-dynamodb', '@aws-sdk/credential-provider-env']),
     );
-    const split = lambdaEntries().filter((entry) => entry.codeSplitting);
-    expect(split.map((entry) => entry.entry).sort()).toEqual([...CODE_SPLIT_ENTRIES].sort());
+    const lazy = bundle.split.lazy.flatMap((part) => part.parts.map((group) => group.name));
+    for (const name of OPTIONAL_CREDENTIAL_PACKAGES) {
+      expect(cold, `${name} loads at cold start`).not.toContain(name);
+      expect(lazy, `${name} is in no chunk`).toContain(name);
+    }
+    expect(importInNode(writeColdStartOnly(entry.id, bundle), false)).toBe('function');
   });
 
   it('deploys a split function as index.mjs, its chunks and their maps, and reads a chunk on first use', () => {
@@ -71,7 +90,6 @@ describe('Code-split workers', () => {
       description: 'code-splitting fixture',
       environment: {},
       logicalId: 'SplitFunction',
-      codeSplitting: true,
     });
     const template = app.synth().getStackByName('SplitFixture').template;
     const properties = template.Resources.SplitFunction.Properties;
@@ -116,10 +134,7 @@ describe('Code-split workers', () => {
     timeout: 300_000,
   }, async () => {
     const { entry: worker, bundle } = await sharedBundleOf(backgroundFunctions.worker);
-    expect(worker.codeSplitting).toBe(true);
-    const split = bundle.split;
-    expect(split).toBeDefined();
-    if (!split) return;
+    const { split } = bundle;
 
     // The size the budget test holds is the cold start: the entry and its static chunks.
     const coldBytes = split.coldStart.reduce(
@@ -159,10 +174,7 @@ describe('Code-split workers', () => {
 
   it('keeps the provider SDKs out of the media worker cold start', { timeout: 300_000 }, async () => {
     const { entry: media, bundle } = await sharedBundleOf(backgroundFunctions.mediaWorker);
-    expect(media.codeSplitting).toBe(true);
-    const split = bundle.split;
-    expect(split).toBeDefined();
-    if (!split) return;
+    const { split } = bundle;
     const cold = split.coldStartParts.map((part) => part.name);
     for (const lazy of LAZY_PACKAGES) expect(cold, `${lazy} loads at cold start`).not.toContain(lazy);
     for (const module of [
@@ -187,7 +199,6 @@ describe('Code-split workers', () => {
         description: 'split sharp fixture',
         environment: {},
         logicalId: 'FixtureFunction',
-        codeSplitting: true,
         bundling: nativeModulesBundling(repositoryRoot, ['sharp'], MEDIA_WORKER_FILES),
       });
     });

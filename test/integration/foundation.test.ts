@@ -1,12 +1,14 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
-import { s3Objects } from '#functions/commons/clients/s3-objects';
 import { entities } from '#functions/data/entities';
 import { putItem } from '#functions/data/item-commands';
 import { enqueueJob } from '#functions/generation/job-queue';
 import { getJob } from '#functions/generation/job-store';
+import { PRESIGNED_URL_SECONDS, presignedMediaUrl, putMedia, readMedia } from '#functions/media/media-store';
+import { mediaPath } from '#shared/media';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 import { decodePayload, signAsLocalPool, signJwt, strangerKey } from '#test/support/tokens';
 
@@ -139,30 +141,28 @@ describe('local runtime foundation', () => {
     expect(read.Item).toEqual(item);
   });
 
-  it('round-trips an object through S3 and serves it from a presigned GET URL', async () => {
-    // s3rver takes aws4's signed requests and presigned URLs, and answers a missing key as S3 does.
-    const s3 = s3Objects();
-    const bucket = String(process.env.MEDIA_BUCKET);
-    const key = 'probe/hello (1).txt';
-    await s3.putObject({ bucket, key, body: Buffer.from('hello s3'), contentType: 'text/plain' });
-    expect(Buffer.from(await s3.getObject({ bucket, key })).toString()).toBe('hello s3');
-    const url = s3.presignGetObject({
-      bucket,
-      key,
-      expiresIn: 60,
-      responseContentDisposition: 'attachment; filename="hello.txt"',
-    });
-    const fetched = await fetch(url);
+  it('stores media in S3, reads it back, and serves it from a presigned URL until the URL expires', async () => {
+    const location = { userId: user.userId, jobId: ulid(), fileName: 'probe-1.png' };
+    const bytes = Buffer.from('not really a png');
+    expect(await putMedia(location, bytes, 'job')).toBe(mediaPath(location));
+    expect(Buffer.from((await readMedia(location)) ?? [])).toEqual(bytes);
+    // A missing key is S3's NoSuchKey, which the store reads as absent.
+    expect(await readMedia({ ...location, fileName: 'missing-1.png' })).toBeNull();
+    const fetched = await fetch(await presignedMediaUrl(location, 'my-image.png'));
     expect(fetched.status).toBe(200);
-    expect(fetched.headers.get('content-disposition')).toBe('attachment; filename="hello.txt"');
-    expect(await fetched.text()).toBe('hello s3');
-    await expect(s3.getObject({ bucket, key: 'probe/missing.txt' })).rejects.toMatchObject({
-      name: 'NoSuchKey',
-      $metadata: { httpStatusCode: 404 },
-    });
-    const listed = await s3.listObjects({ bucket, prefix: 'probe/' });
-    expect(listed.objects.map((object) => object.key)).toEqual([key]);
-    expect(listed.objects[0]?.etag).toMatch(/^"[0-9a-f]{32}"$/u);
+    expect(fetched.headers.get('content-disposition')).toBe('attachment; filename="my-image.png"');
+    expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
+    // A URL signed longer ago than it lives is refused, as S3 refuses it.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - (PRESIGNED_URL_SECONDS + 1) * 1000 });
+    let stale: string;
+    try {
+      stale = await presignedMediaUrl(location);
+    } finally {
+      vi.useRealTimers();
+    }
+    const refused = await fetch(stale);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('Request has expired');
   });
 
   it('delivers an SQS message to the worker as an SQSEvent', async () => {

@@ -2,6 +2,7 @@ import { CreateQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sqsClient } from '#functions/commons/clients/sqs';
 import { entities } from '#functions/data/entities';
 import { findItem } from '#functions/data/item-commands';
 import { enqueueJob } from '#functions/generation/job-queue';
@@ -13,7 +14,6 @@ import {
   MAX_UNFINISHED_JOBS_PER_USER,
 } from '#shared/generation-jobs';
 import { waitForJob } from '#test/support/job-events';
-import { sqsSdkClient } from '#test/support/sqs-sdk-client';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 async function useProbeQueue(): Promise<void> {
-  const created = await sqsSdkClient().send(
+  const created = await sqsClient().send(
     new CreateQueueCommand({ QueueName: `probe-${Date.now()}-${Math.round(Math.random() * 1e6)}` }),
   );
   probeQueueUrl = created.QueueUrl ?? '';
@@ -54,7 +54,7 @@ afterEach(() => {
 async function queuedJobIds(): Promise<string[]> {
   const ids: string[] = [];
   for (;;) {
-    const reply = await sqsSdkClient().send(
+    const reply = await sqsClient().send(
       new ReceiveMessageCommand({ QueueUrl: probeQueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
     );
     const messages = reply.Messages ?? [];

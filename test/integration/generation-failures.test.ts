@@ -1,5 +1,6 @@
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqsClient } from '#functions/commons/clients/sqs';
 import {
   type FakeOpenAiReply,
   type FakeOpenAiServer,
@@ -7,7 +8,6 @@ import {
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
 import { waitForJob } from '#test/support/job-events';
-import { sqsSdkClient } from '#test/support/sqs-sdk-client';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -75,7 +75,7 @@ describe('generation failures', () => {
     let left = -1;
     for (let tries = 0; tries < 30 && left !== 0; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const attributes = await sqsSdkClient().send(
+      const attributes = await sqsClient().send(
         new GetQueueAttributesCommand({
           QueueUrl: app.runtime.queues.queueUrl,
           AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],

@@ -1,6 +1,7 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMessage } from '#functions/commons/clients/sqs';
+import { sqsClient } from '#functions/commons/clients/sqs';
 import { createJob } from '#functions/generation/job-store';
 import { collectEvents, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
@@ -45,7 +46,9 @@ describe('dead-letter consumer', () => {
     const events = await collectEvents(app, user.idToken);
     try {
       const jobId = await strandedJob();
-      await sendMessage({ QueueUrl: url, MessageBody: JSON.stringify({ jobId }) });
+      await sqsClient().send(
+        new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify({ jobId }) }),
+      );
       const pushed = await events.waitFor((event) => event.type === 'job.failed' && event.jobId === jobId);
       expect(pushed.error).toMatch(/did not finish after 3 attempts/);
       const job = await waitForJob(app, user.idToken, jobId, ['failed']);
@@ -64,10 +67,12 @@ describe('dead-letter consumer', () => {
       });
       const done = await waitForJob(app, user.idToken, queued.body.jobId, ['succeeded', 'failed']);
       expect(done.status).toBe('succeeded');
-      await sendMessage({
-        QueueUrl: app.runtime.queues.deadLetterQueueUrl,
-        MessageBody: JSON.stringify({ jobId: queued.body.jobId }),
-      });
+      await sqsClient().send(
+        new SendMessageCommand({
+          QueueUrl: app.runtime.queues.deadLetterQueueUrl,
+          MessageBody: JSON.stringify({ jobId: queued.body.jobId }),
+        }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       const after = await waitForJob(app, user.idToken, queued.body.jobId, ['succeeded', 'failed']);
       expect(after.status).toBe('succeeded');

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { s3Client } from '#functions/commons/clients/s3';
 import { requireEnv } from '#functions/commons/env';
 import { discardTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
 import { repositoryRoot } from '#local/handler-loader';
 import { freePort } from '#local/ports';
 import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 import * as z from '#shared/validation/zod';
-import { s3SdkClient } from '#test/support/s3-sdk-client';
 
 /** What `npm start` promises: data survives a restart, a taken port is named, Ctrl+C ends everything. */
 
@@ -105,7 +105,7 @@ describe('local runtime lifecycle', () => {
       const key = trashKeys.client(created.id);
       const snapshot = await readTrash(key, z.unknown());
       expect(snapshot).not.toBeNull();
-      await s3SdkClient().send(
+      await s3Client().send(
         new PutObjectCommand({ Bucket: requireEnv('mediaBucket'), Key: key, Body: JSON.stringify(snapshot) }),
       );
       await discardTrash(key);

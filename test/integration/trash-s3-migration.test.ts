@@ -2,6 +2,7 @@ import { ListObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
+import { s3Client } from '#functions/commons/clients/s3';
 import { requireEnv } from '#functions/commons/env';
 import { handler, type MigrationCounts } from '#functions/trash/migrate-s3-trash';
 import {
@@ -16,7 +17,6 @@ import {
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import * as z from '#shared/validation/zod';
-import { s3SdkClient } from '#test/support/s3-sdk-client';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -45,7 +45,7 @@ const bucket = () => requireEnv('mediaBucket');
 
 /** What the S3 trash bin of earlier versions did: PutObject of the entry as JSON. */
 async function putOldSnapshot(key: string, body: string): Promise<void> {
-  await s3SdkClient().send(
+  await s3Client().send(
     new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: 'application/json' }),
   );
 }
@@ -100,7 +100,7 @@ async function s3TrashKeys(): Promise<string[]> {
   let marker: string | undefined;
   do {
     // Version 1 with a marker: s3rver cannot make version 2's continuation tokens on Node 20 (DES).
-    const page = await s3SdkClient().send(
+    const page = await s3Client().send(
       new ListObjectsCommand({ Bucket: bucket(), Prefix: 'trash/', Marker: marker }),
     );
     keys.push(...(page.Contents ?? []).map((object) => object.Key ?? ''));

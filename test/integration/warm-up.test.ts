@@ -2,13 +2,13 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
+import { sqsClient } from '#functions/commons/clients/sqs';
 import { requireEnv } from '#functions/commons/env';
 import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
 import { rehearsalSteps, warmUpHandlers } from '#local/warm-up';
-import { sqsSdkClient } from '#test/support/sqs-sdk-client';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -30,7 +30,7 @@ async function tableRows(): Promise<string[]> {
 }
 
 async function messagesIn(queueUrl: string): Promise<number> {
-  const { Attributes = {} } = await sqsSdkClient().send(
+  const { Attributes = {} } = await sqsClient().send(
     new GetQueueAttributesCommand({
       QueueUrl: queueUrl,
       AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],

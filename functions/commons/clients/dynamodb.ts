@@ -1,18 +1,14 @@
-import type { DynamoDBDocumentClient as SdkDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { endpoint, memo } from './client-endpoint';
-import { DynamoDBDocumentClient } from './dynamodb-document-client';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { memo } from './client-endpoint';
 
 /**
- * The stores' document client (dynamodb-document-client.ts says why it is not the SDK's). It is typed
- * as lib-dynamodb's client because dynamodb-toolbox's Table asks for that type; the toolbox and our
- * stores only ever call `send` with lib-dynamodb's command classes, which is all this one implements
- * (dynamodb-document-client.test.ts sends each class the toolbox imports).
+ * The table's document client, as dynamodb-toolbox integrates it (its Tables take this client) and
+ * as our stores send lib-dynamodb's commands through it. Undefined attributes are left out rather
+ * than refused; class instances are not turned into maps.
  */
-export const dynamoDocumentClient = memo(
-  'DYNAMODB',
-  () =>
-    new DynamoDBDocumentClient({
-      endpoint: endpoint('DYNAMODB'),
-      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-    }) as unknown as SdkDocumentClient,
+export const dynamoDocumentClient = memo('DYNAMODB', () =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  }),
 );
