@@ -15,6 +15,7 @@ import { Construct } from 'constructs';
 import { InlinePolicyRole } from './inline-policy-role';
 import type { ExtraBundling } from './media-bundling';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from './routes';
 import { ESM_REQUIRE_BANNER, SPLIT_HANDLER, splitBundleCode } from './split-bundle';
 
 export { ESM_REQUIRE_BANNER };
@@ -29,7 +30,7 @@ export { ESM_REQUIRE_BANNER };
  */
 
 export const FUNCTION_DEFAULTS = {
-  timeoutSeconds: 15,
+  timeoutSeconds: DEFAULT_FUNCTION_TIMEOUT_SECONDS,
   memoryMb: 1024,
 } as const;
 

@@ -21,6 +21,13 @@ export type AuthKind = 'public' | 'user' | 'admin' | 'apiKey';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * A function's timeout when the table gives none, in AWS (infra/app-function.ts) and locally (the
+ * gateway's Lambda context counts down from it), so a handler that watches its remaining time sees the
+ * same deadline in both.
+ */
+export const DEFAULT_FUNCTION_TIMEOUT_SECONDS = 15;
+
 /** One Lambda of the HTTP API: its code, its size and (through infra/function-access.ts) its grants. */
 export interface HttpFunction {
   /** Stable PascalCase id: the CDK logical id is `${id}Function`; the local runtime names it so too. */

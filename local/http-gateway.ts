@@ -6,7 +6,12 @@ import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
-import { backgroundFunctions, type HttpRoute, httpRoutes } from '#infra/routes';
+import {
+  backgroundFunctions,
+  DEFAULT_FUNCTION_TIMEOUT_SECONDS,
+  type HttpRoute,
+  httpRoutes,
+} from '#infra/routes';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { type ContentEncoding, compressBody, isCompressible, negotiateEncoding } from './compression';
 import { loadHandler } from './handler-loader';
@@ -243,7 +248,8 @@ export async function handleApiRequest(
     const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 | string>(
       route.function.entry,
     );
-    result = await handler(event, lambdaContext(route.function.id, route.function.timeoutSeconds));
+    const timeoutSeconds = route.function.timeoutSeconds ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS;
+    result = await handler(event, lambdaContext(route.function.id, timeoutSeconds));
   } catch (error) {
     log(`✗ ${routeKey} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     sendJson(response, 500, { message: 'Internal Server Error' });

@@ -71,7 +71,7 @@ export function httpHandler<Body = undefined, Access = undefined>(options: {
   access?: (request: AccessRequest) => Promise<Access>;
   handle: (request: AuthenticatedRequest<Body> & { readonly access: Access }) => Promise<unknown>;
 }) {
-  return wrap(async (event) => {
+  return wrap(async (event, context) => {
     const caller = await authorize(event);
     if (!caller) throw new UnauthorizedError();
     const unread = requestOf(event, undefined);
@@ -80,6 +80,6 @@ export function httpHandler<Body = undefined, Access = undefined>(options: {
       : (undefined as Access);
     // A route without a schema still refuses a malformed body (every body is validated), after access.
     const body = validate(options.body, parseBody(event, options.maxBodyBytes));
-    return options.handle({ ...requestOf(event, body), caller, access });
+    return options.handle({ ...requestOf(event, body, context), caller, access });
   });
 }

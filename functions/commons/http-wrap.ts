@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type {
   APIGatewayProxyEventV2WithLambdaAuthorizer,
   APIGatewayProxyStructuredResultV2,
+  Context,
 } from 'aws-lambda';
 import { type AuthKind, httpRoutes } from '#infra/routes';
 import * as z from '#shared/validation/zod';
@@ -24,6 +25,8 @@ export interface HttpRequest<Body> {
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string | undefined>>;
   readonly userAgent: string | null;
+  /** Milliseconds until Lambda ends this invocation (the function's timeout counts down from its start). */
+  remainingTimeMs(): number;
 }
 
 /** A reply with a status other than 200, or extra headers. */
@@ -111,20 +114,21 @@ export function errorReply(error: unknown, event?: HttpEvent): APIGatewayProxySt
   };
 }
 
-export function requestOf<Body>(event: HttpEvent, body: Body): HttpRequest<Body> {
+export function requestOf<Body>(event: HttpEvent, body: Body, context?: Context): HttpRequest<Body> {
   return {
     event,
     body,
     params: (event.pathParameters ?? {}) as Record<string, string>,
     query: event.queryStringParameters ?? {},
     userAgent: event.headers?.['user-agent'] ?? null,
+    remainingTimeMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
   };
 }
 
-export function wrap(run: (event: HttpEvent) => Promise<unknown>) {
-  return middy<HttpEvent, APIGatewayProxyStructuredResultV2>().handler(async (event) => {
+export function wrap(run: (event: HttpEvent, context: Context) => Promise<unknown>) {
+  return middy<HttpEvent, APIGatewayProxyStructuredResultV2>().handler(async (event, context) => {
     try {
-      return reply(await run(event));
+      return reply(await run(event, context));
     } catch (error) {
       return errorReply(error, event);
     }

@@ -11,12 +11,12 @@ export function publicHttpHandler<Body = undefined>(options: {
   body?: z.core.$ZodType<Body>;
   handle: (request: HttpRequest<Body>) => Promise<unknown>;
 }) {
-  return wrap(async (event) => {
+  return wrap(async (event, context) => {
     // Wired to a route that needs credentials by mistake: fail closed rather than serve it unchecked.
     if (routeAuth(event) !== 'public') {
       throw new ForbiddenError(`Route ${event.routeKey} is not a public route`);
     }
     const body = validate(options.body, parseBody(event));
-    return options.handle(requestOf(event, body));
+    return options.handle(requestOf(event, body, context));
   });
 }

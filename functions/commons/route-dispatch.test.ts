@@ -50,7 +50,11 @@ describe('dispatchRoutes', () => {
     );
   });
 
-  it('is what every function of several routes exports, covering exactly its routes', async () => {
+  // Imports every shared function's module graph (its handlers, their stores and clients): seconds of
+  // transforming on a cold, busy machine, hence its own limit.
+  it('is what every function of several routes exports, covering exactly its routes', {
+    timeout: 60_000,
+  }, async () => {
     const shared = httpFunctions.filter((fn) => routesOf(fn.id).length > 1);
     expect(shared.length).toBeGreaterThanOrEqual(6);
     for (const fn of shared) {

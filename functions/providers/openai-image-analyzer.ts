@@ -24,9 +24,14 @@ const profileSchema = z.object({
   style: z._default(z.string(), 'none'),
 });
 
+/**
+ * `signal` ends the whole call, retries and their waits included (the caller's deadline); the caller's
+ * abort is rethrown as it is.
+ */
 export async function analyzeImageWithOpenAi(
   config: OpenAiCompatibleConfig,
   image: { readonly bytes: Uint8Array; readonly mimeType: string },
+  signal?: AbortSignal,
 ): Promise<ImageAnalysis> {
   const connection = connectOpenAi(config);
   const context = { ...connection.context, apiModelId: VISION_MODEL };
@@ -55,6 +60,7 @@ export async function analyzeImageWithOpenAi(
       );
       return reply.choices[0]?.message.content ?? '';
     },
+    signal,
   );
   let parsed: unknown;
   try {

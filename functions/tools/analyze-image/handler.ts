@@ -4,12 +4,24 @@ import { httpHandler } from '#functions/commons/http-handler';
 import { logger } from '#functions/commons/logger';
 import { imageMimeType } from '#functions/providers/media-bytes';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
-import {
-  analyzeImageRequestSchema,
-  type ImageAnalysis,
-  MAX_UPLOAD_BASE64_CHARS,
-} from '#shared/tools/image-analysis';
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '#shared/tools/image-generation';
+import { DEFAULT_TIMEOUTS_MS } from '#functions/providers/resilient-call';
+import { MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
+import { analyzeImageRequestSchema, type ImageAnalysis } from '#shared/tools/image-analysis';
+import { IMAGE_MESSAGES } from '#shared/tools/image-generation';
+
+/**
+ * What the function keeps for itself after the vision call: the offline analysis it falls back to
+ * (sharp, imported on first use) and the activity record, with room for a slow cold start.
+ */
+export const OFFLINE_FALLBACK_MARGIN_MS = 5_000;
+
+/**
+ * How long the vision call may take, all its attempts included: the function's remaining time less the
+ * fallback's margin, never more than a vision call's own timeout; 0 when there is no time for it.
+ */
+export function visionBudgetMs(remainingMs: number): number {
+  return Math.max(0, Math.min(DEFAULT_TIMEOUTS_MS.text, remainingMs - OFFLINE_FALLBACK_MARGIN_MS));
+}
 
 async function analyzeOffline(bytes: Uint8Array): Promise<ImageAnalysis> {
   const { analyzeImageOffline } = await import('#functions/providers/offline-image-analyzer');
@@ -20,16 +32,23 @@ async function analyzeOffline(bytes: Uint8Array): Promise<ImageAnalysis> {
   }
 }
 
-/** The vision model when an OpenAI key is configured; null without a key or when it fails (logged). */
-async function analyzeWithVisionModel(bytes: Uint8Array): Promise<ImageAnalysis | null> {
+/**
+ * The vision model when an OpenAI key is configured and the function has time for it; null without a
+ * key, without time, or when it fails or runs out of time (logged), so the offline analysis answers.
+ */
+async function analyzeWithVisionModel(bytes: Uint8Array, budgetMs: number): Promise<ImageAnalysis | null> {
   const credentials = (await loadProviderKeys()).openai;
   const mimeType = imageMimeType(bytes);
-  if (!credentials || !mimeType) return null;
+  if (!credentials || !mimeType || budgetMs <= 0) return null;
   try {
     const { analyzeImageWithOpenAi } = await import('#functions/providers/openai-image-analyzer');
-    return await analyzeImageWithOpenAi({ provider: 'openai', ...credentials }, { bytes, mimeType });
+    return await analyzeImageWithOpenAi(
+      { provider: 'openai', ...credentials, settings: { timeoutMs: budgetMs } },
+      { bytes, mimeType },
+      AbortSignal.timeout(budgetMs),
+    );
   } catch (error) {
-    logger.warn('Vision analysis failed; measuring the image offline instead', { error });
+    logger.warn('Vision analysis failed; measuring the image offline instead', { error, budgetMs });
     return null;
   }
 }
@@ -37,17 +56,19 @@ async function analyzeWithVisionModel(bytes: Uint8Array): Promise<ImageAnalysis 
 /**
  * POST /api/analyze-image {image: base64, format: 'json'} → {description, entities, keywords, style,
  * raw_json}: an OpenAI vision model when its key is configured, else sharp's measurements. Both are
- * imported only when a request arrives (sharp is packaged next to this bundle).
+ * imported only when a request arrives (sharp is packaged next to this bundle). The vision call gets
+ * the function's remaining time less a margin (issue 29 item 5), so a slow provider still leaves the
+ * offline analysis time to answer within the route's timeout.
  */
 export const handler = httpHandler({
   body: analyzeImageRequestSchema,
-  maxBodyBytes: MAX_UPLOAD_BASE64_CHARS + 1024,
-  handle: async ({ body, caller, userAgent }): Promise<ImageAnalysis> => {
+  maxBodyBytes: MAX_INLINE_IMAGE_CHARS + 1024,
+  handle: async ({ body, caller, userAgent, remainingTimeMs }): Promise<ImageAnalysis> => {
     const bytes = new Uint8Array(Buffer.from(body.image.replace(/^data:[^,]*,/, ''), 'base64'));
-    if (bytes.byteLength >= MAX_UPLOAD_BYTES)
-      throw new BadRequestError(IMAGE_MESSAGES.fileTooLarge, 'too_large');
     if (!imageMimeType(bytes)) throw new BadRequestError(IMAGE_MESSAGES.invalidFile, 'invalid_image');
-    const analysis = (await analyzeWithVisionModel(bytes)) ?? (await analyzeOffline(bytes));
+    const analysis =
+      (await analyzeWithVisionModel(bytes, visionBudgetMs(remainingTimeMs()))) ??
+      (await analyzeOffline(bytes));
     await recordActivity(caller, {
       action: 'image_analysis',
       resourceType: 'image',

@@ -5,8 +5,8 @@ import { requireMediaAccess } from '#functions/media/media-access';
 import { putMedia, readMedia } from '#functions/media/media-store';
 import { imageMimeType } from '#functions/providers/media-bytes';
 import { parseMediaPath } from '#shared/media';
+import { MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
 import {
-  MAX_RESIZE_IMAGE_BASE64_CHARS,
   type ResizeImageResult,
   resizeImageRequestSchema,
   SOCIAL_MESSAGES,
@@ -38,7 +38,7 @@ async function sourceBytes(
 
 export const handler = httpHandler({
   body: resizeImageRequestSchema,
-  maxBodyBytes: MAX_RESIZE_IMAGE_BASE64_CHARS + 1024,
+  maxBodyBytes: MAX_INLINE_IMAGE_CHARS + 1024,
   handle: async ({ body, caller }): Promise<ResizeImageResult> => {
     const bytes = await sourceBytes(body.image, caller);
     if (!imageMimeType(bytes)) throw new BadRequestError(SOCIAL_MESSAGES.resizeFailed, 'invalid_image');

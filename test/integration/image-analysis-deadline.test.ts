@@ -1,0 +1,133 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { HttpEvent } from '#functions/commons/http-wrap';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toAuthorizerContext } from '#functions/commons/caller';
+import {
+  type FakeOpenAiServer,
+  startFakeOpenAiServer,
+} from '#functions/providers/testing/fake-openai-server';
+import { handler, OFFLINE_FALLBACK_MARGIN_MS, visionBudgetMs } from '#functions/tools/analyze-image/handler';
+import { httpRoutes } from '#infra/routes';
+import { lambdaContext } from '#local/lambda-context';
+import { fitsInline, MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
+import { uploadProblem } from '#shared/tools/image-analysis';
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '#shared/tools/image-generation';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+/**
+ * Issue 29 item 5: image analysis fits its route. A vision provider that never answers gets the
+ * function's remaining time less a margin, so the offline analysis still answers before Lambda would
+ * end the invocation; and an image too large for Lambda's 6 MB event is refused, in the browser and on
+ * the server, with the spec's message.
+ */
+
+let app: TestRuntime;
+let user: TestUser;
+let openai: FakeOpenAiServer;
+let release: () => void = () => undefined;
+const held = new Promise<void>((resolve) => {
+  release = resolve;
+});
+
+beforeAll(async () => {
+  // A vision call that is received and never answered (until the file ends).
+  openai = await startFakeOpenAiServer({ beforeReply: () => held });
+  app = await startTestRuntime({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
+  user = await app.createUser();
+}, 60_000);
+
+afterAll(async () => {
+  release();
+  await app?.stop();
+  await openai?.close();
+});
+
+const route = httpRoutes.find((candidate) => candidate.id === 'AnalyzeImage');
+
+/** The event API Gateway builds for POST /api/analyze-image, authorized as the test user. */
+function analyzeEvent(body: unknown): HttpEvent {
+  const routeKey = `${route?.method} ${route?.path}`;
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: '/api/analyze-image',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: '127.0.0.1',
+      domainPrefix: 'local',
+      http: {
+        method: 'POST',
+        path: '/api/analyze-image',
+        protocol: 'HTTP/1.1',
+        sourceIp: '127.0.0.1',
+        userAgent: '',
+      },
+      requestId: 'request',
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+      authorizer: {
+        lambda: toAuthorizerContext({
+          userId: user.userId,
+          email: user.email,
+          isAdmin: false,
+          authMethod: 'token',
+        }),
+      },
+    },
+  } as HttpEvent;
+}
+
+describe('image analysis within its function’s time', () => {
+  it('gives the vision call the remaining time less the margin, and none when too little is left', () => {
+    expect(visionBudgetMs(29_000)).toBe(29_000 - OFFLINE_FALLBACK_MARGIN_MS);
+    expect(visionBudgetMs(OFFLINE_FALLBACK_MARGIN_MS - 1)).toBe(0);
+    expect(visionBudgetMs(Number.POSITIVE_INFINITY)).toBe(120_000);
+  });
+
+  it('answers with the offline analysis before the deadline when the vision provider never answers', async () => {
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#2266cc' } })
+      .png()
+      .toBuffer();
+    const seconds = 10;
+    const deadline = Date.now() + seconds * 1000;
+    const reply = (await handler(
+      analyzeEvent({ image: png.toString('base64'), format: 'json' }),
+      lambdaContext('AnalyzeImage', seconds),
+    )) as APIGatewayProxyStructuredResultV2;
+    // Lambda would have ended the invocation at the deadline; the reply came before it.
+    expect(Date.now()).toBeLessThan(deadline);
+    expect(reply.statusCode).toBe(200);
+    const analysis = JSON.parse(String(reply.body)) as { raw_json: Record<string, unknown> };
+    expect(analysis.raw_json).toMatchObject({ analyzer: 'offline', width: 120, height: 80 });
+    // The vision model was asked: it is the provider's silence that the deadline cut.
+    expect(openai.requests.some((request) => request.url.startsWith('/v1/chat/completions'))).toBe(true);
+  }, 30_000);
+
+  it('refuses an image too large for Lambda’s 6 MB event with the spec’s message, in the browser and on the server', async () => {
+    // Under the spec's 5 MB, but its base64 would not fit the event.
+    const size = 4_800_000;
+    expect(size).toBeLessThan(MAX_UPLOAD_BYTES);
+    expect(fitsInline(size)).toBe(false);
+    expect(uploadProblem({ type: 'image/png', size })).toBe(IMAGE_MESSAGES.fileTooLarge);
+    expect(uploadProblem({ type: 'image/png', size: 4_000_000 })).toBeNull();
+
+    const tooLarge = 'A'.repeat(MAX_INLINE_IMAGE_CHARS + 4);
+    for (const path of ['/api/analyze-image', '/api/resize-image']) {
+      const refused = await app.request<{ error?: { message: string } }>('POST', path, {
+        token: user.idToken,
+        body: { image: tooLarge, width: 200, height: 200 },
+      });
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.error?.message, path).toBe(IMAGE_MESSAGES.fileTooLarge);
+    }
+  }, 60_000);
+});
