@@ -1,8 +1,8 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { HttpEvent } from '#functions/commons/http-wrap';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAuthorizerContext } from '#functions/commons/caller';
+import type { HttpEvent } from '#functions/commons/http-wrap';
 import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,

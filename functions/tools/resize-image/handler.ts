@@ -4,8 +4,8 @@ import { httpHandler } from '#functions/commons/http-handler';
 import { requireMediaAccess } from '#functions/media/media-access';
 import { putMedia, readMedia } from '#functions/media/media-store';
 import { imageMimeType } from '#functions/providers/media-bytes';
-import { parseMediaPath } from '#shared/media';
 import { MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
+import { parseMediaPath } from '#shared/media';
 import {
   type ResizeImageResult,
   resizeImageRequestSchema,
