@@ -6,7 +6,7 @@
  */
 import { countWords } from '#shared/text';
 import { lintText } from '#test/support/grammar-lints';
-import { CORPUS, CORPUS_TOOLS, composeCase } from '#test/support/offline-corpus';
+import { CORPUS, CORPUS_TOOLS, composeCase, knownWords } from '#test/support/offline-corpus';
 
 export async function run(): Promise<void> {
   const rows = new Map<
@@ -16,16 +16,7 @@ export async function run(): Promise<void> {
   for (const tool of CORPUS_TOOLS) rows.set(tool, { drafts: 0, words: 0, lints: 0, rules: new Map() });
   for (const entry of CORPUS) {
     const draft = composeCase(entry);
-    const client = entry.client;
-    const known = [
-      entry.topic,
-      entry.prompt ?? '',
-      entry.customQuestions ?? '',
-      entry.source?.text ?? '',
-      ...draft.instructions,
-      ...Object.values(client).filter((value): value is string => typeof value === 'string'),
-    ].join(' ');
-    const lints = await lintText(draft.text, known, (client.city ?? '').split(/\s+/u));
+    const lints = await lintText(draft.text, knownWords(draft), (entry.client.city ?? '').split(/\s+/u));
     const row = rows.get(entry.tool);
     if (!row) continue;
     row.drafts += 1;

@@ -58,7 +58,8 @@ export interface ComposedCase {
   readonly notes: readonly string[];
 }
 
-function client(
+/** A client in a trade, with the instructions given: the shape every offline-draft table uses. */
+export function tradeClient(
   trade: string,
   company: string,
   city: string,
@@ -89,46 +90,46 @@ function client(
 }
 
 export const CORPUS_CLIENTS = {
-  plumbing: client('plumbing', 'Lopez Plumbing & Heating', 'Austin', 'TX', 'lopezplumbing.example', {
+  plumbing: tradeClient('plumbing', 'Lopez Plumbing & Heating', 'Austin', 'TX', 'lopezplumbing.example', {
     newsletter_instructions: 'Always mention our 24/7 emergency service.',
     content_instructions: 'Never use the word cheap. Always mention our 24/7 emergency service.',
   }),
-  hvac: client('hvac', 'Summit Heating & Air', 'Boise', 'ID', 'summitair.example', {
+  hvac: tradeClient('hvac', 'Summit Heating & Air', 'Boise', 'ID', 'summitair.example', {
     newsletter_instructions: 'Avoid the word "affordable". Sign off as "The Summit Team".',
     content_instructions: 'Avoid the word "affordable".',
   }),
-  roofing: client('roofing', 'Peak Roofing Co.', 'Denver', 'CO', 'peakroofing.example', {
+  roofing: tradeClient('roofing', 'Peak Roofing Co.', 'Denver', 'CO', 'peakroofing.example', {
     newsletter_instructions: 'Mention our free roof inspections.',
     content_instructions: "Don't use the phrase 'best in town'. Mention our free roof inspections.",
   }),
-  electrical: client('electrical', 'Bright Line Electric', 'Tampa', 'FL', 'brightline.example'),
-  landscaping: client('landscaping', 'Green Acre Landscaping', 'Raleigh', 'NC', 'greenacre.example', {
+  electrical: tradeClient('electrical', 'Bright Line Electric', 'Tampa', 'FL', 'brightline.example'),
+  landscaping: tradeClient('landscaping', 'Green Acre Landscaping', 'Raleigh', 'NC', 'greenacre.example', {
     newsletter_instructions: 'Keep sentences under 30 words.',
   }),
-  dental: client('dental', 'Harbor Dental', 'Portland', 'ME', 'harbordental.example', {
+  dental: tradeClient('dental', 'Harbor Dental', 'Portland', 'ME', 'harbordental.example', {
     newsletter_instructions: 'Always mention the free consultation with a 3D scan.',
     content_instructions: 'Never use the word cheap. Always mention our evening hours.',
   }),
-  auto: client('auto', 'Northside Auto Care', 'Columbus', 'OH', 'northsideauto.example', {
+  auto: tradeClient('auto', 'Northside Auto Care', 'Columbus', 'OH', 'northsideauto.example', {
     newsletter_instructions: 'Never use the word "guarantee".',
     content_instructions: 'Never use the word "guarantee".',
   }),
-  legal: client('legal', 'Carter Law Group', 'Richmond', 'VA', 'carterlaw.example', {
+  legal: tradeClient('legal', 'Carter Law Group', 'Richmond', 'VA', 'carterlaw.example', {
     newsletter_instructions: 'Avoid the word "cheap". Keep the tone professional.',
     press_release_instructions: 'Write 300-500 words. Never use the word "cheap".',
   }),
-  veterinary: client('veterinary', 'Maple Veterinary Clinic', 'Madison', 'WI', 'maplevet.example', {
+  veterinary: tradeClient('veterinary', 'Maple Veterinary Clinic', 'Madison', 'WI', 'maplevet.example', {
     newsletter_instructions: 'Always mention our weekend hours.',
     content_instructions: 'Always mention our weekend hours.',
   }),
-  salon: client('salon', 'Luxe Hair Studio', 'Scottsdale', 'AZ', 'luxehair.example', {
+  salon: tradeClient('salon', 'Luxe Hair Studio', 'Scottsdale', 'AZ', 'luxehair.example', {
     newsletter_instructions: 'Write in a warm, friendly tone.',
   }),
-  rv: client('general', 'Sunny Trails RV Service', 'Tucson', 'AZ', 'sunnytrails.example', {
+  rv: tradeClient('general', 'Sunny Trails RV Service', 'Tucson', 'AZ', 'sunnytrails.example', {
     newsletter_instructions: 'Never use the word cheap.',
     content_instructions: 'Never use the word cheap. Always mention our mobile service.',
   }),
-  bakery: client('general', 'Rise & Shine Bakery', 'Burlington', 'VT', 'riseandshine.example', {
+  bakery: tradeClient('general', 'Rise & Shine Bakery', 'Burlington', 'VT', 'riseandshine.example', {
     newsletter_instructions: 'Always mention that everything is baked fresh every morning.',
     content_instructions: 'Always mention that everything is baked fresh every morning.',
   }),
@@ -406,3 +407,19 @@ export const CORPUS_TOOLS: readonly CorpusTool[] = [
   'gbp',
   'blog-rewrite',
 ];
+
+/**
+ * What the request gave the composer (topic, prompts, page, instructions, profile): its words are the
+ * client's, so the grammar checker takes them as known; a word the composer made up is not.
+ */
+export function knownWords(draft: ComposedCase): string {
+  const entry = draft.case;
+  return [
+    entry.topic,
+    entry.prompt ?? '',
+    entry.customQuestions ?? '',
+    entry.source?.text ?? '',
+    ...draft.instructions,
+    ...Object.values(entry.client).filter((value): value is string => typeof value === 'string'),
+  ].join(' ');
+}

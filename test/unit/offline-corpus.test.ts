@@ -9,7 +9,13 @@ import { parseTopic } from '#functions/tools/compose/topic';
 import { TRADES } from '#functions/tools/compose/trade';
 import { countWords } from '#shared/text';
 import { type FoundLint, HARD_RULES, isMisspeltCommonWord, lintText } from '#test/support/grammar-lints';
-import { CORPUS, CORPUS_TOOLS, type ComposedCase, composeCase } from '#test/support/offline-corpus';
+import {
+  CORPUS,
+  CORPUS_TOOLS,
+  type ComposedCase,
+  composeCase,
+  knownWords,
+} from '#test/support/offline-corpus';
 
 /**
  * Issue 35: every offline draft of the fixed corpus (test/support/offline-corpus.ts) is correct before
@@ -115,20 +121,6 @@ function unfaithful(draft: ComposedCase): string[] {
     });
   });
   return problems;
-}
-
-/** What the request gave the composer: its words are the client's, never the composer's inventions. */
-function knownWords(draft: ComposedCase): string {
-  const entry = draft.case;
-  const client = entry.client;
-  return [
-    entry.topic,
-    entry.prompt ?? '',
-    entry.customQuestions ?? '',
-    entry.source?.text ?? '',
-    ...draft.instructions,
-    ...Object.values(client).filter((value): value is string => typeof value === 'string'),
-  ].join(' ');
 }
 
 describe('offline drafts of the fixed corpus (issue 35)', () => {

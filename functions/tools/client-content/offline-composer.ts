@@ -2,16 +2,22 @@ import type { OfflineDraft, ToolContext } from '#functions/generation/tool-defin
 import { DEFAULT_CONTENT_INSTRUCTIONS } from '#shared/client';
 import { htmlToText } from '#shared/text';
 import { CLIENT_CONTENT_WORDS, type ClientContentRequest } from '#shared/tools/client-content';
-import { type DraftFacts, draftFacts, fitBlocks, mentionSentences, wordsIn } from '../compose/draft';
-import { offlineDraft, reviewDraft } from '../compose/draft-check';
-import { scrubForbiddenHtml } from '../compose/forbidden';
+import {
+  type DraftFacts,
+  draftFacts,
+  finishHtmlDraft,
+  fitBlocks,
+  mentionSentences,
+  tradeAdvice,
+  wordsIn,
+} from '../compose/draft';
 import { element, escapeHtml, link, list, wrap } from '../compose/html';
 import { wordLimitIn } from '../compose/instructions';
 import { capitalize, keyPhrases, terms, titleCase } from '../compose/keywords';
 import { hostOf, inSentence, sentence, stripEmoji } from '../compose/phrasing';
 import { type BusinessProfile, profileFromClient } from '../compose/profile';
 import { extractiveSummary } from '../compose/summarize';
-import { tidyDraft, withArticle } from '../compose/tidy';
+import { withArticle } from '../compose/tidy';
 import { agree, topicReferrer } from '../compose/topic';
 import { NEUTRAL_TRADE } from '../compose/trade';
 import { hashText, pick } from '../compose/variation';
@@ -95,21 +101,15 @@ function offerBlocks(w: Writer, facts: readonly string[], services: readonly str
  * first. None for a business whose trade is unknown: another trade's advice would be wrong there.
  */
 function adviceBlocks(w: Writer): string[] {
-  const { trade, topic } = w.facts;
-  if (trade.id === NEUTRAL_TRADE.id) return [];
-  const topicTerms = new Set(terms(`${topic.raw} ${topic.action ?? ''}`));
-  const onTopic = (text: string) => terms(text).some((term) => topicTerms.has(term));
-  const byTopic = (items: readonly string[]) => [
-    ...items.filter(onTopic),
-    ...items.filter((item) => !onTopic(item)),
-  ];
+  const { signs, tips } = tradeAdvice(w.facts);
+  if (signs.length === 0) return [];
   return [
     element('h2', 'Signs It Is Time to Act'),
     p(`These are the warning signs ${w.readers} should not ignore:`),
-    list(byTopic(trade.signs)),
-    p(`If any of these sound familiar, book ${withArticle(trade.check)}.`),
+    list(signs),
+    p(`If any of these sound familiar, book ${withArticle(w.facts.trade.check)}.`),
     element('h2', `Practical Tips for ${titleCase(w.readers)}`),
-    list(byTopic(trade.tips)),
+    list(tips),
   ];
 }
 
@@ -203,17 +203,9 @@ export function composeClientContent(input: ClientContentRequest, context: ToolC
     });
   const target = 'target' in range ? range.target : Math.round((range.min + range.max) / 2);
   const chosen = fitBlocks(blocks, { min: range.min, target, max: range.max });
-  const html = tidyDraft(
-    scrubForbiddenHtml(
-      [element('h1', titleOf(w)), ...chosen.map((block) => block.html)].join('\n'),
-      facts.instructions.forbidden,
-    ),
+  return finishHtmlDraft(
+    [element('h1', titleOf(w)), ...chosen.map((block) => block.html)].join('\n'),
+    facts,
+    range.min,
   );
-  const notes = reviewDraft({
-    text: htmlToText(html),
-    instructions: facts.instructions,
-    minimum: range.min,
-    topicWithout: facts.topicWithout,
-  });
-  return offlineDraft(html, notes);
 }

@@ -1,12 +1,15 @@
 import nlp from 'compromise';
-import { countWords } from '#shared/text';
-import { usesForbidden, withoutForbidden } from './forbidden';
+import type { OfflineDraft } from '#functions/generation/tool-definition';
+import { countWords, htmlToText } from '#shared/text';
+import { offlineDraft, reviewDraft } from './draft-check';
+import { scrubForbiddenHtml, usesForbidden, withoutForbidden } from './forbidden';
 import { type InstructionFacts, readInstructions, type WordLimit } from './instructions';
 import { capitalize } from './keywords';
 import { sentence } from './phrasing';
 import type { BusinessProfile } from './profile';
+import { tidyDraft } from './tidy';
 import { agree, parseTopic, type Season, seasonFor, type TopicParse } from './topic';
-import { detectTrade, type TradeLexicon } from './trade';
+import { detectTrade, itemsOn, NEUTRAL_TRADE, type TradeLexicon } from './trade';
 
 /**
  * What every offline draft is written from: the parsed topic, the client's trade, what the
@@ -167,4 +170,35 @@ export const wordsIn = (text: string): number => countWords(text);
 /** The subject of a sentence about the topic, with its verb agreeing: "Outdoor faucets need". */
 export function topicSubject(topic: TopicParse): { text: string; plural: boolean } {
   return { text: topic.about, plural: topic.aboutPlural };
+}
+
+/**
+ * The client's trade's warning signs and tips for this draft, those on the topic first. None for a
+ * business whose trade is unknown: another trade's advice would be wrong, generic advice is filler.
+ */
+export function tradeAdvice(facts: DraftFacts): { signs: string[]; tips: string[] } {
+  if (facts.trade.id === NEUTRAL_TRADE.id) return { signs: [], tips: [] };
+  const topic = `${facts.topic.raw} ${facts.topic.action ?? ''}`;
+  const byTopic = (items: readonly string[]) => {
+    const on = itemsOn(topic, items);
+    return [...on, ...items.filter((item) => !on.includes(item))];
+  };
+  return { signs: byTopic(facts.trade.signs), tips: byTopic(facts.trade.tips) };
+}
+
+/**
+ * A composed HTML draft made final: forbidden words out, typography tidied, and reviewed against the
+ * instructions. Bracketed notes to the writer do not count toward `minimum`.
+ */
+export function finishHtmlDraft(html: string, facts: DraftFacts, minimum: number): OfflineDraft {
+  const final = tidyDraft(scrubForbiddenHtml(html, facts.instructions.forbidden));
+  const text = htmlToText(final);
+  const notes = reviewDraft({
+    text,
+    instructions: facts.instructions,
+    minimum,
+    size: countWords(text.replace(/\[Add [^\]]*\]/gu, ' ')),
+    topicWithout: facts.topicWithout,
+  });
+  return offlineDraft(final, notes);
 }

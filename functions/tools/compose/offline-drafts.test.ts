@@ -7,12 +7,13 @@ import { clientContentRequestSchema } from '#shared/tools/client-content';
 import { faqRequestSchema } from '#shared/tools/faq';
 import { newsletterRequestSchema } from '#shared/tools/newsletter';
 import { pressReleaseRequestSchema } from '#shared/tools/press-release';
+import { tradeClient } from '#test/support/offline-corpus';
 import { composeBlogRewrite } from '../blog-rewrite/offline-composer';
 import { composeClientContent } from '../client-content/offline-composer';
 import { composeFaq } from '../faq/offline-composer';
 import { composeNewsletter } from '../newsletter/offline-composer';
 import { composePressRelease } from '../press-release/offline-composer';
-import { makeClient, makeContext } from '../test-fixtures';
+import { makeContext } from '../test-fixtures';
 import { SHORTER_THAN_ASKED } from './draft-check';
 import { readInstructions } from './instructions';
 import { splitSentences } from './sentences';
@@ -41,35 +42,17 @@ interface Row {
 
 const RELEASE_DATE = '2027-04-02';
 
-function client(trade: string, company: string, city: string, state: string, domain: string): Client {
-  return makeClient({
-    id: `client-${trade}`,
-    name: company,
-    company_name: company,
-    owner: 'Jordan Avery',
-    email: `hello@${domain}`,
-    phone: '(555) 555-0142',
-    website: `https://${domain}`,
-    facebook: null,
-    address: '400 Main St',
-    city,
-    state,
-    postal_code: '10001',
-    newsletter_instructions: null,
-  });
-}
-
 const CLIENTS: Record<string, Client> = {
-  plumbing: client('plumbing', 'Lopez Plumbing & Heating', 'Austin', 'TX', 'lopezplumbing.example'),
-  hvac: client('hvac', 'Summit Heating & Air', 'Boise', 'ID', 'summitair.example'),
-  roofing: client('roofing', 'Peak Roofing & Gutters', 'Denver', 'CO', 'peakroofing.example'),
-  electrical: client('electrical', 'Bright Line Electric', 'Tampa', 'FL', 'brightline.example'),
-  landscaping: client('landscaping', 'Green Acre Landscaping', 'Raleigh', 'NC', 'greenacre.example'),
-  dental: client('dental', 'Harbor Dental', 'Portland', 'ME', 'harbordental.example'),
-  auto: client('auto', 'Northside Auto Care', 'Columbus', 'OH', 'northsideauto.example'),
-  legal: client('legal', 'Carter Law Group', 'Richmond', 'VA', 'carterlaw.example'),
-  veterinary: client('veterinary', 'Maple Veterinary Clinic', 'Madison', 'WI', 'maplevet.example'),
-  salon: client('salon', 'Luxe Hair Studio', 'Scottsdale', 'AZ', 'luxehair.example'),
+  plumbing: tradeClient('plumbing', 'Lopez Plumbing & Heating', 'Austin', 'TX', 'lopezplumbing.example'),
+  hvac: tradeClient('hvac', 'Summit Heating & Air', 'Boise', 'ID', 'summitair.example'),
+  roofing: tradeClient('roofing', 'Peak Roofing & Gutters', 'Denver', 'CO', 'peakroofing.example'),
+  electrical: tradeClient('electrical', 'Bright Line Electric', 'Tampa', 'FL', 'brightline.example'),
+  landscaping: tradeClient('landscaping', 'Green Acre Landscaping', 'Raleigh', 'NC', 'greenacre.example'),
+  dental: tradeClient('dental', 'Harbor Dental', 'Portland', 'ME', 'harbordental.example'),
+  auto: tradeClient('auto', 'Northside Auto Care', 'Columbus', 'OH', 'northsideauto.example'),
+  legal: tradeClient('legal', 'Carter Law Group', 'Richmond', 'VA', 'carterlaw.example'),
+  veterinary: tradeClient('veterinary', 'Maple Veterinary Clinic', 'Madison', 'WI', 'maplevet.example'),
+  salon: tradeClient('salon', 'Luxe Hair Studio', 'Scottsdale', 'AZ', 'luxehair.example'),
 };
 
 const row = (trade: string, tool: Tool, topic: string, extra: Partial<Row> = {}): Row => {

@@ -1,4 +1,4 @@
-import { words } from './keywords';
+import { terms, words } from './keywords';
 
 /**
  * The client's trade and the words it uses. Offline drafts talk about "patients" and "treatment plans"
@@ -538,4 +538,10 @@ export function detectTrade(evidence: TradeEvidence): TradeLexicon {
     }
   }
   return best;
+}
+
+/** The items (tips, signs) that share a content word with a text, in their order: advice on its subject. */
+export function itemsOn(text: string, items: readonly string[]): string[] {
+  const wanted = new Set(terms(text));
+  return items.filter((item) => terms(item).some((term) => wanted.has(term)));
 }

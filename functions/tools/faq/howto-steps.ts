@@ -126,8 +126,8 @@ export function stepToAdd(number: number): StepTemplate {
   return {
     id: `add-${number}`,
     priority: 9,
-    name: () => `Your own step ${number}`,
-    text: () => toAdd(`step ${number}`),
+    name: () => 'Add a step of your own',
+    text: () => toAdd(`what to do in step ${number}`),
   };
 }
 

@@ -4,10 +4,9 @@ import { mentionSentence } from '../compose/draft';
 import { offlineDraft, reviewDraft } from '../compose/draft-check';
 import { dropForbiddenSentences } from '../compose/forbidden';
 import { readInstructions } from '../compose/instructions';
-import { terms } from '../compose/keywords';
 import { profileFromClient } from '../compose/profile';
 import { tidyDraft, withArticle } from '../compose/tidy';
-import { detectTrade, NEUTRAL_TRADE } from '../compose/trade';
+import { detectTrade, itemsOn, NEUTRAL_TRADE } from '../compose/trade';
 import { couponIn, dateSpanFor, fitGbpPost, formatSpan, termsIn } from './post-shape';
 
 /**
@@ -43,12 +42,6 @@ function titleOf(sentence: string): string {
     .join(' ');
 }
 
-/** The client's trade tips that share a word with the brief: on its subject, and true for this business. */
-function tipOn(brief: string, tips: readonly string[]): string | null {
-  const wanted = new Set(terms(brief));
-  return tips.find((tip) => terms(tip).some((term) => wanted.has(term))) ?? null;
-}
-
 export function composeGbpPost(
   request: GbpPostRequest,
   context: Pick<ToolContext, 'client' | 'now'>,
@@ -60,7 +53,7 @@ export function composeGbpPost(
   const facts = sentencesOf(request.prompt);
   const lead = facts[0] ?? 'We have news to share.';
   const trade = detectTrade({ name: profile.name, topic: request.prompt });
-  const tip = trade.id === NEUTRAL_TRADE.id ? null : tipOn(request.prompt, trade.tips);
+  const tip = trade.id === NEUTRAL_TRADE.id ? null : (itemsOn(request.prompt, trade.tips)[0] ?? null);
   const where = profile.city ? ` in ${profile.city}` : '';
   const call = profile.phone ? `Call us at ${profile.phone}` : 'Contact us today';
   const mentions = rules.mentions.map((mention) => mentionSentence(mention, 'we', profile.name));

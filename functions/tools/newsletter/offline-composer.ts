@@ -2,11 +2,17 @@ import type { OfflineDraft, ToolContext } from '#functions/generation/tool-defin
 import { countWords, htmlToText } from '#shared/text';
 import type { NewsletterRequest } from '#shared/tools/newsletter';
 import { longDate, monthYear } from '../compose/dates';
-import { type DraftFacts, draftFacts, fitBlocks, mentionSentences, wordBudget } from '../compose/draft';
-import { offlineDraft, reviewDraft } from '../compose/draft-check';
-import { scrubForbiddenHtml } from '../compose/forbidden';
+import {
+  type DraftFacts,
+  draftFacts,
+  finishHtmlDraft,
+  fitBlocks,
+  mentionSentences,
+  tradeAdvice,
+  wordBudget,
+} from '../compose/draft';
 import { element, link, telHref, wrap } from '../compose/html';
-import { capitalize, keyPhrases, terms, titleCase } from '../compose/keywords';
+import { capitalize, keyPhrases, titleCase } from '../compose/keywords';
 import { detectOutline, type OutlineSection } from '../compose/outline';
 import { hostOf, inSentence, sentence } from '../compose/phrasing';
 import {
@@ -18,9 +24,8 @@ import {
   websiteUrl,
 } from '../compose/profile';
 import { extractiveSummary, type RankedSentence } from '../compose/summarize';
-import { tidyDraft, withArticle } from '../compose/tidy';
+import { withArticle } from '../compose/tidy';
 import { topicReferrer } from '../compose/topic';
-import { NEUTRAL_TRADE } from '../compose/trade';
 import { hashText, pick } from '../compose/variation';
 import { newsletterInstructions } from './prompt';
 
@@ -91,22 +96,6 @@ function opening(facts: DraftFacts, readers: string, ref: () => string): string 
     default:
       return `This issue is about ${ref()}.`;
   }
-}
-
-/**
- * Trade advice that holds for this topic: the trade's tips and warning signs, those sharing a word
- * with the topic first. A business whose trade is unknown gets none: another trade's advice would be
- * wrong, and generic advice is filler.
- */
-function tradeAdvice(facts: DraftFacts): { signs: string[]; tips: string[] } {
-  if (facts.trade.id === NEUTRAL_TRADE.id) return { signs: [], tips: [] };
-  const topicTerms = new Set(terms(`${facts.topic.raw} ${facts.topic.action ?? ''}`));
-  const onTopic = (text: string) => terms(text).some((term) => topicTerms.has(term));
-  const byTopic = (items: readonly string[]) => [
-    ...items.filter(onTopic),
-    ...items.filter((item) => !onTopic(item)),
-  ];
-  return { signs: byTopic(facts.trade.signs), tips: byTopic(facts.trade.tips) };
 }
 
 function topicPlan(facts: DraftFacts, profile: BusinessProfile): Plan {
@@ -322,21 +311,13 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
   const fixedWords = countWords(htmlToText([head, title, closing, footer].join('')));
   const body = [title, ...fitBlocks(blocks, limit, fixedWords).map((block) => block.html), closing];
 
-  const html = tidyDraft(
-    scrubForbiddenHtml(
-      wrap(
-        'div',
-        [head, wrap('div', body.join(''), 'padding:28px'), footer].join(''),
-        `max-width:640px;margin:0 auto;background-color:#ffffff;font-family:Arial, Helvetica, sans-serif;color:${TEXT};line-height:1.6`,
-      ),
-      facts.instructions.forbidden,
+  return finishHtmlDraft(
+    wrap(
+      'div',
+      [head, wrap('div', body.join(''), 'padding:28px'), footer].join(''),
+      `max-width:640px;margin:0 auto;background-color:#ffffff;font-family:Arial, Helvetica, sans-serif;color:${TEXT};line-height:1.6`,
     ),
+    facts,
+    limit.min,
   );
-  const notes = reviewDraft({
-    text: htmlToText(html),
-    instructions: facts.instructions,
-    minimum: limit.min,
-    topicWithout: facts.topicWithout,
-  });
-  return offlineDraft(html, notes);
 }

@@ -3,15 +3,12 @@ import type { OfflineDraft, ToolContext } from '#functions/generation/tool-defin
 import { countWords, htmlToText } from '#shared/text';
 import type { PressReleaseRequest } from '#shared/tools/press-release';
 import { apDateline } from '../compose/ap-style';
-import { type DraftFacts, draftFacts, mentionSentences, wordBudget } from '../compose/draft';
-import { offlineDraft, reviewDraft } from '../compose/draft-check';
-import { scrubForbiddenHtml } from '../compose/forbidden';
+import { type DraftFacts, draftFacts, finishHtmlDraft, mentionSentences, wordBudget } from '../compose/draft';
 import { element, escapeHtml, wrap } from '../compose/html';
 import { keyPhrases, titleCase } from '../compose/keywords';
 import { hostOf, inSentence } from '../compose/phrasing';
 import { type BusinessProfile, locationOf, websiteLabel } from '../compose/profile';
 import { extractiveSummary } from '../compose/summarize';
-import { tidyDraft } from '../compose/tidy';
 import { companyMention } from '../compose/topic';
 import { NEUTRAL_TRADE } from '../compose/trade';
 import { releaseCompany, releaseDate, releaseInstructions } from './company';
@@ -311,18 +308,7 @@ export function composePressRelease(input: PressReleaseRequest, context: ToolCon
     if (wordsOf(assemble()) + countWords(paragraph) > limit.max) continue;
     body.push(element('p', paragraph));
   }
-  const html = tidyDraft(scrubForbiddenHtml(assemble(), facts.instructions.forbidden));
-  const text = htmlToText(html);
-  // Bracketed notes are for the writer: they do not count toward the length.
-  const size = countWords(text.replace(/\[Add [^\]]*\]/gu, ' '));
-  const notes = reviewDraft({
-    text,
-    instructions: facts.instructions,
-    minimum: limit.min,
-    size,
-    topicWithout: facts.topicWithout,
-  });
-  return offlineDraft(html, notes);
+  return finishHtmlDraft(assemble(), facts, limit.min);
 }
 
 const LEGAL_SUFFIX =

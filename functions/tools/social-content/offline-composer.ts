@@ -4,11 +4,11 @@ import { mentionSentence } from '#functions/tools/compose/draft';
 import { offlineDraft, reviewDraft, SHORTER_THAN_ASKED } from '#functions/tools/compose/draft-check';
 import { dropForbiddenSentences, usesForbidden, withoutForbidden } from '#functions/tools/compose/forbidden';
 import { type InstructionFacts, readInstructions } from '#functions/tools/compose/instructions';
-import { STOP_WORDS, terms } from '#functions/tools/compose/keywords';
+import { STOP_WORDS } from '#functions/tools/compose/keywords';
 import { profileFromClient } from '#functions/tools/compose/profile';
 import { tidyDraft } from '#functions/tools/compose/tidy';
 import { parseTopic } from '#functions/tools/compose/topic';
-import { detectTrade, NEUTRAL_TRADE } from '#functions/tools/compose/trade';
+import { detectTrade, itemsOn, NEUTRAL_TRADE } from '#functions/tools/compose/trade';
 import { hashText, rotate } from '#functions/tools/compose/variation';
 import {
   ON_TARGET_TOLERANCE,
@@ -109,12 +109,6 @@ function readHashtags(subject: string, rest: string, company: string | null): re
   return tags;
 }
 
-/** The trade's tips that share a word with the brief: true for this business, and on the subject. */
-function tipsOn(brief: string, tips: readonly string[]): string[] {
-  const wanted = new Set(terms(brief));
-  return tips.filter((tip) => terms(tip).some((term) => wanted.has(term)));
-}
-
 interface PostPlan {
   /** The subject sentence: always first, never dropped. */
   readonly subject: string;
@@ -169,7 +163,7 @@ function postPlan(
       : brief.subject;
   const seed = hashText(`${request.prompt}|${platform}|${request.tone}`);
   const trade = detectTrade({ name: profile.name, topic: request.prompt });
-  const tips = trade.id === NEUTRAL_TRADE.id ? [] : tipsOn(request.prompt, trade.tips);
+  const tips = trade.id === NEUTRAL_TRADE.id ? [] : itemsOn(request.prompt, trade.tips);
   const mentions = rules.mentions.map((mention) => mentionSentence(mention, 'we', profile.name));
   const lead = voice.leadIn ? [voice.leadIn] : [];
   const links = brief.links.map((url) => `Details: ${url}`);
