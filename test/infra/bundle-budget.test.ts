@@ -9,7 +9,7 @@ import {
   modulesReached,
   repositoryRoot,
 } from '../../bench/lambda-bundles';
-import { sharedBundleOf, sharedLambdaBundles } from './shared-bundles';
+import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf, sharedLambdaBundles } from './shared-bundles';
 
 function findEntry(entries: readonly LambdaEntry[], path: string): LambdaEntry {
   const entry = entries.find((candidate) => candidate.entry === path);
@@ -55,7 +55,9 @@ function classicZodImporters(dir: string): string[] {
 }
 
 describe('Lambda bundle budgets', () => {
-  it('keeps every function within its minified size budget', { timeout: 600_000 }, async () => {
+  it('keeps every function within its minified size budget', {
+    timeout: SHARED_BUNDLES_TIMEOUT_MS,
+  }, async () => {
     const { entries, bundles } = await sharedLambdaBundles();
     const offenders: string[] = [];
     const unneededCeilings: string[] = [];
@@ -101,7 +103,7 @@ describe('Lambda bundle budgets', () => {
   });
 
   it('loads a provider SDK (and the page reader) in the text worker only when a job needs it', {
-    timeout: 600_000,
+    timeout: SHARED_BUNDLES_TIMEOUT_MS,
   }, async () => {
     const { entry, bundle } = await sharedBundleOf(backgroundFunctions.worker);
     const evaluated = [...modulesReached(bundle.inputs, entry.entry, { staticOnly: true })];

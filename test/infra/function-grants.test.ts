@@ -9,7 +9,7 @@ import { MEDIA_WORKER_ACCESS } from '#infra/media-worker';
 import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#infra/routes';
 import { modulesReached } from '../../bench/lambda-bundles';
 import { actionsOfFunction, sharedTemplate } from './fixture';
-import { sharedBundleOf } from './shared-bundles';
+import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf } from './shared-bundles';
 
 /**
  * Issue 17 item 5: each function's grants come from what its code uses. Every handler entry's module
@@ -48,38 +48,46 @@ const functions: [string, string, FunctionAccess][] = [
 ];
 
 describe('function grants', () => {
-  it('grant no function a client its code cannot reach', async () => {
-    const excess: string[] = [];
-    for (const [id, entry, access] of functions) {
-      const reached = await reachedModules(entry);
-      for (const [grant, module] of Object.entries(CLIENT_MODULES)) {
-        if (access[grant as keyof typeof CLIENT_MODULES] && !reached.has(module))
-          excess.push(`${id}: ${grant}`);
+  it(
+    'grant no function a client its code cannot reach',
+    async () => {
+      const excess: string[] = [];
+      for (const [id, entry, access] of functions) {
+        const reached = await reachedModules(entry);
+        for (const [grant, module] of Object.entries(CLIENT_MODULES)) {
+          if (access[grant as keyof typeof CLIENT_MODULES] && !reached.has(module))
+            excess.push(`${id}: ${grant}`);
+        }
       }
-    }
-    expect(excess).toEqual([]);
-  }, 600_000);
+      expect(excess).toEqual([]);
+    },
+    SHARED_BUNDLES_TIMEOUT_MS,
+  );
 
   // The other way round: code that reaches a client must hold its grant, or it fails in AWS only (the
   // local runtime grants everything). The media worker runs text children and saves multi-platform
   // items, so it needs the provider keys, the live pushes and the table as the text worker does.
-  it('grant every function the clients its code reaches', async () => {
-    const missing: string[] = [];
-    for (const [id, entry, access] of functions) {
-      const reached = await reachedModules(entry);
-      for (const [grant, module] of Object.entries(CLIENT_MODULES)) {
-        if (!reached.has(module) || access[grant as keyof typeof CLIENT_MODULES]) continue;
-        if (grant === 'jobsQueue' && OWN_QUEUE_CONSUMERS.has(id)) continue;
-        missing.push(`${id}: ${grant}`);
+  it(
+    'grant every function the clients its code reaches',
+    async () => {
+      const missing: string[] = [];
+      for (const [id, entry, access] of functions) {
+        const reached = await reachedModules(entry);
+        for (const [grant, module] of Object.entries(CLIENT_MODULES)) {
+          if (!reached.has(module) || access[grant as keyof typeof CLIENT_MODULES]) continue;
+          if (grant === 'jobsQueue' && OWN_QUEUE_CONSUMERS.has(id)) continue;
+          missing.push(`${id}: ${grant}`);
+        }
       }
-    }
-    expect(missing).toEqual([]);
-    // What the workers do with SQS is set their own message's visibility (the retry backoff), which
-    // their queue's event source grants; they send nothing, so they hold no jobsQueue grant.
-    const { template } = sharedTemplate();
-    for (const id of OWN_QUEUE_CONSUMERS)
-      expect(actionsOfFunction(template, `${id}Function`), id).toContain('sqs:ChangeMessageVisibility');
-  }, 600_000);
+      expect(missing).toEqual([]);
+      // What the workers do with SQS is set their own message's visibility (the retry backoff), which
+      // their queue's event source grants; they send nothing, so they hold no jobsQueue grant.
+      const { template } = sharedTemplate();
+      for (const id of OWN_QUEUE_CONSUMERS)
+        expect(actionsOfFunction(template, `${id}Function`), id).toContain('sqs:ChangeMessageVisibility');
+    },
+    SHARED_BUNDLES_TIMEOUT_MS,
+  );
 
   it('pin what the review found over-granted', () => {
     const { template } = sharedTemplate();

@@ -86,6 +86,13 @@ function read(dir: string): SharedBundles {
   return { entries: manifest.entries, bundles };
 }
 
+/**
+ * The timeout of a test that awaits the shared bundles: whichever test asks first builds them for the
+ * run (every Lambda, about 20 s on an idle 2-core machine, minutes on a loaded one) or waits for the
+ * file that does, so its own work is the smaller part of its time.
+ */
+export const SHARED_BUNDLES_TIMEOUT_MS = 600_000;
+
 let shared: Promise<SharedBundles> | undefined;
 
 export function sharedLambdaBundles(): Promise<SharedBundles> {

@@ -11,7 +11,7 @@ import { backgroundFunctions } from '#infra/routes';
 import { ESM_REQUIRE_BANNER, SPLIT_HANDLER } from '#infra/split-bundle';
 import type { LambdaBundle } from '../../bench/lambda-bundles';
 import { repositoryRoot, tempDir, withoutNpm } from './fixture';
-import { sharedBundleOf } from './shared-bundles';
+import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf } from './shared-bundles';
 
 /**
  * Every function is code-split (infra/split-bundle.ts): the SDK's optional credential providers load
@@ -63,7 +63,7 @@ const OPTIONAL_CREDENTIAL_PACKAGES = [
 
 describe('Code-split functions', () => {
   it("leaves the SDK's optional credential providers out of a function's cold start (the HTTP authorizer)", {
-    timeout: 120_000,
+    timeout: SHARED_BUNDLES_TIMEOUT_MS,
   }, async () => {
     const { entry, bundle } = await sharedBundleOf(backgroundFunctions.httpAuthorizer);
     const cold = bundle.split.coldStartParts.map((part) => part.name);
@@ -131,7 +131,7 @@ describe('Code-split functions', () => {
   });
 
   it('keeps the provider SDKs, compromise and linkedom out of the text worker cold start', {
-    timeout: 300_000,
+    timeout: SHARED_BUNDLES_TIMEOUT_MS,
   }, async () => {
     const { entry: worker, bundle } = await sharedBundleOf(backgroundFunctions.worker);
     const { split } = bundle;
@@ -172,7 +172,9 @@ describe('Code-split functions', () => {
     expect(importInNode(entryFile, false)).toBe('function');
   });
 
-  it('keeps the provider SDKs out of the media worker cold start', { timeout: 300_000 }, async () => {
+  it('keeps the provider SDKs out of the media worker cold start', {
+    timeout: SHARED_BUNDLES_TIMEOUT_MS,
+  }, async () => {
     const { entry: media, bundle } = await sharedBundleOf(backgroundFunctions.mediaWorker);
     const { split } = bundle;
     const cold = split.coldStartParts.map((part) => part.name);
