@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { type ApiUser, clientCard, createApiUser, createClientViaApi, saveContent } from './support/clients';
 import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { expectRingContrast, keyboardFocus, measureFocusRing } from './support/focus-indicator';
 import { chooseOption, openToolPage, waitForResult } from './support/tools';
 
 /**
@@ -43,145 +44,6 @@ const focusedRole = (page: Page): Promise<string | null> =>
 
 /** The polite live region of the result card on the page (the first, when a page has two). */
 const announcement = (page: Page) => page.getByTestId('result-announcement').first();
-
-interface RingMeasure {
-  error?: string;
-  focusVisible: boolean;
-  ring: string;
-  background: string;
-  contrast: number;
-}
-
-/**
- * Measures the focused element's focus indicator in the page: the widest solid ring of its computed
- * box-shadow (Tailwind's ring) or its outline, its colour with the element's (and its ancestors')
- * opacity, composited over what it is drawn on: the element's own background for an inset ring, the
- * ancestors' backgrounds for an outer one. Colours go through a canvas, so oklch() and color-mix()
- * come out as the sRGB the screen shows.
- */
-const MEASURE_RING = `(async () => {
-  const element = document.activeElement;
-  if (!element || element === document.body) return { error: 'nothing is focused' };
-  // Finite animations of the element and its ancestors (a ring fading in, a menu popping in at
-  // partial opacity) finish first; endless ones (a spinner) never would, and do not touch the ring.
-  await Promise.all(
-    document
-      .getAnimations()
-      .filter((animation) => {
-        const target = animation.effect && animation.effect.target;
-        return target && target.contains(element) && animation.effect.getComputedTiming().endTime !== Infinity;
-      })
-      .map((animation) => animation.finished),
-  );
-  const style = getComputedStyle(element);
-  const topLevel = (value) => {
-    const parts = [];
-    let depth = 0;
-    let start = 0;
-    for (let i = 0; i < value.length; i += 1) {
-      if (value[i] === '(') depth += 1;
-      else if (value[i] === ')') depth -= 1;
-      else if (value[i] === ',' && depth === 0) {
-        parts.push(value.slice(start, i).trim());
-        start = i + 1;
-      }
-    }
-    parts.push(value.slice(start).trim());
-    return parts;
-  };
-  const canvas = document.createElement('canvas');
-  canvas.width = 1;
-  canvas.height = 1;
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  const SENTINEL = '#010203';
-  const paint = (layers) => {
-    context.globalAlpha = 1;
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, 1, 1);
-    for (const [color, alpha] of layers) {
-      context.fillStyle = SENTINEL;
-      context.fillStyle = color;
-      if (context.fillStyle === SENTINEL) throw new Error('canvas cannot read the colour ' + color);
-      context.globalAlpha = alpha;
-      context.fillRect(0, 0, 1, 1);
-    }
-    const data = context.getImageData(0, 0, 1, 1).data;
-    return [data[0], data[1], data[2]];
-  };
-  const alphaOf = (color) => {
-    context.clearRect(0, 0, 1, 1);
-    context.globalAlpha = 1;
-    context.fillStyle = color;
-    context.fillRect(0, 0, 1, 1);
-    return context.getImageData(0, 0, 1, 1).data[3] / 255;
-  };
-  // The indicator: the widest unblurred shadow with a spread (a ring), else a visible outline.
-  let ring = null;
-  let inset = false;
-  let widest = 0;
-  if (style.boxShadow && style.boxShadow !== 'none') {
-    for (const shadow of topLevel(style.boxShadow)) {
-      const match = shadow.match(/^(\\S+\\(.*?\\)|\\S+)\\s+(-?[\\d.]+)px\\s+(-?[\\d.]+)px\\s+([\\d.]+)px\\s+(-?[\\d.]+)px(\\s+inset)?$/);
-      if (!match) continue;
-      const [, color, x, y, blur, spread, isInset] = match;
-      if (Number(x) !== 0 || Number(y) !== 0 || Number(blur) !== 0 || Number(spread) <= widest) continue;
-      if (alphaOf(color) === 0) continue;
-      ring = color;
-      inset = Boolean(isInset);
-      widest = Number(spread);
-    }
-  }
-  if (!ring && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) {
-    ring = style.outlineColor;
-    inset = parseFloat(style.outlineOffset) < 0;
-  }
-  if (!ring) return { error: 'no focus ring on ' + element.tagName, focusVisible: element.matches(':focus-visible') };
-  // What the ring is drawn on: backgrounds from the page down to the element (inset) or its parent.
-  const backgrounds = [];
-  for (let node = inset ? element : element.parentElement; node; node = node.parentElement) {
-    const color = getComputedStyle(node).backgroundColor;
-    if (alphaOf(color) === 0) continue;
-    backgrounds.unshift(color);
-    if (alphaOf(color) === 1) break;
-  }
-  let opacity = 1;
-  for (let node = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
-  const under = backgrounds.map((color) => [color, 1]);
-  const behind = paint(under);
-  const drawn = paint([...under, [ring, opacity]]);
-  const luminance = ([r, g, b]) => {
-    const [R, G, B] = [r, g, b].map((channel) => {
-      const c = channel / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * R + 0.7152 * G + 0.0722 * B;
-  };
-  const [light, dark] = [luminance(drawn), luminance(behind)].sort((a, b) => b - a);
-  return {
-    focusVisible: element.matches(':focus-visible'),
-    ring: 'rgb(' + drawn.join(', ') + ')',
-    background: 'rgb(' + behind.join(', ') + ')',
-    contrast: Math.round(((light + 0.05) / (dark + 0.05)) * 100) / 100,
-  };
-})()`;
-
-/** The focused control's ring contrast; fails on no ring, a hidden one, or under 3:1. */
-async function expectRingContrast(page: Page, control: string): Promise<number> {
-  const measure = (await page.evaluate(MEASURE_RING)) as RingMeasure;
-  expect(measure.error, control).toBeUndefined();
-  expect(measure.focusVisible, `${control} shows its focus`).toBe(true);
-  expect(
-    measure.contrast,
-    `${control}: ring ${measure.ring} on ${measure.background}`,
-  ).toBeGreaterThanOrEqual(3);
-  return measure.contrast;
-}
-
-/** Focuses a control as the keyboard would: a key press first, so the browser shows :focus-visible. */
-async function keyboardFocus(page: Page, locator: ReturnType<Page['locator']>): Promise<void> {
-  await page.keyboard.press('Shift');
-  await locator.focus();
-}
 
 async function openLibrary(page: Page, clientName: string): Promise<void> {
   await page.goto('/clients');
@@ -355,7 +217,7 @@ describe('focus rings', () => {
       document.querySelector('main').append(probe);
     })()`);
     await keyboardFocus(page, page.locator('#faint-ring-probe'));
-    const faint = (await page.evaluate(MEASURE_RING)) as RingMeasure;
+    const faint = await measureFocusRing(page);
     expect(faint.contrast).toBeLessThan(3);
     expect(faint.contrast).toBeGreaterThan(1.5);
     await page.evaluate(`document.getElementById('faint-ring-probe').remove()`);

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { focusPageHeading } from '@/lib/page-heading';
 import { pageTitle } from './navigation/page-title';
-
-/** How long to wait for the new screen's lazy chunk to render its heading before giving up. */
-const HEADING_WAIT_MS = 5000;
 
 /**
  * On a route change, names the page in `document.title` and moves focus to the new page's <h1>, so
@@ -18,19 +16,7 @@ export function useRouteFocus(pathname: string, isKnownPath: (path: string) => b
       firstRender.current = false;
       return;
     }
-    // Screens load lazily: wait for the heading to appear rather than focusing the loading screen.
-    const deadline = Date.now() + HEADING_WAIT_MS;
-    let frame = 0;
-    const focusHeading = () => {
-      const heading = document.querySelector<HTMLElement>('h1');
-      if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-        return;
-      }
-      if (Date.now() < deadline) frame = requestAnimationFrame(focusHeading);
-    };
-    frame = requestAnimationFrame(focusHeading);
-    return () => cancelAnimationFrame(frame);
+    // Screens load lazily: the heading is waited for rather than focusing the loading screen.
+    return focusPageHeading();
   }, [pathname, isKnownPath]);
 }

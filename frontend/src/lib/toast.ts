@@ -68,3 +68,14 @@ export async function toast({
 export function useToast(): { toast: typeof toast } {
   return { toast };
 }
+
+/**
+ * Lets the keyboard focus out of a toast before the page moves it elsewhere (Undo → the restored item).
+ * sonner remembers what had the focus before a toast took it and hands it back there when the focus
+ * leaves the toasts, which would undo the page's own move; letting go first, sonner hands it back at
+ * once, and the page's move that follows wins.
+ */
+export function releaseToastFocus(): void {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active.closest('[data-sonner-toaster]')) active.blur();
+}

@@ -1,131 +1,196 @@
 /**
- * The keyboard focus indicator's contrast (WCAG 2.1 non-text contrast for the ring; issue 31 item 5):
- * the ring or outline of the focused element, as painted (the element's own opacity included: a
- * half-transparent button paints a half-transparent ring), against both colours it touches: what is
- * behind the element, and on its inside the element's own fill (a ring hugging an indigo button reads
- * 1.9:1 there) or the ring offset's colour. Measured in the page: colours are resolved by painting them
- * on a canvas, so `oklch()` and `color-mix()` values count as the browser renders them.
+ * Focus indicators measured as painted (issue 18 item 4, issue 31 item 5; WCAG 1.4.11): the ring or
+ * outline of the focused control against what it is drawn on and what it touches, used by the focus
+ * tests to check single controls and every tab stop of a screen.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
-export interface FocusIndicator {
-  /** Tag and accessible-ish name of the focused element. */
-  element: string;
-  /** The indicator's colour as painted, `rgb(r, g, b)`; null when the element shows none. */
-  indicator: string | null;
-  /** What is behind the element, and what the indicator touches on its inside. */
+export interface RingMeasure {
+  error?: string;
+  focusVisible: boolean;
+  ring: string;
   background: string;
-  /** The lower contrast of the indicator against those two; 0 when there is no indicator. */
-  ratio: number;
-}
-
-/** Measures the focus indicator of `document.activeElement`. */
-export function focusIndicator(page: Page): Promise<FocusIndicator | null> {
-  // A string, not a function: Node's type-check has no DOM lib for the page's globals.
-  return page.evaluate(`(() => {
-    const element = document.activeElement;
-    if (!element || element === document.body) return null;
-    const canvas = document.createElement('canvas');
-    canvas.width = 1;
-    canvas.height = 1;
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    const rgba = (colour) => {
-      context.clearRect(0, 0, 1, 1);
-      context.fillStyle = '#000';
-      context.fillStyle = colour;
-      context.fillRect(0, 0, 1, 1);
-      const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
-      return [r, g, b, a / 255];
-    };
-    const over = (top, bottom) => {
-      const alpha = top[3];
-      return [0, 1, 2].map((i) => Math.round(top[i] * alpha + bottom[i] * (1 - alpha))).concat(1);
-    };
-    // What is painted behind the element: its ancestors' backgrounds, nearest on top, over white.
-    const layers = [];
-    for (let node = element.parentElement; node; node = node.parentElement) {
-      const colour = rgba(getComputedStyle(node).backgroundColor);
-      if (colour[3] > 0) layers.push(colour);
-      if (colour[3] === 1) break;
-    }
-    let background = [255, 255, 255, 1];
-    for (const layer of layers.reverse()) background = over(layer, background);
-    // The element's opacity, and its ancestors', fade the ring it paints.
-    let opacity = 1;
-    for (let node = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
-    const style = getComputedStyle(element);
-    // What the indicator touches on its inside: the element's own fill (over what is behind it), unless
-    // a ring offset (a smaller ring of another colour) lies between them.
-    const fill = rgba(style.backgroundColor);
-    fill[3] *= opacity;
-    const ownFill = over(fill, background);
-    const candidates = [];
-    if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) {
-      const offset = parseFloat(style.outlineOffset) || 0;
-      candidates.push({ colour: style.outlineColor, inner: offset > 0 ? background : ownFill });
-    }
-    // Box shadows with a spread and no blur are rings (Tailwind's ring-*); split on commas outside parentheses.
-    const rings = [];
-    const shadows = style.boxShadow === 'none' ? [] : style.boxShadow.split(/,(?![^(]*\\))/);
-    for (const shadow of shadows) {
-      const colour = /^(\\s*(?:rgba?|oklch|oklab|lab|lch|hsla?|color)\\([^)]*\\)|\\s*#[0-9a-f]+)/i.exec(shadow)?.[1];
-      const lengths = shadow.replace(colour ?? '', '').trim().split(/\\s+/).map(parseFloat);
-      const [, , blur = 0, spread = 0] = lengths;
-      if (colour && spread > 0 && blur === 0 && !/inset/.test(shadow) && rgba(colour)[3] > 0) {
-        rings.push({ colour, spread });
-      }
-    }
-    rings.sort((a, b) => b.spread - a.spread);
-    if (rings[0]) {
-      const offsetRing = rings[1];
-      const inner = offsetRing ? over(rgba(offsetRing.colour), background) : ownFill;
-      candidates.push({ colour: rings[0].colour, inner });
-    }
-    const luminance = (rgb) => {
-      const channel = (value) => {
-        const unit = value / 255;
-        return unit <= 0.03928 ? unit / 12.92 : ((unit + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2]);
-    };
-    const contrast = (a, b) => {
-      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-      return (light + 0.05) / (dark + 0.05);
-    };
-    // The indicator must stand out from both sides: what is behind the element and what it rings.
-    let best = null;
-    for (const candidate of candidates) {
-      const colour = rgba(candidate.colour);
-      colour[3] *= opacity;
-      if (colour[3] === 0) continue;
-      const painted = over(colour, background);
-      const ratio = Math.min(contrast(painted, background), contrast(painted, candidate.inner));
-      if (!best || ratio > best.ratio) best = { painted, ratio, inner: candidate.inner };
-    }
-    const name = (element.getAttribute('aria-label') || element.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
-    const css = (rgb) => 'rgb(' + rgb.slice(0, 3).join(', ') + ')';
-    return {
-      element: element.tagName.toLowerCase() + ':' + name,
-      indicator: best ? css(best.painted) : null,
-      background: css(background) + (best ? ' / ' + css(best.inner) : ''),
-      ratio: best ? Math.round(best.ratio * 100) / 100 : 0,
-    };
-  })()`);
+  contrast: number;
 }
 
 /**
- * Presses Tab up to `maxStops` times (or until focus leaves the page) and measures every stop. Returns
- * the stops whose indicator reads under 3:1.
+ * Measures the focused element's focus indicator in the page: the widest solid ring of its computed
+ * box-shadow (Tailwind's ring) or its outline, its colour with the element's (and its ancestors')
+ * opacity, composited over what it is drawn on: the element's own background for an inset ring, the
+ * ancestors' backgrounds for an outer one. An outer ring must also stand out from what it touches on
+ * its inside (issue 31 item 5): the control's own fill (a ring hugging an indigo button reads 1.8:1
+ * there) or the ring offset's colour; the lower of the two contrasts counts. Colours go through a
+ * canvas, so oklch() and color-mix() come out as the sRGB the screen shows.
  */
-export async function weakFocusIndicators(page: Page, maxStops = 80): Promise<FocusIndicator[]> {
-  const weak: FocusIndicator[] = [];
+const MEASURE_RING = `(async () => {
+  const element = document.activeElement;
+  if (!element || element === document.body) return { error: 'nothing is focused' };
+  // Finite animations of the element and its ancestors (a ring fading in, a menu popping in at
+  // partial opacity) finish first; endless ones (a spinner) never would, and do not touch the ring.
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => {
+        const target = animation.effect && animation.effect.target;
+        return target && target.contains(element) && animation.effect.getComputedTiming().endTime !== Infinity;
+      })
+      .map((animation) => animation.finished),
+  );
+  const style = getComputedStyle(element);
+  const topLevel = (value) => {
+    const parts = [];
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < value.length; i += 1) {
+      if (value[i] === '(') depth += 1;
+      else if (value[i] === ')') depth -= 1;
+      else if (value[i] === ',' && depth === 0) {
+        parts.push(value.slice(start, i).trim());
+        start = i + 1;
+      }
+    }
+    parts.push(value.slice(start).trim());
+    return parts;
+  };
+  const canvas = document.createElement('canvas');
+  canvas.width = 1;
+  canvas.height = 1;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const SENTINEL = '#010203';
+  const paint = (layers) => {
+    context.globalAlpha = 1;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 1, 1);
+    for (const [color, alpha] of layers) {
+      context.fillStyle = SENTINEL;
+      context.fillStyle = color;
+      if (context.fillStyle === SENTINEL) throw new Error('canvas cannot read the colour ' + color);
+      context.globalAlpha = alpha;
+      context.fillRect(0, 0, 1, 1);
+    }
+    const data = context.getImageData(0, 0, 1, 1).data;
+    return [data[0], data[1], data[2]];
+  };
+  const alphaOf = (color) => {
+    context.clearRect(0, 0, 1, 1);
+    context.globalAlpha = 1;
+    context.fillStyle = color;
+    context.fillRect(0, 0, 1, 1);
+    return context.getImageData(0, 0, 1, 1).data[3] / 255;
+  };
+  // The indicator: the widest unblurred shadow with a spread (a ring), else a visible outline.
+  let ring = null;
+  let inset = false;
+  let widest = 0;
+  if (style.boxShadow && style.boxShadow !== 'none') {
+    for (const shadow of topLevel(style.boxShadow)) {
+      const match = shadow.match(/^(\\S+\\(.*?\\)|\\S+)\\s+(-?[\\d.]+)px\\s+(-?[\\d.]+)px\\s+([\\d.]+)px\\s+(-?[\\d.]+)px(\\s+inset)?$/);
+      if (!match) continue;
+      const [, color, x, y, blur, spread, isInset] = match;
+      if (Number(x) !== 0 || Number(y) !== 0 || Number(blur) !== 0 || Number(spread) <= widest) continue;
+      if (alphaOf(color) === 0) continue;
+      ring = color;
+      inset = Boolean(isInset);
+      widest = Number(spread);
+    }
+  }
+  if (!ring && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) {
+    ring = style.outlineColor;
+    inset = parseFloat(style.outlineOffset) < 0;
+  }
+  if (!ring) return { error: 'no focus ring on ' + element.tagName, focusVisible: element.matches(':focus-visible') };
+  // What the ring is drawn on: backgrounds from the page down to the element (inset) or its parent.
+  const backgrounds = [];
+  for (let node = inset ? element : element.parentElement; node; node = node.parentElement) {
+    const color = getComputedStyle(node).backgroundColor;
+    if (alphaOf(color) === 0) continue;
+    backgrounds.unshift(color);
+    if (alphaOf(color) === 1) break;
+  }
+  let opacity = 1;
+  for (let node = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+  const under = backgrounds.map((color) => [color, 1]);
+  const behind = paint(under);
+  const drawn = paint([...under, [ring, opacity]]);
+  const luminance = ([r, g, b]) => {
+    const [R, G, B] = [r, g, b].map((channel) => {
+      const c = channel / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+  };
+  const contrastOf = (a, b) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light + 0.05) / (dark + 0.05);
+  };
+  // An outer ring touches the control on its inside: the control's own fill, or a ring offset (a
+  // narrower ring of another colour) between them. It must stand out there too.
+  let inside = null;
+  if (!inset) {
+    let offset = null;
+    let offsetSpread = 0;
+    for (const shadow of style.boxShadow && style.boxShadow !== 'none' ? topLevel(style.boxShadow) : []) {
+      const match = shadow.match(/^(\\S+\\(.*?\\)|\\S+)\\s+0px\\s+0px\\s+0px\\s+([\\d.]+)px$/);
+      if (!match || Number(match[2]) >= widest || Number(match[2]) <= offsetSpread) continue;
+      if (alphaOf(match[1]) === 0) continue;
+      offset = match[1];
+      offsetSpread = Number(match[2]);
+    }
+    inside = paint([...under, [offset ?? style.backgroundColor, offset ? 1 : opacity]]);
+  }
+  const contrast = Math.min(contrastOf(drawn, behind), inside ? contrastOf(drawn, inside) : Infinity);
+  return {
+    focusVisible: element.matches(':focus-visible'),
+    ring: 'rgb(' + drawn.join(', ') + ')',
+    background: 'rgb(' + behind.join(', ') + ')' + (inside ? ' / inside rgb(' + inside.join(', ') + ')' : ''),
+    contrast: Math.round(contrast * 100) / 100,
+  };
+})()`;
+
+/** The focused control's ring contrast; fails on no ring, a hidden one, or under 3:1. */
+export async function expectRingContrast(page: Page, control: string): Promise<number> {
+  const measure = (await page.evaluate(MEASURE_RING)) as RingMeasure;
+  expect(measure.error, control).toBeUndefined();
+  expect(measure.focusVisible, `${control} shows its focus`).toBe(true);
+  expect(
+    measure.contrast,
+    `${control}: ring ${measure.ring} on ${measure.background}`,
+  ).toBeGreaterThanOrEqual(3);
+  return measure.contrast;
+}
+
+/** Focuses a control as the keyboard would: a key press first, so the browser shows :focus-visible. */
+export async function keyboardFocus(page: Page, locator: ReturnType<Page['locator']>): Promise<void> {
+  await page.keyboard.press('Shift');
+  await locator.focus();
+}
+
+/** Measures the focused element's indicator; `error` says when nothing is focused or it shows none. */
+export async function measureFocusRing(page: Page): Promise<RingMeasure> {
+  return (await page.evaluate(MEASURE_RING)) as RingMeasure;
+}
+
+/**
+ * Presses Tab up to `maxStops` times (or until the focus leaves the page) and measures every stop.
+ * Returns a line for each stop whose indicator is missing or reads under 3:1.
+ */
+export async function weakFocusIndicators(page: Page, maxStops = 80): Promise<string[]> {
+  const weak: string[] = [];
   for (let stop = 0; stop < maxStops; stop += 1) {
     await page.keyboard.press('Tab');
-    // The ring's transition (transition-all) must end before it is measured.
-    await page.waitForTimeout(200);
-    const measured = await focusIndicator(page);
-    if (!measured) break;
-    if (measured.ratio < 3) weak.push(measured);
+    const name = await page.evaluate(`(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return null;
+      const label = (active.getAttribute('aria-label') || active.textContent || '').trim().replace(/\\s+/g, ' ');
+      return active.tagName.toLowerCase() + ':' + label.slice(0, 40);
+    })()`);
+    if (name === null) break;
+    const measure = await measureFocusRing(page);
+    if (measure.error) weak.push(`${name}: ${measure.error}`);
+    else if (measure.contrast < 3) {
+      weak.push(`${name}: ${measure.contrast}:1 (${measure.ring} on ${measure.background})`);
+    }
   }
   return weak;
 }

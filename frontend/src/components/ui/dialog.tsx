@@ -42,6 +42,10 @@ function keepOpenOnToast(event: { target: EventTarget | null; preventDefault: ()
     event.preventDefault();
 }
 
+/**
+ * On a phone a dialog starts 6rem down and ends 1rem above the bottom: the top is where toasts show
+ * there (toaster.tsx), and one must never cover the dialog's title (issue 31).
+ */
 export function DialogContent({
   className,
   children,
@@ -58,7 +62,7 @@ export function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] grid-cols-1 gap-4 overflow-y-auto rounded-lg border bg-background p-4 shadow-lg sm:p-6 outline-none data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in sm:max-w-lg',
+          'fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] grid-cols-1 gap-4 overflow-y-auto rounded-lg border bg-background p-4 shadow-lg max-sm:top-[calc(50%+2.5rem)] max-sm:max-h-[calc(100dvh-7rem)] sm:p-6 outline-none data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in sm:max-w-lg',
           className,
         )}
         onInteractOutside={(event) => {

@@ -9,9 +9,11 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { focusPageHeading } from '@/lib/page-heading';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { Separator } from './separator';
@@ -121,6 +123,7 @@ export function Sidebar({
   ...props
 }: ComponentProps<'nav'> & { side?: 'left' | 'right'; collapsible?: 'offcanvas' | 'icon' | 'none' }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const openedAt = useRef<string | null>(null);
 
   // The sidebar is the app's navigation landmark, labelled by the caller (e.g. 'Main navigation').
   if (collapsible === 'none') {
@@ -151,9 +154,17 @@ export function Sidebar({
           // Radix would focus the first control of the drawer, which can be the footer's Sign Out; the
           // visible Close button is a harmless first stop from which Tab reaches the navigation.
           onOpenAutoFocus={(event) => {
+            openedAt.current = window.location.href;
             event.preventDefault();
             if (event.currentTarget instanceof HTMLElement)
               event.currentTarget.querySelector<HTMLElement>('[data-slot="sheet-close"]')?.focus();
+          }}
+          // A page chosen in the drawer gets the focus at its heading (issue 31): the route's own focus
+          // move ran while the drawer still held the focus, and closing would hand it to the toggle.
+          onCloseAutoFocus={(event) => {
+            if (window.location.href === openedAt.current) return;
+            event.preventDefault();
+            focusPageHeading();
           }}
         >
           <SheetHeader className="sr-only">

@@ -1,15 +1,23 @@
 import { type CSSProperties, useEffect } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { toasterReady } from '@/lib/toast';
 
-/** The styled sonner Toaster. Mounted by ToastHost on the first toast; do not mount it yourself. */
+/**
+ * The styled sonner Toaster. Mounted by ToastHost on the first toast; do not mount it yourself.
+ *
+ * Where toasts go (issue 31): at the bottom right on a wide screen, clear of the page headers, the
+ * editor's Publish button and a ready result's word count, which scrolls up to the top; at the top on a
+ * phone, where dialogs start below them (dialog.tsx), so a toast never covers a dialog's title.
+ */
 export function Toaster(props: ToasterProps) {
+  const isMobile = useIsMobile();
   // Parent effects run after their children's, so sonner is already listening when this fires.
   useEffect(() => toasterReady(), []);
   return (
     <Sonner
       className="toaster group"
-      position="top-right"
+      position={isMobile ? 'top-center' : 'bottom-right'}
       richColors
       closeButton
       style={

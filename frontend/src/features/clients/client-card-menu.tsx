@@ -50,6 +50,7 @@ export function ClientCardMenu({
           size="icon"
           className="size-8"
           aria-label={`Actions for ${client.name}`}
+          data-client-actions={client.id}
         >
           <MoreHorizontal />
         </Button>

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
-import { preloadToaster } from '@/lib/toast';
+import { focusPageHeading } from '@/lib/page-heading';
+import { preloadToaster, releaseToastFocus } from '@/lib/toast';
 import { AccessDialog } from './access-dialog';
 import type { ClientCardActions } from './client-card-menu';
 import { canManageClient, matchesSearch } from './client-display';
@@ -29,7 +30,10 @@ export function ClientsPage() {
   const { user } = useAuth();
   const list = useClients();
   const { clients, prepend, replace, patch } = list;
-  const deleteClient = useDeleteClient(list);
+  // The card (or, with none left, the heading) that takes the focus once the grid has re-rendered.
+  const [focusTarget, setFocusTarget] = useState<{ clientId: string | null } | null>(null);
+  const moveFocus = useCallback((clientId: string | null) => setFocusTarget({ clientId }), []);
+  const deleteClient = useDeleteClient(list, moveFocus);
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Client | null>(null);
@@ -63,14 +67,31 @@ export function ClientsPage() {
     [clients, search],
   );
 
+  useEffect(() => {
+    if (!focusTarget) return;
+    const { clientId } = focusTarget;
+    const card = clientId
+      ? document.querySelector<HTMLElement>(`[data-client-actions="${CSS.escape(clientId)}"]`)
+      : null;
+    // After Undo the focus is on the toast's button: it leaves the toast first (sonner would pull it back).
+    releaseToastFocus();
+    if (card) card.focus();
+    else focusPageHeading();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
   const actions = useMemo<ClientCardActions>(
     () => ({
       onViewContent: setBrowsing,
       onManageAccess: setManagingAccess,
       onEdit: openEdit,
-      onDelete: (client) => void deleteClient(client),
+      onDelete: (client) => {
+        const index = visible.findIndex((shown) => shown.id === client.id);
+        const next = visible[index + 1] ?? visible[index - 1] ?? null;
+        void deleteClient(client, next?.id ?? null);
+      },
     }),
-    [deleteClient, openEdit],
+    [deleteClient, openEdit, visible],
   );
 
   const canManage = useCallback((client: ClientSummary) => canManageClient(user, client), [user]);
