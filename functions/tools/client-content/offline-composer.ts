@@ -75,8 +75,11 @@ function introBlocks(w: Writer, siteLead: string | null): string[] {
   const { topic } = w.facts;
   const openings: Record<typeof topic.kind, () => string> = {
     'how-to': () => `This post covers how to ${topic.action ?? topic.noun}.`,
+    // "Do I need a will?" is asked; "Why your furnace filter matters" is a subject, not a question.
     question: () =>
-      `${capitalize(w.readers)} often ask us: ${sentence(capitalize(topic.raw)).replace(/\.$/u, '?')}`,
+      /\?$/u.test(topic.raw)
+        ? `${capitalize(w.readers)} often ask us: ${capitalize(topic.raw)}`
+        : `This post is about ${sentence(inSentence(topic.raw))}`,
     announcement: () => `We have news about ${w.ref()}, and we want ${w.readers} to hear it first.`,
     offer: () => `Good news for ${w.readers}: ${sentence(inSentence(topic.raw))}`,
     event: () => `Save the date: ${sentence(inSentence(topic.raw))}`,
@@ -131,12 +134,12 @@ function contactBlocks(w: Writer, profile: BusinessProfile): string[] {
 function closingBlocks(w: Writer): string[] {
   const { trade } = w.facts;
   const signOff = w.facts.instructions.signOff;
-  const visit = trade.id === NEUTRAL_TRADE.id ? 'a conversation' : withArticle(trade.visit);
-  return [
-    element('h2', 'Ready to Get Started?'),
-    ctaParagraph(w, `today to book ${visit}.`),
-    ...(signOff ? [p(signOff)] : []),
-  ];
+  // A business whose trade is unknown gets no made-up kind of visit.
+  const next =
+    trade.id === NEUTRAL_TRADE.id
+      ? 'today with your questions.'
+      : `today to book ${withArticle(trade.visit)}.`;
+  return [element('h2', 'Ready to Get Started?'), ctaParagraph(w, next), ...(signOff ? [p(signOff)] : [])];
 }
 
 export function composeClientContent(input: ClientContentRequest, context: ToolContext): OfflineDraft {

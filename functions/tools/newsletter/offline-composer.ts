@@ -83,7 +83,10 @@ function opening(facts: DraftFacts, readers: string, ref: () => string): string 
     case 'how-to':
       return topic.action ? `This issue covers how to ${topic.action}.` : `This issue covers ${topic.about}.`;
     case 'question':
-      return `This issue answers a question we hear from ${readers}: ${sentence(capitalize(topic.raw)).replace(/\.$/u, '?')}`;
+      // "Is a heat pump worth it?" is asked; "Why flossing matters" is a subject, not a question.
+      return /\?$/u.test(topic.raw)
+        ? `This issue answers a question we hear from ${readers}: ${capitalize(topic.raw)}`
+        : `This issue is about ${sentence(inSentence(topic.raw))}`;
     case 'announcement':
       return `We have news about ${ref()}, and we wanted you to hear it first.`;
     case 'offer':
