@@ -61,6 +61,11 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // publishes, updates, deletes and uploads are activities pushed live to the admins' feed.
   wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: 'decrypt', webSocket: true },
   'api-keys': DEFAULT_ROUTE_ACCESS,
+  // Reviews (issue 33): links, comments and decisions are items; each is pushed live to the client's
+  // audience and recorded as an activity.
+  reviews: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
+  // The calendar only reads the items and clients a user can see.
+  calendar: { ...NO_ACCESS, table: 'read' },
   // The public API's own generation endpoints queue jobs exactly like tools/.
   'public-api': { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },
   // The OpenAPI document is built from code alone.
@@ -114,6 +119,10 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Saving a library item is an activity pushed to the admins' feed.
   Content: { ...TABLE_ONLY, webSocket: true },
   ApiKeys: TABLE_ONLY,
+  // Review links, comments and decisions (public and in the app) are written and pushed to the client's
+  // creator, grantees and the admins.
+  Reviews: { ...TABLE_ONLY, webSocket: true },
+  GetCalendar: TABLE_READ,
   GetJob: TABLE_READ,
   GenerateNewsletter: ENQUEUE_ONLY,
   GeneratePressRelease: ENQUEUE_ONLY,

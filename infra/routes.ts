@@ -87,6 +87,8 @@ const clientAccess = httpFunction('ClientAccess', 'access/routes');
 const content = httpFunction('Content', 'content/routes');
 const apiKeys = httpFunction('ApiKeys', 'api-keys/routes');
 const media = httpFunction('Media', 'media/routes');
+/** Review links, comments and decisions (issue 33 item 3): the app's routes and the public link's. */
+const reviews = httpFunction('Reviews', 'reviews/routes');
 /**
  * Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. The
  * timeout leaves room for the public API's `Prefer: wait=25` (API Gateway's own limit is 30 s).
@@ -109,6 +111,8 @@ function wordpressRoutes(): HttpRoute[] {
     wp('CreateWordPressPost', 'POST', '/posts'),
     wp('UpdateWordPressPost', 'PUT', '/posts/{postId}'),
     wp('DeleteWordPressPost', 'DELETE', '/posts/{postId}'),
+    // The calendar's drag of a scheduled post to another day (issue 33 item 5).
+    wp('RescheduleWordPressPost', 'POST', '/posts/{postId}/reschedule'),
     wp('ListWordPressCategories', 'GET', '/categories'),
     // Its own function: sniffing an uploaded image's type (file-type) would take the shared one over
     // its bundle budget, and only uploads need it.
@@ -123,6 +127,9 @@ function wordpressRoutes(): HttpRoute[] {
     wp('TestWordPressConnection', 'POST', '/test'),
   ];
 }
+
+/** A library item's path; its versions, reviews and due date hang under it. */
+const CONTENT_ITEM = '/api/clients/{clientId}/content/{contentId}';
 
 export const httpRoutes: readonly HttpRoute[] = [
   route('GetHealth', 'GET', '/api/health', 'health/handler', 'public'),
@@ -145,6 +152,23 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('UpdateContent', 'PUT', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
   route('DeleteContent', 'DELETE', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
   route('RestoreContent', 'POST', '/api/clients/{clientId}/content/{contentId}/restore', content, 'user'),
+  // Issue 33: an item's version history and its due date.
+  route('ListContentVersions', 'GET', `${CONTENT_ITEM}/versions`, content, 'user'),
+  route('GetContentVersion', 'GET', `${CONTENT_ITEM}/versions/{versionId}`, content, 'user'),
+  route('RestoreContentVersion', 'POST', `${CONTENT_ITEM}/versions/{versionId}/restore`, content, 'user'),
+  route('SetContentDueDate', 'PUT', `${CONTENT_ITEM}/due-date`, content, 'user'),
+
+  // Issue 33: review by colleagues (in the app) and by the client (a link that needs no account).
+  route('CreateReview', 'POST', `${CONTENT_ITEM}/reviews`, reviews, 'user'),
+  route('ListReviews', 'GET', `${CONTENT_ITEM}/reviews`, reviews, 'user'),
+  route('RevokeReview', 'DELETE', `${CONTENT_ITEM}/reviews/{reviewId}`, reviews, 'user'),
+  route('CreateContentComment', 'POST', `${CONTENT_ITEM}/comments`, reviews, 'user'),
+  route('DecideContent', 'POST', `${CONTENT_ITEM}/decision`, reviews, 'user'),
+  route('GetPublicReview', 'GET', '/api/reviews/{token}', reviews, 'public'),
+  route('CreatePublicReviewComment', 'POST', '/api/reviews/{token}/comments', reviews, 'public'),
+  route('DecidePublicReview', 'POST', '/api/reviews/{token}/decision', reviews, 'public'),
+  // The content calendar across the clients a user can see (issue 33 item 5).
+  route('GetCalendar', 'GET', '/api/calendar', 'calendar/get-calendar', 'user'),
 
   route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
 

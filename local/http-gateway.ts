@@ -16,6 +16,7 @@ import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { type ContentEncoding, compressBody, isCompressible, negotiateEncoding } from './compression';
 import { loadHandler } from './handler-loader';
 import { lambdaContext } from './lambda-context';
+import { loggedPath } from './logged-path';
 import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
 
 /**
@@ -197,6 +198,8 @@ export async function handleApiRequest(
   }
   const headers = headerMap(request);
   if (options.viaCloudFront) headers[ORIGIN_VERIFY_HEADER] = options.viaCloudFront.originSecret;
+  // As API Gateway does: the scheme the request arrived with (the review link's origin is built from it).
+  headers['x-forwarded-proto'] = 'http';
   const routeKey = `${route.method} ${route.path}`;
   const now = new Date();
   const textual = isTextual(headers['content-type']);
@@ -276,6 +279,8 @@ export async function handleApiRequest(
   response.writeHead(structured.statusCode ?? 200, replyHeaders as Record<string, string>);
   response.end(sent);
   if (process.env.LOG_REQUESTS !== 'false') {
-    log(`${method} ${url.pathname} → ${structured.statusCode ?? 200} (${Date.now() - started} ms)`);
+    log(
+      `${method} ${loggedPath(url.pathname)} → ${structured.statusCode ?? 200} (${Date.now() - started} ms)`,
+    );
   }
 }

@@ -27,6 +27,7 @@ import { startSqs } from './emulators/sqs';
 import { handleApiRequest } from './http-gateway';
 import { startInternalServer, TRIGGER_FUNCTION_NAMES } from './internal-server';
 import { type LocalSettings, readLocalSettings } from './local-config';
+import { loggedPath } from './logged-path';
 import { Mailbox } from './mailbox';
 import { MALFORMED_TARGET_MESSAGE, requestTarget } from './path-decoding';
 import { assertPortFree, freePort, PortInUseError } from './ports';
@@ -425,7 +426,9 @@ async function startDirectApi(
         return;
       }
       handleApiRequest(request, response, url, log).catch((error: unknown) => {
-        log(`✗ ${request.method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
+        log(
+          `✗ ${request.method} ${loggedPath(url.pathname)}: ${error instanceof Error ? error.message : String(error)}`,
+        );
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ message: 'Internal Server Error' }));
       });

@@ -67,6 +67,8 @@ export const clientInputSchema = z.object({
    * string replaces it.
    */
   wordpress_app_password: z.nullish(z.string().check(z.maxLength(MAX_SHORT))),
+  /** 'Require approval before publishing'; absent keeps the stored setting (off for a new client). */
+  require_approval: z.optional(z.boolean()),
 });
 
 export type ClientInput = z.input<typeof clientInputSchema>;

@@ -15,6 +15,7 @@ const client = (changes: Partial<Client> = {}): Client => ({
   wordpress_configured: true,
   content_count: 3,
   access_count: 1,
+  require_approval: false,
   ...changes,
 });
 

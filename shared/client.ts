@@ -41,6 +41,8 @@ export interface Client extends Record<ClientTextField, string | null> {
   wordpress_configured: boolean;
   content_count: number;
   access_count: number;
+  /** 'Require approval before publishing' (issue 33 item 4): off unless the client's editor turns it on. */
+  require_approval: boolean;
 }
 
 export const DEFAULT_PRESS_RELEASE_INSTRUCTIONS = `Write the press release in the third person and in news style, 300-500 words (300-800 is acceptable).

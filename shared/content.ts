@@ -1,3 +1,4 @@
+import type { ContentStatus } from './content-status';
 import { storableJsonObject } from './validation/storable-json';
 import * as z from './validation/zod';
 
@@ -60,6 +61,16 @@ export interface ClientContent {
   metadata: Record<string, unknown>;
   created_at: string;
   updated_at: string;
+  /** Review status (shared/content-status.ts); 'draft' for items stored before statuses existed. */
+  status: ContentStatus;
+  /** A calendar date (`2026-11-30`) the item is due by, when one was given. */
+  dueDate?: string;
+  /** The item's current version (GET …/versions), once it has one. */
+  versionId?: string;
+  /** The version a reviewer approved, when one did. */
+  approvedVersionId?: string;
+  /** When WordPress publishes (or published) the linked post, for a scheduled or published item. */
+  publishDate?: string;
 }
 
 const MAX_TITLE = 300;
@@ -80,6 +91,11 @@ export const updateContentSchema = z.object({
   content: z.string().check(z.maxLength(MAX_BODY)),
   html_content: z.string().check(z.maxLength(MAX_BODY)),
   metadata: z.optional(storableJsonObject()),
+  /**
+   * For an item under review: true keeps the open review on the new version (the reviewer sees the
+   * change); absent or false takes the item back to Draft (issue 33 item 3).
+   */
+  updateOpenReview: z.optional(z.boolean()),
 });
 
 export type CreateContentInput = z.input<typeof createContentSchema>;

@@ -202,6 +202,11 @@ export const wordpressPostInputSchema = z
     categories: z.optional(z.array(z.number().check(z.int(), z.positive())).check(z.maxLength(1))),
     /** ISO 8601 with an offset or Z: the moment the viewer chose in their own time zone. */
     date: z.optional(z.iso.datetime({ offset: true })),
+    /**
+     * An administrator publishing an item its client's approval rule would refuse (issue 33 item 4);
+     * recorded in the activity. Anyone else sending it is refused.
+     */
+    overrideApproval: z.optional(z.boolean()),
   })
   .check(
     z.refine((input) => input.status !== 'future' || input.date !== undefined, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { windowOf } from './rate-limit';
+import { windowOf } from '#functions/commons/rate-window';
 
 describe('rate-limit windows', () => {
   it('are fixed, aligned to the epoch, and say how long until the next one', () => {

@@ -2,6 +2,7 @@ import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { $add } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { readEnv } from '#functions/commons/env';
 import { HttpError } from '#functions/commons/errors';
+import { windowOf } from '#functions/commons/rate-window';
 import { isConditionFailure } from '#functions/data/item-keys';
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import { apiKeyEntities } from './api-key-entities';
@@ -38,13 +39,6 @@ export function rateLimitSettings(): RateLimitSettings {
     limit: positiveInteger(readEnv('apiKeyRateLimit'), DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE),
     windowSeconds: positiveInteger(readEnv('apiKeyRateWindow'), DEFAULT_WINDOW_SECONDS),
   };
-}
-
-/** The fixed window `now` falls in, and the whole seconds until the next one starts (at least 1). */
-export function windowOf(now: Date, windowSeconds: number): { start: number; retryAfterSeconds: number } {
-  const seconds = now.getTime() / 1000;
-  const start = Math.floor(seconds / windowSeconds) * windowSeconds;
-  return { start, retryAfterSeconds: Math.max(1, Math.ceil(start + windowSeconds - seconds)) };
 }
 
 /** Counts one request against the key's budget; throws RateLimitedError (429) past it. */

@@ -18,6 +18,7 @@ export const CLIENT_FIELDS = [
   'wordpress_configured',
   'content_count',
   'access_count',
+  'require_approval',
 ] as const satisfies readonly (keyof Client)[];
 
 export type ClientField = (typeof CLIENT_FIELDS)[number];

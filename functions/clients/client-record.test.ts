@@ -69,6 +69,7 @@ describe('toClient and toClientSummaryOfRecord', () => {
       'wordpress_configured',
       'content_count',
       'access_count',
+      'require_approval',
     ]);
   });
 

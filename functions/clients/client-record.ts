@@ -46,6 +46,7 @@ export function toClient(record: ClientRecord): Client {
     // Counters are adjusted without transactions; a transient negative must never show.
     content_count: Math.max(0, record.contentCount ?? 0),
     access_count: Math.max(0, record.accessCount ?? 0),
+    require_approval: record.requireApproval === true,
   };
 }
 
@@ -68,6 +69,7 @@ export const CLIENT_CARD_ATTRIBUTES: readonly (keyof ClientRecord)[] = [
   'updatedAt',
   'contentCount',
   'accessCount',
+  'requireApproval',
   'instructionPreviews',
 ];
 
@@ -100,6 +102,7 @@ export function toClientSummaryOfRecord(record: ClientRecord, previews: Instruct
     wordpress_configured: isWordpressConfigured(record),
     content_count: Math.max(0, record.contentCount ?? 0),
     access_count: Math.max(0, record.accessCount ?? 0),
+    require_approval: record.requireApproval === true,
     newsletter_instructions_preview: previews.newsletter_instructions ?? null,
     press_release_instructions_preview: previews.press_release_instructions ?? null,
     content_instructions_preview: previews.content_instructions ?? null,

@@ -22,6 +22,7 @@ export const clientRecordSchema = z.object({
   updatedAt: z.string(),
   contentCount: z.optional(z.number()),
   accessCount: z.optional(z.number()),
+  requireApproval: z.optional(z.boolean()),
 });
 
 export type StoredClient = z.output<typeof clientRecordSchema>;

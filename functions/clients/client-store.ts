@@ -56,6 +56,7 @@ export async function createClient(caller: Caller, input: ParsedClientInput): Pr
       updatedAt: now,
       contentCount: 0,
       accessCount: 0,
+      requireApproval: input.require_approval === true ? true : undefined,
     },
     { attr: 'clientId', exists: false },
   );
@@ -71,6 +72,9 @@ export function changedFields(record: ClientRecord, input: ParsedClientInput): s
   const password = passwordValue(input.wordpress_app_password);
   if (typeof password === 'string' || (password === null && record.wordpress_password_cipher)) {
     changed.push(PASSWORD_FIELD);
+  }
+  if (input.require_approval !== undefined && input.require_approval !== (record.requireApproval === true)) {
+    changed.push('require_approval');
   }
   return changed;
 }
@@ -94,6 +98,7 @@ export async function updateClient(
     // The list's previews follow the instructions (entities.ts); $set replaces the whole map, so a
     // cleared instruction's preview goes with it.
     instructionPreviews: $set(instructionPreviewsOf(input)),
+    ...(input.require_approval === undefined ? {} : { requireApproval: input.require_approval }),
     updatedAt: new Date().toISOString(),
   };
   try {

@@ -4,9 +4,16 @@ import { accessRecordSchema } from '#functions/access/access-snapshot';
 import { listGrants } from '#functions/access/access-store';
 import type { Caller } from '#functions/commons/caller';
 import { NotFoundError } from '#functions/commons/errors';
+import {
+  deleteHistory,
+  type ItemHistory,
+  readClientHistory,
+  restoreHistory,
+} from '#functions/content/content-history';
 import type { ContentRecord } from '#functions/content/content-record';
 import { contentRecordSchema } from '#functions/content/content-snapshot';
 import { listAllContent } from '#functions/content/content-store';
+import { historySnapshotSchema } from '#functions/content/history-snapshot';
 import { batchDeleteItems, batchPutItems } from '#functions/data/batch-operations';
 import { entities } from '#functions/data/entities';
 import { putItem } from '#functions/data/item-commands';
@@ -29,14 +36,21 @@ const payloadSchema = z.object({
   client: clientRecordSchema,
   content: z.array(contentRecordSchema),
   access: z.array(accessRecordSchema),
+  // The items' versions, review links and comments (issue 33); absent in snapshots from before.
+  ...historySnapshotSchema,
 });
 
 type ClientSnapshot = z.output<typeof payloadSchema>;
 
 export const NOTHING_TO_RESTORE = 'There is nothing to restore';
 
-function snapshotOf(client: ClientRecord, content: ContentRecord[], access: AccessRecord[]): ClientSnapshot {
-  return payloadSchema.parse({ client, content, access });
+function snapshotOf(
+  client: ClientRecord,
+  content: ContentRecord[],
+  access: AccessRecord[],
+  history: ItemHistory,
+): ClientSnapshot {
+  return payloadSchema.parse({ client, content, access, ...history });
 }
 
 async function saveSnapshot(caller: Caller, snapshot: ClientSnapshot): Promise<void> {
@@ -74,8 +88,12 @@ async function deleteChildren(
 
 export async function deleteClientRecoverably(caller: Caller, record: ClientRecord): Promise<void> {
   const { clientId } = record;
-  const [content, access] = await Promise.all([listAllContent(clientId), listGrants(clientId)]);
-  const snapshot = snapshotOf(record, content, access);
+  const [content, access, history] = await Promise.all([
+    listAllContent(clientId),
+    listGrants(clientId),
+    readClientHistory(clientId),
+  ]);
+  const snapshot = snapshotOf(record, content, access, history);
   await saveSnapshot(caller, snapshot);
 
   try {
@@ -90,15 +108,26 @@ export async function deleteClientRecoverably(caller: Caller, record: ClientReco
   }
 
   // Items saved between the first read and the removal are caught here and kept in the snapshot too.
-  const [contentNow, accessNow] = await Promise.all([listAllContent(clientId), listGrants(clientId)]);
+  const [contentNow, accessNow, historyNow] = await Promise.all([
+    listAllContent(clientId),
+    listGrants(clientId),
+    readClientHistory(clientId),
+  ]);
   const knownContent = new Set(content.map((item) => item.contentId));
   const knownAccess = new Set(access.map((item) => item.accessId));
   const lateContent = contentNow.filter((item) => !knownContent.has(item.contentId));
   const lateAccess = accessNow.filter((item) => !knownAccess.has(item.accessId));
-  if (lateContent.length > 0 || lateAccess.length > 0) {
-    await saveSnapshot(caller, snapshotOf(record, [...content, ...lateContent], [...access, ...lateAccess]));
+  const historyGrew =
+    historyNow.versions.length + historyNow.reviews.length + historyNow.comments.length >
+    history.versions.length + history.reviews.length + history.comments.length;
+  if (lateContent.length > 0 || lateAccess.length > 0 || historyGrew) {
+    await saveSnapshot(
+      caller,
+      snapshotOf(record, [...content, ...lateContent], [...access, ...lateAccess], historyNow),
+    );
   }
   await deleteChildren(contentNow, accessNow);
+  await deleteHistory(historyNow);
 }
 
 function belongsTo(snapshot: ClientSnapshot, clientId: string): boolean {
@@ -131,11 +160,12 @@ export interface RestorableClient {
 
 export async function restoreClient(restorable: RestorableClient): Promise<ClientRecord> {
   const key = trashKeys.client(restorable.clientId);
-  const { client, content, access } = restorable.payload;
+  const { client, content, access, versions, reviews, comments } = restorable.payload;
   const entitySet = entities();
   await Promise.all([
     retryUnprocessed(content, (batch) => batchPutItems(entitySet.content, batch), byContentId),
     retryUnprocessed(access, (batch) => batchPutItems(entitySet.access, batch), byUserEmail),
+    restoreHistory({ versions, reviews, comments }),
   ]);
   const data = await putItem(entitySet.client, {
     ...client,

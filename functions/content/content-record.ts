@@ -2,6 +2,7 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { PayloadTooLargeError } from '#functions/commons/errors';
 import type { Entities } from '#functions/data/entities';
 import type { ClientContent } from '#shared/content';
+import { statusOf } from '#shared/content-status';
 import type { StoredContent } from './content-snapshot';
 
 /** A library item as stored. */
@@ -22,6 +23,11 @@ export function toClientContent(record: ContentRecord): ClientContent {
     metadata: isPlainObject(record.metadata) ? record.metadata : {},
     created_at: record.createdAt,
     updated_at: record.updatedAt,
+    status: statusOf(record.status),
+    ...(record.dueDate ? { dueDate: record.dueDate } : {}),
+    ...(record.currentVersionId ? { versionId: record.currentVersionId } : {}),
+    ...(record.approvedVersionId ? { approvedVersionId: record.approvedVersionId } : {}),
+    ...(record.publishDate ? { publishDate: record.publishDate } : {}),
   };
 }
 

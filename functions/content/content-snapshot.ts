@@ -16,6 +16,11 @@ export const contentRecordSchema = z.object({
   createdBy: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  status: z.optional(z.string()),
+  dueDate: z.optional(z.string()),
+  currentVersionId: z.optional(z.string()),
+  approvedVersionId: z.optional(z.string()),
+  publishDate: z.optional(z.string()),
 });
 
 export type StoredContent = z.output<typeof contentRecordSchema>;

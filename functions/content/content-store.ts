@@ -1,20 +1,30 @@
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { ulid } from 'ulid';
 import type { z } from 'zod';
 import { CLIENT_NOT_FOUND } from '#functions/clients/client-access';
 import { adjustClientCounter } from '#functions/clients/client-counters';
 import { isResourceId } from '#functions/clients/resource-id';
-import { NotFoundError } from '#functions/commons/errors';
+import { ConflictError, NotFoundError } from '#functions/commons/errors';
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
-import { entities } from '#functions/data/entities';
+import { calendarIndexKeys, entities } from '#functions/data/entities';
 import { findItem, putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { ClientContent, ContentType, updateContentSchema } from '#shared/content';
+import { type ContentStatus, DEFAULT_CONTENT_STATUS, nextStatus, statusOf } from '#shared/content-status';
+import type { VersionSource } from '#shared/content-versions';
 import { assertStorable, type ContentRecord, nextTimestamp, toClientContent } from './content-record';
 import type { StoredContent } from './content-snapshot';
+import {
+  changedFields,
+  deleteVersion,
+  nextVersionId,
+  putVersion,
+  type VersionAuthor,
+  type VersionWords,
+} from './content-versions';
 
 /**
  * A client's content library in DynamoDB. Every write path sanitizes HTML with the same sanitizer the
@@ -27,6 +37,8 @@ export interface SaveContentInput {
   contentId: string;
   clientId: string;
   createdBy: string;
+  /** The saver's e-mail, the author of the item's first version. */
+  createdByEmail?: string | undefined;
   title: string;
   content: string;
   html_content: string;
@@ -34,9 +46,13 @@ export interface SaveContentInput {
   metadata: Record<string, unknown>;
 }
 
-export async function findContent(clientId: string, contentId: string): Promise<ContentRecord | null> {
+export async function findContent(
+  clientId: string,
+  contentId: string,
+  options: { readonly consistent?: boolean } = {},
+): Promise<ContentRecord | null> {
   if (!isResourceId(clientId) || !isResourceId(contentId)) return null;
-  return findItem(entities().content, { clientId, contentId });
+  return findItem(entities().content, { clientId, contentId }, options);
 }
 
 /**
@@ -68,7 +84,8 @@ export async function insertContentOnce(
 
 /**
  * Saves generated content exactly once per `contentId` (a ULID): a redelivered job finds the item it
- * saved before and gets `created: false`; the client's count moves only when the item was created.
+ * saved before and gets `created: false`; the client's count moves only when the item was created. The
+ * item's first version goes first and has the item's own id, so a redelivery writes it once too.
  */
 export async function saveContentOnce(
   input: SaveContentInput,
@@ -76,18 +93,35 @@ export async function saveContentOnce(
   if (!isResourceId(input.contentId)) throw new Error(`contentId must be a ULID, got '${input.contentId}'`);
   if (!isResourceId(input.clientId)) throw new NotFoundError(CLIENT_NOT_FOUND);
   const now = new Date().toISOString();
-  const { created, record } = await insertContentOnce({
-    clientId: input.clientId,
-    contentId: input.contentId,
+  const words = {
     title: input.title,
     content: input.content,
     html_content: sanitizeHtml(input.html_content),
+  };
+  const item: StoredContent = {
+    clientId: input.clientId,
+    contentId: input.contentId,
+    ...words,
     content_type: input.content_type,
     metadata: input.metadata,
     createdBy: input.createdBy,
     createdAt: now,
     updatedAt: now,
+    status: DEFAULT_CONTENT_STATUS,
+    currentVersionId: input.contentId,
+  };
+  assertStorable(item);
+  await putVersion({
+    clientId: input.clientId,
+    contentId: input.contentId,
+    versionId: input.contentId,
+    words,
+    source: 'created',
+    author: { userId: input.createdBy, email: input.createdByEmail },
+    changed: changedFields(null, words),
+    createdAt: now,
   });
+  const { created, record } = await insertContentOnce(item);
   return { created, content: toClientContent(record) };
 }
 
@@ -97,54 +131,234 @@ export async function createContent(input: Omit<SaveContentInput, 'contentId'>):
   return content;
 }
 
-export async function updateContent(
-  record: ContentRecord,
-  input: z.output<typeof updateContentSchema>,
-): Promise<ClientContent> {
-  const changes = {
-    title: input.title,
-    content: input.content,
-    html_content: sanitizeHtml(input.html_content),
-    // A stored item's metadata is always an object (it is validated before every write).
-    metadata: input.metadata ?? toClientContent(record).metadata,
-    updatedAt: nextTimestamp(record.updatedAt),
-  };
-  assertStorable({ ...record, ...changes });
-  return toClientContent(await patchContent(record, changes));
+/** What a change sets on an item, worked out from the item as it is when the change is written. */
+export interface ContentUpdate {
+  readonly title: string;
+  readonly content: string;
+  readonly html_content: string;
+  readonly metadata?: Record<string, unknown>;
+  readonly status?: ContentStatus;
+  /** A string sets it; null removes it; absent keeps it. */
+  readonly approvedVersionId?: string | null;
+  readonly publishDate?: string | null;
+  readonly dueDate?: string | null;
 }
 
+export interface ChangeOptions {
+  readonly author: VersionAuthor;
+  readonly source: VersionSource;
+  /** Write a version even when the words do not change (a restore is always one). */
+  readonly forceVersion?: boolean;
+  /**
+   * Make sure the item has a current version, recording the words of an item from before versions as
+   * its first (a review link shows a version).
+   */
+  readonly ensureVersion?: boolean;
+  readonly restoredFrom?: string;
+}
+
+export interface ChangedContent {
+  readonly record: ContentRecord;
+  /** The version this change wrote; null when the words did not change. */
+  readonly versionId: string | null;
+  /** The item before the change, as the change found it. */
+  readonly before: ContentRecord;
+}
+
+/** How many times a change is tried again when the item moved on between its read and its write. */
+const CHANGE_ATTEMPTS = 4;
+
+const wordsOf = (record: Pick<ContentRecord, 'title' | 'content' | 'html_content'>): VersionWords => ({
+  title: record.title,
+  content: record.content ?? '',
+  html_content: record.html_content ?? '',
+});
+
 /**
- * Changes fields of an item that must still exist (NotFoundError otherwise) and returns it as stored.
- * Also how the WordPress link is written into the metadata (functions/wordpress/content-link.ts).
+ * The one way an item's title, text or HTML changes (issue 33 item 1, DESIGN.md §8): `update` computes the
+ * change from the item as it is now; if the words differ (or `forceVersion`), a version is written first,
+ * then the item, on the condition that it still holds the version it was read with. If it moved on (another
+ * change landed in between), the version is taken back and the change is worked out again from the item
+ * as it now is. An item from before versions gets its old words recorded first, as the version with the
+ * item's own id, so its history starts where it stood.
  */
-export async function patchContent(
-  record: Pick<ContentRecord, 'clientId' | 'contentId'>,
-  changes: {
-    title?: string;
-    content?: string;
-    html_content?: string;
-    metadata?: Record<string, unknown>;
-    updatedAt: string;
-  },
+export async function changeContent(
+  record: ContentRecord,
+  update: (current: ContentRecord, newVersionId: string | null) => ContentUpdate,
+  options: ChangeOptions,
+): Promise<ChangedContent> {
+  let current = record;
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date();
+    const probe = update(current, null);
+    const changed = changedFields(wordsOf(current), probe);
+    const versioned = options.forceVersion === true || changed.length > 0;
+    let previousVersionId = current.currentVersionId;
+    const needsBaseline = previousVersionId === undefined && (versioned || options.ensureVersion === true);
+    if (needsBaseline) {
+      // Items stored before versions: their words as they stood, under the item's own id.
+      await putVersion({
+        clientId: current.clientId,
+        contentId: current.contentId,
+        versionId: current.contentId,
+        words: wordsOf(current),
+        source: 'original',
+        author: {},
+        changed: changedFields(null, wordsOf(current)),
+        createdAt: current.updatedAt,
+      });
+      previousVersionId = current.contentId;
+    }
+    const versionId = versioned ? nextVersionId(previousVersionId, (seed) => ulid(seed)) : null;
+    const next = versionId === null ? probe : update(current, versionId);
+    const updatedAt = nextTimestamp(current.updatedAt, now);
+    assertStorable({
+      ...current,
+      title: next.title,
+      content: next.content,
+      html_content: next.html_content,
+      metadata: next.metadata ?? toClientContent(current).metadata,
+      updatedAt,
+    });
+    if (versionId !== null) {
+      await putVersion({
+        clientId: current.clientId,
+        contentId: current.contentId,
+        versionId,
+        words: next,
+        source: options.source,
+        author: options.author,
+        changed,
+        previousVersionId,
+        restoredFrom: options.restoredFrom,
+        createdAt: now.toISOString(),
+      });
+    }
+    try {
+      const saved = await writeChange(current, next, updatedAt, versionId ?? previousVersionId);
+      return { record: saved, versionId, before: current };
+    } catch (error) {
+      if (versionId !== null) {
+        await deleteVersion(current.clientId, current.contentId, versionId).catch(() => undefined);
+      }
+      if (!(error instanceof ContentMovedError)) throw error;
+      const fresh = await findContent(current.clientId, current.contentId, { consistent: true });
+      if (!fresh) throw new NotFoundError(CONTENT_NOT_FOUND);
+      if (attempt === CHANGE_ATTEMPTS) {
+        throw new ConflictError(
+          'This content is being changed by someone else right now. Reload it and try again.',
+          'content_changed',
+        );
+      }
+      current = fresh;
+    }
+  }
+}
+
+/** The item no longer holds the version the change was worked out from. */
+class ContentMovedError extends Error {}
+
+async function writeChange(
+  current: ContentRecord,
+  next: ContentUpdate,
+  updatedAt: string,
+  versionId: string | undefined,
 ): Promise<ContentRecord> {
+  // The calendar's index keys follow their dates here: links only run on puts (entities.ts).
+  const publishKeys =
+    typeof next.publishDate === 'string'
+      ? calendarIndexKeys.publish(current.contentId, next.publishDate)
+      : {};
+  const dueKeys =
+    typeof next.dueDate === 'string' ? calendarIndexKeys.due(current.contentId, next.dueDate) : {};
+  const removals: string[] = [];
+  if (next.approvedVersionId === null) removals.push('approvedVersionId');
+  if (next.publishDate === null) removals.push('publishDate', 'gsi2pk', 'gsi2sk');
+  if (next.dueDate === null) removals.push('dueDate', 'gsi3pk', 'gsi3sk');
   try {
     const { Attributes } = await entities()
       .content.build(UpdateItemCommand)
       .item({
-        clientId: record.clientId,
-        contentId: record.contentId,
-        ...changes,
+        clientId: current.clientId,
+        contentId: current.contentId,
+        title: next.title,
+        content: next.content,
+        html_content: next.html_content,
+        updatedAt,
         // $set replaces the whole map, as ElectroDB did; a plain object would be merged into the old one.
-        ...(changes.metadata === undefined ? {} : { metadata: $set(changes.metadata) }),
+        ...(next.metadata === undefined ? {} : { metadata: $set(next.metadata) }),
+        ...(next.status === undefined ? {} : { status: next.status }),
+        ...(typeof next.approvedVersionId === 'string' ? { approvedVersionId: next.approvedVersionId } : {}),
+        ...(typeof next.publishDate === 'string' ? { publishDate: next.publishDate, ...publishKeys } : {}),
+        ...(typeof next.dueDate === 'string' ? { dueDate: next.dueDate, ...dueKeys } : {}),
+        ...(versionId === undefined ? {} : { currentVersionId: versionId }),
+        ...Object.fromEntries(removals.map((name) => [name, $remove()])),
       })
-      .options({ condition: { attr: 'contentId', exists: true }, returnValues: 'ALL_NEW' })
+      .options({
+        condition:
+          current.currentVersionId === undefined
+            ? {
+                and: [
+                  { attr: 'contentId', exists: true },
+                  { attr: 'currentVersionId', exists: false },
+                ],
+              }
+            : { attr: 'currentVersionId', eq: current.currentVersionId },
+        returnValues: 'ALL_NEW',
+      })
       .send();
-    if (!Attributes) throw new Error(`No attributes returned for content ${record.contentId}`);
+    if (!Attributes) throw new Error(`No attributes returned for content ${current.contentId}`);
     return Attributes;
   } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError(CONTENT_NOT_FOUND);
+    if (isConditionFailure(error)) throw new ContentMovedError();
     throw error;
   }
+}
+
+/** The library's Edit dialog (PUT): the words as sent, the HTML sanitized; a new version when they differ. */
+export async function updateContent(
+  record: ContentRecord,
+  input: z.output<typeof updateContentSchema>,
+  author: VersionAuthor,
+): Promise<ChangedContent> {
+  const html = sanitizeHtml(input.html_content);
+  return changeContent(
+    record,
+    (current, newVersionId) => ({
+      title: input.title,
+      content: input.content,
+      html_content: html,
+      // A stored item's metadata is always an object (it is validated before every write).
+      metadata: input.metadata ?? toClientContent(current).metadata,
+      ...(newVersionId === null
+        ? {}
+        : { status: statusAfterNewVersion(current, input.updateOpenReview === true) }),
+    }),
+    { author, source: 'edit' },
+  );
+}
+
+/** Where a new version leaves an item's status (shared/content-status.ts). */
+export function statusAfterNewVersion(current: ContentRecord, keepReview: boolean): ContentStatus {
+  const status = statusOf(current.status);
+  return nextStatus(status, { type: 'new_version', keepReview }) ?? status;
+}
+
+/**
+ * Changes fields of an item other than its words (metadata, status, dates) and returns it as stored,
+ * NotFoundError when it is gone. Conditioned like every change on the version it was read with, and worked
+ * out again from the item as it is when another change landed first.
+ */
+export async function patchContent(
+  record: ContentRecord,
+  update: (current: ContentRecord) => Omit<ContentUpdate, 'title' | 'content' | 'html_content'>,
+): Promise<ContentRecord> {
+  const { record: saved } = await changeContent(
+    record,
+    (current) => ({ ...wordsOf(current), ...update(current) }),
+    { author: {}, source: 'edit' },
+  );
+  return saved;
 }
 
 /** Removes one item and lowers the count; NotFoundError if someone else removed it first. */

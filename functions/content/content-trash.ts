@@ -4,9 +4,11 @@ import { NotFoundError } from '#functions/commons/errors';
 import { discardTrash, putInTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
 import type { ClientContent } from '#shared/content';
 import * as z from '#shared/validation/zod';
+import { deleteHistory, readItemHistory, restoreHistory } from './content-history';
 import { type ContentRecord, toClientContent } from './content-record';
 import { contentRecordSchema } from './content-snapshot';
 import { insertContentOnce, removeContent } from './content-store';
+import { historySnapshotSchema } from './history-snapshot';
 
 /**
  * Recoverable delete of one library item. Anyone who may see the client may delete and restore its
@@ -14,19 +16,22 @@ import { insertContentOnce, removeContent } from './content-store';
  * the live client access check in the route is.
  */
 
-const payloadSchema = z.object({ content: contentRecordSchema });
+const payloadSchema = z.object({ content: contentRecordSchema, ...historySnapshotSchema });
 
 export const NOTHING_TO_RESTORE = 'There is nothing to restore';
 
 export async function deleteContentRecoverably(caller: Caller, record: ContentRecord): Promise<void> {
+  const history = await readItemHistory(record.clientId, record.contentId);
   await putInTrash(trashKeys.content(record.clientId, record.contentId), {
     kind: 'content',
     deletedAt: new Date().toISOString(),
     deletedBy: { userId: caller.userId, email: caller.email },
     restorableBy: [caller.userId],
-    payload: { content: contentRecordSchema.parse(record) },
+    payload: payloadSchema.parse({ content: record, ...history }),
   });
+  // The item first, so it disappears from every route at once; its history follows (issue 33 item 1).
   await removeContent(record);
+  await deleteHistory(history);
 }
 
 /** Puts the item back (a second call finds it there and changes nothing) and empties the trash slot. */
@@ -42,7 +47,10 @@ export async function restoreContent(clientId: string, contentId: string): Promi
   ) {
     throw new NotFoundError(NOTHING_TO_RESTORE);
   }
-  const { record } = await insertContentOnce(entry.payload.content);
+  const { content, versions, reviews, comments } = entry.payload;
+  // The history goes back before the item, so the item never shows without it.
+  await restoreHistory({ versions, reviews, comments });
+  const { record } = await insertContentOnce(content);
   await discardTrash(key);
   return toClientContent(record);
 }

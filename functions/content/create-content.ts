@@ -9,7 +9,12 @@ export const handler = httpHandler({
   access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
   body: createContentSchema,
   handle: async ({ caller, access: { record }, body, userAgent }) => {
-    const saved = await createContent({ ...body, clientId: record.clientId, createdBy: caller.userId });
+    const saved = await createContent({
+      ...body,
+      clientId: record.clientId,
+      createdBy: caller.userId,
+      createdByEmail: caller.email,
+    });
     await recordActivity(caller, {
       action: 'client_content_save',
       resourceType: 'client_content',

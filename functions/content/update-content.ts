@@ -1,15 +1,23 @@
 import { httpHandler } from '#functions/commons/http-handler';
+import { afterNewVersion } from '#functions/reviews/review-service';
 import { updateContentSchema } from '#shared/content';
 import { authorizeContent } from './authorize-content';
+import { toClientContent } from './content-record';
 import { updateContent } from './content-store';
 
 /**
  * PUT /api/clients/{clientId}/content/{contentId}: the library's Edit dialog; sets a new `updated_at`.
  * The text and the HTML are stored as sent: an edited text never rebuilds the HTML here (issue 31 item
- * 2). The dialog applies a text edit to the HTML itself, and rebuilds it only when the user asks.
+ * 2). The dialog applies a text edit to the HTML itself, and rebuilds it only when the user asks. A
+ * change of the words is a new version (issue 33 item 1); under review it takes the item back to Draft
+ * unless `updateOpenReview` keeps the open review on it.
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),
   body: updateContentSchema,
-  handle: async ({ access: { content }, body }) => updateContent(content, body),
+  handle: async ({ caller, access: { record, content }, body }) => {
+    const change = await updateContent(content, body, { userId: caller.userId, email: caller.email });
+    await afterNewVersion({ client: record }, change);
+    return toClientContent(change.record);
+  },
 });

@@ -59,6 +59,8 @@ const clientAttributes = () =>
     updatedAt: string(),
     contentCount: number().optional().default(0),
     accessCount: number().optional().default(0),
+    /** 'Require approval before publishing' (issue 33 item 4); absent on older clients: off. */
+    requireApproval: boolean().optional(),
     /** Constant partition of the "every client" index used by admins. */
     allClients: string().optional().default(ALL),
     edbVersion: entityVersion(),
@@ -104,8 +106,47 @@ const contentAttributes = () =>
     createdBy: optionalString(),
     createdAt: string(),
     updatedAt: string(),
+    /** Review status (shared/content-status.ts); absent on items written before: read as 'draft'. */
+    status: optionalString(),
+    /** A calendar date (`2026-11-30`) the item is due by. */
+    dueDate: optionalString(),
+    /** The version the item's words are (content-versions.ts); absent until the first tracked change. */
+    currentVersionId: optionalString(),
+    /** The version a reviewer approved. */
+    approvedVersionId: optionalString(),
+    /** When WordPress publishes or published the linked post (ISO, UTC): the calendar's date. */
+    publishDate: optionalString(),
     edbVersion: entityVersion(),
   });
+
+/**
+ * The calendar's two indexes of content (issue 33 item 5), partitioned by month so a month view reads
+ * one or two partitions: posts by their WordPress date (gsi2) and items by their due date (gsi3). Sparse:
+ * an item without the date has no key there. Updates that change a date set these keys themselves
+ * (content-store.ts), since links run on puts only.
+ */
+export const calendarIndexKeys = {
+  publish: (contentId: string, publishDate: string | undefined) =>
+    publishDate
+      ? {
+          gsi2pk: partitionKey([['publishMonth', publishDate.slice(0, 7)]]),
+          gsi2sk: sortKey('content', [
+            ['publishDate', publishDate],
+            ['contentId', contentId],
+          ]),
+        }
+      : undefined,
+  due: (contentId: string, dueDate: string | undefined) =>
+    dueDate
+      ? {
+          gsi3pk: partitionKey([['dueMonth', dueDate.slice(0, 7)]]),
+          gsi3sk: sortKey('content', [
+            ['dueDate', dueDate],
+            ['contentId', contentId],
+          ]),
+        }
+      : undefined,
+};
 
 const contentSchema = () =>
   contentAttributes().and((attributes) => ({
@@ -119,7 +160,130 @@ const contentSchema = () =>
     gsi1sk: indexKey().link<typeof attributes>(({ contentId }) =>
       sortKey('content', [['contentId', contentId]]),
     ),
+    gsi2pk: indexKey().link<typeof attributes>(
+      ({ contentId, publishDate }) => calendarIndexKeys.publish(contentId, publishDate)?.gsi2pk,
+    ),
+    gsi2sk: indexKey().link<typeof attributes>(
+      ({ contentId, publishDate }) => calendarIndexKeys.publish(contentId, publishDate)?.gsi2sk,
+    ),
+    gsi3pk: indexKey().link<typeof attributes>(
+      ({ contentId, dueDate }) => calendarIndexKeys.due(contentId, dueDate)?.gsi3pk,
+    ),
+    gsi3sk: indexKey().link<typeof attributes>(
+      ({ contentId, dueDate }) => calendarIndexKeys.due(contentId, dueDate)?.gsi3sk,
+    ),
   }));
+
+/**
+ * One version of a library item (issue 33 item 1, DESIGN.md §8): its words as they were after one change,
+ * an item of its own in the client's partition, under the item (`$version_1#contentid_…#versionid_…`),
+ * so an item's history is one Query. Written before the change it records (content-versions.ts).
+ */
+const contentVersionSchema = () =>
+  item({
+    clientId: string().key(),
+    contentId: string().key(),
+    versionId: string().key(),
+    title: string(),
+    content: string().optional().default(''),
+    html_content: string().optional().default(''),
+    wordCount: number(),
+    source: string(),
+    /** The fields that differ from the version before (title, text, html). */
+    changed: any()
+      .optional()
+      .default(() => []),
+    previousVersionId: optionalString(),
+    restoredFrom: optionalString(),
+    authorUserId: optionalString(),
+    authorEmail: optionalString(),
+    createdAt: string(),
+    edbVersion: entityVersion(),
+  });
+
+/**
+ * A review link of an item (issue 33 item 3): never its token, only the token's SHA-256. In the client's
+ * partition under the item; the month of its expiry indexes it for the calendar (gsi1).
+ */
+const reviewAttributes = () =>
+  item({
+    clientId: string().key(),
+    contentId: string().key(),
+    reviewId: string().key(),
+    tokenHash: string(),
+    reviewerName: optionalString(),
+    reviewerEmail: optionalString(),
+    message: optionalString(),
+    /** The version the reviewer sees; moved on when the editor updates the open review. */
+    versionId: string(),
+    createdBy: string(),
+    createdByEmail: string(),
+    createdAt: string(),
+    /** ISO; not the table's TTL attribute: an expired link stays in the item's history. */
+    validUntil: string(),
+    revokedAt: optionalString(),
+    revokedBy: optionalString(),
+    decision: optionalString(),
+    decidedAt: optionalString(),
+    edbVersion: entityVersion(),
+  });
+
+const reviewSchema = () =>
+  reviewAttributes().and((attributes) => ({
+    /** byExpiryMonth: the calendar's review expiries. */
+    gsi1pk: indexKey().link<typeof attributes>(({ validUntil }) =>
+      partitionKey([['reviewMonth', validUntil.slice(0, 7)]]),
+    ),
+    gsi1sk: indexKey().link<typeof attributes>(({ validUntil, reviewId }) =>
+      sortKey('review', [
+        ['validUntil', validUntil],
+        ['reviewId', reviewId],
+      ]),
+    ),
+  }));
+
+/**
+ * A review token's hash → its review: the only way the public review routes find anything (a consistent
+ * GetItem on the hash). Its own partition, keeping the case of nothing (the hash is lower-case hex).
+ */
+const reviewTokenSchema = () =>
+  item({
+    tokenHash: string().key(),
+    clientId: string(),
+    contentId: string(),
+    reviewId: string(),
+    edbVersion: entityVersion(),
+  });
+
+/** A comment or decision on an item, in the client's partition under the item. */
+const reviewCommentSchema = () =>
+  item({
+    clientId: string().key(),
+    contentId: string().key(),
+    commentId: string().key(),
+    reviewId: optionalString(),
+    versionId: optionalString(),
+    kind: string(),
+    decision: optionalString(),
+    text: string(),
+    quote: optionalString(),
+    authorKind: string(),
+    authorName: string(),
+    authorUserId: optionalString(),
+    createdAt: string(),
+    edbVersion: entityVersion(),
+  });
+
+/** Requests to the public review routes in one fixed window, per token or per address (one ADD each). */
+const reviewRateWindowSchema = () =>
+  item({
+    bucket: string().key(),
+    windowStart: string().key(),
+    requests: number().optional(),
+    /** TTL: useless a window after it ends. */
+    expiresAt: number().optional(),
+    edbVersion: entityVersion(),
+  });
 
 const accessAttributes = () =>
   item({
@@ -239,11 +403,16 @@ const connectionSchema = () =>
     gsi2sk: indexKey().link<typeof attributes>(({ connectionId }) =>
       sortKey('connection', [['connectionId', connectionId]]),
     ),
+    /** byEmail: a user's connections by address, how a client's grantees are reached (grants name e-mails). */
+    gsi3pk: indexKey().link<typeof attributes>(({ email }) => partitionKey([['email', email.toLowerCase()]])),
+    gsi3sk: indexKey().link<typeof attributes>(({ connectionId }) =>
+      sortKey('connection', [['connectionId', connectionId]]),
+    ),
   }));
 
 /**
  * Each entity, and its schema, is built when a handler first reads it: a handler builds the few it
- * touches, not all eight (issue 15; the schemas' builders above run only here).
+ * touches, not all of them (issue 15; the schemas' builders above run only here).
  */
 function buildEntities(table: SingleTable) {
   const common = { table, timestamps: false } as const;
@@ -323,6 +492,89 @@ function buildEntities(table: SingleTable) {
             true,
           ),
           sk: sortKey('idempotencyKey'),
+        }),
+      }),
+    contentVersion: () =>
+      new Entity({
+        ...common,
+        name: 'contentVersion',
+        schema: contentVersionSchema(),
+        computeKey: ({
+          clientId,
+          contentId,
+          versionId,
+        }: {
+          clientId: string;
+          contentId: string;
+          versionId: string;
+        }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('version', [
+            ['contentId', contentId],
+            ['versionId', versionId],
+          ]),
+        }),
+      }),
+    review: () =>
+      new Entity({
+        ...common,
+        name: 'review',
+        schema: reviewSchema(),
+        computeKey: ({
+          clientId,
+          contentId,
+          reviewId,
+        }: {
+          clientId: string;
+          contentId: string;
+          reviewId: string;
+        }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('review', [
+            ['contentId', contentId],
+            ['reviewId', reviewId],
+          ]),
+        }),
+      }),
+    reviewToken: () =>
+      new Entity({
+        ...common,
+        name: 'reviewToken',
+        schema: reviewTokenSchema(),
+        computeKey: ({ tokenHash }: { tokenHash: string }) => ({
+          pk: partitionKey([['tokenHash', tokenHash]]),
+          sk: sortKey('reviewToken'),
+        }),
+      }),
+    reviewComment: () =>
+      new Entity({
+        ...common,
+        name: 'reviewComment',
+        schema: reviewCommentSchema(),
+        computeKey: ({
+          clientId,
+          contentId,
+          commentId,
+        }: {
+          clientId: string;
+          contentId: string;
+          commentId: string;
+        }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('reviewComment', [
+            ['contentId', contentId],
+            ['commentId', commentId],
+          ]),
+        }),
+      }),
+    reviewRateWindow: () =>
+      new Entity({
+        ...common,
+        name: 'reviewRateWindow',
+        schema: reviewRateWindowSchema(),
+        computeKey: ({ bucket, windowStart }: { bucket: string; windowStart: string }) => ({
+          pk: partitionKey([['bucket', bucket]], true),
+          sk: sortKey('reviewRateWindow', [['windowStart', windowStart]]),
         }),
       }),
     connection: () =>

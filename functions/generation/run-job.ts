@@ -186,6 +186,7 @@ async function generate<Input, Result extends Record<string, unknown>>(
       contentId: job.id,
       clientId: client.id,
       createdBy: job.userId,
+      createdByEmail: job.userEmail,
       title: toSave.title,
       content: toSave.content,
       html_content: toSave.htmlContent,

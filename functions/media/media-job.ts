@@ -107,6 +107,7 @@ async function generate(
       contentId: job.id,
       clientId: client.id,
       createdBy: job.userId,
+      createdByEmail: job.userEmail,
       title: toSave.title,
       content: toSave.content,
       html_content: toSave.htmlContent,

@@ -33,6 +33,7 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
     wordpress_configured: false,
     content_count: 0,
     access_count: 0,
+    require_approval: false,
     ...overrides,
   };
 }

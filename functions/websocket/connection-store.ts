@@ -23,8 +23,8 @@ export async function deleteConnection(connectionId: string): Promise<void> {
   await entities().connection.build(DeleteItemCommand).key({ connectionId }).send();
 }
 
-/** The ids of the connections in one partition of an index (gsi1: a user's, gsi2: a role's). */
-async function connectionIds(index: 'gsi1' | 'gsi2', partition: string): Promise<string[]> {
+/** The ids of the connections in one partition of an index (gsi1: a user's, gsi2: a role's, gsi3: an address's). */
+async function connectionIds(index: 'gsi1' | 'gsi2' | 'gsi3', partition: string): Promise<string[]> {
   const { table, connection } = entities();
   const items = await queryAll(
     connection,
@@ -43,4 +43,9 @@ export function connectionsOfUser(userId: string): Promise<string[]> {
 
 export function adminConnections(): Promise<string[]> {
   return connectionIds('gsi2', partitionKey([['role', 'admin']]));
+}
+
+/** A user's connections by e-mail: how a client's grantees, known by address, are reached. */
+export function connectionsOfEmail(email: string): Promise<string[]> {
+  return connectionIds('gsi3', partitionKey([['email', email.toLowerCase()]]));
 }

@@ -3,7 +3,12 @@ import { webSocketManagementClient } from '#functions/commons/clients/websocket-
 import { readEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
 import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
-import { adminConnections, connectionsOfUser, deleteConnection } from './connection-store';
+import {
+  adminConnections,
+  connectionsOfEmail,
+  connectionsOfUser,
+  deleteConnection,
+} from './connection-store';
 
 /**
  * Pushes server events to browsers over the WebSocket API. Delivery is best effort: a closed tab must
@@ -77,6 +82,27 @@ export async function notifyAdmins(event: ServerEvent): Promise<number> {
     return (await post(await adminConnections(), encode(event))).delivered;
   } catch (error) {
     logger.warn('Could not notify admins', { error });
+    return 0;
+  }
+}
+
+/**
+ * Pushes an event to everyone who may see a client (issue 33: reviews live to the owner and grantees):
+ * its creator, the addresses it is granted to, and the admins, each connection once.
+ */
+export async function notifyAudience(
+  audience: { readonly userIds: readonly string[]; readonly emails: readonly string[] },
+  event: ServerEvent,
+): Promise<number> {
+  try {
+    const lists = await Promise.all([
+      adminConnections(),
+      ...audience.userIds.map((userId) => connectionsOfUser(userId)),
+      ...audience.emails.map((email) => connectionsOfEmail(email)),
+    ]);
+    return (await post([...new Set(lists.flat())], encode(event))).delivered;
+  } catch (error) {
+    logger.warn('Could not notify the audience of a client', { error });
     return 0;
   }
 }

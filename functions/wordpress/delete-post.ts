@@ -4,7 +4,7 @@ import { httpHandler } from '#functions/commons/http-handler';
 import { authorizeContent } from '#functions/content/authorize-content';
 import { postIdParam } from './post-id';
 import { connectWordPress } from './wordpress-connection';
-import { deletePublished } from './wordpress-publishing';
+import { deletePublished, publishingContext } from './wordpress-publishing';
 
 /**
  * DELETE /api/clients/{clientId}/wordpress/posts/{postId}?contentId=: moves the post to WordPress's trash
@@ -17,6 +17,6 @@ export const handler = httpHandler({
     if (!query.contentId) throw new BadRequestError('contentId is required', 'validation_failed');
     const { record, site } = await connectWordPress(access);
     const { content } = await authorizeContent(caller, record.clientId, query.contentId);
-    return deletePublished({ caller, clientName: record.name, site, userAgent }, content, postId);
+    return deletePublished(publishingContext(caller, record, site, userAgent), content, postId);
   },
 });

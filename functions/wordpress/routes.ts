@@ -4,6 +4,7 @@ import { handler as deletePost } from './delete-post';
 import { handler as getPost } from './get-post';
 import { handler as listCategories } from './list-categories';
 import { handler as listPosts } from './list-posts';
+import { handler as reschedulePost } from './reschedule-post';
 import { handler as testConnection } from './test-connection';
 import { handler as updatePost } from './update-post';
 
@@ -17,6 +18,7 @@ export const handler = dispatchRoutes('WordPress', {
   CreateWordPressPost: createPost,
   UpdateWordPressPost: updatePost,
   DeleteWordPressPost: deletePost,
+  RescheduleWordPressPost: reschedulePost,
   ListWordPressCategories: listCategories,
   TestWordPressConnection: testConnection,
 });

@@ -4,7 +4,7 @@ import { authorizeContent } from '#functions/content/authorize-content';
 import { wordpressPostInputSchema } from '#shared/wordpress';
 import { postIdParam } from './post-id';
 import { connectWordPress } from './wordpress-connection';
-import { updatePublished } from './wordpress-publishing';
+import { publishingContext, updatePublished } from './wordpress-publishing';
 
 /** PUT /api/clients/{clientId}/wordpress/posts/{postId}: updates the post a library item is linked to. */
 export const handler = httpHandler({
@@ -14,6 +14,6 @@ export const handler = httpHandler({
     const postId = postIdParam(params.postId);
     const { record, site } = await connectWordPress(access);
     const { content } = await authorizeContent(caller, record.clientId, body.contentId);
-    return updatePublished({ caller, clientName: record.name, site, userAgent }, content, postId, body);
+    return updatePublished(publishingContext(caller, record, site, userAgent), content, postId, body);
   },
 });

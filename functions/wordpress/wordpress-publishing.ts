@@ -1,17 +1,25 @@
 import { recordActivity } from '#functions/activities/activity-log';
+import type { ClientRecord } from '#functions/clients/client-record';
 import type { Caller } from '#functions/commons/caller';
-import { BadRequestError, ConflictError } from '#functions/commons/errors';
+import { BadRequestError, ConflictError, ForbiddenError } from '#functions/commons/errors';
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
 import type { ContentRecord } from '#functions/content/content-record';
 import { toClientContent } from '#functions/content/content-record';
+import { CALENDAR_MESSAGES } from '#shared/calendar';
 import type { ClientContent } from '#shared/content';
+import {
+  APPROVAL_REQUIRED_MESSAGE,
+  isApprovedForPublishing,
+  isPublishingStatus,
+  statusOf,
+} from '#shared/content-status';
 import {
   WORDPRESS_MESSAGES,
   type WordPressPostInput,
   type WordPressPublishResult,
   wordpressLinkOf,
 } from '#shared/wordpress';
-import { assertPublishedFits, clearLink, storePublished } from './content-link';
+import { assertPublishedFits, clearLink, storePublished, storeRescheduled } from './content-link';
 import type { PostFields, SavedPost, WordPressSite } from './wordpress-site';
 
 /**
@@ -23,8 +31,47 @@ import type { PostFields, SavedPost, WordPressSite } from './wordpress-site';
 export interface PublishingContext {
   readonly caller: Caller;
   readonly clientName: string;
+  /** The client's 'Require approval before publishing' setting (issue 33 item 4). */
+  readonly requireApproval: boolean;
   readonly site: WordPressSite;
   readonly userAgent: string | null;
+}
+
+/** The context of a publishing call for a client the caller may see. */
+export function publishingContext(
+  caller: Caller,
+  client: Pick<ClientRecord, 'name' | 'requireApproval'>,
+  site: WordPressSite,
+  userAgent: string | null,
+): PublishingContext {
+  return {
+    caller,
+    clientName: client.name,
+    requireApproval: client.requireApproval === true,
+    site,
+    userAgent,
+  };
+}
+
+export const OVERRIDE_ADMINS_ONLY = 'Only an administrator can publish content that is not approved.';
+
+/**
+ * The client's approval rule (issue 33 item 4): with 'Require approval before publishing' on, a post is
+ * published or scheduled only for an approved item (409 otherwise), unless an administrator overrides it.
+ * Returns whether the rule was overridden, for the activity. Drafts, pending and private posts are not
+ * publishing, so they need no approval.
+ */
+export function checkApproval(
+  context: Pick<PublishingContext, 'caller' | 'requireApproval'>,
+  content: ContentRecord,
+  input: Pick<WordPressPostInput, 'status' | 'overrideApproval'>,
+): boolean {
+  if (input.overrideApproval === true && !context.caller.isAdmin)
+    throw new ForbiddenError(OVERRIDE_ADMINS_ONLY);
+  if (!context.requireApproval || !isPublishingStatus(input.status)) return false;
+  if (isApprovedForPublishing(toClientContent(content))) return false;
+  if (input.overrideApproval === true) return true;
+  throw new ConflictError(APPROVAL_REQUIRED_MESSAGE, 'approval_required');
 }
 
 /** Same tolerance as a clock that runs a little behind: a date in the past cannot be scheduled. */
@@ -122,6 +169,7 @@ function details(
   content: ContentRecord,
   post: SavedPost,
   title: string,
+  approvalOverridden: boolean,
 ): Record<string, unknown> {
   return {
     client_id: content.clientId,
@@ -131,6 +179,7 @@ function details(
     wordpress_id: post.id,
     wordpress_url: post.link,
     wordpress_status: post.status,
+    ...(approvalOverridden ? { approval_overridden: true } : {}),
   };
 }
 
@@ -147,15 +196,16 @@ export async function publishContent(
       'wordpress_already_published',
     );
   }
+  const overridden = checkApproval(context, content, input);
   const fields = await postFields(input, context.site);
   assertPublishedFits(content, fields);
   const post = await context.site.createPost(fields);
-  const saved = await storePublished(content, post, fields);
+  const saved = await storePublished(content, post, fields, authorOf(context.caller));
   await recordActivity(context.caller, {
     action: 'wordpress_post_published',
     resourceType: 'client_content',
     resourceId: content.contentId,
-    details: details(context, content, post, fields.title),
+    details: details(context, content, post, fields.title, overridden),
     userAgent: context.userAgent,
   });
   return { ...result(post), content: saved };
@@ -181,15 +231,56 @@ export async function updatePublished(
 ): Promise<WordPressPublishResult & { content: ClientContent }> {
   scheduledDate(input);
   requireLinkedTo(content, postId);
+  const overridden = checkApproval(context, content, input);
   const fields = await postFields(input, context.site);
   assertPublishedFits(content, fields);
   const post = await context.site.updatePost(postId, fields);
-  const saved = await storePublished(content, post, fields);
+  const saved = await storePublished(content, post, fields, authorOf(context.caller));
   await recordActivity(context.caller, {
     action: 'wordpress_post_updated',
     resourceType: 'client_content',
     resourceId: content.contentId,
-    details: details(context, content, post, fields.title),
+    details: details(context, content, post, fields.title, overridden),
+    userAgent: context.userAgent,
+  });
+  return { ...result(post), content: saved };
+}
+
+const authorOf = (caller: Caller) => ({ userId: caller.userId, email: caller.email });
+
+/**
+ * The calendar's drag of a scheduled post to another day (issue 33 item 5): WordPress gets the new date
+ * and nothing else, the item and the calendar follow, and it is recorded. Scheduling is publishing, so
+ * the client's approval rule applies as to any schedule.
+ */
+export async function reschedulePublished(
+  context: PublishingContext,
+  content: ContentRecord,
+  postId: number,
+  input: { readonly date: string; readonly overrideApproval?: boolean | undefined },
+): Promise<WordPressPublishResult & { content: ClientContent }> {
+  requireLinkedTo(content, postId);
+  if (statusOf(content.status) !== 'scheduled') {
+    throw new ConflictError(CALENDAR_MESSAGES.notScheduled, 'not_scheduled');
+  }
+  const date = scheduledDate({ status: 'future', date: input.date });
+  if (!date) throw new BadRequestError(WORDPRESS_MESSAGES.scheduleInFuture, 'validation_failed');
+  const overridden = checkApproval(context, content, {
+    status: 'future',
+    overrideApproval: input.overrideApproval,
+  });
+  const previousDate = content.publishDate ?? null;
+  const post = await context.site.reschedulePost(postId, date);
+  const saved = await storeRescheduled(content, post);
+  await recordActivity(context.caller, {
+    action: 'wordpress_post_rescheduled',
+    resourceType: 'client_content',
+    resourceId: content.contentId,
+    details: {
+      ...details(context, content, post, content.title, overridden),
+      previous_date: previousDate,
+      wordpress_date: post.dateGmt,
+    },
     userAgent: context.userAgent,
   });
   return { ...result(post), content: saved };

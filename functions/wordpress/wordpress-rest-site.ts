@@ -308,6 +308,20 @@ export class WordPressRestSite implements WordPressSite {
     return toSavedPost(body);
   }
 
+  async reschedulePost(postId: number, dateGmt: Date): Promise<SavedPost> {
+    const { body } = await this.call(
+      'update',
+      `/wp/v2/posts/${postId}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'future', date_gmt: wordpressGmt(dateGmt) }),
+      },
+      { postId },
+    );
+    return toSavedPost(body);
+  }
+
   async deletePost(postId: number): Promise<boolean> {
     try {
       await this.call('delete', `/wp/v2/posts/${postId}`, { method: 'DELETE' }, { postId });

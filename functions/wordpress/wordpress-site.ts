@@ -48,6 +48,8 @@ export interface WordPressSite {
   getPost(postId: number): Promise<WordPressLivePost>;
   createPost(fields: PostFields): Promise<SavedPost>;
   updatePost(postId: number, fields: PostFields): Promise<SavedPost>;
+  /** Moves a scheduled post to another moment, changing nothing else of it. */
+  reschedulePost(postId: number, dateGmt: Date): Promise<SavedPost>;
   /** Moves the post to WordPress's trash; false when it no longer exists there. */
   deletePost(postId: number): Promise<boolean>;
   uploadMedia(file: MediaFile): Promise<UploadedMedia>;

@@ -38,6 +38,7 @@ const client: Client = {
   wordpress_configured: false,
   content_count: 0,
   access_count: 0,
+  require_approval: false,
 };
 
 describe('business profiles', () => {

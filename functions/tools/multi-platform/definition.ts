@@ -69,6 +69,7 @@ async function saveItem(
     contentId: derivedUlid(context.jobId, `save:${item.type}:${item.platform ?? ''}`),
     clientId,
     createdBy: context.caller.userId,
+    createdByEmail: context.caller.email,
     title: savedTitle(item.type, { platform: platformName, date: context.now, timeZone: input.timeZone }),
     content: item.content,
     html_content: item.html ?? '',

@@ -1,0 +1,375 @@
+import { ulid } from 'ulid';
+import { listGrants } from '#functions/access/access-store';
+import { recordActivity } from '#functions/activities/activity-log';
+import type { ClientRecord } from '#functions/clients/client-record';
+import type { Caller } from '#functions/commons/caller';
+import { ConflictError, NotFoundError } from '#functions/commons/errors';
+import type { ContentRecord } from '#functions/content/content-record';
+import { toClientContent } from '#functions/content/content-record';
+import type { ChangedContent } from '#functions/content/content-store';
+import { changeContent, patchContent } from '#functions/content/content-store';
+import { notifyAudience } from '#functions/websocket/notifier';
+import type { ClientContent } from '#shared/content';
+import {
+  type ContentStatus,
+  isDecidable,
+  nextStatus,
+  type ReviewDecision,
+  statusOf,
+} from '#shared/content-status';
+import {
+  type CreatedReview,
+  type CreateReviewInput,
+  decisionActivity,
+  REVIEW_ACTIVITY,
+  REVIEW_EVENT,
+  REVIEW_MESSAGES,
+  REVIEW_PAGE_PATH,
+  type ReviewComment,
+  type ReviewEvent,
+  type ReviewPanel,
+} from '#shared/reviews';
+import {
+  type CommentRecord,
+  listItemComments,
+  listItemReviews,
+  moveReviewToVersion,
+  putComment,
+  putReview,
+  type ReviewRecord,
+  recordReviewDecision,
+  reviewStateOf,
+  revokeReview,
+  toReviewComment,
+  toReviewSummary,
+} from './review-store';
+import { newReviewToken, reviewTokenHash } from './review-token';
+
+/**
+ * The review loop between drafting and publishing (issue 33 item 3): send an item for review (a link
+ * anyone can open), comment and decide through the link or from the app, revoke a link, and keep the
+ * open review on a new version when the editor asks. Every step is an activity (the four review
+ * actions) and is pushed live to everyone who may see the client.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** Who acted: a colleague in the app, or the reviewer holding a link. */
+export type ReviewActor =
+  | { readonly kind: 'staff'; readonly caller: Caller }
+  | { readonly kind: 'reviewer'; readonly review: ReviewRecord };
+
+function authorOf(actor: ReviewActor): { kind: 'staff' | 'reviewer'; name: string; userId?: string } {
+  if (actor.kind === 'staff') return { kind: 'staff', name: actor.caller.email, userId: actor.caller.userId };
+  return { kind: 'reviewer', name: actor.review.reviewerName ?? actor.review.reviewerEmail ?? 'Reviewer' };
+}
+
+/**
+ * The activity's "user" for a reviewer: the link's reviewer, by e-mail when the sender gave one. The id
+ * names the link, so a reviewer's activities can be told apart from any account's.
+ */
+function activityUser(actor: ReviewActor): { userId: string; email: string } {
+  if (actor.kind === 'staff') return { userId: actor.caller.userId, email: actor.caller.email };
+  const { review } = actor;
+  return {
+    userId: `review-link:${review.reviewId}`,
+    email: review.reviewerEmail ?? `${review.reviewerName ?? 'Reviewer'} (review link)`,
+  };
+}
+
+export interface ReviewContext {
+  readonly client: Pick<ClientRecord, 'clientId' | 'name' | 'createdBy'>;
+  readonly userAgent: string | null;
+}
+
+/** Pushes a review change to the client's creator, its grantees and the admins. */
+async function announce(client: ReviewContext['client'], event: Omit<ReviewEvent, 'type'>): Promise<void> {
+  const grants = await listGrants(client.clientId).catch(() => []);
+  await notifyAudience(
+    { userIds: [client.createdBy], emails: grants.map((grant) => grant.userEmail) },
+    { type: REVIEW_EVENT, ...event },
+  );
+}
+
+function activityDetails(
+  context: ReviewContext,
+  content: Pick<ContentRecord, 'contentId' | 'title'>,
+  review: ReviewRecord | null,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    client_id: context.client.clientId,
+    client_name: context.client.name,
+    content_id: content.contentId,
+    title: content.title,
+    ...(review
+      ? {
+          review_id: review.reviewId,
+          reviewer_name: review.reviewerName ?? null,
+          reviewer_email: review.reviewerEmail ?? null,
+        }
+      : {}),
+    ...extra,
+  };
+}
+
+/** `https://site/review/<token>`: the page's origin is the app's, which the request came from. */
+export function reviewUrlOf(origin: string, token: string): string {
+  return `${origin}${REVIEW_PAGE_PATH}/${token}`;
+}
+
+/**
+ * 'Send for review': makes a link to the item's current version and puts the item In review. An item
+ * from before versions gets its words recorded as its first version, so the link has one to show.
+ */
+export async function sendForReview(
+  caller: Caller,
+  context: ReviewContext,
+  content: ContentRecord,
+  input: Required<Pick<CreateReviewInput, 'expiresInDays'>> & Omit<CreateReviewInput, 'expiresInDays'>,
+  origin: string,
+): Promise<CreatedReview> {
+  const { record } = await changeContent(
+    content,
+    (current) => ({
+      title: current.title,
+      content: current.content ?? '',
+      html_content: current.html_content ?? '',
+      status: nextStatus(statusOf(current.status), { type: 'sent_for_review' }) ?? 'in_review',
+    }),
+    { author: { userId: caller.userId, email: caller.email }, source: 'edit', ensureVersion: true },
+  );
+  const versionId = record.currentVersionId;
+  if (!versionId) throw new Error(`Content ${record.contentId} has no version after sending it for review`);
+  const token = newReviewToken();
+  const now = new Date();
+  const review: ReviewRecord = {
+    clientId: record.clientId,
+    contentId: record.contentId,
+    reviewId: ulid(),
+    tokenHash: reviewTokenHash(token),
+    reviewerName: input.reviewerName,
+    reviewerEmail: input.reviewerEmail?.toLowerCase(),
+    message: input.message,
+    versionId,
+    createdBy: caller.userId,
+    createdByEmail: caller.email,
+    createdAt: now.toISOString(),
+    validUntil: new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
+  };
+  await putReview(review);
+  const summary = toReviewSummary(review, now);
+  const item = toClientContent(record);
+  await recordActivity(caller, {
+    action: REVIEW_ACTIVITY.requested,
+    resourceType: 'client_content',
+    resourceId: record.contentId,
+    details: activityDetails(context, record, review, { expires_at: review.validUntil }),
+    userAgent: context.userAgent,
+  });
+  await announce(context.client, {
+    clientId: record.clientId,
+    contentId: record.contentId,
+    status: item.status,
+    change: 'requested',
+    review: summary,
+  });
+  return {
+    reviewId: review.reviewId,
+    reviewUrl: reviewUrlOf(origin, token),
+    expiresAt: review.validUntil,
+    review: summary,
+    content: item,
+  };
+}
+
+/** The links still open on an item, newest first. */
+function openReviews(reviews: readonly ReviewRecord[], now = new Date()): ReviewRecord[] {
+  return reviews.filter((review) => reviewStateOf(review, now) === 'open').reverse();
+}
+
+/** Revokes a link; an item in review left without an open link goes back to Draft. */
+export async function revokeItemReview(
+  caller: Caller,
+  context: ReviewContext,
+  content: ContentRecord,
+  review: ReviewRecord,
+): Promise<ClientContent> {
+  const revoked = await revokeReview(review, caller.email);
+  if (!revoked && !review.revokedAt) throw new NotFoundError('Review not found');
+  let item = content;
+  const stillOpen = openReviews(await listItemReviews(content.clientId, content.contentId));
+  if (stillOpen.length === 0 && statusOf(content.status) === 'in_review') {
+    item = await patchContent(content, (current) => ({
+      status: nextStatus(statusOf(current.status), { type: 'reviews_closed' }) ?? statusOf(current.status),
+    }));
+  }
+  const reply = toClientContent(item);
+  await announce(context.client, {
+    clientId: content.clientId,
+    contentId: content.contentId,
+    status: reply.status,
+    change: 'revoked',
+    review: toReviewSummary(revoked ?? review),
+  });
+  return reply;
+}
+
+/** The item's review panel: its links and every comment and decision, oldest first. */
+export async function reviewPanel(content: ContentRecord): Promise<ReviewPanel> {
+  const [reviews, comments] = await Promise.all([
+    listItemReviews(content.clientId, content.contentId),
+    listItemComments(content.clientId, content.contentId),
+  ]);
+  const now = new Date();
+  return {
+    reviews: reviews.map((review) => toReviewSummary(review, now)),
+    comments: comments.map(toReviewComment),
+  };
+}
+
+/** Where a colleague's comment or decision goes: the newest open link, so its reviewer sees it. */
+async function staffReview(content: ContentRecord): Promise<ReviewRecord | null> {
+  return openReviews(await listItemReviews(content.clientId, content.contentId))[0] ?? null;
+}
+
+/** A comment through a link or from the app. */
+export async function addComment(
+  actor: ReviewActor,
+  context: ReviewContext,
+  content: ContentRecord,
+  input: { readonly text: string; readonly quote?: string | undefined },
+): Promise<ReviewComment> {
+  const review = actor.kind === 'reviewer' ? actor.review : await staffReview(content);
+  const author = authorOf(actor);
+  const record: CommentRecord = {
+    clientId: content.clientId,
+    contentId: content.contentId,
+    commentId: ulid(),
+    reviewId: review?.reviewId,
+    versionId: review?.versionId ?? content.currentVersionId,
+    kind: 'comment',
+    text: input.text,
+    quote: input.quote,
+    authorKind: author.kind,
+    authorName: author.name,
+    authorUserId: author.userId,
+    createdAt: new Date().toISOString(),
+  };
+  await putComment(record);
+  const comment = toReviewComment(record);
+  await recordActivity(activityUser(actor), {
+    action: REVIEW_ACTIVITY.commented,
+    resourceType: 'client_content',
+    resourceId: content.contentId,
+    details: activityDetails(context, content, review, { comment: input.text }),
+    userAgent: context.userAgent,
+  });
+  await announce(context.client, {
+    clientId: content.clientId,
+    contentId: content.contentId,
+    status: statusOf(content.status),
+    change: 'commented',
+    comment,
+  });
+  return comment;
+}
+
+/** Whether a review is open for a decision on the item as it is: its version must be the item's. */
+export function canDecide(content: ContentRecord, review: ReviewRecord | null): boolean {
+  if (!isDecidable(statusOf(content.status))) return false;
+  return review === null || review.versionId === content.currentVersionId;
+}
+
+/**
+ * Approve, or request changes (with a comment), on the version under review. Through a link the decision
+ * is the link's; from the app it goes on the newest open link, if any. The item's status is set on the
+ * condition that it still holds that version, so a decision never lands on words it was not about.
+ */
+export async function decide(
+  actor: ReviewActor,
+  context: ReviewContext,
+  content: ContentRecord,
+  input: {
+    readonly decision: ReviewDecision;
+    readonly comment?: string | undefined;
+    readonly quote?: string | undefined;
+  },
+): Promise<{ content: ClientContent; comment: ReviewComment }> {
+  const review = actor.kind === 'reviewer' ? actor.review : await staffReview(content);
+  const expectedVersion = review?.versionId ?? content.currentVersionId;
+  const record = await patchContent(content, (current) => {
+    const status = statusOf(current.status);
+    if (!isDecidable(status)) throw new ConflictError(REVIEW_MESSAGES.notInReview, 'not_in_review');
+    if (expectedVersion === undefined || current.currentVersionId !== expectedVersion) {
+      throw new ConflictError(REVIEW_MESSAGES.staleVersion, 'stale_version');
+    }
+    return {
+      status: nextStatus(status, { type: 'decided', decision: input.decision }) ?? status,
+      approvedVersionId: input.decision === 'approve' ? expectedVersion : null,
+    };
+  });
+  const outcome = input.decision === 'approve' ? 'approved' : 'changes_requested';
+  if (review) await recordReviewDecision(review, outcome);
+  const author = authorOf(actor);
+  const commentRecord: CommentRecord = {
+    clientId: content.clientId,
+    contentId: content.contentId,
+    commentId: ulid(),
+    reviewId: review?.reviewId,
+    versionId: expectedVersion,
+    kind: 'decision',
+    decision: input.decision,
+    text: input.comment ?? '',
+    quote: input.quote,
+    authorKind: author.kind,
+    authorName: author.name,
+    authorUserId: author.userId,
+    createdAt: new Date().toISOString(),
+  };
+  await putComment(commentRecord);
+  const comment = toReviewComment(commentRecord);
+  const item = toClientContent(record);
+  await recordActivity(activityUser(actor), {
+    action: decisionActivity(input.decision),
+    resourceType: 'client_content',
+    resourceId: content.contentId,
+    details: activityDetails(context, record, review, {
+      version_id: expectedVersion,
+      ...(input.comment ? { comment: input.comment } : {}),
+    }),
+    userAgent: context.userAgent,
+  });
+  await announce(context.client, {
+    clientId: content.clientId,
+    contentId: content.contentId,
+    status: item.status,
+    change: outcome,
+    comment,
+  });
+  return { content: item, comment };
+}
+
+/**
+ * After a change of an item's words: when the editor kept the open review, its links move to the new
+ * version (the reviewer sees it and decides afresh); either way everyone watching hears of the new status.
+ */
+export async function afterNewVersion(
+  context: Pick<ReviewContext, 'client'>,
+  change: ChangedContent,
+): Promise<void> {
+  if (change.versionId === null) return;
+  const before: ContentStatus = statusOf(change.before.status);
+  if (before !== 'in_review' && before !== 'changes_requested' && before !== 'approved') return;
+  const after = statusOf(change.record.status);
+  if (after === 'in_review') {
+    const open = openReviews(await listItemReviews(change.record.clientId, change.record.contentId));
+    await Promise.all(open.map((review) => moveReviewToVersion(review, change.versionId as string)));
+  }
+  await announce(context.client, {
+    clientId: change.record.clientId,
+    contentId: change.record.contentId,
+    status: after,
+    change: 'updated',
+  });
+}
