@@ -34,7 +34,29 @@ describe('toClientContent', () => {
       metadata: { model: 'gpt-4o' },
       created_at: record.createdAt,
       updated_at: record.updatedAt,
+      // Stored before statuses existed: a draft (issue 33 item 2).
+      status: 'draft',
     });
+  });
+
+  it('carries the status, the due date and the versions when stored', () => {
+    expect(
+      toClientContent({
+        ...record,
+        status: 'approved',
+        dueDate: '2026-12-01',
+        currentVersionId: '01J0000000000000000000000V',
+        approvedVersionId: '01J0000000000000000000000V',
+        publishDate: '2026-12-02T09:00:00.000Z',
+      }),
+    ).toMatchObject({
+      status: 'approved',
+      dueDate: '2026-12-01',
+      versionId: '01J0000000000000000000000V',
+      approvedVersionId: '01J0000000000000000000000V',
+      publishDate: '2026-12-02T09:00:00.000Z',
+    });
+    expect(toClientContent({ ...record, status: 'nonsense' }).status).toBe('draft');
   });
 
   it('answers an object for metadata whatever was stored', () => {

@@ -220,6 +220,9 @@ describe('puts write the stored format ElectroDB wrote', () => {
       gsi1sk: '$connection_1#connectionid_conn=1',
       gsi2pk: '$lbm#role_admin',
       gsi2sk: '$connection_1#connectionid_conn=1',
+      // Issue 33: grantees are reached by address; in ElectroDB's format like the other two indexes.
+      gsi3pk: '$lbm#email_e',
+      gsi3sk: '$connection_1#connectionid_conn=1',
       __edb_e__: 'connection',
       __edb_v__: '1',
     });
