@@ -137,6 +137,12 @@ export const clientSchema = z.object({
   wordpress_configured: z.boolean(),
   content_count: z.number().check(z.int()),
   access_count: z.number().check(z.int()),
+  require_approval: z.boolean().check(
+    z.meta({
+      description:
+        "'Require approval before publishing': when true, content is published or scheduled to WordPress only once a reviewer approved it.",
+    }),
+  ),
 });
 
 /** A client as the list serves it by default (shared/client-list.ts): what its card shows. */

@@ -4,7 +4,9 @@ import { grantAccess } from '#functions/access/access-store';
 import { type ClientRecord, toClient } from '#functions/clients/client-record';
 import { createClient } from '#functions/clients/client-store';
 import type { Caller } from '#functions/commons/caller';
-import { createContent } from '#functions/content/content-store';
+import { toClientContent } from '#functions/content/content-record';
+import { createContent, findContent, patchContent } from '#functions/content/content-store';
+import { sendForReview } from '#functions/reviews/review-service';
 import type { Client } from '#shared/client';
 import { clientInputSchema } from '#shared/client-input';
 import type { ClientPage } from '#shared/client-list';
@@ -27,9 +29,12 @@ type Actor = 'anonymous' | 'stranger' | 'granted' | 'creator' | 'admin';
 const ACTORS: readonly Actor[] = ['anonymous', 'stranger', 'granted', 'creator', 'admin'];
 
 interface Fixture {
-  /** Created by `creator`, granted to `granted`, with one content item and a second, spare grant. */
-  a: { client: Client; content: ClientContent; grant: ClientAccess; spare: ClientAccess };
-  /** Also the creator's; nobody else is granted it. */
+  /**
+   * Created by `creator`, granted to `granted`, with one content item (due on DUE_DATE and sent for
+   * review: `review`) and a second, spare grant.
+   */
+  a: { client: Client; content: ClientContent; grant: ClientAccess; spare: ClientAccess; review: string };
+  /** Also the creator's; nobody else is granted it. Its item is due on DUE_DATE too. */
   b: { client: Client; content: ClientContent; grant: ClientAccess };
   /** The stranger's own client. */
   s: { client: Client };
@@ -105,11 +110,37 @@ async function buildFixture(stranger: Client): Promise<Fixture> {
     newContent(recordB.clientId, 'B content'),
     newGrant(recordB, `b-only${counter}@${domain}`),
   ]);
+  // Issue 33: both items are due on one day (the calendar's rows), and A's is in review.
+  const recordOf = async (clientId: string, contentId: string) => {
+    const record = await findContent(clientId, contentId);
+    if (!record) throw new Error('Fixture content missing');
+    return patchContent(record, () => ({ dueDate: DUE_DATE }));
+  };
+  const [dueA, dueB] = await Promise.all([
+    recordOf(recordA.clientId, contentA.id),
+    recordOf(recordB.clientId, contentB.id),
+  ]);
+  const review = await sendForReview(
+    creator,
+    { client: recordA, userAgent: null },
+    dueA,
+    { expiresInDays: 14 },
+    'http://127.0.0.1',
+  );
   return {
-    a: { client: toClient(recordA), content: contentA, grant: grantA, spare },
-    b: { client: toClient(recordB), content: contentB, grant: grantB },
+    a: { client: toClient(recordA), content: review.content, grant: grantA, spare, review: review.reviewId },
+    b: { client: toClient(recordB), content: toClientContent(dueB), grant: grantB },
     s: { client: stranger },
   };
+}
+
+const DUE_DATE = '2031-03-14';
+const CALENDAR = `/api/calendar?from=2031-03-01&to=2031-03-31`;
+
+/** The items the calendar shows the actor on DUE_DATE. */
+async function calendarItems(actor: Actor): Promise<string[]> {
+  const reply = await call<{ entries: { contentId: string; kind: string }[] }>(actor, 'GET', CALENDAR);
+  return reply.body.entries.filter((entry) => entry.kind === 'due').map((entry) => entry.contentId);
 }
 
 /** Every client id the list shows the actor, page after page (the fresh fixtures fill several). */
@@ -252,6 +283,89 @@ const rows: Row[] = [
     prepare: prepareAsCreator('DELETE', (fixture) => `${A(fixture)}/content/${fixture.a.content.id}`),
     expected: visible,
   },
+  // Issue 33: versions, due dates, reviews and the calendar.
+  {
+    route: 'GET {A}/content/{A content}/versions',
+    method: 'GET',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/versions`,
+    expected: visible,
+  },
+  {
+    route: 'GET {A}/content/{A content}/versions/{its first}',
+    method: 'GET',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/versions/${fixture.a.content.id}`,
+    expected: visible,
+  },
+  {
+    route: 'POST {A}/content/{A content}/versions/{its first}/restore',
+    method: 'POST',
+    path: (fixture) =>
+      `${A(fixture)}/content/${fixture.a.content.id}/versions/${fixture.a.content.id}/restore`,
+    mutates: true,
+    expected: visible,
+  },
+  {
+    route: 'PUT {A}/content/{A content}/due-date',
+    method: 'PUT',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/due-date`,
+    body: () => ({ dueDate: '2031-04-01' }),
+    mutates: true,
+    expected: visible,
+  },
+  {
+    route: 'GET {A}/content/{A content}/reviews',
+    method: 'GET',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/reviews`,
+    expected: visible,
+  },
+  {
+    route: 'POST {A}/content/{A content}/reviews',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/reviews`,
+    body: () => ({ reviewerName: 'Client' }),
+    mutates: true,
+    expected: { ...visible, granted: 201, creator: 201, admin: 201 },
+  },
+  {
+    route: 'DELETE {A}/content/{A content}/reviews/{A review}',
+    method: 'DELETE',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/reviews/${fixture.a.review}`,
+    mutates: true,
+    expected: visible,
+  },
+  {
+    route: 'POST {A}/content/{A content}/comments',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/comments`,
+    body: () => ({ text: 'A comment' }),
+    mutates: true,
+    expected: { ...visible, granted: 201, creator: 201, admin: 201 },
+  },
+  {
+    route: 'POST {A}/content/{A content}/decision',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/decision`,
+    body: () => ({ decision: 'approve' }),
+    mutates: true,
+    expected: visible,
+  },
+  {
+    route: 'GET /api/calendar',
+    method: 'GET',
+    path: () => CALENDAR,
+    expected: anyone,
+    check: async (actor, _response, fixture) => {
+      const items = await calendarItems(actor);
+      expect(items.includes(fixture.a.content.id)).toBe(actor !== 'stranger');
+      expect(items.includes(fixture.b.content.id)).toBe(actor === 'creator' || actor === 'admin');
+    },
+  },
+  {
+    route: 'GET /api/calendar?clientId={A}',
+    method: 'GET',
+    path: (fixture) => `${CALENDAR}&clientId=${fixture.a.client.id}`,
+    expected: visible,
+  },
   {
     route: 'GET {B} (not granted to anyone)',
     method: 'GET',
@@ -293,6 +407,39 @@ const rows: Row[] = [
     mutates: true,
     prepare: prepareAsCreator('DELETE', (fixture) => `${A(fixture)}/content/${fixture.a.content.id}`),
     expected: nowhere,
+  },
+  {
+    route: 'cross: GET {B}/content/{A content}/versions',
+    method: 'GET',
+    path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}/versions`,
+    expected: nowhere,
+  },
+  {
+    route: 'cross: GET {A}/content/{B content}/versions/{A content first version}',
+    method: 'GET',
+    path: (fixture) => `${A(fixture)}/content/${fixture.b.content.id}/versions/${fixture.a.content.id}`,
+    expected: nowhere,
+  },
+  {
+    route: 'cross: DELETE {B}/content/{B content}/reviews/{A review}',
+    method: 'DELETE',
+    path: (fixture) => `${B(fixture)}/content/${fixture.b.content.id}/reviews/${fixture.a.review}`,
+    mutates: true,
+    expected: nowhere,
+  },
+  {
+    route: 'cross: POST {B}/content/{A content}/decision',
+    method: 'POST',
+    path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}/decision`,
+    body: () => ({ decision: 'approve' }),
+    mutates: true,
+    expected: nowhere,
+  },
+  {
+    route: 'GET /api/calendar?clientId={B} (not granted to anyone)',
+    method: 'GET',
+    path: (fixture) => `${CALENDAR}&clientId=${fixture.b.client.id}`,
+    expected: { ...visible, granted: 404 },
   },
   {
     route: 'cross: DELETE {B}/access/{A grant}',

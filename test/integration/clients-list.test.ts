@@ -124,6 +124,7 @@ describe('the list of clients', () => {
       wordpress_configured: true,
       content_count: 0,
       access_count: 0,
+      require_approval: false,
       newsletter_instructions_preview: `${long('friendly').slice(0, 200).trimEnd()}...`,
       press_release_instructions_preview: null,
       content_instructions_preview: 'Mention same-day crowns.',

@@ -89,7 +89,13 @@ async function finished(jobId: string, token: string): Promise<void> {
   throw new Error(`job ${jobId} did not finish`);
 }
 
-/** Every item of the table, in a stable order and form. */
+/**
+ * The review links' request budgets count every request, refused ones too (issue 33: a flood of
+ * malformed requests is what they are for), so their counters are not "a change".
+ */
+const COUNTERS = new Set(['reviewRateWindow']);
+
+/** Every item of the table but request counters, in a stable order and form. */
 async function tableSnapshot(): Promise<string[]> {
   const dynamodb = new DynamoDBClient({
     endpoint: app.runtime.endpoints.dynamodb,
@@ -102,6 +108,7 @@ async function tableSnapshot(): Promise<string[]> {
   const items: string[] = [];
   for await (const page of paginateScan({ client: dynamodb }, { TableName: LOCAL_NAMES.table })) {
     for (const item of page.Items ?? []) {
+      if (COUNTERS.has(String(item.__edb_e__?.S))) continue;
       items.push(
         JSON.stringify(Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))),
       );

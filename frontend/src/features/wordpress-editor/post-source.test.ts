@@ -13,6 +13,7 @@ const content: ClientContent = {
   metadata: {},
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  status: 'draft',
 };
 
 const live: WordPressLivePost = {

@@ -15,6 +15,7 @@ function item(overrides: Partial<ClientContent>): ClientContent {
     metadata: {},
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
+    status: 'draft',
     ...overrides,
   };
 }

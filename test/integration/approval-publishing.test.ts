@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Activity } from '#shared/activity';
+import type { CalendarReply } from '#shared/calendar';
+import type { Client } from '#shared/client';
+import type { ClientContent } from '#shared/content';
+import { APPROVAL_REQUIRED_MESSAGE } from '#shared/content-status';
+import type { ContentVersionPage } from '#shared/content-versions';
+import type { CreatedReview } from '#shared/reviews';
+import type { WordPressPublishResult } from '#shared/wordpress';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+import { startWordPressServer, type WordPressServer } from '#test/support/wordpress-server';
+
+/**
+ * Issue 33 items 2, 4 and 5 against a real WordPress: with 'Require approval before publishing' on, the
+ * server refuses to publish or schedule an item that is not approved (409) unless an administrator
+ * overrides it (recorded); publishing and scheduling set the status; the write-back of a publish is a
+ * version; the calendar's drag reschedules a post on WordPress and records it.
+ */
+
+let wp: WordPressServer;
+let app: TestRuntime;
+let owner: TestUser;
+let admin: TestUser;
+let strict: Client;
+let relaxed: Client;
+
+beforeAll(async () => {
+  wp = await startWordPressServer();
+  app = await startTestRuntime({ env: { FETCH_ALLOW_HOSTS: wp.hostPort } });
+  [owner, admin] = await Promise.all([app.createUser(), app.createUser(undefined, { admin: true })]);
+  const newClient = async (name: string, requireApproval: boolean) => {
+    const response = await app.request<Client>('POST', '/api/clients', {
+      token: owner.idToken,
+      body: {
+        name,
+        wordpress_url: wp.url,
+        wordpress_username: wp.adminUser,
+        wordpress_app_password: wp.applicationPassword,
+        require_approval: requireApproval,
+      },
+    });
+    expect(response.status).toBe(201);
+    return response.body;
+  };
+  [strict, relaxed] = await Promise.all([
+    newClient('Strict Bakery', true),
+    newClient('Relaxed Bakery', false),
+  ]);
+  expect(strict.require_approval).toBe(true);
+  expect(relaxed.require_approval).toBe(false);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await wp?.stop();
+});
+
+async function save(target: Client, title: string): Promise<ClientContent> {
+  const response = await app.request<ClientContent>('POST', `/api/clients/${target.id}/content`, {
+    token: owner.idToken,
+    body: { title, content: 'Fresh bread', html_content: '<p>Fresh bread</p>', content_type: 'blog' },
+  });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+async function approve(item: ClientContent): Promise<ClientContent> {
+  const review = await app.request<CreatedReview>(
+    'POST',
+    `/api/clients/${item.client_id}/content/${item.id}/reviews`,
+    {
+      token: owner.idToken,
+      body: {},
+    },
+  );
+  const token = new URL(review.body.reviewUrl).pathname.split('/').at(-1);
+  const decided = await app.request(`POST`, `/api/reviews/${token}/decision`, {
+    body: { decision: 'approve' },
+  });
+  expect(decided.status).toBe(200);
+  return read(item);
+}
+
+async function read(item: Pick<ClientContent, 'id' | 'client_id'>): Promise<ClientContent> {
+  return (
+    await app.request<ClientContent>('GET', `/api/clients/${item.client_id}/content/${item.id}`, {
+      token: owner.idToken,
+    })
+  ).body;
+}
+
+function publish(item: ClientContent, body: Record<string, unknown> = {}, user: TestUser = owner) {
+  return app.request<
+    WordPressPublishResult & { content: ClientContent; error?: { code: string; message: string } }
+  >('POST', `/api/clients/${item.client_id}/wordpress/posts`, {
+    token: user.idToken,
+    body: { contentId: item.id, title: item.title, content: item.html_content, status: 'publish', ...body },
+  });
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+async function activities(): Promise<Activity[]> {
+  return (await app.request<{ activities: Activity[] }>('GET', '/api/activities', { token: admin.idToken }))
+    .body.activities;
+}
+
+describe('approval before publishing', () => {
+  it('refuses to publish or schedule an item that is not approved, and allows a WordPress draft', async () => {
+    const item = await save(strict, 'Not approved yet');
+    for (const body of [{ status: 'publish' }, { status: 'future', date: inDays(3) }]) {
+      const refused = await publish(item, body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toEqual({ code: 'approval_required', message: APPROVAL_REQUIRED_MESSAGE });
+    }
+    const posts = await wp.rest<unknown[]>('/wp/v2/posts?status=any&search=Not%20approved%20yet');
+    expect(posts.body).toEqual([]);
+
+    const draft = await publish(item, { status: 'draft' });
+    expect(draft.status).toBe(201);
+    expect(draft.body.content.status).toBe('draft');
+  });
+
+  it('publishes an approved item, which becomes Published and shows on the calendar', async () => {
+    const item = await approve(await save(strict, 'Approved croissants'));
+    expect(item.status).toBe('approved');
+    const published = await publish(item);
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    expect(published.body.content).toMatchObject({ status: 'published', approvedVersionId: item.versionId });
+    const day = (published.body.content.publishDate ?? '').slice(0, 10);
+    const calendar = await app.request<CalendarReply>('GET', `/api/calendar?from=${day}&to=${day}`, {
+      token: owner.idToken,
+    });
+    expect(calendar.body.entries).toContainEqual(
+      expect.objectContaining({ kind: 'published', contentId: item.id, wordpressPostId: published.body.id }),
+    );
+
+    // Changed words after the approval need a new one before the post is updated.
+    const edited = await app.request<ClientContent>('PUT', `/api/clients/${strict.id}/content/${item.id}`, {
+      token: owner.idToken,
+      body: {
+        title: item.title,
+        content: 'Fresh bread, now warmer',
+        html_content: '<p>Fresh bread, now warmer</p>',
+      },
+    });
+    expect(edited.body.status).toBe('published');
+    const update = await app.request(
+      'PUT',
+      `/api/clients/${strict.id}/wordpress/posts/${published.body.id}`,
+      {
+        token: owner.idToken,
+        body: { contentId: item.id, title: item.title, content: edited.body.html_content, status: 'publish' },
+      },
+    );
+    expect(update.status).toBe(409);
+  });
+
+  it('lets an administrator override, recorded in the activity; nobody else', async () => {
+    const item = await save(strict, 'Urgent notice');
+    const refused = await publish(item, { overrideApproval: true });
+    expect(refused.status).toBe(403);
+    const overridden = await publish(
+      item,
+      { status: 'future', date: inDays(2), overrideApproval: true },
+      admin,
+    );
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(201);
+    expect(overridden.body.content.status).toBe('scheduled');
+    const recorded = (await activities()).find(
+      (activity) => activity.action === 'wordpress_post_published' && activity.resource_id === item.id,
+    );
+    expect(recorded?.details).toMatchObject({ approval_overridden: true, wordpress_status: 'future' });
+  });
+
+  it('reschedules a scheduled post from the calendar: WordPress gets the new date, the item and the feed follow', async () => {
+    const item = await approve(await save(strict, 'Holiday hours'));
+    const scheduled = await publish(item, { status: 'future', date: inDays(5) });
+    expect(scheduled.status).toBe(201);
+    const moved = inDays(9);
+    const rescheduled = await app.request<WordPressPublishResult & { content: ClientContent }>(
+      'POST',
+      `/api/clients/${strict.id}/wordpress/posts/${scheduled.body.id}/reschedule`,
+      { token: owner.idToken, body: { contentId: item.id, date: moved } },
+    );
+    expect(rescheduled.status, JSON.stringify(rescheduled.body)).toBe(200);
+    expect(rescheduled.body.content.status).toBe('scheduled');
+    expect(Date.parse(rescheduled.body.content.publishDate ?? '')).toBe(
+      Math.floor(Date.parse(moved) / 1000) * 1000,
+    );
+    const post = await wp.rest<{ date_gmt: string; status: string; title: { raw: string } }>(
+      `/wp/v2/posts/${scheduled.body.id}?context=edit`,
+    );
+    expect(post.body.status).toBe('future');
+    expect(Date.parse(`${post.body.date_gmt}Z`)).toBe(Math.floor(Date.parse(moved) / 1000) * 1000);
+    expect(post.body.title.raw).toBe('Holiday hours');
+    expect(
+      (await activities()).find((activity) => activity.action === 'wordpress_post_rescheduled'),
+    ).toMatchObject({
+      resource_id: item.id,
+      details: { client_name: 'Strict Bakery', previous_date: scheduled.body.content.publishDate },
+    });
+
+    // A published post is not moved by a drag; nor is a date in the past accepted.
+    const past = await app.request(
+      'POST',
+      `/api/clients/${strict.id}/wordpress/posts/${scheduled.body.id}/reschedule`,
+      {
+        token: owner.idToken,
+        body: { contentId: item.id, date: new Date(Date.now() - 86_400_000).toISOString() },
+      },
+    );
+    expect(past.status).toBe(400);
+  });
+});
+
+describe('publishing without the rule', () => {
+  it('publishes a draft, and the words the Publisher changed are a version by the publisher', async () => {
+    const item = await save(relaxed, 'Relaxed post');
+    const published = await publish(item, {
+      title: 'Relaxed post, edited in the Editor',
+      content: '<p>Edited</p>',
+    });
+    expect(published.status).toBe(201);
+    expect(published.body.content).toMatchObject({
+      status: 'published',
+      title: 'Relaxed post, edited in the Editor',
+    });
+    const versions = await app.request<ContentVersionPage>(
+      'GET',
+      `/api/clients/${relaxed.id}/content/${item.id}/versions`,
+      { token: owner.idToken },
+    );
+    expect(versions.body.items[0]).toMatchObject({
+      source: 'wordpress',
+      author: owner.email,
+      changed: ['title', 'text', 'html'],
+      title: 'Relaxed post, edited in the Editor',
+    });
+
+    // Deleting the post takes the item off the calendar and back to Draft.
+    const deleted = await app.request<{ content: ClientContent }>(
+      'DELETE',
+      `/api/clients/${relaxed.id}/wordpress/posts/${published.body.id}?contentId=${item.id}`,
+      { token: owner.idToken },
+    );
+    expect(deleted.body.content.status).toBe('draft');
+    expect(deleted.body.content.publishDate).toBeUndefined();
+  });
+});
