@@ -148,7 +148,7 @@ const SDK_FLOOR_SOURCE = [
 
 /** The handlers whose cold start is measured: one of each kind. */
 const MEASURED: readonly (readonly [label: string, entry: string])[] = [
-  ['GetHealth', 'functions/health/handler.ts'],
+  ['GetHealth', 'functions/gateway/routes.ts'],
   ['ListClients', 'functions/clients/list-clients.ts'],
   ['generation route', 'functions/tools/press-release/handler.ts'],
   ['HTTP authorizer', backgroundFunctions.httpAuthorizer],

@@ -91,7 +91,9 @@ export class Alarms extends Construct {
       alarm(
         `${name}Errors`,
         fn.metricErrors({ period: fiveMinutes }),
-        `${name} failed: requests were refused.`,
+        // Bad or expired credentials are no Lambda error (the authorizers pass them on, or answer Deny),
+        // so this counts faults only: Cognito's keys unreachable, the table unavailable.
+        `${name} failed (a fault, not a refused credential): requests were answered 500.`,
       );
     }
     alarm(

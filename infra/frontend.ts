@@ -31,6 +31,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-c
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '#shared/runtime-config';
+import { API_EDGE_GUARD_FUNCTION_CODE } from './api-edge-guard';
 import type { CustomDomain } from './config';
 import { acknowledge, wildcardFindings } from './nag';
 import { SPA_REWRITE_FUNCTION_CODE } from './spa-rewrite';
@@ -113,6 +114,11 @@ export class Frontend extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Serves index.html for client-side routes',
     });
+    const apiEdgeGuard = new CloudFrontFunction(this, 'ApiEdgeGuard', {
+      code: FunctionCode.fromInline(API_EDGE_GUARD_FUNCTION_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Refuses oversized bodies and malformed paths in the API error shape',
+    });
 
     /**
      * CachingDisabled would also turn compression off, so library pages of up to 4.5 MB went out raw.
@@ -162,6 +168,7 @@ export class Frontend extends Construct {
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
           compress: true,
+          functionAssociations: [{ function: apiEdgeGuard, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
       httpVersion: HttpVersion.HTTP2_AND_3,

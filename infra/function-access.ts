@@ -40,7 +40,7 @@ export const DEFAULT_ROUTE_ACCESS: FunctionAccess = { ...NO_ACCESS, table: 'read
 /** Keyed by the first folder under `functions/`. */
 export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Public and unauthenticated: it reports the process is up and touches no data.
-  health: NO_ACCESS,
+  gateway: NO_ACCESS,
   // Answers from the verified token's claims alone.
   me: NO_ACCESS,
   // Client writes encrypt the WordPress password, and updates, deletes and restores are activities

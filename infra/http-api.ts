@@ -4,6 +4,8 @@ import {
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -14,24 +16,26 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/generation-jobs';
 import { ORIGIN_VERIFY_IDENTITY_SOURCE } from './origin-verify';
-import type { HttpRoute } from './routes';
+import { gatewayFunction, type HttpRoute as TableRoute } from './routes';
 
 /**
- * How long API Gateway reuses an authorizer decision for the same Authorization header, on routes that
- * take login tokens only. Routes that accept API keys are never cached (API_KEY_AUTHORIZER_CACHE_TTL):
- * a deactivated or deleted key must fail on its next request, not minutes later.
+ * Routes with credentials are never cached. Their authorizer's only identity source is CloudFront's
+ * origin header: were the Authorization header one too, API Gateway would answer a request without it
+ * with its own `401 {"message":"Unauthorized"}` before the authorizer runs, and the API's error shape
+ * could not be kept (docs/decisions.md, "One error shape"). A cache keyed on the origin header alone
+ * would hand one caller's decision to every other, so there is none: every request is authorized,
+ * which also makes a deactivated or deleted API key fail on its very next request.
  */
-export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
-export const API_KEY_AUTHORIZER_CACHE_TTL = Duration.seconds(0);
+export const CREDENTIAL_AUTHORIZER_CACHE_TTL = Duration.seconds(0);
 /**
- * Public routes pass on CloudFront's origin header alone, whose value is the same for every request,
- * so the decision is cached as long as token decisions are.
+ * Public routes (and `$default`) pass on CloudFront's origin header alone, whose value is the same for
+ * every request, so one decision serves them all for five minutes.
  */
-export const ORIGIN_AUTHORIZER_CACHE_TTL = AUTHORIZER_CACHE_TTL;
+export const ORIGIN_AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 export const HTTP_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 export interface AppHttpApiProps {
-  readonly routes: readonly HttpRoute[];
+  readonly routes: readonly TableRoute[];
   /** The Lambda of each function of the route table, by function id. */
   readonly handlers: ReadonlyMap<string, IFunction>;
   readonly authorizerHandler: IFunction;
@@ -42,11 +46,12 @@ export interface AppHttpApiProps {
 /**
  * The HTTP API: one route per entry of the route table, every route behind the one Lambda REQUEST
  * authorizer function, which first requires CloudFront's secret origin header (issue 17 item 10), then,
- * on every non-public route, a Cognito token or an `lbm_` key (the handlers then enforce
- * user/admin/apiKey). The origin header is an identity source of every authorizer, so it is part of the
- * cache key: a decision made for a request through CloudFront is never reused for one without it.
- * The site reaches it same-origin through CloudFront's /api/* behaviour, so CORS is only configured when
- * other origins are listed in the context.
+ * on every non-public route, reads the Authorization header; a request without valid credentials is
+ * passed on with the reason and its handler answers 401 in the API's error shape. The `$default`
+ * route sends every request no route matches to the Gateway function, which answers 404, or 405 with
+ * `Allow`, in that shape too (API Gateway's own answers cannot be reshaped on an HTTP API). The site
+ * reaches it same-origin through CloudFront's /api/* behaviour, so CORS is only configured when other
+ * origins are listed in the context.
  */
 export class AppHttpApi extends Construct {
   readonly api: HttpApi;
@@ -99,27 +104,20 @@ export class AppHttpApi extends Construct {
       },
     });
 
-    // Authorization first: the authorizer reads the token from its header, never from this list.
-    const credentialSources = ['$request.header.Authorization', ORIGIN_VERIFY_IDENTITY_SOURCE];
-    const authorizer = new HttpLambdaAuthorizer('Authorizer', props.authorizerHandler, {
+    // Routes with credentials: the function reads Authorization from the request's headers itself.
+    const credentialAuthorizer = new HttpLambdaAuthorizer('CredentialAuthorizer', props.authorizerHandler, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
-      identitySource: credentialSources,
-      resultsCacheTtl: AUTHORIZER_CACHE_TTL,
+      identitySource: [ORIGIN_VERIFY_IDENTITY_SOURCE],
+      resultsCacheTtl: CREDENTIAL_AUTHORIZER_CACHE_TTL,
     });
-    // The same function, uncached, for the routes whose auth kind is `apiKey` (the public API).
-    const apiKeyAuthorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', props.authorizerHandler, {
-      responseTypes: [HttpLambdaResponseType.SIMPLE],
-      identitySource: credentialSources,
-      resultsCacheTtl: API_KEY_AUTHORIZER_CACHE_TTL,
-    });
-    // The same function again for public routes: only the origin header is checked.
+    // The same function for public routes and `$default`: only the origin header is checked.
     const originAuthorizer = new HttpLambdaAuthorizer('OriginAuthorizer', props.authorizerHandler, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
       identitySource: [ORIGIN_VERIFY_IDENTITY_SOURCE],
       resultsCacheTtl: ORIGIN_AUTHORIZER_CACHE_TTL,
     });
-    const authorizerOf = (route: HttpRoute) =>
-      route.auth === 'public' ? originAuthorizer : route.auth === 'apiKey' ? apiKeyAuthorizer : authorizer;
+    const authorizerOf = (route: TableRoute) =>
+      route.auth === 'public' ? originAuthorizer : credentialAuthorizer;
 
     // One integration per function, shared by its routes, with one permission for the whole API: a
     // route added to a function then costs the stack one resource, the route itself.
@@ -143,5 +141,11 @@ export class AppHttpApi extends Construct {
         authorizer: authorizerOf(route),
       });
     }
+    new HttpRoute(this, 'UnmatchedRoute', {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: integrationOf(gatewayFunction.id),
+      authorizer: originAuthorizer,
+    });
   }
 }

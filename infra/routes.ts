@@ -89,6 +89,8 @@ const apiKeys = httpFunction('ApiKeys', 'api-keys/routes');
 const media = httpFunction('Media', 'media/routes');
 /** Review links, comments and decisions (issue 33 item 3): the app's routes and the public link's. */
 const reviews = httpFunction('Reviews', 'reviews/routes');
+/** The health check, and the `$default` route's answer to requests no route matches (UNMATCHED_ROUTE_KEY). */
+export const gatewayFunction = httpFunction('Gateway', 'gateway/routes');
 /**
  * Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. The
  * timeout leaves room for the public API's `Prefer: wait=25` (API Gateway's own limit is 30 s).
@@ -132,7 +134,7 @@ function wordpressRoutes(): HttpRoute[] {
 const CONTENT_ITEM = '/api/clients/{clientId}/content/{contentId}';
 
 export const httpRoutes: readonly HttpRoute[] = [
-  route('GetHealth', 'GET', '/api/health', 'health/handler', 'public'),
+  route('GetHealth', 'GET', '/api/health', gatewayFunction, 'public'),
   route('GetMe', 'GET', '/api/me', 'me/handler', 'user'),
 
   route('ListClients', 'GET', '/api/clients', clients, 'apiKey'),
@@ -219,6 +221,14 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('SignMedia', 'POST', '/api/media/sign', media, 'apiKey'),
   route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', media, 'public'),
 ];
+
+/**
+ * The HTTP API's `$default` route: every request no route of the table matches. It answers in the API's
+ * error shape, 404 for an unknown path and 405 with `Allow` for a known path asked with another method
+ * (functions/gateway/unmatched-route.ts), which API Gateway's own answer ({"message":"Not Found"}) is
+ * not. It is served by the Gateway function with the health check, and is public like it.
+ */
+export const UNMATCHED_ROUTE_KEY = '$default';
 
 /**
  * The functions of the HTTP API, each once, in the order of their first route. Two different functions

@@ -6,13 +6,18 @@ import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
+import { API_EDGE_GUARD_FUNCTION_CODE } from '#infra/api-edge-guard';
+import { matchRoute } from '#infra/route-match';
 import {
+  type AuthKind,
   backgroundFunctions,
   DEFAULT_FUNCTION_TIMEOUT_SECONDS,
-  type HttpRoute,
-  httpRoutes,
+  gatewayFunction,
+  type HttpFunction,
+  UNMATCHED_ROUTE_KEY,
 } from '#infra/routes';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
+import { viewerRequestFunction } from './cloudfront-function';
 import { type ContentEncoding, compressBody, isCompressible, negotiateEncoding } from './compression';
 import { loadHandler } from './handler-loader';
 import { lambdaContext } from './lambda-context';
@@ -22,13 +27,17 @@ import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
 /**
  * Serves the route table the way API Gateway's HTTP API does: it builds an `APIGatewayProxyEventV2`
  * (payload format 2.0), runs the same Lambda REQUEST authorizer for every route, and passes the
- * authorizer's context to the route's handler. Status codes mirror API Gateway's: 401 when an identity
- * source is missing (Authorization and x-origin-verify, or x-origin-verify alone on public routes) or the
- * authorizer throws, 403 when it answers isAuthorized: false (a wrong x-origin-verify value).
+ * authorizer's context to the route's function. A request no route matches goes to the `$default`
+ * route (the Gateway function), as in the stack. What is API Gateway's own mirrors API Gateway: 401
+ * with its `{"message"}` body when the one identity source (x-origin-verify) is missing, 403 when the
+ * authorizer answers isAuthorized: false (a wrong x-origin-verify value), 500 when it throws, 413 over
+ * 10 MB. None of these reaches a caller who comes through the app port, where the handlers answer every
+ * refusal in the API's error shape (docs/decisions.md, "One error shape").
  *
- * The same function also plays CloudFront for requests to the app port (`viaCloudFront`): it sets the
- * secret origin header, replacing any the caller sent, as CloudFront does with an origin custom header,
- * and compresses the reply. Requests to the API port come "straight to execute-api": no header added.
+ * The same function also plays CloudFront for requests to the app port (`viaCloudFront`): it runs the
+ * /api/* behaviour's CloudFront Function (infra/api-edge-guard.ts), sets the secret origin header,
+ * replacing any the caller sent, as CloudFront does with an origin custom header, and compresses the
+ * reply. Requests to the API port come "straight to execute-api": no header added.
  */
 
 export interface ApiRequestOptions {
@@ -36,59 +45,60 @@ export interface ApiRequestOptions {
   readonly viaCloudFront?: { readonly originSecret: string };
 }
 
-/** The headers API Gateway needs before it even calls the authorizer (infra/http-api.ts). */
-function identitySources(route: HttpRoute, headers: Record<string, string>): Array<string | undefined> {
-  const origin = headers[ORIGIN_VERIFY_HEADER];
-  return route.auth === 'public' ? [origin] : [headers.authorization, origin];
+/**
+ * The headers API Gateway needs before it even calls the authorizer (infra/http-api.ts): the origin
+ * header, on every route. Authorization is read by the authorizer itself, so its absence is the API's
+ * 401, not API Gateway's.
+ */
+function identitySources(headers: Record<string, string>): Array<string | undefined> {
+  return [headers[ORIGIN_VERIFY_HEADER]];
 }
 
-interface CompiledRoute {
-  readonly route: HttpRoute;
-  readonly pattern: RegExp;
-  readonly names: readonly string[];
+/** Where API Gateway sends a request: a route of the table, or the `$default` route. */
+interface Target {
+  readonly routeKey: string;
+  readonly function: HttpFunction;
+  readonly auth: AuthKind;
+  readonly params: Record<string, string>;
 }
 
-const compiled: readonly CompiledRoute[] = httpRoutes.map((route) => {
-  const names: string[] = [];
-  const source = route.path
-    .split('/')
-    .map((segment) => {
-      const match = /^\{(\w+)\}$/.exec(segment);
-      if (!match?.[1]) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(match[1]);
-      return '([^/]+)';
-    })
-    .join('/');
-  return { route, pattern: new RegExp(`^${source}$`), names };
-});
+const UNMATCHED: Omit<Target, 'params'> = {
+  routeKey: UNMATCHED_ROUTE_KEY,
+  function: gatewayFunction,
+  auth: 'public',
+};
 
-export function matchRoute(method: string, path: string) {
-  let pathMatched = false;
-  for (const candidate of compiled) {
-    const match = candidate.pattern.exec(path);
-    if (!match) continue;
-    pathMatched = true;
-    if (candidate.route.method !== method) continue;
-    const params: Record<string, string> = {};
-    for (const [index, name] of candidate.names.entries()) {
-      const value = decodePathPart(match[index + 1] ?? '');
-      if (value === null) return { route: null, params: {}, pathMatched, malformed: true };
-      params[name] = value;
-    }
-    return { route: candidate.route, params, pathMatched, malformed: false };
+/** The route of a request, its decoded path parameters, or 'malformed' for an escape that is not one. */
+function targetOf(method: string, path: string): Target | 'malformed' {
+  const { route, rawParams } = matchRoute(method, path);
+  if (!route) return { ...UNMATCHED, params: {} };
+  const params: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(rawParams)) {
+    const value = decodePathPart(raw);
+    if (value === null) return 'malformed';
+    params[name] = value;
   }
-  return { route: null, params: {}, pathMatched, malformed: false };
+  return { routeKey: `${route.method} ${route.path}`, function: route.function, auth: route.auth, params };
 }
 
-async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+const apiEdgeGuard = viewerRequestFunction(API_EDGE_GUARD_FUNCTION_CODE);
+
+/** API Gateway refuses payloads over 10 MB (its quota), with its own body. */
+const API_GATEWAY_MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+/** The body, or 'too large' past the limit (without buffering the rest), or 'gone' if the caller hung up. */
+async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too large' | 'gone'> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    // API Gateway refuses payloads over 10 MB; so do we, without buffering the rest.
-    if (size > limit) throw new Error('payload too large');
-    chunks.push(buffer);
+  try {
+    for await (const chunk of request) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > limit) return 'too large';
+      chunks.push(buffer);
+    }
+  } catch {
+    return 'gone';
   }
   return Buffer.concat(chunks);
 }
@@ -130,15 +140,17 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
 
 type AuthorizerVerdict = APIGatewaySimpleAuthorizerResult & { context?: Record<string, unknown> };
 
+/** API Gateway's own bodies, which an HTTP API cannot reshape. */
+const API_GATEWAY_MESSAGES = { 401: 'Unauthorized', 403: 'Forbidden', 500: 'Internal Server Error' } as const;
+
 /** API Gateway's part before the route: identity sources, then the Lambda authorizer's verdict. */
 async function authorize(
-  route: HttpRoute,
   headers: Record<string, string>,
   event: APIGatewayProxyEventV2,
   query: Record<string, string>,
   params: Record<string, string>,
-): Promise<{ refused: 401 | 403 } | { context: Record<string, unknown> | undefined }> {
-  const identity = identitySources(route, headers);
+): Promise<{ refused: 401 | 403 | 500 } | { context: Record<string, unknown> | undefined }> {
+  const identity = identitySources(headers);
   if (identity.some((value) => !value)) return { refused: 401 };
   const authorizer = await loadHandler<APIGatewayRequestAuthorizerEventV2, AuthorizerVerdict>(
     backgroundFunctions.httpAuthorizer,
@@ -164,7 +176,9 @@ async function authorize(
       lambdaContext('HttpAuthorizer'),
     );
   } catch {
-    return { refused: 401 };
+    // AWS: "If API Gateway can't invoke your Lambda authorizer, or your Lambda authorizer returns a
+    // response in an invalid format, clients receive a 500 Internal Server Error."
+    return { refused: 500 };
   }
   return verdict.isAuthorized ? { context: verdict.context } : { refused: 403 };
 }
@@ -178,29 +192,32 @@ export async function handleApiRequest(
 ): Promise<void> {
   const method = (request.method ?? 'GET').toUpperCase();
   const started = Date.now();
-  const { route, params, pathMatched, malformed } = matchRoute(method, url.pathname);
-  if (malformed || decodePathPart(url.pathname) === null) {
+  const headers = headerMap(request);
+  if (options.viaCloudFront) {
+    const refused = apiEdgeGuard({ method, uri: url.pathname, headers });
+    if (refused) {
+      request.resume();
+      response.writeHead(refused.statusCode, refused.headers);
+      response.end(refused.body);
+      return;
+    }
+  }
+  const target = targetOf(method, url.pathname);
+  if (target === 'malformed' || decodePathPart(url.pathname) === null) {
     sendJson(response, 400, { message: MALFORMED_PATH_MESSAGE });
     return;
   }
-  if (!route) {
-    // API Gateway answers an unknown route with 404 {"message":"Not Found"}.
-    sendJson(response, 404, { message: pathMatched ? 'Method Not Allowed' : 'Not Found' });
-    return;
-  }
+  const { routeKey, params } = target;
 
-  let rawBody: Buffer;
-  try {
-    rawBody = await readBody(request, 10 * 1024 * 1024);
-  } catch {
+  const rawBody = await readBody(request, API_GATEWAY_MAX_PAYLOAD_BYTES);
+  if (rawBody === 'gone') return;
+  if (rawBody === 'too large') {
     sendJson(response, 413, { message: 'Request Entity Too Large' });
     return;
   }
-  const headers = headerMap(request);
   if (options.viaCloudFront) headers[ORIGIN_VERIFY_HEADER] = options.viaCloudFront.originSecret;
   // As API Gateway does: the scheme the request arrived with (the review link's origin is built from it).
   headers['x-forwarded-proto'] = 'http';
-  const routeKey = `${route.method} ${route.path}`;
   const now = new Date();
   const textual = isTextual(headers['content-type']);
   const query = Object.fromEntries(url.searchParams.entries());
@@ -234,12 +251,12 @@ export async function handleApiRequest(
     },
   };
 
-  const verdict = await authorize(route, headers, event, query, params);
+  const verdict = await authorize(headers, event, query, params);
   if ('refused' in verdict) {
-    sendJson(response, verdict.refused, { message: verdict.refused === 401 ? 'Unauthorized' : 'Forbidden' });
+    sendJson(response, verdict.refused, { message: API_GATEWAY_MESSAGES[verdict.refused] });
     return;
   }
-  if (route.auth !== 'public') {
+  if (target.auth !== 'public') {
     (event.requestContext as APIGatewayProxyEventV2['requestContext'] & { authorizer: unknown }).authorizer =
       { lambda: verdict.context };
   }
@@ -249,10 +266,10 @@ export async function handleApiRequest(
     // The route's function, as API Gateway invokes it: one that serves several routes hands the event to
     // the route's own handler by its routeKey (functions/commons/route-dispatch.ts).
     const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 | string>(
-      route.function.entry,
+      target.function.entry,
     );
-    const timeoutSeconds = route.function.timeoutSeconds ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS;
-    result = await handler(event, lambdaContext(route.function.id, timeoutSeconds));
+    const timeoutSeconds = target.function.timeoutSeconds ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS;
+    result = await handler(event, lambdaContext(target.function.id, timeoutSeconds));
   } catch (error) {
     log(`✗ ${routeKey} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     sendJson(response, 500, { message: 'Internal Server Error' });

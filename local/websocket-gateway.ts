@@ -98,6 +98,12 @@ export class WebSocketGateway {
     const query = Object.fromEntries(url.searchParams.entries());
     const connectionId = randomBytes(12).toString('base64url');
     let context: Record<string, unknown>;
+    // The WebSocket API's identity source (infra/websocket-api.ts): without it API Gateway answers 401
+    // and never calls the authorizer.
+    if (!query.token) {
+      this.refuse(socket, 401, 'Unauthorized');
+      return;
+    }
     try {
       const authorizer = await loadHandler<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>(
         backgroundFunctions.webSocketAuthorizer,
@@ -126,7 +132,8 @@ export class WebSocketGateway {
       }
       context = { ...(verdict.context ?? {}), principalId: verdict.principalId };
     } catch {
-      this.refuse(socket, 401, 'Unauthorized');
+      // The authorizer failed (it refuses bad tokens with a Deny): API Gateway answers 500.
+      this.refuse(socket, 500, 'Internal Server Error');
       return;
     }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { REFUSED_KEY_CONTEXT } from '#functions/auth/api-key-authorizer';
 import type { Caller } from '#functions/commons/caller';
 import { callerFromAuthorizer } from '#functions/commons/caller';
+import { refusedCredentials } from '#functions/commons/credential-refusals';
 import { mayActOnApiKey } from './api-key-access';
 import type { StoredApiKey } from './api-key-store';
 
@@ -47,7 +47,7 @@ describe('who may act on a key', () => {
 
 describe('the authorizer context of a key', () => {
   it('is no caller when the key was refused, and names the key when it was accepted', () => {
-    expect(callerFromAuthorizer({ ...REFUSED_KEY_CONTEXT })).toBeNull();
+    expect(callerFromAuthorizer({ ...refusedCredentials('invalid_key') })).toBeNull();
     expect(
       callerFromAuthorizer({ userId: 'owner', email: 'o@example.com', isAdmin: false, authMethod: 'apiKey' }),
     ).toBeNull();

@@ -52,9 +52,29 @@ describe('HTTP authorizer: the CloudFront origin header (issue 17 item 10)', () 
     });
   });
 
-  it('still needs a token on every other route', async () => {
-    await expect(handler(event('GET /api/me', { [ORIGIN_VERIFY_HEADER]: ORIGIN_VALUE }))).rejects.toThrow(
-      'Unauthorized',
-    );
+  it('lets the $default route (unmatched requests) through on the header alone', async () => {
+    expect(await handler(event('$default', { [ORIGIN_VERIFY_HEADER]: ORIGIN_VALUE }))).toEqual({
+      isAuthorized: true,
+    });
+  });
+
+  it('passes a request without valid credentials on with the reason, never throwing (issue 29 item 7)', async () => {
+    const refusalOf = async (authorization?: string) => {
+      const verdict = await handler(
+        event('GET /api/me', {
+          [ORIGIN_VERIFY_HEADER]: ORIGIN_VALUE,
+          ...(authorization === undefined ? {} : { authorization }),
+        }),
+      );
+      expect(verdict.isAuthorized).toBe(true);
+      const context = 'context' in verdict ? (verdict.context as Record<string, unknown>) : {};
+      expect(context.userId).toBe('');
+      return context.refusal;
+    };
+    expect(await refusalOf()).toBe('missing');
+    expect(await refusalOf('   ')).toBe('missing');
+    expect(await refusalOf('Basic dXNlcjpwYXNz')).toBe('not_bearer');
+    expect(await refusalOf('Bearer')).toBe('not_bearer');
+    expect(await refusalOf('Bearer a b')).toBe('not_bearer');
   });
 });

@@ -4,30 +4,38 @@ import type {
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
 import { type AuthorizerContext, toAuthorizerContext } from '#functions/commons/caller';
+import {
+  type CredentialRefusal,
+  type RefusedCredentials,
+  refusedCredentials,
+} from '#functions/commons/credential-refusals';
 import { logger } from '#functions/commons/logger';
-import { httpRoutes } from '#infra/routes';
+import { httpRoutes, UNMATCHED_ROUTE_KEY } from '#infra/routes';
 import { isApiKeyCredential } from '#shared/api-keys';
 import { authorizeApiKey } from './api-key-authorizer';
 import { cameThroughCloudFront } from './origin-verify';
-import { bearerToken, verifyIdToken } from './token-verifier';
+import { bearerToken, InvalidTokenError, verifyIdToken } from './token-verifier';
 
 /**
  * The HTTP API's one Lambda REQUEST authorizer (simple responses). First it refuses (403) a request that
  * did not come through CloudFront, which adds a secret `x-origin-verify` header (issue 17 item 10), so
  * neither a WAF in front of CloudFront nor its logging can be bypassed by calling execute-api directly.
- * Public routes have this check only (their own authorizer, keyed on that header alone). Every other
- * route then needs a valid Cognito ID token, which becomes the caller context; throwing `Unauthorized`
- * is how an HTTP API authorizer makes API Gateway answer 401. Route-level rules (admin, token-only) are
- * enforced by the route's own handler (functions/commons/http-handler.ts), because authorizer results
- * are cached per identity (token and origin header), not per route.
+ * Public routes (and `$default`, which answers unmatched requests) have this check only. Every other
+ * route then reads the Authorization header: a valid Cognito ID token or `lbm_` key becomes the caller
+ * context; anything else (no header, another scheme, a refused token or key) goes on with an empty
+ * caller and the reason, and the route's handler answers 401 in the API's error shape. It throws only
+ * for a fault of its own (Cognito's keys unreachable), so its error alarm means a real failure.
+ * Route-level rules (admin, token-only) are enforced by the route's own handler
+ * (functions/commons/http-handler.ts).
  */
 
-const PUBLIC_ROUTE_KEYS: ReadonlySet<string> = new Set(
-  httpRoutes.filter((route) => route.auth === 'public').map((route) => `${route.method} ${route.path}`),
-);
+const PUBLIC_ROUTE_KEYS: ReadonlySet<string> = new Set([
+  ...httpRoutes.filter((route) => route.auth === 'public').map((route) => `${route.method} ${route.path}`),
+  UNMATCHED_ROUTE_KEY,
+]);
 
 export type HttpAuthorizerResult =
-  | APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext>
+  | APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext | RefusedCredentials>
   | APIGatewaySimpleAuthorizerResult;
 
 export const handler = async (event: APIGatewayRequestAuthorizerEventV2): Promise<HttpAuthorizerResult> => {
@@ -36,9 +44,11 @@ export const handler = async (event: APIGatewayRequestAuthorizerEventV2): Promis
     return { isAuthorized: false };
   }
   if (PUBLIC_ROUTE_KEYS.has(event.routeKey)) return { isAuthorized: true };
-  // Read from the header itself: identitySource also lists the origin header's value.
-  const token = bearerToken(event.headers?.authorization);
-  if (!token) throw new Error('Unauthorized');
+  // Read from the header itself: the identity source is the origin header alone (infra/http-api.ts).
+  const header = event.headers?.authorization ?? '';
+  if (header.trim() === '') return refused('missing');
+  const token = bearerToken(header);
+  if (!token) return refused('not_bearer');
   // An `lbm_` credential is an API key: a separate branch (api-key-authorizer.ts). Imported statically:
   // behind a dynamic import esbuild still inlined it, wrapped so that the whole DynamoDB client package
   // stayed in the bundle (369 KB against 305, and 12 ms more import CPU on this machine).
@@ -47,7 +57,19 @@ export const handler = async (event: APIGatewayRequestAuthorizerEventV2): Promis
     const caller = await verifyIdToken(token);
     return { isAuthorized: true, context: toAuthorizerContext(caller) };
   } catch (error) {
-    logger.info('Token refused', { reason: error instanceof Error ? error.message : String(error) });
-    throw new Error('Unauthorized');
+    // Only a refused token is the caller's problem; a fault (JWKS unreachable) is thrown on: 500, alarm.
+    if (!(error instanceof InvalidTokenError)) throw error;
+    logger.info('Token refused', { reason: error.message });
+    return refused(error.expired ? 'expired_token' : 'invalid_token');
   }
 };
+
+/**
+ * A request without valid credentials goes on with an empty caller and the reason: the route's handler
+ * answers 401 in the API's error shape. Never a thrown error (a Lambda failure, which trips the
+ * authorizer's error alarm and gets API Gateway's own body) nor `isAuthorized: false` (API Gateway's
+ * 403, also with its own body). docs/decisions.md, "One error shape".
+ */
+function refused(refusal: CredentialRefusal): HttpAuthorizerResult {
+  return { isAuthorized: true, context: refusedCredentials(refusal) };
+}

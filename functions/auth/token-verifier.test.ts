@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { envNames } from '#infra/routes';
 import { signJwt } from '#test/support/tokens';
 import { checkIdTokenClaims, cognitoIssuer } from './id-token-claims';
-import { idTokenVerifier, verifyIdToken } from './token-verifier';
+import { InvalidTokenError, idTokenVerifier, verifyIdToken } from './token-verifier';
 
 /**
  * Both verifier paths (AWS: the Cognito verifier with the pool's JWKS; local: the RSA verifier with
@@ -114,8 +114,16 @@ describe.each(paths)('verifyIdToken, $name', ({ issuer, configure }) => {
     ['an e-mail at a subdomain', () => claims(issuer, { email: 'staff@sub.example.com' })],
     ['no e-mail', () => withoutClaim(issuer, 'email')],
     ['no sub', () => withoutClaim(issuer, 'sub')],
-  ])('refuses a token with %s', async (_case, payload) => {
-    await expect(verifyIdToken(sign(payload()))).rejects.toThrow();
+  ])("refuses a token with %s, as the caller's problem (InvalidTokenError)", async (_case, payload) => {
+    await expect(verifyIdToken(sign(payload()))).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('says when a token has only expired, so the user is told to sign in again', async () => {
+    const refusal = await verifyIdToken(sign(claims(issuer, { exp: nowSeconds() - 5 }))).catch((e) => e);
+    expect(refusal).toMatchObject({ name: 'InvalidTokenError', expired: true });
+    const forged = await verifyIdToken(sign(claims(issuer), stranger())).catch((e) => e);
+    expect(forged).toMatchObject({ name: 'InvalidTokenError', expired: false });
+    expect(await verifyIdToken('not.a.token').catch((e) => e)).toBeInstanceOf(InvalidTokenError);
   });
 
   it('checks a token once while it lasts, and refuses it once expired', async () => {
@@ -140,6 +148,21 @@ describe.each(paths)('verifyIdToken, $name', ({ issuer, configure }) => {
   it('refuses a token signed by another key', async () => {
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
     await expect(verifyIdToken(sign(claims(issuer), stranger))).rejects.toThrow();
+  });
+});
+
+describe('verifyIdToken when the signing keys cannot be read', () => {
+  it('throws the fault on, not a refusal: the authorizer fails (500, its alarm) instead of a 401', async () => {
+    process.env[envNames.userPoolId] = USER_POOL_ID;
+    process.env[envNames.userPoolClientId] = CLIENT_ID;
+    process.env[envNames.allowedEmailDomain] = DOMAIN;
+    process.env[envNames.tokenIssuer] = 'http://cognito.unreachable.test/us-east-1_TestPool';
+    process.env[envNames.jwksUri] = 'http://127.0.0.1:9/jwks.json';
+    const fault = await verifyIdToken(
+      sign(claims('http://cognito.unreachable.test/us-east-1_TestPool', { sub: 'user-unreachable' })),
+    ).catch((error: unknown) => error);
+    expect(fault).toBeInstanceOf(Error);
+    expect(fault).not.toBeInstanceOf(InvalidTokenError);
   });
 });
 

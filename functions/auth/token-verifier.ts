@@ -1,9 +1,10 @@
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
+import { FetchError, JwksValidationError, JwtBaseError, JwtExpiredError } from 'aws-jwt-verify/error';
 import { type Jwks, SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Caller } from '#functions/commons/caller';
 import { readEnv, requireEnv } from '#functions/commons/env';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
-import { checkIdTokenClaims, cognitoIssuer } from './id-token-claims';
+import { checkIdTokenClaims, cognitoIssuer, IdTokenClaimError } from './id-token-claims';
 
 /**
  * Verifies a Cognito ID token (signature against the pool's JWKS, then the claim rules of
@@ -40,7 +41,7 @@ export function idTokenVerifier(): IdTokenVerifier {
             jwksUri,
             audience: clientId,
             customJwtCheck: ({ payload }) => {
-              if (payload.token_use !== 'id') throw new Error('Not an ID token');
+              if (payload.token_use !== 'id') throw new IdTokenClaimError('Not an ID token');
             },
           },
           { jwksCache: localJwksCache() },
@@ -66,14 +67,38 @@ function localJwksCache(): SimpleJwksCache {
   });
 }
 
-export class InvalidTokenError extends Error {}
+/** The token itself is refused (signature, claims, expiry): the caller's problem, answered with 401. */
+export class InvalidTokenError extends Error {
+  constructor(
+    message: string,
+    readonly expired = false,
+  ) {
+    super(message);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/**
+ * Whether a verification error is about the token. Anything else (Cognito's JWKS unreachable or
+ * malformed) is a fault of ours: it is thrown on, so the authorizer fails, its
+ * error alarm fires and API Gateway answers 500, instead of telling the user to sign in again.
+ */
+function isTokenProblem(error: unknown): boolean {
+  if (error instanceof IdTokenClaimError) return true;
+  if (!(error instanceof JwtBaseError)) return false;
+  // ParameterValidationError stays the token's: aws-jwt-verify raises it for an issuer it was not set up
+  // for. Our own configuration is read (requireEnv) before any verification.
+  return !(error instanceof FetchError || error instanceof JwksValidationError);
+}
 
 /** Accepts `Bearer <jwt>` or a bare token. */
 export function bearerToken(header: string | undefined | null): string | null {
   if (!header) return null;
   const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(header);
   if (match?.[1]) return match[1];
-  return /^\S+$/.test(header.trim()) ? header.trim() : null;
+  const bare = header.trim();
+  // `Bearer ` with nothing after it arrives trimmed to the scheme alone: an empty credential.
+  return /^\S+$/.test(bare) && bare.toLowerCase() !== 'bearer' ? bare : null;
 }
 
 /**
@@ -115,6 +140,10 @@ export async function verifyIdToken(token: string): Promise<Caller> {
     verified.set(key, { caller, expiresAtSeconds: Number(payload.exp) });
     return caller;
   } catch (error) {
-    throw new InvalidTokenError(error instanceof Error ? error.message : 'Invalid token');
+    if (!isTokenProblem(error)) throw error;
+    const expired =
+      error instanceof JwtExpiredError ||
+      (error instanceof IdTokenClaimError && error.message === 'Token expired');
+    throw new InvalidTokenError(error instanceof Error ? error.message : 'Invalid token', expired);
   }
 }

@@ -21,9 +21,15 @@ export class BadRequestError extends HttpError {
   }
 }
 
+/**
+ * 401 with the challenge HTTP requires (RFC 9110 §15.5.2): the API takes Bearer credentials (an API key
+ * or a sign-in token). `invalidToken` says credentials were sent but are not valid (RFC 6750 §3.1).
+ */
 export class UnauthorizedError extends HttpError {
-  constructor(message = 'Sign in to continue.') {
-    super(401, 'unauthorized', message);
+  constructor(message = 'Sign in to continue.', invalidToken = false) {
+    super(401, 'unauthorized', message, {
+      'www-authenticate': `Bearer realm="LBM Studio"${invalidToken ? ', error="invalid_token"' : ''}`,
+    });
   }
 }
 

@@ -1,6 +1,11 @@
 import type * as z from 'zod/mini';
 import { consumeApiKeyRequest } from '#functions/api-keys/rate-limit';
 import { type Caller, callerFromAuthorizer } from './caller';
+import {
+  credentialRefusalMessage,
+  isCredentialRefusal,
+  presentedInvalidCredentials,
+} from './credential-refusals';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import {
   type HttpEvent,
@@ -31,14 +36,16 @@ export interface AuthenticatedRequest<Body> extends HttpRequest<Body> {
   readonly caller: Caller;
 }
 
-const INVALID_API_KEY = 'The API key is invalid or inactive.';
-
 async function authorize(event: HttpEvent): Promise<Caller | null> {
   const kind = routeAuth(event);
   if (kind === 'public') return null;
   const context = event.requestContext.authorizer?.lambda;
   const caller = callerFromAuthorizer(context);
-  if (!caller) throw new UnauthorizedError(context?.authMethod === 'apiKey' ? INVALID_API_KEY : undefined);
+  if (!caller) {
+    // The authorizer passes a request without valid credentials on, saying why (credential-refusals.ts).
+    const refusal = isCredentialRefusal(context?.refusal) ? context.refusal : 'missing';
+    throw new UnauthorizedError(credentialRefusalMessage(refusal), presentedInvalidCredentials(refusal));
+  }
   if (kind === 'admin' && !caller.isAdmin) throw new ForbiddenError('Only administrators can do this.');
   if ((kind === 'user' || kind === 'admin') && caller.authMethod !== 'token') {
     throw new ForbiddenError('This endpoint is not part of the public API; sign in to use it.');

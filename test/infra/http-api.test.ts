@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { httpRoutes } from '#infra/routes';
+import { gatewayFunction, httpRoutes, UNMATCHED_ROUTE_KEY } from '#infra/routes';
 import { logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate } from './fixture';
 
 describe('HTTP API', () => {
@@ -29,36 +29,48 @@ describe('HTTP API', () => {
     AuthorizerType: 'REQUEST',
     AuthorizerPayloadFormatVersion: '2.0',
     EnableSimpleResponses: true,
-    IdentitySource: ['$request.header.Authorization', '$request.header.x-origin-verify'],
+    IdentitySource: ['$request.header.x-origin-verify'],
     AuthorizerUri: Match.objectLike({
       'Fn::Join': Match.arrayWith([Match.arrayWith([{ 'Fn::GetAtt': ['HttpAuthorizerFunction', 'Arn'] }])]),
     }),
   };
 
-  it('has one authorizer function behind three Lambda REQUEST authorizers with simple responses', () => {
-    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Authorizer', { ApiId: { Ref: apiId } }, 3);
+  it('has one authorizer function behind two Lambda REQUEST authorizers with simple responses', () => {
+    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Authorizer', { ApiId: { Ref: apiId } }, 2);
   });
 
-  it('caches login-token decisions for 5 minutes, keyed on the Authorization and origin headers', () => {
+  it('never caches decisions on routes with credentials, and does not require the Authorization header', () => {
+    // With Authorization an identity source, API Gateway would answer its absence with its own 401
+    // body before the authorizer runs; uncached, every request is checked (a deactivated key at once).
     template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       ...authorizerProperties,
-      Name: 'Authorizer',
-      AuthorizerResultTtlInSeconds: 300,
-    });
-  });
-
-  it('never caches decisions on the routes that accept API keys, so a deactivated key fails at once', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
-      ...authorizerProperties,
-      Name: 'ApiKeyAuthorizer',
+      Name: 'CredentialAuthorizer',
       AuthorizerResultTtlInSeconds: 0,
     });
   });
 
-  it('has exactly one route per route-table entry, under /api', () => {
+  it('has exactly one route per route-table entry, under /api, and a $default route for the rest', () => {
     const keys = routes.map(([, route]) => route.Properties?.RouteKey).sort();
-    expect(keys).toEqual(httpRoutes.map((route) => `${route.method} ${route.path}`).sort());
-    for (const key of keys) expect(String(key)).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
+    expect(keys).toEqual(
+      [...httpRoutes.map((route) => `${route.method} ${route.path}`), UNMATCHED_ROUTE_KEY].sort(),
+    );
+    for (const key of keys.filter((candidate) => candidate !== UNMATCHED_ROUTE_KEY)) {
+      expect(String(key)).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
+    }
+  });
+
+  it('sends every unmatched request to the Gateway function, through the origin check', () => {
+    const unmatched = routes.find(([, route]) => route.Properties?.RouteKey === UNMATCHED_ROUTE_KEY)?.[1];
+    const originAuthorizerId = resourcesOfType(template, 'AWS::ApiGatewayV2::Authorizer').find(
+      ([, resource]) => resource.Properties?.Name === 'OriginAuthorizer',
+    )?.[0];
+    expect(unmatched?.Properties?.AuthorizationType).toBe('CUSTOM');
+    expect(unmatched?.Properties?.AuthorizerId).toEqual({ Ref: originAuthorizerId });
+    const integrationId =
+      /"integrations\/",\{"Ref":"([^"]+)"\}/.exec(JSON.stringify(unmatched?.Properties?.Target))?.[1] ?? '';
+    expect(JSON.stringify(resourcesOf(template)[integrationId]?.Properties?.IntegrationUri)).toContain(
+      `"${gatewayFunction.id}Function"`,
+    );
   });
 
   it('checks only the origin header on public routes, cached for 5 minutes', () => {
@@ -75,11 +87,9 @@ describe('HTTP API', () => {
       resourcesOfType(template, 'AWS::ApiGatewayV2::Authorizer').find(
         ([, resource]) => resource.Properties?.Name === name,
       )?.[0];
-    const authorizerId = authorizerNamed('Authorizer');
-    const apiKeyAuthorizerId = authorizerNamed('ApiKeyAuthorizer');
+    const credentialAuthorizerId = authorizerNamed('CredentialAuthorizer');
     const originAuthorizerId = authorizerNamed('OriginAuthorizer');
-    expect(authorizerId).toBeDefined();
-    expect(apiKeyAuthorizerId).toBeDefined();
+    expect(credentialAuthorizerId).toBeDefined();
     expect(originAuthorizerId).toBeDefined();
     for (const route of httpRoutes) {
       const found = routes.find(
@@ -88,12 +98,7 @@ describe('HTTP API', () => {
       const properties = found?.[1].Properties;
       expect(properties?.AuthorizationType, route.id).toBe('CUSTOM');
       expect(properties?.AuthorizerId, route.id).toEqual({
-        Ref:
-          route.auth === 'public'
-            ? originAuthorizerId
-            : route.auth === 'apiKey'
-              ? apiKeyAuthorizerId
-              : authorizerId,
+        Ref: route.auth === 'public' ? originAuthorizerId : credentialAuthorizerId,
       });
     }
   });

@@ -90,7 +90,7 @@ describe('WebSocket API', () => {
     for (const id of [
       'HttpAuthorizerFunction',
       'WsAuthorizerFunction',
-      'GetHealthFunction',
+      'GatewayFunction',
       'WsConnectFunction',
       'WsDisconnectFunction',
     ]) {

@@ -172,7 +172,7 @@ describe('the e-mail a token carries (issue 9 #1)', () => {
   ];
 
   it.each(cases)(
-    'answers 401 on HTTP and refuses the WebSocket for a pool-signed token with %s',
+    "answers 401 on HTTP and refuses the WebSocket (403, the authorizer's Deny) for a pool-signed token with %s",
     async (_case, change) => {
       const claims: Record<string, unknown> = { ...decodePayload(user.idToken), exp: now() + 600, ...change };
       for (const [name, value] of Object.entries(change)) if (value === undefined) delete claims[name];
@@ -182,7 +182,7 @@ describe('the e-mail a token carries (issue 9 #1)', () => {
       expect((await app.request('GET', '/api/me', { token: control })).status).toBe(200);
       expect((await app.request('GET', '/api/me', { token })).status).toBe(401);
       expect((await app.request('GET', '/api/clients', { token })).status).toBe(401);
-      expect(await openSocket(`${app.runtime.config.wsUrl}?token=${encodeURIComponent(token)}`)).toBe(401);
+      expect(await openSocket(`${app.runtime.config.wsUrl}?token=${encodeURIComponent(token)}`)).toBe(403);
       expect(await openSocket(`${app.runtime.config.wsUrl}?token=${encodeURIComponent(control)}`)).toBe(
         'open',
       );

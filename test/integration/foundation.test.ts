@@ -199,6 +199,7 @@ describe('local runtime foundation', () => {
       accepted.socket.close();
     }
     expect(await openSocket(wsUrl)).toEqual({ status: 401 });
-    expect(await openSocket(`${wsUrl}?token=forged.token.value`)).toEqual({ status: 401 });
+    // No token: API Gateway's own 401 (the identity source); a bad one: the authorizer's Deny, 403.
+    expect(await openSocket(`${wsUrl}?token=forged.token.value`)).toEqual({ status: 403 });
   });
 });

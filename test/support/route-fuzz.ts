@@ -364,6 +364,9 @@ export function casesFor(
       if (route.auth !== 'public' && !REAL_USERS.includes(who)) reasons.push(`credential ${who}`);
       if (body.kind === 'not JSON' || body.kind === 'over 2 MB') reasons.push(`body ${body.kind}`);
       const path = `${segments.join('/')}${draft.query}`;
+      // OPTIONS reads neither credentials nor a body: it answers which methods the path takes (the
+      // $default route, functions/gateway/unmatched-route.ts), public knowledge from the OpenAPI document.
+      if (method === 'OPTIONS') reasons.length = 0;
       if (draft.targetForm === 0) reasons.push('target not a URL');
       const headers: Record<string, string> = { ...draft.headers };
       if (body.text === undefined) delete headers['content-type'];

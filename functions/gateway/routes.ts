@@ -1,0 +1,14 @@
+import type { RouteHandler } from '#functions/commons/route-dispatch';
+import { dispatchRoutes } from '#functions/commons/route-dispatch';
+import { UNMATCHED_ROUTE_KEY } from '#infra/routes';
+import { handler as getHealth } from './get-health';
+import { handler as unmatchedRoute } from './unmatched-route';
+
+/**
+ * The Gateway function (infra/routes.ts): the health check, and the HTTP API's `$default` route, which
+ * answers every request no route matches in the API's error shape.
+ */
+const routes = dispatchRoutes('Gateway', { GetHealth: getHealth });
+
+export const handler: RouteHandler = (event, context) =>
+  event.routeKey === UNMATCHED_ROUTE_KEY ? unmatchedRoute(event, context) : routes(event, context);
