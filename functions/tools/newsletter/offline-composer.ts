@@ -271,7 +271,8 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
 
   const contacts = contactLinks(profile, palette);
   const helper = profile.name ?? 'We';
-  const ctaText = `Have questions about ${source ? 'anything in this issue' : facts.topic.short}? ${helper} ${profile.name ? 'is' : 'are'} here to help.`;
+  // The topic is named in the title and the intro; a third, shortened mention ("tips") reads as a fragment.
+  const ctaText = `Have questions about anything in this issue? ${helper} ${profile.name ? 'is' : 'are'} here to help.`;
   const site = websiteUrl(profile);
   const cta = [element('p', ctaText, `${paragraphStyle};font-weight:bold`)];
   if (contacts.length > 0) cta.push(wrap('p', `${contacts.join(', ')}.`, paragraphStyle));
