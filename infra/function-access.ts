@@ -15,6 +15,8 @@ export type AccessLevel = 'read' | 'readWrite';
 export interface FunctionAccess {
   readonly table: AccessLevel | null;
   readonly mediaBucket: AccessLevel | null;
+  /** s3:PutObjectTagging on the media bucket's objects: marking media a library item keeps as saved. */
+  readonly mediaTagging?: boolean;
   /** sqs:SendMessage on the jobs queue. */
   readonly jobsQueue: boolean;
   /** kms:Encrypt (storing a WordPress password) or kms:Decrypt (using one) with the WordPress key. */
@@ -49,7 +51,7 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Granting and removing access are activities pushed live to the admins' feed.
   access: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
   // Saves are activities; delete snapshots live in the table like the items themselves.
-  content: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
+  content: { ...DEFAULT_ROUTE_ACCESS, webSocket: true, mediaTagging: true },
   activities: { ...NO_ACCESS, table: 'read' },
   // Signing media URLs checks client access and the library item; fetching one presigns an S3 read.
   media: { ...NO_ACCESS, table: 'read', mediaBucket: 'read' },
@@ -116,8 +118,9 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   Clients: { ...TABLE_ONLY, wordpressKey: 'encrypt', webSocket: true },
   // Granting and removing access are activities pushed to the admins' feed.
   ClientAccess: { ...TABLE_ONLY, webSocket: true },
-  // Saving a library item is an activity pushed to the admins' feed.
-  Content: { ...TABLE_ONLY, webSocket: true },
+  // Saving a library item is an activity pushed to the admins' feed; the media a save names is tagged
+  // to be kept (functions/media/saved-media.ts).
+  Content: { ...TABLE_ONLY, webSocket: true, mediaTagging: true },
   ApiKeys: TABLE_ONLY,
   // Review links, comments and decisions (public and in the app) are written and pushed to the client's
   // creator, grantees and the admins.

@@ -56,6 +56,7 @@ export function grantAccess(role: IRole, access: FunctionAccess, targets: GrantT
     allow(['s3:ListBucket'], [targets.mediaBucket.bucketArn]);
     if (includesWrite(access.mediaBucket)) allow(MEDIA_WRITE_ACTIONS, [objects]);
   }
+  if (access.mediaTagging) allow(['s3:PutObjectTagging'], [targets.mediaBucket.arnForObjects('*')]);
   if (access.jobsQueue) allow(['sqs:SendMessage'], [targets.jobsQueue.queueArn]);
   if (access.wordpressKey === 'encrypt') allow(['kms:Encrypt'], [targets.wordpressKey.keyArn]);
   if (access.wordpressKey === 'decrypt') allow(['kms:Decrypt'], [targets.wordpressKey.keyArn]);

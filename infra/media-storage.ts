@@ -4,6 +4,7 @@ import {
   Bucket,
   BucketEncryption,
   HttpMethods,
+  type LifecycleRule,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -14,6 +15,25 @@ import { acknowledge, acknowledgeWildcardResource } from './nag';
 export const MEDIA_TRASH_PREFIX = 'trash/';
 export const MEDIA_TRASH_DAYS = 30;
 export const ACCESS_LOG_DAYS = 90;
+
+/**
+ * What S3 does with media objects over time. Media a library item keeps is tagged `saved` (when it is
+ * written for a job that saves to a client, or when a save names it: functions/media/saved-media.ts),
+ * so no rule expires it while the item exists; `job` media expire with their job.
+ */
+export const MEDIA_LIFECYCLE_RULES: readonly LifecycleRule[] = [
+  { id: 'ExpireTrash', prefix: MEDIA_TRASH_PREFIX, expiration: Duration.days(MEDIA_TRASH_DAYS) },
+  // Job media that no library item keeps (tagged 'job' when written) goes when the job does.
+  {
+    id: 'ExpireUnsavedJobMedia',
+    prefix: MEDIA_KEY_PREFIX,
+    tagFilters: { [MEDIA_RETENTION_TAG]: 'job' },
+    expiration: Duration.days(UNSAVED_MEDIA_DAYS),
+  },
+  // Versioning guards against accidental overwrites; old versions need not be kept forever.
+  { id: 'ExpireOldVersions', noncurrentVersionExpiration: Duration.days(MEDIA_TRASH_DAYS) },
+  { id: 'AbortUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+];
 
 /**
  * The private media bucket (generated images, podcast MP3s, staged uploads) and the bucket that
@@ -49,19 +69,7 @@ export class MediaStorage extends Construct {
       versioned: true,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'media/',
-      lifecycleRules: [
-        { id: 'ExpireTrash', prefix: MEDIA_TRASH_PREFIX, expiration: Duration.days(MEDIA_TRASH_DAYS) },
-        // Job media that no library item keeps (tagged 'job' when written) goes when the job does.
-        {
-          id: 'ExpireUnsavedJobMedia',
-          prefix: MEDIA_KEY_PREFIX,
-          tagFilters: { [MEDIA_RETENTION_TAG]: 'job' },
-          expiration: Duration.days(UNSAVED_MEDIA_DAYS),
-        },
-        // Versioning guards against accidental overwrites; old versions need not be kept forever.
-        { id: 'ExpireOldVersions', noncurrentVersionExpiration: Duration.days(MEDIA_TRASH_DAYS) },
-        { id: 'AbortUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-      ],
+      lifecycleRules: [...MEDIA_LIFECYCLE_RULES],
       // The browser downloads media through presigned URLs (fetch, then save as a file); the signature
       // is the authorization, so any origin may read and nothing else is allowed.
       cors: [{ allowedMethods: [HttpMethods.GET, HttpMethods.HEAD], allowedOrigins: ['*'], maxAge: 3600 }],

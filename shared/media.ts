@@ -63,6 +63,24 @@ export function parseMediaPath(value: string): MediaLocation | null {
   return isMediaLocation(location) ? location : null;
 }
 
+/**
+ * A media path inside stored text or HTML, with any query an older copy carried (an expired token).
+ * Paths stop at a quote, whitespace, '<', '>' or ')'. A new expression each time: it is global.
+ */
+export function mediaPathPattern(): RegExp {
+  return new RegExp(`${MEDIA_PATH_PREFIX.replace(/\//g, '\\/')}[^"'\\s<>()?#]+(\\?[^"'\\s<>()#]*)?`, 'g');
+}
+
+/** The distinct media files a text (HTML, or stored JSON) refers to. */
+export function mediaLocationsIn(text: string): MediaLocation[] {
+  const found = new Map<string, MediaLocation>();
+  for (const match of text.matchAll(mediaPathPattern())) {
+    const location = parseMediaPath(match[0]);
+    if (location) found.set(mediaPath(location), location);
+  }
+  return [...found.values()];
+}
+
 export function mediaContentType(fileName: string): string {
   const extension = fileName.slice(fileName.lastIndexOf('.') + 1) as MediaExtension;
   return MEDIA_FILE_TYPES[extension] ?? 'application/octet-stream';

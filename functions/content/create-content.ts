@@ -1,14 +1,20 @@
 import { recordActivity } from '#functions/activities/activity-log';
 import { authorizeClient } from '#functions/clients/client-access';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { keepSavedMedia } from '#functions/media/saved-media';
 import { createContentSchema } from '#shared/content';
 import { createContent } from './content-store';
 
-/** POST /api/clients/{clientId}/content: the tools' saves; recorded as `client_content_save`. */
+/**
+ * POST /api/clients/{clientId}/content: the tools' saves; recorded as `client_content_save`. The
+ * caller's media the item names (an image or a podcast saved after its job) is kept as long as the item
+ * (functions/media/saved-media.ts), tagged before the item is written.
+ */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
   body: createContentSchema,
   handle: async ({ caller, access: { record }, body, userAgent }) => {
+    await keepSavedMedia(caller, body);
     const saved = await createContent({
       ...body,
       clientId: record.clientId,

@@ -4,10 +4,58 @@ import type { RunningEmulator } from './dynamodb';
 
 const require = createRequire(import.meta.url);
 
+/** The part of a Koa context that the upload-tagging middleware reads. */
+interface S3rverContext {
+  readonly method: string;
+  readonly status: number;
+  readonly query: Record<string, unknown>;
+  readonly params?: { bucket?: string; key?: string };
+  readonly store: { putSubresource(bucket: string, key: string, config: unknown): Promise<void> };
+  get(header: string): string;
+}
+
+type Middleware = (ctx: S3rverContext, next: () => Promise<void>) => Promise<void>;
+
 interface S3rverInstance {
   run(): Promise<{ port: number }>;
   close(): Promise<void>;
   httpServer?: Server;
+  /** Koa's middleware list, composed when the server starts. */
+  middleware: Middleware[];
+}
+
+interface TaggingConfigurationModel {
+  validate(xml: string): unknown;
+}
+
+/** Subresources and multipart steps: a PUT with one of these in its query is not a whole-object upload. */
+const NOT_AN_UPLOAD = ['tagging', 'uploadId', 'partNumber', 'acl', 'cors', 'website'];
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * AWS stores the tags of an upload's `x-amz-tagging` header (`key=value&…`, URL-encoded) with the
+ * object; s3rver ignores the header and keeps tags only from PutObjectTagging. This stores them after a
+ * successful upload, as a tagging subresource, so the lifecycle rules' tag filters see locally what
+ * they see in AWS (issue 29 item 4).
+ */
+function storeUploadTags(taggingModel: TaggingConfigurationModel): Middleware {
+  return async (ctx, next) => {
+    await next();
+    const header = ctx.get('x-amz-tagging');
+    const { bucket, key } = ctx.params ?? {};
+    if (ctx.method !== 'PUT' || ctx.status !== 200 || !header || !bucket || !key) return;
+    if (ctx.get('x-amz-copy-source') || NOT_AN_UPLOAD.some((name) => name in ctx.query)) return;
+    const tags = [...new URLSearchParams(header)]
+      .map(([name, value]) => `<Tag><Key>${escapeXml(name)}</Key><Value>${escapeXml(value)}</Value></Tag>`)
+      .join('');
+    await ctx.store.putSubresource(
+      bucket,
+      key,
+      taggingModel.validate(`<Tagging><TagSet>${tags}</TagSet></Tagging>`),
+    );
+  };
 }
 
 type S3rverConstructor = new (options: {
@@ -26,6 +74,7 @@ interface S3rverAccount {
 /**
  * s3rver in-process, objects kept as files under the data directory. It knows only the access keys
  * registered with its account, so the runtime's per-start credential is added (and removed at stop).
+ * Tags sent with an upload are kept, as AWS keeps them (storeUploadTags).
  */
 export async function startS3(options: {
   dataDir: string;
@@ -42,6 +91,11 @@ export async function startS3(options: {
     silent: true,
     allowMismatchedSignatures: true,
   });
+  const { TaggingConfiguration } = require('s3rver/lib/models/config') as {
+    TaggingConfiguration: TaggingConfigurationModel;
+  };
+  // First in the chain, so it sees the upload's outcome after every other middleware has run.
+  server.middleware.unshift(storeUploadTags(TaggingConfiguration));
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

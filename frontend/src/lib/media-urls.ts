@@ -1,4 +1,10 @@
-import { MAX_MEDIA_URLS_PER_SIGN, MEDIA_PATH_PREFIX, mediaPath, parseMediaPath } from '#shared/media';
+import {
+  MAX_MEDIA_URLS_PER_SIGN,
+  mediaLocationsIn,
+  mediaPath,
+  mediaPathPattern,
+  parseMediaPath,
+} from '#shared/media';
 import type { SignMediaResponse } from '#shared/media-sign';
 import { api } from '@/lib/api-client';
 
@@ -31,28 +37,17 @@ export function downloadMedia(signedUrl: string, fileName: string): void {
   link.remove();
 }
 
-/**
- * A media path inside stored HTML, with any query an older copy carried (an expired token): the whole
- * match is replaced by a fresh signed URL. Paths stop at a quote, whitespace, '<', '>' or ')'.
- */
-const MEDIA_PATH_IN_HTML = new RegExp(
-  `${MEDIA_PATH_PREFIX.replace(/\//g, '\\/')}[^"'\\s<>()?#]+(\\?[^"'\\s<>()#]*)?`,
-  'g',
-);
-
 /** The distinct media paths stored HTML refers to (without any query), at most as many as one sign call takes. */
 export function mediaPathsIn(html: string): string[] {
-  const paths = new Set<string>();
-  for (const match of html.matchAll(MEDIA_PATH_IN_HTML)) {
-    const location = parseMediaPath(match[0]);
-    if (location) paths.add(mediaPath(location));
-  }
-  return [...paths].slice(0, MAX_MEDIA_URLS_PER_SIGN);
+  return mediaLocationsIn(html).map(mediaPath).slice(0, MAX_MEDIA_URLS_PER_SIGN);
 }
 
-/** Stored HTML with each media path it refers to replaced by its signed URL; unsigned paths stay as they are. */
+/**
+ * Stored HTML with each media path it refers to (the whole match, an older copy's query included)
+ * replaced by its signed URL; unsigned paths stay as they are.
+ */
 export function withSignedMedia(html: string, signed: ReadonlyMap<string, string>): string {
-  return html.replace(MEDIA_PATH_IN_HTML, (match) => {
+  return html.replace(mediaPathPattern(), (match) => {
     const location = parseMediaPath(match);
     return (location && signed.get(mediaPath(location))) ?? match;
   });
