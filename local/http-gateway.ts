@@ -8,19 +8,11 @@ import type {
 } from 'aws-lambda';
 import { API_EDGE_GUARD_FUNCTION_CODE } from '#infra/api-edge-guard';
 import { matchRoute } from '#infra/route-match';
-import {
-  type AuthKind,
-  backgroundFunctions,
-  DEFAULT_FUNCTION_TIMEOUT_SECONDS,
-  gatewayFunction,
-  type HttpFunction,
-  UNMATCHED_ROUTE_KEY,
-} from '#infra/routes';
+import { type AuthKind, gatewayFunction, type HttpFunction, UNMATCHED_ROUTE_KEY } from '#infra/routes';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { viewerRequestFunction } from './cloudfront-function';
 import { type ContentEncoding, compressBody, isCompressible, negotiateEncoding } from './compression';
-import { loadHandler } from './handler-loader';
-import { lambdaContext } from './lambda-context';
+import type { FunctionInvoker } from './functions/function-host';
 import { loggedPath } from './logged-path';
 import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
 
@@ -41,6 +33,8 @@ import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
  */
 
 export interface ApiRequestOptions {
+  /** Runs the authorizer and the route's function (local/functions/function-host.ts). */
+  readonly functions: FunctionInvoker;
   /** The request came through the local CloudFront, which adds this value as x-origin-verify. */
   readonly viaCloudFront?: { readonly originSecret: string };
 }
@@ -145,6 +139,7 @@ const API_GATEWAY_MESSAGES = { 401: 'Unauthorized', 403: 'Forbidden', 500: 'Inte
 
 /** API Gateway's part before the route: identity sources, then the Lambda authorizer's verdict. */
 async function authorize(
+  functions: FunctionInvoker,
   headers: Record<string, string>,
   event: APIGatewayProxyEventV2,
   query: Record<string, string>,
@@ -152,29 +147,24 @@ async function authorize(
 ): Promise<{ refused: 401 | 403 | 500 } | { context: Record<string, unknown> | undefined }> {
   const identity = identitySources(headers);
   if (identity.some((value) => !value)) return { refused: 401 };
-  const authorizer = await loadHandler<APIGatewayRequestAuthorizerEventV2, AuthorizerVerdict>(
-    backgroundFunctions.httpAuthorizer,
-  );
   let verdict: AuthorizerVerdict;
   try {
-    verdict = await authorizer(
-      {
-        version: '2.0',
-        type: 'REQUEST',
-        routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${event.requestContext.http.method}${event.rawPath}`,
-        identitySource: identity.map(String),
-        routeKey: event.routeKey,
-        rawPath: event.rawPath,
-        rawQueryString: event.rawQueryString,
-        cookies: [],
-        headers,
-        queryStringParameters: query,
-        requestContext: event.requestContext,
-        pathParameters: params,
-        stageVariables: {},
-      },
-      lambdaContext('HttpAuthorizer'),
-    );
+    const authorizerEvent: APIGatewayRequestAuthorizerEventV2 = {
+      version: '2.0',
+      type: 'REQUEST',
+      routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${event.requestContext.http.method}${event.rawPath}`,
+      identitySource: identity.map(String),
+      routeKey: event.routeKey,
+      rawPath: event.rawPath,
+      rawQueryString: event.rawQueryString,
+      cookies: [],
+      headers,
+      queryStringParameters: query,
+      requestContext: event.requestContext,
+      pathParameters: params,
+      stageVariables: {},
+    };
+    verdict = await functions.invoke<AuthorizerVerdict>('HttpAuthorizer', authorizerEvent);
   } catch {
     // AWS: "If API Gateway can't invoke your Lambda authorizer, or your Lambda authorizer returns a
     // response in an invalid format, clients receive a 500 Internal Server Error."
@@ -188,7 +178,7 @@ export async function handleApiRequest(
   response: ServerResponse,
   url: URL,
   log: (line: string) => void,
-  options: ApiRequestOptions = {},
+  options: ApiRequestOptions,
 ): Promise<void> {
   const method = (request.method ?? 'GET').toUpperCase();
   const started = Date.now();
@@ -251,7 +241,7 @@ export async function handleApiRequest(
     },
   };
 
-  const verdict = await authorize(headers, event, query, params);
+  const verdict = await authorize(options.functions, headers, event, query, params);
   if ('refused' in verdict) {
     sendJson(response, verdict.refused, { message: API_GATEWAY_MESSAGES[verdict.refused] });
     return;
@@ -265,11 +255,10 @@ export async function handleApiRequest(
   try {
     // The route's function, as API Gateway invokes it: one that serves several routes hands the event to
     // the route's own handler by its routeKey (functions/commons/route-dispatch.ts).
-    const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 | string>(
-      target.function.entry,
+    result = await options.functions.invoke<APIGatewayProxyStructuredResultV2 | string>(
+      target.function.id,
+      event,
     );
-    const timeoutSeconds = target.function.timeoutSeconds ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS;
-    result = await handler(event, lambdaContext(target.function.id, timeoutSeconds));
   } catch (error) {
     log(`✗ ${routeKey} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     sendJson(response, 500, { message: 'Internal Server Error' });

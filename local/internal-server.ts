@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { backgroundFunctions } from '#infra/routes';
 import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
-import { loadHandler } from './handler-loader';
-import { lambdaContext } from './lambda-context';
+import type { FunctionInvoker } from './functions/function-host';
+import type { AwsRequest } from './iam/access-check';
+import { callerKeyId } from './iam/aws-requests';
+import type { IamEnforcement, Verdict } from './iam/enforcement';
+import { connectionArn } from './iam/local-resources';
+import type { SecretServices } from './iam/secret-services';
 import { decodePathPart, requestTarget } from './path-decoding';
 import { applyServerTimeouts } from './server-timeouts';
 import type { WebSocketGateway } from './websocket-gateway';
@@ -12,13 +15,10 @@ import type { WebSocketGateway } from './websocket-gateway';
  * - the API Gateway management API (`POST /@connections/{id}`), so the handlers' management client
  *   (functions/commons/clients/websocket-management.ts) posts unchanged to the local WebSocket gateway;
  * - the Lambda Invoke API (`POST /2015-03-31/functions/{name}/invocations`), which cognito-local calls
- *   for its triggers, answered by our trigger handlers.
+ *   for its triggers, answered by our trigger functions;
+ * - Secrets Manager's GetSecretValue and KMS's Encrypt/Decrypt (local/iam/secret-services.ts).
+ * Calls to the management API, Secrets Manager and KMS are evaluated by the IAM enforcement first.
  */
-
-const triggerEntries: Record<string, string> = {
-  PreSignUp: backgroundFunctions.preSignUp,
-  PostConfirmation: backgroundFunctions.postConfirmation,
-};
 
 export const TRIGGER_FUNCTION_NAMES = {
   PreSignUp: 'PreSignUp',
@@ -31,11 +31,34 @@ async function body(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** What the server needs once the runtime has started its functions (cognito-local needs the URL before). */
+export interface InternalServices {
+  readonly functions: FunctionInvoker;
+  readonly enforcement: IamEnforcement;
+  readonly secrets: SecretServices;
+  /** The WebSocket API's id and stage in execute-api ARNs. */
+  readonly webSocketApi: { readonly id: string; readonly stage: string };
+}
+
+/** A refusal in the JSON protocols (management API, Secrets Manager, KMS). */
+function refuse(response: ServerResponse, verdict: Exclude<Verdict, { kind: 'allowed' }>): void {
+  const denied = verdict.kind === 'denied';
+  const type = denied ? 'AccessDeniedException' : 'UnrecognizedClientException';
+  response.writeHead(denied ? 403 : 400, { 'content-type': 'application/json', 'x-amzn-errortype': type });
+  response.end(
+    JSON.stringify({
+      __type: type,
+      message: denied ? verdict.denial.message : 'The security token included in the request is invalid.',
+    }),
+  );
+}
+
 export async function startInternalServer(options: {
   port: number;
   webSockets: WebSocketGateway;
   log: (line: string) => void;
-}): Promise<{ endpoint: string; stop(): Promise<void> }> {
+}): Promise<{ endpoint: string; attach(services: InternalServices): void; stop(): Promise<void> }> {
+  let services: InternalServices | undefined;
   const server: Server = applyServerTimeouts(
     createServer((request, response) => {
       serve(request, response).catch((error: unknown) => {
@@ -55,10 +78,47 @@ export async function startInternalServer(options: {
       return;
     }
     const payload = await body(request);
+    if (!services) {
+      response.writeHead(503).end();
+      return;
+    }
+    const { enforcement, functions } = services;
+    const allowedFor = async (requests: AwsRequest[]) => {
+      const verdict = await enforcement.check(
+        callerKeyId({ method: request.method ?? 'GET', url, headers: request.headers, body: payload }),
+        requests,
+      );
+      if (verdict.kind !== 'allowed') refuse(response, verdict);
+      return verdict.kind === 'allowed';
+    };
+
+    const target = request.headers['x-amz-target'];
+    if (typeof target === 'string' && services.secrets.handles(target)) {
+      let parsed: Record<string, unknown> = {};
+      try {
+        parsed = JSON.parse(payload.toString('utf8') || '{}') as Record<string, unknown>;
+      } catch {
+        // An unreadable body finds no secret.
+      }
+      if (!(await allowedFor(services.secrets.requestsOf(target, parsed)))) return;
+      const reply = await services.secrets.answer(target, parsed);
+      response.writeHead(reply.status, {
+        'content-type': 'application/x-amz-json-1.1',
+        ...(reply.type ? { 'x-amzn-errortype': reply.type } : {}),
+      });
+      response.end(
+        JSON.stringify(reply.type ? { __type: reply.type, ...(reply.body as object) } : reply.body),
+      );
+      return;
+    }
 
     const connection = /^\/@connections\/([^/]+)$/.exec(url.pathname);
     const connectionId = connection?.[1] ? decodePathPart(connection[1]) : null;
     if (connectionId) {
+      const { id: apiId, stage } = services.webSocketApi;
+      const method = request.method ?? 'POST';
+      const arn = connectionArn(apiId, stage, method, connectionId);
+      if (!(await allowedFor([{ action: 'execute-api:ManageConnections', resource: arn }]))) return;
       // API Gateway refuses a message over its 128 KB quota (413), whether or not the connection is open.
       if (request.method !== 'DELETE' && payload.length > WEBSOCKET_MAX_MESSAGE_BYTES) {
         response.writeHead(413, {
@@ -83,14 +143,10 @@ export async function startInternalServer(options: {
 
     const invocation = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
     const functionName = invocation?.[1] ? decodePathPart(invocation[1]) : null;
-    const entry = functionName ? triggerEntries[functionName] : undefined;
-    if (invocation && entry) {
+    const trigger = functionName && functionName in TRIGGER_FUNCTION_NAMES ? functionName : undefined;
+    if (invocation && trigger) {
       try {
-        const handler = await loadHandler<unknown, unknown>(entry);
-        const result = await handler(
-          JSON.parse(payload.toString('utf8') || '{}'),
-          lambdaContext(invocation[1] ?? 'Trigger'),
-        );
+        const result = await functions.invoke(trigger, JSON.parse(payload.toString('utf8') || '{}'));
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify(result ?? {}));
       } catch (error) {
@@ -116,6 +172,9 @@ export async function startInternalServer(options: {
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    attach: (attached) => {
+      services = attached;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { localKey } from '#functions/clients/password-cipher';
 import { unfinishedJobsForRecovery } from '#functions/generation/job-store';
 import { requeueJob } from '#functions/media/requeue-job';
-import { migrateS3Trash } from '#functions/trash/migrate-s3-trash';
-import { ADMIN_GROUP_NAME, backgroundFunctions, envNames } from '#infra/routes';
+import type { MigrationCounts } from '#functions/trash/migrate-s3-trash';
+import { ADMIN_GROUP_NAME, envNames } from '#infra/routes';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import {
   type AdminAccount,
@@ -24,7 +26,16 @@ import type { RunningEmulator } from './emulators/dynamodb';
 import { startDynamoDb } from './emulators/dynamodb';
 import { startS3 } from './emulators/s3';
 import { startSqs } from './emulators/sqs';
+import { functionEntries } from './functions/function-catalog';
+import { FunctionHost, type FunctionSettings } from './functions/function-host';
 import { handleApiRequest } from './http-gateway';
+import { enforcementEnabled, IamEnforcement } from './iam/enforcement';
+import { startEnforcingProxy } from './iam/enforcing-proxy';
+import { functionEnvironment, PROVIDER_API_KEY_NAMES } from './iam/function-environment';
+import { LocalIdentities } from './iam/identities';
+import { keyArn, LocalTemplate, secretArn } from './iam/local-resources';
+import { type LocalSecret, secretServices } from './iam/secret-services';
+import { stackTemplate } from './iam/stack-template';
 import { startInternalServer, TRIGGER_FUNCTION_NAMES } from './internal-server';
 import { type LocalSettings, readLocalSettings } from './local-config';
 import { loggedPath } from './logged-path';
@@ -63,8 +74,12 @@ export interface LocalRuntime {
   /** `api` is the HTTP API reached straight (as execute-api in AWS): it refuses requests without the
    * origin header that the app port, playing CloudFront, adds to every /api request. */
   endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; internal: string; api: string };
-  /** This run's AWS credential: the only one the local Cognito accepts for IAM-only calls (Admin*). */
+  /** This run's own AWS credential (the account's administrator): not evaluated by the IAM enforcement. */
   credentials: RuntimeCredentials;
+  /** Every function, each in its own thread with its own credentials (local/functions/function-host.ts). */
+  functions: FunctionHost;
+  /** The IAM enforcement in front of the emulators (local/iam/). */
+  enforcement: IamEnforcement;
   queues: { queueUrl: string; deadLetterQueueUrl: string; mediaDeadLetterQueueUrl: string };
   /** dynalite's worker thread in /proc/self/task (Linux), else null: the API bench splits CPU by thread. */
   dynamoDbThreadId: number | null;
@@ -165,6 +180,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const internal = await startInternalServer({ port: ports.internal, webSockets, log });
     stops.push(internal.stop);
     const credentials = runtimeCredentials();
+    const identities = new LocalIdentities(credentials);
+    // The stack's template (roles, policies, environments): from the cache, or synthesized meanwhile.
+    const template = stackTemplate(log);
+    template.catch(() => undefined);
 
     const started = await Promise.all([
       startDynamoDb({ dataDir: dirs.dynamodb, port: ports.dynamodb, log }),
@@ -175,21 +194,21 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         lambdaEndpoint: internal.endpoint,
         triggers: TRIGGER_FUNCTION_NAMES,
         mailbox,
-        runtimeAccessKeyId: credentials.accessKeyId,
+        isKnownAccessKey: identities.isKnown,
         log,
       }),
     ]);
     const [dynamodb, s3, sqs, cognito] = started;
     for (const emulator of started as RunningEmulator[]) stops.push(emulator.stop);
+    identities.onIssue(s3.allowKey);
 
-    const endpoints = {
+    const emulatorEndpoints = {
       dynamodb: dynamodb.endpoint,
       s3: s3.endpoint,
       sqs: sqs.endpoint,
       cognito: cognito.endpoint,
-      internal: internal.endpoint,
     };
-    const clients = localClients(endpoints, credentials);
+    const clients = localClients(emulatorEndpoints, credentials);
     const [pool, queues] = await Promise.all([
       ensureUserPool(clients.cognito, settings.dataDir),
       ensureQueues(clients.sqs, settings.queueVisibilityTimeoutSeconds),
@@ -201,7 +220,49 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       deadLetterQueue: LOCAL_NAMES.mediaDeadLetterQueue,
     });
 
-    // The handlers read their configuration from the environment, in AWS and here alike.
+    const local = new LocalTemplate(await template, {
+      table: LOCAL_NAMES.table,
+      bucket: LOCAL_NAMES.bucket,
+      jobsQueue: { url: queues.queueUrl, name: LOCAL_NAMES.queue },
+      jobsDeadLetterQueue: { url: queues.deadLetterQueueUrl, name: LOCAL_NAMES.deadLetterQueue },
+      mediaQueue: { url: mediaQueues.queueUrl, name: LOCAL_NAMES.mediaQueue },
+      mediaDeadLetterQueue: { url: mediaQueues.deadLetterQueueUrl, name: LOCAL_NAMES.mediaDeadLetterQueue },
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      webSocketApiId: 'local',
+    });
+    const enforcement = new IamEnforcement(
+      local,
+      identities,
+      enforcementEnabled({ ...process.env, ...options.env }),
+      log,
+    );
+    if (!enforcement.enabled) log('IAM enforcement is OFF (IAM_ENFORCEMENT=off): denials are only logged.');
+    // Every AWS call goes through an IAM proxy in front of its emulator (local/iam/enforcing-proxy.ts).
+    const proxies = await Promise.all(
+      (['dynamodb', 's3', 'sqs', 'cognito-idp'] as const).map((service) =>
+        startEnforcingProxy({
+          service,
+          target: emulatorEndpoints[service === 'cognito-idp' ? 'cognito' : service],
+          enforcement,
+          log,
+        }),
+      ),
+    );
+    for (const proxy of proxies) stops.push(proxy.stop);
+    const [dynamodbProxy, s3Proxy, sqsProxy, cognitoProxy] = proxies;
+    const endpoints = {
+      dynamodb: dynamodbProxy?.endpoint ?? '',
+      s3: s3Proxy?.endpoint ?? '',
+      sqs: sqsProxy?.endpoint ?? '',
+      cognito: cognitoProxy?.endpoint ?? '',
+      internal: internal.endpoint,
+    };
+    const wordpressKeyId = local.logicalIdOf(envNames.wordpressKeyId) ?? 'wordpress-key';
+    const localKeyFile = join(settings.dataDir, 'local-secret.key');
+
+    // The runtime's own configuration, which its gateway, recovery and the tests' set-up read; each
+    // function gets its own environment from the stack (functionSettings below).
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: credentials.accessKeyId,
@@ -210,6 +271,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       AWS_ENDPOINT_URL_S3: endpoints.s3,
       AWS_ENDPOINT_URL_SQS: endpoints.sqs,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+      AWS_ENDPOINT_URL_KMS: endpoints.internal,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoints.internal,
+      [envNames.wordpressKeyId]: wordpressKeyId,
       [envNames.tableName]: LOCAL_NAMES.table,
       [envNames.mediaBucket]: LOCAL_NAMES.bucket,
       [envNames.jobsQueueUrl]: queues.queueUrl,
@@ -224,18 +288,78 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       [envNames.allowedEmailDomain]: settings.allowedEmailDomain,
       [envNames.adminEmails]: settings.adminEmails.join(','),
       [envNames.adminGroup]: ADMIN_GROUP_NAME,
-      [envNames.localKeyFile]: join(settings.dataDir, 'local-secret.key'),
+      [envNames.localKeyFile]: localKeyFile,
       [envNames.originSecret]: originSecret,
       OFFLINE_STREAM_DELAY_MS: String(settings.offlineStreamDelayMs),
       ...options.env,
     });
+
+    const secretValue = (name: string) => () => process.env[name] ?? '';
+    const secretOf = (environmentName: string, value: () => string): LocalSecret[] => {
+      const logicalId = local.logicalIdOf(environmentName);
+      return logicalId ? [{ arn: secretArn(logicalId), name: logicalId, value }] : [];
+    };
+    const providerKeys = () =>
+      JSON.stringify(
+        Object.fromEntries(
+          PROVIDER_API_KEY_NAMES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+        ),
+      );
+    const keyMaterial = () => localKey(localKeyFile);
+    const wordpressKeyArn = keyArn(wordpressKeyId);
+    // Passwords an earlier version encrypted with the key file directly (not through the local KMS) are
+    // decrypted with the file, by the functions whose role may decrypt with the key.
+    const decrypting = new Set<string>();
+    await Promise.all(
+      [...functionEntries.keys()].map(async (functionId) => {
+        const decrypt = { action: 'kms:Decrypt', resource: wordpressKeyArn };
+        if (await enforcement.allowsQuietly(functionId, decrypt)) decrypting.add(functionId);
+      }),
+    );
+    const settingsByFunction = new Map<string, FunctionSettings>();
+    const functionSettings = (functionId: string): FunctionSettings => {
+      let known = settingsByFunction.get(functionId);
+      if (!known) {
+        const fn = enforcement.stackFunction(functionId);
+        known = {
+          environment: functionEnvironment({
+            fn,
+            runtimeEnvironment: process.env,
+            endpoints,
+            credentials: identities.credentialsOf(functionId),
+            localKeyFile: decrypting.has(functionId) ? localKeyFile : undefined,
+          }),
+          timeoutSeconds: fn.timeoutSeconds,
+          memoryMb: fn.memoryMb,
+        };
+        settingsByFunction.set(functionId, known);
+      }
+      return known;
+    };
+    const functions = new FunctionHost(functionSettings, log);
+    stops.push(() => functions.stop());
+    internal.attach({
+      functions,
+      enforcement,
+      secrets: secretServices({
+        secrets: [
+          ...secretOf(envNames.providerSecretArn, providerKeys),
+          ...secretOf(envNames.mediaUrlSecretArn, secretValue(envNames.mediaUrlSecret)),
+          ...secretOf(envNames.originSecretArn, secretValue(envNames.originSecret)),
+        ],
+        key: { id: wordpressKeyId, arn: wordpressKeyArn, material: keyMaterial },
+      }),
+      webSocketApi: { id: 'local', stage: webSocketStage(local) },
+    });
+
+    webSockets.attachFunctions(functions);
 
     // A deploy copies the delete snapshots earlier versions kept in the bucket under trash/ into the
     // table (infra/trash-migration.ts); a start does the same for what an earlier version left in this
     // data folder, so those deletes can still be undone here too. It is idempotent, and a failure only
     // leaves the objects in the bucket for the next start, so it is told and the app starts anyway.
     try {
-      const copied = await migrateS3Trash();
+      const copied = await functions.invoke<MigrationCounts>('TrashMigration', {});
       if (copied.migrated > 0) log(`Copied ${copied.migrated} delete snapshot(s) of an earlier version.`);
       if (copied.failed > 0)
         log(`${copied.failed} delete snapshot(s) could not be copied; the next start tries again.`);
@@ -277,7 +401,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }
       try {
         if (url.pathname.startsWith('/api/')) {
-          await handleApiRequest(request, response, url, log, { viaCloudFront: { originSecret } });
+          await handleApiRequest(request, response, url, log, { functions, viaCloudFront: { originSecret } });
           return;
         }
         if (url.pathname === '/config.json') {
@@ -323,35 +447,51 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const address = app.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
     settings.port = port;
-    const directApi = await startDirectApi(ports.api, log);
+    const directApi = await startDirectApi(ports.api, log, functions);
     drains.push(directApi.drain);
     stops.push(directApi.stop);
 
+    // Each queue's consumer polls with its own credentials, as an event source mapping uses the role of
+    // the function it feeds.
+    const pollerClient = (functionId: string) => {
+      const client = new SQSClient({
+        endpoint: endpoints.sqs,
+        region: 'us-east-1',
+        credentials: identities.credentialsOf(functionId),
+      });
+      stops.push(async () => client.destroy());
+      return client;
+    };
     const poller = startSqsPoller({
-      sqs: clients.sqs,
+      sqs: pollerClient('Worker'),
       queueUrl: queues.queueUrl,
       queueArn: queues.queueArn,
       log,
+      functions,
+      functionId: 'Worker',
       workerTimeoutSeconds: settings.workerTimeoutSeconds,
     });
     drains.push(poller.stop);
     const mediaPoller = startSqsPoller({
-      sqs: clients.sqs,
+      sqs: pollerClient('MediaWorker'),
       queueUrl: mediaQueues.queueUrl,
       queueArn: mediaQueues.queueArn,
       log,
-      handlerEntry: backgroundFunctions.mediaWorker,
+      functions,
+      functionId: 'MediaWorker',
       workerTimeoutSeconds: settings.mediaWorkerTimeoutSeconds,
     });
     drains.push(mediaPoller.stop);
     // As in the stack: a consumer on each dead-letter queue fails the jobs left unfinished.
+    const deadLetterClient = pollerClient('DeadLetters');
     for (const deadLetters of [queues, mediaQueues]) {
       const deadLetterPoller = startSqsPoller({
-        sqs: clients.sqs,
+        sqs: deadLetterClient,
         queueUrl: deadLetters.deadLetterQueueUrl,
         queueArn: deadLetters.deadLetterQueueArn,
         log,
-        handlerEntry: backgroundFunctions.deadLetters,
+        functions,
+        functionId: 'DeadLetters',
         concurrency: 1,
       });
       drains.push(deadLetterPoller.stop);
@@ -374,6 +514,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       settings,
       endpoints: { ...endpoints, api: directApi.endpoint },
       credentials,
+      functions,
+      enforcement,
       queues: {
         queueUrl: queues.queueUrl,
         deadLetterQueueUrl: queues.deadLetterQueueUrl,
@@ -416,6 +558,7 @@ async function startCognitoOnPort(
 async function startDirectApi(
   configuredPort: number,
   log: (line: string) => void,
+  functions: FunctionHost,
 ): Promise<{ endpoint: string; drain: () => Promise<void>; stop: () => Promise<void> }> {
   const server = applyServerTimeouts(
     createServer((request, response) => {
@@ -425,7 +568,7 @@ async function startDirectApi(
         response.end(JSON.stringify({ message: MALFORMED_TARGET_MESSAGE }));
         return;
       }
-      handleApiRequest(request, response, url, log).catch((error: unknown) => {
+      handleApiRequest(request, response, url, log, { functions }).catch((error: unknown) => {
         log(
           `✗ ${request.method} ${loggedPath(url.pathname)}: ${error instanceof Error ? error.message : String(error)}`,
         );
@@ -443,4 +586,13 @@ async function startDirectApi(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : configuredPort;
   return { endpoint: `http://127.0.0.1:${port}`, ...serverStops(server) };
+}
+
+/** The WebSocket stage's name, the last part of the stack's callback URL (`https://…/prod`). */
+function webSocketStage(local: LocalTemplate): string {
+  const callbackUrl = local.resolve(
+    Object.values(local.template.Resources).find((resource) => resource.Type === 'AWS::Lambda::Function')
+      ?.Properties?.Environment,
+  ) as { Variables?: Record<string, string> } | undefined;
+  return callbackUrl?.Variables?.[envNames.webSocketCallbackUrl]?.split('/').pop() ?? 'prod';
 }

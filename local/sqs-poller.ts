@@ -7,16 +7,16 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { backgroundFunctions } from '#infra/routes';
 import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from '#infra/worker-concurrency';
-import { loadHandler } from './handler-loader';
-import { lambdaContext } from './lambda-context';
+import type { FunctionInvoker } from './functions/function-host';
 
 /**
  * What Lambda's SQS event source mapping does: long-polls the queue, calls the worker with a real
  * `SQSEvent`, deletes the messages that succeeded and leaves the reported batch item failures (or all,
  * if the worker throws) to come back after the visibility timeout, and so to the DLQ after
- * maxReceiveCount. Batch size and maximum concurrency are the CDK event source's
+ * maxReceiveCount. Like the event source mapping, which polls with the function's execution role, the
+ * poller signs with the consuming function's credentials (`sqs`), so its role must allow the receive,
+ * delete and visibility calls as in AWS. Batch size and maximum concurrency are the CDK event source's
  * (infra/worker-concurrency.ts): up to ten jobs run at once, so one slow job does not hold up the rest.
  */
 
@@ -48,9 +48,11 @@ export function startSqsPoller(options: {
   queueUrl: string;
   queueArn: string;
   log: (line: string) => void;
+  /** Overrides the function's own timeout (a test of the deadline shortens the text worker's). */
   workerTimeoutSeconds?: number;
-  /** The handler the queue feeds (the route table's entry); the text worker by default. */
-  handlerEntry?: string;
+  /** The function the queue feeds, by id (`Worker`, `MediaWorker`, `DeadLetters`). */
+  functionId: string;
+  functions: FunctionInvoker;
   /** Most invocations at once; the stack's event source mapping's by default. */
   concurrency?: number;
 }): { stop(): Promise<void> } {
@@ -100,10 +102,11 @@ export function startSqsPoller(options: {
     let failed = new Set<string>(messages.map((message) => message.MessageId ?? ''));
     const release = await keepInvisible(messages);
     try {
-      const worker = await loadHandler<SQSEvent, SQSBatchResponse | undefined>(
-        options.handlerEntry ?? backgroundFunctions.worker,
+      const result = await options.functions.invoke<SQSBatchResponse | undefined>(
+        options.functionId,
+        event,
+        options.workerTimeoutSeconds === undefined ? {} : { timeoutSeconds: options.workerTimeoutSeconds },
       );
-      const result = await worker(event, lambdaContext('Worker', options.workerTimeoutSeconds ?? 300));
       failed = new Set((result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
     } catch (error) {
       options.log(

@@ -28,7 +28,7 @@ try {
     }),
   );
   // After the banner, so ready means ready: the first generation then finds its handlers loaded.
-  void warmUpHandlers().then((report) => {
+  void warmUpHandlers(runtime.functions).then((report) => {
     if (report.failed.length > 0)
       console.log(`Could not preload ${report.failed.join(', ')}; each loads when first used.`);
   });

@@ -27,6 +27,8 @@ import { readEnv, requireEnv } from '#functions/commons/env';
 import type { TextProvider } from '#functions/providers/ports';
 import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
 import { DEFAULT_TEXT_MODEL_ID, type ModelProvider } from '#shared/models';
+import { functionEntries } from './functions/function-catalog';
+import type { FunctionHost } from './functions/function-host';
 import { loadHandler, repositoryRoot } from './handler-loader';
 import { lambdaContext } from './lambda-context';
 
@@ -306,14 +308,18 @@ export interface WarmUpReport {
  * Imports the handlers and modules above one by one, yielding to the event loop between them so
  * requests that arrive meanwhile are served. Resolves with what it did; never rejects.
  */
-export async function warmUpHandlers(): Promise<WarmUpReport> {
+export async function warmUpHandlers(functions?: FunctionHost): Promise<WarmUpReport> {
   const started = performance.now();
   const failed: string[] = [];
   const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
   const entries = warmUpHandlerEntries();
+  // Each function runs in its own thread (local/functions/function-host.ts): starting it loads its handler.
+  const idOf = new Map([...functionEntries].map(([id, entry]) => [entry, id]));
   for (const entry of entries) {
     await yieldToRequests();
-    await loadHandler(entry).catch(() => failed.push(entry));
+    const functionId = idOf.get(entry);
+    const warm = functions && functionId ? functions.warm(functionId) : loadHandler(entry);
+    await warm.catch(() => failed.push(entry));
   }
   const modules = await onDemandModules().catch(() => []);
   for (const path of modules) {

@@ -7,9 +7,8 @@ import type {
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
 import { WebSocket, WebSocketServer } from 'ws';
-import { backgroundFunctions, webSocketRoutes } from '#infra/routes';
-import { loadHandler } from './handler-loader';
-import { lambdaContext } from './lambda-context';
+import { webSocketRoutes } from '#infra/routes';
+import type { FunctionInvoker } from './functions/function-host';
 
 /**
  * The WebSocket API stand-in: `ws` connections run the same `$connect` authorizer and
@@ -19,10 +18,11 @@ import { lambdaContext } from './lambda-context';
 
 type WsRouteKey = '$connect' | '$disconnect' | '$default';
 
-function entryFor(routeKey: WsRouteKey): string {
+/** The function of a route key (its id in the route table). */
+function functionFor(routeKey: WsRouteKey): string {
   const route = webSocketRoutes.find((candidate) => candidate.routeKey === routeKey);
   if (!route) throw new Error(`No WebSocket route for ${routeKey}`);
-  return route.entry;
+  return route.id;
 }
 
 export class WebSocketGateway {
@@ -31,11 +31,22 @@ export class WebSocketGateway {
   /** Upgrades and handler calls under way: close() waits for them (the runtime bounds the wait). */
   private readonly pending = new Set<Promise<unknown>>();
   private closing = false;
+  private functions: FunctionInvoker | undefined;
 
   constructor(
     private readonly path: string,
     private readonly log: (line: string) => void,
   ) {}
+
+  /** The runtime's function host, once it runs (the gateway exists before, for the internal server). */
+  attachFunctions(functions: FunctionInvoker): void {
+    this.functions = functions;
+  }
+
+  private invoke<Result>(functionId: string, event: unknown): Promise<Result> {
+    if (!this.functions) return Promise.reject(new Error('The functions are not running yet'));
+    return this.functions.invoke<Result>(functionId, event);
+  }
 
   handles(url: URL): boolean {
     return url.pathname === this.path;
@@ -105,26 +116,21 @@ export class WebSocketGateway {
       return;
     }
     try {
-      const authorizer = await loadHandler<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>(
-        backgroundFunctions.webSocketAuthorizer,
-      );
-      const verdict = await authorizer(
-        {
-          type: 'REQUEST',
-          methodArn: 'arn:aws:execute-api:local:000000000000:local/local/$connect',
-          resource: '$connect',
-          path: url.pathname,
-          httpMethod: 'GET',
-          headers: {},
-          multiValueHeaders: {},
-          pathParameters: {},
-          queryStringParameters: query,
-          multiValueQueryStringParameters: {},
-          stageVariables: {},
-          requestContext: this.event(connectionId, '$connect', {}).requestContext as never,
-        },
-        lambdaContext('WsAuthorizer'),
-      );
+      const event: APIGatewayRequestAuthorizerEvent = {
+        type: 'REQUEST',
+        methodArn: 'arn:aws:execute-api:local:000000000000:local/local/$connect',
+        resource: '$connect',
+        path: url.pathname,
+        httpMethod: 'GET',
+        headers: {},
+        multiValueHeaders: {},
+        pathParameters: {},
+        queryStringParameters: query,
+        multiValueQueryStringParameters: {},
+        stageVariables: {},
+        requestContext: this.event(connectionId, '$connect', {}).requestContext as never,
+      };
+      const verdict = await this.invoke<APIGatewayAuthorizerResult>('WsAuthorizer', event);
       const allowed = verdict.policyDocument.Statement.some((statement) => statement.Effect === 'Allow');
       if (!allowed) {
         this.refuse(socket, 403, 'Forbidden');
@@ -137,10 +143,9 @@ export class WebSocketGateway {
       return;
     }
 
-    const connect = await loadHandler<unknown, APIGatewayProxyResultV2>(entryFor('$connect'));
-    const connected = await connect(
+    const connected = await this.invoke<APIGatewayProxyResultV2>(
+      functionFor('$connect'),
       this.event(connectionId, '$connect', context),
-      lambdaContext('WsConnect'),
     ).catch(() => ({ statusCode: 500 }));
     const status = typeof connected === 'object' && connected.statusCode ? connected.statusCode : 200;
     if (status < 200 || status >= 300) {
@@ -162,11 +167,9 @@ export class WebSocketGateway {
       ws.on('error', (error) => this.log(`WebSocket ${connectionId} closed: ${error.message}`));
       ws.on('message', (data) => {
         void this.track(
-          loadHandler<unknown, APIGatewayProxyResultV2>(entryFor('$default')).then((handler) =>
-            handler(
-              this.event(connectionId, '$default', context, data.toString()),
-              lambdaContext('WsDefault'),
-            ),
+          this.invoke<APIGatewayProxyResultV2>(
+            functionFor('$default'),
+            this.event(connectionId, '$default', context, data.toString()),
           ),
         ).catch((error: unknown) => this.log(`✗ WebSocket $default failed: ${String(error)}`));
       });
@@ -179,10 +182,10 @@ export class WebSocketGateway {
 
   /** Runs `$disconnect` for a connection that ended; its failure is the handler's own to log. */
   private async disconnected(connectionId: string, context: Record<string, unknown>): Promise<void> {
-    const handler = await loadHandler<unknown, APIGatewayProxyResultV2>(entryFor('$disconnect'));
-    await handler(this.event(connectionId, '$disconnect', context), lambdaContext('WsDisconnect')).catch(
-      () => undefined,
-    );
+    await this.invoke<APIGatewayProxyResultV2>(
+      functionFor('$disconnect'),
+      this.event(connectionId, '$disconnect', context),
+    ).catch(() => undefined);
   }
 
   /** What `PostToConnection` does: false when the connection is gone (API Gateway answers 410). */

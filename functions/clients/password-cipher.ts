@@ -45,7 +45,8 @@ async function readOrCreateKey(path: string): Promise<Buffer> {
   }
 }
 
-async function localKey(path: string): Promise<Buffer> {
+/** The local key file's 32 bytes, made on first use; the local KMS (local/iam/secret-services.ts) seals with it too. */
+export async function localKey(path: string): Promise<Buffer> {
   let pending = localKeys.get(path);
   if (!pending) {
     pending = readOrCreateKey(path).then((key) => {

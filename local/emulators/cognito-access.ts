@@ -8,8 +8,10 @@ import type { IncomingHttpHeaders } from 'node:http';
  * AWS serves these operations to anyone: they are unauthenticated (the app client id is the only
  * credential) or authorized by the user's own access token. Every other operation (Admin*, pool and
  * group management, ListUsers, …) needs a SigV4 signature from an IAM principal allowed to call it.
- * Locally, the one such principal is the runtime itself: its SDK clients sign with a credential made
- * fresh at each start, so the endpoint accepts a signature only when it names that access key id.
+ * Locally, the principals are the runtime itself and each function it runs, each signing with a
+ * credential made fresh at each start (local/iam/identities.ts): the endpoint accepts a signature only
+ * when it names one of those access key ids, and the IAM enforcement in front of it (local/iam/) decides
+ * whether that function's role allows the call.
  */
 export const PUBLIC_TARGETS: ReadonlySet<string> = new Set([
   'AssociateSoftwareToken',
@@ -72,7 +74,7 @@ export function targetOperation(headers: IncomingHttpHeaders): string | null {
 export function refuseWithoutIam(
   operation: string,
   headers: IncomingHttpHeaders,
-  runtimeAccessKeyId: string,
+  isKnownAccessKey: (keyId: string) => boolean,
 ): AwsErrorReply | null {
   if (PUBLIC_TARGETS.has(operation)) return null;
   const keyId = sigV4AccessKeyId(headers.authorization);
@@ -83,7 +85,7 @@ export function refuseWithoutIam(
       message: 'Missing Authentication Token',
     };
   }
-  if (keyId !== runtimeAccessKeyId) {
+  if (!isKnownAccessKey(keyId)) {
     return {
       status: 400,
       type: 'UnrecognizedClientException',

@@ -154,8 +154,8 @@ export async function startCognito(options: {
   lambdaEndpoint: string;
   triggers: { PreSignUp: string; PostConfirmation: string };
   mailbox: Mailbox;
-  /** The access key id the runtime's own SDK clients sign with: the one IAM principal accepted here. */
-  runtimeAccessKeyId: string;
+  /** Whether an access key id is one the runtime issued (its own or a function's): IAM principals here. */
+  isKnownAccessKey: (keyId: string) => boolean;
   log: (line: string) => void;
 }): Promise<CognitoEmulator> {
   const modules = loadCognitoLocal();
@@ -286,9 +286,7 @@ export async function startCognito(options: {
       return;
     }
     const operation = request.method === 'POST' ? targetOperation(request.headers) : null;
-    const refusal = operation
-      ? refuseWithoutIam(operation, request.headers, options.runtimeAccessKeyId)
-      : null;
+    const refusal = operation ? refuseWithoutIam(operation, request.headers, options.isKnownAccessKey) : null;
     if (refusal) {
       sendJson(
         response,

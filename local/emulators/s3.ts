@@ -73,17 +73,25 @@ interface S3rverAccount {
 
 /**
  * s3rver in-process, objects kept as files under the data directory. It knows only the access keys
- * registered with its account, so the runtime's per-start credential is added (and removed at stop).
- * Tags sent with an upload are kept, as AWS keeps them (storeUploadTags).
+ * registered with its account, so the runtime's per-start credential is added, and each function's as it
+ * is issued (`allowKey`); all are removed at stop. Tags sent with an upload are kept, as AWS keeps them
+ * (storeUploadTags).
  */
 export async function startS3(options: {
   dataDir: string;
   port: number;
   credentials: { accessKeyId: string; secretAccessKey: string };
-}): Promise<RunningEmulator> {
+}): Promise<
+  RunningEmulator & { allowKey(credentials: { accessKeyId: string; secretAccessKey: string }): void }
+> {
   const S3rver = require('s3rver') as S3rverConstructor;
   const account = (require('s3rver/lib/models/account') as { DUMMY_ACCOUNT: S3rverAccount }).DUMMY_ACCOUNT;
-  account.createKeyPair(options.credentials.accessKeyId, options.credentials.secretAccessKey);
+  const keys: string[] = [];
+  const allowKey = (credentials: { accessKeyId: string; secretAccessKey: string }) => {
+    account.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
+    keys.push(credentials.accessKeyId);
+  };
+  allowKey(options.credentials);
   const server = new S3rver({
     port: options.port,
     address: '127.0.0.1',
@@ -99,10 +107,11 @@ export async function startS3(options: {
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    allowKey,
     stop: async () => {
       server.httpServer?.closeAllConnections?.();
       await server.close();
-      account.revokeAccessKey(options.credentials.accessKeyId);
+      for (const key of keys.splice(0)) account.revokeAccessKey(key);
     },
   };
 }

@@ -1,11 +1,15 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { addComplianceChecks } from '#infra/compliance';
-import { readAppConfig } from '#infra/config';
-import { backgroundFunctions, type HttpRoute, httpRoutes, webSocketRoutes } from '#infra/routes';
-import { LbmStudioStack } from '#infra/stack';
+import type { HttpRoute } from '#infra/routes';
+import {
+  allEntries,
+  buildUnbundledApp,
+  cdkJsonContext,
+  type StandInRootOptions,
+  writeStandInProjectRoot,
+} from '#infra/unbundled-app';
 import { builtOnce, scratchDir } from './run-cache';
 
 /**
@@ -45,48 +49,12 @@ export const BASE_CONTEXT: Readonly<Record<string, unknown>> = {
   backlinkManagerUrl: 'https://backlinks.example.org',
 };
 
-/** Context of cdk.json (feature flags included), so tests see what `cdk synth` sees. */
-function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson: unknown = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8'));
-  if (typeof cdkJson !== 'object' || cdkJson === null || !('context' in cdkJson)) return {};
-  const { context } = cdkJson;
-  return typeof context === 'object' && context !== null ? { ...context } : {};
-}
+export { allEntries };
 
-export function allEntries(): string[] {
-  return [
-    ...httpRoutes.map((route) => route.function.entry),
-    ...webSocketRoutes.map((route) => route.entry),
-    ...Object.values(backgroundFunctions),
-  ];
-}
-
-export interface ProjectRootOptions {
-  readonly withHashedAssets?: boolean;
-  readonly withFrontend?: boolean;
-}
+export type ProjectRootOptions = StandInRootOptions;
 
 export function createProjectRoot(options: ProjectRootOptions = {}): string {
-  const root = tempDir('project-');
-  writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
-  writeFileSync(
-    join(root, 'package.json'),
-    '{"name":"fixture","dependencies":{"sharp":"*","espeak-ng":"*"}}\n',
-  );
-  for (const entry of allEntries()) {
-    mkdirSync(dirname(join(root, entry)), { recursive: true });
-    writeFileSync(join(root, entry), 'export const handler = async () => undefined;\n');
-  }
-  if (options.withFrontend ?? true) {
-    const dist = join(root, 'frontend', 'dist');
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>LBM Studio</title>\n');
-    if (options.withHashedAssets ?? true) {
-      mkdirSync(join(dist, 'assets'));
-      writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);\n');
-    }
-  }
-  return root;
+  return writeStandInProjectRoot(tempDir('project-'), options);
 }
 
 export interface SynthOptions {
@@ -100,18 +68,11 @@ export interface SynthOptions {
 }
 
 export function buildApp(options: SynthOptions = {}) {
-  const context = {
-    ...cdkJsonContext(),
-    ...BASE_CONTEXT,
-    ...options.context,
-    'aws:cdk:bundling-stacks': [],
-  };
   const outdir = options.outdir ?? tempDir('cdk-out-');
-  const app = new App({ context, outdir });
-  const config = readAppConfig((key) => app.node.tryGetContext(key));
-  const stack = new LbmStudioStack(app, config.stackName, {
-    config,
+  const { app, stack } = buildUnbundledApp({
+    context: { ...cdkJsonContext(repositoryRoot), ...BASE_CONTEXT, ...options.context },
     projectRoot: options.projectRoot ?? createProjectRoot(),
+    outdir,
     ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
   });
   if (options.compliance) addComplianceChecks(app);

@@ -1,0 +1,83 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { readAppConfig } from './config';
+import { backgroundFunctions, type HttpRoute, httpRoutes, webSocketRoutes } from './routes';
+import { LbmStudioStack } from './stack';
+
+/**
+ * The stack synthesized without bundling (`aws:cdk:bundling-stacks: []`): every resource, role and
+ * policy as `cdk synth` writes them, without building a Lambda. The infra tests and the local runtime's
+ * IAM enforcement (local/iam/) read this template; a Lambda's code does not change its template except
+ * through the asset hash, which neither reads.
+ *
+ * The project root is a stand-in: each handler entry exists (the stack checks) as an empty handler, and
+ * the frontend is one page, so CDK hashes a few bytes instead of the repository.
+ */
+
+/** Every handler entry of the stack: route functions, WebSocket routes and background functions. */
+export function allEntries(routes: readonly HttpRoute[] = httpRoutes): string[] {
+  return [
+    ...routes.map((route) => route.function.entry),
+    ...webSocketRoutes.map((route) => route.entry),
+    ...Object.values(backgroundFunctions),
+  ];
+}
+
+export interface StandInRootOptions {
+  readonly withHashedAssets?: boolean;
+  readonly withFrontend?: boolean;
+}
+
+/** Writes the stand-in project root into `root` (an empty folder). */
+export function writeStandInProjectRoot(root: string, options: StandInRootOptions = {}): string {
+  writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
+  writeFileSync(
+    join(root, 'package.json'),
+    '{"name":"fixture","dependencies":{"sharp":"*","espeak-ng":"*"}}\n',
+  );
+  for (const entry of allEntries()) {
+    mkdirSync(dirname(join(root, entry)), { recursive: true });
+    writeFileSync(join(root, entry), 'export const handler = async () => undefined;\n');
+  }
+  if (options.withFrontend ?? true) {
+    const dist = join(root, 'frontend', 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>LBM Studio</title>\n');
+    if (options.withHashedAssets ?? true) {
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);\n');
+    }
+  }
+  return root;
+}
+
+/** The context of cdk.json (feature flags included), so a synthesis here sees what `cdk synth` sees. */
+export function cdkJsonContext(repositoryRoot: string): Record<string, unknown> {
+  const cdkJson: unknown = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8'));
+  if (typeof cdkJson !== 'object' || cdkJson === null || !('context' in cdkJson)) return {};
+  const { context } = cdkJson;
+  return typeof context === 'object' && context !== null ? { ...context } : {};
+}
+
+export interface UnbundledAppOptions {
+  readonly context: Readonly<Record<string, unknown>>;
+  readonly projectRoot: string;
+  readonly outdir: string;
+  readonly httpRoutes?: readonly HttpRoute[];
+}
+
+/** The app and its one stack, with bundling skipped for every stack. */
+export function buildUnbundledApp(options: UnbundledAppOptions): { app: App; stack: LbmStudioStack } {
+  const app = new App({
+    context: { ...options.context, 'aws:cdk:bundling-stacks': [] },
+    outdir: options.outdir,
+  });
+  const config = readAppConfig((key) => app.node.tryGetContext(key));
+  const stack = new LbmStudioStack(app, config.stackName, {
+    config,
+    projectRoot: options.projectRoot,
+    ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
+  });
+  return { app, stack };
+}

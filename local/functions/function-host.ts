@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { repositoryRoot } from '../handler-loader';
+import { entryOf } from './function-catalog';
+import type { Invocation, InvocationReply, ThreadData } from './function-messages';
+
+/**
+ * The local "invoke function" service: every invocation (gateway routes and authorizers, WebSocket
+ * routes, queue pollers, Cognito triggers, the trash migration) goes through it. Each function runs in a
+ * worker thread of its own, started on its first invocation and kept for the runtime's life, like a warm
+ * Lambda container: its own module instances (SDK clients, caches) and its own environment, the one the
+ * synthesized stack gives it, with credentials of its own (local/iam/). A thread also keeps a function's
+ * CPU-bound work (the media worker's speech and images) off the thread that serves HTTP and WebSockets.
+ *
+ * Unlike a Lambda container, a thread takes several invocations at once (as the one process did before);
+ * a thread that dies fails the invocations under way and is started again on the next one.
+ */
+
+export interface FunctionInvoker {
+  invoke<Result>(functionId: string, event: unknown, options?: { timeoutSeconds?: number }): Promise<Result>;
+}
+
+export interface FunctionSettings {
+  readonly environment: Readonly<Record<string, string>>;
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+}
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+class FunctionThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  dead = false;
+
+  constructor(
+    readonly functionId: string,
+    settings: FunctionSettings,
+    private readonly onDeath: (thread: FunctionThread, reason: string) => void,
+  ) {
+    const entry = entryOf(functionId);
+    const data: ThreadData = {
+      functionId,
+      entry,
+      entryPath: join(repositoryRoot, entry),
+      memoryMb: settings.memoryMb,
+    };
+    this.worker = new Worker(join(repositoryRoot, 'local', 'functions', 'function-thread.mjs'), {
+      workerData: data,
+      env: { ...settings.environment },
+      execArgv: [],
+      name: functionId,
+    });
+    this.worker.on('message', (reply: InvocationReply) => this.settle(reply));
+    this.worker.on('error', (error) => this.die(error.stack ?? error.message));
+    this.worker.on('exit', (code) => this.die(`its thread exited with code ${code}`));
+  }
+
+  private settle(reply: InvocationReply): void {
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.pending.delete(reply.id);
+    if (reply.ok) {
+      pending.resolve(reply.result);
+      return;
+    }
+    const error = new Error(reply.error.message);
+    error.name = reply.error.name;
+    error.stack = reply.error.stack;
+    pending.reject(error);
+  }
+
+  private die(reason: string): void {
+    if (this.dead) return;
+    this.dead = true;
+    for (const pending of this.pending.values()) {
+      pending.reject(new Error(`Function ${this.functionId} failed: ${reason}`));
+    }
+    this.pending.clear();
+    this.onDeath(this, reason);
+  }
+
+  invoke(event: unknown, timeoutSeconds: number): Promise<unknown> {
+    const id = this.nextId;
+    this.nextId += 1;
+    const invocation: Invocation = {
+      id,
+      requestId: randomUUID(),
+      event,
+      deadline: Date.now() + timeoutSeconds * 1000,
+    };
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage(invocation);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.dead = true;
+    await this.worker.terminate();
+  }
+
+  threadId(): number {
+    return this.worker.threadId;
+  }
+}
+
+export class FunctionHost implements FunctionInvoker {
+  private readonly threads = new Map<string, FunctionThread>();
+  private stopped = false;
+
+  constructor(
+    private readonly settingsOf: (functionId: string) => FunctionSettings,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  private thread(functionId: string): FunctionThread {
+    if (this.stopped) throw new Error('The local runtime is stopping');
+    let thread = this.threads.get(functionId);
+    if (!thread || thread.dead) {
+      thread = new FunctionThread(functionId, this.settingsOf(functionId), (dead, reason) => {
+        if (this.threads.get(functionId) === dead) this.threads.delete(functionId);
+        if (!this.stopped)
+          this.log(`Function ${functionId} stopped (${reason}); it starts again when next invoked.`);
+      });
+      this.threads.set(functionId, thread);
+    }
+    return thread;
+  }
+
+  async invoke<Result>(
+    functionId: string,
+    event: unknown,
+    options: { timeoutSeconds?: number } = {},
+  ): Promise<Result> {
+    const thread = this.thread(functionId);
+    const timeout = options.timeoutSeconds ?? this.settingsOf(functionId).timeoutSeconds;
+    return (await thread.invoke(event, timeout)) as Result;
+  }
+
+  /** Starts the function's thread and loads its handler, without an event (warm-up). */
+  async warm(functionId: string): Promise<void> {
+    await this.thread(functionId).invoke(undefined, 60);
+  }
+
+  /** The functions whose threads are running. */
+  running(): string[] {
+    return [...this.threads.keys()];
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const threads = [...this.threads.values()];
+    this.threads.clear();
+    await Promise.allSettled(threads.map((thread) => thread.stop()));
+  }
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { applyServerTimeouts } from '../server-timeouts';
+import { type AwsService, awsRequestsOf, callerKeyId, type ServiceRequest } from './aws-requests';
+import type { IamEnforcement, Verdict } from './enforcement';
+
+/**
+ * An HTTP server in front of one emulator, where AWS's IAM would stand: it reads who signed the request
+ * (the access key id of its SigV4 Authorization header, or of a presigned URL's X-Amz-Credential: a
+ * presigned S3 URL is evaluated against its signer's permissions, as AWS does), what the request needs
+ * (aws-requests.ts) and asks the enforcement; an allowed request goes to the emulator unchanged, a
+ * denied one is answered as the service answers it in AWS.
+ *
+ * Signatures are not verified here, as the emulators do not verify them either (dynalite and fauxqs
+ * never do; s3rver runs with allowMismatchedSignatures): the key id identifies the caller. Everything
+ * listens on 127.0.0.1 and every key is made fresh at each start, so this is about parity of
+ * permissions, not about keeping someone out.
+ */
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+interface ErrorReply {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** How each service says AccessDenied (and an unknown key), in its own protocol. */
+export function refusal(service: AwsService, verdict: Exclude<Verdict, { kind: 'allowed' }>): ErrorReply {
+  const requestId = randomUUID();
+  const denied = verdict.kind === 'denied';
+  const message = denied ? verdict.denial.message : 'The security token included in the request is invalid.';
+  if (service === 's3') {
+    const code = denied ? 'AccessDenied' : 'InvalidAccessKeyId';
+    const text = denied ? message : 'The AWS Access Key Id you provided does not exist in our records.';
+    return {
+      status: 403,
+      headers: { 'content-type': 'application/xml', 'x-amz-request-id': requestId },
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(text)}</Message><RequestId>${requestId}</RequestId></Error>`,
+    };
+  }
+  const type = denied ? 'AccessDeniedException' : 'UnrecognizedClientException';
+  if (service === 'sqs') {
+    // SQS's JSON protocol keeps its query-protocol error codes in x-amzn-query-error (the SDK reads it).
+    return {
+      status: denied ? 403 : 400,
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amzn-requestid': requestId,
+        'x-amzn-query-error': `${denied ? 'AccessDenied' : 'InvalidClientTokenId'};Sender`,
+      },
+      body: JSON.stringify({ __type: `com.amazon.coral.service#${type}`, message }),
+    };
+  }
+  return {
+    status: 400,
+    headers: {
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amzn-requestid': requestId,
+      'x-amzn-errortype': type,
+    },
+    body: JSON.stringify(
+      service === 'dynamodb'
+        ? { __type: `com.amazon.coral.service#${type}`, Message: message }
+        : { __type: type, message },
+    ),
+  };
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export interface EnforcingProxy {
+  readonly endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startEnforcingProxy(options: {
+  service: AwsService;
+  /** The emulator's endpoint (`http://127.0.0.1:PORT`). */
+  target: string;
+  enforcement: IamEnforcement;
+  log: (line: string) => void;
+}): Promise<EnforcingProxy> {
+  const target = new URL(options.target);
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+  const forward = (request: IncomingMessage, response: ServerResponse, body: Buffer) => {
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: request.method,
+        path: request.url,
+        headers: { ...request.headers, host: target.host, 'content-length': String(body.length) },
+        agent,
+      },
+      (reply) => {
+        response.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(response);
+      },
+    );
+    upstream.on('error', (error) => {
+      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
+      response.end(`The ${options.service} emulator did not answer: ${error.message}`);
+    });
+    upstream.end(body);
+  };
+
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
+    const body = await readBody(request);
+    const serviceRequest: ServiceRequest = {
+      method: request.method ?? 'GET',
+      url: new URL(request.url ?? '/', 'http://127.0.0.1'),
+      headers: request.headers,
+      body,
+    };
+    const verdict = await options.enforcement.check(
+      callerKeyId(serviceRequest),
+      awsRequestsOf(options.service, serviceRequest),
+    );
+    if (verdict.kind === 'allowed') {
+      forward(request, response, body);
+      return;
+    }
+    const reply = refusal(options.service, verdict);
+    response.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) });
+    response.end(request.method === 'HEAD' ? undefined : reply.body);
+  };
+
+  const server = applyServerTimeouts(
+    createServer((request, response) => {
+      serve(request, response).catch((error: unknown) => {
+        options.log(
+          `IAM proxy (${options.service}): ${error instanceof Error ? error.message : String(error)}`,
+        );
+        if (!response.headersSent && !response.destroyed) response.writeHead(500);
+        response.end();
+      });
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
