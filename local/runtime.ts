@@ -35,7 +35,7 @@ import { functionEnvironment, PROVIDER_API_KEY_NAMES } from './iam/function-envi
 import { LocalIdentities } from './iam/identities';
 import { keyArn, LocalTemplate, secretArn } from './iam/local-resources';
 import { type LocalSecret, secretServices } from './iam/secret-services';
-import { stackTemplate } from './iam/stack-template';
+import { type CfnTemplate, stackTemplate } from './iam/stack-template';
 import { startInternalServer, TRIGGER_FUNCTION_NAMES } from './internal-server';
 import { type LocalSettings, readLocalSettings } from './local-config';
 import { loggedPath } from './logged-path';
@@ -63,6 +63,11 @@ export interface LocalRuntimeOptions {
   log?: (line: string) => void;
   /** How long stop() waits for the work under way; DRAIN_LIMIT_MS by default. */
   drainLimitMs?: number;
+  /**
+   * Changes the synthesized template before it is enforced: the test that proves the enforcement can
+   * fail removes one permission from a role with it. Nothing else uses it.
+   */
+  adjustTemplate?: (template: CfnTemplate) => CfnTemplate;
 }
 
 export interface LocalRuntime {
@@ -220,7 +225,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       deadLetterQueue: LOCAL_NAMES.mediaDeadLetterQueue,
     });
 
-    const local = new LocalTemplate(await template, {
+    const adjust = options.adjustTemplate ?? ((unchanged: CfnTemplate) => unchanged);
+    const local = new LocalTemplate(adjust(await template), {
       table: LOCAL_NAMES.table,
       bucket: LOCAL_NAMES.bucket,
       jobsQueue: { url: queues.queueUrl, name: LOCAL_NAMES.queue },

@@ -9,7 +9,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP_NAME } from '#infra/routes';
-import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
+import { type LocalRuntime, type LocalRuntimeOptions, startLocalRuntime } from '#local/runtime';
 
 /**
  * Integration tests start the real local runtime (emulators + gateway + handlers) on free ports with a
@@ -58,7 +58,7 @@ function decodeJwt(token: string): Record<string, unknown> {
 }
 
 export async function startTestRuntime(
-  options: { env?: Record<string, string>; drainLimitMs?: number } = {},
+  options: Pick<LocalRuntimeOptions, 'env' | 'drainLimitMs' | 'adjustTemplate' | 'log'> = {},
 ): Promise<TestRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lbm-test-'));
   const runtime = await startLocalRuntime({
@@ -67,6 +67,8 @@ export async function startTestRuntime(
     quiet: process.env.TEST_RUNTIME_LOGS !== 'true',
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', OFFLINE_STREAM_DELAY_MS: '0', ...options.env },
     ...(options.drainLimitMs === undefined ? {} : { drainLimitMs: options.drainLimitMs }),
+    ...(options.adjustTemplate ? { adjustTemplate: options.adjustTemplate } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
   // The public calls (sign-up, sign-in) need no credentials, as in AWS; admin calls need the runtime's own.
   const cognito = new CognitoIdentityProviderClient({
