@@ -26,7 +26,33 @@ export const TABLE_WRITE_ACTIONS = [
   'dynamodb:BatchWriteItem',
 ] as const;
 export const MEDIA_READ_ACTIONS = ['s3:GetObject'] as const;
-export const MEDIA_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject'] as const;
+/**
+ * Media is written with its retention tag (`x-amz-tagging`, functions/media/media-store.ts), and S3
+ * authorizes tags given on upload as s3:PutObjectTagging besides s3:PutObject.
+ */
+export const MEDIA_WRITE_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'] as const;
+
+/**
+ * The partition keys of the API-key rate-limit windows (functions/api-keys/api-key-entities.ts,
+ * `$lbm#keyid_<key>#windowstart_<start>`): functions that otherwise only read the table may count a
+ * request on these items and nothing else.
+ */
+export const RATE_WINDOW_LEADING_KEYS = '$lbm#keyid_*#windowstart_*';
+
+/** dynamodb:UpdateItem on the rate-limit windows only (dynamodb:LeadingKeys), for read-only functions. */
+export function grantRateLimitCount(role: IRole, tableArn: string): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['dynamodb:UpdateItem'],
+      resources: [tableArn],
+      conditions: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [RATE_WINDOW_LEADING_KEYS] },
+        // ForAllValues holds for a request without the key; UpdateItem always has one, and this says so.
+        Null: { 'dynamodb:LeadingKeys': 'false' },
+      },
+    }),
+  );
+}
 
 export interface GrantTargets {
   readonly tableArn: string;

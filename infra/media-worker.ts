@@ -72,10 +72,16 @@ export class MediaJobs extends Construct {
 /** What the media worker may touch: the text worker's access and the media bucket it writes. */
 export const MEDIA_WORKER_ACCESS: FunctionAccess = { ...BACKGROUND_ACCESS.worker, mediaBucket: 'readWrite' };
 
-/** The two functions whose jobs run in the media worker. */
+/**
+ * The functions that queue jobs for the media worker: images and speech, the GBP and social tools'
+ * images, and the Multi-Platform Creator, whose run the media worker hosts.
+ */
 const MEDIA_JOB_ENTRIES: ReadonlySet<string> = new Set([
   'functions/tools/image-generation/handler.ts',
   'functions/tools/text-to-speech/handler.ts',
+  'functions/tools/gbp-post/routes.ts',
+  'functions/tools/social-content/routes.ts',
+  'functions/tools/multi-platform/handler.ts',
 ]);
 
 export function isMediaJobFunction(fn: { readonly entry: string }): boolean {

@@ -22,7 +22,7 @@ import {
   functionFolder,
   NO_ACCESS,
 } from './function-access';
-import { type GrantTargets, grantAccess } from './grants';
+import { type GrantTargets, grantAccess, grantRateLimitCount } from './grants';
 import { AppHttpApi } from './http-api';
 import { JobsQueue } from './jobs-queue';
 import {
@@ -176,6 +176,13 @@ export class LbmStudioStack extends Stack {
           },
         );
         if (isMediaJobFunction(spec)) media.allowEnqueue(fn.function);
+        // Every API-key request counts against the key's budget (functions/commons/http-handler.ts).
+        const servesApiKeys = httpRoutes.some(
+          (route) => route.function.id === spec.id && route.auth === 'apiKey',
+        );
+        if (servesApiKeys && functionAccess(spec).table !== 'readWrite') {
+          grantRateLimitCount(fn.role, targets.tableArn);
+        }
         if (functionFolder(spec) === 'media') media.allowSigning(fn.function);
         return [spec.id, fn.function] as const;
       }),

@@ -18,10 +18,11 @@ type Statement = { Action: string | string[]; Effect: string; Resource: unknown 
 function withoutPermission(functionLogicalId: string, action: string) {
   return (template: CfnTemplate): CfnTemplate => {
     const copy = structuredClone(template) as CfnTemplate;
-    const role = (copy.Resources[functionLogicalId]?.Properties?.Role as { 'Fn::GetAtt': string[] })[
-      'Fn::GetAtt'
-    ][0];
-    const policies = (copy.Resources[role ?? '']?.Properties?.Policies ?? []) as Array<{
+    const roleOf = copy.Resources[functionLogicalId]?.Properties?.Role as
+      | { 'Fn::GetAtt': string[] }
+      | undefined;
+    const role = roleOf?.['Fn::GetAtt'][0] ?? '';
+    const policies = (copy.Resources[role]?.Properties?.Policies ?? []) as Array<{
       PolicyDocument: { Statement: Statement[] };
     }>;
     for (const policy of policies) {
@@ -103,7 +104,7 @@ describe('the grants the deploy review found missing', () => {
     expect(gbp.status, JSON.stringify(gbp.body)).toBe(202);
     const social = await app.request<{ jobId: string }>('POST', '/api/generate-social-image', {
       token: user.idToken,
-      body: { prompt: 'A sunny storefront', platform: 'instagram' },
+      body: { prompt: 'A sunny storefront', dimensions: '1200x630' },
     });
     expect(social.status, JSON.stringify(social.body)).toBe(202);
     expect((await waitForJob(app, user.idToken, gbp.body.jobId, undefined, 60_000)).status).toBe('succeeded');
