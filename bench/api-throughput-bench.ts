@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
-import { startTestRuntime } from '#test/support/test-runtime';
+import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 const CLIENTS = 200;
 const CONNECTIONS = 10;
@@ -149,27 +149,53 @@ const line = (label: string, figures: Figures) =>
     figures.errors + figures.non2xx > 0 ? `  (${figures.errors} errors, ${figures.non2xx} non-2xx)` : ''
   }`;
 
+/** A signed-in user with CLIENTS clients, as every measured runtime serves them. */
+async function seed(app: TestRuntime): Promise<string> {
+  const user = await app.createUser();
+  for (let index = 0; index < CLIENTS; index += 1) {
+    const response = await app.request('POST', '/api/clients', {
+      token: user.idToken,
+      body: {
+        name: `Bench Client ${index}`,
+        website: `https://client-${index}.example`,
+        city: 'Austin',
+        state: 'TX',
+        newsletter_instructions: paragraph,
+        press_release_instructions: paragraph,
+        content_instructions: paragraph,
+      },
+    });
+    if (response.status !== 201) throw new Error(`Creating client ${index} answered ${response.status}`);
+  }
+  return `Bearer ${user.idToken}`;
+}
+
+/**
+ * The default page's row with the local IAM enforcement off (IAM_ENFORCEMENT=off, a switch for this
+ * comparison and for diagnosis only): what the enforcement costs the API is the difference between the
+ * two rows (docs/decisions.md, "IAM enforced locally").
+ */
+async function withoutEnforcement(): Promise<Figures> {
+  const app = await startTestRuntime({ env: { LOG_REQUESTS: 'false', IAM_ENFORCEMENT: 'off' } });
+  try {
+    const compressed = { authorization: await seed(app), 'accept-encoding': 'br, gzip' };
+    await load(`${app.url}/api/clients`, compressed, { seconds: WARM_UP_SECONDS });
+    await drained();
+    const figures = await load(`${app.url}/api/clients`, compressed, {
+      dynaliteThread: app.runtime.dynamoDbThreadId,
+    });
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    return figures;
+  } finally {
+    await app.stop();
+  }
+}
+
 export async function run(): Promise<void> {
   const app = await startTestRuntime({ env: { LOG_REQUESTS: 'false' } });
   let bare: Server | undefined;
   try {
-    const user = await app.createUser();
-    for (let index = 0; index < CLIENTS; index += 1) {
-      const response = await app.request('POST', '/api/clients', {
-        token: user.idToken,
-        body: {
-          name: `Bench Client ${index}`,
-          website: `https://client-${index}.example`,
-          city: 'Austin',
-          state: 'TX',
-          newsletter_instructions: paragraph,
-          press_release_instructions: paragraph,
-          content_instructions: paragraph,
-        },
-      });
-      if (response.status !== 201) throw new Error(`Creating client ${index} answered ${response.status}`);
-    }
-    const authorization = `Bearer ${user.idToken}`;
+    const authorization = await seed(app);
     const compressed = { authorization, 'accept-encoding': 'br, gzip' };
     const sample = await fetch(`${app.url}/api/clients`, { headers: { authorization } });
     const body = Buffer.from(await sample.arrayBuffer());
@@ -220,4 +246,5 @@ export async function run(): Promise<void> {
     await new Promise<void>((resolve) => (bare ? bare.close(() => resolve()) : resolve()));
     await app.stop();
   }
+  console.log(line('gateway, default page, br/gzip, IAM off', await withoutEnforcement()));
 }
