@@ -72,6 +72,10 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'public-api': { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },
   // The OpenAPI document is built from code alone.
   openapi: NO_ACCESS,
+  // Usage reads the usage items, the days' counters and the clients (issue 34).
+  usage: { ...NO_ACCESS, table: 'read' },
+  // Bulk runs store their rows and feed them to the jobs queue.
+  batches: { ...DEFAULT_ROUTE_ACCESS, jobsQueue: true },
 };
 
 export const BACKGROUND_ACCESS = {
@@ -82,17 +86,19 @@ export const BACKGROUND_ACCESS = {
   // Stores and removes connection items and answers on the socket.
   webSocketHandler: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
   // Text jobs: the job, client and library items, live progress and the provider keys; no media, and
-  // no WordPress password (nothing it runs publishes).
+  // no WordPress password (nothing it runs publishes). A bulk run's row that finishes feeds the run its
+  // next rows, so it sends to the jobs queue (issue 34).
   worker: {
     table: 'readWrite',
     mediaBucket: null,
-    jobsQueue: false,
+    jobsQueue: true,
     wordpressKey: false,
     webSocket: true,
     providerSecret: true,
   },
-  // Fails the jobs whose messages reached a dead-letter queue and tells their users.
-  deadLetters: { ...NO_ACCESS, table: 'readWrite', webSocket: true },
+  // Fails the jobs whose messages reached a dead-letter queue and tells their users; a bulk run's row
+  // failed there feeds the run its next rows.
+  deadLetters: { ...NO_ACCESS, table: 'readWrite', webSocket: true, jobsQueue: true },
   // The domain check needs nothing; post-confirmation gets its Cognito grant separately.
   cognitoTrigger: NO_ACCESS,
 } as const satisfies Record<string, FunctionAccess>;
@@ -113,9 +119,11 @@ const TABLE_READ: FunctionAccess = { ...NO_ACCESS, table: 'read' };
 /** Text generation routes create the job and enqueue it; nothing of theirs touches the media bucket. */
 const ENQUEUE_ONLY: FunctionAccess = { ...TABLE_ONLY, jobsQueue: true };
 export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
-  // Creating and updating a client encrypt its WordPress password; updates, deletes and restores are
-  // activities pushed to the admins' feed.
+  // Creating and updating a client encrypt its WordPress password; updates, deletes, restores and budget
+  // changes are activities pushed to the admins' feed.
   Clients: { ...TABLE_ONLY, wordpressKey: 'encrypt', webSocket: true },
+  Usage: TABLE_READ,
+  Batches: ENQUEUE_ONLY,
   // Granting and removing access are activities pushed to the admins' feed.
   ClientAccess: { ...TABLE_ONLY, webSocket: true },
   // Saving a library item is an activity pushed to the admins' feed; the media a save names is tagged

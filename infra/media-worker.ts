@@ -70,7 +70,12 @@ export class MediaJobs extends Construct {
 }
 
 /** What the media worker may touch: the text worker's access and the media bucket it writes. */
-export const MEDIA_WORKER_ACCESS: FunctionAccess = { ...BACKGROUND_ACCESS.worker, mediaBucket: 'readWrite' };
+/** The text worker's grants plus the media bucket; bulk runs are text jobs, so it feeds none. */
+export const MEDIA_WORKER_ACCESS: FunctionAccess = {
+  ...BACKGROUND_ACCESS.worker,
+  mediaBucket: 'readWrite',
+  jobsQueue: false,
+};
 
 /**
  * The functions that queue jobs for the media worker: images and speech, the GBP and social tools'

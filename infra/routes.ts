@@ -91,6 +91,9 @@ const media = httpFunction('Media', 'media/routes');
 const reviews = httpFunction('Reviews', 'reviews/routes');
 /** The health check, and the `$default` route's answer to requests no route matches (UNMATCHED_ROUTE_KEY). */
 export const gatewayFunction = httpFunction('Gateway', 'gateway/routes');
+/** Issue 34: what the AI work cost, and bulk runs from a spreadsheet. */
+const usage = httpFunction('Usage', 'usage/routes');
+const batches = httpFunction('Batches', 'batches/routes', { timeoutSeconds: 29 });
 /**
  * Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. The
  * timeout leaves room for the public API's `Prefer: wait=25` (API Gateway's own limit is 30 s).
@@ -143,6 +146,9 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('UpdateClient', 'PUT', '/api/clients/{clientId}', clients, 'user'),
   route('DeleteClient', 'DELETE', '/api/clients/{clientId}', clients, 'user'),
   route('RestoreClient', 'POST', '/api/clients/{clientId}/restore', clients, 'user'),
+  // Issue 34: a client's monthly AI budget (owner or admin), and one more job past it (admins).
+  route('SetClientBudget', 'PUT', '/api/clients/{clientId}/budget', clients, 'apiKey'),
+  route('AllowExtraJob', 'POST', '/api/clients/{clientId}/budget/allow-one-more', clients, 'user'),
 
   route('ListAccess', 'GET', '/api/clients/{clientId}/access', clientAccess, 'user'),
   route('GrantAccess', 'POST', '/api/clients/{clientId}/access', clientAccess, 'user'),
@@ -173,6 +179,16 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('GetCalendar', 'GET', '/api/calendar', 'calendar/get-calendar', 'user'),
 
   route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
+
+  // Issue 34: usage and cost (every signed-in user sees what they may; a key its owner's own jobs).
+  route('GetUsage', 'GET', '/api/usage', usage, 'apiKey'),
+  route('ListUsageJobs', 'GET', '/api/usage/jobs', usage, 'apiKey'),
+  // Bulk generation: a batch of jobs fed to the queue within the user's job slots.
+  route('ListBatches', 'GET', '/api/batches', batches, 'apiKey'),
+  route('CreateBatch', 'POST', '/api/batches', batches, 'apiKey'),
+  route('GetBatch', 'GET', '/api/batches/{batchId}', batches, 'apiKey'),
+  route('CancelBatch', 'POST', '/api/batches/{batchId}/cancel', batches, 'apiKey'),
+  route('RetryFailedBatch', 'POST', '/api/batches/{batchId}/retry-failed', batches, 'apiKey'),
 
   ...wordpressRoutes(),
 

@@ -3,10 +3,13 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { repairBatch } from '#functions/batches/batch-feeder';
+import { batchesForRecovery } from '#functions/batches/batch-store';
 import { localKey } from '#functions/clients/password-cipher';
-import { unfinishedJobsForRecovery } from '#functions/generation/job-store';
+import { unfinishedJobsForRecovery, unsettledJobsForRecovery } from '#functions/generation/job-store';
 import { requeueJob } from '#functions/media/requeue-job';
 import type { MigrationCounts } from '#functions/trash/migrate-s3-trash';
+import { settleJob } from '#functions/usage/settle-job';
 import { ADMIN_GROUP_NAME, envNames } from '#infra/routes';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import {
@@ -380,6 +383,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const unfinished = await unfinishedJobsForRecovery();
     for (const jobId of unfinished) await requeueJob(jobId);
     if (unfinished.length > 0) log(`Re-queued ${unfinished.length} unfinished generation job(s).`);
+    // Finished jobs whose accounting (usage, budget, bulk row) a crash cut off, then the bulk runs: the
+    // feeds that would have followed were lost with the process (functions/batches/batch-feeder.ts).
+    const unsettled = await unsettledJobsForRecovery();
+    for (const jobId of unsettled) await settleJob(jobId);
+    if (unsettled.length > 0) log(`Settled the accounting of ${unsettled.length} finished job(s).`);
+    for (const batchId of await batchesForRecovery()) await repairBatch(batchId);
 
     const headers = securityHeaders(endpoints.cognito);
     const configFor = (request: IncomingMessage): RuntimeConfig => {

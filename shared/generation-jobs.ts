@@ -7,6 +7,12 @@
 /** Most jobs one user may have queued or running at once; one more answers 429. */
 export const MAX_UNFINISHED_JOBS_PER_USER = 20;
 
+/**
+ * A bulk run's rows hold at most this many of those slots (issue 34): its rows wait for them instead of
+ * being refused, and the user keeps the rest for the tools while it runs.
+ */
+export const BATCH_JOB_SLOTS = MAX_UNFINISHED_JOBS_PER_USER - 5;
+
 export const TOO_MANY_JOBS_MESSAGE = `You already have ${MAX_UNFINISHED_JOBS_PER_USER} generations queued or running, the most one person may have at once. Wait for one to finish, then try again.`;
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#functions/commons/errors';
-import type { Client } from '#shared/client';
 import { CLIENT_FIELDS, parseClientFields, pickClientFields } from './client-fields';
+import type { ClientReply } from './client-reply';
 
 describe('parseClientFields', () => {
   it('is the summary when absent and every field for full', () => {
@@ -50,7 +50,19 @@ describe('parseClientFields', () => {
 
 describe('pickClientFields', () => {
   it('keeps only the asked fields', () => {
-    const client = { id: 'a', name: 'Alpha', website: 'https://a.example', content_count: 2 } as Client;
+    const client = {
+      id: 'a',
+      name: 'Alpha',
+      website: 'https://a.example',
+      content_count: 2,
+      budget: { monthlyUsd: 50, extraJobs: 0 },
+      monthToDateUsd: 12.5,
+    } as ClientReply;
     expect(pickClientFields(client, ['id', 'name'])).toEqual({ id: 'a', name: 'Alpha' });
+    expect(pickClientFields(client, ['id', 'monthToDateUsd', 'budget'])).toEqual({
+      id: 'a',
+      monthToDateUsd: 12.5,
+      budget: { monthlyUsd: 50, extraJobs: 0 },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { BadRequestError } from '#functions/commons/errors';
-import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
+import { CLIENT_TEXT_FIELDS } from '#shared/client';
 import { FULL_CLIENT_FIELDS } from '#shared/client-list';
+import type { ClientReply } from './client-reply';
 
 /**
  * The `fields` choice of GET /api/clients: absent, the card's summary; `full`, every field; or a list
@@ -19,7 +20,9 @@ export const CLIENT_FIELDS = [
   'content_count',
   'access_count',
   'require_approval',
-] as const satisfies readonly (keyof Client)[];
+  'budget',
+  'monthToDateUsd',
+] as const satisfies readonly (keyof ClientReply)[];
 
 export type ClientField = (typeof CLIENT_FIELDS)[number];
 
@@ -64,6 +67,6 @@ export function parseClientFields(raw: string | undefined): ClientFieldSelection
   return [...new Set<ClientField>(['id', ...requested.filter(isClientField)])];
 }
 
-export function pickClientFields(client: Client, fields: readonly ClientField[]): Partial<Client> {
+export function pickClientFields(client: ClientReply, fields: readonly ClientField[]): Partial<ClientReply> {
   return Object.fromEntries(fields.map((field) => [field, client[field]]));
 }

@@ -2,12 +2,13 @@ import type { Caller } from '#functions/commons/caller';
 import { BadRequestError } from '#functions/commons/errors';
 import { describeValidationError } from '#functions/commons/http-handler';
 import { decodeCursor, encodeCursor, fitToBudget } from '#functions/commons/paging';
-import type { Client } from '#shared/client';
+import type { ClientSpend } from '#shared/budget';
 import { type ClientPage, type ClientSummary, instructionPreviewsOf } from '#shared/client-list';
 import { listClientsQuerySchema } from '#shared/client-list-query';
 import { getClientsByIds, listVisibleClientRecords } from './client-access';
 import { type ClientFieldSelection, parseClientFields, pickClientFields } from './client-fields';
 import { CLIENT_CARD_ATTRIBUTES, toClient, toClientSummaryOfRecord } from './client-record';
+import { type ClientReply, withSpend } from './client-reply';
 
 /**
  * One page of GET /api/clients: the visible clients, newest first, in the shape `fields` asks for. The
@@ -25,7 +26,7 @@ export interface ListClientsOptions {
   readonly fields: ClientFieldSelection;
 }
 
-export type ListedClient = ClientSummary | Client | Partial<Client>;
+export type ListedClient = (ClientSummary & ClientSpend) | ClientReply | Partial<ClientReply>;
 
 /** Validates the query: limit, cursor and fields, each error naming its parameter. */
 export function parseListClientsQuery(
@@ -54,7 +55,7 @@ export function parseListClientsQuery(
 async function listSummaryPage(
   caller: Caller,
   options: ListClientsOptions,
-): Promise<ClientPage<ClientSummary>> {
+): Promise<ClientPage<ClientSummary & ClientSpend>> {
   // One extra client tells whether another page exists, so the last page never carries a cursor.
   const records = await listVisibleClientRecords(caller, {
     after: options.after,
@@ -80,10 +81,16 @@ async function listSummaryPage(
     if (full) clients.push(toClientSummaryOfRecord(full, instructionPreviewsOf(full)));
   }
   const last = page[page.length - 1];
-  return { clients, next_cursor: records.length > page.length && last ? encodeCursor(last.clientId) : null };
+  return {
+    clients: await withSpend(clients, budgetsOf(page)),
+    next_cursor: records.length > page.length && last ? encodeCursor(last.clientId) : null,
+  };
 }
 
-function shape(client: Client, fields: Exclude<ClientFieldSelection, 'summary'>): ListedClient {
+const budgetsOf = (records: readonly { clientId: string; budgetMicroUsd?: number }[]) =>
+  new Map(records.map((record) => [record.clientId, record.budgetMicroUsd]));
+
+function shape(client: ClientReply, fields: Exclude<ClientFieldSelection, 'summary'>): ListedClient {
   if (fields === 'full') return client;
   return pickClientFields(client, fields);
 }
@@ -97,7 +104,7 @@ export async function listClientsPage(
   if (fields === 'summary') return listSummaryPage(caller, options);
   // One extra client tells whether another page exists, so the last page never carries a cursor.
   const records = await listVisibleClientRecords(caller, { after: options.after, count: options.limit + 1 });
-  const fullPage = records.slice(0, options.limit).map(toClient);
+  const fullPage = await withSpend(records.slice(0, options.limit).map(toClient), budgetsOf(records));
   const page = fitToBudget(
     fullPage.map((client) => shape(client, fields)),
     CLIENT_PAGE_MAX_BYTES,

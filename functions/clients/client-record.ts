@@ -71,6 +71,7 @@ export const CLIENT_CARD_ATTRIBUTES: readonly (keyof ClientRecord)[] = [
   'accessCount',
   'requireApproval',
   'instructionPreviews',
+  'budgetMicroUsd',
 ];
 
 /**

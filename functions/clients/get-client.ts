@@ -1,8 +1,9 @@
 import { httpHandler } from '#functions/commons/http-handler';
-import { requireClientAccess } from './client-access';
+import { authorizeClient } from './client-access';
+import { clientReply } from './client-reply';
 
-/** GET /api/clients/{clientId} */
+/** GET /api/clients/{clientId}: the profile, its budget and this month's cost so far. */
 export const handler = httpHandler({
-  access: ({ caller, params }) => requireClientAccess(caller, params.clientId ?? ''),
-  handle: async ({ access: client }) => client,
+  access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
+  handle: async ({ access: { record } }) => clientReply(record),
 });

@@ -1,6 +1,6 @@
 import { recordActivity } from '#functions/activities/activity-log';
 import { httpHandler } from '#functions/commons/http-handler';
-import { toClient } from './client-record';
+import { clientReply } from './client-reply';
 import { findRestorableClient, restoreClient } from './client-trash';
 
 /**
@@ -18,6 +18,6 @@ export const handler = httpHandler({
       details: { client_name: record.name },
       userAgent,
     });
-    return toClient(record);
+    return clientReply(record);
   },
 });

@@ -2,7 +2,7 @@ import { recordActivity } from '#functions/activities/activity-log';
 import { httpHandler } from '#functions/commons/http-handler';
 import { clientInputSchema } from '#shared/client-input';
 import { authorizeClient } from './client-access';
-import { toClient } from './client-record';
+import { clientReply } from './client-reply';
 import { updateClient } from './client-store';
 
 /** PUT /api/clients/{clientId}: replaces the editable fields; recorded as `client_updated`. */
@@ -18,6 +18,6 @@ export const handler = httpHandler({
       details: { client_name: updated.name, changed_fields: changed },
       userAgent,
     });
-    return toClient(updated);
+    return clientReply(updated);
   },
 });

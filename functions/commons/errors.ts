@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra reply headers, such as Retry-After. */
     readonly headers: Readonly<Record<string, string>> = {},
+    /** More of the error object beside code and message (a bulk run's row problems), documented per route. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = new.target.name;

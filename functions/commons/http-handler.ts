@@ -10,7 +10,9 @@ import { ForbiddenError, UnauthorizedError } from './errors';
 import {
   type HttpEvent,
   type HttpRequest,
+  hasCsvBody,
   parseBody,
+  rawBody,
   requestOf,
   routeAuth,
   validate,
@@ -21,6 +23,7 @@ export {
   describeValidationError,
   errorReply,
   type HttpEvent,
+  HttpFileResult,
   type HttpRequest,
   HttpResult,
 } from './http-wrap';
@@ -34,6 +37,8 @@ export {
 
 export interface AuthenticatedRequest<Body> extends HttpRequest<Body> {
   readonly caller: Caller;
+  /** The body as text when the route accepts CSV and the request sent `Content-Type: text/csv`. */
+  readonly csv: string | null;
 }
 
 async function authorize(event: HttpEvent): Promise<Caller | null> {
@@ -75,6 +80,8 @@ export function httpHandler<Body = undefined, Access = undefined>(options: {
   body?: z.core.$ZodType<Body>;
   /** A larger body limit for routes that take an upload (image analysis). */
   maxBodyBytes?: number;
+  /** Also take a `text/csv` body, handed over as text in `csv` instead of parsed as JSON. */
+  acceptsCsv?: boolean;
   access?: (request: AccessRequest) => Promise<Access>;
   handle: (request: AuthenticatedRequest<Body> & { readonly access: Access }) => Promise<unknown>;
 }) {
@@ -85,8 +92,10 @@ export function httpHandler<Body = undefined, Access = undefined>(options: {
     const access = options.access
       ? await options.access({ caller, params: unread.params, query: unread.query })
       : (undefined as Access);
+    const csv = options.acceptsCsv && hasCsvBody(event) ? rawBody(event, options.maxBodyBytes) : null;
     // A route without a schema still refuses a malformed body (every body is validated), after access.
-    const body = validate(options.body, parseBody(event, options.maxBodyBytes));
-    return options.handle({ ...requestOf(event, body, context), caller, access });
+    const body =
+      csv === null ? validate(options.body, parseBody(event, options.maxBodyBytes)) : (undefined as Body);
+    return options.handle({ ...requestOf(event, body, context), caller, access, csv });
   });
 }

@@ -38,6 +38,18 @@ export class HttpResult {
   ) {}
 }
 
+/**
+ * A reply that is a file (a CSV export) rather than JSON: sent as it is, with its type and, when named,
+ * as a download.
+ */
+export class HttpFileResult {
+  constructor(
+    readonly body: string,
+    readonly contentType: string,
+    readonly fileName: string | null = null,
+  ) {}
+}
+
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -51,14 +63,27 @@ export function routeAuth(event: HttpEvent): AuthKind {
   return kind;
 }
 
-export function parseBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): unknown {
-  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+/** The body as text, within the size limit ('' when there is none). */
+export function rawBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): string {
+  if (event.body === undefined || event.body === null || event.body === '') return '';
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > maxBytes) {
     throw new PayloadTooLargeError(
       `The request body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
     );
   }
+  return raw;
+}
+
+/** Whether the request says its body is CSV (`Content-Type: text/csv`). */
+export function hasCsvBody(event: HttpEvent): boolean {
+  const type = event.headers?.['content-type'] ?? '';
+  return /^text\/csv\b/i.test(type.trim());
+}
+
+export function parseBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): unknown {
+  const raw = rawBody(event, maxBytes);
+  if (raw === '') return undefined;
   try {
     return JSON.parse(raw);
   } catch {
@@ -82,6 +107,17 @@ export function validate<Body>(schema: z.core.$ZodType<Body> | undefined, value:
 }
 
 function reply(result: unknown): APIGatewayProxyStructuredResultV2 {
+  if (result instanceof HttpFileResult) {
+    return {
+      statusCode: 200,
+      headers: {
+        'content-type': result.contentType,
+        'cache-control': 'no-store',
+        ...(result.fileName ? { 'content-disposition': `attachment; filename="${result.fileName}"` } : {}),
+      },
+      body: result.body,
+    };
+  }
   if (result instanceof HttpResult) {
     return {
       statusCode: result.statusCode,
@@ -101,7 +137,7 @@ export function errorReply(error: unknown, event?: HttpEvent): APIGatewayProxySt
     return {
       statusCode: error.statusCode,
       headers: { ...jsonHeaders, ...error.headers },
-      body: JSON.stringify({ error: { code: error.code, message: error.message } }),
+      body: JSON.stringify({ error: { code: error.code, message: error.message, ...error.details } }),
     };
   }
   logger.error('Unhandled error', { error, routeKey: event?.routeKey, stack: readableStack(error) });

@@ -4,6 +4,7 @@ import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
+import { record } from 'dynamodb-toolbox/schema/record';
 import { set } from 'dynamodb-toolbox/schema/set';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
@@ -61,6 +62,8 @@ const clientAttributes = () =>
     accessCount: number().optional().default(0),
     /** 'Require approval before publishing' (issue 33 item 4); absent on older clients: off. */
     requireApproval: boolean().optional(),
+    /** The monthly AI budget in micro-dollars (issue 34); absent when the client has none. */
+    budgetMicroUsd: number().optional(),
     /** Constant partition of the "every client" index used by admins. */
     allClients: string().optional().default(ALL),
     edbVersion: entityVersion(),
@@ -344,6 +347,26 @@ const jobAttributes = () =>
     savedContentId: optionalString(),
     /** Failed because its message never reached the queue: a replay of its Idempotency-Key sends it. */
     neverQueued: boolean().optional(),
+    /**
+     * Usage accounting (issue 34, functions/usage/): who and what the job is billed to, what each attempt
+     * consumed (by attempt number, so saving an attempt twice counts it once), and, once finished, its
+     * cost, computed once and kept with the job.
+     */
+    clientId: optionalString(),
+    apiKeyId: optionalString(),
+    /** Set on a bulk run's row jobs: the batch and the row (functions/batches/). */
+    batchId: optionalString(),
+    batchRow: number().optional(),
+    /** The estimate counted against the client's budget at admission; present on every accounted job. */
+    estimateMicroUsd: number().optional(),
+    /** The month (UTC, `YYYY-MM`) whose client budget holds the job's estimate until it is settled. */
+    budgetMonth: optionalString(),
+    attemptUsage: any().optional(),
+    costMicroUsd: number().optional(),
+    startedAt: optionalString(),
+    finishedAt: optionalString(),
+    /** When the finished job's usage, budget and batch row were recorded; absent until then. */
+    settledAt: optionalString(),
     createdAt: string(),
     updatedAt: string(),
     /** TTL: finished jobs disappear after a week; reads also check it (dynalite has no TTL expiry). */
@@ -408,6 +431,136 @@ const connectionSchema = () =>
     gsi3sk: indexKey().link<typeof attributes>(({ connectionId }) =>
       sortKey('connection', [['connectionId', connectionId]]),
     ),
+  }));
+
+/**
+ * One finished job's usage and cost (issue 34), kept for the usage page's rows and CSV export. Dated by
+ * the job's start (its ULID), like the client budget that counted it: the month partition holds a
+ * month's jobs in start order, and the indexes read one client's, one user's, or a month's dearest.
+ */
+const usageAttributes = () =>
+  item({
+    /** `YYYY-MM` (UTC) of the job's start. */
+    month: string().key(),
+    jobId: string().key(),
+    day: string(),
+    userId: string(),
+    userEmail: string(),
+    clientId: optionalString(),
+    clientName: optionalString(),
+    apiKeyId: optionalString(),
+    batchId: optionalString(),
+    parentJobId: optionalString(),
+    tool: string(),
+    modelId: string(),
+    provider: string(),
+    status: string(),
+    inputTokens: number(),
+    outputTokens: number(),
+    reasoningTokens: number(),
+    images: number(),
+    /** e.g. `2 × 1024x1024 high`, for the CSV. */
+    imageDetail: optionalString(),
+    speechCharacters: number(),
+    speechSeconds: number(),
+    durationMs: number(),
+    costMicroUsd: number(),
+    priceAsOf: optionalString(),
+    ownKey: boolean().optional(),
+    contentId: optionalString(),
+    title: optionalString(),
+    startedAt: string(),
+    finishedAt: string(),
+    edbVersion: entityVersion(),
+  });
+
+/** Cost sort keys: zero-padded micro-dollars, so the dearest job of a month is the last key. */
+export const costSortKey = (costMicroUsd: number, jobId: string) =>
+  `${String(Math.max(0, Math.round(costMicroUsd))).padStart(15, '0')}#${jobId}`;
+
+const usageSchema = () =>
+  usageAttributes().and((attributes) => ({
+    /** byClient: one client's jobs in start order. */
+    gsi1pk: indexKey().link<typeof attributes>(({ clientId }) =>
+      clientId ? partitionKey([['usageClient', clientId]]) : undefined,
+    ),
+    gsi1sk: indexKey().link<typeof attributes>(({ jobId }) => sortKey('usage', [['jobId', jobId]])),
+    /** byUser: one user's jobs in start order (an API key sees its owner's usage). */
+    gsi2pk: indexKey().link<typeof attributes>(({ userId }) => partitionKey([['usageUser', userId]])),
+    gsi2sk: indexKey().link<typeof attributes>(({ jobId }) => sortKey('usage', [['jobId', jobId]])),
+    /** byCost: a month's jobs by cost, for the page's dearest jobs. */
+    gsi3pk: indexKey().link<typeof attributes>(({ month }) => partitionKey([['usageCost', month]])),
+    gsi3sk: indexKey().link<typeof attributes>(({ costMicroUsd, jobId }) => costSortKey(costMicroUsd, jobId)),
+  }));
+
+/**
+ * One client's AI spend in one month (issue 34): the budget check and count are conditional updates of
+ * this one item (functions/budgets/client-spend.ts). `pending` maps each admitted, unsettled job to the
+ * estimate it holds in `committedMicroUsd`; settling swaps the estimate for the real cost once.
+ */
+const clientSpendSchema = () =>
+  item({
+    clientId: string().key(),
+    month: string().key(),
+    limitMicroUsd: number().optional(),
+    committedMicroUsd: number().optional(),
+    spentMicroUsd: number().optional(),
+    jobs: number().optional(),
+    extraJobs: number().optional(),
+    pending: record(string(), number()).optional(),
+    updatedAt: optionalString(),
+    edbVersion: entityVersion(),
+  });
+
+/** A bulk run (issue 34): its rows are items of their own under it. */
+const batchSchema = () =>
+  item({
+    batchId: string().key(),
+    userId: string(),
+    userEmail: string(),
+    isAdmin: boolean().optional().default(false),
+    apiKeyId: optionalString(),
+    userAgent: optionalString(),
+    rowCount: number(),
+    saveToClient: boolean(),
+    estimateMicroUsd: number(),
+    /** Rows before this one have all been handed to the queue once (the feeder's starting point). */
+    feedCursor: number().optional().default(0),
+    /** Bumped when a retry moves the cursor back, so a feeder's stale cursor cannot skip retried rows. */
+    feedEpoch: number().optional().default(0),
+    cancelledAt: optionalString(),
+    createdAt: string(),
+    updatedAt: string(),
+    edbVersion: entityVersion(),
+  });
+
+const batchRowSchema = () =>
+  item({
+    batchId: string().key(),
+    row: number().key(),
+    status: string().enum('waiting', 'queued', 'succeeded', 'failed', 'cancelled'),
+    tool: string(),
+    request: any(),
+    clientId: optionalString(),
+    clientName: optionalString(),
+    modelId: string(),
+    estimateMicroUsd: number(),
+    /** How many times the row was retried: part of its job id, so a retry is a new job. */
+    tries: number().optional().default(0),
+    jobId: optionalString(),
+    contentId: optionalString(),
+    title: optionalString(),
+    error: optionalString(),
+    costMicroUsd: number().optional(),
+    updatedAt: string(),
+    edbVersion: entityVersion(),
+  });
+
+const batchListSchema = () =>
+  batchSchema().and((attributes) => ({
+    /** byUser: a user's batches, newest first. */
+    gsi1pk: indexKey().link<typeof attributes>(({ userId }) => partitionKey([['batchUser', userId]])),
+    gsi1sk: indexKey().link<typeof attributes>(({ batchId }) => sortKey('batch', [['batchId', batchId]])),
   }));
 
 /**
@@ -577,6 +730,46 @@ function buildEntities(table: SingleTable) {
           sk: sortKey('reviewRateWindow', [['windowStart', windowStart]]),
         }),
       }),
+    usage: () =>
+      new Entity({
+        ...common,
+        name: 'usage',
+        schema: usageSchema(),
+        computeKey: ({ month, jobId }: { month: string; jobId: string }) => ({
+          pk: partitionKey([['usageMonth', month]]),
+          sk: sortKey('usage', [['jobId', jobId]]),
+        }),
+      }),
+    clientSpend: () =>
+      new Entity({
+        ...common,
+        name: 'clientSpend',
+        schema: clientSpendSchema(),
+        computeKey: ({ clientId, month }: { clientId: string; month: string }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('clientSpend', [['month', month]]),
+        }),
+      }),
+    batch: () =>
+      new Entity({
+        ...common,
+        name: 'batch',
+        schema: batchListSchema(),
+        computeKey: ({ batchId }: { batchId: string }) => ({
+          pk: partitionKey([['batchId', batchId]]),
+          sk: sortKey('batch'),
+        }),
+      }),
+    batchRow: () =>
+      new Entity({
+        ...common,
+        name: 'batchRow',
+        schema: batchRowSchema(),
+        computeKey: ({ batchId, row }: { batchId: string; row: number }) => ({
+          pk: partitionKey([['batchId', batchId]]),
+          sk: batchRowSortKey(row),
+        }),
+      }),
     connection: () =>
       new Entity({
         ...common,
@@ -604,6 +797,11 @@ export function entities(): Entities {
     cached = { table, client, entities: buildEntities(singleTable(table, client)) };
   }
   return cached.entities;
+}
+
+/** A batch row's sort key: the row number zero-padded, so rows read in order. */
+export function batchRowSortKey(row: number): string {
+  return sortKey('batchRow', [['row', String(row).padStart(4, '0')]]);
 }
 
 /** Seconds since the epoch, the unit DynamoDB TTL expects. */

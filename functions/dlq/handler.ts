@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '#functions/commons/logger';
 import { parseJobMessage } from '#functions/generation/job-message';
 import { failUnfinishedJob, getJob } from '#functions/generation/job-store';
+import { settleJob } from '#functions/usage/settle-job';
 import { notifyUser } from '#functions/websocket/notifier';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 
@@ -29,9 +30,15 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
     }
     try {
       const before = await getJob(message.jobId);
-      if (!before || before.status === 'succeeded' || before.status === 'failed') continue;
+      if (!before) continue;
+      if (before.status === 'succeeded' || before.status === 'failed') {
+        // Finished, perhaps without its accounting (a crash on its last delivery): settle it.
+        await settleJob(message.jobId);
+        continue;
+      }
       const failed = await failUnfinishedJob(message.jobId, deadLetterMessage(before.error));
       if (!failed) continue;
+      await settleJob(failed.id);
       logger.warn('Failed a job from the dead-letter queue', { jobId: failed.id, tool: failed.tool });
       await notifyUser(failed.userId, {
         type: 'job.failed',

@@ -1,4 +1,5 @@
-import { requireClientAccess } from '#functions/clients/client-access';
+import { budgetedClientOf } from '#functions/budgets/budgeted-client';
+import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
 import { idempotencyKeyOf } from './idempotency-keys';
 import { admitJob } from './job-admission';
@@ -13,7 +14,10 @@ import type { ToolDefinition } from './tool-definition';
 export type JobRequest<Input> = Pick<
   ToolDefinition<Input, Record<string, unknown>>,
   'name' | 'requestSchema' | 'clientId'
->;
+> & {
+  /** What the job is expected to cost, in micro-dollars, counted against its client's budget (issue 34). */
+  estimateMicroUsd(input: Input): number;
+};
 
 /**
  * The HTTP side of every text generation endpoint: validate the tool's request body and the optional
@@ -27,12 +31,20 @@ export function createJobHandler<Input>(tool: JobRequest<Input>) {
     handle: async ({ body, caller, userAgent, event }) => {
       const key = idempotencyKeyOf(event.headers);
       const clientId = tool.clientId(body);
-      if (clientId) await requireClientAccess(caller, clientId);
+      const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
+      const estimateMicroUsd = tool.estimateMicroUsd(body);
       return admitJob({
         caller,
         key,
         tool: tool.name,
-        create: (jobId) => createJob(caller, tool.name, body, userAgent, jobId),
+        budget: client ? { client: budgetedClientOf(client), estimateMicroUsd } : null,
+        create: (jobId, budgetMonth) =>
+          createJob(caller, tool.name, body, userAgent, jobId, null, {
+            clientId,
+            apiKeyId: caller.apiKeyId ?? null,
+            estimateMicroUsd,
+            budgetMonth,
+          }),
         send: enqueueJob,
       });
     },

@@ -1,11 +1,12 @@
 import { ulid } from 'ulid';
+import { type BudgetedClient, releaseBudget, reserveBudget } from '#functions/budgets/client-spend';
 import type { Caller } from '#functions/commons/caller';
 import { ServiceUnavailableError } from '#functions/commons/errors';
 import { HttpResult } from '#functions/commons/http-handler';
 import { logger } from '#functions/commons/logger';
 import { JOB_NOT_QUEUED_MESSAGE } from '#shared/generation-jobs';
 import { claimIdempotencyKey, releaseIdempotencyKey } from './idempotency-keys';
-import { takeJobSlot } from './job-slots';
+import { releaseJobSlot, takeJobSlot } from './job-slots';
 import { failUnqueuedJob, getJob, reopenUnqueuedJob } from './job-store';
 
 export interface JobAdmission {
@@ -13,15 +14,21 @@ export interface JobAdmission {
   /** The request's Idempotency-Key, or null. */
   readonly key: string | null;
   readonly tool: string;
-  /** Stores the queued job under this id; false when it exists already (a racing repeat created it). */
-  create(jobId: string): Promise<boolean>;
+  /** The client the job is for, and its cost estimate, counted against the client's monthly budget. */
+  readonly budget: { readonly client: BudgetedClient; readonly estimateMicroUsd: number } | null;
+  /**
+   * Stores the queued job under this id, with the month whose budget counted it (null without a
+   * client); false when it exists already (a racing repeat created it).
+   */
+  create(jobId: string, budgetMonth: string | null): Promise<boolean>;
   /** Puts the job's message on its queue. */
   send(jobId: string): Promise<void>;
 }
 
 /**
  * The admission of every generation POST, text and media alike: the Idempotency-Key, the user's slot,
- * the job item, its message, and 202 {jobId}. All or nothing (issue 29 item 3): when the message cannot
+ * the client's budget (402 `budget_exceeded` once the month's spend has reached it; issue 34), the job
+ * item, its message, and 202 {jobId}. All or nothing (issue 29 item 3): when the message cannot
  * be sent (the queue refuses it, a missing permission), the job is failed and marked as never queued, the
  * slot is given back and the answer is 503; a replay of the key sends that same job again.
  *
@@ -39,25 +46,39 @@ export async function admitJob(admission: JobAdmission): Promise<HttpResult> {
     if (existing) return resend(admission, existing.id);
   }
   const jobId = claim?.jobId ?? ulid();
+  let budgetMonth: string | null;
   try {
     await takeJobSlot(caller.userId, jobId);
+    budgetMonth = await reserve(admission, jobId);
   } catch (error) {
     if (key && claim?.fresh) await releaseIdempotencyKey(caller.userId, key, jobId);
     throw error;
   }
-  if (await admission.create(jobId)) await sendOrFail(admission, jobId);
+  if (await admission.create(jobId, budgetMonth)) await sendOrFail(admission, jobId, budgetMonth);
   return accepted(jobId);
+}
+
+/** Counts the job against its client's budget; refused, it gives the user's slot back. */
+async function reserve(admission: JobAdmission, jobId: string): Promise<string | null> {
+  if (!admission.budget) return null;
+  try {
+    return await reserveBudget(admission.budget.client, jobId, admission.budget.estimateMicroUsd);
+  } catch (error) {
+    await releaseJobSlot(admission.caller.userId, jobId);
+    throw error;
+  }
 }
 
 /** A replay of the key of a job that never reached the queue: it counts again, and is sent again. */
 async function resend(admission: JobAdmission, jobId: string): Promise<HttpResult> {
   await takeJobSlot(admission.caller.userId, jobId);
+  const budgetMonth = await reserve(admission, jobId);
   // Another replay reopened it first: that one sends it (the slot is the same entry of the set).
-  if (await reopenUnqueuedJob(jobId)) await sendOrFail(admission, jobId);
+  if (await reopenUnqueuedJob(jobId, budgetMonth)) await sendOrFail(admission, jobId, budgetMonth);
   return accepted(jobId);
 }
 
-async function sendOrFail(admission: JobAdmission, jobId: string): Promise<void> {
+async function sendOrFail(admission: JobAdmission, jobId: string, budgetMonth: string | null): Promise<void> {
   try {
     await admission.send(jobId);
   } catch (error) {
@@ -67,6 +88,8 @@ async function sendOrFail(admission: JobAdmission, jobId: string): Promise<void>
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     });
     await failUnqueuedJob(jobId, JOB_NOT_QUEUED_MESSAGE);
+    // It never ran: its estimate leaves the client's month (a replay counts it again).
+    if (admission.budget && budgetMonth) await releaseBudget(admission.budget.client.id, budgetMonth, jobId);
     throw new ServiceUnavailableError(JOB_NOT_QUEUED_MESSAGE, 'job_not_queued');
   }
 }

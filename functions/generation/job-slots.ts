@@ -31,7 +31,7 @@ const CREATION_GRACE_MS = 60_000;
  */
 export const ABANDONED_JOB_MS = 6 * 60 * 60 * 1000;
 
-async function tryTake(userId: string, jobId: string): Promise<boolean> {
+async function tryTake(userId: string, jobId: string, limit: number): Promise<boolean> {
   try {
     await entities()
       .jobSlots.build(UpdateItemCommand)
@@ -41,7 +41,7 @@ async function tryTake(userId: string, jobId: string): Promise<boolean> {
           or: [
             { attr: 'jobIds', exists: false },
             { attr: 'jobIds', contains: jobId },
-            { size: 'jobIds', lt: MAX_UNFINISHED_JOBS_PER_USER },
+            { size: 'jobIds', lt: limit },
           ],
         },
       })
@@ -80,10 +80,17 @@ async function reclaimStaleSlots(userId: string, now = Date.now()): Promise<numb
   return stale.length;
 }
 
-/** Counts `jobId` against the user's cap (idempotent for the same id); TooManyJobsError past it. */
-export async function takeJobSlot(userId: string, jobId: string): Promise<void> {
-  if (await tryTake(userId, jobId)) return;
-  if ((await reclaimStaleSlots(userId)) > 0 && (await tryTake(userId, jobId))) return;
+/**
+ * Counts `jobId` against the user's cap (idempotent for the same id); TooManyJobsError past it. A bulk
+ * run passes a lower `limit`, so its rows leave the user slots for the tools (functions/batches/).
+ */
+export async function takeJobSlot(
+  userId: string,
+  jobId: string,
+  limit: number = MAX_UNFINISHED_JOBS_PER_USER,
+): Promise<void> {
+  if (await tryTake(userId, jobId, limit)) return;
+  if ((await reclaimStaleSlots(userId)) > 0 && (await tryTake(userId, jobId, limit))) return;
   throw new TooManyJobsError();
 }
 

@@ -7,6 +7,7 @@ import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { type Entities, entities, isExpired, ttlInSeconds } from '#functions/data/entities';
 import { findItem, putItem } from '#functions/data/item-commands';
+import type { UsageMeasure } from '#shared/prices';
 import { isConditionFailure } from './conditional-write';
 import { releaseJobSlot } from './job-slots';
 
@@ -48,6 +49,45 @@ export interface StoredJob extends Job {
   partial: PartialText | null;
   /** Failed before it ran because its message never reached the queue (it may be sent again). */
   neverQueued: boolean;
+  /** Usage accounting (issue 34); null on jobs created before it. */
+  accounting: JobAccounting | null;
+}
+
+/** What a job is billed to, and what it consumed (functions/usage/). */
+export interface JobAccounting {
+  readonly clientId: string | null;
+  readonly apiKeyId: string | null;
+  readonly batchId: string | null;
+  readonly batchRow: number | null;
+  /** The estimate counted against the client's budget at admission (0 when none was counted). */
+  readonly estimateMicroUsd: number;
+  /** The month whose client budget holds the estimate, or null when no budget counted the job. */
+  readonly budgetMonth: string | null;
+  /** What each attempt consumed, by attempt number. */
+  readonly attemptUsage: Readonly<Record<string, AttemptUsage>>;
+  readonly costMicroUsd: number | null;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+  readonly settledAt: string | null;
+}
+
+/** What one attempt of a job consumed, as its provider reported it. */
+export interface AttemptUsage {
+  readonly provider: string;
+  /** The spec's model id the job asked for: what it is priced by. */
+  readonly modelId: string;
+  readonly measure: UsageMeasure;
+  readonly ownKey: boolean;
+}
+
+/** What a new job is billed to (admission, batches, a multi-platform run's children). */
+export interface JobAccountingInput {
+  readonly clientId?: string | null;
+  readonly apiKeyId?: string | null;
+  readonly batchId?: string;
+  readonly batchRow?: number;
+  readonly estimateMicroUsd: number;
+  readonly budgetMonth?: string | null;
 }
 
 /** Finished jobs are kept a week: long enough to reopen a closed tab, short enough to stay tidy. */
@@ -76,6 +116,24 @@ function fromRow(row: JobRow): StoredJob {
     attempts: row.attempts ?? 0,
     partial: partialOf(row.partial),
     neverQueued: row.neverQueued ?? false,
+    accounting: accountingOf(row),
+  };
+}
+
+function accountingOf(row: JobRow): JobAccounting | null {
+  if (row.estimateMicroUsd === undefined) return null;
+  return {
+    clientId: row.clientId ?? null,
+    apiKeyId: row.apiKeyId ?? null,
+    batchId: row.batchId ?? null,
+    batchRow: row.batchRow ?? null,
+    estimateMicroUsd: row.estimateMicroUsd,
+    budgetMonth: row.budgetMonth ?? null,
+    attemptUsage: (row.attemptUsage as Record<string, AttemptUsage> | undefined) ?? {},
+    costMicroUsd: row.costMicroUsd ?? null,
+    startedAt: row.startedAt ?? null,
+    finishedAt: row.finishedAt ?? null,
+    settledAt: row.settledAt ?? null,
   };
 }
 
@@ -97,6 +155,7 @@ export function publicJob(job: StoredJob): Job {
     attempts,
     partial,
     neverQueued,
+    accounting,
     ...visible
   } = job;
   return visible;
@@ -139,6 +198,7 @@ export async function createJob(
   userAgent: string | null,
   jobId: string = ulid(),
   parentJobId: string | null = null,
+  accounting?: JobAccountingInput,
 ): Promise<boolean> {
   const now = new Date().toISOString();
   try {
@@ -156,6 +216,7 @@ export async function createJob(
         progress: 0,
         request,
         attempts: 0,
+        ...(accounting ? accountingAttributes(accounting) : {}),
         createdAt: now,
         updatedAt: now,
         expiresAt: ttlInSeconds(JOB_TTL_SECONDS),
@@ -169,8 +230,22 @@ export async function createJob(
   }
 }
 
-export async function getJob(jobId: string): Promise<StoredJob | null> {
-  const row = await findItem(entities().job, { jobId });
+function accountingAttributes(accounting: JobAccountingInput) {
+  return {
+    estimateMicroUsd: accounting.estimateMicroUsd,
+    attemptUsage: {},
+    ...(accounting.clientId ? { clientId: accounting.clientId } : {}),
+    ...(accounting.apiKeyId ? { apiKeyId: accounting.apiKeyId } : {}),
+    ...(accounting.batchId ? { batchId: accounting.batchId, batchRow: accounting.batchRow } : {}),
+    ...(accounting.budgetMonth ? { budgetMonth: accounting.budgetMonth } : {}),
+  };
+}
+
+export async function getJob(
+  jobId: string,
+  options: { readonly consistent?: boolean } = {},
+): Promise<StoredJob | null> {
+  const row = await findItem(entities().job, { jobId }, options);
   if (!row || isExpired(row.expiresAt)) return null;
   return fromRow(row);
 }
@@ -180,7 +255,13 @@ export async function startAttempt(jobId: string): Promise<StoredJob | null> {
   try {
     return fromRow(
       await patchJob(
-        { jobId, status: 'running', updatedAt: new Date().toISOString(), attempts: $add(1) },
+        {
+          jobId,
+          status: 'running',
+          updatedAt: new Date().toISOString(),
+          startedAt: new Date().toISOString(),
+          attempts: $add(1),
+        },
         UNFINISHED,
       ),
     );
@@ -220,8 +301,9 @@ export async function finishJob(
           servedBy: outcome.servedBy,
           ...(outcome.savedContentId ? { savedContentId: outcome.savedContentId } : {}),
           updatedAt: now,
+          finishedAt: now,
         }
-      : { status: outcome.status, error: outcome.error, updatedAt: now };
+      : { status: outcome.status, error: outcome.error, updatedAt: now, finishedAt: now };
   // The result replaces the partial text; a failed job's partial text is of no use either.
   const row = await patchJob({ jobId, ...update, partial: $remove() });
   // After the status: a crash in between leaves a slot that reclaimStaleSlots gives back.
@@ -235,7 +317,16 @@ export async function finishJob(
 export async function failUnfinishedJob(jobId: string, error: string): Promise<StoredJob | null> {
   try {
     const job = fromRow(
-      await patchJob({ jobId, status: 'failed', error, updatedAt: new Date().toISOString() }, UNFINISHED),
+      await patchJob(
+        {
+          jobId,
+          status: 'failed',
+          error,
+          updatedAt: new Date().toISOString(),
+          finishedAt: new Date().toISOString(),
+        },
+        UNFINISHED,
+      ),
     );
     await releaseJobSlot(job.userId, jobId);
     return job;
@@ -252,7 +343,14 @@ export async function failUnfinishedJob(jobId: string, error: string): Promise<S
 export async function failUnqueuedJob(jobId: string, error: string): Promise<void> {
   try {
     const row = await patchJob(
-      { jobId, status: 'failed', error, neverQueued: true, updatedAt: new Date().toISOString() },
+      {
+        jobId,
+        status: 'failed',
+        error,
+        neverQueued: true,
+        updatedAt: new Date().toISOString(),
+        finishedAt: new Date().toISOString(),
+      },
       { attr: 'status', eq: 'queued' },
     );
     await releaseJobSlot(row.userId, jobId);
@@ -266,14 +364,18 @@ export async function failUnqueuedJob(jobId: string, error: string): Promise<voi
  * Puts a job that never reached the queue back to queued, for a replay of its key to send it; false
  * when it is not such a job any more (another replay reopened it first).
  */
-export async function reopenUnqueuedJob(jobId: string): Promise<boolean> {
+export async function reopenUnqueuedJob(jobId: string, budgetMonth: string | null = null): Promise<boolean> {
   try {
     await patchJob(
       {
         jobId,
+        ...(budgetMonth ? { budgetMonth } : {}),
         status: 'queued',
         error: $remove(),
         neverQueued: $remove(),
+        finishedAt: $remove(),
+        // Sent again, it is accounted again when it finishes (its budget estimate was counted anew).
+        settledAt: $remove(),
         updatedAt: new Date().toISOString(),
       },
       {
@@ -297,6 +399,27 @@ export async function noteRetry(jobId: string, error: string): Promise<void> {
   );
 }
 
+/**
+ * Keeps what one attempt consumed, under its attempt number: saving the same attempt again (a repeated
+ * save) counts it once, and a retry after a crash adds its own. Only a running job's usage changes.
+ */
+export async function saveAttemptUsage(job: StoredJob, usage: AttemptUsage): Promise<void> {
+  if (!job.accounting) return;
+  const attemptUsage = { ...job.accounting.attemptUsage, [String(job.attempts)]: usage };
+  await patchJob({ jobId: job.id, attemptUsage: $set(attemptUsage) }, { attr: 'status', eq: 'running' });
+}
+
+/** The finished job's cost, computed once from its usage (functions/usage/settle-job.ts). */
+export async function storeJobCost(jobId: string, costMicroUsd: number): Promise<void> {
+  await patchJob({ jobId, costMicroUsd }, { attr: 'costMicroUsd', exists: false }).catch((error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+}
+
+export async function markJobSettled(jobId: string): Promise<void> {
+  await patchJob({ jobId, settledAt: new Date().toISOString() });
+}
+
 /** Local runtime only (fauxqs forgets messages on restart): jobs that were queued or running. */
 export async function unfinishedJobsForRecovery(): Promise<string[]> {
   const { table, job } = entities();
@@ -304,6 +427,36 @@ export async function unfinishedJobsForRecovery(): Promise<string[]> {
     .build(ScanCommand)
     .entities(job)
     .options({ filters: { job: UNFINISHED }, maxPages: Number.POSITIVE_INFINITY })
+    .send();
+  return Items.filter((row) => !isExpired(row.expiresAt)).map((row) => row.jobId);
+}
+
+/**
+ * Local runtime only: finished jobs whose accounting a crash interrupted (usage, budget, batch row), to
+ * settle at start. In AWS the job's message comes back after the crash and settles it (run-job.ts).
+ */
+export async function unsettledJobsForRecovery(): Promise<string[]> {
+  const { table, job } = entities();
+  const { Items = [] } = await table
+    .build(ScanCommand)
+    .entities(job)
+    .options({
+      filters: {
+        job: {
+          and: [
+            {
+              or: [
+                { attr: 'status', eq: 'succeeded' },
+                { attr: 'status', eq: 'failed' },
+              ],
+            },
+            { attr: 'estimateMicroUsd', exists: true },
+            { attr: 'settledAt', exists: false },
+          ],
+        },
+      },
+      maxPages: Number.POSITIVE_INFINITY,
+    })
     .send();
   return Items.filter((row) => !isExpired(row.expiresAt)).map((row) => row.jobId);
 }

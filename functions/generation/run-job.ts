@@ -7,11 +7,21 @@ import { SafeFetchError } from '#functions/commons/safe-fetch-errors';
 import { saveContentOnce } from '#functions/content/content-store';
 import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
+import { settleAfterRun } from '#functions/usage/settle-job';
 import { jobSucceededEvent, notifyUser, UserPusher } from '#functions/websocket/notifier';
 import { JobDeadlineError, untilAborted } from '#functions/worker/job-deadline';
 import { PROVIDER_CALL_LOG_MESSAGES } from '#infra/provider-call-log';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
-import { finishJob, noteRetry, publicJob, type StoredJob, saveProgress, startAttempt } from './job-store';
+import { NO_USAGE } from '#shared/prices';
+import {
+  finishJob,
+  noteRetry,
+  publicJob,
+  type StoredJob,
+  saveAttemptUsage,
+  saveProgress,
+  startAttempt,
+} from './job-store';
 import { ProgressStream, saveIntervalMs, type TextDelta } from './progress-stream';
 import { resolveProviderForTool } from './provider-choice';
 import { replyTokenBudget } from './reply-budget';
@@ -43,7 +53,14 @@ export function retryLater(error: unknown): RunOutcome {
 }
 
 function callerOf(job: StoredJob): Caller {
-  return { userId: job.userId, email: job.userEmail, isAdmin: job.isAdmin, authMethod: 'token' };
+  const apiKeyId = job.accounting?.apiKeyId;
+  return {
+    userId: job.userId,
+    email: job.userEmail,
+    isAdmin: job.isAdmin,
+    authMethod: 'token',
+    ...(apiKeyId ? { apiKeyId } : {}),
+  };
 }
 
 /** Real progress: tokens written so far against the tool's expected length, held below 100 until done. */
@@ -145,6 +162,22 @@ async function generate<Input, Result extends Record<string, unknown>>(
     signal,
   });
   for await (const event of untilAborted(stream, signal)) {
+    if (event.type === 'usage') {
+      // Kept as soon as the provider reports it: a reply cut off at its limit fails the job right after,
+      // and what it consumed still counts (issue 34).
+      await saveAttemptUsage(job, {
+        provider: choice.servedBy,
+        modelId: tool.modelId(input),
+        measure: {
+          ...NO_USAGE,
+          inputTokens: event.inputTokens,
+          outputTokens: event.outputTokens,
+          reasoningTokens: event.reasoningTokens ?? 0,
+        },
+        ownKey: false,
+      });
+      continue;
+    }
     if (event.type !== 'text') continue;
     pushes.append(event.text);
     const now = Date.now();
@@ -234,12 +267,27 @@ export async function runJob(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<RunOutcome> {
   const job = await startAttempt(jobId);
-  if (!job) return DONE;
+  // Finished already (a delivery that crashed after finishing it, or a duplicate): only its accounting
+  // may be left to do.
+  if (!job) return settleAfterRun(jobId, DONE, RETRY);
   const tool = await findTool(job.tool);
   if (!tool) {
     await finishJob(jobId, { status: 'failed', error: `Unknown tool "${job.tool}"` });
-    return DONE;
+    return settleAfterRun(jobId, DONE, RETRY);
   }
+  return settleAfterRun(jobId, await attempt(job, tool, receiveCount, signal), RETRY);
+}
+
+/** Settling failed: the message comes back, and its next delivery settles the finished job. */
+const RETRY: RunOutcome = { kind: 'retry' };
+
+async function attempt<Input, Result extends Record<string, unknown>>(
+  job: StoredJob,
+  tool: ToolDefinition<Input, Result>,
+  receiveCount: number,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  const jobId = job.id;
   try {
     await generate(job, tool, signal);
     return DONE;

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { requireClientAccess } from '#functions/clients/client-access';
+import { budgetedClientOf } from '#functions/budgets/budgeted-client';
+import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
 import { idempotencyKeyOf } from '#functions/generation/idempotency-keys';
 import { admitJob } from '#functions/generation/job-admission';
@@ -17,19 +18,29 @@ export function createMediaJobHandler<Input extends object>(options: {
   readonly name: string;
   readonly requestSchema: z.ZodMiniType<Input>;
   clientId(input: Input): string | null;
+  /** What the job is expected to cost, in micro-dollars, counted against its client's budget (issue 34). */
+  estimateMicroUsd(input: Input): number;
 }) {
   return httpHandler({
     body: options.requestSchema,
     handle: async ({ body, caller, userAgent, event }) => {
       const key = idempotencyKeyOf(event.headers);
       const clientId = options.clientId(body);
-      if (clientId) await requireClientAccess(caller, clientId);
+      const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
       const { apiKey, ...stored } = body as Input & { apiKey?: string };
+      const estimateMicroUsd = options.estimateMicroUsd(body);
       return admitJob({
         caller,
         key,
         tool: options.name,
-        create: (jobId) => createJob(caller, options.name, stored, userAgent, jobId),
+        budget: client ? { client: budgetedClientOf(client), estimateMicroUsd } : null,
+        create: (jobId, budgetMonth) =>
+          createJob(caller, options.name, stored, userAgent, jobId, null, {
+            clientId,
+            apiKeyId: caller.apiKeyId ?? null,
+            estimateMicroUsd,
+            budgetMonth,
+          }),
         // A replay sends its own request's key: the first one's was never stored.
         send: (jobId) => enqueueMediaJob(apiKey ? { jobId, userApiKey: apiKey } : { jobId }),
       });

@@ -76,6 +76,7 @@ function storedJob(): StoredJob {
     attempts: 1,
     partial: null,
     neverQueued: false,
+    accounting: null,
   };
 }
 

@@ -10,12 +10,14 @@ import {
   noteRetry,
   publicJob,
   type StoredJob,
+  saveAttemptUsage,
   saveProgress,
   startAttempt,
 } from '#functions/generation/job-store';
 import { DONE, MAX_ATTEMPTS, type RunOutcome, retryLater } from '#functions/generation/run-job';
 import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
+import { settleAfterRun } from '#functions/usage/settle-job';
 import { jobSucceededEvent, notifyUser } from '#functions/websocket/notifier';
 import { JobDeadlineError, settledBefore } from '#functions/worker/job-deadline';
 import type { MediaRetention } from '#shared/media';
@@ -31,7 +33,14 @@ import type { MediaJobContext, RegisteredMediaTool } from './media-tool';
 const SAVE_PROGRESS_INTERVAL_MS = 1000;
 
 function callerOf(job: StoredJob): Caller {
-  return { userId: job.userId, email: job.userEmail, isAdmin: job.isAdmin, authMethod: 'token' };
+  const apiKeyId = job.accounting?.apiKeyId;
+  return {
+    userId: job.userId,
+    email: job.userEmail,
+    isAdmin: job.isAdmin,
+    authMethod: 'token',
+    ...(apiKeyId ? { apiKeyId } : {}),
+  };
 }
 
 function userMessage(error: unknown): string {
@@ -99,6 +108,14 @@ async function generate(
 
   // Only the tool's run races the deadline: once it is done, recording the outcome fits in the margin.
   const outcome = await settledBefore(tool.run(input, context), signal);
+  if (outcome.usage) {
+    await saveAttemptUsage(job, {
+      provider: outcome.servedBy,
+      modelId: outcome.usage.modelId,
+      measure: outcome.usage.measure,
+      ownKey: outcome.usage.ownKey ?? false,
+    });
+  }
   const result: Record<string, unknown> = { ...outcome.result };
   let savedContentId: string | null = null;
   const toSave = client ? tool.contentToSave(input, outcome.result, context) : null;
@@ -155,12 +172,27 @@ export async function runMediaJob(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<RunOutcome> {
   const job = await startAttempt(jobId);
-  if (!job) return DONE;
+  // Finished already: only its accounting may be left to do (settle-job.ts).
+  if (!job) return settleAfterRun(jobId, DONE, RETRY);
   const tool = await findTool(job.tool);
   if (!tool) {
     await finishJob(jobId, { status: 'failed', error: `Unknown tool "${job.tool}"` });
-    return DONE;
+    return settleAfterRun(jobId, DONE, RETRY);
   }
+  return settleAfterRun(jobId, await attempt(job, tool, receiveCount, userApiKey, signal), RETRY);
+}
+
+/** Settling failed: the message comes back, and its next delivery settles the finished job. */
+const RETRY: RunOutcome = { kind: 'retry' };
+
+async function attempt(
+  job: StoredJob,
+  tool: RegisteredMediaTool,
+  receiveCount: number,
+  userApiKey: string | undefined,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  const jobId = job.id;
   try {
     await generate(job, tool, userApiKey, signal);
     return DONE;

@@ -3,6 +3,7 @@ import type { Caller } from '#functions/commons/caller';
 import type { ActivityRecord, ContentToSave } from '#functions/generation/tool-definition';
 import type { Client } from '#shared/client';
 import type { MediaRetention } from '#shared/media';
+import type { UsageMeasure } from '#shared/prices';
 
 /**
  * A tool the media worker runs (images, speech). Unlike the text tools it is not one streamed model
@@ -31,9 +32,19 @@ export interface MediaJobContext {
   store(fileName: string, bytes: Uint8Array): Promise<string>;
 }
 
+/** What a media job consumed, priced by the model id of the spec's lists (shared/prices.ts). */
+export interface MediaUsage {
+  readonly modelId: string;
+  readonly measure: UsageMeasure;
+  /** Paid with the user's own provider key from the request: it costs the agency nothing. */
+  readonly ownKey?: boolean;
+}
+
 export interface MediaToolOutcome<Result extends Record<string, unknown>> {
   readonly result: Result;
   readonly servedBy: string;
+  /** Absent for a run whose child jobs record their own usage (multi-platform). */
+  readonly usage?: MediaUsage;
 }
 
 export interface MediaToolDefinition<Input, Result extends Record<string, unknown>> {

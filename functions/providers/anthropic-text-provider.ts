@@ -91,7 +91,12 @@ async function* openStream(
       case 'message_delta':
         outputTokens = event.usage.output_tokens ?? outputTokens;
         if (event.delta.stop_reason === 'refusal') throw refusedError(context, 'stopped for safety reasons');
-        if (event.delta.stop_reason === 'max_tokens') throw truncatedReplyError(context);
+        if (event.delta.stop_reason === 'max_tokens') {
+          // The tokens were spent: they count before the job fails. Anthropic bills thinking as output
+          // tokens and does not report it apart.
+          yield { type: 'usage', inputTokens, outputTokens };
+          throw truncatedReplyError(context);
+        }
         break;
       case 'message_stop':
         finished = true;

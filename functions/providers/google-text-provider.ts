@@ -71,11 +71,14 @@ async function* openStream(
     throw refusedError(context, `stopped by its safety filters: ${finishReason}`);
   }
   if (!finishReason) throw truncatedStreamError(context);
-  if (finishReason === 'MAX_TOKENS') throw truncatedReplyError(context);
+  const thoughts = usage?.thoughtsTokenCount ?? 0;
   yield {
     type: 'usage',
     inputTokens: usage?.promptTokenCount ?? 0,
     // Thinking tokens are billed as output.
-    outputTokens: (usage?.candidatesTokenCount ?? 0) + (usage?.thoughtsTokenCount ?? 0),
+    outputTokens: (usage?.candidatesTokenCount ?? 0) + thoughts,
+    ...(thoughts > 0 ? { reasoningTokens: thoughts } : {}),
   };
+  // After the usage: a reply cut off at the limit still cost its tokens.
+  if (finishReason === 'MAX_TOKENS') throw truncatedReplyError(context);
 }

@@ -50,7 +50,8 @@ describe('OpenAI image adapter against /images/generations', () => {
     const images = await provider.generateImages(request);
 
     expect(images).toHaveLength(2);
-    expect(images[0]).toEqual({ data: JPEG, mimeType: 'image/jpeg' });
+    // gpt-image says which size and quality it made: the usage record prices those (issue 34).
+    expect(images[0]).toEqual({ data: JPEG, mimeType: 'image/jpeg', size: '1536x1024', quality: 'high' });
     expect(server.requests[0]?.url).toBe('/v1/images/generations');
     expect(server.requests[0]?.body).toEqual({
       model: 'gpt-image-2',
@@ -65,13 +66,15 @@ describe('OpenAI image adapter against /images/generations', () => {
 
   it('leaves out auto size and quality, and compression for png', async () => {
     const { provider, server } = await imageProvider();
-    await provider.generateImages({
+    const [image] = await provider.generateImages({
       ...request,
       size: 'auto',
       quality: 'auto',
       outputFormat: 'png',
       count: 1,
     });
+    // What `auto` came out as, as the reply says: what the job is billed for.
+    expect(image).toMatchObject({ size: '1024x1024', quality: 'medium' });
     expect(server.requests[0]?.body).toEqual({
       model: 'gpt-image-2',
       prompt: 'A bakery storefront at dawn',

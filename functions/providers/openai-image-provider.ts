@@ -130,7 +130,13 @@ async function decodeImages(
         : undefined;
     const mimeType = data ? imageMimeType(data) : undefined;
     if (!data || !mimeType) throw badResponseError(context, 'an image entry held no image');
-    images.push({ data, mimeType });
+    // gpt-image replies say which size and quality `auto` chose; the usage record prices those.
+    images.push({
+      data,
+      mimeType,
+      ...(response.size ? { size: response.size } : {}),
+      ...(response.quality ? { quality: response.quality } : {}),
+    });
   }
   return images;
 }

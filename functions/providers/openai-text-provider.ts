@@ -58,12 +58,11 @@ async function* openStream(
     signal,
   });
   let finished = false;
+  let truncated = false;
   let outputChars = 0;
-  let usage: { inputTokens: number; outputTokens: number } | undefined;
+  let usage: Usage | undefined;
   for await (const chunk of stream) {
-    if (chunk.usage) {
-      usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
-    }
+    if (chunk.usage) usage = usageOf(chunk.usage);
     const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
     if (!choice) continue;
     if (choice.delta?.refusal) throw refusedError(context, choice.delta.refusal);
@@ -74,7 +73,8 @@ async function* openStream(
     }
     if (choice.finish_reason === 'content_filter')
       throw refusedError(context, 'blocked by its content filter');
-    if (choice.finish_reason === 'length') throw truncatedReplyError(context);
+    // The usage chunk follows the last choice: read it, so a cut-off reply still counts what it cost.
+    if (choice.finish_reason === 'length') truncated = true;
     if (choice.finish_reason) finished = true;
   }
   if (!finished) throw truncatedStreamError(context);
@@ -85,5 +85,31 @@ async function* openStream(
       inputTokens: estimateTokens(request.system) + estimateTokens(request.prompt),
       outputTokens: Math.ceil(outputChars / 4),
     }),
+  };
+  if (truncated) throw truncatedReplyError(context);
+}
+
+type Usage = { inputTokens: number; outputTokens: number; reasoningTokens?: number };
+
+/**
+ * Chat Completions usage. OpenAI counts reasoning inside `completion_tokens` and reports it apart in
+ * `completion_tokens_details`; a server that counts it outside (total = prompt + completion + reasoning)
+ * gets it added, so `outputTokens` is always every output token billed.
+ */
+export function usageOf(usage: {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens?: number;
+  completion_tokens_details?: { reasoning_tokens?: number } | null;
+}): Usage {
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens ?? 0;
+  const outside =
+    reasoning > 0 &&
+    usage.total_tokens !== undefined &&
+    usage.total_tokens >= usage.prompt_tokens + usage.completion_tokens + reasoning;
+  return {
+    inputTokens: usage.prompt_tokens,
+    outputTokens: usage.completion_tokens + (outside ? reasoning : 0),
+    ...(reasoning > 0 ? { reasoningTokens: reasoning } : {}),
   };
 }

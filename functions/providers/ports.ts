@@ -18,7 +18,14 @@ export interface TextGenerationRequest {
 
 export type TextStreamEvent =
   | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'usage'; readonly inputTokens: number; readonly outputTokens: number };
+  | {
+      readonly type: 'usage';
+      readonly inputTokens: number;
+      /** Every output token billed, reasoning included. */
+      readonly outputTokens: number;
+      /** The part of `outputTokens` spent reasoning, where the provider reports it apart. */
+      readonly reasoningTokens?: number;
+    };
 
 export interface TextProvider {
   readonly name: ProviderName;
@@ -39,6 +46,9 @@ export interface ImageGenerationRequest {
 export interface GeneratedImage {
   readonly data: Uint8Array;
   readonly mimeType: string;
+  /** The size and quality the provider says it produced (it decides when asked for `auto`). */
+  readonly size?: string;
+  readonly quality?: string;
 }
 
 export interface ImageProvider {

@@ -176,6 +176,8 @@ export interface ImageResolution {
   readonly apiModelId: string;
   readonly model: ImageModel;
   readonly servedBy: ModelProvider;
+  /** Drawn with the user's own key from the request: billed to them, not to the agency. */
+  readonly usesUserKey: boolean;
 }
 
 export function resolveImageProvider(
@@ -202,7 +204,13 @@ export function resolveImageProvider(
     );
   }
   const provider = imageAdapter(model, credentials, withLogging(options.settings));
-  return { provider, apiModelId: model.apiModelId, model, servedBy: model.provider };
+  return {
+    provider,
+    apiModelId: model.apiModelId,
+    model,
+    servedBy: model.provider,
+    usesUserKey: Boolean(userKey),
+  };
 }
 
 function imageAdapter(

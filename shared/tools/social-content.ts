@@ -6,7 +6,9 @@ import {
   type LengthLevel,
   SOCIAL_PLATFORM_IDS,
   type SocialPlatformId,
+  targetCharacters,
 } from '../platforms';
+import { estimateTextJob, textCharacters } from '../usage-estimate';
 import * as z from '../validation/zod';
 import { clientFields, type ToastText } from './common';
 import { IMAGE_MESSAGES } from './image-generation';
@@ -163,3 +165,22 @@ export interface ResizeImageResult {
   width: number;
   height: number;
 }
+
+/** Characters of all requested targets, about four to a token, plus the JSON around them. */
+export function socialExpectedTokens(input: SocialContentRequest): number {
+  const characters = input.platforms.reduce(
+    (sum, platform) =>
+      sum + targetCharacters(platform, levelOf(input, platform), input.customTargets?.[platform]),
+    0,
+  );
+  return Math.ceil(characters / 4) + 40;
+}
+
+/** The job's cost estimate in micro-dollars (shared/usage-estimate.ts). */
+export const estimateSocialContent = (input: SocialContentRequest) =>
+  estimateTextJob({
+    modelId: input.model,
+    expectedOutputTokens: socialExpectedTokens(input),
+    requestCharacters: textCharacters(input.prompt),
+    readsSourcePage: false,
+  });

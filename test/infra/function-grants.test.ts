@@ -85,7 +85,8 @@ describe('function grants', () => {
       }
       expect(missing).toEqual([]);
       // What the workers do with SQS is set their own message's visibility (the retry backoff), which
-      // their queue's event source grants; they send nothing, so they hold no jobsQueue grant.
+      // their queue's event source grants. The text worker also feeds bulk runs (a jobsQueue grant);
+      // the media worker sends nothing.
       const { template } = sharedTemplate();
       for (const id of OWN_QUEUE_CONSUMERS)
         expect(actionsOfFunction(template, `${id}Function`), id).toContain('sqs:ChangeMessageVisibility');

@@ -141,11 +141,19 @@ export async function startTestRuntime(
   ): Promise<TestResponse<T>> => {
     const headers: Record<string, string> = { ...requestOptions.headers };
     if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
-    if (requestOptions.body !== undefined) headers['content-type'] = 'application/json';
+    // A text body with its own content type (a CSV) goes as it is; anything else as JSON.
+    const raw =
+      typeof requestOptions.body === 'string' && requestOptions.headers?.['content-type'] !== undefined;
+    if (requestOptions.body !== undefined && !raw) headers['content-type'] = 'application/json';
     const response = await fetch(`${runtime.url}${path}`, {
       method,
       headers,
-      body: requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body),
+      body:
+        requestOptions.body === undefined
+          ? undefined
+          : raw
+            ? String(requestOptions.body)
+            : JSON.stringify(requestOptions.body),
     });
     const text = await response.text();
     let body: unknown = text;

@@ -43,7 +43,17 @@ export interface FakeOpenAiOptions {
    */
   readonly firstTokenDelayMs?: number;
   readonly onFirstToken?: () => void;
-  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number };
+  readonly usage?: {
+    readonly promptTokens: number;
+    readonly completionTokens: number;
+    /** Reported in `completion_tokens_details`; part of `completionTokens` as OpenAI counts it. */
+    readonly reasoningTokens?: number;
+    /**
+     * Reasoning counted outside `completion_tokens` (total = prompt + completion + reasoning), as some
+     * OpenAI-compatible servers count it.
+     */
+    readonly reasoningOutsideCompletion?: boolean;
+  };
   /** Replies to the first requests, in order; later requests get the default success reply. */
   readonly replies?: readonly FakeOpenAiReply[];
   /** Bytes of every generated image (default: a 1×1 PNG). */
@@ -132,10 +142,19 @@ async function chatCompletion(
   const model = body.model ?? 'gpt-4o';
   const chunks = reply?.chunks ?? options.chunks ?? DEFAULT_FAKE_CHUNKS;
   const text = chunks.join('');
-  const usage = {
+  const reasoning = options.usage?.reasoningTokens ?? 0;
+  const counted = {
     prompt_tokens: options.usage?.promptTokens ?? Math.ceil(request.bodyText.length / 4),
     completion_tokens: options.usage?.completionTokens ?? Math.ceil(text.length / 4),
   };
+  const usage = {
+    ...counted,
+    ...(reasoning > 0 ? { completion_tokens_details: { reasoning_tokens: reasoning } } : {}),
+  };
+  const totalTokens =
+    counted.prompt_tokens +
+    counted.completion_tokens +
+    (options.usage?.reasoningOutsideCompletion ? reasoning : 0);
   if (!body.stream) {
     sendJson(response, 200, {
       id: 'chatcmpl-fake',
@@ -143,7 +162,7 @@ async function chatCompletion(
       created: 1_700_000_000,
       model,
       choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      usage: { ...usage, total_tokens: totalTokens },
     });
     return;
   }
@@ -159,9 +178,7 @@ async function chatCompletion(
   if (finishReason !== null) events.push(chunkEvent(model, [delta({}, finishReason)], perChunkUsage));
   if (reply?.end !== 'stall' && reply?.end !== 'drop') {
     if (withUsage) {
-      events.push(
-        chunkEvent(model, [], { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens }),
-      );
+      events.push(chunkEvent(model, [], { ...usage, total_tokens: totalTokens }));
     }
     events.push('data: [DONE]\n\n');
   }
@@ -179,6 +196,9 @@ async function chatCompletion(
 
 interface ImageBody {
   readonly n?: number;
+  readonly model?: string;
+  readonly size?: string;
+  readonly quality?: string;
 }
 
 function images(
@@ -187,12 +207,21 @@ function images(
   options: FakeOpenAiOptions,
   origin: string,
 ): void {
-  const count = Math.max(1, ((request.body ?? {}) as ImageBody).n ?? 1);
+  const body = (request.body ?? {}) as ImageBody;
+  const count = Math.max(1, body.n ?? 1);
   const image = Buffer.from(options.image ?? TINY_PNG).toString('base64');
   const data = Array.from({ length: count }, (_, index) =>
     options.imageDelivery === 'url'
       ? { url: `${origin}/files/image-${request.index}-${index}.png`, revised_prompt: null }
       : { b64_json: image, revised_prompt: null },
   );
-  sendJson(response, 200, { created: 1_700_000_000, data });
+  // gpt-image replies say which size and quality were made (the model picks them for `auto`).
+  const made = body.model?.startsWith('gpt-image')
+    ? {
+        size: body.size && body.size !== 'auto' ? body.size : '1024x1024',
+        quality: body.quality && body.quality !== 'auto' ? body.quality : 'medium',
+        output_format: 'png',
+      }
+    : {};
+  sendJson(response, 200, { created: 1_700_000_000, data, ...made });
 }

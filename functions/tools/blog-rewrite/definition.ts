@@ -5,21 +5,16 @@ import {
   type BlogRewriteRequest,
   type BlogRewriteResult,
 } from '#shared/tools/blog-rewrite';
+import { BLOG_REWRITE_EXPECTED_TOKENS } from '#shared/tools/expected-length';
 import { parseBlogRewriteResult } from './parse-result';
 import { buildBlogRewritePrompt } from './prompt';
 import { blogRewriteJobRequest } from './request';
-
-/**
- * A rewritten post of about 900 words, written twice (plain text and HTML) inside a JSON object: about
- * 2,800 tokens. The source's length is unknown until it is fetched, so this is the typical post.
- */
-const EXPECTED_TOKENS = 2_800;
 
 export const blogRewriteTool: ToolDefinition<BlogRewriteRequest, BlogRewriteResult> = {
   ...blogRewriteJobRequest,
   modelId: (input) => input.model,
   sourceUrl: (input) => input.url,
-  expectedOutputTokens: () => EXPECTED_TOKENS,
+  expectedOutputTokens: () => BLOG_REWRITE_EXPECTED_TOKENS,
   buildPrompt: buildBlogRewritePrompt,
   // The composer (and compromise, its NLP library) loads only when a job is served offline.
   composeOffline: async (input, context) =>

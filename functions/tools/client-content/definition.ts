@@ -6,18 +6,16 @@ import {
   type ClientContentRequest,
   type ClientContentResult,
 } from '#shared/tools/client-content';
+import { CLIENT_CONTENT_EXPECTED_TOKENS } from '#shared/tools/expected-length';
 import { parseClientContentResult } from './parse-result';
 import { buildClientContentPrompt } from './prompt';
 import { clientContentJobRequest } from './request';
-
-/** 1000-1500 words of post (about 1,650 tokens) plus its HTML markup: about 2,000 tokens. */
-const EXPECTED_TOKENS = 2_000;
 
 export const clientContentTool: ToolDefinition<ClientContentRequest, ClientContentResult> = {
   ...clientContentJobRequest,
   modelId: (input) => input.model,
   sourceUrl: (input) => input.clientUrl,
-  expectedOutputTokens: () => EXPECTED_TOKENS,
+  expectedOutputTokens: () => CLIENT_CONTENT_EXPECTED_TOKENS,
   buildPrompt: buildClientContentPrompt,
   // The composer (and compromise, its NLP library) loads only when a job is served offline.
   composeOffline: async (input, context) =>

@@ -1,5 +1,6 @@
 import type { JobRequest } from '#functions/generation/create-job-handler';
 import { type ClientContentRequest, clientContentRequestSchema } from '#shared/tools/client-content';
+import { estimateClientContent } from '#shared/tools/job-estimates';
 
 /**
  * What the HTTP route needs of the client-content tool. Its handler imports this rather than the definition,
@@ -9,4 +10,5 @@ export const clientContentJobRequest: JobRequest<ClientContentRequest> = {
   name: 'client-content',
   requestSchema: clientContentRequestSchema,
   clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateClientContent,
 };

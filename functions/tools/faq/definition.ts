@@ -1,20 +1,17 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { htmlToText } from '#shared/text';
+import { faqExpectedTokens } from '#shared/tools/expected-length';
 import { FAQ_ACTIVITY, type FaqRequest, type FaqResult } from '#shared/tools/faq';
 import { parseFaqResult } from './parse-result';
 import { buildFaqPrompt } from './prompt';
 import { faqJobRequest } from './request';
 
-/** Each item (about 90 tokens of question and answer) is written twice, in the HTML and in the JSON-LD. */
-const TOKENS_PER_ITEM = 190;
-const TOKENS_FOR_TITLE_AND_WRAPPING = 150;
-
 export const faqTool: ToolDefinition<FaqRequest, FaqResult> = {
   ...faqJobRequest,
   modelId: (input) => input.model,
   sourceUrl: () => null,
-  expectedOutputTokens: (input) => input.questionCount * TOKENS_PER_ITEM + TOKENS_FOR_TITLE_AND_WRAPPING,
+  expectedOutputTokens: faqExpectedTokens,
   buildPrompt: buildFaqPrompt,
   // The composer (and compromise, its NLP library) loads only when a job is served offline.
   composeOffline: async (input, context) => (await import('./offline-composer')).composeFaq(input, context),

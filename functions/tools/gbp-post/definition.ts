@@ -1,18 +1,16 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
+import { GBP_POST_EXPECTED_TOKENS } from '#shared/tools/expected-length';
 import { GBP_ACTIVITY, type GbpPostRequest, type GbpPostResult } from '#shared/tools/gbp-post';
 import { parseGbpResult } from './parse-result';
 import { buildGbpPrompt } from './prompt';
 import { gbpPostJobRequest } from './request';
 
-/** A post of at most 1,500 characters: about 400 tokens. */
-const EXPECTED_TOKENS = 400;
-
 export const gbpPostTool: ToolDefinition<GbpPostRequest, GbpPostResult> = {
   ...gbpPostJobRequest,
   modelId: (input) => input.model,
   sourceUrl: () => null,
-  expectedOutputTokens: () => EXPECTED_TOKENS,
+  expectedOutputTokens: () => GBP_POST_EXPECTED_TOKENS,
   buildPrompt: buildGbpPrompt,
   composeOffline: async (input, context) =>
     (await import('./offline-composer')).composeGbpPost(input, context),

@@ -1,5 +1,6 @@
 import type { JobRequest } from '#functions/generation/create-job-handler';
 import { type GbpPostRequest, gbpPostRequestSchema } from '#shared/tools/gbp-post';
+import { estimateGbpPost } from '#shared/tools/job-estimates';
 
 /**
  * What the HTTP route needs of the gbp-post tool. Its handler imports this rather than the definition,
@@ -9,4 +10,5 @@ export const gbpPostJobRequest: JobRequest<GbpPostRequest> = {
   name: 'gbp-post',
   requestSchema: gbpPostRequestSchema,
   clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateGbpPost,
 };

@@ -5,6 +5,7 @@ import { ProviderError } from '#functions/providers/ports';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
 import { type ImageResolution, resolveImageProvider } from '#functions/providers/provider-resolver';
 import { findImageModel, PROVIDER_LABELS } from '#shared/models';
+import { type ImageUsage, NO_USAGE } from '#shared/prices';
 import { savedTitle } from '#shared/saved-title';
 import {
   assembleImagePrompt,
@@ -32,7 +33,7 @@ type Draw = (
   config: ImageConfig,
   prompt: string,
   variant: number,
-) => Promise<{ data: Uint8Array; width: number; height: number }[]>;
+) => Promise<{ data: Uint8Array; width: number; height: number; billed: ImageUsage }[]>;
 
 async function imageDimensions(data: Uint8Array): Promise<{ width: number; height: number }> {
   const { default: sharp } = await import('sharp');
@@ -59,7 +60,7 @@ function offlineDraw(input: GenerateImageRequest): Draw {
         },
         { width, height, format: input.outputFormat, quality: input.compression, variant },
       );
-      images.push({ data, width, height });
+      images.push({ data, width, height, billed: { count: 1, size: input.size, quality: input.quality } });
     }
     return images;
   };
@@ -77,7 +78,12 @@ function providerDraw(input: GenerateImageRequest, resolution: ImageResolution):
       count: input.numberOfImages,
     });
     return Promise.all(
-      images.map(async (image) => ({ data: image.data, ...(await imageDimensions(image.data)) })),
+      images.map(async (image) => ({
+        data: image.data,
+        ...(await imageDimensions(image.data)),
+        // What the provider says it made, else what was asked: `auto` is priced at the dearest figure.
+        billed: { count: 1, size: image.size ?? input.size, quality: image.quality ?? input.quality },
+      })),
     );
   };
 }
@@ -102,12 +108,13 @@ export const imageGenerationTool: MediaToolDefinition<
     let draw: Draw;
     let servedBy: string;
     let notice: string | null = null;
+    let ownKey = false;
     try {
-      const resolution = resolveImageProvider(input.model, await loadProviderKeys(), {
-        userApiKey: context.userApiKey,
-      });
+      const keys = await loadProviderKeys();
+      const resolution = resolveImageProvider(input.model, keys, { userApiKey: context.userApiKey });
       draw = providerDraw(input, resolution);
       servedBy = resolution.servedBy;
+      ownKey = resolution.usesUserKey;
     } catch (error) {
       if (!(error instanceof ProviderError) || error.kind !== 'not_configured') throw error;
       draw = offlineDraw(input);
@@ -118,12 +125,14 @@ export const imageGenerationTool: MediaToolDefinition<
     const configs = imageConfigsOf(input).filter(hasPrompt);
     const images: GeneratedImageResult[] = [];
     const failures: ImageFailure[] = [];
+    const billed: ImageUsage[] = [];
     for (const [index, config] of configs.entries()) {
       await context.progress(index, configs.length, IMAGE_MESSAGES.progress(index + 1, configs.length));
       const prompt = assembleImagePrompt(config);
       try {
         const drawn = await draw(config, prompt, index + 1);
         for (const [imageIndex, image] of drawn.entries()) {
+          billed.push(image.billed);
           const mime = imageMimeType(image.data) ?? 'image/png';
           const url = await context.store(
             `image-${index + 1}-${imageIndex + 1}.${EXTENSIONS[mime] ?? 'png'}`,
@@ -151,7 +160,11 @@ export const imageGenerationTool: MediaToolDefinition<
       );
       throw new ProviderError('offline', 'refused', [IMAGE_MESSAGES.noImages, ...reasons].join(' '));
     }
-    return { result: { images, failures, provider: servedBy, model: input.model, notice }, servedBy };
+    return {
+      result: { images, failures, provider: servedBy, model: input.model, notice },
+      servedBy,
+      usage: { modelId: input.model, measure: { ...NO_USAGE, images: billed }, ownKey },
+    };
   },
 
   contentToSave(input, result, context) {

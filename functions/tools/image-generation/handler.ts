@@ -1,6 +1,7 @@
 import { createMediaJobHandler } from '#functions/media/create-media-job-handler';
 import { withPreferWait } from '#functions/public-api/prefer-wait';
-import { generateImageRequestSchema } from '#shared/tools/image-generation';
+import { generateImageRequestSchema, hasPrompt, imageConfigsOf } from '#shared/tools/image-generation';
+import { estimateImageJob } from '#shared/usage-estimate';
 
 /** POST /api/generate-image → 202 {jobId, statusUrl} (200 under Prefer: wait); the media worker renders them. */
 export const handler = withPreferWait(
@@ -8,5 +9,16 @@ export const handler = withPreferWait(
     name: 'image-generation',
     requestSchema: generateImageRequestSchema,
     clientId: (input) => (input.saveToClient ? (input.clientId ?? null) : null),
+    // With the user's own key the images are billed to them, not the agency.
+    estimateMicroUsd: (input) =>
+      input.apiKey
+        ? 0
+        : estimateImageJob(input.model, [
+            {
+              count: imageConfigsOf(input).filter(hasPrompt).length * input.numberOfImages,
+              size: input.size,
+              quality: input.quality,
+            },
+          ]),
   }),
 );

@@ -1,6 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { recordActivity } from '#functions/activities/activity-log';
+import { budgetedClientOf } from '#functions/budgets/budgeted-client';
+import { reserveBudget } from '#functions/budgets/client-spend';
+import { findClientRecord } from '#functions/clients/client-access';
 import { saveContentOnce } from '#functions/content/content-store';
+import { derivedUlid } from '#functions/generation/derived-id';
 import { createJob, getJob, type StoredJob } from '#functions/generation/job-store';
 import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
 import { findTool } from '#functions/generation/tool-registry';
@@ -13,6 +17,7 @@ import { CLIENT_CONTENT_ACTIVITY } from '#shared/tools/client-content';
 import { firstIssueMessage } from '#shared/tools/common';
 import { FAQ_ACTIVITY } from '#shared/tools/faq';
 import { GBP_ACTIVITY } from '#shared/tools/gbp-post';
+import { estimateTextTool } from '#shared/tools/job-estimates';
 import {
   MULTI_PLATFORM_ACTIVITY,
   MULTI_PLATFORM_MESSAGES,
@@ -26,7 +31,6 @@ import { NEWSLETTER_ACTIVITY } from '#shared/tools/newsletter';
 import { PRESS_RELEASE_ACTIVITY } from '#shared/tools/press-release';
 import { SOCIAL_ACTIVITY } from '#shared/tools/social-content';
 import { type ChildSpec, childSpecs, failedItems, itemsOf } from './child-requests';
-import { derivedUlid } from './derived-id';
 
 /**
  * The Multi-Platform Content Creator as one job: every selected type runs at once as a child job of its
@@ -45,7 +49,20 @@ async function runChild(spec: ChildSpec, context: MediaJobContext): Promise<Mult
   const checked = tool.requestSchema.safeParse(spec.request);
   if (!checked.success) return failedItems(spec, firstIssueMessage(checked.error));
   const childId = derivedUlid(context.jobId, `child:${spec.type}`);
-  await createJob(context.caller, spec.tool, spec.request, null, childId, context.jobId);
+  // Each child counts against the client's budget as it starts: the run itself was admitted, so its
+  // children are not refused (issue 34: a job already running finishes and is counted).
+  const estimateMicroUsd = estimateTextTool(spec.tool, checked.data);
+  const clientId = tool.clientId(checked.data);
+  const record = clientId ? await findClientRecord(clientId) : null;
+  const budgetMonth = record
+    ? await reserveBudget(budgetedClientOf(record), childId, estimateMicroUsd, { force: true })
+    : null;
+  await createJob(context.caller, spec.tool, spec.request, null, childId, context.jobId, {
+    clientId,
+    apiKeyId: context.caller.apiKeyId ?? null,
+    estimateMicroUsd,
+    budgetMonth,
+  });
   // The engine's own attempts: a retryable failure leaves the child queued for another attempt here.
   let child = await getJob(childId);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS && !isFinished(child); attempt += 1) {

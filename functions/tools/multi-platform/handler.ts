@@ -9,4 +9,7 @@ export const handler = createMediaJobHandler({
   name: 'multi-platform',
   requestSchema: multiPlatformRequestSchema,
   clientId: (input) => input.clientId ?? null,
+  // The run's children count their own estimates as the worker starts them (definition.ts); the run is
+  // admitted, or refused at 100 % of the budget, like any other job.
+  estimateMicroUsd: () => 0,
 });

@@ -1,21 +1,17 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { htmlToText } from '#shared/text';
+import { newsletterExpectedTokens } from '#shared/tools/expected-length';
 import { NEWSLETTER_ACTIVITY, type NewsletterRequest, type NewsletterResult } from '#shared/tools/newsletter';
 import { parseNewsletterResult } from './parse-result';
 import { buildNewsletterPrompt, newsletterInstructions } from './prompt';
 import { newsletterJobRequest } from './request';
 
-/** A styled newsletter of 400-600 words is about 900 tokens once its inline-styled markup is counted. */
-const EXPECTED_TOKENS = 900;
-/** Reading a page adds the source's substance: a little longer on average. */
-const EXPECTED_TOKENS_FROM_URL = 1_100;
-
 export const newsletterTool: ToolDefinition<NewsletterRequest, NewsletterResult> = {
   ...newsletterJobRequest,
   modelId: (input) => input.model,
   sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
-  expectedOutputTokens: (input) => (input.inputType === 'url' ? EXPECTED_TOKENS_FROM_URL : EXPECTED_TOKENS),
+  expectedOutputTokens: newsletterExpectedTokens,
   buildPrompt: buildNewsletterPrompt,
   // The composer (and compromise, its NLP library) loads only when a job is served offline.
   composeOffline: async (input, context) =>

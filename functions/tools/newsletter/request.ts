@@ -1,4 +1,5 @@
 import type { JobRequest } from '#functions/generation/create-job-handler';
+import { estimateNewsletter } from '#shared/tools/job-estimates';
 import { type NewsletterRequest, newsletterRequestSchema } from '#shared/tools/newsletter';
 
 /**
@@ -9,4 +10,5 @@ export const newsletterJobRequest: JobRequest<NewsletterRequest> = {
   name: 'newsletter',
   requestSchema: newsletterRequestSchema,
   clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateNewsletter,
 };

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
+import { PRESS_RELEASE_EXPECTED_TOKENS } from '#shared/tools/expected-length';
 import {
   PRESS_RELEASE_ACTIVITY,
   type PressReleaseRequest,
@@ -10,14 +11,11 @@ import { parsePressReleaseResult } from './parse-result';
 import { buildPressReleasePrompt } from './prompt';
 import { pressReleaseJobRequest } from './request';
 
-/** 300-500 words plus headline, dateline and contact markup: about 700 tokens. */
-const EXPECTED_TOKENS = 700;
-
 export const pressReleaseTool: ToolDefinition<PressReleaseRequest, PressReleaseResult> = {
   ...pressReleaseJobRequest,
   modelId: (input) => input.model,
   sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
-  expectedOutputTokens: () => EXPECTED_TOKENS,
+  expectedOutputTokens: () => PRESS_RELEASE_EXPECTED_TOKENS,
   buildPrompt: buildPressReleasePrompt,
   // The composer (and compromise, its NLP library) loads only when a job is served offline.
   composeOffline: async (input, context) =>

@@ -1,4 +1,5 @@
 import type { JobRequest } from '#functions/generation/create-job-handler';
+import { estimatePressRelease } from '#shared/tools/job-estimates';
 import { type PressReleaseRequest, pressReleaseRequestSchema } from '#shared/tools/press-release';
 
 /**
@@ -9,4 +10,5 @@ export const pressReleaseJobRequest: JobRequest<PressReleaseRequest> = {
   name: 'press-release',
   requestSchema: pressReleaseRequestSchema,
   clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimatePressRelease,
 };

@@ -4,6 +4,7 @@ import { ProviderError } from '#functions/providers/ports';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
 import { resolveImageProvider } from '#functions/providers/provider-resolver';
 import { DEFAULT_IMAGE_MODEL_ID, PROVIDER_LABELS } from '#shared/models';
+import { type ImageUsage, NO_USAGE } from '#shared/prices';
 import type { SizedImageResult } from '#shared/tools/gbp-post';
 import { parseDimensions } from '#shared/tools/social-content';
 
@@ -54,16 +55,19 @@ export function sizedImageTool<Input extends SizedImageRequest>(options: {
       let data: Uint8Array;
       let servedBy: string;
       let notice: string | null = null;
+      let billed: ImageUsage = { count: 1, size: 'auto', quality: 'auto' };
       try {
         const resolution = resolveImageProvider(DEFAULT_IMAGE_MODEL_ID, await loadProviderKeys());
+        const modelSize = nearestModelSize(size.width, size.height);
         const [image] = await resolution.provider.generateImages({
           apiModelId: resolution.apiModelId,
           prompt: input.prompt.trim(),
-          size: nearestModelSize(size.width, size.height),
+          size: modelSize,
           outputFormat: 'png',
           count: 1,
         });
         if (!image) throw new ProviderError(resolution.servedBy, 'refused', 'No image was returned.');
+        billed = { count: 1, size: image.size ?? modelSize, quality: image.quality ?? 'auto' };
         data = image.data;
         servedBy = resolution.servedBy;
       } catch (error) {
@@ -97,6 +101,7 @@ export function sizedImageTool<Input extends SizedImageRequest>(options: {
           notice,
         },
         servedBy,
+        usage: { modelId: DEFAULT_IMAGE_MODEL_ID, measure: { ...NO_USAGE, images: [billed] } },
       };
     },
     contentToSave: () => null,

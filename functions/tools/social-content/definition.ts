@@ -1,31 +1,21 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
-import { SOCIAL_PLATFORMS, type SocialPlatformId, targetCharacters } from '#shared/platforms';
+import { SOCIAL_PLATFORMS, type SocialPlatformId } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import {
-  levelOf,
   SOCIAL_ACTIVITY,
   type SocialContentRequest,
   type SocialContentResult,
+  socialExpectedTokens,
 } from '#shared/tools/social-content';
 import { parseSocialResult } from './parse-result';
 import { buildSocialPrompt } from './prompt';
 import { socialContentJobRequest } from './request';
 
-/** Characters of all requested targets, about four to a token, plus the JSON around them. */
-function expectedTokens(input: SocialContentRequest): number {
-  const characters = input.platforms.reduce(
-    (sum, platform) =>
-      sum + targetCharacters(platform, levelOf(input, platform), input.customTargets?.[platform]),
-    0,
-  );
-  return Math.ceil(characters / 4) + 40;
-}
-
 export const socialContentTool: ToolDefinition<SocialContentRequest, SocialContentResult> = {
   ...socialContentJobRequest,
   modelId: (input) => input.model,
   sourceUrl: () => null,
-  expectedOutputTokens: expectedTokens,
+  expectedOutputTokens: socialExpectedTokens,
   buildPrompt: buildSocialPrompt,
   composeOffline: async (input, context) =>
     (await import('./offline-composer')).composeSocialContent(input, context),

@@ -1,4 +1,5 @@
 import { createMediaJobHandler } from '#functions/media/create-media-job-handler';
+import { estimateSizedImage } from '#functions/tools/resize-image/sized-image-estimate';
 import { socialImageRequestSchema } from '#shared/tools/social-content';
 
 /** POST /api/generate-social-image {prompt, dimensions} → 202 {jobId}; the job's result carries {imageUrl}. */
@@ -6,4 +7,5 @@ export const handler = createMediaJobHandler({
   name: 'social-image',
   requestSchema: socialImageRequestSchema,
   clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateSizedImage,
 });

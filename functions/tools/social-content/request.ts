@@ -1,5 +1,9 @@
 import type { JobRequest } from '#functions/generation/create-job-handler';
-import { type SocialContentRequest, socialContentRequestSchema } from '#shared/tools/social-content';
+import {
+  estimateSocialContent,
+  type SocialContentRequest,
+  socialContentRequestSchema,
+} from '#shared/tools/social-content';
 
 /**
  * What the HTTP route needs of the social-content tool. Its handler imports this rather than the definition,
@@ -9,4 +13,5 @@ export const socialContentJobRequest: JobRequest<SocialContentRequest> = {
   name: 'social-content',
   requestSchema: socialContentRequestSchema,
   clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateSocialContent,
 };

@@ -5,7 +5,8 @@ import { ProviderError } from '#functions/providers/ports';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
 import { resolveSpeechProvider } from '#functions/providers/provider-resolver';
 import { splitForSpeech } from '#functions/providers/speech-text';
-import type { PodcastVoiceId } from '#shared/models';
+import { type PodcastVoiceId, SPEECH_MODEL } from '#shared/models';
+import { NO_USAGE } from '#shared/prices';
 import {
   MAX_INLINE_AUDIO_BYTES,
   splitScript,
@@ -115,6 +116,14 @@ export const textToSpeechTool: MediaToolDefinition<
         provider: servedBy,
       },
       servedBy,
+      usage: {
+        modelId: SPEECH_MODEL.id,
+        measure: {
+          ...NO_USAGE,
+          speechCharacters: segments.reduce((sum, segment) => sum + segment.text.length, 0),
+          speechSeconds: durationSeconds,
+        },
+      },
     };
   },
 

@@ -1,6 +1,8 @@
 import { createMediaJobHandler } from '#functions/media/create-media-job-handler';
 import { withPreferWait } from '#functions/public-api/prefer-wait';
+import { SPEECH_MODEL } from '#shared/models';
 import { textToSpeechRequestSchema } from '#shared/tools/podcast';
+import { estimateSpeechJob } from '#shared/usage-estimate';
 
 /** POST /api/text-to-speech → 202 {jobId, statusUrl} (200 under Prefer: wait); the media worker speaks it. */
 export const handler = withPreferWait(
@@ -8,5 +10,6 @@ export const handler = withPreferWait(
     name: 'text-to-speech',
     requestSchema: textToSpeechRequestSchema,
     clientId: () => null,
+    estimateMicroUsd: (input) => estimateSpeechJob(SPEECH_MODEL.id, input.text.length),
   }),
 );

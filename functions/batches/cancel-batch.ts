@@ -1,0 +1,19 @@
+import { httpHandler } from '#functions/commons/http-handler';
+import { batchRows, markBatchCancelled, markRowCancelled, requireBatch } from './batch-store';
+import { batchView } from './batch-view';
+
+/**
+ * POST /api/batches/{batchId}/cancel: rows under way finish (and are counted); waiting rows never start.
+ * The batch is marked first, so the feeder stops; each waiting row then moves to cancelled, conditioned
+ * on still waiting, so a row the feeder took meanwhile runs and one it did not never does.
+ */
+export const handler = httpHandler({
+  access: ({ caller, params }) => requireBatch(caller, params.batchId ?? ''),
+  handle: async ({ access: batch }) => {
+    await markBatchCancelled(batch.batchId);
+    for (const row of await batchRows(batch.batchId)) {
+      if (row.status === 'waiting') await markRowCancelled(batch.batchId, row.row);
+    }
+    return batchView({ ...batch, cancelledAt: new Date().toISOString() });
+  },
+});

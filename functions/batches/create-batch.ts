@@ -1,0 +1,85 @@
+import { ulid } from 'ulid';
+import { listVisibleClientRecords } from '#functions/clients/client-access';
+import type { Caller } from '#functions/commons/caller';
+import { HttpError } from '#functions/commons/errors';
+import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import {
+  BATCH_MESSAGES,
+  type BatchClientRef,
+  checkBatch,
+  createBatchBodySchema,
+  createBatchQuerySchema,
+  describeProblem,
+  parseBatchCsv,
+  rowsFromJson,
+} from '#shared/batches';
+import { microToUsd } from '#shared/prices';
+import * as z from '#shared/validation/zod';
+import { feedBatch } from './batch-feeder';
+import { createBatch } from './batch-store';
+
+/**
+ * POST /api/batches: a CSV (`Content-Type: text/csv`, options in the query) or JSON rows. Every row is
+ * checked with its tool's own schema first; any problem answers 400 with every row's problems and
+ * starts nothing. Otherwise the batch and its rows are stored, the first rows are fed to the queue
+ * (within the user's job slots; the rest wait), and the answer is 201 {batchId, rows, estimatedCostUsd}.
+ */
+
+/** Every client a row may name: the caller's visible clients (a bulk run may name any of them). */
+const EVERY_CLIENT = 100_000;
+
+async function visibleClients(caller: Caller): Promise<BatchClientRef[]> {
+  const records = await listVisibleClientRecords(caller, {
+    after: undefined,
+    count: EVERY_CLIENT,
+    attributes: ['clientId', 'name', 'website'],
+  });
+  return records.map((record) => ({
+    id: record.clientId,
+    name: record.name,
+    website: record.website ?? null,
+  }));
+}
+
+export class BatchRowsError extends HttpError {
+  constructor(problems: readonly { row: number; column: string | null; message: string }[]) {
+    const listed = problems.slice(0, 5).map((problem) => describeProblem(problem as never));
+    const rows = new Set(problems.map((problem) => problem.row)).size;
+    super(
+      400,
+      'invalid_rows',
+      `${BATCH_MESSAGES.rowsHaveProblems(rows)} ${listed.join(' ')}`.trim(),
+      {},
+      { problems },
+    );
+  }
+}
+
+export const handler = httpHandler({
+  body: createBatchBodySchema,
+  acceptsCsv: true,
+  handle: async ({ body, csv, caller, query, userAgent }) => {
+    const options = csv === null ? body : parseQuery(query);
+    const parsed = csv === null ? rowsFromJson(body.rows) : parseBatchCsv(csv);
+    const checked = checkBatch(parsed, await visibleClients(caller), {
+      saveToClient: options.saveToClient,
+      timeZone: options.timeZone,
+    });
+    if (checked.problems.length > 0) throw new BatchRowsError(checked.problems);
+    const batchId = ulid();
+    await createBatch(caller, batchId, checked.rows, { saveToClient: options.saveToClient, userAgent });
+    await feedBatch(batchId);
+    return new HttpResult(
+      201,
+      { batchId, rows: checked.rows.length, estimatedCostUsd: microToUsd(checked.estimateMicroUsd) },
+      { location: `/api/batches/${batchId}` },
+    );
+  },
+});
+
+function parseQuery(query: Readonly<Record<string, string | undefined>>) {
+  const result = z.safeParse(createBatchQuerySchema, query);
+  if (!result.success)
+    throw new HttpError(400, 'validation_failed', result.error.issues[0]?.message ?? 'Invalid query');
+  return { saveToClient: result.data.saveToClient !== 'false', timeZone: result.data.timeZone };
+}

@@ -1,0 +1,64 @@
+import Papa from 'papaparse';
+import { authorizeClient } from '#functions/clients/client-access';
+import { BadRequestError } from '#functions/commons/errors';
+import { HttpFileResult, httpHandler } from '#functions/commons/http-handler';
+import {
+  MAX_USAGE_EXPORT_ROWS,
+  USAGE_CSV_COLUMNS,
+  USAGE_MESSAGES,
+  type UsageJob,
+  usageJobsQuerySchema,
+} from '#shared/usage';
+import { parseQuery } from './query-params';
+import { periodOf, scopeOf, visibleItems } from './usage-report';
+import { toUsageJob, usageRows } from './usage-store';
+
+/**
+ * GET /api/usage/jobs?from=&to=&clientId=: the jobs behind the usage page, one row per job, newest
+ * first; `Accept: text/csv` answers the whole period as a CSV file, otherwise JSON pages of `limit`.
+ */
+
+function wantsCsv(accept: string | undefined): boolean {
+  return /\btext\/csv\b/i.test(accept ?? '');
+}
+
+function csvOf(jobs: readonly UsageJob[]): string {
+  return Papa.unparse({
+    fields: [...USAGE_CSV_COLUMNS],
+    data: jobs.map((job) => USAGE_CSV_COLUMNS.map((column) => job[column] ?? '')),
+  });
+}
+
+export const handler = httpHandler({
+  handle: async ({ caller, query, event }) => {
+    const parsed = parseQuery(usageJobsQuerySchema, query);
+    const period = periodOf(parsed);
+    let items: Awaited<ReturnType<typeof usageRows>>;
+    if (scopeOf(caller) === 'all') {
+      // An admin sees every client; a client id that does not exist is a 404, as for anyone.
+      if (parsed.clientId) await authorizeClient(caller, parsed.clientId);
+      items = await usageRows(
+        parsed.clientId ? { kind: 'client', clientId: parsed.clientId } : { kind: 'all' },
+        period,
+      );
+    } else {
+      items = await visibleItems(caller, period, parsed.clientId);
+    }
+    const jobs = items.map(toUsageJob).sort((a, b) => (a.jobId < b.jobId ? 1 : a.jobId > b.jobId ? -1 : 0));
+    if (wantsCsv(event.headers?.accept)) {
+      if (jobs.length > MAX_USAGE_EXPORT_ROWS)
+        throw new BadRequestError(USAGE_MESSAGES.tooManyRows, 'too_many_rows');
+      return new HttpFileResult(
+        csvOf(jobs),
+        'text/csv; charset=utf-8',
+        `usage-${period.from}-to-${period.to}.csv`,
+      );
+    }
+    const after = parsed.cursor;
+    const start = after === undefined ? 0 : jobs.findIndex((job) => job.jobId < after);
+    const page = start < 0 ? [] : jobs.slice(start, start + parsed.limit);
+    const last = page.at(-1);
+    const more = start >= 0 && start + parsed.limit < jobs.length;
+    return { rows: page, nextCursor: more && last ? last.jobId : null };
+  },
+});

@@ -1,0 +1,150 @@
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { encodeTime } from 'ulid';
+import { type Entities, entities } from '#functions/data/entities';
+import { putItem, queryAll, readQueryPage } from '#functions/data/item-commands';
+import { partitionKey, sortKey } from '#functions/data/item-keys';
+import { microToUsd } from '#shared/prices';
+import { monthsBetween, periodBounds, type UsageJob, type UsagePeriod } from '#shared/usage';
+import type { UsageRecord } from './usage-record';
+
+/**
+ * The usage items (one per finished job, functions/data/entities.ts `usage`): written once when a job is
+ * settled (a second write is the same item), read by month, by client, by user, or dearest first.
+ */
+
+type UsageRow = FormattedItem<Entities['usage']>;
+
+const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined;
+
+/** Writes the job's usage item; settling again writes the same item again. */
+export async function putUsage(record: UsageRecord): Promise<void> {
+  await putItem(entities().usage, {
+    ...record,
+    clientId: orUndefined(record.clientId),
+    clientName: orUndefined(record.clientName),
+    apiKeyId: orUndefined(record.apiKeyId),
+    batchId: orUndefined(record.batchId),
+    parentJobId: orUndefined(record.parentJobId),
+    imageDetail: orUndefined(record.imageDetail),
+    priceAsOf: orUndefined(record.priceAsOf),
+    contentId: orUndefined(record.contentId),
+    title: orUndefined(record.title),
+    ownKey: record.ownKey || undefined,
+  });
+}
+
+export function toUsageJob(row: UsageRow): UsageJob {
+  return {
+    jobId: row.jobId,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    tool: row.tool,
+    modelId: row.modelId,
+    provider: row.provider,
+    status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+    clientId: row.clientId ?? null,
+    clientName: row.clientName ?? null,
+    userId: row.userId,
+    userEmail: row.userEmail,
+    apiKeyId: row.apiKeyId ?? null,
+    batchId: row.batchId ?? null,
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    reasoningTokens: row.reasoningTokens,
+    images: row.images,
+    imageDetail: row.imageDetail ?? null,
+    speechCharacters: row.speechCharacters,
+    speechSeconds: row.speechSeconds,
+    durationMs: row.durationMs,
+    costUsd: microToUsd(row.costMicroUsd),
+    priceAsOf: row.priceAsOf ?? null,
+    ownKey: row.ownKey ?? false,
+    contentId: row.contentId ?? null,
+    title: row.title ?? null,
+  };
+}
+
+/** The sort keys of the jobs started within the period: job ids are ULIDs of their start. */
+function jobIdRange(period: UsagePeriod): { between: [string, string] } {
+  const { start, end } = periodBounds(period);
+  return {
+    between: [
+      sortKey('usage', [['jobId', `${encodeTime(start, 10)}0000000000000000`]]),
+      sortKey('usage', [['jobId', `${encodeTime(end, 10)}ZZZZZZZZZZZZZZZZ`]]),
+    ],
+  };
+}
+
+export type UsageScope =
+  | { readonly kind: 'all' }
+  | { readonly kind: 'client'; readonly clientId: string }
+  | { readonly kind: 'user'; readonly userId: string };
+
+function scopeQuery(scope: UsageScope, partitionMonth: string) {
+  switch (scope.kind) {
+    case 'all':
+      return { partition: partitionKey([['usageMonth', partitionMonth]]) };
+    case 'client':
+      return { index: 'gsi1' as const, partition: partitionKey([['usageClient', scope.clientId]]) };
+    case 'user':
+      return { index: 'gsi2' as const, partition: partitionKey([['usageUser', scope.userId]]) };
+  }
+}
+
+/** Every usage item of the scope whose job started in the period, oldest first. */
+export async function usageRows(scope: UsageScope, period: UsagePeriod): Promise<UsageRow[]> {
+  const { table, usage } = entities();
+  const range = jobIdRange(period);
+  // The month partitions hold a month each; the indexes hold every month of their client or user.
+  const partitions = scope.kind === 'all' ? monthsBetween(period.from, period.to) : [''];
+  const pages = await Promise.all(
+    partitions.map((month) =>
+      queryAll(
+        usage,
+        table
+          .build(QueryCommand)
+          .entities(usage)
+          .query({ ...scopeQuery(scope, month), range })
+          .params(),
+      ),
+    ),
+  );
+  return pages.flat();
+}
+
+/**
+ * A month's dearest jobs first, among those that started in the period and pass `keep`, up to `count`:
+ * read from the month's cost index a page at a time until enough are found.
+ */
+export async function dearestJobs(
+  month: string,
+  period: UsagePeriod,
+  count: number,
+  keep: (row: UsageRow) => boolean = () => true,
+): Promise<UsageRow[]> {
+  const { table, usage } = entities();
+  const { start, end } = periodBounds(period);
+  const found: UsageRow[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await readQueryPage(
+      usage,
+      table
+        .build(QueryCommand)
+        .entities(usage)
+        .query({ index: 'gsi3', partition: partitionKey([['usageCost', month]]) })
+        .options({ reverse: true, limit: Math.max(count * 2, 20), exclusiveStartKey })
+        .params(),
+    );
+    for (const row of page.Items) {
+      const time = Date.parse(row.startedAt);
+      if (time >= start && time <= end && keep(row)) found.push(row);
+      if (found.length === count) return found;
+    }
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return found;
+}
+
+export type { UsageRow };

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BATCH_MESSAGES,
+  type BatchClientRef,
+  batchResultsCsv,
+  batchTemplateCsv,
+  checkBatch,
+  describeProblem,
+  MAX_BATCH_ROWS,
+  parseBatchCsv,
+  rowsFromJson,
+} from './batches';
+import { estimateTextTool } from './tools/job-estimates';
+import { NEWSLETTER_MESSAGES } from './tools/newsletter';
+
+/** Issue 34 item 5 and 8: a batch CSV is read and every row checked with the tools' own schemas. */
+
+const clients: BatchClientRef[] = [
+  { id: '01HPEAKROOFING0000000000000', name: 'Peak Roofing', website: 'https://peak.example' },
+  { id: '01HBRIGHTSMILE0000000000000', name: 'Bright Smile', website: null },
+  { id: '01HBRIGHTSMILE0000000000001', name: 'bright smile', website: null },
+];
+
+const check = (csv: string, saveToClient = true) => checkBatch(parseBatchCsv(csv), clients, { saveToClient });
+
+describe('checkBatch', () => {
+  it('accepts the template: one row per tool, each a request of its tool', () => {
+    const checked = check(batchTemplateCsv());
+    expect(checked.problems).toEqual([]);
+    expect(checked.rows.map((row) => [row.row, row.tool, row.job])).toEqual([
+      [2, 'newsletter', 'newsletter'],
+      [3, 'press-release', 'press-release'],
+      [4, 'blog-rewrite', 'blog-rewrite'],
+      [5, 'faq', 'faq'],
+      [6, 'howto', 'faq'],
+      [7, 'client-content', 'client-content'],
+      [8, 'social', 'social-content'],
+      [9, 'gbp-post', 'gbp-post'],
+    ]);
+    const howto = checked.rows[4];
+    expect(howto?.request).toMatchObject({
+      contentType: 'howto',
+      questionCount: 7,
+      clientId: clients[0]?.id,
+    });
+    // Client content writes for the client's own site when the row gives no url.
+    expect(checked.rows[5]?.request).toMatchObject({ clientUrl: 'https://peak.example', saveToClient: true });
+    expect(checked.rows[6]?.request).toMatchObject({
+      platforms: ['facebook', 'instagram'],
+      tone: 'friendly',
+    });
+    expect(checked.estimateMicroUsd).toBe(checked.rows.reduce((sum, row) => sum + row.estimateMicroUsd, 0));
+    expect(checked.rows[0]?.estimateMicroUsd).toBe(estimateTextTool('newsletter', checked.rows[0]?.request));
+    expect(checked.estimateMicroUsd).toBeGreaterThan(0);
+  });
+
+  it('names each problem with its spreadsheet row and column, in the tools’ own words', () => {
+    const csv = [
+      'tool,client,topic,url,model,questions,framework',
+      'newsletter,Peak Roofing,,,,,',
+      'brochure,Peak Roofing,Roofs,,,,',
+      'faq,Nobody Inc,Gutters,,,12,',
+      'newsletter,Bright Smile,Teeth,,,,',
+      'newsletter,,Teeth,https://a.example,,,',
+      'blog-rewrite,,,not a url,,,',
+      'faq,,Gutters,,gpt-9,,',
+      'newsletter,,Teeth,,,,aida',
+      'faq,,Gutters,,,seven,',
+    ].join('\n');
+    const { problems, rows } = check(csv);
+    expect(rows).toEqual([]);
+    expect(problems.map(describeProblem)).toEqual([
+      `Row 2, topic: ${NEWSLETTER_MESSAGES.topicRequired.description}`,
+      `Row 3, tool: ${BATCH_MESSAGES.unknownTool('brochure')}`,
+      `Row 4, client: ${BATCH_MESSAGES.clientNotFound('Nobody Inc')}`,
+      // Every problem of a row at once, the schema's own among them.
+      expect.stringMatching(/^Row 4, questions: .*10/),
+      `Row 5, client: ${BATCH_MESSAGES.clientAmbiguous('Bright Smile', 2)}`,
+      `Row 6, url: ${BATCH_MESSAGES.topicOrUrl}`,
+      'Row 7, url: Please enter a valid URL',
+      `Row 8, model: ${BATCH_MESSAGES.unknownModel('gpt-9')}`,
+      `Row 9, framework: ${BATCH_MESSAGES.notForTool('framework', 'newsletter')}`,
+      `Row 10, questions: ${BATCH_MESSAGES.notANumber('seven')}`,
+    ]);
+  });
+
+  it('refuses an unknown column, a file without a tool column, an empty file and too many rows', () => {
+    expect(check('tool,colour\nnewsletter,red').problems[0]?.message).toBe(
+      BATCH_MESSAGES.unknownColumn('colour'),
+    );
+    expect(check('topic\nRoofs').problems.map((problem) => problem.message)).toContain(
+      BATCH_MESSAGES.noToolColumn,
+    );
+    expect(check('tool,topic\n').problems[0]?.message).toBe(BATCH_MESSAGES.empty);
+    const many = ['tool,topic', ...Array.from({ length: MAX_BATCH_ROWS + 1 }, (_, i) => `faq,Topic ${i}`)];
+    expect(check(many.join('\n')).problems.map((problem) => problem.message)).toContain(
+      BATCH_MESSAGES.tooMany,
+    );
+  });
+
+  it('reads quoted cells, a byte-order mark, blank lines, client ids and model labels', () => {
+    const csv =
+      '\uFEFFtool,client,topic,model\r\n\r\nfaq,01HBRIGHTSMILE0000000000001,"Braces, aligners and ""retainers""",GPT-4o\r\n';
+    const { rows, problems } = check(csv);
+    expect(problems).toEqual([]);
+    expect(rows[0]).toMatchObject({
+      row: 3,
+      clientName: 'bright smile',
+      modelId: 'gpt-4o',
+      request: { topic: 'Braces, aligners and "retainers"', model: 'gpt-4o' },
+    });
+  });
+
+  it('does not save rows without a client, nor any row when saving is off', () => {
+    const csv = 'tool,client,topic\nfaq,,Gutters\nfaq,Peak Roofing,Gutters';
+    expect(check(csv).rows.map((row) => row.request.saveToClient)).toEqual([false, true]);
+    expect(check(csv, false).rows.map((row) => row.request.saveToClient)).toEqual([false, false]);
+  });
+
+  it('takes JSON rows numbered from 1, values of any simple type', () => {
+    const parsed = rowsFromJson([
+      { tool: 'faq', topic: 'Gutters', questions: 9 },
+      { tool: 'faq', colour: 'red' },
+    ]);
+    const checked = checkBatch(parsed, clients, { saveToClient: false });
+    expect(checked.rows[0]).toMatchObject({ row: 1, request: { questionCount: 9 } });
+    expect(checked.problems.map(describeProblem)).toContain(
+      `Row 2: ${BATCH_MESSAGES.unknownColumn('colour')}`,
+    );
+  });
+});
+
+describe('batchResultsCsv', () => {
+  it('writes one line per row with its status, title and cost', () => {
+    const csv = batchResultsCsv({
+      rows: [
+        {
+          row: 2,
+          status: 'succeeded',
+          tool: 'faq',
+          clientId: 'c',
+          clientName: 'Peak, Inc',
+          jobId: 'j',
+          progress: 100,
+          title: 'FAQ – Gutters',
+          contentId: 'j',
+          costUsd: 0.0123,
+        },
+        {
+          row: 3,
+          status: 'failed',
+          tool: 'faq',
+          clientId: null,
+          clientName: null,
+          jobId: 'k',
+          progress: 0,
+          error: 'Provider down',
+        },
+      ],
+    });
+    expect(csv.split('\r\n')).toEqual([
+      'row,tool,client,status,title,contentId,costUsd,error',
+      '2,faq,"Peak, Inc",succeeded,FAQ – Gutters,j,0.012300,',
+      '3,faq,,failed,,,,Provider down',
+    ]);
+  });
+});

@@ -1,0 +1,100 @@
+import { formatUsd } from './prices';
+import * as z from './validation/zod';
+
+/**
+ * Monthly AI budgets per client (issue 34 item 4). At 80 % of the budget the owner and admins see a
+ * warning in the tools and on the client's card; at 100 % a new job for the client is refused before it
+ * starts (402 `budget_exceeded`), until an admin raises the budget or allows one more job.
+ */
+
+export const BUDGET_WARNING_RATIO = 0.8;
+export const MAX_MONTHLY_BUDGET_USD = 1_000_000;
+
+export const BUDGET_EXCEEDED_CODE = 'budget_exceeded';
+
+export const BUDGET_MESSAGES = {
+  invalid: `The monthly budget must be an amount in dollars from $0.01 to ${formatUsd(MAX_MONTHLY_BUDGET_USD)}, with at most two decimals, or null for none.`,
+  ownerOrAdmin: "Only the client's owner or an administrator can change its budget.",
+  adminOnly: 'Only an administrator can allow one more job.',
+  noBudget: 'This client has no monthly budget.',
+  notExceeded: 'This client has not used its budget yet: nothing to allow.',
+  warning: (clientName: string, percent: number, budgetUsd: number) =>
+    `${clientName} has used ${percent}% of its ${formatUsd(budgetUsd)} monthly AI budget.`,
+} as const;
+
+/** The month's English name (UTC), as the refusal message writes it. */
+export function monthName(month: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+}
+
+/** The 402 message, word for word as issue 34 gives it. */
+export function budgetExceededMessage(clientName: string, monthlyUsd: number, month: string): string {
+  return `${clientName} has used its ${formatUsd(monthlyUsd)} budget for ${monthName(month)}. An admin can raise it.`;
+}
+
+const isCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/** PUT /api/clients/{clientId}/budget: the monthly budget in dollars, or null to remove it. */
+export const budgetInputSchema = z.object({
+  monthlyUsd: z.nullable(
+    z
+      .number({ error: BUDGET_MESSAGES.invalid })
+      .check(
+        z.gte(0.01, BUDGET_MESSAGES.invalid),
+        z.lte(MAX_MONTHLY_BUDGET_USD, BUDGET_MESSAGES.invalid),
+        z.refine(isCents, BUDGET_MESSAGES.invalid),
+        z.meta({ description: 'The monthly budget in US dollars; `null` removes it.' }),
+      ),
+  ),
+});
+
+export type BudgetInput = z.output<typeof budgetInputSchema>;
+
+export const clientBudgetSchema = z
+  .object({
+    monthlyUsd: z.number().check(z.meta({ description: 'The monthly budget in US dollars.' })),
+    extraJobs: z
+      .number()
+      .check(z.meta({ description: 'Jobs an admin allowed beyond the budget this month, not used yet.' })),
+  })
+  .check(z.meta({ description: 'The monthly AI budget, or null when the client has none.' }));
+
+export type ClientBudget = z.infer<typeof clientBudgetSchema>;
+
+/** What every client reply carries about its spending (issue 34 item 6). */
+export const clientSpendFields = {
+  budget: z.nullable(clientBudgetSchema),
+  monthToDateUsd: z
+    .number()
+    .check(
+      z.meta({ description: "What this month's finished jobs cost so far, in US dollars (UTC month)." }),
+    ),
+};
+
+export interface ClientSpend {
+  budget: ClientBudget | null;
+  monthToDateUsd: number;
+}
+
+export type BudgetState = 'none' | 'ok' | 'warning' | 'exceeded';
+
+export function budgetState(spend: ClientSpend): BudgetState {
+  if (!spend.budget) return 'none';
+  const used = spend.monthToDateUsd / spend.budget.monthlyUsd;
+  if (used >= 1) return 'exceeded';
+  return used >= BUDGET_WARNING_RATIO ? 'warning' : 'ok';
+}
+
+export function budgetPercent(spend: ClientSpend): number {
+  return spend.budget ? Math.floor((100 * spend.monthToDateUsd) / spend.budget.monthlyUsd) : 0;
+}
+
+/** Activity actions of the budget (the Activity Tracker lists them). */
+export const BUDGET_ACTIVITY = {
+  set: 'budget_set',
+  raised: 'budget_raised',
+  extraJob: 'budget_extra_job_allowed',
+  resourceType: 'client',
+} as const;

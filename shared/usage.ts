@@ -1,0 +1,266 @@
+import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
+import * as z from './validation/zod';
+
+/**
+ * What each client costs in AI (issue 34): the usage page's and the public API's request and reply
+ * shapes, and the date rules both sides follow. Days are UTC calendar days, and a job is dated when it
+ * was started (its id is a ULID of that moment): the month that counted it against a client's budget is
+ * the month it shows in.
+ */
+
+export const USAGE_GROUP_BYS = ['client', 'user', 'tool', 'model'] as const;
+export type UsageGroupBy = (typeof USAGE_GROUP_BYS)[number];
+
+/** What the page calls each job kind (functions/tools/<name>). */
+export const USAGE_TOOL_LABELS: Readonly<Record<string, string>> = {
+  newsletter: 'Newsletter',
+  'press-release': 'Press Release',
+  'blog-rewrite': 'Blog Rewriter',
+  faq: 'FAQ',
+  'client-content': 'Client Content',
+  'social-content': 'Social Content',
+  'social-image': 'Social Image',
+  'gbp-post': 'GBP Post',
+  'gbp-image': 'GBP Image',
+  'image-generation': 'Image Generation',
+  'text-to-speech': 'Create Podcast',
+  'multi-platform': 'Multi-Platform Creator',
+};
+
+export const USAGE_GROUP_LABELS: Readonly<Record<UsageGroupBy, string>> = {
+  client: 'Client',
+  user: 'User',
+  tool: 'Tool',
+  model: 'Model',
+};
+
+/** The longest period one request may cover. */
+export const MAX_USAGE_RANGE_DAYS = 366;
+/** How many of the period's dearest jobs the page lists. */
+export const TOP_JOBS = 10;
+/** Rows one CSV export may hold; a longer period is refused with a message to narrow it. */
+export const MAX_USAGE_EXPORT_ROWS = 50_000;
+export const USAGE_JOBS_PAGE_MAX = 1_000;
+export const USAGE_JOBS_PAGE_DEFAULT = 100;
+
+export const USAGE_MESSAGES = {
+  badDate: 'must be a date written YYYY-MM-DD',
+  fromAfterTo: '`from` must not be after `to`.',
+  rangeTooLong: `The period may cover at most ${MAX_USAGE_RANGE_DAYS} days.`,
+  tooManyRows: `More than ${MAX_USAGE_EXPORT_ROWS.toLocaleString('en-US')} jobs in this period: choose a shorter one to export.`,
+  noClient: 'No client',
+} as const;
+
+const isoDay = () =>
+  z
+    .optional(z.iso.date({ error: USAGE_MESSAGES.badDate }))
+    .check(z.meta({ description: 'A UTC calendar day, `YYYY-MM-DD`.' }));
+
+export const usageQuerySchema = z.object({
+  from: isoDay().check(
+    z.meta({ description: 'First day (UTC), inclusive; the 1st of this month if absent.' }),
+  ),
+  to: isoDay().check(z.meta({ description: 'Last day (UTC), inclusive; today if absent.' })),
+  groupBy: z
+    ._default(z.enum(USAGE_GROUP_BYS), 'client')
+    .check(z.meta({ description: 'How the rows are grouped (default `client`).' })),
+});
+
+export const usageJobsQuerySchema = z.object({
+  from: isoDay().check(
+    z.meta({ description: 'First day (UTC), inclusive; the 1st of this month if absent.' }),
+  ),
+  to: isoDay().check(z.meta({ description: 'Last day (UTC), inclusive; today if absent.' })),
+  clientId: z
+    .optional(z.string().check(z.maxLength(100)))
+    .check(z.meta({ description: "Only this client's jobs." })),
+  limit: pageLimitSchema(USAGE_JOBS_PAGE_MAX, USAGE_JOBS_PAGE_DEFAULT).check(
+    z.meta({
+      description: `Jobs per page of the JSON reply, 1 to ${USAGE_JOBS_PAGE_MAX} (default ${USAGE_JOBS_PAGE_DEFAULT}); the CSV holds every job.`,
+    }),
+  ),
+  cursor: pageCursorSchema().check(
+    z.meta({ description: 'The `nextCursor` of the previous page; absent for the first page.' }),
+  ),
+});
+
+export type UsageQuery = z.output<typeof usageQuerySchema>;
+export type UsageJobsQuery = z.output<typeof usageJobsQuerySchema>;
+
+const count = (description: string) => z.number().check(z.meta({ description }));
+const usd = (description: string) =>
+  z.number().check(z.meta({ description: `${description}, in US dollars.` }));
+
+export const usageRowSchema = z.object({
+  key: z.string().check(
+    z.meta({
+      description:
+        'The id of the group (a client id, a user id, a tool or a model id); `-` for jobs without a client.',
+    }),
+  ),
+  label: z.string().check(z.meta({ description: 'What the page shows for the group.' })),
+  jobs: count('Jobs started in the period.'),
+  inputTokens: count('Input tokens.'),
+  outputTokens: count('Output tokens, reasoning included.'),
+  reasoningTokens: count('The part of the output spent reasoning, where the provider reports it.'),
+  images: count('Images generated.'),
+  speechSeconds: count('Seconds of speech produced.'),
+  costUsd: usd('Cost'),
+});
+
+export type UsageRow = z.infer<typeof usageRowSchema>;
+
+export const usageDaySchema = z.object({
+  day: z.string(),
+  jobs: z.number(),
+  costUsd: z.number(),
+});
+
+export const usageJobSchema = z.object({
+  jobId: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  tool: z.string(),
+  modelId: z.string(),
+  provider: z
+    .string()
+    .check(z.meta({ description: '`offline` when the offline composer wrote it (cost 0).' })),
+  status: z.enum(['succeeded', 'failed']),
+  clientId: z.nullable(z.string()),
+  clientName: z.nullable(z.string()),
+  userId: z.string(),
+  userEmail: z.string(),
+  apiKeyId: z.nullable(z.string()),
+  batchId: z.nullable(z.string()),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  reasoningTokens: z.number(),
+  images: z.number(),
+  imageDetail: z.nullable(z.string()),
+  speechCharacters: z.number(),
+  speechSeconds: z.number(),
+  durationMs: z.number(),
+  costUsd: usd('Cost, computed when the job finished'),
+  priceAsOf: z.nullable(z.string().check(z.meta({ description: 'Date of the price used.' }))),
+  ownKey: z
+    .boolean()
+    .check(z.meta({ description: "Paid with the user's own provider key: not billed to the agency." })),
+  contentId: z.nullable(z.string().check(z.meta({ description: 'The library item it saved, if any.' }))),
+  title: z.nullable(z.string()),
+});
+
+export type UsageJob = z.infer<typeof usageJobSchema>;
+
+export const usageReplySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  groupBy: z.enum(USAGE_GROUP_BYS),
+  scope: z.enum(['all', 'visible', 'own']).check(
+    z.meta({
+      description:
+        '`all`: every job (an admin signed in); `visible`: the clients the user can see and their own jobs without a client; `own`: the API key owner’s own jobs.',
+    }),
+  ),
+  rows: z.array(usageRowSchema).check(z.meta({ description: 'One row per group, dearest first.' })),
+  totalCostUsd: usd('Cost of every job in the period'),
+  totals: usageRowSchema,
+  days: z
+    .array(usageDaySchema)
+    .check(z.meta({ description: 'Cost per day of the period, every day listed.' })),
+  topJobs: z.array(usageJobSchema).check(z.meta({ description: `The period's ${TOP_JOBS} dearest jobs.` })),
+});
+
+export type UsageReply = z.infer<typeof usageReplySchema>;
+
+export const usageJobsReplySchema = z.object({
+  rows: z.array(usageJobSchema),
+  nextCursor: z.nullable(z.string()),
+});
+
+/** The CSV export's columns, in order: one row per job. */
+export const USAGE_CSV_COLUMNS = [
+  'jobId',
+  'startedAt',
+  'finishedAt',
+  'tool',
+  'modelId',
+  'provider',
+  'status',
+  'clientId',
+  'clientName',
+  'userEmail',
+  'apiKeyId',
+  'batchId',
+  'inputTokens',
+  'outputTokens',
+  'reasoningTokens',
+  'images',
+  'imageDetail',
+  'speechCharacters',
+  'speechSeconds',
+  'durationMs',
+  'costUsd',
+  'priceAsOf',
+  'ownKey',
+  'contentId',
+  'title',
+] as const satisfies readonly (keyof UsageJob)[];
+
+// ---------------------------------------------------------------------------------------------------
+// Days and months (UTC)
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+export function firstDayOfMonth(date: Date): string {
+  return `${monthOf(date)}-01`;
+}
+
+/** Every day from `from` to `to`, both included (`YYYY-MM-DD`, UTC). */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY_MS) {
+    days.push(new Date(time).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/** Every month the days touch, in order (`YYYY-MM`). */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (const day of daysBetween(from, to)) {
+    const month = day.slice(0, 7);
+    if (months.at(-1) !== month) months.push(month);
+  }
+  return months;
+}
+
+export interface UsagePeriod {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The period a query asks for: this month so far by default. Throws a message for a bad one. */
+export function usagePeriodOf(
+  query: { from?: string | undefined; to?: string | undefined },
+  now = new Date(),
+): UsagePeriod {
+  const from = query.from ?? firstDayOfMonth(now);
+  const to = query.to ?? dayOf(now);
+  if (from > to) throw new RangeError(USAGE_MESSAGES.fromAfterTo);
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+  if (days > MAX_USAGE_RANGE_DAYS) throw new RangeError(USAGE_MESSAGES.rangeTooLong);
+  return { from, to };
+}
+
+/** The first and last instant of a period, as epoch milliseconds (the last is inclusive). */
+export function periodBounds(period: UsagePeriod): { readonly start: number; readonly end: number } {
+  return { start: Date.parse(`${period.from}T00:00:00.000Z`), end: Date.parse(`${period.to}T23:59:59.999Z`) };
+}
