@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { budgetExceededMessage, budgetInputSchema, budgetPercent, budgetState } from './budget';
+import { budgetExceededMessage, budgetPercent, budgetState } from './budget';
+import { budgetInputSchema } from './budget-schemas';
 
 describe('budgets', () => {
   it('refuses with the message issue 34 gives, word for word', () => {

@@ -1,5 +1,4 @@
 import { formatUsd } from './prices';
-import * as z from './validation/zod';
 
 /**
  * Monthly AI budgets per client (issue 34 item 4). At 80 % of the budget the owner and admins see a
@@ -34,45 +33,15 @@ export function budgetExceededMessage(clientName: string, monthlyUsd: number, mo
   return `${clientName} has used its ${formatUsd(monthlyUsd)} budget for ${monthName(month)}. An admin can raise it.`;
 }
 
-const isCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+/** The monthly AI budget of a client; null when it has none. */
+export interface ClientBudget {
+  /** The monthly budget in US dollars. */
+  monthlyUsd: number;
+  /** Jobs an admin allowed beyond the budget this month, not used yet. */
+  extraJobs: number;
+}
 
-/** PUT /api/clients/{clientId}/budget: the monthly budget in dollars, or null to remove it. */
-export const budgetInputSchema = z.object({
-  monthlyUsd: z.nullable(
-    z
-      .number({ error: BUDGET_MESSAGES.invalid })
-      .check(
-        z.gte(0.01, BUDGET_MESSAGES.invalid),
-        z.lte(MAX_MONTHLY_BUDGET_USD, BUDGET_MESSAGES.invalid),
-        z.refine(isCents, BUDGET_MESSAGES.invalid),
-        z.meta({ description: 'The monthly budget in US dollars; `null` removes it.' }),
-      ),
-  ),
-});
-
-export type BudgetInput = z.output<typeof budgetInputSchema>;
-
-export const clientBudgetSchema = z
-  .object({
-    monthlyUsd: z.number().check(z.meta({ description: 'The monthly budget in US dollars.' })),
-    extraJobs: z
-      .number()
-      .check(z.meta({ description: 'Jobs an admin allowed beyond the budget this month, not used yet.' })),
-  })
-  .check(z.meta({ description: 'The monthly AI budget, or null when the client has none.' }));
-
-export type ClientBudget = z.infer<typeof clientBudgetSchema>;
-
-/** What every client reply carries about its spending (issue 34 item 6). */
-export const clientSpendFields = {
-  budget: z.nullable(clientBudgetSchema),
-  monthToDateUsd: z
-    .number()
-    .check(
-      z.meta({ description: "What this month's finished jobs cost so far, in US dollars (UTC month)." }),
-    ),
-};
-
+/** What every client reply carries about its spending (issue 34 item 6; budget-schemas.ts). */
 export interface ClientSpend {
   budget: ClientBudget | null;
   monthToDateUsd: number;

@@ -1,3 +1,4 @@
+import { clientSpendFields } from './budget-schemas';
 import { CLIENT_TEXT_FIELDS, type ClientTextField } from './client';
 import { clientInputSchema } from './client-input';
 import { CLIENT_INSTRUCTION_FIELDS, type InstructionPreviewField, previewFieldOf } from './client-list';
@@ -143,6 +144,8 @@ export const clientSchema = z.object({
         "'Require approval before publishing': when true, content is published or scheduled to WordPress only once a reviewer approved it.",
     }),
   ),
+  // Issue 34: the monthly AI budget and what this month cost so far.
+  ...clientSpendFields,
 });
 
 /** A client as the list serves it by default (shared/client-list.ts): what its card shows. */

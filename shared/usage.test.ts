@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, monthsBetween, USAGE_MESSAGES, usagePeriodOf } from './usage';
+import {
+  daysBetween,
+  monthsBetween,
+  USAGE_PERIOD_MESSAGES as USAGE_MESSAGES,
+  usagePeriodOf,
+} from './usage-dates';
 
 describe('usage periods', () => {
   const now = new Date('2026-11-21T15:00:00Z');

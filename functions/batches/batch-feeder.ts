@@ -143,7 +143,9 @@ async function feedRow(
     const [current] = await batchRowsFrom(batch.batchId, row.row, 1);
     if (current?.status !== 'queued' || current.jobId !== jobId) {
       await releaseJobSlot(batch.userId, jobId);
-      if (row.clientId && budgetMonth) await releaseBudget(row.clientId, budgetMonth, jobId);
+      if (row.clientId && budgetMonth) {
+        await releaseBudget(row.clientId, budgetMonth, jobId, row.estimateMicroUsd);
+      }
     }
     return 'taken';
   }

@@ -1,27 +1,28 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { $add, $get, $remove } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { $add, $delete, $get, $remove } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { HttpError } from '#functions/commons/errors';
 import { type Entities, entities } from '#functions/data/entities';
 import { batchGetItems, findItem } from '#functions/data/item-commands';
 import { isConditionFailure } from '#functions/data/item-keys';
 import { BUDGET_EXCEEDED_CODE, budgetExceededMessage, type ClientSpend } from '#shared/budget';
 import { microToUsd } from '#shared/prices';
-import { monthOf } from '#shared/usage';
+import { monthOf } from '#shared/usage-dates';
 
 /**
  * A client's spend in a month (issue 34 item 4; entities.ts `clientSpend`), and the budget check: one
  * conditional UpdateItem per job admitted, never read-then-write.
  *
  * - `committedMicroUsd` is what the month's settled jobs cost plus the estimates of the admitted jobs
- *   not settled yet; `pending` maps each of those jobs to its estimate. A job is admitted while the
+ *   not settled yet; `pending` holds `<jobId>:<estimate>` for each of those. A job is admitted while the
  *   committed amount is below the limit: its estimate is added and it joins `pending` in the same
  *   update, conditioned on both, so ten requests racing at the boundary admit exactly as many jobs as the
  *   budget has room for, and a repeated admission of the same job counts it once.
  * - Settling a finished job swaps its estimate for its real cost (`spentMicroUsd`) and leaves
  *   `pending`, in one update conditioned on it being there: a job settled twice counts once.
- * - `limitMicroUsd` mirrors the client's budget for the month (absent: no budget). `extraJobs` are jobs
- *   an admin allowed beyond it; each admission past the limit takes one, conditioned on one being left.
+ * - `limitMicroUsd` mirrors the client's budget for the month (absent: no budget); the month's first
+ *   job copies it from the client. `extraJobs` are jobs an admin allowed beyond it; each admission past
+ *   the limit takes one, conditioned on one being left.
  */
 
 export type SpendRow = FormattedItem<Entities['clientSpend']>;
@@ -43,65 +44,54 @@ export const currentMonth = (now = new Date()): string => monthOf(now);
 
 const spendKey = (clientId: string, month: string) => ({ clientId, month });
 
+/** The element of `pending` that stands for an admitted job and its estimate. */
+export const pendingEntry = (jobId: string, estimateMicroUsd: number) => `${jobId}:${estimateMicroUsd}`;
+
 async function readSpend(clientId: string, month: string): Promise<SpendRow | null> {
   return findItem(entities().clientSpend, spendKey(clientId, month), { consistent: true });
 }
 
-/** Creates the month's item with zero counters (and the client's limit) unless it exists. */
-async function ensureSpend(client: BudgetedClient, month: string): Promise<void> {
-  await entities()
-    .clientSpend.build(UpdateItemCommand)
-    .item({
-      ...spendKey(client.id, month),
-      pending: $get('pending', {}),
-      committedMicroUsd: $get('committedMicroUsd', 0),
-      spentMicroUsd: $get('spentMicroUsd', 0),
-      jobs: $get('jobs', 0),
-      extraJobs: $get('extraJobs', 0),
-      ...(client.budgetMicroUsd === null
-        ? {}
-        : { limitMicroUsd: $get('limitMicroUsd', client.budgetMicroUsd) }),
-    })
-    .send();
-}
+const isPending = (spend: SpendRow | null, entry: string) => spend?.pending?.has(entry) ?? false;
 
 type Admission = 'withinBudget' | 'extraJob' | 'forced';
 
 async function tryAdmit(
-  clientId: string,
+  client: BudgetedClient,
   month: string,
-  jobId: string,
+  entry: string,
   estimate: number,
   how: Admission,
-): Promise<boolean> {
-  const unreserved = [
-    { attr: 'pending', exists: true },
-    { attr: `pending.${jobId}`, exists: false },
-  ] as const;
+) {
+  const notYet = { not: { attr: 'pending', contains: entry } } as const;
   const condition =
     how === 'withinBudget'
       ? {
           and: [
-            ...unreserved,
+            notYet,
             {
               or: [
                 { attr: 'limitMicroUsd', exists: false },
+                { attr: 'committedMicroUsd', exists: false },
                 { attr: 'committedMicroUsd', lt: { attr: 'limitMicroUsd' } },
               ],
             },
           ],
         }
       : how === 'extraJob'
-        ? { and: [...unreserved, { attr: 'extraJobs', gt: 0 }] }
-        : { and: unreserved };
+        ? { and: [notYet, { attr: 'extraJobs', gt: 0 }] }
+        : notYet;
   try {
     await entities()
       .clientSpend.build(UpdateItemCommand)
       .item({
-        ...spendKey(clientId, month),
-        pending: { [jobId]: estimate },
+        ...spendKey(client.id, month),
+        pending: $add(new Set([entry])),
         committedMicroUsd: $add(estimate),
         ...(how === 'extraJob' ? { extraJobs: $add(-1) } : {}),
+        // The month's first job brings the client's budget into its month.
+        ...(client.budgetMicroUsd === null
+          ? {}
+          : { limitMicroUsd: $get('limitMicroUsd', client.budgetMicroUsd) }),
         updatedAt: new Date().toISOString(),
       })
       .options({ condition: condition as never })
@@ -127,24 +117,15 @@ export async function reserveBudget(
 ): Promise<string> {
   const month = currentMonth(options.now);
   const estimate = Math.max(0, Math.round(estimateMicroUsd));
-  const how: Admission = options.force ? 'forced' : 'withinBudget';
-  for (let round = 0; round < 3; round += 1) {
-    if (await tryAdmit(client.id, month, jobId, estimate, how)) return month;
-    const spend = await readSpend(client.id, month);
-    if (!spend?.pending) {
-      await ensureSpend(client, month);
-      continue;
-    }
-    if (Object.hasOwn(spend.pending, jobId)) return month;
-    const limit = spend.limitMicroUsd;
-    const over = limit !== undefined && (spend.committedMicroUsd ?? 0) >= limit;
-    if (!over) continue;
-    if (await tryAdmit(client.id, month, jobId, estimate, 'extraJob')) return month;
-    const again = await readSpend(client.id, month);
-    if (again?.pending && Object.hasOwn(again.pending, jobId)) return month;
-    throw new BudgetExceededError(budgetExceededMessage(client.name, microToUsd(limit), month));
-  }
-  throw new Error(`Could not count job ${jobId} against the budget of client ${client.id}`);
+  const entry = pendingEntry(jobId, estimate);
+  if (await tryAdmit(client, month, entry, estimate, options.force ? 'forced' : 'withinBudget')) return month;
+  // Refused: already counted (a repeat), or at the budget, where an extra job an admin allowed may admit it.
+  if (isPending(await readSpend(client.id, month), entry)) return month;
+  if (await tryAdmit(client, month, entry, estimate, 'extraJob')) return month;
+  const spend = await readSpend(client.id, month);
+  if (isPending(spend, entry)) return month;
+  const limit = spend?.limitMicroUsd ?? client.budgetMicroUsd ?? 0;
+  throw new BudgetExceededError(budgetExceededMessage(client.name, microToUsd(limit), month));
 }
 
 /**
@@ -155,25 +136,24 @@ export async function settleBudget(
   clientId: string,
   month: string,
   jobId: string,
+  estimateMicroUsd: number,
   costMicroUsd: number,
   options: { readonly counted?: boolean } = {},
 ): Promise<boolean> {
-  const spend = await readSpend(clientId, month);
-  const estimate = spend?.pending?.[jobId];
-  if (estimate === undefined) return false;
-  const counted = options.counted ?? true;
+  const estimate = Math.max(0, Math.round(estimateMicroUsd));
+  const entry = pendingEntry(jobId, estimate);
   try {
     await entities()
       .clientSpend.build(UpdateItemCommand)
       .item({
         ...spendKey(clientId, month),
-        pending: { [jobId]: $remove() },
+        pending: $delete(new Set([entry])),
         committedMicroUsd: $add(costMicroUsd - estimate),
         spentMicroUsd: $add(costMicroUsd),
-        ...(counted ? { jobs: $add(1) } : {}),
+        ...((options.counted ?? true) ? { jobs: $add(1) } : {}),
         updatedAt: new Date().toISOString(),
       })
-      .options({ condition: { attr: `pending.${jobId}`, exists: true } as never })
+      .options({ condition: { attr: 'pending', contains: entry } })
       .send();
     return true;
   } catch (error) {
@@ -183,18 +163,16 @@ export async function settleBudget(
 }
 
 /** Gives an admitted job's estimate back (it never ran: its message could not be queued). */
-export function releaseBudget(clientId: string, month: string, jobId: string): Promise<boolean> {
-  return settleBudget(clientId, month, jobId, 0, { counted: false });
+export function releaseBudget(clientId: string, month: string, jobId: string, estimateMicroUsd: number) {
+  return settleBudget(clientId, month, jobId, estimateMicroUsd, 0, { counted: false });
 }
 
-/** Sets (or, with null, removes) the month's limit, creating the month's item if needed. */
+/** Sets (or, with null, removes) this month's limit. */
 export async function setSpendLimit(client: BudgetedClient, limitMicroUsd: number | null, now = new Date()) {
-  const month = currentMonth(now);
-  await ensureSpend(client, month);
   await entities()
     .clientSpend.build(UpdateItemCommand)
     .item({
-      ...spendKey(client.id, month),
+      ...spendKey(client.id, currentMonth(now)),
       limitMicroUsd: limitMicroUsd === null ? $remove() : limitMicroUsd,
       updatedAt: new Date().toISOString(),
     })
@@ -203,11 +181,17 @@ export async function setSpendLimit(client: BudgetedClient, limitMicroUsd: numbe
 
 /** One more job this month beyond the budget. */
 export async function allowExtraJob(client: BudgetedClient, now = new Date()): Promise<void> {
-  const month = currentMonth(now);
-  await ensureSpend(client, month);
   await entities()
     .clientSpend.build(UpdateItemCommand)
-    .item({ ...spendKey(client.id, month), extraJobs: $add(1), updatedAt: new Date().toISOString() })
+    .item({
+      ...spendKey(client.id, currentMonth(now)),
+      extraJobs: $add(1),
+      // A month without a job yet still gets its limit, so the extra job is one past it.
+      ...(client.budgetMicroUsd === null
+        ? {}
+        : { limitMicroUsd: $get('limitMicroUsd', client.budgetMicroUsd) }),
+      updatedAt: new Date().toISOString(),
+    })
     .send();
 }
 

@@ -1,5 +1,5 @@
 import { httpHandler } from '#functions/commons/http-handler';
-import { budgetInputSchema } from '#shared/budget';
+import { budgetInputSchema } from '#shared/budget-schemas';
 import { authorizeClient } from './client-access';
 import { setClientBudget } from './client-budget';
 import { clientReply } from './client-reply';

@@ -4,7 +4,6 @@ import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
-import { record } from 'dynamodb-toolbox/schema/record';
 import { set } from 'dynamodb-toolbox/schema/set';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
@@ -495,8 +494,9 @@ const usageSchema = () =>
 
 /**
  * One client's AI spend in one month (issue 34): the budget check and count are conditional updates of
- * this one item (functions/budgets/client-spend.ts). `pending` maps each admitted, unsettled job to the
- * estimate it holds in `committedMicroUsd`; settling swaps the estimate for the real cost once.
+ * this one item (functions/budgets/client-spend.ts). `pending` holds `<jobId>:<estimate>` for each
+ * admitted, unsettled job whose estimate is in `committedMicroUsd`; settling swaps the estimate for the
+ * real cost once.
  */
 const clientSpendSchema = () =>
   item({
@@ -507,7 +507,7 @@ const clientSpendSchema = () =>
     spentMicroUsd: number().optional(),
     jobs: number().optional(),
     extraJobs: number().optional(),
-    pending: record(string(), number()).optional(),
+    pending: set(string()).optional(),
     updatedAt: optionalString(),
     edbVersion: entityVersion(),
   });

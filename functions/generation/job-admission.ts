@@ -89,7 +89,9 @@ async function sendOrFail(admission: JobAdmission, jobId: string, budgetMonth: s
     });
     await failUnqueuedJob(jobId, JOB_NOT_QUEUED_MESSAGE);
     // It never ran: its estimate leaves the client's month (a replay counts it again).
-    if (admission.budget && budgetMonth) await releaseBudget(admission.budget.client.id, budgetMonth, jobId);
+    const budget = admission.budget;
+    if (budget && budgetMonth)
+      await releaseBudget(budget.client.id, budgetMonth, jobId, budget.estimateMicroUsd);
     throw new ServiceUnavailableError(JOB_NOT_QUEUED_MESSAGE, 'job_not_queued');
   }
 }

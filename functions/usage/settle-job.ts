@@ -53,7 +53,14 @@ export async function settleJob(jobId: string): Promise<void> {
   const ran = recordsUsage(job);
   const record = ran ? await recordUsage(job, costMicroUsd) : null;
   if (accounting.clientId && accounting.budgetMonth) {
-    await settleBudget(accounting.clientId, accounting.budgetMonth, job.id, costMicroUsd, { counted: ran });
+    await settleBudget(
+      accounting.clientId,
+      accounting.budgetMonth,
+      job.id,
+      accounting.estimateMicroUsd,
+      costMicroUsd,
+      { counted: ran },
+    );
   }
   if (accounting.batchId) {
     const { settleBatchRow } = await import('#functions/batches/batch-feeder');

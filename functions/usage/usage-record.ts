@@ -1,7 +1,7 @@
 import { decodeTime } from 'ulid';
 import type { AttemptUsage, StoredJob } from '#functions/generation/job-store';
 import { addUsage, costOf, imageCount, NO_USAGE, type UsageMeasure } from '#shared/prices';
-import { dayOf, monthOf } from '#shared/usage';
+import { dayOf, monthOf } from '#shared/usage-dates';
 
 /**
  * One finished job's usage, as the usage page and the CSV export read it: the sum of what its attempts

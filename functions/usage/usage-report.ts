@@ -4,19 +4,16 @@ import { BadRequestError } from '#functions/commons/errors';
 import { findImageModel, findLanguageModel, SPEECH_MODEL } from '#shared/models';
 import { microToUsd } from '#shared/prices';
 import {
-  daysBetween,
-  monthsBetween,
   TOP_JOBS,
   USAGE_MESSAGES,
   USAGE_TOOL_LABELS,
   type UsageGroupBy,
   type UsageJob,
-  type UsagePeriod,
   type UsageQuery,
   type UsageReply,
   type UsageRow,
-  usagePeriodOf,
 } from '#shared/usage';
+import { daysBetween, monthsBetween, type UsagePeriod, usagePeriodOf } from '#shared/usage-dates';
 import { emptyTotals, NO_CLIENT_KEY, readDays, type UsageTotals } from './usage-days';
 import { dearestJobs, toUsageJob, type UsageRow as UsageItem, usageRows } from './usage-store';
 

@@ -5,7 +5,8 @@ import { type Entities, entities } from '#functions/data/entities';
 import { putItem, queryAll, readQueryPage } from '#functions/data/item-commands';
 import { partitionKey, sortKey } from '#functions/data/item-keys';
 import { microToUsd } from '#shared/prices';
-import { monthsBetween, periodBounds, type UsageJob, type UsagePeriod } from '#shared/usage';
+import type { UsageJob } from '#shared/usage';
+import { monthsBetween, periodBounds, type UsagePeriod } from '#shared/usage-dates';
 import type { UsageRecord } from './usage-record';
 
 /**

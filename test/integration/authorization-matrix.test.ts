@@ -229,6 +229,26 @@ const rows: Row[] = [
     prepare: prepareAsCreator('DELETE', A),
     expected: { anonymous: 401, stranger: 404, granted: 404, creator: 200, admin: 200 },
   },
+  // Issue 34: the client's monthly budget is the owner's or an admin's; one more job past it, an admin's.
+  {
+    route: 'PUT {A}/budget',
+    method: 'PUT',
+    path: (fixture) => `${A(fixture)}/budget`,
+    body: () => ({ monthlyUsd: 20 }),
+    mutates: true,
+    expected: managers,
+  },
+  {
+    route: 'POST {A}/budget/allow-one-more once the creator set a budget',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/budget/allow-one-more`,
+    mutates: true,
+    prepare: async (fixture) => {
+      const response = await call('creator', 'PUT', `${A(fixture)}/budget`, { monthlyUsd: 5 });
+      if (response.status !== 200) throw new Error(`Preparation failed with ${response.status}`);
+    },
+    expected: { anonymous: 401, stranger: 404, granted: 403, creator: 403, admin: 200 },
+  },
   { route: 'GET {A}/access', method: 'GET', path: (fixture) => `${A(fixture)}/access`, expected: managers },
   {
     route: 'POST {A}/access',

@@ -6,7 +6,7 @@ import {
 import { budgetExceededMessage, type ClientSpend } from '#shared/budget';
 import { estimateNewsletter } from '#shared/tools/job-estimates';
 import { newsletterRequestSchema } from '#shared/tools/newsletter';
-import { monthOf } from '#shared/usage';
+import { monthOf } from '#shared/usage-dates';
 import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
@@ -25,9 +25,9 @@ let admin: TestUser;
 let openai: FakeOpenAiServer;
 let clientId: string;
 /** While closed, provider replies wait: no job finishes (and changes the month's spend) mid-burst. */
-let gate = { held: Promise.resolve(), release: () => undefined as void };
+let gate: { held: Promise<void>; release: () => void } = { held: Promise.resolve(), release: () => {} };
 function closeGate(): void {
-  let release = () => undefined as void;
+  let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });

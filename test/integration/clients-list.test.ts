@@ -125,6 +125,8 @@ describe('the list of clients', () => {
       content_count: 0,
       access_count: 0,
       require_approval: false,
+      budget: null,
+      monthToDateUsd: 0,
       newsletter_instructions_preview: `${long('friendly').slice(0, 200).trimEnd()}...`,
       press_release_instructions_preview: null,
       content_instructions_preview: 'Mention same-day crowns.',
