@@ -71,6 +71,40 @@ describe('OpenAI text adapter against the Chat Completions wire format', () => {
     });
   });
 
+  it('reports reasoning tokens apart, inside the output as OpenAI counts them, or added when a server counts them outside', async () => {
+    const inside = await openAi({ usage: { promptTokens: 10, completionTokens: 90, reasoningTokens: 60 } });
+    const openAiCounted = await collect(inside.provider.streamText(request));
+    expect(openAiCounted.usage).toEqual({ inputTokens: 10, outputTokens: 90 });
+    expect(openAiCounted.reasoningTokens).toBe(60);
+    const outside = await openAi({
+      usage: {
+        promptTokens: 10,
+        completionTokens: 30,
+        reasoningTokens: 60,
+        reasoningOutsideCompletion: true,
+      },
+    });
+    const counted = await collect(outside.provider.streamText(request));
+    expect(counted.usage).toEqual({ inputTokens: 10, outputTokens: 90 });
+    expect(counted.reasoningTokens).toBe(60);
+  });
+
+  it('reports what a reply cut off at its limit consumed before failing it', async () => {
+    const { provider } = await openAi({
+      usage: { promptTokens: 12, completionTokens: 500 },
+      replies: [{ kind: 'stream', chunks: ['Cut'], finishReason: 'length' }],
+    });
+    const seen: string[] = [];
+    await expect(
+      (async () => {
+        for await (const event of provider.streamText(request)) {
+          seen.push(event.type === 'usage' ? `usage ${event.inputTokens}/${event.outputTokens}` : event.type);
+        }
+      })(),
+    ).rejects.toMatchObject({ kind: 'truncated' });
+    expect(seen).toEqual(['text', 'usage 12/500']);
+  });
+
   it('estimates usage when a compatible server sends none', async () => {
     const { provider } = await openAi({ chunks: ['12345678'], sendUsage: false });
     const result = await collect(provider.streamText(request));

@@ -166,8 +166,8 @@ describe('POST /api/batches', () => {
     });
     expect(created.status).toBe(201);
     const first = await getBatch(created.body.batchId)();
-    // Fed within the slots: the rest wait (nothing refused).
-    expect(first.counts.waiting + first.counts.succeeded).toBeGreaterThanOrEqual(10);
+    // Fed within the slots: the rest wait, nothing is refused.
+    expect(first.counts.waiting).toBeGreaterThan(0);
     expect(first.counts.failed).toBe(0);
     const cancelled = await app.request<BatchView>('POST', `/api/batches/${created.body.batchId}/cancel`, {
       token: user.idToken,
@@ -313,7 +313,7 @@ describe('a batch and a crash', () => {
       return (await reply.json()) as T;
     };
 
-    const ROWS = 40;
+    const ROWS = 24;
     let child = await startApp(dataDir, port);
     let batchId: string;
     let clientOfRun: string;
@@ -368,12 +368,10 @@ describe('a batch and a crash', () => {
         'GET',
         `/api/usage/jobs?clientId=${clientOfRun}&limit=1000`,
       );
-      expect(
-        usage.rows
-          .filter((row) => row.batchId === batchId)
-          .map((row) => row.jobId)
-          .sort(),
-      ).toEqual(finished.rows.map((row) => row.jobId).sort());
+      const ofBatch = usage.rows.filter((row) => row.batchId === batchId);
+      expect(ofBatch.map((row) => row.jobId).sort()).toEqual(finished.rows.map((row) => row.jobId).sort());
+      // Without provider keys the offline composer wrote them: recorded as offline, at no cost.
+      for (const row of ofBatch) expect(row).toMatchObject({ provider: 'offline', costUsd: 0, tool: 'faq' });
       const activities = await api<{ activities: { id: string }[] }>(atKill.token, 'GET', '/api/activities');
       const perJob = new Map<string, number>();
       for (const activity of activities.activities)

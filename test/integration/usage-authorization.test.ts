@@ -4,6 +4,8 @@ import type { UsageJob, UsageReply } from '#shared/usage';
 import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
+/** A first job starts its function's thread; on a loaded machine that alone can take many seconds. */
+const JOB_TIMEOUT_MS = 90_000;
 /**
  * Issue 34 item 8: who may see what of the usage and bulk routes. An admin sees every job; anyone else
  * signed in sees the clients they can see (and their own jobs without a client); an API key sees only
@@ -28,7 +30,9 @@ async function generate(user: TestUser, body: Record<string, unknown>): Promise<
     body,
   });
   expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-  expect((await waitForJob(app, user.idToken, queued.body.jobId)).status).toBe('succeeded');
+  expect((await waitForJob(app, user.idToken, queued.body.jobId, undefined, JOB_TIMEOUT_MS)).status).toBe(
+    'succeeded',
+  );
   return queued.body.jobId;
 }
 

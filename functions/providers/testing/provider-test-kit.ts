@@ -8,16 +8,22 @@ export interface Collected {
   readonly text: string;
   readonly chunks: readonly string[];
   readonly usage: { readonly inputTokens: number; readonly outputTokens: number } | undefined;
+  /** The reasoning tokens the usage event reported apart, if any. */
+  readonly reasoningTokens: number | undefined;
 }
 
 export async function collect(stream: AsyncIterable<TextStreamEvent>): Promise<Collected> {
   const chunks: string[] = [];
   let usage: Collected['usage'];
+  let reasoningTokens: number | undefined;
   for await (const event of stream) {
     if (event.type === 'text') chunks.push(event.text);
-    else usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+    else {
+      usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+      reasoningTokens = event.reasoningTokens;
+    }
   }
-  return { text: chunks.join(''), chunks, usage };
+  return { text: chunks.join(''), chunks, usage, reasoningTokens };
 }
 
 /** Consumes a stream and returns the error it ends with, plus the text seen before it. */
