@@ -1,4 +1,19 @@
 import Papa from 'papaparse';
+import {
+  BATCH_COLUMNS,
+  BATCH_MESSAGES,
+  BATCH_TOOLS,
+  type BatchClientRef,
+  type BatchColumn,
+  type BatchOptions,
+  type BatchProblem,
+  type BatchRowInput,
+  type BatchTool,
+  type CheckedBatchRow,
+  MAX_BATCH_ROWS,
+  TOOL_COLUMNS,
+} from './batch-columns';
+import type { BatchView } from './batch-schemas';
 import { LANGUAGE_MODELS } from './models';
 import { blogRewriteRequestSchema } from './tools/blog-rewrite';
 import { clientContentRequestSchema } from './tools/client-content';
@@ -14,123 +29,9 @@ import * as z from './validation/zod';
  * Bulk generation from a spreadsheet (issue 34 item 5), browser-safe: the page and POST /api/batches
  * read a CSV with the same library (papaparse) and check every row with the very schemas of the single
  * tools, so a row the page accepts is a row the server accepts, and the problems name the same row
- * numbers and columns on both sides.
+ * numbers and columns on both sides. The columns and limits are in batch-columns.ts, the API's shapes in
+ * batch-schemas.ts.
  */
-
-export const MAX_BATCH_ROWS = 500;
-
-/** The `tool` column's values, and the job each one runs (functions/tools/<job>). */
-export const BATCH_TOOLS = {
-  newsletter: 'newsletter',
-  'press-release': 'press-release',
-  'blog-rewrite': 'blog-rewrite',
-  faq: 'faq',
-  howto: 'faq',
-  'client-content': 'client-content',
-  social: 'social-content',
-  'gbp-post': 'gbp-post',
-} as const;
-
-export type BatchTool = keyof typeof BATCH_TOOLS;
-export const BATCH_TOOL_NAMES = Object.keys(BATCH_TOOLS) as BatchTool[];
-
-export const BATCH_TOOL_LABELS: Readonly<Record<BatchTool, string>> = {
-  newsletter: 'Newsletter',
-  'press-release': 'Press Release',
-  'blog-rewrite': 'Blog Rewrite',
-  faq: 'FAQ',
-  howto: 'How To',
-  'client-content': 'Client Content',
-  social: 'Social Content',
-  'gbp-post': 'GBP Post',
-};
-
-/** Every column a batch CSV may have, in the template's order; `tool` is the only one always needed. */
-export const BATCH_COLUMNS = [
-  'tool',
-  'client',
-  'topic',
-  'url',
-  'model',
-  'instructions',
-  'questions',
-  'heading_level',
-  'framework',
-  'emojis',
-  'platforms',
-  'tone',
-  'post_type',
-] as const;
-
-export type BatchColumn = (typeof BATCH_COLUMNS)[number];
-
-/** Columns each tool reads besides tool, client and model; a value in another column is a mistake. */
-const TOOL_COLUMNS: Readonly<Record<BatchTool, readonly BatchColumn[]>> = {
-  newsletter: ['topic', 'url', 'instructions'],
-  'press-release': ['topic', 'url', 'instructions'],
-  'blog-rewrite': ['url', 'framework', 'emojis'],
-  faq: ['topic', 'instructions', 'questions', 'heading_level'],
-  howto: ['topic', 'instructions', 'questions', 'heading_level'],
-  'client-content': ['topic', 'url', 'instructions'],
-  social: ['topic', 'platforms', 'tone'],
-  'gbp-post': ['topic', 'post_type'],
-};
-
-/** A row as read from the CSV (or sent as JSON): column → text. */
-export type BatchRowInput = Partial<Record<BatchColumn, string>>;
-
-/** A problem of one row (row 1 is the header of a CSV): what the page lists and the 400 carries. */
-export interface BatchProblem {
-  readonly row: number;
-  readonly column: BatchColumn | null;
-  readonly message: string;
-}
-
-/** A client the caller can see, as the rows name it. */
-export interface BatchClientRef {
-  readonly id: string;
-  readonly name: string;
-  readonly website: string | null;
-}
-
-/** A row ready to run: the tool's parsed request, its client and its estimate. */
-export interface CheckedBatchRow {
-  readonly row: number;
-  readonly tool: BatchTool;
-  /** The job kind that runs it. */
-  readonly job: string;
-  readonly clientId: string | null;
-  readonly clientName: string | null;
-  readonly modelId: string;
-  readonly request: Record<string, unknown>;
-  readonly estimateMicroUsd: number;
-}
-
-export interface BatchOptions {
-  /** Save each finished row to its client's library (rows without a client are not saved). */
-  readonly saveToClient: boolean;
-  readonly timeZone?: string | undefined;
-}
-
-export const BATCH_MESSAGES = {
-  empty: 'The file has no rows: add one row per piece of content below the header row.',
-  tooMany: `A batch may have at most ${MAX_BATCH_ROWS} rows.`,
-  noToolColumn: 'The header row has no `tool` column.',
-  unknownColumn: (column: string) =>
-    `Unknown column "${column}". The columns are: ${BATCH_COLUMNS.join(', ')}.`,
-  unknownTool: (value: string) => `Unknown tool "${value}". Use one of: ${BATCH_TOOL_NAMES.join(', ')}.`,
-  notForTool: (column: string, tool: BatchTool) => `The ${column} column does not apply to ${tool} rows.`,
-  clientNotFound: (value: string) => `No client you can see is named or has the id "${value}".`,
-  clientAmbiguous: (value: string, count: number) =>
-    `${count} clients you can see are named "${value}": give the client's id instead.`,
-  unknownModel: (value: string) => `Unknown model "${value}": use a model id of the tool's list.`,
-  topicOrUrl: 'Give either a topic or a url, not both.',
-  notANumber: (value: string) => `"${value}" is not a whole number.`,
-  notYesNo: (value: string) => `"${value}" is not yes or no.`,
-  csvError: (message: string) => `The file could not be read as CSV: ${message}.`,
-  rowsHaveProblems: (count: number) =>
-    `${count} ${count === 1 ? 'row has a problem' : 'rows have problems'}: fix or remove ${count === 1 ? 'it' : 'them'}; nothing was started.`,
-} as const;
 
 // ---------------------------------------------------------------------------------------------------
 // Reading CSV
@@ -495,114 +396,6 @@ export function batchTemplateCsv(): string {
     data: TEMPLATE_ROWS.map((row) => BATCH_COLUMNS.map((column) => row[column] ?? '')),
   });
 }
-
-// ---------------------------------------------------------------------------------------------------
-// The API's shapes
-
-export const BATCH_ROW_STATUSES = [
-  'waiting',
-  'queued',
-  'running',
-  'succeeded',
-  'failed',
-  'cancelled',
-] as const;
-export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
-export const BATCH_STATUSES = ['running', 'finished', 'cancelled'] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
-
-export const createBatchBodySchema = z.object({
-  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))).check(
-    z.maxLength(MAX_BATCH_ROWS, BATCH_MESSAGES.tooMany),
-    z.meta({
-      description: `The rows, as the CSV's columns (${BATCH_COLUMNS.join(', ')}); at most ${MAX_BATCH_ROWS}.`,
-    }),
-  ),
-  saveToClient: z
-    ._default(z.boolean(), true)
-    .check(z.meta({ description: "Save each finished row to its client's library (default true)." })),
-  timeZone: z.optional(z.string().check(z.maxLength(100))),
-});
-
-/** Query of POST /api/batches with a CSV body (the CSV has no room for the options). */
-export const createBatchQuerySchema = z.object({
-  saveToClient: z
-    .optional(z.enum(['true', 'false']))
-    .check(
-      z.meta({ description: "With a CSV body: `false` to not save the rows to their clients' libraries." }),
-    ),
-  timeZone: z.optional(z.string().check(z.maxLength(100))),
-});
-
-export const batchProblemSchema = z.object({
-  row: z
-    .number()
-    .check(z.meta({ description: 'The row (for a CSV, as a spreadsheet numbers it: the header is row 1).' })),
-  column: z.nullable(z.enum(BATCH_COLUMNS)),
-  message: z.string(),
-});
-
-export const batchProblemsErrorSchema = z.object({
-  error: z.object({
-    code: z.literal('invalid_rows'),
-    message: z.string(),
-    problems: z.array(batchProblemSchema),
-  }),
-});
-
-export const batchCreatedSchema = z.object({
-  batchId: z.string(),
-  rows: z.number().check(z.meta({ description: 'Rows accepted.' })),
-  estimatedCostUsd: z
-    .number()
-    .check(z.meta({ description: 'The estimated cost of every row at list prices, in US dollars.' })),
-});
-
-export const batchCountsSchema = z.object({
-  total: z.number(),
-  waiting: z.number(),
-  queued: z.number(),
-  running: z.number(),
-  succeeded: z.number(),
-  failed: z.number(),
-  cancelled: z.number(),
-});
-
-export type BatchCounts = z.infer<typeof batchCountsSchema>;
-
-export const batchRowSchema = z.object({
-  row: z.number(),
-  status: z.enum(BATCH_ROW_STATUSES),
-  tool: z.string(),
-  clientId: z.nullable(z.string()),
-  clientName: z.nullable(z.string()),
-  jobId: z.nullable(z.string()),
-  progress: z.number().check(z.meta({ description: 'Percent done of a running row.' })),
-  contentId: z.optional(z.string()),
-  title: z.optional(z.string()),
-  error: z.optional(z.string()),
-  costUsd: z.optional(z.number()),
-});
-
-export type BatchRowView = z.infer<typeof batchRowSchema>;
-
-export const batchSummarySchema = z.object({
-  batchId: z.string(),
-  status: z.enum(BATCH_STATUSES),
-  counts: batchCountsSchema,
-  saveToClient: z.boolean(),
-  createdAt: z.string(),
-  estimatedCostUsd: z.number(),
-  costUsd: z.number().check(z.meta({ description: 'What the finished rows cost.' })),
-});
-
-export type BatchSummary = z.infer<typeof batchSummarySchema>;
-
-export const batchSchema = z.extend(batchSummarySchema, { rows: z.array(batchRowSchema) });
-
-export type BatchView = z.infer<typeof batchSchema>;
-
-export const batchListSchema = z.object({ batches: z.array(batchSummarySchema) });
 
 /** The results CSV: one line per row, with its status, the library item's title and its cost. */
 export function batchResultsCsv(batch: Pick<BatchView, 'rows'>): string {

@@ -9,7 +9,7 @@ import { batchRowSortKey, type Entities, entities } from '#functions/data/entiti
 import { findItem, putItem, queryAll, readQueryPage } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { derivedUlid } from '#functions/generation/derived-id';
-import type { CheckedBatchRow } from '#shared/batches';
+import type { CheckedBatchRow } from '#shared/batch-columns';
 
 /**
  * Bulk runs (issue 34 item 5; entities.ts `batch`, `batchRow`): a batch item, and one item per row under

@@ -1,6 +1,6 @@
 import { entities } from '#functions/data/entities';
 import { batchGetItems } from '#functions/data/item-commands';
-import type { BatchCounts, BatchRowView, BatchStatus, BatchSummary, BatchView } from '#shared/batches';
+import type { BatchCounts, BatchRowView, BatchStatus, BatchSummary, BatchView } from '#shared/batch-schemas';
 import { microToUsd } from '#shared/prices';
 import { type BatchRecord, type BatchRowRecord, batchRows } from './batch-store';
 

@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import { authorizeClient } from '#functions/clients/client-access';
 import { BadRequestError } from '#functions/commons/errors';
 import { HttpFileResult, httpHandler } from '#functions/commons/http-handler';
@@ -22,7 +21,9 @@ function wantsCsv(accept: string | undefined): boolean {
   return /\btext\/csv\b/i.test(accept ?? '');
 }
 
-function csvOf(jobs: readonly UsageJob[]): string {
+/** The CSV library loads with the first export: the JSON pages and the usage page never need it. */
+async function csvOf(jobs: readonly UsageJob[]): Promise<string> {
+  const { default: Papa } = await import('papaparse');
   return Papa.unparse({
     fields: [...USAGE_CSV_COLUMNS],
     data: jobs.map((job) => USAGE_CSV_COLUMNS.map((column) => job[column] ?? '')),
@@ -49,7 +50,7 @@ export const handler = httpHandler({
       if (jobs.length > MAX_USAGE_EXPORT_ROWS)
         throw new BadRequestError(USAGE_MESSAGES.tooManyRows, 'too_many_rows');
       return new HttpFileResult(
-        csvOf(jobs),
+        await csvOf(jobs),
         'text/csv; charset=utf-8',
         `usage-${period.from}-to-${period.to}.csv`,
       );

@@ -15,11 +15,11 @@ describe('function access', () => {
     for (const folder of folders) expect(Object.keys(FOLDER_ACCESS)).toContain(folder);
   });
 
-  it('lets only generation endpoints (tools and the public API’s own) enqueue jobs', () => {
+  it('lets only generation endpoints (tools and the public API’s own) and bulk runs enqueue jobs', () => {
     for (const fn of httpFunctions.filter((candidate) => functionAccess(candidate).jobsQueue)) {
-      expect(fn.entry).toMatch(/^functions\/(tools|public-api)\//);
+      expect(fn.entry).toMatch(/^functions\/(tools|public-api|batches)\//);
       for (const route of routesOf(fn.id)) {
-        expect(route.id).toMatch(/^(Generate|RewriteBlog|TextToSpeech)/);
+        expect(route.id).toMatch(/^(Generate|RewriteBlog|TextToSpeech|[A-Za-z]*Batch)/);
       }
     }
   });

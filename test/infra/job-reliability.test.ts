@@ -6,7 +6,7 @@ import {
   WORKER_TIMEOUT_SECONDS,
 } from '#infra/queue-timing';
 import { WORKER_TIMEOUT } from '#infra/stack';
-import { actionsOfFunction, logicalIdOf, resourcesOf, sharedTemplate } from './fixture';
+import { actionsOfFunction, logicalIdOf, resourcesOf, sharedTemplate, statementsOfFunction } from './fixture';
 
 /**
  * Issue 17 items 1 and 2 in the template: the workers' timeouts and visibility timeouts come from the
@@ -46,11 +46,17 @@ describe('job reliability', () => {
     }
   });
 
-  it('lets the dead-letter consumer touch only the table, the WebSocket and its two queues', () => {
+  it('lets the dead-letter consumer touch only the table, the WebSocket, its two queues and the jobs queue', () => {
     const actions = actionsOfFunction(template, 'DeadLettersFunction');
     expect(actions).toContain('dynamodb:UpdateItem');
     expect(actions).toContain('execute-api:ManageConnections');
     expect(actions.filter((action) => /^(s3|kms|secretsmanager):/.test(action))).toEqual([]);
-    expect(actions).not.toContain('sqs:SendMessage');
+    // A bulk run's row failed there feeds the run its next rows (issue 34): sent to the jobs queue only.
+    const sends = statementsOfFunction(template, 'DeadLettersFunction').filter((statement) =>
+      statement.actions.includes('sqs:SendMessage'),
+    );
+    expect(sends).toHaveLength(1);
+    expect(JSON.stringify(sends[0]?.resources)).toMatch(/JobsQueue/);
+    expect(JSON.stringify(sends[0]?.resources)).not.toMatch(/Dlq|DeadLetter|Media/i);
   });
 });

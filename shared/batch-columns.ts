@@ -1,0 +1,120 @@
+/**
+ * A bulk run's CSV (issue 34 item 5): its columns, the tools a row may name, the limits and the
+ * messages, without the CSV reader or the tools' schemas (shared/batches.ts), so the routes that only
+ * read a batch, and the OpenAPI document, do not load those.
+ */
+
+export const MAX_BATCH_ROWS = 500;
+
+/** The `tool` column's values, and the job each one runs (functions/tools/<job>). */
+export const BATCH_TOOLS = {
+  newsletter: 'newsletter',
+  'press-release': 'press-release',
+  'blog-rewrite': 'blog-rewrite',
+  faq: 'faq',
+  howto: 'faq',
+  'client-content': 'client-content',
+  social: 'social-content',
+  'gbp-post': 'gbp-post',
+} as const;
+
+export type BatchTool = keyof typeof BATCH_TOOLS;
+export const BATCH_TOOL_NAMES = Object.keys(BATCH_TOOLS) as BatchTool[];
+
+export const BATCH_TOOL_LABELS: Readonly<Record<BatchTool, string>> = {
+  newsletter: 'Newsletter',
+  'press-release': 'Press Release',
+  'blog-rewrite': 'Blog Rewrite',
+  faq: 'FAQ',
+  howto: 'How To',
+  'client-content': 'Client Content',
+  social: 'Social Content',
+  'gbp-post': 'GBP Post',
+};
+
+/** Every column a batch CSV may have, in the template's order; `tool` is the only one always needed. */
+export const BATCH_COLUMNS = [
+  'tool',
+  'client',
+  'topic',
+  'url',
+  'model',
+  'instructions',
+  'questions',
+  'heading_level',
+  'framework',
+  'emojis',
+  'platforms',
+  'tone',
+  'post_type',
+] as const;
+
+export type BatchColumn = (typeof BATCH_COLUMNS)[number];
+
+/** Columns each tool reads besides tool, client and model; a value in another column is a mistake. */
+export const TOOL_COLUMNS: Readonly<Record<BatchTool, readonly BatchColumn[]>> = {
+  newsletter: ['topic', 'url', 'instructions'],
+  'press-release': ['topic', 'url', 'instructions'],
+  'blog-rewrite': ['url', 'framework', 'emojis'],
+  faq: ['topic', 'instructions', 'questions', 'heading_level'],
+  howto: ['topic', 'instructions', 'questions', 'heading_level'],
+  'client-content': ['topic', 'url', 'instructions'],
+  social: ['topic', 'platforms', 'tone'],
+  'gbp-post': ['topic', 'post_type'],
+};
+
+/** A row as read from the CSV (or sent as JSON): column → text. */
+export type BatchRowInput = Partial<Record<BatchColumn, string>>;
+
+/** A problem of one row (row 1 is the header of a CSV): what the page lists and the 400 carries. */
+export interface BatchProblem {
+  readonly row: number;
+  readonly column: BatchColumn | null;
+  readonly message: string;
+}
+
+/** A client the caller can see, as the rows name it. */
+export interface BatchClientRef {
+  readonly id: string;
+  readonly name: string;
+  readonly website: string | null;
+}
+
+/** A row ready to run: the tool's parsed request, its client and its estimate. */
+export interface CheckedBatchRow {
+  readonly row: number;
+  readonly tool: BatchTool;
+  /** The job kind that runs it. */
+  readonly job: string;
+  readonly clientId: string | null;
+  readonly clientName: string | null;
+  readonly modelId: string;
+  readonly request: Record<string, unknown>;
+  readonly estimateMicroUsd: number;
+}
+
+export interface BatchOptions {
+  /** Save each finished row to its client's library (rows without a client are not saved). */
+  readonly saveToClient: boolean;
+  readonly timeZone?: string | undefined;
+}
+
+export const BATCH_MESSAGES = {
+  empty: 'The file has no rows: add one row per piece of content below the header row.',
+  tooMany: `A batch may have at most ${MAX_BATCH_ROWS} rows.`,
+  noToolColumn: 'The header row has no `tool` column.',
+  unknownColumn: (column: string) =>
+    `Unknown column "${column}". The columns are: ${BATCH_COLUMNS.join(', ')}.`,
+  unknownTool: (value: string) => `Unknown tool "${value}". Use one of: ${BATCH_TOOL_NAMES.join(', ')}.`,
+  notForTool: (column: string, tool: BatchTool) => `The ${column} column does not apply to ${tool} rows.`,
+  clientNotFound: (value: string) => `No client you can see is named or has the id "${value}".`,
+  clientAmbiguous: (value: string, count: number) =>
+    `${count} clients you can see are named "${value}": give the client's id instead.`,
+  unknownModel: (value: string) => `Unknown model "${value}": use a model id of the tool's list.`,
+  topicOrUrl: 'Give either a topic or a url, not both.',
+  notANumber: (value: string) => `"${value}" is not a whole number.`,
+  notYesNo: (value: string) => `"${value}" is not yes or no.`,
+  csvError: (message: string) => `The file could not be read as CSV: ${message}.`,
+  rowsHaveProblems: (count: number) =>
+    `${count} ${count === 1 ? 'row has a problem' : 'rows have problems'}: fix or remove ${count === 1 ? 'it' : 'them'}; nothing was started.`,
+} as const;
