@@ -318,7 +318,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const decrypting = new Set<string>();
     await Promise.all(
       [...functionEntries.keys()].map(async (functionId) => {
-        const decrypt = { action: 'kms:Decrypt', resource: wordpressKeyArn };
+        const decrypt = {
+          action: 'kms:Decrypt',
+          resource: wordpressKeyArn,
+          resourcePolicy: local.resolve(local.template.Resources[wordpressKeyId]?.Properties?.KeyPolicy),
+        };
         if (await enforcement.allowsQuietly(functionId, decrypt)) decrypting.add(functionId);
       }),
     );
@@ -353,7 +357,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           ...secretOf(envNames.mediaUrlSecretArn, secretValue(envNames.mediaUrlSecret)),
           ...secretOf(envNames.originSecretArn, secretValue(envNames.originSecret)),
         ],
-        key: { id: wordpressKeyId, arn: wordpressKeyArn, material: keyMaterial },
+        key: {
+          id: wordpressKeyId,
+          arn: wordpressKeyArn,
+          material: keyMaterial,
+          policy: local.resolve(local.template.Resources[wordpressKeyId]?.Properties?.KeyPolicy),
+        },
       }),
       webSocketApi: { id: 'local', stage: webSocketStage(local) },
     });
