@@ -27,7 +27,12 @@ import { startDynamoDb } from './emulators/dynamodb';
 import { startS3 } from './emulators/s3';
 import { startSqs } from './emulators/sqs';
 import { functionEntries } from './functions/function-catalog';
-import { FunctionHost, type FunctionSettings } from './functions/function-host';
+import {
+  FunctionHost,
+  type FunctionOutput,
+  type FunctionSettings,
+  printFunctionOutput,
+} from './functions/function-host';
 import { handleApiRequest } from './http-gateway';
 import { enforcementEnabled, IamEnforcement } from './iam/enforcement';
 import { startEnforcingProxy } from './iam/enforcing-proxy';
@@ -61,6 +66,8 @@ export interface LocalRuntimeOptions {
   env?: Record<string, string>;
   quiet?: boolean;
   log?: (line: string) => void;
+  /** Where the functions' console output goes (their JSON log lines); the terminal by default. */
+  functionOutput?: FunctionOutput;
   /** How long stop() waits for the work under way; DRAIN_LIMIT_MS by default. */
   drainLimitMs?: number;
   /**
@@ -346,7 +353,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }
       return known;
     };
-    const functions = new FunctionHost(functionSettings, log);
+    const functions = new FunctionHost(functionSettings, log, options.functionOutput ?? printFunctionOutput);
     stops.push(() => functions.stop());
     internal.attach({
       functions,

@@ -21,6 +21,14 @@ export interface FunctionInvoker {
   invoke<Result>(functionId: string, event: unknown, options?: { timeoutSeconds?: number }): Promise<Result>;
 }
 
+/** Where a function's console output goes: its thread's stdout and stderr, as written. */
+export type FunctionOutput = (stream: 'stdout' | 'stderr', text: string) => void;
+
+/** The terminal's streams: what `npm start` shows, as a Lambda's log stream would hold it. */
+export const printFunctionOutput: FunctionOutput = (stream, text) => {
+  (stream === 'stdout' ? process.stdout : process.stderr).write(text);
+};
+
 export interface FunctionSettings {
   readonly environment: Readonly<Record<string, string>>;
   readonly timeoutSeconds: number;
@@ -41,6 +49,7 @@ class FunctionThread {
   constructor(
     readonly functionId: string,
     settings: FunctionSettings,
+    output: FunctionOutput,
     private readonly onDeath: (thread: FunctionThread, reason: string) => void,
   ) {
     const entry = entryOf(functionId);
@@ -55,7 +64,11 @@ class FunctionThread {
       env: { ...settings.environment },
       execArgv: [],
       name: functionId,
+      stdout: true,
+      stderr: true,
     });
+    this.worker.stdout.setEncoding('utf8').on('data', (text: string) => output('stdout', text));
+    this.worker.stderr.setEncoding('utf8').on('data', (text: string) => output('stderr', text));
     this.worker.on('message', (reply: InvocationReply) => this.settle(reply));
     this.worker.on('error', (error) => this.die(error.stack ?? error.message));
     this.worker.on('exit', (code) => this.die(`its thread exited with code ${code}`));
@@ -117,13 +130,14 @@ export class FunctionHost implements FunctionInvoker {
   constructor(
     private readonly settingsOf: (functionId: string) => FunctionSettings,
     private readonly log: (line: string) => void,
+    private readonly output: FunctionOutput = printFunctionOutput,
   ) {}
 
   private thread(functionId: string): FunctionThread {
     if (this.stopped) throw new Error('The local runtime is stopping');
     let thread = this.threads.get(functionId);
     if (!thread || thread.dead) {
-      thread = new FunctionThread(functionId, this.settingsOf(functionId), (dead, reason) => {
+      thread = new FunctionThread(functionId, this.settingsOf(functionId), this.output, (dead, reason) => {
         if (this.threads.get(functionId) === dead) this.threads.delete(functionId);
         if (!this.stopped)
           this.log(`Function ${functionId} stopped (${reason}); it starts again when next invoked.`);
