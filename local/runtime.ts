@@ -75,6 +75,11 @@ export interface LocalRuntimeOptions {
    * fail removes one permission from a role with it. Nothing else uses it.
    */
   adjustTemplate?: (template: CfnTemplate) => CfnTemplate;
+  /**
+   * Queue consumers whose event source is disabled (an event source mapping with `Enabled: false`):
+   * their queue's messages stay in it, for a test that reads the queue itself.
+   */
+  disabledEventSources?: ReadonlyArray<'Worker' | 'MediaWorker' | 'DeadLetters'>;
 }
 
 export interface LocalRuntime {
@@ -92,7 +97,12 @@ export interface LocalRuntime {
   functions: FunctionHost;
   /** The IAM enforcement in front of the emulators (local/iam/). */
   enforcement: IamEnforcement;
-  queues: { queueUrl: string; deadLetterQueueUrl: string; mediaDeadLetterQueueUrl: string };
+  queues: {
+    queueUrl: string;
+    queueArn: string;
+    deadLetterQueueUrl: string;
+    mediaDeadLetterQueueUrl: string;
+  };
   /** dynalite's worker thread in /proc/self/task (Linux), else null: the API bench splits CPU by thread. */
   dynamoDbThreadId: number | null;
   stop(): Promise<void>;
@@ -473,50 +483,45 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     drains.push(directApi.drain);
     stops.push(directApi.stop);
 
-    // Each queue's consumer polls with its own credentials, as an event source mapping uses the role of
-    // the function it feeds.
-    const pollerClient = (functionId: string) => {
-      const client = new SQSClient({
-        endpoint: endpoints.sqs,
-        region: 'us-east-1',
-        credentials: identities.credentialsOf(functionId),
-      });
-      stops.push(async () => client.destroy());
-      return client;
-    };
-    const poller = startSqsPoller({
-      sqs: pollerClient('Worker'),
-      queueUrl: queues.queueUrl,
-      queueArn: queues.queueArn,
-      log,
-      functions,
-      functionId: 'Worker',
-      workerTimeoutSeconds: settings.workerTimeoutSeconds,
-    });
-    drains.push(poller.stop);
-    const mediaPoller = startSqsPoller({
-      sqs: pollerClient('MediaWorker'),
-      queueUrl: mediaQueues.queueUrl,
-      queueArn: mediaQueues.queueArn,
-      log,
-      functions,
-      functionId: 'MediaWorker',
-      workerTimeoutSeconds: settings.mediaWorkerTimeoutSeconds,
-    });
-    drains.push(mediaPoller.stop);
-    // As in the stack: a consumer on each dead-letter queue fails the jobs left unfinished.
-    const deadLetterClient = pollerClient('DeadLetters');
-    for (const deadLetters of [queues, mediaQueues]) {
-      const deadLetterPoller = startSqsPoller({
-        sqs: deadLetterClient,
+    // The stack's event source mappings: each queue's consumer polls with its own credentials, as an
+    // event source mapping uses the role of the function it feeds; a consumer on each dead-letter queue
+    // fails the jobs left unfinished.
+    const eventSources = [
+      {
+        functionId: 'Worker',
+        queueUrl: queues.queueUrl,
+        queueArn: queues.queueArn,
+        workerTimeoutSeconds: settings.workerTimeoutSeconds,
+      },
+      {
+        functionId: 'MediaWorker',
+        queueUrl: mediaQueues.queueUrl,
+        queueArn: mediaQueues.queueArn,
+        workerTimeoutSeconds: settings.mediaWorkerTimeoutSeconds,
+      },
+      ...[queues, mediaQueues].map((deadLetters) => ({
+        functionId: 'DeadLetters',
         queueUrl: deadLetters.deadLetterQueueUrl,
         queueArn: deadLetters.deadLetterQueueArn,
-        log,
-        functions,
-        functionId: 'DeadLetters',
         concurrency: 1,
-      });
-      drains.push(deadLetterPoller.stop);
+      })),
+    ] as const;
+    const disabledEventSources = new Set<string>(options.disabledEventSources ?? []);
+    const pollerClients = new Map<string, SQSClient>();
+    for (const source of eventSources) {
+      if (disabledEventSources.has(source.functionId)) continue;
+      let sqs = pollerClients.get(source.functionId);
+      if (!sqs) {
+        const client = new SQSClient({
+          endpoint: endpoints.sqs,
+          region: 'us-east-1',
+          credentials: identities.credentialsOf(source.functionId),
+        });
+        stops.push(async () => client.destroy());
+        pollerClients.set(source.functionId, client);
+        sqs = client;
+      }
+      drains.push(startSqsPoller({ ...source, sqs, log, functions }).stop);
     }
 
     const admin = await ensureAdmin({
@@ -540,6 +545,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       enforcement,
       queues: {
         queueUrl: queues.queueUrl,
+        queueArn: queues.queueArn,
         deadLetterQueueUrl: queues.deadLetterQueueUrl,
         mediaDeadLetterQueueUrl: mediaQueues.deadLetterQueueUrl,
       },
