@@ -77,6 +77,8 @@ export interface LbmStudioStackProps extends StackProps {
   readonly frontendAssetPath?: string;
   /** The route table; defaults to infra/routes.ts (tests pass variations). */
   readonly httpRoutes?: readonly HttpRoute[];
+  /** The CloudFront web ACL (infra/edge-stack.ts, us-east-1); the app always gives one. */
+  readonly webAclArn?: string;
 }
 
 /** A route function's description: its route, or the ids of its routes (Lambda allows 256 characters). */
@@ -343,6 +345,7 @@ export class LbmStudioStack extends Stack {
       }),
       logBucket: storage.accessLogs,
       customDomain: config.customDomain,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
       logRetention: LOG_RETENTION,
     });
 
