@@ -94,7 +94,7 @@ describe('how a row reads', () => {
     ).toBe('topic: Spring tips · model: gpt-4o · includeHeader: true');
     expect(detailsSummary({ changes: { name: 'A' } })).toBe('changes: {"name":"A"}');
     const long = detailsSummary({ topic: 'x'.repeat(200) });
-    expect(long).toBe(`topic: ${'x'.repeat(59)}…`);
+    expect(long).toBe(`topic: ${'x'.repeat(60)}...`);
     expect(detailsSummary({})).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import { ACTIVITY_FEED_LIMIT, type Activity } from '#shared/activity';
 import { formatDisplayDate } from '#shared/saved-title';
+import { clipText } from '#shared/text';
 
 /** The feed's pure logic: merging loaded and live rows, and how a row reads on screen. */
 
@@ -66,7 +67,7 @@ const VALUE_PREVIEW = 60;
 function previewValue(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   const flat = text.replace(/\s+/gu, ' ').trim();
-  return flat.length > VALUE_PREVIEW ? `${flat.slice(0, VALUE_PREVIEW - 1)}…` : flat;
+  return clipText(flat, VALUE_PREVIEW);
 }
 
 /** One line for the collapsed details: 'topic: Spring tips · model: gpt-4o', empty values left out. */

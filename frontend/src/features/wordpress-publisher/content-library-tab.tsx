@@ -100,13 +100,15 @@ export function ContentLibraryTab({
   }
   if (items.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed px-6 py-12 text-center text-muted-foreground">
-        {WORDPRESS_MESSAGES.noContent}
-      </p>
+      <div className="grid gap-1 rounded-lg border border-dashed px-6 py-12 text-center text-muted-foreground">
+        <p>{WORDPRESS_MESSAGES.noContent}</p>
+        <p className="text-sm">{WORDPRESS_MESSAGES.publishableTypes}</p>
+      </div>
     );
   }
   return (
     <>
+      <p className="mb-2 text-muted-foreground text-sm">{WORDPRESS_MESSAGES.publishableTypes}</p>
       <ul className="divide-y rounded-lg border" aria-label="Content library">
         {items.map((item) => {
           const link = wordpressLinkOf(item.metadata);
