@@ -2,7 +2,12 @@ import { format, isToday, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type DragEvent, type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { CALENDAR_ENTRY_LABELS, type CalendarEntry, type CalendarEntryKind } from '#shared/calendar';
+import {
+  CALENDAR_ENTRY_KINDS,
+  CALENDAR_ENTRY_LABELS,
+  type CalendarEntry,
+  type CalendarEntryKind,
+} from '#shared/calendar';
 import {
   CONTENT_STATUS_LABELS,
   CONTENT_STATUSES,
@@ -69,10 +74,13 @@ const entryName = (entry: CalendarEntry) =>
 
 function EntryChip({
   entry,
+  wrap,
   onOpen,
   onDragStart,
 }: {
   entry: CalendarEntry;
+  /** The week view has room for whole titles; the month view keeps one line each. */
+  wrap: boolean;
   onOpen: (entry: CalendarEntry) => void;
   onDragStart: (entry: CalendarEntry) => void;
 }) {
@@ -82,8 +90,7 @@ function EntryChip({
     <li>
       <button
         type="button"
-        className={`flex w-full min-w-0 items-center gap-1 rounded border px-1.5 py-0.5 text-left text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring ${KIND_STYLES[entry.kind]} ${movable ? 'cursor-grab active:cursor-grabbing' : ''}`}
-        aria-label={entryName(entry)}
+        className={`flex w-full min-w-0 gap-1 rounded border px-1.5 py-0.5 text-left text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring ${wrap ? 'flex-col items-start' : 'items-center'} ${KIND_STYLES[entry.kind]} ${movable ? 'cursor-grab active:cursor-grabbing' : ''}`}
         title={entryName(entry)}
         data-testid="calendar-entry"
         data-kind={entry.kind}
@@ -96,8 +103,10 @@ function EntryChip({
         }}
         onClick={() => onOpen(entry)}
       >
+        <span className="sr-only">{CALENDAR_ENTRY_LABELS[entry.kind]}: </span>
         {time && <span className="shrink-0 tabular-nums opacity-80">{time}</span>}
-        <span className="truncate">{entry.title}</span>
+        <span className={wrap ? 'line-clamp-3 break-words' : 'truncate'}>{entry.title}</span>
+        <span className="sr-only">, {entry.clientName}</span>
       </button>
     </li>
   );
@@ -150,7 +159,13 @@ function DayCell({ day, entries, view, dragging, onOpen, onDragStart, onDrop, on
       </span>
       <ul className="grid gap-1">
         {shown.map((entry) => (
-          <EntryChip key={entry.id} entry={entry} onOpen={onOpen} onDragStart={onDragStart} />
+          <EntryChip
+            key={entry.id}
+            entry={entry}
+            wrap={view === 'week'}
+            onOpen={onOpen}
+            onDragStart={onDragStart}
+          />
         ))}
       </ul>
       {hidden > 0 && (
@@ -232,7 +247,6 @@ function CalendarAgenda({
                     <button
                       type="button"
                       className={`grid w-full gap-0.5 rounded-md border px-3 py-2 text-left text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring ${KIND_STYLES[entry.kind]}`}
-                      aria-label={entryName(entry)}
                       data-testid="calendar-agenda-entry"
                       onClick={() => onOpen(entry)}
                     >
@@ -486,7 +500,19 @@ export function CalendarPage() {
           </Select>
         </div>
       </div>
-      <p className="text-muted-foreground text-xs">{CALENDAR_PAGE.dragHint}</p>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <p className="text-muted-foreground text-xs">
+          <span className="max-sm:hidden">{CALENDAR_PAGE.dragHint}</span>
+          <span className="sm:hidden">{CALENDAR_PAGE.moveHint}</span>
+        </p>
+        <ul className="flex flex-wrap gap-2 text-xs" aria-label={CALENDAR_PAGE.legend}>
+          {CALENDAR_ENTRY_KINDS.map((kind) => (
+            <li key={kind} className={`rounded border px-1.5 py-0.5 ${KIND_STYLES[kind]}`}>
+              {CALENDAR_ENTRY_LABELS[kind]}
+            </li>
+          ))}
+        </ul>
+      </div>
       {failed ? (
         <LoadFailed message={CALENDAR_PAGE.loadFailed} onRetry={() => setAttempt((n) => n + 1)} />
       ) : entries === null ? (

@@ -19,6 +19,8 @@ export const CALENDAR_PAGE = {
   dayLabel: (day: string, count: number) =>
     `${day}: ${count === 0 ? 'nothing' : `${count} ${count === 1 ? 'entry' : 'entries'}`}`,
   dragHint: 'Drag a scheduled post to another day to reschedule it, or open it and choose a new date.',
+  moveHint: 'Open a scheduled post to choose a new date for it.',
+  legend: 'What the colours mean',
   moveLabel: 'Move to',
   move: 'Reschedule',
   moved: (date: string) => `Rescheduled to ${date}`,

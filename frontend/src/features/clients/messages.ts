@@ -252,6 +252,7 @@ export const REVIEW_PANEL = {
   noLinks: 'No review links yet. Use Send for review in the item menu.',
   states: { open: 'Open', expired: 'Expired', revoked: 'Revoked' } as Record<string, string>,
   reviewer: (name: string | null, email: string | null) => name ?? email ?? 'Reviewer (no name given)',
+  sentBy: (email: string) => `sent by ${email}`,
   expires: (date: string) => `expires ${date}`,
   expired: (date: string) => `expired ${date}`,
   revoke: 'Revoke',

@@ -28,7 +28,7 @@ export const REVIEW_PAGE = {
   failed: 'That did not go through. Please try again.',
   waiting: 'Waiting for your decision: approve it, or request changes with a comment.',
   states: {
-    approved: 'This version is approved.',
+    approved: 'This version is approved. You can still request changes to it.',
     changes_requested: 'Changes were requested for this version.',
     draft: REVIEW_MESSAGES.staleVersion,
     scheduled: 'This content is scheduled for publishing.',

@@ -100,9 +100,10 @@ function ReviewView({
     if (busy) return;
     const comment = text.trim();
     if (comment === '' && decision !== 'approve') {
-      setProblem(
-        decision === 'request_changes' ? REVIEW_MESSAGES.changesNeedComment : REVIEW_MESSAGES.commentRequired,
-      );
+      const missing =
+        decision === 'request_changes' ? REVIEW_MESSAGES.changesNeedComment : REVIEW_MESSAGES.commentRequired;
+      setProblem(missing);
+      void toast({ title: missing, variant: 'destructive' });
       return;
     }
     setBusy(decision ?? 'comment');
@@ -182,7 +183,7 @@ function ReviewView({
             sandbox="allow-same-origin"
             referrerPolicy="no-referrer"
             srcDoc={frameDocument(review.html, review.title)}
-            className="h-[60vh] min-h-[360px] w-full rounded-md border bg-white"
+            className="h-[50vh] min-h-[320px] w-full rounded-md border bg-white sm:h-[60vh]"
           />
           <p className="text-muted-foreground text-xs">{REVIEW_PAGE.quoteHint}</p>
         </section>
@@ -192,7 +193,9 @@ function ReviewView({
             role="status"
             data-testid="review-page-state"
           >
-            {review.canDecide ? REVIEW_PAGE.waiting : REVIEW_PAGE.states[review.status]}
+            {review.canDecide && review.status === 'in_review'
+              ? REVIEW_PAGE.waiting
+              : REVIEW_PAGE.states[review.status]}
           </p>
           <form onSubmit={submit} className="grid gap-3 rounded-md border bg-background p-4" noValidate>
             {quote !== '' && (

@@ -34,7 +34,7 @@ export interface ItemHandlers extends LibraryItemActions {
 }
 
 /** The item menu of issue 33: History, Send for review, the review panel and the due date. */
-function ItemMenu({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
+export function ItemMenu({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
   // Portaled into the library dialog, not <body>: a menu outside the modal dialog would be inert.
   const trigger = useRef<HTMLButtonElement>(null);
   const [container, setContainer] = useState<HTMLElement | null>(null);
@@ -99,8 +99,19 @@ function IconAction({
   );
 }
 
-/** Preview, Edit, Copy Text, Download HTML, Download Text and Delete of one library item (000 §2). */
-export function LibraryItemActionBar({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
+/**
+ * Preview, Edit, Copy Text, Download HTML, Download Text and Delete of one library item (000 §2), and the
+ * item menu (issue 33) unless the card shows it in its corner (`withMenu` false).
+ */
+export function LibraryItemActionBar({
+  item,
+  handlers,
+  withMenu = true,
+}: {
+  item: ClientContent;
+  handlers: ItemHandlers;
+  withMenu?: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-1">
       <Button variant="outline" size="sm" onClick={() => handlers.preview(item)}>
@@ -124,7 +135,7 @@ export function LibraryItemActionBar({ item, handlers }: { item: ClientContent; 
         <IconAction label={LIBRARY_ACTIONS.delete} destructive onClick={() => void handlers.remove(item)}>
           <Trash2 />
         </IconAction>
-        <ItemMenu item={item} handlers={handlers} />
+        {withMenu && <ItemMenu item={item} handlers={handlers} />}
       </div>
     </div>
   );

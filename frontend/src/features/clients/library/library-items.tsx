@@ -7,7 +7,7 @@ import { formatCalendarDate } from '@/lib/calendar-dates';
 import { DUE_DATE, LIBRARY } from '../messages';
 import { viewerTimeZone } from '../viewer-time-zone';
 import { ContentTypeBadge } from './content-type-badge';
-import { type ItemHandlers, LibraryItemActionBar } from './library-item-actions';
+import { type ItemHandlers, ItemMenu, LibraryItemActionBar } from './library-item-actions';
 import type { LibraryLayout } from './library-view';
 import { itemText } from './library-view';
 
@@ -50,9 +50,14 @@ function LibraryCard({ item, handlers }: { item: ClientContent; handlers: ItemHa
       tabIndex={-1}
       aria-labelledby={titleId(item)}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <ContentTypeBadge type={item.content_type} />
-        <ContentStatusBadge status={item.status} />
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <ContentTypeBadge type={item.content_type} />
+          <ContentStatusBadge status={item.status} />
+        </div>
+        <div className="-mt-1.5 -mr-1.5 shrink-0">
+          <ItemMenu item={item} handlers={handlers} />
+        </div>
       </div>
       <h3 id={titleId(item)} className="line-clamp-2 break-words font-semibold leading-snug">
         {item.title}
@@ -61,7 +66,7 @@ function LibraryCard({ item, handlers }: { item: ClientContent; handlers: ItemHa
       <p className="line-clamp-3 flex-1 break-words text-muted-foreground text-sm">
         {text.slice(0, EXCERPT_LENGTH).replace(/\s+/gu, ' ')}
       </p>
-      <LibraryItemActionBar item={item} handlers={handlers} />
+      <LibraryItemActionBar item={item} handlers={handlers} withMenu={false} />
     </article>
   );
 }

@@ -16,8 +16,8 @@ import {
 
 /**
  * Search, type filter, status filter (issue 33), sort menu and the grid/list switch of the Content
- * Library (000 §2). On a phone the search shares its row with the switch and the selects get a row of
- * their own; from md up all stand in one row.
+ * Library (000 §2). On a phone the search shares its row with the switch, the two filters share the next
+ * and the sort has the last, each wide enough for its longest value; from md up all stand in one row.
  */
 export function LibraryToolbar({
   query,
@@ -48,7 +48,7 @@ export function LibraryToolbar({
           onChange={(event) => onQueryChange({ ...query, search: event.target.value })}
         />
       </div>
-      <div className="order-3 grid w-full min-w-0 grid-cols-3 gap-2 md:order-2 md:flex md:w-auto">
+      <div className="order-3 grid w-full min-w-0 grid-cols-2 gap-2 md:order-2 md:flex md:w-auto">
         <Select value={query.type} onValueChange={(type) => onQueryChange({ ...query, type })}>
           <SelectTrigger className="min-w-0 md:w-44" aria-label={LIBRARY.typeFilterLabel}>
             <SelectValue />
@@ -79,7 +79,7 @@ export function LibraryToolbar({
           value={query.sort}
           onValueChange={(sort) => isSortOption(sort) && onQueryChange({ ...query, sort })}
         >
-          <SelectTrigger className="min-w-0 md:w-40" aria-label={LIBRARY.sortLabel}>
+          <SelectTrigger className="col-span-2 min-w-0 md:w-40" aria-label={LIBRARY.sortLabel}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

@@ -22,7 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatMoment } from '@/lib/calendar-dates';
 import { useRealtime } from '@/lib/realtime';
 import { REVIEW_PANEL } from '../messages';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifyProblem, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
 import { commentOnItem, decideOnItem, fetchReviewPanel, revokeReview } from './review-api';
 
@@ -54,7 +54,7 @@ function ReviewLink({
           )}
         </div>
         <span className="text-muted-foreground text-xs [overflow-wrap:anywhere]">
-          {review.createdBy} · {formatMoment(review.createdAt)} ·{' '}
+          {REVIEW_PANEL.sentBy(review.createdBy)} · {formatMoment(review.createdAt)} ·{' '}
           {review.state === 'expired'
             ? REVIEW_PANEL.expired(formatMoment(review.expiresAt))
             : REVIEW_PANEL.expires(formatMoment(review.expiresAt))}
@@ -161,12 +161,17 @@ export function ReviewPanelDialog({
   const submit = async (decision: ReviewDecision | null) => {
     if (!item || busy) return;
     const comment = text.trim();
-    if (decision === 'request_changes' && comment === '') {
-      setProblem(REVIEW_PANEL.changesNeedComment);
-      return;
-    }
-    if (decision === null && comment === '') {
-      setProblem(REVIEW_MESSAGES.commentRequired);
+    const missing =
+      comment !== ''
+        ? null
+        : decision === 'request_changes'
+          ? REVIEW_PANEL.changesNeedComment
+          : decision === null
+            ? REVIEW_MESSAGES.commentRequired
+            : null;
+    if (missing) {
+      setProblem(missing);
+      notifyProblem(missing);
       return;
     }
     setBusy(decision ?? 'comment');

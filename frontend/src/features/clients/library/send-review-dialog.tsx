@@ -22,7 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoment } from '@/lib/calendar-dates';
 import { SEND_REVIEW_DIALOG } from '../messages';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifyProblem, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
 import { sendForReview } from './review-api';
 
@@ -139,7 +139,11 @@ export function SendReviewDialog({
     if (!item || sending) return;
     const found = problemsOf(form);
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    const first = Object.values(found).find((message) => message !== undefined);
+    if (first) {
+      notifyProblem(first);
+      return;
+    }
     setSending(true);
     try {
       const reply = await sendForReview(item, {
