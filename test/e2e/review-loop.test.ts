@@ -79,7 +79,7 @@ async function contentFrame(page: Page): Promise<Frame> {
 describe('the review loop', () => {
   it('sends for review, takes a client’s request for changes, compares versions, approves and publishes', async () => {
     const title = 'Spring Bakery News';
-    await saveContent(app, staff, clientId, {
+    const item = await saveContent(app, staff, clientId, {
       title,
       content: 'Fresh bread every morning.',
       html_content: '<h2>Fresh bread</h2><p>Fresh bread every morning.</p>',
@@ -124,7 +124,9 @@ describe('the review loop', () => {
       .poll(() => reviewer.getByTestId('review-page-quote').textContent())
       .toBe('Fresh bread every morning.');
     await reviewer.getByRole('button', { name: 'Request changes' }).click();
-    await reviewer.getByText('a comment is required to request changes', { exact: false }).waitFor();
+    await reviewer
+      .locator('[id="review-page-comment-error"]', { hasText: 'a comment is required to request changes' })
+      .waitFor();
     await reviewer.getByLabel('Your comment').fill('Please mention the croissants.');
     await reviewer.getByRole('button', { name: 'Request changes' }).click();
     await toastWith(reviewer, 'the agency will make the changes').waitFor();
@@ -193,8 +195,18 @@ describe('the review loop', () => {
     await page
       .getByTestId('library-row')
       .filter({ hasText: title })
-      .locator('[data-status="published"]')
+      .getByText('Published', { exact: true })
       .waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.test.request<ClientContent>('GET', `/api/clients/${clientId}/content/${item.id}`, {
+              token: staff.idToken,
+            })
+          ).body.status,
+      )
+      .toBe('published');
     const posts = await wp.rest<{ title: { raw: string }; status: string }[]>(
       '/wp/v2/posts?context=edit&status=publish',
     );

@@ -167,7 +167,10 @@ export function ContentLibraryTab({
                   <Badge variant={CONTENT_TYPE_BADGE_COLOURS[item.content_type] ?? 'secondary'}>
                     {contentTypeLabel(item.content_type)}
                   </Badge>
-                  <ContentStatusBadge status={item.status} />
+                  {/* The post's own badge already says Draft, Scheduled or Published for a linked item. */}
+                  {!(link && ['draft', 'scheduled', 'published'].includes(item.status)) && (
+                    <ContentStatusBadge status={item.status} />
+                  )}
                   <PublishStateBadge item={item} />
                   <span>{formatDate(item.created_at)}</span>
                 </div>
