@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_FEED_LIMIT, type Activity } from '#shared/activity';
-import { actionTone, activityTime, detailsSummary, mergeActivities, readableName } from './activity-feed';
+import {
+  actionLabel,
+  actionTone,
+  activityTime,
+  detailsSummary,
+  mergeActivities,
+  readableName,
+} from './activity-feed';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 14, 15, minute)).toISOString();
 
@@ -80,6 +87,17 @@ describe('how a row reads', () => {
     expect(actionTone('access_removed')).toBe('orange');
     expect(actionTone('client_deleted')).toBe('orange');
     expect(actionTone('something_else')).toBe('secondary');
+  });
+
+  it('names and colours the review actions as listed (issue 33)', () => {
+    expect(actionLabel('review_requested')).toBe('Review Requested');
+    expect(actionLabel('review_commented')).toBe('Review Comment');
+    expect(actionLabel('review_approved')).toBe('Review Approved');
+    expect(actionLabel('review_changes_requested')).toBe('Changes Requested');
+    expect(actionLabel('client_updated')).toBe('Client Updated');
+    expect(actionTone('review_approved')).toBe('green');
+    expect(actionTone('review_changes_requested')).toBe('orange');
+    expect(actionTone('review_requested')).toBe('blue');
   });
 
   it('shows the time in US English in the viewer zone', () => {

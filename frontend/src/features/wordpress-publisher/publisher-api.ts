@@ -18,6 +18,7 @@ const WORDPRESS_CLIENT_FIELDS = [
   'wordpress_url',
   'wordpress_username',
   'wordpress_configured',
+  'require_approval',
 ] as const satisfies readonly (keyof Client)[];
 
 /** 001 §7: clients with a WordPress URL, ordered by name (every page of the lean list). */

@@ -192,6 +192,7 @@ export function WordPressPublisherPage() {
               <TabsContent value="library" className="pt-2">
                 <ContentLibraryTab
                   clientId={selected.id}
+                  requireApproval={selected.require_approval}
                   items={library.items}
                   failed={library.failed}
                   onRetry={library.reload}
