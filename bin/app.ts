@@ -1,15 +1,17 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
+import { createAppStacks, deployRegion } from '#infra/app-stacks';
 import { addComplianceChecks } from '#infra/compliance';
 import { ConfigError, readAppConfig } from '#infra/config';
-import { LbmStudioStack } from '#infra/stack';
 
 /**
  * The CDK app (`cdk synth` / `cdk deploy`, see cdk.json). Settings come from CDK context:
  * allowedEmailDomain (required), adminEmails, the external tool URLs, corsAllowedOrigins, and
  * domainName + certificateArn for a custom domain. cdk.json carries example.com so that synth works out
  * of the box; deploy with `-c allowedEmailDomain=<company domain> -c adminEmails=<a@company,...>`.
+ * Two stacks: the app in the region the CLI deploys to (or `-c region=`), and its CloudFront web ACL in
+ * us-east-1, where AWS keeps them (infra/app-stacks.ts).
  */
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,11 +19,11 @@ const app = new App();
 
 try {
   const config = readAppConfig((key) => app.node.tryGetContext(key));
-  new LbmStudioStack(app, config.stackName, {
+  createAppStacks(app, {
     config,
     projectRoot,
-    // Environment-agnostic on purpose: the template synthesizes offline and deploys to whichever
-    // account and region the deployer's credentials select.
+    region: deployRegion(app),
+    ...(process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT } : {}),
     description: 'LBM Studio: AI marketing content for a local-marketing agency',
   });
 } catch (error) {

@@ -17,30 +17,58 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { JOB_STATUS_LOG_MESSAGES } from './job-status-log';
 import { PROVIDER_CALL_LOG_MESSAGES } from './provider-call-log';
 
 /**
  * CloudWatch alarms to one SNS topic (issue 17 item 3), e-mailed to `alarmEmail` when that context
- * setting is given: a job reached a dead-letter queue, a worker failed or was throttled, the HTTP API
- * answered 5xx, an authorizer failed, or too many provider calls failed.
+ * setting is given: a job reached a dead-letter queue, a job waited too long in its queue, a worker
+ * failed or was throttled, the HTTP API answered 5xx, an authorizer failed, or too many provider calls
+ * failed. The log lines the workers write are counted here too (provider calls, jobs by outcome), for
+ * the alarms and the operations dashboard (infra/operations-dashboard.ts).
  */
 
 export const METRIC_NAMESPACE = 'LbmStudio';
 /** Alarm when more than this share of provider calls failed in five minutes (and at least 5 did). */
 export const PROVIDER_ERROR_RATE_PERCENT = 20;
 
+/**
+ * How long the oldest job of a queue may wait before the alarm fires. A text job is taken within
+ * seconds (ten run at once), so five minutes means its worker is not taking jobs. Media jobs run five at
+ * once and a podcast takes minutes, so a short queue of them may wait longer before anything is wrong.
+ */
+export const JOB_WAIT_ALARM_SECONDS = { text: 5 * 60, media: 15 * 60 } as const;
+
+/** A queue of jobs, and how long its oldest job may wait before the alarm fires. */
+export interface WatchedJobQueue {
+  readonly queue: IQueue;
+  readonly maxWaitSeconds: number;
+}
+
+/** The metrics counted from the workers' log lines. */
+export interface LogMetrics {
+  readonly jobsSucceeded: Metric;
+  readonly jobsFailed: Metric;
+  readonly providerCallsSucceeded: Metric;
+  readonly providerCallsFailed: Metric;
+}
+
 export interface AlarmsProps {
   readonly email?: string;
   readonly deadLetterQueues: Readonly<Record<string, IQueue>>;
+  readonly jobQueues: Readonly<Record<string, WatchedJobQueue>>;
   readonly workers: Readonly<Record<string, IFunction>>;
   readonly authorizers: Readonly<Record<string, IFunction>>;
   readonly httpApi: IHttpApi;
   /** The log groups of the functions that call AI providers (the two workers). */
   readonly providerLogGroups: readonly ILogGroup[];
+  /** The log groups of the functions that end jobs (the two workers and the dead-letter consumer). */
+  readonly jobLogGroups: readonly ILogGroup[];
 }
 
 export class Alarms extends Construct {
   readonly topic: Topic;
+  readonly metrics: LogMetrics;
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
@@ -83,6 +111,14 @@ export class Alarms extends Construct {
         `A job reached the ${name} dead-letter queue after its last delivery.`,
       );
     }
+    for (const [name, { queue, maxWaitSeconds }] of Object.entries(props.jobQueues)) {
+      alarm(
+        `${name}OldestMessageAge`,
+        queue.metricApproximateAgeOfOldestMessage({ period: minute, statistic: 'Maximum' }),
+        `A job has waited more than ${maxWaitSeconds} s in the ${name} queue: its worker is not taking jobs (throttled, failing or at its concurrency).`,
+        maxWaitSeconds,
+      );
+    }
     for (const [name, fn] of Object.entries(props.workers)) {
       alarm(`${name}Errors`, fn.metricErrors({ period: fiveMinutes }), `${name} invocations failed.`);
       alarm(`${name}Throttles`, fn.metricThrottles({ period: fiveMinutes }), `${name} was throttled.`);
@@ -102,22 +138,31 @@ export class Alarms extends Construct {
       'The HTTP API answered with 5xx errors.',
     );
 
-    const providerMetric = (metricName: string) =>
+    const logMetric = (metricName: string) =>
       new Metric({ namespace: METRIC_NAMESPACE, metricName, period: fiveMinutes, statistic: 'Sum' });
-    props.providerLogGroups.forEach((logGroup, index) => {
-      for (const [metricName, message] of Object.entries(PROVIDER_CALL_LOG_MESSAGES)) {
-        new MetricFilter(this, `${metricName}Filter${index}`, {
-          logGroup,
-          metricNamespace: METRIC_NAMESPACE,
-          metricName,
-          filterPattern: FilterPattern.literal(`"${message}"`),
-          metricValue: '1',
-          defaultValue: 0,
-        });
-      }
-    });
-    const failed = providerMetric('ProviderCallsFailed');
-    const succeeded = providerMetric('ProviderCallsSucceeded');
+    const countLines = (logGroups: readonly ILogGroup[], messages: Readonly<Record<string, string>>) =>
+      logGroups.forEach((logGroup, index) => {
+        for (const [metricName, message] of Object.entries(messages)) {
+          new MetricFilter(this, `${metricName}Filter${index}`, {
+            logGroup,
+            metricNamespace: METRIC_NAMESPACE,
+            metricName,
+            filterPattern: FilterPattern.literal(`"${message}"`),
+            metricValue: '1',
+            defaultValue: 0,
+          });
+        }
+      });
+    countLines(props.providerLogGroups, PROVIDER_CALL_LOG_MESSAGES);
+    countLines(props.jobLogGroups, JOB_STATUS_LOG_MESSAGES);
+    const failed = logMetric('ProviderCallsFailed');
+    const succeeded = logMetric('ProviderCallsSucceeded');
+    this.metrics = {
+      jobsSucceeded: logMetric('JobsSucceeded'),
+      jobsFailed: logMetric('JobsFailed'),
+      providerCallsSucceeded: succeeded,
+      providerCallsFailed: failed,
+    };
     alarm(
       'ProviderErrorRate',
       new MathExpression({

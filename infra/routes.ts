@@ -144,6 +144,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('CreateClient', 'POST', '/api/clients', clients, 'apiKey'),
   route('GetClient', 'GET', '/api/clients/{clientId}', clients, 'user'),
   route('UpdateClient', 'PUT', '/api/clients/{clientId}', clients, 'user'),
+  route('PatchClient', 'PATCH', '/api/clients/{clientId}', clients, 'apiKey'),
   route('DeleteClient', 'DELETE', '/api/clients/{clientId}', clients, 'user'),
   route('RestoreClient', 'POST', '/api/clients/{clientId}/restore', clients, 'user'),
   // Issue 34: a client's monthly AI budget (owner or admin), and one more job past it (admins).

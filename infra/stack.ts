@@ -6,7 +6,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import type { RuntimeConfig } from '#shared/runtime-config';
-import { Alarms } from './alarms';
+import { Alarms, JOB_WAIT_ALARM_SECONDS } from './alarms';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import { AppSecrets } from './app-secrets';
 import { Auth } from './auth';
@@ -39,6 +39,7 @@ import {
   MEDIA_WORKER_TIMEOUT,
   MediaJobs,
 } from './media-worker';
+import { OperationsDashboard } from './operations-dashboard';
 import { OriginVerifySecret } from './origin-verify';
 import { providerSecretTemplate } from './provider-secret';
 import { WORKER_TIMEOUT_SECONDS } from './queue-timing';
@@ -76,6 +77,8 @@ export interface LbmStudioStackProps extends StackProps {
   readonly frontendAssetPath?: string;
   /** The route table; defaults to infra/routes.ts (tests pass variations). */
   readonly httpRoutes?: readonly HttpRoute[];
+  /** The CloudFront web ACL (infra/edge-stack.ts, us-east-1); the app always gives one. */
+  readonly webAclArn?: string;
 }
 
 /** A route function's description: its route, or the ids of its routes (Lambda allows 256 characters). */
@@ -289,20 +292,33 @@ export class LbmStudioStack extends Stack {
       executeAfter: [data, storage, ...['Clients', 'Content'].flatMap((id) => routeHandlers.get(id) ?? [])],
     });
 
-    new Alarms(this, 'Alarms', {
+    const jobQueues = {
+      Jobs: { queue: jobs.queue, maxWaitSeconds: JOB_WAIT_ALARM_SECONDS.text },
+      MediaJobs: { queue: media.queues.queue, maxWaitSeconds: JOB_WAIT_ALARM_SECONDS.media },
+    };
+    const jobRunners = {
+      Worker: worker.function,
+      MediaWorker: mediaWorker.function,
+      DeadLetters: deadLetters.function,
+    };
+    const alarms = new Alarms(this, 'Alarms', {
       ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
       deadLetterQueues: {
         JobsDeadLetters: jobs.deadLetterQueue,
         MediaDeadLetters: media.queues.deadLetterQueue,
       },
-      workers: {
-        Worker: worker.function,
-        MediaWorker: mediaWorker.function,
-        DeadLetters: deadLetters.function,
-      },
+      jobQueues,
+      workers: jobRunners,
       authorizers: { HttpAuthorizer: httpAuthorizer.function, WsAuthorizer: webSocketAuthorizer.function },
       httpApi: http.api,
       providerLogGroups: [worker.logGroup, mediaWorker.logGroup],
+      jobLogGroups: [worker.logGroup, mediaWorker.logGroup, deadLetters.logGroup],
+    });
+    const operations = new OperationsDashboard(this, 'Operations', {
+      jobQueues,
+      workers: jobRunners,
+      httpApi: http.api,
+      logMetrics: alarms.metrics,
     });
 
     const runtimeConfig: RuntimeConfig = {
@@ -329,6 +345,7 @@ export class LbmStudioStack extends Stack {
       }),
       logBucket: storage.accessLogs,
       customDomain: config.customDomain,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
       logRetention: LOG_RETENTION,
     });
 
@@ -340,6 +357,11 @@ export class LbmStudioStack extends Stack {
       'The app',
     );
     output('DistributionId', frontend.distribution.distributionId, 'CloudFront distribution');
+    output(
+      'OperationsDashboard',
+      operations.dashboard.dashboardName,
+      'CloudWatch dashboard: jobs, queues, workers, the HTTP API and the AI providers',
+    );
     output(
       'HttpApiUrl',
       http.api.apiEndpoint,

@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { createAppStacks } from './app-stacks';
 import { readAppConfig } from './config';
+import type { LbmStudioEdgeStack } from './edge-stack';
 import { backgroundFunctions, type HttpRoute, httpRoutes, webSocketRoutes } from './routes';
 import { LbmStudioStack } from './stack';
 
@@ -65,19 +67,33 @@ export interface UnbundledAppOptions {
   readonly projectRoot: string;
   readonly outdir: string;
   readonly httpRoutes?: readonly HttpRoute[];
+  /**
+   * Build the app as bin/app.ts does: the main stack in this region and its us-east-1 edge stack
+   * (infra/app-stacks.ts). Without it, the main stack alone, environment-agnostic and without the web
+   * ACL, which changes none of its roles.
+   */
+  readonly region?: string;
 }
 
-/** The app and its one stack, with bundling skipped for every stack. */
-export function buildUnbundledApp(options: UnbundledAppOptions): { app: App; stack: LbmStudioStack } {
+/** The app and its stacks, with bundling skipped for every stack. */
+export function buildUnbundledApp(options: UnbundledAppOptions): {
+  app: App;
+  stack: LbmStudioStack;
+  edge?: LbmStudioEdgeStack;
+} {
   const app = new App({
     context: { ...options.context, 'aws:cdk:bundling-stacks': [] },
     outdir: options.outdir,
   });
   const config = readAppConfig((key) => app.node.tryGetContext(key));
-  const stack = new LbmStudioStack(app, config.stackName, {
+  const props = {
     config,
     projectRoot: options.projectRoot,
     ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
-  });
-  return { app, stack };
+  };
+  if (options.region) {
+    const { main, edge } = createAppStacks(app, { ...props, region: options.region });
+    return { app, stack: main, edge };
+  }
+  return { app, stack: new LbmStudioStack(app, config.stackName, props) };
 }

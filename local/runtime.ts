@@ -30,7 +30,12 @@ import { startDynamoDb } from './emulators/dynamodb';
 import { startS3 } from './emulators/s3';
 import { startSqs } from './emulators/sqs';
 import { functionEntries } from './functions/function-catalog';
-import { FunctionHost, type FunctionSettings } from './functions/function-host';
+import {
+  FunctionHost,
+  type FunctionOutput,
+  type FunctionSettings,
+  printFunctionOutput,
+} from './functions/function-host';
 import { handleApiRequest } from './http-gateway';
 import { enforcementEnabled, IamEnforcement } from './iam/enforcement';
 import { startEnforcingProxy } from './iam/enforcing-proxy';
@@ -64,6 +69,8 @@ export interface LocalRuntimeOptions {
   env?: Record<string, string>;
   quiet?: boolean;
   log?: (line: string) => void;
+  /** Where the functions' console output goes (their JSON log lines); the terminal by default. */
+  functionOutput?: FunctionOutput;
   /** How long stop() waits for the work under way; DRAIN_LIMIT_MS by default. */
   drainLimitMs?: number;
   /**
@@ -71,6 +78,11 @@ export interface LocalRuntimeOptions {
    * fail removes one permission from a role with it. Nothing else uses it.
    */
   adjustTemplate?: (template: CfnTemplate) => CfnTemplate;
+  /**
+   * Queue consumers whose event source is disabled (an event source mapping with `Enabled: false`):
+   * their queue's messages stay in it, for a test that reads the queue itself.
+   */
+  disabledEventSources?: ReadonlyArray<'Worker' | 'MediaWorker' | 'DeadLetters'>;
 }
 
 export interface LocalRuntime {
@@ -88,7 +100,12 @@ export interface LocalRuntime {
   functions: FunctionHost;
   /** The IAM enforcement in front of the emulators (local/iam/). */
   enforcement: IamEnforcement;
-  queues: { queueUrl: string; deadLetterQueueUrl: string; mediaDeadLetterQueueUrl: string };
+  queues: {
+    queueUrl: string;
+    queueArn: string;
+    deadLetterQueueUrl: string;
+    mediaDeadLetterQueueUrl: string;
+  };
   /** dynalite's worker thread in /proc/self/task (Linux), else null: the API bench splits CPU by thread. */
   dynamoDbThreadId: number | null;
   stop(): Promise<void>;
@@ -321,7 +338,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const decrypting = new Set<string>();
     await Promise.all(
       [...functionEntries.keys()].map(async (functionId) => {
-        const decrypt = { action: 'kms:Decrypt', resource: wordpressKeyArn };
+        const decrypt = {
+          action: 'kms:Decrypt',
+          resource: wordpressKeyArn,
+          resourcePolicy: local.resolve(local.template.Resources[wordpressKeyId]?.Properties?.KeyPolicy),
+        };
         if (await enforcement.allowsQuietly(functionId, decrypt)) decrypting.add(functionId);
       }),
     );
@@ -345,7 +366,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }
       return known;
     };
-    const functions = new FunctionHost(functionSettings, log);
+    const functions = new FunctionHost(functionSettings, log, options.functionOutput ?? printFunctionOutput);
     stops.push(() => functions.stop());
     internal.attach({
       functions,
@@ -356,7 +377,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           ...secretOf(envNames.mediaUrlSecretArn, secretValue(envNames.mediaUrlSecret)),
           ...secretOf(envNames.originSecretArn, secretValue(envNames.originSecret)),
         ],
-        key: { id: wordpressKeyId, arn: wordpressKeyArn, material: keyMaterial },
+        key: {
+          id: wordpressKeyId,
+          arn: wordpressKeyArn,
+          material: keyMaterial,
+          policy: local.resolve(local.template.Resources[wordpressKeyId]?.Properties?.KeyPolicy),
+        },
       }),
       webSocketApi: { id: 'local', stage: webSocketStage(local) },
     });
@@ -466,50 +492,45 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     drains.push(directApi.drain);
     stops.push(directApi.stop);
 
-    // Each queue's consumer polls with its own credentials, as an event source mapping uses the role of
-    // the function it feeds.
-    const pollerClient = (functionId: string) => {
-      const client = new SQSClient({
-        endpoint: endpoints.sqs,
-        region: 'us-east-1',
-        credentials: identities.credentialsOf(functionId),
-      });
-      stops.push(async () => client.destroy());
-      return client;
-    };
-    const poller = startSqsPoller({
-      sqs: pollerClient('Worker'),
-      queueUrl: queues.queueUrl,
-      queueArn: queues.queueArn,
-      log,
-      functions,
-      functionId: 'Worker',
-      workerTimeoutSeconds: settings.workerTimeoutSeconds,
-    });
-    drains.push(poller.stop);
-    const mediaPoller = startSqsPoller({
-      sqs: pollerClient('MediaWorker'),
-      queueUrl: mediaQueues.queueUrl,
-      queueArn: mediaQueues.queueArn,
-      log,
-      functions,
-      functionId: 'MediaWorker',
-      workerTimeoutSeconds: settings.mediaWorkerTimeoutSeconds,
-    });
-    drains.push(mediaPoller.stop);
-    // As in the stack: a consumer on each dead-letter queue fails the jobs left unfinished.
-    const deadLetterClient = pollerClient('DeadLetters');
-    for (const deadLetters of [queues, mediaQueues]) {
-      const deadLetterPoller = startSqsPoller({
-        sqs: deadLetterClient,
+    // The stack's event source mappings: each queue's consumer polls with its own credentials, as an
+    // event source mapping uses the role of the function it feeds; a consumer on each dead-letter queue
+    // fails the jobs left unfinished.
+    const eventSources = [
+      {
+        functionId: 'Worker',
+        queueUrl: queues.queueUrl,
+        queueArn: queues.queueArn,
+        workerTimeoutSeconds: settings.workerTimeoutSeconds,
+      },
+      {
+        functionId: 'MediaWorker',
+        queueUrl: mediaQueues.queueUrl,
+        queueArn: mediaQueues.queueArn,
+        workerTimeoutSeconds: settings.mediaWorkerTimeoutSeconds,
+      },
+      ...[queues, mediaQueues].map((deadLetters) => ({
+        functionId: 'DeadLetters',
         queueUrl: deadLetters.deadLetterQueueUrl,
         queueArn: deadLetters.deadLetterQueueArn,
-        log,
-        functions,
-        functionId: 'DeadLetters',
         concurrency: 1,
-      });
-      drains.push(deadLetterPoller.stop);
+      })),
+    ] as const;
+    const disabledEventSources = new Set<string>(options.disabledEventSources ?? []);
+    const pollerClients = new Map<string, SQSClient>();
+    for (const source of eventSources) {
+      if (disabledEventSources.has(source.functionId)) continue;
+      let sqs = pollerClients.get(source.functionId);
+      if (!sqs) {
+        const client = new SQSClient({
+          endpoint: endpoints.sqs,
+          region: 'us-east-1',
+          credentials: identities.credentialsOf(source.functionId),
+        });
+        stops.push(async () => client.destroy());
+        pollerClients.set(source.functionId, client);
+        sqs = client;
+      }
+      drains.push(startSqsPoller({ ...source, sqs, log, functions }).stop);
     }
 
     const admin = await ensureAdmin({
@@ -533,6 +554,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       enforcement,
       queues: {
         queueUrl: queues.queueUrl,
+        queueArn: queues.queueArn,
         deadLetterQueueUrl: queues.deadLetterQueueUrl,
         mediaDeadLetterQueueUrl: mediaQueues.deadLetterQueueUrl,
       },

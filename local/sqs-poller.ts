@@ -23,7 +23,8 @@ import type { FunctionInvoker } from './functions/function-host';
 /** SQS hands out at most ten messages per ReceiveMessage. */
 const SQS_MAX_RECEIVE = 10;
 
-function toRecord(message: Message, queueArn: string): SQSRecord {
+/** A received message as the event source mapping hands it to the function. */
+export function sqsRecord(message: Message, queueArn: string): SQSRecord {
   const attributes = message.Attributes ?? {};
   return {
     messageId: message.MessageId ?? '',
@@ -98,7 +99,7 @@ export function startSqsPoller(options: {
 
   /** One Lambda invocation with one batch, then the deletes SQS's event source mapping would do. */
   const invoke = async (messages: Message[]) => {
-    const event: SQSEvent = { Records: messages.map((message) => toRecord(message, options.queueArn)) };
+    const event: SQSEvent = { Records: messages.map((message) => sqsRecord(message, options.queueArn)) };
     let failed = new Set<string>(messages.map((message) => message.MessageId ?? ''));
     const release = await keepInvisible(messages);
     try {

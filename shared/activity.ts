@@ -35,3 +35,19 @@ export const activityCreatedEventSchema = z.object({
 });
 
 export type ActivityCreatedEvent = z.infer<typeof activityCreatedEventSchema>;
+
+/** A badge colour of the Activity Tracker. */
+export type ActivityTone = 'blue' | 'green' | 'purple' | 'orange' | 'secondary';
+
+/**
+ * Actions the Activity Tracker names and colours as listed here; every other action reads as its own
+ * name (`client_updated` → 'Client Updated') in the colour its kind gets (activity-feed.ts). Issue 33:
+ * the review loop's four actions and the calendar's reschedule.
+ */
+export const ACTIVITY_ACTIONS: Readonly<Partial<Record<string, { label: string; tone: ActivityTone }>>> = {
+  review_requested: { label: 'Review Requested', tone: 'blue' },
+  review_commented: { label: 'Review Comment', tone: 'secondary' },
+  review_approved: { label: 'Review Approved', tone: 'green' },
+  review_changes_requested: { label: 'Changes Requested', tone: 'orange' },
+  wordpress_post_rescheduled: { label: 'WordPress Post Rescheduled', tone: 'purple' },
+};

@@ -1,4 +1,5 @@
 import type { Client, ClientTextField } from './client';
+import { clipText } from './text';
 
 /**
  * GET /api/clients, the list (issue 15): by default each client as its card shows it (000 §2), with
@@ -45,7 +46,7 @@ export interface ClientPage<Item> {
 /** The preview of an instruction text: trimmed, cut at 200 characters with an ellipsis (000 §2). */
 export function instructionPreview(text: string, max: number = INSTRUCTION_PREVIEW_LENGTH): string {
   const trimmed = text.trim();
-  return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}...` : trimmed;
+  return clipText(trimmed, max);
 }
 
 function previewOf(text: string | null | undefined): string | null {

@@ -135,3 +135,14 @@ export function isApprovedForPublishing(item: {
   if (item.status !== 'approved' && !ON_WORDPRESS.has(item.status)) return false;
   return item.approvedVersionId !== undefined && item.approvedVersionId === item.versionId;
 }
+
+/** What the Publisher and the Editor say about the approval rule (issue 33 item 4). */
+export const APPROVAL_UI = {
+  badge: 'Needs approval',
+  publisher: 'Send it for review from the Content Library; a WordPress draft can still be saved.',
+  editor:
+    'Send it for review from the Content Library, or save it to WordPress as a draft. An administrator can publish it without approval.',
+  editorAdmin:
+    'As an administrator you can publish it without approval; the activity log records that you did.',
+  override: 'Publish without approval',
+} as const;

@@ -1,6 +1,6 @@
 import { clientSpendFields } from './budget-schemas';
 import { CLIENT_TEXT_FIELDS, type ClientTextField } from './client';
-import { clientInputSchema } from './client-input';
+import { clientInputSchema, clientPatchSchema } from './client-input';
 import { CLIENT_INSTRUCTION_FIELDS, type InstructionPreviewField, previewFieldOf } from './client-list';
 import { listClientsQuerySchema } from './client-list-query';
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
@@ -186,7 +186,7 @@ export const healthSchema = z.object({ status: z.literal('ok'), time: z.string()
 
 /** One operation of the public API. */
 export interface PublicEndpoint {
-  readonly method: 'get' | 'post';
+  readonly method: 'get' | 'post' | 'patch';
   /** Under /api. */
   readonly path: string;
   readonly tag: PublicApiTag;
@@ -277,6 +277,17 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
       website: 'https://acme.example',
     },
     response: { status: 201, schema: clientSchema },
+  },
+  {
+    method: 'patch',
+    path: '/clients/{clientId}',
+    tag: 'Clients',
+    summary: 'Update a client',
+    description:
+      'Changes the fields the body names; a field left out keeps its value, and `null` or an empty string clears one. `wordpress_app_password` is write-only: send it to replace the password, `null` to remove it. The key’s owner must be the client’s creator, have access to it, or be an admin. (The app’s own `PUT` replaces the whole profile and refuses a body that leaves a field out.)',
+    request: clientPatchSchema,
+    example: { phone: '(512) 555-0199', city: 'Round Rock' },
+    response: { status: 200, schema: clientSchema },
   },
   {
     method: 'post',

@@ -16,9 +16,6 @@ export const MAX_COMMENT = 5_000;
 /** A quoted passage is a selection of the text, shown above the comment; long ones are cut. */
 export const MAX_QUOTE = 1_000;
 
-/** The SPA route of a review link; the token follows. */
-export const REVIEW_PAGE_PATH = '/review';
-
 export const REVIEW_MESSAGES = {
   commentRequired: 'Please write a comment.',
   changesNeedComment: 'Please say what should change: a comment is required to request changes.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, decodeEntities, htmlToText } from './text';
+import { clipText, countWords, decodeEntities, endSentence, htmlToText, withoutTrailingStops } from './text';
 
 describe('countWords', () => {
   it('counts whitespace-separated tokens', () => {
@@ -69,5 +69,30 @@ describe('htmlToText', () => {
 
   it('returns plain text unchanged apart from trimming', () => {
     expect(htmlToText('  just text  ')).toBe('just text');
+  });
+});
+
+describe('endSentence', () => {
+  it('ends a sentence once, whatever the name it ends with', () => {
+    expect(endSentence('Writing for Peak Roofing Co.')).toBe('Writing for Peak Roofing Co.');
+    expect(endSentence('Writing for Acme Bakery')).toBe('Writing for Acme Bakery.');
+    expect(endSentence('Signed in as "Dana!"')).toBe('Signed in as "Dana!"');
+    expect(endSentence('  Sent to a@b.example  ')).toBe('Sent to a@b.example.');
+  });
+});
+
+describe('clipText', () => {
+  it('leaves short text alone and marks a cut with one ellipsis, never four dots', () => {
+    expect(clipText('Short', 10)).toBe('Short');
+    expect(clipText('A red barn at sunrise. Style: cinematic.', 22)).toBe('A red barn at sunrise...');
+    expect(clipText('Wait for it... and more words here', 13)).toBe('Wait for it...');
+    expect(clipText('abcdefghijklmnopqrstuvwxyz', 10)).toBe('abcdefghij...');
+  });
+});
+
+describe('withoutTrailingStops', () => {
+  it('drops the full stops, ellipses and spaces text ends with', () => {
+    expect(withoutTrailingStops('A red barn at sunrise. ')).toBe('A red barn at sunrise');
+    expect(withoutTrailingStops('Wait…')).toBe('Wait');
   });
 });

@@ -130,3 +130,29 @@ export function htmlToText(html: string): string {
     .replace(/(^|\n)•\n+(?=\S)/gu, '$1• ')
     .trim();
 }
+
+/**
+ * Ends a sentence with a full stop unless it already ends one (issue 31): a sentence that ends with a
+ * name like "Peak Roofing Co." gets no second stop. The one way to put a name at the end of a message.
+ */
+export function endSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]["'”’)]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** Text without the full stops, ellipses and spaces it ends with, so one '...' can follow it. */
+export function withoutTrailingStops(text: string): string {
+  return text.replace(/[\s.…]+$/u, '');
+}
+
+/** How a cut is marked, as the spec writes it ('Failed for: "{start of prompt}..."'). */
+export const ELLIPSIS = '...';
+
+/**
+ * Text cut to its first `max` characters (000 §2: "cut at 200 characters with an ellipsis") and marked
+ * with one ellipsis (issue 31): a cut that ends in a full stop or an ellipsis never reads as four dots.
+ * The one way text is shortened for the screen.
+ */
+export function clipText(text: string, max: number): string {
+  return text.length <= max ? text : `${withoutTrailingStops(text.slice(0, max))}${ELLIPSIS}`;
+}

@@ -101,6 +101,24 @@ export function isPublicStatus(status: string | null | undefined): boolean {
   return status === 'publish';
 }
 
+/**
+ * The content types the publisher lists (001 §7: SELECT client_content by content_type in blog,
+ * client_content, newsletter, press_release), with the hyphenated spellings older saves used for two of
+ * them. FAQs, how-tos and image sets stay in the library but are not offered for publishing.
+ */
+export const WORDPRESS_PUBLISHABLE_TYPES: readonly string[] = [
+  'blog',
+  'blog-content',
+  'client_content',
+  'newsletter',
+  'press_release',
+  'press-release',
+];
+
+export function isPublishableType(contentType: string): boolean {
+  return WORDPRESS_PUBLISHABLE_TYPES.includes(contentType);
+}
+
 /** The spec's toasts (001 §8) and empty states (001 §2). */
 export const WORDPRESS_MESSAGES = {
   connectionErrorTitle: 'WordPress Connection Error',
@@ -119,6 +137,7 @@ export const WORDPRESS_MESSAGES = {
   noClients:
     'No clients with WordPress configuration found. Please add WordPress credentials to your clients first.',
   noContent: 'No content available for this client.',
+  publishableTypes: 'Blogs, newsletters, press releases and Multi-Platform Creator content can be published.',
   noPosts: 'No posts found on WordPress site',
   scheduleInFuture: 'Please choose a date and time in the future to schedule the post.',
   wrongCredentials: 'The WordPress username or application password is wrong',

@@ -7,7 +7,7 @@ import { entities } from '#functions/data/entities';
 import { putItem } from '#functions/data/item-commands';
 import { isConditionFailure } from '#functions/data/item-keys';
 import { CLIENT_TEXT_FIELDS, type ClientTextField } from '#shared/client';
-import type { ParsedClientInput } from '#shared/client-input';
+import type { ParsedClientChanges, ParsedClientInput } from '#shared/client-input';
 import { instructionPreviewsOf } from '#shared/client-list';
 import { CLIENT_NOT_FOUND } from './client-access';
 import type { ClientRecord } from './client-record';
@@ -28,11 +28,12 @@ function passwordValue(value: string | null | undefined): string | null | undefi
   return trimmed === '' ? null : trimmed;
 }
 
-function presentTextFields(input: ParsedClientInput): Partial<Record<ClientTextField, string>> {
+/** The text fields the write gives a value (null clears, undefined keeps: see updateClient). */
+function presentTextFields(input: ParsedClientChanges): Partial<Record<ClientTextField, string>> {
   const present: Partial<Record<ClientTextField, string>> = {};
   for (const field of CLIENT_TEXT_FIELDS) {
     const value = input[field];
-    if (value !== null) present[field] = value;
+    if (typeof value === 'string') present[field] = value;
   }
   return present;
 }
@@ -63,11 +64,12 @@ export async function createClient(caller: Caller, input: ParsedClientInput): Pr
 }
 
 /** Field names whose stored value an update changes; the password counts when replaced or cleared. */
-export function changedFields(record: ClientRecord, input: ParsedClientInput): string[] {
+export function changedFields(record: ClientRecord, input: ParsedClientChanges): string[] {
   const changed: string[] = [];
-  if (record.name !== input.name) changed.push('name');
+  if (input.name !== undefined && record.name !== input.name) changed.push('name');
   for (const field of CLIENT_TEXT_FIELDS) {
-    if ((record[field] ?? null) !== input[field]) changed.push(field);
+    const value = input[field];
+    if (value !== undefined && (record[field] ?? null) !== value) changed.push(field);
   }
   const password = passwordValue(input.wordpress_app_password);
   if (typeof password === 'string' || (password === null && record.wordpress_password_cipher)) {
@@ -80,24 +82,32 @@ export function changedFields(record: ClientRecord, input: ParsedClientInput): s
 }
 
 /**
- * Replaces every editable field (PUT semantics). The password follows its own rule: absent keeps it,
- * null or blank clears it, a value replaces it.
+ * Writes the fields a PUT or a PATCH gives: a value replaces the stored one, null clears it, and a field
+ * left out (`undefined`, only in a PATCH: a PUT names them all) keeps it. The password follows the same
+ * rule (absent keeps, null or blank clears, a value replaces).
  */
 export async function updateClient(
   record: ClientRecord,
-  input: ParsedClientInput,
+  input: ParsedClientChanges,
 ): Promise<{ record: ClientRecord; changed: string[] }> {
   const password = passwordValue(input.wordpress_app_password);
   const cleared = CLIENT_TEXT_FIELDS.filter((field) => input[field] === null);
   const removals: (ClientTextField | 'wordpress_password_cipher')[] =
     password === null ? [...cleared, 'wordpress_password_cipher'] : cleared;
+  // The list's previews follow the instructions as they will be: given ones, else the stored ones.
+  const instructions = Object.fromEntries(
+    CLIENT_TEXT_FIELDS.map((field) => [
+      field,
+      input[field] === undefined ? (record[field] ?? null) : input[field],
+    ]),
+  ) as Record<ClientTextField, string | null>;
   const changes = {
-    name: input.name,
+    ...(input.name === undefined ? {} : { name: input.name }),
     ...presentTextFields(input),
     ...(typeof password === 'string' ? { wordpress_password_cipher: await encryptSecret(password) } : {}),
     // The list's previews follow the instructions (entities.ts); $set replaces the whole map, so a
     // cleared instruction's preview goes with it.
-    instructionPreviews: $set(instructionPreviewsOf(input)),
+    instructionPreviews: $set(instructionPreviewsOf(instructions)),
     ...(input.require_approval === undefined ? {} : { requireApproval: input.require_approval }),
     updatedAt: new Date().toISOString(),
   };

@@ -4,6 +4,7 @@ import { handler as createClient } from './create-client';
 import { handler as deleteClient } from './delete-client';
 import { handler as getClient } from './get-client';
 import { handler as listClients } from './list-clients';
+import { handler as patchClient } from './patch-client';
 import { handler as restoreClient } from './restore-client';
 import { handler as setBudget } from './set-budget';
 import { handler as updateClient } from './update-client';
@@ -14,6 +15,7 @@ export const handler = dispatchRoutes('Clients', {
   CreateClient: createClient,
   GetClient: getClient,
   UpdateClient: updateClient,
+  PatchClient: patchClient,
   DeleteClient: deleteClient,
   RestoreClient: restoreClient,
   SetClientBudget: setBudget,

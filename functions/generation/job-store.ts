@@ -5,8 +5,10 @@ import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symb
 import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
+import { logger } from '#functions/commons/logger';
 import { type Entities, entities, isExpired, ttlInSeconds } from '#functions/data/entities';
 import { findItem, putItem } from '#functions/data/item-commands';
+import { JOB_STATUS_LOG_MESSAGES } from '#infra/job-status-log';
 import type { UsageMeasure } from '#shared/prices';
 import { isConditionFailure } from './conditional-write';
 import { releaseJobSlot } from './job-slots';
@@ -306,8 +308,16 @@ export async function finishJob(
       : { status: outcome.status, error: outcome.error, updatedAt: now, finishedAt: now };
   // The result replaces the partial text; a failed job's partial text is of no use either.
   const row = await patchJob({ jobId, ...update, partial: $remove() });
+  logJobEnd(outcome.status, row.jobId, row.tool);
   // After the status: a crash in between leaves a slot that reclaimStaleSlots gives back.
   await releaseJobSlot(row.userId, jobId);
+}
+
+/** The line the dashboard counts jobs by (infra/job-status-log.ts). */
+function logJobEnd(status: 'succeeded' | 'failed', jobId: string, tool: string): void {
+  const message =
+    status === 'succeeded' ? JOB_STATUS_LOG_MESSAGES.JobsSucceeded : JOB_STATUS_LOG_MESSAGES.JobsFailed;
+  logger.info(message, { jobId, tool });
 }
 
 /**
@@ -328,6 +338,7 @@ export async function failUnfinishedJob(jobId: string, error: string): Promise<S
         UNFINISHED,
       ),
     );
+    logJobEnd('failed', job.id, job.tool);
     await releaseJobSlot(job.userId, jobId);
     return job;
   } catch (failure) {

@@ -1,3 +1,4 @@
+import { clipText } from '#shared/text';
 import { ProviderError, type ProviderErrorKind, type ProviderName } from './ports';
 
 /**
@@ -33,7 +34,7 @@ const MAX_DETAIL = 300;
 export function providerDetail(message: string | undefined): string {
   const text = (message ?? '').replace(/\s+/g, ' ').trim();
   if (text === '') return '';
-  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
+  return clipText(text, MAX_DETAIL);
 }
 
 const withDetail = (sentence: string, detail: string): string =>

@@ -17,6 +17,7 @@ import {
   type ReviewDecision,
   statusOf,
 } from '#shared/content-status';
+import { REVIEW_PAGE_PATH } from '#shared/review-page';
 import {
   type CreatedReview,
   type CreateReviewInput,
@@ -24,7 +25,6 @@ import {
   REVIEW_ACTIVITY,
   REVIEW_EVENT,
   REVIEW_MESSAGES,
-  REVIEW_PAGE_PATH,
   type ReviewComment,
   type ReviewEvent,
   type ReviewPanel,

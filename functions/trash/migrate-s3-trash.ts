@@ -155,7 +155,9 @@ export async function migrateS3Trash(bucket = requireEnv('mediaBucket')): Promis
 /** The trigger's handler: its result is the counts; a failed object fails the deploy (see above). */
 export const handler = async (): Promise<MigrationCounts> => {
   const counts = await migrateS3Trash();
-  logger.info('Copied the S3 trash snapshots into the table', { ...counts });
+  // Most deploys (and every local start) find no snapshot: that is no news worth an info line.
+  const found = Object.values(counts).some((count) => count > 0);
+  (found ? logger.info : logger.debug)('Copied the S3 trash snapshots into the table', { ...counts });
   if (counts.failed > 0) {
     throw new Error(
       `${counts.failed} trash snapshot(s) could not be copied from S3 (the others were); see the log above`,

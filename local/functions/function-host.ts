@@ -21,6 +21,14 @@ export interface FunctionInvoker {
   invoke<Result>(functionId: string, event: unknown, options?: { timeoutSeconds?: number }): Promise<Result>;
 }
 
+/** Where a function's console output goes: its thread's stdout and stderr, as written. */
+export type FunctionOutput = (stream: 'stdout' | 'stderr', text: string) => void;
+
+/** The terminal's streams: what `npm start` shows, as a Lambda's log stream would hold it. */
+export const printFunctionOutput: FunctionOutput = (stream, text) => {
+  (stream === 'stdout' ? process.stdout : process.stderr).write(text);
+};
+
 export interface FunctionSettings {
   readonly environment: Readonly<Record<string, string>>;
   readonly timeoutSeconds: number;
@@ -35,12 +43,14 @@ interface Pending {
 class FunctionThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
+  private readonly underWay = new Set<Promise<unknown>>();
   private nextId = 1;
   dead = false;
 
   constructor(
     readonly functionId: string,
     settings: FunctionSettings,
+    output: FunctionOutput,
     private readonly onDeath: (thread: FunctionThread, reason: string) => void,
   ) {
     const entry = entryOf(functionId);
@@ -55,7 +65,11 @@ class FunctionThread {
       env: { ...settings.environment },
       execArgv: [],
       name: functionId,
+      stdout: true,
+      stderr: true,
     });
+    this.worker.stdout.setEncoding('utf8').on('data', (text: string) => output('stdout', text));
+    this.worker.stderr.setEncoding('utf8').on('data', (text: string) => output('stderr', text));
     this.worker.on('message', (reply: InvocationReply) => this.settle(reply));
     this.worker.on('error', (error) => this.die(error.stack ?? error.message));
     this.worker.on('exit', (code) => this.die(`its thread exited with code ${code}`));
@@ -94,10 +108,19 @@ class FunctionThread {
       event,
       deadline: Date.now() + timeoutSeconds * 1000,
     };
-    return new Promise((resolve, reject) => {
+    const settled = new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage(invocation);
     });
+    const tracked = settled.catch(() => undefined).finally(() => this.underWay.delete(tracked));
+    this.underWay.add(tracked);
+    return settled;
+  }
+
+  /** Stops the thread once the invocations under way have finished (a replaced execution environment). */
+  async retire(): Promise<void> {
+    await Promise.allSettled([...this.underWay]);
+    await this.stop();
   }
 
   async stop(): Promise<void> {
@@ -112,18 +135,24 @@ class FunctionThread {
 
 export class FunctionHost implements FunctionInvoker {
   private readonly threads = new Map<string, FunctionThread>();
+  /** Environment variables changed while the runtime runs (updateEnvironment), by function. */
+  private readonly environmentChanges = new Map<string, Readonly<Record<string, string>>>();
   private stopped = false;
 
   constructor(
     private readonly settingsOf: (functionId: string) => FunctionSettings,
     private readonly log: (line: string) => void,
+    private readonly output: FunctionOutput = printFunctionOutput,
   ) {}
 
   private thread(functionId: string): FunctionThread {
     if (this.stopped) throw new Error('The local runtime is stopping');
     let thread = this.threads.get(functionId);
     if (!thread || thread.dead) {
-      thread = new FunctionThread(functionId, this.settingsOf(functionId), (dead, reason) => {
+      const settings = this.settingsOf(functionId);
+      const changes = this.environmentChanges.get(functionId);
+      const environment = changes ? { ...settings.environment, ...changes } : settings.environment;
+      thread = new FunctionThread(functionId, { ...settings, environment }, this.output, (dead, reason) => {
         if (this.threads.get(functionId) === dead) this.threads.delete(functionId);
         if (!this.stopped)
           this.log(`Function ${functionId} stopped (${reason}); it starts again when next invoked.`);
@@ -141,6 +170,18 @@ export class FunctionHost implements FunctionInvoker {
     const thread = this.thread(functionId);
     const timeout = options.timeoutSeconds ?? this.settingsOf(functionId).timeoutSeconds;
     return (await thread.invoke(event, timeout)) as Result;
+  }
+
+  /**
+   * Changes some of a function's environment variables, as Lambda's UpdateFunctionConfiguration does:
+   * the invocations under way finish in the thread they run in, and the next one starts a new thread
+   * (a new execution environment) with the new values. A test uses it to play a redeployment.
+   */
+  async updateEnvironment(functionId: string, variables: Readonly<Record<string, string>>): Promise<void> {
+    this.environmentChanges.set(functionId, { ...this.environmentChanges.get(functionId), ...variables });
+    const replaced = this.threads.get(functionId);
+    this.threads.delete(functionId);
+    await replaced?.retire();
   }
 
   /** Starts the function's thread and loads its handler, without an event (warm-up). */

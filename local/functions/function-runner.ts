@@ -41,6 +41,19 @@ function context(invocation: Invocation): Context {
   };
 }
 
+/**
+ * Resolves once what the thread wrote to stdout and stderr has reached the host: a thread's output
+ * travels on a channel of its own, so without this an invocation's log lines could arrive after its
+ * result (and after the test that reads them).
+ */
+async function outputDelivered(): Promise<void> {
+  await Promise.all(
+    [process.stdout, process.stderr]
+      .filter((stream) => stream.writableLength > 0)
+      .map((stream) => new Promise((resolve) => stream.write('', resolve))),
+  );
+}
+
 async function run(invocation: Invocation): Promise<InvocationReply> {
   try {
     const handler = await loaded;
@@ -58,5 +71,8 @@ async function run(invocation: Invocation): Promise<InvocationReply> {
 }
 
 port.on('message', (invocation: Invocation) => {
-  void run(invocation).then((reply) => port.postMessage(reply));
+  void run(invocation).then(async (reply) => {
+    await outputDelivered();
+    port.postMessage(reply);
+  });
 });

@@ -18,6 +18,8 @@ export interface AwsRequest {
   readonly resource: string;
   /** Condition keys AWS sets for this request (`dynamodb:LeadingKeys`, `s3:RequestObjectTagKeys`…). */
   readonly context?: Readonly<Record<string, string | readonly string[]>>;
+  /** The resource's own policy where the service requires one (a KMS key's key policy). */
+  readonly resourcePolicy?: unknown;
 }
 
 export interface AccessDecision {
@@ -70,7 +72,12 @@ export class FunctionAccess {
 
   decide(request: AwsRequest): Promise<AccessDecision> {
     const context = this.relevantContext(request);
-    const memoKey = JSON.stringify([request.action, request.resource, context]);
+    const memoKey = JSON.stringify([
+      request.action,
+      request.resource,
+      context,
+      request.resourcePolicy ?? null,
+    ]);
     let decision = this.memo.get(memoKey);
     if (!decision) {
       if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
@@ -92,6 +99,7 @@ export class FunctionAccess {
         })),
         serviceControlPolicies: [],
         resourceControlPolicies: [],
+        ...(request.resourcePolicy ? { resourcePolicy: request.resourcePolicy as never } : {}),
         request: {
           action: request.action,
           principal: `arn:aws:iam::${LOCAL_ACCOUNT}:role/${this.fn.role}`,

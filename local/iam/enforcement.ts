@@ -2,7 +2,7 @@ import type { AwsRequest } from './access-check';
 import { FunctionAccess } from './access-check';
 import type { LocalIdentities } from './identities';
 import type { LocalTemplate } from './local-resources';
-import { type StackFunction, stackFunction } from './stack-functions';
+import { type PolicyDocument, type StackFunction, stackFunction } from './stack-functions';
 
 /**
  * The local runtime's IAM: every AWS call a function makes is evaluated against that function's role
@@ -34,6 +34,8 @@ export function enforcementEnabled(env: Record<string, string | undefined> = pro
 export class IamEnforcement {
   private readonly functions = new Map<string, StackFunction>();
   private readonly access = new Map<string, FunctionAccess>();
+  /** Inline policies put on a role while the runtime runs (putRolePolicy), by function and name. */
+  private readonly addedPolicies = new Map<string, Map<string, PolicyDocument>>();
 
   constructor(
     readonly template: LocalTemplate,
@@ -46,10 +48,38 @@ export class IamEnforcement {
   stackFunction(functionId: string): StackFunction {
     let fn = this.functions.get(functionId);
     if (!fn) {
-      fn = stackFunction(this.template, functionId);
+      const synthesized = stackFunction(this.template, functionId);
+      const added = [...(this.addedPolicies.get(functionId) ?? new Map())].map(([name, document]) => ({
+        name,
+        document,
+      }));
+      fn = { ...synthesized, policies: [...synthesized.policies, ...added] };
       this.functions.set(functionId, fn);
     }
     return fn;
+  }
+
+  /**
+   * Puts an inline policy on the function's role, as `iam:PutRolePolicy` does in AWS: the function's
+   * next calls are evaluated with it (a Deny statement refuses what the stack grants). Tests use it to
+   * make a dependency refuse a call for a while, the way a changed role or a deleted queue does.
+   */
+  putRolePolicy(functionId: string, name: string, document: PolicyDocument): void {
+    const added = this.addedPolicies.get(functionId) ?? new Map<string, PolicyDocument>();
+    added.set(name, document);
+    this.addedPolicies.set(functionId, added);
+    this.forget(functionId);
+  }
+
+  /** Removes a policy putRolePolicy added (`iam:DeleteRolePolicy`). */
+  deleteRolePolicy(functionId: string, name: string): void {
+    this.addedPolicies.get(functionId)?.delete(name);
+    this.forget(functionId);
+  }
+
+  private forget(functionId: string): void {
+    this.functions.delete(functionId);
+    this.access.delete(functionId);
   }
 
   private accessOf(functionId: string): FunctionAccess {

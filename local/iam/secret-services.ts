@@ -42,7 +42,13 @@ function additionalData(keyArn: string, context: unknown): Buffer {
 export function secretServices(options: {
   secrets: readonly LocalSecret[];
   /** The WordPress key: its id (what WORDPRESS_KMS_KEY_ID holds), its ARN and the local key bytes. */
-  key: { readonly id: string; readonly arn: string; readonly material: () => Promise<Buffer> };
+  key: {
+    readonly id: string;
+    readonly arn: string;
+    readonly material: () => Promise<Buffer>;
+    /** The key policy the stack gives the key: KMS evaluates it with the caller's identity policy. */
+    readonly policy: unknown;
+  };
 }): SecretServices {
   const secretBy = (id: unknown) => options.secrets.find((secret) => secret.arn === id || secret.name === id);
   const keyMatches = (id: unknown) => id === undefined || id === options.key.id || id === options.key.arn;
@@ -55,7 +61,7 @@ export function secretServices(options: {
         const secret = secretBy(body.SecretId);
         return [{ action: `secretsmanager:${operation}`, resource: secret?.arn ?? String(body.SecretId) }];
       }
-      return [{ action: `kms:${operation}`, resource: options.key.arn }];
+      return [{ action: `kms:${operation}`, resource: options.key.arn, resourcePolicy: options.key.policy }];
     },
     async answer(target, body) {
       const [service, operation] = target.split('.');

@@ -23,6 +23,9 @@ export const TOOL_MESSAGES = {
   saveFailed: { title: 'Error', description: 'Failed to save content to client profile' },
   clientNotFound: 'Selected client not found',
   copyFailed: 'Failed to copy content',
+  /** 001 §8's generic load failures ('Error' with the service message, or these). */
+  fetchClientsFailed: 'Failed to fetch clients',
+  fetchContentFailed: 'Failed to fetch client content',
   copied: { title: 'Copied!', description: 'Content copied to clipboard' },
   downloaded: 'Downloaded!',
   downloadStarted: 'Download Started',

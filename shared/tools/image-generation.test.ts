@@ -139,3 +139,15 @@ describe('prompt assembly', () => {
     expect(configs[0]).toMatchObject({ prompt: 'A red kite', style: 'none', lighting: 'default' });
   });
 });
+
+describe('the per-image failure toast', () => {
+  it("quotes the prompt's start as the spec does, with three dots, never four", () => {
+    expect(IMAGE_MESSAGES.perImageFailure('A red barn at sunrise. Style: cinematic.', 'refused')).toBe(
+      'Failed for: "A red barn at sunrise. Style:..." — refused',
+    );
+    // Thirty characters that end a sentence: its full stop and the ellipsis made four dots.
+    expect(IMAGE_MESSAGES.perImageFailure('A lighthouse at dawn, in fogs. Style: none.', 'refused')).toBe(
+      'Failed for: "A lighthouse at dawn, in fogs..." — refused',
+    );
+  });
+});

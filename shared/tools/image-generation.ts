@@ -12,6 +12,7 @@ import {
   isImageSizeAllowed,
   MIN_IMAGE_COUNT,
 } from '../models';
+import { ELLIPSIS, withoutTrailingStops } from '../text';
 import * as z from '../validation/zod';
 import { clientFields, requireClientForSave, requireThat, TOOL_MESSAGES } from './common';
 
@@ -75,7 +76,7 @@ export const IMAGE_MESSAGES = {
   analyzeFailed: 'Failed to analyze image. Please try again.',
   processFailed: 'Failed to process image. Please try again.',
   perImageFailure: (prompt: string, reason: string): string =>
-    `Failed for: "${prompt.slice(0, 30)}..." — ${reason}`,
+    `Failed for: "${withoutTrailingStops(prompt.slice(0, 30))}${ELLIPSIS}" — ${reason}`,
   noImages: 'No images were generated. Please try again.',
   downloadFailed: 'Failed to download image',
   progress: (index: number, total: number): string => `Generating image ${index} of ${total}`,

@@ -52,6 +52,11 @@ export const DEFAULT_MULTI_PLATFORM_TONE: MultiPlatformTone = 'professional';
 /** 001 §9: the multi-platform run writes social posts with hashtags and a call to action, at level 3. */
 export const MULTI_PLATFORM_SOCIAL = { includeHashtags: true, includeCallToAction: true, level: 3 } as const;
 
+/** '1 item', '3 items': the summary counts in the right number (issue 31). */
+export function itemCount(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
 export const MULTI_PLATFORM_MESSAGES = {
   noTypes: 'No Content Types Selected',
   missingPrompt: { title: 'Missing Prompt', description: 'Please provide a prompt for content generation.' },
@@ -64,7 +69,7 @@ export const MULTI_PLATFORM_MESSAGES = {
   allSucceeded: 'Content Generated Successfully',
   complete: (succeeded: number, total: number): ToastText => ({
     title: 'Content Generation Complete',
-    description: `${succeeded} of ${total} items generated successfully.`,
+    description: `${succeeded} of ${itemCount(total)} generated successfully.`,
   }),
   unexpected: {
     title: 'Generation Failed',
@@ -75,7 +80,7 @@ export const MULTI_PLATFORM_MESSAGES = {
     description: 'Failed to save content to client profile. Please try again.',
   },
   saved: 'Content Saved',
-  progress: (finished: number, total: number) => `Generated ${finished} of ${total} items...`,
+  progress: (finished: number, total: number) => `Generated ${finished} of ${itemCount(total)}...`,
 } as const;
 
 export const MULTI_PLATFORM_ACTIVITY = {

@@ -38,16 +38,49 @@ beforeAll(async () => {
     token: adminToken,
     body: { name: 'Peak Roofing Co.', website: 'https://peak-roofing.example.com/services/roof-repair' },
   });
-  await app.test.request('POST', `/api/clients/${client.body.id}/content`, {
+  const item = await app.test.request<{ id: string; title: string }>(
+    'POST',
+    `/api/clients/${client.body.id}/content`,
+    {
+      token: adminToken,
+      body: {
+        title: 'Spring roof maintenance checklist for homeowners in the valley, with a seasonal schedule',
+        content: 'Spring checklist\n\nClear the gutters after the last frost.',
+        html_content: '<h2>Spring checklist</h2><p>Clear the gutters after the last frost.</p>',
+        content_type: 'newsletter',
+      },
+    },
+  );
+  // Issue 33: a second version (the History dialog compares two), a due date, and a review link with a
+  // comment, so the review screens have something to show.
+  const itemPath = `/api/clients/${client.body.id}/content/${item.body.id}`;
+  await app.test.request('PUT', itemPath, {
     token: adminToken,
     body: {
-      title: 'Spring roof maintenance checklist for homeowners in the valley, with a seasonal schedule',
-      content: 'Spring checklist\n\nClear the gutters after the last frost.',
-      html_content: '<h2>Spring checklist</h2><p>Clear the gutters after the last frost.</p>',
-      content_type: 'newsletter',
+      title: item.body.title,
+      content: 'Spring checklist\n\nClear the gutters and the downspouts after the last frost.',
+      html_content:
+        '<h2>Spring checklist</h2><p>Clear the gutters and the downspouts after the last frost.</p>',
     },
   });
+  await app.test.request('PUT', `${itemPath}/due-date`, { token: adminToken, body: { dueDate: todayKey() } });
+  const review = await app.test.request<{ reviewUrl: string }>('POST', `${itemPath}/reviews`, {
+    token: adminToken,
+    body: { reviewerName: 'Dana from Peak Roofing', message: 'Please check the checklist.' },
+  });
+  reviewPath = new URL(review.body.reviewUrl).pathname;
+  await app.test.request('POST', `/api/reviews/${reviewPath.split('/').at(-1)}/comments`, {
+    body: { text: 'Could we add the attic vents?', quote: 'Clear the gutters' },
+  });
 });
+
+/** The review page of the seeded item's link (issue 33). */
+let reviewPath = '';
+
+function todayKey(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
 
 const ADMIN_PASSWORD = 'Secret-123';
 
@@ -232,6 +265,15 @@ async function expectErrorAtField(page: Page, field: Locator): Promise<void> {
   await page.locator('[data-sonner-toast]').filter({ hasText: message }).first().waitFor();
 }
 
+/** A problem of an optional field (or one required only for some actions): at the field, and in a toast. */
+async function expectProblemAtField(page: Page, field: Locator): Promise<void> {
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const [errorId] = ((await field.getAttribute('aria-describedby')) ?? '').split(' ');
+  const message = (await page.locator(`[id="${errorId}"]`).textContent()) ?? '';
+  expect(message).not.toBe('');
+  await page.locator('[data-sonner-toast]').filter({ hasText: message }).first().waitFor();
+}
+
 const viewports = [
   { name: 'desktop', mobile: false },
   { name: 'phone', mobile: true },
@@ -282,6 +324,22 @@ describe.each(viewports)('$name', ({ name, mobile }) => {
       await page.goto('/no-such-page');
       await settle(page);
       await check(page, `${name} signed-out 404`);
+    });
+
+    it('review link page: a link with a comment and a quote, then a link that is no longer available', async () => {
+      await page.goto(reviewPath);
+      await settle(page);
+      await page.getByTestId('review-page-comment').first().waitFor();
+      await check(page, `${name} review page`);
+      await screenshot(page, `a11y-${name}-review-page`);
+      await page.getByRole('button', { name: 'Request changes' }).click();
+      await expectProblemAtField(page, page.getByLabel('Your comment'));
+      await check(page, `${name} review page with the comment problem shown`);
+      await page.goto('/review/this-link-was-never-made');
+      await settle(page);
+      await page.getByRole('heading', { name: 'This review link is no longer available.' }).waitFor();
+      await check(page, `${name} review page of a dead link`);
+      if (mobile) await screenshot(page, 'a11y-phone-review-dead-link');
     });
   });
 
@@ -377,6 +435,93 @@ describe.each(viewports)('$name', ({ name, mobile }) => {
       await openFromMenu(/^Manage Access/);
       await page.getByRole('dialog', { name: /Manage Client Access/ }).waitFor();
       await check(page, `${name} Manage Access dialog`);
+      await page.keyboard.press('Escape');
+    });
+
+    it('library: the item menu, History with two versions compared, Send for review, the review panel, the due date', async () => {
+      await page.goto('/clients');
+      await settle(page);
+      const card = page.getByTestId('client-card').filter({ hasText: 'Peak Roofing Co.' });
+      await card.getByRole('button', { name: 'Actions for Peak Roofing Co.' }).click();
+      await page.getByRole('menuitem', { name: /^View Content/ }).click();
+      const library = page.getByRole('dialog', { name: /Content Library/ });
+      const item = library.getByTestId('library-item').first();
+      await item.waitFor();
+      const menu = async (entry: string) => {
+        await item.getByRole('button', { name: /^More actions for / }).click();
+        await page.getByRole('menu').waitFor();
+        await page.getByRole('menuitem', { name: entry }).click();
+      };
+      await item.getByRole('button', { name: /^More actions for / }).click();
+      await page.getByRole('menu').waitFor();
+      await check(page, `${name} library item menu open`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+      await library.waitFor();
+
+      await menu('History');
+      const history = page.getByRole('dialog', { name: /^History of / });
+      await expect.poll(() => history.getByTestId('version-row').count()).toBeGreaterThanOrEqual(2);
+      await check(page, `${name} History dialog`);
+      for (const row of (await history.getByTestId('version-row').all()).slice(0, 2)) {
+        await row.getByRole('checkbox').check();
+      }
+      await history.getByRole('button', { name: 'Compare' }).click();
+      await history.getByTestId('version-diff').locator('ins').first().waitFor();
+      await check(page, `${name} History comparing two versions`);
+      if (mobile) await screenshot(page, 'a11y-phone-history-compare');
+      await history.getByRole('button', { name: 'Back to history' }).click();
+      await history.getByRole('button', { name: 'View' }).nth(1).click();
+      await history.getByRole('button', { name: 'Restore this version' }).waitFor();
+      await check(page, `${name} History viewing an old version`);
+      await page.keyboard.press('Escape');
+      await history.waitFor({ state: 'hidden' });
+
+      await menu('Send for review');
+      const send = page.getByRole('dialog', { name: 'Send for review' });
+      await send.getByLabel('Reviewer e-mail').fill('not an address');
+      await send.getByRole('button', { name: 'Create review link' }).click();
+      await expectProblemAtField(page, send.getByLabel('Reviewer e-mail'));
+      await check(page, `${name} Send for review with the e-mail problem shown`);
+      await send.getByLabel('Reviewer e-mail').fill('');
+      await send.getByRole('button', { name: 'Create review link' }).click();
+      await send.getByTestId('review-link').waitFor();
+      await check(page, `${name} Send for review with the link made`);
+      if (mobile) await screenshot(page, 'a11y-phone-send-for-review');
+      await send.getByRole('button', { name: 'Done' }).click();
+      await send.waitFor({ state: 'hidden' });
+
+      await menu('Review and comments');
+      const panel = page.getByRole('dialog', { name: /^Review: / });
+      await panel.getByTestId('review-comment').first().waitFor();
+      await check(page, `${name} review panel`);
+      await panel.getByRole('button', { name: 'Request changes' }).click();
+      await expectProblemAtField(page, panel.getByLabel('Comment', { exact: true }));
+      await check(page, `${name} review panel with the comment problem shown`);
+      if (mobile) await screenshot(page, 'a11y-phone-review-panel');
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+
+      await menu('Set due date');
+      const due = page.getByRole('dialog', { name: 'Set due date' });
+      await due.getByLabel('Due date').waitFor();
+      await check(page, `${name} due date dialog`);
+      await page.keyboard.press('Escape');
+      await due.waitFor({ state: 'hidden' });
+      if (!mobile) await screenshot(page, 'a11y-desktop-library-statuses');
+      await page.keyboard.press('Escape');
+    });
+
+    it('calendar: the week view and an entry opened', async () => {
+      await page.goto('/calendar');
+      await settle(page);
+      await page.getByRole('radio', { name: 'Week' }).click();
+      const entry = page.getByTestId(mobile ? 'calendar-agenda-entry' : 'calendar-entry').first();
+      await entry.waitFor();
+      await check(page, `${name} calendar week view`);
+      await entry.click();
+      await page.getByRole('dialog').waitFor();
+      await check(page, `${name} calendar entry details`);
       await page.keyboard.press('Escape');
     });
 

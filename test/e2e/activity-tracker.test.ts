@@ -35,7 +35,7 @@ const rows = (page: Page) => page.getByTestId('activity-row');
 
 /** What another user does in another browser: rename the client (an activity 'client_updated'). */
 async function renameClient(name: string): Promise<void> {
-  const reply = await app.test.request('PUT', `/api/clients/${client.id}`, {
+  const reply = await app.test.request('PATCH', `/api/clients/${client.id}`, {
     token: staff.idToken,
     body: { name },
   });

@@ -105,11 +105,13 @@ describe('Content Library', () => {
     const social = libraryItem('Social Content');
     await social.getByText('Multi-Platform Creator').waitFor();
     await expect
-      .poll(() => social.locator('[data-slot="badge"]').getAttribute('class'))
+      .poll(() => social.locator('[data-slot="badge"]:not([data-status])').getAttribute('class'))
       .toContain('bg-orange-100');
     await libraryItem('Award').getByText('Press Release', { exact: true }).waitFor();
     await expect
-      .poll(() => libraryItem('Award').locator('[data-slot="badge"]').getAttribute('class'))
+      .poll(() =>
+        libraryItem('Award').locator('[data-slot="badge"]:not([data-status])').getAttribute('class'),
+      )
       .toContain('bg-purple-100');
     for (const action of ['Preview', 'Edit', 'Copy Text', 'Download HTML', 'Download Text', 'Delete']) {
       await libraryItem('Leaky Faucet').getByRole('button', { name: action, exact: true }).waitFor();
@@ -421,7 +423,7 @@ describe('Content Library', () => {
       .poll(() => phone.evaluate("document.activeElement?.getAttribute('type') ?? null"))
       .not.toBe('search');
     // The selects show their whole value ('Newest First', not 'Newest I').
-    for (const name of ['Filter by type', 'Sort']) {
+    for (const name of ['Filter by type', 'Filter by status', 'Sort']) {
       const select = phone.getByRole('combobox', { name });
       // Node's type-check has no DOM lib: read the two sizes through a structural type.
       await expect

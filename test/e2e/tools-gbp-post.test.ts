@@ -24,9 +24,13 @@ describe('GBP Post Creator', () => {
   it('generates an offer post with its image, copies the post and shows the image', async () => {
     const user = await createApiUser(app, 'gbp');
     await createProfiledClient(app, user, { name: 'Crumb Bakery' });
+    await createProfiledClient(app, user, { name: 'Peak Roofing Co.' });
     const page = await openToolPage(app, user, '/gbp-post', 'GBP Post Creator');
 
     await page.getByRole('button', { name: 'Generate Image Only' }).isDisabled();
+    // A name that ends in a full stop ends the sentence once (issue 31).
+    await chooseOption(page, 'Client (optional)', 'Peak Roofing Co.');
+    await page.getByText('Writing for Peak Roofing Co.', { exact: true }).waitFor();
     await chooseOption(page, 'Client (optional)', 'Crumb Bakery');
     await chooseOption(page, 'Post Type', 'Offer');
     await page

@@ -58,8 +58,14 @@ describe('Multi-Platform Content Creator', () => {
     await faq.locator('iframe').waitFor();
     await screenshot(page, 'multi-platform-result');
 
-    await items.filter({ hasText: 'GBP Post' }).getByRole('button', { name: 'Save to Client' }).click();
+    const gbpItem = items.filter({ hasText: 'GBP Post' });
+    await gbpItem.getByRole('button', { name: 'Save to Client' }).click();
     await expectToast(page, 'Content Saved');
+    // Saved once: the button says so and refuses a second save of the same result.
+    const savedButton = gbpItem.getByRole('button', { name: 'Saved' });
+    await expect.poll(() => savedButton.getAttribute('aria-disabled')).toBe('true');
+    await savedButton.click({ force: true });
+    await page.waitForLoadState('networkidle');
     await expect
       .poll(
         async () =>
@@ -71,6 +77,17 @@ describe('Multi-Platform Content Creator', () => {
     const [saved] = await libraryOf(app, user, client.id);
     expect(saved?.content_type).toBe('client_content');
     expect(pageErrors(page)).toEqual([]);
+
+    // One type: the summary counts one item, in the singular.
+    await page.getByRole('checkbox', { name: 'FAQ' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Blog Rewrite' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Social Media' }).uncheck();
+    await page.getByRole('button', { name: 'Generate All Content' }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: '1 item generated.' })
+      .first()
+      .waitFor({ timeout: 120_000 });
 
     const phone = await openToolPage(app, user, '/multi-platform-creator', 'Multi-Platform Content Creator', {
       mobile: true,

@@ -400,6 +400,37 @@ describe('WordPress Publisher', () => {
     await page.waitForURL('**/wordpress-publisher');
   });
 
+  it("lists the types 001 §7 publishes, and says 'Failed to fetch client content' when it cannot", async () => {
+    await saveContent(app, staff, clientId, {
+      title: 'Bakery FAQ',
+      content: 'Do you bake gluten-free bread?',
+      html_content: '<h2>Do you bake gluten-free bread?</h2><p>Yes, on Fridays.</p>',
+      content_type: 'faq',
+    });
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto(`/wordpress-publisher?clientId=${clientId}`);
+    await libraryRow(page, 'Spring Bakery News').waitFor();
+    await page
+      .getByText('Blogs, newsletters, press releases and Multi-Platform Creator content can be published.')
+      .waitFor();
+    await expect.poll(() => libraryRow(page, 'Bakery FAQ').count()).toBe(0);
+
+    const contentList = (url: URL) => /^\/api\/clients\/[^/]+\/content$/u.test(url.pathname);
+    await page.route(contentList, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Storage is down' } }),
+      }),
+    );
+    await page.reload();
+    await page.getByTestId('load-failed').getByText('Failed to fetch client content').waitFor();
+    await toastWith(page, 'Storage is down').waitFor();
+    await screenshot(page, 'wordpress-publisher-library-failed');
+    await page.unroute(contentList);
+  });
+
   it('shows the empty state to someone without WordPress clients', async () => {
     const other = await createApiUser(app, 'nowp');
     const page = await openPage(app);

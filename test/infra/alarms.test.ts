@@ -1,6 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { METRIC_NAMESPACE, PROVIDER_ERROR_RATE_PERCENT } from '#infra/alarms';
+import { JOB_WAIT_ALARM_SECONDS, METRIC_NAMESPACE, PROVIDER_ERROR_RATE_PERCENT } from '#infra/alarms';
+import { JOB_STATUS_LOG_MESSAGES } from '#infra/job-status-log';
 import { PROVIDER_CALL_LOG_MESSAGES } from '#infra/provider-call-log';
 import { buildApp, resourcesOfType, sharedTemplate } from './fixture';
 
@@ -65,6 +66,66 @@ describe('alarms', () => {
     const rate = alarms.find((alarm) => JSON.stringify(alarm.Metrics ?? []).includes('ProviderCallsFailed'));
     expect(rate).toMatchObject({ Threshold: PROVIDER_ERROR_RATE_PERCENT });
     expect(JSON.stringify(rate?.Metrics)).toContain(METRIC_NAMESPACE);
+  });
+
+  it('fire when a job has waited too long in its queue (issue 29 item 7)', () => {
+    const waits = alarmOn('ApproximateAgeOfOldestMessage');
+    expect(waits.map((alarm) => alarm.Threshold).sort((a, b) => Number(a) - Number(b))).toEqual([
+      JOB_WAIT_ALARM_SECONDS.text,
+      JOB_WAIT_ALARM_SECONDS.media,
+    ]);
+    for (const alarm of waits) {
+      expect(alarm).toMatchObject({ Namespace: 'AWS/SQS', Statistic: 'Maximum', Period: 60 });
+    }
+    // The job queues (those with a dead-letter queue behind them), not their dead-letter queues.
+    const jobQueues = resourcesOfType(template, 'AWS::SQS::Queue')
+      .filter(([, queue]) => queue.Properties?.RedrivePolicy)
+      .map(([id]) => id)
+      .sort();
+    const watched = waits
+      .map((alarm) => /"Fn::GetAtt":\["([^"]+)","QueueName"\]/.exec(JSON.stringify(alarm.Dimensions))?.[1])
+      .sort();
+    expect(watched).toEqual(jobQueues);
+  });
+
+  it('count jobs by outcome from the lines of the functions that end them', () => {
+    const filters = resourcesOfType(template, 'AWS::Logs::MetricFilter').map(
+      ([, filter]) => filter.Properties ?? {},
+    );
+    for (const [metricName, message] of Object.entries(JOB_STATUS_LOG_MESSAGES)) {
+      const matching = filters.filter((filter) =>
+        JSON.stringify(filter.MetricTransformations).includes(`"MetricName":"${metricName}"`),
+      );
+      // The text worker, the media worker and the dead-letter consumer.
+      expect(matching, metricName).toHaveLength(3);
+      for (const filter of matching) expect(filter.FilterPattern).toBe(`"${message}"`);
+    }
+  });
+
+  it('show jobs, queues, workers, the API and the providers on one dashboard', () => {
+    const dashboards = resourcesOfType(template, 'AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]?.[1].Properties?.DashboardBody);
+    for (const metric of [
+      'NumberOfMessagesSent',
+      'JobsSucceeded',
+      'JobsFailed',
+      'ApproximateNumberOfMessagesVisible',
+      'ApproximateNumberOfMessagesNotVisible',
+      'ApproximateAgeOfOldestMessage',
+      'Errors',
+      'Throttles',
+      'Duration',
+      'Count',
+      '4xx',
+      '5xx',
+      'Latency',
+      'ProviderCallsFailed',
+      'ProviderCallsSucceeded',
+    ]) {
+      expect(body, metric).toContain(`\\"${metric}\\"`);
+    }
+    for (const fn of ['WorkerFunction', 'MediaWorkerFunction']) expect(body).toContain(fn);
   });
 
   it('e-mail the topic only when alarmEmail is set', () => {

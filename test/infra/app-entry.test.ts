@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { repositoryRoot, tempDir } from './fixture';
 
 /** Runs bin/app.ts the way the CDK CLI does: context in CDK_CONTEXT_JSON, output in CDK_OUTDIR. */
-function runApp(context: Record<string, unknown>) {
+function runApp(context: Record<string, unknown>, env: Record<string, string | undefined> = process.env) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
     cwd: repositoryRoot,
     encoding: 'utf8',
     env: {
-      ...process.env,
+      ...env,
       CDK_CONTEXT_JSON: JSON.stringify(context),
       CDK_OUTDIR: tempDir('app-'),
     },
@@ -23,5 +23,18 @@ describe('bin/app.ts', () => {
     expect(result.stderr).toContain('allowedEmailDomain is required');
     expect(result.stderr).toContain('"nobody" is not an e-mail address');
     expect(result.stderr).toContain('emailOutreachUrl "ftp://x.example.org" must be an http or https URL');
+  });
+
+  it('asks for the region to deploy to when neither the CLI nor the context names one', () => {
+    const {
+      CDK_DEFAULT_REGION: _cli,
+      AWS_REGION: _region,
+      AWS_DEFAULT_REGION: _default,
+      ...env
+    } = process.env;
+    const result = runApp({ allowedEmailDomain: 'agency.test' }, env);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid CDK context:');
+    expect(result.stderr).toContain('region: set the region to deploy to');
   });
 });

@@ -105,6 +105,14 @@ describe('Cognito', () => {
     expect(properties.ReadAttributes?.slice().sort()).toEqual(['email', 'email_verified', 'name']);
   });
 
+  it('runs Cognito threat protection in audit mode, on the Plus plan it needs (issue 29 item 7)', () => {
+    const pool = Object.values(resourcesOf(template)).find(
+      (resource) => resource.Type === 'AWS::Cognito::UserPool',
+    );
+    expect(pool?.Properties?.UserPoolTier).toBe('PLUS');
+    expect(pool?.Properties?.UserPoolAddOns).toEqual({ AdvancedSecurityMode: 'AUDIT' });
+  });
+
   it('holds a changed e-mail back until the new address is verified (issue 29 item 8)', () => {
     const pool = Object.values(resourcesOf(template)).find(
       (resource) => resource.Type === 'AWS::Cognito::UserPool',

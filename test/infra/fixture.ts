@@ -65,18 +65,24 @@ export interface SynthOptions {
   readonly outdir?: string;
   /** A route table other than infra/routes.ts (its functions' entries must exist in the project root). */
   readonly httpRoutes?: readonly HttpRoute[];
+  /**
+   * Build the app as bin/app.ts does, the main stack in this region with its us-east-1 edge stack
+   * (infra/app-stacks.ts); without it, the main stack alone, environment-agnostic.
+   */
+  readonly region?: string;
 }
 
 export function buildApp(options: SynthOptions = {}) {
   const outdir = options.outdir ?? tempDir('cdk-out-');
-  const { app, stack } = buildUnbundledApp({
+  const { app, stack, edge } = buildUnbundledApp({
     context: { ...cdkJsonContext(repositoryRoot), ...BASE_CONTEXT, ...options.context },
     projectRoot: options.projectRoot ?? createProjectRoot(),
     outdir,
     ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
+    ...(options.region ? { region: options.region } : {}),
   });
   if (options.compliance) addComplianceChecks(app);
-  return { app, stack, outdir };
+  return { app, stack, edge, outdir };
 }
 
 interface Synthesized {

@@ -64,7 +64,7 @@ describe('granting access', () => {
     const seen = await app.request<Client>('GET', `/api/clients/${client.id}`, { token: colleague.idToken });
     expect(seen.status).toBe(200);
     expect(seen.body.access_count).toBe(1);
-    const edited = await app.request<Client>('PUT', `/api/clients/${client.id}`, {
+    const edited = await app.request<Client>('PATCH', `/api/clients/${client.id}`, {
       token: colleague.idToken,
       body: { name: 'Cedar Roofing & Gutters' },
     });

@@ -99,7 +99,7 @@ describe('live activity feed', () => {
 
   it('pushes a client update to every admin connection', async () => {
     const [first, second] = await Promise.all([socketOf(admin), socketOf(admin)]);
-    const updated = await app.request('PUT', `/api/clients/${clientId}`, {
+    const updated = await app.request('PATCH', `/api/clients/${clientId}`, {
       token: owner.idToken,
       body: { name: 'Lakeside Bakery & Cafe', city: 'Madison', state: 'WI' },
     });
@@ -124,7 +124,7 @@ describe('live activity feed', () => {
     const adminSocket = await socketOf(admin);
     const plainSocket = await socketOf(plain);
 
-    const updated = await app.request('PUT', `/api/clients/${clientId}`, {
+    const updated = await app.request('PATCH', `/api/clients/${clientId}`, {
       token: owner.idToken,
       body: { name: 'Lakeside Bakery', city: 'Madison', state: 'WI' },
     });

@@ -7,7 +7,7 @@ import type { Caller } from '#functions/commons/caller';
 import { toClientContent } from '#functions/content/content-record';
 import { createContent, findContent, patchContent } from '#functions/content/content-store';
 import { sendForReview } from '#functions/reviews/review-service';
-import type { Client } from '#shared/client';
+import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
 import { clientInputSchema } from '#shared/client-input';
 import type { ClientPage } from '#shared/client-list';
 import type { ClientContent } from '#shared/content';
@@ -42,7 +42,7 @@ interface Fixture {
 
 interface Row {
   route: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: (fixture: Fixture) => string;
   body?: (fixture: Fixture) => unknown;
   /** Needs its own fixture: the call changes data. */
@@ -209,6 +209,18 @@ const rows: Row[] = [
   {
     route: 'PUT {A}',
     method: 'PUT',
+    path: A,
+    // PUT replaces the whole profile, so it names every field.
+    body: () => ({
+      ...Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, null])),
+      name: 'Renamed',
+    }),
+    mutates: true,
+    expected: visible,
+  },
+  {
+    route: 'PATCH {A}',
+    method: 'PATCH',
     path: A,
     body: () => ({ name: 'Renamed' }),
     mutates: true,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '#functions/clients/password-cipher';
 import { entities } from '#functions/data/entities';
 import { findItem } from '#functions/data/item-commands';
-import type { Client } from '#shared/client';
+import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 let app: TestRuntime;
@@ -92,12 +92,23 @@ describe('creating a client', () => {
   });
 });
 
+/** Every editable field of a client, as a PUT must send them (null clears one). */
+const everyField = (changes: Record<string, unknown>) => ({
+  ...Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, null])),
+  ...changes,
+});
+
 describe('updating a client', () => {
-  it('replaces the editable fields, trimmed, with absent and empty ones becoming null', async () => {
+  it('PUT replaces every editable field, trimmed, empty ones becoming null', async () => {
     const created = await createClient(owner.idToken, fullProfile);
     const response = await app.request<Client>('PUT', `/api/clients/${created.id}`, {
       token: owner.idToken,
-      body: { name: ' Bright Smile Family Dental ', city: ' Round Rock ', phone: '', website: null },
+      body: everyField({
+        name: ' Bright Smile Family Dental ',
+        city: ' Round Rock ',
+        phone: '',
+        website: null,
+      }),
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -118,12 +129,80 @@ describe('updating a client', () => {
     expect(stored.data?.owner).toBeUndefined();
   });
 
-  it.each([
-    ['a missing name', { city: 'Austin' }],
-    ['a blank name', { name: '  ' }],
-  ])('refuses %s with the spec message and changes nothing', async (_label, body) => {
+  it('PUT refuses a body that leaves a field out, names it, and changes nothing', async () => {
     const created = await createClient(owner.idToken, fullProfile);
-    const response = await app.request('PUT', `/api/clients/${created.id}`, { token: owner.idToken, body });
+    const response = await app.request('PUT', `/api/clients/${created.id}`, {
+      token: owner.idToken,
+      body: { name: 'Bright Smile', city: 'Round Rock' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({
+      code: 'validation_failed',
+      message:
+        'company_name: required, since PUT replaces the whole profile: send every field (null clears one), or change only some with PATCH.',
+    });
+    const read = await app.request<Client>('GET', `/api/clients/${created.id}`, { token: owner.idToken });
+    expect(read.body).toEqual(created);
+  });
+
+  it('PATCH changes only the fields it names; null or blank clears one', async () => {
+    const created = await createClient(owner.idToken, fullProfile);
+    const path = `/api/clients/${created.id}`;
+    const patched = await app.request<Client>('PATCH', path, {
+      token: owner.idToken,
+      body: { phone: ' (512) 555-0199 ', city: null, owner: '' },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toEqual({
+      ...created,
+      phone: '(512) 555-0199',
+      city: null,
+      owner: null,
+      updated_at: patched.body.updated_at,
+    });
+    expect(patched.body.updated_at > created.updated_at).toBe(true);
+    // The instructions' previews in the list follow the instructions that were kept.
+    const listed = await app.request<{ clients: Record<string, unknown>[] }>('GET', '/api/clients', {
+      token: owner.idToken,
+    });
+    expect(listed.body.clients.find((client) => client.id === created.id)).toMatchObject({
+      newsletter_instructions_preview: 'Friendly, family tone.',
+      content_instructions_preview: 'Mention same-day crowns.',
+    });
+    const renamed = await app.request<Client>('PATCH', path, {
+      token: owner.idToken,
+      body: { name: ' Smile Co ' },
+    });
+    expect(renamed.body).toMatchObject({
+      name: 'Smile Co',
+      phone: '(512) 555-0199',
+      website: 'https://brightsmile.example',
+    });
+    const blank = await app.request('PATCH', path, { token: owner.idToken, body: { name: '  ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error?.message).toBe('Please enter a client name.');
+  });
+
+  it('PATCH works with an API key of someone who may edit the client', async () => {
+    const created = await createClient(owner.idToken, fullProfile);
+    const minted = await app.request<{ key: string }>('POST', '/api/api-keys', {
+      token: owner.idToken,
+      body: { name: 'CRM sync' },
+    });
+    const patched = await app.request<Client>('PATCH', `/api/clients/${created.id}`, {
+      token: minted.body.key,
+      body: { email: 'front-desk@brightsmile.example' },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ email: 'front-desk@brightsmile.example', city: 'Austin' });
+  });
+
+  it.each([
+    ['PUT', 'a missing name', everyField({ city: 'Austin' })],
+    ['PUT', 'a blank name', everyField({ name: '  ' })],
+  ])('%s refuses %s with the spec message and changes nothing', async (method, _label, body) => {
+    const created = await createClient(owner.idToken, fullProfile);
+    const response = await app.request(method, `/api/clients/${created.id}`, { token: owner.idToken, body });
     expect(response.status).toBe(400);
     expect(response.body.error?.message).toBe('Please enter a client name.');
     const read = await app.request<Client>('GET', `/api/clients/${created.id}`, { token: owner.idToken });
@@ -131,11 +210,13 @@ describe('updating a client', () => {
   });
 
   it('answers 404 for a client that does not exist', async () => {
-    const response = await app.request('PUT', '/api/clients/01J00000000000000000000000', {
-      token: owner.idToken,
-      body: { name: 'Ghost' },
-    });
-    expect(response.status).toBe(404);
+    for (const method of ['PUT', 'PATCH']) {
+      const response = await app.request(method, '/api/clients/01J00000000000000000000000', {
+        token: owner.idToken,
+        body: everyField({ name: 'Ghost' }),
+      });
+      expect(response.status, method).toBe(404);
+    }
   });
 });
 
@@ -174,7 +255,7 @@ describe('WordPress application password', () => {
       expectNoSecret(response.body);
     }
 
-    const kept = await app.request<Client>('PUT', path, {
+    const kept = await app.request<Client>('PATCH', path, {
       token: owner.idToken,
       body: { ...wordpress, city: 'Boise' },
     });
@@ -183,7 +264,7 @@ describe('WordPress application password', () => {
     const afterKeep = { data: await findItem(entities().client, { clientId: created.id }) };
     expect(afterKeep.data?.wordpress_password_cipher).toBe(cipher);
 
-    const cleared = await app.request<Client>('PUT', path, {
+    const cleared = await app.request<Client>('PATCH', path, {
       token: owner.idToken,
       body: { ...wordpress, wordpress_app_password: null },
     });
@@ -192,7 +273,7 @@ describe('WordPress application password', () => {
       (await findItem(entities().client, { clientId: created.id }))?.wordpress_password_cipher,
     ).toBeUndefined();
 
-    const replaced = await app.request<Client>('PUT', path, {
+    const replaced = await app.request<Client>('PATCH', path, {
       token: owner.idToken,
       body: { ...wordpress, wordpress_app_password: 'new pass 1234' },
     });
@@ -201,7 +282,7 @@ describe('WordPress application password', () => {
       ?.wordpress_password_cipher;
     expect(await decryptSecret(newCipher ?? '')).toBe('new pass 1234');
 
-    const blank = await app.request<Client>('PUT', path, {
+    const blank = await app.request<Client>('PATCH', path, {
       token: owner.idToken,
       body: { ...wordpress, wordpress_app_password: '' },
     });
@@ -215,7 +296,7 @@ describe('WordPress application password', () => {
       wordpress_app_password: secret,
     });
     expect(created.wordpress_configured).toBe(false);
-    const completed = await app.request<Client>('PUT', `/api/clients/${created.id}`, {
+    const completed = await app.request<Client>('PATCH', `/api/clients/${created.id}`, {
       token: owner.idToken,
       body: { name: 'No URL Co', wordpress_username: 'editor', wordpress_url: 'https://nourl.example' },
     });

@@ -195,7 +195,7 @@ describe('deleting and restoring a client', () => {
       body: { name: 'Tracked Co', city: 'Reno' },
     });
     const id = created.body.id;
-    await app.request('PUT', `/api/clients/${id}`, {
+    await app.request('PATCH', `/api/clients/${id}`, {
       token: owner.idToken,
       body: { name: 'Tracked Company', city: 'Reno' },
       headers: { 'user-agent': 'activity-test/2.0' },

@@ -239,11 +239,12 @@ describe('the list of clients', () => {
     });
 
     // An edit rewrites them: a changed text, a cleared one, a new one.
-    const edited = await app.request<Client>('PUT', `/api/clients/${created.id}`, {
+    const edited = await app.request<Client>('PATCH', `/api/clients/${created.id}`, {
       token: user.idToken,
       body: {
         name: 'Stored Previews Spa',
         newsletter_instructions: 'Short now.',
+        press_release_instructions: null,
         content_instructions: 'New.',
       },
     });

@@ -174,7 +174,7 @@ describe('items stored by the ElectroDB version', () => {
     expect(JSON.stringify(grants.body)).toContain(accessId);
 
     // An update changes only what it changes: same key, same internal attributes, unknown ones kept.
-    const updated = await app.request<Client>('PUT', `/api/clients/${clientId}`, {
+    const updated = await app.request<Client>('PATCH', `/api/clients/${clientId}`, {
       token: owner.idToken,
       body: { name: 'Legacy Dental Group', city: 'Austin' },
     });

@@ -8,7 +8,8 @@ import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 /**
  * Issue 10 #13: the first `npm start` on an empty data folder printed the bootstrapped admin's
  * verification code and a raw JSON log line from the sign-up triggers above the banner. Everything the
- * runtime prints while starting, through its log and through the handlers' logger, is captured here.
+ * runtime prints while starting is captured here: its log, its console, and the functions' output
+ * (their threads' stdout and stderr, where the handlers' logger writes).
  */
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lbm-first-start-'));
@@ -35,6 +36,7 @@ describe('the first start', () => {
         dataDir,
         env: { LOG_LEVEL: 'info', OFFLINE_STREAM_DELAY_MS: '0' },
         log: (line) => lines.push(line),
+        functionOutput: (_stream, text) => lines.push(...text.split('\n').filter((line) => line !== '')),
       });
     } finally {
       consoleLog.mockRestore();

@@ -1,13 +1,13 @@
-import { CreateQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { type Message, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sqsClient } from '#functions/commons/clients/sqs';
 import { entities } from '#functions/data/entities';
 import { findItem } from '#functions/data/item-commands';
-import { enqueueJob } from '#functions/generation/job-queue';
 import { ABANDONED_JOB_MS } from '#functions/generation/job-slots';
-import { envNames } from '#infra/routes';
+import { httpRoutes } from '#infra/routes';
+import { sqsRecord } from '#local/sqs-poller';
 import {
   IDEMPOTENCY_KEY_HEADER,
   JOB_NOT_QUEUED_MESSAGE,
@@ -20,47 +20,59 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * Admission of generation jobs: the per-user cap on unfinished jobs (429 past it, exact under races)
  * and the Idempotency-Key contract (one job and one queue message per user and key).
  *
- * While a test runs, the generation endpoints queue into a probe queue that no poller reads (the
- * handlers read the queue URL at call time), so jobs stay queued and the test counts the messages.
+ * The text worker's event source is disabled here, so jobs stay queued and the test counts the
+ * messages (each test's users are new, so it counts only its own). A test that needs a job to run
+ * hands the job's message to the worker function itself, as the event source would.
  */
 
 let app: TestRuntime;
-let realQueueUrl: string;
-let probeQueueUrl: string;
 
 beforeAll(async () => {
-  app = await startTestRuntime();
-  realQueueUrl = app.runtime.queues.queueUrl;
+  app = await startTestRuntime({ disabledEventSources: ['Worker'] });
 });
 
 afterAll(async () => {
-  process.env[envNames.jobsQueueUrl] = realQueueUrl;
   await app?.stop();
 });
 
-async function useProbeQueue(): Promise<void> {
-  const created = await sqsClient().send(
-    new CreateQueueCommand({ QueueName: `probe-${Date.now()}-${Math.round(Math.random() * 1e6)}` }),
-  );
-  probeQueueUrl = created.QueueUrl ?? '';
-  process.env[envNames.jobsQueueUrl] = probeQueueUrl;
-}
-
-afterEach(() => {
-  process.env[envNames.jobsQueueUrl] = realQueueUrl;
-});
-
-/** Every job id in the probe queue, one entry per message. */
-async function queuedJobIds(): Promise<string[]> {
-  const ids: string[] = [];
+/**
+ * The messages of the users' jobs in the jobs queue, by job id, one entry per message (a second
+ * message for a job fails the test). Received messages stay invisible for the queue's visibility
+ * timeout (minutes), so each is read once.
+ */
+async function queuedJobs(...users: TestUser[]): Promise<Map<string, Message>> {
+  const theirs = new Set((await Promise.all(users.map(jobsOf))).flat());
+  const messages = new Map<string, Message>();
   for (;;) {
     const reply = await sqsClient().send(
-      new ReceiveMessageCommand({ QueueUrl: probeQueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+      new ReceiveMessageCommand({
+        QueueUrl: app.runtime.queues.queueUrl,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 1,
+        MessageSystemAttributeNames: ['All'],
+      }),
     );
-    const messages = reply.Messages ?? [];
-    if (messages.length === 0) return ids;
-    ids.push(...messages.map((message) => (JSON.parse(message.Body ?? '{}') as { jobId: string }).jobId));
+    const received = reply.Messages ?? [];
+    if (received.length === 0) return messages;
+    for (const message of received) {
+      const { jobId } = JSON.parse(message.Body ?? '{}') as { jobId: string };
+      if (!theirs.has(jobId)) continue;
+      expect(messages.has(jobId), `a second message for job ${jobId}`).toBe(false);
+      messages.set(jobId, message);
+    }
   }
+}
+
+const queuedJobIds = async (...users: TestUser[]) => [...(await queuedJobs(...users)).keys()].sort();
+
+/** Runs a queued job to the end: its message handed to the text worker, as the event source would. */
+async function runJob(user: TestUser, message: Message | undefined): Promise<void> {
+  if (!message) throw new Error('The job has no message in the queue');
+  await app.runtime.functions.invoke('Worker', {
+    Records: [sqsRecord(message, app.runtime.queues.queueArn)],
+  });
+  const { jobId } = JSON.parse(message.Body ?? '{}') as { jobId: string };
+  expect((await waitForJob(app, user.idToken, jobId)).status).toBe('succeeded');
 }
 
 /** A user's jobs, read by a scan: the app never lists jobs by user, so no index holds them. */
@@ -88,7 +100,6 @@ function newsletter(user: TestUser, topic: string, key?: string) {
 
 describe('Idempotency-Key', () => {
   it('answers a repeated POST with the same job, creating and queueing it once', async () => {
-    await useProbeQueue();
     const user = await app.createUser();
     const first = await newsletter(user, 'Spring tips', 'tab-resume-key-0001');
     const second = await newsletter(user, 'Spring tips', 'tab-resume-key-0001');
@@ -97,11 +108,10 @@ describe('Idempotency-Key', () => {
     expect(second.body.jobId).toBe(first.body.jobId);
     expect(second.headers.get('location')).toBe(`/api/jobs/${first.body.jobId}`);
     expect(await jobsOf(user)).toEqual([first.body.jobId]);
-    expect(await queuedJobIds()).toEqual([first.body.jobId]);
+    expect(await queuedJobIds(user)).toEqual([first.body.jobId]);
   });
 
   it('creates one job when the same key arrives twice at once', async () => {
-    await useProbeQueue();
     const user = await app.createUser();
     const replies = await Promise.all(
       Array.from({ length: 4 }, () => newsletter(user, 'Racing tabs', 'same-key-at-once')),
@@ -110,11 +120,10 @@ describe('Idempotency-Key', () => {
     const ids = new Set(replies.map((reply) => reply.body.jobId));
     expect(ids.size).toBe(1);
     expect(await jobsOf(user)).toEqual([...ids]);
-    expect(await queuedJobIds()).toEqual([...ids]);
+    expect(await queuedJobIds(user)).toEqual([...ids]);
   });
 
   it('keeps keys per user, and case-sensitive', async () => {
-    await useProbeQueue();
     const [ann, bob] = await Promise.all([app.createUser(), app.createUser()]);
     const annJob = await newsletter(ann, 'Ann', 'shared-key-123');
     const bobJob = await newsletter(bob, 'Bob', 'shared-key-123');
@@ -122,13 +131,12 @@ describe('Idempotency-Key', () => {
     expect([annJob.status, bobJob.status, annUpper.status]).toEqual([202, 202, 202]);
     expect(new Set([annJob.body.jobId, bobJob.body.jobId, annUpper.body.jobId]).size).toBe(3);
     expect(await jobsOf(bob)).toEqual([bobJob.body.jobId]);
-    expect((await queuedJobIds()).sort()).toEqual(
+    expect(await queuedJobIds(ann, bob)).toEqual(
       [annJob.body.jobId, bobJob.body.jobId, annUpper.body.jobId].sort(),
     );
   });
 
   it('refuses the same key for another tool with 409, and a malformed key with 400 naming the header', async () => {
-    await useProbeQueue();
     const user = await app.createUser();
     expect((await newsletter(user, 'First', 'one-key-two-tools')).status).toBe(202);
     const faq = await app.request('POST', '/api/generate-faq', {
@@ -149,7 +157,6 @@ describe('Idempotency-Key', () => {
   });
 
   it('forgets a key after a day: the expired record starts a new job', async () => {
-    await useProbeQueue();
     const user = await app.createUser();
     const first = await newsletter(user, 'Old', 'yesterdays-key');
     await entities()
@@ -169,7 +176,6 @@ describe('Idempotency-Key', () => {
 
 describe('cap on unfinished jobs', () => {
   it(`admits exactly ${MAX_UNFINISHED_JOBS_PER_USER} of many concurrent POSTs, then answers 429 naming the limit`, async () => {
-    await useProbeQueue();
     const user = await app.createUser();
     const replies = await Promise.all(
       Array.from({ length: MAX_UNFINISHED_JOBS_PER_USER + 5 }, (_, index) =>
@@ -183,14 +189,13 @@ describe('cap on unfinished jobs', () => {
     expect(refused[0]?.body.error?.code).toBe('too_many_jobs');
     expect(refused[0]?.body.error?.message).toContain(String(MAX_UNFINISHED_JOBS_PER_USER));
     expect(await jobsOf(user)).toHaveLength(MAX_UNFINISHED_JOBS_PER_USER);
-    expect(await queuedJobIds()).toHaveLength(MAX_UNFINISHED_JOBS_PER_USER);
+    expect(await queuedJobIds(user)).toHaveLength(MAX_UNFINISHED_JOBS_PER_USER);
 
     // Another user is not affected.
     expect((await newsletter(await app.createUser(), 'Someone else')).status).toBe(202);
   });
 
   it('answers a repeated key at the cap with its job, refuses a new key (and frees it), and admits again once a job finishes', async () => {
-    await useProbeQueue();
     const user = await app.createUser();
     const first = await newsletter(user, 'Keyed', 'keyed-before-cap');
     for (let index = 1; index < MAX_UNFINISHED_JOBS_PER_USER; index += 1) {
@@ -202,20 +207,17 @@ describe('cap on unfinished jobs', () => {
 
     const refused = await newsletter(user, 'One too many', 'refused-at-cap');
     expect(refused.status).toBe(429);
-    const queued = await queuedJobIds();
-    expect(queued).toHaveLength(MAX_UNFINISHED_JOBS_PER_USER);
+    const queued = await queuedJobs(user);
+    expect(queued.size).toBe(MAX_UNFINISHED_JOBS_PER_USER);
 
-    // One job runs to the end through the real queue and worker: its slot is given back.
-    process.env[envNames.jobsQueueUrl] = realQueueUrl;
-    await enqueueJob(first.body.jobId);
-    expect((await waitForJob(app, user.idToken, first.body.jobId)).status).toBe('succeeded');
+    // One job runs to the end through the worker: its slot is given back.
+    await runJob(user, queued.get(first.body.jobId));
     const retried = await newsletter(user, 'One too many', 'refused-at-cap');
     expect(retried.status).toBe(202);
     expect(await newsletter(user, 'Over again')).toMatchObject({ status: 429 });
   });
 
   it('reclaims the slot of a job that finished without giving it back, or was abandoned', async () => {
-    await useProbeQueue();
     const user = await app.createUser();
     const ids: string[] = [];
     for (let index = 0; index < MAX_UNFINISHED_JOBS_PER_USER; index += 1) {
@@ -247,19 +249,34 @@ describe('cap on unfinished jobs', () => {
 
 /**
  * Issue 29 item 3: creating a job is all or nothing. The queue refuses the message here because the
- * URL names a queue that does not exist (in AWS: a missing permission, a deleted queue, an outage).
+ * function's role is given a policy that denies sending (in AWS: a missing permission, as the deploy
+ * review found, a deleted queue, an outage); the policy is taken away when the queue is "back".
  */
 describe('a job whose message the queue refuses', () => {
-  const refuseMessages = async () => {
-    await useProbeQueue();
-    process.env[envNames.jobsQueueUrl] = `${probeQueueUrl}-missing`;
+  const REFUSAL_POLICY = 'RefuseEveryMessage';
+  const functionOf = (path: string) => {
+    const id = httpRoutes.find((route) => route.path === path)?.function.id;
+    if (!id) throw new Error(`No function serves ${path}`);
+    return id;
   };
+  const refuseMessages = (path: string) =>
+    app.runtime.enforcement.putRolePolicy(functionOf(path), REFUSAL_POLICY, {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Deny', Action: 'sqs:SendMessage', Resource: '*' }],
+    });
+  const acceptMessages = (path: string) =>
+    app.runtime.enforcement.deleteRolePolicy(functionOf(path), REFUSAL_POLICY);
   const slotsOf = async (user: TestUser) => [
     ...((await findItem(entities().jobSlots, { userId: user.userId }, { consistent: true }))?.jobIds ?? []),
   ];
 
+  afterEach(() => {
+    acceptMessages('/api/generate-newsletter');
+    acceptMessages('/api/text-to-speech');
+  });
+
   it('is failed, gives its slot back and answers 503, so refusals never lock the user out', async () => {
-    await refuseMessages();
+    refuseMessages('/api/generate-newsletter');
     const user = await app.createUser();
     for (let index = 0; index <= MAX_UNFINISHED_JOBS_PER_USER; index += 1) {
       const refused = await newsletter(user, `Refused ${index}`);
@@ -274,14 +291,14 @@ describe('a job whose message the queue refuses', () => {
     expect(stored).toHaveLength(MAX_UNFINISHED_JOBS_PER_USER + 1);
     for (const job of stored) expect(job).toMatchObject({ status: 'failed', error: JOB_NOT_QUEUED_MESSAGE });
 
-    process.env[envNames.jobsQueueUrl] = probeQueueUrl;
+    acceptMessages('/api/generate-newsletter');
     const admitted = await newsletter(user, 'The queue is back');
     expect(admitted.status).toBe(202);
-    expect(await queuedJobIds()).toEqual([admitted.body.jobId]);
+    expect(await queuedJobIds(user)).toEqual([admitted.body.jobId]);
   });
 
   it('is sent again, the same job, by a replay of its Idempotency-Key', async () => {
-    await refuseMessages();
+    refuseMessages('/api/generate-newsletter');
     const user = await app.createUser();
     const refused = await newsletter(user, 'Send me later', 'resend-after-refusal');
     expect(refused.status).toBe(503);
@@ -294,7 +311,7 @@ describe('a job whose message the queue refuses', () => {
     expect((await newsletter(user, 'Send me later', 'resend-after-refusal')).status).toBe(503);
     expect(await slotsOf(user)).toEqual([]);
 
-    process.env[envNames.jobsQueueUrl] = probeQueueUrl;
+    acceptMessages('/api/generate-newsletter');
     const replay = await newsletter(user, 'Send me later', 'resend-after-refusal');
     expect(replay.status).toBe(202);
     expect(replay.body.jobId).toBe(jobId);
@@ -303,28 +320,22 @@ describe('a job whose message the queue refuses', () => {
     expect(await findItem(entities().job, { jobId })).toMatchObject({ status: 'queued' });
     // Once queued, a replay is an ordinary repeat: the same job, no second message.
     expect((await newsletter(user, 'Send me later', 'resend-after-refusal')).body.jobId).toBe(jobId);
-    expect(await queuedJobIds()).toEqual([jobId]);
+    const queued = await queuedJobs(user);
+    expect([...queued.keys()]).toEqual([jobId]);
 
     // The resent job runs to the end.
-    process.env[envNames.jobsQueueUrl] = realQueueUrl;
-    await enqueueJob(jobId);
-    expect((await waitForJob(app, user.idToken, jobId)).status).toBe('succeeded');
+    await runJob(user, queued.get(jobId));
   });
 
   it('is a media job too: the media queue refusing it answers 503 and frees the slot', async () => {
-    const realMediaQueueUrl = process.env[envNames.mediaJobsQueueUrl] ?? '';
-    process.env[envNames.mediaJobsQueueUrl] = `${realMediaQueueUrl}-missing`;
-    try {
-      const user = await app.createUser();
-      const refused = await app.request<{ error?: { code: string } }>('POST', '/api/text-to-speech', {
-        token: user.idToken,
-        body: { text: 'Hello there', voice: 'alloy' },
-      });
-      expect(refused.status).toBe(503);
-      expect(refused.body.error?.code).toBe('job_not_queued');
-      expect(await slotsOf(user)).toEqual([]);
-    } finally {
-      process.env[envNames.mediaJobsQueueUrl] = realMediaQueueUrl;
-    }
+    refuseMessages('/api/text-to-speech');
+    const user = await app.createUser();
+    const refused = await app.request<{ error?: { code: string } }>('POST', '/api/text-to-speech', {
+      token: user.idToken,
+      body: { text: 'Hello there', voice: 'alloy' },
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.body.error?.code).toBe('job_not_queued');
+    expect(await slotsOf(user)).toEqual([]);
   });
 });

@@ -1,41 +1,30 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   anthropicErrorBody,
   type FakeAnthropicReply,
   startFakeAnthropicServer,
 } from '#functions/providers/testing/fake-anthropic-server';
-import {
-  type FakeGoogleReply,
-  googleErrorBody,
-  startFakeGoogleServer,
-} from '#functions/providers/testing/fake-google-server';
 import { type FakeOpenAiReply, startFakeOpenAiServer } from '#functions/providers/testing/fake-openai-server';
 import { REASONING_TOKEN_HEADROOM } from '#shared/models';
 import { collectEvents, waitForJob } from '#test/support/job-events';
+import { type ProviderRelay, startProviderRelay } from '#test/support/provider-relay';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Each text adapter through the whole job engine (gateway, queue, poller, worker, resolver, adapter)
- * against its fake provider server: a streamed reply, a 429 then success, a refused key, and a reply
- * cut off at the token limit, which must fail the job instead of being saved as complete.
+ * Each text provider a model of the registry routes to, through the whole job engine (gateway, queue,
+ * poller, worker, resolver, adapter) against its fake provider server: a streamed reply, a 429 then
+ * success, a refused key, and a reply cut off at the token limit, which must fail the job instead of
+ * being saved as complete.
  *
- * No model list of the spec names a Gemini text model, so the registry has none; here `gpt-4o-mini`
- * is served by Google (`gemini-2.5-flash`), the one change to the registry this test makes.
+ * The runtime starts with every provider's key, and base URLs that point at one relay
+ * (test/support/provider-relay.ts): the functions read them once, when their threads start, as a Lambda
+ * container reads its environment; each test starts its own fake server and points the relay at it.
+ *
+ * No model of the spec's lists is served by Google's text API, so the engine never reaches the Google
+ * text adapter; its wire format is tested against the fake Google server in
+ * functions/providers/google-text-provider.test.ts. xAI goes through the OpenAI adapter with xAI's
+ * base URL and name, the route a Grok model takes.
  */
-const GOOGLE_STAND_IN = 'gpt-4o-mini';
-
-vi.mock('#shared/models', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('#shared/models')>();
-  // vi.mock runs before the module's constants exist, so the id is spelled out here.
-  const stand = actual.findLanguageModel('gpt-4o-mini');
-  return {
-    ...actual,
-    findLanguageModel: (id: string) =>
-      id === 'gpt-4o-mini' && stand
-        ? { ...stand, provider: 'google', apiModelId: 'gemini-2.5-flash', label: 'Gemini 2.5 Flash' }
-        : actual.findLanguageModel(id),
-  };
-});
 
 const CHUNKS = [
   '<h1>Spring care</h1>',
@@ -46,10 +35,11 @@ const CHUNKS = [
 ];
 
 interface ProviderCase {
-  readonly name: 'anthropic' | 'google' | 'openai';
+  readonly name: 'anthropic' | 'openai' | 'xai';
   readonly label: RegExp;
   readonly model: string;
-  readonly env: (baseUrl: string) => Record<string, string>;
+  /** The provider's key and base URL; `origin` is the relay's, plus the fake server's base path. */
+  readonly env: (origin: string) => Record<string, string>;
   readonly start: (
     replies: readonly unknown[],
     chunkDelayMs?: number,
@@ -59,53 +49,17 @@ interface ProviderCase {
   readonly truncated: unknown;
 }
 
-const cases: ProviderCase[] = [
-  {
-    name: 'anthropic',
-    label: /Anthropic/,
-    model: 'claude-3-haiku-20240307',
-    env: (baseUrl) => ({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: baseUrl }),
-    start: (replies, chunkDelayMs) =>
-      startFakeAnthropicServer({ chunks: CHUNKS, chunkDelayMs, replies: replies as FakeAnthropicReply[] }),
-    rateLimited: {
-      kind: 'error',
-      status: 429,
-      body: anthropicErrorBody('rate_limit_error', 'Number of requests has exceeded your rate limit.'),
-      headers: { 'retry-after': '0' },
-    },
-    badKey: {
-      kind: 'error',
-      status: 401,
-      body: anthropicErrorBody('authentication_error', 'invalid x-api-key'),
-    },
-    truncated: { kind: 'stream', chunks: CHUNKS.slice(0, 2), stopReason: 'max_tokens' },
-  },
-  {
-    name: 'google',
-    label: /Google/,
-    model: GOOGLE_STAND_IN,
-    env: (baseUrl) => ({ GOOGLE_API_KEY: 'AIza-test', GOOGLE_BASE_URL: baseUrl }),
-    start: (replies, chunkDelayMs) =>
-      startFakeGoogleServer({ chunks: CHUNKS, chunkDelayMs, replies: replies as FakeGoogleReply[] }),
-    rateLimited: {
-      kind: 'error',
-      status: 429,
-      body: googleErrorBody(429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted.', { retryDelay: '0s' }),
-    },
-    badKey: {
-      kind: 'error',
-      status: 400,
-      body: googleErrorBody(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', {
-        reason: 'API_KEY_INVALID',
-      }),
-    },
-    truncated: { kind: 'stream', chunks: CHUNKS.slice(0, 2), finishReason: 'MAX_TOKENS' },
-  },
-  {
-    name: 'openai',
-    label: /OpenAI/,
-    model: 'gpt-4o',
-    env: (baseUrl) => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl }),
+/** OpenAI and xAI speak the same wire format (the fake OpenAI server serves both). */
+function openAiFormat(provider: {
+  name: 'openai' | 'xai';
+  label: RegExp;
+  model: string;
+  keyName: 'OPENAI_API_KEY' | 'XAI_API_KEY';
+}): ProviderCase {
+  const baseUrlName = provider.name === 'openai' ? 'OPENAI_BASE_URL' : 'XAI_BASE_URL';
+  return {
+    ...provider,
+    env: (origin) => ({ [provider.keyName]: 'sk-test', [baseUrlName]: `${origin}/v1` }),
     start: (replies, chunkDelayMs) =>
       startFakeOpenAiServer({ chunks: CHUNKS, chunkDelayMs, replies: replies as FakeOpenAiReply[] }),
     rateLimited: {
@@ -127,17 +81,46 @@ const cases: ProviderCase[] = [
       },
     },
     truncated: { kind: 'stream', chunks: CHUNKS.slice(0, 2), finishReason: 'length' },
+  };
+}
+
+const cases: ProviderCase[] = [
+  {
+    name: 'anthropic',
+    label: /Anthropic/,
+    model: 'claude-3-haiku-20240307',
+    env: (origin) => ({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: origin }),
+    start: (replies, chunkDelayMs) =>
+      startFakeAnthropicServer({ chunks: CHUNKS, chunkDelayMs, replies: replies as FakeAnthropicReply[] }),
+    rateLimited: {
+      kind: 'error',
+      status: 429,
+      body: anthropicErrorBody('rate_limit_error', 'Number of requests has exceeded your rate limit.'),
+      headers: { 'retry-after': '0' },
+    },
+    badKey: {
+      kind: 'error',
+      status: 401,
+      body: anthropicErrorBody('authentication_error', 'invalid x-api-key'),
+    },
+    truncated: { kind: 'stream', chunks: CHUNKS.slice(0, 2), stopReason: 'max_tokens' },
   },
+  openAiFormat({ name: 'openai', label: /OpenAI/, model: 'gpt-4o', keyName: 'OPENAI_API_KEY' }),
+  // grok-3 is a reasoning model: its budget differs, the rest of the path is the same.
+  openAiFormat({ name: 'xai', label: /xAI/, model: 'grok-3', keyName: 'XAI_API_KEY' }),
 ];
 
 let app: TestRuntime;
 let user: TestUser;
 let clientId: string;
+let relay: ProviderRelay;
 let closeProvider: (() => Promise<void>) | undefined;
-const originalEnv = { ...process.env };
 
 beforeAll(async () => {
-  app = await startTestRuntime();
+  relay = await startProviderRelay();
+  app = await startTestRuntime({
+    env: Object.assign({}, ...cases.map((provider) => provider.env(relay.origin))),
+  });
   user = await app.createUser();
   const created = await app.request<{ id: string }>('POST', '/api/clients', {
     token: user.idToken,
@@ -148,25 +131,21 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
+  relay.relayTo(undefined);
   await closeProvider?.();
   closeProvider = undefined;
-  for (const provider of cases) {
-    for (const name of Object.keys(provider.env(''))) {
-      if (originalEnv[name] === undefined) delete process.env[name];
-      else process.env[name] = originalEnv[name];
-    }
-  }
 });
 
 afterAll(async () => {
   await app?.stop();
+  await relay?.close();
 });
 
-/** Points the engine at a fresh fake server for this provider; the handlers read keys at call time. */
+/** Starts a fresh fake server for this provider, and points the relay at it. */
 async function useProvider(provider: ProviderCase, replies: readonly unknown[], chunkDelayMs?: number) {
   const server = await provider.start(replies, chunkDelayMs);
   closeProvider = server.close;
-  Object.assign(process.env, provider.env(server.baseUrl));
+  relay.relayTo(new URL(server.baseUrl).origin);
   return server;
 }
 

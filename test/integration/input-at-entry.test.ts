@@ -90,7 +90,7 @@ describe("a client's WordPress URL", () => {
     });
     expect(create.status).toBe(400);
     expect(create.body.error).toEqual({ code: 'validation_failed', message: INVALID_URL_MESSAGE });
-    const update = await app.request('PUT', `/api/clients/${client.id}`, {
+    const update = await app.request('PATCH', `/api/clients/${client.id}`, {
       token: owner.idToken,
       body: { name: client.name, wordpress_url: url },
     });
@@ -107,7 +107,7 @@ describe("a client's WordPress URL", () => {
     });
     expect(bare.status).toBe(201);
     expect(bare.body.wordpress_url).toBe('https://bakery.example/blog');
-    const plain = await app.request<Client>('PUT', `/api/clients/${bare.body.id}`, {
+    const plain = await app.request<Client>('PATCH', `/api/clients/${bare.body.id}`, {
       token: owner.idToken,
       body: { name: 'Bare Address', wordpress_url: 'http://bakery.example' },
     });

@@ -79,7 +79,7 @@ const groupsOf = (idToken: string): unknown => {
 
 /** A client update is an activity, pushed to the admins' connections before the request answers. */
 async function recordActivity(name: string): Promise<void> {
-  const updated = await app.request('PUT', `/api/clients/${clientId}`, {
+  const updated = await app.request('PATCH', `/api/clients/${clientId}`, {
     token: owner.idToken,
     body: { name, city: 'Madison', state: 'WI' },
   });

@@ -58,7 +58,10 @@ function decodeJwt(token: string): Record<string, unknown> {
 }
 
 export async function startTestRuntime(
-  options: Pick<LocalRuntimeOptions, 'env' | 'drainLimitMs' | 'adjustTemplate' | 'log'> = {},
+  options: Pick<
+    LocalRuntimeOptions,
+    'env' | 'drainLimitMs' | 'adjustTemplate' | 'log' | 'disabledEventSources'
+  > = {},
 ): Promise<TestRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lbm-test-'));
   const runtime = await startLocalRuntime({
@@ -69,6 +72,7 @@ export async function startTestRuntime(
     ...(options.drainLimitMs === undefined ? {} : { drainLimitMs: options.drainLimitMs }),
     ...(options.adjustTemplate ? { adjustTemplate: options.adjustTemplate } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.disabledEventSources ? { disabledEventSources: options.disabledEventSources } : {}),
   });
   // The public calls (sign-up, sign-in) need no credentials, as in AWS; admin calls need the runtime's own.
   const cognito = new CognitoIdentityProviderClient({

@@ -5,6 +5,7 @@ import { LoadingScreen } from '@/components/layout/loading-screen';
 import { preloadableComponent } from '@/lib/preloadable-component';
 import { AppShell } from './layouts/app-shell';
 import { RequireAuth } from './layouts/require-auth';
+import { REVIEW_PAGE_PREFIX } from './navigation/page-title';
 import { authScreen, landingScreen } from './public-screens';
 import { RouteErrorBoundary } from './route-error';
 import { guardedScreens, isRouteAvailable, withClassMerge } from './screens';
@@ -25,6 +26,12 @@ const DevMailboxPage = lazy(
     import('@/features/dev-mailbox/dev-mailbox-page').then((module) => ({ default: module.DevMailboxPage })),
   ),
 );
+// Issue 33: a review link's page, public (no account, no sidebar) and kept out of every other chunk.
+const ReviewPage = lazy(
+  withClassMerge(() =>
+    import('@/features/review-page/review-page').then((module) => ({ default: module.ReviewPage })),
+  ),
+);
 const NotFoundPage = lazy(
   withClassMerge(() =>
     import('@/features/not-found/not-found-page').then((module) => ({ default: module.NotFoundPage })),
@@ -42,7 +49,10 @@ function Landing() {
 
 /** The paths this build routes; anything else is the 404 page. */
 const isKnownPath = (local: boolean) => (path: string) =>
-  path === '/auth' || (local && path === '/dev/mailbox') || isRouteAvailable(path);
+  path === '/auth' ||
+  path.startsWith(REVIEW_PAGE_PREFIX) ||
+  (local && path === '/dev/mailbox') ||
+  isRouteAvailable(path);
 const knownLocal = isKnownPath(true);
 const knownDeployed = isKnownPath(false);
 
@@ -71,6 +81,7 @@ export function AppRoutes({ config }: { config: RuntimeConfig }) {
               ))}
           </Route>
           <Route path="/auth" element={<AuthPage />} />
+          <Route path={`${REVIEW_PAGE_PREFIX}:token`} element={<ReviewPage />} />
           {/* Local runtime only: what Cognito would have e-mailed. The AWS build never routes it. */}
           {config.local && <Route path="/dev/mailbox" element={<DevMailboxPage />} />}
           <Route path="*" element={<NotFoundPage />} />

@@ -32,6 +32,7 @@ export const screenLoaders: Record<GuardedScreenPath, () => Promise<ComponentTyp
     import('@/features/wordpress-publisher/wordpress-publisher-page').then((m) => m.WordPressPublisherPage),
   '/wordpress-editor': () =>
     import('@/features/wordpress-editor/wordpress-editor-page').then((m) => m.WordPressEditorPage),
+  '/calendar': () => import('@/features/calendar/calendar-page').then((m) => m.CalendarPage),
   '/api-keys': () => import('@/features/api-keys/api-keys-page').then((m) => m.ApiKeysPage),
   '/documentation': () =>
     import('@/features/documentation/documentation-page').then((m) => m.DocumentationPage),

@@ -16,6 +16,7 @@ export const GUARDED_SCREEN_PATHS = [
   '/create-podcast',
   '/wordpress-publisher',
   '/wordpress-editor',
+  '/calendar',
   '/api-keys',
   '/documentation',
   '/activity-tracker',

@@ -146,6 +146,16 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** The app's client: same-origin `/api/...` locally, the HTTP API's URL in AWS. */
 export const api: ApiClient = createApiClient();
 
+/**
+ * For the public routes (a review link's page, issue 33): never sends the signed-in user's token, so a
+ * colleague opening a client's link is the anonymous reviewer the link is for, and a 401 ends nothing.
+ */
+export const publicApi: ApiClient = createApiClient({
+  ...defaultDependencies,
+  getToken: async () => null,
+  onSessionEnded: () => undefined,
+});
+
 /** The message to show for a failed call (spec 000 §8): the server's message when present, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isSessionEnded(error)) return error.message;

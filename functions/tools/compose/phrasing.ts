@@ -1,3 +1,5 @@
+import { endSentence } from '#shared/text';
+
 /** Small wording helpers shared by the composers. */
 
 /** Words of a name after a title ("Dr. Maya Chen"): they keep their capitals in running text. */
@@ -38,11 +40,8 @@ export function joinList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-/** Ends text with a period unless it already ends a sentence. */
-export function sentence(text: string): string {
-  const trimmed = text.trim();
-  return /[.!?…]["'”’)]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
-}
+/** Ends text with a period unless it already ends a sentence (the app's one rule, shared/text.ts). */
+export const sentence = endSentence;
 
 /** The host of a URL without "www.", or the text itself when it is not one. */
 export function hostOf(url: string): string {

@@ -1,5 +1,5 @@
 import type { OfflineDraft, ToolContext } from '#functions/generation/tool-definition';
-import { countWords, htmlToText } from '#shared/text';
+import { countWords, endSentence, htmlToText } from '#shared/text';
 import type { NewsletterRequest } from '#shared/tools/newsletter';
 import { longDate, monthYear } from '../compose/dates';
 import {
@@ -297,7 +297,7 @@ export function composeNewsletter(input: NewsletterRequest, context: ToolContext
   const address = postalAddress(profile);
   const footerLines = [
     profile.name
-      ? `You are receiving this email because you are a valued customer of ${profile.name}.`
+      ? endSentence(`You are receiving this email because you are a valued customer of ${profile.name}`)
       : 'You are receiving this email because you subscribed to our updates.',
     [profile.name, address].filter(Boolean).join(' · '),
   ].filter((line) => line !== '');

@@ -23,7 +23,7 @@ export interface OverflowFinding {
 /** One pixel of slack: sub-pixel layout rounds either way. */
 const SLACK = 1;
 
-export async function horizontalOverflow(page: Page): Promise<OverflowFinding[]> {
+export async function overflowingElements(page: Page): Promise<OverflowFinding[]> {
   return page.evaluate((slack) => {
     // Node's type-check has no DOM lib: the page's globals are reached through a structural type.
     interface Box {
@@ -137,7 +137,7 @@ export async function horizontalOverflow(page: Page): Promise<OverflowFinding[]>
 
 /** Throws with every overflowing element, naming the state so a failing walk says where. */
 export async function expectNoHorizontalOverflow(page: Page, state: string): Promise<void> {
-  const findings = await horizontalOverflow(page);
+  const findings = await overflowingElements(page);
   if (findings.length === 0) return;
   const lines = findings.map(
     (finding) =>

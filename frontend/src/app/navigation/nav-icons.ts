@@ -1,5 +1,6 @@
 import {
   Activity,
+  CalendarDays,
   CircleHelp,
   FileText,
   Globe,
@@ -30,6 +31,7 @@ import {
  */
 export const NAV_ICONS = {
   Activity,
+  CalendarDays,
   CircleHelp,
   FileText,
   Globe,

@@ -55,6 +55,8 @@ describe('visibleNavGroups', () => {
       'Client Content',
       'WordPress Publisher',
       'Multi-Platform Creator',
+      // Issue 33 item 5: under Content Tools, after the spec's own.
+      'Calendar',
     ]);
     expect(titles(groups, 'Social Media Content Tools')).toEqual(['Social Content', 'GBP Post']);
     expect(titles(groups, 'Other Tools')).toEqual([

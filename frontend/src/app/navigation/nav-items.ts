@@ -66,6 +66,8 @@ export const NAV_GROUPS: readonly NavGroupDefinition[] = [
       route('Client Content', '/client-content', 'FileText'),
       route('WordPress Publisher', '/wordpress-publisher', 'Globe'),
       route('Multi-Platform Creator', '/multi-platform-creator', 'Layers'),
+      // Issue 33 item 5: posts, review expiries and due dates across clients; after the spec's tools.
+      route('Calendar', '/calendar', 'CalendarDays'),
     ],
   },
   {

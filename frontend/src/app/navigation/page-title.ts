@@ -1,3 +1,4 @@
+import { REVIEW_PAGE_PATH } from '#shared/review-page';
 import { PRODUCT_NAME } from '@/components/layout/brand';
 import { NAV_GROUPS } from './nav-items';
 
@@ -15,8 +16,13 @@ const OTHER_PAGES: Readonly<Record<string, string>> = {
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
+/** The public review page of a link (issue 33): `/review/<token>`, one page whatever the token. */
+export const REVIEW_PAGE_PREFIX = `${REVIEW_PAGE_PATH}/`;
+const REVIEW_PAGE_NAME = 'Content Review';
+
 function pageName(pathname: string, isKnownPath: (path: string) => boolean): string | null {
   if (pathname === '/') return null;
+  if (pathname.startsWith(REVIEW_PAGE_PREFIX)) return REVIEW_PAGE_NAME;
   if (!isKnownPath(pathname)) return NOT_FOUND_TITLE;
   for (const group of NAV_GROUPS)
     for (const entry of group.entries)

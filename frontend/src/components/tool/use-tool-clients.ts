@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Client } from '#shared/client';
 import { byClientName } from '#shared/client-list';
+import { TOOL_MESSAGES } from '#shared/tools/common';
 import { errorMessage } from '@/lib/api-client';
 import { fetchAllClients } from '@/lib/client-pages';
 import { ERROR_TITLE } from './tool-messages';
@@ -12,7 +13,7 @@ export type ToolClient = Pick<Client, 'id' | 'name'> & Partial<Omit<Client, 'id'
 export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;
 
 /** The spec's fallback when the client list cannot be loaded (001 §8). */
-export const FETCH_CLIENTS_FAILED = 'Failed to fetch clients';
+export const FETCH_CLIENTS_FAILED = TOOL_MESSAGES.fetchClientsFailed;
 
 function isToolClient(value: unknown): value is ToolClient {
   if (typeof value !== 'object' || value === null) return false;

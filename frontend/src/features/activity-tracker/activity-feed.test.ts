@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_FEED_LIMIT, type Activity } from '#shared/activity';
-import { actionTone, activityTime, detailsSummary, mergeActivities, readableName } from './activity-feed';
+import {
+  actionLabel,
+  actionTone,
+  activityTime,
+  detailsSummary,
+  mergeActivities,
+  readableName,
+} from './activity-feed';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 14, 15, minute)).toISOString();
 
@@ -82,6 +89,17 @@ describe('how a row reads', () => {
     expect(actionTone('something_else')).toBe('secondary');
   });
 
+  it('names and colours the review actions as listed (issue 33)', () => {
+    expect(actionLabel('review_requested')).toBe('Review Requested');
+    expect(actionLabel('review_commented')).toBe('Review Comment');
+    expect(actionLabel('review_approved')).toBe('Review Approved');
+    expect(actionLabel('review_changes_requested')).toBe('Changes Requested');
+    expect(actionLabel('client_updated')).toBe('Client Updated');
+    expect(actionTone('review_approved')).toBe('green');
+    expect(actionTone('review_changes_requested')).toBe('orange');
+    expect(actionTone('review_requested')).toBe('blue');
+  });
+
   it('shows the time in US English in the viewer zone', () => {
     expect(activityTime(activity('a', 30), 'UTC')).toBe('Mar 14, 2026, 3:30 PM');
     expect(activityTime(activity('a', 30), 'America/Chicago')).toBe('Mar 14, 2026, 10:30 AM');
@@ -94,7 +112,7 @@ describe('how a row reads', () => {
     ).toBe('topic: Spring tips · model: gpt-4o · includeHeader: true');
     expect(detailsSummary({ changes: { name: 'A' } })).toBe('changes: {"name":"A"}');
     const long = detailsSummary({ topic: 'x'.repeat(200) });
-    expect(long).toBe(`topic: ${'x'.repeat(59)}…`);
+    expect(long).toBe(`topic: ${'x'.repeat(60)}...`);
     expect(detailsSummary({})).toBe('');
   });
 });

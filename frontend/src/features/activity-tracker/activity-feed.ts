@@ -1,5 +1,6 @@
-import { ACTIVITY_FEED_LIMIT, type Activity } from '#shared/activity';
+import { ACTIVITY_ACTIONS, ACTIVITY_FEED_LIMIT, type Activity, type ActivityTone } from '#shared/activity';
 import { formatDisplayDate } from '#shared/saved-title';
+import { clipText } from '#shared/text';
 
 /** The feed's pure logic: merging loaded and live rows, and how a row reads on screen. */
 
@@ -44,10 +45,17 @@ export function readableName(name: string): string {
     .join(' ');
 }
 
-export type ActionTone = 'blue' | 'green' | 'purple' | 'orange' | 'secondary';
+export type ActionTone = ActivityTone;
+
+/** An action's badge text: its listed label (shared/activity.ts), else its own name made readable. */
+export function actionLabel(action: string): string {
+  return ACTIVITY_ACTIONS[action]?.label ?? readableName(action);
+}
 
 /** Badge colour by kind of action, so the feed can be scanned: generating, saving, sharing, removing. */
 export function actionTone(action: string): ActionTone {
+  const listed = ACTIVITY_ACTIONS[action];
+  if (listed) return listed.tone;
   if (/_(deleted|removed)$/u.test(action)) return 'orange';
   if (action.startsWith('access_')) return 'purple';
   if (/_(save|saved|updated|restored|created)$/u.test(action)) return 'green';
@@ -66,7 +74,7 @@ const VALUE_PREVIEW = 60;
 function previewValue(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   const flat = text.replace(/\s+/gu, ' ').trim();
-  return flat.length > VALUE_PREVIEW ? `${flat.slice(0, VALUE_PREVIEW - 1)}…` : flat;
+  return clipText(flat, VALUE_PREVIEW);
 }
 
 /** One line for the collapsed details: 'topic: Spring tips · model: gpt-4o', empty values left out. */

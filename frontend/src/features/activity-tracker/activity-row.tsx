@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Activity } from '#shared/activity';
 import { Badge } from '@/components/ui/badge';
-import { actionTone, activityTime, detailsSummary, readableName } from './activity-feed';
+import { actionLabel, actionTone, activityTime, detailsSummary, readableName } from './activity-feed';
 import { ACTIVITY_PAGE } from './messages';
 
 /** Columns of the feed on wide screens; on a phone each row stacks into a small card. */
@@ -61,7 +61,7 @@ export function ActivityRow({ activity, timeZone }: { activity: Activity; timeZo
         className="col-start-1 row-start-1 min-w-0 md:col-start-auto md:row-start-auto"
       >
         <Badge variant={actionTone(activity.action)} title={activity.action} className="max-w-full truncate">
-          {readableName(activity.action)}
+          {actionLabel(activity.action)}
         </Badge>
       </Field>
       <Field

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { endSentence } from '#shared/text';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { Spinner } from '@/components/ui/spinner';
 import { preloadAuthActions, useAuth } from '@/lib/auth/auth-context';
@@ -87,7 +88,7 @@ export function AuthPage() {
         <AuthLayout
           onInteract={preloadForInteraction}
           title="Verify your email"
-          description={`We sent a verification code to ${view.email}.`}
+          description={endSentence(`We sent a verification code to ${view.email}`)}
         >
           <ViewLoading>
             <ConfirmSignUpForm

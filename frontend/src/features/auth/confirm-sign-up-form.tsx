@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { endSentence } from '#shared/text';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -65,7 +66,7 @@ export function ConfirmSignUpForm({
     setResending(true);
     try {
       await resendCode(email);
-      toast({ title: 'Code sent', description: `A new verification code was sent to ${email}.` });
+      toast({ title: 'Code sent', description: endSentence(`A new verification code was sent to ${email}`) });
     } catch (error) {
       toast({
         title: 'Error sending code',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { endSentence } from '#shared/text';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -45,7 +46,7 @@ export function SignInForm({
         await resendCode(username);
         toast({
           title: 'Please verify your email',
-          description: `We sent a new verification code to ${username}.`,
+          description: endSentence(`We sent a new verification code to ${username}`),
         });
         onNeedsConfirmation(username, password);
         return;

@@ -19,6 +19,8 @@ export type ClientFormValues = { name: string; wordpress_app_password: string } 
 > & {
     /** Edit only: send null so the server forgets the saved WordPress password. */
     removePassword: boolean;
+    /** 'Require approval before publishing' (issue 33 item 4). */
+    require_approval: boolean;
   };
 
 const blankTextFields = (): Record<ClientTextField, string> =>
@@ -33,6 +35,7 @@ export function defaultClientForm(): ClientFormValues {
     content_instructions: DEFAULT_CONTENT_INSTRUCTIONS,
     wordpress_app_password: '',
     removePassword: false,
+    require_approval: false,
   };
 }
 
@@ -40,7 +43,13 @@ export function defaultClientForm(): ClientFormValues {
 export function clientToForm(client: Client): ClientFormValues {
   const fields = blankTextFields();
   for (const field of CLIENT_TEXT_FIELDS) fields[field] = client[field] ?? '';
-  return { ...fields, name: client.name, wordpress_app_password: '', removePassword: false };
+  return {
+    ...fields,
+    name: client.name,
+    wordpress_app_password: '',
+    removePassword: false,
+    require_approval: client.require_approval,
+  };
 }
 
 export function isNameMissing(values: Pick<ClientFormValues, 'name'>): boolean {
@@ -62,7 +71,7 @@ export function wordpressUrlProblem(values: Pick<ClientFormValues, 'wordpress_ur
  * removes it, a value replaces it.
  */
 export function formToInput(values: ClientFormValues): ClientInput {
-  const input: ClientInput = { name: values.name.trim() };
+  const input: ClientInput = { name: values.name.trim(), require_approval: values.require_approval };
   for (const field of CLIENT_TEXT_FIELDS) {
     const trimmed = values[field].trim();
     input[field] = trimmed === '' ? null : trimmed;

@@ -1,9 +1,11 @@
+import { CheckField } from '@/components/tool/check-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { CLIENT_FORM_SECTIONS, type ClientFormField, type ClientFormFieldName } from './client-form-fields';
 import type { ClientFormValues } from './client-form-values';
+import { APPROVAL_SETTING } from './messages';
 import { WordpressPasswordField } from './wordpress-password-field';
 
 export interface ClientFormProps {
@@ -86,14 +88,26 @@ export function ClientForm({ idPrefix, values, onChange, passwordSaved, errors =
             );
           })}
           {section.withPassword && (
-            <WordpressPasswordField
-              id={`${idPrefix}-wordpress_app_password`}
-              className="sm:col-span-2"
-              value={values.wordpress_app_password}
-              removePassword={values.removePassword}
-              passwordSaved={passwordSaved}
-              onChange={(changes) => onChange({ ...values, ...changes })}
-            />
+            <>
+              <WordpressPasswordField
+                id={`${idPrefix}-wordpress_app_password`}
+                className="sm:col-span-2"
+                value={values.wordpress_app_password}
+                removePassword={values.removePassword}
+                passwordSaved={passwordSaved}
+                onChange={(changes) => onChange({ ...values, ...changes })}
+              />
+              <div className="sm:col-span-2">
+                <CheckField
+                  id={`${idPrefix}-require_approval`}
+                  asSwitch
+                  label={APPROVAL_SETTING.label}
+                  hint={APPROVAL_SETTING.hint}
+                  checked={values.require_approval}
+                  onChange={(require_approval) => onChange({ ...values, require_approval })}
+                />
+              </div>
+            </>
           )}
         </fieldset>
       ))}

@@ -165,3 +165,135 @@ export const LIBRARY_ERRORS = {
   delete: 'Failed to delete content',
   restore: 'Failed to restore content',
 } as const;
+
+/** Issue 33: the item menu beyond the spec's buttons. */
+export const ITEM_MENU = {
+  more: (title: string) => `More actions for ${title}`,
+  history: 'History',
+  sendForReview: 'Send for review',
+  review: 'Review and comments',
+  dueDate: 'Set due date',
+} as const;
+
+export const STATUS_FILTER = {
+  label: 'Filter by status',
+  all: 'All Statuses',
+} as const;
+
+export const DUE_DATE = {
+  shown: (date: string) => `Due ${date}`,
+  title: 'Set due date',
+  description: 'The day this item is due by. It shows on the calendar.',
+  label: 'Due date',
+  save: 'Save',
+  clear: 'Clear due date',
+  saved: 'Due date saved',
+  cleared: 'Due date cleared',
+  failed: 'Failed to save the due date',
+} as const;
+
+export const HISTORY_DIALOG = {
+  title: (item: string) => `History of ${item}`,
+  description: 'Every change to the title, text or HTML, newest first. Pick two versions to compare them.',
+  loading: 'Loading versions',
+  empty: 'No versions yet: this item has not changed since it was saved before history began.',
+  loadMore: 'Load older versions',
+  current: 'Current',
+  view: 'View',
+  compareLabel: (title: string, date: string) => `Compare the version of ${date}: ${title}`,
+  compareHint: 'Select two versions to compare.',
+  compare: 'Compare',
+  back: 'Back to history',
+  restore: 'Restore this version',
+  restored: 'Version restored',
+  restoreFailed: 'Failed to restore the version',
+  loadFailed: 'Failed to load the history',
+  by: (author: string | null) => (author ? `by ${author}` : 'author unknown'),
+  words: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'word' : 'words'}`,
+  changed: 'Changed',
+  fields: { title: 'title', text: 'text', html: 'HTML' } as Record<string, string>,
+  restoredFrom: 'restored from an earlier version',
+  compareTitle: 'Comparing versions',
+  older: 'Older',
+  newer: 'Newer',
+  added: (count: number) => `${count} ${count === 1 ? 'word' : 'words'} added`,
+  removed: (count: number) => `${count} ${count === 1 ? 'word' : 'words'} removed`,
+  noDifference: 'These two versions have the same text.',
+  titleChanged: (from: string, to: string) => `Title: “${from}” → “${to}”`,
+  legend: 'Inserted words are underlined in green, deleted words struck through in red.',
+  keepReview: 'Keep the open review on the restored version (the reviewer sees it)',
+} as const;
+
+export const SEND_REVIEW_DIALOG = {
+  title: 'Send for review',
+  description:
+    'Anyone with the link can read this item and comment, approve or request changes, without an account, until it expires.',
+  nameLabel: 'Reviewer name',
+  emailLabel: 'Reviewer e-mail',
+  messageLabel: 'Message to the reviewer',
+  expiryLabel: 'Link expires after (days)',
+  expiryHint: (max: number) => `From 1 to ${max} days.`,
+  send: 'Create review link',
+  cancel: 'Cancel',
+  created: 'Review link created',
+  failed: 'Failed to create the review link',
+  linkLabel: 'Review link',
+  linkHint: 'Copy it now: for its safety the link is shown only once.',
+  copy: 'Copy link',
+  copied: 'Link copied',
+  done: 'Done',
+  expires: (date: string) => `Expires ${date}`,
+} as const;
+
+export const REVIEW_PANEL = {
+  title: (item: string) => `Review: ${item}`,
+  description: 'Review links, comments and decisions, live.',
+  links: 'Review links',
+  noLinks: 'No review links yet. Use Send for review in the item menu.',
+  states: { open: 'Open', expired: 'Expired', revoked: 'Revoked' } as Record<string, string>,
+  reviewer: (name: string | null, email: string | null) => name ?? email ?? 'Reviewer (no name given)',
+  sentBy: (email: string) => `sent by ${email}`,
+  expires: (date: string) => `expires ${date}`,
+  expired: (date: string) => `expired ${date}`,
+  revoke: 'Revoke',
+  revokeLabel: (who: string) => `Revoke the link of ${who}`,
+  revoked: 'Review link revoked',
+  revokeFailed: 'Failed to revoke the link',
+  comments: 'Comments',
+  noComments: 'No comments yet.',
+  commentLabel: 'Comment',
+  commentHint: (shared: boolean) =>
+    shared
+      ? 'The reviewer of the newest open link sees your comment.'
+      : 'Only your colleagues see it: no link is open.',
+  quoteLabel: 'Quoted passage (optional)',
+  send: 'Comment',
+  approve: 'Approve',
+  requestChanges: 'Request changes',
+  changesNeedComment: 'Write what should change in the comment, then Request changes.',
+  decidedApproved: 'Approved',
+  decidedChanges: 'Changes requested',
+  commented: 'Comment added',
+  failed: 'Failed to send',
+  loadFailed: 'Failed to load the review',
+  notDecidable: 'Decisions open once the item is sent for review.',
+  staffRole: 'colleague',
+  reviewerRole: 'reviewer',
+  decision: { approve: 'approved', request_changes: 'requested changes' } as Record<string, string>,
+  quoted: 'Quoted',
+  live: {
+    commented: 'New review comment',
+    approved: 'Content approved',
+    changes_requested: 'Changes requested',
+  } as Record<string, string>,
+} as const;
+
+export const APPROVAL_SETTING = {
+  label: 'Require approval before publishing',
+  hint: 'Content of this client is published or scheduled to WordPress only once a reviewer approved it.',
+} as const;
+
+export const EDIT_REVIEW = {
+  keep: 'Update the open review with this version (the reviewer sees it)',
+  note: 'This item is under review. Saving a change takes it back to Draft unless you update the open review.',
+} as const;

@@ -17,6 +17,11 @@ export function notifyError(error: unknown, fallback: string): void {
   });
 }
 
+/** A form's problem, said in a toast as well as at its field (issue 18). */
+export function notifyProblem(message: string): void {
+  void toast({ title: CLIENT_ERRORS.title, description: message, variant: 'destructive' });
+}
+
 /** A success toast that offers Undo for a few seconds; deletes take effect at once but stay recoverable. */
 export function notifyWithUndo(title: string, undo: () => void, description?: string): void {
   void toast({

@@ -23,7 +23,7 @@ describe('the endpoint reference', () => {
       'POST /rewrite-blog',
       'POST /generate-newsletter',
     ]);
-    expect(paths('Clients')).toEqual(['GET /clients', 'POST /clients']);
+    expect(paths('Clients')).toEqual(['GET /clients', 'POST /clients', 'PATCH /clients/{clientId}']);
     expect(paths('Other')).toEqual(expect.arrayContaining(['GET /jobs/{jobId}', 'GET /health']));
     // The media endpoints appear once the route table serves them (functions/openapi isServed).
     expect(paths('Images').every((path) => path === 'POST /generate-image')).toBe(true);

@@ -1,4 +1,5 @@
 import { GBP_MODELS } from '#shared/models';
+import { endSentence } from '#shared/text';
 import {
   GBP_IMAGE_SIZE_LABELS,
   GBP_IMAGE_SIZES,
@@ -93,7 +94,7 @@ export function GbpPostPage() {
         label="Client (optional)"
         {...clientList}
         {...tool.choice('clientId')}
-        hint={client ? `Writing for ${client.company_name || client.name}.` : undefined}
+        hint={client ? endSentence(`Writing for ${client.company_name || client.name}`) : undefined}
       />
       <PlainSelect
         id="gbp-post-type"

@@ -1,3 +1,4 @@
+import { Check, Save } from 'lucide-react';
 import { useState } from 'react';
 import { MULTI_PLATFORM_MODELS } from '#shared/models';
 import { SOCIAL_PLATFORM_IDS, SOCIAL_PLATFORMS } from '#shared/platforms';
@@ -75,9 +76,12 @@ function itemLabel(item: MultiPlatformItem): string {
 
 function ResultItem({
   item,
+  saveState,
   onSave,
 }: {
   item: MultiPlatformItem;
+  /** 'saved' once this result is in the chosen client's library: it is not saved twice by accident. */
+  saveState: 'idle' | 'saving' | 'saved';
   onSave: (item: MultiPlatformItem) => void;
 }) {
   const isHtml = HTML_RESULT_TYPES.includes(item.type) && Boolean(item.html);
@@ -114,8 +118,17 @@ function ResultItem({
       {item.success && (
         <div className="flex flex-wrap gap-2">
           <CopyButton label="Copy to Clipboard" text={item.content} nothing={NOTHING_GENERATED} />
-          <Button type="button" variant="outline" size="sm" onClick={() => onSave(item)}>
-            Save to Client
+          <Button
+            type="button"
+            variant={saveState === 'saved' ? 'secondary' : 'outline'}
+            size="sm"
+            // Saving and Saved are aria-disabled, not disabled, so the keyboard focus stays (issue 18).
+            aria-disabled={saveState !== 'idle' || undefined}
+            className="aria-disabled:cursor-default"
+            onClick={() => saveState === 'idle' && onSave(item)}
+          >
+            {saveState === 'saved' ? <Check aria-hidden="true" /> : <Save aria-hidden="true" />}
+            {saveState === 'saved' ? 'Saved' : saveState === 'saving' ? 'Saving...' : 'Save to Client'}
           </Button>
         </div>
       )}
@@ -128,8 +141,19 @@ export function MultiPlatformCreatorPage() {
   const tool = useTool(MULTI_PLATFORM);
   const { form, run } = tool;
   const clientList = useToolClients([]);
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useState<string | null>(null);
+  // What was saved from this page, by client and result: the same result is not saved twice.
+  const [savedKeys, setSavedKeys] = useState<ReadonlySet<string>>(() => new Set());
   const busy = tool.busy;
+  const saveKey = (item: MultiPlatformItem) =>
+    [form.clientId ?? '', item.type, item.platform ?? '', item.content].join('\n');
+  const saveState = (item: MultiPlatformItem): 'idle' | 'saving' | 'saved' => {
+    const key = saveKey(item);
+    // A run that saved to the client itself gave the item its library id.
+    const savedByRun = Boolean(item.savedContentId) && run.request?.clientId === form.clientId;
+    if (savedKeys.has(key) || savedByRun) return 'saved';
+    return saving === key ? 'saving' : 'idle';
+  };
 
   const generate = () =>
     tool.generate(validateMultiPlatform(form), () => multiPlatformRequest(form, viewerTimeZone()));
@@ -138,13 +162,15 @@ export function MultiPlatformCreatorPage() {
       showToast(MULTI_PLATFORM_MESSAGES.selectClient, 'destructive');
       return;
     }
-    if (!run.request || saving) return;
-    setSaving(true);
+    const key = saveKey(item);
+    if (!run.request || saving || saveState(item) !== 'idle') return;
+    setSaving(key);
     try {
       await api.post(
         `/api/clients/${form.clientId}/content`,
         saveBody(item, run.request, new Date(), viewerTimeZone()),
       );
+      setSavedKeys((keys) => new Set(keys).add(key));
       showToast({ title: MULTI_PLATFORM_MESSAGES.saved }, 'success');
     } catch (error) {
       showError(
@@ -152,7 +178,7 @@ export function MultiPlatformCreatorPage() {
         MULTI_PLATFORM_MESSAGES.saveFailed.title,
       );
     } finally {
-      setSaving(false);
+      setSaving(null);
     }
   };
 
@@ -257,6 +283,7 @@ export function MultiPlatformCreatorPage() {
             <ResultItem
               key={`${item.type}-${item.platform ?? ''}`}
               item={item}
+              saveState={saveState(item)}
               onSave={(chosen) => void save(chosen)}
             />
           ))}

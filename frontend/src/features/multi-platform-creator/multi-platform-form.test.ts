@@ -52,6 +52,16 @@ describe('multi-platform form', () => {
     expect(progressText(50, 4)).toBe('Generated 2 of 4 items...');
   });
 
+  it('counts one item in the singular', () => {
+    const ok = { type: 'faq' as const, content: 'x', success: true };
+    expect(summaryToast({ items: [ok] }).description).toBe('1 item generated.');
+    expect(summaryToast({ items: [ok, ok] }).description).toBe('2 items generated.');
+    expect(summaryToast({ items: [{ ...ok, success: false }] }).description).toBe(
+      '0 of 1 item generated successfully.',
+    );
+    expect(progressText(0, 1)).toBe('Generated 0 of 1 item...');
+  });
+
   it('saves blog rewrite as blog and social as client_content with the §3 metadata', () => {
     const now = new Date('2026-11-21T15:30:00Z');
     const request = { prompt: 'Open house', tone: 'friendly' as const, model: 'gpt-4.1-2025-04-14' as const };

@@ -5,6 +5,7 @@ import type { BlogFramework } from '#shared/tools/blog-rewrite';
 import type { ToastText } from '#shared/tools/common';
 import {
   DEFAULT_MULTI_PLATFORM_TONE,
+  itemCount,
   MULTI_PLATFORM_MESSAGES,
   MULTI_PLATFORM_TYPES,
   type MultiPlatformItem,
@@ -82,7 +83,7 @@ export function readMultiPlatformOutput(result: JobResult): MultiPlatformOutput 
 export function summaryToast(output: MultiPlatformOutput): ToastText {
   const succeeded = output.items.filter((item) => item.success).length;
   return succeeded === output.items.length
-    ? { title: MULTI_PLATFORM_MESSAGES.allSucceeded, description: `${succeeded} items generated.` }
+    ? { title: MULTI_PLATFORM_MESSAGES.allSucceeded, description: `${itemCount(succeeded)} generated.` }
     : MULTI_PLATFORM_MESSAGES.complete(succeeded, output.items.length);
 }
 

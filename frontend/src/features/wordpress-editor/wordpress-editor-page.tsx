@@ -1,8 +1,14 @@
-import { ArrowLeft, ExternalLink as ExternalIcon, Send, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, ExternalLink as ExternalIcon, Send, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
+import {
+  APPROVAL_REQUIRED_MESSAGE,
+  APPROVAL_UI,
+  isApprovedForPublishing,
+  isPublishingStatus,
+} from '#shared/content-status';
 import {
   isPublicStatus,
   WORDPRESS_MESSAGES,
@@ -21,6 +27,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import {
   createPost,
@@ -225,11 +232,13 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
       void toast({ title: WORDPRESS_MESSAGES.scheduleInFuture, variant: 'destructive' });
       return;
     }
+    if (blocked && !overrideOffered) return;
     const input = {
       contentId: content.id,
       title,
       content: html,
       status,
+      ...(blocked ? { overrideApproval: true } : {}),
       ...(category !== NO_CATEGORY ? { categories: [Number(category)] } : {}),
       ...(date ? { date } : {}),
     };
@@ -254,6 +263,11 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
   };
 
   const busy = saving || uploads > 0;
+  // Issue 33 item 4: with the client's approval rule, publishing or scheduling needs approved words;
+  // the editor says so instead of offering the button, and an administrator may override.
+  const { user } = useAuth();
+  const blocked = client.require_approval && isPublishingStatus(status) && !isApprovedForPublishing(content);
+  const overrideOffered = blocked && user?.isAdmin === true;
   return (
     <div className="min-h-svh bg-muted/30">
       <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
@@ -286,19 +300,39 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
                 </ExternalLink>
               </Button>
             )}
-            <Button
-              type="button"
-              size="sm"
-              disabled={busy || title.trim() === ''}
-              onClick={() => void submit()}
-            >
-              <Send aria-hidden="true" />
-              {saving ? (link ? 'Updating…' : 'Publishing…') : link ? 'Update Post' : 'Publish Post'}
-            </Button>
+            {(!blocked || overrideOffered) && (
+              <Button
+                type="button"
+                size="sm"
+                variant={blocked ? 'destructive' : 'default'}
+                disabled={busy || title.trim() === ''}
+                onClick={() => void submit()}
+              >
+                <Send aria-hidden="true" />
+                {saving
+                  ? link
+                    ? 'Updating…'
+                    : 'Publishing…'
+                  : blocked
+                    ? APPROVAL_UI.override
+                    : link
+                      ? 'Update Post'
+                      : 'Publish Post'}
+              </Button>
+            )}
           </div>
         </div>
       </header>
       <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">
+        {blocked && (
+          <Alert data-testid="approval-required" role="status">
+            <ShieldAlert aria-hidden="true" />
+            <AlertTitle className="line-clamp-none">{APPROVAL_REQUIRED_MESSAGE}</AlertTitle>
+            <AlertDescription>
+              <p>{overrideOffered ? APPROVAL_UI.editorAdmin : APPROVAL_UI.editor}</p>
+            </AlertDescription>
+          </Alert>
+        )}
         {differs && <LiveDiffersNotice source={source} onChoose={choose} />}
         {liveError && (
           <Alert variant="destructive" data-testid="live-post-failed">

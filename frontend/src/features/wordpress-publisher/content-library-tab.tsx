@@ -1,13 +1,21 @@
-import { ExternalLink as ExternalIcon, Pencil, Send, Trash2 } from 'lucide-react';
+import { ExternalLink as ExternalIcon, Pencil, Send, ShieldAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ClientContent, CONTENT_TYPE_BADGE_COLOURS, contentTypeLabel } from '#shared/content';
+import {
+  APPROVAL_REQUIRED_MESSAGE,
+  APPROVAL_UI,
+  CONTENT_STATUS_LABELS,
+  CONTENT_STATUSES,
+  isApprovedForPublishing,
+} from '#shared/content-status';
 import {
   isPublicStatus,
   WORDPRESS_MESSAGES,
   WORDPRESS_STATUS_LABELS,
   wordpressLinkOf,
 } from '#shared/wordpress';
+import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { ExternalLink } from '@/components/layout/external-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,12 +28,16 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { editorHref } from './editor-link';
 import { deletePost } from './publisher-api';
 import { formatDate, formatDateTime } from './publisher-dates';
+
+/** Above the list when the client's approval rule is on. */
+const APPROVAL_SETTING_NOTE = 'This client requires approval before publishing.';
 
 /**
  * The post's state on the site: 'Published' only when readers can see it (001 §2's badge); a draft,
@@ -41,14 +53,19 @@ function PublishStateBadge({ item }: { item: ClientContent }) {
   return <Badge variant="outline">{WORDPRESS_STATUS_LABELS[link.status] ?? link.status}</Badge>;
 }
 
+const ALL_STATUSES = 'all';
+
 export function ContentLibraryTab({
   clientId,
+  requireApproval,
   items,
   failed,
   onRetry,
   onChanged,
 }: {
   clientId: string | null;
+  /** The client's 'Require approval before publishing' (issue 33 item 4). */
+  requireApproval: boolean;
   items: ClientContent[] | null;
   failed: string | null;
   onRetry: () => void;
@@ -57,6 +74,7 @@ export function ContentLibraryTab({
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<ClientContent | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [statusFilter, setStatusFilter] = useState<string>(ALL_STATUSES);
 
   const openEditor = (item: ClientContent) => {
     // 001 §5: the edit button needs a selected client.
@@ -100,16 +118,45 @@ export function ContentLibraryTab({
   }
   if (items.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed px-6 py-12 text-center text-muted-foreground">
-        {WORDPRESS_MESSAGES.noContent}
-      </p>
+      <div className="grid gap-1 rounded-lg border border-dashed px-6 py-12 text-center text-muted-foreground">
+        <p>{WORDPRESS_MESSAGES.noContent}</p>
+        <p className="text-sm">{WORDPRESS_MESSAGES.publishableTypes}</p>
+      </div>
     );
   }
+  const shown = statusFilter === ALL_STATUSES ? items : items.filter((item) => item.status === statusFilter);
   return (
     <>
-      <ul className="divide-y rounded-lg border" aria-label="Content library">
-        {items.map((item) => {
+      <p className="mb-2 text-muted-foreground text-sm">{WORDPRESS_MESSAGES.publishableTypes}</p>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        {requireApproval ? (
+          <p className="text-muted-foreground text-sm">{APPROVAL_SETTING_NOTE}</p>
+        ) : (
+          <span />
+        )}
+        <Select value={statusFilter} onValueChange={setStatusFilter}>
+          <SelectTrigger className="w-full sm:w-52" aria-label="Filter by status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_STATUSES}>All Statuses</SelectItem>
+            {CONTENT_STATUSES.map((status) => (
+              <SelectItem key={status} value={status}>
+                {CONTENT_STATUS_LABELS[status]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {shown.length === 0 && (
+        <p className="rounded-lg border border-dashed px-6 py-12 text-center text-muted-foreground">
+          No content with this status.
+        </p>
+      )}
+      <ul className="divide-y rounded-lg border empty:hidden" aria-label="Content library">
+        {shown.map((item) => {
           const link = wordpressLinkOf(item.metadata);
+          const needsApproval = requireApproval && !isApprovedForPublishing(item);
           return (
             <li
               key={item.id}
@@ -122,9 +169,18 @@ export function ContentLibraryTab({
                   <Badge variant={CONTENT_TYPE_BADGE_COLOURS[item.content_type] ?? 'secondary'}>
                     {contentTypeLabel(item.content_type)}
                   </Badge>
+                  {/* The post's own badge already says Draft, Scheduled or Published for a linked item. */}
+                  {!(link && ['draft', 'scheduled', 'published'].includes(item.status)) && (
+                    <ContentStatusBadge status={item.status} />
+                  )}
                   <PublishStateBadge item={item} />
                   <span>{formatDate(item.created_at)}</span>
                 </div>
+                {needsApproval && (
+                  <p className="text-muted-foreground text-xs" data-testid="needs-approval">
+                    {APPROVAL_REQUIRED_MESSAGE} {APPROVAL_UI.publisher}
+                  </p>
+                )}
               </div>
               <div className="flex shrink-0 gap-2">
                 {link ? (
@@ -152,6 +208,11 @@ export function ContentLibraryTab({
                       Delete
                     </Button>
                   </>
+                ) : needsApproval ? (
+                  <Button type="button" variant="outline" size="sm" onClick={() => openEditor(item)}>
+                    <ShieldAlert aria-hidden="true" />
+                    {APPROVAL_UI.badge}
+                  </Button>
                 ) : (
                   <Button type="button" size="sm" onClick={() => openEditor(item)}>
                     <Send aria-hidden="true" />

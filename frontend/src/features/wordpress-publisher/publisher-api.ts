@@ -1,7 +1,7 @@
 import type { Client } from '#shared/client';
 import { byClientName } from '#shared/client-list';
 import type { ClientContent } from '#shared/content';
-import type { WordPressConnection, WordPressPostsPage } from '#shared/wordpress';
+import { isPublishableType, type WordPressConnection, type WordPressPostsPage } from '#shared/wordpress';
 import { api } from '@/lib/api-client';
 import { fetchAllClients } from '@/lib/client-pages';
 
@@ -18,6 +18,7 @@ const WORDPRESS_CLIENT_FIELDS = [
   'wordpress_url',
   'wordpress_username',
   'wordpress_configured',
+  'require_approval',
 ] as const satisfies readonly (keyof Client)[];
 
 /** 001 §7: clients with a WordPress URL, ordered by name (every page of the lean list). */
@@ -29,6 +30,7 @@ export async function fetchWordPressClients(signal?: AbortSignal): Promise<WordP
   return clients.filter((client) => Boolean(client.wordpress_url)).sort(byClientName);
 }
 
+/** The client's publishable items (001 §7: blog, client_content, newsletter and press_release), newest first. */
 export async function fetchLibrary(clientId: string, signal?: AbortSignal): Promise<ClientContent[]> {
   const items: ClientContent[] = [];
   let cursor: string | null = null;
@@ -39,7 +41,7 @@ export async function fetchLibrary(clientId: string, signal?: AbortSignal): Prom
       `${clientPath(clientId)}/content?${query}`,
       signal ? { signal } : {},
     );
-    items.push(...page.content);
+    items.push(...page.content.filter((item) => isPublishableType(item.content_type)));
     cursor = page.next_cursor;
   } while (cursor);
   return items;

@@ -2,9 +2,12 @@ import { ExternalLink as ExternalIcon, PlugZap } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ClientContent } from '#shared/content';
+import { endSentence } from '#shared/text';
+import { TOOL_MESSAGES } from '#shared/tools/common';
 import { WORDPRESS_MESSAGES } from '#shared/wordpress';
 import { ExternalLink } from '@/components/layout/external-link';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { ERROR_TITLE } from '@/components/tool/tool-messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -20,9 +23,6 @@ import { ContentLibraryTab } from './content-library-tab';
 import { PublishedPostsTab } from './published-posts-tab';
 import { fetchLibrary, fetchWordPressClients, testConnection, type WordPressClient } from './publisher-api';
 
-const LOAD_CLIENTS_FAILED = 'Could not load your clients.';
-const LOAD_CONTENT_FAILED = 'Could not load the content of this client.';
-
 function useLibrary(clientId: string | null) {
   const [items, setItems] = useState<ClientContent[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -35,7 +35,13 @@ function useLibrary(clientId: string | null) {
     setFailed(null);
     fetchLibrary(clientId, controller.signal).then(setItems, (error: unknown) => {
       if (controller.signal.aborted || isSessionEnded(error)) return;
-      setFailed(errorMessage(error, LOAD_CONTENT_FAILED));
+      // 001 §8: 'Error' with the service's message, or 'Failed to fetch client content'.
+      setFailed(TOOL_MESSAGES.fetchContentFailed);
+      void toast({
+        title: ERROR_TITLE,
+        description: errorMessage(error, TOOL_MESSAGES.fetchContentFailed),
+        variant: 'destructive',
+      });
     });
     return () => controller.abort();
   }, [clientId, attempt]);
@@ -61,7 +67,7 @@ function ConnectionCard({ client }: { client: WordPressClient }) {
       void toast({
         title: 'WordPress connection works',
         description:
-          `Signed in to ${result.siteName || client.wordpress_url} as ${result.userName}.` +
+          endSentence(`Signed in to ${result.siteName || client.wordpress_url} as ${result.userName}`) +
           (missing.length > 0 ? ` This user may not ${missing.join(' or ')}.` : ''),
         variant: missing.length > 0 ? 'default' : 'success',
       });
@@ -135,7 +141,7 @@ export function WordPressPublisherPage() {
     setFailed(null);
     fetchWordPressClients(controller.signal).then(setClients, (error: unknown) => {
       if (controller.signal.aborted || isSessionEnded(error)) return;
-      setFailed(errorMessage(error, LOAD_CLIENTS_FAILED));
+      setFailed(errorMessage(error, TOOL_MESSAGES.fetchClientsFailed));
     });
     return () => controller.abort();
   }, [attempt]);
@@ -186,6 +192,7 @@ export function WordPressPublisherPage() {
               <TabsContent value="library" className="pt-2">
                 <ContentLibraryTab
                   clientId={selected.id}
+                  requireApproval={selected.require_approval}
                   items={library.items}
                   failed={library.failed}
                   onRetry={library.reload}

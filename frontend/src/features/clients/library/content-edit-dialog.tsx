@@ -18,7 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { EDIT_DIALOG, LIBRARY, LIBRARY_ERRORS, LIBRARY_TOASTS } from '../messages';
+import { EDIT_DIALOG, EDIT_REVIEW, LIBRARY, LIBRARY_ERRORS, LIBRARY_TOASTS } from '../messages';
 import { notifyError, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
 import { viewerTimeZone } from '../viewer-time-zone';
@@ -94,10 +94,15 @@ export function ContentEditDialog({
   const shown = useRetained(item);
   const [draft, setDraft] = useState<Draft>(() => draftOf(item));
   const [saving, setSaving] = useState(false);
+  const [keepReview, setKeepReview] = useState(false);
 
   useEffect(() => {
-    if (item) setDraft(draftOf(item));
+    if (item) {
+      setDraft(draftOf(item));
+      setKeepReview(false);
+    }
   }, [item]);
+  const underReview = item?.status === 'in_review' || item?.status === 'changes_requested';
 
   const words = countWords(draft.text);
   const edited = useMemo(() => htmlOf(draft), [draft]);
@@ -113,6 +118,7 @@ export function ContentEditDialog({
         // A text shown in place of a blank one is stored only when the user changed it.
         content: draft.text === initialText(item) ? item.content : draft.text,
         html_content: edited.html,
+        ...(underReview ? { updateOpenReview: keepReview } : {}),
       });
       onSaved(saved);
       notifySuccess(LIBRARY_TOASTS.updated);
@@ -208,6 +214,20 @@ export function ContentEditDialog({
                 />
               </TabsContent>
             </Tabs>
+            {underReview && (
+              <div
+                className="grid gap-2 rounded-md border bg-muted/30 p-3 text-sm"
+                data-testid="edit-review-choice"
+              >
+                <p>{EDIT_REVIEW.note}</p>
+                <CheckField
+                  id="edit-keep-review"
+                  label={EDIT_REVIEW.keep}
+                  checked={keepReview}
+                  onChange={setKeepReview}
+                />
+              </div>
+            )}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 {EDIT_DIALOG.cancel}

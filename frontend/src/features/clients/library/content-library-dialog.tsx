@@ -1,19 +1,25 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
+import { isContentStatus } from '#shared/content-status';
+import { REVIEW_EVENT } from '#shared/reviews';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useRealtime } from '@/lib/realtime';
 import { LIBRARY, LIBRARY_ERRORS } from '../messages';
 import { useRetained } from '../use-retained';
 import { ContentEditDialog } from './content-edit-dialog';
 import { ContentPreviewDialog } from './content-preview-dialog';
+import { DueDateDialog } from './due-date-dialog';
+import { HistoryDialog } from './history-dialog';
 import { LibraryEmptyState } from './library-empty-state';
 import type { ItemHandlers } from './library-item-actions';
 import { LibraryItems } from './library-items';
 import { LibraryToolbar } from './library-toolbar';
 import {
+  ALL_STATUSES,
   ALL_TYPES,
   DEFAULT_LAYOUT,
   DEFAULT_SORT,
@@ -22,6 +28,8 @@ import {
   presentTypes,
   viewContent,
 } from './library-view';
+import { ReviewPanelDialog } from './review-panel-dialog';
+import { SendReviewDialog } from './send-review-dialog';
 import { useClientContent } from './use-client-content';
 import { useLibraryActions } from './use-library-actions';
 
@@ -57,7 +65,12 @@ function LibraryBody({
   onRetry: () => void;
   handlers: ItemHandlers;
 }) {
-  const [query, setQuery] = useState<LibraryQuery>({ search: '', type: ALL_TYPES, sort: DEFAULT_SORT });
+  const [query, setQuery] = useState<LibraryQuery>({
+    search: '',
+    type: ALL_TYPES,
+    status: ALL_STATUSES,
+    sort: DEFAULT_SORT,
+  });
   const [layout, setLayout] = useState<LibraryLayout>(DEFAULT_LAYOUT);
   const types = useMemo(() => presentTypes(items ?? []), [items]);
   // A filter on a type whose last item was deleted falls back to all types instead of showing nothing.
@@ -150,10 +163,30 @@ export function ContentLibraryDialog({
   const actions = useLibraryActions(content, onCountChange);
   const [previewing, setPreviewing] = useState<ClientContent | null>(null);
   const [editing, setEditing] = useState<ClientContent | null>(null);
+  const [historyOf, setHistoryOf] = useState<ClientContent | null>(null);
+  const [sending, setSending] = useState<ClientContent | null>(null);
+  const [reviewing, setReviewing] = useState<ClientContent | null>(null);
+  const [dating, setDating] = useState<ClientContent | null>(null);
   const handlers = useMemo<ItemHandlers>(
-    () => ({ ...actions, preview: setPreviewing, edit: setEditing }),
+    () => ({
+      ...actions,
+      preview: setPreviewing,
+      edit: setEditing,
+      history: setHistoryOf,
+      sendForReview: setSending,
+      review: setReviewing,
+      dueDate: setDating,
+    }),
     [actions],
   );
+  const { replace, items } = content;
+  // Issue 33: a reviewer's comment or decision, or a colleague's, changes an item's status live.
+  useRealtime(REVIEW_EVENT, (message) => {
+    const changed = items?.find((candidate) => candidate.id === message.contentId);
+    if (changed && isContentStatus(message.status) && changed.status !== message.status) {
+      replace({ ...changed, status: message.status });
+    }
+  });
   const count = content.items?.length;
 
   return (
@@ -192,7 +225,11 @@ export function ContentLibraryDialog({
         </DialogContent>
       </Dialog>
       <ContentPreviewDialog item={previewing} onClose={() => setPreviewing(null)} />
-      <ContentEditDialog item={editing} onClose={() => setEditing(null)} onSaved={content.replace} />
+      <ContentEditDialog item={editing} onClose={() => setEditing(null)} onSaved={replace} />
+      <HistoryDialog item={historyOf} onClose={() => setHistoryOf(null)} onRestored={replace} />
+      <SendReviewDialog item={sending} onClose={() => setSending(null)} onSent={replace} />
+      <ReviewPanelDialog item={reviewing} onClose={() => setReviewing(null)} onChanged={replace} />
+      <DueDateDialog item={dating} onClose={() => setDating(null)} onSaved={replace} />
     </>
   );
 }

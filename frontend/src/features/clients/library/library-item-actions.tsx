@@ -1,13 +1,75 @@
-import { Copy, Eye, FileCode, FileText, Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import {
+  CalendarClock,
+  Copy,
+  Eye,
+  FileCode,
+  FileText,
+  History,
+  MessageSquare,
+  MoreHorizontal,
+  Pencil,
+  Send,
+  Trash2,
+} from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
 import type { ClientContent } from '#shared/content';
 import { Button } from '@/components/ui/button';
-import { LIBRARY_ACTIONS } from '../messages';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { ITEM_MENU, LIBRARY_ACTIONS } from '../messages';
 import type { LibraryItemActions } from './use-library-actions';
 
 export interface ItemHandlers extends LibraryItemActions {
   preview: (item: ClientContent) => void;
   edit: (item: ClientContent) => void;
+  /** Issue 33: the item menu's History, Send for review, review panel and due date. */
+  history: (item: ClientContent) => void;
+  sendForReview: (item: ClientContent) => void;
+  review: (item: ClientContent) => void;
+  dueDate: (item: ClientContent) => void;
+}
+
+/** The item menu of issue 33: History, Send for review, the review panel and the due date. */
+export function ItemMenu({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
+  // Portaled into the library dialog, not <body>: a menu outside the modal dialog would be inert.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  const label = ITEM_MENU.more(item.title);
+  return (
+    <DropdownMenu
+      onOpenChange={(open) => {
+        if (open) setContainer(trigger.current?.closest<HTMLElement>('[role="dialog"]') ?? null);
+      }}
+    >
+      <DropdownMenuTrigger asChild>
+        <Button ref={trigger} variant="ghost" size="icon" className="size-8" aria-label={label} title={label}>
+          <MoreHorizontal />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56" container={container}>
+        <DropdownMenuItem onSelect={() => handlers.history(item)}>
+          <History />
+          {ITEM_MENU.history}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => handlers.sendForReview(item)}>
+          <Send />
+          {ITEM_MENU.sendForReview}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => handlers.review(item)}>
+          <MessageSquare />
+          {ITEM_MENU.review}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => handlers.dueDate(item)}>
+          <CalendarClock />
+          {ITEM_MENU.dueDate}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
 }
 
 function IconAction({
@@ -37,8 +99,19 @@ function IconAction({
   );
 }
 
-/** Preview, Edit, Copy Text, Download HTML, Download Text and Delete of one library item (000 §2). */
-export function LibraryItemActionBar({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
+/**
+ * Preview, Edit, Copy Text, Download HTML, Download Text and Delete of one library item (000 §2), and the
+ * item menu (issue 33) unless the card shows it in its corner (`withMenu` false).
+ */
+export function LibraryItemActionBar({
+  item,
+  handlers,
+  withMenu = true,
+}: {
+  item: ClientContent;
+  handlers: ItemHandlers;
+  withMenu?: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-1">
       <Button variant="outline" size="sm" onClick={() => handlers.preview(item)}>
@@ -62,6 +135,7 @@ export function LibraryItemActionBar({ item, handlers }: { item: ClientContent; 
         <IconAction label={LIBRARY_ACTIONS.delete} destructive onClick={() => void handlers.remove(item)}>
           <Trash2 />
         </IconAction>
+        {withMenu && <ItemMenu item={item} handlers={handlers} />}
       </div>
     </div>
   );

@@ -1,11 +1,13 @@
-import { CalendarDays } from 'lucide-react';
+import { CalendarClock, CalendarDays } from 'lucide-react';
 import type { ClientContent } from '#shared/content';
 import { formatDisplayDate } from '#shared/saved-title';
 import { countWords } from '#shared/text';
-import { LIBRARY } from '../messages';
+import { ContentStatusBadge } from '@/components/content/content-status-badge';
+import { formatCalendarDate } from '@/lib/calendar-dates';
+import { DUE_DATE, LIBRARY } from '../messages';
 import { viewerTimeZone } from '../viewer-time-zone';
 import { ContentTypeBadge } from './content-type-badge';
-import { type ItemHandlers, LibraryItemActionBar } from './library-item-actions';
+import { type ItemHandlers, ItemMenu, LibraryItemActionBar } from './library-item-actions';
 import type { LibraryLayout } from './library-view';
 import { itemText } from './library-view';
 
@@ -28,6 +30,12 @@ function ItemMeta({ item, text }: { item: ClientContent; text: string }) {
         {formatDisplayDate(new Date(item.created_at), viewerTimeZone())}
       </span>
       <span>{LIBRARY.words(countWords(text))}</span>
+      {item.dueDate && (
+        <span className="inline-flex items-center gap-1" data-testid="library-due-date">
+          <CalendarClock className="size-3.5" aria-hidden="true" />
+          {DUE_DATE.shown(formatCalendarDate(item.dueDate))}
+        </span>
+      )}
     </div>
   );
 }
@@ -43,7 +51,13 @@ function LibraryCard({ item, handlers }: { item: ClientContent; handlers: ItemHa
       aria-labelledby={titleId(item)}
     >
       <div className="flex items-start justify-between gap-2">
-        <ContentTypeBadge type={item.content_type} />
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <ContentTypeBadge type={item.content_type} />
+          <ContentStatusBadge status={item.status} />
+        </div>
+        <div className="-mt-1.5 -mr-1.5 shrink-0">
+          <ItemMenu item={item} handlers={handlers} />
+        </div>
       </div>
       <h3 id={titleId(item)} className="line-clamp-2 break-words font-semibold leading-snug">
         {item.title}
@@ -52,7 +66,7 @@ function LibraryCard({ item, handlers }: { item: ClientContent; handlers: ItemHa
       <p className="line-clamp-3 flex-1 break-words text-muted-foreground text-sm">
         {text.slice(0, EXCERPT_LENGTH).replace(/\s+/gu, ' ')}
       </p>
-      <LibraryItemActionBar item={item} handlers={handlers} />
+      <LibraryItemActionBar item={item} handlers={handlers} withMenu={false} />
     </article>
   );
 }
@@ -70,13 +84,14 @@ function LibraryRow({ item, handlers }: { item: ClientContent; handlers: ItemHan
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex min-w-0 items-center gap-2">
           <ContentTypeBadge type={item.content_type} />
+          <ContentStatusBadge status={item.status} />
           <h3 id={titleId(item)} className="truncate font-medium">
             {item.title}
           </h3>
         </div>
         <ItemMeta item={item} text={text} />
       </div>
-      <div className="md:w-[22rem] md:shrink-0">
+      <div className="md:w-[24.5rem] md:shrink-0">
         <LibraryItemActionBar item={item} handlers={handlers} />
       </div>
     </li>

@@ -1,15 +1,23 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { contentTypeLabel } from '#shared/content';
+import { CONTENT_STATUS_LABELS, CONTENT_STATUSES } from '#shared/content-status';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { LIBRARY, SORT_LABELS } from '../messages';
-import { ALL_TYPES, isSortOption, type LibraryLayout, type LibraryQuery, SORT_OPTIONS } from './library-view';
+import { LIBRARY, SORT_LABELS, STATUS_FILTER } from '../messages';
+import {
+  ALL_STATUSES,
+  ALL_TYPES,
+  isSortOption,
+  type LibraryLayout,
+  type LibraryQuery,
+  SORT_OPTIONS,
+} from './library-view';
 
 /**
- * Search, type filter, sort menu and the grid/list switch of the Content Library (000 §2). On a phone
- * the search shares its row with the switch and the two selects get a row of their own, wide enough
- * for their longest value ('Newest First'); from md up all four stand in one row.
+ * Search, type filter, status filter (issue 33), sort menu and the grid/list switch of the Content
+ * Library (000 §2). On a phone the search shares its row with the switch, the two filters share the next
+ * and the sort has the last, each wide enough for its longest value; from md up all stand in one row.
  */
 export function LibraryToolbar({
   query,
@@ -40,9 +48,9 @@ export function LibraryToolbar({
           onChange={(event) => onQueryChange({ ...query, search: event.target.value })}
         />
       </div>
-      <div className="order-3 flex w-full min-w-0 gap-2 md:order-2 md:w-auto">
+      <div className="order-3 grid w-full min-w-0 grid-cols-2 gap-2 md:order-2 md:flex md:w-auto">
         <Select value={query.type} onValueChange={(type) => onQueryChange({ ...query, type })}>
-          <SelectTrigger className="min-w-0 flex-1 md:w-52 md:flex-none" aria-label={LIBRARY.typeFilterLabel}>
+          <SelectTrigger className="min-w-0 md:w-44" aria-label={LIBRARY.typeFilterLabel}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -54,11 +62,24 @@ export function LibraryToolbar({
             ))}
           </SelectContent>
         </Select>
+        <Select value={query.status} onValueChange={(status) => onQueryChange({ ...query, status })}>
+          <SelectTrigger className="min-w-0 md:w-44" aria-label={STATUS_FILTER.label}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_STATUSES}>{STATUS_FILTER.all}</SelectItem>
+            {CONTENT_STATUSES.map((status) => (
+              <SelectItem key={status} value={status}>
+                {CONTENT_STATUS_LABELS[status]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
         <Select
           value={query.sort}
           onValueChange={(sort) => isSortOption(sort) && onQueryChange({ ...query, sort })}
         >
-          <SelectTrigger className="min-w-0 flex-1 md:w-40 md:flex-none" aria-label={LIBRARY.sortLabel}>
+          <SelectTrigger className="col-span-2 min-w-0 md:w-40" aria-label={LIBRARY.sortLabel}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientContent } from '#shared/content';
-import { ALL_TYPES, DEFAULT_SORT, itemText, presentTypes, SORT_OPTIONS, viewContent } from './library-view';
+import {
+  ALL_STATUSES,
+  ALL_TYPES,
+  DEFAULT_SORT,
+  itemText,
+  presentTypes,
+  SORT_OPTIONS,
+  viewContent,
+} from './library-view';
 
 let sequence = 0;
 function item(overrides: Partial<ClientContent>): ClientContent {
@@ -28,6 +36,7 @@ const spring = item({
 const award = item({
   title: 'award win',
   content_type: 'press_release',
+  status: 'approved',
   created_at: '2026-05-01T00:00:00.000Z',
   html_content: '<p>We won the <b>Golden Wrench</b></p>',
 });
@@ -48,6 +57,7 @@ const titles = (items: ClientContent[]) => items.map((i) => i.title);
 const query = (overrides: Partial<Parameters<typeof viewContent>[1]> = {}) => ({
   search: '',
   type: ALL_TYPES,
+  status: ALL_STATUSES,
   sort: DEFAULT_SORT,
   ...overrides,
 });
@@ -95,6 +105,16 @@ describe('viewContent', () => {
 
   it('filters by type', () => {
     expect(titles(viewContent(all, query({ type: 'press_release' })))).toEqual(['award win']);
+  });
+
+  it('filters by status, and the sorts keep working on what it keeps (issue 33)', () => {
+    expect(titles(viewContent(all, query({ status: 'approved' })))).toEqual(['award win']);
+    expect(titles(viewContent(all, query({ status: 'draft', sort: 'title-asc' })))).toEqual([
+      'Posts 9',
+      'Posts 10',
+      'Spring sale',
+    ]);
+    expect(viewContent(all, query({ status: 'published' }))).toEqual([]);
   });
 
   it('searches titles, the type label and the text, also the text of HTML-only items', () => {

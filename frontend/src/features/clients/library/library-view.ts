@@ -19,9 +19,14 @@ export type LibraryLayout = 'grid' | 'list';
 /** Grid by default (000 §9). */
 export const DEFAULT_LAYOUT: LibraryLayout = 'grid';
 
+/** The status filter's 'All Statuses' value (issue 33 item 2). */
+export const ALL_STATUSES = 'all';
+
 export interface LibraryQuery {
   search: string;
   type: string;
+  /** A content status, or ALL_STATUSES. */
+  status: string;
   sort: SortOption;
 }
 
@@ -73,6 +78,7 @@ export function viewContent(items: readonly ClientContent[], query: LibraryQuery
   const needle = query.search.trim().toLowerCase();
   return items
     .filter((item) => query.type === ALL_TYPES || item.content_type === query.type)
+    .filter((item) => query.status === ALL_STATUSES || item.status === query.status)
     .filter((item) => needle === '' || searchable(item).includes(needle))
     .sort(COMPARATORS[query.sort]);
 }

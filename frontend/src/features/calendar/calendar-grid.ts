@@ -1,0 +1,85 @@
+import {
+  addMonths,
+  addWeeks,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  format,
+  isSameMonth,
+  parseISO,
+  set,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
+import type { CalendarEntry } from '#shared/calendar';
+import { localDayOf } from '@/lib/calendar-dates';
+
+/**
+ * The calendar's days (issue 33 item 5), in the viewer's time zone, weeks from Sunday (US): a month view
+ * is the weeks that hold the month (up to six), a week view one week. Entries are placed on the day
+ * they fall on where the viewer is.
+ */
+
+export type CalendarView = 'month' | 'week';
+
+export interface CalendarDay {
+  /** `2026-11-30`, the viewer's local day. */
+  readonly key: string;
+  readonly date: Date;
+  /** False for the days of the weeks around a month that belong to the months before and after. */
+  readonly inPeriod: boolean;
+}
+
+export function periodDays(view: CalendarView, anchor: Date): CalendarDay[] {
+  const first = view === 'month' ? startOfWeek(startOfMonth(anchor)) : startOfWeek(anchor);
+  const last = view === 'month' ? endOfWeek(endOfMonth(anchor)) : endOfWeek(anchor);
+  return eachDayOfInterval({ start: first, end: last }).map((date) => ({
+    key: format(date, 'yyyy-MM-dd'),
+    date,
+    inPeriod: view === 'week' || isSameMonth(date, anchor),
+  }));
+}
+
+/** The period before or after (`step` -1 or 1). */
+export function shiftPeriod(view: CalendarView, anchor: Date, step: number): Date {
+  return view === 'month' ? addMonths(anchor, step) : addWeeks(anchor, step);
+}
+
+/** 'November 2026', or 'Nov 29 – Dec 5, 2026' for a week. */
+export function periodLabel(view: CalendarView, anchor: Date): string {
+  if (view === 'month') return format(anchor, 'MMMM yyyy');
+  const start = startOfWeek(anchor);
+  const end = endOfWeek(anchor);
+  return `${format(start, 'MMM d')} – ${format(end, 'MMM d, yyyy')}`;
+}
+
+/** The entries of each shown day, by the day's key, in time order. */
+export function entriesByDay(
+  entries: readonly CalendarEntry[],
+  days: readonly CalendarDay[],
+): Map<string, CalendarEntry[]> {
+  const byDay = new Map<string, CalendarEntry[]>(days.map((day) => [day.key, []]));
+  for (const entry of entries) byDay.get(localDayOf(entry.date))?.push(entry);
+  for (const list of byDay.values())
+    list.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+  return byDay;
+}
+
+/**
+ * Where a post dragged to `day` goes: the same local time on that day (a post at 9:00 stays at 9:00),
+ * as the ISO moment the reschedule sends.
+ */
+export function movedTo(entryDate: string, day: Date): string {
+  const from = parseISO(entryDate);
+  return set(day, {
+    hours: from.getHours(),
+    minutes: from.getMinutes(),
+    seconds: from.getSeconds(),
+    milliseconds: 0,
+  }).toISOString();
+}
+
+/** The range the API is asked for: the shown days' first and last. */
+export function rangeOf(days: readonly CalendarDay[]): { from: string; to: string } {
+  return { from: days[0]?.key ?? '', to: days.at(-1)?.key ?? '' };
+}

@@ -1,0 +1,541 @@
+import { format, isToday, parseISO } from 'date-fns';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type DragEvent, type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  CALENDAR_ENTRY_KINDS,
+  CALENDAR_ENTRY_LABELS,
+  type CalendarEntry,
+  type CalendarEntryKind,
+} from '#shared/calendar';
+import {
+  CONTENT_STATUS_LABELS,
+  CONTENT_STATUSES,
+  type ContentStatus,
+  isContentStatus,
+} from '#shared/content-status';
+import { ContentStatusBadge } from '@/components/content/content-status-badge';
+import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { errorMessage } from '@/lib/api-client';
+import { formatMoment } from '@/lib/calendar-dates';
+import { toast } from '@/lib/toast';
+import { type ClientOption, fetchCalendar, fetchClientOptions, reschedule } from './calendar-api';
+import {
+  type CalendarDay,
+  type CalendarView,
+  entriesByDay,
+  movedTo,
+  periodDays,
+  periodLabel,
+  rangeOf,
+  shiftPeriod,
+} from './calendar-grid';
+import { CALENDAR_PAGE } from './messages';
+
+const ALL = 'all';
+/** A month cell shows this many entries, then '+N more' (the week view shows them all). */
+const MONTH_CELL_ENTRIES = 3;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+const KIND_STYLES: Record<CalendarEntryKind, string> = {
+  scheduled:
+    'border-purple-300 bg-purple-50 text-purple-900 dark:border-purple-800 dark:bg-purple-950/50 dark:text-purple-100',
+  published:
+    'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950/50 dark:text-green-100',
+  due: 'border-orange-300 bg-orange-50 text-orange-950 dark:border-orange-800 dark:bg-orange-950/50 dark:text-orange-100',
+  review_expiry:
+    'border-blue-300 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950/50 dark:text-blue-100',
+};
+
+/** The entry's time of day, when it has one (a due date is a whole day). */
+const timeOf = (entry: CalendarEntry) =>
+  entry.kind === 'due' ? null : format(parseISO(entry.date), 'h:mm a');
+
+const canMove = (entry: CalendarEntry) => entry.kind === 'scheduled' && entry.wordpressPostId !== undefined;
+
+const entryName = (entry: CalendarEntry) =>
+  `${CALENDAR_ENTRY_LABELS[entry.kind]}: ${entry.title}, ${entry.clientName}${timeOf(entry) ? `, ${timeOf(entry)}` : ''}`;
+
+function EntryChip({
+  entry,
+  wrap,
+  onOpen,
+  onDragStart,
+}: {
+  entry: CalendarEntry;
+  /** The week view has room for whole titles; the month view keeps one line each. */
+  wrap: boolean;
+  onOpen: (entry: CalendarEntry) => void;
+  onDragStart: (entry: CalendarEntry) => void;
+}) {
+  const time = timeOf(entry);
+  const movable = canMove(entry);
+  return (
+    <li>
+      <button
+        type="button"
+        className={`flex w-full min-w-0 gap-1 rounded border px-1.5 py-0.5 text-left text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring ${wrap ? 'flex-col items-start' : 'items-center'} ${KIND_STYLES[entry.kind]} ${movable ? 'cursor-grab active:cursor-grabbing' : ''}`}
+        title={entryName(entry)}
+        data-testid="calendar-entry"
+        data-kind={entry.kind}
+        data-content-id={entry.contentId}
+        draggable={movable}
+        onDragStart={(event) => {
+          event.dataTransfer.effectAllowed = 'move';
+          event.dataTransfer.setData('text/plain', entry.id);
+          onDragStart(entry);
+        }}
+        onClick={() => onOpen(entry)}
+      >
+        <span className="sr-only">{CALENDAR_ENTRY_LABELS[entry.kind]}: </span>
+        {time && <span className="shrink-0 tabular-nums opacity-80">{time}</span>}
+        <span className={wrap ? 'line-clamp-3 break-words' : 'truncate'}>{entry.title}</span>
+        <span className="sr-only">, {entry.clientName}</span>
+      </button>
+    </li>
+  );
+}
+
+interface DayProps {
+  readonly day: CalendarDay;
+  readonly entries: readonly CalendarEntry[];
+  readonly view: CalendarView;
+  readonly dragging: CalendarEntry | null;
+  readonly onOpen: (entry: CalendarEntry) => void;
+  readonly onDragStart: (entry: CalendarEntry) => void;
+  readonly onDrop: (day: CalendarDay) => void;
+  readonly onShowWeek: (day: CalendarDay) => void;
+}
+
+function DayCell({ day, entries, view, dragging, onOpen, onDragStart, onDrop, onShowWeek }: DayProps) {
+  const [over, setOver] = useState(false);
+  const shown = view === 'month' ? entries.slice(0, MONTH_CELL_ENTRIES) : entries;
+  const hidden = entries.length - shown.length;
+  const dayName = format(day.date, 'EEEE, MMMM d');
+  const accept = (event: DragEvent) => {
+    if (!dragging) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    setOver(true);
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a day of the grid; its entries are the controls.
+    <div
+      role="group"
+      aria-label={CALENDAR_PAGE.dayLabel(dayName, entries.length)}
+      data-testid="calendar-day"
+      data-day={day.key}
+      className={`flex min-h-24 min-w-0 flex-col gap-1 border-t border-l p-1.5 ${view === 'week' ? 'min-h-64' : ''} ${day.inPeriod ? 'bg-background' : 'bg-muted/40 text-muted-foreground'} ${over ? 'ring-2 ring-ring ring-inset' : ''}`}
+      onDragOver={accept}
+      onDragEnter={accept}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        onDrop(day);
+      }}
+    >
+      <span
+        className={`self-end rounded-full px-1.5 text-xs tabular-nums ${isToday(day.date) ? 'bg-primary font-semibold text-primary-foreground' : ''}`}
+        aria-hidden="true"
+      >
+        {format(day.date, 'd')}
+      </span>
+      <ul className="grid gap-1">
+        {shown.map((entry) => (
+          <EntryChip
+            key={entry.id}
+            entry={entry}
+            wrap={view === 'week'}
+            onOpen={onOpen}
+            onDragStart={onDragStart}
+          />
+        ))}
+      </ul>
+      {hidden > 0 && (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-6 justify-start px-1.5 text-xs"
+          onClick={() => onShowWeek(day)}
+        >
+          {CALENDAR_PAGE.more(hidden)}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Wide screens: the days as a grid of weeks. */
+function CalendarGrid(
+  props: Omit<DayProps, 'day' | 'entries'> & {
+    days: readonly CalendarDay[];
+    byDay: Map<string, CalendarEntry[]>;
+  },
+) {
+  const { days, byDay, ...rest } = props;
+  return (
+    <div className="hidden overflow-hidden rounded-lg border-r border-b sm:block" data-testid="calendar-grid">
+      <div
+        className="grid grid-cols-7 border-t border-l bg-muted/50 text-center font-medium text-muted-foreground text-xs"
+        aria-hidden="true"
+      >
+        {WEEKDAYS.map((name) => (
+          <div key={name} className="border-l py-1.5 first:border-l-0">
+            {name}
+          </div>
+        ))}
+      </div>
+      <div className="grid grid-cols-7">
+        {days.map((day) => (
+          <DayCell key={day.key} day={day} entries={byDay.get(day.key) ?? []} {...rest} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Phones: the days with something on them as a list (every day of a week view). */
+function CalendarAgenda({
+  days,
+  byDay,
+  view,
+  onOpen,
+}: {
+  days: readonly CalendarDay[];
+  byDay: Map<string, CalendarEntry[]>;
+  view: CalendarView;
+  onOpen: (entry: CalendarEntry) => void;
+}) {
+  const listed = days.filter(
+    (day) => day.inPeriod && (view === 'week' || (byDay.get(day.key)?.length ?? 0) > 0),
+  );
+  if (listed.length === 0)
+    return <p className="text-muted-foreground text-sm sm:hidden">{CALENDAR_PAGE.empty}</p>;
+  return (
+    <ol className="grid gap-3 sm:hidden" data-testid="calendar-agenda">
+      {listed.map((day) => {
+        const entries = byDay.get(day.key) ?? [];
+        return (
+          <li key={day.key} className="grid gap-1.5">
+            <h3 className={`font-medium text-sm ${isToday(day.date) ? 'text-primary' : ''}`}>
+              {format(day.date, 'EEEE, MMMM d')}
+            </h3>
+            {entries.length === 0 ? (
+              <p className="text-muted-foreground text-xs">{CALENDAR_PAGE.noWeekEntries}</p>
+            ) : (
+              <ul className="grid gap-1.5">
+                {entries.map((entry) => (
+                  <li key={entry.id}>
+                    <button
+                      type="button"
+                      className={`grid w-full gap-0.5 rounded-md border px-3 py-2 text-left text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring ${KIND_STYLES[entry.kind]}`}
+                      data-testid="calendar-agenda-entry"
+                      onClick={() => onOpen(entry)}
+                    >
+                      <span className="font-medium [overflow-wrap:anywhere]">{entry.title}</span>
+                      <span className="text-xs opacity-80">
+                        {CALENDAR_ENTRY_LABELS[entry.kind]}
+                        {timeOf(entry) ? ` · ${timeOf(entry)}` : ''} · {entry.clientName}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** An entry's details; a scheduled post can be moved to another date and time here (the keyboard's drag). */
+function EntryDialog({
+  entry,
+  onClose,
+  onMove,
+}: {
+  entry: CalendarEntry | null;
+  onClose: () => void;
+  onMove: (entry: CalendarEntry, date: string) => Promise<boolean>;
+}) {
+  const [when, setWhen] = useState('');
+  const [moving, setMoving] = useState(false);
+  useEffect(() => {
+    if (entry) setWhen(format(parseISO(entry.date), "yyyy-MM-dd'T'HH:mm"));
+  }, [entry]);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!entry || when === '') return;
+    setMoving(true);
+    const moved = await onMove(entry, parseISO(when).toISOString());
+    setMoving(false);
+    if (moved) onClose();
+  };
+  return (
+    <Dialog open={entry !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        {entry && (
+          <>
+            <DialogHeader>
+              <DialogTitle className="pr-6 leading-snug [overflow-wrap:anywhere]">{entry.title}</DialogTitle>
+              <DialogDescription>{CALENDAR_ENTRY_LABELS[entry.kind]}</DialogDescription>
+            </DialogHeader>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">{CALENDAR_PAGE.clientField}</dt>
+              <dd className="[overflow-wrap:anywhere]">{entry.clientName}</dd>
+              <dt className="text-muted-foreground">{CALENDAR_PAGE.whenField}</dt>
+              <dd>
+                {entry.kind === 'due'
+                  ? format(parseISO(entry.date), 'MMM d, yyyy')
+                  : formatMoment(entry.date)}
+              </dd>
+              <dt className="text-muted-foreground">{CALENDAR_PAGE.statusField}</dt>
+              <dd>
+                <ContentStatusBadge status={entry.status} />
+              </dd>
+            </dl>
+            {canMove(entry) && (
+              <form onSubmit={submit} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+                <FormField label={CALENDAR_PAGE.moveLabel} htmlFor="calendar-move">
+                  <Input
+                    id="calendar-move"
+                    type="datetime-local"
+                    value={when}
+                    onChange={(event) => setWhen(event.target.value)}
+                  />
+                </FormField>
+                <Button type="submit" busy={moving}>
+                  {moving && <Spinner />}
+                  {CALENDAR_PAGE.move}
+                </Button>
+              </form>
+            )}
+            <DialogFooter>
+              <Button asChild variant="outline">
+                <Link to={`/wordpress-publisher?clientId=${encodeURIComponent(entry.clientId)}`}>
+                  {CALENDAR_PAGE.openPublisher}
+                </Link>
+              </Button>
+              <Button type="button" onClick={onClose}>
+                {CALENDAR_PAGE.close}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * `/calendar` (issue 33 item 5): month and week views of the posts, review expiries and due dates the
+ * user can see, across clients, filtered by client and status. A scheduled post is dragged to another
+ * day, or moved from its details, which reschedules it on WordPress. On a phone the period is a list.
+ */
+export function CalendarPage() {
+  const [view, setView] = useState<CalendarView>('month');
+  const [anchor, setAnchor] = useState(() => new Date());
+  const [clientId, setClientId] = useState<string>(ALL);
+  const [status, setStatus] = useState<string>(ALL);
+  const [clients, setClients] = useState<ClientOption[]>([]);
+  const [entries, setEntries] = useState<CalendarEntry[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [opened, setOpened] = useState<CalendarEntry | null>(null);
+  const [dragging, setDragging] = useState<CalendarEntry | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const days = useMemo(() => periodDays(view, anchor), [view, anchor]);
+  const byDay = useMemo(() => entriesByDay(entries ?? [], days), [entries, days]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchClientOptions(controller.signal).then(setClients, () => undefined);
+    return () => controller.abort();
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again, a move) loads again.
+  useEffect(() => {
+    const controller = new AbortController();
+    setEntries(null);
+    setFailed(false);
+    fetchCalendar(
+      rangeOf(days),
+      {
+        clientId: clientId === ALL ? null : clientId,
+        status: isContentStatus(status) ? (status as ContentStatus) : null,
+      },
+      controller.signal,
+    ).then(setEntries, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      void toast({
+        title: CALENDAR_PAGE.loadFailed,
+        description: errorMessage(error, CALENDAR_PAGE.loadFailed),
+        variant: 'destructive',
+      });
+      setFailed(true);
+    });
+    return () => controller.abort();
+  }, [days, clientId, status, attempt]);
+
+  const move = useCallback(async (entry: CalendarEntry, date: string): Promise<boolean> => {
+    try {
+      await reschedule(entry, date);
+      void toast({
+        title: CALENDAR_PAGE.moved(formatMoment(date)),
+        description: entry.title,
+        variant: 'success',
+      });
+      setAttempt((n) => n + 1);
+      return true;
+    } catch (error) {
+      void toast({
+        title: CALENDAR_PAGE.moveFailed,
+        description: errorMessage(error, CALENDAR_PAGE.moveFailed),
+        variant: 'destructive',
+      });
+      return false;
+    }
+  }, []);
+
+  const drop = (day: CalendarDay) => {
+    const entry = dragging;
+    setDragging(null);
+    if (!entry || day.key === format(parseISO(entry.date), 'yyyy-MM-dd')) return;
+    void move(entry, movedTo(entry.date, day.date));
+  };
+
+  const unit = view === 'month' ? CALENDAR_PAGE.month.toLowerCase() : CALENDAR_PAGE.week.toLowerCase();
+  return (
+    <PageContainer>
+      <PageHeader title={CALENDAR_PAGE.title} description={CALENDAR_PAGE.description} />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex items-center gap-1">
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label={CALENDAR_PAGE.previous(unit)}
+            onClick={() => setAnchor((now) => shiftPeriod(view, now, -1))}
+          >
+            <ChevronLeft />
+          </Button>
+          <Button type="button" variant="outline" onClick={() => setAnchor(new Date())}>
+            {CALENDAR_PAGE.today}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label={CALENDAR_PAGE.next(unit)}
+            onClick={() => setAnchor((now) => shiftPeriod(view, now, 1))}
+          >
+            <ChevronRight />
+          </Button>
+        </div>
+        <h2
+          className="min-w-40 flex-1 font-semibold text-lg"
+          aria-live="polite"
+          data-testid="calendar-period"
+        >
+          {periodLabel(view, anchor)}
+        </h2>
+        <ToggleGroup
+          type="single"
+          value={view}
+          onValueChange={(value) => (value === 'month' || value === 'week') && setView(value)}
+          aria-label={CALENDAR_PAGE.viewLabel}
+        >
+          <ToggleGroupItem value="month" className="px-3">
+            {CALENDAR_PAGE.month}
+          </ToggleGroupItem>
+          <ToggleGroupItem value="week" className="px-3">
+            {CALENDAR_PAGE.week}
+          </ToggleGroupItem>
+        </ToggleGroup>
+        <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
+          <Select value={clientId} onValueChange={setClientId}>
+            <SelectTrigger className="min-w-0 sm:w-48" aria-label={CALENDAR_PAGE.clientLabel}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{CALENDAR_PAGE.allClients}</SelectItem>
+              {clients.map((client) => (
+                <SelectItem key={client.id} value={client.id}>
+                  {client.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select value={status} onValueChange={setStatus}>
+            <SelectTrigger className="min-w-0 sm:w-44" aria-label={CALENDAR_PAGE.statusLabel}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{CALENDAR_PAGE.allStatuses}</SelectItem>
+              {CONTENT_STATUSES.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {CONTENT_STATUS_LABELS[value]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <p className="text-muted-foreground text-xs">
+          <span className="max-sm:hidden">{CALENDAR_PAGE.dragHint}</span>
+          <span className="sm:hidden">{CALENDAR_PAGE.moveHint}</span>
+        </p>
+        <ul className="flex flex-wrap gap-2 text-xs" aria-label={CALENDAR_PAGE.legend}>
+          {CALENDAR_ENTRY_KINDS.map((kind) => (
+            <li key={kind} className={`rounded border px-1.5 py-0.5 ${KIND_STYLES[kind]}`}>
+              {CALENDAR_ENTRY_LABELS[kind]}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {failed ? (
+        <LoadFailed message={CALENDAR_PAGE.loadFailed} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : entries === null ? (
+        <Skeleton className="h-[480px]" role="status" aria-label={CALENDAR_PAGE.loading} />
+      ) : (
+        <>
+          <CalendarGrid
+            days={days}
+            byDay={byDay}
+            view={view}
+            dragging={dragging}
+            onOpen={setOpened}
+            onDragStart={setDragging}
+            onDrop={drop}
+            onShowWeek={(day) => {
+              setAnchor(day.date);
+              setView('week');
+            }}
+          />
+          <CalendarAgenda days={days} byDay={byDay} view={view} onOpen={setOpened} />
+        </>
+      )}
+      <EntryDialog entry={opened} onClose={() => setOpened(null)} onMove={move} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,340 @@
+import { Check, MessageSquare, PencilLine } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { ClientContent } from '#shared/content';
+import { type ContentStatus, isDecidable, type ReviewDecision } from '#shared/content-status';
+import {
+  REVIEW_EVENT,
+  REVIEW_MESSAGES,
+  type ReviewComment,
+  type ReviewPanel,
+  type ReviewSummary,
+} from '#shared/reviews';
+import { ContentStatusBadge } from '@/components/content/content-status-badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { formatMoment } from '@/lib/calendar-dates';
+import { useRealtime } from '@/lib/realtime';
+import { REVIEW_PANEL } from '../messages';
+import { notifyError, notifyProblem, notifySuccess } from '../notify';
+import { useRetained } from '../use-retained';
+import { commentOnItem, decideOnItem, fetchReviewPanel, revokeReview } from './review-api';
+
+const STATE_BADGES = { open: 'green', expired: 'secondary', revoked: 'orange' } as const;
+
+function ReviewLink({
+  review,
+  onRevoke,
+  revoking,
+}: {
+  review: ReviewSummary;
+  onRevoke: () => void;
+  revoking: boolean;
+}) {
+  const who = REVIEW_PANEL.reviewer(review.reviewerName, review.reviewerEmail);
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border p-3 text-sm"
+      data-testid="review-link-row"
+    >
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium [overflow-wrap:anywhere]">{who}</span>
+          <Badge variant={STATE_BADGES[review.state]}>{REVIEW_PANEL.states[review.state]}</Badge>
+          {review.decision && (
+            <Badge variant={review.decision === 'approved' ? 'green' : 'orange'}>
+              {review.decision === 'approved' ? REVIEW_PANEL.decidedApproved : REVIEW_PANEL.decidedChanges}
+            </Badge>
+          )}
+        </div>
+        <span className="text-muted-foreground text-xs [overflow-wrap:anywhere]">
+          {REVIEW_PANEL.sentBy(review.createdBy)} · {formatMoment(review.createdAt)} ·{' '}
+          {review.state === 'expired'
+            ? REVIEW_PANEL.expired(formatMoment(review.expiresAt))
+            : REVIEW_PANEL.expires(formatMoment(review.expiresAt))}
+        </span>
+      </div>
+      {review.state === 'open' && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={onRevoke}
+          busy={revoking}
+          aria-label={REVIEW_PANEL.revokeLabel(who)}
+        >
+          {revoking && <Spinner />}
+          {REVIEW_PANEL.revoke}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function Comment({ comment }: { comment: ReviewComment }) {
+  return (
+    <li className="grid gap-1 rounded-md border p-3 text-sm" data-testid="review-comment">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+        <span className="font-medium text-sm [overflow-wrap:anywhere]">{comment.author.name}</span>
+        <span className="text-muted-foreground">
+          {comment.author.kind === 'reviewer' ? REVIEW_PANEL.reviewerRole : REVIEW_PANEL.staffRole} ·{' '}
+          {formatMoment(comment.createdAt)}
+        </span>
+        {comment.kind === 'decision' && comment.decision && (
+          <Badge variant={comment.decision === 'approve' ? 'green' : 'orange'}>
+            {REVIEW_PANEL.decision[comment.decision]}
+          </Badge>
+        )}
+      </div>
+      {comment.quote && (
+        <blockquote className="border-l-2 pl-3 text-muted-foreground italic [overflow-wrap:anywhere]">
+          <span className="sr-only">{REVIEW_PANEL.quoted}: </span>
+          {comment.quote}
+        </blockquote>
+      )}
+      {comment.text && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{comment.text}</p>}
+    </li>
+  );
+}
+
+/**
+ * The item's review panel (issue 33 item 3): its links (revocable), every comment and decision, live
+ * over the WebSocket, and a colleague's own comment, approval or request for changes.
+ */
+export function ReviewPanelDialog({
+  item,
+  onClose,
+  onChanged,
+}: {
+  item: ClientContent | null;
+  onClose: () => void;
+  onChanged: (item: ClientContent) => void;
+}) {
+  const shown = useRetained(item);
+  const [status, setStatus] = useState<ContentStatus>(item?.status ?? 'draft');
+  const [panel, setPanel] = useState<ReviewPanel | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [text, setText] = useState('');
+  const [quote, setQuote] = useState('');
+  const [busy, setBusy] = useState<'comment' | ReviewDecision | null>(null);
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    if (!item) return;
+    try {
+      setPanel(await fetchReviewPanel(item));
+      setFailed(false);
+    } catch (error) {
+      notifyError(error, REVIEW_PANEL.loadFailed);
+      setFailed(true);
+    }
+  }, [item]);
+
+  useEffect(() => {
+    if (!item) return;
+    setStatus(item.status);
+    setPanel(null);
+    setText('');
+    setQuote('');
+    setProblem(null);
+    void load();
+  }, [item, load]);
+
+  useRealtime(REVIEW_EVENT, (message) => {
+    if (!item || message.contentId !== item.id) return;
+    if (typeof message.status === 'string') setStatus(message.status as ContentStatus);
+    void load();
+  });
+
+  const changed = (next: ClientContent) => {
+    setStatus(next.status);
+    onChanged(next);
+  };
+
+  const submit = async (decision: ReviewDecision | null) => {
+    if (!item || busy) return;
+    const comment = text.trim();
+    const missing =
+      comment !== ''
+        ? null
+        : decision === 'request_changes'
+          ? REVIEW_PANEL.changesNeedComment
+          : decision === null
+            ? REVIEW_MESSAGES.commentRequired
+            : null;
+    if (missing) {
+      setProblem(missing);
+      notifyProblem(missing);
+      return;
+    }
+    setBusy(decision ?? 'comment');
+    setProblem(null);
+    try {
+      const quoted = quote.trim() === '' ? {} : { quote: quote.trim() };
+      if (decision === null) {
+        await commentOnItem(item, { text: comment, ...quoted });
+        notifySuccess(REVIEW_PANEL.commented);
+      } else {
+        const reply = await decideOnItem(item, { decision, ...(comment ? { comment } : {}), ...quoted });
+        changed(reply.content);
+        notifySuccess(
+          decision === 'approve' ? REVIEW_PANEL.decidedApproved : REVIEW_PANEL.decidedChanges,
+          item.title,
+        );
+      }
+      setText('');
+      setQuote('');
+      await load();
+    } catch (error) {
+      notifyError(error, REVIEW_PANEL.failed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const revoke = async (review: ReviewSummary) => {
+    if (!item) return;
+    setRevoking(review.reviewId);
+    try {
+      changed(await revokeReview(item, review.reviewId));
+      notifySuccess(REVIEW_PANEL.revoked);
+      await load();
+    } catch (error) {
+      notifyError(error, REVIEW_PANEL.revokeFailed);
+    } finally {
+      setRevoking(null);
+    }
+  };
+
+  const hasOpenLink = panel?.reviews.some((review) => review.state === 'open') ?? false;
+  const decidable = isDecidable(status);
+
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-2xl">
+        {shown && (
+          <>
+            <DialogHeader>
+              <DialogTitle className="pr-6 leading-snug [overflow-wrap:anywhere]">
+                {REVIEW_PANEL.title(shown.title)}
+              </DialogTitle>
+              <DialogDescription className="flex flex-wrap items-center gap-2">
+                <ContentStatusBadge status={status} />
+                <span>{REVIEW_PANEL.description}</span>
+              </DialogDescription>
+            </DialogHeader>
+            {failed ? (
+              <LoadFailed message={REVIEW_PANEL.loadFailed} onRetry={() => void load()} />
+            ) : panel === null ? (
+              <Skeleton className="h-48" role="status" aria-label={REVIEW_PANEL.loadFailed} />
+            ) : (
+              <div className="grid gap-5">
+                <section className="grid gap-2" aria-labelledby="review-links-heading">
+                  <h3 id="review-links-heading" className="font-semibold text-sm">
+                    {REVIEW_PANEL.links}
+                  </h3>
+                  {panel.reviews.length === 0 ? (
+                    <p className="text-muted-foreground text-sm">{REVIEW_PANEL.noLinks}</p>
+                  ) : (
+                    <ul className="grid gap-2">
+                      {[...panel.reviews].reverse().map((review) => (
+                        <ReviewLink
+                          key={review.reviewId}
+                          review={review}
+                          revoking={revoking === review.reviewId}
+                          onRevoke={() => void revoke(review)}
+                        />
+                      ))}
+                    </ul>
+                  )}
+                </section>
+                <section className="grid gap-2" aria-labelledby="review-comments-heading">
+                  <h3 id="review-comments-heading" className="font-semibold text-sm">
+                    {REVIEW_PANEL.comments}
+                  </h3>
+                  {panel.comments.length === 0 ? (
+                    <p className="text-muted-foreground text-sm">{REVIEW_PANEL.noComments}</p>
+                  ) : (
+                    <ol className="grid max-h-72 gap-2 overflow-y-auto" aria-live="polite">
+                      {panel.comments.map((comment) => (
+                        <Comment key={comment.commentId} comment={comment} />
+                      ))}
+                    </ol>
+                  )}
+                </section>
+                <form
+                  className="grid gap-3"
+                  onSubmit={(event: FormEvent) => {
+                    event.preventDefault();
+                    void submit(null);
+                  }}
+                >
+                  <FormField label={REVIEW_PANEL.quoteLabel} htmlFor="review-panel-quote">
+                    <Input
+                      id="review-panel-quote"
+                      value={quote}
+                      onChange={(event) => setQuote(event.target.value)}
+                    />
+                  </FormField>
+                  <FormField
+                    label={REVIEW_PANEL.commentLabel}
+                    htmlFor="review-panel-comment"
+                    hint={REVIEW_PANEL.commentHint(hasOpenLink)}
+                    error={problem}
+                  >
+                    <Textarea
+                      id="review-panel-comment"
+                      rows={3}
+                      value={text}
+                      onChange={(event) => {
+                        setText(event.target.value);
+                        setProblem(null);
+                      }}
+                    />
+                  </FormField>
+                  <div className="flex flex-wrap items-center justify-end gap-2">
+                    {!decidable && (
+                      <p className="mr-auto text-muted-foreground text-xs">{REVIEW_PANEL.notDecidable}</p>
+                    )}
+                    <Button type="submit" variant="outline" busy={busy === 'comment'}>
+                      {busy === 'comment' ? <Spinner /> : <MessageSquare />}
+                      {REVIEW_PANEL.send}
+                    </Button>
+                    {decidable && (
+                      <>
+                        <Button
+                          type="button"
+                          variant="outline"
+                          busy={busy === 'request_changes'}
+                          onClick={() => void submit('request_changes')}
+                        >
+                          {busy === 'request_changes' ? <Spinner /> : <PencilLine />}
+                          {REVIEW_PANEL.requestChanges}
+                        </Button>
+                        <Button
+                          type="button"
+                          busy={busy === 'approve'}
+                          onClick={() => void submit('approve')}
+                        >
+                          {busy === 'approve' ? <Spinner /> : <Check />}
+                          {REVIEW_PANEL.approve}
+                        </Button>
+                      </>
+                    )}
+                  </div>
+                </form>
+              </div>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

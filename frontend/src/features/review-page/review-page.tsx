@@ -1,0 +1,332 @@
+import { Check, MessageSquare, PencilLine, Quote, X } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import type { ReviewDecision } from '#shared/content-status';
+import { type PublicReview, REVIEW_MESSAGES, type ReviewComment } from '#shared/reviews';
+import { ContentStatusBadge } from '@/components/content/content-status-badge';
+import { frameDocument } from '@/components/tool/html-frame';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatMoment } from '@/lib/calendar-dates';
+import { toast } from '@/lib/toast';
+import { REVIEW_PAGE } from './messages';
+import { fetchReview, postComment, postDecision } from './review-page-api';
+
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; review: PublicReview }
+  | { kind: 'unavailable' }
+  | { kind: 'busy' }
+  | { kind: 'error' };
+
+const QUOTE_MAX = 1000;
+
+/** A plain page: no data, no sidebar, nothing of the agency (a dead link, a flood, a failure). */
+function PlainPage({ title, text }: { title: string; text: string }) {
+  return (
+    <main className="mx-auto flex min-h-svh max-w-xl flex-col justify-center gap-3 px-6 py-16">
+      <h1 className="font-semibold text-2xl">{title}</h1>
+      <p className="text-muted-foreground">{text}</p>
+    </main>
+  );
+}
+
+function CommentItem({ comment }: { comment: ReviewComment }) {
+  return (
+    <li className="grid gap-1 rounded-md border bg-background p-3 text-sm" data-testid="review-page-comment">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+        <span className="font-medium text-sm [overflow-wrap:anywhere]">{comment.author.name}</span>
+        <span className="text-muted-foreground">
+          {comment.author.kind === 'reviewer' ? REVIEW_PAGE.reviewerRole : REVIEW_PAGE.staffRole} ·{' '}
+          {formatMoment(comment.createdAt)}
+        </span>
+        {comment.kind === 'decision' && comment.decision && (
+          <Badge variant={comment.decision === 'approve' ? 'green' : 'orange'}>
+            {REVIEW_PAGE.decision[comment.decision]}
+          </Badge>
+        )}
+      </div>
+      {comment.quote && (
+        <blockquote className="border-l-2 pl-3 text-muted-foreground italic [overflow-wrap:anywhere]">
+          <span className="sr-only">{REVIEW_PAGE.quoted}: </span>
+          {comment.quote}
+        </blockquote>
+      )}
+      {comment.text && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{comment.text}</p>}
+    </li>
+  );
+}
+
+/**
+ * The text selected inside the content's frame. The frame has no scripts (`sandbox="allow-same-origin"`
+ * without allow-scripts: the sanitized HTML cannot run anything), and sharing the page's origin is what
+ * lets this page read the reviewer's selection to quote it.
+ */
+function frameSelection(frame: HTMLIFrameElement | null): string {
+  const selected = frame?.contentDocument?.getSelection()?.toString() ?? '';
+  return selected.replace(/\s+/gu, ' ').trim().slice(0, QUOTE_MAX);
+}
+
+function ReviewView({
+  token,
+  review,
+  onChanged,
+}: {
+  token: string;
+  review: PublicReview;
+  onChanged: () => void;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [quote, setQuote] = useState('');
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'comment' | ReviewDecision | null>(null);
+
+  const quoteSelection = () => {
+    const selected = frameSelection(frame.current);
+    if (selected === '') {
+      void toast({ title: REVIEW_PAGE.quoteNothing, variant: 'destructive' });
+      return;
+    }
+    setQuote(selected);
+  };
+
+  const send = async (decision: ReviewDecision | null) => {
+    if (busy) return;
+    const comment = text.trim();
+    if (comment === '' && decision !== 'approve') {
+      const missing =
+        decision === 'request_changes' ? REVIEW_MESSAGES.changesNeedComment : REVIEW_MESSAGES.commentRequired;
+      setProblem(missing);
+      void toast({ title: missing, variant: 'destructive' });
+      return;
+    }
+    setBusy(decision ?? 'comment');
+    setProblem(null);
+    const quoted = quote === '' ? {} : { quote };
+    try {
+      if (decision === null) await postComment(token, { text: comment, ...quoted });
+      else await postDecision(token, { decision, ...(comment ? { comment } : {}), ...quoted });
+      void toast({
+        title:
+          decision === null
+            ? REVIEW_PAGE.commented
+            : decision === 'approve'
+              ? REVIEW_PAGE.approved
+              : REVIEW_PAGE.changesRequested,
+        variant: 'success',
+      });
+      setText('');
+      setQuote('');
+      onChanged();
+    } catch (error) {
+      void toast({
+        title: REVIEW_PAGE.failed,
+        description: errorMessage(error, REVIEW_PAGE.failed),
+        variant: 'destructive',
+      });
+      // A link revoked or expired meanwhile: the page says so.
+      if (error instanceof ApiError && error.status === 404) onChanged();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(null);
+  };
+
+  return (
+    <div className="min-h-svh bg-muted/30">
+      <header className="border-b bg-background">
+        <div className="mx-auto grid max-w-6xl gap-1 px-4 py-4 sm:px-6">
+          <p className="text-muted-foreground text-sm">
+            {REVIEW_PAGE.heading} · {REVIEW_PAGE.forClient(review.clientName)}
+          </p>
+          <h1 className="break-words font-semibold text-xl sm:text-2xl">{review.title}</h1>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
+            <ContentStatusBadge status={review.status} />
+            <span>
+              {REVIEW_PAGE.sent(formatMoment(review.sentAt))} ·{' '}
+              {REVIEW_PAGE.version(formatMoment(review.versionCreatedAt))} ·{' '}
+              {REVIEW_PAGE.expires(formatMoment(review.expiresAt))}
+            </span>
+          </p>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section className="grid content-start gap-3" aria-labelledby="review-content-heading">
+          {review.message && (
+            <div className="rounded-md border bg-background p-4 text-sm">
+              <h2 className="mb-1 font-medium">{REVIEW_PAGE.messageHeading}</h2>
+              <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{review.message}</p>
+            </div>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="review-content-heading" className="font-semibold">
+              {REVIEW_PAGE.contentHeading}
+            </h2>
+            <Button type="button" variant="outline" size="sm" onClick={quoteSelection}>
+              <Quote aria-hidden="true" />
+              {REVIEW_PAGE.quoteSelection}
+            </Button>
+          </div>
+          <iframe
+            ref={frame}
+            title={REVIEW_PAGE.frameTitle}
+            sandbox="allow-same-origin"
+            referrerPolicy="no-referrer"
+            srcDoc={frameDocument(review.html, review.title)}
+            className="h-[50vh] min-h-[320px] w-full rounded-md border bg-white sm:h-[60vh]"
+          />
+          <p className="text-muted-foreground text-xs">{REVIEW_PAGE.quoteHint}</p>
+        </section>
+        <aside className="grid content-start gap-4" aria-label={REVIEW_PAGE.commentsHeading}>
+          <p
+            className="rounded-md border bg-background p-3 text-sm"
+            role="status"
+            data-testid="review-page-state"
+          >
+            {review.canDecide && review.status === 'in_review'
+              ? REVIEW_PAGE.waiting
+              : REVIEW_PAGE.states[review.status]}
+          </p>
+          <form onSubmit={submit} className="grid gap-3 rounded-md border bg-background p-4" noValidate>
+            {quote !== '' && (
+              <div className="grid gap-1">
+                <span className="font-medium text-sm" id="review-quote-label">
+                  {REVIEW_PAGE.quoteLabel}
+                </span>
+                <div className="flex items-start gap-2">
+                  <blockquote
+                    aria-labelledby="review-quote-label"
+                    className="min-w-0 flex-1 border-l-2 pl-3 text-muted-foreground text-sm italic [overflow-wrap:anywhere]"
+                    data-testid="review-page-quote"
+                  >
+                    {quote}
+                  </blockquote>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={REVIEW_PAGE.clearQuote}
+                    onClick={() => setQuote('')}
+                  >
+                    <X />
+                  </Button>
+                </div>
+              </div>
+            )}
+            <FormField label={REVIEW_PAGE.commentLabel} htmlFor="review-page-comment" error={problem}>
+              <Textarea
+                id="review-page-comment"
+                rows={4}
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setProblem(null);
+                }}
+              />
+            </FormField>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="submit" variant="outline" busy={busy === 'comment'}>
+                {busy === 'comment' ? <Spinner /> : <MessageSquare aria-hidden="true" />}
+                {REVIEW_PAGE.comment}
+              </Button>
+              {review.canDecide && (
+                <>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    busy={busy === 'request_changes'}
+                    onClick={() => void send('request_changes')}
+                  >
+                    {busy === 'request_changes' ? <Spinner /> : <PencilLine aria-hidden="true" />}
+                    {REVIEW_PAGE.requestChanges}
+                  </Button>
+                  <Button type="button" busy={busy === 'approve'} onClick={() => void send('approve')}>
+                    {busy === 'approve' ? <Spinner /> : <Check aria-hidden="true" />}
+                    {REVIEW_PAGE.approve}
+                  </Button>
+                </>
+              )}
+            </div>
+          </form>
+          <section className="grid gap-2" aria-labelledby="review-page-comments-heading">
+            <h2 id="review-page-comments-heading" className="font-semibold">
+              {REVIEW_PAGE.commentsHeading}
+            </h2>
+            {review.comments.length === 0 ? (
+              <p className="text-muted-foreground text-sm">{REVIEW_PAGE.noComments}</p>
+            ) : (
+              <ol className="grid gap-2" aria-live="polite">
+                {[...review.comments].reverse().map((comment) => (
+                  <CommentItem key={comment.commentId} comment={comment} />
+                ))}
+              </ol>
+            )}
+          </section>
+        </aside>
+      </main>
+    </div>
+  );
+}
+
+/**
+ * `/review/{token}` (issue 33 item 3): what a reviewer sees without an account, no sidebar. The page
+ * reads the link again when it comes back into view, so an updated review shows the new version.
+ */
+export function ReviewPage() {
+  const { token = '' } = useParams();
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const review = await fetchReview(token, signal);
+        setState({ kind: 'ready', review });
+      } catch (error) {
+        if (signal?.aborted) return;
+        if (error instanceof ApiError && error.status === 404) setState({ kind: 'unavailable' });
+        else if (error instanceof ApiError && error.status === 429) setState({ kind: 'busy' });
+        else setState({ kind: 'error' });
+      }
+    },
+    [token],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void load();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      controller.abort();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [load]);
+
+  if (state.kind === 'loading') {
+    return (
+      <main className="mx-auto grid max-w-6xl gap-4 px-4 py-8" aria-busy="true">
+        <h1 className="sr-only">{REVIEW_PAGE.loading}</h1>
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-[50vh]" />
+      </main>
+    );
+  }
+  if (state.kind === 'unavailable')
+    return <PlainPage title={REVIEW_MESSAGES.linkUnavailable} text={REVIEW_PAGE.unavailable} />;
+  if (state.kind === 'busy') return <PlainPage title={REVIEW_PAGE.busyTitle} text={REVIEW_PAGE.busy} />;
+  if (state.kind === 'error') return <PlainPage title={REVIEW_PAGE.errorTitle} text={REVIEW_PAGE.error} />;
+  return <ReviewView token={token} review={state.review} onChanged={() => void load()} />;
+}

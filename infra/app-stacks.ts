@@ -1,0 +1,59 @@
+import type { App, Environment } from 'aws-cdk-lib';
+import { type AppConfig, ConfigError } from './config';
+import { EDGE_REGION, LbmStudioEdgeStack } from './edge-stack';
+import { LbmStudioStack, type LbmStudioStackProps } from './stack';
+
+/** The context key that names the region to deploy to, when the CLI's region is not the one. */
+export const REGION_CONTEXT_KEY = 'region';
+
+export interface AppStacks {
+  readonly edge: LbmStudioEdgeStack;
+  readonly main: LbmStudioStack;
+}
+
+/**
+ * The region the app deploys to: `-c region=…`, else the CLI's (CDK_DEFAULT_REGION: AWS_REGION or the
+ * profile's region). The main stack must name it, because it reads the web ACL of the us-east-1 edge
+ * stack through CDK's cross-region references, which need both regions at synth time.
+ */
+export function deployRegion(app: App, defaultRegion = process.env.CDK_DEFAULT_REGION): string {
+  const fromContext: unknown = app.node.tryGetContext(REGION_CONTEXT_KEY);
+  const region = typeof fromContext === 'string' && fromContext !== '' ? fromContext : defaultRegion;
+  if (!region || !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) {
+    throw new ConfigError([
+      `${REGION_CONTEXT_KEY}: set the region to deploy to (AWS_REGION, your profile's region, or -c ${REGION_CONTEXT_KEY}=eu-west-1)${region ? `; "${region}" is not a region` : ''}`,
+    ]);
+  }
+  return region;
+}
+
+/**
+ * The app's two stacks (issue 29 item 7): the main stack in the deploy region, and the edge stack in
+ * us-east-1 with CloudFront's web ACL, whose ARN the main stack reads across regions (CDK writes it to
+ * an SSM parameter in us-east-1 and reads it back; `cdk deploy --all` deploys the edge stack first).
+ */
+export function createAppStacks(
+  app: App,
+  options: {
+    readonly config: AppConfig;
+    readonly region: string;
+    readonly account?: string;
+  } & Omit<LbmStudioStackProps, 'config' | 'env' | 'crossRegionReferences' | 'webAclArn'>,
+): AppStacks {
+  const { config, region, account, ...mainProps } = options;
+  const env = (inRegion: string): Environment => ({ region: inRegion, ...(account ? { account } : {}) });
+  const edge = new LbmStudioEdgeStack(app, `${config.stackName}Edge`, {
+    env: env(EDGE_REGION),
+    crossRegionReferences: true,
+    description: 'LBM Studio: the CloudFront web ACL (WAF), which AWS keeps in us-east-1',
+  });
+  const main = new LbmStudioStack(app, config.stackName, {
+    ...mainProps,
+    config,
+    env: env(region),
+    crossRegionReferences: true,
+    webAclArn: edge.webAcl.attrArn,
+  });
+  main.addStackDependency(edge, 'CloudFront needs the web ACL before it can attach it');
+  return { edge, main };
+}

@@ -1,0 +1,379 @@
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientContent } from '#shared/content';
+import type { WordPressPublishResult } from '#shared/wordpress';
+import { startWordPressServer, type WordPressServer } from '#test/support/wordpress-server';
+import { expectNoAxeViolations } from './support/axe';
+import { type ApiUser, chooseFromCardMenu, createApiUser, saveContent, toastWith } from './support/clients';
+import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { expectFitsPhones } from './support/overflow';
+
+/**
+ * Issue 33 in Chromium: send an item for review, open the link in a second browser with no session,
+ * request changes, edit, compare the versions, approve, publish to a real WordPress; then the calendar,
+ * where a scheduled post is dragged to another day (and moved from the keyboard).
+ */
+
+let wp: WordPressServer;
+let app: E2eApp;
+let staff: ApiUser;
+let clientId: string;
+const CLIENT = 'Harbor Bakery';
+
+beforeAll(async () => {
+  wp = await startWordPressServer();
+  app = await startE2eApp({ env: { FETCH_ALLOW_HOSTS: wp.hostPort } });
+  staff = await createApiUser(app, 'reviewer-staff');
+  const created = await app.test.request<{ id: string }>('POST', '/api/clients', {
+    token: staff.idToken,
+    body: {
+      name: CLIENT,
+      wordpress_url: wp.url,
+      wordpress_username: wp.adminUser,
+      wordpress_app_password: wp.applicationPassword,
+      require_approval: true,
+    },
+  });
+  clientId = created.body.id;
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await wp?.stop();
+});
+
+const libraryItem = (page: Page, title: string) =>
+  page
+    .getByRole('dialog', { name: /Content Library/ })
+    .getByTestId('library-item')
+    .filter({ hasText: title });
+
+async function openLibrary(page: Page): Promise<void> {
+  await page.goto('/clients');
+  await chooseFromCardMenu(page, CLIENT, /^View Content/);
+  await page
+    .getByRole('dialog', { name: /Content Library/ })
+    .getByTestId('library-item')
+    .first()
+    .waitFor();
+}
+
+async function itemMenu(page: Page, title: string, entry: string): Promise<void> {
+  await libraryItem(page, title)
+    .getByRole('button', { name: `More actions for ${title}` })
+    .click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
+const statusOf = (page: Page, title: string) =>
+  libraryItem(page, title).locator('[data-status]').first().getAttribute('data-status');
+
+/** The review page's content frame (srcdoc, same origin, no scripts). */
+async function contentFrame(page: Page): Promise<Frame> {
+  const handle = await page.locator('iframe[title="The content to review"]').elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('No content frame');
+  return frame;
+}
+
+describe('the review loop', () => {
+  it('sends for review, takes a client’s request for changes, compares versions, approves and publishes', async () => {
+    const title = 'Spring Bakery News';
+    const item = await saveContent(app, staff, clientId, {
+      title,
+      content: 'Fresh bread every morning.',
+      html_content: '<h2>Fresh bread</h2><p>Fresh bread every morning.</p>',
+      content_type: 'newsletter',
+    });
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await openLibrary(page);
+    await expect.poll(() => statusOf(page, title)).toBe('draft');
+
+    // Send for review: a link that works without an account.
+    await itemMenu(page, title, 'Send for review');
+    const send = page.getByRole('dialog', { name: 'Send for review' });
+    await send.getByLabel('Reviewer name').fill('Maria Client');
+    await send.getByLabel('Reviewer e-mail').fill('maria@client.example');
+    await send.getByLabel('Message to the reviewer').fill('Please check the spring news.');
+    await send.getByRole('button', { name: 'Create review link' }).click();
+    const linkField = send.getByTestId('review-link');
+    await expect.poll(() => linkField.inputValue()).toMatch(/\/review\/[A-Za-z0-9_-]{43}$/);
+    const link = await linkField.inputValue();
+    await screenshot(page, 'review-send-link');
+    await send.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => statusOf(page, title)).toBe('in_review');
+
+    // The reviewer: a second browser context, no session.
+    const reviewer = await openPage(app);
+    await reviewer.goto(link);
+    await reviewer.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await reviewer.getByText(`For ${CLIENT}`, { exact: false }).waitFor();
+    await reviewer.getByText('Please check the spring news.').waitFor();
+    expect(await reviewer.locator('[data-slot="sidebar"]').count()).toBe(0);
+    await expect.poll(() => reviewer.title()).toBe('Content Review · LBM Studio');
+    const frame = await contentFrame(reviewer);
+    await frame.locator('h2', { hasText: 'Fresh bread' }).waitFor();
+    await screenshot(reviewer, 'review-page-desktop');
+
+    // Quote a selected passage, and request changes with a comment.
+    // The reviewer selects the paragraph (a browser script, as the mouse would).
+    await frame.evaluate(`document.getSelection().selectAllChildren(document.querySelector('p'))`);
+    await reviewer.getByRole('button', { name: 'Quote the selected passage' }).click();
+    await expect
+      .poll(() => reviewer.getByTestId('review-page-quote').textContent())
+      .toBe('Fresh bread every morning.');
+    await reviewer.getByRole('button', { name: 'Request changes' }).click();
+    await reviewer
+      .locator('[id="review-page-comment-error"]', { hasText: 'a comment is required to request changes' })
+      .waitFor();
+    await reviewer.getByLabel('Your comment').fill('Please mention the croissants.');
+    await reviewer.getByRole('button', { name: 'Request changes' }).click();
+    await toastWith(reviewer, 'the agency will make the changes').waitFor();
+    await reviewer
+      .getByTestId('review-page-comment')
+      .filter({ hasText: 'Please mention the croissants.' })
+      .waitFor();
+    await expect
+      .poll(() => reviewer.getByTestId('review-page-state').textContent())
+      .toBe('Changes were requested for this version.');
+
+    // Live in the app: the badge, and the review panel.
+    await expect.poll(() => statusOf(page, title), { timeout: 15_000 }).toBe('changes_requested');
+    await itemMenu(page, title, 'Review and comments');
+    const panel = page.getByRole('dialog', { name: `Review: ${title}` });
+    await panel.getByTestId('review-comment').filter({ hasText: 'Please mention the croissants.' }).waitFor();
+    await panel.getByText('Fresh bread every morning.').first().waitFor();
+    await screenshot(page, 'review-panel');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+
+    // Edit, keeping the open review on the new version.
+    await libraryItem(page, title).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Content' });
+    await edit
+      .getByRole('textbox', { name: 'Text Content' })
+      .fill('Fresh bread and croissants every morning.');
+    await edit.getByLabel('Update the open review with this version (the reviewer sees it)').check();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toastWith(page, 'Content updated successfully').waitFor();
+    await expect.poll(() => statusOf(page, title)).toBe('in_review');
+
+    // History: the two versions compared word by word.
+    await itemMenu(page, title, 'History');
+    const history = page.getByRole('dialog', { name: `History of ${title}` });
+    await expect.poll(() => history.getByTestId('version-row').count()).toBe(2);
+    for (const row of await history.getByTestId('version-row').all()) await row.getByRole('checkbox').check();
+    await history.getByRole('button', { name: 'Compare' }).click();
+    const diff = history.getByTestId('version-diff');
+    await diff.locator('ins', { hasText: 'and croissants' }).waitFor();
+    await screenshot(page, 'review-history-compare');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
+
+    // The reviewer sees the revision and approves it.
+    await reviewer.reload();
+    await (await contentFrame(reviewer)).getByText('Fresh bread and croissants every morning.').waitFor();
+    await reviewer.getByRole('button', { name: 'Approve' }).click();
+    await toastWith(reviewer, 'you approved this content').waitFor();
+    await expect.poll(() => statusOf(page, title), { timeout: 15_000 }).toBe('approved');
+    expect(pageErrors(reviewer)).toEqual([]);
+    await reviewer.context().close();
+
+    // Publish: the Publisher offers it now, WordPress gets it, the item is Published.
+    await page.keyboard.press('Escape');
+    await page.goto(`/wordpress-publisher?clientId=${clientId}`);
+    const row = page.getByTestId('library-row').filter({ hasText: title });
+    await row.locator('[data-status="approved"]').waitFor();
+    await row.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('heading', { name: 'Publish to WordPress' }).waitFor();
+    await page.getByLabel('Post Status').click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await page.getByRole('button', { name: 'Publish Post' }).click();
+    await toastWith(page, 'Post published successfully!').waitFor();
+    await page.waitForURL(`**/wordpress-publisher?clientId=${clientId}`);
+    await page
+      .getByTestId('library-row')
+      .filter({ hasText: title })
+      .getByText('Published', { exact: true })
+      .waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.test.request<ClientContent>('GET', `/api/clients/${clientId}/content/${item.id}`, {
+              token: staff.idToken,
+            })
+          ).body.status,
+      )
+      .toBe('published');
+    const posts = await wp.rest<{ title: { raw: string }; status: string }[]>(
+      '/wp/v2/posts?context=edit&status=publish',
+    );
+    expect(posts.body.map((post) => post.title.raw)).toContain(title);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('says an unapproved item needs approval in the Publisher and the Editor instead of offering Publish', async () => {
+    const item = await saveContent(app, staff, clientId, {
+      title: 'Unreviewed flyer',
+      content: 'Not yet approved.',
+      html_content: '<p>Not yet approved.</p>',
+      content_type: 'blog',
+    });
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto(`/wordpress-publisher?clientId=${clientId}`);
+    const row = page.getByTestId('library-row').filter({ hasText: 'Unreviewed flyer' });
+    await row.getByTestId('needs-approval').waitFor();
+    expect(await row.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Needs approval' }).click();
+    // A WordPress draft needs no approval: the button shows for Draft and goes for Published.
+    await page.getByRole('button', { name: 'Publish Post' }).waitFor();
+    expect(await page.getByTestId('approval-required').count()).toBe(0);
+    await page.getByLabel('Post Status').click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await page
+      .getByTestId('approval-required')
+      .getByText('This content needs approval before it can be published.')
+      .waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Publish Post' }).count()).toBe(0);
+    await screenshot(page, 'editor-needs-approval');
+    expect(item.status).toBe('draft');
+    await page.context().close();
+  });
+});
+
+describe('the calendar', () => {
+  it('shows the month, moves a scheduled post by dragging it and from the keyboard, and fits a phone', async () => {
+    const item = await saveContent(app, staff, clientId, {
+      title: 'Holiday hours',
+      content: 'Closed on the 25th.',
+      html_content: '<p>Closed on the 25th.</p>',
+      content_type: 'blog',
+    });
+    // Approve it through a link, then schedule it three days from now at 10:00.
+    const review = await app.test.request<{ reviewUrl: string }>(
+      'POST',
+      `/api/clients/${clientId}/content/${item.id}/reviews`,
+      { token: staff.idToken, body: {} },
+    );
+    const token = new URL(review.body.reviewUrl).pathname.split('/').at(-1);
+    await app.test.request('POST', `/api/reviews/${token}/decision`, { body: { decision: 'approve' } });
+    const start = new Date();
+    start.setDate(start.getDate() + 3);
+    start.setHours(10, 0, 0, 0);
+    const scheduled = await app.test.request<WordPressPublishResult & { content: ClientContent }>(
+      'POST',
+      `/api/clients/${clientId}/wordpress/posts`,
+      {
+        token: staff.idToken,
+        body: {
+          contentId: item.id,
+          title: item.title,
+          content: item.html_content,
+          status: 'future',
+          date: start.toISOString(),
+        },
+      },
+    );
+    expect(scheduled.status).toBe(201);
+    await app.test.request('PUT', `/api/clients/${clientId}/content/${item.id}/due-date`, {
+      token: staff.idToken,
+      body: { dueDate: dayKey(start) },
+    });
+
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.getByRole('link', { name: 'Calendar', exact: true }).click();
+    await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Calendar · LBM Studio');
+    // Week view holds the post's day whatever the month.
+    await page.getByRole('radio', { name: 'Week' }).click();
+    const post = page
+      .getByTestId('calendar-grid')
+      .locator('[data-kind="scheduled"]', { hasText: 'Holiday hours' });
+    if ((await post.count()) === 0) await page.getByRole('button', { name: 'Next week' }).click();
+    await post.waitFor();
+    await page
+      .getByTestId('calendar-grid')
+      .locator('[data-kind="due"]', { hasText: 'Holiday hours' })
+      .waitFor();
+    await screenshot(page, 'calendar-week');
+
+    // Drag to the next day (or the one before, when the next is in another week).
+    const days = page.getByTestId('calendar-day');
+    const from = dayKey(start);
+    const keys = await days.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-day') ?? ''));
+    const fromIndex = keys.indexOf(from);
+    const target = keys[fromIndex + 1] ?? keys[fromIndex - 1] ?? '';
+    await post.dragTo(page.locator(`[data-day="${target}"]`));
+    await toastWith(page, 'Rescheduled to').waitFor();
+    const moved = await wp.rest<{ date_gmt: string; status: string }>(
+      `/wp/v2/posts/${scheduled.body.id}?context=edit`,
+    );
+    expect(moved.body.status).toBe('future');
+    const movedDate = new Date(`${moved.body.date_gmt}Z`);
+    expect(dayKey(movedDate)).toBe(target);
+    expect(movedDate.getHours()).toBe(10);
+    await page
+      .locator(`[data-day="${target}"]`)
+      .locator('[data-kind="scheduled"]', { hasText: 'Holiday hours' })
+      .waitFor();
+
+    // From the keyboard: open the entry, choose a new date and time, Reschedule.
+    const entry = page
+      .getByTestId('calendar-grid')
+      .locator('[data-kind="scheduled"]', { hasText: 'Holiday hours' });
+    await entry.focus();
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog', { name: 'Holiday hours' });
+    const later = new Date(start);
+    later.setDate(later.getDate() + 7);
+    later.setHours(14, 30, 0, 0);
+    await details.getByLabel('Move to').fill(`${dayKey(later)}T14:30`);
+    await details.getByRole('button', { name: 'Reschedule' }).press('Enter');
+    await toastWith(page, 'Rescheduled to').nth(0).waitFor();
+    await expect
+      .poll(async () => {
+        const post2 = await wp.rest<{ date_gmt: string }>(`/wp/v2/posts/${scheduled.body.id}?context=edit`);
+        return new Date(`${post2.body.date_gmt}Z`).getTime();
+      })
+      .toBe(later.getTime());
+    const feed = await app.test.request<{ activities: { action: string; resource_id: string }[] }>(
+      'GET',
+      '/api/activities',
+      { token: (await app.test.createUser(undefined, { admin: true })).idToken },
+    );
+    expect(
+      feed.body.activities.filter(
+        (activity) => activity.action === 'wordpress_post_rescheduled' && activity.resource_id === item.id,
+      ),
+    ).toHaveLength(2);
+
+    // Filters: another status shows nothing of it.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Draft' }).click();
+    await expect.poll(() => page.getByTestId('calendar-grid').locator('[data-content-id]').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+
+    // A phone: the period as a list of days, nothing sideways.
+    const phone = await openPage(app, { mobile: true });
+    await signInThroughUi(phone, staff.email, staff.password);
+    await phone.goto('/calendar');
+    await phone.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    await phone.getByRole('radio', { name: 'Week' }).click();
+    const agenda = phone.getByTestId('calendar-agenda');
+    await agenda.waitFor();
+    await expectFitsPhones(phone, 'calendar on a phone');
+    await expectNoAxeViolations(phone, 'calendar on a phone');
+    await screenshot(phone, 'calendar-phone');
+    await phone.context().close();
+  });
+});
+
+function dayKey(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

@@ -1,0 +1,111 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { deployRegion } from '#infra/app-stacks';
+import { ConfigError } from '#infra/config';
+import { COMMON_RULES_COUNTED, EDGE_REGION, WAF_REQUESTS_PER_IP_PER_FIVE_MINUTES } from '#infra/edge-stack';
+import { buildApp, resourcesOfType } from './fixture';
+
+/**
+ * Issue 29 item 7: a WAF web ACL in front of CloudFront. AWS keeps CloudFront's web ACLs in us-east-1,
+ * so the app is two stacks (infra/app-stacks.ts): the edge stack there, the main stack in the deploy
+ * region, reading the ACL's ARN across regions. Both pass cdk-nag.
+ */
+
+let built: ReturnType<typeof buildApp> | undefined;
+/** The app as bin/app.ts builds it, deployed to eu-west-1; one synthesis for the file. */
+const app = () => {
+  built ??= buildApp({ region: 'eu-west-1', compliance: true });
+  return built;
+};
+const edgeTemplate = () => {
+  const { edge } = app();
+  if (!edge) throw new Error('no edge stack');
+  return Template.fromStack(edge);
+};
+
+describe('the CloudFront web ACL', () => {
+  it('lives in us-east-1 in a stack of its own, deployed before the app', () => {
+    const { edge, stack } = app();
+    expect(edge?.region).toBe(EDGE_REGION);
+    expect(stack.region).toBe('eu-west-1');
+    expect(stack.dependencies).toContain(edge);
+  });
+
+  it('limits requests per IP and applies AWS’s common and known-bad-inputs rule groups', () => {
+    const [acl] = resourcesOfType(edgeTemplate(), 'AWS::WAFv2::WebACL');
+    interface ManagedGroup {
+      Name: string;
+      RuleActionOverrides?: unknown;
+    }
+    const properties = acl?.[1].Properties as {
+      Scope: string;
+      DefaultAction: unknown;
+      Rules: Array<{
+        Name: string;
+        Action?: unknown;
+        OverrideAction?: unknown;
+        Statement: { RateBasedStatement?: unknown; ManagedRuleGroupStatement?: ManagedGroup };
+      }>;
+    };
+    const rate = properties.Rules.find((rule) => rule.Name === 'RateLimitPerIp');
+    expect(rate?.Action).toEqual({ Block: {} });
+    expect(rate?.Statement.RateBasedStatement).toEqual({
+      Limit: WAF_REQUESTS_PER_IP_PER_FIVE_MINUTES,
+      EvaluationWindowSec: 300,
+      AggregateKeyType: 'IP',
+    });
+    const managed = properties.Rules.filter((rule) => rule.Statement.ManagedRuleGroupStatement);
+    expect(managed.map((rule) => rule.Statement.ManagedRuleGroupStatement?.Name)).toEqual([
+      'AWSManagedRulesCommonRuleSet',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+    ]);
+    for (const rule of managed) expect(rule.OverrideAction).toEqual({ None: {} });
+    // Only the two rules that would refuse the app's own uploads and HTML saves are counted instead.
+    const common = managed[0]?.Statement.ManagedRuleGroupStatement;
+    expect(common?.RuleActionOverrides).toEqual(
+      COMMON_RULES_COUNTED.map((name) => ({ Name: name, ActionToUse: { Count: {} } })),
+    );
+    expect(managed[1]?.Statement.ManagedRuleGroupStatement?.RuleActionOverrides).toBeUndefined();
+  });
+
+  it('logs the requests it blocks or counts to a group WAF accepts', () => {
+    const template = edgeTemplate();
+    const [group] = resourcesOfType(template, 'AWS::Logs::LogGroup');
+    expect(String(group?.[1].Properties?.LogGroupName)).toMatch(/^aws-waf-logs-/);
+    const [logging] = resourcesOfType(template, 'AWS::WAFv2::LoggingConfiguration');
+    const destination = JSON.stringify(logging?.[1].Properties?.LogDestinationConfigs);
+    expect(destination).not.toContain(':*');
+    expect(logging?.[1].Properties?.LoggingFilter).toMatchObject({ DefaultBehavior: 'DROP' });
+  });
+
+  it('is attached to the distribution, its ARN read across regions', () => {
+    const main = Template.fromStack(app().stack);
+    const [distribution] = resourcesOfType(main, 'AWS::CloudFront::Distribution');
+    const config = distribution?.[1].Properties?.DistributionConfig as { WebACLId?: unknown } | undefined;
+    // CloudFormation reads the edge stack's output in us-east-1 (CDK's cross-region reference).
+    const reference = (config?.WebACLId as { 'Fn::GetStackOutput'?: Record<string, string> } | undefined)?.[
+      'Fn::GetStackOutput'
+    ];
+    expect(reference).toMatchObject({ StackName: app().edge?.stackName, Region: EDGE_REGION });
+    const outputs = edgeTemplate().toJSON().Outputs as Record<string, { Value: unknown }>;
+    const [aclId] = resourcesOfType(edgeTemplate(), 'AWS::WAFv2::WebACL')[0] ?? [];
+    expect(outputs[reference?.OutputName ?? '']?.Value).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+
+  it('passes cdk-nag in both stacks', () => {
+    // buildApp added the checks: synthesis fails on any unacknowledged finding.
+    expect(() => app().app.synth()).not.toThrow();
+  });
+});
+
+describe('the deploy region', () => {
+  it('comes from -c region, else the CLI’s region, and is required', () => {
+    expect(deployRegion(new App({ context: { region: 'eu-central-1' } }), 'us-west-2')).toBe('eu-central-1');
+    expect(deployRegion(new App(), 'us-west-2')).toBe('us-west-2');
+    expect(() => deployRegion(new App(), undefined)).toThrow(ConfigError);
+    expect(() => deployRegion(new App({ context: { region: 'Mars' } }), undefined)).toThrow(
+      /"Mars" is not a region/,
+    );
+  });
+});
