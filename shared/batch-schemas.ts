@@ -3,7 +3,6 @@ import * as z from './validation/zod';
 
 /** The bulk API's request and reply shapes (issue 34 item 6). */
 
-
 export const BATCH_ROW_STATUSES = [
   'waiting',
   'queued',

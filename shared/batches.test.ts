@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { BATCH_MESSAGES, type BatchClientRef, MAX_BATCH_ROWS } from './batch-columns';
 import {
-  BATCH_MESSAGES,
-  type BatchClientRef,
   batchResultsCsv,
   batchTemplateCsv,
   checkBatch,
   describeProblem,
-  MAX_BATCH_ROWS,
   parseBatchCsv,
   rowsFromJson,
 } from './batches';

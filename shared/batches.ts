@@ -23,7 +23,7 @@ import { estimateTextTool } from './tools/job-estimates';
 import { newsletterRequestSchema } from './tools/newsletter';
 import { pressReleaseRequestSchema } from './tools/press-release';
 import { socialContentRequestSchema } from './tools/social-content';
-import * as z from './validation/zod';
+import type * as z from './validation/zod';
 
 /**
  * Bulk generation from a spreadsheet (issue 34 item 5), browser-safe: the page and POST /api/batches

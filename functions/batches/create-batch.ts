@@ -3,16 +3,9 @@ import { listVisibleClientRecords } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { HttpError } from '#functions/commons/errors';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
-import {
-  BATCH_MESSAGES,
-  type BatchClientRef,
-  checkBatch,
-  createBatchBodySchema,
-  createBatchQuerySchema,
-  describeProblem,
-  parseBatchCsv,
-  rowsFromJson,
-} from '#shared/batches';
+import { BATCH_MESSAGES, type BatchClientRef } from '#shared/batch-columns';
+import { createBatchBodySchema, createBatchQuerySchema } from '#shared/batch-schemas';
+import { checkBatch, describeProblem, parseBatchCsv, rowsFromJson } from '#shared/batches';
 import { microToUsd } from '#shared/prices';
 import * as z from '#shared/validation/zod';
 import { feedBatch } from './batch-feeder';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchView } from '#shared/batches';
+import type { BatchView } from '#shared/batch-schemas';
 import type { UsageJob, UsageReply } from '#shared/usage';
 import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
