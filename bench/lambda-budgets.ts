@@ -23,32 +23,75 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
   {
     'functions/wordpress/routes.ts': { ceilingKb: 760, carries: 'sanitize-html, KMS, WebSocket posts' },
     'functions/content/routes.ts': { ceilingKb: 700, carries: 'sanitize-html, WebSocket posts' },
-    'functions/tools/resize-image/handler.ts': { ceilingKb: 560, carries: 'S3 and its presigner, the budget check's price table and estimates (issue 34)' },
+    'functions/tools/resize-image/handler.ts': {
+      ceilingKb: 560,
+      carries: 'S3 and its presigner, the price table and estimates of the budget check (issue 34)',
+    },
     'functions/media/routes.ts': { ceilingKb: 545, carries: 'S3 and its presigner' },
     'functions/wordpress/upload-media.ts': {
       ceilingKb: 530,
       carries: 'KMS, WebSocket posts, file-type (the magic-byte check)',
     },
-    'functions/clients/routes.ts': { ceilingKb: 470, carries: 'KMS, WebSocket posts, the client cards' month-to-date spend (issue 34)' },
-    'functions/tools/gbp-post/routes.ts': { ceilingKb: 436, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/tools/social-content/routes.ts': { ceilingKb: 436, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/tools/image-generation/handler.ts': { ceilingKb: 430, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/tools/faq/handler.ts': { ceilingKb: 436, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/tools/press-release/handler.ts': { ceilingKb: 438, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/tools/multi-platform/handler.ts': { ceilingKb: 425, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/tools/newsletter/handler.ts': { ceilingKb: 437, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/public-api/generate-content.ts': { ceilingKb: 436, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/tools/blog-rewrite/handler.ts': { ceilingKb: 436, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/tools/client-content/handler.ts': { ceilingKb: 435, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
-    'functions/tools/text-to-speech/handler.ts': { ceilingKb: 422, carries: 'SQS, the budget check's price table and estimates (issue 34)' },
+    'functions/clients/routes.ts': {
+      ceilingKb: 470,
+      carries: 'KMS, WebSocket posts, the month-to-date spend of the client cards (issue 34)',
+    },
+    'functions/tools/gbp-post/routes.ts': {
+      ceilingKb: 436,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/tools/social-content/routes.ts': {
+      ceilingKb: 436,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/tools/image-generation/handler.ts': {
+      ceilingKb: 430,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/tools/faq/handler.ts': {
+      ceilingKb: 436,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/tools/press-release/handler.ts': {
+      ceilingKb: 438,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/tools/multi-platform/handler.ts': {
+      ceilingKb: 425,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/tools/newsletter/handler.ts': {
+      ceilingKb: 437,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/public-api/generate-content.ts': {
+      ceilingKb: 436,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/tools/blog-rewrite/handler.ts': {
+      ceilingKb: 436,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/tools/client-content/handler.ts': {
+      ceilingKb: 435,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
+    'functions/tools/text-to-speech/handler.ts': {
+      ceilingKb: 422,
+      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+    },
     'functions/tools/analyze-image/handler.ts': {
       ceilingKb: 426,
-      carries: "Secrets Manager, WebSocket posts, the budget check's price table and estimates (issue 34)",
+      carries:
+        'Secrets Manager, WebSocket posts, the price table and estimates of the budget check (issue 34)',
     },
-    'functions/usage/routes.ts': { ceilingKb: 404, carries: 'the price table and the client list (issue 34)' },
+    'functions/usage/routes.ts': {
+      ceilingKb: 404,
+      carries: 'the price table and the client list (issue 34)',
+    },
     'functions/batches/routes.ts': {
       ceilingKb: 495,
-      carries: "SQS, every batchable tool's request schema and the price table (issue 34)",
+      carries: 'SQS, the request schema of every batchable tool and the price table (issue 34)',
     },
   };
 

@@ -1,13 +1,7 @@
 import { authorizeClient } from '#functions/clients/client-access';
 import { BadRequestError } from '#functions/commons/errors';
 import { HttpFileResult, httpHandler } from '#functions/commons/http-handler';
-import {
-  MAX_USAGE_EXPORT_ROWS,
-  USAGE_CSV_COLUMNS,
-  USAGE_MESSAGES,
-  type UsageJob,
-  usageJobsQuerySchema,
-} from '#shared/usage';
+import { MAX_USAGE_EXPORT_ROWS, USAGE_MESSAGES, type UsageJob, usageJobsQuerySchema } from '#shared/usage';
 import { parseQuery } from './query-params';
 import { periodOf, scopeOf, visibleItems } from './usage-report';
 import { toUsageJob, usageRows } from './usage-store';
@@ -21,13 +15,10 @@ function wantsCsv(accept: string | undefined): boolean {
   return /\btext\/csv\b/i.test(accept ?? '');
 }
 
-/** The CSV library loads with the first export: the JSON pages and the usage page never need it. */
+/** The CSV library loads with the first export: the JSON pages never need it. */
 async function csvOf(jobs: readonly UsageJob[]): Promise<string> {
-  const { default: Papa } = await import('papaparse');
-  return Papa.unparse({
-    fields: [...USAGE_CSV_COLUMNS],
-    data: jobs.map((job) => USAGE_CSV_COLUMNS.map((column) => job[column] ?? '')),
-  });
+  const { usageJobsCsv } = await import('#shared/usage-csv');
+  return usageJobsCsv(jobs);
 }
 
 export const handler = httpHandler({

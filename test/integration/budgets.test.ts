@@ -64,7 +64,7 @@ beforeAll(async () => {
     token: owner.idToken,
     body: { email: grantee.email },
   });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   gate.release();
