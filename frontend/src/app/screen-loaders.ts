@@ -38,4 +38,6 @@ export const screenLoaders: Record<GuardedScreenPath, () => Promise<ComponentTyp
     import('@/features/documentation/documentation-page').then((m) => m.DocumentationPage),
   '/activity-tracker': () =>
     import('@/features/activity-tracker/activity-tracker-page').then((m) => m.ActivityTrackerPage),
+  '/usage': () => import('@/features/usage/usage-page').then((m) => m.UsagePage),
+  '/bulk': () => import('@/features/bulk/bulk-page').then((m) => m.BulkPage),
 };

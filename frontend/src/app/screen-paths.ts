@@ -20,6 +20,8 @@ export const GUARDED_SCREEN_PATHS = [
   '/api-keys',
   '/documentation',
   '/activity-tracker',
+  '/usage',
+  '/bulk',
 ] as const;
 
 export type GuardedScreenPath = (typeof GUARDED_SCREEN_PATHS)[number];

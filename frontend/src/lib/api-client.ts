@@ -45,6 +45,8 @@ export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Serialised as JSON. */
   body?: unknown;
+  /** A body sent as it is, with its media type (a CSV upload), instead of `body`. */
+  text?: { readonly content: string; readonly type: string };
   /** Validates (and may transform) the response body; without it the body is trusted as T. */
   schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
@@ -82,13 +84,16 @@ export function createApiClient(deps: ApiClientDependencies = defaultDependencie
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.text) headers['content-type'] = options.text.type;
+    const body =
+      options.text?.content ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
 
     let response: Response;
     try {
       response = await deps.fetch(`${deps.baseUrl()}${path}`, {
         method: options.method ?? 'GET',
         headers,
-        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        ...(body !== undefined ? { body } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (cause) {
@@ -97,10 +102,10 @@ export function createApiClient(deps: ApiClientDependencies = defaultDependencie
     }
 
     const text = await response.text();
-    let body: unknown = null;
+    let reply: unknown = null;
     if (text !== '') {
       try {
-        body = JSON.parse(text);
+        reply = JSON.parse(text);
       } catch {
         if (response.ok)
           throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server sent an invalid response.');
@@ -114,7 +119,7 @@ export function createApiClient(deps: ApiClientDependencies = defaultDependencie
       throw new SessionEndedError();
     }
     if (!response.ok) {
-      const error = readErrorBody(body);
+      const error = readErrorBody(reply);
       throw new ApiError(
         response.status,
         error?.code ?? `HTTP_${response.status}`,
@@ -122,14 +127,14 @@ export function createApiClient(deps: ApiClientDependencies = defaultDependencie
         error !== null,
       );
     }
-    if (!options.schema) return body as T;
-    const parsed = options.schema.safeParse(body);
+    if (!options.schema) return reply as T;
+    const parsed = options.schema.safeParse(reply);
     if (!parsed.success)
       throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server sent an unexpected response.');
     return parsed.data;
   }
 
-  type Options<T> = Omit<ApiRequestOptions<T>, 'method' | 'body'>;
+  type Options<T> = Omit<ApiRequestOptions<T>, 'method' | 'body' | 'text'>;
   return {
     request,
     get: <T>(path: string, options?: Options<T>) => request<T>(path, { ...options, method: 'GET' }),

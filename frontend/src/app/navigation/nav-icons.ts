@@ -1,6 +1,7 @@
 import {
   Activity,
   CalendarDays,
+  ChartColumn,
   CircleHelp,
   FileText,
   Globe,
@@ -18,6 +19,7 @@ import {
   PenLine,
   Send,
   Share2,
+  Sheet,
   Sparkles,
   SquareArrowOutUpRight,
   TrendingUp,
@@ -32,6 +34,7 @@ import {
 export const NAV_ICONS = {
   Activity,
   CalendarDays,
+  ChartColumn,
   CircleHelp,
   FileText,
   Globe,
@@ -48,6 +51,7 @@ export const NAV_ICONS = {
   PenLine,
   Send,
   Share2,
+  Sheet,
   Sparkles,
   SquareArrowOutUpRight,
   TrendingUp,

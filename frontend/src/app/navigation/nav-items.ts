@@ -9,7 +9,14 @@ import type { NavIconName } from './nav-icons';
  */
 
 export type NavEntry =
-  | { readonly kind: 'route'; readonly title: string; readonly path: string; readonly icon: NavIconName }
+  | {
+      readonly kind: 'route';
+      readonly title: string;
+      readonly path: string;
+      readonly icon: NavIconName;
+      /** Listed for users who are not admins only (admins find the same screen under Admin Tools). */
+      readonly staffOnly?: boolean;
+    }
   | {
       readonly kind: 'external';
       readonly title: string;
@@ -26,11 +33,12 @@ export interface NavGroupDefinition {
   readonly entries: readonly NavEntry[];
 }
 
-const route = (title: string, path: string, icon: NavIconName): NavEntry => ({
+const route = (title: string, path: string, icon: NavIconName, staffOnly = false): NavEntry => ({
   kind: 'route',
   title,
   path,
   icon,
+  staffOnly,
 });
 const external = (
   title: string,
@@ -47,13 +55,18 @@ const external = (
 
 export const NAV_GROUPS: readonly NavGroupDefinition[] = [
   { label: 'Overview', entries: [route('Dashboard', '/', 'LayoutDashboard')] },
-  { label: 'Management', entries: [route('Clients', '/clients', 'Users')] },
+  {
+    label: 'Management',
+    // Issue 34: staff see the usage of the clients they can see; admins find it under Admin Tools.
+    entries: [route('Clients', '/clients', 'Users'), route('Usage', '/usage', 'ChartColumn', true)],
+  },
   {
     label: 'Admin Tools',
     adminOnly: true,
     entries: [
       route('Activity Tracker', '/activity-tracker', 'Activity'),
       route('API Keys', '/api-keys', 'KeyRound'),
+      route('Usage', '/usage', 'ChartColumn'),
     ],
   },
   {
@@ -68,6 +81,8 @@ export const NAV_GROUPS: readonly NavGroupDefinition[] = [
       route('Multi-Platform Creator', '/multi-platform-creator', 'Layers'),
       // Issue 33 item 5: posts, review expiries and due dates across clients; after the spec's tools.
       route('Calendar', '/calendar', 'CalendarDays'),
+      // Issue 34 item 5: many pieces at once from a spreadsheet.
+      route('Bulk Generation', '/bulk', 'Sheet'),
     ],
   },
   {
@@ -124,7 +139,7 @@ export interface NavContext {
  */
 function toItem(entry: NavEntry, context: NavContext): NavItem | null {
   if (entry.kind === 'route') {
-    if (!context.isRouteAvailable(entry.path)) return null;
+    if (!context.isRouteAvailable(entry.path) || (entry.staffOnly && context.isAdmin)) return null;
     return { title: entry.title, icon: entry.icon, href: entry.path, external: false, hint: null };
   }
   const url = entry.comingSoon ? null : context.externalLinks[entry.link];

@@ -1,4 +1,4 @@
-import { FolderOpen, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
+import { FolderOpen, MoreHorizontal, Pencil, PiggyBank, Trash2, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { ClientSummary } from '#shared/client-list';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,8 @@ export interface ClientCardActions {
   onViewContent: (client: ClientSummary) => void;
   onManageAccess: (client: ClientSummary) => void;
   onEdit: (client: ClientSummary) => void;
+  /** The monthly AI budget (issue 34): its owner or an admin. */
+  onBudget: (client: ClientSummary) => void;
   onDelete: (client: ClientSummary) => void;
 }
 
@@ -70,6 +72,10 @@ export function ClientCardMenu({
         </DropdownMenuItem>
         {canManage && (
           <>
+            <DropdownMenuItem onSelect={() => actions.onBudget(client)}>
+              <PiggyBank />
+              {CARD_MENU.budget}
+            </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(client)}>
               <Trash2 />

@@ -4,6 +4,7 @@ import type { ClientSummary } from '#shared/client-list';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type ClientCardActions, ClientCardMenu } from './client-card-menu';
 import { addressLines } from './client-display';
+import { ClientSpendLine } from './client-spend';
 import { InstructionPanel } from './instruction-panel';
 import { OnlinePresence } from './online-presence';
 
@@ -90,6 +91,7 @@ export function ClientCard({
           </div>
         )}
         <OnlinePresence client={client} />
+        <ClientSpendLine client={client} canManage={canManage} />
         <div className="grid gap-2">
           <InstructionPanel label="Newsletter" preview={client.newsletter_instructions_preview} />
           <InstructionPanel label="Press Release" preview={client.press_release_instructions_preview} />

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Client } from '#shared/client';
 import type { ClientSummary } from '#shared/client-list';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
@@ -10,6 +11,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { focusPageHeading } from '@/lib/page-heading';
 import { preloadToaster, releaseToastFocus } from '@/lib/toast';
 import { AccessDialog } from './access-dialog';
+import { BudgetDialog } from './budget-dialog';
 import type { ClientCardActions } from './client-card-menu';
 import { canManageClient, matchesSearch } from './client-display';
 import { ClientFormDialog } from './client-form-dialog';
@@ -39,6 +41,16 @@ export function ClientsPage() {
   const [editing, setEditing] = useState<Client | null>(null);
   const [managingAccess, setManagingAccess] = useState<ClientSummary | null>(null);
   const [browsing, setBrowsing] = useState<ClientSummary | null>(null);
+  const [budgeting, setBudgeting] = useState<ClientSummary | null>(null);
+  // `?library=<clientId>` opens that client's library (a bulk run's results link to it, issue 34).
+  const [params, setParams] = useSearchParams();
+  const libraryFor = params.get('library');
+  useEffect(() => {
+    if (!libraryFor || !clients) return;
+    const client = clients.find((candidate) => candidate.id === libraryFor);
+    if (client) setBrowsing(client);
+    setParams({}, { replace: true });
+  }, [libraryFor, clients, setParams]);
   const editTarget = useRetained(editing);
   const editLoad = useRef<AbortController | null>(null);
 
@@ -85,6 +97,7 @@ export function ClientsPage() {
       onViewContent: setBrowsing,
       onManageAccess: setManagingAccess,
       onEdit: openEdit,
+      onBudget: setBudgeting,
       onDelete: (client) => {
         const index = visible.findIndex((shown) => shown.id === client.id);
         const next = visible[index + 1] ?? visible[index - 1] ?? null;
@@ -148,6 +161,11 @@ export function ClientsPage() {
         client={managingAccess}
         onOpenChange={(open) => !open && setManagingAccess(null)}
         onCount={onAccessCount}
+      />
+      <BudgetDialog
+        client={budgeting}
+        onOpenChange={(open) => !open && setBudgeting(null)}
+        onSaved={replace}
       />
       <ContentLibraryDialog
         client={browsing}

@@ -20,6 +20,7 @@ export const CARD_MENU = {
   viewContent: (count: number) => `View Content (${count})`,
   manageAccess: (count: number) => `Manage Access (${count})`,
   edit: 'Edit',
+  budget: 'Budget',
   delete: 'Delete',
 } as const;
 

@@ -1,0 +1,155 @@
+import { Ban, Download, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router';
+import { BATCH_TOOL_LABELS, type BatchTool } from '#shared/batch-columns';
+import type { BatchRowStatus, BatchView } from '#shared/batch-schemas';
+import { batchResultsCsv } from '#shared/batches';
+import { formatUsd } from '#shared/prices';
+import { downloadTextFile } from '@/components/tool/download';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+
+const STATUS_LABELS: Readonly<Record<BatchRowStatus, string>> = {
+  waiting: 'Waiting',
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+const STATUS_VARIANTS: Readonly<Record<BatchRowStatus, 'default' | 'secondary' | 'destructive' | 'outline'>> =
+  {
+    waiting: 'outline',
+    queued: 'outline',
+    running: 'secondary',
+    succeeded: 'default',
+    failed: 'destructive',
+    cancelled: 'outline',
+  };
+
+const toolLabel = (tool: string) => BATCH_TOOL_LABELS[tool as BatchTool] ?? tool;
+
+/** A batch's progress, per row and in total, with cancel, retry of the failed rows and the results CSV. */
+export function BatchRun({
+  batch,
+  busy,
+  onCancel,
+  onRetry,
+}: {
+  batch: BatchView;
+  busy: boolean;
+  onCancel: () => void;
+  onRetry: () => void;
+}) {
+  const { counts } = batch;
+  const finished = counts.succeeded + counts.failed + counts.cancelled;
+  const percent = counts.total === 0 ? 100 : Math.round((100 * finished) / counts.total);
+  const statusLine =
+    batch.status === 'running'
+      ? `${finished} of ${counts.total} rows finished (${counts.running + counts.queued} running, ${counts.waiting} waiting)`
+      : batch.status === 'cancelled'
+        ? `Cancelled: ${counts.succeeded} done, ${counts.failed} failed, ${counts.cancelled} not started`
+        : `Finished: ${counts.succeeded} done, ${counts.failed} failed`;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Batch of {counts.total} rows</CardTitle>
+        <CardDescription>
+          Started {new Date(batch.createdAt).toLocaleString()} · estimated {formatUsd(batch.estimatedCostUsd)}{' '}
+          · cost so far {formatUsd(batch.costUsd)}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-2">
+          <p className="text-sm" role="status" data-testid="batch-status">
+            {statusLine}
+          </p>
+          <Progress value={percent} aria-label="Rows finished" />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {batch.status === 'running' && (
+            <Button type="button" variant="outline" busy={busy} onClick={onCancel}>
+              <Ban aria-hidden />
+              Cancel waiting rows
+            </Button>
+          )}
+          {counts.failed > 0 && batch.status !== 'cancelled' && (
+            <Button type="button" variant="outline" busy={busy} onClick={onRetry}>
+              <RotateCcw aria-hidden />
+              Retry {counts.failed} failed {counts.failed === 1 ? 'row' : 'rows'}
+            </Button>
+          )}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => downloadTextFile(`batch-${batch.batchId}.csv`, batchResultsCsv(batch), 'text/csv')}
+          >
+            <Download aria-hidden />
+            Download results
+          </Button>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-sm">
+            <caption className="sr-only">Rows of the batch</caption>
+            <thead className="text-left text-muted-foreground">
+              <tr className="border-b">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Row
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Tool
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Client
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Result
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Cost
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {batch.rows.map((row) => (
+                <tr key={row.row} className="border-b align-top last:border-0" data-testid="batch-row">
+                  <td className="py-2 pr-3 tabular-nums">{row.row}</td>
+                  <td className="py-2 pr-3">{toolLabel(row.tool)}</td>
+                  <td className="py-2 pr-3">{row.clientName ?? '—'}</td>
+                  <td className="py-2 pr-3">
+                    <Badge variant={STATUS_VARIANTS[row.status]}>
+                      {STATUS_LABELS[row.status]}
+                      {row.status === 'running' && row.progress > 0 ? ` ${row.progress}%` : ''}
+                    </Badge>
+                  </td>
+                  <td className="max-w-80 py-2 pr-3 [overflow-wrap:anywhere]">
+                    {row.error ? (
+                      <span className="text-destructive">{row.error}</span>
+                    ) : row.contentId && row.clientId ? (
+                      <Link
+                        to={`/clients?library=${encodeURIComponent(row.clientId)}`}
+                        className="text-primary hover:underline"
+                      >
+                        {row.title ?? 'Open in the library'}
+                      </Link>
+                    ) : (
+                      (row.title ?? '')
+                    )}
+                  </td>
+                  <td className="py-2 text-right tabular-nums">
+                    {row.costUsd === undefined ? '' : formatUsd(row.costUsd)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { BatchSummary, BatchView } from '#shared/batch-schemas';
+import { formatUsd } from '#shared/prices';
+import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage, isSessionEnded } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { BatchRun } from './batch-run';
+import { cancelBatch, createBatchFromCsv, fetchBatch, fetchBatches, retryFailedRows } from './bulk-api';
+import { BulkComposer, type ComposedBatch } from './bulk-composer';
+
+/** How often a running batch is read again: its rows move every few seconds. */
+const POLL_MS = 1_500;
+
+function fail(error: unknown, fallback: string) {
+  if (isSessionEnded(error)) return;
+  void toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+}
+
+/** A batch, read again while it runs; it lives on the server, so a closed tab comes back to it. */
+function useBatch(batchId: string) {
+  const [batch, setBatch] = useState<BatchView | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = () => {
+      fetchBatch(batchId, controller.signal)
+        .then((view) => {
+          setBatch(view);
+          setFailed(null);
+          const moving = view.rows.some((row) => ['waiting', 'queued', 'running'].includes(row.status));
+          if (moving) timer = setTimeout(read, POLL_MS);
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted || isSessionEnded(error)) return;
+          setFailed(errorMessage(error, 'The batch could not be loaded.'));
+        });
+    };
+    read();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [batchId, attempt]);
+
+  return { batch, setBatch, failed, reload: useCallback(() => setAttempt((value) => value + 1), []) };
+}
+
+function BatchScreen({ batchId }: { batchId: string }) {
+  const { batch, setBatch, failed, reload } = useBatch(batchId);
+  const [busy, setBusy] = useState(false);
+  const act = async (action: () => Promise<BatchView>, fallback: string) => {
+    setBusy(true);
+    try {
+      setBatch(await action());
+      reload();
+    } catch (error) {
+      fail(error, fallback);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (failed) return <LoadFailed message={failed} onRetry={reload} />;
+  if (!batch) return <Skeleton className="h-64" />;
+  return (
+    <BatchRun
+      batch={batch}
+      busy={busy}
+      onCancel={() => void act(() => cancelBatch(batchId), 'The batch could not be cancelled.')}
+      onRetry={() => void act(() => retryFailedRows(batchId), 'The failed rows could not be retried.')}
+    />
+  );
+}
+
+function RecentBatches() {
+  const [batches, setBatches] = useState<BatchSummary[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchBatches(controller.signal)
+      .then(setBatches)
+      .catch(() => setBatches([]));
+    return () => controller.abort();
+  }, []);
+  if (!batches || batches.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your recent batches</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2 text-sm">
+          {batches.slice(0, 10).map((batch) => (
+            <li
+              key={batch.batchId}
+              className="flex flex-wrap items-baseline justify-between gap-2 border-b pb-2 last:border-0"
+            >
+              <Link
+                to={`/bulk?batch=${encodeURIComponent(batch.batchId)}`}
+                className="text-primary hover:underline"
+              >
+                {new Date(batch.createdAt).toLocaleString()} · {batch.counts.total} rows
+              </Link>
+              <span className="text-muted-foreground">
+                {batch.status === 'running' ? 'running' : batch.status} · {batch.counts.succeeded} done,{' '}
+                {batch.counts.failed} failed · {formatUsd(batch.costUsd)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Issue 34 item 5: bulk generation from a spreadsheet, one batch of jobs the server feeds to the queue. */
+export function BulkPage() {
+  const [params, setParams] = useSearchParams();
+  const batchId = params.get('batch');
+  const [starting, setStarting] = useState(false);
+
+  const start = async (composed: ComposedBatch) => {
+    setStarting(true);
+    try {
+      const created = await createBatchFromCsv(composed.csv, composed.saveToClient, composed.timeZone);
+      setParams({ batch: created.batchId });
+    } catch (error) {
+      fail(error, 'The batch could not be started.');
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <PageContainer className="max-w-6xl">
+      <PageHeader
+        title="Bulk Generation"
+        description="Many pieces at once from a spreadsheet: a month of topics for a client, or one topic for many clients."
+        actions={
+          batchId && (
+            <Button variant="outline" onClick={() => setParams({})}>
+              New batch
+            </Button>
+          )
+        }
+      />
+      {batchId ? (
+        <BatchScreen key={batchId} batchId={batchId} />
+      ) : (
+        <>
+          <BulkComposer starting={starting} onStart={(composed) => void start(composed)} />
+          <RecentBatches />
+        </>
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,347 @@
+import { Download } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { formatUsd, type PriceRow, priceRows } from '#shared/prices';
+import {
+  USAGE_GROUP_BYS,
+  USAGE_GROUP_LABELS,
+  USAGE_TOOL_LABELS,
+  type UsageGroupBy,
+  type UsageReply,
+  type UsageRow,
+} from '#shared/usage';
+import { usageJobsCsv } from '#shared/usage-csv';
+import { dayOf, firstDayOfMonth } from '#shared/usage-dates';
+import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { downloadTextFile } from '@/components/tool/download';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage, isSessionEnded } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
+import { toast } from '@/lib/toast';
+import { fetchAllUsageJobs, fetchUsage, type UsageRange } from './usage-api';
+
+const CostChart = lazy(() => import('./cost-chart').then((module) => ({ default: module.CostChart })));
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+function thisMonth(now = new Date()): UsageRange {
+  return { from: firstDayOfMonth(now), to: dayOf(now) };
+}
+
+function lastMonth(now = new Date()): UsageRange {
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { from: firstDayOfMonth(end), to: dayOf(end) };
+}
+
+function RangePicker({ range, onChange }: { range: UsageRange; onChange: (range: UsageRange) => void }) {
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  useEffect(() => {
+    setFrom(range.from);
+    setTo(range.to);
+  }, [range]);
+  const invalid = from === '' || to === '' || from > to;
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!invalid) onChange({ from, to });
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="usage-from">From</Label>
+        <Input id="usage-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="usage-to">To</Label>
+        <Input id="usage-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+      </div>
+      <Button type="submit" disabled={invalid}>
+        Show
+      </Button>
+      <Button type="button" variant="outline" onClick={() => onChange(thisMonth())}>
+        This month
+      </Button>
+      <Button type="button" variant="outline" onClick={() => onChange(lastMonth())}>
+        Last month
+      </Button>
+    </form>
+  );
+}
+
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <Card className="gap-1 py-4">
+      <CardHeader className="px-4">
+        <CardDescription>{label}</CardDescription>
+        <CardTitle className="text-2xl tabular-nums">{value}</CardTitle>
+      </CardHeader>
+      {detail && <CardContent className="px-4 text-muted-foreground text-xs">{detail}</CardContent>}
+    </Card>
+  );
+}
+
+function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy: UsageGroupBy }) {
+  if (rows.length === 0) return <p className="text-muted-foreground text-sm">No jobs in this period.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[36rem] text-sm">
+        <caption className="sr-only">Cost by {USAGE_GROUP_LABELS[groupBy].toLowerCase()}</caption>
+        <thead className="text-left text-muted-foreground">
+          <tr className="border-b">
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {USAGE_GROUP_LABELS[groupBy]}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Jobs
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Input tokens
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Output tokens
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Images
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Speech (s)
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Cost
+            </th>
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b last:border-0" data-testid="usage-row">
+              <th scope="row" className="max-w-64 truncate py-2 pr-3 text-left font-normal" title={row.label}>
+                {groupBy === 'tool' ? (USAGE_TOOL_LABELS[row.key] ?? row.label) : row.label}
+              </th>
+              <td className="py-2 pr-3 text-right">{count(row.jobs)}</td>
+              <td className="py-2 pr-3 text-right">{count(row.inputTokens)}</td>
+              <td className="py-2 pr-3 text-right">{count(row.outputTokens)}</td>
+              <td className="py-2 pr-3 text-right">{count(row.images)}</td>
+              <td className="py-2 pr-3 text-right">{count(Math.round(row.speechSeconds))}</td>
+              <td className="py-2 text-right font-medium">{formatUsd(row.costUsd)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TopJobs({ jobs }: { jobs: UsageReply['topJobs'] }) {
+  if (jobs.length === 0) return <p className="text-muted-foreground text-sm">No jobs in this period.</p>;
+  return (
+    <ol className="grid gap-2 text-sm">
+      {jobs.map((job) => (
+        <li key={job.jobId} className="flex items-baseline justify-between gap-3 border-b pb-2 last:border-0">
+          <div className="min-w-0">
+            <p className="truncate font-medium">{job.title ?? USAGE_TOOL_LABELS[job.tool] ?? job.tool}</p>
+            <p className="truncate text-muted-foreground text-xs">
+              {USAGE_TOOL_LABELS[job.tool] ?? job.tool} · {job.modelId} · {job.clientName ?? 'No client'} ·{' '}
+              {job.userEmail} · {job.finishedAt.slice(0, 10)}
+            </p>
+          </div>
+          <span className="shrink-0 font-medium tabular-nums">{formatUsd(job.costUsd)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function priceText(row: PriceRow): string {
+  const { price } = row;
+  if (price.kind === 'text')
+    return `${formatUsd(price.inputPerMillion)} in / ${formatUsd(price.outputPerMillion)} out per million tokens`;
+  if (price.kind === 'speech') return `${formatUsd(price.perMinute)} per minute of speech`;
+  if (!price.bySize) return `${formatUsd(price.perImage)} per image`;
+  const sizes = Object.entries(price.bySize).map(
+    ([size, qualities]) =>
+      `${size}: ${Object.entries(qualities)
+        .map(([quality, usd]) => `${quality} ${formatUsd(usd)}`)
+        .join(', ')}`,
+  );
+  return `per image, ${sizes.join('; ')}`;
+}
+
+/** The price table (shared/prices.ts) with each price's date and page: the one place the UI shows it. */
+function PriceTable() {
+  return (
+    <details className="group text-sm">
+      <summary className="cursor-pointer font-medium">Prices used ({priceRows().length} models)</summary>
+      <p className="mt-2 text-muted-foreground">
+        A job's cost is computed from these prices when it finishes and kept with it. Prices marked “estimate”
+        are not confirmed for the model that serves the request: check the provider's page before billing.
+      </p>
+      <ul className="mt-3 grid gap-2">
+        {priceRows().map((row) => (
+          <li key={row.modelId} className="grid gap-0.5 border-b pb-2 last:border-0">
+            <span className="font-medium">
+              {row.label} <span className="text-muted-foreground text-xs">({row.modelId})</span>
+              {!row.price.verified && (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-amber-900 text-xs dark:bg-amber-900 dark:text-amber-100">
+                  estimate
+                </span>
+              )}
+            </span>
+            <span>{priceText(row)}</span>
+            <span className="text-muted-foreground text-xs">
+              As of {row.price.asOf} ·{' '}
+              <a href={row.price.source} target="_blank" rel="noreferrer" className="underline">
+                {row.provider} pricing
+              </a>
+              {row.price.note && <> · {row.price.note}</>}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/**
+ * Issue 34 item 3: what the AI work of a period cost, by client, user, tool and model, per day, its
+ * dearest jobs, and the jobs behind it as CSV. Admins see everything; staff the clients they can see.
+ */
+export function UsagePage() {
+  const { user } = useAuth();
+  const [range, setRange] = useState<UsageRange>(() => thisMonth());
+  const [groupBy, setGroupBy] = useState<UsageGroupBy>('client');
+  const [report, setReport] = useState<UsageReply | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [exporting, setExporting] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(null);
+    fetchUsage(range, groupBy, controller.signal)
+      .then(setReport)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || isSessionEnded(error)) return;
+        setFailed(errorMessage(error, 'The usage could not be loaded.'));
+      });
+    return () => controller.abort();
+  }, [range, groupBy, attempt]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const jobs = await fetchAllUsageJobs(range);
+      downloadTextFile(`usage-${range.from}-to-${range.to}.csv`, usageJobsCsv(jobs), 'text/csv');
+    } catch (error) {
+      if (!isSessionEnded(error))
+        void toast({
+          title: 'Error',
+          description: errorMessage(error, 'The export failed.'),
+          variant: 'destructive',
+        });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const totals = report?.totals;
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Usage"
+        description={
+          user?.isAdmin
+            ? 'What the AI work cost, for every client and user.'
+            : 'What the AI work cost, for the clients you can see and your own jobs.'
+        }
+        actions={
+          <Button variant="outline" onClick={() => void exportCsv()} busy={exporting}>
+            <Download aria-hidden />
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        }
+      />
+      <RangePicker range={range} onChange={setRange} />
+      {failed ? (
+        <LoadFailed message={failed} onRetry={() => setAttempt((value) => value + 1)} />
+      ) : !report || !totals ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} className="h-24" />
+          ))}
+          <Skeleton className="h-64 sm:col-span-2 lg:col-span-4" />
+        </div>
+      ) : (
+        <>
+          <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Figure
+              label="Total cost"
+              value={formatUsd(report.totalCostUsd)}
+              detail={`${report.from} to ${report.to}`}
+            />
+            <Figure label="Jobs" value={count(totals.jobs)} />
+            <Figure
+              label="Tokens"
+              value={count(totals.inputTokens + totals.outputTokens)}
+              detail={`${count(totals.inputTokens)} in, ${count(totals.outputTokens)} out`}
+            />
+            <Figure
+              label="Images and speech"
+              value={`${count(totals.images)} images`}
+              detail={`${count(Math.round(totals.speechSeconds))} seconds of speech`}
+            />
+          </section>
+          <Card>
+            <CardHeader>
+              <CardTitle>Cost per day</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Suspense fallback={<Skeleton className="h-[220px]" />}>
+                <CostChart days={report.days} />
+              </Suspense>
+            </CardContent>
+          </Card>
+          <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+            <Card className="min-w-0">
+              <CardHeader>
+                <CardTitle>Breakdown</CardTitle>
+                <Tabs value={groupBy} onValueChange={(value) => setGroupBy(value as UsageGroupBy)}>
+                  <TabsList aria-label="Group by">
+                    {USAGE_GROUP_BYS.map((option) => (
+                      <TabsTrigger key={option} value={option}>
+                        By {USAGE_GROUP_LABELS[option].toLowerCase()}
+                      </TabsTrigger>
+                    ))}
+                  </TabsList>
+                </Tabs>
+              </CardHeader>
+              <CardContent>
+                <BreakdownTable rows={report.rows} groupBy={report.groupBy} />
+              </CardContent>
+            </Card>
+            <Card className="min-w-0">
+              <CardHeader>
+                <CardTitle>Top jobs by cost</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <TopJobs jobs={report.topJobs} />
+              </CardContent>
+            </Card>
+          </div>
+          <Card>
+            <CardContent>
+              <PriceTable />
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </PageContainer>
+  );
+}
