@@ -82,6 +82,8 @@ export async function run(): Promise<void> {
     });
     const page = await context.newPage();
     await signInThroughUi(page, user.email, 'Secret-123');
+    // One unmeasured opening, so every size is measured with the app's scripts in the browser's cache.
+    await openLibrary(page, SIZES[0]);
     const rounds = new Map<number, Round[]>(SIZES.map((size) => [size, []]));
     for (let round = 0; round < RUNS; round += 1) {
       for (const size of SIZES) rounds.get(size)?.push(await openLibrary(page, size));
