@@ -90,10 +90,7 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/webp': 'webp',
 };
 
-export const imageGenerationTool: MediaToolDefinition<
-  GenerateImageRequest,
-  GenerateImageResult & Record<string, unknown>
-> = {
+export const imageGenerationTool: MediaToolDefinition<GenerateImageRequest, GenerateImageResult> = {
   name: 'image-generation',
   requestSchema: generateImageRequestSchema,
   clientId: (input) => (input.saveToClient ? (input.clientId ?? null) : null),
