@@ -234,9 +234,10 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('FetchContent', 'POST', '/api/fetch-content', 'tools/fetch-content/handler', 'apiKey', {
     timeoutSeconds: 29,
   }),
-  // Media is fetched with a signed token (browser tags cannot send headers); signing checks access.
+  // Media is fetched with the caller's own key or token, or with a signed token (browser tags cannot send
+  // headers; the route takes the credentials when it has them: functions/media/get-media.ts).
   route('SignMedia', 'POST', '/api/media/sign', media, 'apiKey'),
-  route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', media, 'public'),
+  route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', media, 'apiKey'),
 ];
 
 /**

@@ -333,6 +333,12 @@ export interface ImageModel extends ModelEntry {
   readonly supportsCompression: boolean;
   /** The request may carry the user's own key for this model's provider (the spec's third-party key field). */
   readonly acceptsUserApiKey: boolean;
+  /**
+   * The result is cropped in the browser to the chosen aspect ratio before it is shown or downloaded
+   * (001 §9: "gemini: aspect ratios … (the result is cropped client-side)"): the model may answer
+   * another shape than the ratio asked for.
+   */
+  readonly cropsToAspectRatio: boolean;
 }
 
 const DALL_E_3_SIZES = ['1024x1024', '1792x1024', '1024x1792'] as const;
@@ -352,6 +358,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 10,
     supportsCompression: false,
     acceptsUserApiKey: false,
+    cropsToAspectRatio: false,
   },
   'gpt-image-1': {
     id: 'gpt-image-1',
@@ -366,6 +373,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 10,
     supportsCompression: true,
     acceptsUserApiKey: false,
+    cropsToAspectRatio: false,
   },
   'dall-e-3': {
     id: 'dall-e-3',
@@ -380,6 +388,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 1,
     supportsCompression: false,
     acceptsUserApiKey: false,
+    cropsToAspectRatio: false,
   },
   'dall-e-2': {
     id: 'dall-e-2',
@@ -394,6 +403,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 10,
     supportsCompression: false,
     acceptsUserApiKey: false,
+    cropsToAspectRatio: false,
   },
   'gemini-2.5-flash-image-preview': {
     id: 'gemini-2.5-flash-image-preview',
@@ -409,6 +419,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 10,
     supportsCompression: false,
     acceptsUserApiKey: true,
+    cropsToAspectRatio: true,
   },
   'imagen-4.0-ultra-generate-001': {
     id: 'imagen-4.0-ultra-generate-001',
@@ -424,6 +435,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 4,
     supportsCompression: false,
     acceptsUserApiKey: true,
+    cropsToAspectRatio: false,
   },
   'imagen-4.0-generate-001': {
     id: 'imagen-4.0-generate-001',
@@ -438,6 +450,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 4,
     supportsCompression: false,
     acceptsUserApiKey: true,
+    cropsToAspectRatio: false,
   },
 } as const satisfies Record<string, ImageModel>;
 
