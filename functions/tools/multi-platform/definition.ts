@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { recordActivity } from '#functions/activities/activity-log';
-import { saveContentOnce } from '#functions/content/content-store';
+import { saveContentOnce } from '#functions/content/content-saves';
 import { createJob, getJob, type StoredJob } from '#functions/generation/job-store';
 import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
 import { findTool } from '#functions/generation/tool-registry';
