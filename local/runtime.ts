@@ -4,7 +4,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { localKey } from '#functions/clients/password-cipher';
-import { unfinishedJobsForRecovery } from '#functions/generation/job-store';
 import { requeueJob } from '#functions/media/requeue-job';
 import type { MigrationCounts } from '#functions/trash/migrate-s3-trash';
 import { ADMIN_GROUP_NAME, envNames } from '#infra/routes';
@@ -50,6 +49,7 @@ import { assertPortFree, freePort, PortInUseError } from './ports';
 import { applyServerTimeouts } from './server-timeouts';
 import { startSqsPoller } from './sqs-poller';
 import { serveStatic } from './static-files';
+import { unfinishedJobsForRecovery } from './unfinished-jobs';
 import { WebSocketGateway } from './websocket-gateway';
 
 /**

@@ -2,7 +2,6 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { UpdateItemCommand, type UpdateItemInput } from 'dynamodb-toolbox/entity/actions/update';
 import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
-import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
@@ -108,7 +107,7 @@ type JobUpdate = UpdateItemInput<Entities['job']>;
 type JobCondition = Condition<Entities['job']>;
 
 /** A job that has not finished: the only kind a start or a failure from the DLQ may change. */
-const UNFINISHED = {
+export const UNFINISHED = {
   or: [
     { attr: 'status', eq: 'queued' },
     { attr: 'status', eq: 'running' },
@@ -306,15 +305,4 @@ export async function noteRetry(jobId: string, error: string): Promise<void> {
   await patchJob({ jobId, status: 'queued', error, updatedAt: new Date().toISOString() }).catch(
     () => undefined,
   );
-}
-
-/** Local runtime only (fauxqs forgets messages on restart): jobs that were queued or running. */
-export async function unfinishedJobsForRecovery(): Promise<string[]> {
-  const { table, job } = entities();
-  const { Items = [] } = await table
-    .build(ScanCommand)
-    .entities(job)
-    .options({ filters: { job: UNFINISHED }, maxPages: Number.POSITIVE_INFINITY })
-    .send();
-  return Items.filter((row) => !isExpired(row.expiresAt)).map((row) => row.jobId);
 }
