@@ -14,37 +14,48 @@ const PAGE_READER = 'functions/commons/extract-readable.ts';
 const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgroundFunctions.mediaWorker]);
 
 /**
- * Handlers over their budget since the SDK's clients came back (issue 28), each held to a ceiling a
- * little above its size so it cannot grow unnoticed, with what it carries over the budget. Issue 28's
- * note and docs/decisions.md ("The AWS SDK v3 is back") say what would bring each within it. A ceiling
- * a handler no longer needs fails the test, so the list only shrinks.
+ * Handlers still over their budget after issue 28's second round (docs/decisions.md, "Bundles within
+ * budget, and the ones that cannot be"), each held to a ceiling a little above its size so it cannot
+ * grow unnoticed, with what it must carry beside the DynamoDB client, dynamodb-toolbox and zod (about
+ * 345 KB before any code of ours). A ceiling a handler no longer needs fails the test, so the list only
+ * shrinks.
  */
 export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; readonly carries: string }>> =
   {
-    'functions/wordpress/routes.ts': { ceilingKb: 760, carries: 'sanitize-html, KMS, WebSocket posts' },
-    'functions/content/routes.ts': { ceilingKb: 700, carries: 'sanitize-html, WebSocket posts' },
-    'functions/tools/resize-image/handler.ts': { ceilingKb: 550, carries: 'S3 and its presigner' },
-    'functions/media/routes.ts': { ceilingKb: 545, carries: 'S3 and its presigner' },
+    'functions/tools/resize-image/handler.ts': {
+      ceilingKb: 550,
+      carries: 'S3 on every request (reads the source, stores the result), ~155 KB',
+    },
     'functions/wordpress/upload-media.ts': {
-      ceilingKb: 530,
-      carries: 'KMS, WebSocket posts, file-type (the magic-byte check)',
+      ceilingKb: 528,
+      carries: 'KMS (decrypts the site password), file-type and the safe fetcher on every request',
     },
-    'functions/clients/routes.ts': { ceilingKb: 450, carries: 'KMS, WebSocket posts' },
-    'functions/tools/gbp-post/routes.ts': { ceilingKb: 420, carries: 'SQS' },
-    'functions/tools/social-content/routes.ts': { ceilingKb: 420, carries: 'SQS' },
-    'functions/tools/image-generation/handler.ts': { ceilingKb: 415, carries: 'SQS' },
-    'functions/tools/faq/handler.ts': { ceilingKb: 415, carries: 'SQS' },
-    'functions/tools/press-release/handler.ts': { ceilingKb: 415, carries: 'SQS' },
-    'functions/tools/multi-platform/handler.ts': { ceilingKb: 415, carries: 'SQS' },
-    'functions/tools/newsletter/handler.ts': { ceilingKb: 415, carries: 'SQS' },
-    'functions/public-api/generate-content.ts': { ceilingKb: 415, carries: 'SQS' },
-    'functions/tools/blog-rewrite/handler.ts': { ceilingKb: 415, carries: 'SQS' },
-    'functions/tools/client-content/handler.ts': { ceilingKb: 415, carries: 'SQS' },
-    'functions/tools/text-to-speech/handler.ts': { ceilingKb: 415, carries: 'SQS' },
+    'functions/wordpress/routes.ts': {
+      ceilingKb: 500,
+      carries: 'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts',
+    },
+    'functions/content/routes.ts': {
+      ceilingKb: 454,
+      carries: 'the sanitizer (saves and edits), WebSocket posts, versions, trash and reviews',
+    },
     'functions/tools/analyze-image/handler.ts': {
-      ceilingKb: 415,
-      carries: 'Secrets Manager, WebSocket posts',
+      ceilingKb: 423,
+      carries: 'Secrets Manager (provider keys), WebSocket posts',
     },
+    'functions/clients/routes.ts': {
+      ceilingKb: 420,
+      carries: 'WebSocket posts, the trash (snapshots of content, grants and history)',
+    },
+    'functions/tools/gbp-post/routes.ts': { ceilingKb: 418, carries: 'SQS, a post and an image tool' },
+    'functions/tools/social-content/routes.ts': { ceilingKb: 417, carries: 'SQS, a post and an image tool' },
+    'functions/reviews/routes.ts': { ceilingKb: 412, carries: 'WebSocket posts' },
+    'functions/tools/image-generation/handler.ts': { ceilingKb: 412, carries: 'SQS' },
+    'functions/tools/faq/handler.ts': { ceilingKb: 410, carries: 'SQS' },
+    'functions/tools/press-release/handler.ts': { ceilingKb: 408, carries: 'SQS' },
+    'functions/tools/multi-platform/handler.ts': { ceilingKb: 408, carries: 'SQS' },
+    'functions/tools/newsletter/handler.ts': { ceilingKb: 405, carries: 'SQS' },
+    'functions/public-api/generate-content.ts': { ceilingKb: 405, carries: 'SQS' },
+    'functions/tools/blog-rewrite/handler.ts': { ceilingKb: 405, carries: 'SQS' },
   };
 
 /** The budget the issue gives a function, or undefined for functions it gives none. */

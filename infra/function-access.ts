@@ -145,9 +145,10 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Vision calls the provider with its key; both record an activity that is pushed to the admins' feed.
   AnalyzeImage: { ...TABLE_ONLY, webSocket: true, providerSecret: true },
   FetchContent: { ...TABLE_ONLY, webSocket: true },
-  // Signing checks access and uses the media URL secret (granted with it); following a link presigns
-  // an S3 read.
-  Media: { ...TABLE_READ, mediaBucket: 'read' },
+  // Both check access and use the media URL secret (granted to the media folder); only following a
+  // link presigns an S3 read.
+  SignMedia: TABLE_READ,
+  GetMedia: { ...TABLE_READ, mediaBucket: 'read' },
   // Every route decrypts the client's application password; publishing, updates, deletes and uploads
   // are activities pushed to the admins' feed.
   WordPress: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },

@@ -86,7 +86,6 @@ const clients = httpFunction('Clients', 'clients/routes');
 const clientAccess = httpFunction('ClientAccess', 'access/routes');
 const content = httpFunction('Content', 'content/routes');
 const apiKeys = httpFunction('ApiKeys', 'api-keys/routes');
-const media = httpFunction('Media', 'media/routes');
 /** Review links, comments and decisions (issue 33 item 3): the app's routes and the public link's. */
 const reviews = httpFunction('Reviews', 'reviews/routes');
 /** The health check, and the `$default` route's answer to requests no route matches (UNMATCHED_ROUTE_KEY). */
@@ -219,9 +218,11 @@ export const httpRoutes: readonly HttpRoute[] = [
     timeoutSeconds: 29,
   }),
   // Media is fetched with the caller's own key or token, or with a signed token (browser tags cannot send
-  // headers; the route takes the credentials when it has them: functions/media/get-media.ts).
-  route('SignMedia', 'POST', '/api/media/sign', media, 'apiKey'),
-  route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', media, 'apiKey'),
+  // headers; the route takes the credentials when it has them: functions/media/get-media.ts). Two
+  // functions: only following a link presigns an S3 read, and signing need not carry the S3 client
+  // (docs/decisions.md, "Bundles within budget").
+  route('SignMedia', 'POST', '/api/media/sign', 'media/sign-media', 'apiKey'),
+  route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', 'media/get-media', 'apiKey'),
 ];
 
 /**
