@@ -14,48 +14,53 @@ const PAGE_READER = 'functions/commons/extract-readable.ts';
 const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgroundFunctions.mediaWorker]);
 
 /**
- * Handlers still over their budget after issue 28's second round (docs/decisions.md, "Bundles within
- * budget, and the ones that cannot be"), each held to a ceiling a little above its size so it cannot
- * grow unnoticed, with what it must carry beside the DynamoDB client, dynamodb-toolbox and zod (about
- * 345 KB before any code of ours). A ceiling a handler no longer needs fails the test, so the list only
- * shrinks.
+ * Handlers over their 400 KB budget, each held to a ceiling 1 KB above its measured size so it cannot
+ * grow unnoticed, with what it carries beside the floor every table-reading handler pays (the DynamoDB
+ * client, lib-dynamodb, dynamodb-toolbox's actions, zod/mini and the HTTP wrapper: about 345 KB before
+ * any route's own code). docs/decisions.md ("Bundles within budget, and the ones that cannot be") gives
+ * the figures and why no honest lever is left for each. A ceiling a handler no longer needs fails the
+ * test, so the list only shrinks.
  */
 export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; readonly carries: string }>> =
   {
     'functions/tools/resize-image/handler.ts': {
-      ceilingKb: 550,
-      carries: 'S3 on every request (reads the source, stores the result), ~155 KB',
+      ceilingKb: 545,
+      carries: 'S3 on every request (reads the source, stores the result): ~136 KB with its protocol',
     },
     'functions/wordpress/upload-media.ts': {
-      ceilingKb: 528,
-      carries: 'KMS (decrypts the site password), file-type and the safe fetcher on every request',
+      ceilingKb: 511,
+      carries: 'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts',
     },
     'functions/wordpress/routes.ts': {
-      ceilingKb: 500,
+      ceilingKb: 496,
       carries: 'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts',
     },
-    'functions/content/routes.ts': {
-      ceilingKb: 454,
-      carries: 'the sanitizer (saves and edits), WebSocket posts, versions, trash and reviews',
-    },
-    'functions/tools/analyze-image/handler.ts': {
-      ceilingKb: 423,
-      carries: 'Secrets Manager (provider keys), WebSocket posts',
+    'functions/content/save-routes.ts': {
+      ceilingKb: 448,
+      carries: 'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version',
     },
     'functions/clients/routes.ts': {
-      ceilingKb: 420,
+      ceilingKb: 417,
       carries: 'WebSocket posts, the trash (snapshots of content, grants and history)',
     },
-    'functions/tools/gbp-post/routes.ts': { ceilingKb: 418, carries: 'SQS, a post and an image tool' },
-    'functions/tools/social-content/routes.ts': { ceilingKb: 417, carries: 'SQS, a post and an image tool' },
-    'functions/reviews/routes.ts': { ceilingKb: 412, carries: 'WebSocket posts' },
-    'functions/tools/image-generation/handler.ts': { ceilingKb: 412, carries: 'SQS' },
-    'functions/tools/faq/handler.ts': { ceilingKb: 410, carries: 'SQS' },
-    'functions/tools/press-release/handler.ts': { ceilingKb: 408, carries: 'SQS' },
-    'functions/tools/multi-platform/handler.ts': { ceilingKb: 408, carries: 'SQS' },
-    'functions/tools/newsletter/handler.ts': { ceilingKb: 405, carries: 'SQS' },
-    'functions/public-api/generate-content.ts': { ceilingKb: 405, carries: 'SQS' },
-    'functions/tools/blog-rewrite/handler.ts': { ceilingKb: 405, carries: 'SQS' },
+    'functions/tools/gbp-post/routes.ts': {
+      ceilingKb: 413,
+      carries: 'SQS (~24 KB), a post and an image tool',
+    },
+    'functions/tools/social-content/routes.ts': {
+      ceilingKb: 412,
+      carries: 'SQS (~24 KB), a post and an image tool',
+    },
+    'functions/reviews/routes.ts': { ceilingKb: 409, carries: 'WebSocket posts, links, comments, decisions' },
+    'functions/tools/image-generation/handler.ts': { ceilingKb: 407, carries: 'SQS (~24 KB), image options' },
+    'functions/tools/analyze-image/handler.ts': {
+      ceilingKb: 406,
+      carries: 'Secrets Manager (provider keys), WebSocket posts',
+    },
+    'functions/content/routes.ts': { ceilingKb: 405, carries: 'versions, trash, due dates, list filters' },
+    'functions/tools/faq/handler.ts': { ceilingKb: 405, carries: 'SQS (~24 KB)' },
+    'functions/tools/multi-platform/handler.ts': { ceilingKb: 403, carries: 'SQS (~24 KB)' },
+    'functions/tools/press-release/handler.ts': { ceilingKb: 403, carries: 'SQS (~24 KB)' },
   };
 
 /** The budget the issue gives a function, or undefined for functions it gives none. */

@@ -118,9 +118,11 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   Clients: { ...TABLE_ONLY, wordpressKey: 'encrypt', webSocket: true },
   // Granting and removing access are activities pushed to the admins' feed.
   ClientAccess: { ...TABLE_ONLY, webSocket: true },
+  // Reading, deleting and restoring library items, and their due dates: the table alone.
+  Content: TABLE_ONLY,
   // Saving a library item is an activity pushed to the admins' feed; the media a save names is tagged
   // to be kept (functions/media/saved-media.ts).
-  Content: { ...TABLE_ONLY, webSocket: true, mediaTagging: true },
+  ContentSaves: { ...TABLE_ONLY, webSocket: true, mediaTagging: true },
   ApiKeys: TABLE_ONLY,
   // Review links, comments and decisions (public and in the app) are written and pushed to the client's
   // creator, grantees and the admins.
