@@ -27,6 +27,10 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
       ceilingKb: 545,
       carries: 'S3 on every request (reads the source, stores the result): ~136 KB with its protocol',
     },
+    'functions/media/get-media.ts': {
+      ceilingKb: 524,
+      carries: 'S3 and its presigner on every request (the presigned read), the media URL secret',
+    },
     'functions/wordpress/upload-media.ts': {
       ceilingKb: 511,
       carries: 'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts',
@@ -44,15 +48,15 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
       carries: 'WebSocket posts, the trash (snapshots of content, grants and history)',
     },
     'functions/tools/gbp-post/routes.ts': {
-      ceilingKb: 413,
+      ceilingKb: 414,
       carries: 'SQS (~24 KB), a post and an image tool',
     },
     'functions/tools/social-content/routes.ts': {
-      ceilingKb: 412,
+      ceilingKb: 413,
       carries: 'SQS (~24 KB), a post and an image tool',
     },
     'functions/reviews/routes.ts': { ceilingKb: 409, carries: 'WebSocket posts, links, comments, decisions' },
-    'functions/tools/image-generation/handler.ts': { ceilingKb: 407, carries: 'SQS (~24 KB), image options' },
+    'functions/tools/image-generation/handler.ts': { ceilingKb: 408, carries: 'SQS (~24 KB), image options' },
     'functions/tools/analyze-image/handler.ts': {
       ceilingKb: 406,
       carries: 'Secrets Manager (provider keys), WebSocket posts',
