@@ -6,7 +6,6 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { repairBatch } from '#functions/batches/batch-feeder';
 import { batchesForRecovery } from '#functions/batches/batch-store';
 import { localKey } from '#functions/clients/password-cipher';
-import { unfinishedJobsForRecovery, unsettledJobsForRecovery } from '#functions/generation/job-store';
 import { requeueJob } from '#functions/media/requeue-job';
 import type { MigrationCounts } from '#functions/trash/migrate-s3-trash';
 import { settleJob } from '#functions/usage/settle-job';
@@ -53,6 +52,7 @@ import { assertPortFree, freePort, PortInUseError } from './ports';
 import { applyServerTimeouts } from './server-timeouts';
 import { startSqsPoller } from './sqs-poller';
 import { serveStatic } from './static-files';
+import { unfinishedJobsForRecovery, unsettledJobsForRecovery } from './unfinished-jobs';
 import { WebSocketGateway } from './websocket-gateway';
 
 /**

@@ -1,5 +1,4 @@
 import type * as z from 'zod/mini';
-import { consumeApiKeyRequest } from '#functions/api-keys/rate-limit';
 import { type Caller, callerFromAuthorizer } from './caller';
 import {
   credentialRefusalMessage,
@@ -52,13 +51,14 @@ function callerOrRefusal(event: HttpEvent): Caller | UnauthorizedError {
 }
 
 /**
- * Only key traffic has a budget; the app's own (login-token) requests are never counted. Imported
- * statically: behind a dynamic import esbuild still inlined the limiter, and wrapped its graph so that
- * the whole DynamoDB client package (every command's schema, the aggregated client, waiters: ~63 KB)
- * stayed in every handler.
+ * Only key traffic has a budget; the app's own (login-token) requests are never counted. The limiter
+ * (its entity and the toolbox's update action) loads with the first key request: most functions serve
+ * the app alone, and the split build (infra/split-bundle.ts) leaves it in a chunk of its own.
  */
 async function countKeyRequest(caller: Caller): Promise<void> {
-  if (caller.apiKeyId) await consumeApiKeyRequest(caller.apiKeyId);
+  if (!caller.apiKeyId) return;
+  const { consumeApiKeyRequest } = await import('#functions/api-keys/rate-limit');
+  await consumeApiKeyRequest(caller.apiKeyId);
 }
 
 async function authorize(event: HttpEvent): Promise<Caller | null> {

@@ -4,7 +4,7 @@ import { requireClientAccess } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
 import { SafeFetchError } from '#functions/commons/safe-fetch-errors';
-import { saveContentOnce } from '#functions/content/content-store';
+import { saveContentOnce } from '#functions/content/content-saves';
 import {
   finishJob,
   noteRetry,

@@ -3,7 +3,7 @@ import { recordActivity } from '#functions/activities/activity-log';
 import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import { reserveBudget } from '#functions/budgets/client-spend';
 import { findClientRecord } from '#functions/clients/client-access';
-import { saveContentOnce } from '#functions/content/content-store';
+import { saveContentOnce } from '#functions/content/content-saves';
 import { derivedUlid } from '#functions/generation/derived-id';
 import { createJob, getJob, type StoredJob } from '#functions/generation/job-store';
 import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
