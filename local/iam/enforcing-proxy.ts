@@ -87,6 +87,12 @@ export function refusal(service: AwsService, verdict: Exclude<Verdict, { kind: '
   };
 }
 
+/** Answers in the proxy's name, as the service would: its status, headers and error body. */
+function answer(request: IncomingMessage, response: ServerResponse, reply: ErrorReply): void {
+  response.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) });
+  response.end(request.method === 'HEAD' ? undefined : reply.body);
+}
+
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -151,9 +157,7 @@ export async function startEnforcingProxy(options: {
       needed = awsRequestsOf(options.service, serviceRequest);
     } catch (error) {
       if (!(error instanceof MalformedS3Uri)) throw error;
-      const reply = s3Error(400, error.name, error.message, randomUUID());
-      response.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) });
-      response.end(request.method === 'HEAD' ? undefined : reply.body);
+      answer(request, response, s3Error(400, error.name, error.message, randomUUID()));
       return;
     }
     const verdict = await options.enforcement.check(callerKeyId(serviceRequest), needed);
@@ -161,9 +165,7 @@ export async function startEnforcingProxy(options: {
       forward(request, response, body);
       return;
     }
-    const reply = refusal(options.service, verdict);
-    response.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) });
-    response.end(request.method === 'HEAD' ? undefined : reply.body);
+    answer(request, response, refusal(options.service, verdict));
   };
 
   const server = applyServerTimeouts(

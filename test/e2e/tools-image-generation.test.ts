@@ -17,6 +17,7 @@ import {
   signInThroughUi,
   startE2eApp,
 } from './support/e2e';
+import { expectFitsPhones } from './support/overflow';
 import {
   chooseOption,
   createProfiledClient,
@@ -322,5 +323,12 @@ describe('AI Image Generator', () => {
     await expectToast(page, 'Please enter at least one prompt for image generation');
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'image-generation-phone');
+    // The uploaded image's profile, its JSON open, fits the phone too.
+    await page.getByLabel('Upload an image to analyze').setInputFiles(join(uploads, 'harbor.png'));
+    await page.getByTestId('image-profile').getByText('JSON profile').click();
+    await page.getByTestId('image-profile-json').waitFor();
+    await expectFitsPhones(page, 'the image profile with its JSON open');
+    await page.getByTestId('image-profile').scrollIntoViewIfNeeded();
+    await screenshot(page, 'image-generation-profile-phone');
   }, 90_000);
 });

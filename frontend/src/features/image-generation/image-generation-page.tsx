@@ -184,7 +184,7 @@ export function ImageGenerationPage() {
   );
   const requested = run.request ?? form;
   const cropRatio = findImageModel(requested.model)?.cropsToAspectRatio ? requested.size : null;
-  const gallery = useGalleryImages(
+  const { images: gallery, reload } = useGalleryImages(
     jobId,
     useMemo(() => (arrived?.images ?? []).map((image) => image.url), [arrived]),
     cropRatio,
@@ -445,6 +445,7 @@ export function ImageGenerationPage() {
                   width={gallery.get(image.url)?.width ?? image.width}
                   height={gallery.get(image.url)?.height ?? image.height}
                   className="h-auto w-full rounded-md"
+                  onError={() => reload(image.url)}
                 />
               ) : (
                 <div className="aspect-square w-full animate-pulse rounded-md bg-muted" />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { IMAGE_MESSAGES } from '#shared/tools/image-generation';
 import { showError } from '@/components/tool/tool-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -24,13 +24,16 @@ export function useGalleryImages(
   jobId: string | null,
   urls: readonly string[],
   cropRatio: string | null,
-): ReadonlyMap<string, GalleryImage> {
+): { readonly images: ReadonlyMap<string, GalleryImage>; reload(url: string): void } {
   const [ready, setReady] = useState<ReadonlyMap<string, GalleryImage>>(new Map());
   const requested = useRef<{ jobId: string | null; urls: Set<string> }>({ jobId, urls: new Set() });
+  const reloaded = useRef(new Set<string>());
+  const [reloads, setReloads] = useState(0);
   const objectUrls = useRef<string[]>([]);
 
   useEffect(() => {
     requested.current = { jobId, urls: new Set() };
+    reloaded.current = new Set();
     setReady(new Map());
     return () => {
       for (const url of objectUrls.current.splice(0)) URL.revokeObjectURL(url);
@@ -38,6 +41,7 @@ export function useGalleryImages(
   }, [jobId]);
 
   const wanted = urls.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` re-runs it for a released URL.
   useEffect(() => {
     const fresh = (wanted === '' ? [] : wanted.split('\n')).filter((url) => !requested.current.urls.has(url));
     if (fresh.length === 0) return;
@@ -64,9 +68,25 @@ export function useGalleryImages(
       }
     };
     prepare().catch((error: unknown) => {
-      if (current()) showError(errorMessage(error, IMAGE_MESSAGES.processFailed));
+      if (!current()) return;
+      // Not signed: the next change of the gallery (or a reload) asks again.
+      for (const url of fresh) requested.current.urls.delete(url);
+      showError(errorMessage(error, IMAGE_MESSAGES.processFailed));
     });
-  }, [wanted, jobId, cropRatio]);
+  }, [wanted, jobId, cropRatio, reloads]);
 
-  return ready;
+  /** An image that failed to load is signed (and cropped) again, once: a link can lapse on a slow page. */
+  const reload = useCallback((url: string) => {
+    if (reloaded.current.has(url)) return;
+    reloaded.current.add(url);
+    requested.current.urls.delete(url);
+    setReady((shown) => {
+      const next = new Map(shown);
+      next.delete(url);
+      return next;
+    });
+    setReloads((count) => count + 1);
+  }, []);
+
+  return { images: ready, reload };
 }
