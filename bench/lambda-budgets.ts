@@ -14,84 +14,97 @@ const PAGE_READER = 'functions/commons/extract-readable.ts';
 const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgroundFunctions.mediaWorker]);
 
 /**
- * Handlers over their budget since the SDK's clients came back (issue 28), each held to a ceiling a
- * little above its size so it cannot grow unnoticed, with what it carries over the budget. Issue 28's
- * note and docs/decisions.md ("The AWS SDK v3 is back") say what would bring each within it. A ceiling
- * a handler no longer needs fails the test, so the list only shrinks.
+ * Handlers over their 400 KB budget, each held to a ceiling 1 KB above its measured size so it cannot
+ * grow unnoticed, with what it carries beside the floor every table-reading handler pays (the DynamoDB
+ * client, lib-dynamodb, dynamodb-toolbox's actions, zod/mini and the HTTP wrapper: about 345 KB before
+ * any route's own code). docs/decisions.md ("Bundles within budget, and the ones that cannot be") gives
+ * the figures and why no honest lever is left for each. A ceiling a handler no longer needs fails the
+ * test, so the list only shrinks.
  */
 export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; readonly carries: string }>> =
   {
-    'functions/wordpress/routes.ts': { ceilingKb: 760, carries: 'sanitize-html, KMS, WebSocket posts' },
-    'functions/content/routes.ts': { ceilingKb: 700, carries: 'sanitize-html, WebSocket posts' },
     'functions/tools/resize-image/handler.ts': {
-      ceilingKb: 560,
-      carries: 'S3 and its presigner, the price table and estimates of the budget check (issue 34)',
+      ceilingKb: 553,
+      carries:
+        'S3 on every request (reads the source, stores the result): ~136 KB with its protocol, the budget check (issue 34)',
     },
-    'functions/media/routes.ts': { ceilingKb: 545, carries: 'S3 and its presigner' },
+    'functions/media/get-media.ts': {
+      ceilingKb: 527,
+      carries:
+        'S3 and its presigner on every request (the presigned read), the media URL secret, the usage and batch entities (issue 34)',
+    },
     'functions/wordpress/upload-media.ts': {
-      ceilingKb: 530,
-      carries: 'KMS, WebSocket posts, file-type (the magic-byte check)',
+      ceilingKb: 515,
+      carries:
+        'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities (issue 34)',
+    },
+    'functions/wordpress/routes.ts': {
+      ceilingKb: 500,
+      carries:
+        'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts, the usage and batch entities (issue 34)',
+    },
+    'functions/content/save-routes.ts': {
+      ceilingKb: 452,
+      carries:
+        'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version, the usage and batch entities (issue 34)',
     },
     'functions/clients/routes.ts': {
-      ceilingKb: 470,
-      carries: 'KMS, WebSocket posts, the month-to-date spend of the client cards (issue 34)',
+      ceilingKb: 434,
+      carries:
+        'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend (issue 34)',
     },
     'functions/tools/gbp-post/routes.ts': {
-      ceilingKb: 436,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+      ceilingKb: 426,
+      carries: 'SQS (~24 KB), a post and an image tool, the budget check (issue 34)',
     },
     'functions/tools/social-content/routes.ts': {
-      ceilingKb: 436,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+      ceilingKb: 426,
+      carries: 'SQS (~24 KB), a post and an image tool, the budget check (issue 34)',
+    },
+    'functions/reviews/routes.ts': {
+      ceilingKb: 413,
+      carries: 'WebSocket posts, links, comments, decisions, the usage and batch entities (issue 34)',
     },
     'functions/tools/image-generation/handler.ts': {
-      ceilingKb: 430,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
-    },
-    'functions/tools/faq/handler.ts': {
-      ceilingKb: 436,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
-    },
-    'functions/tools/press-release/handler.ts': {
-      ceilingKb: 438,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
-    },
-    'functions/tools/multi-platform/handler.ts': {
-      ceilingKb: 425,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
-    },
-    'functions/tools/newsletter/handler.ts': {
-      ceilingKb: 437,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
-    },
-    'functions/public-api/generate-content.ts': {
-      ceilingKb: 436,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
-    },
-    'functions/tools/blog-rewrite/handler.ts': {
-      ceilingKb: 436,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
-    },
-    'functions/tools/client-content/handler.ts': {
-      ceilingKb: 435,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
-    },
-    'functions/tools/text-to-speech/handler.ts': {
-      ceilingKb: 422,
-      carries: 'SQS, the price table and estimates of the budget check (issue 34)',
+      ceilingKb: 419,
+      carries: 'SQS (~24 KB), image options, the budget check (issue 34)',
     },
     'functions/tools/analyze-image/handler.ts': {
-      ceilingKb: 426,
-      carries:
-        'Secrets Manager, WebSocket posts, the price table and estimates of the budget check (issue 34)',
+      ceilingKb: 410,
+      carries: 'Secrets Manager (provider keys), WebSocket posts, the budget check (issue 34)',
     },
-    'functions/usage/routes.ts': {
-      ceilingKb: 404,
-      carries: 'the price table and the client list (issue 34)',
+    'functions/content/routes.ts': {
+      ceilingKb: 409,
+      carries: 'versions, trash, due dates, list filters, the usage and batch entities (issue 34)',
+    },
+    'functions/tools/faq/handler.ts': {
+      ceilingKb: 426,
+      carries: 'SQS (~24 KB), the budget check (issue 34)',
+    },
+    'functions/tools/multi-platform/handler.ts': {
+      ceilingKb: 414,
+      carries: 'SQS (~24 KB), the budget check (issue 34)',
+    },
+    'functions/tools/press-release/handler.ts': {
+      ceilingKb: 428,
+      carries: 'SQS (~24 KB), the budget check (issue 34)',
+    },
+    // Issue 34: the budget check at every job start (the price table, the tool's estimate, the client's
+    // month spend) put these over 400 KB; docs/decisions.md ("Usage, cost, budgets and bulk runs").
+    'functions/public-api/generate-content.ts': { ceilingKb: 425, carries: 'SQS (~24 KB), the budget check' },
+    'functions/tools/newsletter/handler.ts': { ceilingKb: 426, carries: 'SQS (~24 KB), the budget check' },
+    'functions/tools/blog-rewrite/handler.ts': { ceilingKb: 425, carries: 'SQS (~24 KB), the budget check' },
+    'functions/tools/client-content/handler.ts': {
+      ceilingKb: 424,
+      carries: 'SQS (~24 KB), the budget check',
+    },
+    'functions/tools/text-to-speech/handler.ts': {
+      ceilingKb: 412,
+      carries: 'SQS (~24 KB), the budget check',
     },
     'functions/batches/routes.ts': {
-      ceilingKb: 495,
-      carries: 'SQS, the request schema of every batchable tool and the price table (issue 34)',
+      ceilingKb: 492,
+      carries: 'SQS (~24 KB), the request schema of every batchable tool, the price table, the budget check',
     },
   };
 

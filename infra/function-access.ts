@@ -126,9 +126,11 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   Batches: ENQUEUE_ONLY,
   // Granting and removing access are activities pushed to the admins' feed.
   ClientAccess: { ...TABLE_ONLY, webSocket: true },
+  // Reading, deleting and restoring library items, and their due dates: the table alone.
+  Content: TABLE_ONLY,
   // Saving a library item is an activity pushed to the admins' feed; the media a save names is tagged
   // to be kept (functions/media/saved-media.ts).
-  Content: { ...TABLE_ONLY, webSocket: true, mediaTagging: true },
+  ContentSaves: { ...TABLE_ONLY, webSocket: true, mediaTagging: true },
   ApiKeys: TABLE_ONLY,
   // Review links, comments and decisions (public and in the app) are written and pushed to the client's
   // creator, grantees and the admins.
@@ -153,9 +155,10 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Vision calls the provider with its key; both record an activity that is pushed to the admins' feed.
   AnalyzeImage: { ...TABLE_ONLY, webSocket: true, providerSecret: true },
   FetchContent: { ...TABLE_ONLY, webSocket: true },
-  // Signing checks access and uses the media URL secret (granted with it); following a link presigns
-  // an S3 read.
-  Media: { ...TABLE_READ, mediaBucket: 'read' },
+  // Both check access and use the media URL secret (granted to the media folder); only following a
+  // link presigns an S3 read.
+  SignMedia: TABLE_READ,
+  GetMedia: { ...TABLE_READ, mediaBucket: 'read' },
   // Every route decrypts the client's application password; publishing, updates, deletes and uploads
   // are activities pushed to the admins' feed.
   WordPress: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },

@@ -85,8 +85,9 @@ const wordpress = httpFunction('WordPress', 'wordpress/routes', WORDPRESS_TIMEOU
 const clients = httpFunction('Clients', 'clients/routes');
 const clientAccess = httpFunction('ClientAccess', 'access/routes');
 const content = httpFunction('Content', 'content/routes');
+/** The library routes that save a new version: they carry the sanitizer and media tagging (issue 28). */
+const contentSaves = httpFunction('ContentSaves', 'content/save-routes');
 const apiKeys = httpFunction('ApiKeys', 'api-keys/routes');
-const media = httpFunction('Media', 'media/routes');
 /** Review links, comments and decisions (issue 33 item 3): the app's routes and the public link's. */
 const reviews = httpFunction('Reviews', 'reviews/routes');
 /** The health check, and the `$default` route's answer to requests no route matches (UNMATCHED_ROUTE_KEY). */
@@ -156,15 +157,21 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('RevokeAccess', 'DELETE', '/api/clients/{clientId}/access/{accessId}', clientAccess, 'user'),
 
   route('ListContent', 'GET', '/api/clients/{clientId}/content', content, 'user'),
-  route('CreateContent', 'POST', '/api/clients/{clientId}/content', content, 'user'),
+  route('CreateContent', 'POST', '/api/clients/{clientId}/content', contentSaves, 'user'),
   route('GetContent', 'GET', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
-  route('UpdateContent', 'PUT', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
+  route('UpdateContent', 'PUT', '/api/clients/{clientId}/content/{contentId}', contentSaves, 'user'),
   route('DeleteContent', 'DELETE', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
   route('RestoreContent', 'POST', '/api/clients/{clientId}/content/{contentId}/restore', content, 'user'),
   // Issue 33: an item's version history and its due date.
   route('ListContentVersions', 'GET', `${CONTENT_ITEM}/versions`, content, 'user'),
   route('GetContentVersion', 'GET', `${CONTENT_ITEM}/versions/{versionId}`, content, 'user'),
-  route('RestoreContentVersion', 'POST', `${CONTENT_ITEM}/versions/{versionId}/restore`, content, 'user'),
+  route(
+    'RestoreContentVersion',
+    'POST',
+    `${CONTENT_ITEM}/versions/{versionId}/restore`,
+    contentSaves,
+    'user',
+  ),
   route('SetContentDueDate', 'PUT', `${CONTENT_ITEM}/due-date`, content, 'user'),
 
   // Issue 33: review by colleagues (in the app) and by the client (a link that needs no account).
@@ -234,9 +241,12 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('FetchContent', 'POST', '/api/fetch-content', 'tools/fetch-content/handler', 'apiKey', {
     timeoutSeconds: 29,
   }),
-  // Media is fetched with a signed token (browser tags cannot send headers); signing checks access.
-  route('SignMedia', 'POST', '/api/media/sign', media, 'apiKey'),
-  route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', media, 'public'),
+  // Media is fetched with the caller's own key or token, or with a signed token (browser tags cannot send
+  // headers; the route takes the credentials when it has them: functions/media/get-media.ts). Two
+  // functions: only following a link presigns an S3 read, and signing need not carry the S3 client
+  // (docs/decisions.md, "Bundles within budget").
+  route('SignMedia', 'POST', '/api/media/sign', 'media/sign-media', 'apiKey'),
+  route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', 'media/get-media', 'apiKey'),
 ];
 
 /**

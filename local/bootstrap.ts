@@ -20,7 +20,7 @@ import {
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
@@ -91,6 +91,16 @@ export async function ensureBucket(client: S3Client, bucket: string): Promise<vo
   } catch {
     await client.send(new CreateBucketCommand({ Bucket: bucket }));
   }
+  // As the media bucket in AWS (infra/media-storage.ts): the browser may read media through presigned
+  // URLs from any origin (the Gemini crop reads the image's bytes), and nothing else.
+  await client.send(
+    new PutBucketCorsCommand({
+      Bucket: bucket,
+      CORSConfiguration: {
+        CORSRules: [{ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'], MaxAgeSeconds: 3600 }],
+      },
+    }),
+  );
 }
 
 export async function ensureQueues(

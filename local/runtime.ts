@@ -6,7 +6,6 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { repairBatch } from '#functions/batches/batch-feeder';
 import { batchesForRecovery } from '#functions/batches/batch-store';
 import { localKey } from '#functions/clients/password-cipher';
-import { unfinishedJobsForRecovery, unsettledJobsForRecovery } from '#functions/generation/job-store';
 import { requeueJob } from '#functions/media/requeue-job';
 import type { MigrationCounts } from '#functions/trash/migrate-s3-trash';
 import { settleJob } from '#functions/usage/settle-job';
@@ -53,6 +52,7 @@ import { assertPortFree, freePort, PortInUseError } from './ports';
 import { applyServerTimeouts } from './server-timeouts';
 import { startSqsPoller } from './sqs-poller';
 import { serveStatic } from './static-files';
+import { unfinishedJobsForRecovery, unsettledJobsForRecovery } from './unfinished-jobs';
 import { WebSocketGateway } from './websocket-gateway';
 
 /**
@@ -136,7 +136,7 @@ function serverStops(server: Server): { drain: () => Promise<void>; stop: () => 
   };
 }
 
-function securityHeaders(cognitoEndpoint: string): Record<string, string> {
+function securityHeaders(cognitoEndpoint: string, mediaEndpoint: string): Record<string, string> {
   return {
     'content-security-policy': [
       "default-src 'self'",
@@ -145,7 +145,8 @@ function securityHeaders(cognitoEndpoint: string): Record<string, string> {
       "img-src 'self' data: blob: https: http:",
       // Media plays from a presigned URL of the local S3 (after the /api/media redirect).
       "media-src 'self' data: blob: http://127.0.0.1:*",
-      `connect-src 'self' ws: wss: ${cognitoEndpoint}`,
+      // The presigned media URLs' origin, as infra/content-security-policy.ts allows the media bucket's.
+      `connect-src 'self' ws: wss: ${cognitoEndpoint} ${new URL(mediaEndpoint).origin}`,
       "frame-src 'self' blob: data:",
       "object-src 'none'",
       "base-uri 'self'",
@@ -416,7 +417,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     if (unsettled.length > 0) log(`Settled the accounting of ${unsettled.length} finished job(s).`);
     for (const batchId of await batchesForRecovery()) await repairBatch(batchId);
 
-    const headers = securityHeaders(endpoints.cognito);
+    const headers = securityHeaders(endpoints.cognito, endpoints.s3);
     const configFor = (request: IncomingMessage): RuntimeConfig => {
       const host = request.headers.host ?? `127.0.0.1:${settings.port}`;
       return {

@@ -8,9 +8,12 @@ import { clipText } from './text';
  * query schema is in client-list-query.ts), so the clients screen can import it without the validator.
  */
 
-/** Clients per page when `limit` is not given, and the most one page may hold. */
+/**
+ * Clients per page when `limit` is not given, and the most one page may hold (issue 32: the Clients
+ * screen loads 2,000 summaries in three requests, not twenty; pages stop early at the reply's byte budget).
+ */
 export const CLIENT_PAGE_DEFAULT = 50;
-export const CLIENT_PAGE_MAX = 100;
+export const CLIENT_PAGE_MAX = 1000;
 
 /** `?fields=full`: every field of the profile, the instructions in full. */
 export const FULL_CLIENT_FIELDS = 'full';

@@ -34,3 +34,24 @@ export const INVALID_IDEMPOTENCY_KEY_MESSAGE = `The ${IDEMPOTENCY_KEY_HEADER} he
 export function isIdempotencyKey(value: string): boolean {
   return IDEMPOTENCY_KEY_PATTERN.test(value);
 }
+
+/**
+ * Every kind of generation job (a job's `tool`): the text worker's tools and the media worker's. The
+ * registries (functions/generation/tool-registry.ts, functions/media/media-tools.ts) are held to this
+ * list by a test; the OpenAPI document names the ones outside the public API with it.
+ */
+export const JOB_TOOLS = [
+  'newsletter',
+  'press-release',
+  'blog-rewrite',
+  'faq',
+  'client-content',
+  'social-content',
+  'gbp-post',
+  'image-generation',
+  'text-to-speech',
+  'gbp-image',
+  'social-image',
+  'multi-platform',
+] as const;
+export type JobTool = (typeof JOB_TOOLS)[number];

@@ -10,12 +10,20 @@ export const signMediaRequestSchema = z.object({
   clientId: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 
-export interface SignedMediaUrl {
-  readonly url: string;
-  readonly signedUrl: string;
-  readonly expiresAt: string;
-}
-
-export interface SignMediaResponse {
-  readonly urls: readonly SignedMediaUrl[];
-}
+/** POST /api/media/sign's reply (functions/media/sign-media.ts builds it as this type). */
+export const signMediaResponseSchema = z.object({
+  urls: z.array(
+    z.object({
+      url: z.string().check(z.meta({ description: 'The media path that was signed.' })),
+      signedUrl: z.string().check(
+        z.meta({
+          description:
+            'The path with a `token`: GET it without credentials (an `<img>` or `<audio>` can) until `expiresAt`; it answers 302 to the file.',
+        }),
+      ),
+      expiresAt: z.string().check(z.meta({ description: 'When `signedUrl` stops working (ISO 8601).' })),
+    }),
+  ),
+});
+export type SignMediaResponse = z.output<typeof signMediaResponseSchema>;
+export type SignedMediaUrl = SignMediaResponse['urls'][number];

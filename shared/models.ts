@@ -251,14 +251,18 @@ export const DEFAULT_MULTI_PLATFORM_MODEL_ID: MultiPlatformModelId = MULTI_PLATF
 const pick = (ids: readonly LanguageModelId[]): readonly LanguageModel[] =>
   ids.map((id) => LANGUAGE_MODEL_CATALOG[id]);
 
-export const TEXT_MODELS = pick(TEXT_MODEL_IDS);
-export const GBP_MODELS = pick(GBP_MODEL_IDS);
-export const MULTI_PLATFORM_MODELS = pick(MULTI_PLATFORM_MODEL_IDS);
+export const TEXT_MODELS = /* @__PURE__ */ pick(TEXT_MODEL_IDS);
+export const GBP_MODELS = /* @__PURE__ */ pick(GBP_MODEL_IDS);
+export const MULTI_PLATFORM_MODELS = /* @__PURE__ */ pick(MULTI_PLATFORM_MODEL_IDS);
 
 /** Every language model of every list, each once, in catalogue order. */
-export const LANGUAGE_MODELS: readonly LanguageModel[] = Object.values(LANGUAGE_MODEL_CATALOG);
+export const LANGUAGE_MODELS: readonly LanguageModel[] =
+  /* @__PURE__ */ Object.values(LANGUAGE_MODEL_CATALOG);
 
-const LANGUAGE_MODEL_IDS = Object.keys(LANGUAGE_MODEL_CATALOG) as [LanguageModelId, ...LanguageModelId[]];
+const LANGUAGE_MODEL_IDS = /* @__PURE__ */ Object.keys(LANGUAGE_MODEL_CATALOG) as [
+  LanguageModelId,
+  ...LanguageModelId[],
+];
 
 const hasOwn = (record: object, key: string): boolean => Object.hasOwn(record, key);
 
@@ -303,14 +307,18 @@ export function outputTokenBudget(model: LanguageModel, wantedTokens: number): n
 const UNKNOWN_MODEL_MESSAGE = 'Unknown AI model. Choose one of the listed models.';
 
 /** Request field for the 13 text tools' model. */
-export const textModelIdSchema = z.enum(TEXT_MODEL_IDS, { error: UNKNOWN_MODEL_MESSAGE });
-export const gbpModelIdSchema = z.enum(GBP_MODEL_IDS, { error: UNKNOWN_MODEL_MESSAGE });
-export const multiPlatformModelIdSchema = z.enum(MULTI_PLATFORM_MODEL_IDS, { error: UNKNOWN_MODEL_MESSAGE });
+export const textModelIdSchema = /* @__PURE__ */ z.enum(TEXT_MODEL_IDS, { error: UNKNOWN_MODEL_MESSAGE });
+export const gbpModelIdSchema = /* @__PURE__ */ z.enum(GBP_MODEL_IDS, { error: UNKNOWN_MODEL_MESSAGE });
+export const multiPlatformModelIdSchema = /* @__PURE__ */ z.enum(MULTI_PLATFORM_MODEL_IDS, {
+  error: UNKNOWN_MODEL_MESSAGE,
+});
 /**
  * Any list's model. Generation endpoints that the Multi-Platform Creator also calls (newsletter, press
  * release, FAQ, blog rewrite, client content, GBP post) receive its models too, so they accept this one.
  */
-export const languageModelIdSchema = z.enum(LANGUAGE_MODEL_IDS, { error: UNKNOWN_MODEL_MESSAGE });
+export const languageModelIdSchema = /* @__PURE__ */ z.enum(LANGUAGE_MODEL_IDS, {
+  error: UNKNOWN_MODEL_MESSAGE,
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Images (001 §9)
@@ -333,6 +341,12 @@ export interface ImageModel extends ModelEntry {
   readonly supportsCompression: boolean;
   /** The request may carry the user's own key for this model's provider (the spec's third-party key field). */
   readonly acceptsUserApiKey: boolean;
+  /**
+   * The result is cropped in the browser to the chosen aspect ratio before it is shown or downloaded
+   * (001 §9: "gemini: aspect ratios … (the result is cropped client-side)"): the model may answer
+   * another shape than the ratio asked for.
+   */
+  readonly cropsToAspectRatio: boolean;
 }
 
 const DALL_E_3_SIZES = ['1024x1024', '1792x1024', '1024x1792'] as const;
@@ -352,6 +366,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 10,
     supportsCompression: false,
     acceptsUserApiKey: false,
+    cropsToAspectRatio: false,
   },
   'gpt-image-1': {
     id: 'gpt-image-1',
@@ -366,6 +381,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 10,
     supportsCompression: true,
     acceptsUserApiKey: false,
+    cropsToAspectRatio: false,
   },
   'dall-e-3': {
     id: 'dall-e-3',
@@ -380,6 +396,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 1,
     supportsCompression: false,
     acceptsUserApiKey: false,
+    cropsToAspectRatio: false,
   },
   'dall-e-2': {
     id: 'dall-e-2',
@@ -394,6 +411,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 10,
     supportsCompression: false,
     acceptsUserApiKey: false,
+    cropsToAspectRatio: false,
   },
   'gemini-2.5-flash-image-preview': {
     id: 'gemini-2.5-flash-image-preview',
@@ -409,6 +427,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 10,
     supportsCompression: false,
     acceptsUserApiKey: true,
+    cropsToAspectRatio: true,
   },
   'imagen-4.0-ultra-generate-001': {
     id: 'imagen-4.0-ultra-generate-001',
@@ -424,6 +443,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 4,
     supportsCompression: false,
     acceptsUserApiKey: true,
+    cropsToAspectRatio: false,
   },
   'imagen-4.0-generate-001': {
     id: 'imagen-4.0-generate-001',
@@ -438,6 +458,7 @@ const IMAGE_MODEL_CATALOG = {
     maxCount: 4,
     supportsCompression: false,
     acceptsUserApiKey: true,
+    cropsToAspectRatio: false,
   },
 } as const satisfies Record<string, ImageModel>;
 
@@ -456,7 +477,9 @@ export const IMAGE_MODEL_IDS = [
 
 export const DEFAULT_IMAGE_MODEL_ID: ImageModelId = 'gpt-image-1';
 
-export const IMAGE_MODELS: readonly ImageModel[] = IMAGE_MODEL_IDS.map((id) => IMAGE_MODEL_CATALOG[id]);
+export const IMAGE_MODELS: readonly ImageModel[] = /* @__PURE__ */ IMAGE_MODEL_IDS.map(
+  (id) => IMAGE_MODEL_CATALOG[id],
+);
 
 export const IMAGE_COMPRESSION = { default: 85, min: 0, max: 100, step: 5 } as const;
 
@@ -518,10 +541,10 @@ export function clampImageCount(model: ImageModel, count: number): number {
   return Math.min(model.maxCount, Math.max(MIN_IMAGE_COUNT, Math.floor(count)));
 }
 
-export const imageModelIdSchema = z.enum(IMAGE_MODEL_IDS, {
+export const imageModelIdSchema = /* @__PURE__ */ z.enum(IMAGE_MODEL_IDS, {
   error: 'Unknown image model. Choose one of the listed models.',
 });
-export const imageOutputFormatSchema = z.enum(IMAGE_OUTPUT_FORMATS);
+export const imageOutputFormatSchema = /* @__PURE__ */ z.enum(IMAGE_OUTPUT_FORMATS);
 
 // ---------------------------------------------------------------------------------------------------
 // Podcast voices (001 §3, §9: ten named voices, each with an id; the names are not given)
@@ -542,21 +565,24 @@ const voice = (id: string, name: string, description: string): PodcastVoice => (
 });
 
 export const PODCAST_VOICES = [
-  voice('alloy', 'Alloy', 'Neutral and balanced'),
-  voice('ash', 'Ash', 'Clear and confident'),
-  voice('ballad', 'Ballad', 'Warm, expressive storyteller'),
-  voice('cedar', 'Cedar', 'Deep and grounded'),
-  voice('coral', 'Coral', 'Bright and friendly'),
-  voice('echo', 'Echo', 'Calm and measured'),
-  voice('marin', 'Marin', 'Natural and conversational'),
-  voice('sage', 'Sage', 'Soft and thoughtful'),
-  voice('shimmer', 'Shimmer', 'Light and cheerful'),
-  voice('verse', 'Verse', 'Versatile and dynamic'),
+  /* @__PURE__ */ voice('alloy', 'Alloy', 'Neutral and balanced'),
+  /* @__PURE__ */ voice('ash', 'Ash', 'Clear and confident'),
+  /* @__PURE__ */ voice('ballad', 'Ballad', 'Warm, expressive storyteller'),
+  /* @__PURE__ */ voice('cedar', 'Cedar', 'Deep and grounded'),
+  /* @__PURE__ */ voice('coral', 'Coral', 'Bright and friendly'),
+  /* @__PURE__ */ voice('echo', 'Echo', 'Calm and measured'),
+  /* @__PURE__ */ voice('marin', 'Marin', 'Natural and conversational'),
+  /* @__PURE__ */ voice('sage', 'Sage', 'Soft and thoughtful'),
+  /* @__PURE__ */ voice('shimmer', 'Shimmer', 'Light and cheerful'),
+  /* @__PURE__ */ voice('verse', 'Verse', 'Versatile and dynamic'),
 ] as const satisfies readonly PodcastVoice[];
 
 export type PodcastVoiceId = (typeof PODCAST_VOICES)[number]['id'];
 
-const PODCAST_VOICE_IDS = PODCAST_VOICES.map((entry) => entry.id) as [PodcastVoiceId, ...PodcastVoiceId[]];
+const PODCAST_VOICE_IDS = /* @__PURE__ */ PODCAST_VOICES.map((entry) => entry.id) as [
+  PodcastVoiceId,
+  ...PodcastVoiceId[],
+];
 
 export const DEFAULT_HOST_VOICE_ID: PodcastVoiceId = 'alloy';
 /** A contrasting voice, so the two speakers of a conversation are easy to tell apart. */
@@ -566,7 +592,7 @@ export function findPodcastVoice(id: string): PodcastVoice | undefined {
   return PODCAST_VOICES.find((entry) => entry.id === id);
 }
 
-export const podcastVoiceIdSchema = z.enum(PODCAST_VOICE_IDS, {
+export const podcastVoiceIdSchema = /* @__PURE__ */ z.enum(PODCAST_VOICE_IDS, {
   error: 'Unknown voice. Choose one of the listed voices.',
 });
 

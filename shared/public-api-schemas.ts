@@ -1,9 +1,24 @@
+import type { ClientSpend } from './budget';
 import { clientSpendFields } from './budget-schemas';
-import { CLIENT_TEXT_FIELDS, type ClientTextField } from './client';
+import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from './client';
 import { clientInputSchema, clientPatchSchema } from './client-input';
-import { CLIENT_INSTRUCTION_FIELDS, type InstructionPreviewField, previewFieldOf } from './client-list';
+import {
+  CLIENT_INSTRUCTION_FIELDS,
+  type ClientPage,
+  type InstructionPreviewField,
+  previewFieldOf,
+} from './client-list';
 import { listClientsQuerySchema } from './client-list-query';
+import { textJobResultOf } from './job-results';
+import { signMediaRequestSchema, signMediaResponseSchema } from './media-sign';
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
+import {
+  blogRewriteResultSchema,
+  clientContentResultSchema,
+  generateImageResultSchema,
+  newsletterResultSchema,
+  textToSpeechResultSchema,
+} from './tool-results';
 import { blogRewriteRequestSchema } from './tools/blog-rewrite';
 import { clientContentRequestSchema } from './tools/client-content';
 import { generateImageRequestSchema } from './tools/image-generation';
@@ -35,10 +50,22 @@ export const acceptedJobSchema = z
   })
   .check(z.meta({ description: 'The job was queued; poll `statusUrl`.' }));
 
-const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
-/** A job as GET /api/jobs/{jobId} returns it, with the given result shape. */
-export function jobSchemaOf<Result extends z.ZodMiniType>(result: Result) {
+const partialTextSchema = z.nullable(
+  z.object({
+    attempt: z.number().check(z.int()),
+    seq: z.number().check(z.int()),
+    text: z.string(),
+  }),
+);
+
+/**
+ * A job as GET /api/jobs/{jobId} returns it (functions/generation/job-store.ts `publicJob`), whose
+ * `tool` is `tool` and whose `result` has the given shape. Replies to `Prefer: wait` add `jobId` and
+ * `statusUrl`; `?include=partial` adds `partial`.
+ */
+export function jobSchemaOf<Result extends z.ZodMiniType>(tool: z.ZodMiniType<string>, result: Result) {
   return z
     .object({
       id: z.string(),
@@ -46,8 +73,8 @@ export function jobSchemaOf<Result extends z.ZodMiniType>(result: Result) {
         .optional(z.string())
         .check(z.meta({ description: 'Same as `id` (in replies to `Prefer: wait`).' })),
       statusUrl: z.optional(z.string()),
-      tool: z.string(),
-      status: jobStatusSchema,
+      tool,
+      status: z.enum(JOB_STATUSES),
       progress: z.number().check(z.gte(0), z.lte(100), z.meta({ description: 'Percent done.' })),
       result: z.nullable(result).check(z.meta({ description: 'Present once `status` is `succeeded`.' })),
       error: z
@@ -57,73 +84,43 @@ export function jobSchemaOf<Result extends z.ZodMiniType>(result: Result) {
         .nullable(z.string())
         .check(z.meta({ description: 'The model or provider that served the job.' })),
       savedContentId: z.nullable(z.string()),
-      partial: z
-        .optional(
-          z.nullable(
-            z.object({
-              attempt: z.number().check(z.int()),
-              seq: z.number().check(z.int()),
-              text: z.string(),
-            }),
-          ),
-        )
-        .check(
-          z.meta({
-            description:
-              'Only with `?include=partial`: the text written so far while the job runs (`seq` numbers the last progress push it includes), else null.',
-          }),
-        ),
+      partial: z.optional(partialTextSchema).check(
+        z.meta({
+          description:
+            'Only with `?include=partial`: the text written so far while the job runs (`seq` numbers the last progress push it includes), else null.',
+        }),
+      ),
       createdAt: z.string(),
       updatedAt: z.string(),
     })
-    .check(z.meta({ description: 'A generation job.' }));
+    .check(z.meta({ description: `A ${toolLabel(tool)} job.` }));
 }
 
-export const newsletterResultSchema = z.object({
-  generatedHtml: z.string(),
-  wordCount: z.number().check(z.int()),
-});
-export const blogRewriteResultSchema = z.object({
-  rewrittenContent: z.string(),
-  rewrittenHtml: z.string(),
-  wordCount: z.number().check(z.int()),
-});
-export const clientContentResultSchema = z.object({
-  content: z.string().check(z.meta({ description: 'WordPress-ready HTML.' })),
-  title: z.string(),
-  wordCount: z.number().check(z.int()),
-});
+function toolLabel(tool: z.ZodMiniType<string>): string {
+  const value = (tool as { _zod?: { def?: { values?: unknown[] } } })._zod?.def?.values?.[0];
+  return typeof value === 'string' ? value : 'generation';
+}
 
-export const imageResultSchema = z.object({
-  images: z.array(
-    z.object({
-      url: z.string().check(z.meta({ description: 'Signed URL of the image.' })),
-      prompt: z.string(),
-      configId: z.string(),
-      entities: z.array(z.string()),
-      keywords: z.array(z.string()),
-      width: z.number().check(z.int()),
-      height: z.number().check(z.int()),
-    }),
-  ),
-  failures: z.array(z.object({ configId: z.string(), prompt: z.string(), error: z.string() })),
-  provider: z.string(),
-  model: z.string(),
-  notice: z.nullable(z.string()),
-});
-export const textToSpeechResultSchema = z.object({
-  audioUrl: z.string().check(z.meta({ description: 'Signed URL of the MP3.' })),
-  durationSeconds: z.number(),
-  bytes: z.number().check(z.int()),
-  audioContent: z
-    .optional(z.string())
-    .check(
-      z.meta({ description: 'Base64 MP3, when asked for with `includeAudioContent` and small enough.' }),
-    ),
-});
+/**
+ * The tools whose jobs this API documents, each with its result as the server builds it: the text
+ * tools' own fields plus the engine's (shared/job-results.ts), the media tools' results as the media
+ * worker makes them. GET /jobs/{jobId} is one of these by `tool`; jobs of the app's other tools (FAQ,
+ * press release, social, …) are outside this contract.
+ */
+export const PUBLIC_JOB_RESULTS = {
+  'client-content': textJobResultOf(clientContentResultSchema),
+  'blog-rewrite': textJobResultOf(blogRewriteResultSchema),
+  newsletter: textJobResultOf(newsletterResultSchema),
+  'image-generation': generateImageResultSchema,
+  'text-to-speech': textToSpeechResultSchema,
+} as const;
+export type PublicJobTool = keyof typeof PUBLIC_JOB_RESULTS;
 
-const anyResultSchema = z.record(z.string(), z.unknown());
-export const jobSchema = jobSchemaOf(anyResultSchema);
+/** The job of one documented tool. */
+export const jobOfTool = (tool: PublicJobTool) => jobSchemaOf(z.literal(tool), PUBLIC_JOB_RESULTS[tool]);
+
+/** A job of any tool, its result untyped: what GET /jobs/{jobId} answers for the app's other tools. */
+export const anyJobSchema = jobSchemaOf(z.string(), z.record(z.string(), z.unknown()));
 
 export const clientSchema = z.object({
   id: z.string(),
@@ -183,6 +180,48 @@ export const clientPageSchema = z.object({
 });
 
 export const healthSchema = z.object({ status: z.literal('ok'), time: z.string() });
+export type Health = z.output<typeof healthSchema>;
+
+/**
+ * Compile-time ties between the documented replies and the types the handlers build them as: each
+ * fails to compile when a field is added, renamed or retyped on one side only.
+ */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<Condition extends true> = Condition;
+/** A client reply carries its spending (issue 34): the client and its ClientSpend. */
+export type DocumentedClientIsClient = Holds<Exactly<z.output<typeof clientSchema>, Client & ClientSpend>>;
+export type DocumentedPageIsPage = Holds<
+  Exactly<
+    z.output<typeof clientPageSchema>,
+    ClientPage<z.output<typeof clientSummarySchema> | (Client & ClientSpend)>
+  >
+>;
+
+/** The media route's JSON answer (to `Accept: application/json`; otherwise it redirects there). */
+export const mediaDownloadSchema = z.object({
+  url: z.string().check(z.meta({ description: 'The file: a download link that needs no credentials.' })),
+  expiresAt: z.string().check(z.meta({ description: 'When `url` stops working (ISO 8601).' })),
+});
+export type MediaDownload = z.output<typeof mediaDownloadSchema>;
+
+/** GET /api/jobs/{jobId}'s one query parameter (functions/jobs/get-job.ts refuses any other value). */
+export const jobQuerySchema = z.object({
+  include: z
+    .optional(z.literal('partial'))
+    .check(z.meta({ description: '`partial` adds `partial`: the text a running job has written so far.' })),
+});
+
+/** The media route's query (functions/media/get-media.ts). */
+export const mediaQuerySchema = z.object({
+  token: z.optional(z.string()).check(
+    z.meta({
+      description: 'A signature from POST /media/sign, for callers that cannot send an Authorization header.',
+    }),
+  ),
+  download: z
+    .optional(z.string())
+    .check(z.meta({ description: 'Save the file under this name (letters, digits, `.`, `-`, `_`).' })),
+});
 
 /** One operation of the public API. */
 export interface PublicEndpoint {
@@ -198,14 +237,57 @@ export interface PublicEndpoint {
   readonly query?: z.ZodMiniObject;
   /** An example body, shown in the documentation. */
   readonly example?: Record<string, unknown>;
-  /** A generation job: 202 + polling, or 200 with this result under `Prefer: wait`. */
-  readonly jobResult?: z.ZodMiniType;
+  /** A generation job of this tool: 202 + polling, or 200 with the finished job under `Prefer: wait`. */
+  readonly jobTool?: PublicJobTool;
   /** The direct reply of a non-job endpoint. */
-  readonly response?: { readonly status: 200 | 201; readonly schema: z.ZodMiniType };
+  readonly response?: {
+    readonly status: 200 | 201;
+    readonly schema: z.ZodMiniType;
+    /** Named examples of the reply (the job endpoint shows a succeeded and a failed job). */
+    readonly examples?: Readonly<Record<string, { readonly summary: string; readonly value: unknown }>>;
+  };
+  /** The reply is a redirect (the media route). */
+  readonly redirect?: { readonly description: string };
   readonly public?: boolean;
 }
 
 const waitNote = `Answers \`202\` with \`{jobId, statusUrl}\` at once. Send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}) to get \`200\` with the finished job if it finishes within N seconds.`;
+
+/** What the examples tell the reader to replace: a site of their own, so the example job can succeed. */
+const YOUR_SITE = 'https://www.your-client-site.com';
+
+const failedJobExample = {
+  id: '01JD0M8Z3C5W9Y7V6T4R2Q1P0N',
+  tool: 'client-content',
+  status: 'failed',
+  progress: 0,
+  result: null,
+  error:
+    'Could not read https://www.your-client-site.com: The address www.your-client-site.com could not be found',
+  servedBy: null,
+  savedContentId: null,
+  createdAt: '2025-06-02T14:03:11.000Z',
+  updatedAt: '2025-06-02T14:03:12.000Z',
+};
+
+const succeededJobExample = {
+  id: '01JD0M8Z3C5W9Y7V6T4R2Q1P0M',
+  tool: 'newsletter',
+  status: 'succeeded',
+  progress: 100,
+  result: {
+    generatedHtml: '<h1>Spring plumbing checklist</h1><p>…</p>',
+    wordCount: 512,
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    notice: null,
+  },
+  error: null,
+  servedBy: 'openai',
+  savedContentId: null,
+  createdAt: '2025-06-02T14:01:40.000Z',
+  updatedAt: '2025-06-02T14:01:58.000Z',
+};
 
 export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
   {
@@ -213,20 +295,20 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     path: '/generate-content',
     tag: 'Content',
     summary: 'Generate client content',
-    description: `An SEO blog post of 1000-1500 words for a client's website. ${waitNote}`,
+    description: `An SEO blog post of 1000-1500 words for a client's website. Replace \`${YOUR_SITE}\` in the example with your client's site: the job reads it, and a site that cannot be read fails the job (\`status: failed\`, \`error\` says why). ${waitNote}`,
     request: clientContentRequestSchema,
-    example: { clientUrl: 'https://example.com', topic: 'Spring lawn care tips', model: 'gpt-4o-mini' },
-    jobResult: clientContentResultSchema,
+    example: { clientUrl: YOUR_SITE, topic: 'Spring lawn care tips', model: 'gpt-4o-mini' },
+    jobTool: 'client-content',
   },
   {
     method: 'post',
     path: '/rewrite-blog',
     tag: 'Content',
     summary: 'Rewrite a blog post',
-    description: `Rewrites the post at \`url\` (or \`prompt\`, the same URL) with a copywriting framework. ${waitNote}`,
+    description: `Rewrites the post at \`url\` (or \`prompt\`, the same URL) with a copywriting framework. Replace the example's address with a post of your own: one that cannot be read fails the job. ${waitNote}`,
     request: blogRewriteRequestSchema,
-    example: { prompt: 'https://example.com/blog/post', model: 'gpt-4o-mini', framework: 'aida' },
-    jobResult: blogRewriteResultSchema,
+    example: { prompt: `${YOUR_SITE}/blog/your-post`, model: 'gpt-4o-mini', framework: 'aida' },
+    jobTool: 'blog-rewrite',
   },
   {
     method: 'post',
@@ -236,14 +318,14 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     description: `A styled HTML newsletter on a topic. ${waitNote}`,
     request: newsletterRequestSchema,
     example: { topic: 'Weekly tech updates', model: 'gpt-4o-mini', includeHeader: true },
-    jobResult: newsletterResultSchema,
+    jobTool: 'newsletter',
   },
   {
     method: 'post',
     path: '/generate-image',
     tag: 'Images',
     summary: 'Generate images',
-    description: `Images for a prompt (or a list of configurations). ${waitNote}`,
+    description: `Images for a prompt (or a list of configurations). Each image's \`url\` is a media path: download it with your Authorization header (GET /media/…). ${waitNote}`,
     request: generateImageRequestSchema,
     example: {
       prompt: 'A friendly plumber fixing a kitchen sink',
@@ -251,7 +333,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
       size: '1024x1024',
       quality: 'high',
     },
-    jobResult: imageResultSchema,
+    jobTool: 'image-generation',
   },
   {
     method: 'get',
@@ -294,10 +376,10 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     path: '/text-to-speech',
     tag: 'Other',
     summary: 'Text to speech',
-    description: `An MP3 of the text read by one of ten voices. ${waitNote}`,
+    description: `An MP3 of the text read by one of ten voices. \`audioUrl\` is a media path: download it with your Authorization header (GET /media/…). ${waitNote}`,
     request: textToSpeechRequestSchema,
     example: { text: 'Welcome to this week’s home maintenance tips.', voice: 'alloy' },
-    jobResult: textToSpeechResultSchema,
+    jobTool: 'text-to-speech',
   },
   {
     method: 'get',
@@ -305,8 +387,38 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Other',
     summary: 'Get a job',
     description:
-      'Poll a generation job until `status` is `succeeded` (then `result` holds the response fields) or `failed` (then `error` says why). Add `?include=partial` for the text written so far (`partial`). Only the job’s owner sees it.',
-    response: { status: 200, schema: jobSchema },
+      'Poll a generation job until `status` is `succeeded` (then `result` holds the response fields of its tool) or `failed` (then `result` is null and `error` says why). `result` has the shape of the job’s `tool`. Jobs of the app’s other tools (FAQ, press release, social posts, …) come with their own results, outside this document. Add `?include=partial` for the text written so far (`partial`). Only the job’s owner sees it.',
+    query: jobQuerySchema,
+    response: {
+      status: 200,
+      schema: anyJobSchema,
+      examples: {
+        succeeded: { summary: 'A finished newsletter', value: succeededJobExample },
+        failed: { summary: 'A job whose source could not be read', value: failedJobExample },
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/media/sign',
+    tag: 'Other',
+    summary: 'Sign media paths',
+    description:
+      'Turns media paths of results (`images[].url`, `audioUrl`) into links that work without credentials until they expire, for a web page’s `<img>` or `<audio>`. To download a file yourself, GET its path with your Authorization header instead.',
+    request: signMediaRequestSchema,
+    example: { urls: ['/api/media/…/01JD0M8Z3C5W9Y7V6T4R2Q1P0M/image-1.png'] },
+    response: { status: 200, schema: signMediaResponseSchema },
+  },
+  {
+    method: 'get',
+    path: '/media/{userId}/{jobId}/{fileName}',
+    tag: 'Other',
+    summary: 'Download a media file',
+    description:
+      'A media path of a result (an image’s `url`, `audioUrl`): answers 302 to a download link good for a few minutes, or, with `Accept: application/json`, that link and when it expires. Send your Authorization header, or a `token` from POST /media/sign. Follow the redirect without the Authorization header (the download link carries its own signature).',
+    query: mediaQuerySchema,
+    response: { status: 200, schema: mediaDownloadSchema },
+    redirect: { description: 'The file is at `Location` (a link that expires in a few minutes).' },
   },
   {
     method: 'get',

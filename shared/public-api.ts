@@ -18,6 +18,19 @@ export const MAX_PREFER_WAIT_SECONDS = 25;
 export const PUBLIC_API_TAGS = ['Content', 'Images', 'Clients', 'Other'] as const;
 export type PublicApiTag = (typeof PUBLIC_API_TAGS)[number];
 
+export const PUBLIC_API_TAG_DESCRIPTIONS: Readonly<Record<PublicApiTag, string>> = {
+  Content: 'Written content: client blog posts, rewrites of a post, newsletters. Each is a generation job.',
+  Images: 'Generated images, stored as media files of the job.',
+  Clients: 'The client profiles the key’s owner can see, and new ones.',
+  Other: 'Speech, jobs, media files and the health check.',
+};
+
+/** The API's terms, as the document's license says: for the agency's staff and the integrations it allows. */
+export const PUBLIC_API_LICENSE = {
+  name: 'Proprietary: for the agency and the integrations it authorises',
+  identifier: 'LicenseRef-LBM-Studio-Proprietary',
+} as const;
+
 /** Relative to the API's origin, like the Location header. */
 export function jobStatusUrl(jobId: string): string {
   return `/api/jobs/${jobId}`;

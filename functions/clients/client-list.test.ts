@@ -29,7 +29,7 @@ describe('parseListClientsQuery', () => {
 
   it.each([
     [{ limit: '0' }, 'limit: must be at least 1'],
-    [{ limit: '101' }, 'limit: must be at most 100'],
+    [{ limit: '1001' }, 'limit: must be at most 1000'],
     [{ limit: '2.5' }, 'limit: must be a whole number'],
     [{ limit: 'ten' }, /^limit: /],
     [{ cursor: 'x'.repeat(1000) }, 'cursor: invalid cursor; use next_cursor from the previous page'],

@@ -70,20 +70,24 @@ async function listSummaryPage(
       : []
     ).map((record) => [record.clientId, record]),
   );
-  const clients: ClientSummary[] = [];
+  const summaries: ClientSummary[] = [];
   for (const record of page) {
     if (record.instructionPreviews !== undefined) {
-      clients.push(toClientSummaryOfRecord(record, record.instructionPreviews));
+      summaries.push(toClientSummaryOfRecord(record, record.instructionPreviews));
       continue;
     }
     // Deleted since the first read: left out, as a list read a moment later would.
     const full = whole.get(record.clientId);
-    if (full) clients.push(toClientSummaryOfRecord(full, instructionPreviewsOf(full)));
+    if (full) summaries.push(toClientSummaryOfRecord(full, instructionPreviewsOf(full)));
   }
-  const last = page[page.length - 1];
+  // A page of 1,000 summaries is about 1.2 MB; one of clients with every short field full could pass
+  // Lambda's 6 MB, so it stops early and the cursor carries on from the last client kept.
+  const clients = fitToBudget(summaries, CLIENT_PAGE_MAX_BYTES);
+  const cut = clients.length < summaries.length;
+  const last = cut ? clients[clients.length - 1]?.id : page[page.length - 1]?.clientId;
   return {
     clients: await withSpend(clients, budgetsOf(page)),
-    next_cursor: records.length > page.length && last ? encodeCursor(last.clientId) : null,
+    next_cursor: (cut || records.length > page.length) && last ? encodeCursor(last) : null,
   };
 }
 

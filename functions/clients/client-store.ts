@@ -11,7 +11,6 @@ import type { ParsedClientChanges, ParsedClientInput } from '#shared/client-inpu
 import { instructionPreviewsOf } from '#shared/client-list';
 import { CLIENT_NOT_FOUND } from './client-access';
 import type { ClientRecord } from './client-record';
-import { encryptSecret } from './password-cipher';
 
 /**
  * Writes of the client profile. Values arrive trimmed with empty ones as null (clientInputSchema); a
@@ -20,6 +19,15 @@ import { encryptSecret } from './password-cipher';
  */
 
 export const PASSWORD_FIELD = 'wordpress_app_password';
+
+/**
+ * Only a save that sets a WordPress password encrypts one, so the cipher (and KMS's client, in AWS)
+ * loads then, not with every client route: listing, reading, most edits and deletes never need it.
+ */
+async function encryptedPassword(password: string): Promise<string> {
+  const { encryptSecret } = await import('./password-cipher');
+  return encryptSecret(password);
+}
 
 /** Blank counts as no password: an app password never begins or ends with spaces that matter. */
 function passwordValue(value: string | null | undefined): string | null | undefined {
@@ -50,7 +58,7 @@ export async function createClient(caller: Caller, input: ParsedClientInput): Pr
       clientId,
       name: input.name,
       ...presentTextFields(input),
-      wordpress_password_cipher: password ? await encryptSecret(password) : undefined,
+      wordpress_password_cipher: password ? await encryptedPassword(password) : undefined,
       createdBy: caller.userId,
       createdByEmail: caller.email.toLowerCase(),
       createdAt: now,
@@ -104,7 +112,7 @@ export async function updateClient(
   const changes = {
     ...(input.name === undefined ? {} : { name: input.name }),
     ...presentTextFields(input),
-    ...(typeof password === 'string' ? { wordpress_password_cipher: await encryptSecret(password) } : {}),
+    ...(typeof password === 'string' ? { wordpress_password_cipher: await encryptedPassword(password) } : {}),
     // The list's previews follow the instructions (entities.ts); $set replaces the whole map, so a
     // cleared instruction's preview goes with it.
     instructionPreviews: $set(instructionPreviewsOf(instructions)),

@@ -1,5 +1,4 @@
 import type * as z from 'zod/mini';
-import { consumeApiKeyRequest } from '#functions/api-keys/rate-limit';
 import { type Caller, callerFromAuthorizer } from './caller';
 import {
   credentialRefusalMessage,
@@ -41,26 +40,67 @@ export interface AuthenticatedRequest<Body> extends HttpRequest<Body> {
   readonly csv: string | null;
 }
 
+/** The caller the authorizer found, or the 401 that says why it found none (credential-refusals.ts). */
+function callerOrRefusal(event: HttpEvent): Caller | UnauthorizedError {
+  const context = event.requestContext.authorizer?.lambda;
+  const caller = callerFromAuthorizer(context);
+  if (caller) return caller;
+  // The authorizer passes a request without valid credentials on, saying why.
+  const refusal = isCredentialRefusal(context?.refusal) ? context.refusal : 'missing';
+  return new UnauthorizedError(credentialRefusalMessage(refusal), presentedInvalidCredentials(refusal));
+}
+
+/**
+ * Only key traffic has a budget; the app's own (login-token) requests are never counted. The limiter
+ * (its entity and the toolbox's update action) loads with the first key request: most functions serve
+ * the app alone, and the split build (infra/split-bundle.ts) leaves it in a chunk of its own.
+ */
+async function countKeyRequest(caller: Caller): Promise<void> {
+  if (!caller.apiKeyId) return;
+  const { consumeApiKeyRequest } = await import('#functions/api-keys/rate-limit');
+  await consumeApiKeyRequest(caller.apiKeyId);
+}
+
 async function authorize(event: HttpEvent): Promise<Caller | null> {
   const kind = routeAuth(event);
   if (kind === 'public') return null;
-  const context = event.requestContext.authorizer?.lambda;
-  const caller = callerFromAuthorizer(context);
-  if (!caller) {
-    // The authorizer passes a request without valid credentials on, saying why (credential-refusals.ts).
-    const refusal = isCredentialRefusal(context?.refusal) ? context.refusal : 'missing';
-    throw new UnauthorizedError(credentialRefusalMessage(refusal), presentedInvalidCredentials(refusal));
-  }
+  const caller = callerOrRefusal(event);
+  if (caller instanceof UnauthorizedError) throw caller;
   if (kind === 'admin' && !caller.isAdmin) throw new ForbiddenError('Only administrators can do this.');
   if ((kind === 'user' || kind === 'admin') && caller.authMethod !== 'token') {
     throw new ForbiddenError('This endpoint is not part of the public API; sign in to use it.');
   }
-  // Only key traffic has a budget; the app's own (login-token) requests are never counted. Imported
-  // statically: behind a dynamic import esbuild still inlined the limiter, and wrapped its graph so
-  // that the whole DynamoDB client package (every command's schema, the aggregated client, waiters:
-  // ~63 KB) stayed in every handler.
-  if (caller.apiKeyId) await consumeApiKeyRequest(caller.apiKeyId);
+  await countKeyRequest(caller);
   return caller;
+}
+
+/**
+ * A route the table marks `apiKey` that also serves callers without credentials who hold a signed
+ * link (the media route: an `<img>` cannot send a header): `handle` gets the caller, or null and the
+ * 401 to answer when the link does not stand in for credentials either. No body.
+ */
+export function credentialsOrLinkHandler(options: {
+  handle: (
+    request: HttpRequest<undefined> & {
+      readonly caller: Caller | null;
+      readonly refusal: UnauthorizedError | null;
+    },
+  ) => Promise<unknown>;
+}) {
+  return wrap(async (event, context) => {
+    if (routeAuth(event) !== 'apiKey') {
+      throw new ForbiddenError(`Route ${event.routeKey} must take API keys to take signed links too`);
+    }
+    const found = callerOrRefusal(event);
+    const caller = found instanceof UnauthorizedError ? null : found;
+    if (caller) await countKeyRequest(caller);
+    validate(undefined, parseBody(event));
+    return options.handle({
+      ...requestOf(event, undefined, context),
+      caller,
+      refusal: found instanceof UnauthorizedError ? found : null,
+    });
+  });
 }
 
 /** What an access check sees: who calls, and the path and query that name the resource. */

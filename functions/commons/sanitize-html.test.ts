@@ -22,6 +22,12 @@ describe('sanitizeHtml: hostile payloads', () => {
     '<a href="vbscript:msgbox(1)">x</a>',
     '<a href="VBScript&#58;msgbox(1)">x</a>',
     '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+    // Encoded twice: decoded once by the sanitizer, the browser would decode the rest (js-xss, issue 28).
+    '<a href="javascript&#38;#58;alert(1)">x</a>',
+    '<a href="&#38;#106;avascript:alert(1)">x</a>',
+    '<a href="&Tab;javascript:alert(1)">x</a>',
+    '<a href="java&NewLine;script:alert(1)">x</a>',
+    '<a href="javascript&colon;alert(1)" href="https://example.com">x</a>',
   ])('removes the dangerous href of %s', (payload) => {
     expect(sanitizeHtml(payload)).toBe('<a>x</a>');
   });
@@ -82,6 +88,30 @@ describe('sanitizeHtml: hostile payloads', () => {
         '<body onload="alert(2)"><h1>Title</h1><p>Body</p></body></html>',
     );
     expect(out).toBe('<h1>Title</h1><p>Body</p>');
+  });
+
+  it('keeps a < that starts no tag as text, as a browser does', () => {
+    expect(sanitizeHtml('<p>1 < 2 and 3 > 2</p>')).toBe('<p>1 &lt; 2 and 3 &gt; 2</p>');
+  });
+
+  it('drops only the element of a void or self-closed foreign tag, not what follows', () => {
+    expect(sanitizeHtml('<embed src="x.swf"><p>a</p><svg/><p>b</p><math /><p>c</p>')).toBe(
+      '<p>a</p><p>b</p><p>c</p>',
+    );
+  });
+
+  it('ends a script at its first end tag and nested SVG at its own', () => {
+    expect(sanitizeHtml('<script>s = "<script>"</script><p>a</p>')).toBe('<p>a</p>');
+    expect(sanitizeHtml('<svg><svg><a>x</a></svg><a>y</a></svg><p>b</p>')).toBe('<p>b</p>');
+  });
+
+  it('drops a tag name hidden behind a slash with its content', () => {
+    expect(sanitizeHtml('<script/src="x">alert(1)</script><p>a</p>')).toBe('<p>a</p>');
+  });
+
+  it('closes elements left open and drops end tags that close nothing', () => {
+    expect(sanitizeHtml('</div><div><p>Cut <strong>off')).toBe('<div><p>Cut <strong>off</strong></p></div>');
+    expect(sanitizeHtml('<ul><li>a</ul></li></p>')).toBe('<ul><li>a</li></ul>');
   });
 
   it('escapes markup that arrives as text', () => {

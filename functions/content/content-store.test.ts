@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '#functions/commons/errors';
 import { envNames } from '#infra/routes';
-import { saveContentOnce } from './content-store';
+import { saveContentOnce } from './content-saves';
 
 /**
  * A save that loses a race to another writer of the same item, which the emulator cannot time: the

@@ -3,17 +3,14 @@ import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { ulid } from 'ulid';
-import type { z } from 'zod';
 import { CLIENT_NOT_FOUND } from '#functions/clients/client-access';
 import { adjustClientCounter } from '#functions/clients/client-counters';
 import { isResourceId } from '#functions/clients/resource-id';
 import { ConflictError, NotFoundError } from '#functions/commons/errors';
-import { sanitizeHtml } from '#functions/commons/sanitize-html';
 import { calendarIndexKeys, entities } from '#functions/data/entities';
 import { findItem, putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
-import type { ClientContent, ContentType, updateContentSchema } from '#shared/content';
-import { type ContentStatus, DEFAULT_CONTENT_STATUS, nextStatus, statusOf } from '#shared/content-status';
+import { type ContentStatus, nextStatus, statusOf } from '#shared/content-status';
 import type { VersionSource } from '#shared/content-versions';
 import { assertStorable, type ContentRecord, nextTimestamp, toClientContent } from './content-record';
 import type { StoredContent } from './content-snapshot';
@@ -27,24 +24,13 @@ import {
 } from './content-versions';
 
 /**
- * A client's content library in DynamoDB. Every write path sanitizes HTML with the same sanitizer the
- * generation engine uses, and keeps the client's `contentCount` in step.
+ * A client's content library in DynamoDB: reads, and writes of HTML that is stored already (versions,
+ * restores, statuses, links), keeping the client's `contentCount` in step. HTML from outside (a
+ * generation, the API) comes in through content-saves.ts, which sanitizes it; the functions that never
+ * take new HTML do not carry the sanitizer.
  */
 
 export const CONTENT_NOT_FOUND = 'Content not found';
-
-export interface SaveContentInput {
-  contentId: string;
-  clientId: string;
-  createdBy: string;
-  /** The saver's e-mail, the author of the item's first version. */
-  createdByEmail?: string | undefined;
-  title: string;
-  content: string;
-  html_content: string;
-  content_type: ContentType;
-  metadata: Record<string, unknown>;
-}
 
 export async function findContent(
   clientId: string,
@@ -80,55 +66,6 @@ export async function insertContentOnce(
     throw new NotFoundError(CLIENT_NOT_FOUND);
   }
   return { created: true, record };
-}
-
-/**
- * Saves generated content exactly once per `contentId` (a ULID): a redelivered job finds the item it
- * saved before and gets `created: false`; the client's count moves only when the item was created. The
- * item's first version goes first and has the item's own id, so a redelivery writes it once too.
- */
-export async function saveContentOnce(
-  input: SaveContentInput,
-): Promise<{ created: boolean; content: ClientContent }> {
-  if (!isResourceId(input.contentId)) throw new Error(`contentId must be a ULID, got '${input.contentId}'`);
-  if (!isResourceId(input.clientId)) throw new NotFoundError(CLIENT_NOT_FOUND);
-  const now = new Date().toISOString();
-  const words = {
-    title: input.title,
-    content: input.content,
-    html_content: sanitizeHtml(input.html_content),
-  };
-  const item: StoredContent = {
-    clientId: input.clientId,
-    contentId: input.contentId,
-    ...words,
-    content_type: input.content_type,
-    metadata: input.metadata,
-    createdBy: input.createdBy,
-    createdAt: now,
-    updatedAt: now,
-    status: DEFAULT_CONTENT_STATUS,
-    currentVersionId: input.contentId,
-  };
-  assertStorable(item);
-  await putVersion({
-    clientId: input.clientId,
-    contentId: input.contentId,
-    versionId: input.contentId,
-    words,
-    source: 'created',
-    author: { userId: input.createdBy, email: input.createdByEmail },
-    changed: changedFields(null, words),
-    createdAt: now,
-  });
-  const { created, record } = await insertContentOnce(item);
-  return { created, content: toClientContent(record) };
-}
-
-/** A save through the API (the tools' Save buttons): a new id, then the same path as generation. */
-export async function createContent(input: Omit<SaveContentInput, 'contentId'>): Promise<ClientContent> {
-  const { content } = await saveContentOnce({ ...input, contentId: ulid() });
-  return content;
 }
 
 /** What a change sets on an item, worked out from the item as it is when the change is written. */
@@ -313,29 +250,6 @@ async function writeChange(
     if (isConditionFailure(error)) throw new ContentMovedError();
     throw error;
   }
-}
-
-/** The library's Edit dialog (PUT): the words as sent, the HTML sanitized; a new version when they differ. */
-export async function updateContent(
-  record: ContentRecord,
-  input: z.output<typeof updateContentSchema>,
-  author: VersionAuthor,
-): Promise<ChangedContent> {
-  const html = sanitizeHtml(input.html_content);
-  return changeContent(
-    record,
-    (current, newVersionId) => ({
-      title: input.title,
-      content: input.content,
-      html_content: html,
-      // A stored item's metadata is always an object (it is validated before every write).
-      metadata: input.metadata ?? toClientContent(current).metadata,
-      ...(newVersionId === null
-        ? {}
-        : { status: statusAfterNewVersion(current, input.updateOpenReview === true) }),
-    }),
-    { author, source: 'edit' },
-  );
 }
 
 /** Where a new version leaves an item's status (shared/content-status.ts). */

@@ -3,7 +3,7 @@ import { authorizeClient } from '#functions/clients/client-access';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
 import { keepSavedMedia } from '#functions/media/saved-media';
 import { createContentSchema } from '#shared/content';
-import { createContent } from './content-store';
+import { createContent } from './content-saves';
 
 /**
  * POST /api/clients/{clientId}/content: the tools' saves; recorded as `client_content_save`. The

@@ -4,7 +4,7 @@ import { afterNewVersion } from '#functions/reviews/review-service';
 import { updateContentSchema } from '#shared/content';
 import { authorizeContent } from './authorize-content';
 import { toClientContent } from './content-record';
-import { updateContent } from './content-store';
+import { updateContent } from './content-saves';
 
 /**
  * PUT /api/clients/{clientId}/content/{contentId}: the library's Edit dialog; sets a new `updated_at`.

@@ -2,7 +2,6 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { UpdateItemCommand, type UpdateItemInput } from 'dynamodb-toolbox/entity/actions/update';
 import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
-import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
@@ -167,7 +166,7 @@ type JobUpdate = UpdateItemInput<Entities['job']>;
 type JobCondition = Condition<Entities['job']>;
 
 /** A job that has not finished: the only kind a start or a failure from the DLQ may change. */
-const UNFINISHED = {
+export const UNFINISHED = {
   or: [
     { attr: 'status', eq: 'queued' },
     { attr: 'status', eq: 'running' },
@@ -429,45 +428,4 @@ export async function storeJobCost(jobId: string, costMicroUsd: number): Promise
 
 export async function markJobSettled(jobId: string): Promise<void> {
   await patchJob({ jobId, settledAt: new Date().toISOString() });
-}
-
-/** Local runtime only (fauxqs forgets messages on restart): jobs that were queued or running. */
-export async function unfinishedJobsForRecovery(): Promise<string[]> {
-  const { table, job } = entities();
-  const { Items = [] } = await table
-    .build(ScanCommand)
-    .entities(job)
-    .options({ filters: { job: UNFINISHED }, maxPages: Number.POSITIVE_INFINITY })
-    .send();
-  return Items.filter((row) => !isExpired(row.expiresAt)).map((row) => row.jobId);
-}
-
-/**
- * Local runtime only: finished jobs whose accounting a crash interrupted (usage, budget, batch row), to
- * settle at start. In AWS the job's message comes back after the crash and settles it (run-job.ts).
- */
-export async function unsettledJobsForRecovery(): Promise<string[]> {
-  const { table, job } = entities();
-  const { Items = [] } = await table
-    .build(ScanCommand)
-    .entities(job)
-    .options({
-      filters: {
-        job: {
-          and: [
-            {
-              or: [
-                { attr: 'status', eq: 'succeeded' },
-                { attr: 'status', eq: 'failed' },
-              ],
-            },
-            { attr: 'estimateMicroUsd', exists: true },
-            { attr: 'settledAt', exists: false },
-          ],
-        },
-      },
-      maxPages: Number.POSITIVE_INFINITY,
-    })
-    .send();
-  return Items.filter((row) => !isExpired(row.expiresAt)).map((row) => row.jobId);
 }

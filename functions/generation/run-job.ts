@@ -4,7 +4,7 @@ import { requireClientAccess } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
 import { SafeFetchError } from '#functions/commons/safe-fetch-errors';
-import { saveContentOnce } from '#functions/content/content-store';
+import { saveContentOnce } from '#functions/content/content-saves';
 import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
 import { settleAfterRun } from '#functions/usage/settle-job';
@@ -12,6 +12,7 @@ import { jobSucceededEvent, notifyUser, UserPusher } from '#functions/websocket/
 import { JobDeadlineError, untilAborted } from '#functions/worker/job-deadline';
 import { PROVIDER_CALL_LOG_MESSAGES } from '#infra/provider-call-log';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
+import type { TextJobFields } from '#shared/job-results';
 import { NO_USAGE } from '#shared/prices';
 import {
   finishJob,
@@ -203,13 +204,14 @@ async function generate<Input, Result extends Record<string, unknown>>(
     });
   }
   const parsed = tool.parseResult(text, input, context);
-  const result: Record<string, unknown> = {
+  // The tool's fields and the engine's, as the OpenAPI document describes them (shared/job-results.ts).
+  const result: Record<string, unknown> & TextJobFields = {
     ...parsed,
     provider: choice.servedBy,
     model: tool.modelId(input),
     notice: offlineNotice(choice.fallbackReason, offlineNotes),
     // The same notes as a list, for screens that show them one per line.
-    ...(choice.servedBy === 'offline' ? { offlineNotes } : {}),
+    ...(choice.servedBy === 'offline' ? { offlineNotes: [...offlineNotes] } : {}),
   };
 
   let savedContentId: string | null = null;

@@ -4,7 +4,7 @@ import { requireClientAccess } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
 import { SafeFetchError } from '#functions/commons/safe-fetch-errors';
-import { saveContentOnce } from '#functions/content/content-store';
+import { saveContentOnce } from '#functions/content/content-saves';
 import {
   finishJob,
   noteRetry,
@@ -87,14 +87,15 @@ async function generate(
     userApiKey,
     retention,
     signal,
-    progress: async (done, total, status) => {
+    progress: async (done, total, status, partial) => {
       const progress = Math.min(99, Math.floor((100 * done) / Math.max(1, total)));
       await notifyUser(job.userId, {
         type: 'job.progress',
         jobId: job.id,
         tool: job.tool,
         progress,
-        text: '',
+        // The result so far only grows, so the page keeps the longest text it has seen.
+        text: partial ? JSON.stringify(partial) : '',
         status,
       });
       const now = Date.now();

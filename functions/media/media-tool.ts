@@ -26,8 +26,17 @@ export interface MediaJobContext {
    * job ends at the deadline either way; a tool that stops early just frees the worker sooner.
    */
   readonly signal: AbortSignal;
-  /** Reports real progress: `done` steps of `total`, with the status line the page shows. */
-  progress(done: number, total: number, status: string): Promise<void>;
+  /**
+   * Reports real progress: `done` steps of `total`, with the status line the page shows. `partial`, the
+   * result so far, is pushed as the progress message's whole text (JSON), so the page shows what has
+   * arrived while the run goes on (001 §4: the image loop appends results as they come).
+   */
+  progress(
+    done: number,
+    total: number,
+    status: string,
+    partial?: Readonly<Record<string, unknown>>,
+  ): Promise<void>;
   /** Stores a file under media/{userId}/{jobId}/ and returns its /api/media/... path. */
   store(fileName: string, bytes: Uint8Array): Promise<string>;
 }

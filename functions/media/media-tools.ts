@@ -14,6 +14,9 @@ const loaders: Readonly<Record<string, () => Promise<RegisteredMediaTool>>> = {
     (await import('#functions/tools/multi-platform/definition')).multiPlatformTool as RegisteredMediaTool,
 };
 
+/** The job kinds the media worker runs. */
+export const MEDIA_TOOL_NAMES: readonly string[] = Object.keys(loaders);
+
 export function isMediaToolName(name: string): boolean {
   return Object.hasOwn(loaders, name);
 }

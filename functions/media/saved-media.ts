@@ -1,8 +1,5 @@
-import { PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import type { Caller } from '#functions/commons/caller';
-import { s3Client } from '#functions/commons/clients/s3';
-import { requireEnv } from '#functions/commons/env';
-import { MEDIA_RETENTION_TAG, type MediaRetention, mediaKey, mediaLocationsIn } from '#shared/media';
+import { mediaLocationsIn } from '#shared/media';
 
 /**
  * Media a library item refers to outlives its job (issue 29 item 4). Job media is tagged `job` when
@@ -12,8 +9,6 @@ import { MEDIA_RETENTION_TAG, type MediaRetention, mediaKey, mediaLocationsIn } 
  * rule, functions/media/media-access.ts, does not follow a path pasted into someone else's item).
  */
 
-const SAVED: MediaRetention = 'saved';
-
 /** The content fields a media path may appear in. */
 export interface SavedContentFields {
   readonly content?: string;
@@ -21,27 +16,17 @@ export interface SavedContentFields {
   readonly metadata?: Record<string, unknown>;
 }
 
-/** Tags the caller's media that the content names as saved; returns how many files were tagged. */
+/**
+ * Tags the caller's media that the content names as saved; returns how many files were tagged. Most
+ * saves name no media, and the S3 client (about 150 KB of the Content function's bundle) loads only for
+ * those that do (docs/decisions.md, "Bundles within budget").
+ */
 export async function keepSavedMedia(caller: Caller, fields: SavedContentFields): Promise<number> {
   const text = [fields.html_content ?? '', fields.content ?? '', JSON.stringify(fields.metadata ?? {})].join(
     '\n',
   );
   const own = mediaLocationsIn(text).filter((location) => location.userId === caller.userId);
-  let tagged = 0;
-  for (const location of own) {
-    try {
-      await s3Client().send(
-        new PutObjectTaggingCommand({
-          Bucket: requireEnv('mediaBucket'),
-          Key: mediaKey(location),
-          Tagging: { TagSet: [{ Key: MEDIA_RETENTION_TAG, Value: SAVED }] },
-        }),
-      );
-      tagged += 1;
-    } catch (error) {
-      // Expired already (or never written): there is nothing left to keep.
-      if ((error as { name?: string }).name !== 'NoSuchKey') throw error;
-    }
-  }
-  return tagged;
+  if (own.length === 0) return 0;
+  const { tagSavedMedia } = await import('./saved-media-tags');
+  return tagSavedMedia(own);
 }

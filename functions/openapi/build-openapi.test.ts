@@ -2,10 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { httpRoutes } from '#infra/routes';
+import { textJobFields } from '#shared/job-results';
 import { PUBLIC_API_VERSION } from '#shared/public-api';
 import { PUBLIC_ENDPOINTS } from '#shared/public-api-schemas';
+import { newsletterResultSchema, textToSpeechResultSchema } from '#shared/tool-results';
 import { blogRewriteRequestSchema } from '#shared/tools/blog-rewrite';
 import { buildOpenApiDocument, isServed } from './build-openapi';
 
@@ -67,7 +70,7 @@ describe('the OpenAPI document', () => {
     ).toBe(false);
   });
 
-  it('has the bearer scheme, the error shape and the 401/404/413/429 replies', () => {
+  it('has the bearer scheme, the error shape and the 401/413/429 replies', () => {
     expect(at('components', 'securitySchemes', 'bearerAuth')).toMatchObject({
       type: 'http',
       scheme: 'bearer',
@@ -77,10 +80,11 @@ describe('the OpenAPI document', () => {
       'code',
       'message',
     ]);
-    for (const status of ['401', '404', '413', '429']) {
+    for (const status of ['401', '413', '429']) {
       expect(at('paths', '/clients', 'post', 'responses', status), status).toBeDefined();
     }
     expect(at('components', 'responses', 'TooManyRequests', 'headers', 'Retry-After')).toBeDefined();
+    expect(at('components', 'responses', 'Unauthorized', 'headers', 'WWW-Authenticate')).toBeDefined();
     expect(at('paths', '/health', 'get', 'security')).toEqual([]);
   });
 
@@ -88,24 +92,64 @@ describe('the OpenAPI document', () => {
     const newsletter = ['paths', '/generate-newsletter', 'post'];
     const json = ['content', 'application/json', 'schema'];
     expect(at(...newsletter, 'responses', '202', ...json, 'required')).toEqual(['jobId', 'statusUrl']);
-    const result = at(
-      ...newsletter,
-      'responses',
-      '200',
-      ...json,
-      'properties',
-      'result',
-      'anyOf',
-      '0',
-      'properties',
-    );
-    expect(result).toHaveProperty('generatedHtml');
+    expect(at(...newsletter, 'responses', '200', ...json)).toEqual({
+      $ref: '#/components/schemas/NewsletterJob',
+    });
     expect(at(...newsletter, 'parameters')).toContainEqual({ $ref: '#/components/parameters/Prefer' });
-    expect(at('paths', '/jobs/{jobId}', 'get', 'responses', '200')).toBeDefined();
+    expect(at('paths', '/jobs/{jobId}', 'get', 'responses', '200', ...json)).toEqual({
+      $ref: '#/components/schemas/Job',
+    });
     expect(at(...newsletter, 'responses', '202', 'links', 'JobStatus')).toMatchObject({
       operationId: at('paths', '/jobs/{jobId}', 'get', 'operationId'),
       parameters: { jobId: '$response.body#/jobId' },
     });
+  });
+
+  it('types a job’s result by its tool, from the schemas the server builds results with', () => {
+    const job = at('components', 'schemas', 'Job') as { oneOf: { $ref: string }[]; discriminator: object };
+    expect(job.oneOf.map((variant) => variant.$ref.split('/').pop())).toEqual([
+      'ClientContentJob',
+      'BlogRewriteJob',
+      'NewsletterJob',
+      'ImageGenerationJob',
+      'TextToSpeechJob',
+      'OtherToolJob',
+    ]);
+    expect(job.discriminator).toMatchObject({ propertyName: 'tool' });
+    const result = ['components', 'schemas', 'NewsletterJob', 'properties', 'result', 'anyOf', '0'];
+    expect(keysAt(...result, 'properties')).toEqual([
+      ...Object.keys(newsletterResultSchema.def.shape),
+      ...Object.keys(textJobFields),
+    ]);
+    expect(at(...result, 'additionalProperties')).toBe(false);
+    expect(at(...result, 'properties', 'notice', 'description')).toMatch(/offline draft/);
+    expect(at('components', 'schemas', 'NewsletterJob', 'properties', 'tool')).toMatchObject({
+      const: 'newsletter',
+    });
+    const speech = ['components', 'schemas', 'TextToSpeechJob', 'properties', 'result', 'anyOf', '0'];
+    expect(keysAt(...speech, 'properties')).toEqual(Object.keys(textToSpeechResultSchema.def.shape));
+    const other = at('components', 'schemas', 'OtherToolJob', 'properties', 'tool', 'enum') as string[];
+    expect(other).toContain('faq');
+    expect(other).not.toContain('newsletter');
+    expect(at('paths', '/jobs/{jobId}', 'get', 'parameters')).toContainEqual(
+      expect.objectContaining({ name: 'include', in: 'query' }),
+    );
+  });
+
+  it('documents downloading media with the key and signing media paths', () => {
+    expect(at('paths', '/media/sign', 'post', 'responses', '200')).toBeDefined();
+    const media = ['paths', '/media/{userId}/{jobId}/{fileName}', 'get', 'responses'];
+    expect(keysAt(...media)).toEqual(expect.arrayContaining(['200', '302', '401', '404']));
+  });
+
+  it('passes Redocly’s recommended-strict rules', async () => {
+    const config = await createConfig({ extends: ['recommended-strict'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    expect(problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
   });
 
   it('documents the client list’s pages: limit, cursor and fields, next_cursor, and the 400', () => {

@@ -1,24 +1,32 @@
 import { httpRoutes } from '#infra/routes';
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
+import { MAX_API_REQUEST_BODY_BYTES } from '#shared/api-limits';
+import { JOB_TOOLS } from '#shared/generation-jobs';
 import {
   MAX_PREFER_WAIT_SECONDS,
+  PUBLIC_API_LICENSE,
+  PUBLIC_API_TAG_DESCRIPTIONS,
   PUBLIC_API_TAGS,
   PUBLIC_API_TITLE,
   PUBLIC_API_VERSION,
 } from '#shared/public-api';
 import {
   acceptedJobSchema,
+  anyJobSchema,
   apiErrorSchema,
-  jobSchemaOf,
+  jobOfTool,
   PUBLIC_ENDPOINTS,
+  PUBLIC_JOB_RESULTS,
   type PublicEndpoint,
+  type PublicJobTool,
 } from '#shared/public-api-schemas';
 import * as z from '#shared/validation/zod';
 
 /**
  * The OpenAPI 3.1 document of the public API, generated from the zod schemas of
- * shared/public-api-schemas.ts (zod 4's JSON Schema output targets draft 2020-12, the dialect of
- * OpenAPI 3.1). Nothing here restates a field by hand.
+ * shared/public-api-schemas.ts: the schemas that validate the requests, and the schemas whose types the
+ * server builds its replies with (shared/job-results.ts, the tools' result schemas). zod 4's JSON Schema
+ * output targets draft 2020-12, the dialect of OpenAPI 3.1. Nothing here restates a field by hand.
  */
 
 type JsonObject = Record<string, unknown>;
@@ -37,34 +45,88 @@ const json = (schema: JsonObject, example?: unknown) => ({
   'application/json': example === undefined ? { schema } : { schema, example },
 });
 
-const errorRef = { $ref: '#/components/schemas/Error' };
+const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string, headers?: JsonObject) => ({
   description,
-  content: json(errorRef),
+  content: json(schemaRef('Error')),
   ...(headers ? { headers } : {}),
+});
+const retryAfter = (description: string) => ({
+  'Retry-After': { description, schema: { type: 'integer' } },
 });
 
 const componentResponses = {
   BadRequest: errorResponse('The body is not valid JSON or fails validation; `message` names the field.'),
-  Unauthorized: errorResponse('No credentials, or an invalid, deactivated or deleted key.'),
-  Forbidden: errorResponse(
-    'The credentials are valid but may not call this (e.g. a key on a user-only route).',
+  Unauthorized: errorResponse(
+    'No credentials, credentials of another scheme (`Basic …`), an empty `Bearer`, an expired or invalid sign-in token, or an invalid, deactivated or deleted key.',
+    {
+      'WWW-Authenticate': {
+        description:
+          '`Bearer realm="LBM Studio"`, with `error="invalid_token"` when the credentials sent are not valid.',
+        schema: { type: 'string' },
+      },
+    },
   ),
   NotFound: errorResponse('No such resource, or one the key’s owner cannot see (the two look the same).'),
-  PayloadTooLarge: errorResponse('The request body is too large.'),
-  TooManyRequests: errorResponse('The key used up its budget for this minute.', {
-    'Retry-After': { description: 'Seconds until the budget refills.', schema: { type: 'integer' } },
-  }),
+  PayloadTooLarge: errorResponse(
+    `The request body is over the limit: ${MAX_API_REQUEST_BODY_BYTES / 1024 / 1024} MB for any request, 2 MB of JSON for most endpoints.`,
+  ),
+  TooManyRequests: errorResponse(
+    'The key used up its budget for this minute, or the user has as many generations running as one person may.',
+    retryAfter('Seconds until the budget refills.'),
+  ),
   JobNotQueued: errorResponse(
     'The job could not be queued, so it has not started and counts against nothing. Try again; the same `Idempotency-Key` sends that job again.',
-    { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
+    retryAfter('Seconds to wait before trying again.'),
   ),
 };
+
+const responseRef = (name: keyof typeof componentResponses) => ({ $ref: `#/components/responses/${name}` });
 
 /** operationId of GET /jobs/{jobId}, as operationId() names it. */
 const JOB_STATUS_OPERATION = 'getJobsJobId';
 
-const ref = (name: keyof typeof componentResponses) => ({ $ref: `#/components/responses/${name}` });
+/** `client-content` → `ClientContentJob`: the component name of a documented tool's job. */
+const jobComponentName = (tool: string) =>
+  `${tool.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase())}Job`;
+
+const PUBLIC_TOOLS = Object.keys(PUBLIC_JOB_RESULTS) as PublicJobTool[];
+
+/**
+ * The job schemas: one per documented tool, its `tool` a constant and its `result` that tool's, and a
+ * job of any other tool of the app (its `tool` none of those, its result untyped). `Job` is exactly
+ * one of them, told apart by `tool`: a documented tool's job whose result drifted from its schema
+ * matches none, so a strict client (and the contract test) notices.
+ */
+function jobComponents(): Record<string, JsonObject> {
+  const components: Record<string, JsonObject> = {};
+  for (const tool of PUBLIC_TOOLS) components[jobComponentName(tool)] = jsonSchema(jobOfTool(tool), 'output');
+  const other = jsonSchema(anyJobSchema, 'output');
+  const properties = (other.properties ?? {}) as Record<string, JsonObject>;
+  components.OtherToolJob = {
+    ...other,
+    description:
+      'A job of one of the app’s other tools (FAQ, press release, social posts, …): its result is outside this document.',
+    properties: {
+      ...properties,
+      tool: { type: 'string', enum: JOB_TOOLS.filter((tool) => !(PUBLIC_TOOLS as string[]).includes(tool)) },
+    },
+  };
+  components.Job = {
+    description: 'A generation job: its `result` has the shape of its `tool`.',
+    oneOf: [...PUBLIC_TOOLS.map((tool) => schemaRef(jobComponentName(tool))), schemaRef('OtherToolJob')],
+    discriminator: {
+      propertyName: 'tool',
+      mapping: Object.fromEntries(
+        JOB_TOOLS.map((tool) => [
+          tool,
+          `#/components/schemas/${(PUBLIC_TOOLS as string[]).includes(tool) ? jobComponentName(tool) : 'OtherToolJob'}`,
+        ]),
+      ),
+    },
+  };
+  return components;
+}
 
 function operationId(endpoint: PublicEndpoint): string {
   const words = endpoint.path.replace(/[{}]/g, '').split(/[/-]/).filter(Boolean);
@@ -90,10 +152,17 @@ function queryParameters(endpoint: PublicEndpoint): JsonObject[] {
   });
 }
 
-function operation(endpoint: PublicEndpoint): JsonObject {
-  const responses: JsonObject = {};
-  if (endpoint.jobResult) {
-    responses['202'] = {
+/** The replies of a generation endpoint: 202 with the status URL, or 200 with its tool's finished job. */
+function jobResponses(tool: PublicJobTool): JsonObject {
+  return {
+    '200': {
+      description: 'With `Prefer: wait=N`: the job finished in time (succeeded or failed).',
+      headers: {
+        'Preference-Applied': { description: 'The wait that was honoured.', schema: { type: 'string' } },
+      },
+      content: json(schemaRef(jobComponentName(tool))),
+    },
+    '202': {
       description: 'Queued. Poll `statusUrl` (GET /jobs/{jobId}) until the job has finished.',
       headers: { Location: { description: 'The status URL.', schema: { type: 'string' } } },
       content: json(jsonSchema(acceptedJobSchema, 'output')),
@@ -105,33 +174,43 @@ function operation(endpoint: PublicEndpoint): JsonObject {
           description: 'Poll the job until `status` is `succeeded` or `failed`.',
         },
       },
-    };
-    responses['200'] = {
-      description: 'With `Prefer: wait=N`: the job finished in time.',
-      headers: { 'Preference-Applied': { schema: { type: 'string' } } },
-      content: json(jsonSchema(jobSchemaOf(endpoint.jobResult), 'output')),
-    };
-  }
+    },
+  };
+}
+
+/** Whether the endpoint can answer 404: a path naming something, or a body that may name a client. */
+const mayNotFind = (endpoint: PublicEndpoint) =>
+  endpoint.path.includes('{') || endpoint.jobTool !== undefined || endpoint.path === '/media/sign';
+
+function operation(endpoint: PublicEndpoint): JsonObject {
+  const responses: JsonObject = endpoint.jobTool ? jobResponses(endpoint.jobTool) : {};
   if (endpoint.response) {
-    responses[String(endpoint.response.status)] = {
+    const { status, schema, examples } = endpoint.response;
+    const content = json(endpoint.path === '/jobs/{jobId}' ? schemaRef('Job') : jsonSchema(schema, 'output'));
+    responses[String(status)] = {
       description: 'OK',
-      content: json(jsonSchema(endpoint.response.schema, 'output')),
+      content: examples ? { 'application/json': { ...content['application/json'], examples } } : content,
     };
   }
-  if (endpoint.request || endpoint.query) responses['400'] = ref('BadRequest');
-  if (endpoint.request) responses['413'] = ref('PayloadTooLarge');
-  if (!endpoint.public) {
-    responses['401'] = ref('Unauthorized');
-    responses['404'] = ref('NotFound');
-    responses['429'] = ref('TooManyRequests');
+  if (endpoint.redirect) {
+    responses['302'] = {
+      description: endpoint.redirect.description,
+      headers: { Location: { description: 'The download link.', schema: { type: 'string' } } },
+    };
   }
-  if (endpoint.jobResult) responses['503'] = ref('JobNotQueued');
+  if (endpoint.request || endpoint.query) responses['400'] = responseRef('BadRequest');
+  if (!endpoint.public) responses['401'] = responseRef('Unauthorized');
+  if (mayNotFind(endpoint)) responses['404'] = responseRef('NotFound');
+  // Any request may meet the edge's body limit (infra/api-edge-guard.ts), a route's own lower one too.
+  responses['413'] = responseRef('PayloadTooLarge');
+  if (!endpoint.public) responses['429'] = responseRef('TooManyRequests');
+  if (endpoint.jobTool) responses['503'] = responseRef('JobNotQueued');
   const parameters: JsonObject[] = [];
   for (const [, name] of endpoint.path.matchAll(/\{(\w+)\}/g)) {
     parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   }
   parameters.push(...queryParameters(endpoint));
-  if (endpoint.jobResult) parameters.push({ $ref: '#/components/parameters/Prefer' });
+  if (endpoint.jobTool) parameters.push({ $ref: '#/components/parameters/Prefer' });
   return {
     operationId: operationId(endpoint),
     tags: [endpoint.tag],
@@ -148,7 +227,7 @@ function operation(endpoint: PublicEndpoint): JsonObject {
         }
       : {}),
     responses,
-    ...(endpoint.jobResult
+    ...(endpoint.jobTool
       ? { 'x-polling': { statusOperation: JOB_STATUS_OPERATION, until: ['succeeded', 'failed'] } }
       : {}),
   };
@@ -173,16 +252,18 @@ export function buildOpenApiDocument(endpoints: readonly PublicEndpoint[] = PUBL
     info: {
       title: PUBLIC_API_TITLE,
       version: PUBLIC_API_VERSION,
+      license: PUBLIC_API_LICENSE,
       description: [
         'Generate content and manage clients from your own code.',
         'Authenticate with `Authorization: Bearer lbm_…` (an API key from the API Keys page) or a login token.',
         `A key acts with its owner's access. Each key may make ${DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE} requests a minute by default; past that the API answers 429 with Retry-After.`,
         `Generation is asynchronous: POST answers 202 {jobId, statusUrl}; poll statusUrl, or send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}).`,
+        'Every error has the body `{"error": {"code", "message"}}`. The app’s routes that are not in this document answer 403 to an API key; a path this API does not have answers 404, and a method a path does not take 405 with `Allow`.',
       ].join('\n\n'),
     },
     servers: [{ url: '/api', description: 'This deployment' }],
     security: [{ bearerAuth: [] }],
-    tags: PUBLIC_API_TAGS.map((name) => ({ name })),
+    tags: PUBLIC_API_TAGS.map((name) => ({ name, description: PUBLIC_API_TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       securitySchemes: {
@@ -201,7 +282,7 @@ export function buildOpenApiDocument(endpoints: readonly PublicEndpoint[] = PUBL
           schema: { type: 'string', pattern: '^wait=\\d+$', example: 'wait=20' },
         },
       },
-      schemas: { Error: jsonSchema(apiErrorSchema, 'output') },
+      schemas: { Error: jsonSchema(apiErrorSchema, 'output'), ...jobComponents() },
       responses: componentResponses,
     },
   };

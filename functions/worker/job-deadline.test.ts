@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { JobDeadlineError, settledBefore, untilAborted } from './job-deadline';
+import { JobDeadlineError, jobDeadline, settledBefore, untilAborted } from './job-deadline';
 
 async function* endless(): AsyncGenerator<string> {
   yield 'first';
   // A provider stalled between two events, deaf to any signal.
   await new Promise(() => undefined);
 }
+
+describe('jobDeadline', () => {
+  it("names the function's whole-second time limit, though the handler starts a little after the clock", async () => {
+    const deadline = jobDeadline({ getRemainingTimeInMillis: () => 2_400 });
+    const reason = await new Promise<unknown>((resolve) =>
+      deadline.signal.addEventListener('abort', () => resolve(deadline.signal.reason), { once: true }),
+    );
+    deadline.dispose();
+    expect(reason).toBeInstanceOf(JobDeadlineError);
+    expect((reason as JobDeadlineError).message).toMatch(/time limit of 3 s\./);
+  });
+});
 
 describe('untilAborted', () => {
   it('passes events through and ends with the source', async () => {

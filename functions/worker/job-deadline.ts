@@ -31,7 +31,8 @@ export interface JobDeadline {
 export function jobDeadline(context: Pick<Context, 'getRemainingTimeInMillis'>): JobDeadline {
   const remainingMs = context.getRemainingTimeInMillis();
   const controller = new AbortController();
-  const error = new JobDeadlineError(Math.round(remainingMs / 1000));
+  // Lambda timeouts are whole seconds; at the handler's start the remaining time is just under one.
+  const error = new JobDeadlineError(Math.ceil(remainingMs / 1000));
   const timer = setTimeout(
     () => controller.abort(error),
     Math.max(0, remainingMs - deadlineMarginMs(remainingMs)),

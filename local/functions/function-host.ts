@@ -106,7 +106,7 @@ class FunctionThread {
       id,
       requestId: randomUUID(),
       event,
-      deadline: Date.now() + timeoutSeconds * 1000,
+      timeoutMs: timeoutSeconds * 1000,
     };
     const settled = new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

@@ -13,8 +13,11 @@ export interface Invocation {
   readonly requestId: string;
   /** The event; undefined only loads the handler (warm-up). */
   readonly event: unknown;
-  /** Epoch ms when the function's timeout runs out. */
-  readonly deadline: number;
+  /**
+   * The function's timeout. Its clock starts when the handler runs, once the thread has loaded the
+   * handler: as in Lambda, where the init phase (a cold start) does not count against the timeout.
+   */
+  readonly timeoutMs: number;
 }
 
 export type InvocationReply =

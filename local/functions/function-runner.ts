@@ -5,7 +5,7 @@ import type { Invocation, InvocationReply, ThreadData } from './function-message
 
 /**
  * Runs inside a function's worker thread: imports the handler once (a warm container), then runs each
- * invocation the host posts, with a Lambda context whose deadline is the function's timeout, and posts
+ * invocation the host posts, with a Lambda context whose deadline is the function's timeout from the moment the handler starts, and posts
  * back the result or the error. The thread's environment is the function's (function-host.ts), so the
  * handler's SDK clients sign with the function's credentials.
  */
@@ -24,7 +24,7 @@ const loaded: Promise<Handler> = import(pathToFileURL(data.entryPath).href).then
 );
 
 function context(invocation: Invocation): Context {
-  const deadline = invocation.deadline;
+  const deadline = Date.now() + invocation.timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: data.functionId,
@@ -56,6 +56,7 @@ async function outputDelivered(): Promise<void> {
 
 async function run(invocation: Invocation): Promise<InvocationReply> {
   try {
+    // Loading the handler is the init phase of a cold start; the timeout's clock starts after it.
     const handler = await loaded;
     if (invocation.event === undefined) return { id: invocation.id, ok: true, result: undefined };
     const result = await handler(invocation.event, context(invocation));

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { TABLE_KEYS } from '#functions/data/table-definition';
 import { PUBLIC_TARGETS } from '../emulators/cognito-access';
+import { decodePathPart } from '../path-decoding';
 import type { AwsRequest } from './access-check';
 import { bucketArn, queueArn, tableArn, userPoolArn } from './local-resources';
 
@@ -165,9 +166,23 @@ function tagContext(tagging: string): Record<string, string | string[]> {
   return context;
 }
 
+/** A request whose object key has a malformed escape (`%ff`): S3 answers it 400 InvalidURI. */
+export class MalformedS3Uri extends Error {
+  constructor() {
+    super("Couldn't parse the specified URI.");
+    this.name = 'InvalidURI';
+  }
+}
+
+function decodedKey(encoded: string): string {
+  const key = decodePathPart(encoded);
+  if (key === null) throw new MalformedS3Uri();
+  return key;
+}
+
 function s3Requests(request: ServiceRequest): AwsRequest[] {
   const [bucket = '', ...keyParts] = request.url.pathname.replace(/^\//, '').split('/');
-  const key = decodeURIComponent(keyParts.join('/'));
+  const key = decodedKey(keyParts.join('/'));
   const query = request.url.searchParams;
   const method = request.method.toUpperCase();
   if (!bucket) return [{ action: 's3:ListAllMyBuckets', resource: '*' }];
@@ -220,7 +235,7 @@ function s3Requests(request: ServiceRequest): AwsRequest[] {
   }
   const copySource = request.headers['x-amz-copy-source'];
   if (typeof copySource === 'string') {
-    const source = decodeURIComponent(copySource.replace(/^\//, '').split('?')[0] ?? '');
+    const source = decodedKey(copySource.replace(/^\//, '').split('?')[0] ?? '');
     requests.push({ action: 's3:GetObject', resource: `arn:aws:s3:::${source}` });
   }
   return requests;

@@ -6,8 +6,16 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
+import { MALFORMED_TARGET_MESSAGE, requestTarget } from '../path-decoding';
 import { applyServerTimeouts } from '../server-timeouts';
-import { type AwsService, awsRequestsOf, callerKeyId, type ServiceRequest } from './aws-requests';
+import type { AwsRequest } from './access-check';
+import {
+  type AwsService,
+  awsRequestsOf,
+  callerKeyId,
+  MalformedS3Uri,
+  type ServiceRequest,
+} from './aws-requests';
 import type { IamEnforcement, Verdict } from './enforcement';
 
 /**
@@ -33,6 +41,14 @@ interface ErrorReply {
   readonly body: string;
 }
 
+function s3Error(status: number, code: string, message: string, requestId: string): ErrorReply {
+  return {
+    status,
+    headers: { 'content-type': 'application/xml', 'x-amz-request-id': requestId },
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message><RequestId>${requestId}</RequestId></Error>`,
+  };
+}
+
 /** How each service says AccessDenied (and an unknown key), in its own protocol. */
 export function refusal(service: AwsService, verdict: Exclude<Verdict, { kind: 'allowed' }>): ErrorReply {
   const requestId = randomUUID();
@@ -41,11 +57,7 @@ export function refusal(service: AwsService, verdict: Exclude<Verdict, { kind: '
   if (service === 's3') {
     const code = denied ? 'AccessDenied' : 'InvalidAccessKeyId';
     const text = denied ? message : 'The AWS Access Key Id you provided does not exist in our records.';
-    return {
-      status: 403,
-      headers: { 'content-type': 'application/xml', 'x-amz-request-id': requestId },
-      body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(text)}</Message><RequestId>${requestId}</RequestId></Error>`,
-    };
+    return s3Error(403, code, text, requestId);
   }
   const type = denied ? 'AccessDeniedException' : 'UnrecognizedClientException';
   if (service === 'sqs') {
@@ -73,6 +85,12 @@ export function refusal(service: AwsService, verdict: Exclude<Verdict, { kind: '
         : { __type: type, message },
     ),
   };
+}
+
+/** Answers in the proxy's name, as the service would: its status, headers and error body. */
+function answer(request: IncomingMessage, response: ServerResponse, reply: ErrorReply): void {
+  response.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) });
+  response.end(request.method === 'HEAD' ? undefined : reply.body);
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -119,24 +137,35 @@ export async function startEnforcingProxy(options: {
   };
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
+    // A target that is not a URL (`GET http://[ HTTP/1.1`) is the caller's mistake, as the emulator
+    // behind would answer it: a 400, not the 500 of a proxy that failed.
+    const url = requestTarget(request.url);
+    if (!url) {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ message: MALFORMED_TARGET_MESSAGE }));
+      return;
+    }
     const body = await readBody(request);
     const serviceRequest: ServiceRequest = {
       method: request.method ?? 'GET',
-      url: new URL(request.url ?? '/', 'http://127.0.0.1'),
+      url,
       headers: request.headers,
       body,
     };
-    const verdict = await options.enforcement.check(
-      callerKeyId(serviceRequest),
-      awsRequestsOf(options.service, serviceRequest),
-    );
+    let needed: AwsRequest[];
+    try {
+      needed = awsRequestsOf(options.service, serviceRequest);
+    } catch (error) {
+      if (!(error instanceof MalformedS3Uri)) throw error;
+      answer(request, response, s3Error(400, error.name, error.message, randomUUID()));
+      return;
+    }
+    const verdict = await options.enforcement.check(callerKeyId(serviceRequest), needed);
     if (verdict.kind === 'allowed') {
       forward(request, response, body);
       return;
     }
-    const reply = refusal(options.service, verdict);
-    response.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) });
-    response.end(request.method === 'HEAD' ? undefined : reply.body);
+    answer(request, response, refusal(options.service, verdict));
   };
 
   const server = applyServerTimeouts(

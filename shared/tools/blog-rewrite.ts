@@ -89,8 +89,5 @@ export const blogRewriteRequestSchema = z
 export type BlogRewriteRequest = z.output<typeof blogRewriteRequestSchema>;
 export type BlogRewriteRequestInput = z.input<typeof blogRewriteRequestSchema>;
 
-export interface BlogRewriteResult extends Record<string, unknown> {
-  rewrittenContent: string;
-  rewrittenHtml: string;
-  wordCount: number;
-}
+/** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
+export type { BlogRewriteResult } from '../tool-results';

@@ -74,8 +74,6 @@ export type ClientContentRequest = z.output<typeof clientContentRequestSchema>;
 export type ClientContentRequestInput = z.input<typeof clientContentRequestSchema>;
 
 /** `content` is WordPress-ready HTML; `title` is the post title. */
-export interface ClientContentResult extends Record<string, unknown> {
-  content: string;
-  title: string;
-  wordCount: number;
-}
+
+/** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
+export type { ClientContentResult } from '../tool-results';

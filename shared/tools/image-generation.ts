@@ -211,26 +211,5 @@ export function effectiveCompression(request: GenerateImageRequest): number | un
   return model && compressionApplies(model, request.outputFormat) ? request.compression : undefined;
 }
 
-export interface GeneratedImageResult {
-  readonly url: string;
-  readonly prompt: string;
-  readonly configId: string;
-  readonly entities: readonly string[];
-  readonly keywords: readonly string[];
-  readonly width: number;
-  readonly height: number;
-}
-
-export interface ImageFailure {
-  readonly configId: string;
-  readonly prompt: string;
-  readonly error: string;
-}
-
-export interface GenerateImageResult {
-  readonly images: readonly GeneratedImageResult[];
-  readonly failures: readonly ImageFailure[];
-  readonly provider: string;
-  readonly model: string;
-  readonly notice: string | null;
-}
+/** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
+export type { GeneratedImageResult, GenerateImageResult, ImageFailure } from '../tool-results';

@@ -91,7 +91,6 @@ export type NewsletterRequest = z.output<typeof newsletterRequestSchema>;
 export type NewsletterRequestInput = z.input<typeof newsletterRequestSchema>;
 
 /** Result of generate-newsletter (000 §3 "generatedHtml"), with the word count the toast shows. */
-export interface NewsletterResult extends Record<string, unknown> {
-  generatedHtml: string;
-  wordCount: number;
-}
+
+/** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
+export type { NewsletterResult } from '../tool-results';

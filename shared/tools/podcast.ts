@@ -36,13 +36,6 @@ export const textToSpeechRequestSchema = z.object({
 });
 export type TextToSpeechRequest = z.output<typeof textToSpeechRequestSchema>;
 
-export interface TextToSpeechResult {
-  readonly audioUrl: string;
-  readonly durationSeconds: number;
-  readonly bytes: number;
-  readonly audioContent?: string;
-}
-
 export const fetchContentRequestSchema = z.object({
   url: z.string().check(
     z.trim(),
@@ -98,3 +91,6 @@ export function splitScript(text: string, format: PodcastFormat): ScriptTurn[] {
   }
   return turns.filter((turn) => turn.text.length > 0);
 }
+
+/** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
+export type { TextToSpeechResult } from '../tool-results';

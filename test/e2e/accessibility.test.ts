@@ -455,6 +455,7 @@ describe.each(viewports)('$name', ({ name, mobile }) => {
       await item.getByRole('button', { name: /^More actions for / }).click();
       await page.getByRole('menu').waitFor();
       await check(page, `${name} library item menu open`);
+      await screenshot(page, `a11y-${name}-library-item-menu`);
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'hidden' });
       await library.waitFor();

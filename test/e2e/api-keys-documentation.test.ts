@@ -181,16 +181,25 @@ describe('Documentation page', () => {
     await page.getByText('/api/generate-newsletter', { exact: true }).waitFor();
     await page.getByText('/api/generate-content', { exact: true }).waitFor();
     await page.getByText('/api/rewrite-blog', { exact: true }).waitFor();
+    // The reply's fields, the tool's result among them (issue 30 item 5).
+    await page.getByRole('table', { name: 'Response fields (200)' }).first().waitFor();
+    await page
+      .getByText(/^result\.generatedHtml/)
+      .first()
+      .waitFor();
     await screenshot(page, 'documentation-endpoints', { fullPage: true });
     await page.getByRole('tab', { name: 'Clients' }).click();
     await page.getByText('company_name', { exact: true }).first().waitFor();
     await page.getByRole('tab', { name: 'Other' }).click();
     await page.getByText('/api/jobs/{jobId}', { exact: true }).waitFor();
     await page.getByText('/api/health', { exact: true }).waitFor();
+    await page.getByText('/api/media/sign', { exact: true }).waitFor();
+    await page.getByText('Example reply: A job whose source could not be read').waitFor();
 
     await nav.getByRole('button', { name: 'Examples' }).click();
     await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
     await page.getByText("await call('POST', '/api/clients'", { exact: false }).waitFor();
+    await page.getByText('await download(image.images[0].url)', { exact: false }).waitFor();
     await page.getByRole('tab', { name: 'Python' }).click();
     await page.getByText('import urllib.request', { exact: false }).waitFor();
     await screenshot(page, 'documentation-examples');

@@ -353,7 +353,8 @@ describe('Client Management screen', () => {
     const columns = async (target: Page) =>
       Number(
         await target.evaluate(
-          `getComputedStyle(document.querySelector('[data-testid="client-grid"]')).gridTemplateColumns.split(' ').length`,
+          // The grid renders rows of cards (issue 32: only the rows near the viewport), each row a grid.
+          `getComputedStyle(document.querySelector('[data-testid="client-grid"] > [role="none"]')).gridTemplateColumns.split(' ').length`,
         ),
       );
     await page.reload();
@@ -376,8 +377,8 @@ describe('Client Management screen', () => {
     expect(pageErrors(phone)).toEqual([]);
   });
 
-  it('loads every page of a long list by itself, and search covers all of them', async () => {
-    // 130 clients: the screen asks for pages of 100, so the oldest 30 come with the second page.
+  it('loads every page of a long list by itself, renders only the cards near the viewport, Tab reaches every card, and search covers all', async () => {
+    // 130 clients: the screen asks for 50 first (the first cards come at once), then the rest.
     const agency = await createApiUser(app, 'agency');
     for (let index = 0; index < 130; index += 1) {
       const created = await app.test.request('POST', '/api/clients', {
@@ -401,13 +402,34 @@ describe('Client Management screen', () => {
       await held;
       await route.fallback();
     });
+    // The list's size as assistive technology reads it: every card carries it, rendered or not.
+    const listSize = () =>
+      other.getByRole('list', { name: 'Clients' }).getByRole('listitem').first().getAttribute('aria-setsize');
     await other.goto('/clients');
     await other.getByRole('status').getByText('Loading more clients...').waitFor();
-    await expect.poll(() => other.getByTestId('client-card').count()).toBe(100);
+    await expect.poll(listSize).toBe('50');
     await screenshot(other, 'clients-loading-more');
     release();
-    await expect.poll(() => other.getByTestId('client-card').count()).toBe(130);
+    await expect.poll(listSize).toBe('130');
     await expect.poll(() => other.getByText('Loading more clients...').count()).toBe(0);
+    // A few rows around the viewport are in the page, not 130 cards; the last is reached by scrolling.
+    await expect.poll(async () => (await other.getByTestId('client-card').count()) < 40).toBe(true);
+    await expect.poll(() => other.getByText('Agency Client 000', { exact: true }).count()).toBe(0);
+    await other.keyboard.press('End');
+    await clientCard(other, 'Agency Client 000').waitFor();
+    expect(
+      await clientCard(other, 'Agency Client 000').locator('xpath=..').getAttribute('aria-posinset'),
+    ).toBe('130');
+    // Tab walks the cards one after the other, past the rows rendered at first, and Shift+Tab back.
+    const focusedName = () =>
+      other.evaluate<string | null>("document.activeElement?.getAttribute('aria-label')");
+    await other.getByPlaceholder('Search clients...').focus();
+    // Focusing the search scrolls back to the top; its first cards render on the next scroll event.
+    await clientCard(other, 'Agency Client 129').waitFor();
+    for (let step = 0; step < 45; step += 1) await other.keyboard.press('Tab');
+    await expect.poll(focusedName).toBe('Actions for Agency Client 085');
+    for (let step = 0; step < 5; step += 1) await other.keyboard.press('Shift+Tab');
+    await expect.poll(focusedName).toBe('Actions for Agency Client 090');
     await other.getByPlaceholder('Search clients...').fill('marfa');
     await expect.poll(() => other.getByTestId('client-card').count()).toBe(1);
     await clientCard(other, 'Agency Client 000').waitFor();

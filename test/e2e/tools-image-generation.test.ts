@@ -1,4 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -15,6 +17,7 @@ import {
   signInThroughUi,
   startE2eApp,
 } from './support/e2e';
+import { expectFitsPhones } from './support/overflow';
 import {
   chooseOption,
   createProfiledClient,
@@ -25,9 +28,73 @@ import {
 
 let app: E2eApp;
 let uploads: string;
+let gemini: FakeGemini;
+
+/**
+ * A stand-in for Gemini's `:generateContent` image replies: a square picture whatever the ratio asked
+ * (so the browser's crop shows), a refusal for a prompt that says "refuse", and a reply held until the
+ * test releases it for a prompt that says "held" (so the test sees what the page shows mid-loop).
+ */
+interface FakeGemini {
+  readonly origin: string;
+  readonly prompts: string[];
+  release(): void;
+  close(): Promise<void>;
+}
+
+async function startFakeGemini(square: Buffer): Promise<FakeGemini> {
+  const prompts: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        contents?: { parts?: { text?: string }[] }[];
+      };
+      const prompt = body.contents?.[0]?.parts?.[0]?.text ?? '';
+      prompts.push(prompt);
+      if (prompt.includes('held')) await held;
+      const parts = prompt.includes('refuse')
+        ? [{ text: 'I cannot draw that scene.' }]
+        : [{ inlineData: { mimeType: 'image/png', data: square.toString('base64') } }];
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP' }] }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    prompts,
+    release: () => release(),
+    close: () => {
+      release();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 beforeAll(async () => {
-  app = await startE2eApp();
+  // 600×600: red top band, blue middle, green bottom band; a 16:9 crop keeps 600×338 of the middle.
+  const square = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#2364aa' } })
+    .composite([
+      { input: { create: { width: 600, height: 100, channels: 3, background: '#d62828' } }, top: 0, left: 0 },
+      {
+        input: { create: { width: 600, height: 100, channels: 3, background: '#2a9d3f' } },
+        top: 500,
+        left: 0,
+      },
+    ])
+    .png()
+    .toBuffer();
+  gemini = await startFakeGemini(square);
+  app = await startE2eApp({ env: { GOOGLE_API_KEY: 'AIza-e2e', GOOGLE_BASE_URL: gemini.origin } });
   uploads = mkdtempSync(join(tmpdir(), 'lbm-uploads-'));
   const picture = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#2364aa' } })
     .composite([
@@ -45,7 +112,23 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  await gemini?.close();
 });
+
+async function downloadedBytes(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Buffer));
+  return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
+}
+
+const loadedSizes = (page: Page) =>
+  page.locator('[data-testid="gallery-image"] img').evaluateAll((images) =>
+    images
+      .map((image) => image as unknown as { naturalWidth: number; naturalHeight: number })
+      .filter((image) => image.naturalWidth > 0)
+      .map((image) => `${image.naturalWidth}x${image.naturalHeight}`),
+  );
 
 /** Opens the client's library, previews the item and waits for `count` loaded images in its frame. */
 async function expectLibraryImages(page: Page, clientName: string, title: string, count: number) {
@@ -88,6 +171,22 @@ describe('AI Image Generator', () => {
       .poll(() => page.getByLabel('Prompt').first().inputValue(), { timeout: 30_000 })
       .toContain('landscape');
     await expect.poll(() => page.getByLabel('Keywords').first().inputValue()).toContain('blue');
+    // The JSON profile the configuration came from is shown, raw_json included, and can be copied.
+    const profile = page.getByTestId('image-profile');
+    await expect.poll(() => profile.textContent()).toContain('Description');
+    await profile.getByText('JSON profile').click();
+    const shownJson = JSON.parse((await page.getByTestId('image-profile-json').textContent()) ?? '{}') as {
+      description?: string;
+      raw_json?: Record<string, unknown>;
+    };
+    expect(shownJson.description).toBe(await page.getByLabel('Prompt').first().inputValue());
+    expect(Object.keys(shownJson.raw_json ?? {}).length).toBeGreaterThan(0);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await profile.getByRole('button', { name: 'Copy JSON' }).click();
+    await expect
+      .poll(async () => JSON.parse(String(await page.evaluate('navigator.clipboard.readText()'))))
+      .toEqual(shownJson);
+    await screenshot(page, 'image-generation-profile');
 
     await page.getByRole('button', { name: 'Add configuration' }).click();
     await page.getByLabel('Prompt').nth(1).fill('A lighthouse on a rocky coast');
@@ -162,6 +261,59 @@ describe('AI Image Generator', () => {
     expect(pageErrors(colleaguePage)).toEqual([]);
   }, 300_000);
 
+  it('shows each image and each failure as it arrives, and crops Gemini results to the ratio', async () => {
+    const user = await createApiUser(app, 'images-gemini');
+    const page = await openToolPage(app, user, '/image-generation', 'AI Image Generator');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await chooseOption(page, 'Model', 'Gemini 2.5 Flash Image');
+    await chooseOption(page, 'Size', '16:9');
+    await page.getByLabel('Prompt').first().fill('A harbour at dawn');
+    await page.getByRole('button', { name: 'Add configuration' }).click();
+    await page.getByLabel('Prompt').nth(1).fill('Please refuse this scene');
+    await page.getByRole('button', { name: 'Add configuration' }).click();
+    await page.getByLabel('Prompt').nth(2).fill('A second harbour, held back');
+
+    await page.getByRole('button', { name: 'Generate Images' }).click();
+    // The third configuration's reply is held: what the page shows now arrived while the loop runs.
+    await expect
+      .poll(() => gemini.prompts.some((prompt) => prompt.includes('held')), { timeout: 60_000 })
+      .toBe(true);
+    const gallery = page.getByTestId('gallery-image');
+    await expect.poll(() => gallery.count(), { timeout: 30_000 }).toBe(1);
+    await expectToast(page, 'Failed for: "Please refuse this scene');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Generating image' }).textContent())
+      .toBe('Generating image 3 of 3');
+    // Cropped in the browser from Gemini's square to 16:9 before it is shown.
+    await expect.poll(() => loadedSizes(page), { timeout: 30_000 }).toEqual(['600x338']);
+    await gallery.first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'image-generation-arriving');
+
+    gemini.release();
+    await expect.poll(() => gallery.count(), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => loadedSizes(page), { timeout: 30_000 }).toEqual(['600x338', '600x338']);
+    await expect.poll(() => page.getByRole('button', { name: 'Generate Images' }).isEnabled()).toBe(true);
+    // The failure was told once, when it arrived, not again with the result.
+    expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed for:' }).count()).toBe(1);
+    await screenshot(page, 'image-generation-gemini-result');
+
+    const saved = await downloadedBytes(page, () =>
+      gallery.nth(1).getByRole('button', { name: 'Download' }).click(),
+    );
+    expect(saved.name).toMatch(/^a-second-harbour.*\.png$/);
+    const meta = await sharp(saved.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([600, 338]);
+    // The middle of the square is kept: no red top band and no green bottom band in the file.
+    const { data } = await sharp(saved.bytes).raw().toBuffer({ resolveWithObject: true });
+    const channels = meta.channels ?? 3;
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * 600 + x) * channels, (y * 600 + x) * channels + 3),
+    ];
+    expect(pixel(300, 0)).toEqual([0x23, 0x64, 0xaa]);
+    expect(pixel(300, 337)).toEqual([0x23, 0x64, 0xaa]);
+    expect(pageErrors(page)).toEqual([]);
+  }, 240_000);
+
   it('keeps one configuration, refuses an empty prompt and fits a phone', async () => {
     const user = await createApiUser(app, 'images-phone');
     const page = await openToolPage(app, user, '/image-generation', 'AI Image Generator', { mobile: true });
@@ -171,5 +323,12 @@ describe('AI Image Generator', () => {
     await expectToast(page, 'Please enter at least one prompt for image generation');
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'image-generation-phone');
+    // The uploaded image's profile, its JSON open, fits the phone too.
+    await page.getByLabel('Upload an image to analyze').setInputFiles(join(uploads, 'harbor.png'));
+    await page.getByTestId('image-profile').getByText('JSON profile').click();
+    await page.getByTestId('image-profile-json').waitFor();
+    await expectFitsPhones(page, 'the image profile with its JSON open');
+    await page.getByTestId('image-profile').scrollIntoViewIfNeeded();
+    await screenshot(page, 'image-generation-profile-phone');
   }, 90_000);
 });

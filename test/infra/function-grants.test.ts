@@ -101,13 +101,20 @@ describe('function grants', () => {
     for (const id of ['GetJob', 'GenerateNewsletter', 'GenerateFaq', 'Worker', 'Clients']) {
       expect(s3(id), id).toEqual([]);
     }
-    // The library only tags the media a save names as kept; it reads and writes none.
-    expect(s3('Content')).toEqual(['s3:PutObjectTagging']);
+    // The library's saves only tag the media a save names as kept; they read and write none, and the
+    // library's other routes touch no media.
+    expect(s3('ContentSaves')).toEqual(['s3:PutObjectTagging']);
+    expect(s3('Content')).toEqual([]);
     expect(actions('Worker').filter((action) => action.startsWith('kms:'))).toEqual([]);
     // Creating and updating a client encrypt its password; nothing of the Clients function decrypts.
     expect(actions('Clients').filter((action) => action.startsWith('kms:'))).toEqual(['kms:Encrypt']);
     expect(actions('WordPress').filter((action) => action.startsWith('kms:'))).toEqual(['kms:Decrypt']);
-    expect(actions('Content').filter((action) => action.startsWith('kms:'))).toEqual([]);
+    for (const id of ['Content', 'ContentSaves']) {
+      expect(
+        actions(id).filter((action) => action.startsWith('kms:')),
+        id,
+      ).toEqual([]);
+    }
     for (const id of ['WsAuthorizer', 'WsDefault']) {
       expect(
         actions(id).filter((action) => action.startsWith('dynamodb:')),

@@ -56,11 +56,13 @@ describe('Media worker and media storage', () => {
     expect(actionsOfFunction(template, 'GenerateNewsletterFunction')).not.toContain(
       'secretsmanager:GetSecretValue',
     );
-    // Signing and following media links (the Media function) use the secret; following presigns a read.
-    expect(actionsOfFunction(template, 'MediaFunction')).toEqual(
+    // Signing and following media links use the secret; following presigns a read, signing reads no media.
+    expect(actionsOfFunction(template, 'SignMediaFunction')).toContain('secretsmanager:GetSecretValue');
+    expect(actionsOfFunction(template, 'SignMediaFunction')).not.toContain('s3:GetObject');
+    expect(actionsOfFunction(template, 'GetMediaFunction')).toEqual(
       expect.arrayContaining(['secretsmanager:GetSecretValue', 's3:GetObject']),
     );
-    expect(actionsOfFunction(template, 'MediaFunction')).not.toContain('s3:PutObject');
+    expect(actionsOfFunction(template, 'GetMediaFunction')).not.toContain('s3:PutObject');
   });
 
   it('expires unsaved job media by a lifecycle rule on their retention tag', () => {

@@ -294,7 +294,7 @@ describe('the list of clients', () => {
 
   it.each([
     ['?limit=0', 'limit: must be at least 1'],
-    ['?limit=101', 'limit: must be at most 100'],
+    ['?limit=1001', 'limit: must be at most 1000'],
     ['?limit=2.5', 'limit: must be a whole number'],
     ['?cursor=not-a-cursor', 'cursor: invalid cursor; use next_cursor from the previous page'],
     ['?fields=name,colour', "fields: unknown client field 'colour'"],

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveContentOnce } from '#functions/content/content-store';
+import { saveContentOnce } from '#functions/content/content-saves';
 import type { Activity } from '#shared/activity';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';

@@ -3,6 +3,7 @@ import { connect as connectTcp, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
+import { closeCodeFrom, frameHeader, openRawWebSocket } from '#test/support/raw-websocket';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -41,64 +42,6 @@ async function stillServes(): Promise<void> {
   socket.close();
 }
 
-/** Opens the WebSocket by hand, so frames can be written byte by byte. */
-async function rawSocket(): Promise<Socket> {
-  const url = new URL(socketUrl());
-  const socket = connectTcp(Number(url.port), url.hostname);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('error', reject);
-  });
-  socket.write(
-    [
-      `GET ${url.pathname}${url.search} HTTP/1.1`,
-      `Host: ${url.host}`,
-      'Upgrade: websocket',
-      'Connection: Upgrade',
-      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
-      'Sec-WebSocket-Version: 13',
-      '',
-      '',
-    ].join('\r\n'),
-  );
-  await new Promise<void>((resolve, reject) => {
-    let head = '';
-    const onData = (chunk: Buffer) => {
-      head += chunk.toString('latin1');
-      if (!head.includes('\r\n\r\n')) return;
-      socket.off('data', onData);
-      if (head.startsWith('HTTP/1.1 101')) resolve();
-      else reject(new Error(`upgrade refused: ${head.split('\r\n')[0]}`));
-    };
-    socket.on('data', onData);
-  });
-  return socket;
-}
-
-/** The server's close frame (opcode 8), read from what it sends back: its status code. */
-function closeCodeFrom(socket: Socket): Promise<number | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('close', () => {
-      const data = Buffer.concat(chunks);
-      resolve(((data[0] ?? 0) & 0x0f) === 8 && data.length >= 4 ? data.readUInt16BE(2) : null);
-    });
-  });
-}
-
-/** A masked client frame header (FIN set) for a payload of `length` bytes. */
-function frameHeader(opcode: number, length: number, firstByteExtra = 0): Buffer {
-  const mask = randomBytes(4);
-  if (length < 126)
-    return Buffer.concat([Buffer.from([0x80 | opcode | firstByteExtra, 0x80 | length]), mask]);
-  const header = Buffer.alloc(10);
-  header[0] = 0x80 | opcode | firstByteExtra;
-  header[1] = 0x80 | 127;
-  header.writeBigUInt64BE(BigInt(length), 2);
-  return Buffer.concat([header, mask]);
-}
-
 describe('hostile WebSocket frames', () => {
   it('closes a socket that sends a message over 128 KB with 1009 and keeps serving', async () => {
     const socket = new WebSocket(socketUrl());
@@ -113,7 +56,7 @@ describe('hostile WebSocket frames', () => {
   });
 
   it('closes a socket that sends a malformed frame (reserved bits set) with 1002 and keeps serving', async () => {
-    const socket = await rawSocket();
+    const socket = await openRawWebSocket(socketUrl());
     const code = closeCodeFrom(socket);
     socket.write(Buffer.concat([frameHeader(0x1, 5, 0x40), Buffer.from('hello')]));
     expect(await code).toBe(1002);
@@ -121,7 +64,7 @@ describe('hostile WebSocket frames', () => {
   });
 
   it('closes a socket that sends an unmasked frame and keeps serving', async () => {
-    const socket = await rawSocket();
+    const socket = await openRawWebSocket(socketUrl());
     const code = closeCodeFrom(socket);
     socket.write(Buffer.concat([Buffer.from([0x81, 0x05]), Buffer.from('hello')]));
     expect(await code).toBe(1002);
@@ -129,14 +72,14 @@ describe('hostile WebSocket frames', () => {
   });
 
   it('survives a client that disconnects in the middle of a message', async () => {
-    const socket = await rawSocket();
+    const socket = await openRawWebSocket(socketUrl());
     socket.write(Buffer.concat([frameHeader(0x1, 60_000), randomBytes(1_000)]));
     socket.destroy();
     await stillServes();
   });
 
   it('survives a frame that declares a length beyond any limit', async () => {
-    const socket = await rawSocket();
+    const socket = await openRawWebSocket(socketUrl());
     const code = closeCodeFrom(socket);
     socket.write(frameHeader(0x2, 2 ** 40));
     expect(await code).toBe(1009);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageMimeType } from '#functions/providers/media-bytes';
 import { summarizeMp3 } from '#functions/providers/mp3-frames';
-import { waitForJob } from '#test/support/job-events';
+import { collectEvents, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -54,6 +54,7 @@ async function fetchSigned(signedUrl: string): Promise<Uint8Array> {
 
 describe('AI Image Generator', () => {
   it('renders each configuration offline into the media bucket, fetchable by the owner only', async () => {
+    const socket = await collectEvents(app, owner.idToken);
     const started = await app.request<{ jobId: string }>('POST', '/api/generate-image', {
       token: owner.idToken,
       body: {
@@ -80,6 +81,15 @@ describe('AI Image Generator', () => {
     expect(result.provider).toBe('offline');
     expect(result.failures).toEqual([]);
     expect(result.images.map((image) => image.configId)).toEqual(['a', 'b']);
+    // Each configuration's images are pushed as soon as it is done (001 §4), before the result.
+    const pushed = () =>
+      socket.events
+        .filter((event) => event.type === 'job.progress' && event.jobId === started.body.jobId && event.text)
+        .map((event) =>
+          (JSON.parse(event.text ?? '{}') as ImageResult).images.map((image) => image.configId),
+        );
+    await expect.poll(pushed).toEqual([['a'], ['a', 'b']]);
+    socket.close();
     expect(result.images[0]).toMatchObject({ width: 1536, height: 1024, entities: ['barn', 'tractor'] });
     const urls = result.images.map((image) => image.url);
     for (const url of urls)

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,7 +151,10 @@ describe('the public API', () => {
   ])(
     'runs the %s example against the app with a fresh key',
     async (_language, command, file) => {
+      // In a folder of its own: the example downloads the image and the MP3 into the current folder.
+      const folder = mkdtempSync(join(tmpdir(), 'lbm-example-'));
       const { stdout } = await run(command, [fileURLToPath(new URL(file, examples))], {
+        cwd: folder,
         env: { ...process.env, LBM_API_URL: app.url, LBM_API_KEY: key },
         timeout: 90_000,
       });
@@ -156,6 +162,16 @@ describe('the public API', () => {
       expect(stdout).toMatch(/^Newsletter ready: \d+ words$/m);
       expect(stdout).toMatch(/^Job [0-9A-Z]{26} queued$/m);
       expect(stdout).toMatch(/^Polled job finished: \d+ words$/m);
+      const image = /^Image saved as (\S+)$/m.exec(stdout)?.[1] ?? '';
+      const audio = /^MP3 saved as (\S+) \([\d.]+ s\)$/m.exec(stdout)?.[1] ?? '';
+      // The files themselves: a PNG by its signature, an MP3 by its ID3 tag or first frame's sync.
+      expect(readFileSync(join(folder, image)).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      const mp3 = readFileSync(join(folder, audio));
+      expect(mp3.length).toBeGreaterThan(1_000);
+      expect(
+        mp3.subarray(0, 3).toString('latin1') === 'ID3' ||
+          (mp3[0] === 0xff && ((mp3[1] ?? 0) & 0xe0) === 0xe0),
+      ).toBe(true);
     },
     120_000,
   );

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { freePort } from '#local/ports';
+import { webSocketRoutes } from '#infra/routes';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 /**
@@ -11,8 +11,13 @@ import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
  * thrown inside the emulator reached the process unhandled. Stopping now drains first: the handlers
  * under way finish, then the emulators close.
  *
- * The handlers reach DynamoDB through a proxy here, which holds their deletes (the `$disconnect`
- * handler's write) until the test lets them go, so "in flight" is certain, not a matter of timing.
+ * The `$disconnect` function reaches DynamoDB through a proxy here, which holds its deletes until the
+ * test lets them go, so "in flight" is certain, not a matter of timing. Functions run in threads of their
+ * own, each with the environment the stack gives it, and call DynamoDB through the IAM proxy in front of
+ * the emulator (local/iam/): the test redeploys the `$disconnect` function with its DynamoDB endpoint
+ * (`AWS_ENDPOINT_URL_DYNAMODB`, as a Lambda's environment can set it) at the holding proxy, which
+ * forwards to the IAM proxy. The IAM proxy closes with the emulators, so a write let go after the drain
+ * meets a closed DynamoDB either way.
  */
 
 interface HeldRequest {
@@ -100,14 +105,16 @@ async function unhandledDuring(work: () => Promise<void>): Promise<unknown[]> {
   return unhandled;
 }
 
+const disconnectFunction = webSocketRoutes.find((route) => route.routeKey === '$disconnect')?.id ?? '';
+
 async function startBehindProxy(drainLimitMs?: number): Promise<TestRuntime> {
   await proxy?.close();
-  const dynamoPort = await freePort();
-  proxy = await startHoldingProxy(`http://127.0.0.1:${dynamoPort}`);
-  return startTestRuntime({
-    env: { DYNAMODB_PORT: String(dynamoPort), AWS_ENDPOINT_URL_DYNAMODB: proxy.url },
-    ...(drainLimitMs === undefined ? {} : { drainLimitMs }),
-  });
+  const app = await startTestRuntime(drainLimitMs === undefined ? {} : { drainLimitMs });
+  proxy = await startHoldingProxy(app.runtime.endpoints.dynamodb);
+  await app.runtime.functions.updateEnvironment(disconnectFunction, { AWS_ENDPOINT_URL_DYNAMODB: proxy.url });
+  // Its new thread loads the handler now, so the waits below are for the write, not for a cold start.
+  await app.runtime.functions.warm(disconnectFunction);
+  return app;
 }
 
 describe('stopping the runtime', () => {

@@ -57,7 +57,10 @@ async function imageAt(
   expect(signed.status).toBe(200);
   const redirect = await fetch(`${app.url}${signed.body.urls[0]?.signedUrl ?? ''}`, { redirect: 'manual' });
   const file = await fetch(redirect.headers.get('location') ?? '');
-  const meta = await sharp(new Uint8Array(await file.arrayBuffer())).metadata();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // An S3 error (XML) says why, where sharp would only say the format is unknown.
+  expect(file.status, Buffer.from(bytes).toString('utf8').slice(0, 500)).toBe(200);
+  const meta = await sharp(bytes).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0, format: meta.format ?? '' };
 }
 

@@ -16,6 +16,8 @@ export interface JobEvent {
   resultUrl?: string;
   error?: string;
   job?: { status: string; result: Record<string, unknown> | null };
+  /** When the event arrived (performance.now() of this process), set by the collector. */
+  receivedAt?: number;
 }
 
 export interface EventCollector {
@@ -33,7 +35,7 @@ export async function collectEvents(app: TestRuntime, idToken: string): Promise<
   const events: JobEvent[] = [];
   const waiters: Array<{ predicate: (event: JobEvent) => boolean; resolve: (event: JobEvent) => void }> = [];
   socket.on('message', (data) => {
-    const event = JSON.parse(data.toString()) as JobEvent;
+    const event = { ...(JSON.parse(data.toString()) as JobEvent), receivedAt: performance.now() };
     events.push(event);
     for (const waiter of [...waiters]) {
       if (waiter.predicate(event)) {

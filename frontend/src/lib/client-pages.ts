@@ -3,11 +3,13 @@ import { api } from './api-client';
 
 /**
  * GET /api/clients one page after another (newest first, `next_cursor` until it is null). The list
- * pages, the pickers and the publisher load every client: an agency has a few hundred at most, and
- * search, filters and name order need all of them. Pages are the largest allowed, so few round trips.
+ * pages, the pickers and the publisher load every client: search, filters and name order need all of
+ * them. Pages are the largest allowed (1,000 summaries), so 2,000 clients take two or three requests.
  */
 
 export interface ClientPageRequest {
+  /** Clients in the page; the largest the server serves when absent. */
+  readonly limit?: number;
   /** `full` or a comma-separated field list; absent for the card summary. */
   readonly fields?: string;
   readonly cursor?: string | null;
@@ -15,7 +17,7 @@ export interface ClientPageRequest {
 }
 
 export function fetchClientPage<Item>(request: ClientPageRequest): Promise<ClientPage<Item>> {
-  const query = new URLSearchParams({ limit: String(CLIENT_PAGE_MAX) });
+  const query = new URLSearchParams({ limit: String(request.limit ?? CLIENT_PAGE_MAX) });
   if (request.fields) query.set('fields', request.fields);
   if (request.cursor) query.set('cursor', request.cursor);
   return api.get<ClientPage<Item>>(`/api/clients?${query}`, request.signal ? { signal: request.signal } : {});

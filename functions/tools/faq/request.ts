@@ -4,7 +4,7 @@ import { estimateFaq } from '#shared/tools/job-estimates';
 
 /**
  * What the HTTP route needs of the faq tool. Its handler imports this rather than the definition,
- * whose prompts, result parser (sanitize-html) and offline composer (compromise) only the worker runs.
+ * whose prompts, result parser (the HTML sanitizer) and offline composer (compromise) only the worker runs.
  */
 export const faqJobRequest: JobRequest<FaqRequest> = {
   name: 'faq',

@@ -4,7 +4,7 @@ import { estimateGbpPost } from '#shared/tools/job-estimates';
 
 /**
  * What the HTTP route needs of the gbp-post tool. Its handler imports this rather than the definition,
- * whose prompts, result parser (sanitize-html) and offline composer (compromise) only the worker runs.
+ * whose prompts, result parser (the HTML sanitizer) and offline composer (compromise) only the worker runs.
  */
 export const gbpPostJobRequest: JobRequest<GbpPostRequest> = {
   name: 'gbp-post',

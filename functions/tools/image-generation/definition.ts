@@ -25,8 +25,10 @@ import {
 
 /**
  * AI Image Generator as a media job: the configurations one by one ('Generating image N of M'); a
- * failed configuration becomes an item of `failures` and the loop goes on (001 §4). The model's provider
- * draws when a key is configured (or the user gave one for imagen/gemini); else the offline renderer.
+ * failed configuration becomes an item of `failures` and the loop goes on (001 §4). The images and
+ * failures so far are pushed after each configuration, so the page shows them as they arrive. The
+ * model's provider draws when a key is configured (or the user gave one for imagen/gemini); else the
+ * offline renderer.
  */
 
 type Draw = (
@@ -94,10 +96,7 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/webp': 'webp',
 };
 
-export const imageGenerationTool: MediaToolDefinition<
-  GenerateImageRequest,
-  GenerateImageResult & Record<string, unknown>
-> = {
+export const imageGenerationTool: MediaToolDefinition<GenerateImageRequest, GenerateImageResult> = {
   name: 'image-generation',
   requestSchema: generateImageRequestSchema,
   clientId: (input) => (input.saveToClient ? (input.clientId ?? null) : null),
@@ -126,8 +125,8 @@ export const imageGenerationTool: MediaToolDefinition<
     const images: GeneratedImageResult[] = [];
     const failures: ImageFailure[] = [];
     const billed: ImageUsage[] = [];
+    await context.progress(0, configs.length, IMAGE_MESSAGES.progress(1, configs.length));
     for (const [index, config] of configs.entries()) {
-      await context.progress(index, configs.length, IMAGE_MESSAGES.progress(index + 1, configs.length));
       const prompt = assembleImagePrompt(config);
       try {
         const drawn = await draw(config, prompt, index + 1);
@@ -153,6 +152,14 @@ export const imageGenerationTool: MediaToolDefinition<
         if (!(error instanceof ProviderError)) throw error;
         failures.push({ configId: config.id, prompt, error: error.message });
       }
+      // Each configuration's images (or its failure) reach the page as soon as it is done (001 §4).
+      const done = index + 1;
+      await context.progress(
+        done,
+        configs.length,
+        IMAGE_MESSAGES.progress(Math.min(done + 1, configs.length), configs.length),
+        { images, failures },
+      );
     }
     if (images.length === 0) {
       const reasons = failures.map((failure) =>

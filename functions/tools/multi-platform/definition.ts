@@ -3,13 +3,12 @@ import { recordActivity } from '#functions/activities/activity-log';
 import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import { reserveBudget } from '#functions/budgets/client-spend';
 import { findClientRecord } from '#functions/clients/client-access';
-import { saveContentOnce } from '#functions/content/content-store';
+import { saveContentOnce } from '#functions/content/content-saves';
 import { derivedUlid } from '#functions/generation/derived-id';
 import { createJob, getJob, type StoredJob } from '#functions/generation/job-store';
 import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
 import { findTool } from '#functions/generation/tool-registry';
 import type { MediaJobContext, MediaToolDefinition } from '#functions/media/media-tool';
-import { notifyUser } from '#functions/websocket/notifier';
 import { SOCIAL_PLATFORMS } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { BLOG_REWRITE_ACTIVITY } from '#shared/tools/blog-rewrite';
@@ -163,20 +162,13 @@ export const multiPlatformTool: MediaToolDefinition<MultiPlatformRequest, MultiP
         gathered[index] = await runChild(spec, context).catch(() => failedItems(spec, null));
         finished += 1;
         arrived.push(...(gathered[index] ?? []));
+        // Results appear as each type finishes: the items so far go with the real progress.
         await context.progress(
           finished,
           specs.length,
           MULTI_PLATFORM_MESSAGES.progress(finished, specs.length),
+          { items: arrived },
         );
-        // Results appear as each type finishes: the run's partial text is the items so far, as JSON
-        // (it only grows, so the page keeps the newest), next to the real progress.
-        await notifyUser(context.caller.userId, {
-          type: 'job.progress',
-          jobId: context.jobId,
-          tool: 'multi-platform',
-          progress: Math.min(99, Math.floor((100 * finished) / specs.length)),
-          text: JSON.stringify({ items: arrived }),
-        });
       }),
     );
     const items = gathered.flat();

@@ -4,7 +4,7 @@ import { type NewsletterRequest, newsletterRequestSchema } from '#shared/tools/n
 
 /**
  * What the HTTP route needs of the newsletter tool. Its handler imports this rather than the definition,
- * whose prompts, result parser (sanitize-html) and offline composer (compromise) only the worker runs.
+ * whose prompts, result parser (the HTML sanitizer) and offline composer (compromise) only the worker runs.
  */
 export const newsletterJobRequest: JobRequest<NewsletterRequest> = {
   name: 'newsletter',

@@ -4,7 +4,7 @@ import { type PressReleaseRequest, pressReleaseRequestSchema } from '#shared/too
 
 /**
  * What the HTTP route needs of the press-release tool. Its handler imports this rather than the definition,
- * whose prompts, result parser (sanitize-html) and offline composer (compromise) only the worker runs.
+ * whose prompts, result parser (the HTML sanitizer) and offline composer (compromise) only the worker runs.
  */
 export const pressReleaseJobRequest: JobRequest<PressReleaseRequest> = {
   name: 'press-release',

@@ -7,7 +7,7 @@ import {
 
 /**
  * What the HTTP route needs of the social-content tool. Its handler imports this rather than the definition,
- * whose prompts, result parser (sanitize-html) and offline composer (compromise) only the worker runs.
+ * whose prompts, result parser (the HTML sanitizer) and offline composer (compromise) only the worker runs.
  */
 export const socialContentJobRequest: JobRequest<SocialContentRequest> = {
   name: 'social-content',

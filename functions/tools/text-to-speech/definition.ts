@@ -73,10 +73,7 @@ function speakWithProvider(resolution: ReturnType<typeof resolveSpeechProvider>)
   };
 }
 
-export const textToSpeechTool: MediaToolDefinition<
-  TextToSpeechRequest,
-  TextToSpeechResult & Record<string, unknown>
-> = {
+export const textToSpeechTool: MediaToolDefinition<TextToSpeechRequest, TextToSpeechResult> = {
   name: 'text-to-speech',
   requestSchema: textToSpeechRequestSchema,
   clientId: () => null,

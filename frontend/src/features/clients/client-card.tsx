@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ClientSummary } from '#shared/client-list';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type ClientCardActions, ClientCardMenu } from './client-card-menu';
@@ -33,8 +33,11 @@ function DetailRow({
   );
 }
 
-/** A client card (000 §2): identity, address, contact, online presence and the three instruction panels. */
-export function ClientCard({
+/**
+ * A client card (000 §2): identity, address, contact, online presence and the three instruction panels.
+ * Memoized: a list change (a page arriving, a search) re-renders only the cards whose client changed.
+ */
+export const ClientCard = memo(function ClientCard({
   client,
   canManage,
   actions,
@@ -100,4 +103,4 @@ export function ClientCard({
       </CardContent>
     </Card>
   );
-}
+});

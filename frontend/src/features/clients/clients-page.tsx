@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Client } from '#shared/client';
 import type { ClientSummary } from '#shared/client-list';
@@ -7,6 +7,7 @@ import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
+import type { VirtualGridHandle } from '@/components/virtual-grid';
 import { useAuth } from '@/lib/auth/auth-context';
 import { focusPageHeading } from '@/lib/page-heading';
 import { preloadToaster, releaseToastFocus } from '@/lib/toast';
@@ -33,7 +34,9 @@ export function ClientsPage() {
   const list = useClients();
   const { clients, prepend, replace, patch } = list;
   // The card (or, with none left, the heading) that takes the focus once the grid has re-rendered.
-  const [focusTarget, setFocusTarget] = useState<{ clientId: string | null } | null>(null);
+  const [focusTarget, setFocusTarget] = useState<{ clientId: string | null; scrolled?: boolean } | null>(
+    null,
+  );
   const moveFocus = useCallback((clientId: string | null) => setFocusTarget({ clientId }), []);
   const deleteClient = useDeleteClient(list, moveFocus);
   const [search, setSearch] = useState('');
@@ -79,12 +82,26 @@ export function ClientsPage() {
     [clients, search],
   );
 
+  // The cards in view now; read by the card actions, which stay the same object so no card re-renders.
+  const shownClients = useRef(visible);
+  useLayoutEffect(() => {
+    shownClients.current = visible;
+  }, [visible]);
+  const grid = useRef<VirtualGridHandle>(null);
+
   useEffect(() => {
     if (!focusTarget) return;
-    const { clientId } = focusTarget;
+    const { clientId, scrolled } = focusTarget;
     const card = clientId
       ? document.querySelector<HTMLElement>(`[data-client-actions="${CSS.escape(clientId)}"]`)
       : null;
+    const index = clientId ? shownClients.current.findIndex((client) => client.id === clientId) : -1;
+    if (!card && index >= 0 && !scrolled) {
+      // The card is outside the rows the grid renders: its row is scrolled into view first.
+      grid.current?.scrollToItem(index);
+      requestAnimationFrame(() => setFocusTarget({ clientId, scrolled: true }));
+      return;
+    }
     // After Undo the focus is on the toast's button: it leaves the toast first (sonner would pull it back).
     releaseToastFocus();
     if (card) card.focus();
@@ -99,12 +116,13 @@ export function ClientsPage() {
       onEdit: openEdit,
       onBudget: setBudgeting,
       onDelete: (client) => {
-        const index = visible.findIndex((shown) => shown.id === client.id);
-        const next = visible[index + 1] ?? visible[index - 1] ?? null;
+        const shown = shownClients.current;
+        const index = shown.findIndex((candidate) => candidate.id === client.id);
+        const next = shown[index + 1] ?? shown[index - 1] ?? null;
         void deleteClient(client, next?.id ?? null);
       },
     }),
-    [deleteClient, openEdit, visible],
+    [deleteClient, openEdit],
   );
 
   const canManage = useCallback((client: ClientSummary) => canManageClient(user, client), [user]);
@@ -138,7 +156,7 @@ export function ClientsPage() {
       ) : visible.length === 0 && !list.loadingMore ? (
         <ClientsEmptyState search={search} onAdd={() => setAdding(true)} />
       ) : (
-        <ClientGrid clients={visible} canManage={canManage} actions={actions} />
+        <ClientGrid clients={visible} canManage={canManage} actions={actions} handle={grid} />
       )}
       {clients !== null && list.loadingMore && (
         <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground text-sm">

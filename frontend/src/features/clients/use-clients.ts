@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Client } from '#shared/client';
-import { type ClientSummary, toClientSummary } from '#shared/client-list';
+import { CLIENT_PAGE_DEFAULT, type ClientSummary, toClientSummary } from '#shared/client-list';
 import { type ClientPageRequest, fetchClientPage } from '@/lib/client-pages';
 import { insertByNewest } from './client-display';
 import { CLIENT_ERRORS } from './messages';
@@ -41,7 +41,7 @@ function appendPage(list: ClientSummary[] | null, page: readonly ClientSummary[]
 /**
  * The visible clients, newest first, as their cards show them. The first page appears as soon as it
  * arrives; the following pages load right after it by themselves, so search covers every client once
- * they are in (an agency has a few hundred at most: one to three requests).
+ * they are in (2,000 clients: three requests).
  */
 export function useClients(): ClientList {
   const [clients, setClients] = useState<ClientSummary[] | null>(null);
@@ -57,7 +57,13 @@ export function useClients(): ClientList {
     let first = cursor === null;
     try {
       do {
-        const request: ClientPageRequest = { cursor: next, signal: controller.signal };
+        // The first page is the default size, so the first cards come at once; the rest come in the
+        // largest pages (issue 32: 2,000 clients in three requests).
+        const request: ClientPageRequest = {
+          cursor: next,
+          signal: controller.signal,
+          ...(first ? { limit: CLIENT_PAGE_DEFAULT } : {}),
+        };
         const page = await fetchClientPage<ClientSummary>(request);
         if (controller.signal.aborted) return;
         setClients((list) => appendPage(first ? [] : list, page.clients));

@@ -16,6 +16,8 @@ import {
   queryFields,
   requestExample,
   requestFields,
+  responseExamples,
+  responseFields,
   responseList,
 } from './openapi-reference';
 
@@ -37,11 +39,14 @@ function FieldTable({
   caption,
   heading,
   showDescriptions = false,
+  showDefaults = true,
 }: {
   fields: FieldView[];
   caption: string;
   heading: string;
   showDescriptions?: boolean;
+  /** Replies have no defaults: the column is left out. */
+  showDefaults?: boolean;
 }) {
   if (fields.length === 0) return null;
   return (
@@ -52,7 +57,7 @@ function FieldTable({
           <tr>
             <th className="py-1 pr-3 font-medium">{heading}</th>
             <th className="py-1 pr-3 font-medium">Type</th>
-            <th className="py-1 font-medium">Default</th>
+            {showDefaults && <th className="py-1 font-medium">Default</th>}
           </tr>
         </thead>
         <tbody>
@@ -68,9 +73,11 @@ function FieldTable({
                 )}
               </td>
               <td className="py-1.5 pr-3 font-mono text-muted-foreground text-xs">{field.type}</td>
-              <td className="break-all py-1.5 font-mono text-muted-foreground text-xs">
-                {field.defaultValue ?? '—'}
-              </td>
+              {showDefaults && (
+                <td className="break-all py-1.5 font-mono text-muted-foreground text-xs">
+                  {field.defaultValue ?? '—'}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -82,6 +89,7 @@ function FieldTable({
 function Endpoint({ document, endpoint }: { document: OpenApiDocument; endpoint: EndpointView }) {
   const { operation } = endpoint;
   const fields = requestFields(operation);
+  const reply = responseFields(document, operation);
   const example = requestExample(operation);
   const needsKey = operation.security === undefined || operation.security.length > 0;
   return (
@@ -115,6 +123,24 @@ function Endpoint({ document, endpoint }: { document: OpenApiDocument; endpoint:
         />
         <FieldTable fields={fields} caption="Request body fields" heading="Field" />
         {example !== undefined && <CodeBlock code={JSON.stringify(example, null, 2)} label="Example body" />}
+        {reply && (
+          <FieldTable
+            fields={reply.fields}
+            caption={`Response fields (${reply.status})`}
+            heading={`Response (${reply.status})`}
+            showDescriptions
+            showDefaults={false}
+          />
+        )}
+        {responseExamples(operation).map((reply) => (
+          <figure key={reply.summary} className="space-y-1">
+            <figcaption className="text-muted-foreground text-xs">Example reply: {reply.summary}</figcaption>
+            <CodeBlock
+              code={JSON.stringify(reply.value, null, 2)}
+              label={`Example reply: ${reply.summary}`}
+            />
+          </figure>
+        ))}
         <ul className="space-y-1 text-sm" aria-label="Responses">
           {responseList(document, operation).map((response) => (
             <li key={response.status} className="flex gap-2">

@@ -6,6 +6,8 @@ import {
   type OpenApiDocument,
   queryFields,
   requestFields,
+  responseExamples,
+  responseFields,
   responseList,
   typeLabel,
 } from './openapi-reference';
@@ -59,8 +61,36 @@ describe('the endpoint reference', () => {
   it('resolves shared replies such as 429', () => {
     const listing = endpointsByTag(document).Clients[0];
     const replies = responseList(document, listing?.operation ?? {});
-    expect(replies.map((reply) => reply.status)).toEqual(['200', '400', '401', '404', '429']);
+    expect(replies.map((reply) => reply.status)).toEqual(['200', '400', '401', '413', '429']);
     expect(replies.find((reply) => reply.status === '429')?.description).toContain('budget');
+  });
+
+  it('lists the response fields: a generation’s job with its tool’s result, a client, the list’s page', () => {
+    const groups = endpointsByTag(document);
+    const newsletter = groups.Content.find((endpoint) => endpoint.path === '/generate-newsletter');
+    const job = responseFields(document, newsletter?.operation ?? {});
+    expect(job?.status).toBe('200');
+    const names = job?.fields.map((field) => field.name) ?? [];
+    expect(names).toEqual(
+      expect.arrayContaining(['id', 'status', 'result', 'result.generatedHtml', 'result.notice', 'error']),
+    );
+    expect(job?.fields.find((field) => field.name === 'result.notice')?.description).toMatch(/offline draft/);
+    const image = groups.Images[0];
+    expect(responseFields(document, image?.operation ?? {})?.fields.map((field) => field.name)).toContain(
+      'result.images[].url',
+    );
+    const create = groups.Clients.find((endpoint) => endpoint.method === 'POST');
+    expect(responseFields(document, create?.operation ?? {})).toMatchObject({
+      status: '201',
+      fields: expect.arrayContaining([
+        expect.objectContaining({ name: 'wordpress_configured', type: 'boolean' }),
+      ]),
+    });
+    const polling = groups.Other.find((endpoint) => endpoint.path === '/jobs/{jobId}');
+    expect(responseExamples(polling?.operation ?? {}).map((example) => example.summary)).toEqual([
+      'A finished newsletter',
+      'A job whose source could not be read',
+    ]);
   });
 
   it('marks the generation endpoints as taking Prefer: wait', () => {

@@ -6,12 +6,14 @@ import { PUBLIC_API_TAGS, type PublicApiTag } from '#shared/public-api';
  */
 
 export interface JsonSchema {
+  $ref?: string;
   type?: string | string[];
   enum?: readonly unknown[];
   const?: unknown;
   default?: unknown;
   description?: string;
   anyOf?: readonly JsonSchema[];
+  oneOf?: readonly JsonSchema[];
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: readonly string[];
@@ -23,6 +25,7 @@ export interface JsonSchema {
 interface MediaType {
   schema?: JsonSchema;
   example?: unknown;
+  examples?: Record<string, { summary?: string; value?: unknown }>;
 }
 
 export interface OpenApiOperation {
@@ -46,7 +49,10 @@ export interface OpenApiOperation {
 export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, OpenApiOperation>>;
-  components?: { responses?: Record<string, { description?: string }> };
+  components?: {
+    responses?: Record<string, { description?: string }>;
+    schemas?: Record<string, JsonSchema>;
+  };
 }
 
 export interface EndpointView {
@@ -87,7 +93,9 @@ export function typeLabel(schema: JsonSchema): string {
     return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
   }
   if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.$ref) return schema.$ref.split('/').pop() ?? 'object';
   if (schema.anyOf) return schema.anyOf.map(typeLabel).join(' | ');
+  if (schema.oneOf) return schema.oneOf.map(typeLabel).join(' | ');
   if (schema.type === 'array') return `${schema.items ? typeLabel(schema.items) : 'any'}[]`;
   if (Array.isArray(schema.type)) return schema.type.join(' | ');
   return schema.type ?? 'any';
@@ -141,4 +149,71 @@ export function hasPreferWait(operation: OpenApiOperation): boolean {
   return (operation.parameters ?? []).some(
     (parameter) => parameter.$ref === '#/components/parameters/Prefer' || parameter.name === 'Prefer',
   );
+}
+
+/** A schema with its `$ref` resolved against the document's components. */
+function resolved(document: OpenApiDocument, schema: JsonSchema): JsonSchema {
+  const name = schema.$ref?.startsWith('#/components/schemas/') ? schema.$ref.split('/').pop() : undefined;
+  return (name && document.components?.schemas?.[name]) || schema;
+}
+
+/** The object inside `X | null`, or the schema itself. */
+function withoutNull(schema: JsonSchema): JsonSchema {
+  const options = (schema.anyOf ?? []).filter((option) => option.type !== 'null');
+  return options.length === 1 && options[0] ? options[0] : schema;
+}
+
+const MAX_FIELD_DEPTH = 3;
+
+/** Fields of an object schema, nested objects and arrays of objects spelled out as `a.b` and `a[].b`. */
+function objectFields(
+  document: OpenApiDocument,
+  schema: JsonSchema,
+  prefix: string,
+  depth: number,
+): FieldView[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).flatMap(([name, field]) => {
+    const row: FieldView = {
+      name: `${prefix}${name}`,
+      type: typeLabel(field),
+      required: required.has(name),
+      defaultValue: null,
+      description: field.description ?? null,
+    };
+    if (depth >= MAX_FIELD_DEPTH) return [row];
+    const inner = withoutNull(resolved(document, field));
+    if (inner.properties) return [row, ...objectFields(document, inner, `${prefix}${name}.`, depth + 1)];
+    const item = inner.type === 'array' && inner.items ? withoutNull(resolved(document, inner.items)) : null;
+    if (item?.properties) return [row, ...objectFields(document, item, `${prefix}${name}[].`, depth + 1)];
+    return [row];
+  });
+}
+
+/**
+ * The fields of an operation's success reply (200 or 201): a generation endpoint's finished job with
+ * its tool's `result` fields, the list's page, a client. A reply that is one of several shapes (a job
+ * of any tool) shows the first, whose `result` is the one the other endpoints list for their tools.
+ */
+export function responseFields(
+  document: OpenApiDocument,
+  operation: OpenApiOperation,
+): { status: string; fields: FieldView[] } | null {
+  for (const status of ['200', '201']) {
+    const schema = operation.responses?.[status]?.content?.['application/json']?.schema;
+    if (!schema) continue;
+    const shape = resolved(document, schema);
+    const object = shape.oneOf?.[0] ? resolved(document, shape.oneOf[0]) : shape;
+    return { status, fields: objectFields(document, object, '', 0) };
+  }
+  return null;
+}
+
+/** Named examples of the success reply (the job endpoint's succeeded and failed jobs). */
+export function responseExamples(operation: OpenApiOperation): { summary: string; value: unknown }[] {
+  const examples = operation.responses?.['200']?.content?.['application/json']?.examples ?? {};
+  return Object.entries(examples).map(([name, example]) => ({
+    summary: example.summary ?? name,
+    value: example.value,
+  }));
 }

@@ -4,6 +4,7 @@ import {
   imageRequest,
   initialImageForm,
   newConfig,
+  partialImageOutput,
   progressStatus,
   readImageOutput,
   showsCompression,
@@ -71,5 +72,32 @@ describe('image form', () => {
     expect(progressStatus(0, 3)).toBe('Generating image 1 of 3');
     expect(progressStatus(34, 3)).toBe('Generating image 2 of 3');
     expect(progressStatus(99, 3)).toBe('Generating image 3 of 3');
+  });
+
+  it('reads the configurations done back from the server progress, floor(100 × done / total)', () => {
+    expect(progressStatus(33, 3)).toBe('Generating image 2 of 3');
+    expect(progressStatus(66, 3)).toBe('Generating image 3 of 3');
+    expect(progressStatus(42, 7)).toBe('Generating image 4 of 7');
+  });
+
+  it('reads the images and failures a running job has pushed so far', () => {
+    const image = {
+      url: '/api/media/u/j/image-1-1.png',
+      prompt: 'A',
+      configId: 'c1',
+      entities: [],
+      keywords: [],
+    };
+    const failure = { configId: 'c2', prompt: 'B', error: 'declined' };
+    expect(partialImageOutput(JSON.stringify({ images: [image], failures: [failure] }))).toEqual({
+      images: [image],
+      failures: [failure],
+    });
+    expect(partialImageOutput('')).toEqual({ images: [], failures: [] });
+    expect(partialImageOutput('{"images": [')).toEqual({ images: [], failures: [] });
+    expect(partialImageOutput(JSON.stringify({ images: [{ url: '' }], failures: [{}] }))).toEqual({
+      images: [],
+      failures: [],
+    });
   });
 });

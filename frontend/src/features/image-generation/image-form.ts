@@ -138,11 +138,31 @@ export interface ImageOutput {
   readonly failures: readonly ImageFailure[];
 }
 
-export function readImageOutput(result: JobResult): ImageOutput | null {
+function imagesAndFailures(result: Readonly<Record<string, unknown>>): ImageOutput {
   const images = Array.isArray(result.images) ? (result.images as GeneratedImageResult[]) : [];
   const failures = Array.isArray(result.failures) ? (result.failures as ImageFailure[]) : [];
-  const usable = images.filter((image) => typeof image?.url === 'string' && image.url !== '');
-  return usable.length > 0 ? { images: usable, failures } : null;
+  return {
+    images: images.filter((image) => typeof image?.url === 'string' && image.url !== ''),
+    failures: failures.filter((failure) => typeof failure?.configId === 'string'),
+  };
+}
+
+export function readImageOutput(result: JobResult): ImageOutput | null {
+  const output = imagesAndFailures(result);
+  return output.images.length > 0 ? output : null;
+}
+
+/** What a running job has pushed so far: its partial text is `{images, failures}` as JSON. */
+export function partialImageOutput(partialText: string): ImageOutput {
+  if (partialText === '') return { images: [], failures: [] };
+  try {
+    const parsed: unknown = JSON.parse(partialText);
+    return typeof parsed === 'object' && parsed !== null
+      ? imagesAndFailures(parsed as Record<string, unknown>)
+      : { images: [], failures: [] };
+  } catch {
+    return { images: [], failures: [] };
+  }
 }
 
 /** The analysis result as a new configuration: description as prompt, lists joined, a known style. */
@@ -163,6 +183,7 @@ export function configFromAnalysis(
 
 /** 'Generating image N of M' from the job's real progress (configurations done over configurations). */
 export function progressStatus(progress: number, total: number): string {
-  const done = Math.min(total - 1, Math.floor((progress * total) / 100));
+  // The server's progress is floor(100 × done / total): rounding gives `done` back (66 of 3 is 2 done).
+  const done = Math.min(total - 1, Math.round((progress * total) / 100));
   return IMAGE_MESSAGES.progress(Math.max(0, done) + 1, total);
 }

@@ -1,6 +1,7 @@
 import { Download, ImagePlus, Plus, Trash2, Upload } from 'lucide-react';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { imageDownloadName } from '#shared/file-names';
+import { findImageModel } from '#shared/models';
 import { type ImageAnalysis, uploadProblem } from '#shared/tools/image-analysis';
 import {
   assembleImagePrompt,
@@ -16,6 +17,7 @@ import {
 } from '#shared/tools/image-generation';
 import { CheckField } from '@/components/tool/check-field';
 import { ClientSelect } from '@/components/tool/client-select';
+import { downloadObjectUrl } from '@/components/tool/download';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { viewerTimeZone } from '@/components/tool/manual-save';
 import { PlainSelect } from '@/components/tool/plain-select';
@@ -29,7 +31,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { api, errorMessage } from '@/lib/api-client';
-import { downloadMedia, signMediaUrls } from '@/lib/media-urls';
+import { downloadMedia } from '@/lib/media-urls';
 import {
   configFromAnalysis,
   formatOptions,
@@ -41,6 +43,7 @@ import {
   MODEL_OPTIONS,
   maxImages,
   newConfig,
+  partialImageOutput,
   progressStatus,
   qualityOptions,
   readImageOutput,
@@ -50,6 +53,8 @@ import {
   validateImages,
   withModel,
 } from './image-form';
+import { ImageProfile } from './image-profile';
+import { useGalleryImages } from './use-gallery-images';
 
 const IMAGES: ToolDefinition<ImageForm, ImageRequest, ImageOutput> = {
   tool: 'image-generation',
@@ -166,32 +171,42 @@ export function ImageGenerationPage() {
   const [analyzing, setAnalyzing] = useState(false);
   // The upload's problem (type, size, analysis failed), shown under the upload button as well.
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const [signed, setSigned] = useState<Map<string, string>>(new Map());
+  const [analysis, setAnalysis] = useState<ImageAnalysis | null>(null);
   const [cleared, setCleared] = useState(false);
   const nextId = useRef(form.configs.length + 1);
   const fileInput = useRef<HTMLInputElement>(null);
-  const output = run.output;
+  const jobId = run.job.jobId;
+  const partialText = run.job.partialText;
+  // The images and failures so far while the loop runs (001 §4), then the job's result.
+  const arrived = useMemo(
+    () => run.output ?? (run.generating ? partialImageOutput(partialText) : null),
+    [run.output, run.generating, partialText],
+  );
+  const requested = run.request ?? form;
+  const cropRatio = findImageModel(requested.model)?.cropsToAspectRatio ? requested.size : null;
+  const { images: gallery, reload } = useGalleryImages(
+    jobId,
+    useMemo(() => (arrived?.images ?? []).map((image) => image.url), [arrived]),
+    cropRatio,
+  );
 
   useEffect(() => {
-    setSigned(new Map());
-    setCleared(false);
-    if (!output) return;
-    for (const failure of output.failures) {
+    if (jobId !== null) setCleared(false);
+  }, [jobId]);
+
+  // Each configuration's failure is told once, when it arrives; the loop goes on (001 §4).
+  const toldFailures = useRef(new Set<string>());
+  useEffect(() => {
+    for (const failure of arrived?.failures ?? []) {
+      const key = `${jobId}:${failure.configId}`;
+      if (toldFailures.current.has(key)) continue;
+      toldFailures.current.add(key);
       showToast(
         { title: 'Error', description: IMAGE_MESSAGES.perImageFailure(failure.prompt, failure.error) },
         'destructive',
       );
     }
-    let current = true;
-    signMediaUrls(output.images.map((image) => image.url))
-      .then((urls) => {
-        if (current) setSigned(urls);
-      })
-      .catch((error: unknown) => showError(errorMessage(error, IMAGE_MESSAGES.processFailed)));
-    return () => {
-      current = false;
-    };
-  }, [output]);
+  }, [arrived, jobId]);
 
   const setConfigs = (change: (configs: readonly ImageConfig[]) => readonly ImageConfig[]) =>
     tool.update((current) => ({ ...current, configs: change(current.configs) }));
@@ -221,6 +236,7 @@ export function ImageGenerationPage() {
         image: await readAsBase64(file),
         format: 'json',
       });
+      setAnalysis(analysis);
       addConfig(configFromAnalysis('analysed', analysis));
       showToast({ title: 'Image analyzed', description: 'A new configuration holds its profile.' });
     } catch (error) {
@@ -274,6 +290,7 @@ export function ImageGenerationPage() {
         <p id="image-upload-hint" className="text-xs text-muted-foreground">
           Its profile fills a new configuration. Images only, up to 5 MB.
         </p>
+        {analysis && <ImageProfile analysis={analysis} />}
       </div>
       {form.configs.map((config, index) => (
         <ConfigCard
@@ -386,16 +403,19 @@ export function ImageGenerationPage() {
     </SettingsCard>
   );
 
-  const images = output && !cleared ? output.images : [];
+  const images = arrived && !cleared ? arrived.images : [];
   const download = (index: number) => {
     const image = images[index];
-    const url = image ? signed.get(image.url) : undefined;
-    if (!image || !url) {
+    const shown = image ? gallery.get(image.url) : undefined;
+    if (!image || !shown) {
       showError(IMAGE_MESSAGES.downloadFailed);
       return;
     }
     const extension = image.url.slice(image.url.lastIndexOf('.') + 1);
-    downloadMedia(url, imageDownloadName(image.prompt, index, extension, new Date()));
+    const name = imageDownloadName(image.prompt, index, extension, new Date());
+    // A cropped image is the file in the page; any other downloads from the media bucket.
+    if (shown.local) downloadObjectUrl(shown.src, name);
+    else downloadMedia(shown.src, name);
   };
 
   const result = (
@@ -408,7 +428,7 @@ export function ImageGenerationPage() {
           type="button"
           variant="outline"
           onClick={() => setCleared(true)}
-          disabled={images.length === 0}
+          disabled={images.length === 0 || run.generating}
         >
           Clear All
         </Button>
@@ -418,13 +438,14 @@ export function ImageGenerationPage() {
         <ul className="grid gap-4 sm:grid-cols-2">
           {images.map((image, index) => (
             <li key={image.url} className="grid gap-2 rounded-lg border p-2" data-testid="gallery-image">
-              {signed.get(image.url) ? (
+              {gallery.get(image.url) ? (
                 <img
-                  src={signed.get(image.url)}
+                  src={gallery.get(image.url)?.src}
                   alt={image.prompt}
-                  width={image.width}
-                  height={image.height}
+                  width={gallery.get(image.url)?.width ?? image.width}
+                  height={gallery.get(image.url)?.height ?? image.height}
                   className="h-auto w-full rounded-md"
+                  onError={() => reload(image.url)}
                 />
               ) : (
                 <div className="aspect-square w-full animate-pulse rounded-md bg-muted" />

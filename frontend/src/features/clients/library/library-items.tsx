@@ -44,20 +44,20 @@ function LibraryCard({ item, handlers }: { item: ClientContent; handlers: ItemHa
   const text = itemText(item);
   return (
     <article
-      className={`flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs ${FOCUSABLE_ITEM}`}
+      className={`relative flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs ${FOCUSABLE_ITEM}`}
       data-testid="library-item"
       data-item-id={item.id}
       tabIndex={-1}
       aria-labelledby={titleId(item)}
     >
-      <div className="flex items-start justify-between gap-2">
-        <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <ContentTypeBadge type={item.content_type} />
-          <ContentStatusBadge status={item.status} />
-        </div>
-        <div className="-mt-1.5 -mr-1.5 shrink-0">
-          <ItemMenu item={item} handlers={handlers} />
-        </div>
+      {/* The menu sits in the card's corner, over its padding: placed, not pulled there with negative
+          margins, so the badges' row is never wider than the card (the phone walk measures it). */}
+      <div className="flex min-h-[26px] min-w-0 flex-wrap items-center gap-2 pr-7">
+        <ContentTypeBadge type={item.content_type} />
+        <ContentStatusBadge status={item.status} />
+      </div>
+      <div className="absolute top-2.5 right-2.5">
+        <ItemMenu item={item} handlers={handlers} />
       </div>
       <h3 id={titleId(item)} className="line-clamp-2 break-words font-semibold leading-snug">
         {item.title}

@@ -1,9 +1,13 @@
 // LBM Studio API example (Node.js 18 or newer, no dependencies).
 //
 // Creates a client, generates a newsletter and waits for it with `Prefer: wait`, then starts another
-// newsletter job and polls its status URL until it finishes.
+// newsletter job and polls its status URL until it finishes. Then generates an image and an MP3 and
+// downloads both into the current folder.
 //
 //   LBM_API_URL=https://studio.example.com LBM_API_KEY=lbm_... node lbm-api-example.mjs
+
+import { writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 
 const baseUrl = (process.env.LBM_API_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 const apiKey = process.env.LBM_API_KEY;
@@ -45,6 +49,35 @@ async function waitForJob(statusUrl) {
   }
 }
 
+/**
+ * Downloads a media path of a result (an image's `url`, an `audioUrl`) into the current folder. The
+ * path answers with a redirect to a short-lived download link, which needs no key: it is followed
+ * without the Authorization header. Returns the file's name.
+ */
+async function download(mediaPath) {
+  const response = await fetch(`${baseUrl}${mediaPath}`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+    redirect: 'manual',
+  });
+  const location = response.headers.get('location');
+  if (response.status !== 302 || !location) {
+    throw new Error(`GET ${mediaPath} answered ${response.status}: ${await response.text()}`);
+  }
+  const file = await fetch(location);
+  if (!file.ok) throw new Error(`The download link answered ${file.status}`);
+  const name = basename(new URL(mediaPath, baseUrl).pathname);
+  await writeFile(name, Buffer.from(await file.arrayBuffer()));
+  return name;
+}
+
+/** Starts a job and waits for it: `Prefer: wait` answers 200 when it finishes in time, else poll. */
+async function generate(path, body) {
+  const { status, data } = await call('POST', path, body, { prefer: 'wait=25' });
+  if (status !== 200) return waitForJob(data.statusUrl);
+  if (data.status === 'failed') throw new Error(`The job failed: ${data.error}`);
+  return data.result;
+}
+
 const { data: client } = await call('POST', '/api/clients', {
   name: 'Example Plumbing',
   company_name: 'Example Plumbing LLC',
@@ -72,3 +105,15 @@ const { data: accepted } = await call('POST', '/api/generate-newsletter', {
 console.log(`Job ${accepted.jobId} queued`);
 const polled = await waitForJob(accepted.statusUrl);
 console.log(`Polled job finished: ${polled.wordCount} words`);
+
+// An image and an MP3: their results carry media paths, downloaded with the same key.
+const image = await generate('/api/generate-image', {
+  prompt: 'A friendly plumber fixing a kitchen sink',
+  model: 'gpt-image-1',
+});
+console.log(`Image saved as ${await download(image.images[0].url)}`);
+const speech = await generate('/api/text-to-speech', {
+  text: 'Welcome to this week’s home maintenance tips.',
+  voice: 'alloy',
+});
+console.log(`MP3 saved as ${await download(speech.audioUrl)} (${speech.durationSeconds} s)`);

@@ -1,0 +1,168 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeOpenAiServer,
+  startFakeOpenAiServer,
+} from '#functions/providers/testing/fake-openai-server';
+import { waitForJob } from '#test/support/job-events';
+import { type ApiUser, clientCard, createApiUser, createClientViaApi } from './support/clients';
+import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+
+/**
+ * Issue 34 in the browser: the usage page (totals, chart, breakdown, top jobs) for the admin, the
+ * budget warning on the client's card at 80 %, and a bulk run whose bad row is fixed in the page.
+ */
+
+let app: E2eApp;
+let openai: FakeOpenAiServer;
+let staff: ApiUser;
+let roofing: { id: string; name: string };
+
+/** gpt-4o at $2.50 / $10 per million: 1,000 in and 600 out cost $0.0085, 85 % of a $0.01 budget. */
+const USAGE = { promptTokens: 1_000, completionTokens: 600 };
+
+async function generate(topic: string): Promise<void> {
+  const reply = await app.test.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+    token: staff.idToken,
+    body: { topic, model: 'gpt-4o', clientId: roofing.id },
+  });
+  if (reply.status !== 202)
+    throw new Error(`Generating failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  const job = await waitForJob(app.test, staff.idToken, reply.body.jobId, undefined, 90_000);
+  if (job.status !== 'succeeded') throw new Error(`The job ${job.status}`);
+}
+
+beforeAll(async () => {
+  openai = await startFakeOpenAiServer({
+    chunks: ['<h1>Gutter guards</h1>', '<p>Keep leaves out of the gutters all autumn.</p>'],
+    usage: USAGE,
+  });
+  app = await startE2eApp({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
+  staff = await createApiUser(app, 'staff');
+  roofing = await createClientViaApi(app, staff, 'Peak Roofing');
+  await generate('Gutter guards');
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await openai?.close();
+});
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await signInThroughUi(page, app.runtime.admin.email, app.runtime.admin.password);
+}
+
+describe('Usage page', () => {
+  for (const mobile of [false, true]) {
+    it(`shows the period's cost by client, per day and its dearest jobs (${mobile ? 'phone' : 'desktop'})`, async () => {
+      const page = await openPage(app, { mobile });
+      await signInAsAdmin(page);
+      await page.goto('/usage');
+      await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+      const row = page.getByTestId('usage-row').filter({ hasText: 'Peak Roofing' });
+      await expect.poll(() => row.textContent()).toContain('$0.0085');
+      await expect.poll(() => page.getByText('Total cost').isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('cost-chart').locator('canvas').count()).toBe(1);
+      await expect.poll(() => page.getByText('Gutter guards').first().isVisible()).toBe(true);
+      await page.getByRole('tab', { name: 'By model' }).click();
+      await expect.poll(() => page.getByTestId('usage-row').first().textContent()).toContain('gpt-4o');
+      await screenshot(page, `usage-${mobile ? 'phone' : 'desktop'}`, { fullPage: mobile });
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('limits staff to the clients they can see, under Management', async () => {
+    const other = await createApiUser(app, 'other');
+    const page = await openPage(app);
+    await signInThroughUi(page, other.email, other.password);
+    await page.getByRole('link', { name: 'Usage', exact: true }).click();
+    await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+    await expect.poll(() => page.getByText('No jobs in this period.').first().isVisible()).toBe(true);
+    expect(await page.getByTestId('usage-row').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('Budget warning', () => {
+  it('warns the owner on the card at 80 % of the budget', async () => {
+    const reply = await app.test.request('PUT', `/api/clients/${roofing.id}/budget`, {
+      token: staff.idToken,
+      body: { monthlyUsd: 0.01 },
+    });
+    expect(reply.status).toBe(200);
+    for (const mobile of [false, true]) {
+      const page = await openPage(app, { mobile });
+      await signInThroughUi(page, staff.email, staff.password);
+      await page.goto('/clients');
+      const warning = clientCard(page, 'Peak Roofing').getByTestId('budget-warning');
+      await expect
+        .poll(() => warning.textContent())
+        .toContain('Peak Roofing has used 85% of its $0.01 monthly AI budget.');
+      await screenshot(page, `client-budget-warning-${mobile ? 'phone' : 'desktop'}`);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    }
+    await app.test.request('PUT', `/api/clients/${roofing.id}/budget`, {
+      token: staff.idToken,
+      body: { monthlyUsd: null },
+    });
+  });
+});
+
+describe('Bulk generation', () => {
+  it('lists a bad row with its number, runs once it is fixed, and links each row to its library', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto('/bulk');
+    await page.getByRole('heading', { name: 'Bulk Generation', level: 1 }).waitFor();
+    const rows = page.getByLabel('CSV rows');
+    await rows.fill(
+      [
+        'tool,client,topic',
+        'newsletter,Peak Roofing,Spring roof checklist',
+        'newsleter,Peak Roofing,Ice dams',
+        'faq,Peak Roofing,Metal roofs',
+      ].join('\n'),
+    );
+    await page.getByRole('button', { name: 'Check rows' }).click();
+    const problems = page.getByTestId('batch-problems');
+    await expect.poll(() => problems.textContent()).toContain('Row 3, tool: Unknown tool "newsleter"');
+    expect(await page.getByRole('button', { name: /^Start/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'bulk-problems-desktop');
+
+    // Fixed in the page: the row is corrected where it was typed.
+    await rows.fill(
+      [
+        'tool,client,topic',
+        'newsletter,Peak Roofing,Spring roof checklist',
+        'newsletter,Peak Roofing,Ice dams',
+        'faq,Peak Roofing,Metal roofs',
+      ].join('\n'),
+    );
+    await page.getByRole('button', { name: 'Check rows' }).click();
+    await expect.poll(() => page.getByTestId('batch-estimate').textContent()).toContain('3 rows ready');
+    await page.getByRole('button', { name: 'Start 3 rows' }).click();
+    await page.waitForURL('**/bulk?batch=*');
+    await expect
+      .poll(() => page.getByTestId('batch-status').textContent(), { timeout: 120_000 })
+      .toContain('Finished: 3 done, 0 failed');
+    const links = page.getByTestId('batch-row').getByRole('link');
+    await expect.poll(() => links.count()).toBe(3);
+    await screenshot(page, 'bulk-run-desktop');
+
+    const phone = await openPage(app, { mobile: true });
+    await signInThroughUi(phone, staff.email, staff.password);
+    await phone.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+    await expect.poll(() => phone.getByTestId('batch-status').textContent()).toContain('Finished');
+    await screenshot(phone, 'bulk-run-phone', { fullPage: true });
+
+    await links.first().click();
+    await page.waitForURL('**/clients*');
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('Peak Roofing');
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(phone)).toEqual([]);
+    await page.context().close();
+    await phone.context().close();
+  });
+});
