@@ -141,7 +141,7 @@ function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy:
 function TopJobs({ jobs }: { jobs: UsageReply['topJobs'] }) {
   if (jobs.length === 0) return <p className="text-muted-foreground text-sm">No jobs in this period.</p>;
   return (
-    <ol className="grid gap-2 text-sm">
+    <ol className="grid grid-cols-1 gap-2 text-sm" data-testid="top-jobs">
       {jobs.map((job) => (
         <li key={job.jobId} className="flex items-baseline justify-between gap-3 border-b pb-2 last:border-0">
           <div className="min-w-0">
