@@ -46,7 +46,9 @@ describe('visibleNavGroups', () => {
       'Other Tools',
       'External Tools',
     ]);
-    expect(titles(groups, 'Admin Tools')).toEqual(['Activity Tracker', 'API Keys']);
+    // Issue 34: Usage under Admin Tools for the admin (staff find it under Management).
+    expect(titles(groups, 'Admin Tools')).toEqual(['Activity Tracker', 'API Keys', 'Usage']);
+    expect(titles(groups, 'Management')).toEqual(['Clients']);
     expect(titles(groups, 'Content Tools')).toEqual([
       'Newsletter',
       'Press Release',
@@ -57,6 +59,7 @@ describe('visibleNavGroups', () => {
       'Multi-Platform Creator',
       // Issue 33 item 5: under Content Tools, after the spec's own.
       'Calendar',
+      'Bulk Generation',
     ]);
     expect(titles(groups, 'Social Media Content Tools')).toEqual(['Social Content', 'GBP Post']);
     expect(titles(groups, 'Other Tools')).toEqual([
@@ -69,6 +72,13 @@ describe('visibleNavGroups', () => {
     expect(external?.map((item) => [item.href, item.external])).toEqual([
       ['https://newsletter.example.com/login', true],
       ['https://press.example.com/login', true],
+    ]);
+  });
+
+  it('lists Usage under Management for a plain user, and under Admin Tools only for the admin', () => {
+    expect(titles(visibleNavGroups(NAV_GROUPS, context()), 'Management')).toEqual(['Clients', 'Usage']);
+    expect(titles(visibleNavGroups(NAV_GROUPS, context({ isAdmin: true })), 'Management')).toEqual([
+      'Clients',
     ]);
   });
 
