@@ -110,7 +110,7 @@ export async function run(): Promise<void> {
       `p99 during / idle: ${(percentile(busy, 0.99) / percentile(idle, 0.99)).toFixed(1)}× (goal: at most 3×)`,
     );
     console.log(
-      `progress pushes: ${progressTimes.length}, longest wait between them ${seconds(Math.max(...gaps))} (goal: at most 2 s)`,
+      `progress pushes: ${progressTimes.length}, wait between them p50 ${seconds(median(gaps))}, p90 ${seconds(percentile(gaps, 0.9))}, longest ${seconds(Math.max(...gaps))} (goal: at most 2 s)`,
     );
   } finally {
     await app.stop();

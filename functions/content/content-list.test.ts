@@ -6,9 +6,9 @@ describe('parseListContentQuery', () => {
     expect(parseListContentQuery({})).toEqual({ limit: 50 });
   });
 
-  it('accepts a limit up to 200, a known type and a cursor', () => {
-    expect(parseListContentQuery({ limit: '200', type: 'press_release', cursor: 'abc' })).toEqual({
-      limit: 200,
+  it('accepts a limit up to 5,000, a known type and a cursor', () => {
+    expect(parseListContentQuery({ limit: '5000', type: 'press_release', cursor: 'abc' })).toEqual({
+      limit: 5000,
       type: 'press_release',
       cursor: 'abc',
     });
@@ -20,7 +20,7 @@ describe('parseListContentQuery', () => {
 
   it.each([
     [{ limit: '0' }, /limit: must be at least 1/],
-    [{ limit: '201' }, /limit: must be at most 200/],
+    [{ limit: '5001' }, /limit: must be at most 5000/],
     [{ limit: '2.5' }, /limit: must be a whole number/],
     [{ limit: 'ten' }, /limit/],
     [{ type: 'poem' }, /type/],

@@ -11,6 +11,7 @@ import { calendarIndexKeys, entities } from '#functions/data/entities';
 import { findItem, putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { type ContentStatus, nextStatus, statusOf } from '#shared/content-status';
+import { storedSummaryOf } from '#shared/content-summary';
 import type { VersionSource } from '#shared/content-versions';
 import { assertStorable, type ContentRecord, nextTimestamp, toClientContent } from './content-record';
 import type { StoredContent } from './content-snapshot';
@@ -224,6 +225,8 @@ async function writeChange(
         updatedAt,
         // $set replaces the whole map, as ElectroDB did; a plain object would be merged into the old one.
         ...(next.metadata === undefined ? {} : { metadata: $set(next.metadata) }),
+        // The cards' summary follows the words and the metadata it is made of (links run on puts only).
+        summary: $set(storedSummaryOf({ ...next, metadata: next.metadata ?? current.metadata })),
         ...(next.status === undefined ? {} : { status: next.status }),
         ...(typeof next.approvedVersionId === 'string' ? { approvedVersionId: next.approvedVersionId } : {}),
         ...(typeof next.publishDate === 'string' ? { publishDate: next.publishDate, ...publishKeys } : {}),

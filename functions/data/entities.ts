@@ -9,6 +9,7 @@ import { string } from 'dynamodb-toolbox/schema/string';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
 import { instructionPreviewsOf } from '#shared/client-list';
+import { storedSummaryOf } from '#shared/content-summary';
 import { entityVersion, partitionKey, type SingleTable, singleTable, sortKey } from './item-keys';
 import { lazily } from './once';
 
@@ -152,6 +153,15 @@ export const calendarIndexKeys = {
 
 const contentSchema = () =>
   contentAttributes().and((attributes) => ({
+    /**
+     * What the library's cards show of the item (shared/content-summary.ts: preview, word count, images,
+     * WordPress link), so the list reads a few hundred bytes per item instead of its documents (issue 32).
+     * Every put computes it; changes set it with the words (content-store.ts). Items written before have
+     * none, and the list reads those whole (functions/content/content-list.ts).
+     */
+    summary: any()
+      .optional()
+      .link<typeof attributes>((item) => storedSummaryOf(item)),
     /** byClientType: a client's items of one type, by id. */
     gsi1pk: indexKey().link<typeof attributes>(({ clientId, content_type }) =>
       partitionKey([

@@ -1,5 +1,6 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { JobDeadlineError, jobDeadline, settledBefore, untilAborted } from './job-deadline';
+import { JobDeadlineError, jobDeadline, linkedSignal, settledBefore, untilAborted } from './job-deadline';
 
 async function* endless(): AsyncGenerator<string> {
   yield 'first';
@@ -64,5 +65,24 @@ describe('settledBefore', () => {
     await expect(settledBefore(Promise.resolve('late'), controller.signal)).rejects.toBeInstanceOf(
       JobDeadlineError,
     );
+  });
+});
+
+describe('linkedSignal', () => {
+  it('aborts with the parent through one listener on it, removed on dispose', () => {
+    const parent = new AbortController();
+    const links = Array.from({ length: 12 }, () => linkedSignal(parent.signal));
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(12);
+    // Listeners on a child never reach the parent.
+    for (const link of links)
+      for (let index = 0; index < 3; index += 1) link.signal.addEventListener('abort', () => {});
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(12);
+    links[0]?.dispose();
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(11);
+    parent.abort(new Error('deadline'));
+    expect(links[0]?.signal.aborted).toBe(false);
+    expect(links[1]?.signal.aborted).toBe(true);
+    expect(links[1]?.signal.reason).toEqual(new Error('deadline'));
+    expect(linkedSignal(parent.signal).signal.aborted).toBe(true);
   });
 });

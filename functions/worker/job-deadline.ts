@@ -80,3 +80,17 @@ export function settledBefore<T>(work: Promise<T>, signal: AbortSignal): Promise
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+/**
+ * A signal of its own that aborts when `parent` does, through one listener on the parent, removed by
+ * `dispose`. Work that runs beside other work under one deadline (the multi-platform run's children)
+ * adds its listeners here: seven children with two or three each on the run's signal passed Node's
+ * limit of ten and printed MaxListenersExceededWarning (issue 32 item 6).
+ */
+export function linkedSignal(parent: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const forward = () => controller.abort(parent.reason);
+  if (parent.aborted) forward();
+  else parent.addEventListener('abort', forward, { once: true });
+  return { signal: controller.signal, dispose: () => parent.removeEventListener('abort', forward) };
+}

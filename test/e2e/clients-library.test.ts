@@ -450,6 +450,94 @@ describe('Content Library', () => {
   });
 });
 
+describe('A large library (issue 32)', () => {
+  it('shows the first items before the rest arrive, renders only those near the view, counts and searches every item, and Tab walks on', async () => {
+    const big = await createClientViaApi(app, owner, 'Big Library Co');
+    const filler = Array.from({ length: 60 }, (_, index) => `word${index}`).join(' ');
+    const SIZE = 130;
+    for (let start = 0; start < SIZE; start += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, SIZE - start) }, async (_, offset) => {
+          const index = start + offset;
+          // Item 42's last word lies past its 200-character preview: only the server's search finds it.
+          const text = `${filler} ${index === 42 ? 'zebrafish' : 'ending'}`;
+          await saveContent(app, owner, big.id, {
+            title: `Big item ${String(index).padStart(3, '0')}`,
+            content: text,
+            html_content: `<p>${text}</p>`,
+            content_type: index % 2 === 0 ? 'blog' : 'newsletter',
+            metadata: {},
+          });
+        }),
+      );
+    }
+    const listed = await app.test.request<{ content: { title: string }[] }>(
+      'GET',
+      `/api/clients/${big.id}/content?limit=5000`,
+      { token: owner.idToken },
+    );
+    const newestFirst = listed.body.content.map((item) => item.title);
+    expect(newestFirst).toHaveLength(SIZE);
+
+    const reader = await openPage(app);
+    await signInThroughUi(reader, owner.email, owner.password);
+    await reader.goto('/clients');
+    // Holds the rest back, so the first screen's items are seen before it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rest = (url: URL) => url.pathname.endsWith('/content') && url.searchParams.has('cursor');
+    await reader.route(rest, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await chooseFromCardMenu(reader, 'Big Library Co', `View Content (${SIZE})`);
+    const dialog = reader.getByRole('dialog', { name: 'Big Library Co - Content Library' });
+    const cards = dialog.getByTestId('library-item');
+    const setSize = () => dialog.getByRole('listitem').first().getAttribute('aria-setsize');
+    await cards.filter({ hasText: newestFirst[0] ?? '' }).waitFor();
+    await expect.poll(setSize).toBe('60');
+    // The count badge waits for the true total rather than show the first page's.
+    expect(await dialog.getByTestId('library-count').count()).toBe(0);
+    release();
+    await expect.poll(setSize).toBe(String(SIZE));
+    await expect.poll(() => dialog.getByTestId('library-count').innerText()).toBe(`${SIZE} items`);
+    await reader.unroute(rest);
+    await expect.poll(async () => (await cards.count()) < 40).toBe(true);
+    await screenshot(reader, 'library-large');
+
+    // Tab goes from card to card past the rows rendered at first: each card has seven controls.
+    await dialog.getByRole('button', { name: `More actions for ${newestFirst[0]}` }).focus();
+    for (let step = 0; step < 7 * 24; step += 1) await reader.keyboard.press('Tab');
+    const focusedLabel = () =>
+      reader.evaluate<string | null>("document.activeElement?.getAttribute('aria-label')");
+    await expect.poll(focusedLabel).toBe(`More actions for ${newestFirst[24]}`);
+
+    // The list view holds every item too; the oldest is reached by scrolling to the end.
+    await dialog.getByRole('radio', { name: 'List view' }).click();
+    await dialog.getByTestId('library-list').waitFor();
+    await dialog.getByRole('region', { name: 'Library items' }).evaluate((area) => {
+      area.scrollTop = area.scrollHeight;
+    });
+    const oldest = cards.filter({ hasText: newestFirst[SIZE - 1] ?? '' });
+    await oldest.waitFor();
+    expect(await oldest.locator('xpath=..').getAttribute('aria-posinset')).toBe(String(SIZE));
+
+    // Search covers every item's words, not only what a card shows; the type filter applies to it.
+    const search = dialog.getByPlaceholder('Search content...');
+    await search.fill('zebrafish');
+    await expect.poll(() => cards.locator('h3').allInnerTexts()).toEqual(['Big item 042']);
+    await search.fill('big item 04');
+    await expect.poll(() => cards.count()).toBe(10);
+    await dialog.getByRole('combobox', { name: 'Filter by type' }).click();
+    await reader.getByRole('option', { name: 'Newsletter', exact: true }).click();
+    await expect.poll(() => cards.count()).toBe(5);
+    expect(pageErrors(reader)).toEqual([]);
+    await reader.context().close();
+  });
+});
+
 describe('Editing the text of structured content', () => {
   it('adds a sentence in the Text Content tab and keeps every heading, list and link of the HTML', async () => {
     const structured = await createClientViaApi(app, owner, 'Nine Headings Co');

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENTS, runSeed } from '#local/seed';
 import type { Client } from '#shared/client';
-import type { ClientContent } from '#shared/content';
 import { countWords, htmlToText } from '#shared/text';
+import { libraryItems } from '#test/support/library-items';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 let app: TestRuntime;
@@ -38,16 +38,10 @@ describe('npm run seed', () => {
       expect(client.company_name).toBe(demo.profile.company_name);
       expect(client.city).toBe(demo.profile.city);
 
-      const library = await app.request<{ content: ClientContent[] }>(
-        'GET',
-        `/api/clients/${client.id}/content`,
-        {
-          token: adminToken,
-        },
-      );
-      expect(library.body.content).toHaveLength(demo.content.length);
+      const library = await libraryItems(app, adminToken, client.id);
+      expect(library).toHaveLength(demo.content.length);
       for (const item of demo.content) {
-        const saved = library.body.content.find((candidate) => candidate.title === item.title);
+        const saved = library.find((candidate) => candidate.title === item.title);
         // The demo HTML is authored clean: the server's sanitizer leaves it exactly as written.
         expect(saved?.html_content).toBe(item.html);
         expect(saved?.content).toBe(htmlToText(item.html));
@@ -62,23 +56,13 @@ describe('npm run seed', () => {
     const list = await app.request<{ clients: Client[] }>('GET', '/api/clients', { token: adminToken });
     expect(list.body.clients.filter((client) => client.wordpress_configured)).toHaveLength(1);
     const dental = list.body.clients.find((client) => client.name === 'Bright Smile Family Dental');
-    const library = await app.request<{ content: ClientContent[] }>(
-      'GET',
-      `/api/clients/${dental?.id}/content?type=faq`,
-      { token: adminToken },
-    );
-    const faq = library.body.content[0];
+    const faq = (await libraryItems(app, adminToken, dental?.id ?? '', '?type=faq'))[0];
     const schema = JSON.parse(String(faq?.metadata.schema)) as { '@type': string; mainEntity: unknown[] };
     expect(schema['@type']).toBe('FAQPage');
     expect(schema.mainEntity).toHaveLength(Number(faq?.metadata.questionCount));
     expect(schema.mainEntity.length).toBeGreaterThan(0);
 
-    const newsletters = await app.request<{ content: ClientContent[] }>(
-      'GET',
-      `/api/clients/${dental?.id}/content?type=newsletter`,
-      { token: adminToken },
-    );
-    const newsletter = newsletters.body.content[0];
+    const newsletter = (await libraryItems(app, adminToken, dental?.id ?? '', '?type=newsletter'))[0];
     expect(newsletter?.metadata.wordCount).toBe(countWords(newsletter?.content ?? ''));
   });
 

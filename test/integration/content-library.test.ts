@@ -1,9 +1,14 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
+import { requireEnv } from '#functions/commons/env';
 import { saveContentOnce } from '#functions/content/content-saves';
+import { partitionKey, sortKey } from '#functions/data/item-keys';
 import type { Activity } from '#shared/activity';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
+import type { ContentSummary, ContentSummaryPage } from '#shared/content-summary';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 let app: TestRuntime;
@@ -19,10 +24,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface Page {
-  content: ClientContent[];
-  next_cursor: string | null;
-}
+type Page = ContentSummaryPage;
 
 async function newClient(name: string): Promise<Client> {
   const response = await app.request<Client>('POST', '/api/clients', {
@@ -227,8 +229,8 @@ describe('listing the library', () => {
 
   it.each([
     ['limit=0', 400],
-    ['limit=201', 400],
-    ['limit=200', 200],
+    ['limit=5001', 400],
+    ['limit=5000', 200],
     ['type=poem', 400],
     ['cursor=garbage', 400],
   ])('answers ?%s with %i', async (query, status) => {
@@ -255,6 +257,132 @@ describe('listing the library', () => {
     );
     expect(foreign.status).toBe(200);
     expect(foreign.body.content.every((item) => item.client_id === second.id)).toBe(true);
+  });
+});
+
+describe('the list carries summaries (issue 32)', () => {
+  const listed = async (clientId: string): Promise<ContentSummary | undefined> =>
+    (await app.request<Page>('GET', `/api/clients/${clientId}/content`, { token: owner.idToken })).body
+      .content[0];
+
+  it('lists what a card shows, never the text, HTML or metadata, and follows every change', async () => {
+    const client = await newClient('Summary Roofing');
+    const image = `/api/media/${owner.userId}/${ulid()}/image-1.png`;
+    const words = Array.from({ length: 60 }, (_, index) => `word${index}`).join(' ');
+    const saved = await save(client.id, {
+      title: 'Roof checklist',
+      content: '',
+      html_content: `<h2>Spring   roof</h2><p>${words}</p><figure><img src="${image}" alt="Roof"></figure>`,
+      content_type: 'blog',
+      metadata: {
+        model: 'gpt-4.1-2025-04-14',
+        wordpress_id: 41,
+        wordpress_url: 'https://roof.example/?p=41',
+      },
+    });
+    const summary = await listed(client.id);
+    expect(summary).toEqual({
+      id: saved.id,
+      client_id: client.id,
+      title: 'Roof checklist',
+      content_type: 'blog',
+      created_at: saved.created_at,
+      updated_at: saved.updated_at,
+      status: saved.status,
+      ...(saved.versionId ? { versionId: saved.versionId } : {}),
+      preview: `Spring roof ${words}`.slice(0, 200).trimEnd().concat('...'),
+      word_count: 62,
+      thumbnails: [image],
+      wordpress: { id: 41, url: 'https://roof.example/?p=41', status: null, date: null, categories: [] },
+    });
+    expect(Object.keys(summary ?? {})).not.toContain('html_content');
+
+    // An edit changes the preview and the count; the full item still comes from GET …/content/{id}.
+    const updated = await app.request<ClientContent>('PUT', `/api/clients/${client.id}/content/${saved.id}`, {
+      token: owner.idToken,
+      body: { title: 'Roof checklist', content: 'Two words', html_content: '<p>Two words</p>' },
+    });
+    expect(updated.status).toBe(200);
+    expect(await listed(client.id)).toMatchObject({
+      preview: 'Two words',
+      word_count: 2,
+      thumbnails: [],
+      wordpress: { id: 41 },
+      updated_at: updated.body.updated_at,
+    });
+    const whole = await app.request<ClientContent>('GET', `/api/clients/${client.id}/content/${saved.id}`, {
+      token: owner.idToken,
+    });
+    expect(whole.body).toMatchObject({ content: 'Two words', html_content: '<p>Two words</p>' });
+  });
+
+  it('summarizes an item stored before summaries were, exactly as a stored summary reads', async () => {
+    const client = await newClient('Older Plumbing');
+    const saved = await save(client.id, {
+      title: 'Older',
+      content: 'Pipes and drains.',
+      content_type: 'faq',
+    });
+    const before = await listed(client.id);
+    await dynamoDocumentClient().send(
+      new UpdateCommand({
+        TableName: requireEnv('tableName'),
+        Key: {
+          pk: partitionKey([['clientId', client.id]]),
+          sk: sortKey('content', [['contentId', saved.id]]),
+        },
+        UpdateExpression: 'REMOVE summary',
+        ConditionExpression: 'attribute_exists(summary)',
+      }),
+    );
+    expect(JSON.stringify(await listed(client.id))).toBe(JSON.stringify(before));
+  });
+});
+
+describe('searching the library (issue 32)', () => {
+  it('lists the items whose title or text holds the words, any case, over every page, within a type', async () => {
+    const client = await newClient('Search Heating');
+    const filler = Array.from({ length: 120 }, (_, index) => `filler${index}`).join(' ');
+    const deep = await save(client.id, {
+      title: 'Winter care',
+      // Past the 200-character preview: only the server holds these words.
+      content: `${filler} Flush the Water Heater once a year.`,
+      html_content: `<p>${filler} Flush the Water Heater once a year.</p>`,
+      content_type: 'blog',
+    });
+    const titled = await save(client.id, { title: 'Water heater checklist', content_type: 'faq' });
+    const htmlOnly = await save(client.id, {
+      title: 'Pipes',
+      content: '',
+      html_content: '<p>Our <b>water   heater</b> guide</p>',
+      content_type: 'blog',
+    });
+    await save(client.id, { title: 'Roofing', content: 'Nothing about that here.', content_type: 'blog' });
+    const search = async (query: string) => {
+      const ids: string[] = [];
+      let cursor = '';
+      do {
+        const page = await app.request<Page>(
+          'GET',
+          `/api/clients/${client.id}/content?${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+          { token: owner.idToken },
+        );
+        expect(page.status).toBe(200);
+        ids.push(...page.body.content.map((item) => item.id));
+        cursor = page.body.next_cursor ?? '';
+      } while (cursor);
+      return ids;
+    };
+    // Newest first, one a page: the cursor carries the search on past the items that do not match.
+    expect(await search('search=WATER%20heater')).toEqual([htmlOnly.id, titled.id, deep.id]);
+    expect(await search('search=%20water%20heater%20&type=faq')).toEqual([titled.id]);
+    // An item stored without text is searched in the text of its HTML, spaces as they read.
+    expect(await search('search=heater%20guide')).toEqual([htmlOnly.id]);
+    expect(await search('search=no%20such%20words')).toEqual([]);
+    const tooLong = await app.request('GET', `/api/clients/${client.id}/content?search=${'a'.repeat(201)}`, {
+      token: owner.idToken,
+    });
+    expect(tooLong.status).toBe(400);
   });
 });
 

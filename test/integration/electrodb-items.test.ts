@@ -7,6 +7,7 @@ import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
+import { libraryItems } from '#test/support/library-items';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -148,15 +149,9 @@ describe('items stored by the ElectroDB version', () => {
     expect(read.body).toMatchObject({ id: clientId, name: 'Legacy Dental', created_by: owner.userId });
 
     // The library, all types and one type (the type index), and the grants.
-    const library = await app.request<{ content: ClientContent[] }>(
-      'GET',
-      `/api/clients/${clientId}/content`,
-      {
-        token: owner.idToken,
-      },
-    );
-    expect(library.body.content.map((item) => item.id)).toEqual([contentId]);
-    expect(library.body.content[0]).toMatchObject({
+    const library = await libraryItems(app, owner.idToken, clientId);
+    expect(library.map((item) => item.id)).toEqual([contentId]);
+    expect(library[0]).toMatchObject({
       title: 'Spring newsletter',
       metadata: { source: 'legacy' },
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '#functions/data/entities';
 import { enqueueJob } from '#functions/generation/job-queue';
 import { collectEvents, waitForJob } from '#test/support/job-events';
+import { libraryItems } from '#test/support/library-items';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -18,13 +19,7 @@ let admin: TestUser;
 let clientId: string;
 
 interface ContentList {
-  content: Array<{
-    id: string;
-    content_type: string;
-    title: string;
-    html_content: string;
-    metadata: Record<string, unknown>;
-  }>;
+  content: Array<{ id: string }>;
 }
 
 beforeAll(async () => {
@@ -93,10 +88,7 @@ describe('generation jobs', () => {
     expect(result.notice).toMatch(/API key/);
     expect(job.savedContentId).toBe(jobId);
 
-    const library = await app.request<ContentList>('GET', `/api/clients/${clientId}/content`, {
-      token: owner.idToken,
-    });
-    const saved = library.body.content.filter((item) => item.id === jobId);
+    const saved = (await libraryItems(app, owner.idToken, clientId)).filter((item) => item.id === jobId);
     expect(saved).toHaveLength(1);
     expect(saved[0]?.content_type).toBe('newsletter');
     expect(saved[0]?.metadata).toMatchObject({

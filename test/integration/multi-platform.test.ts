@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity } from '#shared/activity';
 import type { MultiPlatformItem } from '#shared/tools/multi-platform';
 import { collectEvents, waitForJob } from '#test/support/job-events';
+import { libraryItems } from '#test/support/library-items';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -48,13 +49,6 @@ afterAll(async () => {
   await app?.stop();
   await new Promise<void>((resolve) => site?.close(() => resolve()));
 });
-
-interface SavedItem {
-  id: string;
-  content_type: string;
-  title: string;
-  metadata: Record<string, unknown>;
-}
 
 describe('Multi-Platform Content Creator', () => {
   it('runs all seven types as child jobs; the blog rewrite fails, the other six succeed and save once each', async () => {
@@ -115,15 +109,8 @@ describe('Multi-Platform Content Creator', () => {
     expect(facebook.length).toBeLessThanOrEqual(350);
     expect(facebook).toContain('Spring open house on May 3 with free pastry samples.');
 
-    const library = await app.request<{ content: SavedItem[] }>(
-      'GET',
-      `/api/clients/${clientId}/content?limit=50`,
-      {
-        token: user.idToken,
-      },
-    );
-    expect(library.status).toBe(200);
-    const saved = library.body.content.filter((row) => row.metadata.multi_platform_creator === true);
+    const library = await libraryItems(app, user.idToken, clientId, '?limit=50');
+    const saved = library.filter((row) => row.metadata.multi_platform_creator === true);
     expect(saved).toHaveLength(succeeded.length);
     const typeOf = (type: string) =>
       saved.filter((row) => row.metadata.type === type).map((row) => row.content_type);

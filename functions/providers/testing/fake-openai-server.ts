@@ -35,6 +35,8 @@ export type FakeOpenAiReply = FakeFailure | FakeStreamReply;
 export interface FakeOpenAiOptions {
   /** Text of the default streamed reply, one chunk per element. */
   readonly chunks?: readonly string[];
+  /** The reply's chunks for this request (e.g. by what its prompt asks for); `chunks` when undefined. */
+  readonly chunksFor?: (request: RecordedRequest) => readonly string[] | undefined;
   /** Pause between two streamed chunks. */
   readonly chunkDelayMs?: number;
   /**
@@ -140,7 +142,7 @@ async function chatCompletion(
 ): Promise<void> {
   const body = (request.body ?? {}) as ChatBody;
   const model = body.model ?? 'gpt-4o';
-  const chunks = reply?.chunks ?? options.chunks ?? DEFAULT_FAKE_CHUNKS;
+  const chunks = reply?.chunks ?? options.chunksFor?.(request) ?? options.chunks ?? DEFAULT_FAKE_CHUNKS;
   const text = chunks.join('');
   const reasoning = options.usage?.reasoningTokens ?? 0;
   const counted = {

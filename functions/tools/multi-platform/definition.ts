@@ -9,6 +9,7 @@ import { createJob, getJob, type StoredJob } from '#functions/generation/job-sto
 import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
 import { findTool } from '#functions/generation/tool-registry';
 import type { MediaJobContext, MediaToolDefinition } from '#functions/media/media-tool';
+import { linkedSignal } from '#functions/worker/job-deadline';
 import { SOCIAL_PLATFORMS } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { BLOG_REWRITE_ACTIVITY } from '#shared/tools/blog-rewrite';
@@ -64,11 +65,16 @@ async function runChild(spec: ChildSpec, context: MediaJobContext): Promise<Mult
   });
   // The engine's own attempts: a retryable failure leaves the child queued for another attempt here.
   let child = await getJob(childId);
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS && !isFinished(child); attempt += 1) {
-    if (attempt > 1) await delay(RETRY_PAUSE_MS * (attempt - 1));
-    // The run's deadline is the children's too: a slow child ends as a retry, not past the worker's limit.
-    await runJob(childId, attempt, context.signal);
-    child = await getJob(childId);
+  // The run's deadline is the children's too: a slow child ends as a retry, not past the worker's limit.
+  const deadline = linkedSignal(context.signal);
+  try {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS && !isFinished(child); attempt += 1) {
+      if (attempt > 1) await delay(RETRY_PAUSE_MS * (attempt - 1));
+      await runJob(childId, attempt, deadline.signal);
+      child = await getJob(childId);
+    }
+  } finally {
+    deadline.dispose();
   }
   if (child?.status === 'succeeded' && child.result) return itemsOf(spec.type, child.result);
   return failedItems(spec, child?.error ?? null);

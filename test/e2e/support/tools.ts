@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import type { ClientContent } from '#shared/content';
+import { libraryItems } from '#test/support/library-items';
 import type { ApiUser } from './clients';
 import { type E2eApp, openPage, signInThroughUi } from './e2e';
 
@@ -193,17 +194,9 @@ export async function downloadFrom(
   return { download, content: Buffer.concat(chunks).toString('utf8') };
 }
 
-/** The client's library through the API (newest first). */
-export async function libraryOf(app: E2eApp, user: ApiUser, clientId: string): Promise<ClientContent[]> {
-  const reply = await app.test.request<{ content: ClientContent[] }>(
-    'GET',
-    `/api/clients/${clientId}/content`,
-    {
-      token: user.idToken,
-    },
-  );
-  if (reply.status !== 200) throw new Error(`Listing content failed: ${reply.status}`);
-  return reply.body.content;
+/** The client's library through the API (newest first), each item whole (the list holds summaries). */
+export function libraryOf(app: E2eApp, user: ApiUser, clientId: string): Promise<ClientContent[]> {
+  return libraryItems(app.test, user.idToken, clientId);
 }
 
 /** Creates a client with profile fields over the API, as the Clients screen would. */

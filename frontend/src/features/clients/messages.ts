@@ -162,6 +162,9 @@ export const LIBRARY_TOASTS = {
 
 export const LIBRARY_ERRORS = {
   load: 'Failed to load client content',
+  /** Preview, Edit, Copy or Download could not read the item (the list holds summaries, issue 32). */
+  open: 'Failed to open content',
+  search: 'Failed to search the content text',
   update: 'Failed to update content',
   delete: 'Failed to delete content',
   restore: 'Failed to restore content',

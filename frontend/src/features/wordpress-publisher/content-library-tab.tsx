@@ -9,12 +9,8 @@ import {
   CONTENT_STATUSES,
   isApprovedForPublishing,
 } from '#shared/content-status';
-import {
-  isPublicStatus,
-  WORDPRESS_MESSAGES,
-  WORDPRESS_STATUS_LABELS,
-  wordpressLinkOf,
-} from '#shared/wordpress';
+import type { ContentSummary } from '#shared/content-summary';
+import { isPublicStatus, WORDPRESS_MESSAGES, WORDPRESS_STATUS_LABELS } from '#shared/wordpress';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { ExternalLink } from '@/components/layout/external-link';
 import { Badge } from '@/components/ui/badge';
@@ -43,8 +39,8 @@ const APPROVAL_SETTING_NOTE = 'This client requires approval before publishing.'
  * The post's state on the site: 'Published' only when readers can see it (001 §2's badge); a draft,
  * a private post or one waiting for review says so, and a scheduled one says when.
  */
-function PublishStateBadge({ item }: { item: ClientContent }) {
-  const link = wordpressLinkOf(item.metadata);
+function PublishStateBadge({ item }: { item: ContentSummary }) {
+  const link = item.wordpress;
   if (!link) return null;
   if (link.status === 'future' && link.date) {
     return <Badge variant="outline">Scheduled for {formatDateTime(link.date)}</Badge>;
@@ -66,17 +62,17 @@ export function ContentLibraryTab({
   clientId: string | null;
   /** The client's 'Require approval before publishing' (issue 33 item 4). */
   requireApproval: boolean;
-  items: ClientContent[] | null;
+  items: ContentSummary[] | null;
   failed: string | null;
   onRetry: () => void;
   onChanged: (item: ClientContent) => void;
 }) {
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState<ClientContent | null>(null);
+  const [confirming, setConfirming] = useState<ContentSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [statusFilter, setStatusFilter] = useState<string>(ALL_STATUSES);
 
-  const openEditor = (item: ClientContent) => {
+  const openEditor = (item: ContentSummary) => {
     // 001 §5: the edit button needs a selected client.
     if (!clientId) {
       void toast({ title: WORDPRESS_MESSAGES.selectClientFirst, variant: 'destructive' });
@@ -87,7 +83,7 @@ export function ContentLibraryTab({
 
   const remove = async () => {
     const item = confirming;
-    const link = item ? wordpressLinkOf(item.metadata) : null;
+    const link = item ? item.wordpress : null;
     if (!item || !link || !clientId) return;
     setDeleting(true);
     try {
@@ -155,7 +151,7 @@ export function ContentLibraryTab({
       )}
       <ul className="divide-y rounded-lg border empty:hidden" aria-label="Content library">
         {shown.map((item) => {
-          const link = wordpressLinkOf(item.metadata);
+          const link = item.wordpress;
           const needsApproval = requireApproval && !isApprovedForPublishing(item);
           return (
             <li

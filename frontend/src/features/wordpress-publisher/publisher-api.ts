@@ -1,6 +1,7 @@
 import type { Client } from '#shared/client';
 import { byClientName } from '#shared/client-list';
 import type { ClientContent } from '#shared/content';
+import type { ContentSummary, ContentSummaryPage } from '#shared/content-summary';
 import { isPublishableType, type WordPressConnection, type WordPressPostsPage } from '#shared/wordpress';
 import { api } from '@/lib/api-client';
 import { fetchAllClients } from '@/lib/client-pages';
@@ -31,13 +32,14 @@ export async function fetchWordPressClients(signal?: AbortSignal): Promise<WordP
 }
 
 /** The client's publishable items (001 §7: blog, client_content, newsletter and press_release), newest first. */
-export async function fetchLibrary(clientId: string, signal?: AbortSignal): Promise<ClientContent[]> {
-  const items: ClientContent[] = [];
+export async function fetchLibrary(clientId: string, signal?: AbortSignal): Promise<ContentSummary[]> {
+  const items: ContentSummary[] = [];
   let cursor: string | null = null;
   do {
-    const query = new URLSearchParams({ limit: '200' });
+    // The list carries summaries (issue 32): a library of 5,000 is one request.
+    const query = new URLSearchParams({ limit: '5000' });
     if (cursor) query.set('cursor', cursor);
-    const page: { content: ClientContent[]; next_cursor: string | null } = await api.get(
+    const page: ContentSummaryPage = await api.get(
       `${clientPath(clientId)}/content?${query}`,
       signal ? { signal } : {},
     );

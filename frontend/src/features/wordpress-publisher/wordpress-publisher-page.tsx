@@ -2,6 +2,7 @@ import { ExternalLink as ExternalIcon, PlugZap } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ClientContent } from '#shared/content';
+import { type ContentSummary, toContentSummary } from '#shared/content-summary';
 import { endSentence } from '#shared/text';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { WORDPRESS_MESSAGES } from '#shared/wordpress';
@@ -24,7 +25,7 @@ import { PublishedPostsTab } from './published-posts-tab';
 import { fetchLibrary, fetchWordPressClients, testConnection, type WordPressClient } from './publisher-api';
 
 function useLibrary(clientId: string | null) {
-  const [items, setItems] = useState<ClientContent[] | null>(null);
+  const [items, setItems] = useState<ContentSummary[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
@@ -45,7 +46,8 @@ function useLibrary(clientId: string | null) {
     });
     return () => controller.abort();
   }, [clientId, attempt]);
-  const replace = useCallback((next: ClientContent) => {
+  const replace = useCallback((changed: ClientContent) => {
+    const next = toContentSummary(changed);
     setItems((current) => current?.map((item) => (item.id === next.id ? next : item)) ?? null);
   }, []);
   return { items, failed, reload: () => setAttempt((value) => value + 1), replace };

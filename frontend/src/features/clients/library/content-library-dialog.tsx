@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { isContentStatus } from '#shared/content-status';
+import type { ContentSummary } from '#shared/content-summary';
 import { REVIEW_EVENT } from '#shared/reviews';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -9,7 +10,9 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRealtime } from '@/lib/realtime';
 import { LIBRARY, LIBRARY_ERRORS } from '../messages';
+import { notifyError } from '../notify';
 import { useRetained } from '../use-retained';
+import { fetchContent } from './content-api';
 import { ContentEditDialog } from './content-edit-dialog';
 import { ContentPreviewDialog } from './content-preview-dialog';
 import { DueDateDialog } from './due-date-dialog';
@@ -32,6 +35,7 @@ import { ReviewPanelDialog } from './review-panel-dialog';
 import { SendReviewDialog } from './send-review-dialog';
 import { useClientContent } from './use-client-content';
 import { useLibraryActions } from './use-library-actions';
+import { useTextSearch } from './use-text-search';
 
 export type ContentCountChange = (clientId: string, update: (count: number) => number) => void;
 
@@ -55,12 +59,14 @@ function LoadingItems() {
 
 /** The library of one client; remounted per client, so search, filter, sort and view start fresh. */
 function LibraryBody({
+  clientId,
   items,
   failed,
   onRetry,
   handlers,
 }: {
-  items: ClientContent[] | null;
+  clientId: string;
+  items: ContentSummary[] | null;
   failed: boolean;
   onRetry: () => void;
   handlers: ItemHandlers;
@@ -76,16 +82,21 @@ function LibraryBody({
   // A filter on a type whose last item was deleted falls back to all types instead of showing nothing.
   const effective =
     query.type === ALL_TYPES || types.includes(query.type) ? query : { ...query, type: ALL_TYPES };
-  const visible = useMemo(() => viewContent(items ?? [], effective), [items, effective]);
+  const textMatches = useTextSearch(clientId, query.search);
+  const visible = useMemo(
+    () => viewContent(items ?? [], effective, textMatches),
+    [items, effective, textMatches],
+  );
 
   // Issue 18: a deleted item's Delete button leaves the page, and the focus with it (to <body>). Once
   // the delete succeeds, the focus moves to the item after it in view, or to the item area when it
   // was the last one.
   const area = useRef<HTMLElement>(null);
+  const scroller = useCallback(() => area.current, []);
   const [focusAfterDelete, setFocusAfterDelete] = useState<{ nextId: string | null } | null>(null);
   const { remove } = handlers;
   const removeAndMoveFocus = useCallback(
-    async (item: ClientContent) => {
+    async (item: ContentSummary) => {
       const index = visible.findIndex((shown) => shown.id === item.id);
       const nextId = index >= 0 ? (visible[index + 1]?.id ?? null) : null;
       const deleted = await remove(item);
@@ -131,7 +142,7 @@ function LibraryBody({
         ) : visible.length === 0 ? (
           <LibraryEmptyState libraryEmpty={items.length === 0} />
         ) : (
-          <LibraryItems items={visible} layout={layout} handlers={itemHandlers} />
+          <LibraryItems items={visible} layout={layout} handlers={itemHandlers} scroller={scroller} />
         )}
       </section>
     </>
@@ -167,18 +178,21 @@ export function ContentLibraryDialog({
   const [sending, setSending] = useState<ClientContent | null>(null);
   const [reviewing, setReviewing] = useState<ClientContent | null>(null);
   const [dating, setDating] = useState<ClientContent | null>(null);
-  const handlers = useMemo<ItemHandlers>(
-    () => ({
+  const handlers = useMemo<ItemHandlers>(() => {
+    // The list holds summaries (issue 32): each dialog opens on the whole item, read when asked for.
+    const openWhole = (open: (item: ClientContent) => void) => (item: ContentSummary) => {
+      fetchContent(item).then(open, (error: unknown) => notifyError(error, LIBRARY_ERRORS.open));
+    };
+    return {
       ...actions,
-      preview: setPreviewing,
-      edit: setEditing,
-      history: setHistoryOf,
-      sendForReview: setSending,
-      review: setReviewing,
-      dueDate: setDating,
-    }),
-    [actions],
-  );
+      preview: openWhole(setPreviewing),
+      edit: openWhole(setEditing),
+      history: openWhole(setHistoryOf),
+      sendForReview: openWhole(setSending),
+      review: openWhole(setReviewing),
+      dueDate: openWhole(setDating),
+    };
+  }, [actions]);
   const { replace, items } = content;
   // Issue 33: a reviewer's comment or decision, or a colleague's, changes an item's status live.
   useRealtime(REVIEW_EVENT, (message) => {
@@ -187,7 +201,8 @@ export function ContentLibraryDialog({
       replace({ ...changed, status: message.status });
     }
   });
-  const count = content.items?.length;
+  // The true total once every item has arrived; the client's count (the card's) until then.
+  const count = content.complete ? content.items?.length : undefined;
 
   return (
     <>
@@ -216,6 +231,7 @@ export function ContentLibraryDialog({
           {shown && (
             <LibraryBody
               key={shown.id}
+              clientId={shown.id}
               items={content.items}
               failed={content.failed}
               onRetry={content.reload}

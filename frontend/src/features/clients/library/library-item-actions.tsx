@@ -12,7 +12,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
-import type { ClientContent } from '#shared/content';
+import type { ContentSummary } from '#shared/content-summary';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -24,17 +24,17 @@ import { ITEM_MENU, LIBRARY_ACTIONS } from '../messages';
 import type { LibraryItemActions } from './use-library-actions';
 
 export interface ItemHandlers extends LibraryItemActions {
-  preview: (item: ClientContent) => void;
-  edit: (item: ClientContent) => void;
+  preview: (item: ContentSummary) => void;
+  edit: (item: ContentSummary) => void;
   /** Issue 33: the item menu's History, Send for review, review panel and due date. */
-  history: (item: ClientContent) => void;
-  sendForReview: (item: ClientContent) => void;
-  review: (item: ClientContent) => void;
-  dueDate: (item: ClientContent) => void;
+  history: (item: ContentSummary) => void;
+  sendForReview: (item: ContentSummary) => void;
+  review: (item: ContentSummary) => void;
+  dueDate: (item: ContentSummary) => void;
 }
 
 /** The item menu of issue 33: History, Send for review, the review panel and the due date. */
-export function ItemMenu({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
+export function ItemMenu({ item, handlers }: { item: ContentSummary; handlers: ItemHandlers }) {
   // Portaled into the library dialog, not <body>: a menu outside the modal dialog would be inert.
   const trigger = useRef<HTMLButtonElement>(null);
   const [container, setContainer] = useState<HTMLElement | null>(null);
@@ -108,7 +108,7 @@ export function LibraryItemActionBar({
   handlers,
   withMenu = true,
 }: {
-  item: ClientContent;
+  item: ContentSummary;
   handlers: ItemHandlers;
   withMenu?: boolean;
 }) {
@@ -126,10 +126,10 @@ export function LibraryItemActionBar({
         <IconAction label={LIBRARY_ACTIONS.copyText} onClick={() => void handlers.copyText(item)}>
           <Copy />
         </IconAction>
-        <IconAction label={LIBRARY_ACTIONS.downloadHtml} onClick={() => handlers.downloadHtml(item)}>
+        <IconAction label={LIBRARY_ACTIONS.downloadHtml} onClick={() => void handlers.downloadHtml(item)}>
           <FileCode />
         </IconAction>
-        <IconAction label={LIBRARY_ACTIONS.downloadText} onClick={() => handlers.downloadText(item)}>
+        <IconAction label={LIBRARY_ACTIONS.downloadText} onClick={() => void handlers.downloadText(item)}>
           <FileText />
         </IconAction>
         <IconAction label={LIBRARY_ACTIONS.delete} destructive onClick={() => void handlers.remove(item)}>

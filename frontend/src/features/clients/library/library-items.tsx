@@ -1,17 +1,14 @@
 import { CalendarClock, CalendarDays } from 'lucide-react';
-import type { ClientContent } from '#shared/content';
+import type { ContentSummary } from '#shared/content-summary';
 import { formatDisplayDate } from '#shared/saved-title';
-import { countWords } from '#shared/text';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
+import { ElementVirtualGrid } from '@/components/virtual-grid';
 import { formatCalendarDate } from '@/lib/calendar-dates';
 import { DUE_DATE, LIBRARY } from '../messages';
 import { viewerTimeZone } from '../viewer-time-zone';
 import { ContentTypeBadge } from './content-type-badge';
 import { type ItemHandlers, ItemMenu, LibraryItemActionBar } from './library-item-actions';
 import type { LibraryLayout } from './library-view';
-import { itemText } from './library-view';
-
-const EXCERPT_LENGTH = 220;
 
 /**
  * An item can take the focus from script only (tabIndex -1): when the item before it is deleted, the
@@ -20,16 +17,16 @@ const EXCERPT_LENGTH = 220;
 const FOCUSABLE_ITEM = 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring';
 
 /** The id of an item's title, which names the item when it takes the focus. */
-const titleId = (item: ClientContent): string => `library-item-title-${item.id}`;
+const titleId = (item: ContentSummary): string => `library-item-title-${item.id}`;
 
-function ItemMeta({ item, text }: { item: ClientContent; text: string }) {
+function ItemMeta({ item }: { item: ContentSummary }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
       <span className="inline-flex items-center gap-1">
         <CalendarDays className="size-3.5" aria-hidden="true" />
         {formatDisplayDate(new Date(item.created_at), viewerTimeZone())}
       </span>
-      <span>{LIBRARY.words(countWords(text))}</span>
+      <span>{LIBRARY.words(item.word_count)}</span>
       {item.dueDate && (
         <span className="inline-flex items-center gap-1" data-testid="library-due-date">
           <CalendarClock className="size-3.5" aria-hidden="true" />
@@ -40,8 +37,7 @@ function ItemMeta({ item, text }: { item: ClientContent; text: string }) {
   );
 }
 
-function LibraryCard({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
-  const text = itemText(item);
+function LibraryCard({ item, handlers }: { item: ContentSummary; handlers: ItemHandlers }) {
   return (
     <article
       className={`relative flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs ${FOCUSABLE_ITEM}`}
@@ -62,19 +58,16 @@ function LibraryCard({ item, handlers }: { item: ClientContent; handlers: ItemHa
       <h3 id={titleId(item)} className="line-clamp-2 break-words font-semibold leading-snug">
         {item.title}
       </h3>
-      <ItemMeta item={item} text={text} />
-      <p className="line-clamp-3 flex-1 break-words text-muted-foreground text-sm">
-        {text.slice(0, EXCERPT_LENGTH).replace(/\s+/gu, ' ')}
-      </p>
+      <ItemMeta item={item} />
+      <p className="line-clamp-3 flex-1 break-words text-muted-foreground text-sm">{item.preview}</p>
       <LibraryItemActionBar item={item} handlers={handlers} withMenu={false} />
     </article>
   );
 }
 
-function LibraryRow({ item, handlers }: { item: ClientContent; handlers: ItemHandlers }) {
-  const text = itemText(item);
+function LibraryRow({ item, handlers }: { item: ContentSummary; handlers: ItemHandlers }) {
   return (
-    <li
+    <article
       className={`flex flex-col gap-3 rounded-lg border bg-card p-3 shadow-xs md:flex-row md:items-center ${FOCUSABLE_ITEM}`}
       data-testid="library-item"
       data-item-id={item.id}
@@ -89,39 +82,66 @@ function LibraryRow({ item, handlers }: { item: ClientContent; handlers: ItemHan
             {item.title}
           </h3>
         </div>
-        <ItemMeta item={item} text={text} />
+        <ItemMeta item={item} />
       </div>
       <div className="md:w-[24.5rem] md:shrink-0">
         <LibraryItemActionBar item={item} handlers={handlers} />
       </div>
-    </li>
+    </article>
   );
 }
 
-/** The items as a grid of cards (default) or a compact list (000 §2). */
+const GRID = {
+  columns: { base: 1, sm: 2, lg: 3 },
+  rowClassName: 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3',
+  rowGap: 12,
+  estimateRowHeight: 250,
+} as const;
+const LIST = { columns: { base: 1 }, rowClassName: 'grid', rowGap: 8, estimateRowHeight: 110 } as const;
+
+const itemKey = (item: ContentSummary) => item.id;
+
+/**
+ * The items as a grid of cards (default) or a compact list (000 §2). Only the rows near the scrolled
+ * view of the library are in the page (issue 32): a list of 5,000 costs what a screenful does, and
+ * screen readers still hear one list with each item's place in it.
+ */
 export function LibraryItems({
   items,
   layout,
   handlers,
+  scroller,
 }: {
-  items: readonly ClientContent[];
+  items: readonly ContentSummary[];
   layout: LibraryLayout;
   handlers: ItemHandlers;
+  /** The element the items scroll in. */
+  scroller: () => HTMLElement | null;
 }) {
   if (layout === 'list') {
     return (
-      <ul className="grid gap-2" data-testid="library-list">
-        {items.map((item) => (
-          <LibraryRow key={item.id} item={item} handlers={handlers} />
-        ))}
-      </ul>
+      <ElementVirtualGrid
+        key="list"
+        {...LIST}
+        items={items}
+        itemKey={itemKey}
+        scroller={scroller}
+        aria-label="Library items list"
+        data-testid="library-list"
+        renderItem={(item) => <LibraryRow item={item} handlers={handlers} />}
+      />
     );
   }
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="library-grid">
-      {items.map((item) => (
-        <LibraryCard key={item.id} item={item} handlers={handlers} />
-      ))}
-    </div>
+    <ElementVirtualGrid
+      key="grid"
+      {...GRID}
+      items={items}
+      itemKey={itemKey}
+      scroller={scroller}
+      aria-label="Library items grid"
+      data-testid="library-grid"
+      renderItem={(item) => <LibraryCard item={item} handlers={handlers} />}
+    />
   );
 }

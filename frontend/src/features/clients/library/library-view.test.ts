@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientContent } from '#shared/content';
+import { type ContentSummary, toContentSummary } from '#shared/content-summary';
 import {
   ALL_STATUSES,
   ALL_TYPES,
   DEFAULT_SORT,
-  itemText,
   presentTypes,
   SORT_OPTIONS,
   viewContent,
 } from './library-view';
 
 let sequence = 0;
-function item(overrides: Partial<ClientContent>): ClientContent {
+function item(overrides: Partial<ClientContent>): ContentSummary {
   sequence += 1;
-  return {
+  return toContentSummary({
     id: `01J${String(sequence).padStart(23, '0')}`,
     client_id: 'c1',
     title: 'Untitled',
@@ -25,7 +25,7 @@ function item(overrides: Partial<ClientContent>): ClientContent {
     updated_at: '2026-11-01T00:00:00.000Z',
     status: 'draft',
     ...overrides,
-  };
+  });
 }
 
 const spring = item({
@@ -53,7 +53,7 @@ const posts2 = item({
 });
 const all = [spring, award, posts, posts2];
 
-const titles = (items: ClientContent[]) => items.map((i) => i.title);
+const titles = (items: ContentSummary[]) => items.map((i) => i.title);
 const query = (overrides: Partial<Parameters<typeof viewContent>[1]> = {}) => ({
   search: '',
   type: ALL_TYPES,
@@ -117,12 +117,25 @@ describe('viewContent', () => {
     expect(viewContent(all, query({ status: 'published' }))).toEqual([]);
   });
 
-  it('searches titles, the type label and the text, also the text of HTML-only items', () => {
+  it('searches titles, the type label and the preview, also of HTML-only items', () => {
     expect(titles(viewContent(all, query({ search: 'SPRING' })))).toEqual(['Spring sale']);
     expect(titles(viewContent(all, query({ search: 'golden wrench' })))).toEqual(['award win']);
     expect(titles(viewContent(all, query({ search: 'gutters' })))).toEqual(['Posts 9']);
     expect(titles(viewContent(all, query({ search: 'multi-platform' })))).toEqual(['Posts 10']);
     expect(viewContent(all, query({ search: 'nothing like this' }))).toEqual([]);
+  });
+
+  it('adds the items whose text the server found the search in, within the type filter', () => {
+    const found = new Set([spring.id, award.id]);
+    expect(titles(viewContent(all, query({ search: 'deep in the text' }), found))).toEqual([
+      'award win',
+      'Spring sale',
+    ]);
+    expect(
+      titles(viewContent(all, query({ search: 'deep in the text', type: 'newsletter' }), found)),
+    ).toEqual(['Spring sale']);
+    // Without a search, what the server found last does not filter.
+    expect(viewContent(all, query(), found)).toHaveLength(4);
   });
 
   it('does not reorder the list it was given', () => {
@@ -140,12 +153,5 @@ describe('presentTypes', () => {
       'newsletter',
       'press_release',
     ]);
-  });
-});
-
-describe('itemText', () => {
-  it('prefers the stored text and falls back to the text of the HTML', () => {
-    expect(itemText({ content: 'Plain', html_content: '<p>Other</p>' })).toBe('Plain');
-    expect(itemText({ content: '  ', html_content: '<ul><li>One</li></ul>' })).toBe('• One');
   });
 });

@@ -1,5 +1,5 @@
-import { type ClientContent, contentTypeLabel } from '#shared/content';
-import { htmlToText } from '#shared/text';
+import { contentTypeLabel } from '#shared/content';
+import type { ContentSummary } from '#shared/content-summary';
 import { SORT_LABELS } from '../messages';
 
 /** What the library shows of a client's items: searched, filtered by type and sorted (000 §2, §9). */
@@ -34,38 +34,34 @@ export function isSortOption(value: string): value is SortOption {
   return Object.hasOwn(SORT_LABELS, value);
 }
 
-/** The plain text of an item: its stored text, or the text of its HTML when none was stored. */
-export function itemText(item: Pick<ClientContent, 'content' | 'html_content'>): string {
-  return item.content.trim() !== '' ? item.content : htmlToText(item.html_content);
-}
+const searchText = new WeakMap<ContentSummary, string>();
 
-const searchText = new WeakMap<ClientContent, string>();
-
-function searchable(item: ClientContent): string {
+/** What the browser can search of an item: its title, type and preview; the server searches the text. */
+function searchable(item: ContentSummary): string {
   let text = searchText.get(item);
   if (text === undefined) {
-    text = `${item.title}\n${contentTypeLabel(item.content_type)}\n${itemText(item)}`.toLowerCase();
+    text = `${item.title}\n${contentTypeLabel(item.content_type)}\n${item.preview}`.toLowerCase();
     searchText.set(item, text);
   }
   return text;
 }
 
 /** The types present in the library, for the filter, ordered by their label. */
-export function presentTypes(items: readonly ClientContent[]): string[] {
+export function presentTypes(items: readonly ContentSummary[]): string[] {
   return [...new Set(items.map((item) => item.content_type))].sort((a, b) =>
     contentTypeLabel(a).localeCompare(contentTypeLabel(b), 'en-US'),
   );
 }
 
-const byTitle = (a: ClientContent, b: ClientContent) =>
+const byTitle = (a: ContentSummary, b: ContentSummary) =>
   a.title.localeCompare(b.title, 'en-US', { sensitivity: 'base', numeric: true });
-const byType = (a: ClientContent, b: ClientContent) =>
+const byType = (a: ContentSummary, b: ContentSummary) =>
   contentTypeLabel(a.content_type).localeCompare(contentTypeLabel(b.content_type), 'en-US');
 /** Ids are ULIDs, so they break ties between items saved in the same millisecond. */
-const byNewest = (a: ClientContent, b: ClientContent) =>
+const byNewest = (a: ContentSummary, b: ContentSummary) =>
   b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
-const COMPARATORS: Record<SortOption, (a: ClientContent, b: ClientContent) => number> = {
+const COMPARATORS: Record<SortOption, (a: ContentSummary, b: ContentSummary) => number> = {
   newest: byNewest,
   oldest: (a, b) => -byNewest(a, b),
   'title-asc': (a, b) => byTitle(a, b) || byNewest(a, b),
@@ -74,11 +70,21 @@ const COMPARATORS: Record<SortOption, (a: ClientContent, b: ClientContent) => nu
   'type-desc': (a, b) => -byType(a, b) || byNewest(a, b),
 };
 
-export function viewContent(items: readonly ClientContent[], query: LibraryQuery): ClientContent[] {
+/**
+ * The items in view. A search matches the title, type and preview here, at once, and the items whose
+ * text the server found it in (`textMatches`, once it has answered), so it covers every item's words.
+ */
+export function viewContent(
+  items: readonly ContentSummary[],
+  query: LibraryQuery,
+  textMatches: ReadonlySet<string> | null = null,
+): ContentSummary[] {
   const needle = query.search.trim().toLowerCase();
   return items
     .filter((item) => query.type === ALL_TYPES || item.content_type === query.type)
     .filter((item) => query.status === ALL_STATUSES || item.status === query.status)
-    .filter((item) => needle === '' || searchable(item).includes(needle))
+    .filter(
+      (item) => needle === '' || searchable(item).includes(needle) || textMatches?.has(item.id) === true,
+    )
     .sort(COMPARATORS[query.sort]);
 }

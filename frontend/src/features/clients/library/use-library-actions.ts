@@ -1,20 +1,38 @@
 import { useMemo } from 'react';
 import type { ClientContent } from '#shared/content';
+import { type ContentSummary, plainTextOf } from '#shared/content-summary';
 import { libraryDownloadName } from '#shared/file-names';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { LIBRARY_ERRORS, LIBRARY_TOASTS } from '../messages';
 import { notifyError, notifySuccess, notifyWithUndo } from '../notify';
-import { deleteContent, restoreContent } from './content-api';
-import { itemText } from './library-view';
+import { deleteContent, fetchContent, restoreContent } from './content-api';
 import { saveFile } from './save-file';
 import type { ClientContentState } from './use-client-content';
 
+/** The list holds summaries: Copy and the downloads fetch the item's words first (issue 32). */
 export interface LibraryItemActions {
-  copyText: (item: ClientContent) => Promise<void>;
-  downloadHtml: (item: ClientContent) => void;
-  downloadText: (item: ClientContent) => void;
+  copyText: (item: ContentSummary) => Promise<void>;
+  downloadHtml: (item: ContentSummary) => Promise<void>;
+  downloadText: (item: ContentSummary) => Promise<void>;
   /** True when the item was deleted (the list moves the focus on), false when the delete failed. */
-  remove: (item: ClientContent) => Promise<boolean>;
+  remove: (item: ContentSummary) => Promise<boolean>;
+}
+
+/** Saves the whole item (read first: the list holds summaries) as a file named after its title (000 §9). */
+async function download(
+  item: ContentSummary,
+  extension: 'html' | 'txt',
+  body: (whole: ClientContent) => string,
+  type: string,
+): Promise<void> {
+  try {
+    const whole = await fetchContent(item);
+    const name = libraryDownloadName(whole.title, extension);
+    saveFile(name, body(whole), type);
+    notifySuccess(TOOL_MESSAGES.downloaded, name);
+  } catch (error) {
+    notifyError(error, LIBRARY_ERRORS.open);
+  }
 }
 
 /**
@@ -30,22 +48,14 @@ export function useLibraryActions(
     () => ({
       copyText: async (item) => {
         try {
-          await navigator.clipboard.writeText(itemText(item));
+          await navigator.clipboard.writeText(plainTextOf(await fetchContent(item)));
           notifySuccess(TOOL_MESSAGES.copied.title, TOOL_MESSAGES.copied.description);
         } catch (error) {
           notifyError(error, TOOL_MESSAGES.copyFailed);
         }
       },
-      downloadHtml: (item) => {
-        const name = libraryDownloadName(item.title, 'html');
-        saveFile(name, item.html_content, 'text/html');
-        notifySuccess(TOOL_MESSAGES.downloaded, name);
-      },
-      downloadText: (item) => {
-        const name = libraryDownloadName(item.title, 'txt');
-        saveFile(name, itemText(item), 'text/plain');
-        notifySuccess(TOOL_MESSAGES.downloaded, name);
-      },
+      downloadHtml: (item) => download(item, 'html', (whole) => whole.html_content, 'text/html'),
+      downloadText: (item) => download(item, 'txt', plainTextOf, 'text/plain'),
       remove: async (item) => {
         try {
           await deleteContent(item);
