@@ -19,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
@@ -310,21 +310,28 @@ export function UsagePage() {
           </Card>
           <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
             <Card className="min-w-0">
-              <CardHeader>
-                <CardTitle>Breakdown</CardTitle>
-                <Tabs value={groupBy} onValueChange={(value) => setGroupBy(value as UsageGroupBy)}>
-                  <TabsList aria-label="Group by">
+              {/* One tab panel per grouping: the active one holds the table the tabs control. */}
+              <Tabs value={groupBy} onValueChange={(value) => setGroupBy(value as UsageGroupBy)}>
+                <CardHeader>
+                  <CardTitle>Breakdown</CardTitle>
+                  <TabsList aria-label="Group by" className="h-auto max-w-full flex-wrap">
                     {USAGE_GROUP_BYS.map((option) => (
                       <TabsTrigger key={option} value={option}>
                         By {USAGE_GROUP_LABELS[option].toLowerCase()}
                       </TabsTrigger>
                     ))}
                   </TabsList>
-                </Tabs>
-              </CardHeader>
-              <CardContent>
-                <BreakdownTable rows={report.rows} groupBy={report.groupBy} />
-              </CardContent>
+                </CardHeader>
+                <CardContent>
+                  {USAGE_GROUP_BYS.map((option) => (
+                    <TabsContent key={option} value={option}>
+                      {option === report.groupBy && (
+                        <BreakdownTable rows={report.rows} groupBy={report.groupBy} />
+                      )}
+                    </TabsContent>
+                  ))}
+                </CardContent>
+              </Tabs>
             </Card>
             <Card className="min-w-0">
               <CardHeader>
