@@ -160,7 +160,7 @@ describe('the OpenAPI document', () => {
       ['cursor', 'query'],
       ['fields', 'query'],
     ]);
-    expect(parameters[0]?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
+    expect(parameters[0]?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000, default: 50 });
     const reply = [...list, 'responses', '200', 'content', 'application/json', 'schema'];
     expect(keysAt(...reply, 'properties')).toEqual(['clients', 'next_cursor']);
     const summary = at(...reply, 'properties', 'clients', 'items', 'anyOf', '0', 'properties');
