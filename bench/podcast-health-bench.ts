@@ -106,6 +106,11 @@ export async function run(): Promise<void> {
       `podcast: ${text.split(/\s+/u).length} words, ${((audio.durationSeconds ?? 0) / 60).toFixed(1)} min of audio, ${final.type} in ${seconds(took)}`,
     );
     console.log(`during the podcast: ${summary(busy)}`);
+    // A failed podcast did not do the work the figures are about: say why, and give no ratio.
+    if (job.status !== 'succeeded') {
+      console.log(`NO RATIO: the podcast job ${job.status}: ${job.error ?? 'no error recorded'}`);
+      return;
+    }
     console.log(
       `p99 during / idle: ${(percentile(busy, 0.99) / percentile(idle, 0.99)).toFixed(1)}× (goal: at most 3×)`,
     );
