@@ -24,86 +24,92 @@ const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgr
 export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; readonly carries: string }>> =
   {
     'functions/tools/resize-image/handler.ts': {
-      ceilingKb: 553,
+      ceilingKb: 562,
       carries:
         'S3 on every request (reads the source, stores the result): ~136 KB with its protocol, the budget check (issue 34)',
     },
     'functions/media/get-media.ts': {
-      ceilingKb: 527,
+      ceilingKb: 553,
       carries:
         'S3 and its presigner on every request (the presigned read), the media URL secret, the usage and batch entities (issue 34)',
     },
     'functions/wordpress/upload-media.ts': {
-      ceilingKb: 515,
+      ceilingKb: 519,
       carries:
         'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities (issue 34)',
     },
     'functions/wordpress/routes.ts': {
-      ceilingKb: 500,
+      ceilingKb: 502,
       carries:
         'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts, the usage and batch entities (issue 34)',
     },
     'functions/content/save-routes.ts': {
-      ceilingKb: 452,
+      ceilingKb: 458,
       carries:
         'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version, the usage and batch entities (issue 34)',
     },
     'functions/clients/routes.ts': {
-      ceilingKb: 434,
+      ceilingKb: 445,
       carries:
         'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend (issue 34)',
     },
     'functions/tools/gbp-post/routes.ts': {
-      ceilingKb: 426,
+      ceilingKb: 435,
       carries: 'SQS (~24 KB), a post and an image tool, the budget check (issue 34)',
     },
     'functions/tools/social-content/routes.ts': {
-      ceilingKb: 426,
+      ceilingKb: 435,
       carries: 'SQS (~24 KB), a post and an image tool, the budget check (issue 34)',
     },
     'functions/reviews/routes.ts': {
-      ceilingKb: 413,
+      ceilingKb: 421,
       carries: 'WebSocket posts, links, comments, decisions, the usage and batch entities (issue 34)',
     },
     'functions/tools/image-generation/handler.ts': {
-      ceilingKb: 419,
+      ceilingKb: 428,
       carries: 'SQS (~24 KB), image options, the budget check (issue 34)',
     },
     'functions/tools/analyze-image/handler.ts': {
-      ceilingKb: 410,
+      ceilingKb: 419,
       carries: 'Secrets Manager (provider keys), WebSocket posts, the budget check (issue 34)',
     },
     'functions/content/routes.ts': {
-      ceilingKb: 409,
+      ceilingKb: 418,
       carries: 'versions, trash, due dates, list filters, the usage and batch entities (issue 34)',
     },
     'functions/tools/faq/handler.ts': {
-      ceilingKb: 426,
+      ceilingKb: 435,
       carries: 'SQS (~24 KB), the budget check (issue 34)',
     },
     'functions/tools/multi-platform/handler.ts': {
-      ceilingKb: 414,
+      ceilingKb: 426,
       carries: 'SQS (~24 KB), the budget check (issue 34)',
     },
     'functions/tools/press-release/handler.ts': {
-      ceilingKb: 428,
+      ceilingKb: 434,
       carries: 'SQS (~24 KB), the budget check (issue 34)',
     },
     // Issue 34: the budget check at every job start (the price table, the tool's estimate, the client's
     // month spend) put these over 400 KB; docs/decisions.md ("Usage, cost, budgets and bulk runs").
-    'functions/public-api/generate-content.ts': { ceilingKb: 425, carries: 'SQS (~24 KB), the budget check' },
-    'functions/tools/newsletter/handler.ts': { ceilingKb: 426, carries: 'SQS (~24 KB), the budget check' },
-    'functions/tools/blog-rewrite/handler.ts': { ceilingKb: 425, carries: 'SQS (~24 KB), the budget check' },
+    'functions/public-api/generate-content.ts': { ceilingKb: 435, carries: 'SQS (~24 KB), the budget check' },
+    'functions/tools/newsletter/handler.ts': { ceilingKb: 435, carries: 'SQS (~24 KB), the budget check' },
+    'functions/tools/blog-rewrite/handler.ts': { ceilingKb: 434, carries: 'SQS (~24 KB), the budget check' },
     'functions/tools/client-content/handler.ts': {
-      ceilingKb: 424,
+      ceilingKb: 434,
       carries: 'SQS (~24 KB), the budget check',
     },
     'functions/tools/text-to-speech/handler.ts': {
-      ceilingKb: 412,
+      ceilingKb: 425,
       carries: 'SQS (~24 KB), the budget check',
     },
+    // Issue 32: every put of a content item stores its summary (shared/content-summary.ts: preview, word
+    // count, thumbnails, WordPress link), computed in the entity, so each table-reading function carries it.
+    'functions/access/routes.ts': {
+      ceilingKb: 404,
+      carries: 'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32)',
+    },
     'functions/batches/routes.ts': {
-      ceilingKb: 492,
+      ceilingKb: 498,
       carries: 'SQS (~24 KB), the request schema of every batchable tool, the price table, the budget check',
     },
   };

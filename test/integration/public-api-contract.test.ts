@@ -225,7 +225,9 @@ describe.each([
     expect((await call('GET', template, { path: mediaPath, credential: null })).status).toBe(401);
     const badName = await call('GET', template, { path: `${mediaPath}?download=no%20spaces`, credential });
     expect(badName.status).toBe(400);
-    // Another user's file: the same 404 as a missing one.
+    // Another user's file: the same 404 as a missing one, whether the path or the caller is someone else's.
+    const outsider = await app.createUser();
+    expect((await call('GET', template, { path: mediaPath, credential: outsider.idToken })).status).toBe(404);
     const unknown = mediaPath.replace(/^\/media\/[^/]+\//, '/media/someone-else/');
     expect((await call('GET', template, { path: unknown, credential })).status).toBe(404);
     const signed = await call('POST', '/media/sign', { credential, body: { urls: [url] } });
