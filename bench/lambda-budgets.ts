@@ -106,7 +106,8 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     // count, thumbnails, WordPress link), computed in the entity, so each table-reading function carries it.
     'functions/access/routes.ts': {
       ceilingKb: 404,
-      carries: 'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32)',
+      carries:
+        'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32)',
     },
     'functions/batches/routes.ts': {
       ceilingKb: 498,
