@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARDED_SCREEN_PATHS } from '../../frontend/src/app/screen-paths';
+import { waitForJob } from '../support/job-events';
 import { expectNoAxeViolations } from './support/axe';
 import { type E2eApp, type E2eUser, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
 import { expectFitsPhones } from './support/overflow';
@@ -72,6 +73,13 @@ beforeAll(async () => {
   await app.test.request('POST', `/api/reviews/${reviewPath.split('/').at(-1)}/comments`, {
     body: { text: 'Could we add the attic vents?', quote: 'Clear the gutters' },
   });
+  // Issue 34: a finished job, so /usage shows its breakdown table (wider than a phone) whatever ran before.
+  const queued = await app.test.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+    token: adminToken,
+    body: { topic: 'Spring roof care', model: 'gpt-4o-mini', clientId: client.body.id },
+  });
+  expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+  await waitForJob(app.test, adminToken, queued.body.jobId);
 });
 
 /** The review page of the seeded item's link (issue 33). */

@@ -257,6 +257,9 @@ describe('WordPress Publisher', () => {
     await expect.poll(() => page.getByLabel('Post Title').inputValue()).toBe('Soups are back for autumn');
     await page.locator(`.ql-editor img[src^="${wp.url}/wp-content/uploads/"]`).waitFor();
     await page.getByRole('button', { name: 'Update Post' }).click();
+    // The first update's toast may still be showing: the editor leaving for the Publisher is what says
+    // this update finished.
+    await page.waitForURL(`**/wordpress-publisher?clientId=${clientId}`);
     await toastWith(page, 'Post updated successfully!').waitFor();
     const restored = await wp.rest<{ title: { raw: string } }>(
       `/wp/v2/posts/${link.wordpress_id}?context=edit`,

@@ -4,6 +4,7 @@ import { BATCH_TOOL_LABELS, type BatchTool } from '#shared/batch-columns';
 import type { BatchRowStatus, BatchView } from '#shared/batch-schemas';
 import { batchResultsCsv } from '#shared/batches';
 import { formatUsd } from '#shared/prices';
+import { TableScrollRegion } from '@/components/table-scroll-region';
 import { downloadTextFile } from '@/components/tool/download';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -90,7 +91,7 @@ export function BatchRun({
             Download results
           </Button>
         </div>
-        <div className="overflow-x-auto">
+        <TableScrollRegion label="Rows of the batch">
           <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">Rows of the batch</caption>
             <thead className="text-left text-muted-foreground">
@@ -148,7 +149,7 @@ export function BatchRun({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScrollRegion>
       </CardContent>
     </Card>
   );

@@ -12,6 +12,7 @@ import {
 import { usageJobsCsv } from '#shared/usage-csv';
 import { dayOf, firstDayOfMonth } from '#shared/usage-dates';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { TableScrollRegion } from '@/components/table-scroll-region';
 import { downloadTextFile } from '@/components/tool/download';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -90,7 +91,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy: UsageGroupBy }) {
   if (rows.length === 0) return <p className="text-muted-foreground text-sm">No jobs in this period.</p>;
   return (
-    <div className="overflow-x-auto">
+    <TableScrollRegion label={`Cost by ${USAGE_GROUP_LABELS[groupBy].toLowerCase()}`}>
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Cost by {USAGE_GROUP_LABELS[groupBy].toLowerCase()}</caption>
         <thead className="text-left text-muted-foreground">
@@ -134,7 +135,7 @@ function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy:
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScrollRegion>
   );
 }
 
