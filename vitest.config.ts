@@ -64,6 +64,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           exclude: ignored,
+          globalSetup: ['test/support/function-bundles-global-setup.ts'],
+          setupFiles: ['test/support/function-bundles-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -74,6 +76,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           exclude: ignored,
+          globalSetup: ['test/support/function-bundles-global-setup.ts'],
+          setupFiles: ['test/support/function-bundles-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Reads of the page are polled (the page-snapshot-read lint rule). Vitest gives a poll one

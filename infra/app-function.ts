@@ -16,9 +16,7 @@ import { InlinePolicyRole } from './inline-policy-role';
 import type { ExtraBundling } from './media-bundling';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from './routes';
-import { ESM_REQUIRE_BANNER, SPLIT_HANDLER, splitBundleCode } from './split-bundle';
-
-export { ESM_REQUIRE_BANNER };
+import { SPLIT_HANDLER, splitBundleCode } from './split-bundle';
 
 /**
  * Every Lambda of the app is built the same way: esbuild bundles the TypeScript handler into minified

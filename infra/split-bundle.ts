@@ -3,6 +3,7 @@ import { isAbsolute, join } from 'node:path';
 import { AssetHashType, type BundlingOptions, type DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
+import { lambdaBuildOptions } from './lambda-build-options';
 import type { ExtraBundling } from './media-bundling';
 
 /**
@@ -17,14 +18,6 @@ import type { ExtraBundling } from './media-bundling';
  * options from `splitBuildOptions`, so the figures are those of what is deployed.
  */
 
-/**
- * Some CommonJS dependencies call `require` for Node built-ins; an ES module has no `require`, so the
- * bundle defines one. The alias avoids clashing with a top-level `createRequire` inside the bundle.
- * esbuild writes the banner at the top of every output file, so each chunk has its own.
- */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __lbmCreateRequire } from 'node:module'; const require = __lbmCreateRequire(import.meta.url);";
-
 /** The entry file Lambda loads (handler `index.handler`); chunks go under `chunks/`. */
 export const SPLIT_ENTRY_FILE = 'index.mjs';
 export const SPLIT_HANDLER = 'index.handler';
@@ -38,27 +31,6 @@ export interface SplitBuildInput {
   readonly outdir: string;
   /** Packages left out of the bundle (installed beside it: sharp, espeak-ng). */
   readonly external: readonly string[];
-}
-
-/**
- * The Lambda build's esbuild options: minified ES modules for node22, `module` before `main`, the
- * require banner, the AWS SDK bundled (not left to the runtime's copy, so its version is the one we
- * tested), a linked source map without sources. Ordinary options: no module is swapped for another.
- */
-export function lambdaBuildOptions(): BuildOptions {
-  return {
-    bundle: true,
-    outExtension: { '.js': '.mjs' },
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    minify: true,
-    // Linked, as NodejsFunction's sourceMap: true: each file ends with its sourceMappingURL comment.
-    sourcemap: 'linked',
-    sourcesContent: false,
-    mainFields: ['module', 'main'],
-    banner: { js: ESM_REQUIRE_BANNER },
-  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -28,6 +28,7 @@ import type { RunningEmulator } from './emulators/dynamodb';
 import { startDynamoDb } from './emulators/dynamodb';
 import { startS3 } from './emulators/s3';
 import { startSqs } from './emulators/sqs';
+import { buildFunctionBundles, claimBundleDir } from './functions/function-bundles';
 import { functionEntries } from './functions/function-catalog';
 import {
   FunctionHost,
@@ -83,6 +84,11 @@ export interface LocalRuntimeOptions {
    * their queue's messages stay in it, for a test that reads the queue itself.
    */
   disabledEventSources?: ReadonlyArray<'Worker' | 'MediaWorker' | 'DeadLetters'>;
+  /**
+   * A folder where buildFunctionBundles has already built the functions (the test runs share one);
+   * without it the runtime builds its own, and removes it when it stops.
+   */
+  functionBundles?: string;
 }
 
 export interface LocalRuntime {
@@ -157,6 +163,18 @@ function securityHeaders(cognitoEndpoint: string, mediaEndpoint: string): Record
   };
 }
 
+/** The given build folder, or one built now and removed when the runtime stops. */
+async function functionBundlesFor(
+  given: string | undefined,
+  stops: Array<() => Promise<void>>,
+): Promise<string> {
+  if (given) return given;
+  const dir = claimBundleDir();
+  stops.push(async () => rmSync(dir, { recursive: true, force: true }));
+  await buildFunctionBundles(dir);
+  return dir;
+}
+
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
   const settings = readLocalSettings({
@@ -210,6 +228,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // The stack's template (roles, policies, environments): from the cache, or synthesized meanwhile.
     const template = stackTemplate(log);
     template.catch(() => undefined);
+    // The functions' bundles (local/functions/function-bundles.ts), built meanwhile unless given.
+    const bundles = functionBundlesFor(options.functionBundles, stops);
+    bundles.catch(() => undefined);
 
     const started = await Promise.all([
       startDynamoDb({ dataDir: dirs.dynamodb, port: ports.dynamodb, log }),
@@ -367,7 +388,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }
       return known;
     };
-    const functions = new FunctionHost(functionSettings, log, options.functionOutput ?? printFunctionOutput);
+    const functions = new FunctionHost(
+      await bundles,
+      functionSettings,
+      log,
+      options.functionOutput ?? printFunctionOutput,
+    );
     stops.push(() => functions.stop());
     internal.attach({
       functions,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { repositoryRoot } from '../handler-loader';
+import { bundledPath, FUNCTION_RUNNER_ENTRY } from './function-bundles';
 import { entryOf } from './function-catalog';
 import type { Invocation, InvocationReply, ThreadData } from './function-messages';
 
@@ -49,6 +48,7 @@ class FunctionThread {
 
   constructor(
     readonly functionId: string,
+    bundleDir: string,
     settings: FunctionSettings,
     output: FunctionOutput,
     private readonly onDeath: (thread: FunctionThread, reason: string) => void,
@@ -57,10 +57,10 @@ class FunctionThread {
     const data: ThreadData = {
       functionId,
       entry,
-      entryPath: join(repositoryRoot, entry),
+      entryPath: bundledPath(bundleDir, entry),
       memoryMb: settings.memoryMb,
     };
-    this.worker = new Worker(join(repositoryRoot, 'local', 'functions', 'function-thread.mjs'), {
+    this.worker = new Worker(bundledPath(bundleDir, FUNCTION_RUNNER_ENTRY), {
       workerData: data,
       env: { ...settings.environment },
       execArgv: [],
@@ -140,6 +140,8 @@ export class FunctionHost implements FunctionInvoker {
   private stopped = false;
 
   constructor(
+    /** The functions' bundles (function-bundles.ts): what each thread loads. */
+    private readonly bundleDir: string,
     private readonly settingsOf: (functionId: string) => FunctionSettings,
     private readonly log: (line: string) => void,
     private readonly output: FunctionOutput = printFunctionOutput,
@@ -152,11 +154,17 @@ export class FunctionHost implements FunctionInvoker {
       const settings = this.settingsOf(functionId);
       const changes = this.environmentChanges.get(functionId);
       const environment = changes ? { ...settings.environment, ...changes } : settings.environment;
-      thread = new FunctionThread(functionId, { ...settings, environment }, this.output, (dead, reason) => {
-        if (this.threads.get(functionId) === dead) this.threads.delete(functionId);
-        if (!this.stopped)
-          this.log(`Function ${functionId} stopped (${reason}); it starts again when next invoked.`);
-      });
+      thread = new FunctionThread(
+        functionId,
+        this.bundleDir,
+        { ...settings, environment },
+        this.output,
+        (dead, reason) => {
+          if (this.threads.get(functionId) === dead) this.threads.delete(functionId);
+          if (!this.stopped)
+            this.log(`Function ${functionId} stopped (${reason}); it starts again when next invoked.`);
+        },
+      );
       this.threads.set(functionId, thread);
     }
     return thread;

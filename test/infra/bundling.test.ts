@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
-import { AppFunction, ESM_REQUIRE_BANNER } from '#infra/app-function';
+import { AppFunction } from '#infra/app-function';
+import { ESM_REQUIRE_BANNER } from '#infra/lambda-build-options';
 import { repositoryRoot, tempDir } from './fixture';
 
 describe('AppFunction bundling', () => {

@@ -73,6 +73,9 @@ export async function startTestRuntime(
     ...(options.adjustTemplate ? { adjustTemplate: options.adjustTemplate } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.disabledEventSources ? { disabledEventSources: options.disabledEventSources } : {}),
+    // Built once for the whole test run (test/support/function-bundles-global-setup.ts); a bench that
+    // starts a runtime without it gets bundles of its own.
+    ...(process.env.LBM_FUNCTION_BUNDLES ? { functionBundles: process.env.LBM_FUNCTION_BUNDLES } : {}),
   });
   // The public calls (sign-up, sign-in) need no credentials, as in AWS; admin calls need the runtime's own.
   const cognito = new CognitoIdentityProviderClient({

@@ -92,7 +92,7 @@ export async function startE2eApp(options: { env?: Record<string, string> } = {}
     // What `npm start` does once it is ready (local/warm-up.ts): the handlers a generation goes through
     // are loaded and its steps rehearsed, so the file's first generation is not a cold one that a busy
     // machine makes slower still. Done while Chromium starts, and before the first test.
-    [browser] = await Promise.all([launchChromium(), warmUpHandlers()]);
+    [browser] = await Promise.all([launchChromium(), warmUpHandlers(test.runtime.functions)]);
   } catch (error) {
     await test.stop();
     throw error;
