@@ -60,7 +60,7 @@ function decodeJwt(token: string): Record<string, unknown> {
 export async function startTestRuntime(
   options: Pick<
     LocalRuntimeOptions,
-    'env' | 'drainLimitMs' | 'adjustTemplate' | 'log' | 'disabledEventSources'
+    'env' | 'drainLimitMs' | 'adjustTemplate' | 'log' | 'disabledEventSources' | 'functionOutput'
   > = {},
 ): Promise<TestRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lbm-test-'));
@@ -76,6 +76,7 @@ export async function startTestRuntime(
     // Built once for the whole test run (test/support/function-bundles-global-setup.ts); a bench that
     // starts a runtime without it gets bundles of its own.
     ...(process.env.LBM_FUNCTION_BUNDLES ? { functionBundles: process.env.LBM_FUNCTION_BUNDLES } : {}),
+    ...(options.functionOutput ? { functionOutput: options.functionOutput } : {}),
   });
   // The public calls (sign-up, sign-in) need no credentials, as in AWS; admin calls need the runtime's own.
   const cognito = new CognitoIdentityProviderClient({
