@@ -12,7 +12,9 @@
  * (V8's garbage-collector and compiler threads, libuv's pool where zlib compresses).
  *
  * The gateway rows follow one unmeasured run, so they measure a warm app (a long-running `npm start`),
- * not V8 compiling the handler's code on its first few hundred requests.
+ * not V8 compiling the handler's code on its first few hundred requests. The bare reference and the
+ * app's default page are measured in alternating rounds, and their ratio is taken round by round, so a
+ * change in the machine's load during the run moves both sides of each ratio (issue 32 item 6).
  *
  * The list comes in pages (default 50, at most 100, each client as its card shows it), so the rows are:
  * the default first page, a page of 100 (the screen loads 200 clients in two of those), and a page of
@@ -32,6 +34,8 @@ const CONNECTIONS = 10;
 const DURATION_SECONDS = 10;
 const WARM_UP_SECONDS = 5;
 const SETTLE_MS = 15_000;
+/** Rounds of the bare server and the app's default page taken in turn (see pairedRatios). */
+const PAIRED_ROUNDS = 3;
 /**
  * autocannon stops with up to CONNECTIONS requests still being answered. A row started at once would
  * queue its first requests behind them, so each row waits until those are done: far longer than
@@ -137,7 +141,7 @@ async function load(
 }
 
 const line = (label: string, figures: Figures) =>
-  `${label.padEnd(34)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99Ms).padStart(5)} ms${
+  `${label.padEnd(40)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99Ms).padStart(5)} ms${
     figures.cpuMsPerRequest === null ? '' : `  ${figures.cpuMsPerRequest.toFixed(1).padStart(5)} ms CPU/req`
   }${
     figures.threads === null
@@ -148,6 +152,21 @@ const line = (label: string, figures: Figures) =>
   }  load ${loadavg()[0]?.toFixed(1)}${
     figures.errors + figures.non2xx > 0 ? `  (${figures.errors} errors, ${figures.non2xx} non-2xx)` : ''
   }`;
+
+/**
+ * The app against the bare server from rounds measured back to back: per round the share of the bare
+ * server's req/s the app reaches and how many times its p99 it takes, then the median of the rounds.
+ */
+function pairedRatios(pairs: readonly { bare: Figures; app: Figures }[]): string {
+  const throughput = pairs.map(({ bare, app }) => app.requestsPerSecond / bare.requestsPerSecond);
+  const latency = pairs.map(({ bare, app }) => app.p99Ms / Math.max(bare.p99Ms, 1));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const list = (values: number[], digits: number) => values.map((value) => value.toFixed(digits)).join(', ');
+  return (
+    `gateway / bare, paired rounds: req/s ${median(throughput).toFixed(3)} (rounds ${list(throughput, 3)}), ` +
+    `p99 ${median(latency).toFixed(1)}× (rounds ${list(latency, 1)}); median of ${pairs.length}`
+  );
+}
 
 /** A signed-in user with CLIENTS clients, as every measured runtime serves them. */
 async function seed(app: TestRuntime): Promise<string> {
@@ -222,17 +241,30 @@ export async function run(): Promise<void> {
     console.log(
       `V8: ${semiSpace ?? 'default young generation (npm start runs with --max-semi-space-size=32)'}`,
     );
-    console.log(line('bare node:http, default page body', await load(`http://127.0.0.1:${barePort}/`, {})));
     const dynaliteThread = app.runtime.dynamoDbThreadId;
     const gateway = async (query: string, headers: Record<string, string>) => {
       await drained();
       return load(`${app.url}/api/clients${query}`, headers, { dynaliteThread });
     };
+    const bareRound = async () => {
+      await drained();
+      return load(`http://127.0.0.1:${barePort}/`, {});
+    };
     await load(`${app.url}/api/clients`, compressed, { seconds: WARM_UP_SECONDS });
     console.log(
       `(the gateway rows follow ${WARM_UP_SECONDS} s of unmeasured requests, so V8 has compiled the path)`,
     );
-    console.log(line('gateway, default page, br/gzip', await gateway('', compressed)));
+    // The machine's load moves within a run, so one reference taken before the app's rows drifts from
+    // them: the bare server and the app take turns, and each ratio compares the two rows of one round.
+    const pairs: { bare: Figures; app: Figures }[] = [];
+    for (let round = 1; round <= PAIRED_ROUNDS; round += 1) {
+      const bareFigures = await bareRound();
+      console.log(line(`round ${round}: bare node:http, same body`, bareFigures));
+      const appFigures = await gateway('', compressed);
+      console.log(line(`round ${round}: gateway, default page, br/gzip`, appFigures));
+      pairs.push({ bare: bareFigures, app: appFigures });
+    }
+    console.log(pairedRatios(pairs));
     console.log(line('gateway, default page, identity', await gateway('', { authorization })));
     console.log(line('gateway, limit=100, br/gzip', await gateway('?limit=100', compressed)));
     console.log(
