@@ -105,7 +105,7 @@ async function measureFreshStart(warm: boolean): Promise<FreshStartResult> {
     env: { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: provider.baseUrl, LOG_REQUESTS: 'false' },
   });
   try {
-    const warmUpSeconds = warm ? (await warmUpHandlers()).seconds : null;
+    const warmUpSeconds = warm ? (await warmUpHandlers(app.runtime.functions)).seconds : null;
     const user = await app.createUser();
     const events = await collectEvents(app, user.idToken);
     const runs: RunTimes[] = [];
