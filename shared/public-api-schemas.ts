@@ -1,5 +1,13 @@
-import type { ClientSpend } from './budget';
-import { clientSpendFields } from './budget-schemas';
+import { BATCH_COLUMNS, MAX_BATCH_ROWS } from './batch-columns';
+import {
+  batchCreatedSchema,
+  batchProblemsErrorSchema,
+  batchSchema,
+  createBatchBodySchema,
+  createBatchQuerySchema,
+} from './batch-schemas';
+import { BUDGET_EXCEEDED_CODE, BUDGET_WARNING_RATIO, type ClientSpend } from './budget';
+import { budgetInputSchema, clientSpendFields } from './budget-schemas';
 import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from './client';
 import { clientInputSchema, clientPatchSchema } from './client-input';
 import {
@@ -24,6 +32,13 @@ import { clientContentRequestSchema } from './tools/client-content';
 import { generateImageRequestSchema } from './tools/image-generation';
 import { newsletterRequestSchema } from './tools/newsletter';
 import { textToSpeechRequestSchema } from './tools/podcast';
+import {
+  USAGE_CSV_COLUMNS,
+  usageJobsQuerySchema,
+  usageJobsReplySchema,
+  usageQuerySchema,
+  usageReplySchema,
+} from './usage';
 import * as z from './validation/zod';
 
 /**
@@ -40,6 +55,21 @@ export const apiErrorSchema = z
     }),
   })
   .check(z.meta({ description: 'Every error of the API has this body.' }));
+
+/** 402: a job for a client whose monthly budget is spent (issue 34 item 4), refused before it starts. */
+export const budgetExceededErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.literal(BUDGET_EXCEEDED_CODE),
+      message: z.string().check(
+        z.meta({
+          description:
+            'Names the client, its budget and the month, e.g. “Peak Roofing has used its $50.00 budget for November. An admin can raise it.”',
+        }),
+      ),
+    }),
+  })
+  .check(z.meta({ description: 'The Error shape, its code `budget_exceeded`.' }));
 
 export const acceptedJobSchema = z
   .object({
@@ -225,7 +255,7 @@ export const mediaQuerySchema = z.object({
 
 /** One operation of the public API. */
 export interface PublicEndpoint {
-  readonly method: 'get' | 'post' | 'patch';
+  readonly method: 'get' | 'post' | 'patch' | 'put';
   /** Under /api. */
   readonly path: string;
   readonly tag: PublicApiTag;
@@ -248,10 +278,20 @@ export interface PublicEndpoint {
   };
   /** The reply is a redirect (the media route). */
   readonly redirect?: { readonly description: string };
+  /** The body may also be a CSV file (`Content-Type: text/csv`), its options then in the query. */
+  readonly csvRequest?: { readonly description: string; readonly example: string };
+  /** To `Accept: text/csv` the success reply is a CSV file whose header row has these columns. */
+  readonly csvReply?: { readonly description: string; readonly columns: readonly string[] };
+  /** A 400 that carries more than the Error shape (a batch's row problems), beside the plain one. */
+  readonly badRequest?: { readonly description: string; readonly schema: z.ZodMiniType };
+  /** When the caller may see the resource but not do this (403). */
+  readonly forbidden?: string;
   readonly public?: boolean;
 }
 
-const waitNote = `Answers \`202\` with \`{jobId, statusUrl}\` at once. Send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}) to get \`200\` with the finished job if it finishes within N seconds.`;
+const budgetNote = `With a \`clientId\` whose monthly budget is spent, the job is refused before it starts: \`402\` with the code \`budget_exceeded\`.`;
+
+const waitNote = `Answers \`202\` with \`{jobId, statusUrl}\` at once. Send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}) to get \`200\` with the finished job if it finishes within N seconds. ${budgetNote}`;
 
 /** What the examples tell the reader to replace: a site of their own, so the example job can succeed. */
 const YOUR_SITE = 'https://www.your-client-site.com';
@@ -419,6 +459,100 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     query: mediaQuerySchema,
     response: { status: 200, schema: mediaDownloadSchema },
     redirect: { description: 'The file is at `Location` (a link that expires in a few minutes).' },
+  },
+  {
+    method: 'put',
+    path: '/clients/{clientId}/budget',
+    tag: 'Clients',
+    summary: 'Set a client’s monthly budget',
+    description: `The client’s monthly AI budget in US dollars, or \`null\` to remove it. At ${BUDGET_WARNING_RATIO * 100} % of it the app warns; once the month’s jobs have cost it all, a new job for the client is refused with \`402\` (\`budget_exceeded\`) until the next month (UTC) or until an admin raises it. Only the client’s owner or an admin may set it. Answers the client, with \`budget\` and \`monthToDateUsd\`.`,
+    request: budgetInputSchema,
+    example: { monthlyUsd: 50 },
+    response: { status: 200, schema: clientSchema },
+    forbidden: 'The key’s owner can see the client but is neither its owner nor an admin.',
+  },
+  {
+    method: 'post',
+    path: '/batches',
+    tag: 'Content',
+    summary: 'Start a batch',
+    description: `Many generations at once, one per row (at most ${MAX_BATCH_ROWS}), as JSON \`rows\` or a CSV file (\`Content-Type: text/csv\`). Every row is checked first with its tool’s own rules: if any row has a problem, nothing starts and \`400\` lists each row’s problems. Otherwise the rows are fed to the queue as the key owner’s job slots allow (they wait, they are not refused), and the reply gives the batch id and the estimated cost. Follow it with GET /batches/{batchId}. A row whose client’s budget is spent fails with the \`budget_exceeded\` message; the other rows go on.`,
+    request: createBatchBodySchema,
+    query: createBatchQuerySchema,
+    example: {
+      rows: [
+        { tool: 'newsletter', client: 'Acme Plumbing', topic: 'Spring plumbing checklist' },
+        {
+          tool: 'blog-rewrite',
+          client: 'Acme Plumbing',
+          url: `${YOUR_SITE}/blog/your-post`,
+          framework: 'aida',
+        },
+      ],
+      saveToClient: true,
+    },
+    csvRequest: {
+      description: `A CSV file with a header row. Columns: ${BATCH_COLUMNS.map((column) => `\`${column}\``).join(', ')}; \`tool\`, \`client\` (a name or an id) and \`topic\` or \`url\` are needed, the others are the tool’s options.`,
+      example:
+        'tool,client,topic,model\r\nnewsletter,Acme Plumbing,Spring plumbing checklist,gpt-4o-mini\r\n',
+    },
+    badRequest: {
+      description:
+        'Rows with problems (`invalid_rows`): `problems` lists each one with its row number and column; nothing started. A body that is not valid JSON or CSV answers the plain Error shape.',
+      schema: batchProblemsErrorSchema,
+    },
+    response: { status: 201, schema: batchCreatedSchema },
+  },
+  {
+    method: 'get',
+    path: '/batches/{batchId}',
+    tag: 'Content',
+    summary: 'Get a batch',
+    description:
+      'The batch with every row: its status, its job, the library item it saved (`contentId`), its error and its cost once finished. Poll it until `status` is `finished` or `cancelled`. Only the batch’s owner (or an admin) sees it.',
+    response: { status: 200, schema: batchSchema },
+  },
+  {
+    method: 'post',
+    path: '/batches/{batchId}/cancel',
+    tag: 'Content',
+    summary: 'Cancel a batch',
+    description:
+      'Rows that wait never start; rows already running finish and are counted. Answers the batch.',
+    response: { status: 200, schema: batchSchema },
+  },
+  {
+    method: 'post',
+    path: '/batches/{batchId}/retry-failed',
+    tag: 'Content',
+    summary: 'Retry a batch’s failed rows',
+    description:
+      'Every failed row waits again, with a new job of its own; cancelled rows stay cancelled. Answers the batch.',
+    response: { status: 200, schema: batchSchema },
+  },
+  {
+    method: 'get',
+    path: '/usage',
+    tag: 'Other',
+    summary: 'Usage and cost',
+    description:
+      'What the AI work of a period cost (this month by default), grouped by client, user, tool or model, with the cost per day and the dearest jobs. A job’s cost is computed with the prices of the day it finished and kept. An API key sees only its owner’s own jobs.',
+    query: usageQuerySchema,
+    response: { status: 200, schema: usageReplySchema },
+  },
+  {
+    method: 'get',
+    path: '/usage/jobs',
+    tag: 'Other',
+    summary: 'Usage, job by job',
+    description:
+      'The jobs behind GET /usage, newest first, one row per job: JSON pages of `limit` (follow `nextCursor`), or with `Accept: text/csv` the whole period as one CSV file. An API key sees only its owner’s own jobs.',
+    query: usageJobsQuerySchema,
+    response: { status: 200, schema: usageJobsReplySchema },
+    csvReply: {
+      description: 'With `Accept: text/csv`: every job of the period, one line each, under this header row.',
+      columns: USAGE_CSV_COLUMNS,
+    },
   },
   {
     method: 'get',

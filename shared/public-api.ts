@@ -3,8 +3,11 @@
  * page share. Browser-safe and free of zod (the schemas are in public-api-schemas.ts).
  */
 
-/** The documented API version (001 §9). */
-export const PUBLIC_API_VERSION = '1.2.2';
+/**
+ * The documented API version: the spec's 1.2.2 (001 §9) with issue 34's additions (usage, budgets,
+ * batches), hence a minor version: every 1.2.2 endpoint and reply is unchanged.
+ */
+export const PUBLIC_API_VERSION = '1.3.0';
 
 export const PUBLIC_API_TITLE = 'LBM Studio API';
 
@@ -19,10 +22,11 @@ export const PUBLIC_API_TAGS = ['Content', 'Images', 'Clients', 'Other'] as cons
 export type PublicApiTag = (typeof PUBLIC_API_TAGS)[number];
 
 export const PUBLIC_API_TAG_DESCRIPTIONS: Readonly<Record<PublicApiTag, string>> = {
-  Content: 'Written content: client blog posts, rewrites of a post, newsletters. Each is a generation job.',
+  Content:
+    'Written content: client blog posts, rewrites of a post, newsletters. Each is a generation job; a batch runs many from a spreadsheet’s rows.',
   Images: 'Generated images, stored as media files of the job.',
-  Clients: 'The client profiles the key’s owner can see, and new ones.',
-  Other: 'Speech, jobs, media files and the health check.',
+  Clients: 'The client profiles the key’s owner can see, new ones, and their monthly AI budgets.',
+  Other: 'Speech, jobs, what the AI work cost, media files and the health check.',
 };
 
 /** The API's terms, as the document's license says: for the agency's staff and the integrations it allows. */

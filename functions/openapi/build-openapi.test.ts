@@ -25,7 +25,7 @@ function at(...path: string[]): unknown {
 const keysAt = (...path: string[]): string[] => Object.keys((at(...path) as object | undefined) ?? {});
 
 describe('the OpenAPI document', () => {
-  it('is a valid OpenAPI 3.1 document, version 1.2.2', async () => {
+  it('is a valid OpenAPI 3.1 document, version 1.3.0', async () => {
     // The validator reads the document the way an integrator's tooling would: from a JSON file.
     const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
@@ -33,6 +33,80 @@ describe('the OpenAPI document', () => {
     expect(result.valid, JSON.stringify(result)).toBe(true);
     expect(at('openapi')).toBe('3.1.0');
     expect(at('info', 'version')).toBe(PUBLIC_API_VERSION);
+    expect(PUBLIC_API_VERSION).toBe('1.3.0');
+  });
+
+  it('documents 1.3.0’s additions as issue 34 gives them: usage, budgets and batches, with their refusals', () => {
+    const json = ['content', 'application/json', 'schema'];
+    const usage = ['paths', '/usage', 'get', 'responses', '200', ...json];
+    expect(at(...usage, 'required')).toEqual(expect.arrayContaining(['rows', 'totalCostUsd']));
+    expect(at(...usage, 'properties', 'rows', 'items', 'required')).toEqual(
+      expect.arrayContaining([
+        'key',
+        'label',
+        'jobs',
+        'inputTokens',
+        'outputTokens',
+        'images',
+        'speechSeconds',
+        'costUsd',
+      ]),
+    );
+    const usageParameters = at('paths', '/usage', 'get', 'parameters') as { name: string }[];
+    expect(usageParameters.map((parameter) => parameter.name)).toEqual(['from', 'to', 'groupBy']);
+    const jobs = ['paths', '/usage/jobs', 'get', 'responses'];
+    expect(at(...jobs, '200', 'content', 'text/csv', 'schema', 'pattern')).toMatch(/^\^jobId,startedAt,/);
+    expect(keysAt(...jobs)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    const budget = ['paths', '/clients/{clientId}/budget', 'put'];
+    expect(keysAt(...budget, 'requestBody', 'content', 'application/json', 'schema', 'properties')).toEqual([
+      'monthlyUsd',
+    ]);
+    expect(keysAt(...budget, 'responses')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404']),
+    );
+    for (const operation of [
+      budget,
+      ['paths', '/clients', 'post'],
+      ['paths', '/clients/{clientId}', 'patch'],
+    ]) {
+      expect(
+        at(...operation, 'responses', operation[2] === 'post' ? '201' : '200', ...json, 'required'),
+      ).toEqual(expect.arrayContaining(['budget', 'monthToDateUsd']));
+    }
+    const create = ['paths', '/batches', 'post'];
+    expect(keysAt(...create, 'requestBody', 'content')).toEqual(['application/json', 'text/csv']);
+    expect(at(...create, 'responses', '201', ...json, 'required')).toEqual([
+      'batchId',
+      'rows',
+      'estimatedCostUsd',
+    ]);
+    expect(JSON.stringify(at(...create, 'responses', '400'))).toContain('invalid_rows');
+    const batch = ['paths', '/batches/{batchId}', 'get', 'responses', '200', ...json];
+    expect(at(...batch, 'required')).toEqual(expect.arrayContaining(['status', 'counts', 'rows']));
+    expect(keysAt(...batch, 'properties', 'rows', 'items', 'properties')).toEqual(
+      expect.arrayContaining(['row', 'status', 'jobId', 'contentId', 'error', 'costUsd']),
+    );
+    for (const action of ['cancel', 'retry-failed']) {
+      expect(keysAt('paths', `/batches/{batchId}/${action}`, 'post', 'responses')).toEqual(
+        expect.arrayContaining(['200', '401', '404']),
+      );
+    }
+    for (const path of [
+      '/generate-content',
+      '/rewrite-blog',
+      '/generate-newsletter',
+      '/generate-image',
+      '/text-to-speech',
+    ]) {
+      expect(at('paths', path, 'post', 'responses', '402'), path).toEqual({
+        $ref: '#/components/responses/BudgetExceeded',
+      });
+    }
+    expect(
+      at('components', 'schemas', 'BudgetExceededError', 'properties', 'error', 'properties', 'code'),
+    ).toMatchObject({
+      const: 'budget_exceeded',
+    });
   });
 
   it('lists every endpoint of the public API, each a route of the route table that accepts keys', () => {

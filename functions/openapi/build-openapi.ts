@@ -14,6 +14,7 @@ import {
   acceptedJobSchema,
   anyJobSchema,
   apiErrorSchema,
+  budgetExceededErrorSchema,
   jobOfTool,
   PUBLIC_ENDPOINTS,
   PUBLIC_JOB_RESULTS,
@@ -75,6 +76,11 @@ const componentResponses = {
     'The key used up its budget for this minute, or the user has as many generations running as one person may.',
     retryAfter('Seconds until the budget refills.'),
   ),
+  BudgetExceeded: {
+    description:
+      'The client named by `clientId` has used its monthly budget: the job was refused before it started, and counts against nothing. An admin can raise the budget or allow one more job.',
+    content: json(schemaRef('BudgetExceededError')),
+  },
   JobNotQueued: errorResponse(
     'The job could not be queued, so it has not started and counts against nothing. Try again; the same `Idempotency-Key` sends that job again.',
     retryAfter('Seconds to wait before trying again.'),
@@ -178,9 +184,34 @@ function jobResponses(tool: PublicJobTool): JsonObject {
   };
 }
 
-/** Whether the endpoint can answer 404: a path naming something, or a body that may name a client. */
+/**
+ * Whether the endpoint can answer 404: a path naming something, or a body or query that may name a
+ * client.
+ */
 const mayNotFind = (endpoint: PublicEndpoint) =>
-  endpoint.path.includes('{') || endpoint.jobTool !== undefined || endpoint.path === '/media/sign';
+  endpoint.path.includes('{') ||
+  endpoint.jobTool !== undefined ||
+  endpoint.path === '/media/sign' ||
+  (endpoint.query !== undefined && 'clientId' in endpoint.query.def.shape);
+
+/** A CSV reply's schema: text whose first line is the documented header row, so a missing column fails. */
+function csvReplySchema(csv: NonNullable<PublicEndpoint['csvReply']>): JsonObject {
+  const header = csv.columns.map((column) => column.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(',');
+  return {
+    type: 'string',
+    description: `${csv.description} Columns: ${csv.columns.map((column) => `\`${column}\``).join(', ')}.`,
+    pattern: `^${header}(\\r?\\n|$)`,
+  };
+}
+
+/** The 400 of an endpoint whose refusal may carry more than the Error shape (a batch's row problems). */
+function badRequestResponse(endpoint: PublicEndpoint): JsonObject {
+  if (!endpoint.badRequest) return responseRef('BadRequest');
+  return {
+    description: endpoint.badRequest.description,
+    content: json({ anyOf: [schemaRef('Error'), jsonSchema(endpoint.badRequest.schema, 'output')] }),
+  };
+}
 
 function operation(endpoint: PublicEndpoint): JsonObject {
   const responses: JsonObject = endpoint.jobTool ? jobResponses(endpoint.jobTool) : {};
@@ -189,7 +220,10 @@ function operation(endpoint: PublicEndpoint): JsonObject {
     const content = json(endpoint.path === '/jobs/{jobId}' ? schemaRef('Job') : jsonSchema(schema, 'output'));
     responses[String(status)] = {
       description: 'OK',
-      content: examples ? { 'application/json': { ...content['application/json'], examples } } : content,
+      content: {
+        ...(examples ? { 'application/json': { ...content['application/json'], examples } } : content),
+        ...(endpoint.csvReply ? { 'text/csv': { schema: csvReplySchema(endpoint.csvReply) } } : {}),
+      },
     };
   }
   if (endpoint.redirect) {
@@ -198,8 +232,10 @@ function operation(endpoint: PublicEndpoint): JsonObject {
       headers: { Location: { description: 'The download link.', schema: { type: 'string' } } },
     };
   }
-  if (endpoint.request || endpoint.query) responses['400'] = responseRef('BadRequest');
+  if (endpoint.request || endpoint.query) responses['400'] = badRequestResponse(endpoint);
   if (!endpoint.public) responses['401'] = responseRef('Unauthorized');
+  if (endpoint.jobTool) responses['402'] = responseRef('BudgetExceeded');
+  if (endpoint.forbidden) responses['403'] = errorResponse(endpoint.forbidden);
   if (mayNotFind(endpoint)) responses['404'] = responseRef('NotFound');
   // Any request may meet the edge's body limit (infra/api-edge-guard.ts), a route's own lower one too.
   responses['413'] = responseRef('PayloadTooLarge');
@@ -222,7 +258,17 @@ function operation(endpoint: PublicEndpoint): JsonObject {
       ? {
           requestBody: {
             required: true,
-            content: json(jsonSchema(endpoint.request, 'input'), endpoint.example),
+            content: {
+              ...json(jsonSchema(endpoint.request, 'input'), endpoint.example),
+              ...(endpoint.csvRequest
+                ? {
+                    'text/csv': {
+                      schema: { type: 'string', description: endpoint.csvRequest.description },
+                      example: endpoint.csvRequest.example,
+                    },
+                  }
+                : {}),
+            },
           },
         }
       : {}),
@@ -282,7 +328,11 @@ export function buildOpenApiDocument(endpoints: readonly PublicEndpoint[] = PUBL
           schema: { type: 'string', pattern: '^wait=\\d+$', example: 'wait=20' },
         },
       },
-      schemas: { Error: jsonSchema(apiErrorSchema, 'output'), ...jobComponents() },
+      schemas: {
+        Error: jsonSchema(apiErrorSchema, 'output'),
+        BudgetExceededError: jsonSchema(budgetExceededErrorSchema, 'output'),
+        ...jobComponents(),
+      },
       responses: componentResponses,
     },
   };

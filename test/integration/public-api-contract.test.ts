@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalHttpServer, startLocalHttpServer } from '#functions/commons/testing/local-http-server';
+import {
+  type FakeAnthropicServer,
+  startFakeAnthropicServer,
+} from '#functions/providers/testing/fake-anthropic-server';
 import type { CreatedApiKey } from '#shared/api-keys';
+import type { BatchView } from '#shared/batch-schemas';
 import { MAX_PREFER_WAIT_SECONDS } from '#shared/public-api';
 import { type ContractCheck, openApiContract } from '#test/support/openapi-contract';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
  * Issue 30 item 2: every reply of every route of the public API, for every status it answers here
- * (200, 201, 202, 302, 400, 401, 404, 413, 429), is checked against the OpenAPI document the app serves,
- * with ajv, as a strict generated client would check it: through the real gateway, once with an API
- * key and once with a sign-in token. A handler that adds or renames a field without the document
- * following fails here (the documented objects allow no other properties).
+ * (200, 201, 202, 302, 400, 401, 402, 403, 404, 413, 429), is checked against the OpenAPI document the
+ * app serves, with ajv, as a strict generated client would check it: through the real gateway, once
+ * with an API key and once with a sign-in token. A handler that adds or renames a field without the
+ * document following fails here (the documented objects allow no other properties, and list their
+ * fields as required). Issue 34 item 6 adds usage, budgets and batches (version 1.3.0), CSV included.
  */
 
 const RATE_LIMIT = 400;
@@ -19,6 +25,8 @@ let app: TestRuntime;
 let user: TestUser;
 let key: string;
 let site: LocalHttpServer;
+/** Claude models are served by this stand-in, whose every reply costs $3: a budget can be spent. */
+let anthropic: FakeAnthropicServer;
 let contract: ContractCheck;
 /** Every (method path status) checked, to prove each operation's replies were all seen. */
 const seen = new Set<string>();
@@ -32,8 +40,17 @@ beforeAll(async () => {
   site = await startLocalHttpServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
   });
+  anthropic = await startFakeAnthropicServer({
+    chunks: ['<h1>Taps</h1>', '<p>Fix the drip.</p>'],
+    usage: { inputTokens: 1_000_000, outputTokens: 1_000 },
+  });
   app = await startTestRuntime({
-    env: { FETCH_ALLOW_HOSTS: site.hostPort, API_KEY_RATE_LIMIT: String(RATE_LIMIT) },
+    env: {
+      FETCH_ALLOW_HOSTS: site.hostPort,
+      API_KEY_RATE_LIMIT: String(RATE_LIMIT),
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      ANTHROPIC_BASE_URL: anthropic.baseUrl,
+    },
   });
   user = await app.createUser();
   const created = await app.request<CreatedApiKey>('POST', '/api/api-keys', {
@@ -48,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   await site?.close();
+  await anthropic?.close();
 });
 
 interface Reply {
@@ -82,8 +100,15 @@ async function call(
     body: rawBody,
   });
   const text = await response.text();
-  const body = text === '' ? undefined : (JSON.parse(text) as unknown);
-  const errors = contract.reply(method, documentedPath, response.status, body);
+  const csv = /^text\/csv\b/.test(response.headers.get('content-type') ?? '');
+  const body = text === '' ? undefined : csv ? text : (JSON.parse(text) as unknown);
+  const errors = contract.reply(
+    method,
+    documentedPath,
+    response.status,
+    body,
+    csv ? 'text/csv' : 'application/json',
+  );
   expect(errors, `${method} ${path} → ${response.status}: ${text.slice(0, 400)}`).toEqual([]);
   seen.add(`${method} ${documentedPath} ${response.status}`);
   return { status: response.status, headers: response.headers, body };
@@ -253,6 +278,194 @@ describe.each([
     ).toBe(400);
   });
 
+  it('usage: the report, the jobs as JSON pages and as CSV, and their refusals', async () => {
+    const credential = credentialOf();
+    // The generations above ran jobs: the replies have rows for the schemas to check.
+    const report = await call('GET', '/usage', { credential });
+    expect(report.status).toBe(200);
+    const { rows } = report.body as { rows: Record<string, unknown>[] };
+    expect(rows.length).toBeGreaterThan(0);
+    // The check itself: a row without a documented field does not match the document.
+    const { costUsd: _cost, ...rowWithoutCost } = rows[0] ?? {};
+    const withoutField = { ...(report.body as object), rows: [rowWithoutCost] };
+    expect(contract.reply('GET', '/usage', 200, withoutField)).not.toEqual([]);
+    for (const groupBy of ['user', 'tool', 'model']) {
+      expect((await call('GET', '/usage', { path: `/usage?groupBy=${groupBy}`, credential })).status).toBe(
+        200,
+      );
+    }
+    expect((await call('GET', '/usage', { path: '/usage?groupBy=day', credential })).status).toBe(400);
+    expect((await call('GET', '/usage', { path: '/usage?from=2026-13-01', credential })).status).toBe(400);
+    const jobs = await call('GET', '/usage/jobs', { path: '/usage/jobs?limit=2', credential });
+    expect(jobs.status).toBe(200);
+    expect((jobs.body as { rows: unknown[]; nextCursor: string | null }).nextCursor).not.toBeNull();
+    const csv = await call('GET', '/usage/jobs', { credential, headers: { accept: 'text/csv' } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(String(csv.body).split('\n').length).toBeGreaterThan(2);
+    // The check itself: a CSV without one of the documented columns does not match the document.
+    const withoutCost = String(csv.body).replace(',costUsd,', ',');
+    expect(contract.reply('GET', '/usage/jobs', 200, withoutCost, 'text/csv')).not.toEqual([]);
+    expect((await call('GET', '/usage/jobs', { path: '/usage/jobs?limit=0', credential })).status).toBe(400);
+    // Someone else's client: a sign-in token is told it does not exist; a key sees only its owner's
+    // own jobs, so it finds none of that client's.
+    const unknown = await call('GET', '/usage/jobs', {
+      path: '/usage/jobs?clientId=01J00000000000000000000000',
+      credential,
+    });
+    expect(unknown.status).toBe(credential === key ? 200 : 404);
+  });
+
+  it('budgets: set by the owner, refused to others, and a spent budget refuses the next job with 402', async () => {
+    const credential = credentialOf();
+    const name = `Budget Plumbing ${credential === key ? 'key' : 'token'}`;
+    const created = await call('POST', '/clients', { credential, body: { name } });
+    const clientId = (created.body as { id: string }).id;
+    const budgetPath = `/clients/${clientId}/budget`;
+    const template = '/clients/{clientId}/budget';
+    const set = await call('PUT', template, { path: budgetPath, credential, body: { monthlyUsd: 0.01 } });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ budget: { monthlyUsd: 0.01, extraJobs: 0 }, monthToDateUsd: 0 });
+    expect(
+      (await call('PUT', template, { path: budgetPath, credential, body: { monthlyUsd: 0.001 } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', template, {
+          path: '/clients/01J00000000000000000000000/budget',
+          credential,
+          body: { monthlyUsd: 5 },
+        })
+      ).status,
+    ).toBe(404);
+    // A client shared with the caller: they see it, but only its owner (or an admin) sets its budget.
+    const owner = await app.createUser();
+    const shared = await app.request<{ id: string }>('POST', '/api/clients', {
+      token: owner.idToken,
+      body: { name: `Shared Roofing ${credential === key ? 'key' : 'token'}` },
+    });
+    await app.request('POST', `/api/clients/${shared.body.id}/access`, {
+      token: owner.idToken,
+      body: { email: user.email },
+    });
+    const forbidden = await call('PUT', template, {
+      path: `/clients/${shared.body.id}/budget`,
+      credential,
+      body: { monthlyUsd: 5 },
+    });
+    expect(forbidden.status).toBe(403);
+
+    // One job spends the $0.01 (its estimate, then its real cost: the stand-in's reply costs $3); the
+    // next is refused before it starts.
+    const body = { topic: 'Dripping taps', model: 'claude-sonnet-4.1-20250514', clientId };
+    const first = await call('POST', '/generate-newsletter', {
+      credential,
+      body,
+      headers: { prefer: `wait=${MAX_PREFER_WAIT_SECONDS}` },
+    });
+    const job = first.status === 202 ? await finished(jobIdOf(first), credential) : first;
+    expect((job.body as { status: string }).status).toBe('succeeded');
+    const refused = await call('POST', '/generate-newsletter', { credential, body });
+    expect(refused.status).toBe(402);
+    expect((refused.body as { error: { code: string } }).error.code).toBe('budget_exceeded');
+    const client = await call('PATCH', '/clients/{clientId}', {
+      path: `/clients/${clientId}`,
+      credential,
+      body: { city: 'Austin' },
+    });
+    expect(client.body).toMatchObject({ budget: { monthlyUsd: 0.01 }, monthToDateUsd: expect.any(Number) });
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.request<{ monthToDateUsd: number }>('GET', `/api/clients/${clientId}`, {
+              token: user.idToken,
+            })
+          ).body.monthToDateUsd,
+      )
+      .toBeGreaterThanOrEqual(3);
+  });
+
+  it('batches: JSON rows and a CSV, read until finished, retried, cancelled, and their refusals', async () => {
+    const credential = credentialOf();
+    const name = `Batch Plumbing ${credential === key ? 'key' : 'token'}`;
+    await call('POST', '/clients', { credential, body: { name } });
+    const created = await call('POST', '/batches', {
+      credential,
+      body: {
+        rows: [
+          { tool: 'newsletter', client: name, topic: 'Winter pipes', model: 'gpt-4o-mini' },
+          // Loopback is refused by the safe fetcher: this row fails, and its error is in the reply.
+          { tool: 'blog-rewrite', client: name, url: 'http://127.0.0.1:9/post', model: 'gpt-4o-mini' },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const batchId = (created.body as { batchId: string }).batchId;
+    const batchPath = `/batches/${batchId}`;
+    let batch: BatchView | undefined;
+    for (let attempt = 0; attempt < 240; attempt += 1) {
+      batch = (await call('GET', '/batches/{batchId}', { path: batchPath, credential })).body as BatchView;
+      if (batch.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(batch?.counts).toMatchObject({ succeeded: 1, failed: 1 });
+    expect(batch?.rows.find((row) => row.status === 'succeeded')?.contentId).toEqual(expect.any(String));
+    expect(batch?.rows.find((row) => row.status === 'failed')?.error).toEqual(expect.any(String));
+    const retried = await call('POST', '/batches/{batchId}/retry-failed', {
+      path: `${batchPath}/retry-failed`,
+      credential,
+    });
+    expect(retried.status).toBe(200);
+
+    const csv = await call('POST', '/batches', {
+      path: '/batches?saveToClient=false',
+      credential,
+      rawBody: `tool,client,topic,model\r\nfaq,${name},Frozen pipes,gpt-4o-mini\r\nfaq,${name},Water heaters,gpt-4o-mini\r\n`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(csv.status).toBe(201);
+    const cancelled = await call('POST', '/batches/{batchId}/cancel', {
+      path: `/batches/${(csv.body as { batchId: string }).batchId}/cancel`,
+      credential,
+    });
+    expect(cancelled.status).toBe(200);
+    // Rows under way finish; none waits any more.
+    expect((cancelled.body as BatchView).counts.waiting).toBe(0);
+
+    const problems = await call('POST', '/batches', {
+      credential,
+      body: {
+        rows: [
+          { tool: 'newsletter', topic: 'Fine' },
+          { tool: 'sonnet', topic: 'Bad tool' },
+        ],
+      },
+    });
+    expect(problems.status).toBe(400);
+    expect((problems.body as { error: { code: string; problems: { row: number }[] } }).error).toMatchObject({
+      code: 'invalid_rows',
+      problems: [expect.objectContaining({ row: 2 })],
+    });
+    expect((await call('POST', '/batches', { credential, rawBody: '{"rows":' })).status).toBe(400);
+    expect(
+      (await call('GET', '/batches/{batchId}', { path: '/batches/01J00000000000000000000000', credential }))
+        .status,
+    ).toBe(404);
+    const outsider = await app.createUser();
+    for (const [method, template, suffix] of [
+      ['GET', '/batches/{batchId}', ''],
+      ['POST', '/batches/{batchId}/cancel', '/cancel'],
+      ['POST', '/batches/{batchId}/retry-failed', '/retry-failed'],
+    ] as const) {
+      const reply = await call(method, template, {
+        path: `${batchPath}${suffix}`,
+        credential: outsider.idToken,
+      });
+      expect(reply.status, `${method} ${template}`).toBe(404);
+    }
+  });
+
   it('every generation refuses a bad body with 400', async () => {
     const credential = credentialOf();
     for (const { path } of GENERATIONS) {
@@ -315,6 +528,8 @@ describe('replies without valid credentials, and the key’s budget', () => {
           // 413 is the edge's limit on any request: checked on POST /clients; 429 on GET /clients.
           if (status === '413' && !(method === 'post' && path === '/clients')) continue;
           if (status === '429' && !(method === 'get' && path === '/clients')) continue;
+          // A spent budget's 402 is the same admission for every generation: checked on the newsletter.
+          if (status === '402' && path !== '/generate-newsletter') continue;
           // Only a generation can take a clientId the caller cannot see; the media routes are checked.
           if (
             status === '404' &&
@@ -323,6 +538,11 @@ describe('replies without valid credentials, and the key’s budget', () => {
               '/clients/{clientId}',
               '/media/sign',
               '/media/{userId}/{jobId}/{fileName}',
+              '/clients/{clientId}/budget',
+              '/usage/jobs',
+              '/batches/{batchId}',
+              '/batches/{batchId}/cancel',
+              '/batches/{batchId}/retry-failed',
             ].includes(path)
           )
             continue;

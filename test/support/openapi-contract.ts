@@ -19,9 +19,10 @@ export interface ContractCheck {
   component(name: string, body: unknown): string[];
   /**
    * Errors for a reply of `method path` with `status` (path as the document writes it, without /api):
-   * the operation must document the status, and the body must match its JSON schema.
+   * the operation must document the status, and the body must match its schema for `mediaType`
+   * (JSON by default; a `text/csv` body is checked as the string the document describes).
    */
-  reply(method: string, path: string, status: number, body: unknown): string[];
+  reply(method: string, path: string, status: number, body: unknown, mediaType?: string): string[];
 }
 
 function pointer(parts: readonly string[]): string {
@@ -47,7 +48,7 @@ export function openApiContract(document: JsonObject): ContractCheck {
   const paths = (document.paths ?? {}) as Record<string, Record<string, JsonObject>>;
   return {
     component: (name, body) => validate(['components', 'schemas', name], body),
-    reply(method, path, status, body) {
+    reply(method, path, status, body, mediaType = 'application/json') {
       const operation = paths[path]?.[method.toLowerCase()];
       if (!operation) return [`the document has no ${method} ${path}`];
       const responses = (operation.responses ?? {}) as Record<string, JsonObject>;
@@ -60,9 +61,9 @@ export function openApiContract(document: JsonObject): ContractCheck {
         ? (target.reduce<unknown>((node, part) => (node as JsonObject)?.[part], document) as JsonObject)
         : response;
       const content = (resolved?.content ?? {}) as Record<string, unknown>;
-      if (!('application/json' in content))
-        return body === undefined || body === '' ? [] : ['no JSON body documented'];
-      return validate([...base, 'content', 'application/json', 'schema'], body);
+      if (!(mediaType in content))
+        return body === undefined || body === '' ? [] : [`no ${mediaType} body documented`];
+      return validate([...base, 'content', mediaType, 'schema'], body);
     },
   };
 }

@@ -24,9 +24,20 @@ describe('the endpoint reference', () => {
       'POST /generate-content',
       'POST /rewrite-blog',
       'POST /generate-newsletter',
+      'POST /batches',
+      'GET /batches/{batchId}',
+      'POST /batches/{batchId}/cancel',
+      'POST /batches/{batchId}/retry-failed',
     ]);
-    expect(paths('Clients')).toEqual(['GET /clients', 'POST /clients', 'PATCH /clients/{clientId}']);
-    expect(paths('Other')).toEqual(expect.arrayContaining(['GET /jobs/{jobId}', 'GET /health']));
+    expect(paths('Clients')).toEqual([
+      'GET /clients',
+      'POST /clients',
+      'PATCH /clients/{clientId}',
+      'PUT /clients/{clientId}/budget',
+    ]);
+    expect(paths('Other')).toEqual(
+      expect.arrayContaining(['GET /jobs/{jobId}', 'GET /usage', 'GET /usage/jobs', 'GET /health']),
+    );
     // The media endpoints appear once the route table serves them (functions/openapi isServed).
     expect(paths('Images').every((path) => path === 'POST /generate-image')).toBe(true);
   });
@@ -95,7 +106,12 @@ describe('the endpoint reference', () => {
 
   it('marks the generation endpoints as taking Prefer: wait', () => {
     const groups = endpointsByTag(document);
-    expect(groups.Content.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
+    const generations = groups.Content.filter((endpoint) => !endpoint.path.startsWith('/batches'));
+    expect(generations).toHaveLength(3);
+    expect(generations.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
+    // A batch is not one job: it is polled with GET /batches/{batchId}, not waited for.
+    const batches = groups.Content.filter((endpoint) => endpoint.path.startsWith('/batches'));
+    expect(batches.some((endpoint) => hasPreferWait(endpoint.operation))).toBe(false);
     expect(groups.Images.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
     expect(groups.Clients.some((endpoint) => hasPreferWait(endpoint.operation))).toBe(false);
   });
