@@ -19,6 +19,7 @@ export const BUDGET_MESSAGES = {
   notExceeded: 'This client has not used its budget yet: nothing to allow.',
   warning: (clientName: string, percent: number, budgetUsd: number) =>
     `${clientName} has used ${percent}% of its ${formatUsd(budgetUsd)} monthly AI budget.`,
+  refusingJobs: 'New jobs are refused until an admin raises it.',
 } as const;
 
 /** The month's English name (UTC), as the refusal message writes it. */

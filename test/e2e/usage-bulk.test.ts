@@ -7,10 +7,12 @@ import {
 import { waitForJob } from '#test/support/job-events';
 import { type ApiUser, clientCard, createApiUser, createClientViaApi } from './support/clients';
 import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { chooseOption } from './support/tools';
 
 /**
  * Issue 34 in the browser: the usage page (totals, chart, breakdown, top jobs) for the admin, the
- * budget warning on the client's card at 80 %, and a bulk run whose bad row is fixed in the page.
+ * budget warning at 80 % on the client's card and in a tool once the client is chosen, and a bulk run
+ * whose bad row is fixed in the page.
  */
 
 let app: E2eApp;
@@ -107,6 +109,59 @@ describe('Budget warning', () => {
       token: staff.idToken,
       body: { monthlyUsd: null },
     });
+  });
+});
+
+describe('Budget warning in the tools', () => {
+  const WARNING = 'Peak Roofing has used 85% of its $0.01 monthly AI budget.';
+
+  /** Opens the newsletter tool as `who`, chooses Peak Roofing, and returns the page. */
+  async function chooseRoofing(who: { email: string; password: string }, mobile: boolean): Promise<Page> {
+    const page = await openPage(app, { mobile });
+    await signInThroughUi(page, who.email, who.password);
+    await page.goto('/newsletter');
+    await page.getByRole('heading', { name: 'Newsletter Creator', level: 1 }).waitFor();
+    await chooseOption(page, 'Client (optional)', 'Peak Roofing');
+    return page;
+  }
+
+  it('warns the owner and the admin once the client is chosen in a tool, not a colleague with a grant', async () => {
+    const reply = await app.test.request('PUT', `/api/clients/${roofing.id}/budget`, {
+      token: staff.idToken,
+      body: { monthlyUsd: 0.01 },
+    });
+    expect(reply.status).toBe(200);
+    const colleague = await createApiUser(app, 'colleague');
+    await app.test.request('POST', `/api/clients/${roofing.id}/access`, {
+      token: staff.idToken,
+      body: { email: colleague.email },
+    });
+    try {
+      for (const mobile of [false, true]) {
+        const page = await chooseRoofing(staff, mobile);
+        await expect.poll(() => page.getByTestId('budget-warning').textContent()).toContain(WARNING);
+        await screenshot(page, `tool-budget-warning-${mobile ? 'phone' : 'desktop'}`);
+        // Another client, or none: the warning goes with the choice.
+        await chooseOption(page, 'Client (optional)', 'No client selected');
+        await expect.poll(() => page.getByTestId('budget-warning').count()).toBe(0);
+        expect(pageErrors(page)).toEqual([]);
+        await page.context().close();
+      }
+      const admin = await chooseRoofing(app.runtime.admin, false);
+      await expect.poll(() => admin.getByTestId('budget-warning').textContent()).toContain(WARNING);
+      await admin.context().close();
+      const granted = await chooseRoofing(colleague, false);
+      await expect
+        .poll(() => granted.getByLabel('Client (optional)').textContent())
+        .toContain('Peak Roofing');
+      expect(await granted.getByTestId('budget-warning').count()).toBe(0);
+      await granted.context().close();
+    } finally {
+      await app.test.request('PUT', `/api/clients/${roofing.id}/budget`, {
+        token: staff.idToken,
+        body: { monthlyUsd: null },
+      });
+    }
   });
 });
 

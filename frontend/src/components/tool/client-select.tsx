@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { BudgetWarning } from '@/components/budget-warning';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { FETCH_CLIENTS_FAILED, type ToolClient } from './use-tool-clients';
+import { canManageClient } from '@/lib/client-permissions';
+import { FETCH_CLIENTS_FAILED, findClient, type ToolClient, type ToolViewer } from './use-tool-clients';
 
 /** Select items may not have an empty value (000 §5), so "no client" has a value of its own. */
 export const NO_CLIENT_VALUE = 'none';
@@ -22,6 +24,7 @@ export function ClientSelect({
   hint,
   error,
   required = false,
+  viewer = null,
 }: {
   id?: string;
   label?: string;
@@ -38,6 +41,62 @@ export function ClientSelect({
   /** The form's problem with the choice ('Select a client' when saving), shown under the picker. */
   error?: string | null;
   required?: boolean;
+  /** The signed-in user: the chosen client's owner and admins see its budget warning under the picker. */
+  viewer?: ToolViewer;
+}) {
+  const chosen = findClient(clients, value);
+  return (
+    <div className="grid gap-2">
+      <ClientPicker
+        {...{
+          id,
+          label,
+          clients,
+          value,
+          onChange,
+          loading,
+          failed,
+          allowNone,
+          placeholder,
+          disabled,
+          hint,
+          error,
+          required,
+        }}
+      />
+      {chosen && <BudgetWarning client={chosen} canManage={canManageClient(viewer, chosen)} />}
+    </div>
+  );
+}
+
+function ClientPicker({
+  id,
+  label,
+  clients,
+  value,
+  onChange,
+  loading,
+  failed,
+  allowNone,
+  placeholder,
+  disabled,
+  hint,
+  error,
+  required,
+}: {
+  id: string;
+  label: string;
+  clients: readonly ToolClient[];
+  value: string | null;
+  onChange: (clientId: string | null) => void;
+  loading: boolean;
+  failed: boolean;
+  allowNone: boolean;
+  placeholder: string;
+  disabled?: boolean;
+  hint?: ReactNode;
+  error?: string | null;
+  required: boolean;
 }) {
   return (
     <FormField label={label} htmlFor={id} hint={hint} error={error} required={required}>

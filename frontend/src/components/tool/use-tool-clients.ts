@@ -1,14 +1,27 @@
 import { useEffect, useState } from 'react';
+import type { ClientSpend } from '#shared/budget';
 import type { Client } from '#shared/client';
 import { byClientName } from '#shared/client-list';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
 import { fetchAllClients } from '@/lib/client-pages';
 import { ERROR_TITLE } from './tool-messages';
 import { showToast } from './tool-toast';
 
-/** A client as the tools' pickers load it: id and name always, the other fields the tool asked for. */
-export type ToolClient = Pick<Client, 'id' | 'name'> & Partial<Omit<Client, 'id' | 'name'>>;
+/**
+ * A client as the tools' pickers load it: id and name always, its creator and spending (for the budget
+ * warning), and the other fields the tool asked for.
+ */
+export type ToolClient = Pick<Client, 'id' | 'name'> &
+  Partial<Omit<Client, 'id' | 'name'>> &
+  Partial<ClientSpend>;
+
+/** Every picker loads these, so the chosen client's budget warning can show (issue 34 item 4). */
+const BUDGET_FIELDS = ['created_by', 'budget', 'monthToDateUsd'] as const;
+
+/** Who is looking: the owner of a client and admins see its budget warning. */
+export type ToolViewer = { readonly id: string; readonly isAdmin: boolean } | null;
 
 export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;
 
@@ -27,6 +40,7 @@ export interface ToolClientList {
   readonly loading: boolean;
   /** The list could not be loaded: the picker says so instead of offering "no client" as if none exist. */
   readonly failed: boolean;
+  readonly viewer?: ToolViewer;
 }
 
 /**
@@ -39,7 +53,8 @@ export function useToolClients(
   options: { toastOnError?: boolean } = {},
 ): ToolClientList {
   const [state, setState] = useState<ToolClientList>({ clients: [], loading: true, failed: false });
-  const query = ['id', 'name', ...fields].join(',');
+  const { user } = useAuth();
+  const query = [...new Set(['id', 'name', ...BUDGET_FIELDS, ...fields])].join(',');
   const toastOnError = options.toastOnError ?? true;
 
   useEffect(() => {
@@ -63,7 +78,8 @@ export function useToolClients(
     return () => controller.abort();
   }, [query, toastOnError]);
 
-  return state;
+  const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
+  return { ...state, viewer };
 }
 
 export function findClient(clients: readonly ToolClient[], id: string | null): ToolClient | null {

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { BUDGET_MESSAGES, budgetState, type ClientSpend, MAX_MONTHLY_BUDGET_USD } from '#shared/budget';
 import type { Client } from '#shared/client';
 import { formatUsd } from '#shared/prices';
+import { spendOf } from '@/components/budget-warning';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { api, errorMessage, isSessionEnded } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
-import { type SpendingClient, spendOf } from './client-spend';
+import type { SpendingClient } from './client-spend';
 
 const budgetPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/budget`;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
 import { toClientSummary } from '#shared/client-list';
-import { addressLines, canManageClient, externalHref, insertByNewest, matchesSearch } from './client-display';
+import { addressLines, externalHref, insertByNewest, matchesSearch } from './client-display';
 
 function client(overrides: Partial<Client> = {}): Client {
   const fields = Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, null]));
@@ -93,15 +93,5 @@ describe('insertByNewest', () => {
       'Acme Plumbing',
       'Renamed',
     ]);
-  });
-});
-
-describe('canManageClient', () => {
-  it('lets the creator and an admin manage (grants, delete), not a colleague with a grant', () => {
-    const owned = client({ created_by: 'u1' });
-    expect(canManageClient({ id: 'u1', isAdmin: false }, owned)).toBe(true);
-    expect(canManageClient({ id: 'u9', isAdmin: true }, owned)).toBe(true);
-    expect(canManageClient({ id: 'u2', isAdmin: false }, owned)).toBe(false);
-    expect(canManageClient(null, owned)).toBe(false);
   });
 });

@@ -52,14 +52,3 @@ export function insertByNewest<Item extends Pick<Client, 'id' | 'created_at'>>(
   const index = rest.findIndex((existing) => existing.created_at < client.created_at);
   return index === -1 ? [...rest, client] : [...rest.slice(0, index), client, ...rest.slice(index)];
 }
-
-/**
- * Whether the signed-in user manages this client: its creator or an admin. They manage its grants and
- * may delete it; a colleague with a grant may not (the server answers 403), so Delete is not offered.
- */
-export function canManageClient(
-  user: { readonly id: string; readonly isAdmin: boolean } | null,
-  client: Pick<Client, 'created_by'>,
-): boolean {
-  return user !== null && (user.isAdmin || client.created_by === user.id);
-}
