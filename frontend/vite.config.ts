@@ -1,9 +1,14 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
+import { createServer, defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
+import { LANDING_PAGE_FILE } from '../infra/spa-rewrite';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 /** `npm run dev` proxies the backend of `npm start` so the browser sees one origin, as in production. */
 const backend = process.env.LBM_BACKEND_URL ?? 'http://127.0.0.1:3000';
 
@@ -59,19 +64,60 @@ function preloadBootChunk(): Plugin {
   };
 }
 
+/**
+ * Issue 32 item 6, LCP of `/`: once the build is written, renders the landing page with react-dom/server
+ * (src/prerender.tsx, loaded through Vite's SSR module loader with the app's own aliases) into a copy of
+ * the built index.html, LANDING_PAGE_FILE, which CloudFront and the local server serve for `/` only
+ * (infra/spa-rewrite.ts). Its text then paints as soon as the HTML and the style sheet are in; boot.tsx
+ * hydrates it. index.html stays the empty shell every other route gets.
+ */
+function prerenderLandingPage(): Plugin {
+  return {
+    name: 'lbm-prerender-landing-page',
+    apply: 'build',
+    async closeBundle() {
+      const shell = await readFile(join(outDir, 'index.html'), 'utf8');
+      const root = '<div id="root"></div>';
+      if (!shell.includes(root)) throw new Error(`index.html has no empty ${root} to prerender into.`);
+      const server = await createServer({
+        configFile: false,
+        root: frontendRoot,
+        logLevel: 'error',
+        resolve: { alias },
+        plugins: [react()],
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, watch: null },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { renderLandingPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+          renderLandingPage: () => Promise<string>;
+        };
+        const markup = await renderLandingPage();
+        await writeFile(
+          join(outDir, LANDING_PAGE_FILE),
+          shell.replace(root, `<div id="root">${markup}</div>`),
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 /** The chunks whose code the first render of `/` or `/auth` runs (the groups below and the two screens). */
 const FIRST_RENDER_CHUNKS = new Set(['react', 'shell', 'boot', 'landing-page', 'auth-page']);
 
 export default defineConfig({
   root: frontendRoot,
-  plugins: [react(), tailwindcss(), preloadBootChunk()],
+  plugins: [react(), tailwindcss(), preloadBootChunk(), prerenderLandingPage()],
   resolve: {
     // `#shared/*` and the other subpath imports come from the root package.json `imports` field, which
     // Vite resolves natively; `@/` is the frontend's own source root.
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias,
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     // Every browser this app supports preloads modules itself (Chrome 66, Firefox 115, Safari 17); one
     // without it still runs the app, only without the preloads. Vite's fallback would put about 0.4 KB

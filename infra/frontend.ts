@@ -34,7 +34,7 @@ import type { RuntimeConfig } from '#shared/runtime-config';
 import { API_EDGE_GUARD_FUNCTION_CODE } from './api-edge-guard';
 import type { CustomDomain } from './config';
 import { acknowledge, wildcardFindings } from './nag';
-import { SPA_REWRITE_FUNCTION_CODE } from './spa-rewrite';
+import { LANDING_PAGE_FILE, SPA_REWRITE_FUNCTION_CODE } from './spa-rewrite';
 
 /** Vite writes content-hashed bundles under this folder; they can be cached for good. */
 export const HASHED_ASSETS_FOLDER = 'assets';
@@ -81,6 +81,12 @@ export class Frontend extends Construct {
         `Frontend build not found: ${join(props.assetPath, 'index.html')} is missing. Run npm run build first (npm run synth builds before synthesizing).`,
       );
     }
+    // The viewer-request function sends `/` to it: without it, the home page would be S3's error.
+    if (!existsSync(join(props.assetPath, LANDING_PAGE_FILE))) {
+      throw new Error(
+        `The frontend build has no prerendered landing page: ${join(props.assetPath, LANDING_PAGE_FILE)} is missing. Run npm run build again.`,
+      );
+    }
 
     this.bucket = new Bucket(this, 'SiteBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -114,7 +120,7 @@ export class Frontend extends Construct {
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serves index.html for client-side routes',
+      comment: 'Serves the prerendered landing page for / and index.html for client-side routes',
     });
     const apiEdgeGuard = new CloudFrontFunction(this, 'ApiEdgeGuard', {
       code: FunctionCode.fromInline(API_EDGE_GUARD_FUNCTION_CODE),
@@ -151,7 +157,8 @@ export class Frontend extends Construct {
     const domain = props.customDomain;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'LBM Studio',
-      defaultRootObject: 'index.html',
+      // `/` as the viewer-request function serves it (it rewrites `/` before this would apply).
+      defaultRootObject: LANDING_PAGE_FILE,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

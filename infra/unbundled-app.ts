@@ -5,6 +5,7 @@ import { createAppStacks } from './app-stacks';
 import { readAppConfig } from './config';
 import type { LbmStudioEdgeStack } from './edge-stack';
 import { backgroundFunctions, type HttpRoute, httpRoutes, webSocketRoutes } from './routes';
+import { LANDING_PAGE_FILE } from './spa-rewrite';
 import { LbmStudioStack } from './stack';
 
 /**
@@ -46,6 +47,10 @@ export function writeStandInProjectRoot(root: string, options: StandInRootOption
     const dist = join(root, 'frontend', 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>LBM Studio</title>\n');
+    writeFileSync(
+      join(dist, LANDING_PAGE_FILE),
+      '<!doctype html><title>LBM Studio</title><h1>LBM Studio</h1>\n',
+    );
     if (options.withHashedAssets ?? true) {
       mkdirSync(join(dist, 'assets'));
       writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);\n');

@@ -20,12 +20,17 @@ export interface EdgeResponse {
 }
 
 interface FunctionResult {
+  /** A request passed on: the URI it goes to the origin with. */
+  uri?: string;
   statusCode?: number;
   headers?: Record<string, { value: string }>;
   body?: string | { encoding: string; data: string };
 }
 
-export function viewerRequestFunction(code: string): (request: ViewerRequest) => EdgeResponse | null {
+/** What a viewer-request function decided: the request passed on (its URI perhaps rewritten), or a response. */
+export type ViewerRequestOutcome = { readonly uri: string } | { readonly response: EdgeResponse };
+
+export function viewerRequestHandler(code: string): (request: ViewerRequest) => ViewerRequestOutcome {
   const sandbox: { handler?: (event: unknown) => FunctionResult } = {};
   runInNewContext(`${code}\nthis.handler = handler;`, sandbox);
   const handler = sandbox.handler;
@@ -39,14 +44,25 @@ export function viewerRequestFunction(code: string): (request: ViewerRequest) =>
       context: { eventType: 'viewer-request' },
       request: { method: request.method, uri: request.uri, querystring: {}, headers, cookies: {} },
     });
-    if (result.statusCode === undefined) return null;
+    if (result.statusCode === undefined) return { uri: result.uri ?? request.uri };
     const body = typeof result.body === 'string' ? result.body : (result.body?.data ?? '');
     return {
-      statusCode: result.statusCode,
-      headers: Object.fromEntries(
-        Object.entries(result.headers ?? {}).map(([name, { value }]) => [name, value]),
-      ),
-      body,
+      response: {
+        statusCode: result.statusCode,
+        headers: Object.fromEntries(
+          Object.entries(result.headers ?? {}).map(([name, { value }]) => [name, value]),
+        ),
+        body,
+      },
     };
+  };
+}
+
+/** The function as a guard: the response it answers at the edge, or null when it passes the request on. */
+export function viewerRequestFunction(code: string): (request: ViewerRequest) => EdgeResponse | null {
+  const run = viewerRequestHandler(code);
+  return (request) => {
+    const outcome = run(request);
+    return 'response' in outcome ? outcome.response : null;
   };
 }

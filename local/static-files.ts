@@ -1,6 +1,8 @@
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { SPA_REWRITE_FUNCTION_CODE } from '#infra/spa-rewrite';
+import { viewerRequestHandler } from './cloudfront-function';
 import {
   compressedStaticFile,
   isCompressible,
@@ -12,8 +14,9 @@ import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
 
 /**
  * Serves the built frontend like CloudFront does in AWS: files from `frontend/dist`, hashed assets
- * cached for a year, and every other path answered with index.html (the SPA's router decides, and
- * shows the not-found page for unknown paths). Text-like files go out brotli- or gzip-compressed by
+ * cached for a year, `/` answered with the prerendered landing page and every other path with
+ * index.html (the SPA's router decides, and shows the not-found page for unknown paths), through the
+ * stack's own viewer-request function (infra/spa-rewrite.ts). Text-like files go out brotli- or gzip-compressed by
  * `Accept-Encoding`, as CloudFront compresses them.
  */
 
@@ -37,6 +40,8 @@ function fileFor(decoded: string): string | null {
   if (!candidate.startsWith(distDir + sep) && candidate !== distDir) return null;
   return existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
 }
+
+const spaRewrite = viewerRequestHandler(SPA_REWRITE_FUNCTION_CODE);
 
 let precompressStarted = false;
 
@@ -76,7 +81,18 @@ export function serveStatic(
     return;
   }
   precompressOnce();
-  const file = fileFor(decoded) ?? index;
+  // The stack's own viewer-request function picks the file, as CloudFront does: the prerendered landing
+  // page for `/`, the shell for the app's routes, nothing for a source map.
+  const routed = spaRewrite({ method: request.method, uri: url.pathname, headers: {} });
+  if ('response' in routed) {
+    response.writeHead(routed.response.statusCode, { ...headers, ...routed.response.headers });
+    response.end(routed.response.body);
+    return;
+  }
+  const target = routed.uri === url.pathname ? decoded : decodePathPart(routed.uri);
+  // A missing file falls back to the shell (the router shows its not-found page), and so does `/` in a
+  // build from before the landing page was prerendered.
+  const file = (target === null ? null : fileFor(target)) ?? index;
   const hashed = file.includes(`${sep}assets${sep}`);
   const contentType = types[extname(file)] ?? 'application/octet-stream';
   const fileHeaders = {

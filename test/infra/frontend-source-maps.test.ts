@@ -45,6 +45,6 @@ describe('frontend deployment', () => {
   });
 
   it('uploads the rest of the build without source maps', () => {
-    expect(stagedFiles(true)).toEqual(['index.html', 'sw.js']);
+    expect(stagedFiles(true)).toEqual(['index.html', 'landing.html', 'sw.js']);
   });
 });

@@ -35,7 +35,7 @@ describe('CloudFront and the site bucket', () => {
       },
     });
     expect(distribution).toMatchObject({
-      DefaultRootObject: 'index.html',
+      DefaultRootObject: 'landing.html',
       DefaultCacheBehavior: {
         ViewerProtocolPolicy: 'redirect-to-https',
         CachePolicyId: CACHING_OPTIMIZED,
@@ -106,6 +106,12 @@ describe('CloudFront and the site bucket', () => {
     template.hasResourceProperties('AWS::CloudFront::Function', {
       FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
       FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
+    });
+  });
+
+  it('serves `/` its prerendered landing page and every other route the plain shell', () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp("request.uri === '/'[^]*request.uri = '/landing.html'"),
     });
   });
 

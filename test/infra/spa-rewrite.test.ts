@@ -19,14 +19,31 @@ function rewrite(uri: string): ViewerRequest {
 }
 
 describe('SPA rewrite function', () => {
-  it('serves index.html for client-side routes', () => {
-    for (const uri of ['/', '/clients', '/wordpress-editor', '/auth', '/some/unknown/path', '/clients/']) {
+  it('serves `/` the landing page prerendered into its HTML', () => {
+    expect(rewrite('/').uri).toBe('/landing.html');
+  });
+
+  it('serves the plain shell, index.html, for every other client-side route', () => {
+    for (const uri of [
+      '/clients',
+      '/wordpress-editor',
+      '/auth',
+      '/some/unknown/path',
+      '/clients/',
+      '/auth/',
+    ]) {
       expect(rewrite(uri).uri).toBe('/index.html');
     }
   });
 
   it('leaves real files alone so a missing asset keeps its error', () => {
-    for (const uri of ['/index.html', '/config.json', '/assets/index-abc123.js', '/favicon.ico']) {
+    for (const uri of [
+      '/index.html',
+      '/landing.html',
+      '/config.json',
+      '/assets/index-abc123.js',
+      '/favicon.ico',
+    ]) {
       expect(rewrite(uri).uri).toBe(uri);
     }
   });

@@ -15,6 +15,7 @@ import { ExternalLink } from '@/components/layout/external-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useConfig } from '@/lib/config';
 import { cn } from '@/lib/utils';
@@ -48,9 +49,11 @@ const BENEFITS = [
  * component's own is marked important (`gap-4!`) instead of relying on the merge; the first-load e2e
  * test checks that no class list here has a conflict left.
  */
-function SisterToolCard({ tool, url }: { tool: SisterTool; url: string | null }) {
+function SisterToolCard({ tool, url }: { tool: SisterTool; url: string | null | undefined }) {
   const Icon = tool.icon;
-  const disabled = tool.comingSoon === true || url === null;
+  // `undefined`: the prerendered page (and its hydration) does not know the deployment's links yet.
+  const unknown = url === undefined && tool.comingSoon !== true;
+  const disabled = tool.comingSoon === true || url == null;
   return (
     <Card
       className={cn('gap-4! transition-shadow', disabled ? 'opacity-70' : 'hover:shadow-md')}
@@ -71,7 +74,7 @@ function SisterToolCard({ tool, url }: { tool: SisterTool; url: string | null })
       <CardFooter className="mt-auto">
         {disabled ? (
           <Button variant="outline" className="w-full" disabled>
-            {tool.comingSoon ? 'Coming Soon' : 'Not configured'}
+            {tool.comingSoon ? 'Coming Soon' : unknown ? `Open ${tool.title}` : 'Not configured'}
           </Button>
         ) : (
           <Button variant="outline" className="w-full" asChild>
@@ -93,6 +96,8 @@ function SisterToolCard({ tool, url }: { tool: SisterTool; url: string | null })
 export function LandingPage({ isRouteAvailable }: { isRouteAvailable: (path: string) => boolean }) {
   const { status } = useAuth();
   const { externalLinks } = useConfig();
+  // The page is prerendered at build time, before any deployment's links exist (vite.config.ts).
+  const hydrated = useHydrated();
   const signedIn = status === 'signedIn';
   const Content = signedIn ? 'div' : 'main';
   const contentSystemsReady = isRouteAvailable('/newsletter');
@@ -195,7 +200,11 @@ export function LandingPage({ isRouteAvailable }: { isRouteAvailable: (path: str
           </Card>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {SISTER_TOOLS.map((tool) => (
-              <SisterToolCard key={tool.title} tool={tool} url={externalLinks[tool.link]} />
+              <SisterToolCard
+                key={tool.title}
+                tool={tool}
+                url={hydrated ? externalLinks[tool.link] : undefined}
+              />
             ))}
           </div>
         </section>
@@ -219,7 +228,8 @@ export function LandingPage({ isRouteAvailable }: { isRouteAvailable: (path: str
       </Content>
 
       {!signedIn && (
-        <footer className="border-t py-6 text-center text-muted-foreground text-sm">
+        // The year is the build's in the prerendered page; a page hydrated in a later year keeps it.
+        <footer className="border-t py-6 text-center text-muted-foreground text-sm" suppressHydrationWarning>
           © {new Date().getFullYear()} {PRODUCT_NAME}. For agency staff only.
         </footer>
       )}

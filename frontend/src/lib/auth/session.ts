@@ -33,6 +33,8 @@ export function loadAmplify(): Promise<AmplifyModule> {
 
 /** Whether this browser may hold a session (without loading Amplify); false once signed out. */
 export function mayHaveSession(): boolean {
+  // The build-time prerender of `/` (frontend/src/prerender.tsx) renders a signed-out visitor's page.
+  if (typeof window === 'undefined') return false;
   return hasStoredSession(getRuntimeConfig().userPoolClientId, window.localStorage);
 }
 

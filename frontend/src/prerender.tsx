@@ -1,0 +1,55 @@
+/**
+ * Build-time prerender of `/` (vite.config.ts writes its markup into the page served for `/` only): a
+ * first visit paints the landing page's text as soon as the HTML and the style sheet are in, instead of
+ * after React, the router and the page's chunk have downloaded and run (issue 32 item 6, LCP of `/`).
+ * boot.tsx hydrates this markup with the same tree, so the page becomes interactive without a second
+ * render. It is the page a signed-out visitor sees; what only a deployment knows (the sister tools'
+ * links) renders in its build-time form until hydration has finished (hooks/use-hydrated.ts).
+ */
+import { type ReactNode, StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { RuntimeConfig } from '#shared/runtime-config';
+import { App } from './app/app';
+import { landingScreen } from './app/public-screens';
+import { setRuntimeConfig } from './lib/config';
+
+/**
+ * Nothing of it reaches the markup: the landing page reads only the external links from the config,
+ * and those wait for hydration. It stands in for the deployment's config, which the build never sees.
+ */
+const BUILD_TIME_CONFIG: RuntimeConfig = {
+  region: 'prerender',
+  userPoolId: 'prerender',
+  userPoolClientId: 'prerender',
+  authFlowType: 'USER_PASSWORD_AUTH',
+  apiUrl: '',
+  wsUrl: 'prerender',
+  allowedEmailDomain: 'prerender',
+  externalLinks: {
+    backlinkManager: null,
+    googleAdsAdvisor: null,
+    emailOutreach: null,
+    aiOptimization: null,
+    newsletterPlatformLogin: null,
+    pressDistributionLogin: null,
+  },
+  local: false,
+};
+
+function LandingRouter({ children }: { children: ReactNode }) {
+  return <StaticRouter location="/">{children}</StaticRouter>;
+}
+
+/** The markup of `/` for a signed-out visitor: what boot.tsx hydrates. */
+export async function renderLandingPage(): Promise<string> {
+  setRuntimeConfig(BUILD_TIME_CONFIG);
+  // As in the browser, where boot.tsx awaits the screen before its first render: rendered at once,
+  // not suspended (lib/preloadable-component.tsx).
+  await landingScreen.load();
+  return renderToString(
+    <StrictMode>
+      <App config={BUILD_TIME_CONFIG} Router={LandingRouter} />
+    </StrictMode>,
+  );
+}
