@@ -25,6 +25,8 @@ const sources = [
   join(frontendDir, 'vite.config.ts'),
   join(repoRoot, 'shared'),
   join(repoRoot, 'infra', 'routes.ts'),
+  // Names the prerendered page of `/` that vite.config.ts writes.
+  join(repoRoot, 'infra', 'spa-rewrite.ts'),
   join(repoRoot, 'package.json'),
 ];
 
