@@ -1,0 +1,91 @@
+/**
+ * Issue 34 item 7 (a): a 200-row batch on the offline provider, against the time the same rows would
+ * take if the worker ran them perfectly in parallel: 200 × one job's time ÷ the rows that run at once
+ * (the worker's concurrency, or the batch's share of the user's job slots if that is lower). The ratio
+ * says what the feeder, the queue and the settling cost on top (goal: at most 1.3×). A single job's time
+ * is the median of a few newsletters sent one by one after a warm-up, from the POST to the finished job.
+ */
+import { loadavg } from 'node:os';
+import { WORKER_MAX_CONCURRENCY } from '#infra/worker-concurrency';
+import type { BatchView } from '#shared/batch-schemas';
+import { BATCH_JOB_SLOTS } from '#shared/generation-jobs';
+import { waitForJob } from '#test/support/job-events';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+const ROWS = 200;
+const SINGLE_RUNS = 5;
+const TOOL = 'newsletter';
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function singleJob(app: TestRuntime, user: TestUser, topic: string): Promise<number> {
+  const started = performance.now();
+  const queued = await app.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+    token: user.idToken,
+    body: { topic },
+  });
+  if (queued.status !== 202) throw new Error(`POST answered ${queued.status}`);
+  const job = await waitForJob(app, user.idToken, queued.body.jobId, undefined, 120_000);
+  if (job.status !== 'succeeded') throw new Error(`The job ${job.status}: ${job.error}`);
+  return performance.now() - started;
+}
+
+async function runBatch(app: TestRuntime, user: TestUser): Promise<{ ms: number; batch: BatchView }> {
+  const rows = Array.from({ length: ROWS }, (_, index) => ({
+    tool: TOOL,
+    topic: `Seasonal home maintenance, part ${index + 1}`,
+  }));
+  const started = performance.now();
+  const created = await app.request<{ batchId: string }>('POST', '/api/batches', {
+    token: user.idToken,
+    body: { rows, saveToClient: false },
+  });
+  if (created.status !== 201) throw new Error(`POST /api/batches answered ${created.status}`);
+  for (;;) {
+    const read = await app.request<BatchView>('GET', `/api/batches/${created.body.batchId}`, {
+      token: user.idToken,
+    });
+    if (read.body.status !== 'running') return { ms: performance.now() - started, batch: read.body };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function run(): Promise<void> {
+  const app = await startTestRuntime({ env: { LOG_REQUESTS: 'false' } });
+  try {
+    const user = await app.createUser();
+    // Warm-up: the API's and the worker's threads start, the offline composer loads.
+    await singleJob(app, user, 'Warm-up');
+    const singles: number[] = [];
+    for (let index = 0; index < SINGLE_RUNS; index += 1) {
+      singles.push(await singleJob(app, user, `Gutter care ${index + 1}`));
+    }
+    const single = median(singles);
+    console.log(`load before: ${load()}`);
+    const { ms, batch } = await runBatch(app, user);
+    const concurrency = Math.min(WORKER_MAX_CONCURRENCY, BATCH_JOB_SLOTS);
+    const ideal = (ROWS * single) / concurrency;
+    console.log(
+      `one ${TOOL} job (median of ${SINGLE_RUNS}, POST to finished): ${(single / 1000).toFixed(2)} s (${singles.map((value) => (value / 1000).toFixed(2)).join(', ')})`,
+    );
+    console.log(
+      `rows at once: ${concurrency} (worker concurrency ${WORKER_MAX_CONCURRENCY}, batch job slots ${BATCH_JOB_SLOTS})`,
+    );
+    console.log(
+      `${ROWS}-row batch: ${(ms / 1000).toFixed(1)} s (${batch.counts.succeeded} succeeded, ${batch.counts.failed} failed)`,
+    );
+    console.log(`200 × one job ÷ ${concurrency}: ${(ideal / 1000).toFixed(1)} s`);
+    console.log(`ratio: ${(ms / ideal).toFixed(2)}× (goal ≤ 1.3×)`);
+    console.log(`load after: ${load()}`);
+  } finally {
+    await app.stop();
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Issue 34 item 7 (b): the usage page's query with 10,000 recorded jobs this month. The jobs are
+ * written straight through the usage store (`putUsage` and `addToDay`, what settling a job writes),
+ * because 10,000 real jobs would take an hour; they are spread over this month's days, 20 clients, 5
+ * users, the text tools and a few models. Then GET /api/usage (this month, as the page first asks) is
+ * timed through the gateway: for the admin (every job, from the per-day counters), for a member of staff
+ * who sees the 20 clients (their usage items, by client), and grouped by model. p50 and p95 of
+ * BENCH_RUNS requests each (default 40) after a warm-up (goal: p95 at most 300 ms locally).
+ */
+import { loadavg } from 'node:os';
+import { ulid } from 'ulid';
+import { addToDay } from '#functions/usage/usage-days';
+import type { UsageRecord } from '#functions/usage/usage-record';
+import { putUsage } from '#functions/usage/usage-store';
+import { dayOf, monthOf } from '#shared/usage-dates';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+const JOBS = 10_000;
+const CLIENTS = 20;
+const USERS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const WRITERS = 16;
+const TOOLS = ['newsletter', 'press-release', 'blog-rewrite', 'faq', 'client-content', 'social'] as const;
+const MODELS = [
+  { modelId: 'gpt-4o', provider: 'openai', input: 2.5, output: 10 },
+  { modelId: 'gpt-4o-mini', provider: 'openai', input: 0.15, output: 0.6 },
+  { modelId: 'claude-sonnet-4.1-20250514', provider: 'anthropic', input: 3, output: 15 },
+] as const;
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+const percentile = (values: readonly number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+};
+
+/** Job `index` of the seed: its day this month, client, user, tool and model, and what it cost. */
+function recordOf(
+  index: number,
+  clients: readonly { id: string; name: string }[],
+  users: readonly TestUser[],
+  now: Date,
+): UsageRecord {
+  const days = now.getUTCDate();
+  const finished = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1 + (index % days), 8, 0, 0) + (index % 3_600) * 1_000,
+  );
+  const started = new Date(finished.getTime() - 20_000);
+  const client = clients[index % clients.length] ?? null;
+  const user = users[index % users.length];
+  const model = MODELS[index % MODELS.length] ?? MODELS[0];
+  const inputTokens = 800 + (index % 400);
+  const outputTokens = 1_200 + (index % 900);
+  if (!user) throw new Error('no user');
+  return {
+    month: monthOf(finished),
+    day: dayOf(finished),
+    jobId: ulid(finished.getTime()),
+    userId: user.userId,
+    userEmail: user.email,
+    clientId: client?.id ?? null,
+    clientName: client?.name ?? null,
+    apiKeyId: null,
+    batchId: null,
+    parentJobId: null,
+    tool: TOOLS[index % TOOLS.length] ?? 'newsletter',
+    modelId: model.modelId,
+    provider: model.provider,
+    status: index % 50 === 0 ? 'failed' : 'succeeded',
+    inputTokens,
+    outputTokens,
+    reasoningTokens: 0,
+    images: 0,
+    imageDetail: null,
+    speechCharacters: 0,
+    speechSeconds: 0,
+    durationMs: 20_000,
+    costMicroUsd: Math.round(inputTokens * model.input + outputTokens * model.output),
+    priceAsOf: '2025-04-14',
+    ownKey: false,
+    contentId: null,
+    title: null,
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+  };
+}
+
+async function seed(records: readonly UsageRecord[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      for (let index = next++; index < records.length; index = next++) {
+        const record = records[index];
+        if (!record) continue;
+        await putUsage(record);
+        await addToDay(record);
+      }
+    }),
+  );
+}
+
+async function timeQuery(app: TestRuntime, token: string, path: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = -3; run < RUNS; run += 1) {
+    const started = performance.now();
+    const reply = await app.request<{ totals: { jobs: number } }>('GET', path, { token });
+    const elapsed = performance.now() - started;
+    if (reply.status !== 200) throw new Error(`${path} answered ${reply.status}`);
+    if (run === -3) console.log(`  ${path}: ${reply.body.totals.jobs} jobs in the reply's totals`);
+    if (run >= 0) times.push(elapsed);
+  }
+  return times;
+}
+
+export async function run(): Promise<void> {
+  const app = await startTestRuntime({ env: { LOG_REQUESTS: 'false' } });
+  try {
+    const admin = await app.createUser(undefined, { admin: true });
+    const users = [await app.createUser()];
+    for (let index = 1; index < USERS; index += 1) users.push(await app.createUser());
+    const staff = users[0];
+    if (!staff) throw new Error('no staff user');
+    const clients: { id: string; name: string }[] = [];
+    for (let index = 0; index < CLIENTS; index += 1) {
+      const name = `Usage Client ${index + 1}`;
+      const created = await app.request<{ id: string }>('POST', '/api/clients', {
+        token: staff.idToken,
+        body: { name },
+      });
+      clients.push({ id: created.body.id, name });
+    }
+    const now = new Date();
+    const records = Array.from({ length: JOBS }, (_, index) => recordOf(index, clients, users, now));
+    const seeding = performance.now();
+    await seed(records);
+    console.log(
+      `seeded ${JOBS.toLocaleString('en-US')} jobs (${CLIENTS} clients, ${USERS} users, ${now.getUTCDate()} days) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+    console.log(`load before: ${load()}`);
+    const cases: [string, string, string][] = [
+      ['admin, by client', admin.idToken, '/api/usage'],
+      ['admin, by model', admin.idToken, '/api/usage?groupBy=model'],
+      ['staff (20 clients), by client', staff.idToken, '/api/usage'],
+    ];
+    for (const [name, token, path] of cases) {
+      const times = await timeQuery(app, token, path);
+      console.log(
+        `${name}: p50 ${percentile(times, 0.5).toFixed(0)} ms, p95 ${percentile(times, 0.95).toFixed(0)} ms (${RUNS} requests; goal p95 ≤ 300 ms)`,
+      );
+    }
+    console.log(`load after: ${load()}`);
+  } finally {
+    await app.stop();
+  }
+}
