@@ -4,6 +4,8 @@
  * (the worker's concurrency, or the batch's share of the user's job slots if that is lower). The ratio
  * says what the feeder, the queue and the settling cost on top (goal: at most 1.3×). A single job's time
  * is the median of a few newsletters sent one by one after a warm-up, from the POST to the finished job.
+ * As a second reference, the same number of jobs sent at once straight to the tool (no batch): what the
+ * worker and this machine's cores really run in parallel, so the batch's own overhead shows apart.
  */
 import { loadavg } from 'node:os';
 import { WORKER_MAX_CONCURRENCY } from '#infra/worker-concurrency';
@@ -38,6 +40,22 @@ async function singleJob(app: TestRuntime, user: TestUser, topic: string): Promi
   return performance.now() - started;
 }
 
+/** `count` newsletters posted together, from the first POST to the last finished job. */
+async function burst(app: TestRuntime, user: TestUser, count: number): Promise<number> {
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const queued = await app.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+        token: user.idToken,
+        body: { topic: `Burst ${index + 1}` },
+      });
+      if (queued.status !== 202) throw new Error(`POST answered ${queued.status}`);
+      await waitForJob(app, user.idToken, queued.body.jobId, undefined, 120_000);
+    }),
+  );
+  return performance.now() - started;
+}
+
 async function runBatch(app: TestRuntime, user: TestUser): Promise<{ ms: number; batch: BatchView }> {
   const rows = Array.from({ length: ROWS }, (_, index) => ({
     tool: TOOL,
@@ -69,9 +87,10 @@ export async function run(): Promise<void> {
       singles.push(await singleJob(app, user, `Gutter care ${index + 1}`));
     }
     const single = median(singles);
+    const concurrency = Math.min(WORKER_MAX_CONCURRENCY, BATCH_JOB_SLOTS);
+    const together = await burst(app, user, concurrency);
     console.log(`load before: ${load()}`);
     const { ms, batch } = await runBatch(app, user);
-    const concurrency = Math.min(WORKER_MAX_CONCURRENCY, BATCH_JOB_SLOTS);
     const ideal = (ROWS * single) / concurrency;
     console.log(
       `one ${TOOL} job (median of ${SINGLE_RUNS}, POST to finished): ${(single / 1000).toFixed(2)} s (${singles.map((value) => (value / 1000).toFixed(2)).join(', ')})`,
@@ -84,6 +103,10 @@ export async function run(): Promise<void> {
     );
     console.log(`200 × one job ÷ ${concurrency}: ${(ideal / 1000).toFixed(1)} s`);
     console.log(`ratio: ${(ms / ideal).toFixed(2)}× (goal ≤ 1.3×)`);
+    const measured = (ROWS / concurrency) * together;
+    console.log(
+      `${concurrency} jobs sent at once, no batch: ${(together / 1000).toFixed(2)} s (parallel speed-up ${((concurrency * single) / together).toFixed(1)}× of ${concurrency}); ${ROWS} ÷ ${concurrency} such bursts: ${(measured / 1000).toFixed(1)} s, batch against it: ${(ms / measured).toFixed(2)}×`,
+    );
     console.log(`load after: ${load()}`);
   } finally {
     await app.stop();
