@@ -3,7 +3,7 @@ import { listVisibleClientRecords } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { HttpError } from '#functions/commons/errors';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
-import { BATCH_MESSAGES, type BatchClientRef } from '#shared/batch-columns';
+import { BATCH_MESSAGES, type BatchClientRef, type BatchProblem } from '#shared/batch-columns';
 import { createBatchBodySchema, createBatchQuerySchema } from '#shared/batch-schemas';
 import { checkBatch, describeProblem, parseBatchCsv, rowsFromJson } from '#shared/batches';
 import { microToUsd } from '#shared/prices';
@@ -35,8 +35,8 @@ async function visibleClients(caller: Caller): Promise<BatchClientRef[]> {
 }
 
 export class BatchRowsError extends HttpError {
-  constructor(problems: readonly { row: number; column: string | null; message: string }[]) {
-    const listed = problems.slice(0, 5).map((problem) => describeProblem(problem as never));
+  constructor(problems: readonly BatchProblem[]) {
+    const listed = problems.slice(0, 5).map(describeProblem);
     const rows = new Set(problems.map((problem) => problem.row)).size;
     super(
       400,
