@@ -50,6 +50,14 @@ afterAll(async () => {
   await openai?.close();
 });
 
+/** How far a table's scroll region overflows sideways at 360 px, the narrowest phone we serve. */
+async function sidewaysOverflowAt360(page: Page, region: string): Promise<number> {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const scroller = page.getByRole('region', { name: region });
+  await scroller.waitFor();
+  return scroller.evaluate((element) => element.scrollWidth - element.clientWidth);
+}
+
 async function signInAsAdmin(page: Page): Promise<void> {
   await signInThroughUi(page, app.runtime.admin.email, app.runtime.admin.password);
 }
@@ -69,6 +77,11 @@ describe('Usage page', () => {
       await page.getByRole('tab', { name: 'By model' }).click();
       await expect.poll(() => page.getByTestId('usage-row').first().textContent()).toContain('GPT-4o');
       await screenshot(page, `usage-${mobile ? 'phone' : 'desktop'}`, { fullPage: mobile });
+      if (mobile) {
+        // The breakdown fits a phone: the token, image and speech columns give way.
+        expect(await sidewaysOverflowAt360(page, 'Cost by model')).toBeLessThanOrEqual(0);
+        await screenshot(page, 'usage-breakdown-360', { fullPage: true });
+      }
       expect(pageErrors(page)).toEqual([]);
       await page.context().close();
     });
@@ -211,6 +224,8 @@ describe('Bulk generation', () => {
     await phone.goto(new URL(page.url()).pathname + new URL(page.url()).search);
     await expect.poll(() => phone.getByTestId('batch-status').textContent()).toContain('Finished');
     await screenshot(phone, 'bulk-run-phone', { fullPage: true });
+    expect(await sidewaysOverflowAt360(phone, 'Rows of the batch')).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'bulk-run-360', { fullPage: true });
 
     await links.first().click();
     await page.waitForURL('**/clients*');

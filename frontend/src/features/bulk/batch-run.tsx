@@ -92,17 +92,18 @@ export function BatchRun({
           </Button>
         </div>
         <TableScrollRegion label="Rows of the batch">
-          <table className="w-full min-w-[40rem] text-sm">
+          {/* On a phone the tool and client go under the result, so the rows fit without sideways scroll. */}
+          <table className="w-full text-sm sm:min-w-[40rem]">
             <caption className="sr-only">Rows of the batch</caption>
             <thead className="text-left text-muted-foreground">
               <tr className="border-b">
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
                   Row
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                   Tool
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                   Client
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -111,7 +112,7 @@ export function BatchRun({
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Result
                 </th>
-                <th scope="col" className="py-2 text-right font-medium">
+                <th scope="col" className="whitespace-nowrap py-2 text-right font-medium">
                   Cost
                 </th>
               </tr>
@@ -120,8 +121,8 @@ export function BatchRun({
               {batch.rows.map((row) => (
                 <tr key={row.row} className="border-b align-top last:border-0" data-testid="batch-row">
                   <td className="py-2 pr-3 tabular-nums">{row.row}</td>
-                  <td className="py-2 pr-3">{toolLabel(row.tool)}</td>
-                  <td className="py-2 pr-3">{row.clientName ?? '—'}</td>
+                  <td className="hidden py-2 pr-3 sm:table-cell">{toolLabel(row.tool)}</td>
+                  <td className="hidden py-2 pr-3 sm:table-cell">{row.clientName ?? '—'}</td>
                   <td className="py-2 pr-3">
                     <Badge variant={STATUS_VARIANTS[row.status]}>
                       {STATUS_LABELS[row.status]}
@@ -129,6 +130,10 @@ export function BatchRun({
                     </Badge>
                   </td>
                   <td className="max-w-80 py-2 pr-3 [overflow-wrap:anywhere]">
+                    <span className="block text-muted-foreground text-xs sm:hidden">
+                      {toolLabel(row.tool)}
+                      {row.clientName ? ` · ${row.clientName}` : ''}
+                    </span>
                     {row.error ? (
                       <span className="text-destructive">{row.error}</span>
                     ) : row.contentId && row.clientId ? (
@@ -142,7 +147,7 @@ export function BatchRun({
                       (row.title ?? '')
                     )}
                   </td>
-                  <td className="py-2 text-right tabular-nums">
+                  <td className="whitespace-nowrap py-2 text-right tabular-nums">
                     {row.costUsd === undefined ? '' : formatUsd(row.costUsd)}
                   </td>
                 </tr>

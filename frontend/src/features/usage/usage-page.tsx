@@ -92,7 +92,8 @@ function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy:
   if (rows.length === 0) return <p className="text-muted-foreground text-sm">No jobs in this period.</p>;
   return (
     <TableScrollRegion label={`Cost by ${USAGE_GROUP_LABELS[groupBy].toLowerCase()}`}>
-      <table className="w-full min-w-[36rem] text-sm">
+      {/* On a phone the token, image and speech columns give way (the CSV export keeps them): no sideways scroll. */}
+      <table className="w-full text-sm sm:min-w-[36rem]">
         <caption className="sr-only">Cost by {USAGE_GROUP_LABELS[groupBy].toLowerCase()}</caption>
         <thead className="text-left text-muted-foreground">
           <tr className="border-b">
@@ -102,16 +103,16 @@ function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy:
             <th scope="col" className="py-2 pr-3 text-right font-medium">
               Jobs
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
               Input tokens
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
               Output tokens
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
               Images
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
               Speech (s)
             </th>
             <th scope="col" className="py-2 text-right font-medium">
@@ -122,14 +123,20 @@ function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy:
         <tbody className="tabular-nums">
           {rows.map((row) => (
             <tr key={row.key} className="border-b last:border-0" data-testid="usage-row">
-              <th scope="row" className="max-w-64 truncate py-2 pr-3 text-left font-normal" title={row.label}>
+              <th
+                scope="row"
+                className="max-w-40 truncate py-2 pr-3 text-left font-normal sm:max-w-64"
+                title={row.label}
+              >
                 {groupBy === 'tool' ? (USAGE_TOOL_LABELS[row.key] ?? row.label) : row.label}
               </th>
               <td className="py-2 pr-3 text-right">{count(row.jobs)}</td>
-              <td className="py-2 pr-3 text-right">{count(row.inputTokens)}</td>
-              <td className="py-2 pr-3 text-right">{count(row.outputTokens)}</td>
-              <td className="py-2 pr-3 text-right">{count(row.images)}</td>
-              <td className="py-2 pr-3 text-right">{count(Math.round(row.speechSeconds))}</td>
+              <td className="hidden py-2 pr-3 text-right sm:table-cell">{count(row.inputTokens)}</td>
+              <td className="hidden py-2 pr-3 text-right sm:table-cell">{count(row.outputTokens)}</td>
+              <td className="hidden py-2 pr-3 text-right sm:table-cell">{count(row.images)}</td>
+              <td className="hidden py-2 pr-3 text-right sm:table-cell">
+                {count(Math.round(row.speechSeconds))}
+              </td>
               <td className="py-2 text-right font-medium">{formatUsd(row.costUsd)}</td>
             </tr>
           ))}
