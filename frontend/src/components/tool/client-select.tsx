@@ -47,79 +47,29 @@ export function ClientSelect({
   const chosen = findClient(clients, value);
   return (
     <div className="grid gap-2">
-      <ClientPicker
-        {...{
-          id,
-          label,
-          clients,
-          value,
-          onChange,
-          loading,
-          failed,
-          allowNone,
-          placeholder,
-          disabled,
-          hint,
-          error,
-          required,
-        }}
-      />
+      <FormField label={label} htmlFor={id} hint={hint} error={error} required={required}>
+        <Select
+          value={failed ? '' : (value ?? (allowNone ? NO_CLIENT_VALUE : ''))}
+          onValueChange={(next) => onChange(next === NO_CLIENT_VALUE ? null : next)}
+          disabled={disabled || loading || failed}
+        >
+          <SelectTrigger id={id} className={failed ? 'text-destructive' : undefined}>
+            <SelectValue
+              placeholder={failed ? FETCH_CLIENTS_FAILED : loading ? 'Loading clients...' : placeholder}
+            />
+          </SelectTrigger>
+          <SelectContent>
+            {allowNone && <SelectItem value={NO_CLIENT_VALUE}>{NO_CLIENT_LABEL}</SelectItem>}
+            {clients.map((client) => (
+              <SelectItem key={client.id} value={client.id}>
+                {client.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
       {chosen && <BudgetWarning client={chosen} canManage={canManageClient(viewer, chosen)} />}
     </div>
-  );
-}
-
-function ClientPicker({
-  id,
-  label,
-  clients,
-  value,
-  onChange,
-  loading,
-  failed,
-  allowNone,
-  placeholder,
-  disabled,
-  hint,
-  error,
-  required,
-}: {
-  id: string;
-  label: string;
-  clients: readonly ToolClient[];
-  value: string | null;
-  onChange: (clientId: string | null) => void;
-  loading: boolean;
-  failed: boolean;
-  allowNone: boolean;
-  placeholder: string;
-  disabled?: boolean;
-  hint?: ReactNode;
-  error?: string | null;
-  required: boolean;
-}) {
-  return (
-    <FormField label={label} htmlFor={id} hint={hint} error={error} required={required}>
-      <Select
-        value={failed ? '' : (value ?? (allowNone ? NO_CLIENT_VALUE : ''))}
-        onValueChange={(next) => onChange(next === NO_CLIENT_VALUE ? null : next)}
-        disabled={disabled || loading || failed}
-      >
-        <SelectTrigger id={id} className={failed ? 'text-destructive' : undefined}>
-          <SelectValue
-            placeholder={failed ? FETCH_CLIENTS_FAILED : loading ? 'Loading clients...' : placeholder}
-          />
-        </SelectTrigger>
-        <SelectContent>
-          {allowNone && <SelectItem value={NO_CLIENT_VALUE}>{NO_CLIENT_LABEL}</SelectItem>}
-          {clients.map((client) => (
-            <SelectItem key={client.id} value={client.id}>
-              {client.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </FormField>
   );
 }
 
