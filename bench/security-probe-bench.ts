@@ -5,17 +5,21 @@
  * hostile input is accepted or refused only later, a refusal does not have the documented shape, an
  * outsider learns more than 404, or a frame stops the app. Prints the figures; never fails.
  *
- * Not rerun here: the stored-XSS payloads in Chromium (test/e2e) and the kill -9 during running jobs
- * (test/integration/runtime-shutdown.test.ts); the keep-alive resets are the job-burst bench's figure.
+ * Then the probe's two other categories: about 500 stored-XSS payloads rendered in Chromium in every
+ * place a user's text is shown (security-probe-xss.ts), and a kill -9 of `npm start` during 20 running
+ * jobs (security-probe-crash.ts). The keep-alive resets are the job-burst bench's figure.
  */
 import { request as httpRequest } from 'node:http';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { type LocalHttpServer, startLocalHttpServer } from '#functions/commons/testing/local-http-server';
 import { httpRoutes } from '#infra/routes';
+import { ensureFrontendBuild } from '#local/frontend-build';
 import type { Client } from '#shared/client';
 import { INVALID_URL_MESSAGE } from '#shared/validation/web-address';
 import { closeCodeFrom, frameHeader, openRawWebSocket } from '#test/support/raw-websocket';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+import { runCrashProbe } from './security-probe-crash';
+import { runStoredXssProbe } from './security-probe-xss';
 
 type Verdict = { ok: true } | { ok: false; why: string };
 interface Category {
@@ -512,6 +516,8 @@ function frameCategory(app: TestRuntime, user: () => TestUser): Category {
 }
 
 export async function run(): Promise<void> {
+  // The stored-XSS category renders the app's screens: the runtime serves the current build.
+  await ensureFrontendBuild();
   const inner = await privateListener();
   const elsewhere = await privateListener();
   const site = await startLocalHttpServer((request, response) => {
@@ -592,8 +598,39 @@ export async function run(): Promise<void> {
       );
       for (const failure of failures.slice(0, 10)) console.log(`    wrong: ${failure}`);
     }
-    console.log(`all | ${tried} | ${tried - wrong} | ${wrong}`);
     console.log(`private listener hits: ${inner.hits.length}; other-origin hits: ${elsewhere.hits.length}`);
+
+    const xssStarted = Date.now();
+    const { rows: xss, control } = await runStoredXssProbe(app);
+    console.log(
+      `\nstored XSS control: ${control.ran} of ${control.tried} payloads ran on a page with no escaping, sanitising or CSP`,
+    );
+    console.log(
+      'stored XSS: place | screen | tried | refused at entry | rendered, not run | stored, not on the screen | ran',
+    );
+    for (const row of xss) {
+      console.log(
+        `${row.place} | ${row.screen} | ${row.tried} | ${row.refused} | ${row.rendered} | ${row.notShown} | ${row.ran.length}`,
+      );
+      if (row.ran.length > 0) console.log(`    ran: ${row.ran.slice(0, 20).join(', ')}`);
+    }
+    const xssTried = xss.reduce((sum, row) => sum + row.tried, 0);
+    const xssWrong = xss.reduce((sum, row) => sum + row.ran.length, 0);
+    console.log(
+      `stored XSS | ${xssTried} | ${xssTried - xssWrong} | ${xssWrong}   (${Math.round((Date.now() - xssStarted) / 1000)} s)`,
+    );
+    tried += xssTried;
+    wrong += xssWrong;
+
+    const crash = await runCrashProbe();
+    for (const line of crash.lines) console.log(`    ${line}`);
+    console.log(
+      `kill -9 during running jobs | ${crash.tried} | ${crash.correct} | ${crash.tried - crash.correct}`,
+    );
+    for (const failure of crash.wrong.slice(0, 10)) console.log(`    wrong: ${failure}`);
+    tried += crash.tried;
+    wrong += crash.tried - crash.correct;
+    console.log(`all | ${tried} | ${tried - wrong} | ${wrong}`);
   } finally {
     await app.stop();
     await Promise.all([
