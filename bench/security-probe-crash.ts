@@ -6,13 +6,15 @@
  * finished once (one activity, one usage row) and be saved to the library once. Lost, doubled or
  * silent jobs are the wrong cases.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repositoryRoot } from '#local/handler-loader';
 import { freePort } from '#local/ports';
 import type { UsageJob } from '#shared/usage';
+import { bootstrappedAdmin, signInThroughApp, startChildApp, stopChildApp } from '#test/support/child-app';
+
+/** Slow enough that the jobs are under way for some seconds when the process is killed. */
+const SLOW_OFFLINE = { OFFLINE_STREAM_DELAY_MS: '40' };
 
 const JOBS = 20;
 const SETTLE_LIMIT_MS = 240_000;
@@ -30,75 +32,6 @@ export interface CrashFigures {
   lines: string[];
 }
 
-async function startApp(
-  dataDir: string,
-  port: number,
-): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
-    cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      OFFLINE_STREAM_DELAY_MS: '40',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  const ready = await new Promise<boolean>((resolve) => {
-    const timer = setInterval(() => {
-      if (output.includes('is running at')) {
-        clearInterval(timer);
-        resolve(true);
-      }
-    }, 100);
-    child.once('exit', () => {
-      clearInterval(timer);
-      resolve(false);
-    });
-  });
-  if (!ready) throw new Error(`the app did not start: ${output.slice(-2000)}`);
-  return { child, output: () => output };
-}
-
-async function stopApp(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
-
-async function signIn(url: string, dataDir: string): Promise<string> {
-  const admin = JSON.parse(readFileSync(join(dataDir, 'admin.json'), 'utf8')) as {
-    email: string;
-    password: string;
-  };
-  const config = (await (await fetch(`${url}/config.json`)).json()) as {
-    userPoolClientId: string;
-    userPoolEndpoint: string;
-  };
-  const reply = await fetch(config.userPoolEndpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.userPoolClientId,
-      AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
-    }),
-  });
-  return ((await reply.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
-
 export async function runCrashProbe(): Promise<CrashFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lbm-probe-crash-'));
   const port = await freePort();
@@ -112,9 +45,9 @@ export async function runCrashProbe(): Promise<CrashFigures> {
     return (await reply.json()) as T;
   };
   const lines: string[] = [];
-  let app = await startApp(dataDir, port);
+  let app = await startChildApp(dataDir, port, SLOW_OFFLINE);
   try {
-    let token = await signIn(url, dataDir);
+    let token = await signInThroughApp(url, bootstrappedAdmin(dataDir));
     const clientId = (
       await api<{ id: string }>(token, 'POST', '/api/clients', { name: 'Crash Probe Bakery' })
     ).id;
@@ -144,10 +77,10 @@ export async function runCrashProbe(): Promise<CrashFigures> {
         .map((s) => `${s} ${statuses.filter((x) => x === s).length}`)
         .join(', ');
     lines.push(`at kill -9: ${tally(atKill)}`);
-    await stopApp(app.child, 'SIGKILL');
+    await stopChildApp(app.child, 'SIGKILL');
 
-    app = await startApp(dataDir, port);
-    token = await signIn(url, dataDir);
+    app = await startChildApp(dataDir, port, SLOW_OFFLINE);
+    token = await signInThroughApp(url, bootstrappedAdmin(dataDir));
     const settledBy = Date.now() + SETTLE_LIMIT_MS;
     let jobs = await Promise.all(jobIds.map((id) => api<JobView>(token, 'GET', `/api/jobs/${id}`)));
     while (
@@ -221,7 +154,7 @@ export async function runCrashProbe(): Promise<CrashFigures> {
     );
     return { tried: JOBS, correct: Math.max(0, JOBS - wrongCount), wrong, lines };
   } finally {
-    await stopApp(app.child, 'SIGINT');
+    await stopChildApp(app.child, 'SIGINT');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

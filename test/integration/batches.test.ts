@@ -1,17 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowJobId } from '#functions/batches/batch-store';
-import { repositoryRoot } from '#local/handler-loader';
 import { freePort } from '#local/ports';
 import { MAX_BATCH_ROWS } from '#shared/batch-columns';
 import type { BatchView } from '#shared/batch-schemas';
 import { batchTemplateCsv } from '#shared/batches';
 import { BATCH_JOB_SLOTS } from '#shared/generation-jobs';
 import type { UsageJob } from '#shared/usage';
+import { bootstrappedAdmin, signInThroughApp, startChildApp, stopChildApp } from '#test/support/child-app';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -245,67 +244,10 @@ describe('a batch and a crash', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** `npm start` in a child process, on a port and data directory of its own. */
-  async function startApp(dataDir: string, port: number): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
-      cwd: repositoryRoot,
-      // Slow enough that the batch is under way for a few seconds when the process is killed.
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        OFFLINE_STREAM_DELAY_MS: '15',
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk.toString();
-    });
-    const ready = await new Promise<boolean>((resolve) => {
-      const timer = setInterval(() => {
-        if (output.includes('is running at')) {
-          clearInterval(timer);
-          resolve(true);
-        }
-      }, 100);
-      child.once('exit', () => {
-        clearInterval(timer);
-        resolve(false);
-      });
-    });
-    expect(ready, output).toBe(true);
-    return child;
-  }
-
-  async function signIn(url: string, dataDir: string): Promise<string> {
-    const admin = JSON.parse(readFileSync(join(dataDir, 'admin.json'), 'utf8')) as {
-      email: string;
-      password: string;
-    };
-    const config = (await (await fetch(`${url}/config.json`)).json()) as {
-      userPoolClientId: string;
-      userPoolEndpoint: string;
-    };
-    const reply = await fetch(config.userPoolEndpoint, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      body: JSON.stringify({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: config.userPoolClientId,
-        AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
-      }),
-    });
-    return ((await reply.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult
-      .IdToken;
-  }
+  // Slow enough that the batch is under way for a few seconds when the process is killed.
+  const startApp = async (dataDir: string, port: number) =>
+    (await startChildApp(dataDir, port, { OFFLINE_STREAM_DELAY_MS: '15' })).child;
+  const signIn = (url: string, dataDir: string) => signInThroughApp(url, bootstrappedAdmin(dataDir));
 
   it('survives kill -9 mid-run: every row finishes, none is lost and none runs twice', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lbm-batch-crash-'));
@@ -343,9 +285,7 @@ describe('a batch and a crash', () => {
       expect(midRun.counts.succeeded).toBeLessThan(ROWS);
       expect(midRun.counts.queued + midRun.counts.running).toBeGreaterThan(0);
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
+      await stopChildApp(child, 'SIGKILL');
     }
     const atKill = await (async () => {
       child = await startApp(dataDir, port);
@@ -386,9 +326,7 @@ describe('a batch and a crash', () => {
         perJob.set(activity.id, (perJob.get(activity.id) ?? 0) + 1);
       for (const row of finished.rows) expect(perJob.get(row.jobId ?? ''), row.jobId ?? '').toBe(1);
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      await exited;
+      await stopChildApp(child, 'SIGINT');
     }
   }, 300_000);
 });

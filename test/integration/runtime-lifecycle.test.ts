@@ -12,6 +12,7 @@ import { repositoryRoot } from '#local/handler-loader';
 import { freePort } from '#local/ports';
 import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 import * as z from '#shared/validation/zod';
+import { signInThroughApp } from '#test/support/child-app';
 
 /** What `npm start` promises: data survives a restart, a taken port is named, Ctrl+C ends everything. */
 
@@ -33,25 +34,7 @@ async function occupy(port: number): Promise<Server> {
 }
 
 /** The runtime's admin signs in through the app's own Cognito endpoint, as the browser does. */
-async function signInAdmin(url: string, admin: LocalRuntime['admin']): Promise<string> {
-  const config = (await (await fetch(`${url}/config.json`)).json()) as {
-    userPoolClientId: string;
-    userPoolEndpoint: string;
-  };
-  const reply = await fetch(config.userPoolEndpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.userPoolClientId,
-      AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
-    }),
-  });
-  return ((await reply.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
+const signInAdmin = (url: string, admin: LocalRuntime['admin']) => signInThroughApp(url, admin);
 
 describe('local runtime lifecycle', () => {
   it('keeps users, pool and data across a restart', async () => {

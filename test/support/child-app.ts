@@ -1,0 +1,85 @@
+/**
+ * `npm start` in a child process, for the tests and benches that kill it (kill -9 mid-run) and start it
+ * again on the same data, and signing in through the app's own Cognito endpoint as the browser does.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repositoryRoot } from '#local/handler-loader';
+
+export interface ChildApp {
+  readonly child: ChildProcess;
+  /** What the process printed so far. */
+  output(): string;
+}
+
+/** Starts `local/start.ts` on `port` with its data in `dataDir`; resolves once it says it is running. */
+export async function startChildApp(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildApp> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk.toString();
+  });
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setInterval(() => {
+      if (output.includes('is running at')) {
+        clearInterval(timer);
+        resolve(true);
+      }
+    }, 100);
+    child.once('exit', () => {
+      clearInterval(timer);
+      resolve(false);
+    });
+  });
+  if (!ready) throw new Error(`The app did not start:\n${output.slice(-2_000)}`);
+  return { child, output: () => output };
+}
+
+/** Ends the process with `signal` (SIGKILL for a crash, SIGINT for Ctrl+C) and waits for its exit. */
+export async function stopChildApp(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/** An ID token for the account, from the Cognito endpoint the app's `/config.json` names. */
+export async function signInThroughApp(
+  url: string,
+  account: { email: string; password: string },
+): Promise<string> {
+  const config = (await (await fetch(`${url}/config.json`)).json()) as {
+    userPoolClientId: string;
+    userPoolEndpoint: string;
+  };
+  const reply = await fetch(config.userPoolEndpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+    }),
+  });
+  return ((await reply.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+}
+
+/** The admin `npm start` bootstraps, as written to its data directory. */
+export function bootstrappedAdmin(dataDir: string): { email: string; password: string } {
+  return JSON.parse(readFileSync(join(dataDir, 'admin.json'), 'utf8')) as { email: string; password: string };
+}
