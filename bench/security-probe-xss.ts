@@ -92,6 +92,13 @@ class ExecutionWatch {
     });
   }
 
+  /** Every id that ran on the app's screens, whichever screen was open (a timer may fire late). */
+  ranOnApp(): string[] {
+    const ids = new Set<string>();
+    for (const [screen, ran] of this.ran) if (screen !== 'control') for (const id of ran) ids.add(id);
+    return [...ids].sort();
+  }
+
   ranOf(screen: string, prefix: string): string[] {
     return [...(this.ran.get(screen) ?? [])].filter((id) => id.startsWith(`${prefix}-`)).sort();
   }
@@ -132,6 +139,8 @@ export interface StoredXssFigures {
   rows: XssRow[];
   /** How many payloads ran on a page with no protection at all. */
   control: { tried: number; ran: number };
+  /** Every payload id that ran on any of the app's screens. */
+  ranOnApp: string[];
 }
 
 /** `payloads` cuts the corpus short, for a quick look while changing the probe. */
@@ -381,7 +390,7 @@ export async function runStoredXssProbe(app: TestRuntime, payloads?: number): Pr
   } finally {
     await browser.close();
   }
-  return { rows, control };
+  return { rows, control, ranOnApp: watch.ranOnApp() };
 }
 
 /** Waits until a dialog's frame shows its srcdoc (it loads after the frame appears). */
