@@ -11,7 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '#local/ports';
 import type { UsageJob } from '#shared/usage';
-import { bootstrappedAdmin, signInThroughApp, startChildApp, stopChildApp } from '#test/support/child-app';
+import {
+  bootstrappedAdmin,
+  childAppApi,
+  signInThroughApp,
+  startChildApp,
+  stopChildApp,
+} from '#test/support/child-app';
 
 /** Slow enough that the jobs are under way for some seconds when the process is killed. */
 const SLOW_OFFLINE = { OFFLINE_STREAM_DELAY_MS: '40' };
@@ -36,14 +42,7 @@ export async function runCrashProbe(): Promise<CrashFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lbm-probe-crash-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const api = async <T>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
-    const reply = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await reply.json()) as T;
-  };
+  const api = childAppApi(url);
   const lines: string[] = [];
   let app = await startChildApp(dataDir, port, SLOW_OFFLINE);
   try {

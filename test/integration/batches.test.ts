@@ -10,7 +10,13 @@ import type { BatchView } from '#shared/batch-schemas';
 import { batchTemplateCsv } from '#shared/batches';
 import { BATCH_JOB_SLOTS } from '#shared/generation-jobs';
 import type { UsageJob } from '#shared/usage';
-import { bootstrappedAdmin, signInThroughApp, startChildApp, stopChildApp } from '#test/support/child-app';
+import {
+  bootstrappedAdmin,
+  childAppApi,
+  signInThroughApp,
+  startChildApp,
+  stopChildApp,
+} from '#test/support/child-app';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -254,14 +260,7 @@ describe('a batch and a crash', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const api = async <T>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
-      const reply = await fetch(`${url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await reply.json()) as T;
-    };
+    const api = childAppApi(url);
 
     const ROWS = 24;
     let child = await startApp(dataDir, port);

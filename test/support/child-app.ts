@@ -47,6 +47,18 @@ export async function startChildApp(
   return { child, output: () => output };
 }
 
+/** A JSON call to the child app as a signed-in user: the reply's body, whatever its status. */
+export function childAppApi(url: string) {
+  return async <T>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
+    const reply = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await reply.json()) as T;
+  };
+}
+
 /** Ends the process with `signal` (SIGKILL for a crash, SIGINT for Ctrl+C) and waits for its exit. */
 export async function stopChildApp(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
