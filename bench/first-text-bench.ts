@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
 import { startFakeOpenAiServer } from '#functions/providers/testing/fake-openai-server';
-import { repositoryRoot } from '#local/handler-loader';
+import { repositoryRoot } from '#local/repository-root';
 import { warmUpHandlers } from '#local/warm-up';
 import { hasVisibleText } from '#shared/streaming-preview';
 import { collectEvents } from '#test/support/job-events';

@@ -6,7 +6,7 @@
  */
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { repositoryRoot } from './handler-loader';
+import { repositoryRoot } from './repository-root';
 
 export const repoRoot = repositoryRoot;
 export const frontendDir = join(repoRoot, 'frontend');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backgroundFunctions, httpRoutes } from '#infra/routes';
-import { repositoryRoot } from './handler-loader';
+import { repositoryRoot } from './repository-root';
 import { warmUpHandlerEntries } from './warm-up';
 
 describe('warmUpHandlerEntries', () => {

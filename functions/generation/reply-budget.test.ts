@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '#local/handler-loader';
+import { repositoryRoot } from '#local/repository-root';
 import { LANGUAGE_MODELS, REASONING_TOKEN_HEADROOM } from '#shared/models';
 import { MIN_REPLY_TOKENS, REPLY_SLACK_FACTOR, replyTokenBudget } from './reply-budget';
 

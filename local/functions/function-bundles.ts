@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { lambdaBuildOptions } from '#infra/lambda-build-options';
 import { MEDIA_WORKER_NODE_MODULES } from '#infra/media-bundling';
-import { repositoryRoot } from '../handler-loader';
+import { repositoryRoot } from '../repository-root';
 import { functionEntries } from './function-catalog';
 
 /**

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { repositoryRoot } from '../handler-loader';
+import { repositoryRoot } from '../repository-root';
 
 /**
  * The stack's CloudFormation template, as the CDK app synthesizes it without bundling, for the local

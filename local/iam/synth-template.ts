@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildUnbundledApp, cdkJsonContext, writeStandInProjectRoot } from '#infra/unbundled-app';
-import { repositoryRoot } from '../handler-loader';
+import { repositoryRoot } from '../repository-root';
 
 const [output, scratch] = process.argv.slice(2);
 if (!output || !scratch) throw new Error('usage: synth-template.ts <template.json> <scratch dir>');

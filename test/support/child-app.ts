@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repositoryRoot } from '#local/handler-loader';
+import { repositoryRoot } from '#local/repository-root';
 
 export interface ChildApp {
   readonly child: ChildProcess;
