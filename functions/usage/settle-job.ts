@@ -4,13 +4,13 @@ import { logger } from '#functions/commons/logger';
 import { entities } from '#functions/data/entities';
 import { findItem } from '#functions/data/item-commands';
 import { getJob, markJobSettled, type StoredJob, storeJobCost } from '#functions/generation/job-store';
-import { addToDay } from './usage-days';
+import { addToDay, addToOwnerDay } from './usage-days';
 import { summarizeUsage, type UsageRecord, usageRecordOf } from './usage-record';
 import { putUsage } from './usage-store';
 
 /**
  * The accounting of a finished job (issue 34), after its status is stored: its cost, computed once and
- * kept with the job; its usage item and its day's counters; its client's budget (the estimate swapped
+ * kept with the job; its usage item, its day's counters and its client's (or, without a client, its user's) day counters; its client's budget (the estimate swapped
  * for the real cost); its bulk run's row, and the run fed its next rows. Each step is idempotent on its
  * own (a put of the same item, a conditional counter, a conditional budget update), so a crash anywhere
  * in between is repaired by settling again: when the job's message comes back (run-job.ts), or, locally,
@@ -38,6 +38,7 @@ async function recordUsage(job: StoredJob, costMicroUsd: number): Promise<UsageR
   const record = { ...usageRecordOf(job, summary, client?.name ?? null), title };
   await putUsage(record);
   await addToDay(record);
+  await addToOwnerDay(record);
   return record;
 }
 

@@ -1,4 +1,4 @@
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { entities } from '#functions/data/entities';
 import { isConditionFailure, partitionKey, sortKey } from '#functions/data/item-keys';
 import { TABLE_KEYS } from '#functions/data/table-definition';
@@ -91,26 +91,28 @@ export function totalsOf(record: UsageRecord): UsageTotals {
   };
 }
 
-/** Adds one settled job to its day; a second call for the same job changes nothing. */
-export async function addToDay(record: UsageRecord): Promise<void> {
+type CounterGroups = readonly (readonly [dimension: string, key: string])[];
+
+/**
+ * ADDs a settled job to the counters of one item, with the labels of its ids; conditioned on the job
+ * not being in the item's `seen` set, so a second call for the same job changes nothing.
+ */
+async function addToCounters(
+  key: Record<string, string>,
+  record: UsageRecord,
+  groups: CounterGroups,
+): Promise<void> {
   const totals = totalsOf(record);
-  const groups: [string, string][] = [
-    [DIMENSIONS.total, ''],
-    [DIMENSIONS.client, record.clientId ?? NO_CLIENT_KEY],
-    [DIMENSIONS.user, record.userId],
-    [DIMENSIONS.tool, record.tool],
-    [DIMENSIONS.model, record.modelId],
-  ];
   const names: Record<string, string> = { '#seen': 'seen' };
   const values: Record<string, unknown> = { ':job': record.jobId, ':jobs': new Set([record.jobId]) };
   const adds = ['#seen :jobs'];
   let index = 0;
-  for (const [dimension, key] of groups) {
+  for (const [dimension, groupKey] of groups) {
     for (const [metric, code] of Object.entries(METRICS) as [keyof UsageTotals, string][]) {
       const value = totals[metric];
       if (value === 0) continue;
       index += 1;
-      names[`#a${index}`] = `${dimension}|${key}|${code}`;
+      names[`#a${index}`] = `${dimension}|${groupKey}|${code}`;
       values[`:a${index}`] = value;
       adds.push(`#a${index} :a${index}`);
     }
@@ -131,7 +133,7 @@ export async function addToDay(record: UsageRecord): Promise<void> {
       .send(
         new UpdateCommand({
           TableName: entities().table.getName(),
-          Key: dayKey(record.day, shardOf(record.jobId)),
+          Key: key,
           UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
           ConditionExpression: 'NOT contains(#seen, :job)',
           ExpressionAttributeNames: names,
@@ -141,6 +143,51 @@ export async function addToDay(record: UsageRecord): Promise<void> {
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
+}
+
+/** Adds one settled job to its day; a second call for the same job changes nothing. */
+export async function addToDay(record: UsageRecord): Promise<void> {
+  await addToCounters(dayKey(record.day, shardOf(record.jobId)), record, [
+    [DIMENSIONS.total, ''],
+    [DIMENSIONS.client, record.clientId ?? NO_CLIENT_KEY],
+    [DIMENSIONS.user, record.userId],
+    [DIMENSIONS.tool, record.tool],
+    [DIMENSIONS.model, record.modelId],
+  ]);
+}
+
+/**
+ * Whose counters a job adds to besides its day's: its client's, or, for a job without a client, its
+ * user's "no client" counters (a member of staff sees their own jobs without a client, and reading
+ * those from their usage items would read every job they ran).
+ */
+export type CounterOwner = { readonly clientId: string } | { readonly noClientOf: string };
+
+function ownerKey(owner: CounterOwner, day: string, shard: string) {
+  const ownerPart: [string, string] =
+    'clientId' in owner ? ['usageClientDay', owner.clientId] : ['usageNoClientDay', owner.noClientOf];
+  return {
+    [TABLE_KEYS.partitionKey]: partitionKey([ownerPart]),
+    [TABLE_KEYS.sortKey]: sortKey('usageOwnerDay', [
+      ['day', day],
+      ['shard', shard],
+    ]),
+  };
+}
+
+/**
+ * Adds one settled job to its client's (or its user's no-client) counters of the day, sharded like the
+ * days; a second call for the same job changes nothing. The client is the item's owner, so the client
+ * dimension is not kept: the total is the client's row.
+ */
+export async function addToOwnerDay(record: UsageRecord): Promise<void> {
+  const owner: CounterOwner = record.clientId ? { clientId: record.clientId } : { noClientOf: record.userId };
+  await addToCounters(ownerKey(owner, record.day, String(shardOf(record.jobId))), record, [
+    [DIMENSIONS.total, ''],
+    [DIMENSIONS.user, record.userId],
+    [DIMENSIONS.tool, record.tool],
+    [DIMENSIONS.model, record.modelId],
+  ]);
 }
 
 /** One day's counters, grouped: `groups[dimension][key]`, plus the names of ids. */
@@ -220,4 +267,43 @@ export async function readDays(days: readonly string[]): Promise<DayTotals[]> {
     }
   }
   return days.map((day) => byDay.get(day) ?? emptyDay(day));
+}
+
+/**
+ * The counters of one client (or one user's jobs without a client) over the days `from` to `to`
+ * (inclusive, UTC `YYYY-MM-DD`), every shard summed: one Query over the owner's days. The client
+ * dimension holds the owner alone (its key: the client id, or NO_CLIENT_KEY).
+ */
+export async function readOwnerDays(owner: CounterOwner, from: string, to: string): Promise<DayTotals[]> {
+  const byDay = new Map<string, DayTotals>();
+  const low = ownerKey(owner, from, '');
+  const high = ownerKey(owner, to, '~');
+  const client = entities().table.getDocumentClient();
+  const groupKey = 'clientId' in owner ? owner.clientId : NO_CLIENT_KEY;
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: entities().table.getName(),
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :low AND :high',
+        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
+        ExpressionAttributeValues: {
+          ':pk': low[TABLE_KEYS.partitionKey],
+          ':low': low[TABLE_KEYS.sortKey],
+          ':high': high[TABLE_KEYS.sortKey],
+        },
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const day = /#day_(\d{4}-\d{2}-\d{2})#/.exec(String(item[TABLE_KEYS.sortKey]))?.[1];
+      if (!day) continue;
+      const into = byDay.get(day) ?? emptyDay(day);
+      addItem(into, item);
+      byDay.set(day, into);
+    }
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  for (const day of byDay.values()) day.groups.client.set(groupKey, { ...day.total });
+  return [...byDay.values()];
 }

@@ -14,7 +14,14 @@ import {
   type UsageRow,
 } from '#shared/usage';
 import { daysBetween, monthsBetween, type UsagePeriod, usagePeriodOf } from '#shared/usage-dates';
-import { emptyTotals, NO_CLIENT_KEY, readDays, type UsageTotals } from './usage-days';
+import {
+  type DayTotals,
+  emptyTotals,
+  NO_CLIENT_KEY,
+  readDays,
+  readOwnerDays,
+  type UsageTotals,
+} from './usage-days';
 import { dearestJobs, toUsageJob, type UsageRow as UsageItem, usageRows } from './usage-store';
 
 /**
@@ -22,7 +29,7 @@ import { dearestJobs, toUsageJob, type UsageRow as UsageItem, usageRows } from '
  * - an admin signed in sees every job, added up from the days' counters (usage-days.ts): a month is a
  *   few dozen reads whatever the number of jobs;
  * - anyone else signed in sees the clients they can see, plus their own jobs without a client, added up
- *   from those clients' usage items;
+ *   from those clients' day counters and their own no-client day counters (one Query each);
  * - an API key sees only its owner's own jobs.
  */
 
@@ -125,12 +132,14 @@ function tallyItems(items: readonly UsageItem[], groupBy: UsageGroupBy): Tally {
   return tally;
 }
 
-/** Adds the days' counters up (every job: an admin's view). */
-async function tallyDays(period: UsagePeriod, groupBy: UsageGroupBy): Promise<Tally> {
+/** Adds days' counters up: every day's (an admin's view), or some clients' days (staff's). */
+function tallyDays(days: readonly DayTotals[], groupBy: UsageGroupBy): Tally {
   const tally = newTally();
-  for (const day of await readDays(daysBetween(period.from, period.to))) {
+  for (const day of days) {
     add(tally.total, day.total);
-    tally.byDay.set(day.day, { ...day.total });
+    const dayTotals = tally.byDay.get(day.day) ?? emptyTotals();
+    add(dayTotals, day.total);
+    tally.byDay.set(day.day, dayTotals);
     for (const [key, totals] of day.groups[groupBy]) {
       const group = tally.groups.get(key) ?? emptyTotals();
       add(group, totals);
@@ -140,6 +149,43 @@ async function tallyDays(period: UsagePeriod, groupBy: UsageGroupBy): Promise<Ta
     for (const [id, email] of day.userEmails) tally.userEmails.set(id, email);
   }
   return tally;
+}
+
+/** The ids of the clients a signed-in caller can see. */
+async function visibleClientIds(caller: Caller): Promise<string[]> {
+  const clients = await listVisibleClientRecords(caller, {
+    after: undefined,
+    count: 100_000,
+    attributes: ['clientId'],
+  });
+  return clients.map((client) => client.clientId);
+}
+
+/**
+ * Staff's view: the counters of the clients they can see and of their own jobs without a client (one
+ * Query each over the period's days), and their dearest jobs from the months' cost indexes.
+ */
+async function visibleReport(
+  caller: Caller,
+  period: UsagePeriod,
+  groupBy: UsageGroupBy,
+): Promise<{ tally: Tally; topJobs: UsageJob[] }> {
+  const clientIds = await visibleClientIds(caller);
+  const visible = new Set(clientIds);
+  const keep = (row: UsageItem) => (row.clientId ? visible.has(row.clientId) : row.userId === caller.userId);
+  const [days, dearest] = await Promise.all([
+    Promise.all([
+      ...clientIds.map((clientId) => readOwnerDays({ clientId }, period.from, period.to)),
+      readOwnerDays({ noClientOf: caller.userId }, period.from, period.to),
+    ]),
+    Promise.all(
+      monthsBetween(period.from, period.to).map((month) => dearestJobs(month, period, TOP_JOBS, keep)),
+    ),
+  ]);
+  return {
+    tally: tallyDays(days.flat(), groupBy),
+    topJobs: dearest.flat().map(toUsageJob).sort(dearestFirst).slice(0, TOP_JOBS),
+  };
 }
 
 /** The usage items a caller who is not an admin may see in the period. */
@@ -156,13 +202,9 @@ export async function visibleItems(
     await authorizeClient(caller, clientId);
     return usageRows({ kind: 'client', clientId }, period);
   }
-  const clients = await listVisibleClientRecords(caller, {
-    after: undefined,
-    count: 100_000,
-    attributes: ['clientId'],
-  });
+  const clientIds = await visibleClientIds(caller);
   const [perClient, own] = await Promise.all([
-    Promise.all(clients.map((client) => usageRows({ kind: 'client', clientId: client.clientId }, period))),
+    Promise.all(clientIds.map((id) => usageRows({ kind: 'client', clientId: id }, period))),
     usageRows({ kind: 'user', userId: caller.userId }, period),
   ]);
   return [...perClient.flat(), ...own.filter((item) => !item.clientId)];
@@ -200,11 +242,13 @@ export async function usageReport(caller: Caller, query: UsageQuery): Promise<Us
   let topJobs: UsageJob[];
   if (scope === 'all') {
     const [days, dearest] = await Promise.all([
-      tallyDays(period, groupBy),
+      readDays(daysBetween(period.from, period.to)).then((days) => tallyDays(days, groupBy)),
       Promise.all(monthsBetween(period.from, period.to).map((month) => dearestJobs(month, period, TOP_JOBS))),
     ]);
     tally = days;
     topJobs = dearest.flat().map(toUsageJob).sort(dearestFirst).slice(0, TOP_JOBS);
+  } else if (scope === 'visible') {
+    ({ tally, topJobs } = await visibleReport(caller, period, groupBy));
   } else {
     const items = await visibleItems(caller, period);
     tally = tallyItems(items, groupBy);

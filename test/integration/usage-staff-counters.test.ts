@@ -1,0 +1,272 @@
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToDay, addToOwnerDay } from '#functions/usage/usage-days';
+import type { UsageRecord } from '#functions/usage/usage-record';
+import { putUsage } from '#functions/usage/usage-store';
+import { TOP_JOBS, USAGE_MESSAGES, type UsageGroupBy, type UsageJob, type UsageReply } from '#shared/usage';
+import { dayOf, monthOf } from '#shared/usage-dates';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+/**
+ * Issue 34 item 7: staff's usage figures come from their clients' day counters (and their own no-client
+ * counters), not from their usage items. These checks compare the reply with the same figures added up
+ * from the usage items GET /api/usage/jobs lists (what the page showed before), over a mixed data set:
+ * clients the member of staff owns, a client shared with them, a stranger's client, jobs without a
+ * client of theirs and of someone else, two months, failed jobs, images and speech.
+ */
+
+let app: TestRuntime;
+let staff: TestUser;
+let colleague: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+const clients: Record<'own' | 'shared' | 'strangers', { id: string; name: string }> = {
+  own: { id: '', name: 'Harbor Dental' },
+  shared: { id: '', name: 'Summit Bakery' },
+  strangers: { id: '', name: 'Elsewhere Inc' },
+};
+const records: UsageRecord[] = [];
+let from: string;
+let to: string;
+
+const TOOLS = ['newsletter', 'faq', 'image', 'podcast'] as const;
+const MODELS = ['gpt-4o', 'gpt-4o-mini', 'claude-sonnet-4.1-20250514'] as const;
+
+function recordOf(index: number, user: TestUser, client: { id: string; name: string } | null, started: Date) {
+  const tool = TOOLS[index % TOOLS.length] ?? 'faq';
+  return {
+    month: monthOf(started),
+    day: dayOf(started),
+    jobId: ulid(started.getTime()),
+    userId: user.userId,
+    userEmail: user.email,
+    clientId: client?.id ?? null,
+    clientName: client?.name ?? null,
+    apiKeyId: null,
+    batchId: null,
+    parentJobId: null,
+    tool,
+    modelId: MODELS[index % MODELS.length] ?? 'gpt-4o',
+    provider: 'openai',
+    status: index % 7 === 0 ? 'failed' : 'succeeded',
+    inputTokens: 100 + index * 13,
+    outputTokens: 200 + index * 7,
+    reasoningTokens: index % 3 === 0 ? 50 : 0,
+    images: tool === 'image' ? 1 + (index % 2) : 0,
+    imageDetail: null,
+    speechCharacters: tool === 'podcast' ? 900 : 0,
+    speechSeconds: tool === 'podcast' ? 61.3 + index : 0,
+    durationMs: 5_000,
+    costMicroUsd: 1_000 + ((index * 7_919) % 50_000),
+    priceAsOf: '2025-04-14',
+    ownKey: false,
+    contentId: null,
+    title: null,
+    startedAt: started.toISOString(),
+    finishedAt: new Date(started.getTime() + 5_000).toISOString(),
+  } satisfies UsageRecord;
+}
+
+/** What settling a job writes to the usage store (settle-job.ts), in the same order. */
+async function record(usage: UsageRecord): Promise<void> {
+  await putUsage(usage);
+  await addToDay(usage);
+  await addToOwnerDay(usage);
+}
+
+beforeAll(async () => {
+  app = await startTestRuntime();
+  [staff, colleague, stranger, admin] = await Promise.all([
+    app.createUser(),
+    app.createUser(),
+    app.createUser(),
+    app.createUser(undefined, { admin: true }),
+  ]);
+  const create = async (user: TestUser, name: string) => {
+    const created = await app.request<{ id: string }>('POST', '/api/clients', {
+      token: user.idToken,
+      body: { name },
+    });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  };
+  clients.own.id = await create(staff, clients.own.name);
+  clients.shared.id = await create(colleague, clients.shared.name);
+  clients.strangers.id = await create(stranger, clients.strangers.name);
+  const shared = await app.request('POST', `/api/clients/${clients.shared.id}/access`, {
+    token: colleague.idToken,
+    body: { email: staff.email },
+  });
+  expect(shared.status).toBeLessThan(300);
+
+  // Two months: from the first of last month up to today (jobs at least an hour before now).
+  const now = new Date();
+  const firstOfLastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  from = dayOf(firstOfLastMonth);
+  to = dayOf(now);
+  const span = now.getTime() - 3_600_000 - firstOfLastMonth.getTime();
+  const who: [TestUser, { id: string; name: string } | null][] = [
+    [staff, clients.own],
+    [colleague, clients.own],
+    [colleague, clients.shared],
+    [staff, clients.shared],
+    [stranger, clients.strangers],
+    [staff, null],
+    [colleague, null],
+    [stranger, null],
+  ];
+  for (let index = 0; index < 120; index += 1) {
+    const [user, client] = who[index % who.length] ?? [staff, null];
+    const started = new Date(firstOfLastMonth.getTime() + Math.floor((span * index) / 120) + index);
+    records.push(recordOf(index, user, client, started));
+  }
+  for (const usage of records) await record(usage);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function usage(token: string, query: string): Promise<UsageReply> {
+  const reply = await app.request<UsageReply>('GET', `/api/usage?${query}`, { token });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+}
+
+/** The jobs the usage items hold for the caller in the period (GET /api/usage/jobs reads the items). */
+async function listedJobs(token: string, period: string): Promise<UsageJob[]> {
+  const page = await app.request<{ rows: UsageJob[]; nextCursor: string | null }>(
+    'GET',
+    `/api/usage/jobs?${period}&limit=1000`,
+    { token },
+  );
+  expect(page.status).toBe(200);
+  expect(page.body.nextCursor).toBeNull();
+  return page.body.rows;
+}
+
+const micro = (usd: number) => Math.round(usd * 1_000_000);
+
+interface Figures {
+  jobs: number;
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  images: number;
+  speechTenths: number;
+  costMicroUsd: number;
+}
+
+function figuresOf(jobs: readonly UsageJob[]): Figures {
+  return {
+    jobs: jobs.length,
+    inputTokens: jobs.reduce((sum, job) => sum + job.inputTokens, 0),
+    outputTokens: jobs.reduce((sum, job) => sum + job.outputTokens, 0),
+    reasoningTokens: jobs.reduce((sum, job) => sum + job.reasoningTokens, 0),
+    images: jobs.reduce((sum, job) => sum + job.images, 0),
+    speechTenths: Math.round(jobs.reduce((sum, job) => sum + job.speechSeconds, 0) * 10),
+    costMicroUsd: jobs.reduce((sum, job) => sum + micro(job.costUsd), 0),
+  };
+}
+
+function figuresOfRow(row: UsageReply['totals']): Figures {
+  return {
+    jobs: row.jobs,
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    reasoningTokens: row.reasoningTokens,
+    images: row.images,
+    speechTenths: Math.round(row.speechSeconds * 10),
+    costMicroUsd: micro(row.costUsd),
+  };
+}
+
+function groupKeyOf(job: UsageJob, groupBy: UsageGroupBy): string {
+  switch (groupBy) {
+    case 'client':
+      return job.clientId ?? '-';
+    case 'user':
+      return job.userId;
+    case 'tool':
+      return job.tool;
+    case 'model':
+      return job.modelId;
+  }
+}
+
+/** The reply's figures against the same figures added up from the listed usage items. */
+function expectSameFigures(reply: UsageReply, jobs: readonly UsageJob[], groupBy: UsageGroupBy): void {
+  expect(figuresOfRow(reply.totals)).toEqual(figuresOf(jobs));
+  const groups = new Map<string, UsageJob[]>();
+  for (const job of jobs)
+    groups.set(groupKeyOf(job, groupBy), [...(groups.get(groupKeyOf(job, groupBy)) ?? []), job]);
+  expect(Object.fromEntries(reply.rows.map((row) => [row.key, figuresOfRow(row)]))).toEqual(
+    Object.fromEntries([...groups].map(([key, members]) => [key, figuresOf(members)])),
+  );
+  for (const day of reply.days) {
+    const ofDay = jobs.filter((job) => job.startedAt.slice(0, 10) === day.day);
+    expect({ day: day.day, jobs: day.jobs, cost: micro(day.costUsd) }).toEqual({
+      day: day.day,
+      jobs: ofDay.length,
+      cost: figuresOf(ofDay).costMicroUsd,
+    });
+  }
+  const dearest = [...jobs]
+    .sort((a, b) => b.costUsd - a.costUsd || (a.jobId < b.jobId ? -1 : 1))
+    .slice(0, TOP_JOBS)
+    .map((job) => job.jobId);
+  expect(reply.topJobs.map((job) => job.jobId)).toEqual(dearest);
+}
+
+describe("staff's usage from the counters of the clients they see", () => {
+  it('equals the figures of their usage items, whatever the grouping, over two months and within one', async () => {
+    const lastMonthDay = (day: number) => `${from.slice(0, 8)}${String(day).padStart(2, '0')}`;
+    for (const period of [`from=${from}&to=${to}`, `from=${lastMonthDay(10)}&to=${lastMonthDay(20)}`]) {
+      const jobs = await listedJobs(staff.idToken, period);
+      // The data set is what the member of staff sees, nothing more: no stranger's, no colleague's own.
+      expect(jobs.length).toBeGreaterThan(0);
+      for (const job of jobs) {
+        expect(
+          job.clientId === null ? job.userId === staff.userId : job.clientId !== clients.strangers.id,
+        ).toBe(true);
+      }
+      for (const groupBy of ['client', 'user', 'tool', 'model'] as const) {
+        const reply = await usage(staff.idToken, `${period}&groupBy=${groupBy}`);
+        expect(reply.scope).toBe('visible');
+        expectSameFigures(reply, jobs, groupBy);
+      }
+    }
+  });
+
+  it('labels the clients and the jobs without a client', async () => {
+    const reply = await usage(staff.idToken, `from=${from}&to=${to}&groupBy=client`);
+    expect(reply.rows.map((row) => row.label).sort()).toEqual(
+      [clients.own.name, clients.shared.name, USAGE_MESSAGES.noClient].sort(),
+    );
+  });
+
+  it('counts a job settled twice once, in the days and in the client counters', async () => {
+    const period = `from=${from}&to=${to}`;
+    const [staffBefore, adminBefore] = await Promise.all([
+      usage(staff.idToken, period),
+      usage(admin.idToken, period),
+    ]);
+    // A settle retried after a crash writes the same job again: one with a client, one without.
+    const withClient = records.find((usage) => usage.clientId === clients.own.id);
+    const withoutClient = records.find((usage) => usage.clientId === null && usage.userId === staff.userId);
+    if (!withClient || !withoutClient) throw new Error('the data set lacks the jobs to settle again');
+    for (const usage of [withClient, withoutClient]) {
+      await record(usage);
+      await record(usage);
+    }
+    const [staffAfter, adminAfter] = await Promise.all([
+      usage(staff.idToken, period),
+      usage(admin.idToken, period),
+    ]);
+    expect(staffAfter.totals).toEqual(staffBefore.totals);
+    expect(staffAfter.rows).toEqual(staffBefore.rows);
+    expect(staffAfter.days).toEqual(staffBefore.days);
+    expect(adminAfter.totals).toEqual(adminBefore.totals);
+    expect(adminAfter.days).toEqual(adminBefore.days);
+  });
+});
