@@ -1,15 +1,16 @@
 /**
  * Issue 34 item 7 (b): the usage page's query with 10,000 recorded jobs this month. The jobs are
- * written straight through the usage store (`putUsage` and `addToDay`, what settling a job writes),
- * because 10,000 real jobs would take an hour; they are spread over this month's days, 20 clients, 5
- * users, the text tools and a few models. Then GET /api/usage (this month, as the page first asks) is
- * timed through the gateway: for the admin (every job, from the per-day counters), for a member of staff
- * who sees the 20 clients (their usage items, by client), and grouped by model. p50 and p95 of
+ * written straight through the usage store (`putUsage`, `addToDay` and `addToOwnerDay`, what settling
+ * a job writes), because 10,000 real jobs would take an hour; they are spread over this month's days,
+ * 20 clients, 5 users, the text tools and a few models. Then GET /api/usage (this month, as the page
+ * first asks) is timed through the gateway: for the admin (every job, from the per-day counters),
+ * grouped by client and by model, and for members of staff who see the 20 clients, one of them and
+ * none (those clients' day counters, and the dearest jobs from the month's cost index). p50 and p95 of
  * BENCH_RUNS requests each (default 40) after a warm-up (goal: p95 at most 300 ms locally).
  */
 import { loadavg } from 'node:os';
 import { ulid } from 'ulid';
-import { addToDay } from '#functions/usage/usage-days';
+import { addToDay, addToOwnerDay } from '#functions/usage/usage-days';
 import type { UsageRecord } from '#functions/usage/usage-record';
 import { putUsage } from '#functions/usage/usage-store';
 import { dayOf, monthOf } from '#shared/usage-dates';
@@ -97,6 +98,7 @@ async function seed(records: readonly UsageRecord[]): Promise<void> {
         if (!record) continue;
         await putUsage(record);
         await addToDay(record);
+        await addToOwnerDay(record);
       }
     }),
   );
@@ -132,6 +134,15 @@ export async function run(): Promise<void> {
       });
       clients.push({ id: created.body.id, name });
     }
+    // A colleague who sees one of the 20 clients (a twentieth of the jobs), and one who sees none: their
+    // dearest jobs are the sparse searches of the month's cost index.
+    const [oneClient, noClient] = [users[1], users[2]];
+    if (!oneClient || !noClient || !clients[0]) throw new Error('no colleagues');
+    const granted = await app.request('POST', `/api/clients/${clients[0].id}/access`, {
+      token: staff.idToken,
+      body: { email: oneClient.email },
+    });
+    if (granted.status >= 300) throw new Error(`granting a client answered ${granted.status}`);
     const now = new Date();
     const records = Array.from({ length: JOBS }, (_, index) => recordOf(index, clients, users, now));
     const seeding = performance.now();
@@ -144,6 +155,8 @@ export async function run(): Promise<void> {
       ['admin, by client', admin.idToken, '/api/usage'],
       ['admin, by model', admin.idToken, '/api/usage?groupBy=model'],
       ['staff (20 clients), by client', staff.idToken, '/api/usage'],
+      ['staff (1 client of 20), by client', oneClient.idToken, '/api/usage'],
+      ['staff (no client), by client', noClient.idToken, '/api/usage'],
     ];
     for (const [name, token, path] of cases) {
       const times = await timeQuery(app, token, path);

@@ -163,7 +163,9 @@ async function visibleClientIds(caller: Caller): Promise<string[]> {
 
 /**
  * Staff's view: the counters of the clients they can see and of their own jobs without a client (one
- * Query each over the period's days), and their dearest jobs from the months' cost indexes.
+ * Query each over the period's days), then their dearest jobs from the months' cost indexes. The
+ * counters say how many jobs each month holds for the caller, so a month's search stops once it has
+ * found them all, rather than reading the whole month for a caller with fewer than TOP_JOBS there.
  */
 async function visibleReport(
   caller: Caller,
@@ -173,19 +175,23 @@ async function visibleReport(
   const clientIds = await visibleClientIds(caller);
   const visible = new Set(clientIds);
   const keep = (row: UsageItem) => (row.clientId ? visible.has(row.clientId) : row.userId === caller.userId);
-  const [days, dearest] = await Promise.all([
-    Promise.all([
-      ...clientIds.map((clientId) => readOwnerDays({ clientId }, period.from, period.to)),
-      readOwnerDays({ noClientOf: caller.userId }, period.from, period.to),
-    ]),
-    Promise.all(
-      monthsBetween(period.from, period.to).map((month) => dearestJobs(month, period, TOP_JOBS, keep)),
-    ),
+  const days = await Promise.all([
+    ...clientIds.map((clientId) => readOwnerDays({ clientId }, period.from, period.to)),
+    readOwnerDays({ noClientOf: caller.userId }, period.from, period.to),
   ]);
-  return {
-    tally: tallyDays(days.flat(), groupBy),
-    topJobs: dearest.flat().map(toUsageJob).sort(dearestFirst).slice(0, TOP_JOBS),
-  };
+  const tally = tallyDays(days.flat(), groupBy);
+  const jobsOfMonth = new Map<string, number>();
+  for (const [day, totals] of tally.byDay) {
+    const month = day.slice(0, 7);
+    jobsOfMonth.set(month, (jobsOfMonth.get(month) ?? 0) + totals.jobs);
+  }
+  const dearest = await Promise.all(
+    monthsBetween(period.from, period.to).map((month) => {
+      const count = Math.min(TOP_JOBS, jobsOfMonth.get(month) ?? 0);
+      return count === 0 ? [] : dearestJobs(month, period, count, keep);
+    }),
+  );
+  return { tally, topJobs: dearest.flat().map(toUsageJob).sort(dearestFirst).slice(0, TOP_JOBS) };
 }
 
 /** The usage items a caller who is not an admin may see in the period. */
