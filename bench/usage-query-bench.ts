@@ -9,12 +9,11 @@
  * BENCH_RUNS requests each (default 40) after a warm-up (goal: p95 at most 300 ms locally).
  */
 import { loadavg } from 'node:os';
-import { ulid } from 'ulid';
 import { addToDay, addToOwnerDay } from '#functions/usage/usage-days';
 import type { UsageRecord } from '#functions/usage/usage-record';
 import { putUsage } from '#functions/usage/usage-store';
-import { dayOf, monthOf } from '#shared/usage-dates';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+import { seededUsageRecord } from '#test/support/usage-records';
 
 const JOBS = 10_000;
 const CLIENTS = 20;
@@ -56,37 +55,19 @@ function recordOf(
   const inputTokens = 800 + (index % 400);
   const outputTokens = 1_200 + (index % 900);
   if (!user) throw new Error('no user');
-  return {
-    month: monthOf(finished),
-    day: dayOf(finished),
-    jobId: ulid(finished.getTime()),
-    userId: user.userId,
-    userEmail: user.email,
-    clientId: client?.id ?? null,
-    clientName: client?.name ?? null,
-    apiKeyId: null,
-    batchId: null,
-    parentJobId: null,
+  return seededUsageRecord({
+    user,
+    client,
+    started,
     tool: TOOLS[index % TOOLS.length] ?? 'newsletter',
     modelId: model.modelId,
     provider: model.provider,
     status: index % 50 === 0 ? 'failed' : 'succeeded',
     inputTokens,
     outputTokens,
-    reasoningTokens: 0,
-    images: 0,
-    imageDetail: null,
-    speechCharacters: 0,
-    speechSeconds: 0,
     durationMs: 20_000,
     costMicroUsd: Math.round(inputTokens * model.input + outputTokens * model.output),
-    priceAsOf: '2025-04-14',
-    ownKey: false,
-    contentId: null,
-    title: null,
-    startedAt: started.toISOString(),
-    finishedAt: finished.toISOString(),
-  };
+  });
 }
 
 async function seed(records: readonly UsageRecord[]): Promise<void> {

@@ -1,11 +1,11 @@
-import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToDay, addToOwnerDay } from '#functions/usage/usage-days';
 import type { UsageRecord } from '#functions/usage/usage-record';
 import { putUsage } from '#functions/usage/usage-store';
 import { TOP_JOBS, USAGE_MESSAGES, type UsageGroupBy, type UsageJob, type UsageReply } from '#shared/usage';
-import { dayOf, monthOf } from '#shared/usage-dates';
+import { dayOf } from '#shared/usage-dates';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+import { seededUsageRecord } from '#test/support/usage-records';
 
 /**
  * Issue 34 item 7: staff's usage figures come from their clients' day counters (and their own no-client
@@ -34,17 +34,10 @@ const MODELS = ['gpt-4o', 'gpt-4o-mini', 'claude-sonnet-4.1-20250514'] as const;
 
 function recordOf(index: number, user: TestUser, client: { id: string; name: string } | null, started: Date) {
   const tool = TOOLS[index % TOOLS.length] ?? 'faq';
-  return {
-    month: monthOf(started),
-    day: dayOf(started),
-    jobId: ulid(started.getTime()),
-    userId: user.userId,
-    userEmail: user.email,
-    clientId: client?.id ?? null,
-    clientName: client?.name ?? null,
-    apiKeyId: null,
-    batchId: null,
-    parentJobId: null,
+  return seededUsageRecord({
+    user,
+    client,
+    started,
     tool,
     modelId: MODELS[index % MODELS.length] ?? 'gpt-4o',
     provider: 'openai',
@@ -53,18 +46,11 @@ function recordOf(index: number, user: TestUser, client: { id: string; name: str
     outputTokens: 200 + index * 7,
     reasoningTokens: index % 3 === 0 ? 50 : 0,
     images: tool === 'image' ? 1 + (index % 2) : 0,
-    imageDetail: null,
     speechCharacters: tool === 'podcast' ? 900 : 0,
     speechSeconds: tool === 'podcast' ? 61.3 + index : 0,
     durationMs: 5_000,
     costMicroUsd: 1_000 + ((index * 7_919) % 50_000),
-    priceAsOf: '2025-04-14',
-    ownKey: false,
-    contentId: null,
-    title: null,
-    startedAt: started.toISOString(),
-    finishedAt: new Date(started.getTime() + 5_000).toISOString(),
-  } satisfies UsageRecord;
+  });
 }
 
 /** What settling a job writes to the usage store (settle-job.ts), in the same order. */
