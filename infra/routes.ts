@@ -306,6 +306,8 @@ export const backgroundFunctions = {
   adminPromotion: 'functions/auth/admin-promotion.ts',
   /** Run on deploy: copies the delete snapshots of earlier versions from S3 into the table (issue 15). */
   trashMigration: 'functions/trash/migrate-s3-trash.ts',
+  /** Run on deploy: fills staff's per-client usage counters for the jobs settled before they existed. */
+  usageBackfill: 'functions/usage/usage-backfill.ts',
 } as const;
 
 /** Environment variable names shared by the CDK stack, the local runtime and the handlers. */

@@ -53,6 +53,7 @@ import {
   webSocketRoutes,
 } from './routes';
 import { TRASH_MIGRATION_TIMEOUT, TrashMigration } from './trash-migration';
+import { USAGE_BACKFILL_TIMEOUT, UsageBackfill } from './usage-backfill';
 import { AppWebSocketApi } from './websocket-api';
 import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from './worker-concurrency';
 
@@ -290,6 +291,26 @@ export class LbmStudioStack extends Stack {
       tableArn: data.table.tableArn,
       bucket: storage.media,
       executeAfter: [data, storage, ...['Clients', 'Content'].flatMap((id) => routeHandlers.get(id) ?? [])],
+    });
+
+    // Staff's usage counters for the jobs settled before the settle step wrote them, filled once every
+    // function that settles jobs counts them itself (infra/usage-backfill.ts); its grants are its own.
+    new UsageBackfill(this, 'UsageBackfill', {
+      handler: appFunction(
+        'UsageBackfill',
+        backgroundFunctions.usageBackfill,
+        'Fills the per-client usage day counters of earlier jobs (runs on deploy)',
+        NO_ACCESS,
+        { timeoutSeconds: USAGE_BACKFILL_TIMEOUT.toSeconds() },
+      ),
+      tableArn: data.table.tableArn,
+      executeAfter: [
+        data,
+        worker.function,
+        mediaWorker.function,
+        deadLetters.function,
+        ...['Batches'].flatMap((id) => routeHandlers.get(id) ?? []),
+      ],
     });
 
     const jobQueues = {

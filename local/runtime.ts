@@ -9,6 +9,7 @@ import { localKey } from '#functions/clients/password-cipher';
 import { requeueJob } from '#functions/media/requeue-job';
 import type { MigrationCounts } from '#functions/trash/migrate-s3-trash';
 import { settleJob } from '#functions/usage/settle-job';
+import type { UsageBackfillCounts } from '#functions/usage/usage-backfill';
 import { ADMIN_GROUP_NAME, envNames } from '#infra/routes';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import {
@@ -428,6 +429,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     } catch (error) {
       log(
         `Could not copy the delete snapshots of an earlier version: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+
+    // A deploy fills staff's per-client usage counters for the jobs settled before the settle step
+    // wrote them (infra/usage-backfill.ts); a start does the same for this data folder. It returns at
+    // once after one complete walk; a failure leaves no marker, so the next start walks again.
+    try {
+      const filled = await functions.invoke<UsageBackfillCounts>('UsageBackfill', {});
+      if (!filled.alreadyDone && filled.read > 0)
+        log(`Counted ${filled.read} earlier job(s) in the clients' usage.`);
+    } catch (error) {
+      log(
+        `Could not count earlier jobs in the clients' usage; the next start tries again: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
 

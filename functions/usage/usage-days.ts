@@ -79,7 +79,27 @@ function dayKey(day: string, shard: number) {
   };
 }
 
-export function totalsOf(record: UsageRecord): UsageTotals {
+/**
+ * What the counters read of a settled job: its usage record when it is settled, or its stored usage
+ * item when the counters are rebuilt (usage-backfill.ts), where the ids it lacks are absent, not null.
+ */
+export type CountedJob = Pick<
+  UsageRecord,
+  | 'day'
+  | 'jobId'
+  | 'userId'
+  | 'userEmail'
+  | 'tool'
+  | 'modelId'
+  | 'inputTokens'
+  | 'outputTokens'
+  | 'reasoningTokens'
+  | 'images'
+  | 'speechSeconds'
+  | 'costMicroUsd'
+> & { readonly clientId?: string | null | undefined; readonly clientName?: string | null | undefined };
+
+export function totalsOf(record: CountedJob): UsageTotals {
   return {
     jobs: 1,
     inputTokens: record.inputTokens,
@@ -99,7 +119,7 @@ type CounterGroups = readonly (readonly [dimension: string, key: string])[];
  */
 async function addToCounters(
   key: Record<string, string>,
-  record: UsageRecord,
+  record: CountedJob,
   groups: CounterGroups,
 ): Promise<void> {
   const totals = totalsOf(record);
@@ -146,7 +166,7 @@ async function addToCounters(
 }
 
 /** Adds one settled job to its day; a second call for the same job changes nothing. */
-export async function addToDay(record: UsageRecord): Promise<void> {
+export async function addToDay(record: CountedJob): Promise<void> {
   await addToCounters(dayKey(record.day, shardOf(record.jobId)), record, [
     [DIMENSIONS.total, ''],
     [DIMENSIONS.client, record.clientId ?? NO_CLIENT_KEY],
@@ -180,7 +200,7 @@ function ownerKey(owner: CounterOwner, day: string, shard: string) {
  * days; a second call for the same job changes nothing. The client is the item's owner, so the client
  * dimension is not kept: the total is the client's row.
  */
-export async function addToOwnerDay(record: UsageRecord): Promise<void> {
+export async function addToOwnerDay(record: CountedJob): Promise<void> {
   const owner: CounterOwner = record.clientId ? { clientId: record.clientId } : { noClientOf: record.userId };
   await addToCounters(ownerKey(owner, record.day, String(shardOf(record.jobId))), record, [
     [DIMENSIONS.total, ''],

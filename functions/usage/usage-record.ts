@@ -63,7 +63,7 @@ export function summarizeUsage(job: StoredJob): UsageSummary {
   let priceAsOf: string | null = null;
   for (const attempt of attempts) {
     measure = addUsage(measure, attempt.measure);
-    const cost = costOf(attempt.modelId, attempt.provider as never, attempt.measure, {
+    const cost = costOf(attempt.modelId, attempt.provider, attempt.measure, {
       ownKey: attempt.ownKey,
     });
     costMicroUsd += cost.microUsd;

@@ -18,9 +18,9 @@ type UsageRow = FormattedItem<Entities['usage']>;
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined;
 
-/** Writes the job's usage item; settling again writes the same item again. */
-export async function putUsage(record: UsageRecord): Promise<void> {
-  await putItem(entities().usage, {
+/** The usage item of a record: the ids it lacks are left out rather than stored as null. */
+export function usageItemOf(record: UsageRecord) {
+  return {
     ...record,
     clientId: orUndefined(record.clientId),
     clientName: orUndefined(record.clientName),
@@ -32,7 +32,12 @@ export async function putUsage(record: UsageRecord): Promise<void> {
     contentId: orUndefined(record.contentId),
     title: orUndefined(record.title),
     ownKey: record.ownKey || undefined,
-  });
+  };
+}
+
+/** Writes the job's usage item; settling again writes the same item again. */
+export async function putUsage(record: UsageRecord): Promise<void> {
+  await putItem(entities().usage, usageItemOf(record));
 }
 
 export function toUsageJob(row: UsageRow): UsageJob {
@@ -149,3 +154,22 @@ export async function dearestJobs(
 }
 
 export type { UsageRow };
+
+/** Every usage item of a month, a page at a time (DynamoDB's 1 MB pages), in job order. */
+export async function* monthPages(month: string): AsyncGenerator<UsageRow[]> {
+  const { table, usage } = entities();
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await readQueryPage(
+      usage,
+      table
+        .build(QueryCommand)
+        .entities(usage)
+        .query({ partition: partitionKey([['usageMonth', month]]) })
+        .options({ exclusiveStartKey })
+        .params(),
+    );
+    yield page.Items;
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+}

@@ -15,6 +15,7 @@ export const BACKGROUND_FUNCTION_IDS = {
   PostConfirmation: backgroundFunctions.postConfirmation,
   AdminPromotion: backgroundFunctions.adminPromotion,
   TrashMigration: backgroundFunctions.trashMigration,
+  UsageBackfill: backgroundFunctions.usageBackfill,
 } as const;
 
 export type BackgroundFunctionId = keyof typeof BACKGROUND_FUNCTION_IDS;

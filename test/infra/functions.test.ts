@@ -25,6 +25,7 @@ const appFunctionIds = [
   'PreSignUpFunction',
   'PostConfirmationFunction',
   'TrashMigrationFunction',
+  'UsageBackfillFunction',
   'AdminPromotionFunction',
 ];
 
@@ -35,10 +36,10 @@ describe('Lambda functions', () => {
 
   it('exist once per function of the route table, WebSocket route and background job, with stable logical ids', () => {
     for (const id of appFunctionIds) expect(all[id]?.Type, id).toBe('AWS::Lambda::Function');
-    expect(Object.keys(backgroundFunctions)).toHaveLength(9);
+    expect(Object.keys(backgroundFunctions)).toHaveLength(10);
     // The only others are CDK's own: the frontend copy job, the provider framework that answers
-    // CloudFormation for the admin promotion, and the provider of the trigger that runs the S3 trash
-    // migration on deploy.
+    // CloudFormation for the admin promotion, and the provider of the triggers that run the S3 trash
+    // migration and the usage counter fill on deploy (one provider for both).
     expect(resourcesOfType(template, 'AWS::Lambda::Function')).toHaveLength(appFunctionIds.length + 3);
   });
 

@@ -1,4 +1,11 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entities } from '#functions/data/entities';
+import {
+  BACKFILL_MARKER_KEY,
+  USAGE_RECORDED_SINCE,
+  type UsageBackfillCounts,
+} from '#functions/usage/usage-backfill';
 import { addToDay, addToOwnerDay } from '#functions/usage/usage-days';
 import type { UsageRecord } from '#functions/usage/usage-record';
 import { putUsage } from '#functions/usage/usage-store';
@@ -13,6 +20,10 @@ import { seededUsageRecord } from '#test/support/usage-records';
  * from the usage items GET /api/usage/jobs lists (what the page showed before), over a mixed data set:
  * clients the member of staff owns, a client shared with them, a stranger's client, jobs without a
  * client of theirs and of someone else, two months, failed jobs, images and speech.
+ *
+ * Then the fill of the counters for the jobs settled before the settle step wrote them
+ * (functions/usage/usage-backfill.ts), run as the runtime runs it: the function in its own thread, with
+ * its own role's grants enforced.
  */
 
 let app: TestRuntime;
@@ -254,5 +265,79 @@ describe("staff's usage from the counters of the clients they see", () => {
     expect(staffAfter.days).toEqual(staffBefore.days);
     expect(adminAfter.totals).toEqual(adminBefore.totals);
     expect(adminAfter.days).toEqual(adminBefore.days);
+  });
+});
+
+/** What settling a job wrote before the client counters existed: the usage item and the day's counters. */
+async function recordAsBefore(usage: UsageRecord): Promise<void> {
+  await putUsage(usage);
+  await addToDay(usage);
+}
+
+/** A data folder of a version before the fill has no marker of a completed fill. */
+async function forgetTheFill(): Promise<void> {
+  const { table } = entities();
+  await table
+    .getDocumentClient()
+    .send(new DeleteCommand({ TableName: table.getName(), Key: BACKFILL_MARKER_KEY }));
+}
+
+const runTheFill = () => app.runtime.functions.invoke<UsageBackfillCounts>('UsageBackfill', {});
+
+describe('the fill of the client counters for jobs settled before them', () => {
+  const earlier: UsageRecord[] = [];
+
+  beforeAll(async () => {
+    // Within the last two days, so their months are walked whatever today is (never before the first
+    // month that recorded usage).
+    const now = Date.now();
+    const who: [TestUser, { id: string; name: string } | null][] = [
+      [staff, clients.own],
+      [colleague, clients.shared],
+      [staff, null],
+      [stranger, clients.strangers],
+      [colleague, null],
+    ];
+    for (let index = 0; index < 40; index += 1) {
+      const [user, client] = who[index % who.length] ?? [staff, null];
+      earlier.push(recordOf(1_000 + index, user, client, new Date(now - 7_200_000 - index * 3_600_000)));
+    }
+    for (const usage of earlier) await recordAsBefore(usage);
+  }, 60_000);
+
+  it("leaves staff's figures short until it runs, then equals their usage items; the admin's do not move", async () => {
+    const period = `from=${from}&to=${to}`;
+    const adminBefore = await usage(admin.idToken, `${period}&groupBy=client`);
+    const jobs = await listedJobs(staff.idToken, period);
+    const short = await usage(staff.idToken, `${period}&groupBy=client`);
+    const visibleEarlier = jobs.filter((job) => earlier.some((usage) => usage.jobId === job.jobId));
+    expect(visibleEarlier.length).toBeGreaterThan(0);
+    expect(short.totals.jobs).toBe(jobs.length - visibleEarlier.length);
+
+    await forgetTheFill();
+    const counts = await runTheFill();
+    const walked = [...records, ...earlier].filter((usage) => usage.month >= USAGE_RECORDED_SINCE);
+    expect(counts).toEqual({ read: walked.length, failed: 0, alreadyDone: false });
+
+    for (const groupBy of ['client', 'user', 'tool', 'model'] as const) {
+      expectSameFigures(await usage(staff.idToken, `${period}&groupBy=${groupBy}`), jobs, groupBy);
+    }
+    const adminAfter = await usage(admin.idToken, `${period}&groupBy=client`);
+    expect(adminAfter.totals).toEqual(adminBefore.totals);
+    expect(adminAfter.rows).toEqual(adminBefore.rows);
+  });
+
+  it('returns at once after a complete walk, and counts nothing twice when it walks again', async () => {
+    const period = `from=${from}&to=${to}&groupBy=user`;
+    const before = await usage(staff.idToken, period);
+    expect(await runTheFill()).toEqual({ read: 0, failed: 0, alreadyDone: true });
+    await forgetTheFill();
+    const again = await runTheFill();
+    expect(again.alreadyDone).toBe(false);
+    expect(again.read).toBeGreaterThan(0);
+    const after = await usage(staff.idToken, period);
+    expect(after.totals).toEqual(before.totals);
+    expect(after.rows).toEqual(before.rows);
+    expect(after.days).toEqual(before.days);
   });
 });

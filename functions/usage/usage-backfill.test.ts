@@ -1,0 +1,88 @@
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { entities } from '#functions/data/entities';
+import { envNames } from '#infra/routes';
+import { seededUsageRecord } from '#test/support/usage-records';
+import { BACKFILL_MARKER_KEY, handler } from './usage-backfill';
+import { usageItemOf } from './usage-store';
+
+/**
+ * The fill when DynamoDB fails on some jobs (throttling after the SDK's retries, which no emulator
+ * produces): every other job is still counted, no marker is written, so the next run walks again, and
+ * the run fails (which fails the deploy). The walk itself runs against the emulators, under its role's
+ * grants (test/integration/usage-staff-counters.test.ts).
+ */
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const user = { userId: 'user-1', email: 'ann@example.com' };
+
+/** A month's usage items as DynamoDB returns them: what the settle step stored. */
+function storedItems(count: number): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, index) => {
+    const record = seededUsageRecord({
+      user,
+      client: index % 2 === 0 ? { id: 'client-1', name: 'Peak Roofing' } : null,
+      started: new Date(Date.UTC(2026, 10, 2, 0, index)),
+      tool: 'faq',
+      modelId: 'gpt-4o',
+      provider: 'openai',
+      status: 'succeeded',
+      durationMs: 1_000,
+      costMicroUsd: 500 + index,
+    });
+    const item = entities().usage.build(PutItemCommand).item(usageItemOf(record)).params().Item;
+    return { ...item, jobId: record.jobId };
+  });
+}
+
+beforeEach(() => {
+  dynamo.reset();
+  process.env[envNames.tableName] = 'lbm-test';
+});
+
+describe('usage counter fill', () => {
+  it('counts every other job, writes no marker and fails when some jobs cannot be counted', async () => {
+    const items = storedItems(6);
+    const unlucky = String(items[3]?.jobId);
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(QueryCommand).resolves({ Items: items });
+    dynamo.on(UpdateCommand).callsFake((input: { ExpressionAttributeValues: Record<string, unknown> }) => {
+      if (input.ExpressionAttributeValues[':job'] === unlucky) {
+        throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+          name: 'ProvisionedThroughputExceededException',
+        });
+      }
+      return {};
+    });
+    await expect(handler()).rejects.toThrow('1 job(s) could not be added to their client day counters');
+    // Every job was tried, once (each month of the walk returns the same page here: one call per month).
+    const months = dynamo.commandCalls(QueryCommand).length;
+    expect(months).toBeGreaterThan(0);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(items.length * months);
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('writes the marker after a walk without a failure, and reads nothing once it is there', async () => {
+    dynamo
+      .on(GetCommand)
+      .resolvesOnce({})
+      .resolves({ Item: { ...BACKFILL_MARKER_KEY } });
+    dynamo.on(QueryCommand).resolves({ Items: storedItems(2) });
+    dynamo.on(UpdateCommand).resolves({});
+    expect((await handler()).failed).toBe(0);
+    expect(dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item)).toEqual([
+      expect.objectContaining(BACKFILL_MARKER_KEY),
+    ]);
+    const queries = dynamo.commandCalls(QueryCommand).length;
+    expect(await handler()).toEqual({ read: 0, failed: 0, alreadyDone: true });
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(queries);
+  });
+});
