@@ -299,11 +299,12 @@ export interface CostResult {
 
 /**
  * The cost of one job's usage with `modelId`. Offline jobs, and jobs paid with the user's own provider
- * key, cost the agency nothing. Rounded once, to whole micro-dollars, at the end.
+ * key, cost the agency nothing. Rounded once, to whole micro-dollars, at the end. `provider` is the one
+ * that served it, as stored with the job's attempts (a string there): only 'offline' changes the price.
  */
 export function costOf(
   modelId: string,
-  provider: ServingProvider,
+  provider: ServingProvider | (string & {}),
   usage: UsageMeasure,
   options: { readonly ownKey?: boolean } = {},
 ): CostResult {

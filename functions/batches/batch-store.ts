@@ -1,5 +1,6 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { UpdateItemCommand, type UpdateItemInput } from 'dynamodb-toolbox/entity/actions/update';
 import { $add, $remove } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
@@ -113,14 +114,14 @@ export async function batchRowsFrom(
 async function updateRow(
   batchId: string,
   row: number,
-  update: Record<string, unknown>,
-  condition: Record<string, unknown>,
+  update: Omit<UpdateItemInput<Entities['batchRow']>, 'batchId' | 'row' | 'updatedAt'>,
+  condition: Condition<Entities['batchRow']>,
 ): Promise<boolean> {
   try {
     await entities()
       .batchRow.build(UpdateItemCommand)
-      .item({ batchId, row, ...update, updatedAt: new Date().toISOString() } as never)
-      .options({ condition: condition as never })
+      .item({ ...update, batchId, row, updatedAt: new Date().toISOString() })
+      .options({ condition })
       .send();
     return true;
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { $add, $delete, $get, $remove } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { HttpError } from '#functions/commons/errors';
@@ -63,7 +64,7 @@ async function tryAdmit(
   how: Admission,
 ) {
   const notYet = { not: { attr: 'pending', contains: entry } } as const;
-  const condition =
+  const condition: Condition<Entities['clientSpend']> =
     how === 'withinBudget'
       ? {
           and: [
@@ -94,7 +95,7 @@ async function tryAdmit(
           : { limitMicroUsd: $get('limitMicroUsd', client.budgetMicroUsd) }),
         updatedAt: new Date().toISOString(),
       })
-      .options({ condition: condition as never })
+      .options({ condition })
       .send();
     return true;
   } catch (error) {
