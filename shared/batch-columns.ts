@@ -6,6 +6,9 @@
 
 export const MAX_BATCH_ROWS = 500;
 
+/** How often the bulk page reads a running batch again: its rows move every few seconds. */
+export const BATCH_POLL_MS = 1_500;
+
 /** The `tool` column's values, and the job each one runs (functions/tools/<job>). */
 export const BATCH_TOOLS = {
   newsletter: 'newsletter',

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { BATCH_POLL_MS } from '#shared/batch-columns';
 import type { BatchSummary, BatchView } from '#shared/batch-schemas';
 import { formatUsd } from '#shared/prices';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
@@ -12,9 +13,6 @@ import { toast } from '@/lib/toast';
 import { BatchRun } from './batch-run';
 import { cancelBatch, createBatchFromCsv, fetchBatch, fetchBatches, retryFailedRows } from './bulk-api';
 import { BulkComposer, type ComposedBatch } from './bulk-composer';
-
-/** How often a running batch is read again: its rows move every few seconds. */
-const POLL_MS = 1_500;
 
 function fail(error: unknown, fallback: string) {
   if (isSessionEnded(error)) return;
@@ -37,7 +35,7 @@ function useBatch(batchId: string) {
           setBatch(view);
           setFailed(null);
           const moving = view.rows.some((row) => ['waiting', 'queued', 'running'].includes(row.status));
-          if (moving) timer = setTimeout(read, POLL_MS);
+          if (moving) timer = setTimeout(read, BATCH_POLL_MS);
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted || isSessionEnded(error)) return;
