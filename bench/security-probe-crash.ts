@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '#local/ports';
 import type { UsageJob } from '#shared/usage';
 import {
   bootstrappedAdmin,
@@ -40,13 +39,11 @@ export interface CrashFigures {
 
 export async function runCrashProbe(): Promise<CrashFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lbm-probe-crash-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const api = childAppApi(url);
   const lines: string[] = [];
-  let app = await startChildApp(dataDir, port, SLOW_OFFLINE);
+  let app = await startChildApp(dataDir, SLOW_OFFLINE);
+  let api = childAppApi(app.url);
   try {
-    let token = await signInThroughApp(url, bootstrappedAdmin(dataDir));
+    let token = await signInThroughApp(app.url, bootstrappedAdmin(dataDir));
     const clientId = (
       await api<{ id: string }>(token, 'POST', '/api/clients', { name: 'Crash Probe Bakery' })
     ).id;
@@ -78,8 +75,9 @@ export async function runCrashProbe(): Promise<CrashFigures> {
     lines.push(`at kill -9: ${tally(atKill)}`);
     await stopChildApp(app.child, 'SIGKILL');
 
-    app = await startChildApp(dataDir, port, SLOW_OFFLINE);
-    token = await signInThroughApp(url, bootstrappedAdmin(dataDir));
+    app = await startChildApp(dataDir, SLOW_OFFLINE);
+    api = childAppApi(app.url);
+    token = await signInThroughApp(app.url, bootstrappedAdmin(dataDir));
     const settledBy = Date.now() + SETTLE_LIMIT_MS;
     let jobs = await Promise.all(jobIds.map((id) => api<JobView>(token, 'GET', `/api/jobs/${id}`)));
     while (

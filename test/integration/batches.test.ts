@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowJobId } from '#functions/batches/batch-store';
-import { freePort } from '#local/ports';
 import { MAX_BATCH_ROWS } from '#shared/batch-columns';
 import type { BatchView } from '#shared/batch-schemas';
 import { batchTemplateCsv } from '#shared/batches';
@@ -251,23 +250,19 @@ describe('a batch and a crash', () => {
   });
 
   // Slow enough that the batch is under way for a few seconds when the process is killed.
-  const startApp = async (dataDir: string, port: number) =>
-    (await startChildApp(dataDir, port, { OFFLINE_STREAM_DELAY_MS: '15' })).child;
+  const startApp = (dataDir: string) => startChildApp(dataDir, { OFFLINE_STREAM_DELAY_MS: '15' });
   const signIn = (url: string, dataDir: string) => signInThroughApp(url, bootstrappedAdmin(dataDir));
 
   it('survives kill -9 mid-run: every row finishes, none is lost and none runs twice', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lbm-batch-crash-'));
     dirs.push(dataDir);
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const api = childAppApi(url);
-
     const ROWS = 24;
-    let child = await startApp(dataDir, port);
+    let app = await startApp(dataDir);
+    let api = childAppApi(app.url);
     let batchId: string;
     let clientOfRun: string;
     try {
-      const token = await signIn(url, dataDir);
+      const token = await signIn(app.url, dataDir);
       clientOfRun = (await api<{ id: string }>(token, 'POST', '/api/clients', { name: 'Crash Roofing' })).id;
       const rows = Array.from({ length: ROWS }, (_, index) => ({
         tool: 'faq',
@@ -284,11 +279,12 @@ describe('a batch and a crash', () => {
       expect(midRun.counts.succeeded).toBeLessThan(ROWS);
       expect(midRun.counts.queued + midRun.counts.running).toBeGreaterThan(0);
     } finally {
-      await stopChildApp(child, 'SIGKILL');
+      await stopChildApp(app.child, 'SIGKILL');
     }
     const atKill = await (async () => {
-      child = await startApp(dataDir, port);
-      const token = await signIn(url, dataDir);
+      app = await startApp(dataDir);
+      api = childAppApi(app.url);
+      const token = await signIn(app.url, dataDir);
       return { token };
     })();
     try {
@@ -325,7 +321,7 @@ describe('a batch and a crash', () => {
         perJob.set(activity.id, (perJob.get(activity.id) ?? 0) + 1);
       for (const row of finished.rows) expect(perJob.get(row.jobId ?? ''), row.jobId ?? '').toBe(1);
     } finally {
-      await stopChildApp(child, 'SIGINT');
+      await stopChildApp(app.child, 'SIGINT');
     }
   }, 300_000);
 });

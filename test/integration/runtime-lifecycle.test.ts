@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,10 +8,9 @@ import { s3Client } from '#functions/commons/clients/s3';
 import { requireEnv } from '#functions/commons/env';
 import { discardTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
 import { freePort } from '#local/ports';
-import { repositoryRoot } from '#local/repository-root';
 import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 import * as z from '#shared/validation/zod';
-import { signInThroughApp } from '#test/support/child-app';
+import { onFreePort, signInThroughApp, spawnApp } from '#test/support/child-app';
 
 /** What `npm start` promises: data survives a restart, a taken port is named, Ctrl+C ends everything. */
 
@@ -120,53 +118,36 @@ describe('local runtime lifecycle', () => {
   });
 
   it('npm start prints the URL and the time to ready, and Ctrl+C stops everything', async () => {
-    const port = await freePort();
-    const spawnedAt = performance.now();
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
-      cwd: repositoryRoot,
-      env: { ...process.env, PORT: String(port), DATA_DIR: tempDir() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk.toString();
-    });
-    // When /api/health first answers, in seconds since the spawn: what 'ready in' should say.
-    let healthyAfter: number | undefined;
-    const polls: Promise<void>[] = [];
-    const ready = await new Promise<boolean>((resolve) => {
-      const timer = setInterval(() => {
-        if (healthyAfter === undefined) {
-          const askedAt = performance.now();
-          polls.push(
-            fetch(`http://127.0.0.1:${port}/api/health`).then(
-              (reply) => {
-                if (reply.ok) healthyAfter = Math.min(healthyAfter ?? Infinity, (askedAt - spawnedAt) / 1000);
-              },
-              () => undefined,
-            ),
-          );
-        }
-        if (output.includes('is running at')) {
-          clearInterval(timer);
-          resolve(true);
-        }
-      }, 100);
-      child.once('exit', () => {
-        clearInterval(timer);
-        resolve(false);
+    /** One start on `port`, polling /api/health meanwhile to know when it first answered. */
+    const startOn = async (port: number) => {
+      const spawnedAt = performance.now();
+      // When /api/health first answers, in seconds since the spawn: what 'ready in' should say.
+      let healthyAfter: number | undefined;
+      const polls: Promise<void>[] = [];
+      const started = await spawnApp(tempDir(), port, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, () => {
+        if (healthyAfter !== undefined) return;
+        const askedAt = performance.now();
+        polls.push(
+          fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (reply) => {
+              if (reply.ok) healthyAfter = Math.min(healthyAfter ?? Infinity, (askedAt - spawnedAt) / 1000);
+            },
+            () => undefined,
+          ),
+        );
       });
-    });
-    await Promise.all(polls);
-    if (healthyAfter === undefined && ready) {
-      // The banner came within one polling interval of listening: health answers now.
-      const askedAt = performance.now();
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok)
-        healthyAfter = (askedAt - spawnedAt) / 1000;
-    }
+      await Promise.all(polls);
+      if (healthyAfter === undefined && started.ready) {
+        // The banner came within one polling interval of listening: health answers now.
+        const askedAt = performance.now();
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok)
+          healthyAfter = (askedAt - spawnedAt) / 1000;
+      }
+      return { ...started, healthyAfter };
+    };
+    const started = await onFreePort(startOn);
+    const { child, ready, port, healthyAfter } = started;
+    const output = started.output();
     expect(ready, output).toBe(true);
     expect(output).toMatch(new RegExp(`http://localhost:${port}`));
     // 'ready in' counts from the process's start, so it is no earlier than health's first answer (within

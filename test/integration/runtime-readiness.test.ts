@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createJob } from '#functions/generation/job-store';
-import { freePort } from '#local/ports';
-import { startLocalRuntime } from '#local/runtime';
+import { freePort, PortInUseError } from '#local/ports';
+import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 
 /**
  * `/api/health` answers only when the local runtime is ready, and ready includes putting back the jobs
@@ -36,10 +36,9 @@ describe('readiness at start', () => {
     }
     await first.stop();
 
-    const port = await freePort();
     const order: string[] = [];
     let polling = true;
-    const poll = (async () => {
+    const pollHealth = async (port: number) => {
       while (polling) {
         const healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
           .then((response) => response.status === 200)
@@ -50,15 +49,31 @@ describe('readiness at start', () => {
         }
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-    })();
-    const second = await startLocalRuntime({
-      port,
-      dataDir,
-      env,
-      log: (line) => {
-        if (line.startsWith('Re-queued')) order.push(`requeued ${line.match(/\d+/)?.[0]}`);
-      },
-    });
+    };
+    // A port found free can be taken before the runtime binds it (its emulators, or another test's, bind
+    // port 0 meanwhile): the start then refuses with PortInUseError, and another port is tried.
+    let second: LocalRuntime | undefined;
+    let poll = Promise.resolve();
+    for (let attempt = 1; !second; attempt += 1) {
+      const port = await freePort();
+      polling = true;
+      poll = pollHealth(port);
+      try {
+        second = await startLocalRuntime({
+          port,
+          dataDir,
+          env,
+          log: (line) => {
+            if (line.startsWith('Re-queued')) order.push(`requeued ${line.match(/\d+/)?.[0]}`);
+          },
+        });
+      } catch (error) {
+        polling = false;
+        await poll;
+        if (!(error instanceof PortInUseError) || attempt === 3) throw error;
+        order.length = 0;
+      }
+    }
     try {
       await poll;
       expect(order).toEqual([`requeued ${UNFINISHED_JOBS}`, 'healthy']);

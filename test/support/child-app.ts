@@ -5,20 +5,38 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freePort } from '#local/ports';
 import { repositoryRoot } from '#local/repository-root';
 
 export interface ChildApp {
   readonly child: ChildProcess;
+  readonly port: number;
+  /** `http://127.0.0.1:<port>`: a restart takes a free port of its own, so callers read it from here. */
+  readonly url: string;
   /** What the process printed so far. */
   output(): string;
 }
 
-/** Starts `local/start.ts` on `port` with its data in `dataDir`; resolves once it says it is running. */
-export async function startChildApp(
+/** Tries before giving up when the port chosen was taken before the app bound it. */
+const PORT_TRIES = 3;
+
+export interface SpawnedApp {
+  readonly child: ChildProcess;
+  /** Whether it said it is running (false: it exited first). */
+  readonly ready: boolean;
+  output(): string;
+}
+
+/**
+ * Spawns `local/start.ts` on `port`; resolves once it says it is running, or once it exits. `onTick`
+ * runs every 100 ms until then (a test that polls the app while it starts).
+ */
+export async function spawnApp(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
-): Promise<ChildApp> {
+  onTick: () => void = () => undefined,
+): Promise<SpawnedApp> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
     cwd: repositoryRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
@@ -33,6 +51,7 @@ export async function startChildApp(
   });
   const ready = await new Promise<boolean>((resolve) => {
     const timer = setInterval(() => {
+      onTick();
       if (output.includes('is running at')) {
         clearInterval(timer);
         resolve(true);
@@ -43,8 +62,30 @@ export async function startChildApp(
       resolve(false);
     });
   });
-  if (!ready) throw new Error(`The app did not start:\n${output.slice(-2_000)}`);
-  return { child, output: () => output };
+  return { child, ready, output: () => output };
+}
+
+/**
+ * Runs `start` on a free port. A free port can be taken between the check and the app's bind (by its
+ * own emulators or another test's, which bind port 0 meanwhile): the app then exits saying so
+ * (local/ports.ts PortInUseError), and another port is tried.
+ */
+export async function onFreePort<Started extends SpawnedApp>(
+  start: (port: number) => Promise<Started>,
+): Promise<Started & { readonly port: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const started = await start(port);
+    const taken = !started.ready && /Port \d+ is already in use/.test(started.output());
+    if (!taken || attempt === PORT_TRIES) return { ...started, port };
+  }
+}
+
+/** Starts `local/start.ts` on a free port with its data in `dataDir`; resolves once it says it is running. */
+export async function startChildApp(dataDir: string, env: Record<string, string> = {}): Promise<ChildApp> {
+  const started = await onFreePort((port) => spawnApp(dataDir, port, env));
+  if (!started.ready) throw new Error(`The app did not start:\n${started.output().slice(-2_000)}`);
+  return { ...started, url: `http://127.0.0.1:${started.port}` };
 }
 
 /** A JSON call to the child app as a signed-in user: the reply's body, whatever its status. */
