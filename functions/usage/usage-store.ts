@@ -129,34 +129,29 @@ export async function dearestJobs(
   count: number,
   keep: (row: UsageRow) => boolean = () => true,
 ): Promise<UsageRow[]> {
-  const { table, usage } = entities();
   const { start, end } = periodBounds(period);
   const found: UsageRow[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await readQueryPage(
-      usage,
-      table
-        .build(QueryCommand)
-        .entities(usage)
-        .query({ index: 'gsi3', partition: partitionKey([['usageCost', month]]) })
-        .options({ reverse: true, limit: Math.max(count * 2, 20), exclusiveStartKey })
-        .params(),
-    );
-    for (const row of page.Items) {
+  const pages = usagePages(
+    { index: 'gsi3', partition: partitionKey([['usageCost', month]]) },
+    { reverse: true, limit: Math.max(count * 2, 20) },
+  );
+  for await (const page of pages) {
+    for (const row of page) {
       const time = Date.parse(row.startedAt);
       if (time >= start && time <= end && keep(row)) found.push(row);
       if (found.length === count) return found;
     }
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
+  }
   return found;
 }
 
 export type { UsageRow };
 
-/** Every usage item of a month, a page at a time (DynamoDB's 1 MB pages), in job order. */
-export async function* monthPages(month: string): AsyncGenerator<UsageRow[]> {
+/** The usage items of a query, a page at a time (DynamoDB's 1 MB pages, or `limit` items). */
+async function* usagePages(
+  query: { readonly index?: 'gsi3'; readonly partition: string },
+  options: { readonly reverse?: boolean; readonly limit?: number } = {},
+): AsyncGenerator<UsageRow[]> {
   const { table, usage } = entities();
   let exclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -165,11 +160,16 @@ export async function* monthPages(month: string): AsyncGenerator<UsageRow[]> {
       table
         .build(QueryCommand)
         .entities(usage)
-        .query({ partition: partitionKey([['usageMonth', month]]) })
-        .options({ exclusiveStartKey })
+        .query(query)
+        .options({ ...options, exclusiveStartKey })
         .params(),
     );
     yield page.Items;
     exclusiveStartKey = page.LastEvaluatedKey;
   } while (exclusiveStartKey);
+}
+
+/** Every usage item of a month, a page at a time, in job order. */
+export function monthPages(month: string): AsyncGenerator<UsageRow[]> {
+  return usagePages({ partition: partitionKey([['usageMonth', month]]) });
 }

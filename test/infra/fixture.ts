@@ -196,3 +196,23 @@ export function logicalIdOf(template: Template, type: string, prefix: string): s
   if (!match) throw new Error('unreachable');
   return match[0];
 }
+
+/**
+ * The one `Custom::Trigger` (aws-cdk-lib/triggers) that invokes the current version of a function run
+ * on deploy (`FunctionsTrashMigrationFunction` and the like); throws unless exactly one does.
+ */
+export function deployTriggerOf(template: Template, functionLogicalId: string): CfnResource {
+  const versionId = logicalIdOf(
+    template,
+    'AWS::Lambda::Version',
+    `Functions${functionLogicalId}CurrentVersion`,
+  );
+  const handlerArn = JSON.stringify({ Ref: versionId });
+  const triggers = resourcesOfType(template, 'Custom::Trigger').filter(
+    ([, trigger]) => JSON.stringify(trigger.Properties?.HandlerArn) === handlerArn,
+  );
+  const [only, ...others] = triggers;
+  if (!only || others.length > 0)
+    throw new Error(`Expected one trigger of ${functionLogicalId}, got ${triggers.length}`);
+  return only[1];
+}

@@ -4,6 +4,7 @@ import { MEDIA_TRASH_PREFIX } from '#infra/media-storage';
 import { backgroundFunctions } from '#infra/routes';
 import { TRASH_MIGRATION_TIMEOUT, TRASH_PARTITIONS } from '#infra/trash-migration';
 import {
+  deployTriggerOf,
   logicalIdOf,
   resourcesOf,
   resourcesOfType,
@@ -39,16 +40,7 @@ describe('S3 trash migration on deploy', () => {
   });
 
   it('is invoked by a trigger of the current version, after the table, bucket and old trash handlers', () => {
-    const versionId = logicalIdOf(
-      template,
-      'AWS::Lambda::Version',
-      'FunctionsTrashMigrationFunctionCurrentVersion',
-    );
-    const triggers = resourcesOfType(template, 'Custom::Trigger').filter(
-      ([, trigger]) => json(trigger.Properties?.HandlerArn) === json({ Ref: versionId }),
-    );
-    expect(triggers).toHaveLength(1);
-    const [, trigger] = triggers[0] ?? [];
+    const trigger = deployTriggerOf(template, FUNCTION_ID);
     expect(trigger?.Properties).toMatchObject({
       InvocationType: 'RequestResponse',
       ExecuteOnHandlerChange: true,

@@ -5,9 +5,9 @@ import { BACKFILL_MARKER_KEY } from '#functions/usage/usage-backfill';
 import { backgroundFunctions } from '#infra/routes';
 import { USAGE_BACKFILL_PARTITIONS, USAGE_BACKFILL_TIMEOUT } from '#infra/usage-backfill';
 import {
+  deployTriggerOf,
   logicalIdOf,
   resourcesOf,
-  resourcesOfType,
   roleOfFunction,
   sharedTemplate,
   statementsOfFunction,
@@ -32,16 +32,7 @@ describe('usage counter fill on deploy', () => {
       Timeout: USAGE_BACKFILL_TIMEOUT.toSeconds(),
     });
     expect(backgroundFunctions.usageBackfill).toBe('functions/usage/usage-backfill.ts');
-    const versionId = logicalIdOf(
-      template,
-      'AWS::Lambda::Version',
-      'FunctionsUsageBackfillFunctionCurrentVersion',
-    );
-    const triggers = resourcesOfType(template, 'Custom::Trigger').filter(
-      ([, trigger]) => json(trigger.Properties?.HandlerArn) === json({ Ref: versionId }),
-    );
-    expect(triggers).toHaveLength(1);
-    const [, trigger] = triggers[0] ?? [];
+    const trigger = deployTriggerOf(template, FUNCTION_ID);
     expect(trigger?.Properties).toMatchObject({
       InvocationType: 'RequestResponse',
       ExecuteOnHandlerChange: true,
