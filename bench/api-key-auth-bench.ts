@@ -7,6 +7,7 @@ import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { newApiKeyValue } from '#functions/api-keys/api-key-secret';
 import { handler } from '#functions/auth/http-authorizer';
 import { envNames } from '#infra/routes';
+import { httpApiEvent, requestAuthorizerEvent } from '#local/http-api-event';
 import type { CreatedApiKey } from '#shared/api-keys';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { startTestRuntime } from '#test/support/test-runtime';
@@ -15,40 +16,18 @@ const ROUNDS = 400;
 
 function eventFor(key: string): APIGatewayRequestAuthorizerEventV2 {
   const authorization = `Bearer ${key}`;
-  const now = new Date();
-  return {
-    version: '2.0',
-    type: 'REQUEST',
-    routeArn: 'arn:aws:execute-api:local:000000000000:bench/$default/GET/api/clients',
-    identitySource: [authorization],
+  const request = httpApiEvent({
     routeKey: 'GET /api/clients',
+    method: 'GET',
     rawPath: '/api/clients',
-    rawQueryString: '',
-    cookies: [],
     // As CloudFront sends it: the runtime sets the origin secret for this process.
-    headers: { authorization, [ORIGIN_VERIFY_HEADER]: process.env[envNames.originSecret] ?? '' },
-    queryStringParameters: {},
-    pathParameters: {},
-    stageVariables: {},
-    requestContext: {
-      accountId: 'local',
-      apiId: 'bench',
-      domainName: '127.0.0.1',
-      domainPrefix: 'bench',
-      http: {
-        method: 'GET',
-        path: '/api/clients',
-        protocol: 'HTTP/1.1',
-        sourceIp: '127.0.0.1',
-        userAgent: 'bench',
-      },
-      requestId: 'bench',
-      routeKey: 'GET /api/clients',
-      stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
+    headers: {
+      authorization,
+      [ORIGIN_VERIFY_HEADER]: process.env[envNames.originSecret] ?? '',
+      'user-agent': 'bench',
     },
-  };
+  });
+  return requestAuthorizerEvent(request, [authorization]);
 }
 
 const percentile = (values: number[], p: number) => {

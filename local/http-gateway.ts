@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyStructuredResultV2,
-  APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
 import { API_EDGE_GUARD_FUNCTION_CODE } from '#infra/api-edge-guard';
@@ -13,13 +11,14 @@ import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { viewerRequestFunction } from './cloudfront-function';
 import { type ContentEncoding, compressBody, isCompressible, negotiateEncoding } from './compression';
 import type { FunctionInvoker } from './functions/function-host';
+import { httpApiEvent, requestAuthorizerEvent, routeKeyOf, withLambdaAuthorizer } from './http-api-event';
 import { loggedPath } from './logged-path';
 import { decodePathPart, MALFORMED_PATH_MESSAGE } from './path-decoding';
 
 /**
  * Serves the route table the way API Gateway's HTTP API does: it builds an `APIGatewayProxyEventV2`
- * (payload format 2.0), runs the same Lambda REQUEST authorizer for every route, and passes the
- * authorizer's context to the route's function. A request no route matches goes to the `$default`
+ * (payload format 2.0, local/http-api-event.ts), runs the same Lambda REQUEST authorizer for every
+ * route, and passes the authorizer's context to the route's function. A request no route matches goes to the `$default`
  * route (the Gateway function), as in the stack. What is API Gateway's own mirrors API Gateway: 401
  * with its `{"message"}` body when the one identity source (x-origin-verify) is missing, 403 when the
  * authorizer answers isAuthorized: false (a wrong x-origin-verify value), 500 when it throws, 413 over
@@ -44,7 +43,7 @@ export interface ApiRequestOptions {
  * header, on every route. Authorization is read by the authorizer itself, so its absence is the API's
  * 401, not API Gateway's.
  */
-function identitySources(headers: Record<string, string>): Array<string | undefined> {
+function identitySources(headers: Readonly<Record<string, string | undefined>>): Array<string | undefined> {
   return [headers[ORIGIN_VERIFY_HEADER]];
 }
 
@@ -72,7 +71,7 @@ function targetOf(method: string, path: string): Target | 'malformed' {
     if (value === null) return 'malformed';
     params[name] = value;
   }
-  return { routeKey: `${route.method} ${route.path}`, function: route.function, auth: route.auth, params };
+  return { routeKey: routeKeyOf(route), function: route.function, auth: route.auth, params };
 }
 
 const apiEdgeGuard = viewerRequestFunction(API_EDGE_GUARD_FUNCTION_CODE);
@@ -106,10 +105,6 @@ function headerMap(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-function isTextual(contentType: string | undefined): boolean {
-  return !contentType || /json|text|xml|x-www-form-urlencoded|javascript/.test(contentType);
-}
-
 /** CloudFront in front of the API compresses JSON and text it is not already given compressed. */
 async function compressReply(
   body: Buffer,
@@ -140,31 +135,16 @@ const API_GATEWAY_MESSAGES = { 401: 'Unauthorized', 403: 'Forbidden', 500: 'Inte
 /** API Gateway's part before the route: identity sources, then the Lambda authorizer's verdict. */
 async function authorize(
   functions: FunctionInvoker,
-  headers: Record<string, string>,
   event: APIGatewayProxyEventV2,
-  query: Record<string, string>,
-  params: Record<string, string>,
 ): Promise<{ refused: 401 | 403 | 500 } | { context: Record<string, unknown> | undefined }> {
-  const identity = identitySources(headers);
+  const identity = identitySources(event.headers);
   if (identity.some((value) => !value)) return { refused: 401 };
   let verdict: AuthorizerVerdict;
   try {
-    const authorizerEvent: APIGatewayRequestAuthorizerEventV2 = {
-      version: '2.0',
-      type: 'REQUEST',
-      routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${event.requestContext.http.method}${event.rawPath}`,
-      identitySource: identity.map(String),
-      routeKey: event.routeKey,
-      rawPath: event.rawPath,
-      rawQueryString: event.rawQueryString,
-      cookies: [],
-      headers,
-      queryStringParameters: query,
-      requestContext: event.requestContext,
-      pathParameters: params,
-      stageVariables: {},
-    };
-    verdict = await functions.invoke<AuthorizerVerdict>('HttpAuthorizer', authorizerEvent);
+    verdict = await functions.invoke<AuthorizerVerdict>(
+      'HttpAuthorizer',
+      requestAuthorizerEvent(event, identity.map(String)),
+    );
   } catch {
     // AWS: "If API Gateway can't invoke your Lambda authorizer, or your Lambda authorizer returns a
     // response in an invalid format, clients receive a 500 Internal Server Error."
@@ -208,48 +188,23 @@ export async function handleApiRequest(
   if (options.viaCloudFront) headers[ORIGIN_VERIFY_HEADER] = options.viaCloudFront.originSecret;
   // As API Gateway does: the scheme the request arrived with (the review link's origin is built from it).
   headers['x-forwarded-proto'] = 'http';
-  const now = new Date();
-  const textual = isTextual(headers['content-type']);
-  const query = Object.fromEntries(url.searchParams.entries());
-  const event: APIGatewayProxyEventV2 = {
-    version: '2.0',
+  const event = httpApiEvent({
     routeKey,
+    method,
     rawPath: url.pathname,
     rawQueryString: url.search.replace(/^\?/, ''),
     headers,
-    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
-    pathParameters: Object.keys(params).length > 0 ? params : undefined,
-    body: rawBody.length > 0 ? rawBody.toString(textual ? 'utf8' : 'base64') : undefined,
-    isBase64Encoded: rawBody.length > 0 && !textual,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: headers.host ?? '127.0.0.1',
-      domainPrefix: 'local',
-      http: {
-        method,
-        path: url.pathname,
-        protocol: 'HTTP/1.1',
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId: randomUUID(),
-      routeKey,
-      stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
-    },
-  };
+    pathParameters: params,
+    body: rawBody,
+    sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+  });
 
-  const verdict = await authorize(options.functions, headers, event, query, params);
+  const verdict = await authorize(options.functions, event);
   if ('refused' in verdict) {
     sendJson(response, verdict.refused, { message: API_GATEWAY_MESSAGES[verdict.refused] });
     return;
   }
-  if (target.auth !== 'public') {
-    (event.requestContext as APIGatewayProxyEventV2['requestContext'] & { authorizer: unknown }).authorizer =
-      { lambda: verdict.context };
-  }
+  const routed = target.auth === 'public' ? event : withLambdaAuthorizer(event, verdict.context);
 
   let result: APIGatewayProxyStructuredResultV2 | string | undefined;
   try {
@@ -257,7 +212,7 @@ export async function handleApiRequest(
     // the route's own handler by its routeKey (functions/commons/route-dispatch.ts).
     result = await options.functions.invoke<APIGatewayProxyStructuredResultV2 | string>(
       target.function.id,
-      event,
+      routed,
     );
   } catch (error) {
     log(`✗ ${routeKey} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

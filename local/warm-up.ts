@@ -18,6 +18,7 @@ import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes'
 import { DEFAULT_TEXT_MODEL_ID } from '#shared/models';
 import { functionEntries } from './functions/function-catalog';
 import type { FunctionHost } from './functions/function-host';
+import { httpApiEvent, routeKeyOf, withLambdaAuthorizer } from './http-api-event';
 
 /** Handler entries in the order a first generation needs them. */
 export function warmUpHandlerEntries(): string[] {
@@ -83,36 +84,14 @@ export function rehearsalSteps(functions: FunctionHost): Readonly<Record<string,
 }
 
 function rehearsalRequest(route: (typeof httpRoutes)[number]): APIGatewayProxyEventV2 {
-  const now = new Date();
-  const routeKey = `${route.method} ${route.path}`;
-  return {
-    version: '2.0',
-    routeKey,
+  const event = httpApiEvent({
+    routeKey: routeKeyOf(route),
+    method: route.method,
     rawPath: route.path,
-    rawQueryString: '',
     headers: { 'content-type': 'application/json', 'user-agent': 'local warm-up' },
     body: JSON.stringify({ ...REHEARSAL_REQUEST, clientId: ulid() }),
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: '127.0.0.1',
-      domainPrefix: 'local',
-      http: {
-        method: route.method,
-        path: route.path,
-        protocol: 'HTTP/1.1',
-        sourceIp: '127.0.0.1',
-        userAgent: '',
-      },
-      requestId: ulid(),
-      routeKey,
-      stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
-      authorizer: { lambda: toAuthorizerContext(REHEARSAL_CALLER) },
-    },
-  } as APIGatewayProxyEventV2;
+  });
+  return withLambdaAuthorizer(event, toAuthorizerContext(REHEARSAL_CALLER));
 }
 
 export interface WarmUpReport {

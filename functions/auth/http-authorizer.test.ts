@@ -1,27 +1,16 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envNames } from '#infra/routes';
+import { httpApiEvent, requestAuthorizerEvent } from '#local/http-api-event';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { handler } from './http-authorizer';
 
 const ORIGIN_VALUE = 'unit-test-origin-value';
 
+/** The authorizer's event for a request to `routeKey` (`$default`: one no route matches) with `headers`. */
 function event(routeKey: string, headers: Record<string, string>): APIGatewayRequestAuthorizerEventV2 {
-  return {
-    version: '2.0',
-    type: 'REQUEST',
-    routeArn: 'arn:aws:execute-api:us-east-1:123456789012:api/$default/GET/api/health',
-    identitySource: Object.values(headers),
-    routeKey,
-    rawPath: '/',
-    rawQueryString: '',
-    cookies: [],
-    headers,
-    queryStringParameters: {},
-    requestContext: {} as APIGatewayRequestAuthorizerEventV2['requestContext'],
-    pathParameters: {},
-    stageVariables: {},
-  };
+  const [method = 'GET', rawPath = '/unmatched'] = routeKey === '$default' ? [] : routeKey.split(' ');
+  return requestAuthorizerEvent(httpApiEvent({ routeKey, method, rawPath, headers }), Object.values(headers));
 }
 
 describe('HTTP authorizer: the CloudFront origin header (issue 17 item 10)', () => {

@@ -7,9 +7,9 @@ import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
-import { handler, OFFLINE_FALLBACK_MARGIN_MS, visionBudgetMs } from '#functions/tools/analyze-image/handler';
+import { OFFLINE_FALLBACK_MARGIN_MS, visionBudgetMs } from '#functions/tools/analyze-image/handler';
 import { httpRoutes } from '#infra/routes';
-import { lambdaContext } from '#local/lambda-context';
+import { httpApiEvent, routeKeyOf, withLambdaAuthorizer } from '#local/http-api-event';
 import { fitsInline, MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
 import { uploadProblem } from '#shared/tools/image-analysis';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '#shared/tools/image-generation';
@@ -43,47 +43,23 @@ afterAll(async () => {
   await openai?.close();
 });
 
-const route = httpRoutes.find((candidate) => candidate.id === 'AnalyzeImage');
+const route = (() => {
+  const found = httpRoutes.find((candidate) => candidate.id === 'AnalyzeImage');
+  if (!found) throw new Error('no AnalyzeImage route');
+  return found;
+})();
 
 /** The event API Gateway builds for POST /api/analyze-image, authorized as the test user. */
 function analyzeEvent(body: unknown): HttpEvent {
-  const routeKey = `${route?.method} ${route?.path}`;
-  const now = new Date();
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: '/api/analyze-image',
-    rawQueryString: '',
+  const event = httpApiEvent({
+    routeKey: routeKeyOf(route),
+    method: route.method,
+    rawPath: route.path,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: '127.0.0.1',
-      domainPrefix: 'local',
-      http: {
-        method: 'POST',
-        path: '/api/analyze-image',
-        protocol: 'HTTP/1.1',
-        sourceIp: '127.0.0.1',
-        userAgent: '',
-      },
-      requestId: 'request',
-      routeKey,
-      stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
-      authorizer: {
-        lambda: toAuthorizerContext({
-          userId: user.userId,
-          email: user.email,
-          isAdmin: false,
-          authMethod: 'token',
-        }),
-      },
-    },
-  } as HttpEvent;
+  });
+  const caller = { userId: user.userId, email: user.email, isAdmin: false, authMethod: 'token' } as const;
+  return withLambdaAuthorizer(event, toAuthorizerContext(caller));
 }
 
 describe('image analysis within its function’s time', () => {
@@ -97,12 +73,15 @@ describe('image analysis within its function’s time', () => {
     const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#2266cc' } })
       .png()
       .toBuffer();
+    // The function's thread is started first: Lambda's clock, like this test's, starts after the init.
+    await app.runtime.functions.warm(route.function.id);
     const seconds = 10;
     const deadline = Date.now() + seconds * 1000;
-    const reply = (await handler(
+    const reply = await app.runtime.functions.invoke<APIGatewayProxyStructuredResultV2>(
+      route.function.id,
       analyzeEvent({ image: png.toString('base64'), format: 'json' }),
-      lambdaContext('AnalyzeImage', seconds),
-    )) as APIGatewayProxyStructuredResultV2;
+      { timeoutSeconds: seconds },
+    );
     // Lambda would have ended the invocation at the deadline; the reply came before it.
     expect(Date.now()).toBeLessThan(deadline);
     expect(reply.statusCode).toBe(200);
