@@ -7,9 +7,7 @@ import { repairBatch } from '#functions/batches/batch-feeder';
 import { batchesForRecovery } from '#functions/batches/batch-store';
 import { localKey } from '#functions/clients/password-cipher';
 import { requeueJob } from '#functions/media/requeue-job';
-import type { MigrationCounts } from '#functions/trash/migrate-s3-trash';
 import { settleJob } from '#functions/usage/settle-job';
-import type { UsageBackfillCounts } from '#functions/usage/usage-backfill';
 import { ADMIN_GROUP_NAME, envNames } from '#infra/routes';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import {
@@ -24,6 +22,7 @@ import {
   type RuntimeCredentials,
   runtimeCredentials,
 } from './bootstrap';
+import { runDeploySteps } from './deploy-steps';
 import { startCognito } from './emulators/cognito';
 import type { RunningEmulator } from './emulators/dynamodb';
 import { startDynamoDb } from './emulators/dynamodb';
@@ -417,33 +416,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     webSockets.attachFunctions(functions);
 
-    // A deploy copies the delete snapshots earlier versions kept in the bucket under trash/ into the
-    // table (infra/trash-migration.ts); a start does the same for what an earlier version left in this
-    // data folder, so those deletes can still be undone here too. It is idempotent, and a failure only
-    // leaves the objects in the bucket for the next start, so it is told and the app starts anyway.
-    try {
-      const copied = await functions.invoke<MigrationCounts>('TrashMigration', {});
-      if (copied.migrated > 0) log(`Copied ${copied.migrated} delete snapshot(s) of an earlier version.`);
-      if (copied.failed > 0)
-        log(`${copied.failed} delete snapshot(s) could not be copied; the next start tries again.`);
-    } catch (error) {
-      log(
-        `Could not copy the delete snapshots of an earlier version: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-
-    // A deploy fills staff's per-client usage counters for the jobs settled before the settle step
-    // wrote them (infra/usage-backfill.ts); a start does the same for this data folder. It returns at
-    // once after one complete walk; a failure leaves no marker, so the next start walks again.
-    try {
-      const filled = await functions.invoke<UsageBackfillCounts>('UsageBackfill', {});
-      if (!filled.alreadyDone && filled.read > 0)
-        log(`Counted ${filled.read} earlier job(s) in the clients' usage.`);
-    } catch (error) {
-      log(
-        `Could not count earlier jobs in the clients' usage; the next start tries again: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    // What a deploy runs once the stack is in place, for what an earlier version left in this data folder.
+    await runDeploySteps(functions, log);
 
     // fauxqs keeps messages in memory only: put back the jobs a previous run left unfinished, before
     // the app listens, so /api/health cannot answer until they are queued again.

@@ -1,4 +1,4 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '#functions/data/entities';
 import {
@@ -274,6 +274,14 @@ async function recordAsBefore(usage: UsageRecord): Promise<void> {
   await addToDay(usage);
 }
 
+async function fillMarker(): Promise<Record<string, unknown> | undefined> {
+  const { table } = entities();
+  const { Item } = await table
+    .getDocumentClient()
+    .send(new GetCommand({ TableName: table.getName(), Key: BACKFILL_MARKER_KEY, ConsistentRead: true }));
+  return Item;
+}
+
 /** A data folder of a version before the fill has no marker of a completed fill. */
 async function forgetTheFill(): Promise<void> {
   const { table } = entities();
@@ -314,6 +322,8 @@ describe('the fill of the client counters for jobs settled before them', () => {
     expect(visibleEarlier.length).toBeGreaterThan(0);
     expect(short.totals.jobs).toBe(jobs.length - visibleEarlier.length);
 
+    // The runtime's start ran the fill (an empty table then): its marker is there.
+    expect(await fillMarker()).toMatchObject({ jobsRead: 0 });
     await forgetTheFill();
     const counts = await runTheFill();
     const walked = [...records, ...earlier].filter((usage) => usage.month >= USAGE_RECORDED_SINCE);

@@ -1,0 +1,44 @@
+import type { MigrationCounts } from '#functions/trash/migrate-s3-trash';
+import type { UsageBackfillCounts } from '#functions/usage/usage-backfill';
+import type { FunctionInvoker } from './functions/function-host';
+
+/**
+ * What a deploy runs once the stack is in place (CloudFormation triggers), run at every local start
+ * for what an earlier version left in the data folder. Both are idempotent and independent, so they
+ * run side by side; a failure is told and the app starts anyway, and the next start tries again.
+ */
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The delete snapshots earlier versions kept in the bucket under trash/, copied into the table
+ * (infra/trash-migration.ts), so those deletes can still be undone. A failure leaves them in the bucket.
+ */
+async function copyOldTrash(functions: FunctionInvoker, log: (line: string) => void): Promise<void> {
+  try {
+    const copied = await functions.invoke<MigrationCounts>('TrashMigration', {});
+    if (copied.migrated > 0) log(`Copied ${copied.migrated} delete snapshot(s) of an earlier version.`);
+    if (copied.failed > 0)
+      log(`${copied.failed} delete snapshot(s) could not be copied; the next start tries again.`);
+  } catch (error) {
+    log(`Could not copy the delete snapshots of an earlier version: ${reason(error)}`);
+  }
+}
+
+/**
+ * Staff's per-client usage counters for the jobs settled before the settle step wrote them
+ * (infra/usage-backfill.ts). It returns at once after one complete walk; a failure leaves no marker.
+ */
+async function fillUsageCounters(functions: FunctionInvoker, log: (line: string) => void): Promise<void> {
+  try {
+    const filled = await functions.invoke<UsageBackfillCounts>('UsageBackfill', {});
+    if (!filled.alreadyDone && filled.read > 0)
+      log(`Counted ${filled.read} earlier job(s) in the clients' usage.`);
+  } catch (error) {
+    log(`Could not count earlier jobs in the clients' usage; the next start tries again: ${reason(error)}`);
+  }
+}
+
+export async function runDeploySteps(functions: FunctionInvoker, log: (line: string) => void): Promise<void> {
+  await Promise.all([copyOldTrash(functions, log), fillUsageCounters(functions, log)]);
+}
