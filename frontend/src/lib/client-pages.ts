@@ -1,4 +1,6 @@
-import { CLIENT_PAGE_MAX, type ClientPage } from '#shared/client-list';
+import type { ClientSpend } from '#shared/budget';
+import type { Client } from '#shared/client';
+import { byClientName, CLIENT_PAGE_MAX, type ClientPage } from '#shared/client-list';
 import { api } from './api-client';
 
 /**
@@ -37,4 +39,33 @@ export async function fetchAllClients<Item>(
     cursor = typeof page.next_cursor === 'string' ? page.next_cursor : null;
   } while (cursor);
   return items;
+}
+
+/** What every client picker shows of a client: the option's value and text. */
+export type ClientName = Pick<Client, 'id' | 'name'>;
+
+/** A field the list can return: the client's own, or its spending this month (issue 34). */
+export type ClientListField = keyof Client | keyof ClientSpend;
+
+/** The lean `fields=` list of a picker: id and name, then the fields it reads, each once. */
+export function clientFields(fields: readonly ClientListField[] = []): string {
+  return [...new Set<ClientListField>(['id', 'name', ...fields])].join(',');
+}
+
+function hasIdAndName(value: unknown): value is ClientName {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.id === 'string' && typeof record.name === 'string';
+}
+
+/**
+ * The clients a picker offers (the tools, the WordPress Publisher, the calendar): every page of the
+ * list with `fields` (from clientFields), ordered by name as the Clients page orders them.
+ */
+export async function fetchClientsByName<Item extends ClientName>(
+  request: Omit<ClientPageRequest, 'cursor' | 'limit'> & { readonly fields: string },
+): Promise<Item[]> {
+  const clients = await fetchAllClients<Item>(request);
+  // A summary without an id or a name could not be an option: left out rather than breaking the sort.
+  return clients.filter(hasIdAndName).sort(byClientName);
 }

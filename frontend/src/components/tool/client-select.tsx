@@ -3,6 +3,7 @@ import { BudgetWarning } from '@/components/budget-warning';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { canManageClient } from '@/lib/client-permissions';
+import { ClientSelectItems } from './client-select-items';
 import { FETCH_CLIENTS_FAILED, findClient, type ToolClient, type ToolViewer } from './use-tool-clients';
 
 /** Select items may not have an empty value (000 §5), so "no client" has a value of its own. */
@@ -60,11 +61,7 @@ export function ClientSelect({
           </SelectTrigger>
           <SelectContent>
             {allowNone && <SelectItem value={NO_CLIENT_VALUE}>{NO_CLIENT_LABEL}</SelectItem>}
-            {clients.map((client) => (
-              <SelectItem key={client.id} value={client.id}>
-                {client.name}
-              </SelectItem>
-            ))}
+            <ClientSelectItems clients={clients} />
           </SelectContent>
         </Select>
       </FormField>

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { ClientSpend } from '#shared/budget';
 import type { Client } from '#shared/client';
-import { byClientName } from '#shared/client-list';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
-import { fetchAllClients } from '@/lib/client-pages';
+import { clientFields, fetchClientsByName } from '@/lib/client-pages';
 import { ERROR_TITLE } from './tool-messages';
 import { showToast } from './tool-toast';
 
@@ -28,12 +27,6 @@ export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;
 /** The spec's fallback when the client list cannot be loaded (001 §8). */
 export const FETCH_CLIENTS_FAILED = TOOL_MESSAGES.fetchClientsFailed;
 
-function isToolClient(value: unknown): value is ToolClient {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.id === 'string' && typeof record.name === 'string';
-}
-
 /** The picker's clients; spread into <ClientSelect>, which says when the list failed to load. */
 export interface ToolClientList {
   readonly clients: readonly ToolClient[];
@@ -54,16 +47,13 @@ export function useToolClients(
 ): ToolClientList {
   const [state, setState] = useState<ToolClientList>({ clients: [], loading: true, failed: false });
   const { user } = useAuth();
-  const query = [...new Set(['id', 'name', ...BUDGET_FIELDS, ...fields])].join(',');
+  const query = clientFields([...BUDGET_FIELDS, ...fields]);
   const toastOnError = options.toastOnError ?? true;
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchAllClients<unknown>({ fields: query, signal: controller.signal })
-      .then((clients) => {
-        const list = clients.filter(isToolClient).sort(byClientName);
-        setState({ clients: list, loading: false, failed: false });
-      })
+    fetchClientsByName<ToolClient>({ fields: query, signal: controller.signal })
+      .then((clients) => setState({ clients, loading: false, failed: false }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('Loading the client list failed:', error);

@@ -3,7 +3,7 @@ import type { ClientContent } from '#shared/content';
 import type { ContentStatus } from '#shared/content-status';
 import type { WordPressPublishResult } from '#shared/wordpress';
 import { api } from '@/lib/api-client';
-import { fetchAllClients } from '@/lib/client-pages';
+import { type ClientName, clientFields, fetchClientsByName } from '@/lib/client-pages';
 
 /** The calendar's calls (issue 33 item 5; functions/calendar, functions/wordpress/reschedule-post.ts). */
 
@@ -24,14 +24,9 @@ export async function fetchCalendar(
   return reply.entries;
 }
 
-export interface ClientOption {
-  readonly id: string;
-  readonly name: string;
-}
-
-export async function fetchClientOptions(signal?: AbortSignal): Promise<ClientOption[]> {
-  const clients = await fetchAllClients<ClientOption>({ fields: 'id,name', ...(signal ? { signal } : {}) });
-  return clients.sort((a, b) => a.name.localeCompare(b.name, 'en-US', { sensitivity: 'base' }));
+/** The client filter's options: every client the user can see, by name. */
+export function fetchClientOptions(signal?: AbortSignal): Promise<ClientName[]> {
+  return fetchClientsByName<ClientName>({ fields: clientFields(), ...(signal ? { signal } : {}) });
 }
 
 /** Moves a scheduled post to another moment on WordPress. */

@@ -16,6 +16,7 @@ import {
 } from '#shared/content-status';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { ClientSelectItems } from '@/components/tool/client-select-items';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -34,8 +35,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoment } from '@/lib/calendar-dates';
+import type { ClientName } from '@/lib/client-pages';
 import { toast } from '@/lib/toast';
-import { type ClientOption, fetchCalendar, fetchClientOptions, reschedule } from './calendar-api';
+import { fetchCalendar, fetchClientOptions, reschedule } from './calendar-api';
 import {
   type CalendarDay,
   type CalendarView,
@@ -356,7 +358,7 @@ export function CalendarPage() {
   const [anchor, setAnchor] = useState(() => new Date());
   const [clientId, setClientId] = useState<string>(ALL);
   const [status, setStatus] = useState<string>(ALL);
-  const [clients, setClients] = useState<ClientOption[]>([]);
+  const [clients, setClients] = useState<ClientName[]>([]);
   const [entries, setEntries] = useState<CalendarEntry[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [opened, setOpened] = useState<CalendarEntry | null>(null);
@@ -478,11 +480,7 @@ export function CalendarPage() {
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL}>{CALENDAR_PAGE.allClients}</SelectItem>
-              {clients.map((client) => (
-                <SelectItem key={client.id} value={client.id}>
-                  {client.name}
-                </SelectItem>
-              ))}
+              <ClientSelectItems clients={clients} />
             </SelectContent>
           </Select>
           <Select value={status} onValueChange={setStatus}>

@@ -1,10 +1,9 @@
 import type { Client } from '#shared/client';
-import { byClientName } from '#shared/client-list';
 import type { ClientContent } from '#shared/content';
 import type { ContentSummary, ContentSummaryPage } from '#shared/content-summary';
 import { isPublishableType, type WordPressConnection, type WordPressPostsPage } from '#shared/wordpress';
 import { api } from '@/lib/api-client';
-import { fetchAllClients } from '@/lib/client-pages';
+import { clientFields, fetchClientsByName } from '@/lib/client-pages';
 
 /** The WordPress Publisher's calls (infra/routes.ts); the application password never comes back. */
 
@@ -24,11 +23,11 @@ const WORDPRESS_CLIENT_FIELDS = [
 
 /** 001 §7: clients with a WordPress URL, ordered by name (every page of the lean list). */
 export async function fetchWordPressClients(signal?: AbortSignal): Promise<WordPressClient[]> {
-  const clients = await fetchAllClients<WordPressClient>({
-    fields: WORDPRESS_CLIENT_FIELDS.join(','),
+  const clients = await fetchClientsByName<WordPressClient>({
+    fields: clientFields(WORDPRESS_CLIENT_FIELDS),
     ...(signal ? { signal } : {}),
   });
-  return clients.filter((client) => Boolean(client.wordpress_url)).sort(byClientName);
+  return clients.filter((client) => Boolean(client.wordpress_url));
 }
 
 /** The client's publishable items (001 §7: blog, client_content, newsletter and press_release), newest first. */

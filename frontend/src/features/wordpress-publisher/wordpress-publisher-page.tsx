@@ -8,6 +8,7 @@ import { TOOL_MESSAGES } from '#shared/tools/common';
 import { WORDPRESS_MESSAGES } from '#shared/wordpress';
 import { ExternalLink } from '@/components/layout/external-link';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { ClientSelectItems } from '@/components/tool/client-select-items';
 import { ERROR_TITLE } from '@/components/tool/tool-messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
@@ -176,11 +177,7 @@ export function WordPressPublisherPage() {
                     <SelectValue placeholder="Select a client" />
                   </SelectTrigger>
                   <SelectContent>
-                    {clients.map((client) => (
-                      <SelectItem key={client.id} value={client.id}>
-                        {client.name}
-                      </SelectItem>
-                    ))}
+                    <ClientSelectItems clients={clients} />
                   </SelectContent>
                 </Select>
               </FormField>
