@@ -36,3 +36,30 @@ export const runtimeConfigSchema = z.object({
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** No sister tool linked: every external link is optional (001 §1), and none is set. */
+export const NO_EXTERNAL_LINKS: ExternalLinks = Object.freeze({
+  backlinkManager: null,
+  googleAdsAdvisor: null,
+  emailOutreach: null,
+  aiOptimization: null,
+  newsletterPlatformLogin: null,
+  pressDistributionLogin: null,
+});
+
+/**
+ * A runtime config that names no deployment: placeholder values that pass the schema, no links, not
+ * local. The build-time prerender of `/` renders with it (the build never sees a deployment's config),
+ * and tests start from it, overriding what they read.
+ */
+export const UNCONFIGURED_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({
+  region: 'unconfigured',
+  userPoolId: 'unconfigured',
+  userPoolClientId: 'unconfigured',
+  authFlowType: 'USER_PASSWORD_AUTH',
+  apiUrl: '',
+  wsUrl: 'unconfigured',
+  allowedEmailDomain: 'unconfigured',
+  externalLinks: NO_EXTERNAL_LINKS,
+  local: false,
+});

@@ -9,33 +9,10 @@
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { RuntimeConfig } from '#shared/runtime-config';
+import { UNCONFIGURED_RUNTIME_CONFIG } from '#shared/runtime-config';
 import { App } from './app/app';
 import { landingScreen } from './app/public-screens';
 import { setRuntimeConfig } from './lib/config';
-
-/**
- * Nothing of it reaches the markup: the landing page reads only the external links from the config,
- * and those wait for hydration. It stands in for the deployment's config, which the build never sees.
- */
-const BUILD_TIME_CONFIG: RuntimeConfig = {
-  region: 'prerender',
-  userPoolId: 'prerender',
-  userPoolClientId: 'prerender',
-  authFlowType: 'USER_PASSWORD_AUTH',
-  apiUrl: '',
-  wsUrl: 'prerender',
-  allowedEmailDomain: 'prerender',
-  externalLinks: {
-    backlinkManager: null,
-    googleAdsAdvisor: null,
-    emailOutreach: null,
-    aiOptimization: null,
-    newsletterPlatformLogin: null,
-    pressDistributionLogin: null,
-  },
-  local: false,
-};
 
 function LandingRouter({ children }: { children: ReactNode }) {
   return <StaticRouter location="/">{children}</StaticRouter>;
@@ -43,13 +20,15 @@ function LandingRouter({ children }: { children: ReactNode }) {
 
 /** The markup of `/` for a signed-out visitor: what boot.tsx hydrates. */
 export async function renderLandingPage(): Promise<string> {
-  setRuntimeConfig(BUILD_TIME_CONFIG);
+  // The build never sees the deployment's config; nothing of this stand-in reaches the markup: the
+  // landing page reads only the external links from the config, and those wait for hydration.
+  setRuntimeConfig(UNCONFIGURED_RUNTIME_CONFIG);
   // As in the browser, where boot.tsx awaits the screen before its first render: rendered at once,
   // not suspended (lib/preloadable-component.tsx).
   await landingScreen.load();
   return renderToString(
     <StrictMode>
-      <App config={BUILD_TIME_CONFIG} Router={LandingRouter} />
+      <App config={UNCONFIGURED_RUNTIME_CONFIG} Router={LandingRouter} />
     </StrictMode>,
   );
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, type ContextReader, DEFAULT_STACK_NAME, readAppConfig } from '#infra/config';
+import { NO_EXTERNAL_LINKS } from '#shared/runtime-config';
 
 const reader =
   (context: Record<string, unknown>): ContextReader =>
@@ -47,14 +48,7 @@ describe('readAppConfig', () => {
       stackName: DEFAULT_STACK_NAME,
       allowedEmailDomain: 'agency.com',
       adminEmails: [],
-      externalLinks: {
-        backlinkManager: null,
-        googleAdsAdvisor: null,
-        emailOutreach: null,
-        aiOptimization: null,
-        newsletterPlatformLogin: null,
-        pressDistributionLogin: null,
-      },
+      externalLinks: NO_EXTERNAL_LINKS,
       corsAllowedOrigins: [],
       customDomain: null,
     });

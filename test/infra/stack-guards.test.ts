@@ -5,20 +5,14 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { backgroundFunctions, type HttpRoute, httpRoutes } from '#infra/routes';
 import { LbmStudioStack } from '#infra/stack';
+import { NO_EXTERNAL_LINKS } from '#shared/runtime-config';
 import { buildApp, createProjectRoot, resourcesOf, resourcesOfType, tempDir } from './fixture';
 
 const config = {
   stackName: 'Guarded',
   allowedEmailDomain: 'agency.test',
   adminEmails: [],
-  externalLinks: {
-    backlinkManager: null,
-    googleAdsAdvisor: null,
-    emailOutreach: null,
-    aiOptimization: null,
-    newsletterPlatformLogin: null,
-    pressDistributionLogin: null,
-  },
+  externalLinks: NO_EXTERNAL_LINKS,
   corsAllowedOrigins: [],
   customDomain: null,
 };

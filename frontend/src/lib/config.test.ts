@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
+import { NO_EXTERNAL_LINKS, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import {
   ConfigError,
   checkRuntimeConfig,
@@ -17,14 +17,7 @@ const valid: RuntimeConfig = {
   apiUrl: '',
   wsUrl: 'ws://127.0.0.1:3000/ws',
   allowedEmailDomain: 'example.com',
-  externalLinks: {
-    backlinkManager: 'https://backlinks.example.com',
-    googleAdsAdvisor: null,
-    emailOutreach: null,
-    aiOptimization: null,
-    newsletterPlatformLogin: null,
-    pressDistributionLogin: null,
-  },
+  externalLinks: { ...NO_EXTERNAL_LINKS, backlinkManager: 'https://backlinks.example.com' },
   local: true,
 };
 

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ExternalLinks } from '#shared/runtime-config';
+import { type ExternalLinks, NO_EXTERNAL_LINKS } from '#shared/runtime-config';
 import { activeNavPath, activeNavTitle, NAV_GROUPS, type NavContext, visibleNavGroups } from './nav-items';
-
-const noLinks: ExternalLinks = {
-  backlinkManager: null,
-  googleAdsAdvisor: null,
-  emailOutreach: null,
-  aiOptimization: null,
-  newsletterPlatformLogin: null,
-  pressDistributionLogin: null,
-};
 
 const everyPath = () => true;
 
 const context = (overrides: Partial<NavContext> = {}): NavContext => ({
   isAdmin: false,
   isRouteAvailable: everyPath,
-  externalLinks: noLinks,
+  externalLinks: NO_EXTERNAL_LINKS,
   ...overrides,
 });
 
@@ -105,7 +96,7 @@ describe('visibleNavGroups', () => {
   it('shows every external tool; one without a configured URL is disabled and says so', () => {
     const groups = visibleNavGroups(
       NAV_GROUPS,
-      context({ externalLinks: { ...noLinks, emailOutreach: 'https://outreach.example.com/' } }),
+      context({ externalLinks: { ...NO_EXTERNAL_LINKS, emailOutreach: 'https://outreach.example.com/' } }),
     );
     const other = groups.find((group) => group.label === 'Other Tools')?.items ?? [];
     expect(other.map((item) => [item.title, item.href, item.hint])).toEqual([

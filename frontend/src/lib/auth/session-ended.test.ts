@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeConfig } from '#shared/runtime-config';
+import { type RuntimeConfig, UNCONFIGURED_RUNTIME_CONFIG } from '#shared/runtime-config';
 import { setRuntimeConfig } from '../config';
 import { clearSessionEndedNotice, endSession, hasSessionEndedNotice } from './session-ended';
 import { lastAuthUserKey } from './stored-session';
@@ -22,24 +22,7 @@ function memoryStorage(): Storage {
 }
 
 const CLIENT_ID = 'client-1';
-const config: RuntimeConfig = {
-  region: 'us-east-1',
-  userPoolId: 'us-east-1_pool',
-  userPoolClientId: CLIENT_ID,
-  authFlowType: 'USER_PASSWORD_AUTH',
-  apiUrl: '',
-  wsUrl: '/ws',
-  allowedEmailDomain: 'example.com',
-  externalLinks: {
-    backlinkManager: null,
-    googleAdsAdvisor: null,
-    emailOutreach: null,
-    aiOptimization: null,
-    newsletterPlatformLogin: null,
-    pressDistributionLogin: null,
-  },
-  local: false,
-};
+const config: RuntimeConfig = { ...UNCONFIGURED_RUNTIME_CONFIG, userPoolClientId: CLIENT_ID };
 
 beforeEach(() => {
   vi.stubGlobal('window', { localStorage: memoryStorage(), sessionStorage: memoryStorage() });
