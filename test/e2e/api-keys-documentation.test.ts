@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES, API_KEY_PATTERN, type CreatedApiKey } from '#shared/api-keys';
+import { expectNoAxeViolations } from './support/axe';
 import {
   type E2eApp,
   type E2eUser,
@@ -11,6 +12,7 @@ import {
   signInThroughUi,
   startE2eApp,
 } from './support/e2e';
+import { expectFitsPhones } from './support/overflow';
 import { clipboardText, horizontalOverflow } from './support/tools';
 
 /**
@@ -188,6 +190,16 @@ describe('Documentation page', () => {
       .first()
       .waitFor();
     await screenshot(page, 'documentation-endpoints', { fullPage: true });
+    // Every table and example scrolls in a region of its own that the keyboard reaches, named after
+    // what it holds and its endpoint: unique names, or axe's landmark-unique fails.
+    const example = page.getByRole('region', { name: 'Example body of POST /api/generate-newsletter' });
+    await example.focus();
+    await expect.poll(() => example.evaluate((region) => region.matches(':focus'))).toBe(true);
+    await expect.poll(() => example.textContent()).toContain('"topic"');
+    await page
+      .getByRole('region', { name: 'Response fields (200) of POST /api/generate-newsletter' })
+      .waitFor();
+    await expectNoAxeViolations(page, 'documentation, Content endpoints');
     await page.getByRole('tab', { name: 'Clients' }).click();
     await page.getByText('company_name', { exact: true }).first().waitFor();
     await page.getByRole('tab', { name: 'Other' }).click();
@@ -213,6 +225,9 @@ describe('Documentation page', () => {
     await page.getByText('/api/generate-newsletter', { exact: true }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE_WIDTH);
+    // Tables and examples scroll inside their regions at 360 and 390 px, never the page.
+    await expectFitsPhones(page, 'documentation, Content endpoints');
+    await expectNoAxeViolations(page, 'documentation on a phone, Content endpoints');
     await screenshot(page, 'documentation-phone', { fullPage: true });
   });
 });

@@ -4,7 +4,7 @@ import { BATCH_TOOL_LABELS, type BatchTool } from '#shared/batch-columns';
 import type { BatchRowStatus, BatchView } from '#shared/batch-schemas';
 import { batchResultsCsv } from '#shared/batches';
 import { formatUsd } from '#shared/prices';
-import { TableScrollRegion } from '@/components/table-scroll-region';
+import { ScrollRegion } from '@/components/scroll-region';
 import { downloadTextFile } from '@/components/tool/download';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -91,7 +91,7 @@ export function BatchRun({
             Download results
           </Button>
         </div>
-        <TableScrollRegion label="Rows of the batch">
+        <ScrollRegion label="Rows of the batch">
           {/* On a phone the tool and client go under the result, so the rows fit without sideways scroll. */}
           <table className="w-full text-sm sm:min-w-[40rem]">
             <caption className="sr-only">Rows of the batch</caption>
@@ -154,7 +154,7 @@ export function BatchRun({
               ))}
             </tbody>
           </table>
-        </TableScrollRegion>
+        </ScrollRegion>
       </CardContent>
     </Card>
   );

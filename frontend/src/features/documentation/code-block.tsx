@@ -1,9 +1,22 @@
 import { Copy } from 'lucide-react';
+import { ScrollRegion } from '@/components/scroll-region';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 
-/** A block of code with a Copy button. */
-export function CodeBlock({ code, label }: { code: string; label: string }) {
+/**
+ * A block of code with a Copy button. `label` names it in the button and the toast; `regionLabel`, the
+ * name screen readers hear on its scroll region, must be unique on the page (the same example body
+ * stands in several endpoints), so it says which one where `label` alone would repeat.
+ */
+export function CodeBlock({
+  code,
+  label,
+  regionLabel = label,
+}: {
+  code: string;
+  label: string;
+  regionLabel?: string;
+}) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
@@ -25,14 +38,15 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
         <Copy aria-hidden />
         Copy
       </Button>
-      <pre
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach a long example to scroll it (axe: scrollable-region-focusable).
-        tabIndex={0}
-        data-scroll-x
-        className="max-h-[32rem] overflow-auto rounded-md border bg-muted p-4 pr-24 font-mono text-xs leading-relaxed"
+      {/* Room on the right for the Copy button; long examples scroll down as well as sideways. */}
+      <ScrollRegion
+        label={regionLabel}
+        className="max-h-[32rem] overflow-auto rounded-md border bg-muted p-4 pr-24"
       >
-        <code>{code}</code>
-      </pre>
+        <pre className="w-max font-mono text-xs leading-relaxed">
+          <code>{code}</code>
+        </pre>
+      </ScrollRegion>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import { marked } from 'marked';
 import { MAX_PREFER_WAIT_SECONDS, PUBLIC_API_TAGS } from '#shared/public-api';
+import { ScrollRegion } from '@/components/scroll-region';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -36,12 +37,15 @@ function Description({ text, className }: { text: string; className?: string }) 
 /** A table of body fields or query parameters; parameters show their description under the name. */
 function FieldTable({
   fields,
+  endpoint,
   caption,
   heading,
   showDescriptions = false,
   showDefaults = true,
 }: {
   fields: FieldView[];
+  /** `POST /api/…`: every endpoint has such tables, and each scroll region's name must be unique. */
+  endpoint: string;
   caption: string;
   heading: string;
   showDescriptions?: boolean;
@@ -50,7 +54,7 @@ function FieldTable({
 }) {
   if (fields.length === 0) return null;
   return (
-    <div className="overflow-x-auto" data-scroll-x>
+    <ScrollRegion label={`${caption} of ${endpoint}`}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-muted-foreground text-xs">
@@ -82,7 +86,7 @@ function FieldTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -92,6 +96,7 @@ function Endpoint({ document, endpoint }: { document: OpenApiDocument; endpoint:
   const reply = responseFields(document, operation);
   const example = requestExample(operation);
   const needsKey = operation.security === undefined || operation.security.length > 0;
+  const name = `${endpoint.method} /api${endpoint.path}`;
   return (
     <Card id={operation.operationId} className="gap-4">
       <CardHeader>
@@ -117,15 +122,23 @@ function Endpoint({ document, endpoint }: { document: OpenApiDocument; endpoint:
         )}
         <FieldTable
           fields={queryFields(operation)}
+          endpoint={name}
           caption="Query parameters"
           heading="Parameter"
           showDescriptions
         />
-        <FieldTable fields={fields} caption="Request body fields" heading="Field" />
-        {example !== undefined && <CodeBlock code={JSON.stringify(example, null, 2)} label="Example body" />}
+        <FieldTable fields={fields} endpoint={name} caption="Request body fields" heading="Field" />
+        {example !== undefined && (
+          <CodeBlock
+            code={JSON.stringify(example, null, 2)}
+            label="Example body"
+            regionLabel={`Example body of ${name}`}
+          />
+        )}
         {reply && (
           <FieldTable
             fields={reply.fields}
+            endpoint={name}
             caption={`Response fields (${reply.status})`}
             heading={`Response (${reply.status})`}
             showDescriptions
@@ -138,6 +151,7 @@ function Endpoint({ document, endpoint }: { document: OpenApiDocument; endpoint:
             <CodeBlock
               code={JSON.stringify(reply.value, null, 2)}
               label={`Example reply: ${reply.summary}`}
+              regionLabel={`Example reply of ${name}: ${reply.summary}`}
             />
           </figure>
         ))}

@@ -12,7 +12,7 @@ import {
 import { usageJobsCsv } from '#shared/usage-csv';
 import { dayOf, firstDayOfMonth } from '#shared/usage-dates';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
-import { TableScrollRegion } from '@/components/table-scroll-region';
+import { ScrollRegion } from '@/components/scroll-region';
 import { downloadTextFile } from '@/components/tool/download';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -91,7 +91,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy: UsageGroupBy }) {
   if (rows.length === 0) return <p className="text-muted-foreground text-sm">No jobs in this period.</p>;
   return (
-    <TableScrollRegion label={`Cost by ${USAGE_GROUP_LABELS[groupBy].toLowerCase()}`}>
+    <ScrollRegion label={`Cost by ${USAGE_GROUP_LABELS[groupBy].toLowerCase()}`}>
       {/* On a phone the token, image and speech columns give way (the CSV export keeps them): no sideways scroll. */}
       <table className="w-full text-sm sm:min-w-[36rem]">
         <caption className="sr-only">Cost by {USAGE_GROUP_LABELS[groupBy].toLowerCase()}</caption>
@@ -142,7 +142,7 @@ function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy:
           ))}
         </tbody>
       </table>
-    </TableScrollRegion>
+    </ScrollRegion>
   );
 }
 
