@@ -371,7 +371,89 @@ describe('the calendar', () => {
     await screenshot(phone, 'calendar-phone');
     await phone.context().close();
   });
+
+  it('fits the review page’s content frame to a short item and shows a long one whole, on a desktop and a phone', async () => {
+    const long = [
+      '<h2>The long story</h2>',
+      ...Array.from(
+        { length: 45 },
+        (_, n) =>
+          `<p>Paragraph ${n + 1}: the bakery opens at seven, bakes its bread on the premises and sells out most days by noon.</p>`,
+      ),
+      '<p>The very last line of the long item.</p>',
+    ].join('');
+    const links = {
+      short: await reviewLinkFor(
+        'Opening hours',
+        '<h2>Opening hours</h2><p>Open daily from seven to six.</p>',
+      ),
+      long: await reviewLinkFor('The long story', long),
+    };
+    for (const mobile of [false, true]) {
+      const page = await openPage(app, { mobile });
+      if (!mobile) await page.setViewportSize({ width: 1440, height: 900 });
+      const device = mobile ? 'phone' : 'desktop';
+      for (const [length, link] of Object.entries(links)) {
+        await page.goto(new URL(link).pathname);
+        await page.locator('iframe[title="The content to review"]').waitFor();
+        // The frame is as tall as its document (its 1 px borders aside): no blank box below a short
+        // item, and a long one shown whole, its last line inside the frame's own viewport, not cut off.
+        await expect
+          .poll(
+            async () => {
+              const fit = await frameFit(page);
+              return fit.frame - fit.content;
+            },
+            { timeout: 10_000 },
+          )
+          .toBeLessThanOrEqual(4);
+        const fit = await frameFit(page);
+        expect(fit.frame - fit.content, `${length} item, ${device}`).toBeGreaterThanOrEqual(0);
+        expect(fit.lastBottom, `${length} item's last line, ${device}`).toBeLessThanOrEqual(fit.viewport);
+        if (length === 'long') expect(fit.content).toBeGreaterThan(mobile ? 844 : 900);
+        if (mobile) await expectFitsPhones(page, `review page, ${length} item`);
+        await screenshot(page, `review-frame-${length}-${device}`);
+        if (length === 'long')
+          await screenshot(page, `review-frame-long-${device}-whole`, { fullPage: true });
+      }
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
 });
+
+/** A library item of the bakery sent for review through the API: its review link. */
+async function reviewLinkFor(title: string, html: string): Promise<string> {
+  const item = await saveContent(app, staff, clientId, {
+    title,
+    content: title,
+    html_content: html,
+    content_type: 'blog',
+  });
+  const review = await app.test.request<{ reviewUrl: string }>(
+    'POST',
+    `/api/clients/${clientId}/content/${item.id}/reviews`,
+    { token: staff.idToken, body: {} },
+  );
+  expect(review.status).toBe(201);
+  return review.body.reviewUrl;
+}
+
+/** The review page's frame height against its document's, and where the document's last element ends. */
+function frameFit(page: Page) {
+  return page.locator('iframe[title="The content to review"]').evaluate((element) => {
+    // An iframe: its document is readable here because the frame is same-origin.
+    const framed = (element as typeof element & { contentDocument: typeof element.ownerDocument | null })
+      .contentDocument;
+    const root = framed?.documentElement;
+    return {
+      frame: element.getBoundingClientRect().height,
+      content: root?.getBoundingClientRect().height ?? 0,
+      lastBottom: framed?.body.lastElementChild?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY,
+      viewport: root?.clientHeight ?? 0,
+    };
+  });
+}
 
 function dayKey(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');

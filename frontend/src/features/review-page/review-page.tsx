@@ -16,6 +16,7 @@ import { formatMoment } from '@/lib/calendar-dates';
 import { toast } from '@/lib/toast';
 import { REVIEW_PAGE } from './messages';
 import { fetchReview, postComment, postDecision } from './review-page-api';
+import { FITTED_FRAME_MIN_HEIGHT, useFittedFrame } from './use-fitted-frame';
 
 type LoadState =
   | { kind: 'loading' }
@@ -82,6 +83,7 @@ function ReviewView({
   onChanged: () => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const fitted = useFittedFrame(frame);
   const [quote, setQuote] = useState('');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -177,17 +179,26 @@ function ReviewView({
               {REVIEW_PAGE.quoteSelection}
             </Button>
           </div>
+          {/* Above the frame: a long item's end is far below. */}
+          <p className="text-muted-foreground text-xs">{REVIEW_PAGE.quoteHint}</p>
           <iframe
             ref={frame}
             title={REVIEW_PAGE.frameTitle}
             sandbox="allow-same-origin"
             referrerPolicy="no-referrer"
             srcDoc={frameDocument(review.html, review.title)}
-            className="h-[50vh] min-h-[320px] w-full rounded-md border bg-white sm:h-[60vh]"
+            onLoad={fitted.onLoad}
+            // As tall as the content (issue 33 follow-up): a short item leaves no blank frame below it,
+            // a long one reads with the page's own scrolling instead of a box scrolling inside it.
+            style={{ height: fitted.height ?? FITTED_FRAME_MIN_HEIGHT }}
+            className="block w-full rounded-md border bg-white"
           />
-          <p className="text-muted-foreground text-xs">{REVIEW_PAGE.quoteHint}</p>
         </section>
-        <aside className="grid content-start gap-4" aria-label={REVIEW_PAGE.commentsHeading}>
+        {/* Beside a long item the comment form stays in view as the reviewer reads down the page. */}
+        <aside
+          className="grid content-start gap-4 lg:sticky lg:top-6 lg:max-h-[calc(100svh-3rem)] lg:self-start lg:overflow-y-auto"
+          aria-label={REVIEW_PAGE.commentsHeading}
+        >
           <p
             className="rounded-md border bg-background p-3 text-sm"
             role="status"
