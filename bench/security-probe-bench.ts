@@ -19,7 +19,7 @@ import { INVALID_URL_MESSAGE } from '#shared/validation/web-address';
 import { closeCodeFrom, frameHeader, openRawWebSocket } from '#test/support/raw-websocket';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 import { runCrashProbe } from './security-probe-crash';
-import { runStoredXssProbe } from './security-probe-xss';
+import { printStoredXssFigures, runStoredXssProbe } from './security-probe-xss';
 
 type Verdict = { ok: true } | { ok: false; why: string };
 interface Category {
@@ -601,27 +601,7 @@ export async function run(): Promise<void> {
     console.log(`private listener hits: ${inner.hits.length}; other-origin hits: ${elsewhere.hits.length}`);
 
     const xssStarted = Date.now();
-    const { rows: xss, control, ranOnApp } = await runStoredXssProbe(app);
-    console.log(
-      `\nstored XSS control: ${control.ran} of ${control.tried} payloads ran on a page with no escaping, sanitising or CSP`,
-    );
-    console.log(
-      'stored XSS: place | screen | tried | refused at entry | rendered, not run | stored, not on the screen | ran',
-    );
-    for (const row of xss) {
-      console.log(
-        `${row.place} | ${row.screen} | ${row.tried} | ${row.refused} | ${row.rendered} | ${row.notShown} | ${row.ran.length}`,
-      );
-      if (row.ran.length > 0) console.log(`    ran: ${row.ran.slice(0, 20).join(', ')}`);
-    }
-    console.log(
-      `payloads that ran on any of the app's screens: ${ranOnApp.length} ${ranOnApp.slice(0, 20).join(', ')}`,
-    );
-    const xssTried = xss.reduce((sum, row) => sum + row.tried, 0);
-    // A payload that ran while another screen was open (a late timer) is not in its row: counted too.
-    const inRows = new Set(xss.flatMap((row) => row.ran));
-    const xssWrong =
-      xss.reduce((sum, row) => sum + row.ran.length, 0) + ranOnApp.filter((id) => !inRows.has(id)).length;
+    const { tried: xssTried, wrong: xssWrong } = printStoredXssFigures(await runStoredXssProbe(app));
     console.log(
       `stored XSS | ${xssTried} | ${xssTried - xssWrong} | ${xssWrong}   (${Math.round((Date.now() - xssStarted) / 1000)} s)`,
     );

@@ -5,14 +5,25 @@
  * screens that render them opened in Chromium. Each stored text starts with a visible marker `[[id]]`,
  * so the probe knows the payload reached the screen; a payload that runs reports its id through the
  * `__xss` binding, a dialog, or a request to the marker host. Per place and screen: tried, refused at
- * entry, rendered without running, not on the screen, and run (the wrong cases).
+ * entry, rendered without running, not on the screen, and run (the wrong cases). Any request to a host
+ * that is neither the app's nor the control's is an outside load, counted per screen.
+ *
+ * The places come in groups (XSS_PLACE_GROUPS), so a run can be limited to some of them:
+ * `node --import tsx bench/security-probe-xss.ts reviews` stores and renders only the review loop's texts.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { ensureFrontendBuild } from '#local/frontend-build';
+import { quietSdkWarnings } from '#local/quiet-sdk-warnings';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import type { CreatedReview } from '#shared/reviews';
 import { launchChromium, signInThroughUi } from '#test/e2e/support/e2e';
-import type { TestRuntime, TestUser } from '#test/support/test-runtime';
+import {
+  startTestRuntime,
+  type TestResponse,
+  type TestRuntime,
+  type TestUser,
+} from '#test/support/test-runtime';
 import { XSS_MARKER_HOST, xssCorpus } from './xss-corpus';
 
 export interface XssRow {
@@ -25,6 +36,22 @@ export interface XssRow {
   /** The ids stored but not found on the screen (the first few). */
   missing: string[];
   ran: string[];
+}
+
+/**
+ * The probe's places, by the screens that show them: a client's fields on the cards; a library item's
+ * title and HTML in the list, Preview, Edit and the calendar; an API key's name; the review loop (a
+ * link's reviewer name and message, the reviewer's comments and quotes, a colleague's comments) on the
+ * review page, the app's review panel and the Activity Tracker.
+ */
+export const XSS_PLACE_GROUPS = ['clients', 'library', 'api-keys', 'reviews'] as const;
+export type XssPlaceGroup = (typeof XSS_PLACE_GROUPS)[number];
+
+export interface StoredXssOptions {
+  /** Only these groups of places (all when absent). */
+  readonly groups?: readonly XssPlaceGroup[];
+  /** Cuts the corpus short, for a quick look while changing the probe. */
+  readonly payloads?: number;
 }
 
 const PASSWORD = 'Secret-123';
@@ -66,9 +93,16 @@ async function collectMarkers(page: Page, seen: Set<string>): Promise<void> {
     for (const found of part.matchAll(/\[\[([a-z]+-\d+)\]\]/g)) seen.add(found[1] ?? '');
 }
 
+const CONTROL_ORIGIN = 'http://xss-control.invalid';
+
 class ExecutionWatch {
   screen = '';
   readonly ran = new Map<string, Set<string>>();
+  /** Requests of the app's screens to a host that is not the app's, by screen. */
+  readonly outside = new Map<string, string[]>();
+
+  /** `appHost`: the app's and its local emulators' host name (every port of it is the app). */
+  constructor(private readonly appHost: string) {}
 
   record(id: string): void {
     const set = this.ran.get(this.screen) ?? new Set<string>();
@@ -83,6 +117,12 @@ class ExecutionWatch {
       return route.abort();
     });
     context.on('page', (page) => this.watchDialogs(page));
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (this.screen === 'control' || !/^(https?|wss?):$/.test(url.protocol)) return;
+      if (url.hostname === this.appHost) return;
+      this.outside.set(this.screen, [...(this.outside.get(this.screen) ?? []), url.href]);
+    });
   }
 
   watchDialogs(page: Page): void {
@@ -120,7 +160,7 @@ async function runControl(
   watch: ExecutionWatch,
   corpus: ((id: string) => string)[],
 ) {
-  const origin = 'http://xss-control.invalid';
+  const origin = CONTROL_ORIGIN;
   await context.route(`${origin}/**`, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>control</title>' }),
   );
@@ -141,24 +181,87 @@ export interface StoredXssFigures {
   control: { tried: number; ran: number };
   /** Every payload id that ran on any of the app's screens. */
   ranOnApp: string[];
+  /** Requests the app's screens made to other hosts (the marker host's included), by screen. */
+  outsideLoads: Record<string, string[]>;
 }
 
-/** `payloads` cuts the corpus short, for a quick look while changing the probe. */
-export async function runStoredXssProbe(app: TestRuntime, payloads?: number): Promise<StoredXssFigures> {
-  const corpus = xssCorpus().slice(0, payloads);
+export async function runStoredXssProbe(
+  app: TestRuntime,
+  options: StoredXssOptions = {},
+): Promise<StoredXssFigures> {
+  const corpus = xssCorpus().slice(0, options.payloads);
+  const wanted = (group: XssPlaceGroup) => options.groups === undefined || options.groups.includes(group);
   const email = `xss-probe-${Date.now()}@${app.runtime.settings.allowedEmailDomain}`;
   const user: TestUser = await app.createUser(email, { admin: true, password: PASSWORD });
-  const call = <T>(method: string, path: string, body?: unknown) =>
-    app.request<T>(method, path, { token: user.idToken, ...(body === undefined ? {} : { body }) });
-  const stored = (prefix: string): Stored => ({
-    prefix,
-    ids: corpus.map((_payload, index) => `${prefix}-${index}`),
-    accepted: new Set(),
-  });
-  const text = (id: string, index: number) => `${marker(id)} ${corpus[index]?.(id) ?? ''}`;
+  const browser = await launchChromium();
+  const watch = new ExecutionWatch(new URL(app.url).hostname);
+  const rows: XssRow[] = [];
+  let control = { tried: 0, ran: 0 };
+  try {
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1440, height: 900 } });
+    await watch.attach(context);
+    control = await runControl(context, watch, corpus);
+    const page = await context.newPage();
+    watch.watchDialogs(page);
+    await signInThroughUi(page, user.email, PASSWORD);
+    const probe: Probe = {
+      app,
+      corpus,
+      context,
+      page,
+      watch,
+      call: <T>(method: string, path: string, body?: unknown) =>
+        app.request<T>(method, path, { token: user.idToken, ...(body === undefined ? {} : { body }) }),
+      stored: (prefix) => ({
+        prefix,
+        ids: corpus.map((_payload, index) => `${prefix}-${index}`),
+        accepted: new Set(),
+      }),
+      text: (id, index) => `${marker(id)} ${corpus[index]?.(id) ?? ''}`,
+      row: (place, screen, set, shown) => {
+        const accepted = [...set.accepted];
+        const rendered = accepted.filter((id) => shown.has(id));
+        rows.push({
+          place,
+          screen,
+          tried: set.ids.length,
+          refused: set.ids.length - accepted.length,
+          rendered: rendered.length,
+          notShown: accepted.length - rendered.length,
+          missing: accepted.filter((id) => !shown.has(id)).slice(0, 12),
+          ran: watch.ranOf(screen, set.prefix),
+        });
+      },
+    };
+    if (wanted('clients')) await probeClients(probe);
+    if (wanted('library')) await probeLibrary(probe);
+    if (wanted('api-keys')) await probeApiKeys(probe);
+    if (wanted('reviews')) await probeReviews(probe);
+  } finally {
+    await browser.close();
+  }
+  return { rows, control, ranOnApp: watch.ranOnApp(), outsideLoads: Object.fromEntries(watch.outside) };
+}
 
-  // A client's fields: six payloads per client, one in each field its card shows.
-  const clientFields = stored('client');
+/** What each group of places works with: the signed-in page, the API as its user, the tally. */
+interface Probe {
+  readonly app: TestRuntime;
+  readonly corpus: readonly ((id: string) => string)[];
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly watch: ExecutionWatch;
+  readonly call: <T>(method: string, path: string, body?: unknown) => Promise<TestResponse<T>>;
+  /** The ids of one place's payloads (`<prefix>-<index>`), none accepted yet. */
+  readonly stored: (prefix: string) => Stored;
+  /** The payload of `index` behind its visible marker. */
+  readonly text: (id: string, index: number) => string;
+  readonly row: (place: string, screen: string, set: Stored, shown: ReadonlySet<string>) => void;
+}
+
+/** A client's fields: six payloads per client, one in each field its card shows. */
+async function probeClients(probe: Probe): Promise<void> {
+  const { corpus, call, text, page, watch } = probe;
+  const clientFields = probe.stored('client');
   const perClient = CLIENT_FIELDS.length;
   const clientGroups = Array.from({ length: Math.ceil(corpus.length / perClient) }, (_, group) =>
     clientFields.ids.slice(group * perClient, (group + 1) * perClient),
@@ -182,12 +285,25 @@ export async function runStoredXssProbe(app: TestRuntime, payloads?: number): Pr
       }
   });
 
-  // The library: one item per payload, its title and its HTML each holding one; each with a due date.
+  // The grids are virtual (only the cards in view exist): the screen is read as a reader scrolls it.
+  watch.screen = 'client cards';
+  await page.goto('/clients');
+  await page.getByTestId('client-card').first().waitFor();
+  const seenOnCards = new Set<string>();
+  await scrollThrough(page, null, async () => {
+    await collectMarkers(page, seenOnCards);
+  });
+  probe.row('client fields', watch.screen, clientFields, seenOnCards);
+}
+
+/** The library: one item per payload, its title and its HTML each holding one; each with a due date. */
+async function probeLibrary(probe: Probe): Promise<void> {
+  const { corpus, call, text, page, watch } = probe;
   const library = (await call<Client>('POST', '/api/clients', { name: 'XSS Probe Library Co' })).body;
-  const titles = stored('title');
-  const html = stored('html');
+  const titles = probe.stored('title');
+  const html = probe.stored('html');
   const month = new Date();
-  const items = await inParallel(corpus, async (_payload, index) => {
+  await inParallel(corpus, async (_payload, index) => {
     const titleId = titles.ids[index] ?? '';
     const htmlId = html.ids[index] ?? '';
     let reply = await call<ClientContent>('POST', `/api/clients/${library.id}/content`, {
@@ -213,184 +329,300 @@ export async function runStoredXssProbe(app: TestRuntime, payloads?: number): Pr
     const dueDate = `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}-${day}`;
     if (reply.status === 201)
       await call('PUT', `/api/clients/${library.id}/content/${reply.body.id}/due-date`, { dueDate });
-    return reply.status === 201 ? reply.body : null;
   });
-  const savedItems = items.filter((item): item is ClientContent => item !== null);
-  const calendar = stored('title');
+  const calendar = probe.stored('title');
   for (const id of titles.accepted) calendar.accepted.add(id);
 
-  // API keys: the name is short (100 characters), so many payloads are refused where they enter.
-  const keys = stored('key');
+  watch.screen = 'library list';
+  await page.goto('/clients');
+  await page.getByLabel('Search clients...').fill('XSS Probe Library Co');
+  await page.getByRole('button', { name: 'Actions for XSS Probe Library Co' }).click();
+  await page.getByRole('menuitem', { name: /^View Content/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Content Library/ });
+  await dialog.getByTestId('library-item').first().waitFor();
+  const seenInList = new Set<string>();
+  const scroller = dialog.locator('[data-testid="library-grid"], [data-testid="library-list"]').first();
+  await scrollThrough(page, scroller, async () => {
+    await collectMarkers(page, seenInList);
+  });
+  probe.row('library item title', watch.screen, titles, seenInList);
+
+  // Preview and edit of every item, as the list brings each into view.
+  const seenInPreview = new Set<string>();
+  const seenInEdit = new Set<string>();
+  const opened = new Set<string>();
+  await scroller.evaluate((start) => {
+    let box = start;
+    while (box.parentElement && box.scrollHeight <= box.clientHeight + 1) box = box.parentElement;
+    box.scrollTo(0, 0);
+  });
+  await scrollThrough(page, scroller, async () => {
+    const indices = await dialog
+      .locator('[data-index]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-index') ?? ''));
+    // A virtual row holds as many items as the grid has columns.
+    for (const index of indices) {
+      const rowItems = dialog.locator(`[data-index="${index}"]`).getByTestId('library-item');
+      for (let column = 0; column < (await rowItems.count()); column += 1) {
+        const key = `${index}:${column}`;
+        if (opened.has(key)) continue;
+        opened.add(key);
+        const item = rowItems.nth(column);
+        watch.screen = 'library preview';
+        await item.getByRole('button', { name: 'Preview', exact: true }).click();
+        const preview = page.getByRole('dialog').last();
+        await preview.locator('iframe').first().waitFor();
+        await framedBody(preview);
+        await collectMarkers(page, seenInPreview);
+        await page.keyboard.press('Escape');
+        await preview.locator('iframe').first().waitFor({ state: 'detached' });
+
+        watch.screen = 'library edit';
+        await item.getByRole('button', { name: 'Edit', exact: true }).click();
+        const edit = page.getByRole('dialog', { name: 'Edit Content' });
+        await edit.getByRole('textbox', { name: 'Text Content' }).waitFor();
+        await collectMarkers(page, seenInEdit);
+        // Its Live Preview renders the HTML.
+        await edit.getByRole('tab', { name: 'Live Preview' }).click();
+        await edit.locator('iframe').first().waitFor();
+        await framedBody(edit);
+        await collectMarkers(page, seenInEdit);
+        await page.keyboard.press('Escape');
+        await edit.waitFor({ state: 'detached' });
+      }
+    }
+  });
+  probe.row('library item title', 'library preview', titles, seenInPreview);
+  probe.row('library item HTML', 'library preview', html, seenInPreview);
+  probe.row('library item title', 'library edit', titles, seenInEdit);
+  probe.row('library item HTML', 'library edit', html, seenInEdit);
+
+  watch.screen = 'calendar';
+  await page.goto('/calendar');
+  await page
+    .getByRole('heading', { name: /Calendar/ })
+    .first()
+    .waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1_000);
+  {
+    const shown = new Set<string>();
+    await collectMarkers(page, shown);
+    probe.row('calendar entry (item title)', watch.screen, calendar, shown);
+  }
+}
+
+/** API keys: the name is short (100 characters), so many payloads are refused where they enter. */
+async function probeApiKeys(probe: Probe): Promise<void> {
+  const { call, text, page, watch } = probe;
+  const keys = probe.stored('key');
   await inParallel(keys.ids, async (id, index) => {
     const reply = await call('POST', '/api/api-keys', { name: text(id, index) });
     if (reply.status < 300) keys.accepted.add(id);
   });
+  watch.screen = 'API keys';
+  await page.goto('/api-keys');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1_000);
+  const shown = new Set<string>();
+  await collectMarkers(page, shown);
+  probe.row('API key name', watch.screen, keys, shown);
+}
 
-  const browser = await launchChromium();
-  const watch = new ExecutionWatch();
-  const rows: XssRow[] = [];
-  let control = { tried: 0, ran: 0 };
-  const row = async (place: string, screen: string, set: Stored, shown: ReadonlySet<string>) => {
-    const accepted = [...set.accepted];
-    const rendered = accepted.filter((id) => shown.has(id));
-    rows.push({
-      place,
-      screen,
-      tried: set.ids.length,
-      refused: set.ids.length - accepted.length,
-      rendered: rendered.length,
-      notShown: accepted.length - rendered.length,
-      missing: accepted.filter((id) => !shown.has(id)).slice(0, 12),
-      ran: watch.ranOf(screen, set.prefix),
-    });
+const REVIEW_CLIENT = 'XSS Probe Review Co';
+const REVIEW_ITEM = 'XSS probe review item';
+/**
+ * Each payload index writes at most five activities (a link or two, the reviewer's comment or two, a
+ * colleague's comment; an edit records none), so a round's all stay within the Activity Tracker's rows.
+ */
+const REVIEW_ROUND = Math.floor(ACTIVITY_ROUND / 5);
+
+/**
+ * The review loop, on one item: per payload the item's title and HTML changed to hold it (a version the
+ * next link shows), a review link whose reviewer name and message hold it, a comment through the link
+ * (the reviewer's, with a quote) and one from the app (a colleague's, which goes on that newest link). A field that refuses its payload gets a plain text, and the other payload is
+ * tried alone. Every link's page is opened (each shows its own message and comments), the Activity
+ * Tracker after each round of its 100 rows, and the app's review panel, which lists every link, comment
+ * and quote of the item, at the end. The public routes count requests per address: each payload's link
+ * is used from an address of its own (the local gateway takes X-Forwarded-For as the viewer's).
+ */
+async function probeReviews(probe: Probe): Promise<void> {
+  const { app, corpus, call, text, context, page, watch } = probe;
+  const client = (await call<Client>('POST', '/api/clients', { name: REVIEW_CLIENT })).body;
+  const item = (
+    await call<ClientContent>('POST', `/api/clients/${client.id}/content`, {
+      title: REVIEW_ITEM,
+      content: 'The item the review links are for.',
+      html_content: '<p>The item the review links are for.</p>',
+      content_type: 'blog',
+    })
+  ).body;
+  const itemPath = `/api/clients/${client.id}/content/${item.id}`;
+  const titles = probe.stored('rtitle');
+  const html = probe.stored('rhtml');
+  const names = probe.stored('reviewer');
+  const messages = probe.stored('message');
+  const reviewerComments = probe.stored('rcomment');
+  const quotes = probe.stored('quote');
+  const staffComments = probe.stored('comment');
+  const seen = { page: new Set<string>(), panel: new Set<string>(), activities: new Set<string>() };
+  const reviewer = await context.newPage();
+
+  const sendForReview = async (body: Record<string, string>) => {
+    const reply = await call<CreatedReview>('POST', `${itemPath}/reviews`, body);
+    return reply.status === 201 ? new URL(reply.body.reviewUrl).pathname : null;
   };
-  try {
-    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1440, height: 900 } });
-    await watch.attach(context);
-    control = await runControl(context, watch, corpus);
-    const page = await context.newPage();
-    watch.watchDialogs(page);
-    await signInThroughUi(page, user.email, PASSWORD);
-
-    // The grids are virtual (only the cards in view exist): the screen is read as a reader scrolls it.
-    watch.screen = 'client cards';
-    await page.goto('/clients');
-    await page.getByTestId('client-card').first().waitFor();
-    const seenOnCards = new Set<string>();
-    await scrollThrough(page, null, async () => {
-      await collectMarkers(page, seenOnCards);
+  const comment = (path: string, address: string, body: Record<string, string>) =>
+    app.request('POST', `/api/reviews/${path.split('/').at(-1) ?? ''}/comments`, {
+      body,
+      headers: { 'x-forwarded-for': address },
     });
-    await row('client fields', watch.screen, clientFields, seenOnCards);
 
-    watch.screen = 'library list';
-    await page.evaluate('window.scrollTo(0, 0)');
-    await page.getByLabel('Search clients...').fill('XSS Probe Library Co');
-    await page.getByRole('button', { name: 'Actions for XSS Probe Library Co' }).click();
-    await page.getByRole('menuitem', { name: /^View Content/ }).click();
-    const dialog = page.getByRole('dialog', { name: /Content Library/ });
-    await dialog.getByTestId('library-item').first().waitFor();
-    const seenInList = new Set<string>();
-    const scroller = dialog.locator('[data-testid="library-grid"], [data-testid="library-list"]').first();
-    await scrollThrough(page, scroller, async () => {
-      await collectMarkers(page, seenInList);
-    });
-    await row('library item title', watch.screen, titles, seenInList);
-
-    // Preview and edit of every item, as the list brings each into view.
-    const seenInPreview = new Set<string>();
-    const seenInEdit = new Set<string>();
-    const opened = new Set<string>();
-    await scroller.evaluate((start) => {
-      let box = start;
-      while (box.parentElement && box.scrollHeight <= box.clientHeight + 1) box = box.parentElement;
-      box.scrollTo(0, 0);
-    });
-    await scrollThrough(page, scroller, async () => {
-      const indices = await dialog
-        .locator('[data-index]')
-        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-index') ?? ''));
-      // A virtual row holds as many items as the grid has columns.
-      for (const index of indices) {
-        const rowItems = dialog.locator(`[data-index="${index}"]`).getByTestId('library-item');
-        for (let column = 0; column < (await rowItems.count()); column += 1) {
-          const key = `${index}:${column}`;
-          if (opened.has(key)) continue;
-          opened.add(key);
-          const item = rowItems.nth(column);
-          watch.screen = 'library preview';
-          await item.getByRole('button', { name: 'Preview', exact: true }).click();
-          const preview = page.getByRole('dialog').last();
-          await preview.locator('iframe').first().waitFor();
-          await framedBody(preview);
-          await collectMarkers(page, seenInPreview);
-          await page.keyboard.press('Escape');
-          await preview.locator('iframe').first().waitFor({ state: 'detached' });
-
-          watch.screen = 'library edit';
-          await item.getByRole('button', { name: 'Edit', exact: true }).click();
-          const edit = page.getByRole('dialog', { name: 'Edit Content' });
-          await edit.getByRole('textbox', { name: 'Text Content' }).waitFor();
-          await collectMarkers(page, seenInEdit);
-          // Its Live Preview renders the HTML.
-          await edit.getByRole('tab', { name: 'Live Preview' }).click();
-          await edit.locator('iframe').first().waitFor();
-          await framedBody(edit);
-          await collectMarkers(page, seenInEdit);
-          await page.keyboard.press('Escape');
-          await edit.waitFor({ state: 'detached' });
-        }
+  for (let start = 0; start < corpus.length; start += REVIEW_ROUND) {
+    const pages: { path: string; address: string }[] = [];
+    for (let index = start; index < Math.min(start + REVIEW_ROUND, corpus.length); index += 1) {
+      const id = (set: Stored) => set.ids[index] ?? '';
+      const address = `10.77.${index >> 8}.${index & 255}`;
+      // The words under review: the version the link is made for.
+      const edit = (title: string) =>
+        call('PUT', itemPath, {
+          title,
+          content: `Plain text of version ${index}`,
+          html_content: `<p>${marker(id(html))}</p>${corpus[index]?.(id(html)) ?? ''}`,
+        });
+      const edited = await edit(text(id(titles), index));
+      if (edited.status === 200) {
+        titles.accepted.add(id(titles));
+        html.accepted.add(id(html));
+      } else if ((await edit(`${REVIEW_ITEM} ${index}`)).status === 200) html.accepted.add(id(html));
+      const links: string[] = [];
+      const both = await sendForReview({
+        reviewerName: text(id(names), index),
+        message: text(id(messages), index),
+      });
+      if (both) {
+        names.accepted.add(id(names));
+        messages.accepted.add(id(messages));
+        links.push(both);
+      } else {
+        const named = await sendForReview({
+          reviewerName: text(id(names), index),
+          message: `Probe message ${index}`,
+        });
+        if (named) names.accepted.add(id(names));
+        const messaged = await sendForReview({
+          reviewerName: `Probe reviewer ${index}`,
+          message: text(id(messages), index),
+        });
+        if (messaged) messages.accepted.add(id(messages));
+        for (const link of [named, messaged]) if (link) links.push(link);
       }
-    });
-    await row('library item title', 'library preview', titles, seenInPreview);
-    await row('library item HTML', 'library preview', html, seenInPreview);
-    await row('library item title', 'library edit', titles, seenInEdit);
-    await row('library item HTML', 'library edit', html, seenInEdit);
-
-    watch.screen = 'calendar';
-    await page.goto('/calendar');
-    await page
-      .getByRole('heading', { name: /Calendar/ })
-      .first()
-      .waitFor();
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1_000);
-    {
-      const shown = new Set<string>();
-      await collectMarkers(page, shown);
-      await row('calendar entry (item title)', watch.screen, calendar, shown);
-    }
-
-    watch.screen = 'API keys';
-    await page.goto('/api-keys');
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1_000);
-    {
-      const shown = new Set<string>();
-      await collectMarkers(page, shown);
-      await row('API key name', watch.screen, keys, shown);
-    }
-
-    // Review comments, in rounds of the activity feed's length: after each round the review page (the
-    // client's link) and the Activity Tracker (the comments' activities) are opened.
-    const comments = stored('comment');
-    const item = savedItems[0];
-    const seenOnReviewPage = new Set<string>();
-    const seenInActivities = new Set<string>();
-    if (item) {
-      const review = await call<CreatedReview>(
-        'POST',
-        `/api/clients/${library.id}/content/${item.id}/reviews`,
-        {
-          reviewerName: 'Probe Reviewer',
-        },
-      );
-      const reviewer = await context.newPage();
-      for (let start = 0; start < comments.ids.length; start += ACTIVITY_ROUND) {
-        const round = comments.ids.slice(start, start + ACTIVITY_ROUND);
-        for (const [n, id] of round.entries()) {
-          const reply = await call('POST', `/api/clients/${library.id}/content/${item.id}/comments`, {
-            text: text(id, start + n),
+      const newest = links.at(-1);
+      if (newest) {
+        const reply = await comment(newest, address, {
+          text: text(id(reviewerComments), index),
+          quote: text(id(quotes), index),
+        });
+        if (reply.status === 201) {
+          reviewerComments.accepted.add(id(reviewerComments));
+          quotes.accepted.add(id(quotes));
+        } else {
+          const alone = await comment(newest, address, { text: text(id(reviewerComments), index) });
+          if (alone.status === 201) reviewerComments.accepted.add(id(reviewerComments));
+          const quoted = await comment(newest, address, {
+            text: `Probe comment ${index}`,
+            quote: text(id(quotes), index),
           });
-          if (reply.status < 300) comments.accepted.add(id);
+          if (quoted.status === 201) quotes.accepted.add(id(quotes));
         }
-        watch.screen = 'review page';
-        await reviewer.goto(new URL(review.body.reviewUrl).pathname + new URL(review.body.reviewUrl).hash);
-        await reviewer.waitForLoadState('networkidle');
-        await reviewer.waitForTimeout(500);
-        await collectMarkers(reviewer, seenOnReviewPage);
-        watch.screen = 'activity tracker';
-        await page.goto('/activity-tracker');
-        await page.getByTestId('activity-row').first().waitFor();
-        await page.waitForTimeout(500);
-        await collectMarkers(page, seenInActivities);
       }
+      const staff = await call('POST', `${itemPath}/comments`, { text: text(id(staffComments), index) });
+      if (staff.status === 201) staffComments.accepted.add(id(staffComments));
+      for (const path of links) pages.push({ path, address });
     }
-    await row('review comment', 'review page', comments, seenOnReviewPage);
-    await row('activity (review comment)', 'activity tracker', comments, seenInActivities);
-  } finally {
-    await browser.close();
+
+    watch.screen = 'review page';
+    for (const { path, address } of pages) {
+      await reviewer.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+      await reviewer.goto(path);
+      await reviewer.getByTestId('review-page-state').waitFor();
+      await framedBody(reviewer.locator('main'));
+      await reviewer.waitForTimeout(200);
+      await collectMarkers(reviewer, seen.page);
+    }
+    watch.screen = 'activity tracker';
+    await page.goto('/activity-tracker');
+    await page.getByTestId('activity-row').first().waitFor();
+    await page.waitForTimeout(500);
+    await collectMarkers(page, seen.activities);
   }
-  return { rows, control, ranOnApp: watch.ranOnApp() };
+
+  // The app's review panel: every link and comment of the item in one dialog, found by its own title.
+  await call('PUT', itemPath, {
+    title: REVIEW_ITEM,
+    content: 'The item the review links are for.',
+    html_content: '<p>The item the review links are for.</p>',
+  });
+  watch.screen = 'review panel';
+  await page.goto('/clients');
+  await page.getByLabel('Search clients...').fill(REVIEW_CLIENT);
+  await page.getByRole('button', { name: `Actions for ${REVIEW_CLIENT}` }).click();
+  await page.getByRole('menuitem', { name: /^View Content/ }).click();
+  const library = page.getByRole('dialog', { name: /Content Library/ });
+  await library.getByRole('button', { name: `More actions for ${REVIEW_ITEM}` }).click();
+  await page.getByRole('menuitem', { name: 'Review and comments' }).click();
+  const panel = page.getByRole('dialog', { name: `Review: ${REVIEW_ITEM}` });
+  await panel.getByTestId('review-link-row').first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1_000);
+  await collectMarkers(page, seen.panel);
+  await page.keyboard.press('Escape');
+
+  probe.row('item under review: title', 'review page', titles, seen.page);
+  probe.row('item under review: title', 'activity tracker', titles, seen.activities);
+  probe.row('item under review: HTML', 'review page', html, seen.page);
+  probe.row('review link: reviewer name', 'review panel', names, seen.panel);
+  probe.row('review link: reviewer name', 'review page', names, seen.page);
+  probe.row('review link: reviewer name', 'activity tracker', names, seen.activities);
+  probe.row('review link: message', 'review page', messages, seen.page);
+  probe.row("reviewer's comment", 'review page', reviewerComments, seen.page);
+  probe.row("reviewer's comment", 'review panel', reviewerComments, seen.panel);
+  probe.row("reviewer's comment", 'activity tracker', reviewerComments, seen.activities);
+  probe.row("reviewer's quote", 'review page', quotes, seen.page);
+  probe.row("reviewer's quote", 'review panel', quotes, seen.panel);
+  probe.row("colleague's comment", 'review page', staffComments, seen.page);
+  probe.row("colleague's comment", 'review panel', staffComments, seen.panel);
+  probe.row("colleague's comment", 'activity tracker', staffComments, seen.activities);
+}
+
+/** Prints the figures; returns the payloads tried and those that ran (the wrong ones). */
+export function printStoredXssFigures(figures: StoredXssFigures): { tried: number; wrong: number } {
+  const { rows, control, ranOnApp, outsideLoads } = figures;
+  console.log(
+    `\nstored XSS control: ${control.ran} of ${control.tried} payloads ran on a page with no escaping, sanitising or CSP`,
+  );
+  console.log(
+    'stored XSS: place | screen | tried | refused at entry | rendered, not run | stored, not on the screen | ran',
+  );
+  for (const row of rows) {
+    console.log(
+      `${row.place} | ${row.screen} | ${row.tried} | ${row.refused} | ${row.rendered} | ${row.notShown} | ${row.ran.length}`,
+    );
+    if (row.ran.length > 0) console.log(`    ran: ${row.ran.slice(0, 20).join(', ')}`);
+    if (row.notShown > 0) console.log(`    not on the screen: ${row.missing.join(', ')}`);
+  }
+  console.log(
+    `payloads that ran on any of the app's screens: ${ranOnApp.length} ${ranOnApp.slice(0, 20).join(', ')}`,
+  );
+  const outside = Object.entries(outsideLoads);
+  console.log(`outside loads: ${outside.reduce((sum, [, urls]) => sum + urls.length, 0)}`);
+  for (const [screen, urls] of outside)
+    console.log(`    ${screen}: ${urls.length} ${urls.slice(0, 5).join(' ')}`);
+  const tried = rows.reduce((sum, row) => sum + row.tried, 0);
+  // A payload that ran while another screen was open (a late timer) is not in its row: counted too.
+  const inRows = new Set(rows.flatMap((row) => row.ran));
+  const wrong =
+    rows.reduce((sum, row) => sum + row.ran.length, 0) + ranOnApp.filter((id) => !inRows.has(id)).length;
+  return { tried, wrong };
 }
 
 /** Waits until a dialog's frame shows its srcdoc (it loads after the frame appears). */
@@ -431,5 +663,31 @@ async function scrollThrough(page: Page, element: Locator | null, step: () => Pr
       await step();
       return;
     }
+  }
+}
+
+// `node --import tsx bench/security-probe-xss.ts [group …] [payloads]`: the probe alone, on some groups of
+// places, with the first `payloads` of the corpus (all of it by default).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const count = process.argv.slice(2).find((arg) => /^\d+$/.test(arg));
+  const asked = process.argv.slice(2).filter((arg) => arg !== count);
+  const unknown = asked.filter((group) => !(XSS_PLACE_GROUPS as readonly string[]).includes(group));
+  if (unknown.length > 0)
+    throw new Error(`Unknown groups ${unknown.join(', ')}: use ${XSS_PLACE_GROUPS.join(', ')}`);
+  quietSdkWarnings();
+  await ensureFrontendBuild();
+  const app = await startTestRuntime();
+  try {
+    const started = Date.now();
+    const figures = await runStoredXssProbe(app, {
+      ...(asked.length > 0 ? { groups: asked as XssPlaceGroup[] } : {}),
+      ...(count ? { payloads: Number(count) } : {}),
+    });
+    const { tried, wrong } = printStoredXssFigures(figures);
+    console.log(
+      `stored XSS | ${tried} | ${tried - wrong} | ${wrong}   (${Math.round((Date.now() - started) / 1000)} s)`,
+    );
+  } finally {
+    await app.stop();
   }
 }
