@@ -52,10 +52,13 @@ export const LOCAL_NAMES = {
 /** The stack's redrive setting (infra/queue-timing.ts), so jobs reach the DLQ after as many receives. */
 export { MAX_RECEIVE_COUNT };
 
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+/** Whether a start found its table or bucket in the data folder, or made it (a new data folder). */
+export type Provisioned = 'existing' | 'created';
+
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<Provisioned> {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    return 'existing';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
@@ -83,13 +86,16 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       })),
     }),
   );
+  return 'created';
 }
 
-export async function ensureBucket(client: S3Client, bucket: string): Promise<void> {
+export async function ensureBucket(client: S3Client, bucket: string): Promise<Provisioned> {
+  let provisioned: Provisioned = 'existing';
   try {
     await client.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch {
     await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    provisioned = 'created';
   }
   // As the media bucket in AWS (infra/media-storage.ts): the browser may read media through presigned
   // URLs from any origin (the Gemini crop reads the image's bytes), and nothing else.
@@ -101,6 +107,7 @@ export async function ensureBucket(client: S3Client, bucket: string): Promise<vo
       },
     }),
   );
+  return provisioned;
 }
 
 export async function ensureQueues(

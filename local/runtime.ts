@@ -256,7 +256,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       cognito: cognito.endpoint,
     };
     const clients = localClients(emulatorEndpoints, credentials);
-    const [pool, queues] = await Promise.all([
+    const [pool, queues, table, bucket] = await Promise.all([
       ensureUserPool(clients.cognito, settings.dataDir),
       ensureQueues(clients.sqs, settings.queueVisibilityTimeoutSeconds),
       ensureTable(clients.dynamodb, LOCAL_NAMES.table),
@@ -417,7 +417,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     webSockets.attachFunctions(functions);
 
     // What a deploy runs once the stack is in place, for what an earlier version left in this data folder.
-    await runDeploySteps(functions, log);
+    await runDeploySteps(functions, log, { table, bucket });
 
     // fauxqs keeps messages in memory only: put back the jobs a previous run left unfinished, before
     // the app listens, so /api/health cannot answer until they are queued again.

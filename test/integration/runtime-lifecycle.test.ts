@@ -3,14 +3,20 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { s3Client } from '#functions/commons/clients/s3';
 import { requireEnv } from '#functions/commons/env';
+import { entities } from '#functions/data/entities';
 import { discardTrash, readTrash, trashKeys } from '#functions/trash/trash-bin';
+import { BACKFILL_MARKER_KEY } from '#functions/usage/usage-backfill';
+import { addToDay } from '#functions/usage/usage-days';
+import { putUsage } from '#functions/usage/usage-store';
 import { freePort } from '#local/ports';
 import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 import * as z from '#shared/validation/zod';
 import { onFreePort, signInThroughApp, spawnApp } from '#test/support/child-app';
+import { seededUsageRecord } from '#test/support/usage-records';
 
 /** What `npm start` promises: data survives a restart, a taken port is named, Ctrl+C ends everything. */
 
@@ -65,7 +71,7 @@ describe('local runtime lifecycle', () => {
     }
   });
 
-  it('copies the delete snapshots an earlier version left in the bucket when it starts', async () => {
+  it('runs the deploy steps for what an earlier version left when it starts: trash snapshots, uncounted jobs', async () => {
     const dataDir = tempDir();
     const first = await startLocalRuntime({ port: 0, dataDir, quiet: true });
     const api = (url: string, bearer: string, method: string, path: string, body?: unknown) =>
@@ -90,12 +96,42 @@ describe('local runtime lifecycle', () => {
         new PutObjectCommand({ Bucket: requireEnv('mediaBucket'), Key: key, Body: JSON.stringify(snapshot) }),
       );
       await discardTrash(key);
+      // And a job settled before the client counters existed: its usage item and day counters only, and
+      // no marker of a completed fill (this start made the table, so it wrote one without a walk).
+      const { table } = entities();
+      const marker = { TableName: table.getName(), Key: BACKFILL_MARKER_KEY, ConsistentRead: true };
+      expect((await table.getDocumentClient().send(new GetCommand(marker))).Item).toMatchObject({
+        jobsRead: 0,
+      });
+      await table
+        .getDocumentClient()
+        .send(new DeleteCommand({ TableName: marker.TableName, Key: marker.Key }));
+      const earlier = seededUsageRecord({
+        user: { userId: 'earlier-user', email: 'earlier@example.com' },
+        client: { id: created.id, name: 'Deleted Before Roofing' },
+        started: new Date(Date.now() - 3_600_000),
+        tool: 'faq',
+        modelId: 'gpt-4o',
+        provider: 'openai',
+        status: 'succeeded',
+        durationMs: 1_000,
+        costMicroUsd: 1_234,
+      });
+      await putUsage(earlier);
+      await addToDay(earlier);
     } finally {
       await first.stop();
     }
 
-    const second = await startLocalRuntime({ port: 0, dataDir, quiet: true });
+    const lines: string[] = [];
+    const second = await startLocalRuntime({
+      port: 0,
+      dataDir,
+      quiet: true,
+      log: (line) => lines.push(line),
+    });
     try {
+      expect(lines).toContain("Counted 1 earlier job(s) in the clients' usage.");
       const again = await signInAdmin(second.url, second.admin);
       const restored = await api(second.url, again, 'POST', `/api/clients/${created.id}/restore`);
       expect(restored.status).toBe(200);

@@ -322,7 +322,7 @@ describe('the fill of the client counters for jobs settled before them', () => {
     expect(visibleEarlier.length).toBeGreaterThan(0);
     expect(short.totals.jobs).toBe(jobs.length - visibleEarlier.length);
 
-    // The runtime's start ran the fill (an empty table then): its marker is there.
+    // The runtime's start made the table, so it recorded the fill as done without a walk.
     expect(await fillMarker()).toMatchObject({ jobsRead: 0 });
     await forgetTheFill();
     const counts = await runTheFill();
