@@ -415,7 +415,14 @@ describe('Client Management screen', () => {
     // A few rows around the viewport are in the page, not 130 cards; the last is reached by scrolling.
     await expect.poll(async () => (await other.getByTestId('client-card').count()) < 40).toBe(true);
     await expect.poll(() => other.getByText('Agency Client 000', { exact: true }).count()).toBe(0);
-    await other.keyboard.press('End');
+    // End scrolls to the bottom of the page as tall as it is then: on a busy machine the list may grow
+    // to its 130 rows' height a frame after the count says 130, so End is pressed until the last renders.
+    await expect
+      .poll(async () => {
+        await other.keyboard.press('End');
+        return clientCard(other, 'Agency Client 000').count();
+      })
+      .toBe(1);
     await clientCard(other, 'Agency Client 000').waitFor();
     expect(
       await clientCard(other, 'Agency Client 000').locator('xpath=..').getAttribute('aria-posinset'),
