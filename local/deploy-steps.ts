@@ -40,6 +40,17 @@ async function fillUsageCounters(functions: FunctionInvoker, log: (line: string)
   }
 }
 
+/** The fill's marker for a table this start made; a failure only means the next start walks the table. */
+async function recordFillNotNeeded(log: (line: string) => void): Promise<void> {
+  try {
+    await markFillNotNeeded();
+  } catch (error) {
+    log(
+      `Could not record that this new table needs no usage counter fill; the next start checks it: ${reason(error)}`,
+    );
+  }
+}
+
 /**
  * A table or bucket this start made holds nothing an earlier version left, so its step has nothing to
  * do and its function's thread is not started (each costs 150-400 ms, at every test runtime's start);
@@ -52,6 +63,6 @@ export async function runDeploySteps(
 ): Promise<void> {
   await Promise.all([
     made.bucket === 'created' ? undefined : copyOldTrash(functions, log),
-    made.table === 'created' ? markFillNotNeeded() : fillUsageCounters(functions, log),
+    made.table === 'created' ? recordFillNotNeeded(log) : fillUsageCounters(functions, log),
   ]);
 }

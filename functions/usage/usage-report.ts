@@ -151,6 +151,10 @@ function tallyDays(days: readonly DayTotals[], groupBy: UsageGroupBy): Tally {
   return tally;
 }
 
+/** The dearest TOP_JOBS of the months' dearest jobs. */
+const dearestOf = (months: readonly (readonly UsageItem[])[]): UsageJob[] =>
+  months.flat().map(toUsageJob).sort(dearestFirst).slice(0, TOP_JOBS);
+
 /** The ids of the clients a signed-in caller can see. */
 async function visibleClientIds(caller: Caller): Promise<string[]> {
   const clients = await listVisibleClientRecords(caller, {
@@ -191,7 +195,7 @@ async function visibleReport(
       return count === 0 ? [] : dearestJobs(month, period, count, keep);
     }),
   );
-  return { tally, topJobs: dearest.flat().map(toUsageJob).sort(dearestFirst).slice(0, TOP_JOBS) };
+  return { tally, topJobs: dearestOf(dearest) };
 }
 
 /** The usage items a caller who is not an admin may see in the period. */
@@ -252,13 +256,13 @@ export async function usageReport(caller: Caller, query: UsageQuery): Promise<Us
       Promise.all(monthsBetween(period.from, period.to).map((month) => dearestJobs(month, period, TOP_JOBS))),
     ]);
     tally = days;
-    topJobs = dearest.flat().map(toUsageJob).sort(dearestFirst).slice(0, TOP_JOBS);
+    topJobs = dearestOf(dearest);
   } else if (scope === 'visible') {
     ({ tally, topJobs } = await visibleReport(caller, period, groupBy));
   } else {
     const items = await visibleItems(caller, period);
     tally = tallyItems(items, groupBy);
-    topJobs = items.map(toUsageJob).sort(dearestFirst).slice(0, TOP_JOBS);
+    topJobs = dearestOf([items]);
   }
   if (groupBy === 'client') await currentClientNames(tally);
   const rows = [...tally.groups]
