@@ -7,11 +7,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { entities } from '#functions/data/entities';
+import { partitionKey } from '#functions/data/item-keys';
 import { envNames } from '#infra/routes';
+import { monthOf, monthsBetween } from '#shared/usage-dates';
 import { seededUsageRecord } from '#test/support/usage-records';
-import { BACKFILL_MARKER_KEY, handler } from './usage-backfill';
+import { BACKFILL_MARKER_KEY, handler, USAGE_RECORDED_SINCE } from './usage-backfill';
 import { usageItemOf } from './usage-store';
 
 /**
@@ -48,12 +50,48 @@ beforeEach(() => {
   process.env[envNames.tableName] = 'lbm-test';
 });
 
-describe('usage counter fill', () => {
+/**
+ * The walk covers every month from the first recorded one to the clock's: the tests run at fixed
+ * instants (the first month's first and last second, a month-end, a year-end, a Sunday) and each
+ * month's partition answers only its own jobs, as DynamoDB does.
+ */
+const CLOCKS = [
+  '2026-11-02T00:00:00Z',
+  '2026-11-30T23:59:59Z',
+  '2026-12-01T00:00:00Z',
+  '2026-12-31T23:59:59Z',
+  '2027-01-31T23:59:30Z',
+  '2027-03-07T12:00:00Z', // a Sunday
+];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Answers each month's Query with that month's items alone; counts the months asked. */
+function answerByMonth(itemsByMonth: Record<string, Record<string, unknown>[]>): string[] {
+  const asked: string[] = [];
+  dynamo.on(QueryCommand).callsFake((input: { ExpressionAttributeValues?: Record<string, unknown> }) => {
+    const values = Object.values(input.ExpressionAttributeValues ?? {});
+    const month = Object.keys(itemsByMonth).find((candidate) =>
+      values.includes(partitionKey([['usageMonth', candidate]])),
+    );
+    asked.push(month ?? 'other');
+    return { Items: month ? itemsByMonth[month] : [] };
+  });
+  return asked;
+}
+
+describe.each(CLOCKS)('usage counter fill at %s', (clock) => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(clock) });
+  });
+
   it('counts every other job, writes no marker and fails when some jobs cannot be counted', async () => {
     const items = storedItems(6);
     const unlucky = String(items[3]?.jobId);
     dynamo.on(GetCommand).resolves({});
-    dynamo.on(QueryCommand).resolves({ Items: items });
+    const asked = answerByMonth({ [USAGE_RECORDED_SINCE]: items });
     dynamo.on(UpdateCommand).callsFake((input: { ExpressionAttributeValues: Record<string, unknown> }) => {
       if (input.ExpressionAttributeValues[':job'] === unlucky) {
         throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
@@ -63,10 +101,10 @@ describe('usage counter fill', () => {
       return {};
     });
     await expect(handler()).rejects.toThrow('1 job(s) could not be added to their client day counters');
-    // Every job was tried, once (each month of the walk returns the same page here: one call per month).
-    const months = dynamo.commandCalls(QueryCommand).length;
-    expect(months).toBeGreaterThan(0);
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(items.length * months);
+    // Every month from the first recorded one to the clock's was read once; every job was tried once.
+    const months = monthsBetween(`${USAGE_RECORDED_SINCE}-01`, `${monthOf(new Date())}-01`);
+    expect(asked).toHaveLength(months.length);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(items.length);
     expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
   });
 
@@ -75,7 +113,7 @@ describe('usage counter fill', () => {
       .on(GetCommand)
       .resolvesOnce({})
       .resolves({ Item: { ...BACKFILL_MARKER_KEY } });
-    dynamo.on(QueryCommand).resolves({ Items: storedItems(2) });
+    answerByMonth({ [USAGE_RECORDED_SINCE]: storedItems(2) });
     dynamo.on(UpdateCommand).resolves({});
     expect((await handler()).failed).toBe(0);
     expect(dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item)).toEqual([

@@ -77,6 +77,7 @@ describe('Activity Tracker', () => {
 
     // The same page, never reloaded: a marker on window survives only without a navigation.
     await page.evaluate("window.feedMarker = 'still here'");
+    // biome-ignore lint/plugin: a baseline taken after the feed's first row rendered, polled against below
     const before = await rows(page).count();
     await renameClient('Harbor View Family Dental');
     await rows(page).first().getByText('client_name: Harbor View Family Dental', { exact: false }).waitFor();

@@ -171,7 +171,7 @@ describe('forgot and reset password', () => {
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
     await expect.poll(() => page.getByLabel('New Password', { exact: true }).inputValue()).toBe('New-pass-2');
     await expect.poll(() => page.getByLabel('Confirm New Password').inputValue()).toBe('New-pass-2');
-    expect(await page.getByRole('tab', { name: 'Sign In' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('tab', { name: 'Sign In' }).count()).toBe(0);
   }
 
   it('keeps a mistyped code from a reset link on the form, then resets with the right one (issue 10 #10)', async () => {
@@ -271,7 +271,7 @@ describe('a session the server ends (issue 9 #14)', () => {
       expect(refused.length).toBeLessThanOrEqual(3);
       expect(sockets.length).toBeLessThanOrEqual(1);
       // The screen never offered its empty or failed state as if the data were gone.
-      expect(await page.getByText('No activities yet').count()).toBe(0);
+      await expect.poll(() => page.getByText('No activities yet').count()).toBe(0);
     } finally {
       await setIssuer(issuer);
     }
@@ -281,6 +281,6 @@ describe('a session the server ends (issue 9 #14)', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await signOutThroughUi(page);
     // The notice was for that one return only.
-    expect(await page.getByText('Your session has ended').count()).toBe(0);
+    await expect.poll(() => page.getByText('Your session has ended').count()).toBe(0);
   });
 });

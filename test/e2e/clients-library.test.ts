@@ -499,7 +499,7 @@ describe('A large library (issue 32)', () => {
     await cards.filter({ hasText: newestFirst[0] ?? '' }).waitFor();
     await expect.poll(setSize).toBe('60');
     // The count badge waits for the true total rather than show the first page's.
-    expect(await dialog.getByTestId('library-count').count()).toBe(0);
+    await expect.poll(() => dialog.getByTestId('library-count').count()).toBe(0);
     release();
     await expect.poll(setSize).toBe(String(SIZE));
     await expect.poll(() => dialog.getByTestId('library-count').innerText()).toBe(`${SIZE} items`);
@@ -563,7 +563,7 @@ describe('Editing the text of structured content', () => {
     await text.fill(
       before.replace('Paragraph 3 with a link.', 'Paragraph 3 with a link. One more sentence.'),
     );
-    expect(await edit.getByTestId('text-edit-unplaced').count()).toBe(0);
+    await expect.poll(() => edit.getByTestId('text-edit-unplaced').count()).toBe(0);
     await edit.getByRole('tab', { name: 'HTML Content' }).click();
     await expect
       .poll(() => edit.getByRole('textbox', { name: 'HTML Content' }).inputValue())

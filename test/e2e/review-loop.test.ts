@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientContent } from '#shared/content';
 import type { WordPressPublishResult } from '#shared/wordpress';
 import { startWordPressServer, type WordPressServer } from '#test/support/wordpress-server';
+import { CALENDAR_PAGE } from '../../frontend/src/features/calendar/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { type ApiUser, chooseFromCardMenu, createApiUser, saveContent, toastWith } from './support/clients';
 import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
@@ -110,7 +111,7 @@ describe('the review loop', () => {
     await reviewer.getByRole('heading', { name: title, level: 1 }).waitFor();
     await reviewer.getByText(`For ${CLIENT}`, { exact: false }).waitFor();
     await reviewer.getByText('Please check the spring news.').waitFor();
-    expect(await reviewer.locator('[data-slot="sidebar"]').count()).toBe(0);
+    await expect.poll(() => reviewer.locator('[data-slot="sidebar"]').count()).toBe(0);
     await expect.poll(() => reviewer.title()).toBe('Content Review · LBM Studio');
     const frame = await contentFrame(reviewer);
     await frame.locator('h2', { hasText: 'Fresh bread' }).waitFor();
@@ -226,11 +227,11 @@ describe('the review loop', () => {
     await page.goto(`/wordpress-publisher?clientId=${clientId}`);
     const row = page.getByTestId('library-row').filter({ hasText: 'Unreviewed flyer' });
     await row.getByTestId('needs-approval').waitFor();
-    expect(await row.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+    await expect.poll(() => row.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
     await row.getByRole('button', { name: 'Needs approval' }).click();
     // A WordPress draft needs no approval: the button shows for Draft and goes for Published.
     await page.getByRole('button', { name: 'Publish Post' }).waitFor();
-    expect(await page.getByTestId('approval-required').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('approval-required').count()).toBe(0);
     await page.getByLabel('Post Status').click();
     await page.getByRole('option', { name: 'Published' }).click();
     await page
@@ -290,10 +291,22 @@ describe('the calendar', () => {
     await expect.poll(() => page.title()).toBe('Calendar · LBM Studio');
     // Week view holds the post's day whatever the month.
     await page.getByRole('radio', { name: 'Week' }).click();
+    // The week shown is today's; the post, three days on, is in it or in the next one (weeks start on
+    // Sunday). Which one follows from the days the grid shows once the week view has rendered, never
+    // from its entries, which may still be loading.
     const post = page
       .getByTestId('calendar-grid')
       .locator('[data-kind="scheduled"]', { hasText: 'Holiday hours' });
-    if ((await post.count()) === 0) await page.getByRole('button', { name: 'Next week' }).click();
+    const shownDays = () =>
+      page
+        .getByTestId('calendar-day')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-day') ?? ''));
+    await expect.poll(async () => (await shownDays()).length).toBe(7);
+    await page.getByRole('status', { name: CALENDAR_PAGE.loading }).waitFor({ state: 'hidden' });
+    if (!(await shownDays()).includes(dayKey(start))) {
+      await page.getByRole('button', { name: 'Next week' }).click();
+      await expect.poll(async () => (await shownDays()).includes(dayKey(start))).toBe(true);
+    }
     await post.waitFor();
     await page
       .getByTestId('calendar-grid')

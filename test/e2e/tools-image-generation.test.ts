@@ -294,7 +294,9 @@ describe('AI Image Generator', () => {
     await expect.poll(() => loadedSizes(page), { timeout: 30_000 }).toEqual(['600x338', '600x338']);
     await expect.poll(() => page.getByRole('button', { name: 'Generate Images' }).isEnabled()).toBe(true);
     // The failure was told once, when it arrived, not again with the result.
-    expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed for:' }).count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').filter({ hasText: 'Failed for:' }).count())
+      .toBe(1);
     await screenshot(page, 'image-generation-gemini-result');
 
     const saved = await downloadedBytes(page, () =>

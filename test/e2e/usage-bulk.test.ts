@@ -94,7 +94,7 @@ describe('Usage page', () => {
     await page.getByRole('link', { name: 'Usage', exact: true }).click();
     await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
     await expect.poll(() => page.getByText('No jobs in this period.').first().isVisible()).toBe(true);
-    expect(await page.getByTestId('usage-row').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('usage-row').count()).toBe(0);
     await page.context().close();
   });
 });
@@ -167,7 +167,7 @@ describe('Budget warning in the tools', () => {
       await expect
         .poll(() => granted.getByLabel('Client (optional)').textContent())
         .toContain('Peak Roofing');
-      expect(await granted.getByTestId('budget-warning').count()).toBe(0);
+      await expect.poll(() => granted.getByTestId('budget-warning').count()).toBe(0);
       await granted.context().close();
     } finally {
       await app.test.request('PUT', `/api/clients/${roofing.id}/budget`, {

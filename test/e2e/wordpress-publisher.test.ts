@@ -98,7 +98,7 @@ describe('WordPress Publisher', () => {
     await page.waitForURL(`**/wordpress-editor?contentId=${item.id}&clientId=${clientId}`);
     await page.getByRole('heading', { name: 'Publish to WordPress' }).waitFor();
     await page.getByText('Acme Bakery · Spring Bakery News').waitFor();
-    expect(await page.locator('[data-slot="sidebar"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-slot="sidebar"]').count()).toBe(0);
     await page.locator('.ql-editor h2', { hasText: 'Fresh bread' }).waitFor();
     const editorHeight = await page
       .locator('.ql-container')
@@ -117,7 +117,7 @@ describe('WordPress Publisher', () => {
     await toastWith(page, 'Image uploaded successfully').waitFor();
     const image = page.locator(`.ql-editor img[src^="${wp.url}/wp-content/uploads/"]`);
     await image.waitFor();
-    expect(await page.locator('.ql-editor img[src^="data:"]').count()).toBe(0);
+    await expect.poll(() => page.locator('.ql-editor img[src^="data:"]').count()).toBe(0);
     await screenshot(page, 'wordpress-editor-publish');
 
     await page.getByRole('button', { name: 'Publish Post' }).click();
@@ -217,8 +217,8 @@ describe('WordPress Publisher', () => {
     // The library item now holds what was published, and a draft reads 'Draft', with no public link.
     const row = libraryRow(page, 'Soups are back for autumn');
     await row.getByText('Draft', { exact: true }).waitFor();
-    expect(await row.getByText('Published', { exact: true }).count()).toBe(0);
-    expect(await row.getByRole('link', { name: 'View post' }).count()).toBe(0);
+    await expect.poll(() => row.getByText('Published', { exact: true }).count()).toBe(0);
+    await expect.poll(() => row.getByRole('link', { name: 'View post' }).count()).toBe(0);
     await screenshot(page, 'wordpress-publisher-draft');
     const link = await linkOf(autumn.id);
 
@@ -229,8 +229,8 @@ describe('WordPress Publisher', () => {
     await expect.poll(() => page.getByLabel('Categories').textContent()).toBe('Local News');
     await expect.poll(() => page.getByLabel('Post Status').textContent()).toBe('Draft');
     await page.locator(`.ql-editor img[src^="${wp.url}/wp-content/uploads/"]`).waitFor();
-    expect(await page.getByRole('link', { name: 'View Post' }).count()).toBe(0);
-    expect(await page.getByTestId('live-post-differs').count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'View Post' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('live-post-differs').count()).toBe(0);
     await screenshot(page, 'wordpress-editor-edit-from-post');
     await page.getByRole('button', { name: 'Update Post' }).click();
     await toastWith(page, 'Post updated successfully!').waitFor();

@@ -32,6 +32,7 @@ async function lint(
 }
 
 const SNAPSHOT_RULE = 'test/e2e/support/page-snapshot-read.grit';
+const COUNT_RULE = 'test/e2e/support/page-one-shot-count.grit';
 const browserTest = (read: string) =>
   `import type { Page } from 'playwright-core';\nimport { expect } from 'vitest';\n\nexport async function check(page: Page): Promise<void> {\n  ${read}\n}\n`;
 
@@ -47,6 +48,7 @@ describe('npm run lint', () => {
     // The browser tests' own rule, a GritQL plugin that biome.json applies under test/e2e only.
     await mkdir(join(dir, 'test', 'e2e', 'support'), { recursive: true });
     await copyFile(new URL(SNAPSHOT_RULE, root), join(dir, SNAPSHOT_RULE));
+    await copyFile(new URL(COUNT_RULE, root), join(dir, COUNT_RULE));
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -95,5 +97,23 @@ describe('npm run lint', () => {
     );
     expect(elsewhere.output).not.toContain('expect.poll');
     expect(elsewhere.exitCode).toBe(0);
+  });
+
+  it('fails a browser test that counts elements once, and passes the polled count', async () => {
+    for (const read of [
+      "if ((await page.getByTestId('entry').count()) === 0) await page.getByRole('button').click();",
+      "expect(await page.getByTestId('entry').count()).toBe(0);",
+      "const before = await page.getByTestId('entry').count();\n  expect(before).toBe(1);",
+    ]) {
+      const result = await lint(dir, browserTest(read), 'test/e2e/probe.test.ts');
+      expect(result.output).toContain('This counts once');
+      expect(result.exitCode).not.toBe(0);
+    }
+    const polled = await lint(
+      dir,
+      browserTest("await expect.poll(() => page.getByTestId('entry').count()).toBe(0);"),
+      'test/e2e/probe.test.ts',
+    );
+    expect(polled.exitCode).toBe(0);
   });
 });
