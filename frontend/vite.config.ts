@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
-import { LANDING_PAGE_FILE } from '../infra/spa-rewrite';
+import { LANDING_PAGE_FILE } from '../infra/spa-rewrite.ts';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));

@@ -1,4 +1,4 @@
-import { getEventListeners } from 'node:events';
+import { getEventListeners, setMaxListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { JobDeadlineError, jobDeadline, linkedSignal, settledBefore, untilAborted } from './job-deadline';
 
@@ -71,6 +71,8 @@ describe('settledBefore', () => {
 describe('linkedSignal', () => {
   it('aborts with the parent through one listener on it, removed on dispose', () => {
     const parent = new AbortController();
+    // More links than Node's default of 10 listeners per signal, which would print a leak warning.
+    setMaxListeners(13, parent.signal);
     const links = Array.from({ length: 12 }, () => linkedSignal(parent.signal));
     expect(getEventListeners(parent.signal, 'abort')).toHaveLength(12);
     // Listeners on a child never reach the parent.

@@ -5,6 +5,23 @@ import { formatUsd } from '#shared/prices';
 import type { UsageReply } from '#shared/usage';
 
 const CHART_HEIGHT = 220;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** A day's bar stands at its noon (UTC, as the usage days are). */
+export function dayTimeOf(day: string): number {
+  return Date.parse(`${day}T12:00:00Z`) / 1000;
+}
+
+/**
+ * The time axis runs from the first day's start to the last day's end: uPlot's own range pads a single
+ * point by years (a one-day period, the default view on the first of a month, ran to 2029).
+ */
+export function timeRangeOf(days: readonly { readonly day: string }[]): [number, number] | null {
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return null;
+  return [dayTimeOf(first.day) - DAY_SECONDS / 2, dayTimeOf(last.day) + DAY_SECONDS / 2];
+}
 
 /**
  * Cost per day of the period as bars (uPlot: small, canvas, loaded with this route's chunk only). The
@@ -16,7 +33,8 @@ export function CostChart({ days }: { days: UsageReply['days'] }) {
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const xs = days.map((day) => Date.parse(`${day.day}T12:00:00Z`) / 1000);
+    const xs = days.map((day) => dayTimeOf(day.day));
+    const range = timeRangeOf(days);
     const ys = days.map((day) => day.costUsd);
     const color = getComputedStyle(element).getPropertyValue('color') || '#2563eb';
     const bars = uPlot.paths.bars?.({ size: [0.7, 40] });
@@ -27,7 +45,10 @@ export function CostChart({ days }: { days: UsageReply['days'] }) {
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { y: { range: (_self, _min, max) => [0, Math.max(max, 0.01) * 1.1] } },
+        scales: {
+          x: { time: true, ...(range ? { range } : {}) },
+          y: { range: (_self, _min, max) => [0, Math.max(max, 0.01) * 1.1] },
+        },
         axes: [
           { stroke: 'currentColor', grid: { show: false } },
           {
