@@ -8,6 +8,7 @@ import { estimateNewsletter } from '#shared/tools/job-estimates';
 import { newsletterRequestSchema } from '#shared/tools/newsletter';
 import { monthOf } from '#shared/usage-dates';
 import { waitForJob } from '#test/support/job-events';
+import { clearOfMonthEnd, withMonthEndWait } from '#test/support/month-end';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /** A first job starts its function's thread; on a loaded machine that alone can take many seconds. */
@@ -43,6 +44,7 @@ const estimate = estimateNewsletter(newsletterRequestSchema.parse({ topic: TOPIC
 const ACTUAL_MICRO = 1_000 * 2.5 + 500 * 10;
 
 beforeAll(async () => {
+  await clearOfMonthEnd();
   openai = await startFakeOpenAiServer({
     chunks: ['<h1>Guards</h1>', '<p>Keep leaves out.</p>'],
     usage: { promptTokens: 1_000, completionTokens: 500 },
@@ -64,7 +66,7 @@ beforeAll(async () => {
     token: owner.idToken,
     body: { email: grantee.email },
   });
-}, 120_000);
+}, withMonthEndWait(120_000));
 
 afterAll(async () => {
   gate.release();

@@ -7,6 +7,7 @@ import {
 import { type CreatedApiKey, DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import type { BatchView } from '#shared/batch-schemas';
 import { MAX_PREFER_WAIT_SECONDS } from '#shared/public-api';
+import { clearOfMonthEnd, withMonthEndWait } from '#test/support/month-end';
 import { type ContractCheck, openApiContract } from '#test/support/openapi-contract';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
@@ -38,6 +39,7 @@ ${Array.from({ length: 8 }, (_, index) => `<p>Step ${index + 1}: turn off the wa
 </article></body></html>`;
 
 beforeAll(async () => {
+  await clearOfMonthEnd();
   site = await startLocalHttpServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
   });
@@ -55,7 +57,7 @@ beforeAll(async () => {
   user = await app.createUser();
   const document = await app.request('GET', '/api/openapi.json');
   contract = openApiContract(document.body as Record<string, unknown>);
-}, 120_000);
+}, withMonthEndWait(120_000));
 
 afterAll(async () => {
   await app?.stop();

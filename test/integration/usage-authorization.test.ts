@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchView } from '#shared/batch-schemas';
 import type { UsageJob, UsageReply } from '#shared/usage';
 import { waitForJob } from '#test/support/job-events';
+import { clearOfMonthEnd, withMonthEndWait } from '#test/support/month-end';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /** A first job starts its function's thread; on a loaded machine that alone can take many seconds. */
@@ -55,6 +56,7 @@ async function listedJobs(token: string, query = ''): Promise<string[]> {
 }
 
 beforeAll(async () => {
+  await clearOfMonthEnd();
   app = await startTestRuntime();
   [owner, grantee, stranger, admin] = await Promise.all([
     app.createUser(),
@@ -93,7 +95,7 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error('The jobs of the fixture were not all accounted');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}, 120_000);
+}, withMonthEndWait(120_000));
 
 afterAll(async () => {
   await app?.stop();

@@ -12,6 +12,7 @@ import { settleJob } from '#functions/usage/settle-job';
 import { costOf, NO_USAGE } from '#shared/prices';
 import type { UsageJob, UsageReply } from '#shared/usage';
 import { waitForJob } from '#test/support/job-events';
+import { clearOfMonthEnd, withMonthEndWait } from '#test/support/month-end';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /** A first job starts its function's thread; on a loaded machine that alone can take many seconds. */
@@ -45,6 +46,7 @@ let admin: TestUser;
 let clientId: string;
 
 beforeAll(async () => {
+  await clearOfMonthEnd();
   const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } })
     .png()
     .toBuffer();
@@ -77,7 +79,7 @@ beforeAll(async () => {
     body: { name: 'Peak Roofing' },
   });
   clientId = created.body.id;
-}, 120_000);
+}, withMonthEndWait(120_000));
 
 afterAll(async () => {
   await app?.stop();
