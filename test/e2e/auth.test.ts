@@ -11,6 +11,7 @@ import {
   signUpThroughUi,
   startE2eApp,
 } from './support/e2e';
+import { expectRingContrast, keyboardFocus } from './support/focus-indicator';
 
 let app: E2eApp;
 
@@ -104,6 +105,37 @@ describe('sign-up, confirmation and sign-in', () => {
     const unknownAddress = await attempt(app.newEmail('nobody'), 'not-the-password');
     expect(wrongPassword).toContain('Incorrect email or password.');
     expect(unknownAddress).toBe(wrongPassword);
+  });
+
+  it('tabs from Email to Password, so Enter after the password signs in (docs/decisions.md)', async () => {
+    const user = await app.createUser();
+    const page = await openPage(app);
+    await page.goto('/auth');
+    const focusedLabel = () =>
+      page.evaluate(`(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'body';
+        return active.labels?.[0]?.textContent ?? active.textContent?.trim() ?? '';
+      })()`);
+    await keyboardFocus(page, page.getByLabel('Email'));
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    await expect.poll(focusedLabel).toBe('Password');
+    await expectRingContrast(page, 'password field');
+    await page.keyboard.type(user.password);
+    // 'Forgot password?' comes after the password, then the submit button.
+    await page.keyboard.press('Tab');
+    await expect.poll(focusedLabel).toBe('Forgot password?');
+    await screenshot(page, 'auth-sign-in-forgot-focused');
+    await page.keyboard.press('Tab');
+    await expect.poll(focusedLabel).toBe('Sign In');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focusedLabel).toBe('Password');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Welcome back!');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('sends a signed-in user from /auth to /', async () => {

@@ -52,7 +52,10 @@ export function FormField({
   hint?: ReactNode;
   error?: string | null;
   required?: boolean;
-  /** Rendered at the end of the label row, e.g. a 'Forgot password?' link. */
+  /**
+   * Shown at the end of the label row, e.g. a 'Forgot password?' link, but placed after the control in
+   * the page's order: the Tab key reaches the control first, and Enter in it still submits the form.
+   */
   action?: ReactNode;
   className?: string;
   children: ReactNode;
@@ -62,35 +65,45 @@ export function FormField({
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <FormFieldContext.Provider value={{ controlId: htmlFor, describedBy, invalid: Boolean(error), required }}>
-      <div data-slot="form-field" className={cn('grid gap-2', className)}>
-        <div className="flex items-center justify-between gap-2">
-          <span className="flex items-center gap-1">
-            <Label htmlFor={htmlFor}>{label}</Label>
-            {/* Seen, not heard: the control's aria-required says it, and the label's name stays the
-                spec's. Labels the spec already ends with '*' ('Newsletter Topic *') are not marked twice. */}
-            {required && !endsWithMark(label) && (
-              <span
-                aria-hidden="true"
-                data-slot="required-mark"
-                className="text-destructive text-sm leading-none"
-              >
-                *
-              </span>
-            )}
-          </span>
-          {action}
+      <div
+        data-slot="form-field"
+        className={cn(
+          'grid gap-2',
+          action !== undefined && 'grid-cols-[minmax(0,1fr)_auto] items-center',
+          className,
+        )}
+      >
+        <span className="flex items-center gap-1">
+          <Label htmlFor={htmlFor}>{label}</Label>
+          {/* Seen, not heard: the control's aria-required says it, and the label's name stays the
+              spec's. Labels the spec already ends with '*' ('Newsletter Topic *') are not marked twice. */}
+          {required && !endsWithMark(label) && (
+            <span
+              aria-hidden="true"
+              data-slot="required-mark"
+              className="text-destructive text-sm leading-none"
+            >
+              *
+            </span>
+          )}
+        </span>
+        <div className={cn('grid gap-2', action !== undefined && 'col-span-2')}>
+          {children}
+          {error && (
+            <p id={errorId} data-slot="form-field-error" className="text-destructive text-sm">
+              {error}
+            </p>
+          )}
+          {hint && (
+            <p id={hintId} className="text-muted-foreground text-xs">
+              {hint}
+            </p>
+          )}
         </div>
-        {children}
-        {error && (
-          <p id={errorId} data-slot="form-field-error" className="text-destructive text-sm">
-            {error}
-          </p>
-        )}
-        {hint && (
-          <p id={hintId} className="text-muted-foreground text-xs">
-            {hint}
-          </p>
-        )}
+        {/* After the control in the DOM, so in the tab order, and beside the label on screen: before
+            the password, a 'Forgot password?' took the Enter meant to sign in (docs/decisions.md,
+            'Tab order of a field's action'). */}
+        {action !== undefined && <div className="col-start-2 row-start-1 flex justify-end">{action}</div>}
       </div>
     </FormFieldContext.Provider>
   );
