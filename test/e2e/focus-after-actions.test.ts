@@ -95,6 +95,60 @@ describe('deleting a library item', () => {
   });
 });
 
+describe('Send for review', () => {
+  it('hands the focus to the new link, selected and with a visible ring, after Create review link', async () => {
+    const client = await createClientViaApi(app, user, 'Review Focus Florist');
+    // One item sent from the keyboard, one with the mouse: a text field shows its ring either way.
+    const ways = { 'Spring bouquets': 'keyboard', 'Summer bouquets': 'mouse' } as const;
+    for (const title of Object.keys(ways)) {
+      await saveContent(app, user, client.id, {
+        content_type: 'newsletter',
+        title,
+        content: `${title} are in.`,
+        html_content: `<p>${title} are in.</p>`,
+      });
+    }
+    const page = await openPage(app);
+    await signInThroughUi(page, user.email, user.password);
+    await openLibrary(page, client.name);
+    for (const [title, way] of Object.entries(ways)) {
+      await page
+        .getByRole('dialog')
+        .getByTestId('library-item')
+        .filter({ hasText: title })
+        .getByRole('button', { name: `More actions for ${title}` })
+        .click();
+      await page.getByRole('menuitem', { name: 'Send for review' }).click();
+      const send = page.getByRole('dialog', { name: 'Send for review' });
+      await send.getByLabel('Reviewer name').fill('Rosa Client');
+      const create = send.getByRole('button', { name: 'Create review link' });
+      if (way === 'keyboard') {
+        await keyboardFocus(page, create);
+        await page.keyboard.press('Enter');
+      } else {
+        await create.click();
+      }
+      const link = send.getByTestId('review-link');
+      await expect.poll(() => link.inputValue()).toMatch(/\/review\/[A-Za-z0-9_-]{43}$/u);
+      await expect.poll(() => focusedTestId(page), way).toBe('review-link');
+      await expectRingContrast(page, `review link field (${way})`);
+      // Selected whole, so Ctrl+C copies it at once.
+      await expect
+        .poll(() =>
+          page.evaluate(`(() => {
+            const field = document.activeElement;
+            return field.selectionEnd - field.selectionStart === field.value.length;
+          })()`),
+        )
+        .toBe(true);
+      await screenshot(page, `a11y-focus-after-create-review-link-${way}`);
+      await send.getByRole('button', { name: 'Done' }).click();
+      await send.waitFor({ state: 'hidden' });
+    }
+    await page.context().close();
+  });
+});
+
 describe('Generate on a tool page', () => {
   it('keeps the focus while it works, announces Generating... and then hands the focus to the result (FAQ)', async () => {
     const page = await openToolPage(app, user, '/faq', 'FAQ & How To Generator');

@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ClientContent } from '#shared/content';
 import {
   type CreatedReview,
@@ -58,6 +58,14 @@ function problemsOf(form: Form): Problems {
 
 function CreatedLink({ created, onDone }: { created: CreatedReview; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  // The form and its 'Create review link' button are gone once the link is made, and Radix then parks
+  // the focus on the dialog itself, which shows no ring. The link takes it instead: selected, named
+  // 'Review link' and described by its hint, ready to copy (docs/decisions.md, 'Focus after Create
+  // review link').
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.reviewUrl);
@@ -76,6 +84,7 @@ function CreatedLink({ created, onDone }: { created: CreatedReview; onDone: () =
       >
         <div className="flex gap-2">
           <Input
+            ref={field}
             id="review-link"
             readOnly
             value={created.reviewUrl}
