@@ -130,7 +130,7 @@ describe('Send for review', () => {
       }
       const link = send.getByTestId('review-link');
       await expect.poll(() => link.inputValue()).toMatch(/\/review\/[A-Za-z0-9_-]{43}$/u);
-      await expect.poll(() => focusedTestId(page), way).toBe('review-link');
+      await expect.poll(() => focusedTestId(page), { message: way }).toBe('review-link');
       await expectRingContrast(page, `review link field (${way})`);
       // Selected whole, so Ctrl+C copies it at once.
       await expect
