@@ -191,7 +191,8 @@ describe('AI Image Generator', () => {
     await page.getByRole('button', { name: 'Add configuration' }).click();
     await page.getByLabel('Prompt').nth(1).fill('A lighthouse on a rocky coast');
     await page.getByLabel('Entities').nth(1).fill('lighthouse, boat');
-    await page.getByTestId('image-config').nth(1).getByLabel('Lighting', { exact: true }).click();
+    // Each configuration is a group named after its legend.
+    await page.getByRole('group', { name: 'Image 2' }).getByLabel('Lighting', { exact: true }).click();
     await page.getByRole('option', { name: 'golden hour', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('assembled-prompt').nth(1).textContent())
@@ -320,6 +321,15 @@ describe('AI Image Generator', () => {
     const user = await createApiUser(app, 'images-phone');
     const page = await openToolPage(app, user, '/image-generation', 'AI Image Generator', { mobile: true });
     await expect.poll(() => page.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
+    // Chromium's own accessibility tree, which a screen reader reads, names the group by its legend.
+    const cdp = await page.context().newCDPSession(page);
+    const groupNames = async () => {
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      return nodes.filter((node) => node.role?.value === 'group').map((node) => String(node.name?.value));
+    };
+    await expect.poll(groupNames).toContain('Image 1');
+    await page.getByRole('group', { name: 'Image 1' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'image-generation-config-phone');
     await page.getByLabel('Prompt').fill('  ');
     await page.getByRole('button', { name: 'Generate Images' }).click();
     await expectToast(page, 'Please enter at least one prompt for image generation');

@@ -95,7 +95,12 @@ function readAsBase64(file: File): Promise<string> {
   });
 }
 
-function ConfigCard({
+/**
+ * One image's settings. Its legend is the fieldset's first child, so it names the group ('Image 2'):
+ * a legend inside a wrapper names nothing. Floated, it is laid out as a grid item in the row of the
+ * Remove button instead of being drawn into the top border.
+ */
+export function ConfigCard({
   config,
   index,
   canRemove,
@@ -121,43 +126,51 @@ function ConfigCard({
     disabled,
   });
   return (
-    <fieldset className="grid gap-3 rounded-lg border p-4" data-testid="image-config">
-      <div className="flex items-center justify-between gap-2">
-        <legend className="font-medium">Image {index + 1}</legend>
-        <Button type="button" variant="ghost" size="sm" onClick={onRemove} disabled={!canRemove || disabled}>
-          <Trash2 aria-hidden="true" />
-          Remove
-        </Button>
-      </div>
-      <FormField label="Prompt" htmlFor={id('prompt')} required={index === 0} error={promptError}>
-        <Textarea id={id('prompt')} rows={3} placeholder="What should the image show?" {...text('prompt')} />
-      </FormField>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Entities" htmlFor={id('entities')} hint="Comma-separated">
-          <Input id={id('entities')} placeholder="barn, tractor" {...text('entities')} />
-        </FormField>
-        <FormField label="Keywords" htmlFor={id('keywords')} hint="Comma-separated">
-          <Input id={id('keywords')} placeholder="rural, harvest" {...text('keywords')} />
-        </FormField>
-      </div>
-      <div className="grid gap-3 sm:grid-cols-3">
-        {OPTION_FIELDS.map(([field, label, values]) => (
-          <PlainSelect
-            key={field}
-            id={id(field)}
-            label={label}
-            value={config[field]}
-            options={options(values)}
-            onChange={(value) => onChange({ ...config, [field]: value })}
-            disabled={disabled}
+    <fieldset
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-3 rounded-lg border p-4"
+      data-testid="image-config"
+    >
+      <legend className="float-left font-medium">{`Image ${index + 1}`}</legend>
+      <Button type="button" variant="ghost" size="sm" onClick={onRemove} disabled={!canRemove || disabled}>
+        <Trash2 aria-hidden="true" />
+        Remove
+      </Button>
+      <div className="col-span-2 grid gap-3">
+        <FormField label="Prompt" htmlFor={id('prompt')} required={index === 0} error={promptError}>
+          <Textarea
+            id={id('prompt')}
+            rows={3}
+            placeholder="What should the image show?"
+            {...text('prompt')}
           />
-        ))}
+        </FormField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label="Entities" htmlFor={id('entities')} hint="Comma-separated">
+            <Input id={id('entities')} placeholder="barn, tractor" {...text('entities')} />
+          </FormField>
+          <FormField label="Keywords" htmlFor={id('keywords')} hint="Comma-separated">
+            <Input id={id('keywords')} placeholder="rural, harvest" {...text('keywords')} />
+          </FormField>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {OPTION_FIELDS.map(([field, label, values]) => (
+            <PlainSelect
+              key={field}
+              id={id(field)}
+              label={label}
+              value={config[field]}
+              options={options(values)}
+              onChange={(value) => onChange({ ...config, [field]: value })}
+              disabled={disabled}
+            />
+          ))}
+        </div>
+        {config.prompt.trim() !== '' && (
+          <p className="text-xs text-muted-foreground" data-testid="assembled-prompt">
+            Sent as: {assembleImagePrompt(config)}
+          </p>
+        )}
       </div>
-      {config.prompt.trim() !== '' && (
-        <p className="text-xs text-muted-foreground" data-testid="assembled-prompt">
-          Sent as: {assembleImagePrompt(config)}
-        </p>
-      )}
     </fieldset>
   );
 }
