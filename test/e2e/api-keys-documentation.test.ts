@@ -85,12 +85,19 @@ describe('API Keys page', () => {
     await expect.poll(() => clipboardText(page)).toBe(key);
     expect(await keyStatus(key)).toBe(200);
 
-    await page.getByRole('switch', { name: 'Deactivate Reporting script' }).click();
+    // Named by the label beside it, 'Active', and the key (WCAG 2.5.3); on or off is its state.
+    const toggle = page.getByRole('switch', { name: 'Active: Reporting script' });
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
     await expectToast(page, API_KEY_MESSAGES.deactivated);
     await rows(page).first().getByText('Inactive', { exact: true }).first().waitFor();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     expect(await keyStatus(key)).toBe(401);
-    await page.getByRole('switch', { name: 'Activate Reporting script' }).click();
+    await screenshot(page, 'api-keys-inactive-key');
+    // Clicking the label beside the switch, as a speech command 'click Active' does.
+    await rows(page).first().getByText('Active', { exact: true }).click();
     await expectToast(page, API_KEY_MESSAGES.activated);
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     expect(await keyStatus(key)).toBe(200);
 
     await page.reload();
@@ -127,12 +134,14 @@ describe('API Keys page', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
     );
     await page.goto('/api-keys');
-    await page.getByRole('switch', { name: 'Deactivate Sturdy key' }).click();
+    await page.getByRole('switch', { name: 'Active: Sturdy key' }).click();
     await expectToast(page, API_KEY_MESSAGES.updateFailed);
     await page.getByRole('button', { name: 'Delete Sturdy key' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, API_KEY_MESSAGES.deleteFailed);
-    await page.getByRole('switch', { name: 'Deactivate Sturdy key' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Active: Sturdy key' }).getAttribute('aria-checked'))
+      .toBe('true');
     await screenshot(page, 'api-keys-failures');
   });
 

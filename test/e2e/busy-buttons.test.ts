@@ -168,20 +168,20 @@ describe('a button at work keeps the keyboard focus', () => {
       async (request) => request.method() === 'PATCH' && request.url().includes('/api/api-keys/'),
     );
 
-    await keyboardFocus(page, page.getByRole('switch', { name: 'Deactivate Nightly export' }));
+    const toggle = page.getByRole('switch', { name: 'Active: Nightly export' });
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await keyboardFocus(page, toggle);
     await page.keyboard.press('Space');
     await held.seen;
-    await expect.poll(() => focused(page)).toBe('button:Deactivate Nightly export');
-    await expect
-      .poll(() =>
-        page.getByRole('switch', { name: 'Deactivate Nightly export' }).getAttribute('aria-disabled'),
-      )
-      .toBe('true');
+    await expect.poll(() => focused(page)).toBe('button:Active: Nightly export');
+    await expect.poll(() => toggle.getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Space');
     expect(held.count()).toBe(1);
     held.release();
     await expectAnnouncedToast(page, API_KEY_MESSAGES.deactivated);
-    await expect.poll(() => focused(page)).toBe('button:Activate Nightly export');
+    // The same switch, now off, keeps the focus.
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => focused(page)).toBe('button:Active: Nightly export');
   });
 
   it('Test connection keeps it while testing, and the failure is said and left on the button', async () => {

@@ -16,6 +16,13 @@ export interface ApiKeyRowProps {
   onDelete(apiKey: ApiKeySummary): void;
 }
 
+/**
+ * The switch's label. It stays the same whichever way the switch is set (the switch says on or off,
+ * the badge says Active or Inactive), and the switch's name starts with it, so a speech user who says
+ * what they see reaches it (WCAG 2.5.3; docs/decisions.md, 'The API key switch is named Active').
+ */
+const SWITCH_LABEL = 'Active';
+
 export function ApiKeyRow({ apiKey, showOwner, owned, busy, onToggle, onDelete }: ApiKeyRowProps) {
   const switchId = `api-key-active-${apiKey.id}`;
   return (
@@ -47,10 +54,10 @@ export function ApiKeyRow({ apiKey, showOwner, owned, busy, onToggle, onDelete }
             onCheckedChange={(checked) => {
               if (!busy) onToggle(apiKey, checked);
             }}
-            aria-label={`${apiKey.is_active ? 'Deactivate' : 'Activate'} ${apiKey.name}`}
+            aria-label={`${SWITCH_LABEL}: ${apiKey.name}`}
           />
           <label htmlFor={switchId} className="text-sm">
-            {apiKey.is_active ? 'Active' : 'Inactive'}
+            {SWITCH_LABEL}
           </label>
         </div>
         {owned && (
