@@ -54,6 +54,17 @@ describe('FormField', () => {
     expect(markup).not.toContain('required-mark');
   });
 
+  it('puts its action after the control, so Tab reaches the control first', () => {
+    const markup = html(
+      <FormField label="Password" htmlFor="password" action={<button type="button">Forgot password?</button>}>
+        <Input id="password" type="password" />
+      </FormField>,
+    );
+    const control = markup.indexOf('id="password"');
+    expect(control).toBeGreaterThan(-1);
+    expect(markup.indexOf('Forgot password?')).toBeGreaterThan(control);
+  });
+
   it("puts a select's problem on its trigger (the client to save to)", () => {
     const markup = html(
       <ClientSelect
