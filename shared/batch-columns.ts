@@ -118,6 +118,8 @@ export const BATCH_MESSAGES = {
   notANumber: (value: string) => `"${value}" is not a whole number.`,
   notYesNo: (value: string) => `"${value}" is not yes or no.`,
   csvError: (message: string) => `The file could not be read as CSV: ${message}.`,
+  notUtf8: (row: number) =>
+    `Row ${row} is not valid UTF-8 text: save the file as CSV UTF-8 and upload it again.`,
   rowsHaveProblems: (count: number) =>
     `${count} ${count === 1 ? 'row has a problem' : 'rows have problems'}: fix or remove ${count === 1 ? 'it' : 'them'}; nothing was started.`,
 } as const;

@@ -1,12 +1,16 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { FORMULA_PAYLOADS } from '#test/support/formula-payloads';
 import { BATCH_MESSAGES, type BatchClientRef, MAX_BATCH_ROWS } from './batch-columns';
 import {
   batchResultsCsv,
   batchTemplateCsv,
   checkBatch,
   describeProblem,
+  notUtf8Row,
   parseBatchCsv,
   rowsFromJson,
+  withoutRows,
 } from './batches';
 import { estimateTextTool } from './tools/job-estimates';
 import { NEWSLETTER_MESSAGES } from './tools/newsletter';
@@ -158,8 +162,66 @@ describe('batchResultsCsv', () => {
     });
     expect(csv.split('\r\n')).toEqual([
       'row,tool,client,status,title,contentId,costUsd,error',
-      '2,faq,"Peak, Inc",succeeded,FAQ – Gutters,j,0.012300,',
-      '3,faq,,failed,,,,Provider down',
+      '2,"faq","Peak, Inc","succeeded","FAQ – Gutters","j",0.012300,""',
+      '3,"faq","","failed","","",,"Provider down"',
     ]);
+  });
+
+  it("neutralises a client's name and an AI title that would start a formula; the row and cost stay numbers", () => {
+    const csv = batchResultsCsv({
+      rows: FORMULA_PAYLOADS.map((payload, index) => ({
+        row: index + 2,
+        status: 'succeeded',
+        tool: 'faq',
+        clientId: 'c',
+        clientName: payload,
+        jobId: `j${index}`,
+        progress: 100,
+        title: payload,
+        contentId: `j${index}`,
+        costUsd: 0.5,
+      })),
+    });
+    const { data } = Papa.parse<Record<string, unknown>>(csv, { header: true, dynamicTyping: true });
+    expect(data.map((line) => [line.client, line.title])).toEqual(
+      FORMULA_PAYLOADS.map((payload) => [`'${payload}`, `'${payload}`]),
+    );
+    expect(data.map((line) => [line.row, line.costUsd])).toEqual(
+      FORMULA_PAYLOADS.map((_, index) => [index + 2, 0.5]),
+    );
+  });
+});
+
+describe('notUtf8Row', () => {
+  /** Windows-1252 bytes (é as 0xE9), decoded as UTF-8 the way the browser's File.text() and Buffer do. */
+  const latin1 = (text: string) =>
+    new TextDecoder('utf-8').decode(Uint8Array.from(text, (char) => char.charCodeAt(0)));
+
+  it('names the first row holding bytes that are not UTF-8, as a spreadsheet numbers it', () => {
+    const csv = latin1(
+      'tool,client,topic\r\nfaq,Peak Roofing,"Gutters\r\nand more"\r\nfaq,Caf\u00e9 Roma,Menus\r\nfaq,B\u00e9b\u00e9,Toys',
+    );
+    expect(notUtf8Row(csv)).toBe(3);
+    expect(BATCH_MESSAGES.notUtf8(3)).toBe(
+      'Row 3 is not valid UTF-8 text: save the file as CSV UTF-8 and upload it again.',
+    );
+  });
+
+  it('passes UTF-8 text, accents and a byte-order mark included', () => {
+    const bytes = new TextEncoder().encode('\uFEFFtool,client,topic\nfaq,Café Roma,Menus – été\n');
+    expect(notUtf8Row(new TextDecoder('utf-8').decode(bytes))).toBeNull();
+    expect(notUtf8Row('tool,client,topic\nfaq,Peak,Gutters')).toBeNull();
+  });
+});
+
+describe('withoutRows', () => {
+  it('cuts the rows out of the text as typed, keeping the others character for character', () => {
+    const csv =
+      'tool,client,topic\r\nfaq,Peak,"Gutters,\nand more"\r\n\r\nfaq,Peak,- tips\r\nnewsleter,Peak,=x\r\nfaq,Peak,Last';
+    expect(withoutRows(csv, new Set([2, 5]))).toBe(
+      'tool,client,topic\r\n\r\nfaq,Peak,- tips\r\nfaq,Peak,Last',
+    );
+    expect(withoutRows(csv, new Set([6]))).toBe(csv.slice(0, csv.lastIndexOf('faq,Peak,Last')));
+    expect(withoutRows(`\uFEFF${csv}`, new Set())).toBe(csv);
   });
 });

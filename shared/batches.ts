@@ -13,7 +13,8 @@ import {
   MAX_BATCH_ROWS,
   TOOL_COLUMNS,
 } from './batch-columns';
-import type { BatchView } from './batch-schemas';
+import type { BatchRowView, BatchView } from './batch-schemas';
+import { type CsvColumn, writeCsv } from './csv';
 import { LANGUAGE_MODELS } from './models';
 import { blogRewriteRequestSchema } from './tools/blog-rewrite';
 import { clientContentRequestSchema } from './tools/client-content';
@@ -43,10 +44,28 @@ export interface ParsedBatchCsv {
 
 const isColumn = (name: string): name is BatchColumn => (BATCH_COLUMNS as readonly string[]).includes(name);
 
+/** The CSV's cells, a byte-order mark dropped; blank lines are kept, so row `i` is row `i + 1` of a spreadsheet. */
+function readCsv(text: string): Papa.ParseResult<string[]> {
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''));
+}
+
+/**
+ * The first row (as a spreadsheet numbers it) holding U+FFFD, or null. Bytes that are not UTF-8 reach
+ * us as U+FFFD wherever they were decoded (the browser's `File.text()`, API Gateway, `Buffer`), and the
+ * text they stood for is lost: the file is refused, never stored with them (docs/decisions.md,
+ * "CSV uploads must be UTF-8").
+ */
+export function notUtf8Row(text: string): number | null {
+  if (!text.includes('\uFFFD')) return null;
+  const index = readCsv(text).data.findIndex((cells) => cells.some((cell) => cell.includes('\uFFFD')));
+  // Every character is in some cell but the delimiters and line breaks: not found cannot happen, and
+  // would refuse the file at its header rather than let it through.
+  return index < 0 ? 1 : index + 1;
+}
+
 /** Reads a batch CSV: a header row naming the columns, then one row per piece of content. */
 export function parseBatchCsv(text: string): ParsedBatchCsv {
-  // Blank lines are kept while reading, so every row keeps the number a spreadsheet shows it under.
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''));
+  const parsed = readCsv(text);
   const problems: BatchProblem[] = parsed.errors
     .filter((error) => error.code !== 'UndetectableDelimiter')
     .map((error) => ({
@@ -74,6 +93,28 @@ export function parseBatchCsv(text: string): ParsedBatchCsv {
     rows.push({ row: index + 2, values });
   });
   return { rows, problems };
+}
+
+/**
+ * The CSV without the rows (spreadsheet numbers, header = 1) that have problems; the header stays. The
+ * other rows are cut out of the text as it was typed, not written again: this is the user's own input
+ * going back to the server, not an export, so it keeps every character (a topic starting with `-`
+ * included) and its quoting.
+ */
+export function withoutRows(csv: string, rows: ReadonlySet<number>): string {
+  const text = csv.replace(/^\uFEFF/, '');
+  const kept: string[] = [];
+  let start = 0;
+  let row = 0;
+  // papaparse's step gives each row's end in the text (after its line break), quoted line breaks included.
+  Papa.parse<string[]>(text, {
+    step: ({ meta }) => {
+      row += 1;
+      if (row === 1 || !rows.has(row)) kept.push(text.slice(start, meta.cursor));
+      start = meta.cursor;
+    },
+  });
+  return kept.join('');
 }
 
 /** Rows sent as JSON: values may be numbers or booleans; rows are numbered from 1. */
@@ -391,25 +432,25 @@ const TEMPLATE_ROWS: readonly BatchRowInput[] = [
 
 /** The downloadable template: every column, one example row per tool. */
 export function batchTemplateCsv(): string {
-  return Papa.unparse({
-    fields: [...BATCH_COLUMNS],
-    data: TEMPLATE_ROWS.map((row) => BATCH_COLUMNS.map((column) => row[column] ?? '')),
-  });
+  return writeCsv<BatchRowInput>(
+    BATCH_COLUMNS.map((column) => ({ header: column, kind: 'text', value: (row) => row[column] })),
+    TEMPLATE_ROWS,
+  );
 }
+
+/** The results CSV's columns: the row's number and cost are numbers, the rest text (AI titles included). */
+const RESULT_COLUMNS: readonly CsvColumn<BatchRowView>[] = [
+  { header: 'row', kind: 'number', value: (row) => row.row },
+  { header: 'tool', kind: 'text', value: (row) => row.tool },
+  { header: 'client', kind: 'text', value: (row) => row.clientName },
+  { header: 'status', kind: 'text', value: (row) => row.status },
+  { header: 'title', kind: 'text', value: (row) => row.title },
+  { header: 'contentId', kind: 'text', value: (row) => row.contentId },
+  { header: 'costUsd', kind: 'number', value: (row) => row.costUsd, decimals: 6 },
+  { header: 'error', kind: 'text', value: (row) => row.error },
+];
 
 /** The results CSV: one line per row, with its status, the library item's title and its cost. */
 export function batchResultsCsv(batch: Pick<BatchView, 'rows'>): string {
-  return Papa.unparse({
-    fields: ['row', 'tool', 'client', 'status', 'title', 'contentId', 'costUsd', 'error'],
-    data: batch.rows.map((row) => [
-      row.row,
-      row.tool,
-      row.clientName ?? '',
-      row.status,
-      row.title ?? '',
-      row.contentId ?? '',
-      row.costUsd === undefined ? '' : row.costUsd.toFixed(6),
-      row.error ?? '',
-    ]),
-  });
+  return writeCsv(RESULT_COLUMNS, batch.rows);
 }

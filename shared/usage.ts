@@ -1,3 +1,4 @@
+import type { CsvColumn } from './csv';
 import { USAGE_PERIOD_MESSAGES } from './usage-dates';
 import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
@@ -174,31 +175,53 @@ export const usageJobsReplySchema = z.object({
   nextCursor: z.nullable(z.string()),
 });
 
-/** The CSV export's columns, in order: one row per job. */
-export const USAGE_CSV_COLUMNS = [
-  'jobId',
-  'startedAt',
-  'finishedAt',
-  'tool',
-  'modelId',
-  'provider',
-  'status',
-  'clientId',
-  'clientName',
-  'userEmail',
-  'apiKeyId',
-  'batchId',
-  'inputTokens',
-  'outputTokens',
-  'reasoningTokens',
-  'images',
-  'imageDetail',
-  'speechCharacters',
-  'speechSeconds',
-  'durationMs',
-  'costUsd',
-  'priceAsOf',
-  'ownKey',
-  'contentId',
-  'title',
-] as const satisfies readonly (keyof UsageJob)[];
+/** The fields of a job whose values are of type `Value`. */
+type UsageJobKeys<Value> = {
+  [Key in keyof UsageJob]-?: UsageJob[Key] extends Value ? Key : never;
+}[keyof UsageJob];
+
+const textColumn = (key: UsageJobKeys<string | null>): CsvColumn<UsageJob> => ({
+  header: key,
+  kind: 'text',
+  value: (job) => job[key],
+});
+const numberColumn = (key: UsageJobKeys<number>): CsvColumn<UsageJob> => ({
+  header: key,
+  kind: 'number',
+  value: (job) => job[key],
+});
+
+/**
+ * The CSV export's columns, in order: one row per job. Each says whether it holds text or a number
+ * (shared/csv.ts neutralises text that would start a formula and writes numbers bare).
+ */
+export const USAGE_CSV: readonly CsvColumn<UsageJob>[] = [
+  textColumn('jobId'),
+  textColumn('startedAt'),
+  textColumn('finishedAt'),
+  textColumn('tool'),
+  textColumn('modelId'),
+  textColumn('provider'),
+  textColumn('status'),
+  textColumn('clientId'),
+  textColumn('clientName'),
+  textColumn('userEmail'),
+  textColumn('apiKeyId'),
+  textColumn('batchId'),
+  numberColumn('inputTokens'),
+  numberColumn('outputTokens'),
+  numberColumn('reasoningTokens'),
+  numberColumn('images'),
+  textColumn('imageDetail'),
+  numberColumn('speechCharacters'),
+  numberColumn('speechSeconds'),
+  numberColumn('durationMs'),
+  numberColumn('costUsd'),
+  textColumn('priceAsOf'),
+  { header: 'ownKey', kind: 'text', value: (job) => String(job.ownKey) },
+  textColumn('contentId'),
+  textColumn('title'),
+];
+
+/** The export's header row, as the API document describes it. */
+export const USAGE_CSV_COLUMNS: readonly string[] = USAGE_CSV.map((column) => column.header);

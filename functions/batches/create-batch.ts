@@ -1,11 +1,11 @@
 import { ulid } from 'ulid';
 import { listVisibleClientRecords } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
-import { HttpError } from '#functions/commons/errors';
+import { BadRequestError, HttpError } from '#functions/commons/errors';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
 import { BATCH_MESSAGES, type BatchClientRef, type BatchProblem } from '#shared/batch-columns';
 import { createBatchBodySchema, createBatchQuerySchema } from '#shared/batch-schemas';
-import { checkBatch, describeProblem, parseBatchCsv, rowsFromJson } from '#shared/batches';
+import { checkBatch, describeProblem, notUtf8Row, parseBatchCsv, rowsFromJson } from '#shared/batches';
 import { microToUsd } from '#shared/prices';
 import * as z from '#shared/validation/zod';
 import { feedBatch } from './batch-feeder';
@@ -53,6 +53,8 @@ export const handler = httpHandler({
   acceptsCsv: true,
   handle: async ({ body, csv, caller, query, userAgent }) => {
     const options = csv === null ? body : parseQuery(query);
+    const notUtf8 = csv === null ? null : notUtf8Row(csv);
+    if (notUtf8 !== null) throw new BadRequestError(BATCH_MESSAGES.notUtf8(notUtf8), 'invalid_encoding');
     const parsed = csv === null ? rowsFromJson(body.rows) : parseBatchCsv(csv);
     const checked = checkBatch(parsed, await visibleClients(caller), {
       saveToClient: options.saveToClient,

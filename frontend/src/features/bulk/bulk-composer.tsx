@@ -1,13 +1,14 @@
 import { Download, Play, Trash2, Upload } from 'lucide-react';
-import Papa from 'papaparse';
 import { type ChangeEvent, useId, useState } from 'react';
-import { type BatchProblem, MAX_BATCH_ROWS } from '#shared/batch-columns';
+import { BATCH_MESSAGES, type BatchProblem, MAX_BATCH_ROWS } from '#shared/batch-columns';
 import {
   batchTemplateCsv,
   type CheckedBatch,
   checkBatch,
   describeProblem,
+  notUtf8Row,
   parseBatchCsv,
+  withoutRows,
 } from '#shared/batches';
 import { formatUsd, microToUsd } from '#shared/prices';
 import { downloadTextFile } from '@/components/tool/download';
@@ -20,12 +21,6 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** The CSV without the rows (spreadsheet numbers, header = 1) that have problems; the header stays. */
-export function withoutRows(csv: string, rows: ReadonlySet<number>): string {
-  const { data } = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''));
-  return Papa.unparse(data.filter((_, index) => index === 0 || !rows.has(index + 1)));
-}
 
 export interface ComposedBatch {
   readonly csv: string;
@@ -50,20 +45,28 @@ export function BulkComposer({
   const [csv, setCsv] = useState('');
   const [saveToClient, setSaveToClient] = useState(true);
   const [checked, setChecked] = useState<CheckedBatch | null>(null);
+  // A file that is not UTF-8 text (docs/decisions.md, "CSV uploads must be UTF-8"): its rows are not checked.
+  const [unreadable, setUnreadable] = useState<string | null>(null);
 
-  const check = (text = csv): CheckedBatch => {
+  const check = (text = csv) => {
+    const notUtf8 = notUtf8Row(text);
+    setUnreadable(notUtf8 === null ? null : BATCH_MESSAGES.notUtf8(notUtf8));
+    if (notUtf8 !== null) {
+      setChecked(null);
+      return;
+    }
     const result = checkBatch(
       parseBatchCsv(text),
       clients.map((client) => ({ id: client.id, name: client.name, website: client.website ?? null })),
       { saveToClient, timeZone: timeZone() },
     );
     setChecked(result);
-    return result;
   };
 
   const edit = (text: string) => {
     setCsv(text);
     setChecked(null);
+    setUnreadable(null);
   };
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -128,7 +131,7 @@ export function BulkComposer({
             spellCheck={false}
             className="font-mono text-xs"
             placeholder={'tool,client,topic\nnewsletter,Peak Roofing,Spring roof maintenance checklist'}
-            aria-invalid={checked !== null && checked.problems.length > 0}
+            aria-invalid={unreadable !== null || (checked !== null && checked.problems.length > 0)}
           />
         </div>
         <div className="flex items-center gap-2">
@@ -146,6 +149,11 @@ export function BulkComposer({
           <p className="text-destructive text-sm">
             The client list could not be loaded: rows naming a client cannot be checked.
           </p>
+        )}
+        {unreadable && (
+          <Alert variant="destructive" data-testid="batch-unreadable">
+            <AlertTitle>{unreadable}</AlertTitle>
+          </Alert>
         )}
         {checked && checked.problems.length > 0 && (
           <Alert variant="destructive" data-testid="batch-problems">
