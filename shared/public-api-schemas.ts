@@ -498,7 +498,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     },
     badRequest: {
       description:
-        'Rows with problems (`invalid_rows`): `problems` lists each one with its row number and column; nothing started. A body that is not valid JSON or CSV answers the plain Error shape.',
+        'Rows with problems (`invalid_rows`): `problems` lists each one with its row number and column; nothing started. A body that is not valid JSON or CSV answers the plain Error shape, as does a CSV that is not UTF-8 text (`invalid_encoding`, naming the first row that is not).',
       schema: batchProblemsErrorSchema,
     },
     response: { status: 201, schema: batchCreatedSchema },
@@ -550,7 +550,8 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     query: usageJobsQuerySchema,
     response: { status: 200, schema: usageJobsReplySchema },
     csvReply: {
-      description: 'With `Accept: text/csv`: every job of the period, one line each, under this header row.',
+      description:
+        "With `Accept: text/csv`: every job of the period, one line each, under this header row. Text cells are quoted, and one that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` so a spreadsheet does not run it as a formula; numbers are written bare.",
       columns: USAGE_CSV_COLUMNS,
     },
   },
