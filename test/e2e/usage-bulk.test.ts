@@ -1,13 +1,15 @@
+import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
+import type { BatchView } from '#shared/batch-schemas';
 import { waitForJob } from '#test/support/job-events';
 import { type ApiUser, clientCard, createApiUser, createClientViaApi } from './support/clients';
 import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
-import { chooseOption } from './support/tools';
+import { chooseOption, downloadFrom } from './support/tools';
 
 /**
  * Issue 34 in the browser: the usage page (totals, chart, breakdown, top jobs) for the admin, the
@@ -234,5 +236,82 @@ describe('Bulk generation', () => {
     expect(pageErrors(phone)).toEqual([]);
     await page.context().close();
     await phone.context().close();
+  });
+});
+
+describe('Spreadsheet files (issue 41 item 1)', () => {
+  const NAMES = ['=HYPERLINK("http://x","click")', '-1+1'];
+  /** The downloaded CSV as a spreadsheet-grade reader sees it: quoted cells as text, bare numbers typed. */
+  const readBack = (csv: string) =>
+    Papa.parse<Record<string, unknown>>(csv, { header: true, dynamicTyping: true });
+
+  it('the bulk results and the usage export hold formula-like client names as text, the costs as numbers', async () => {
+    const clients: { id: string; name: string }[] = [];
+    for (const name of NAMES) clients.push(await createClientViaApi(app, staff, name));
+    const started = await app.test.request<{ batchId: string }>('POST', '/api/batches', {
+      token: staff.idToken,
+      body: { rows: clients.map((client) => ({ tool: 'faq', client: client.id, topic: 'Gutters' })) },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto(`/bulk?batch=${started.body.batchId}`);
+    await expect
+      .poll(() => page.getByTestId('batch-status').textContent(), { timeout: 120_000 })
+      .toContain(`Finished: ${NAMES.length} done, 0 failed`);
+    const results = readBack((await downloadFrom(page, 'Download results')).content);
+    expect(results.data.map((line) => line.client)).toEqual(NAMES.map((name) => `'${name}`));
+    expect(results.data.map((line) => typeof line.costUsd)).toEqual(NAMES.map(() => 'number'));
+
+    // The usage page's export: the finished jobs' accounting follows their status, so wait for it.
+    const batch = await app.test.request<BatchView>('GET', `/api/batches/${started.body.batchId}`, {
+      token: staff.idToken,
+    });
+    const jobIds = batch.body.rows.map((row) => row.jobId);
+    await expect
+      .poll(async () => {
+        const listed = await app.test.request<{ rows: { jobId: string }[] }>(
+          'GET',
+          '/api/usage/jobs?limit=100',
+          {
+            token: staff.idToken,
+          },
+        );
+        return jobIds.every((id) => listed.body.rows.some((row) => row.jobId === id));
+      })
+      .toBe(true);
+    await page.goto('/usage');
+    await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+    const usage = readBack((await downloadFrom(page, 'Export CSV')).content);
+    const ours = usage.data.filter((line) => jobIds.includes(String(line.jobId)));
+    expect(ours.map((line) => line.clientName).sort()).toEqual(NAMES.map((name) => `'${name}`).sort());
+    for (const line of ours) {
+      expect(typeof line.costUsd).toBe('number');
+      expect(typeof line.inputTokens).toBe('number');
+    }
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('refuses a file that is not UTF-8 in the page, naming its row, and starts nothing', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto('/bulk');
+    await page.getByRole('heading', { name: 'Bulk Generation', level: 1 }).waitFor();
+    // Saved from a Windows-1252 spreadsheet: "é" in row 3 as the single byte 0xE9.
+    const buffer = Buffer.concat([
+      Buffer.from('tool,client,topic\r\nfaq,Peak Roofing,Gutters\r\nfaq,Peak Roofing,Caf', 'utf8'),
+      Buffer.from([0xe9]),
+      Buffer.from(' menus\r\n', 'utf8'),
+    ]);
+    await page.getByLabel('Upload CSV').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer });
+    await expect
+      .poll(() => page.getByTestId('batch-unreadable').textContent())
+      .toBe('Row 3 is not valid UTF-8 text: save the file as CSV UTF-8 and upload it again.');
+    expect(await page.getByRole('button', { name: /^Start/ }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('batch-estimate').count()).toBe(0);
+    await screenshot(page, 'bulk-not-utf8-desktop');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
   });
 });
