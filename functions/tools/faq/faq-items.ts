@@ -174,6 +174,26 @@ export const FAQ_TEMPLATES: readonly FaqTemplate[] = [
           : 'why it matters to your customers',
       ),
   },
+  // The last two are asked only when the count needs them: without a business (no service-area
+  // question) and without mentions, the eight above fall short of the 9 or 10 a user may choose, and
+  // the count chosen is the count delivered (001 §7).
+  {
+    id: 'prepare',
+    cues: ['prepare', 'ready', 'before', 'bring'],
+    question: (facts) =>
+      facts.topic.action
+        ? `How should I prepare to ${facts.topic.action}?`
+        : ask(facts, (topic) => `How should I prepare for ${topic}?`, 'How should I prepare?'),
+    answer: ({ trade }) =>
+      `${toAdd(`what your customers should do before ${withArticle(trade.visit)}`)} A short list of your questions helps you get the most out of it.`,
+  },
+  {
+    id: 'guarantee',
+    cues: ['guarantee', 'guaranteed', 'warranty', 'happy', 'satisfied', 'insured'],
+    question: () => 'Is the work guaranteed?',
+    answer: () =>
+      `${toAdd('what your guarantee or warranty covers and for how long')} Ask for it in writing, so you know what is covered.`,
+  },
 ];
 
 /** Only with a known business: does it serve the reader? */

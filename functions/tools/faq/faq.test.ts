@@ -43,11 +43,20 @@ describe('buildFaqPrompt', () => {
 });
 
 describe('composeFaq (offline)', () => {
-  it.each([7, 8, 9, 10])(
-    'writes exactly %i questions at the chosen level with a matching FAQPage schema',
-    (count) => {
+  // Without a client there is no service-area question and no mention to carry: the count chosen is
+  // still the count delivered, in the HTML and in the schema.
+  const clientless = makeContext({ client: null });
+  it.each(
+    [7, 8, 9, 10].flatMap((count) => [
+      { count, ctx: context, who: 'for a client' },
+      { count, ctx: clientless, who: 'without a client' },
+    ]),
+  )(
+    'writes exactly $count questions $who at the chosen level with a matching FAQPage schema',
+    ({ count, ctx }) => {
       for (const headingLevel of ['h2', 'h3', 'h4']) {
-        const result = compose({ questionCount: count, headingLevel });
+        const input = request({ questionCount: count, headingLevel });
+        const result = faqTool.parseResult(composeFaq(input, ctx).text, input, ctx);
         const questions = headingsAt(result.generatedHtml, headingLevel);
         expect(questions).toHaveLength(count);
         const schema = JSON.parse(result.generatedSchema);
