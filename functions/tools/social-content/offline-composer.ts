@@ -13,6 +13,7 @@ import { hashText, rotate } from '#functions/tools/compose/variation';
 import {
   ON_TARGET_TOLERANCE,
   platformLength,
+  SOCIAL_PLATFORMS,
   type SocialPlatformId,
   targetCharacters,
 } from '#shared/platforms';
@@ -120,21 +121,31 @@ interface PostPlan {
 
 /**
  * The post closest to the target without passing it: the subject, then whole sentences in order while
- * they fit, then the call to action and as many hashtags as fit. The subject and (when asked) one call
- * to action are always there, even past the target: a short post that keeps its point beats one on
- * length that lost it.
+ * they fit, then the call to action and as many hashtags as fit. The subject, (when asked) one call to
+ * action and (when asked) one hashtag are always there, even past the target, as long as the platform's
+ * maximum allows: a short post that keeps its point beats one on length that lost it, and a post asked
+ * for with hashtags has one (docs/decisions.md, "Social posts keep the point").
  */
 function assemble(platform: SocialPlatformId, target: number, plan: PostPlan): string {
   const measure = (text: string) => platformLength(platform, text);
-  const tails: string[] = [];
-  for (const cta of plan.ctas.length > 0 ? plan.ctas : ['']) {
-    for (let tags = plan.hashtags.length; tags >= 0; tags -= 1) {
-      tails.push([cta, plan.hashtags.slice(0, tags).join(' ')].filter((part) => part !== '').join('\n\n'));
-    }
-  }
-  const minimalTail = [...tails].sort((a, b) => measure(a) - measure(b))[0] ?? '';
   const join = (body: readonly string[], tail: string) =>
     [body.join(' '), tail].filter((part) => part !== '').join('\n\n');
+  const tailsWith = (fewestTags: number): string[] => {
+    const tails: string[] = [];
+    for (const cta of plan.ctas.length > 0 ? plan.ctas : ['']) {
+      for (let tags = plan.hashtags.length; tags >= fewestTags; tags -= 1) {
+        tails.push([cta, plan.hashtags.slice(0, tags).join(' ')].filter((part) => part !== '').join('\n\n'));
+      }
+    }
+    return tails;
+  };
+  const shortest = (tails: readonly string[]) => [...tails].sort((a, b) => measure(a) - measure(b))[0] ?? '';
+  const withTag = tailsWith(Math.min(1, plan.hashtags.length));
+  const tails =
+    measure(join([plan.subject], shortest(withTag))) <= SOCIAL_PLATFORMS[platform].maxLength
+      ? withTag
+      : tailsWith(0);
+  const minimalTail = shortest(tails);
   const body = [plan.subject];
   for (const sentence of plan.more) {
     if (measure(join([...body, sentence], minimalTail)) <= target) body.push(sentence);
