@@ -56,10 +56,28 @@ describe('newsletterDownloadName', () => {
         'html',
         now,
       ),
-    ).toBe('example.com-how-to-choose-a-furnace-for-yo-2026-11-21-0930.html');
+    ).toBe('www.example.com-how-to-choose-a-furnace-for-yo-2026-11-21-0930.html');
     expect(newsletterDownloadName({ inputType: 'url', url: 'https://acme.io/' }, 'txt', now)).toBe(
       'acme.io-2026-11-21-0930.txt',
     );
+  });
+
+  it("keeps the host's www. and the last segment's extension, as the URL has them", () => {
+    expect(
+      newsletterDownloadName(
+        { inputType: 'url', url: 'https://www.example.com/blog/spring-sale.html' },
+        'txt',
+        now,
+      ),
+    ).toBe('www.example.com-spring-sale.html-2026-11-21-0930.txt');
+    // At most 30 characters of the segment, never ending on a dot or hyphen.
+    expect(
+      newsletterDownloadName(
+        { inputType: 'url', url: 'https://shop.example.com/Menu%20Items/our-spring-2026-seasonal-menu.pdf' },
+        'html',
+        now,
+      ),
+    ).toBe('shop.example.com-our-spring-2026-seasonal-menu-2026-11-21-0930.html');
   });
 
   it('falls back to a slug when the URL is not a web address', () => {

@@ -51,18 +51,37 @@ function parseHttpUrl(value: string): URL | null {
   }
 }
 
-/** Host plus the last path segment (at most 30 characters), e.g. `example.com-spring-sale`. */
+/** Letters, digits, dots and single hyphens, lowercase: a URL part as a file name keeps its dots. */
+function fileSafe(text: string): string {
+  return trimHyphens(
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9.]+/gu, '-'),
+  );
+}
+
+/**
+ * The host as written (`www.` included) plus the last path segment as written, extension included,
+ * cut to 30 characters (000 §9): `www.example.com-spring-sale.html`.
+ */
 export function urlNamePart(url: URL): string {
-  const host = url.hostname.replace(/^www\./u, '').replace(/[^a-z0-9.-]+/giu, '-');
-  const segments = url.pathname.split('/').filter((segment) => segment !== '');
-  const last = segments.at(-1);
-  let decoded = last ?? '';
+  const host = fileSafe(url.hostname);
+  const last =
+    url.pathname
+      .split('/')
+      .filter((segment) => segment !== '')
+      .at(-1) ?? '';
+  let decoded = last;
   try {
     decoded = decodeURIComponent(decoded);
   } catch {
-    // A malformed escape sequence is still a usable name once slugified.
+    // A malformed escape sequence is still a usable name once made file-safe.
   }
-  const segment = slugify(decoded.replace(/\.[a-z0-9]{1,5}$/iu, ''), URL_SEGMENT_MAX);
+  const segment = fileSafe(decoded)
+    .slice(0, URL_SEGMENT_MAX)
+    .replace(/[-.]+$/u, '');
   return segment === '' ? host : `${host}-${segment}`;
 }
 

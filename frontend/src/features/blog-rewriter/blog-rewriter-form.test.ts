@@ -47,7 +47,7 @@ describe('blog rewriter form', () => {
     if (!output) throw new Error('no output');
     expect(
       blogRewriteDownload(output, blogRewriteRequest(form, 'UTC'), new Date(2026, 10, 21, 9, 30)).name,
-    ).toBe('example.com-roof-repair-guide-2026-11-21-0930.html');
+    ).toBe('www.example.com-roof-repair-guide-2026-11-21-0930.html');
     expect(readBlogRewriteOutput({ rewrittenHtml: '' })).toBeNull();
   });
 });

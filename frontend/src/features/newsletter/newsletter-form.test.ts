@@ -77,7 +77,7 @@ describe('newsletter form', () => {
       false,
     );
     expect(newsletterDownload(output, url, 'txt', now)).toMatchObject({
-      name: 'example.com-spring-sale-2026-11-21-0930.txt',
+      name: 'www.example.com-spring-sale-2026-11-21-0930.txt',
       content: 'Spring Tips\n\nClean gutters.',
     });
   });
