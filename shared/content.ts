@@ -42,13 +42,26 @@ export function contentTypeLabel(type: string): string {
     .join(' ');
 }
 
+export type ContentTypeBadgeColour = 'blue' | 'green' | 'purple' | 'orange';
+
 /** Badge colours of spec 001 §9; types without one use the neutral badge. */
-export const CONTENT_TYPE_BADGE_COLOURS: Partial<Record<string, 'blue' | 'green' | 'purple' | 'orange'>> = {
+export const CONTENT_TYPE_BADGE_COLOURS: Readonly<Partial<Record<string, ContentTypeBadgeColour>>> = {
   blog: 'blue',
   newsletter: 'green',
   press_release: 'purple',
   client_content: 'orange',
 };
+
+/** The hyphenated spellings older saves used (000 §3), and the type each is another spelling of. */
+const OLDER_SPELLINGS: Readonly<Partial<Record<string, ContentType>>> = {
+  'blog-content': 'blog',
+  'press-release': 'press_release',
+};
+
+/** A type's badge colour, older spellings included; null for the neutral badge. */
+export function contentTypeBadgeColour(type: string): ContentTypeBadgeColour | null {
+  return CONTENT_TYPE_BADGE_COLOURS[OLDER_SPELLINGS[type] ?? type] ?? null;
+}
 
 /** One item of a client's library, as the API returns it. */
 export interface ClientContent {

@@ -1,7 +1,7 @@
 import { ExternalLink as ExternalIcon, Pencil, Send, ShieldAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type ClientContent, CONTENT_TYPE_BADGE_COLOURS, contentTypeLabel } from '#shared/content';
+import { type ClientContent, contentTypeBadgeColour, contentTypeLabel } from '#shared/content';
 import {
   APPROVAL_REQUIRED_MESSAGE,
   APPROVAL_UI,
@@ -162,7 +162,7 @@ export function ContentLibraryTab({
               <div className="min-w-0 space-y-1">
                 <p className="break-words font-medium">{item.title}</p>
                 <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
-                  <Badge variant={CONTENT_TYPE_BADGE_COLOURS[item.content_type] ?? 'secondary'}>
+                  <Badge variant={contentTypeBadgeColour(item.content_type) ?? 'secondary'}>
                     {contentTypeLabel(item.content_type)}
                   </Badge>
                   {/* The post's own badge already says Draft, Scheduled or Published for a linked item. */}
