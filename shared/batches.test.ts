@@ -14,6 +14,7 @@ import {
 } from './batches';
 import { estimateTextTool } from './tools/job-estimates';
 import { NEWSLETTER_MESSAGES } from './tools/newsletter';
+import { SOCIAL_MESSAGES } from './tools/social-content';
 
 /** Issue 34 item 5 and 8: a batch CSV is read and every row checked with the tools' own schemas. */
 
@@ -83,6 +84,20 @@ describe('checkBatch', () => {
       `Row 8, model: ${BATCH_MESSAGES.unknownModel('gpt-9')}`,
       `Row 9, framework: ${BATCH_MESSAGES.notForTool('framework', 'newsletter')}`,
       `Row 10, questions: ${BATCH_MESSAGES.notANumber('seven')}`,
+    ]);
+  });
+
+  it('names the column a social row lacks: its topic or its platforms', () => {
+    const csv = [
+      'tool,topic,platforms',
+      'social,Free roof inspections all April,',
+      'social,,facebook',
+      'social,Free roof inspections all April,facebook; myspace',
+    ].join('\n');
+    expect(check(csv).problems.map(describeProblem)).toEqual([
+      `Row 2, platforms: ${SOCIAL_MESSAGES.promptAndPlatformRequired}`,
+      `Row 3, topic: ${SOCIAL_MESSAGES.promptAndPlatformRequired}`,
+      expect.stringMatching(/^Row 4, platforms: /u),
     ]);
   });
 

@@ -76,12 +76,14 @@ export const socialContentRequestSchema = z.pipe(
     })
     .check(
       z.superRefine((value, ctx) => {
-        if (value.prompt.trim() === '' || value.platforms.length === 0) {
-          ctx.addIssue({
-            code: 'custom',
-            message: SOCIAL_MESSAGES.promptAndPlatformRequired,
-            path: ['prompt'],
-          });
+        // The spec's one message for both, at the field that lacks it: a bulk row names its column
+        // ('Row 4, platforms: …'), the form and the API show the message as written.
+        const missing = [
+          ...(value.prompt.trim() === '' ? ['prompt'] : []),
+          ...(value.platforms.length === 0 ? ['platforms'] : []),
+        ];
+        for (const field of missing) {
+          ctx.addIssue({ code: 'custom', message: SOCIAL_MESSAGES.promptAndPlatformRequired, path: [field] });
         }
         if (value.saveToClient && value.clientId === undefined) {
           ctx.addIssue({ code: 'custom', message: 'Select a client', path: ['clientId'] });

@@ -247,5 +247,11 @@ describe('offline social posts', () => {
     const outcome = socialContentRequestSchema.safeParse({ prompt: '  ', platforms: [] });
     expect(outcome.success).toBe(false);
     expect(outcome.error?.issues[0]?.message).toBe('Please enter a prompt and select at least one platform');
+    // Each at the field that lacks it.
+    const pathsOf = (body: SocialContentRequestInput) =>
+      socialContentRequestSchema.safeParse(body).error?.issues.map((issue) => issue.path.join('.'));
+    expect(pathsOf({ prompt: 'Spring sale', platforms: [] })).toEqual(['platforms']);
+    expect(pathsOf({ prompt: ' ', platforms: ['twitter'] })).toEqual(['prompt']);
+    expect(pathsOf({ prompt: '', platforms: [] })).toEqual(['prompt', 'platforms']);
   });
 });
