@@ -96,7 +96,10 @@ const patchUrl = z
 
 const nameField = z
   .pipe(
-    z.string({ error: CLIENT_NAME_REQUIRED.message }).check(z.maxLength(MAX_SHORT)),
+    // The spec's message is for a name that is missing or not text; a long one is told its limit.
+    z
+      .string({ error: CLIENT_NAME_REQUIRED.message })
+      .check(z.maxLength(MAX_SHORT, `must be at most ${MAX_SHORT} characters`)),
     z.transform((value: string) => value.trim()),
   )
   .check(z.refine((value) => value.length > 0, { message: CLIENT_NAME_REQUIRED.message }));

@@ -86,12 +86,15 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_CONFIGS = 10;
 const MAX_PROMPT = 4_000;
 const MAX_LIST_TEXT = 1_000;
+/** Shown as written by the form and the API alike ("Please …", functions/commons/http-wrap.ts). */
+const PROMPT_TOO_LONG = `Please keep the prompt to at most ${MAX_PROMPT.toLocaleString('en-US')} characters.`;
+const promptText = () => z.string().check(z.maxLength(MAX_PROMPT, PROMPT_TOO_LONG));
 
 const listText = () => z._default(z.string().check(z.maxLength(MAX_LIST_TEXT)), '');
 
 export const imageConfigSchema = z.object({
   id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
-  prompt: z._default(z.string().check(z.maxLength(MAX_PROMPT)), ''),
+  prompt: z._default(promptText(), ''),
   /** Comma-separated, as typed in the form (the analysis result's lists are joined the same way). */
   entities: listText(),
   keywords: listText(),
@@ -141,7 +144,7 @@ export function hasPrompt(config: Pick<ImageConfig, 'prompt'>): boolean {
 export const generateImageRequestSchema = z
   .object({
     /** A bare prompt is one configuration (the public API, GBP and social). */
-    prompt: z.optional(z.string().check(z.maxLength(MAX_PROMPT))),
+    prompt: z.optional(promptText()),
     configs: z.optional(z.array(imageConfigSchema).check(z.maxLength(MAX_IMAGE_CONFIGS))),
     model: z._default(imageModelIdSchema, DEFAULT_IMAGE_MODEL_ID),
     size: z._default(z.string().check(z.maxLength(20)), IMAGE_DEFAULTS.size),
@@ -197,7 +200,9 @@ export function imageConfigsOf(request: {
   configs?: readonly ImageConfig[] | undefined;
 }): ImageConfig[] {
   if (request.configs && request.configs.length > 0) return [...request.configs];
-  return [imageConfigSchema.parse({ id: 'prompt', prompt: request.prompt ?? '' })];
+  // The options' defaults around the prompt as given: the request's own check calls this on a prompt
+  // its length check has already refused, so parsing the prompt here would throw instead of a 400.
+  return [{ ...imageConfigSchema.parse({ id: 'prompt' }), prompt: request.prompt ?? '' }];
 }
 
 /** What the request sends to the model for size and quality: nothing for 'auto'. */

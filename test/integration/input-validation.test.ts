@@ -243,3 +243,36 @@ describe('every date field is a real date (#8)', () => {
     }
   });
 });
+
+describe('a value past its limit is told its limit (issue 40)', () => {
+  const longPrompt = 'A lighthouse on a rocky coast. '.repeat(130).slice(0, 4_001);
+
+  it.each([
+    ['a bare prompt', { prompt: longPrompt }],
+    ['a configuration', { configs: [{ id: 'one', prompt: longPrompt }] }],
+  ])('refuses an image prompt over 4,000 characters in %s with a 400, not a 500', async (_label, body) => {
+    const reply = await send('POST', '/api/generate-image', JSON.stringify(body));
+    expect(reply.status).toBe(400);
+    expect(reply.body?.error).toEqual({
+      code: 'validation_failed',
+      message: 'Please keep the prompt to at most 4,000 characters.',
+    });
+  });
+
+  it('refuses a client name over 500 characters by its limit, on create and on change', async () => {
+    const name = 'Bright Smile Family Dentistry '.repeat(17).slice(0, 501);
+    const created = await send('POST', '/api/clients', JSON.stringify({ name }));
+    expect(created.status).toBe(400);
+    expect(created.body?.error?.message).toBe('name: must be at most 500 characters');
+    const patched = await send('PATCH', `/api/clients/${client.id}`, JSON.stringify({ name }));
+    expect(patched.status).toBe(400);
+    expect(patched.body?.error?.message).toBe('name: must be at most 500 characters');
+    // A blank name keeps the spec's message.
+    const blank = await send('POST', '/api/clients', JSON.stringify({ name: '   ' }));
+    expect(blank.body?.error?.message).toBe('Please enter a client name.');
+    const list = await app.request<Client[]>('GET', '/api/clients', { token: owner.idToken });
+    expect(JSON.stringify(list.body)).not.toContain('Bright Smile Family');
+    const kept = await app.request<Client>('GET', `/api/clients/${client.id}`, { token: owner.idToken });
+    expect(kept.body.name).toBe('Probe');
+  });
+});
