@@ -31,6 +31,14 @@ describe('calendar helpers', () => {
     expect(calendarQuerySchema.safeParse({ from: '2026-11-01T10:00', to: '2026-11-30' }).success).toBe(false);
   });
 
+  it('refuses a status list past its length by its limit, without its list check throwing', () => {
+    const status = 'draft,'.repeat(40).slice(0, 201);
+    const refused = calendarQuerySchema.safeParse({ from: '2026-11-01', to: '2026-11-30', status });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([
+      ['status', 'too_big'],
+    ]);
+  });
+
   it('takes a calendar date or null as a due date', () => {
     expect(dueDateSchema.safeParse({ dueDate: '2026-11-30' }).success).toBe(true);
     expect(dueDateSchema.safeParse({ dueDate: null }).success).toBe(true);

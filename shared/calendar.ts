@@ -89,7 +89,12 @@ export const calendarQuerySchema = z
     z.refine(
       (query) =>
         (query.status ?? []).every((status) => (CONTENT_STATUSES as readonly string[]).includes(status)),
-      { message: CALENDAR_MESSAGES.status, path: ['status'] },
+      {
+        message: CALENDAR_MESSAGES.status,
+        path: ['status'],
+        // A status text its own length check refused is still text, not the list: it is refused already.
+        when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'status'),
+      },
     ),
   );
 

@@ -259,6 +259,13 @@ describe('a value past its limit is told its limit (issue 40)', () => {
     });
   });
 
+  it('refuses a calendar status list over 200 characters with a 400 naming its limit', async () => {
+    const status = 'draft,'.repeat(40).slice(0, 201);
+    const reply = await send('GET', `/api/calendar?from=2026-11-01&to=2026-11-30&status=${status}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body?.error?.message).toMatch(/^status: .*200 characters/u);
+  });
+
   it('refuses a client name over 500 characters by its limit, on create and on change', async () => {
     const name = 'Bright Smile Family Dentistry '.repeat(17).slice(0, 501);
     const created = await send('POST', '/api/clients', JSON.stringify({ name }));

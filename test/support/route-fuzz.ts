@@ -1,7 +1,17 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { $ZodObject, $ZodPipe } from 'zod/v4/core';
+import {
+  $ZodDefault,
+  $ZodNullable,
+  $ZodNumber,
+  $ZodObject,
+  $ZodOptional,
+  $ZodPipe,
+  $ZodPrefault,
+  $ZodString,
+  $ZodType,
+} from 'zod/v4/core';
 import type { HttpRoute } from '#infra/routes';
 import { isResourceId } from '#shared/validation/resource-id';
 
@@ -10,9 +20,9 @@ import { isResourceId } from '#shared/validation/resource-id';
  * case is built from one entry of the route table, so a new route is fuzzed without touching this file.
  *
  * The generator knows which requests could legitimately change data (a real user, every path id real,
- * a writing method) and gives those only bodies that no route may accept: text that is not JSON, or an
- * object whose every known request field has the wrong type. Everything else is free to be as hostile
- * as fast-check makes it.
+ * a writing method) and gives those only bodies that no route may accept: text that is not JSON, an
+ * object whose every known request field has the wrong type, or one whose every limited field is just
+ * past its limit. Everything else is free to be as hostile as fast-check makes it.
  */
 
 export type Credential =
@@ -117,8 +127,16 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, [], {}, { __proto__: { admin: true } }),
 );
 
-/** Every top-level field name of the request schemas in shared/, so new schemas are poisoned too. */
-export async function knownRequestFields(sharedDir: string): Promise<string[]> {
+/** A request schema of shared/: an object, or a pipe that starts with one. */
+export interface RequestSchema {
+  /** `file.ts#exportName`, for a test's message. */
+  readonly name: string;
+  readonly schema: $ZodType;
+  readonly object: $ZodObject;
+}
+
+/** Every request schema the modules of shared/ export, so new schemas are fuzzed too. */
+export async function requestSchemas(sharedDir: string): Promise<RequestSchema[]> {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -128,15 +146,98 @@ export async function knownRequestFields(sharedDir: string): Promise<string[]> {
     }
   };
   walk(sharedDir);
-  const fields = new Set<string>();
+  const schemas: RequestSchema[] = [];
   for (const file of files) {
     const module: Record<string, unknown> = await import(file);
-    for (const value of Object.values(module)) {
+    for (const [name, value] of Object.entries(module)) {
       const object = objectSchemaOf(value);
-      if (object) for (const key of Object.keys(object._zod.def.shape)) fields.add(key);
+      if (object && value instanceof $ZodType)
+        schemas.push({ name: `${file.slice(sharedDir.length + 1)}#${name}`, schema: value, object });
     }
   }
-  return [...fields].sort();
+  return schemas;
+}
+
+/** What the fuzz knows of the request fields: their names, and a value past each one's limit. */
+export interface RequestFields {
+  /** Every top-level field name of the request schemas, sorted. */
+  readonly names: readonly string[];
+  /**
+   * A value of the right type past the largest limit any schema gives the field: text one character
+   * longer than its longest allowed length, a number one past its widest bound. A body of these passes
+   * every type check, so the schemas' own checks (refinements over several fields) run on values their
+   * field checks have just refused.
+   */
+  readonly pastLimits: Readonly<Record<string, string | number>>;
+}
+
+/** Bodies stay under the 2 MB handler limit: longer limits (a library item's 1 MB body) are left out. */
+const LONGEST_LIMIT_TRIED = 100_000;
+
+export async function knownRequestFields(sharedDir: string): Promise<RequestFields> {
+  const names = new Set<string>();
+  const longest = new Map<string, number>();
+  const widest = new Map<string, { above?: number; below?: number }>();
+  for (const { object } of await requestSchemas(sharedDir)) {
+    for (const [name, field] of Object.entries(object._zod.def.shape)) {
+      names.add(name);
+      const limit = limitOf(field);
+      if (limit?.kind === 'length') longest.set(name, Math.max(limit.max, longest.get(name) ?? 0));
+      if (limit?.kind === 'range') {
+        const bounds = widest.get(name) ?? {};
+        if (limit.max !== undefined) bounds.above = Math.max(limit.max, bounds.above ?? limit.max);
+        if (limit.min !== undefined) bounds.below = Math.min(limit.min, bounds.below ?? limit.min);
+        widest.set(name, bounds);
+      }
+    }
+  }
+  const pastLimits: Record<string, string | number> = {};
+  for (const [name, bounds] of widest) {
+    const past =
+      bounds.above !== undefined ? bounds.above + 1 : bounds.below !== undefined ? bounds.below - 1 : null;
+    if (past !== null && Number.isSafeInteger(past)) pastLimits[name] = past;
+  }
+  // Text wins over a number of the same name: the schema that reads it as a number refuses it by type.
+  for (const [name, max] of longest) if (max < LONGEST_LIMIT_TRIED) pastLimits[name] = 'x'.repeat(max + 1);
+  return { names: [...names].sort(), pastLimits };
+}
+
+type FieldLimit =
+  | { readonly kind: 'length'; readonly max: number }
+  | { readonly kind: 'range'; readonly min?: number; readonly max?: number };
+
+/** The length limit of a text field or the bounds of a number field, through defaults, optionals and pipes. */
+function limitOf(schema: unknown): FieldLimit | null {
+  if (!(schema instanceof $ZodType)) return null;
+  const def = schema._zod.def;
+  if (
+    schema instanceof $ZodDefault ||
+    schema instanceof $ZodOptional ||
+    schema instanceof $ZodNullable ||
+    schema instanceof $ZodPrefault
+  )
+    return limitOf(schema._zod.def.innerType);
+  if (schema instanceof $ZodPipe) return limitOf(schema._zod.def.in);
+  const checks = (def.checks ?? []).map((check) => check._zod.def);
+  if (schema instanceof $ZodString) {
+    const lengths = checks.flatMap((check) =>
+      check.check === 'max_length' && 'maximum' in check ? [Number(check.maximum)] : [],
+    );
+    return lengths.length > 0 ? { kind: 'length', max: Math.min(...lengths) } : null;
+  }
+  if (schema instanceof $ZodNumber) {
+    const bound = (name: 'less_than' | 'greater_than') =>
+      checks.flatMap((check) => (check.check === name && 'value' in check ? [Number(check.value)] : []));
+    const max = bound('less_than');
+    const min = bound('greater_than');
+    if (max.length === 0 && min.length === 0) return null;
+    return {
+      kind: 'range',
+      ...(max.length > 0 ? { max: Math.min(...max) } : {}),
+      ...(min.length > 0 ? { min: Math.max(...min) } : {}),
+    };
+  }
+  return null;
 }
 
 function objectSchemaOf(value: unknown): $ZodObject | null {
@@ -197,6 +298,14 @@ const anyJson: fc.Arbitrary<BodyChoice> = fc
   )
   .map((value) => ({ text: stringify(value), refusedEverywhere: false, kind: 'any JSON' }));
 
+/**
+ * Every field with a limit one step past it, all at once, each of its right type (shared/ holds no
+ * request schema that takes it: a route reading any of them refuses it). A schema's own check that
+ * trusts what its field checks refused (an image prompt over 4,000 characters) throws here: a 500.
+ */
+const pastLimitBody = (fields: RequestFields): fc.Arbitrary<BodyChoice> =>
+  fc.constant({ text: stringify(fields.pastLimits), refusedEverywhere: true, kind: 'past a limit' });
+
 const noBody: fc.Arbitrary<BodyChoice> = fc.constant({
   text: undefined,
   refusedEverywhere: false,
@@ -241,24 +350,34 @@ const hostileId = (realIds: RealIds): fc.Arbitrary<{ raw: string; kind: string }
     fc.ulid().map((raw) => ({ raw: raw.toUpperCase(), kind: 'unknown ULID' })),
   );
 
-const hostileQuery: fc.Arbitrary<string> = fc.oneof(
-  fc.constant(''),
-  fc
-    .dictionary(
-      fc.constantFrom('limit', 'cursor', 'type', 'token', 'after', 'page', 'sort', '__proto__'),
-      fc.oneof(
-        hostileString.map((value) => percentEncode(value)),
-        fc.constantFrom('1e200', '-1', '0', 'NaN', '%ff', '1e16', '201', '1.5'),
-      ),
-      { minKeys: 1, maxKeys: 3 },
-    )
-    .map(
-      (entries) =>
-        `?${Object.entries(entries)
-          .map(([key, value]) => `${key}=${value}`)
-          .join('&')}`,
+/** Query values are read by the same kind of schemas: the short ones past their limits, in one query. */
+const LONGEST_QUERY_VALUE = 500;
+
+const hostileQuery = (fields: RequestFields): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.constant(''),
+    fc.constant(
+      `?${Object.entries(fields.pastLimits)
+        .filter(([, value]) => String(value).length <= LONGEST_QUERY_VALUE + 1)
+        .map(([key, value]) => `${key}=${percentEncode(String(value))}`)
+        .join('&')}`,
     ),
-);
+    fc
+      .dictionary(
+        fc.constantFrom('limit', 'cursor', 'type', 'token', 'after', 'page', 'sort', '__proto__'),
+        fc.oneof(
+          hostileString.map((value) => percentEncode(value)),
+          fc.constantFrom('1e200', '-1', '0', 'NaN', '%ff', '1e16', '201', '1.5'),
+        ),
+        { minKeys: 1, maxKeys: 3 },
+      )
+      .map(
+        (entries) =>
+          `?${Object.entries(entries)
+            .map(([key, value]) => `${key}=${value}`)
+            .join('&')}`,
+      ),
+  );
 
 const printable = fc.string({
   unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)),
@@ -307,7 +426,7 @@ function pathParameters(route: HttpRoute): string[] {
 /** `count` cases for one route, reproducible from `seed`. */
 export function casesFor(
   route: HttpRoute,
-  options: { count: number; seed: number; realIds: RealIds; fields: readonly string[] },
+  options: { count: number; seed: number; realIds: RealIds; fields: RequestFields },
 ): FuzzCase[] {
   const parameters = pathParameters(route);
   const defaultId = Object.values(options.realIds)[0] ?? '01JD3V4Z7Q8R9S0T1V2W3X4Y5Z';
@@ -320,19 +439,20 @@ export function casesFor(
         maxLength: parameters.length,
       }),
       credential,
-      query: fc.option(hostileQuery, { nil: '', freq: 2 }),
+      query: fc.option(hostileQuery(options.fields), { nil: '', freq: 2 }),
       headers: hostileHeaders,
       body: fc.oneof(
         { weight: 2, arbitrary: noBody },
         { weight: 3, arbitrary: notJson },
         { weight: 5, arbitrary: anyJson },
-        { weight: 5, arbitrary: poisonedObject(options.fields) },
+        { weight: 5, arbitrary: poisonedObject(options.fields.names) },
+        { weight: 2, arbitrary: pastLimitBody(options.fields) },
       ),
       huge: fc.integer({ min: 0, max: 199 }),
       /** Request-target forms: 0 is not a URL at all, 1 is the absolute form, the rest the usual path. */
       targetForm: fc.integer({ min: 0, max: 39 }),
       hugeBody,
-      forcedBody: fc.oneof(notJson, poisonedObject(options.fields)),
+      forcedBody: fc.oneof(notJson, poisonedObject(options.fields.names), pastLimitBody(options.fields)),
       forcedId: hostileId(options.realIds),
     })
     .map((draft) => {
