@@ -50,6 +50,24 @@ describe('parseTopic', () => {
     expect(news.noun).toBe('free storm-damage inspections');
   });
 
+  it('keeps a gerund used as a noun in its form, and reads one that acts on a thing as a task', () => {
+    for (const [typed, noun] of [
+      ['Spring plumbing checklist', 'plumbing checklist'],
+      ['Spring cleaning tips', 'cleaning tips'],
+      ['Painting services', 'painting services'],
+      ['Landscaping ideas for small yards', 'landscaping ideas'],
+      ['Plumbing emergencies', 'plumbing emergencies'],
+    ] as const) {
+      const topic = parseTopic(typed);
+      expect(topic.action, typed).toBeNull();
+      expect(topic.noun, typed).toBe(noun);
+    }
+    expect(parseTopic('Replacing windows').action).toBe('replace windows');
+    expect(parseTopic('Cleaning gutters').action).toBe('clean gutters');
+    // A trade's name acting on a determined object is a task all the same.
+    expect(parseTopic('Landscaping your backyard').action).toBe('landscape your backyard');
+  });
+
   it('finds the audience a topic names', () => {
     const topic = parseTopic('Dog grooming tips for new puppy owners in Austin');
     expect(topic.audience).toBe('new puppy owners');

@@ -1,6 +1,7 @@
 import nlp from 'compromise';
 import { MONTH_NAMES, monthIndexOf, season as seasonOfDate } from './dates';
 import { inSentence, plural, stripEmoji } from './phrasing';
+import { TRADES } from './trade';
 
 /**
  * What a typed topic is about, read with compromise (a small, well-kept English NLP library) rather
@@ -474,22 +475,43 @@ export function pluralOf(phrase: string): string {
 }
 
 /**
+ * What a gerund before a noun names the kind of rather than acts on: "Spring plumbing checklist" is a
+ * checklist, not plumbing one; "Painting services", "Landscaping ideas for small yards" likewise.
+ */
+const KIND_HEAD =
+  /^(?:tips|ideas|checklists?|guides?|options|trends|services?|costs?|prices?|basics|essentials|mistakes|myths|facts|questions|faqs?|benefits|secrets|rules|steps|ways|signs|reasons|habits|plans?|schedules?|calendars?|lists?|season|companies|company|contractors?|business(?:es)?|materials|products|supplies|tools|equipment|techniques|methods|styles|designs?|codes|permits?|solutions|specials|deals|packages|classes|lessons|safety|emergencies|problems|issues|repairs?|installation|maintenance|inspections?|101)$/iu;
+
+/** A trade named by its gerund ("plumbing", "roofing", "landscaping"): a noun, not a task. */
+const TRADE_NAMES: ReadonlySet<string> = new Set(
+  TRADES.map((trade) => trade.id).filter((id) => /^\p{L}+ing$/u.test(id)),
+);
+
+/**
  * "Checking your RV roof" → "check your RV roof": a topic that opens on a gerund followed by what it
- * acts on. Null for a gerund that is a noun of its own ("Teeth whitening", "Spring cleaning tips").
+ * acts on. Null for a gerund that is a noun of its own ("Teeth whitening", "Spring cleaning tips",
+ * "Plumbing emergencies"), which keeps its form.
  */
 function gerundTaskOf(text: string): string | null {
   const terms = termsOf(text);
   const [first, second] = terms;
   if (!first || !second || !has(first, 'Gerund') || !/ing$/iu.test(first.text)) return null;
-  const acts =
+  const determined =
     has(second, 'Determiner') ||
     has(second, 'Possessive') ||
-    /^(?:your|our|my|their|the|a|an)$/iu.test(second.text) ||
+    /^(?:your|our|my|their|the|a|an)$/iu.test(second.text);
+  const acts =
+    determined ||
     has(second, 'Noun') ||
     has(second, 'Adjective') ||
     has(second, 'Acronym') ||
     (has(second, 'Preposition') && terms.length > 2);
   if (!acts) return null;
+  // Acting on a determined object, any gerund is a task ("Heating your home"); before a bare noun, a
+  // trade's name or the gerund of a kind of thing is a noun ("Plumbing tips", "Roofing materials guide").
+  const beforePreposition = terms.slice(1).findIndex((term) => has(term, 'Preposition'));
+  const phrase = beforePreposition === -1 ? terms.slice(1) : terms.slice(1, beforePreposition + 1);
+  const head = (phrase.at(-1)?.text ?? '').replace(/[^\p{L}\p{N}'’-]+$/u, '');
+  if (!determined && (TRADE_NAMES.has(first.text.toLowerCase()) || KIND_HEAD.test(head))) return null;
   const forms = nlp(first.text).verbs().conjugate()[0] as { Infinitive?: string } | undefined;
   if (!forms?.Infinitive) return null;
   return tidy(

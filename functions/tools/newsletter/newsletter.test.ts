@@ -70,6 +70,14 @@ describe('buildNewsletterPrompt', () => {
 });
 
 describe('composeNewsletter (offline)', () => {
+  it('says what the issue is about in the topic’s own words: a gerund used as a noun keeps its form', () => {
+    const text = htmlToText(
+      composeNewsletter(request({ topic: 'Spring plumbing checklist' }), makeContext({ client: null })).text,
+    );
+    expect(text).toMatch(/This issue is about (?:your |the )?plumbing checklist\./u);
+    expect(text).not.toMatch(/\bplumb\b/u);
+  });
+
   it('is deterministic', () => {
     const input = request({ topic: 'Winter plumbing' });
     expect(composeNewsletter(input, makeContext()).text).toBe(composeNewsletter(input, makeContext()).text);
