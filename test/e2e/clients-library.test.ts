@@ -587,3 +587,30 @@ describe('Editing the text of structured content', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 });
+
+describe('Types older saves spelt with a hyphen (issue 40)', () => {
+  it("shows 'press-release' and 'blog-content' items in the press-release purple and the blog blue", async () => {
+    const older = await createClientViaApi(app, owner, 'Older Saves Co');
+    for (const [title, type] of [
+      ['Older release', 'press-release'],
+      ['Older blog post', 'blog-content'],
+    ] as const) {
+      await saveContent(app, owner, older.id, {
+        title,
+        content: `${title}.`,
+        html_content: `<p>${title}.</p>`,
+        content_type: type,
+      });
+    }
+    await page.goto('/clients');
+    await chooseFromCardMenu(page, 'Older Saves Co', 'View Content (2)');
+    const typeBadge = (title: string) =>
+      libraryItem(title).locator('[data-slot="badge"]:not([data-status])').getAttribute('class');
+    await libraryItem('Older release').getByText('Press Release', { exact: true }).waitFor();
+    await expect.poll(() => typeBadge('Older release')).toContain('bg-purple-100');
+    await libraryItem('Older blog post').getByText('Blog Content', { exact: true }).waitFor();
+    await expect.poll(() => typeBadge('Older blog post')).toContain('bg-blue-100');
+    await screenshot(page, 'library-older-type-spellings');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
