@@ -308,8 +308,8 @@ describe('Spreadsheet files (issue 41 item 1)', () => {
     await expect
       .poll(() => page.getByTestId('batch-unreadable').textContent())
       .toBe('Row 3 is not valid UTF-8 text: save the file as CSV UTF-8 and upload it again.');
-    expect(await page.getByRole('button', { name: /^Start/ }).isDisabled()).toBe(true);
-    expect(await page.getByTestId('batch-estimate').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /^Start/ }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('batch-estimate').count()).toBe(0);
     await screenshot(page, 'bulk-not-utf8-desktop');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
