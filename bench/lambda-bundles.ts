@@ -5,7 +5,7 @@
  */
 import { join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { MEDIA_WORKER_NODE_MODULES } from '#infra/media-bundling';
+import { type BundledFunction, carriedBeside } from '#infra/media-bundling';
 import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#infra/routes';
 import { SPLIT_ENTRY_FILE, splitBuildOptions, splitGraph, staticClosure } from '#infra/split-bundle';
 
@@ -25,15 +25,21 @@ export interface LambdaEntry {
 /** Every function the stack deploys, one per handler module (routes may share one). */
 export function lambdaEntries(): LambdaEntry[] {
   const entries = new Map<string, LambdaEntry>();
+  // What a function carries beside its bundle stays out of it, as in the stack (infra/media-bundling.ts).
+  const external = (fn: BundledFunction) => carriedBeside(fn).nodeModules;
   for (const fn of httpFunctions) {
-    entries.set(fn.entry, { id: fn.id, entry: fn.entry, kind: 'http', external: fn.nodeModules ?? [] });
+    entries.set(fn.entry, { id: fn.id, entry: fn.entry, kind: 'http', external: external(fn) });
   }
   for (const route of webSocketRoutes) {
-    entries.set(route.entry, { id: route.id, entry: route.entry, kind: 'websocket', external: [] });
+    entries.set(route.entry, {
+      id: route.id,
+      entry: route.entry,
+      kind: 'websocket',
+      external: external(route),
+    });
   }
   for (const [name, entry] of Object.entries(backgroundFunctions)) {
-    const external = entry === backgroundFunctions.mediaWorker ? [...MEDIA_WORKER_NODE_MODULES] : [];
-    entries.set(entry, { id: name, entry, kind: 'background', external });
+    entries.set(entry, { id: name, entry, kind: 'background', external: external({ entry }) });
   }
   return [...entries.values()];
 }
@@ -58,6 +64,8 @@ export interface LambdaBundle {
 export interface LazyPart {
   /** The module the handler imports dynamically (source path, relative to the repository). */
   readonly module: string;
+  /** Its own chunk, whose exports keep the module's names (relative to the function's folder). */
+  readonly file: string;
   /** The chunks it loads beyond the cold start (relative to the function's folder). */
   readonly chunks: readonly string[];
   readonly bytes: number;
@@ -140,6 +148,7 @@ function lazyParts(
     const chunks = [...staticClosure(metafile, [target])].filter((path) => !coldStart.has(path));
     parts.push({
       module: (metafile.outputs[target]?.entryPoint ?? target).replace(/^(\.\.\/)+/, ''),
+      file: name(target),
       chunks: chunks.map(name),
       bytes: chunks.reduce((sum, chunk) => sum + (metafile.outputs[chunk]?.bytes ?? 0), 0),
       parts: packageBytes(metafile, chunks),

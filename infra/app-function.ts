@@ -7,12 +7,13 @@ import {
   CfnFunction,
   Function as LambdaFunction,
   LoggingFormat,
-  Runtime,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { InlinePolicyRole } from './inline-policy-role';
+import { LAMBDA_NODE_MAJOR } from './lambda-build-options';
+import { LAMBDA_RUNTIME } from './lambda-runtime';
 import type { ExtraBundling } from './media-bundling';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from './routes';
@@ -20,7 +21,7 @@ import { SPLIT_HANDLER, splitBundleCode } from './split-bundle';
 
 /**
  * Every Lambda of the app is built the same way: esbuild bundles the TypeScript handler into minified
- * ES modules with source maps (node22.x, arm64), split so that what the handler or a library imports
+ * ES modules with source maps (LAMBDA_RUNTIME, arm64), split so that what the handler or a library imports
  * dynamically stays out of its cold start (infra/split-bundle.ts); the function gets its own role that
  * can only write to its own log group with an explicit retention, and nothing else until the stack
  * grants it.
@@ -76,7 +77,7 @@ export class AppFunction extends Construct {
 
     this.function = new LambdaFunction(this, 'Function', {
       description: props.description,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       timeout: Duration.seconds(props.timeoutSeconds ?? FUNCTION_DEFAULTS.timeoutSeconds),
       memorySize: props.memoryMb ?? FUNCTION_DEFAULTS.memoryMb,
@@ -103,7 +104,7 @@ export class AppFunction extends Construct {
     acknowledge(
       this,
       'AwsSolutions-L1',
-      'The architecture fixes the Lambda runtime at nodejs22.x (DESIGN.md §1), the version the handlers are built (esbuild target node22) and tested for.',
+      `The Lambda runtime is pinned at ${LAMBDA_RUNTIME.name}, the Node the handlers are built for (esbuild target node${LAMBDA_NODE_MAJOR}) and run-tested on (test/infra/lambda-assets-run.test.ts); a newer one is adopted deliberately (docs/decisions.md).`,
     );
   }
 }

@@ -8,7 +8,13 @@
  * synth then names the command to run.
  */
 import { join } from 'node:path';
-import { INSTALL_COMMAND, installLambdaNativeModules, LAMBDA_NATIVE_DIR } from './lambda-native-modules';
+import {
+  INSTALL_COMMAND,
+  installLambdaNativeModules,
+  LAMBDA_NATIVE_DIR,
+  LAMBDA_NODE_DIR,
+  LAMBDA_NODE_PACKAGE,
+} from './lambda-native-modules';
 import { MEDIA_WORKER_NODE_MODULES } from './media-bundling';
 import { httpFunctions } from './routes';
 
@@ -19,15 +25,27 @@ const packages = [
 ];
 const asPostinstall = process.env.npm_lifecycle_event === 'postinstall';
 
-try {
-  if (installLambdaNativeModules(projectRoot, packages)) {
-    console.log(`Installed ${packages.join(', ')} for Lambda (linux arm64) in ${LAMBDA_NATIVE_DIR}.`);
+/** The packages carried beside bundles, and Lambda's Node in its own folder (the bundles' run test). */
+const installs = [
+  { packages, into: LAMBDA_NATIVE_DIR, neededBy: '`npm run synth` and `npm run deploy` do' },
+  {
+    packages: [LAMBDA_NODE_PACKAGE],
+    into: LAMBDA_NODE_DIR,
+    neededBy: 'test/infra/lambda-assets-run.test.ts does',
+  },
+];
+
+for (const { packages: wanted, into, neededBy } of installs) {
+  try {
+    if (installLambdaNativeModules(projectRoot, wanted, into)) {
+      console.log(`Installed ${wanted.join(', ')} for Lambda (linux arm64) in ${into}.`);
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(
+      `Could not install ${wanted.join(', ')} for Lambda (linux arm64): ${reason}\n` +
+        `The app does not need them; ${neededBy}: run \`${INSTALL_COMMAND}\` when the registry is reachable.`,
+    );
+    if (!asPostinstall) process.exitCode = 1;
   }
-} catch (error) {
-  const reason = error instanceof Error ? error.message : String(error);
-  console.error(
-    `Could not install ${packages.join(', ')} for Lambda (linux arm64): ${reason}\n` +
-      `The app and the tests do not need them; \`npm run synth\` and \`npm run deploy\` do: run \`${INSTALL_COMMAND}\` when the registry is reachable.`,
-  );
-  if (!asPostinstall) process.exitCode = 1;
 }

@@ -15,7 +15,14 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __lbmCreateRequire } from 'node:module'; const require = __lbmCreateRequire(import.meta.url);";
 
 /**
- * The Lambda build's esbuild options: minified ES modules for node22, `module` before `main`, the
+ * The Node major of Lambda's runtime (`nodejs24.x`, infra/app-function.ts), which esbuild targets and
+ * test/infra/lambda-assets-run.test.ts runs every bundle on. Node 22's runtime is deprecated in 2027
+ * (docs/decisions.md, "Lambda runtime nodejs24.x").
+ */
+export const LAMBDA_NODE_MAJOR = 24;
+
+/**
+ * The Lambda build's esbuild options: minified ES modules for Lambda's Node, `module` before `main`, the
  * require banner, the AWS SDK bundled (not left to the runtime's copy, so its version is the one we
  * tested), a linked source map without sources. Ordinary options: no module is swapped for another.
  */
@@ -25,7 +32,7 @@ export function lambdaBuildOptions(): BuildOptions {
     outExtension: { '.js': '.mjs' },
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: `node${LAMBDA_NODE_MAJOR}`,
     minify: true,
     // Linked, as NodejsFunction's sourceMap: true: each file ends with its sourceMappingURL comment.
     sourcemap: 'linked',

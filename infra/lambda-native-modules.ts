@@ -19,6 +19,14 @@ export const LAMBDA_NATIVE_DIR = join('node_modules', '.lambda-native', 'linux-a
 
 export const INSTALL_COMMAND = 'npm run install:lambda-native';
 
+/**
+ * Lambda's Node for the functions' architecture (an optional dependency, which npm leaves out on other
+ * platforms and pins in the lock file), installed beside those packages but in its own folder, which no
+ * bundle copies from: test/infra/lambda-assets-run.test.ts runs every bundle on it, as Lambda does.
+ */
+export const LAMBDA_NODE_PACKAGE = `node-${LAMBDA_PLATFORM.os}-${LAMBDA_PLATFORM.cpu}`;
+export const LAMBDA_NODE_DIR = join('node_modules', '.lambda-native', LAMBDA_NODE_PACKAGE);
+
 interface PackageManifest {
   readonly dependencies?: Record<string, string>;
   readonly optionalDependencies?: Record<string, string>;
@@ -52,11 +60,15 @@ export function lockedVersions(projectRoot: string, packages: readonly string[])
 }
 
 /**
- * Installs `packages` for Lambda's platform into the project's LAMBDA_NATIVE_DIR, at the lock file's
- * versions, unless that exact set is already there. Returns false when it was.
+ * Installs `packages` for Lambda's platform into `into` (the project's LAMBDA_NATIVE_DIR unless told),
+ * at the lock file's versions, unless that exact set is already there. Returns false when it was.
  */
-export function installLambdaNativeModules(projectRoot: string, packages: readonly string[]): boolean {
-  const dir = join(projectRoot, LAMBDA_NATIVE_DIR);
+export function installLambdaNativeModules(
+  projectRoot: string,
+  packages: readonly string[],
+  into: string = LAMBDA_NATIVE_DIR,
+): boolean {
+  const dir = join(projectRoot, into);
   const wanted = JSON.stringify({
     platform: LAMBDA_PLATFORM,
     dependencies: lockedVersions(projectRoot, packages),
@@ -65,9 +77,11 @@ export function installLambdaNativeModules(projectRoot: string, packages: readon
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return false;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  // Optional, so npm checks each package against the platform flags below rather than this machine
+  // (a Node for arm64 declares `cpu: arm64`); whether each arrived is checked after the install.
   writeFileSync(
     join(dir, 'package.json'),
-    JSON.stringify({ private: true, dependencies: JSON.parse(wanted).dependencies }),
+    JSON.stringify({ private: true, optionalDependencies: JSON.parse(wanted).dependencies }),
   );
   copyFileSync(join(projectRoot, 'package-lock.json'), join(dir, 'package-lock.json'));
   execFileSync(
@@ -85,6 +99,12 @@ export function installLambdaNativeModules(projectRoot: string, packages: readon
     ],
     { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
   );
+  const missing = packages.filter((name) => !existsSync(join(dir, 'node_modules', name, 'package.json')));
+  if (missing.length > 0) {
+    throw new Error(
+      `npm did not install ${missing.join(', ')} for ${LAMBDA_PLATFORM.os} ${LAMBDA_PLATFORM.cpu}`,
+    );
+  }
   writeFileSync(stamp, wanted);
   return true;
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { BundlingOptions, ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { copyLambdaNativeModules } from './lambda-native-modules';
+import { backgroundFunctions, type HttpFunction } from './routes';
 
 /**
  * How functions with native or file-bound packages are bundled. sharp ships its libvips binaries as
@@ -42,4 +43,29 @@ export function nativeModulesBundling(
     externalModules: [...nodeModules],
     commandHooks: copyHooks(projectRoot, nodeModules, files),
   };
+}
+
+/** A function as the bundling sees it: its handler, and the packages its route-table entry names. */
+export type BundledFunction = Pick<HttpFunction, 'entry' | 'nodeModules'>;
+
+/**
+ * What a function carries beside its bundle: the media worker its packages and the offline renderer's
+ * font, a route function the packages its table entry names, any other nothing. The stack
+ * (infra/stack.ts), the shared bundles (bench/lambda-bundles.ts) and the bundles' run test all ask here.
+ */
+export function carriedBeside(fn: BundledFunction): {
+  nodeModules: readonly string[];
+  files: readonly string[];
+} {
+  if (fn.entry === backgroundFunctions.mediaWorker) {
+    return { nodeModules: MEDIA_WORKER_NODE_MODULES, files: MEDIA_WORKER_FILES };
+  }
+  return { nodeModules: fn.nodeModules ?? [], files: [] };
+}
+
+/** The bundling options for what `fn` carries beside its bundle (none when it carries nothing). */
+export function functionBundling(projectRoot: string, fn: BundledFunction): ExtraBundling | undefined {
+  const { nodeModules, files } = carriedBeside(fn);
+  if (nodeModules.length === 0 && files.length === 0) return undefined;
+  return nativeModulesBundling(projectRoot, nodeModules, files);
 }

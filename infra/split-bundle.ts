@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { isAbsolute, join } from 'node:path';
 import { AssetHashType, type BundlingOptions, type DockerImage, type ILocalBundling } from 'aws-cdk-lib';
-import { Code, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Code } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 import { lambdaBuildOptions } from './lambda-build-options';
+import { LAMBDA_RUNTIME } from './lambda-runtime';
 import type { ExtraBundling } from './media-bundling';
 
 /**
@@ -96,14 +97,22 @@ export function buildSplitFunction(
   const result = buildSync(
     splitBuildOptions({ ...input, outdir: outputDir, external: extra.externalModules ?? [] }),
   );
-  const afterBundling = extra.commandHooks?.afterBundling(input.projectRoot, outputDir) ?? [];
-  if (afterBundling.length > 0) {
-    execFileSync('bash', ['-c', afterBundling.join(' && ')], {
-      cwd: input.projectRoot,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-  }
+  runAfterBundling(input.projectRoot, outputDir, extra);
   return result.metafile;
+}
+
+/**
+ * The after-bundling commands of `extra` (what a function carries beside its code), run on a built
+ * function in `outputDir`: the asset's last step, which test/infra/lambda-assets-run.test.ts also takes
+ * on the shared bundles.
+ */
+export function runAfterBundling(projectRoot: string, outputDir: string, extra: ExtraBundling = {}): void {
+  const afterBundling = extra.commandHooks?.afterBundling(projectRoot, outputDir) ?? [];
+  if (afterBundling.length === 0) return;
+  execFileSync('bash', ['-c', afterBundling.join(' && ')], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 /**
@@ -113,7 +122,7 @@ export function buildSplitFunction(
  * CDK's asset cache (keyed on these options as JSON) tells two functions apart.
  */
 class SplitBundling implements BundlingOptions {
-  readonly image: DockerImage = Runtime.NODEJS_22_X.bundlingImage;
+  readonly image: DockerImage = LAMBDA_RUNTIME.bundlingImage;
   readonly local: ILocalBundling;
   readonly entry: string;
   readonly externalModules: readonly string[];

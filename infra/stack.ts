@@ -25,12 +25,7 @@ import {
 import { type GrantTargets, grantAccess, grantRateLimitCount } from './grants';
 import { AppHttpApi } from './http-api';
 import { JobsQueue } from './jobs-queue';
-import {
-  type ExtraBundling,
-  MEDIA_WORKER_FILES,
-  MEDIA_WORKER_NODE_MODULES,
-  nativeModulesBundling,
-} from './media-bundling';
+import { functionBundling } from './media-bundling';
 import { MediaStorage } from './media-storage';
 import {
   isMediaJobFunction,
@@ -144,7 +139,10 @@ export class LbmStudioStack extends Stack {
       entry: string,
       description: string,
       access: FunctionAccess,
-      sizing: { timeoutSeconds?: number; memoryMb?: number; bundling?: ExtraBundling } = {},
+      {
+        nodeModules,
+        ...sizing
+      }: { timeoutSeconds?: number; memoryMb?: number; nodeModules?: readonly string[] } = {},
     ): AppFunction => {
       const created = new AppFunction(functions, id, {
         settings,
@@ -152,6 +150,8 @@ export class LbmStudioStack extends Stack {
         description,
         environment,
         logicalId: `${id}Function`,
+        // What it carries beside its bundle: sharp for a route that names it, the media worker's packages and font.
+        bundling: functionBundling(props.projectRoot, { entry, nodeModules }),
         ...sizing,
       });
       grantAccess(created.role, access, targets);
@@ -174,9 +174,7 @@ export class LbmStudioStack extends Stack {
           {
             timeoutSeconds: spec.timeoutSeconds,
             memoryMb: spec.memoryMb,
-            ...(spec.nodeModules
-              ? { bundling: nativeModulesBundling(props.projectRoot, spec.nodeModules) }
-              : {}),
+            nodeModules: spec.nodeModules,
           },
         );
         if (isMediaJobFunction(spec)) media.allowEnqueue(fn.function);
@@ -259,7 +257,6 @@ export class LbmStudioStack extends Stack {
       {
         timeoutSeconds: MEDIA_WORKER_TIMEOUT.toSeconds(),
         memoryMb: MEDIA_WORKER_MEMORY_MB,
-        bundling: nativeModulesBundling(props.projectRoot, MEDIA_WORKER_NODE_MODULES, MEDIA_WORKER_FILES),
       },
     );
     media.connectWorker(mediaWorker.function);

@@ -1,29 +1,37 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Font, Glyph } from 'opentype.js';
 
 /**
  * The offline picture writes its text as SVG paths drawn from a shipped font (DejaVu Sans Bold), so it
- * never depends on the fonts a machine has: a Lambda has none, and text would render as boxes. In the
- * Lambda bundle the font file sits next to the handler (copied by the CDK bundling); elsewhere it is
- * read from the npm package.
+ * never depends on the fonts a machine has: a Lambda has none, and text would render as boxes. In
+ * Lambda the font sits in the function's folder, LAMBDA_TASK_ROOT, beside index.mjs (the bundling copies
+ * it there: infra/media-bundling.ts); it cannot be looked up beside this module, which the split build
+ * puts in chunks/, and the npm package it comes from is not shipped. Elsewhere (the local runtime, the
+ * tests) it is read from that package.
  */
 export const FONT_FILE_NAME = 'DejaVuSans-Bold.ttf';
 
 let loaded: Promise<Font> | undefined;
 
-function fontPath(): string {
-  const beside = fileURLToPath(new URL(`./${FONT_FILE_NAME}`, import.meta.url));
-  if (existsSync(beside)) return beside;
-  return createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${FONT_FILE_NAME}`);
+export function offlineFontPath(env: NodeJS.ProcessEnv = process.env): string {
+  const taskRoot = env.LAMBDA_TASK_ROOT;
+  if (!taskRoot) return createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${FONT_FILE_NAME}`);
+  const shipped = join(taskRoot, FONT_FILE_NAME);
+  if (!existsSync(shipped)) {
+    throw new Error(
+      `The offline image renderer's font ${FONT_FILE_NAME} is missing from the function's folder ${taskRoot}; the bundling copies it there (infra/media-bundling.ts).`,
+    );
+  }
+  return shipped;
 }
 
 export function loadFont(): Promise<Font> {
   loaded ??= import('opentype.js').then((opentype) => {
     // The ES build has named exports; Node's CommonJS build only a default one.
     const parse = typeof opentype.parse === 'function' ? opentype.parse : opentype.default.parse;
-    const bytes = readFileSync(fontPath());
+    const bytes = readFileSync(offlineFontPath());
     return parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   });
   return loaded;
