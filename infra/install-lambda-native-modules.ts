@@ -9,7 +9,9 @@
  */
 import { join } from 'node:path';
 import {
+  HOST_NODE_PACKAGE,
   INSTALL_COMMAND,
+  installHostNode,
   installLambdaNativeModules,
   LAMBDA_NATIVE_DIR,
   LAMBDA_NODE_DIR,
@@ -48,4 +50,18 @@ for (const { packages: wanted, into, neededBy } of installs) {
     );
     if (!asPostinstall) process.exitCode = 1;
   }
+}
+
+try {
+  if (installHostNode(projectRoot)) {
+    console.log(
+      `Installed ${HOST_NODE_PACKAGE}, Lambda's Node release for this machine, for the bundles' run test.`,
+    );
+  }
+} catch (error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(
+    `Could not install ${HOST_NODE_PACKAGE}: ${reason}\nThe app does not need it; test/infra/lambda-assets-run.test.ts does: run \`${INSTALL_COMMAND}\` when the registry is reachable.`,
+  );
+  if (!asPostinstall) process.exitCode = 1;
 }

