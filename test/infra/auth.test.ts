@@ -50,7 +50,7 @@ describe('Cognito', () => {
     });
     for (const id of ['PreSignUpFunction', 'PostConfirmationFunction']) {
       const fn = resourcesOf(template)[id];
-      expect(fn?.Properties?.Runtime).toBe('nodejs22.x');
+      expect(fn?.Properties?.Runtime).toBe('nodejs24.x');
       // The triggers run before any user exists: they need the domain and the admin list, nothing else.
       expect(fn?.Properties?.Environment).toEqual({
         Variables: {

@@ -43,9 +43,9 @@ describe('Lambda functions', () => {
     expect(resourcesOfType(template, 'AWS::Lambda::Function')).toHaveLength(appFunctionIds.length + 3);
   });
 
-  it('run node22.x ES module bundles on arm64, without parsing their source maps at load', () => {
+  it('run nodejs24.x ES module bundles on arm64, without parsing their source maps at load', () => {
     for (const id of appFunctionIds) {
-      expect(properties(id).Runtime, id).toBe('nodejs22.x');
+      expect(properties(id).Runtime, id).toBe('nodejs24.x');
       expect(properties(id).Architectures, id).toEqual(['arm64']);
       expect(properties(id).Handler, id).toBe('index.handler');
       // The maps ship beside the bundles (split-bundle.test.ts); a logged stack is mapped when logged.

@@ -96,7 +96,7 @@ describe('Code-split functions', () => {
     const properties = template.Resources.SplitFunction.Properties;
     expect(properties).toMatchObject({
       Handler: SPLIT_HANDLER,
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
     });
     // Node does not parse the maps at load (functions/commons/readable-stack.ts maps a logged stack).

@@ -30,7 +30,7 @@ describe('S3 trash migration on deploy', () => {
     const fn = all[FUNCTION_ID];
     expect(fn?.Type).toBe('AWS::Lambda::Function');
     expect(fn?.Properties).toMatchObject({
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Timeout: TRASH_MIGRATION_TIMEOUT.toSeconds(),
     });

@@ -28,7 +28,7 @@ describe('usage counter fill on deploy', () => {
 
   it('is one more function, built from its background entry, invoked by a trigger after the settlers', () => {
     expect(resourcesOf(template)[FUNCTION_ID]?.Properties).toMatchObject({
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Timeout: USAGE_BACKFILL_TIMEOUT.toSeconds(),
     });
     expect(backgroundFunctions.usageBackfill).toBe('functions/usage/usage-backfill.ts');
