@@ -44,8 +44,9 @@ interface ColdStart {
 }
 
 /**
- * The Node that cold starts run on: this one, or LAMBDA_NODE, e.g. a Node 22 binary to measure on the
- * Lambda runtime's version (node22.x) where the machine's own Node is older.
+ * The Node that cold starts run on: this one, or LAMBDA_NODE, e.g. the Lambda runtime's release for this
+ * machine (nodejs24.x; `npm install` puts it under node_modules/.lambda-native/, HOST_NODE_DIR of
+ * infra/lambda-native-modules.ts) where the machine's own Node is older.
  */
 const lambdaNode = process.env.LAMBDA_NODE || process.execPath;
 
