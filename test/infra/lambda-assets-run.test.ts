@@ -214,8 +214,11 @@ interface Run {
   readonly seconds: number;
 }
 
-const scratch = mkdtempSync(join(tmpdir(), 'lbm-lambda-assets-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+/** The isolated folders: under the system's temporary folder, made when the runs start, removed after. */
+let scratch = '';
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
 
 const runFile = promisify(execFile);
 
@@ -276,6 +279,7 @@ const carries = (fn: DeployedFunction) => carriedBeside(fn.spec).nodeModules.len
 /** Two at a time: the CI machine has two cores. */
 async function runAll(functions: readonly DeployedFunction[]): Promise<Map<string, Run>> {
   const commands: Commands = { lambda: lambdaNodeCommand(), host: hostNodeCommand() };
+  scratch = mkdtempSync(join(tmpdir(), 'lbm-lambda-assets-'));
   const runner = join(scratch, 'runner.mjs');
   const source = readFileSync(join(import.meta.dirname, 'fixtures', 'lambda-asset-runner.ts'), 'utf8');
   writeFileSync(
