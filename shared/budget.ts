@@ -13,7 +13,7 @@ export const BUDGET_EXCEEDED_CODE = 'budget_exceeded';
 
 export const BUDGET_MESSAGES = {
   invalid: `The monthly budget must be an amount in dollars from $0.01 to ${formatUsd(MAX_MONTHLY_BUDGET_USD)}, with at most two decimals, or null for none.`,
-  ownerOrAdmin: "Only the client's owner or an administrator can change its budget.",
+  setAdminOnly: 'Only an administrator can set, raise or remove a budget.',
   adminOnly: 'Only an administrator can allow one more job.',
   noBudget: 'This client has no monthly budget.',
   notExceeded: 'This client has not used its budget yet: nothing to allow.',

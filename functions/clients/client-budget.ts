@@ -8,11 +8,11 @@ import { BadRequestError, ForbiddenError } from '#functions/commons/errors';
 import { entities } from '#functions/data/entities';
 import { BUDGET_ACTIVITY, BUDGET_MESSAGES } from '#shared/budget';
 import { microToUsd, usdToMicro } from '#shared/prices';
-import { type AuthorizedClient, canManageAccess } from './client-access';
+import type { AuthorizedClient } from './client-access';
 import type { ClientRecord } from './client-record';
 
 /**
- * A client's monthly AI budget (issue 34 item 4): set by its owner or an admin, kept on the client item
+ * A client's monthly AI budget (issue 34 item 4): set by an admin only (docs/decisions.md, "Client budgets that tell the truth"), kept on the client item
  * (the budget of every month to come) and on this month's spend item (what the admission checks).
  * Raising it, and allowing one more job past it, are recorded in the Activity Tracker.
  */
@@ -23,7 +23,9 @@ export async function setClientBudget(
   monthlyUsd: number | null,
   userAgent: string | null,
 ): Promise<ClientRecord> {
-  if (!canManageAccess(caller, record)) throw new ForbiddenError(BUDGET_MESSAGES.ownerOrAdmin);
+  // The budget limits the staff who run the client's jobs, so only an admin sets it (docs/decisions.md, "Client budgets that tell the truth"): the owner
+  // sees it on the client's card, read-only.
+  if (!caller.isAdmin) throw new ForbiddenError(BUDGET_MESSAGES.setAdminOnly);
   const micro = monthlyUsd === null ? null : usdToMicro(monthlyUsd);
   const { Attributes } = await entities()
     .client.build(UpdateItemCommand)

@@ -4,7 +4,7 @@ import { authorizeClient } from './client-access';
 import { setClientBudget } from './client-budget';
 import { clientReply } from './client-reply';
 
-/** PUT /api/clients/{clientId}/budget {monthlyUsd}: the owner or an admin; null removes the budget. */
+/** PUT /api/clients/{clientId}/budget {monthlyUsd}: admins only (docs/decisions.md, "Client budgets that tell the truth"); null removes the budget. */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),
   body: budgetInputSchema,

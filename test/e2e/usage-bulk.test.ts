@@ -6,6 +6,7 @@ import {
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
 import type { BatchView } from '#shared/batch-schemas';
+import { BUDGET_MESSAGES } from '#shared/budget';
 import { waitForJob } from '#test/support/job-events';
 import { type ApiUser, clientCard, createApiUser, createClientViaApi } from './support/clients';
 import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
@@ -20,6 +21,8 @@ import { chooseOption, downloadFrom } from './support/tools';
 let app: E2eApp;
 let openai: FakeOpenAiServer;
 let staff: ApiUser;
+/** Only an admin sets a budget (docs/decisions.md, "Client budgets that tell the truth"). */
+let budgetAdmin: { idToken: string };
 let roofing: { id: string; name: string };
 
 /** gpt-4o at $2.50 / $10 per million: 1,000 in and 600 out cost $0.0085, 85 % of a $0.01 budget. */
@@ -43,6 +46,7 @@ beforeAll(async () => {
   });
   app = await startE2eApp({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
   staff = await createApiUser(app, 'staff');
+  budgetAdmin = await app.test.createUser(undefined, { admin: true });
   roofing = await createClientViaApi(app, staff, 'Peak Roofing');
   await generate('Gutter guards');
 });
@@ -104,7 +108,7 @@ describe('Usage page', () => {
 describe('Budget warning', () => {
   it('warns the owner on the card at 80 % of the budget', async () => {
     const reply = await app.test.request('PUT', `/api/clients/${roofing.id}/budget`, {
-      token: staff.idToken,
+      token: budgetAdmin.idToken,
       body: { monthlyUsd: 0.01 },
     });
     expect(reply.status).toBe(200);
@@ -117,11 +121,25 @@ describe('Budget warning', () => {
         .poll(() => warning.textContent())
         .toContain('Peak Roofing has used 85% of its $0.01 monthly AI budget.');
       await screenshot(page, `client-budget-warning-${mobile ? 'phone' : 'desktop'}`);
+      if (!mobile) {
+        // The owner sees the budget, read-only: only an admin sets, raises or removes it.
+        await clientCard(page, 'Peak Roofing')
+          .getByRole('button', { name: 'Actions for Peak Roofing' })
+          .click();
+        await page.getByRole('menuitem', { name: 'Budget' }).click();
+        const dialog = page.getByRole('dialog');
+        await expect.poll(() => dialog.textContent()).toContain(BUDGET_MESSAGES.setAdminOnly);
+        expect(await dialog.getByLabel('Budget per month (US dollars)').inputValue()).toBe('0.01');
+        expect(await dialog.getByLabel('Budget per month (US dollars)').getAttribute('readonly')).toBe('');
+        expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
+        expect(await dialog.getByRole('button', { name: 'Remove budget' }).count()).toBe(0);
+        await screenshot(page, 'client-budget-owner-read-only');
+      }
       expect(pageErrors(page)).toEqual([]);
       await page.context().close();
     }
     await app.test.request('PUT', `/api/clients/${roofing.id}/budget`, {
-      token: staff.idToken,
+      token: budgetAdmin.idToken,
       body: { monthlyUsd: null },
     });
   });
@@ -142,7 +160,7 @@ describe('Budget warning in the tools', () => {
 
   it('warns the owner and the admin once the client is chosen in a tool, not a colleague with a grant', async () => {
     const reply = await app.test.request('PUT', `/api/clients/${roofing.id}/budget`, {
-      token: staff.idToken,
+      token: budgetAdmin.idToken,
       body: { monthlyUsd: 0.01 },
     });
     expect(reply.status).toBe(200);
@@ -173,7 +191,7 @@ describe('Budget warning in the tools', () => {
       await granted.context().close();
     } finally {
       await app.test.request('PUT', `/api/clients/${roofing.id}/budget`, {
-        token: staff.idToken,
+        token: budgetAdmin.idToken,
         body: { monthlyUsd: null },
       });
     }

@@ -166,6 +166,12 @@ const prepareAsCreator = (method: string, path: (fixture: Fixture) => string) =>
 };
 
 const A = (fixture: Fixture) => `/api/clients/${fixture.a.client.id}`;
+
+/** A $5 budget on A, set by the admin (nobody else may). */
+const setBudgetAsAdmin = async (fixture: Fixture) => {
+  const response = await call('admin', 'PUT', `${A(fixture)}/budget`, { monthlyUsd: 5 });
+  if (response.status !== 200) throw new Error(`Preparation failed with ${response.status}`);
+};
 const B = (fixture: Fixture) => `/api/clients/${fixture.b.client.id}`;
 const S = (fixture: Fixture) => `/api/clients/${fixture.s.client.id}`;
 const contentBody = { title: 'Saved', content: 'x', html_content: '<p>x</p>', content_type: 'faq' };
@@ -242,24 +248,40 @@ const rows: Row[] = [
     prepare: prepareAsCreator('DELETE', A),
     expected: { anonymous: 401, stranger: 404, granted: 404, creator: 200, admin: 200 },
   },
-  // Issue 34: the client's monthly budget is the owner's or an admin's; one more job past it, an admin's.
+  // Only an admin sets, raises or removes a client's budget, or allows one more job past it; its owner
+  // sees it (docs/decisions.md, "Client budgets that tell the truth").
   {
-    route: 'PUT {A}/budget',
+    route: 'PUT {A}/budget (set)',
     method: 'PUT',
     path: (fixture) => `${A(fixture)}/budget`,
     body: () => ({ monthlyUsd: 20 }),
     mutates: true,
-    expected: managers,
+    expected: { anonymous: 401, stranger: 404, granted: 403, creator: 403, admin: 200 },
   },
   {
-    route: 'POST {A}/budget/allow-one-more once the creator set a budget',
+    route: 'PUT {A}/budget (raise) once an admin set one',
+    method: 'PUT',
+    path: (fixture) => `${A(fixture)}/budget`,
+    body: () => ({ monthlyUsd: 50 }),
+    mutates: true,
+    prepare: setBudgetAsAdmin,
+    expected: { anonymous: 401, stranger: 404, granted: 403, creator: 403, admin: 200 },
+  },
+  {
+    route: 'PUT {A}/budget (remove) once an admin set one',
+    method: 'PUT',
+    path: (fixture) => `${A(fixture)}/budget`,
+    body: () => ({ monthlyUsd: null }),
+    mutates: true,
+    prepare: setBudgetAsAdmin,
+    expected: { anonymous: 401, stranger: 404, granted: 403, creator: 403, admin: 200 },
+  },
+  {
+    route: 'POST {A}/budget/allow-one-more once an admin set a budget',
     method: 'POST',
     path: (fixture) => `${A(fixture)}/budget/allow-one-more`,
     mutates: true,
-    prepare: async (fixture) => {
-      const response = await call('creator', 'PUT', `${A(fixture)}/budget`, { monthlyUsd: 5 });
-      if (response.status !== 200) throw new Error(`Preparation failed with ${response.status}`);
-    },
+    prepare: setBudgetAsAdmin,
     expected: { anonymous: 401, stranger: 404, granted: 403, creator: 403, admin: 200 },
   },
   { route: 'GET {A}/access', method: 'GET', path: (fixture) => `${A(fixture)}/access`, expected: managers },

@@ -99,7 +99,8 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 export const imageGenerationTool: MediaToolDefinition<GenerateImageRequest, GenerateImageResult> = {
   name: 'image-generation',
   requestSchema: generateImageRequestSchema,
-  clientId: (input) => (input.saveToClient ? (input.clientId ?? null) : null),
+  // The chosen client's job whether or not it is saved (docs/decisions.md, "Client budgets that tell the truth"); contentToSave asks saveToClient.
+  clientId: (input) => input.clientId ?? null,
   savesToClient: (input) => input.saveToClient,
 
   async run(input, context) {

@@ -8,7 +8,8 @@ export const handler = withPreferWait(
   createMediaJobHandler({
     name: 'image-generation',
     requestSchema: generateImageRequestSchema,
-    clientId: (input) => (input.saveToClient ? (input.clientId ?? null) : null),
+    // The job is the chosen client's, saved or not: charged to it and held to its budget (docs/decisions.md, "Client budgets that tell the truth").
+    clientId: (input) => input.clientId ?? null,
     // With the user's own key the images are billed to them, not the agency.
     estimateMicroUsd: (input) =>
       input.apiKey

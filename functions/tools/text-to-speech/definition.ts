@@ -76,7 +76,8 @@ function speakWithProvider(resolution: ReturnType<typeof resolveSpeechProvider>)
 export const textToSpeechTool: MediaToolDefinition<TextToSpeechRequest, TextToSpeechResult> = {
   name: 'text-to-speech',
   requestSchema: textToSpeechRequestSchema,
-  clientId: () => null,
+  // A script for a client is that client's job: charged to it and held to its budget (docs/decisions.md, "Client budgets that tell the truth").
+  clientId: (input) => input.clientId ?? null,
   savesToClient: () => false,
 
   async run(input, context) {

@@ -9,7 +9,8 @@ export const handler = withPreferWait(
   createMediaJobHandler({
     name: 'text-to-speech',
     requestSchema: textToSpeechRequestSchema,
-    clientId: () => null,
+    // A script for a client is that client's job: charged to it and held to its budget (docs/decisions.md, "Client budgets that tell the truth").
+    clientId: (input) => input.clientId ?? null,
     estimateMicroUsd: (input) => estimateSpeechJob(SPEECH_MODEL.id, input.text.length),
   }),
 );

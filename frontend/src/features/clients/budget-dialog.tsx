@@ -25,8 +25,10 @@ const budgetPath = (clientId: string) => `/api/clients/${encodeURIComponent(clie
 type SpentClient = Client & ClientSpend;
 
 /**
- * The client's monthly AI budget (issue 34 item 4): its owner or an admin sets, raises or removes it;
- * an admin may let one more job past a used-up budget. Both are recorded in the activity.
+ * The client's monthly AI budget (issue 34 item 4): an admin sets, raises or removes it, and may let one
+ * more job past a used-up budget; both are recorded in the activity. The owner sees it read-only: the
+ * budget limits the staff who run the client's jobs (docs/decisions.md, "Client budgets that tell the
+ * truth"), and the server refuses them with 403.
  */
 export function BudgetDialog({
   client,
@@ -38,6 +40,7 @@ export function BudgetDialog({
   onSaved: (client: SpentClient) => void;
 }) {
   const { user } = useAuth();
+  const isAdmin = user?.isAdmin === true;
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,7 +68,7 @@ export function BudgetDialog({
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (!client) return;
+    if (!client || !isAdmin) return;
     const monthlyUsd = amount.trim() === '' ? null : Number(amount);
     if (
       monthlyUsd !== null &&
@@ -91,6 +94,7 @@ export function BudgetDialog({
             <DialogDescription>
               {client?.name}: {formatUsd(spend?.monthToDateUsd ?? 0)} spent this month. At 80% you are warned;
               at 100% new jobs for this client are refused until the budget is raised.
+              {!isAdmin && ` ${BUDGET_MESSAGES.setAdminOnly}`}
             </DialogDescription>
           </DialogHeader>
           <FormField label="Budget per month (US dollars)" htmlFor="budget-amount" error={problem}>
@@ -99,13 +103,14 @@ export function BudgetDialog({
               inputMode="decimal"
               value={amount}
               placeholder="No budget"
+              readOnly={!isAdmin}
               onChange={(event) => {
                 setAmount(event.target.value);
                 setProblem(null);
               }}
             />
           </FormField>
-          {exceeded && user?.isAdmin && client && (
+          {exceeded && isAdmin && client && (
             <p className="text-sm">
               The budget is used up.{' '}
               <Button
@@ -124,26 +129,34 @@ export function BudgetDialog({
               </Button>
             </p>
           )}
-          <DialogFooter>
-            {client?.budget && (
-              <Button
-                type="button"
-                variant="outline"
-                disabled={busy}
-                onClick={() =>
-                  void send(
-                    () => api.put<SpentClient>(budgetPath(client.id), { monthlyUsd: null }),
-                    'Budget removed',
-                  )
-                }
-              >
-                Remove budget
+          {isAdmin ? (
+            <DialogFooter>
+              {client?.budget && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() =>
+                    void send(
+                      () => api.put<SpentClient>(budgetPath(client.id), { monthlyUsd: null }),
+                      'Budget removed',
+                    )
+                  }
+                >
+                  Remove budget
+                </Button>
+              )}
+              <Button type="submit" busy={busy}>
+                Save
               </Button>
-            )}
-            <Button type="submit" busy={busy}>
-              Save
-            </Button>
-          </DialogFooter>
+            </DialogFooter>
+          ) : (
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Close
+              </Button>
+            </DialogFooter>
+          )}
         </form>
       </DialogContent>
     </Dialog>

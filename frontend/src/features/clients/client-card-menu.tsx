@@ -15,7 +15,7 @@ export interface ClientCardActions {
   onViewContent: (client: ClientSummary) => void;
   onManageAccess: (client: ClientSummary) => void;
   onEdit: (client: ClientSummary) => void;
-  /** The monthly AI budget (issue 34): its owner or an admin. */
+  /** The monthly AI budget (issue 34): an admin sets it, its owner sees it read-only. */
   onBudget: (client: ClientSummary) => void;
   onDelete: (client: ClientSummary) => void;
 }
