@@ -97,8 +97,8 @@ export const BACKGROUND_ACCESS = {
     providerSecret: true,
   },
   // Fails the jobs whose messages reached a dead-letter queue and tells their users; a bulk run's row
-  // failed there feeds the run its next rows.
-  deadLetters: { ...NO_ACCESS, table: 'readWrite', webSocket: true, jobsQueue: true },
+  // failed there feeds the run its next rows (whose estimates need the provider keys' presence).
+  deadLetters: { ...NO_ACCESS, table: 'readWrite', webSocket: true, jobsQueue: true, providerSecret: true },
   // The domain check needs nothing; post-confirmation gets its Cognito grant separately.
   cognitoTrigger: NO_ACCESS,
 } as const satisfies Record<string, FunctionAccess>;
@@ -116,8 +116,13 @@ export function functionFolder(fn: Pick<HttpFunction, 'entry'>): string {
  */
 const TABLE_ONLY: FunctionAccess = DEFAULT_ROUTE_ACCESS;
 const TABLE_READ: FunctionAccess = { ...NO_ACCESS, table: 'read' };
-/** Text generation routes create the job and enqueue it; nothing of theirs touches the media bucket. */
-const ENQUEUE_ONLY: FunctionAccess = { ...TABLE_ONLY, jobsQueue: true };
+/**
+ * Generation routes create the job and enqueue it; nothing of theirs touches the media bucket. They read
+ * the provider keys for one thing: whether the job's provider has a key, since a job that runs offline
+ * costs nothing and holds nothing of its client's budget (functions/budgets/billable-estimate.ts;
+ * docs/decisions.md, "Client budgets that tell the truth"). The bulk runs' feeder asks the same.
+ */
+const ENQUEUE_ONLY: FunctionAccess = { ...TABLE_ONLY, jobsQueue: true, providerSecret: true };
 export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Creating and updating a client encrypt its WordPress password; updates, deletes, restores and budget
   // changes are activities pushed to the admins' feed.

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { budgetExceededMessage, budgetPercent, budgetState } from './budget';
+import { budgetExceededMessage, budgetPercent, budgetState, budgetWouldExceedMessage } from './budget';
 import { budgetInputSchema } from './budget-schemas';
 
 describe('budgets', () => {
   it('refuses with the message issue 34 gives, word for word', () => {
     expect(budgetExceededMessage('Peak Roofing', 50, '2026-11')).toBe(
       'Peak Roofing has used its $50.00 budget for November. An admin can raise it.',
+    );
+  });
+
+  it('says it is the estimate that does not fit when the month has room left, with what is held', () => {
+    const figures = { monthlyUsd: 50, spentUsd: 12, heldUsd: 30, estimateUsd: 9 };
+    expect(budgetWouldExceedMessage('Peak Roofing', figures, '2026-11')).toBe(
+      'Peak Roofing has spent $12.00 and $30.00 is held for jobs still running; this job (about $9.00) would take it past its $50.00 budget for November. An admin can raise it.',
+    );
+    expect(budgetWouldExceedMessage('Peak Roofing', { ...figures, heldUsd: 0 }, '2026-11')).toBe(
+      'Peak Roofing has spent $12.00; this job (about $9.00) would take it past its $50.00 budget for November. An admin can raise it.',
     );
   });
 

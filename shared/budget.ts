@@ -29,9 +29,22 @@ export function monthName(month: string): string {
   );
 }
 
-/** The 402 message, word for word as issue 34 gives it. */
+/** The 402 message once the month's jobs have cost the whole budget, word for word as issue 34 gives it. */
 export function budgetExceededMessage(clientName: string, monthlyUsd: number, month: string): string {
   return `${clientName} has used its ${formatUsd(monthlyUsd)} budget for ${monthName(month)}. An admin can raise it.`;
+}
+
+/**
+ * The 402 message when the month has room left but not for this job's estimate (with the estimates of
+ * the jobs still running): what is spent, what is held, and what this job would need.
+ */
+export function budgetWouldExceedMessage(
+  clientName: string,
+  figures: { monthlyUsd: number; spentUsd: number; heldUsd: number; estimateUsd: number },
+  month: string,
+): string {
+  const held = figures.heldUsd > 0 ? ` and ${formatUsd(figures.heldUsd)} is held for jobs still running` : '';
+  return `${clientName} has spent ${formatUsd(figures.spentUsd)}${held}; this job (about ${formatUsd(figures.estimateUsd)}) would take it past its ${formatUsd(figures.monthlyUsd)} budget for ${monthName(month)}. An admin can raise it.`;
 }
 
 /** The monthly AI budget of a client; null when it has none. */

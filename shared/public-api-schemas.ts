@@ -64,7 +64,7 @@ export const budgetExceededErrorSchema = z
       message: z.string().check(
         z.meta({
           description:
-            'Names the client, its budget and the month, e.g. “Peak Roofing has used its $50.00 budget for November. An admin can raise it.”',
+            'Names the client, its budget and the month, e.g. “Peak Roofing has used its $50.00 budget for November. An admin can raise it.”, or, when it is this job’s estimate that does not fit, “Peak Roofing has spent $45.00; this job (about $9.00) would take it past its $50.00 budget for November. An admin can raise it.”',
         }),
       ),
     }),
@@ -289,7 +289,7 @@ export interface PublicEndpoint {
   readonly public?: boolean;
 }
 
-const budgetNote = `With a \`clientId\` whose monthly budget is spent, the job is refused before it starts: \`402\` with the code \`budget_exceeded\`.`;
+const budgetNote = `With a \`clientId\` whose monthly budget is spent, or has no room left for this job’s estimate (a job that runs offline needs none), the job is refused before it starts: \`402\` with the code \`budget_exceeded\`.`;
 
 const waitNote = `Answers \`202\` with \`{jobId, statusUrl}\` at once. Send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}) to get \`200\` with the finished job if it finishes within N seconds. ${budgetNote}`;
 
@@ -476,7 +476,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     path: '/batches',
     tag: 'Content',
     summary: 'Start a batch',
-    description: `Many generations at once, one per row (at most ${MAX_BATCH_ROWS}), as JSON \`rows\` or a CSV file (\`Content-Type: text/csv\`). Every row is checked first with its tool’s own rules: if any row has a problem, nothing starts and \`400\` lists each row’s problems. Otherwise the rows are fed to the queue as the key owner’s job slots allow (they wait, they are not refused), and the reply gives the batch id and the estimated cost. Follow it with GET /batches/{batchId}. A row whose client’s budget is spent fails with the \`budget_exceeded\` message; the other rows go on.`,
+    description: `Many generations at once, one per row (at most ${MAX_BATCH_ROWS}), as JSON \`rows\` or a CSV file (\`Content-Type: text/csv\`). Every row is checked first with its tool’s own rules: if any row has a problem, nothing starts and \`400\` lists each row’s problems. Otherwise the rows are fed to the queue as the key owner’s job slots allow (they wait, they are not refused), and the reply gives the batch id and the estimated cost. Follow it with GET /batches/{batchId}. A row whose client’s budget is spent fails with the \`budget_exceeded\` message; the other rows go on. A row held back only by the estimates of the batch’s own running rows waits for them to finish.`,
     request: createBatchBodySchema,
     query: createBatchQuerySchema,
     example: {

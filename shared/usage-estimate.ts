@@ -4,8 +4,8 @@ import { costOf, type ImageUsage, NO_USAGE } from './prices';
 /**
  * What a job is expected to cost before it runs (issue 34): the estimate a client's budget holds while
  * the job runs, and a bulk run's total shown before it starts. Real costs replace estimates as jobs
- * finish. Priced at list price whatever serves the job: a draft that the offline composer writes costs
- * nothing in the end, but an estimate must not count on that.
+ * finish. Priced at list price whatever serves the job; a client's budget holds it only when the job's
+ * provider has a key (functions/budgets/billable-estimate.ts), since offline a job costs nothing.
  */
 
 /** The system prompt, the client's profile and instructions: roughly what every text job sends. */

@@ -1,3 +1,4 @@
+import { billableEstimate } from '#functions/budgets/billable-estimate';
 import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import {
   BudgetExceededError,
@@ -19,6 +20,7 @@ import {
   JOB_NOT_QUEUED_MESSAGE,
   MAX_UNFINISHED_JOBS_PER_USER,
 } from '#shared/generation-jobs';
+import { findLanguageModel } from '#shared/models';
 import {
   advanceFeedCursor,
   type BatchRecord,
@@ -51,6 +53,26 @@ const NO_CLIENT = 'The selected client no longer exists or you no longer have ac
 
 type FeedResult = 'fed' | 'full' | 'refused' | 'taken';
 
+/** What one feed learns once: the batch's clients, and whether any of its rows is running. */
+interface FeedState {
+  readonly clients: Map<string, BudgetedClient | null>;
+  inFlight: Promise<boolean> | null;
+}
+
+const newFeedState = (): FeedState => ({ clients: new Map(), inFlight: null });
+
+/** Whether a row of the batch is queued or running: its settling feeds the batch again. */
+function hasRowsInFlight(batchId: string, state: FeedState): Promise<boolean> {
+  state.inFlight ??= batchRows(batchId).then((rows) => rows.some((row) => row.status === 'queued'));
+  return state.inFlight;
+}
+
+/** What the row's job holds of its client's budget: its estimate, or nothing offline. */
+const reservedEstimate = (row: BatchRowRecord, client: BudgetedClient | null): Promise<number> =>
+  client
+    ? billableEstimate(findLanguageModel(row.modelId)?.provider ?? null, row.estimateMicroUsd)
+    : Promise.resolve(row.estimateMicroUsd);
+
 function callerOf(batch: BatchRecord): Caller {
   return {
     userId: batch.userId,
@@ -77,7 +99,7 @@ async function startRowJob(
   batch: BatchRecord,
   row: BatchRowRecord,
   jobId: string,
-  budgetMonth: string | null,
+  budget: { readonly month: string | null; readonly estimateMicroUsd: number },
 ) {
   const created = await createJob(
     callerOf(batch),
@@ -91,8 +113,8 @@ async function startRowJob(
       apiKeyId: batch.apiKeyId ?? null,
       batchId: batch.batchId,
       batchRow: row.row,
-      estimateMicroUsd: row.estimateMicroUsd,
-      budgetMonth,
+      estimateMicroUsd: budget.estimateMicroUsd,
+      budgetMonth: budget.month,
     },
   );
   if (!created) return;
@@ -109,13 +131,11 @@ async function startRowJob(
 /**
  * Feeds one waiting row: a slot, the budget, then the row's move to queued, which only one feeder (or a
  * cancel) can make; the feeder that made it creates the job and sends it. A crash between the move and
- * the job is repaired by repairBatch (the row is queued, its job missing).
+ * the job is repaired by repairBatch (the row is queued, its job missing). A row refused only because
+ * the estimates of the batch's running rows leave no room waits for them to settle (they feed the batch
+ * again) instead of failing (docs/decisions.md, "Client budgets that tell the truth").
  */
-async function feedRow(
-  batch: BatchRecord,
-  row: BatchRowRecord,
-  clients: Map<string, BudgetedClient | null>,
-): Promise<FeedResult> {
+async function feedRow(batch: BatchRecord, row: BatchRowRecord, state: FeedState): Promise<FeedResult> {
   const tries = row.tries ?? 0;
   const jobId = rowJobId(batch.batchId, row.row, tries);
   try {
@@ -125,14 +145,21 @@ async function feedRow(
     throw error;
   }
   let budgetMonth: string | null = null;
-  const client = row.clientId ? await budgetedClient(row.clientId, clients) : null;
+  const client = row.clientId ? await budgetedClient(row.clientId, state.clients) : null;
+  const estimateMicroUsd = await reservedEstimate(row, client);
   if (row.clientId) {
     try {
       if (!client) throw new Error(NO_CLIENT);
-      budgetMonth = await reserveBudget(client, jobId, row.estimateMicroUsd);
+      budgetMonth = await reserveBudget(client, jobId, estimateMicroUsd);
     } catch (error) {
       if (!(error instanceof BudgetExceededError) && client) throw error;
       await releaseJobSlot(batch.userId, jobId);
+      if (
+        error instanceof BudgetExceededError &&
+        error.waitable &&
+        (await hasRowsInFlight(batch.batchId, state))
+      )
+        return 'full';
       await markRowRefused(batch.batchId, row.row, tries, error instanceof Error ? error.message : NO_CLIENT);
       return 'refused';
     }
@@ -144,25 +171,25 @@ async function feedRow(
     if (current?.status !== 'queued' || current.jobId !== jobId) {
       await releaseJobSlot(batch.userId, jobId);
       if (row.clientId && budgetMonth) {
-        await releaseBudget(row.clientId, budgetMonth, jobId, row.estimateMicroUsd);
+        await releaseBudget(row.clientId, budgetMonth, jobId, estimateMicroUsd);
       }
     }
     return 'taken';
   }
-  await startRowJob(batch, row, jobId, budgetMonth);
+  await startRowJob(batch, row, jobId, { month: budgetMonth, estimateMicroUsd });
   return 'fed';
 }
 
 export async function feedBatch(batchId: string): Promise<void> {
   const batch = await getBatch(batchId);
   if (!batch || batch.cancelledAt) return;
-  const clients = new Map<string, BudgetedClient | null>();
+  const state = newFeedState();
   // Every row before `cursor` has been handed out (or refused): the next feed starts there.
   let cursor = batch.feedCursor ?? 0;
   feeding: for (;;) {
     const rows = await batchRowsFrom(batchId, cursor, FEED_WINDOW);
     for (const row of rows) {
-      if (row.status === 'waiting' && (await feedRow(batch, row, clients)) === 'full') break feeding;
+      if (row.status === 'waiting' && (await feedRow(batch, row, state)) === 'full') break feeding;
       cursor = row.row + 1;
     }
     if (rows.length < FEED_WINDOW) break;
@@ -192,10 +219,11 @@ export async function repairBatch(batchId: string, rows?: readonly BatchRowRecor
       // The slot and the estimate were taken before the move (the same entries again, whatever the cap).
       await takeJobSlot(batch.userId, jobId, MAX_UNFINISHED_JOBS_PER_USER);
       const client = row.clientId ? await budgetedClient(row.clientId, clients) : null;
+      const estimateMicroUsd = await reservedEstimate(row, client);
       const budgetMonth = client
-        ? await reserveBudget(client, jobId, row.estimateMicroUsd, { force: true })
+        ? await reserveBudget(client, jobId, estimateMicroUsd, { force: true })
         : null;
-      await startRowJob(batch, row, jobId, budgetMonth);
+      await startRowJob(batch, row, jobId, { month: budgetMonth, estimateMicroUsd });
     }
   }
   await feedBatch(batchId);

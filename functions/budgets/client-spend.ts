@@ -6,19 +6,27 @@ import { HttpError } from '#functions/commons/errors';
 import { type Entities, entities } from '#functions/data/entities';
 import { batchGetItems, findItem } from '#functions/data/item-commands';
 import { isConditionFailure } from '#functions/data/item-keys';
-import { BUDGET_EXCEEDED_CODE, budgetExceededMessage, type ClientSpend } from '#shared/budget';
+import {
+  BUDGET_EXCEEDED_CODE,
+  budgetExceededMessage,
+  budgetWouldExceedMessage,
+  type ClientSpend,
+} from '#shared/budget';
 import { microToUsd } from '#shared/prices';
 import { monthOf } from '#shared/usage-dates';
 
 /**
  * A client's spend in a month (issue 34 item 4; entities.ts `clientSpend`), and the budget check: one
- * conditional UpdateItem per job admitted, never read-then-write.
+ * conditional UpdateItem per job admitted, conditioned on what it read, never a blind read-then-write.
  *
  * - `committedMicroUsd` is what the month's settled jobs cost plus the estimates of the admitted jobs
- *   not settled yet; `pending` holds `<jobId>:<estimate>` for each of those. A job is admitted while the
- *   committed amount is below the limit: its estimate is added and it joins `pending` in the same
- *   update, conditioned on both, so ten requests racing at the boundary admit exactly as many jobs as the
- *   budget has room for, and a repeated admission of the same job counts it once.
+ *   not settled yet; `pending` holds `<jobId>:<estimate>` for each of those. A job is admitted when its
+ *   estimate fits: committed + estimate ≤ limit (a job that can cost nothing, estimate 0, while the
+ *   month's settled spend is under the limit). The estimate is added and the job joins `pending` in the
+ *   same update, conditioned on both and on the limit being the one read, so ten requests racing at the
+ *   boundary admit exactly the jobs that fit, and a repeated admission of the same job counts it once.
+ *   Estimates are only what can cost money: a job its provider has no key for holds nothing
+ *   (billable-estimate.ts; docs/decisions.md, "Client budgets that tell the truth").
  * - Settling a finished job swaps its estimate for its real cost (`spentMicroUsd`) and leaves
  *   `pending`, in one update conditioned on it being there: a job settled twice counts once.
  * - `limitMicroUsd` mirrors the client's budget for the month (absent: no budget); the month's first
@@ -29,8 +37,15 @@ import { monthOf } from '#shared/usage-dates';
 export type SpendRow = FormattedItem<Entities['clientSpend']>;
 
 export class BudgetExceededError extends HttpError {
-  constructor(message: string) {
+  /**
+   * True when the job would fit once the jobs still running settle (spent + this estimate ≤ limit): it is
+   * only other jobs' estimates that leave no room, so a bulk row may wait for them instead of failing.
+   */
+  readonly waitable: boolean;
+
+  constructor(message: string, waitable = false) {
     super(402, BUDGET_EXCEEDED_CODE, message);
+    this.waitable = waitable;
   }
 }
 
@@ -54,33 +69,67 @@ async function readSpend(clientId: string, month: string): Promise<SpendRow | nu
 
 const isPending = (spend: SpendRow | null, entry: string) => spend?.pending?.has(entry) ?? false;
 
-type Admission = 'withinBudget' | 'extraJob' | 'forced';
+/** The limit the month counts against: its own (set when its first job came), else the client's. */
+const limitOf = (client: BudgetedClient, spend: SpendRow | null): number | null =>
+  spend?.limitMicroUsd ?? client.budgetMicroUsd;
+
+type Admission =
+  | { readonly how: 'withinBudget'; readonly limit: number | null }
+  | { readonly how: 'extraJob' }
+  | { readonly how: 'forced' };
+
+type SpendCondition = Condition<Entities['clientSpend']>;
+
+/** Room for the estimate under `limit`: the most the month may have committed before this job. */
+function fitsCondition(limit: number, estimate: number): SpendCondition | null {
+  // A job that can cost nothing needs only a month not spent yet; one that can, room for its estimate.
+  const most = estimate === 0 ? limit - 1 : limit - estimate;
+  if (most < 0) return null;
+  const room: SpendCondition =
+    estimate === 0
+      ? {
+          or: [
+            { attr: 'spentMicroUsd', exists: false },
+            { attr: 'spentMicroUsd', lte: most },
+          ],
+        }
+      : {
+          or: [
+            { attr: 'committedMicroUsd', exists: false },
+            { attr: 'committedMicroUsd', lte: most },
+          ],
+        };
+  return {
+    and: [
+      {
+        or: [
+          { attr: 'limitMicroUsd', exists: false },
+          { attr: 'limitMicroUsd', eq: limit },
+        ],
+      },
+      room,
+    ],
+  };
+}
 
 async function tryAdmit(
   client: BudgetedClient,
   month: string,
   entry: string,
   estimate: number,
-  how: Admission,
+  admission: Admission,
 ) {
   const notYet = { not: { attr: 'pending', contains: entry } } as const;
-  const condition: Condition<Entities['clientSpend']> =
-    how === 'withinBudget'
-      ? {
-          and: [
-            notYet,
-            {
-              or: [
-                { attr: 'limitMicroUsd', exists: false },
-                { attr: 'committedMicroUsd', exists: false },
-                { attr: 'committedMicroUsd', lt: { attr: 'limitMicroUsd' } },
-              ],
-            },
-          ],
-        }
-      : how === 'extraJob'
-        ? { and: [notYet, { attr: 'extraJobs', gt: 0 }] }
-        : notYet;
+  let condition: SpendCondition = notYet;
+  if (admission.how === 'extraJob') condition = { and: [notYet, { attr: 'extraJobs', gt: 0 }] };
+  if (admission.how === 'withinBudget') {
+    const fits =
+      admission.limit === null
+        ? ({ attr: 'limitMicroUsd', exists: false } as const)
+        : fitsCondition(admission.limit, estimate);
+    if (fits === null) return false;
+    condition = { and: [notYet, fits] };
+  }
   try {
     await entities()
       .clientSpend.build(UpdateItemCommand)
@@ -88,7 +137,7 @@ async function tryAdmit(
         ...spendKey(client.id, month),
         pending: $add(new Set([entry])),
         committedMicroUsd: $add(estimate),
-        ...(how === 'extraJob' ? { extraJobs: $add(-1) } : {}),
+        ...(admission.how === 'extraJob' ? { extraJobs: $add(-1) } : {}),
         // The month's first job brings the client's budget into its month.
         ...(client.budgetMicroUsd === null
           ? {}
@@ -104,11 +153,34 @@ async function tryAdmit(
   }
 }
 
+/** Reads of the month item before giving up on a limit that keeps changing under the admission. */
+const LIMIT_READS = 3;
+
+/** Why the job was refused, in the words that are true for the month's figures. */
+function refusal(client: BudgetedClient, month: string, spend: SpendRow | null, estimate: number) {
+  const limit = limitOf(client, spend) ?? 0;
+  const spent = spend?.spentMicroUsd ?? 0;
+  if (spent >= limit) {
+    return new BudgetExceededError(budgetExceededMessage(client.name, microToUsd(limit), month));
+  }
+  const held = Math.max(0, (spend?.committedMicroUsd ?? 0) - spent);
+  const figures = {
+    monthlyUsd: microToUsd(limit),
+    spentUsd: microToUsd(spent),
+    heldUsd: microToUsd(held),
+    estimateUsd: microToUsd(estimate),
+  };
+  return new BudgetExceededError(
+    budgetWouldExceedMessage(client.name, figures, month),
+    held > 0 && spent + estimate <= limit,
+  );
+}
+
 /**
- * Counts a new job's estimate against its client's month, or throws BudgetExceededError (402) when the
- * month's committed spend has reached the budget and no extra job is allowed. `force` admits it whatever
- * the budget (a multi-platform run's children: the run itself was admitted). Idempotent for a job id.
- * Returns the month that holds the estimate.
+ * Counts a new job's estimate against its client's month, or throws BudgetExceededError (402) when it
+ * does not fit and no extra job is allowed. `force` admits it whatever the budget (a multi-platform
+ * run's children: the run itself was admitted). Idempotent for a job id. Returns the month that holds
+ * the estimate.
  */
 export async function reserveBudget(
   client: BudgetedClient,
@@ -119,14 +191,27 @@ export async function reserveBudget(
   const month = currentMonth(options.now);
   const estimate = Math.max(0, Math.round(estimateMicroUsd));
   const entry = pendingEntry(jobId, estimate);
-  if (await tryAdmit(client, month, entry, estimate, options.force ? 'forced' : 'withinBudget')) return month;
-  // Refused: already counted (a repeat), or at the budget, where an extra job an admin allowed may admit it.
-  if (isPending(await readSpend(client.id, month), entry)) return month;
-  if (await tryAdmit(client, month, entry, estimate, 'extraJob')) return month;
-  const spend = await readSpend(client.id, month);
+  if (options.force) {
+    // Only a repeat is refused here, and it is counted already.
+    await tryAdmit(client, month, entry, estimate, { how: 'forced' });
+    return month;
+  }
+  let spend = await readSpend(client.id, month);
+  for (let read = 1; ; read += 1) {
+    if (isPending(spend, entry)) return month;
+    const limit = limitOf(client, spend);
+    if (await tryAdmit(client, month, entry, estimate, { how: 'withinBudget', limit })) return month;
+    // Refused: already counted (a repeat), a limit changed since the read, or no room for it.
+    const before = limit;
+    spend = await readSpend(client.id, month);
+    if (isPending(spend, entry)) return month;
+    if (limitOf(client, spend) === before || read >= LIMIT_READS) break;
+  }
+  // No room, where an extra job an admin allowed may admit it.
+  if (await tryAdmit(client, month, entry, estimate, { how: 'extraJob' })) return month;
+  spend = await readSpend(client.id, month);
   if (isPending(spend, entry)) return month;
-  const limit = spend?.limitMicroUsd ?? client.budgetMicroUsd ?? 0;
-  throw new BudgetExceededError(budgetExceededMessage(client.name, microToUsd(limit), month));
+  throw refusal(client, month, spend, estimate);
 }
 
 /**

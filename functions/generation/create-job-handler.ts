@@ -1,6 +1,8 @@
+import { billableEstimate } from '#functions/budgets/billable-estimate';
 import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
+import { findLanguageModel } from '#shared/models';
 import { idempotencyKeyOf } from './idempotency-keys';
 import { admitJob } from './job-admission';
 import { enqueueJob } from './job-queue';
@@ -22,17 +24,22 @@ export type JobRequest<Input> = Pick<
 /**
  * The HTTP side of every text generation endpoint: validate the tool's request body and the optional
  * Idempotency-Key, check access to the client it names (before anything is queued, so a forbidden
- * client fails fast with 404), then admit the job (job-admission.ts: the user's cap, the job, its
+ * client fails fast with 404), then admit the job (its estimate held only when its model's provider has a
+ * key: billable-estimate.ts) (job-admission.ts: the user's cap, the job, its
  * message, 202 {jobId}). The worker does the slow part.
  */
-export function createJobHandler<Input>(tool: JobRequest<Input>) {
+export function createJobHandler<Input extends { readonly model: string }>(tool: JobRequest<Input>) {
   return httpHandler({
     body: tool.requestSchema,
     handle: async ({ body, caller, userAgent, event }) => {
       const key = idempotencyKeyOf(event.headers);
       const clientId = tool.clientId(body);
       const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
-      const estimateMicroUsd = tool.estimateMicroUsd(body);
+      // A client's job holds its estimate only if it can cost money: offline, it holds nothing.
+      const listPrice = tool.estimateMicroUsd(body);
+      const estimateMicroUsd = client
+        ? await billableEstimate(findLanguageModel(body.model)?.provider ?? null, listPrice)
+        : listPrice;
       return admitJob({
         caller,
         key,

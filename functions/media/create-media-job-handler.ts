@@ -1,10 +1,12 @@
 import type * as z from 'zod/mini';
+import { billableEstimate } from '#functions/budgets/billable-estimate';
 import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
 import { idempotencyKeyOf } from '#functions/generation/idempotency-keys';
 import { admitJob } from '#functions/generation/job-admission';
 import { createJob } from '#functions/generation/job-store';
+import type { ModelProvider } from '#shared/models';
 import { enqueueMediaJob } from './media-queue';
 
 /**
@@ -18,8 +20,13 @@ export function createMediaJobHandler<Input extends object>(options: {
   readonly name: string;
   readonly requestSchema: z.ZodMiniType<Input>;
   clientId(input: Input): string | null;
-  /** What the job is expected to cost, in micro-dollars, counted against its client's budget (issue 34). */
+  /** What the job is expected to cost at list price, in micro-dollars (issue 34). */
   estimateMicroUsd(input: Input): number;
+  /**
+   * Whose key the job would be billed on, or null when nothing of it is (the user's own key, a run
+   * whose children count themselves): its estimate holds the client's budget only with that key here.
+   */
+  billedBy(input: Input): ModelProvider | null;
 }) {
   return httpHandler({
     body: options.requestSchema,
@@ -28,7 +35,8 @@ export function createMediaJobHandler<Input extends object>(options: {
       const clientId = options.clientId(body);
       const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
       const { apiKey, ...stored } = body as Input & { apiKey?: string };
-      const estimateMicroUsd = options.estimateMicroUsd(body);
+      const listPrice = options.estimateMicroUsd(body);
+      const estimateMicroUsd = client ? await billableEstimate(options.billedBy(body), listPrice) : listPrice;
       return admitJob({
         caller,
         key,

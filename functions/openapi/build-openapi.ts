@@ -78,7 +78,7 @@ const componentResponses = {
   ),
   BudgetExceeded: {
     description:
-      'The client named by `clientId` has used its monthly budget: the job was refused before it started, and counts against nothing. An admin can raise the budget or allow one more job.',
+      'The client named by `clientId` has used its monthly budget, or has no room left for this job’s estimate: the job was refused before it started, and counts against nothing. The message says which. An admin can raise the budget or allow one more job.',
     content: json(schemaRef('BudgetExceededError')),
   },
   JobNotQueued: errorResponse(

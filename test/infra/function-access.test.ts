@@ -42,13 +42,31 @@ describe('function access', () => {
     }
   });
 
-  it('keeps the provider keys to the worker and image analysis (its vision call is direct)', () => {
+  // The generation routes and the bulk runs' feeder read them only to know whether a job can cost money
+  // (functions/budgets/billable-estimate.ts; docs/decisions.md, "Client budgets that tell the truth").
+  it('keeps the provider keys to the workers, image analysis and the routes that start jobs', () => {
     const functions = httpFunctions.filter((fn) => functionAccess(fn).providerSecret).map((fn) => fn.id);
-    expect(functions).toEqual(['AnalyzeImage']);
+    expect(functions.sort()).toEqual(
+      [
+        'AnalyzeImage',
+        'Batches',
+        'GbpPost',
+        'GenerateClientContent',
+        'GenerateContent',
+        'GenerateFaq',
+        'GenerateImage',
+        'GenerateMultiPlatform',
+        'GenerateNewsletter',
+        'GeneratePressRelease',
+        'RewriteBlog',
+        'SocialContent',
+        'TextToSpeech',
+      ].sort(),
+    );
     const holders = Object.entries(BACKGROUND_ACCESS)
       .filter(([, access]) => access.providerSecret)
       .map(([name]) => name);
-    expect(holders).toEqual(['worker']);
+    expect(holders).toEqual(['worker', 'deadLetters']);
   });
 
   it('lets client writes encrypt and WordPress routes decrypt with the WordPress key, nobody else', () => {

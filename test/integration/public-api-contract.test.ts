@@ -331,17 +331,32 @@ describe.each([
     expect(unknown.status).toBe(kind === 'key' ? 200 : 404);
   });
 
-  it('budgets: set by the owner, refused to others, and a spent budget refuses the next job with 402', async () => {
+  it('budgets: set by an admin, refused to others (the owner too), and a spent budget refuses the next job with 402', async () => {
     const name = `Budget Plumbing ${kind}`;
     const created = await call('POST', '/clients', { credential, body: { name } });
     const clientId = (created.body as { id: string }).id;
     const budgetPath = `/clients/${clientId}/budget`;
     const template = '/clients/{clientId}/budget';
-    const set = await call('PUT', template, { path: budgetPath, credential, body: { monthlyUsd: 0.01 } });
+    // Only an admin sets a budget (docs/decisions.md, "Client budgets that tell the truth"): the key's
+    // owner, who made the client, is refused.
+    const byOwner = await call('PUT', template, { path: budgetPath, credential, body: { monthlyUsd: 1 } });
+    expect(byOwner.status).toBe(403);
+    const admin = await app.createUser(undefined, { admin: true });
+    const set = await call('PUT', template, {
+      path: budgetPath,
+      credential: admin.idToken,
+      body: { monthlyUsd: 1 },
+    });
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ budget: { monthlyUsd: 0.01, extraJobs: 0 }, monthToDateUsd: 0 });
+    expect(set.body).toMatchObject({ budget: { monthlyUsd: 1, extraJobs: 0 }, monthToDateUsd: 0 });
     expect(
-      (await call('PUT', template, { path: budgetPath, credential, body: { monthlyUsd: 0.001 } })).status,
+      (
+        await call('PUT', template, {
+          path: budgetPath,
+          credential: admin.idToken,
+          body: { monthlyUsd: 0.001 },
+        })
+      ).status,
     ).toBe(400);
     expect(
       (
@@ -352,7 +367,7 @@ describe.each([
         })
       ).status,
     ).toBe(404);
-    // A client shared with the caller: they see it, but only its owner (or an admin) sets its budget.
+    // A client shared with the caller: they see it, but only an admin sets its budget.
     const owner = await app.createUser();
     const shared = await app.request<{ id: string }>('POST', '/api/clients', {
       token: owner.idToken,
@@ -369,8 +384,8 @@ describe.each([
     });
     expect(forbidden.status).toBe(403);
 
-    // One job spends the $0.01 (its estimate, then its real cost: the stand-in's reply costs $3); the
-    // next is refused before it starts.
+    // One job fits the $1 (its estimate, about $0.02), then spends it all (the stand-in's reply costs
+    // $3); the next is refused before it starts.
     const body = { topic: 'Dripping taps', model: 'claude-sonnet-4.1-20250514', clientId };
     const first = await call('POST', '/generate-newsletter', {
       credential,
@@ -387,7 +402,7 @@ describe.each([
       credential,
       body: { city: 'Austin' },
     });
-    expect(client.body).toMatchObject({ budget: { monthlyUsd: 0.01 }, monthToDateUsd: expect.any(Number) });
+    expect(client.body).toMatchObject({ budget: { monthlyUsd: 1 }, monthToDateUsd: expect.any(Number) });
     await expect
       .poll(
         async () =>

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { recordActivity } from '#functions/activities/activity-log';
+import { billableEstimate } from '#functions/budgets/billable-estimate';
 import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import { reserveBudget } from '#functions/budgets/client-spend';
 import { findClientRecord } from '#functions/clients/client-access';
@@ -10,6 +11,7 @@ import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
 import { findTool } from '#functions/generation/tool-registry';
 import type { MediaJobContext, MediaToolDefinition } from '#functions/media/media-tool';
 import { linkedSignal } from '#functions/worker/job-deadline';
+import { findLanguageModel } from '#shared/models';
 import { SOCIAL_PLATFORMS } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { BLOG_REWRITE_ACTIVITY } from '#shared/tools/blog-rewrite';
@@ -51,9 +53,12 @@ async function runChild(spec: ChildSpec, context: MediaJobContext): Promise<Mult
   const childId = derivedUlid(context.jobId, `child:${spec.type}`);
   // Each child counts against the client's budget as it starts: the run itself was admitted, so its
   // children are not refused (issue 34: a job already running finishes and is counted).
-  const estimateMicroUsd = estimateTextTool(spec.tool, checked.data);
   const clientId = tool.clientId(checked.data);
   const record = clientId ? await findClientRecord(clientId) : null;
+  // Offline, a child costs nothing and holds nothing of the budget (billable-estimate.ts).
+  const listPrice = estimateTextTool(spec.tool, checked.data);
+  const provider = findLanguageModel(tool.modelId(checked.data))?.provider ?? null;
+  const estimateMicroUsd = record ? await billableEstimate(provider, listPrice) : listPrice;
   const budgetMonth = record
     ? await reserveBudget(budgetedClientOf(record), childId, estimateMicroUsd, { force: true })
     : null;

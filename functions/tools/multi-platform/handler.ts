@@ -12,4 +12,5 @@ export const handler = createMediaJobHandler({
   // The run's children count their own estimates as the worker starts them (definition.ts); the run is
   // admitted, or refused at 100 % of the budget, like any other job.
   estimateMicroUsd: () => 0,
+  billedBy: () => null,
 });

@@ -1,5 +1,5 @@
 import { createMediaJobHandler } from '#functions/media/create-media-job-handler';
-import { estimateSizedImage } from '#functions/tools/resize-image/sized-image-estimate';
+import { estimateSizedImage, sizedImageBilledBy } from '#functions/tools/resize-image/sized-image-estimate';
 import { socialImageRequestSchema } from '#shared/tools/social-content';
 
 /** POST /api/generate-social-image {prompt, dimensions} → 202 {jobId}; the job's result carries {imageUrl}. */
@@ -8,4 +8,5 @@ export const handler = createMediaJobHandler({
   requestSchema: socialImageRequestSchema,
   clientId: (input) => input.clientId ?? null,
   estimateMicroUsd: estimateSizedImage,
+  billedBy: sizedImageBilledBy,
 });

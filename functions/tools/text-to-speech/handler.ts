@@ -12,5 +12,6 @@ export const handler = withPreferWait(
     // A script for a client is that client's job: charged to it and held to its budget (docs/decisions.md, "Client budgets that tell the truth").
     clientId: (input) => input.clientId ?? null,
     estimateMicroUsd: (input) => estimateSpeechJob(SPEECH_MODEL.id, input.text.length),
+    billedBy: () => SPEECH_MODEL.provider,
   }),
 );
