@@ -82,7 +82,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
       carries: 'SQS (~24 KB), the budget check (issue 34)',
     },
     'functions/tools/multi-platform/handler.ts': {
-      ceilingKb: 426,
+      ceilingKb: 421,
       carries: 'SQS (~24 KB), the budget check (issue 34)',
     },
     'functions/tools/press-release/handler.ts': {
@@ -99,7 +99,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
       carries: 'SQS (~24 KB), the budget check',
     },
     'functions/tools/text-to-speech/handler.ts': {
-      ceilingKb: 425,
+      ceilingKb: 424,
       carries: 'SQS (~24 KB), the budget check',
     },
     // Issue 32: every put of a content item stores its summary (shared/content-summary.ts: preview, word
@@ -110,7 +110,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32)',
     },
     'functions/batches/routes.ts': {
-      ceilingKb: 498,
+      ceilingKb: 497,
       carries: 'SQS (~24 KB), the request schema of every batchable tool, the price table, the budget check',
     },
   };

@@ -1,11 +1,6 @@
 import { billableEstimate } from '#functions/budgets/billable-estimate';
 import { budgetedClientOf } from '#functions/budgets/budgeted-client';
-import {
-  BudgetExceededError,
-  type BudgetedClient,
-  releaseBudget,
-  reserveBudget,
-} from '#functions/budgets/client-spend';
+import type { BudgetedClient } from '#functions/budgets/client-spend';
 import { findClientRecord } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
@@ -45,6 +40,9 @@ import {
  * the job, under an id derived from the batch, the row and its try, created only once and sent only by
  * the call that created it. Two feeders running at once, or a feeder and a crash, never run a row twice.
  */
+
+/** The budget check, loaded with the first row for a client, out of the bulk routes' cold start. */
+const clientSpend = () => import('#functions/budgets/client-spend');
 
 /** Rows read at a time: a little more than the slots a batch may hold. */
 const FEED_WINDOW = BATCH_JOB_SLOTS + 5;
@@ -147,6 +145,7 @@ async function feedRow(batch: BatchRecord, row: BatchRowRecord, state: FeedState
   let budgetMonth: string | null = null;
   const client = row.clientId ? await budgetedClient(row.clientId, state.clients) : null;
   const estimateMicroUsd = await reservedEstimate(row, client);
+  const { BudgetExceededError, releaseBudget, reserveBudget } = await clientSpend();
   if (row.clientId) {
     try {
       if (!client) throw new Error(NO_CLIENT);
@@ -221,7 +220,7 @@ export async function repairBatch(batchId: string, rows?: readonly BatchRowRecor
       const client = row.clientId ? await budgetedClient(row.clientId, clients) : null;
       const estimateMicroUsd = await reservedEstimate(row, client);
       const budgetMonth = client
-        ? await reserveBudget(client, jobId, estimateMicroUsd, { force: true })
+        ? await (await clientSpend()).reserveBudget(client, jobId, estimateMicroUsd, { force: true })
         : null;
       await startRowJob(batch, row, jobId, { month: budgetMonth, estimateMicroUsd });
     }

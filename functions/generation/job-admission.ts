@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { type BudgetedClient, releaseBudget, reserveBudget } from '#functions/budgets/client-spend';
+import type { BudgetedClient } from '#functions/budgets/client-spend';
 import type { Caller } from '#functions/commons/caller';
 import { ServiceUnavailableError } from '#functions/commons/errors';
 import { HttpResult } from '#functions/commons/http-handler';
@@ -58,10 +58,17 @@ export async function admitJob(admission: JobAdmission): Promise<HttpResult> {
   return accepted(jobId);
 }
 
+/**
+ * The budget check loads with a route's first job for a client, out of its cold start: every
+ * generation route carries it (docs/decisions.md, "Bundle cost, not met yet").
+ */
+const clientSpend = () => import('#functions/budgets/client-spend');
+
 /** Counts the job against its client's budget; refused, it gives the user's slot back. */
 async function reserve(admission: JobAdmission, jobId: string): Promise<string | null> {
   if (!admission.budget) return null;
   try {
+    const { reserveBudget } = await clientSpend();
     return await reserveBudget(admission.budget.client, jobId, admission.budget.estimateMicroUsd);
   } catch (error) {
     await releaseJobSlot(admission.caller.userId, jobId);
@@ -90,8 +97,10 @@ async function sendOrFail(admission: JobAdmission, jobId: string, budgetMonth: s
     await failUnqueuedJob(jobId, JOB_NOT_QUEUED_MESSAGE);
     // It never ran: its estimate leaves the client's month (a replay counts it again).
     const budget = admission.budget;
-    if (budget && budgetMonth)
+    if (budget && budgetMonth) {
+      const { releaseBudget } = await clientSpend();
       await releaseBudget(budget.client.id, budgetMonth, jobId, budget.estimateMicroUsd);
+    }
     throw new ServiceUnavailableError(JOB_NOT_QUEUED_MESSAGE, 'job_not_queued');
   }
 }
