@@ -324,7 +324,7 @@ describe('every job for a client is that client’s', { timeout: 120_000 }, () =
 });
 
 describe('offline jobs hold nothing of the budget', { timeout: 180_000 }, () => {
-  it('admits ten offline jobs at once at 75 % of the budget; they cost nothing; a keyed one is told it does not fit', async () => {
+  it('admits ten offline jobs at once and eight offline bulk rows at 75 % of the budget; they cost nothing; a keyed one is told it does not fit', async () => {
     const id = await newClient('Offline Roofing');
     // One keyed job spends $0.0075; then a $0.01 budget leaves $0.0025, less than any keyed estimate.
     const keyed = (token = owner.idToken) =>
@@ -356,6 +356,31 @@ describe('offline jobs hold nothing of the budget', { timeout: 180_000 }, () => 
     }
     expect(await monthToDate(id)).toBeCloseTo(spent, 9);
 
+    // The same in bulk: eight offline rows for the client all run (none is refused for others' estimates).
+    const rows = Array.from({ length: 8 }, (_, index) => ({
+      tool: 'newsletter',
+      client: 'Offline Roofing',
+      topic: `${TOPIC} row ${index + 1}`,
+      model: 'claude-sonnet-4.1-20250514',
+    }));
+    const batch = await app.request<{ batchId: string }>('POST', '/api/batches', {
+      token: owner.idToken,
+      body: { rows, saveToClient: false },
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.request<BatchView>('GET', `/api/batches/${batch.body.batchId}`, {
+              token: owner.idToken,
+            })
+          ).body.counts,
+        { timeout: 120_000, interval: 250 },
+      )
+      .toMatchObject({ succeeded: 8, failed: 0 });
+    expect(await monthToDate(id)).toBeCloseTo(spent, 9);
+
     const refused = await keyed();
     expect(refused.status).toBe(402);
     const figures = { monthlyUsd: 0.01, spentUsd: spent, heldUsd: 0, estimateUsd: usd(estimate) };
@@ -372,7 +397,14 @@ describe('a bulk row held back by its batch’s running rows', { timeout: 180_00
     // Nearly free replies (100 in, 100 out: $0.00125), and a $0.02 budget: one row's estimate (about
     // $0.0128) fits, two do not, and once the first has cost its $0.00125 the second fits.
     openaiOptions.usage = { promptTokens: 100, completionTokens: 100 };
-    const id = await newClient('Bulk Roofing');
+    // A user of its own, whose job slots no other test holds: a row waiting for a slot is not this.
+    const bulkUser = await app.createUser();
+    const id = (
+      await app.request<{ id: string }>('POST', '/api/clients', {
+        token: bulkUser.idToken,
+        body: { name: 'Bulk Roofing' },
+      })
+    ).body.id;
     expect((await setBudget(admin.idToken, 0.02, id)).status).toBe(200);
     closeGate();
     const rows = Array.from({ length: 2 }, () => ({
@@ -382,13 +414,16 @@ describe('a bulk row held back by its batch’s running rows', { timeout: 180_00
       model: MODEL,
     }));
     const created = await app.request<{ batchId: string; error?: unknown }>('POST', '/api/batches', {
-      token: owner.idToken,
+      token: bulkUser.idToken,
       body: { rows, saveToClient: false },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const view = async () =>
-      (await app.request<BatchView>('GET', `/api/batches/${created.body.batchId}`, { token: owner.idToken }))
-        .body;
+      (
+        await app.request<BatchView>('GET', `/api/batches/${created.body.batchId}`, {
+          token: bulkUser.idToken,
+        })
+      ).body;
     // The first row runs (its reply held); the second waits for it, not refused.
     const started = (status: string) => (status === 'running' ? 'queued' : status);
     await expect
