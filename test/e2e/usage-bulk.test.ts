@@ -129,10 +129,12 @@ describe('Budget warning', () => {
         await page.getByRole('menuitem', { name: 'Budget' }).click();
         const dialog = page.getByRole('dialog');
         await expect.poll(() => dialog.textContent()).toContain(BUDGET_MESSAGES.setAdminOnly);
-        expect(await dialog.getByLabel('Budget per month (US dollars)').inputValue()).toBe('0.01');
-        expect(await dialog.getByLabel('Budget per month (US dollars)').getAttribute('readonly')).toBe('');
-        expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
-        expect(await dialog.getByRole('button', { name: 'Remove budget' }).count()).toBe(0);
+        await expect.poll(() => dialog.getByLabel('Budget per month (US dollars)').inputValue()).toBe('0.01');
+        await expect
+          .poll(() => dialog.getByLabel('Budget per month (US dollars)').getAttribute('readonly'))
+          .toBe('');
+        await expect.poll(() => dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
+        await expect.poll(() => dialog.getByRole('button', { name: 'Remove budget' }).count()).toBe(0);
         await screenshot(page, 'client-budget-owner-read-only');
       }
       expect(pageErrors(page)).toEqual([]);
