@@ -76,6 +76,8 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   usage: { ...NO_ACCESS, table: 'read' },
   // Bulk runs store their rows and feed them to the jobs queue.
   batches: { ...DEFAULT_ROUTE_ACCESS, jobsQueue: true },
+  // The agency's settings item; a change is an activity pushed live to the admins' feed (issue 41).
+  settings: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
 };
 
 export const BACKGROUND_ACCESS = {

@@ -95,6 +95,8 @@ export const gatewayFunction = httpFunction('Gateway', 'gateway/routes');
 /** Issue 34: what the AI work cost, and bulk runs from a spreadsheet. */
 const usage = httpFunction('Usage', 'usage/routes');
 const batches = httpFunction('Batches', 'batches/routes', { timeoutSeconds: 29 });
+/** Issue 41: the agency's settings (its time zone). */
+const settings = httpFunction('Settings', 'settings/routes');
 /**
  * Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. The
  * timeout leaves room for the public API's `Prefer: wait=25` (API Gateway's own limit is 30 s).
@@ -197,6 +199,10 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('GetBatch', 'GET', '/api/batches/{batchId}', batches, 'apiKey'),
   route('CancelBatch', 'POST', '/api/batches/{batchId}/cancel', batches, 'apiKey'),
   route('RetryFailedBatch', 'POST', '/api/batches/{batchId}/retry-failed', batches, 'apiKey'),
+
+  // Issue 41: the agency's time zone; anyone signed in reads it, admins change it (the handler checks).
+  route('GetSettings', 'GET', '/api/settings', settings, 'apiKey'),
+  route('UpdateSettings', 'PUT', '/api/settings', settings, 'apiKey'),
 
   ...wordpressRoutes(),
 

@@ -1,3 +1,4 @@
+import { agencySettingsSchema, settingsInputSchema } from './agency-settings';
 import { BATCH_COLUMNS, MAX_BATCH_ROWS } from './batch-columns';
 import {
   batchCreatedSchema,
@@ -554,6 +555,40 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
         "With `Accept: text/csv`: every job of the period, one line each, under this header row. Text cells are quoted, and one that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` so a spreadsheet does not run it as a formula; numbers are written bare.",
       columns: USAGE_CSV_COLUMNS,
     },
+  },
+  {
+    method: 'get',
+    path: '/settings',
+    tag: 'Other',
+    summary: 'Get the agency’s settings',
+    description:
+      'The agency’s time zone, which its months are counted in (a client’s monthly statement covers a month of this zone). `UTC` until an administrator sets one. Any key may read it.',
+    response: {
+      status: 200,
+      schema: agencySettingsSchema,
+      examples: {
+        set: {
+          summary: 'A zone an admin chose',
+          value: {
+            timeZone: 'America/New_York',
+            updatedAt: '2026-11-02T09:00:00.000Z',
+            updatedBy: 'ops@example.com',
+          },
+        },
+      },
+    },
+  },
+  {
+    method: 'put',
+    path: '/settings',
+    tag: 'Other',
+    summary: 'Change the agency’s settings',
+    description:
+      'Sets the agency’s time zone, an IANA name such as `Europe/London`; anything else is refused with `400` naming it. Only an administrator’s key may change it. Answers the settings.',
+    request: settingsInputSchema,
+    example: { timeZone: 'America/New_York' },
+    response: { status: 200, schema: agencySettingsSchema },
+    forbidden: 'The key’s owner is not an administrator.',
   },
   {
     method: 'get',

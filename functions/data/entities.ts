@@ -522,6 +522,19 @@ const clientSpendSchema = () =>
     edbVersion: entityVersion(),
   });
 
+/**
+ * The agency's settings (issue 41): one item for the whole agency (`scope` is always `agency`), read
+ * through a short cache (functions/settings/agency-settings.ts).
+ */
+const agencySettingsSchema = () =>
+  item({
+    scope: string().key(),
+    timeZone: optionalString(),
+    updatedAt: optionalString(),
+    updatedBy: optionalString(),
+    edbVersion: entityVersion(),
+  });
+
 /** A bulk run (issue 34): its rows are items of their own under it. */
 const batchSchema = () =>
   item({
@@ -758,6 +771,16 @@ function buildEntities(table: SingleTable) {
         computeKey: ({ clientId, month }: { clientId: string; month: string }) => ({
           pk: partitionKey([['clientId', clientId]]),
           sk: sortKey('clientSpend', [['month', month]]),
+        }),
+      }),
+    agencySettings: () =>
+      new Entity({
+        ...common,
+        name: 'agencySettings',
+        schema: agencySettingsSchema(),
+        computeKey: ({ scope }: { scope: string }) => ({
+          pk: partitionKey([['settings', scope]]),
+          sk: sortKey('agencySettings'),
         }),
       }),
     batch: () =>

@@ -416,6 +416,34 @@ describe.each([
     expect(client.body).toMatchObject({ budget: { monthlyUsd: 1 }, monthToDateUsd: expect.any(Number) });
   });
 
+  it('settings: read by anyone, changed by an admin only, a zone that is not one refused', async () => {
+    const read = await call('GET', '/settings', { credential });
+    expect(read.status).toBe(200);
+    // The check itself: a reply without a documented field does not match the document.
+    const { timeZone: _zone, ...withoutZone } = read.body as Record<string, unknown>;
+    expect(contract.reply('GET', '/settings', 200, withoutZone)).not.toEqual([]);
+    const refused = await call('PUT', '/settings', { credential, body: { timeZone: 'Europe/London' } });
+    expect(refused.status).toBe(403);
+    const bad = await call('PUT', '/settings', { credential, body: { timeZone: 'Mars/Olympus_Mons' } });
+    expect(bad.status).toBe(400);
+    const admin = await app.createUser(undefined, { admin: true });
+    const adminCredential =
+      kind === 'key'
+        ? (
+            await app.request<CreatedApiKey>('POST', '/api/api-keys', {
+              token: admin.idToken,
+              body: { name: 'Contract admin' },
+            })
+          ).body.key
+        : admin.idToken;
+    const changed = await call('PUT', '/settings', {
+      credential: adminCredential,
+      // UTC, as every other test of this file expects the agency's months.
+      body: { timeZone: 'UTC' },
+    });
+    expect(changed.status).toBe(200);
+  });
+
   it('batches: JSON rows and a CSV, read until finished, retried, cancelled, and their refusals', async () => {
     const name = `Batch Plumbing ${kind}`;
     await call('POST', '/clients', { credential, body: { name } });

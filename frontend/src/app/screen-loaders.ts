@@ -40,4 +40,5 @@ export const screenLoaders: Record<GuardedScreenPath, () => Promise<ComponentTyp
     import('@/features/activity-tracker/activity-tracker-page').then((m) => m.ActivityTrackerPage),
   '/usage': () => import('@/features/usage/usage-page').then((m) => m.UsagePage),
   '/bulk': () => import('@/features/bulk/bulk-page').then((m) => m.BulkPage),
+  '/settings': () => import('@/features/settings/settings-page').then((m) => m.SettingsPage),
 };

@@ -22,6 +22,7 @@ export const GUARDED_SCREEN_PATHS = [
   '/activity-tracker',
   '/usage',
   '/bulk',
+  '/settings',
 ] as const;
 
 export type GuardedScreenPath = (typeof GUARDED_SCREEN_PATHS)[number];

@@ -38,7 +38,7 @@ describe('visibleNavGroups', () => {
       'External Tools',
     ]);
     // Issue 34: Usage under Admin Tools for the admin (staff find it under Management).
-    expect(titles(groups, 'Admin Tools')).toEqual(['Activity Tracker', 'API Keys', 'Usage']);
+    expect(titles(groups, 'Admin Tools')).toEqual(['Activity Tracker', 'API Keys', 'Usage', 'Settings']);
     expect(titles(groups, 'Management')).toEqual(['Clients']);
     expect(titles(groups, 'Content Tools')).toEqual([
       'Newsletter',

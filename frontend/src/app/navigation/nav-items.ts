@@ -67,6 +67,8 @@ export const NAV_GROUPS: readonly NavGroupDefinition[] = [
       route('Activity Tracker', '/activity-tracker', 'Activity'),
       route('API Keys', '/api-keys', 'KeyRound'),
       route('Usage', '/usage', 'ChartColumn'),
+      // Issue 41: the agency's time zone, which its statements count months in.
+      route('Settings', '/settings', 'Settings'),
     ],
   },
   {
