@@ -31,13 +31,11 @@ export const settingsInputSchema = z.object({ timeZone: timeZoneField });
 
 export const agencySettingsSchema = z
   .object({
-    timeZone: z
-      .string()
-      .check(
-        z.meta({
-          description: `The agency's IANA time zone; \`${DEFAULT_TIME_ZONE}\` until an admin sets one.`,
-        }),
-      ),
+    timeZone: z.string().check(
+      z.meta({
+        description: `The agency's IANA time zone; \`${DEFAULT_TIME_ZONE}\` until an admin sets one.`,
+      }),
+    ),
     updatedAt: z
       .nullable(z.string())
       .check(z.meta({ description: 'When an admin last changed them (ISO).' })),
