@@ -30,6 +30,37 @@ describe('alarms', () => {
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: {} });
   });
 
+  // Issue 40 item 4: enforceSSL's Deny alone left CloudWatch nothing that allows it to publish.
+  it('let this account’s CloudWatch alarms publish to the topic, over TLS only', () => {
+    const policies = resourcesOfType(template, 'AWS::SNS::TopicPolicy').map(
+      ([, policy]) => policy.Properties,
+    );
+    expect(policies).toHaveLength(1);
+    expect(policies[0]?.Topics).toEqual([{ Ref: topicId }]);
+    const document = policies[0]?.PolicyDocument as { Statement: Record<string, unknown>[] };
+    const allows = document.Statement.filter((statement) => statement.Effect === 'Allow');
+    expect(allows).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: 'sns:Publish',
+        Resource: { Ref: topicId },
+        Condition: {
+          ArnLike: { 'aws:SourceArn': expect.anything() },
+          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+        },
+      }),
+    ]);
+    expect(JSON.stringify(allows[0]?.Condition)).toContain(':cloudwatch:');
+    expect(JSON.stringify(allows[0]?.Condition)).toContain(':alarm:*');
+    expect(document.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 'sns:Publish',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+  });
+
   it('fire when a dead-letter queue holds or receives a message', () => {
     expect(alarmOn('ApproximateNumberOfMessagesVisible')).toHaveLength(2);
     expect(alarmOn('NumberOfMessagesReceived')).toHaveLength(2);
