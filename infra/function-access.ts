@@ -12,8 +12,27 @@ import type { HttpFunction } from './routes';
 
 export type AccessLevel = 'read' | 'readWrite';
 
+/** A write held to the items of one partition pattern (ItemWrites). */
+export type ItemWriteAction = 'dynamodb:PutItem' | 'dynamodb:UpdateItem' | 'dynamodb:DeleteItem';
+
+/**
+ * Writes held to one kind of item (dynamodb:LeadingKeys), for a function that writes no others: the
+ * items whose partition key is made of `partitionAttribute` alone (functions/data/item-keys.ts,
+ * `$lbm#<attribute>_<value>`).
+ */
+export interface ItemWrites {
+  readonly partitionAttribute: string;
+  readonly actions: readonly ItemWriteAction[];
+}
+
 export interface FunctionAccess {
   readonly table: AccessLevel | null;
+  /** The writes `table: 'readWrite'` grants, where the code makes fewer than all three. */
+  readonly tableWrites?: readonly ItemWriteAction[];
+  /** dynamodb:BatchWriteItem, besides `table: 'readWrite'` (functions/data/batch-operations.ts). */
+  readonly tableBatchWrites?: boolean;
+  /** Writes to one kind of item only, for a function whose `table` is 'read' or null. */
+  readonly itemWrites?: ItemWrites;
   readonly mediaBucket: AccessLevel | null;
   /** s3:PutObjectTagging on the media bucket's objects: marking media a library item keeps as saved. */
   readonly mediaTagging?: boolean;
@@ -81,8 +100,13 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
 };
 
 export const BACKGROUND_ACCESS = {
-  // Looks API keys up by hash and stamps last_used_at.
-  httpAuthorizer: DEFAULT_ROUTE_ACCESS,
+  // Looks API keys up by hash (GetItem) and stamps last_used_at on the key's own item; it writes nothing
+  // else (functions/auth/api-key-authorizer.ts).
+  httpAuthorizer: {
+    ...NO_ACCESS,
+    table: 'read',
+    itemWrites: { partitionAttribute: 'keyHash', actions: ['dynamodb:UpdateItem'] },
+  },
   // Verifies the token's signature and claims only.
   webSocketAuthorizer: NO_ACCESS,
   // Stores and removes connection items and answers on the socket.
@@ -127,14 +151,17 @@ const TABLE_READ: FunctionAccess = { ...NO_ACCESS, table: 'read' };
 const ENQUEUE_ONLY: FunctionAccess = { ...TABLE_ONLY, jobsQueue: true, providerSecret: true };
 export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Creating and updating a client encrypt its WordPress password; updates, deletes, restores and budget
-  // changes are activities pushed to the admins' feed.
-  Clients: { ...TABLE_ONLY, wordpressKey: 'encrypt', webSocket: true },
+  // changes are activities pushed to the admins' feed. Deleting and restoring a client moves its library
+  // and grants in batch writes (functions/clients/client-trash.ts).
+  Clients: { ...TABLE_ONLY, tableBatchWrites: true, wordpressKey: 'encrypt', webSocket: true },
   Usage: TABLE_READ,
-  Batches: ENQUEUE_ONLY,
+  // Rows, batches, jobs, slots and budgets are put and updated; nothing of a bulk run is deleted.
+  Batches: { ...ENQUEUE_ONLY, tableWrites: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   // Granting and removing access are activities pushed to the admins' feed.
   ClientAccess: { ...TABLE_ONLY, webSocket: true },
-  // Reading, deleting and restoring library items, and their due dates: the table alone.
-  Content: TABLE_ONLY,
+  // Reading, deleting and restoring library items, and their due dates: the table alone. A delete and a
+  // restore move the item's versions and comments in batch writes (functions/content/content-history.ts).
+  Content: { ...TABLE_ONLY, tableBatchWrites: true },
   // Saving a library item is an activity pushed to the admins' feed; the media a save names is tagged
   // to be kept (functions/media/saved-media.ts).
   ContentSaves: { ...TABLE_ONLY, webSocket: true, mediaTagging: true },
@@ -170,8 +197,16 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // are activities pushed to the admins' feed.
   WordPress: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
   UploadWordPressMedia: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
-  WsConnect: TABLE_ONLY,
-  WsDisconnect: TABLE_ONLY,
+  // Stores the connection's own item, and reads nothing (functions/websocket/connect.ts).
+  WsConnect: {
+    ...NO_ACCESS,
+    itemWrites: { partitionAttribute: 'connectionId', actions: ['dynamodb:PutItem'] },
+  },
+  // Deletes the connection's own item and reads nothing (functions/websocket/disconnect.ts).
+  WsDisconnect: {
+    ...NO_ACCESS,
+    itemWrites: { partitionAttribute: 'connectionId', actions: ['dynamodb:DeleteItem'] },
+  },
   WsDefault: { ...NO_ACCESS, webSocket: true },
 };
 

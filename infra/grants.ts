@@ -3,7 +3,8 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import type { AccessLevel, FunctionAccess } from './function-access';
+import { partitionKey } from '#functions/data/item-keys';
+import type { AccessLevel, FunctionAccess, ItemWriteAction } from './function-access';
 
 /**
  * Turns a FunctionAccess into IAM statements with explicit actions. CDK's `grant*` helpers add wildcard
@@ -12,25 +13,24 @@ import type { AccessLevel, FunctionAccess } from './function-access';
  * is served by GetItem or Query (DESIGN.md §5).
  */
 
-export const TABLE_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-] as const;
+/**
+ * No dynamodb:ConditionCheckItem (that is a transaction's check, and nothing writes a transaction) nor
+ * dynamodb:DescribeTable (no handler describes the table); BatchWriteItem is granted apart
+ * (`tableBatchWrites`), to the functions that reach functions/data/batch-operations.ts.
+ */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
 export const TABLE_WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
 ] as const;
 export const MEDIA_READ_ACTIONS = ['s3:GetObject'] as const;
 /**
  * Media is written with its retention tag (`x-amz-tagging`, functions/media/media-store.ts), and S3
- * authorizes tags given on upload as s3:PutObjectTagging besides s3:PutObject.
+ * authorizes tags given on upload as s3:PutObjectTagging besides s3:PutObject. No s3:DeleteObject: no
+ * handler deletes media (the bucket's lifecycle rules expire it, infra/media-storage.ts).
  */
-export const MEDIA_WRITE_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'] as const;
+export const MEDIA_WRITE_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging'] as const;
 
 /**
  * The partition keys of the API-key rate-limit windows (functions/api-keys/api-key-entities.ts,
@@ -39,19 +39,35 @@ export const MEDIA_WRITE_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging', 's3:D
  */
 export const RATE_WINDOW_LEADING_KEYS = '$lbm#keyid_*#windowstart_*';
 
-/** dynamodb:UpdateItem on the rate-limit windows only (dynamodb:LeadingKeys), for read-only functions. */
-export function grantRateLimitCount(role: IRole, tableArn: string): void {
+/** Writes on the items whose partition keys match `leadingKeys` only (dynamodb:LeadingKeys). */
+function grantPartitionWrites(
+  role: IRole,
+  tableArn: string,
+  actions: readonly ItemWriteAction[],
+  leadingKeys: string,
+): void {
   role.addToPrincipalPolicy(
     new PolicyStatement({
-      actions: ['dynamodb:UpdateItem'],
+      actions: [...actions],
       resources: [tableArn],
       conditions: {
-        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [RATE_WINDOW_LEADING_KEYS] },
-        // ForAllValues holds for a request without the key; UpdateItem always has one, and this says so.
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [leadingKeys] },
+        // ForAllValues holds for a request without the key; a single-item write always has one, and this
+        // says so.
         Null: { 'dynamodb:LeadingKeys': 'false' },
       },
     }),
   );
+}
+
+/** dynamodb:UpdateItem on the rate-limit windows only (dynamodb:LeadingKeys), for read-only functions. */
+export function grantRateLimitCount(role: IRole, tableArn: string): void {
+  grantPartitionWrites(role, tableArn, ['dynamodb:UpdateItem'], RATE_WINDOW_LEADING_KEYS);
+}
+
+/** The partition keys of the items whose key is made of `attribute` alone: `$lbm#<attribute>_*`. */
+export function itemLeadingKeys(attribute: string): string {
+  return partitionKey([[attribute, '*']]);
 }
 
 export interface GrantTargets {
@@ -73,7 +89,12 @@ export function grantAccess(role: IRole, access: FunctionAccess, targets: GrantT
 
   if (access.table) {
     allow(TABLE_READ_ACTIONS, [targets.tableArn, ...targets.tableIndexArns]);
-    if (includesWrite(access.table)) allow(TABLE_WRITE_ACTIONS, [targets.tableArn]);
+    if (includesWrite(access.table)) allow(access.tableWrites ?? TABLE_WRITE_ACTIONS, [targets.tableArn]);
+  }
+  if (access.tableBatchWrites) allow(['dynamodb:BatchWriteItem'], [targets.tableArn]);
+  if (access.itemWrites) {
+    const { actions, partitionAttribute } = access.itemWrites;
+    grantPartitionWrites(role, targets.tableArn, actions, itemLeadingKeys(partitionAttribute));
   }
   if (access.mediaBucket) {
     const objects = targets.mediaBucket.arnForObjects('*');

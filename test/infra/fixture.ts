@@ -131,6 +131,7 @@ export function resourcesOfType(template: Template, type: string): [string, CfnR
 export interface Statement {
   readonly actions: readonly string[];
   readonly resources: readonly unknown[];
+  readonly condition?: unknown;
 }
 
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
@@ -178,7 +179,11 @@ export function statementsOfFunction(template: Template, functionLogicalId: stri
         continue;
       const actions = 'Action' in statement ? asArray(statement.Action).map(String) : [];
       const resources = 'Resource' in statement ? asArray(statement.Resource) : [];
-      statements.push({ actions, resources });
+      statements.push({
+        actions,
+        resources,
+        ...('Condition' in statement ? { condition: statement.Condition } : {}),
+      });
     }
   }
   return statements;

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiKeyEntities } from '#functions/api-keys/api-key-entities';
+import { entities } from '#functions/data/entities';
 import {
   BACKGROUND_ACCESS,
   FUNCTION_ACCESS,
@@ -6,9 +10,9 @@ import {
   functionAccess,
 } from '#infra/function-access';
 import { MEDIA_WORKER_ACCESS } from '#infra/media-worker';
-import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#infra/routes';
+import { backgroundFunctions, envNames, httpFunctions, webSocketRoutes } from '#infra/routes';
 import { modulesReached } from '../../bench/lambda-bundles';
-import { actionsOfFunction, sharedTemplate } from './fixture';
+import { actionsOfFunction, repositoryRoot, sharedTemplate, statementsOfFunction } from './fixture';
 import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf } from './shared-bundles';
 
 /**
@@ -19,6 +23,7 @@ import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf } from './shared-bundles';
  */
 
 const CLIENT_MODULES = {
+  tableBatchWrites: 'functions/data/batch-operations.ts',
   mediaBucket: 'functions/commons/clients/s3.ts',
   mediaTagging: 'functions/media/saved-media.ts',
   wordpressKey: 'functions/commons/clients/kms.ts',
@@ -26,6 +31,67 @@ const CLIENT_MODULES = {
   jobsQueue: 'functions/commons/clients/sqs.ts',
   providerSecret: 'functions/providers/provider-keys.ts',
 } as const satisfies Partial<Record<keyof FunctionAccess, string>>;
+
+/**
+ * The table and bucket actions each call needs, by the name of the command the handlers build or send
+ * (lib-dynamodb's and dynamodb-toolbox's commands, the S3 client's). A GetObject also needs s3:ListBucket,
+ * so that a missing key answers 404 rather than 403 (infra/grants.ts); an upload carries its retention
+ * tag, which S3 authorizes as s3:PutObjectTagging.
+ */
+const ACTIONS_OF_COMMAND: Readonly<Record<string, readonly string[]>> = {
+  GetCommand: ['dynamodb:GetItem'],
+  GetItemCommand: ['dynamodb:GetItem'],
+  PutCommand: ['dynamodb:PutItem'],
+  PutItemCommand: ['dynamodb:PutItem'],
+  UpdateCommand: ['dynamodb:UpdateItem'],
+  UpdateItemCommand: ['dynamodb:UpdateItem'],
+  DeleteCommand: ['dynamodb:DeleteItem'],
+  DeleteItemCommand: ['dynamodb:DeleteItem'],
+  QueryCommand: ['dynamodb:Query'],
+  ScanCommand: ['dynamodb:Scan'],
+  BatchGetCommand: ['dynamodb:BatchGetItem'],
+  BatchWriteCommand: ['dynamodb:BatchWriteItem'],
+  TransactWriteCommand: ['dynamodb:TransactWriteItems', 'dynamodb:ConditionCheckItem'],
+  DescribeTableCommand: ['dynamodb:DescribeTable'],
+  GetObjectCommand: ['s3:GetObject', 's3:ListBucket'],
+  PutObjectCommand: ['s3:PutObject', 's3:PutObjectTagging'],
+  PutObjectTaggingCommand: ['s3:PutObjectTagging'],
+  ListObjectsCommand: ['s3:ListBucket'],
+  DeleteObjectCommand: ['s3:DeleteObject'],
+};
+
+/** The table and bucket actions the project's modules among `reached` call (comments left out). */
+function actionsCalled(reached: ReadonlySet<string>): Set<string> {
+  const called = new Set<string>();
+  for (const path of reached) {
+    if (path.includes('node_modules/') || !/\.tsx?$/.test(path)) continue;
+    const code = readFileSync(join(repositoryRoot, path), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    for (const [, command = ''] of code.matchAll(/\b(\w+Command)\b/g))
+      for (const action of ACTIONS_OF_COMMAND[command] ?? []) called.add(action);
+  }
+  return called;
+}
+
+const WRITE_ACTIONS: ReadonlySet<string> = new Set([
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+]);
+
+/** Runs `read` with a table name set, as the entities need one (the infra files share one process). */
+function withTableName<T>(read: () => T): T {
+  const before = process.env[envNames.tableName];
+  process.env[envNames.tableName] = 'grants-test';
+  try {
+    return read();
+  } finally {
+    if (before === undefined) delete process.env[envNames.tableName];
+    else process.env[envNames.tableName] = before;
+  }
+}
 
 const OWN_QUEUE_CONSUMERS: ReadonlySet<string> = new Set(['Worker', 'MediaWorker']);
 
@@ -58,6 +124,25 @@ describe('function grants', () => {
         for (const [grant, module] of Object.entries(CLIENT_MODULES)) {
           if (access[grant as keyof typeof CLIENT_MODULES] && !reached.has(module))
             excess.push(`${id}: ${grant}`);
+        }
+      }
+      expect(excess).toEqual([]);
+    },
+    SHARED_BUNDLES_TIMEOUT_MS,
+  );
+
+  // Issue 40 item 4: ConditionCheckItem and DescribeTable went to every table reader, BatchWriteItem to
+  // every writer, s3:DeleteObject to two functions that never delete: no role holds a table or media
+  // action that none of the code it reaches calls.
+  it(
+    'grant no function a table or media action its code never calls',
+    async () => {
+      const { template } = sharedTemplate();
+      const excess: string[] = [];
+      for (const [id, entry] of functions) {
+        const called = actionsCalled(await reachedModules(entry));
+        for (const action of new Set(actionsOfFunction(template, `${id}Function`))) {
+          if (/^(dynamodb|s3):/.test(action) && !called.has(action)) excess.push(`${id}: ${action}`);
         }
       }
       expect(excess).toEqual([]);
@@ -125,5 +210,33 @@ describe('function grants', () => {
       expect(actions(id), id).not.toContain('execute-api:ManageConnections');
     expect(actions('WsDefault')).toContain('execute-api:ManageConnections');
     expect(s3('MediaWorker')).toContain('s3:PutObject');
+  });
+
+  // Issue 40 item 4: the HTTP authorizer and the WebSocket routes write one kind of item each; their
+  // writes are held to those items' partitions, and no table-wide write is left to them.
+  it('hold the authorizer’s and the WebSocket routes’ writes to their own items', () => {
+    const { template } = sharedTemplate();
+    const writes = (id: string) =>
+      statementsOfFunction(template, `${id}Function`)
+        .filter((statement) => statement.actions.some((action) => WRITE_ACTIONS.has(action)))
+        .map((statement) => ({ actions: [...statement.actions].sort(), condition: statement.condition }));
+    const heldTo = (leadingKeys: string) => ({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [leadingKeys] },
+      Null: { 'dynamodb:LeadingKeys': 'false' },
+    });
+    // The patterns are the entities' own keys with a wildcard for the value.
+    const { apiKeyPartition, connectionPartition } = withTableName(() => ({
+      apiKeyPartition: apiKeyEntities().apiKey.computeKey?.({ keyHash: '*' }).pk,
+      connectionPartition: entities().connection.computeKey?.({ connectionId: '*' }).pk,
+    }));
+    expect(writes('HttpAuthorizer')).toEqual([
+      { actions: ['dynamodb:UpdateItem'], condition: heldTo(String(apiKeyPartition)) },
+    ]);
+    expect(writes('WsConnect')).toEqual([
+      { actions: ['dynamodb:PutItem'], condition: heldTo(String(connectionPartition)) },
+    ]);
+    expect(writes('WsDisconnect')).toEqual([
+      { actions: ['dynamodb:DeleteItem'], condition: heldTo(String(connectionPartition)) },
+    ]);
   });
 });
