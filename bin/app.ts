@@ -10,8 +10,8 @@ import { ConfigError, readAppConfig } from '#infra/config';
  * allowedEmailDomain (required), adminEmails, the external tool URLs, corsAllowedOrigins, and
  * domainName + certificateArn for a custom domain. cdk.json carries example.com so that synth works out
  * of the box; deploy with `-c allowedEmailDomain=<company domain> -c adminEmails=<a@company,...>`.
- * Two stacks: the app in the region the CLI deploys to (or `-c region=`), and its CloudFront web ACL in
- * us-east-1, where AWS keeps them (infra/app-stacks.ts).
+ * Two stacks: the app in the deploy region (`-c region=`, AWS_REGION or the profile's; synthesis stops
+ * without one), and its CloudFront web ACL in us-east-1, where AWS keeps them (infra/app-stacks.ts).
  */
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,7 +22,7 @@ try {
   createAppStacks(app, {
     config,
     projectRoot,
-    region: deployRegion(app),
+    region: await deployRegion(app),
     ...(process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT } : {}),
     description: 'LBM Studio: AI marketing content for a local-marketing agency',
   });

@@ -11,14 +11,55 @@ export interface AppStacks {
   readonly main: LbmStudioStack;
 }
 
+/** Where the deploy region may come from besides `-c region=…`. */
+export interface RegionSources {
+  /** The environment: AWS_REGION, then AWS_DEFAULT_REGION. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The region of the profile in use (AWS_PROFILE, or `default`) in the AWS config files, if any. */
+  readonly profileRegion: () => Promise<string | undefined>;
+}
+
 /**
- * The region the app deploys to: `-c region=…`, else the CLI's (CDK_DEFAULT_REGION: AWS_REGION or the
- * profile's region). The main stack must name it, because it reads the web ACL of the us-east-1 edge
- * stack through CDK's cross-region references, which need both regions at synth time.
+ * The profile's region as the AWS SDK resolves it (AWS_PROFILE, AWS_CONFIG_FILE), without the SDK's own
+ * environment variables, which RegionSources.env reads first anyway.
  */
-export function deployRegion(app: App, defaultRegion = process.env.CDK_DEFAULT_REGION): string {
+export async function sdkProfileRegion(): Promise<string | undefined> {
+  const { SQSClient } = await import('@aws-sdk/client-sqs');
+  const client = new SQSClient({});
+  try {
+    return await client.config.region();
+  } catch {
+    // The SDK throws "Region is missing" when no source names one.
+    return undefined;
+  } finally {
+    client.destroy();
+  }
+}
+
+export const processRegionSources = (): RegionSources => ({
+  env: process.env,
+  profileRegion: sdkProfileRegion,
+});
+
+/**
+ * The region the app deploys to: `-c region=…`, else AWS_REGION or AWS_DEFAULT_REGION, else the profile's
+ * region in the AWS config files. The main stack must name it, because it reads the web ACL of the
+ * us-east-1 edge stack through CDK's cross-region references, which need both regions at synth time.
+ *
+ * Not CDK_DEFAULT_REGION: the CDK CLI sets it to us-east-1 when it finds no region at all, so reading it
+ * put both stacks in us-east-1 without a word (docs/decisions.md, "A synth without a region").
+ */
+export async function deployRegion(
+  app: App,
+  sources: RegionSources = processRegionSources(),
+): Promise<string> {
   const fromContext: unknown = app.node.tryGetContext(REGION_CONTEXT_KEY);
-  const region = typeof fromContext === 'string' && fromContext !== '' ? fromContext : defaultRegion;
+  const named = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const region =
+    named(fromContext) ??
+    named(sources.env.AWS_REGION) ??
+    named(sources.env.AWS_DEFAULT_REGION) ??
+    named(await sources.profileRegion());
   if (!region || !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) {
     throw new ConfigError([
       `${REGION_CONTEXT_KEY}: set the region to deploy to (AWS_REGION, your profile's region, or -c ${REGION_CONTEXT_KEY}=eu-west-1)${region ? `; "${region}" is not a region` : ''}`,

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot, tempDir } from './fixture';
 
@@ -25,14 +26,26 @@ describe('bin/app.ts', () => {
     expect(result.stderr).toContain('emailOutreachUrl "ftp://x.example.org" must be an http or https URL');
   });
 
-  it('asks for the region to deploy to when neither the CLI nor the context names one', () => {
+  // As `cdk synth` runs it where nothing names a region: the CLI then sets CDK_DEFAULT_REGION to
+  // us-east-1, which is no choice of the user's (issue 40 item 4).
+  it('asks for the region to deploy to when neither the environment, a profile nor the context names one', () => {
     const {
       CDK_DEFAULT_REGION: _cli,
       AWS_REGION: _region,
       AWS_DEFAULT_REGION: _default,
+      AWS_PROFILE: _profile,
       ...env
     } = process.env;
-    const result = runApp({ allowedEmailDomain: 'agency.test' }, env);
+    const noConfig = tempDir('no-aws-config-');
+    const result = runApp(
+      { allowedEmailDomain: 'agency.test' },
+      {
+        ...env,
+        CDK_DEFAULT_REGION: 'us-east-1',
+        AWS_CONFIG_FILE: join(noConfig, 'config'),
+        AWS_SHARED_CREDENTIALS_FILE: join(noConfig, 'credentials'),
+      },
+    );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Invalid CDK context:');
     expect(result.stderr).toContain('region: set the region to deploy to');

@@ -1,10 +1,12 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { deployRegion } from '#infra/app-stacks';
+import { deployRegion, sdkProfileRegion } from '#infra/app-stacks';
 import { ConfigError } from '#infra/config';
 import { COMMON_RULES_COUNTED, EDGE_REGION, WAF_REQUESTS_PER_IP_PER_FIVE_MINUTES } from '#infra/edge-stack';
-import { buildApp, resourcesOfType } from './fixture';
+import { buildApp, resourcesOfType, tempDir } from './fixture';
 
 /**
  * Issue 29 item 7: a WAF web ACL in front of CloudFront. AWS keeps CloudFront's web ACLs in us-east-1,
@@ -100,12 +102,62 @@ describe('the CloudFront web ACL', () => {
 });
 
 describe('the deploy region', () => {
-  it('comes from -c region, else the CLI’s region, and is required', () => {
-    expect(deployRegion(new App({ context: { region: 'eu-central-1' } }), 'us-west-2')).toBe('eu-central-1');
-    expect(deployRegion(new App(), 'us-west-2')).toBe('us-west-2');
-    expect(() => deployRegion(new App(), undefined)).toThrow(ConfigError);
-    expect(() => deployRegion(new App({ context: { region: 'Mars' } }), undefined)).toThrow(
+  const sources = (env: Record<string, string>, profileRegion?: string) => ({
+    env,
+    profileRegion: async () => profileRegion,
+  });
+
+  it('comes from -c region, else AWS_REGION or AWS_DEFAULT_REGION, else the profile’s, and is required', async () => {
+    const context = new App({ context: { region: 'eu-central-1' } });
+    expect(await deployRegion(context, sources({ AWS_REGION: 'us-west-2' }, 'ap-south-1'))).toBe(
+      'eu-central-1',
+    );
+    expect(await deployRegion(new App(), sources({ AWS_REGION: 'us-west-2' }, 'ap-south-1'))).toBe(
+      'us-west-2',
+    );
+    expect(await deployRegion(new App(), sources({ AWS_DEFAULT_REGION: 'eu-north-1' }))).toBe('eu-north-1');
+    expect(await deployRegion(new App(), sources({}, 'ap-south-1'))).toBe('ap-south-1');
+    await expect(deployRegion(new App(), sources({}))).rejects.toThrow(ConfigError);
+    await expect(deployRegion(new App({ context: { region: 'Mars' } }), sources({}))).rejects.toThrow(
       /"Mars" is not a region/,
     );
+  });
+
+  // Issue 40 item 4: the CDK CLI sets CDK_DEFAULT_REGION to us-east-1 when it finds no region, and the
+  // app took that for a choice.
+  it('does not take the CLI’s us-east-1 fallback (CDK_DEFAULT_REGION) for a region', async () => {
+    await expect(deployRegion(new App(), sources({ CDK_DEFAULT_REGION: 'us-east-1' }))).rejects.toThrow(
+      'region: set the region to deploy to',
+    );
+  });
+
+  it('reads the profile’s region from the AWS config file, as the SDK does', async () => {
+    const dir = tempDir('aws-config-');
+    const configFile = join(dir, 'config');
+    writeFileSync(configFile, '[default]\nregion = sa-east-1\n\n[profile agency]\nregion = eu-west-3\n');
+    const names = [
+      'AWS_CONFIG_FILE',
+      'AWS_SHARED_CREDENTIALS_FILE',
+      'AWS_PROFILE',
+      'AWS_REGION',
+      'AWS_DEFAULT_REGION',
+    ];
+    const before = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+    try {
+      for (const name of names) delete process.env[name];
+      process.env.AWS_CONFIG_FILE = configFile;
+      process.env.AWS_SHARED_CREDENTIALS_FILE = join(dir, 'credentials');
+      expect(await sdkProfileRegion()).toBe('sa-east-1');
+      process.env.AWS_PROFILE = 'agency';
+      expect(await sdkProfileRegion()).toBe('eu-west-3');
+      process.env.AWS_PROFILE = 'nobody';
+      expect(await sdkProfileRegion()).toBeUndefined();
+    } finally {
+      for (const name of names) {
+        const value = before[name];
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });
