@@ -15,15 +15,8 @@ export interface LocalSettings {
   dataDir: string;
   allowedEmailDomain: string;
   adminEmails: string[];
-  emulatorPorts: {
-    dynamodb: number;
-    s3: number;
-    sqs: number;
-    cognito: number;
-    internal: number;
-    /** The HTTP API reached directly, as execute-api is in AWS (without CloudFront's origin header). */
-    api: number;
-  };
+  /** The ports of LOCAL_PORTS; 0 asks the OS for a free one. */
+  emulatorPorts: Record<LocalPortName, number>;
   externalLinks: ExternalLinks;
   /** Pause between offline provider chunks, so people can watch a generation stream locally. */
   offlineStreamDelayMs: number;
@@ -38,6 +31,31 @@ export interface LocalSettings {
   mediaQueueVisibilityTimeoutSeconds: number;
 }
 
+/**
+ * Every port `npm start` opens besides the app's `PORT`: the variable that sets it (unset or 0: a free
+ * port) and what listens there. The README's configuration table names each variable
+ * (local/local-config.test.ts), and test/integration/runtime-ports.test.ts checks that the runtime
+ * listens on these and no others.
+ */
+export const LOCAL_PORTS = {
+  dynamodb: { variable: 'DYNAMODB_PORT', what: 'DynamoDB emulator' },
+  s3: { variable: 'S3_PORT', what: 'S3 emulator' },
+  sqs: { variable: 'SQS_PORT', what: 'SQS emulator' },
+  cognito: { variable: 'COGNITO_PORT', what: 'Cognito emulator' },
+  // The IAM proxies in front of the emulators (local/iam/enforcing-proxy.ts): the endpoints the
+  // functions are given.
+  dynamodbProxy: { variable: 'DYNAMODB_PROXY_PORT', what: 'DynamoDB IAM proxy' },
+  s3Proxy: { variable: 'S3_PROXY_PORT', what: 'S3 IAM proxy' },
+  sqsProxy: { variable: 'SQS_PROXY_PORT', what: 'SQS IAM proxy' },
+  cognitoProxy: { variable: 'COGNITO_PROXY_PORT', what: 'Cognito IAM proxy' },
+  // KMS, Secrets Manager, the WebSocket management API and the Cognito triggers (local/internal-server.ts).
+  internal: { variable: 'INTERNAL_PORT', what: 'internal server' },
+  // The HTTP API reached directly, as execute-api is in AWS (without CloudFront's origin header).
+  api: { variable: 'API_PORT', what: 'direct HTTP API' },
+} as const;
+
+export type LocalPortName = keyof typeof LOCAL_PORTS;
+
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -45,6 +63,13 @@ function integer(value: string | undefined, fallback: number, name: string): num
     throw new Error(`${name} must be a whole number between 0 and 65535 (got "${value}")`);
   }
   return parsed;
+}
+
+function localPorts(env: Record<string, string | undefined>): Record<LocalPortName, number> {
+  const ports = {} as Record<LocalPortName, number>;
+  for (const [name, { variable }] of Object.entries(LOCAL_PORTS) as [LocalPortName, { variable: string }][])
+    ports[name] = integer(env[variable], 0, variable);
+  return ports;
 }
 
 const link = (value: string | undefined): string | null =>
@@ -75,14 +100,7 @@ export function readLocalSettings(env: Record<string, string | undefined> = proc
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(process.cwd(), dataDir),
     allowedEmailDomain,
     adminEmails,
-    emulatorPorts: {
-      dynamodb: integer(env.DYNAMODB_PORT, 0, 'DYNAMODB_PORT'),
-      s3: integer(env.S3_PORT, 0, 'S3_PORT'),
-      sqs: integer(env.SQS_PORT, 0, 'SQS_PORT'),
-      cognito: integer(env.COGNITO_PORT, 0, 'COGNITO_PORT'),
-      internal: integer(env.INTERNAL_PORT, 0, 'INTERNAL_PORT'),
-      api: integer(env.API_PORT, 0, 'API_PORT'),
-    },
+    emulatorPorts: localPorts(env),
     externalLinks: {
       backlinkManager: link(env.BACKLINK_MANAGER_URL),
       googleAdsAdvisor: link(env.GOOGLE_ADS_ADVISOR_URL),

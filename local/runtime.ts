@@ -45,7 +45,7 @@ import { keyArn, LocalTemplate, secretArn } from './iam/local-resources';
 import { type LocalSecret, secretServices } from './iam/secret-services';
 import { type CfnTemplate, stackTemplate } from './iam/stack-template';
 import { startInternalServer, TRIGGER_FUNCTION_NAMES } from './internal-server';
-import { type LocalSettings, readLocalSettings } from './local-config';
+import { LOCAL_PORTS, type LocalPortName, type LocalSettings, readLocalSettings } from './local-config';
 import { loggedPath } from './logged-path';
 import { Mailbox } from './mailbox';
 import { MALFORMED_TARGET_MESSAGE, requestTarget } from './path-decoding';
@@ -214,7 +214,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   try {
     await assertPortFree(settings.port, 'app');
     const ports = settings.emulatorPorts;
-    for (const [name, port] of Object.entries(ports)) await assertPortFree(port, `${name} emulator`);
+    for (const [name, port] of Object.entries(ports) as [LocalPortName, number][])
+      await assertPortFree(port, LOCAL_PORTS[name].what);
     // CloudFront's origin header value (issue 17 item 10): new at each start, like the media URL secret.
     const originSecret = randomBytes(32).toString('base64url');
 
@@ -288,14 +289,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     if (!enforcement.enabled) log('IAM enforcement is OFF (IAM_ENFORCEMENT=off): denials are only logged.');
     // Every AWS call goes through an IAM proxy in front of its emulator (local/iam/enforcing-proxy.ts).
     const proxies = await Promise.all(
-      (['dynamodb', 's3', 'sqs', 'cognito-idp'] as const).map((service) =>
-        startEnforcingProxy({
+      (['dynamodb', 's3', 'sqs', 'cognito-idp'] as const).map((service) => {
+        const emulator = service === 'cognito-idp' ? 'cognito' : service;
+        return startEnforcingProxy({
           service,
-          target: emulatorEndpoints[service === 'cognito-idp' ? 'cognito' : service],
+          target: emulatorEndpoints[emulator],
+          port: ports[`${emulator}Proxy`],
           enforcement,
           log,
-        }),
-      ),
+        });
+      }),
     );
     for (const proxy of proxies) stops.push(proxy.stop);
     const [dynamodbProxy, s3Proxy, sqsProxy, cognitoProxy] = proxies;

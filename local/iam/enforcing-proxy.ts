@@ -7,6 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { MALFORMED_TARGET_MESSAGE, requestTarget } from '../path-decoding';
+import { PortInUseError } from '../ports';
 import { applyServerTimeouts } from '../server-timeouts';
 import type { AwsRequest } from './access-check';
 import {
@@ -108,6 +109,8 @@ export async function startEnforcingProxy(options: {
   service: AwsService;
   /** The emulator's endpoint (`http://127.0.0.1:PORT`). */
   target: string;
+  /** Where the proxy listens (local/local-config.ts, LOCAL_PORTS); 0: a free port. */
+  port: number;
   enforcement: IamEnforcement;
   log: (line: string) => void;
 }): Promise<EnforcingProxy> {
@@ -180,11 +183,17 @@ export async function startEnforcingProxy(options: {
     }),
   );
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUseError(options.port, `${options.service} IAM proxy`)
+          : error,
+      ),
+    );
+    server.listen(options.port, '127.0.0.1', () => resolve());
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stop: () =>
