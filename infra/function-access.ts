@@ -125,6 +125,18 @@ export const BACKGROUND_ACCESS = {
   // Fails the jobs whose messages reached a dead-letter queue and tells their users; a bulk run's row
   // failed there feeds the run its next rows (whose estimates need the provider keys' presence).
   deadLetters: { ...NO_ACCESS, table: 'readWrite', webSocket: true, jobsQueue: true, providerSecret: true },
+  // Feeds the batches that wait for job slots, as a row's settle does (puts and updates of the rows, jobs,
+  // slots and budgets), and deletes their waiting marks, nothing else (functions/batches/scheduled-feed.ts,
+  // batch-waits.ts).
+  batchFeeder: {
+    ...NO_ACCESS,
+    table: 'readWrite',
+    tableWrites: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    itemWrites: { partitionAttribute: 'batchWaits', actions: ['dynamodb:DeleteItem'] },
+    jobsQueue: true,
+    // Its rows' estimates need the provider keys' presence, as the admission's do.
+    providerSecret: true,
+  },
   // The domain check needs nothing; post-confirmation gets its Cognito grant separately.
   cognitoTrigger: NO_ACCESS,
 } as const satisfies Record<string, FunctionAccess>;

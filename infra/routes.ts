@@ -306,6 +306,8 @@ export const backgroundFunctions = {
   mediaWorker: 'functions/media/worker.ts',
   /** Both dead-letter queues: fails the jobs a worker left unfinished and tells their users. */
   deadLetters: 'functions/dlq/handler.ts',
+  /** Every minute: feeds the bulk runs that wait for job slots (infra/batch-feed-schedule.ts). */
+  batchFeeder: 'functions/batches/scheduled-feed.ts',
   preSignUp: 'functions/auth/pre-sign-up.ts',
   postConfirmation: 'functions/auth/post-confirmation.ts',
   /** Run on deploy: puts the listed admins who already have an account in the admins group. */

@@ -10,6 +10,8 @@ import { Alarms, JOB_WAIT_ALARM_SECONDS } from './alarms';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import { AppSecrets } from './app-secrets';
 import { Auth } from './auth';
+import { BATCH_FEEDER_TIMEOUT_SECONDS } from './batch-feed-interval';
+import { BatchFeedSchedule } from './batch-feed-schedule';
 import type { AppConfig } from './config';
 import { contentSecurityPolicy } from './content-security-policy';
 import { DataTable } from './data-table';
@@ -274,6 +276,16 @@ export class LbmStudioStack extends Stack {
         new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }),
       );
     }
+
+    // Bulk runs whose feed stopped at full job slots are fed again every minute (issue 40 item 4).
+    const batchFeeder = appFunction(
+      'BatchFeeder',
+      backgroundFunctions.batchFeeder,
+      'Feeds the bulk runs that wait for job slots (every minute)',
+      BACKGROUND_ACCESS.batchFeeder,
+      { timeoutSeconds: BATCH_FEEDER_TIMEOUT_SECONDS },
+    );
+    new BatchFeedSchedule(this, 'BatchFeed', { handler: batchFeeder.function });
 
     // Delete snapshots of earlier versions, copied from the bucket once the handlers that wrote and read
     // them are replaced (infra/trash-migration.ts); its grants are its own, narrower than any access level.

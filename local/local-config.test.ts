@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BATCH_FEED_INTERVAL_MINUTES } from '#infra/batch-feed-interval';
 import { LOCAL_PORTS, readLocalSettings } from './local-config';
 import { repositoryRoot } from './repository-root';
 
@@ -26,5 +27,12 @@ describe('local ports', () => {
     const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8');
     const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Pinned versions'));
     for (const { variable } of Object.values(LOCAL_PORTS)) expect(table).toContain(`\`${variable}\``);
+  });
+});
+
+describe('the scheduled feeder locally', () => {
+  it('runs as often as the stack’s rule, unless BATCH_FEED_INTERVAL_SECONDS shortens it', () => {
+    expect(readLocalSettings({}).batchFeedIntervalSeconds).toBe(60 * BATCH_FEED_INTERVAL_MINUTES);
+    expect(readLocalSettings({ BATCH_FEED_INTERVAL_SECONDS: '2' }).batchFeedIntervalSeconds).toBe(2);
   });
 });

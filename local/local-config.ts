@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { BATCH_FEED_INTERVAL_MINUTES } from '#infra/batch-feed-interval';
 import {
   MEDIA_WORKER_TIMEOUT_SECONDS,
   queueVisibilitySeconds,
@@ -27,6 +28,11 @@ export interface LocalSettings {
    */
   workerTimeoutSeconds: number;
   mediaWorkerTimeoutSeconds: number;
+  /**
+   * How often the scheduled feeder runs: the stack's schedule (infra/batch-feed-schedule.ts), unless
+   * BATCH_FEED_INTERVAL_SECONDS shortens it for a test.
+   */
+  batchFeedIntervalSeconds: number;
   queueVisibilityTimeoutSeconds: number;
   mediaQueueVisibilityTimeoutSeconds: number;
 }
@@ -112,6 +118,9 @@ export function readLocalSettings(env: Record<string, string | undefined> = proc
     offlineStreamDelayMs: integer(env.OFFLINE_STREAM_DELAY_MS, 25, 'OFFLINE_STREAM_DELAY_MS'),
     workerTimeoutSeconds,
     mediaWorkerTimeoutSeconds: MEDIA_WORKER_TIMEOUT_SECONDS,
+    batchFeedIntervalSeconds:
+      integer(env.BATCH_FEED_INTERVAL_SECONDS, 0, 'BATCH_FEED_INTERVAL_SECONDS') ||
+      60 * BATCH_FEED_INTERVAL_MINUTES,
     queueVisibilityTimeoutSeconds: visibilityOverride || queueVisibilitySeconds(workerTimeoutSeconds),
     mediaQueueVisibilityTimeoutSeconds:
       visibilityOverride || queueVisibilitySeconds(MEDIA_WORKER_TIMEOUT_SECONDS),

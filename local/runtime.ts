@@ -50,6 +50,7 @@ import { loggedPath } from './logged-path';
 import { Mailbox } from './mailbox';
 import { MALFORMED_TARGET_MESSAGE, requestTarget } from './path-decoding';
 import { assertPortFree, freePort, PortInUseError } from './ports';
+import { startSchedule } from './schedule';
 import { applyServerTimeouts } from './server-timeouts';
 import { startSqsPoller } from './sqs-poller';
 import { serveStatic } from './static-files';
@@ -550,6 +551,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }
       drains.push(startSqsPoller({ ...source, sqs, log, functions }).stop);
     }
+
+    // The stack's schedule rule (infra/batch-feed-schedule.ts): the batches that wait for job slots are
+    // fed again as in AWS. The start's own recovery above feeds every batch once; this keeps them moving.
+    drains.push(
+      startSchedule({
+        functionId: 'BatchFeeder',
+        intervalMs: settings.batchFeedIntervalSeconds * 1000,
+        functions,
+        log,
+      }).stop,
+    );
 
     const admin = await ensureAdmin({
       client: clients.cognito,

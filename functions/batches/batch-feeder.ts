@@ -33,7 +33,8 @@ import {
  * The feeder of bulk runs (issue 34 item 5, DESIGN.md §8): moves a batch's waiting rows into the jobs
  * queue while the user has job slots, in row order, so rows wait instead of being refused. It runs when
  * a batch is created, each time one of its rows' jobs is settled (functions/usage/settle-job.ts), after
- * a retry, and, locally, when the runtime starts.
+ * a retry, every minute for the batches whose feed stopped at full slots (scheduled-feed.ts), and,
+ * locally, when the runtime starts.
  *
  * Feeding a row: a slot (under BATCH_JOB_SLOTS, so the user keeps some for the tools), the client's
  * budget, the row's move from waiting to queued (conditional: one feeder, or a cancel, makes it), then
@@ -179,21 +180,37 @@ async function feedRow(batch: BatchRecord, row: BatchRowRecord, state: FeedState
   return 'fed';
 }
 
-export async function feedBatch(batchId: string): Promise<void> {
+/**
+ * Feeds the batch's waiting rows while the user has slots. 'waiting' when it stopped at a full set of
+ * slots: the batch is then marked as waiting (batch-waits.ts), so the scheduled feeder (scheduled-feed.ts)
+ * feeds it again once other jobs free slots, which settles of its own rows alone would not notice.
+ */
+export async function feedBatch(batchId: string): Promise<'fed' | 'waiting'> {
   const batch = await getBatch(batchId);
-  if (!batch || batch.cancelledAt) return;
+  if (!batch || batch.cancelledAt) return 'fed';
   const state = newFeedState();
   // Every row before `cursor` has been handed out (or refused): the next feed starts there.
   let cursor = batch.feedCursor ?? 0;
+  let outcome: 'fed' | 'waiting' = 'fed';
   feeding: for (;;) {
     const rows = await batchRowsFrom(batchId, cursor, FEED_WINDOW);
     for (const row of rows) {
-      if (row.status === 'waiting' && (await feedRow(batch, row, state)) === 'full') break feeding;
+      if (row.status === 'waiting' && (await feedRow(batch, row, state)) === 'full') {
+        outcome = 'waiting';
+        break feeding;
+      }
       cursor = row.row + 1;
     }
     if (rows.length < FEED_WINDOW) break;
   }
   if (cursor > (batch.feedCursor ?? 0)) await advanceFeedCursor(batch, cursor);
+  if (outcome === 'waiting') {
+    // Loaded when a feed meets full slots only, out of the Batches function's cold start (its size
+    // budget, bench/lambda-budgets.ts).
+    const { markBatchWaiting } = await import('./batch-waits');
+    await markBatchWaiting(batchId);
+  }
+  return outcome;
 }
 
 /**

@@ -11,6 +11,7 @@ export const BACKGROUND_FUNCTION_IDS = {
   Worker: backgroundFunctions.worker,
   MediaWorker: backgroundFunctions.mediaWorker,
   DeadLetters: backgroundFunctions.deadLetters,
+  BatchFeeder: backgroundFunctions.batchFeeder,
   PreSignUp: backgroundFunctions.preSignUp,
   PostConfirmation: backgroundFunctions.postConfirmation,
   AdminPromotion: backgroundFunctions.adminPromotion,

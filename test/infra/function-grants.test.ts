@@ -112,6 +112,7 @@ const functions: [string, string, FunctionAccess][] = [
   ['Worker', backgroundFunctions.worker, BACKGROUND_ACCESS.worker],
   ['MediaWorker', backgroundFunctions.mediaWorker, MEDIA_WORKER_ACCESS],
   ['DeadLetters', backgroundFunctions.deadLetters, BACKGROUND_ACCESS.deadLetters],
+  ['BatchFeeder', backgroundFunctions.batchFeeder, BACKGROUND_ACCESS.batchFeeder],
 ];
 
 describe('function grants', () => {

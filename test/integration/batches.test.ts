@@ -2,8 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowJobId } from '#functions/batches/batch-store';
+import { batchRows, rowJobId } from '#functions/batches/batch-store';
+import { waitingBatches } from '#functions/batches/batch-waits';
+import { releaseJobSlot, takeJobSlot } from '#functions/generation/job-slots';
+import { createJob, failUnqueuedJob } from '#functions/generation/job-store';
 import { MAX_BATCH_ROWS } from '#shared/batch-columns';
 import type { BatchView } from '#shared/batch-schemas';
 import { batchTemplateCsv } from '#shared/batches';
@@ -52,6 +56,7 @@ beforeAll(async () => {
     env: {
       OFFLINE_STREAM_DELAY_MS: '2',
       FETCH_ALLOW_HOSTS: `127.0.0.1:${port}`,
+      BATCH_FEED_INTERVAL_SECONDS: '1',
     },
   });
   [user, other] = await Promise.all([app.createUser(), app.createUser()]);
@@ -95,6 +100,53 @@ const faqRows = (count: number, extra: Record<string, unknown> = {}) =>
     questions: 7,
     ...extra,
   }));
+
+// Issue 40 item 4: slots freed by the user's other jobs fed nobody, so a batch whose every row waited for
+// them stood still until someone read it (GET repairs a stalled batch). The scheduled feeder moves it.
+describe('a batch waiting for slots that other jobs hold', () => {
+  it('is fed by the scheduled feeder once they are freed, with nobody reading it', async () => {
+    const waiter = await app.createUser();
+    await app.request('POST', '/api/clients', {
+      token: waiter.idToken,
+      body: { name: 'Peak Roofing', website: siteUrl },
+    });
+    // Jobs of the user's own, stored and never queued (so they stay unfinished), hold every slot a
+    // batch may take.
+    const caller = {
+      userId: waiter.userId,
+      email: waiter.email,
+      isAdmin: false,
+      authMethod: 'token',
+    } as const;
+    const held = Array.from({ length: BATCH_JOB_SLOTS }, () => ulid());
+    for (const jobId of held) {
+      await createJob(caller, 'newsletter', { topic: 'Held' }, null, jobId);
+      await takeJobSlot(waiter.userId, jobId);
+    }
+    const created = await app.request<{ batchId: string }>('POST', '/api/batches', {
+      token: waiter.idToken,
+      body: { rows: faqRows(2) },
+    });
+    expect(created.status).toBe(201);
+    const { batchId } = created.body;
+    const statuses = async () => (await batchRows(batchId)).map((row) => row.status);
+    // Three runs of the feeder (one a second here): the slots are still held, so the rows still wait.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await statuses()).toEqual(['waiting', 'waiting']);
+    expect((await waitingBatches()).map((wait) => wait.batchId)).toContain(batchId);
+
+    for (const jobId of held) {
+      await failUnqueuedJob(jobId, 'Held for the test');
+      await releaseJobSlot(waiter.userId, jobId);
+    }
+    const deadline = Date.now() + 60_000;
+    while ((await statuses()).some((status) => status !== 'succeeded')) {
+      if (Date.now() > deadline) throw new Error(`Rows still ${JSON.stringify(await statuses())}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect((await waitingBatches()).map((wait) => wait.batchId)).not.toContain(batchId);
+  }, 90_000);
+});
 
 describe('POST /api/batches', () => {
   it('checks every row first and starts nothing while any has a problem', async () => {
