@@ -47,7 +47,7 @@ describe('the scheduled batch feeder', () => {
   });
 
   it('reads and writes the table and sends to the jobs queue, and nothing else', () => {
-    const statements = statementsOfFunction(template, feeder).filter(
+    const statements = statementsOfFunction(template, feeder, { withConditions: true }).filter(
       (statement) => !statement.actions.every((action) => /^(logs|xray):/.test(action)),
     );
     const services = new Set(

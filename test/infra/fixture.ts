@@ -161,8 +161,15 @@ export function roleOfFunction(template: Template, functionLogicalId: string): s
   return roleId;
 }
 
-/** The allowed IAM statements of a Lambda function's role, flattened. */
-export function statementsOfFunction(template: Template, functionLogicalId: string): Statement[] {
+/**
+ * The allowed IAM statements of a Lambda function's role, flattened; with `withConditions`, each with its
+ * Condition block where it has one.
+ */
+export function statementsOfFunction(
+  template: Template,
+  functionLogicalId: string,
+  options: { readonly withConditions?: boolean } = {},
+): Statement[] {
   const all = resourcesOf(template);
   const roleId = roleOfFunction(template, functionLogicalId);
   const statements: Statement[] = [];
@@ -182,7 +189,7 @@ export function statementsOfFunction(template: Template, functionLogicalId: stri
       statements.push({
         actions,
         resources,
-        ...('Condition' in statement ? { condition: statement.Condition } : {}),
+        ...(options.withConditions && 'Condition' in statement ? { condition: statement.Condition } : {}),
       });
     }
   }

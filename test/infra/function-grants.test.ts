@@ -218,7 +218,7 @@ describe('function grants', () => {
   it('hold the authorizer’s and the WebSocket routes’ writes to their own items', () => {
     const { template } = sharedTemplate();
     const writes = (id: string) =>
-      statementsOfFunction(template, `${id}Function`)
+      statementsOfFunction(template, `${id}Function`, { withConditions: true })
         .filter((statement) => statement.actions.some((action) => WRITE_ACTIONS.has(action)))
         .map((statement) => ({ actions: [...statement.actions].sort(), condition: statement.condition }));
     const heldTo = (leadingKeys: string) => ({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modulesReached } from '../../bench/lambda-bundles';
 import { repositoryRoot } from './fixture';
-import { sharedLambdaBundles } from './shared-bundles';
+import { SHARED_BUNDLES_TIMEOUT_MS, sharedLambdaBundles } from './shared-bundles';
 
 /**
  * The local IAM enforcement uses @cloud-copilot/iam-simulate and iam-data, which are AGPL-3.0: the
@@ -22,7 +22,10 @@ describe('the IAM simulator stays a development tool', () => {
     expect(Object.keys(manifest.devDependencies)).toContain('@cloud-copilot/iam-simulate');
   });
 
-  it('reaches no Lambda bundle, lazily loaded parts included', async () => {
+  // Bundling every Lambda comes first; on a loaded machine that outlasts the infra tests' 120 s.
+  it('reaches no Lambda bundle, lazily loaded parts included', {
+    timeout: SHARED_BUNDLES_TIMEOUT_MS,
+  }, async () => {
     const { entries, bundles } = await sharedLambdaBundles();
     for (const entry of entries) {
       const bundle = bundles.get(entry.id);
