@@ -46,14 +46,14 @@ describe('the scheduled batch feeder', () => {
     expect(resourcesOf(template)[feeder]?.Properties?.Timeout).toBe(BATCH_FEEDER_TIMEOUT_SECONDS);
   });
 
-  it('reads and writes the table and sends to the jobs queue, and nothing else', () => {
+  it('reads and writes the table, sends to the jobs queue and reads the provider keys (its rows’ estimates), nothing else', () => {
     const statements = statementsOfFunction(template, feeder, { withConditions: true }).filter(
       (statement) => !statement.actions.every((action) => /^(logs|xray):/.test(action)),
     );
     const services = new Set(
       statements.flatMap((statement) => statement.actions.map((action) => action.split(':')[0])),
     );
-    expect([...services].sort()).toEqual(['dynamodb', 'sqs']);
+    expect([...services].sort()).toEqual(['dynamodb', 'secretsmanager', 'sqs']);
     const sends = statements.filter((statement) => statement.actions.includes('sqs:SendMessage'));
     expect(sends).toEqual([
       {

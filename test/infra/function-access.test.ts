@@ -66,7 +66,7 @@ describe('function access', () => {
     const holders = Object.entries(BACKGROUND_ACCESS)
       .filter(([, access]) => access.providerSecret)
       .map(([name]) => name);
-    expect(holders).toEqual(['worker', 'deadLetters']);
+    expect(holders).toEqual(['worker', 'deadLetters', 'batchFeeder']);
   });
 
   it('lets client writes encrypt and WordPress routes decrypt with the WordPress key, nobody else', () => {
