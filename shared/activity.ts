@@ -1,3 +1,4 @@
+import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
 
 /**
@@ -5,7 +6,10 @@ import * as z from './validation/zod';
  * records, what GET /api/activities returns and what the admins' WebSocket receives live.
  */
 
-/** 001 §9 'Activity feed: limit 100 rows': the first load and the live list both stop here. */
+/**
+ * 001 §9 'Activity feed: limit 100 rows': the first load is the newest 100, and so is every page after
+ * it ('Load more' reads the next 100 older ones, issue 41; the spec is silent on older rows).
+ */
 export const ACTIVITY_FEED_LIMIT = 100;
 
 /** The WebSocket event pushed to admins after each recorded activity (001 §4 'receives new inserts live'). */
@@ -27,8 +31,6 @@ export const activitySchema = z.object({
 
 export type Activity = z.infer<typeof activitySchema>;
 
-export const activityFeedSchema = z.object({ activities: z.array(activitySchema) });
-
 export const activityCreatedEventSchema = z.object({
   type: z.literal(ACTIVITY_CREATED_EVENT),
   activity: activitySchema,
@@ -40,14 +42,124 @@ export type ActivityCreatedEvent = z.infer<typeof activityCreatedEventSchema>;
 export type ActivityTone = 'blue' | 'green' | 'purple' | 'orange' | 'secondary';
 
 /**
- * Actions the Activity Tracker names and colours as listed here; every other action reads as its own
- * name (`client_updated` → 'Client Updated') in the colour its kind gets (activity-feed.ts). Issue 33:
- * the review loop's four actions and the calendar's reschedule.
+ * Every action the app records, the one list: the spec's names (001 §3 user_activities) and the app's
+ * own. `recordActivity` takes only these (its `action` is an ActivityAction), so a recorder of a new
+ * action does not compile until it is listed here, and GET /api/activities?action= accepts exactly
+ * these. An entry may name and colour its action; one left empty reads as its own name
+ * (`client_updated` → 'Client Updated') in the colour its kind gets (activity-feed.ts). Issue 33: the
+ * review loop's four actions and the calendar's reschedule.
  */
-export const ACTIVITY_ACTIONS: Readonly<Partial<Record<string, { label: string; tone: ActivityTone }>>> = {
+export const ACTIVITY_ACTIONS = {
+  // 001 §3 'Action names seen'
+  press_release_generation: {},
+  blog_rewrite: {},
+  faq_generation: {},
+  client_content_save: {},
+  image_generation: {},
+  image_analysis: {},
+  podcast_generation: {},
+  content_import: {},
+  gbp_post_generation: {},
+  gbp_image_generation: {},
+  social_content_generation: {},
+  social_image_generation: {},
+  // The app's own tools
+  newsletter_generation: {},
+  client_content_generation: {},
+  multi_platform_generation: {},
+  // Clients, access and budgets
+  client_updated: {},
+  client_deleted: {},
+  client_restored: {},
+  access_granted: {},
+  access_removed: {},
+  budget_set: {},
+  budget_raised: {},
+  budget_extra_job_allowed: {},
+  // WordPress
+  wordpress_post_published: {},
+  wordpress_post_updated: {},
+  wordpress_post_rescheduled: { label: 'WordPress Post Rescheduled', tone: 'purple' },
+  wordpress_post_deleted: {},
+  wordpress_media_uploaded: {},
+  // The review loop
   review_requested: { label: 'Review Requested', tone: 'blue' },
   review_commented: { label: 'Review Comment', tone: 'secondary' },
   review_approved: { label: 'Review Approved', tone: 'green' },
   review_changes_requested: { label: 'Changes Requested', tone: 'orange' },
-  wordpress_post_rescheduled: { label: 'WordPress Post Rescheduled', tone: 'purple' },
-};
+} as const satisfies Record<string, ActionLook>;
+
+/** How the tracker shows an action: its badge text and colour, when the name and kind do not say it. */
+export interface ActionLook {
+  readonly label?: string;
+  readonly tone?: ActivityTone;
+}
+
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+
+const LOOKS: Readonly<Record<string, ActionLook | undefined>> = ACTIVITY_ACTIONS;
+
+/** The listed look of an action; undefined for an action not in the list (one an older version wrote). */
+export function actionLook(action: string): ActionLook | undefined {
+  return isActivityAction(action) ? LOOKS[action] : undefined;
+}
+
+/** The listed actions in the catalogue's order (the Activity Tracker's filter lists them so). */
+export const ACTIVITY_ACTION_NAMES: readonly ActivityAction[] =
+  Object.keys(ACTIVITY_ACTIONS).filter(isActivityAction);
+
+export function isActivityAction(value: string): value is ActivityAction {
+  return Object.hasOwn(ACTIVITY_ACTIONS, value);
+}
+
+/** What GET /api/activities?action= answers for a name that is not in the list above. */
+export const unknownActionMessage = (names: readonly string[]) =>
+  `action: unknown action ${names.map((name) => `'${name}'`).join(', ')}; allowed: ${ACTIVITY_ACTION_NAMES.join(', ')}`;
+
+/** `?action=,`: separators only. */
+export const ACTION_FILTER_EMPTY = 'action: name at least one action, or leave it out for every action';
+
+/** `?action=` holds one action or several, comma-separated (API Gateway joins repeated parameters so). */
+export const ACTION_SEPARATOR = ',';
+
+/** GET /api/activities: one page, newest first; `next_cursor` is null on the page with the oldest row. */
+export const activityPageSchema = z.object({
+  activities: z.array(activitySchema),
+  next_cursor: z.nullable(z.string()),
+});
+
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** `?action=` stops here: every listed action, comma-separated, fits in it with room to spare. */
+export const ACTION_QUERY_MAX = 2000;
+
+/**
+ * The query of GET /api/activities: `action` (one listed action or several, comma-separated; the
+ * handler names any it does not know), and the paging every list takes (shared/validation/page-query.ts).
+ */
+export const listActivitiesQuerySchema = z.object({
+  action: z.optional(
+    z.string().check(z.maxLength(ACTION_QUERY_MAX, `must be at most ${ACTION_QUERY_MAX} characters`)),
+  ),
+  limit: pageLimitSchema(ACTIVITY_FEED_LIMIT, ACTIVITY_FEED_LIMIT),
+  cursor: pageCursorSchema(),
+});
+
+/**
+ * The actions an `?action=` value names, each once, in the order given; the names it holds that are not
+ * listed go to `unknown`. Blank entries (`a,,b`) are left out.
+ */
+export function parseActionFilter(value: string): { actions: ActivityAction[]; unknown: string[] } {
+  const names = [
+    ...new Set(
+      value
+        .split(ACTION_SEPARATOR)
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    ),
+  ];
+  return {
+    actions: names.filter(isActivityAction),
+    unknown: names.filter((name) => !isActivityAction(name)),
+  };
+}

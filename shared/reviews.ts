@@ -1,3 +1,4 @@
+import type { ActivityAction } from './activity';
 import type { ClientContent } from './content';
 import { type ContentStatus, REVIEW_DECISIONS, type ReviewDecision } from './content-status';
 import { normalizeEmail } from './email-domain';
@@ -187,6 +188,6 @@ export const REVIEW_ACTIVITY = {
   changesRequested: 'review_changes_requested',
 } as const;
 
-export function decisionActivity(decision: ReviewDecision): string {
+export function decisionActivity(decision: ReviewDecision): ActivityAction {
   return decision === 'approve' ? REVIEW_ACTIVITY.approved : REVIEW_ACTIVITY.changesRequested;
 }

@@ -5,12 +5,18 @@ import { entities } from '#functions/data/entities';
 import { putItem } from '#functions/data/item-commands';
 import { isConditionFailure } from '#functions/data/item-keys';
 import { notifyAdmins } from '#functions/websocket/notifier';
-import { ACTIVITY_CREATED_EVENT, type Activity, type ActivityCreatedEvent } from '#shared/activity';
+import {
+  ACTIVITY_CREATED_EVENT,
+  type Activity,
+  type ActivityAction,
+  type ActivityCreatedEvent,
+} from '#shared/activity';
 
 export interface ActivityInput {
   /** A stable id makes recording idempotent (a retried job records its activity once). */
   id?: string;
-  action: string;
+  /** One of the listed actions (shared/activity.ts), so the tracker can name it and filter by it. */
+  action: ActivityAction;
   resourceType: string;
   resourceId?: string | null;
   details?: Record<string, unknown>;

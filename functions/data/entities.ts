@@ -316,7 +316,7 @@ const accessSchema = () =>
     gsi1sk: indexKey().link<typeof attributes>(({ clientId }) => sortKey('access', [['clientId', clientId]])),
   }));
 
-const activitySchema = () =>
+const activityAttributes = () =>
   item({
     /** One partition for the feed: an agency writes a few thousand activities a day at most. */
     feed: string().key().default(ALL),
@@ -333,6 +333,27 @@ const activitySchema = () =>
     created_at: string(),
     edbVersion: entityVersion(),
   });
+
+/**
+ * byAction (gsi1): an action's activities by id, so the tracker's filter reads one partition per action
+ * asked for, newest first, however many other activities a bulk run recorded (issue 41). Items written
+ * before the index have no keys there until the deploy's fill gives them theirs
+ * (functions/activities/activity-index-fill.ts).
+ */
+const activitySchema = () =>
+  activityAttributes().and((attributes) => ({
+    gsi1pk: indexKey().link<typeof attributes>(({ action }) => activityActionPartition(action)),
+    gsi1sk: indexKey().link<typeof attributes>(({ activityId }) => activitySortKey(activityId)),
+  }));
+
+/** The byAction index's partition of an action (gsi1pk). */
+export const activityActionPartition = (action: string) => partitionKey([['activityAction', action]]);
+
+/** The feed's one partition, where every activity is (pk). */
+export const ACTIVITY_FEED_PARTITION = partitionKey([['feed', ALL]]);
+
+/** An activity's sort key, the same in the feed's partition and in its action's (sk, gsi1sk). */
+export const activitySortKey = (activityId: string) => sortKey('activity', [['activityId', activityId]]);
 
 const jobAttributes = () =>
   item({
@@ -631,7 +652,7 @@ function buildEntities(table: SingleTable) {
         schema: activitySchema(),
         computeKey: ({ feed, activityId }: { feed: string; activityId: string }) => ({
           pk: partitionKey([['feed', feed]]),
-          sk: sortKey('activity', [['activityId', activityId]]),
+          sk: activitySortKey(activityId),
         }),
       }),
     job: () =>

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { ActivityAction } from '#shared/activity';
 import type { Client } from '#shared/client';
 import type { ContentType } from '#shared/content';
 
@@ -49,7 +50,7 @@ export interface OfflineDraft {
 }
 
 export interface ActivityRecord {
-  readonly action: string;
+  readonly action: ActivityAction;
   readonly resourceType: string;
   readonly details: Record<string, unknown>;
 }

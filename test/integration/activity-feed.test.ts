@@ -1,10 +1,19 @@
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_FEED_PARTITION, entities } from '#functions/data/entities';
+import { putItem, queryAll } from '#functions/data/item-commands';
 import {
   ACTIVITY_CREATED_EVENT,
+  ACTIVITY_FEED_LIMIT,
   type Activity,
+  type ActivityAction,
   type ActivityCreatedEvent,
+  type ActivityPage,
   activityCreatedEventSchema,
+  unknownActionMessage,
 } from '#shared/activity';
+import { INVALID_CURSOR } from '#shared/page-cursor';
 import { collectEvents, type EventCollector, type JobEvent, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
@@ -146,5 +155,157 @@ describe('live activity feed', () => {
 
     expect(plainSocket.events.some((event) => event.type === 'job.succeeded')).toBe(true);
     expect(plainSocket.events.filter((event) => event.type === ACTIVITY_CREATED_EVENT)).toEqual([]);
+  });
+});
+
+/** Every activity the table holds, newest first, read straight from the feed's partition. */
+async function everyStoredActivity(): Promise<{ id: string; action: string }[]> {
+  const { table, activity } = entities();
+  const rows = await queryAll(
+    activity,
+    table.build(QueryCommand).entities(activity).query({ partition: ACTIVITY_FEED_PARTITION }).params(),
+  );
+  return rows
+    .map((row) => ({ id: row.activityId, action: row.action }))
+    .sort((a, b) => (a.id < b.id ? 1 : -1));
+}
+
+async function feedPage(query: string, token = admin.idToken) {
+  return app.request<ActivityPage & { error?: { code: string; message: string } }>(
+    'GET',
+    `/api/activities${query}`,
+    { token },
+  );
+}
+
+/** Follows `next_cursor` from the first page to the one that says there is no older page. */
+async function everyPage(query: Record<string, string>): Promise<ActivityPage[]> {
+  const pages: ActivityPage[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams(cursor === null ? query : { ...query, cursor });
+    const reply = await feedPage(`?${params}`);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    pages.push(reply.body);
+    cursor = reply.body.next_cursor;
+    expect(pages.length).toBeLessThan(50);
+  } while (cursor !== null);
+  return pages;
+}
+
+const idsOf = (pages: readonly ActivityPage[]) =>
+  pages.flatMap((page) => page.activities.map((row) => row.id));
+
+/**
+ * Issue 41: the tracker pages back through the whole history (100 rows a page, 001 §9) and filters by
+ * action on the server, so a bulk run's many generations no longer push a budget change out of reach.
+ */
+describe('paging and filtering the feed', () => {
+  const BULK_ROWS = 230;
+  let budgetActivityId: string;
+
+  beforeAll(async () => {
+    const budget = await app.request('PUT', `/api/clients/${clientId}/budget`, {
+      token: owner.idToken,
+      body: { monthlyUsd: 25 },
+    });
+    expect(budget.status).toBe(200);
+    const stored = await everyStoredActivity();
+    budgetActivityId = stored.find((row) => row.action === 'budget_set')?.id ?? '';
+    expect(budgetActivityId).not.toBe('');
+    // A bulk run afterwards: each row's job records its newsletter, written as the worker writes it.
+    const { activity } = entities();
+    for (let row = 0; row < BULK_ROWS; row += 1) {
+      await putItem(activity, {
+        activityId: ulid(),
+        user_id: owner.userId,
+        user_email: owner.email,
+        action: 'newsletter_generation',
+        resource_type: 'content_generation',
+        details: { topic: `Bulk row ${row + 1}`, batch: true },
+        created_at: new Date().toISOString(),
+      });
+    }
+  });
+
+  it('pages back from the newest 100 to the oldest activity, each once, newest first', async () => {
+    const stored = await everyStoredActivity();
+    expect(stored.length).toBeGreaterThan(2 * ACTIVITY_FEED_LIMIT);
+    const pages = await everyPage({});
+    expect(pages[0]?.activities).toHaveLength(ACTIVITY_FEED_LIMIT);
+    expect(pages.slice(0, -1).every((page) => page.activities.length === ACTIVITY_FEED_LIMIT)).toBe(true);
+    expect(idsOf(pages)).toEqual(stored.map((row) => row.id));
+    // The budget change is there, but three pages down, under the bulk run.
+    expect(idsOf(pages.slice(0, 2))).not.toContain(budgetActivityId);
+    expect(idsOf(pages)).toContain(budgetActivityId);
+  });
+
+  it('finds the budget change on the first page when filtered by its action', async () => {
+    const reply = await feedPage('?action=budget_set');
+    expect(reply.status).toBe(200);
+    expect(reply.body.activities.map((row) => row.id)).toEqual([budgetActivityId]);
+    expect(reply.body.activities[0]).toMatchObject({
+      action: 'budget_set',
+      user_email: owner.email,
+      resource_id: clientId,
+      details: { monthly_usd: 25 },
+    });
+    expect(reply.body.next_cursor).toBeNull();
+  });
+
+  it('keeps to the action across pages, down to its oldest row', async () => {
+    const action: ActivityAction = 'newsletter_generation';
+    const expected = (await everyStoredActivity())
+      .filter((row) => row.action === action)
+      .map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(BULK_ROWS);
+    const pages = await everyPage({ action, limit: '70' });
+    expect(pages.length).toBe(Math.ceil(expected.length / 70));
+    expect(pages.flatMap((page) => page.activities.map((row) => row.action))).toEqual(
+      expected.map(() => action),
+    );
+    expect(idsOf(pages)).toEqual(expected);
+  });
+
+  it('takes a set of actions, comma-separated, merged newest first', async () => {
+    const actions = ['client_updated', 'budget_set'];
+    const expected = (await everyStoredActivity())
+      .filter((row) => actions.includes(row.action))
+      .map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(2);
+    const pages = await everyPage({ action: actions.join(','), limit: '2' });
+    expect(idsOf(pages)).toEqual(expected);
+    // Repeated parameters reach the handler joined by commas, as API Gateway joins them.
+    const repeated = await feedPage('?action=budget_set&action=client_updated');
+    expect(repeated.status).toBe(200);
+    expect(repeated.body.activities.map((row) => row.id)).toEqual(expected);
+  });
+
+  it('answers 400 naming an unknown action, a bad cursor or limit', async () => {
+    const unknown = await feedPage('?action=budget_set,budget_deleted,nope');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error?.message).toBe(unknownActionMessage(['budget_deleted', 'nope']));
+    expect(unknown.body.error?.message).toContain("unknown action 'budget_deleted', 'nope'; allowed: ");
+    const onlyCommas = await feedPage('?action=,,');
+    expect(onlyCommas.status).toBe(400);
+    expect(onlyCommas.body.error?.message).toMatch(/^action: /);
+    const cursor = await feedPage('?cursor=not-a-cursor');
+    expect(cursor.status).toBe(400);
+    expect(cursor.body.error?.message).toBe(`cursor: ${INVALID_CURSOR}`);
+    const limit = await feedPage(`?limit=${ACTIVITY_FEED_LIMIT + 1}`);
+    expect(limit.status).toBe(400);
+    expect(limit.body.error?.message).toContain(`limit: must be at most ${ACTIVITY_FEED_LIMIT}`);
+  });
+
+  it("stays the admins' feed: a plain user gets 403 with or without a filter, no credentials 401", async () => {
+    for (const query of ['', '?action=budget_set', '?action=nope']) {
+      const reply = await feedPage(query, plain.idToken);
+      expect(reply.status, query).toBe(403);
+      expect(reply.body.activities).toBeUndefined();
+    }
+    const owners = await feedPage('?action=budget_set', owner.idToken);
+    expect(owners.status).toBe(403);
+    const anonymous = await app.request('GET', '/api/activities?action=budget_set');
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -11,6 +11,7 @@ import { MAX_ATTEMPTS, runJob } from '#functions/generation/run-job';
 import { findTool } from '#functions/generation/tool-registry';
 import type { MediaJobContext, MediaToolDefinition } from '#functions/media/media-tool';
 import { linkedSignal } from '#functions/worker/job-deadline';
+import type { ActivityAction } from '#shared/activity';
 import { findLanguageModel } from '#shared/models';
 import { SOCIAL_PLATFORMS } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
@@ -115,7 +116,7 @@ async function saveItem(
 }
 
 /** Each item is recorded as the action of the tool that made it (001 §3), marked as part of the run. */
-const ITEM_ACTIVITY: Readonly<Record<MultiPlatformType, { action: string; resourceType: string }>> = {
+const ITEM_ACTIVITY: Readonly<Record<MultiPlatformType, { action: ActivityAction; resourceType: string }>> = {
   social: SOCIAL_ACTIVITY,
   newsletter: NEWSLETTER_ACTIVITY,
   'press-release': PRESS_RELEASE_ACTIVITY,

@@ -3,6 +3,7 @@ import { renderOfflineImage } from '#functions/providers/offline-image-renderer'
 import { ProviderError } from '#functions/providers/ports';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
 import { resolveImageProvider } from '#functions/providers/provider-resolver';
+import type { ActivityAction } from '#shared/activity';
 import { DEFAULT_IMAGE_MODEL_ID, PROVIDER_LABELS } from '#shared/models';
 import { type ImageUsage, NO_USAGE } from '#shared/prices';
 import type { SizedImageResult } from '#shared/tools/gbp-post';
@@ -40,7 +41,7 @@ export function nearestModelSize(width: number, height: number): string {
 export function sizedImageTool<Input extends SizedImageRequest>(options: {
   readonly name: string;
   readonly requestSchema: MediaToolDefinition<Input, SizedImageResult>['requestSchema'];
-  readonly activity: { readonly action: string; readonly resourceType: string };
+  readonly activity: { readonly action: ActivityAction; readonly resourceType: string };
 }): MediaToolDefinition<Input, SizedImageResult> {
   return {
     name: options.name,

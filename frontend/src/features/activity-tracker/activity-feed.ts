@@ -1,4 +1,4 @@
-import { ACTIVITY_ACTIONS, ACTIVITY_FEED_LIMIT, type Activity, type ActivityTone } from '#shared/activity';
+import { type Activity, type ActivityTone, actionLook } from '#shared/activity';
 import { formatDisplayDate } from '#shared/saved-title';
 import { clipText } from '#shared/text';
 
@@ -12,19 +12,16 @@ function newestFirst(a: Activity, b: Activity): number {
 }
 
 /**
- * The feed after `incoming` rows arrive (a live push or a reload): each id once, the incoming version
- * winning, newest first, and no more than the feed's limit (001 §9), so the oldest rows drop off.
+ * The feed after `incoming` rows arrive (a live push, a reload or an older page): each id once, the
+ * incoming version winning, newest first. Nothing drops off: the rows 'Load more' brought stay (issue
+ * 41), and the next older page starts after the last row the server sent, not after what is shown.
  */
-export function mergeActivities(
-  current: readonly Activity[],
-  incoming: readonly Activity[],
-  limit = ACTIVITY_FEED_LIMIT,
-): Activity[] {
+export function mergeActivities(current: readonly Activity[], incoming: readonly Activity[]): Activity[] {
   const byId = new Map<string, Activity>();
   for (const activity of [...incoming, ...current]) {
     if (!byId.has(activity.id)) byId.set(activity.id, activity);
   }
-  return [...byId.values()].sort(newestFirst).slice(0, limit);
+  return [...byId.values()].sort(newestFirst);
 }
 
 const ACRONYMS: Readonly<Record<string, string>> = {
@@ -49,13 +46,13 @@ export type ActionTone = ActivityTone;
 
 /** An action's badge text: its listed label (shared/activity.ts), else its own name made readable. */
 export function actionLabel(action: string): string {
-  return ACTIVITY_ACTIONS[action]?.label ?? readableName(action);
+  return actionLook(action)?.label ?? readableName(action);
 }
 
 /** Badge colour by kind of action, so the feed can be scanned: generating, saving, sharing, removing. */
 export function actionTone(action: string): ActionTone {
-  const listed = ACTIVITY_ACTIONS[action];
-  if (listed) return listed.tone;
+  const listed = actionLook(action)?.tone;
+  if (listed) return listed;
   if (/_(deleted|removed)$/u.test(action)) return 'orange';
   if (action.startsWith('access_')) return 'purple';
   if (/_(save|saved|updated|restored|created)$/u.test(action)) return 'green';
