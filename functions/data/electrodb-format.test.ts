@@ -138,6 +138,9 @@ describe('puts write the stored format ElectroDB wrote', () => {
       created_at: 'c',
       pk: '$lbm#feed_all',
       sk: '$activity_1#activityid_01act',
+      // The byAction index (issue 41), added after the switch, in ElectroDB's key format.
+      gsi1pk: '$lbm#activityaction_a',
+      gsi1sk: '$activity_1#activityid_01act',
       __edb_e__: 'activity',
       __edb_v__: '1',
     });

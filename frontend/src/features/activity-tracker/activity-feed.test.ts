@@ -48,17 +48,18 @@ describe('mergeActivities', () => {
     expect(ids(mergeActivities(live, reloaded))).toEqual(['d', 'c', 'b', 'a']);
   });
 
-  it(`keeps at most ${ACTIVITY_FEED_LIMIT} rows, dropping the oldest`, () => {
+  it(`keeps every row past the first ${ACTIVITY_FEED_LIMIT}: an older page adds below, a live row above`, () => {
     const loaded = Array.from({ length: ACTIVITY_FEED_LIMIT }, (_, index) =>
       activity(`old-${String(index).padStart(3, '0')}`, 0, {
-        created_at: new Date(index * 1000).toISOString(),
+        created_at: new Date(Date.UTC(2026, 2, 14, 14) + index * 1000).toISOString(),
       }),
     );
-    const merged = mergeActivities(loaded, [activity('new', 5)]);
-    expect(merged).toHaveLength(ACTIVITY_FEED_LIMIT);
+    const older = [activity('older', 0, { created_at: new Date(Date.UTC(2026, 2, 13)).toISOString() })];
+    const merged = mergeActivities(mergeActivities(loaded, [activity('new', 5)]), older);
+    expect(merged).toHaveLength(ACTIVITY_FEED_LIMIT + 2);
     expect(merged[0]?.id).toBe('new');
-    expect(ids(merged)).not.toContain('old-000');
-    expect(ids(merged)).toContain('old-001');
+    expect(merged.at(-1)?.id).toBe('older');
+    expect(ids(merged)).toContain('old-000');
   });
 
   it('starts from nothing and does not change the lists it is given', () => {

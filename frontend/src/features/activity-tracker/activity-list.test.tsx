@@ -19,10 +19,21 @@ const row: Activity = {
   created_at: new Date(Date.UTC(2026, 2, 14, 15, 0)).toISOString(),
 };
 
-const render = (activities: Activity[] | null, failed: boolean) =>
+const render = (activities: Activity[] | null, failed: boolean, extra: Partial<ListProps> = {}) =>
   renderToStaticMarkup(
-    <ActivityList activities={activities} failed={failed} timeZone="UTC" onRetry={() => undefined} />,
+    <ActivityList
+      activities={activities}
+      failed={failed}
+      timeZone="UTC"
+      onRetry={() => undefined}
+      {...extra}
+    />,
   );
+
+type ListProps = Parameters<typeof ActivityList>[0];
+const older = (cursor: string | null | undefined, state: { loading?: boolean; failed?: boolean } = {}) => ({
+  older: { cursor, loading: state.loading ?? false, failed: state.failed ?? false, onLoad: () => undefined },
+});
 
 describe('ActivityList', () => {
   it('shows the empty state only when the load succeeded with no rows', () => {
@@ -38,5 +49,23 @@ describe('ActivityList', () => {
     expect(html).toContain(ACTIVITY_PAGE.olderFailed);
     expect(html).toContain(ACTIVITY_PAGE.retry);
     expect(render([row], false)).not.toContain(ACTIVITY_PAGE.olderFailed);
+  });
+
+  it("says when a filter matched nothing, in the filter's own words", () => {
+    const html = render([], false, { filtered: true });
+    expect(html).toContain(ACTIVITY_PAGE.emptyFilteredTitle);
+    expect(html).not.toContain(ACTIVITY_PAGE.emptyTitle);
+  });
+
+  it("offers 'Load more' while older rows exist and says when the oldest is shown (issue 41)", () => {
+    expect(render([row], false, older('next'))).toContain(ACTIVITY_PAGE.loadMore);
+    expect(render([row], false, older('next', { loading: true }))).toContain(ACTIVITY_PAGE.loadingMore);
+    const failed = render([row], false, older('next', { failed: true }));
+    expect(failed).toContain(ACTIVITY_PAGE.olderPageFailed);
+    expect(failed).toContain(ACTIVITY_PAGE.retry);
+    const oldest = render([row], false, older(null));
+    expect(oldest).toContain(ACTIVITY_PAGE.oldestShown);
+    expect(oldest).not.toContain(ACTIVITY_PAGE.loadMore);
+    expect(render([row], false, older(undefined))).not.toContain(ACTIVITY_PAGE.loadMore);
   });
 });

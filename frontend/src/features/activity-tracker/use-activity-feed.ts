@@ -1,20 +1,19 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ACTIVITY_CREATED_EVENT, type Activity, activityCreatedEventSchema } from '#shared/activity';
+import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
+import { ACTIVITY_CREATED_EVENT, activityCreatedEventSchema } from '#shared/activity';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { realtimeClient, useRealtime } from '@/lib/realtime';
 import { toast } from '@/lib/toast';
-import { fetchActivities } from './activities-api';
-import { mergeActivities } from './activity-feed';
+import { fetchActivityPage } from './activities-api';
+import { type ActionFilter, type FeedState, feedReducer, initialFeed } from './feed-state';
 import { ACTIVITY_ERRORS } from './messages';
 
-export interface ActivityFeed {
-  /** Null while the first load runs (the skeleton shows). */
-  activities: Activity[] | null;
-  /** The first load failed; live rows still arrive. */
-  failed: boolean;
+export interface ActivityFeed extends FeedState {
   /** The WebSocket is open, so new activities arrive without a reload. */
   live: boolean;
   reload: () => void;
+  /** Reads the next older page ('Load more'); nothing while one is on its way or the oldest is shown. */
+  loadOlder: () => void;
+  setFilter: (filter: ActionFilter) => void;
 }
 
 /** The realtime client has no status events; its state is read twice a second while the page is open. */
@@ -27,56 +26,89 @@ function subscribeToStatus(onChange: () => void): () => void {
 
 const isConnected = () => realtimeClient().connected;
 
-/** 001 §4 'Activity feed: loads the newest rows, then receives new inserts live'. */
+const actionsOf = (filter: ActionFilter) => (filter === null ? [] : [filter]);
+
+/**
+ * 001 §4 'Activity feed: loads the newest rows, then receives new inserts live', with issue 41's filter
+ * by action and 'Load more' back to the oldest row. Live rows of other actions than the filter's are
+ * not shown.
+ */
 export function useActivityFeed(): ActivityFeed {
-  const [activities, setActivities] = useState<Activity[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeed(null));
   const live = useSyncExternalStore(subscribeToStatus, isConnected);
   const mounted = useRef(true);
+  // The latest state for the callbacks, which stay the same across renders.
+  const current = useRef(state);
+  current.current = state;
 
-  const merge = useCallback((incoming: readonly Activity[]) => {
-    setActivities((current) => mergeActivities(current ?? [], incoming));
+  const tell = useCallback((error: unknown) => {
+    void toast({
+      title: ACTIVITY_ERRORS.title,
+      description: errorMessage(error, ACTIVITY_ERRORS.load),
+      variant: 'destructive',
+    });
   }, []);
 
   const load = useCallback(
-    async ({ quiet }: { quiet: boolean }) => {
+    async (filter: ActionFilter, { quiet }: { quiet: boolean }) => {
       try {
-        merge(await fetchActivities());
-        if (mounted.current) setFailed(false);
+        const page = await fetchActivityPage({ actions: actionsOf(filter) });
+        if (mounted.current) dispatch({ type: 'loaded', filter, older: false, page });
       } catch (error) {
         // A refresh after a reconnect only fills a gap: the rows on screen are still right. An ended
         // session is not a failure of this screen: the user is on the way to /auth, told why.
         if (quiet || !mounted.current || isSessionEnded(error)) return;
-        void toast({
-          title: ACTIVITY_ERRORS.title,
-          description: errorMessage(error, ACTIVITY_ERRORS.load),
-          variant: 'destructive',
-        });
-        setFailed(true);
-        setActivities((current) => current ?? []);
+        tell(error);
+        dispatch({ type: 'loadFailed', filter, older: false });
       }
     },
-    [merge],
+    [tell],
   );
+
+  const loadOlder = useCallback(() => {
+    const { filter, olderCursor, loadingOlder } = current.current;
+    if (loadingOlder || typeof olderCursor !== 'string') return;
+    dispatch({ type: 'loadingOlder' });
+    void (async () => {
+      try {
+        const page = await fetchActivityPage({ actions: actionsOf(filter), cursor: olderCursor });
+        if (mounted.current) dispatch({ type: 'loaded', filter, older: true, page });
+      } catch (error) {
+        if (!mounted.current || isSessionEnded(error)) return;
+        tell(error);
+        dispatch({ type: 'loadFailed', filter, older: true });
+      }
+    })();
+  }, [tell]);
 
   useEffect(() => {
     mounted.current = true;
-    void load({ quiet: false });
     return () => {
       mounted.current = false;
     };
-  }, [load]);
+  }, []);
+
+  // The first page, and again whenever the filter changes (the reducer has just emptied the list).
+  useEffect(() => {
+    void load(state.filter, { quiet: false });
+  }, [state.filter, load]);
 
   // Rows recorded while the socket was (re)connecting were pushed to nobody; a reload once it is open
   // fills that gap. The first open counts too: the first load may have run before the socket existed.
   useEffect(() => {
-    if (live) void load({ quiet: true });
+    if (live) void load(current.current.filter, { quiet: true });
   }, [live, load]);
 
   useRealtime(ACTIVITY_CREATED_EVENT, (message) => {
     const event = activityCreatedEventSchema.safeParse(message);
-    if (event.success) merge([event.data.activity]);
+    if (event.success) dispatch({ type: 'live', activity: event.data.activity });
   });
 
-  return { activities, failed, live, reload: useCallback(() => void load({ quiet: false }), [load]) };
+  return {
+    ...state,
+    live,
+    reload: useCallback(() => void load(current.current.filter, { quiet: false }), [load]),
+    loadOlder,
+    setFilter: useCallback((filter: ActionFilter) => dispatch({ type: 'filter', filter }), []),
+  };
 }
