@@ -42,6 +42,17 @@ async function renameClient(name: string): Promise<void> {
   if (reply.status !== 200) throw new Error(`Renaming failed: ${reply.status} ${JSON.stringify(reply.body)}`);
 }
 
+/** The staff user sets the client's monthly budget: a 'budget_set' activity (or 'budget_raised'). */
+async function setBudget(monthlyUsd: number): Promise<void> {
+  const reply = await app.test.request('PUT', `/api/clients/${client.id}/budget`, {
+    token: staff.idToken,
+    body: { monthlyUsd },
+  });
+  if (reply.status !== 200) throw new Error(`Budget failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+}
+
+const budgetRows = (page: Page) => rows(page).filter({ has: page.getByText('Budget Set', { exact: true }) });
+
 async function signInAsAdmin(page: Page): Promise<void> {
   await signInThroughUi(page, app.runtime.admin.email, app.runtime.admin.password);
 }
@@ -58,7 +69,7 @@ describe('Activity Tracker', () => {
     await adminTools.getByRole('link', { name: 'Activity Tracker', exact: true }).click();
     await page.waitForURL('**/activity-tracker');
     await page.getByRole('heading', { name: 'Activity Tracker', level: 1 }).waitFor();
-    await page.getByText('The newest 100 activities of every user, updated live.').waitFor();
+    await page.getByText("Every user's activities, newest first, 100 at a time, updated live.").waitFor();
     await page.getByTestId('activity-live-indicator').getByText('Live', { exact: true }).waitFor();
 
     const first = rows(page).first();
@@ -148,6 +159,46 @@ describe('Activity Tracker', () => {
     await page.unroute('**/api/activities');
     await page.getByRole('button', { name: 'Try Again' }).click();
     await rows(page).first().waitFor();
+  });
+
+  it('filters by action and loads older pages down to the oldest, so a bulk run hides no budget change', async () => {
+    await setBudget(40);
+    // A run of many changes afterwards: more than a page of them lies over the budget change.
+    for (let index = 0; index < 120; index += 1) await renameClient(`Harbor View Dental ${index + 1}`);
+    const page = await openPage(app);
+    await signInAsAdmin(page);
+    await page.goto('/activity-tracker');
+    await page.getByTestId('activity-live-indicator').getByText('Live', { exact: true }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(100);
+    await expect.poll(() => budgetRows(page).count()).toBe(0);
+    await page.getByRole('button', { name: 'Load 100 more' }).click();
+    await page.getByTestId('activity-oldest-shown').waitFor();
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(120);
+    await expect.poll(() => budgetRows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).last().getByText('Client Updated', { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Load 100 more' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Budget Set', exact: true }).click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => budgetRows(page).count()).toBe(1);
+    await rows(page).first().getByText('monthly_usd: 40', { exact: false }).waitFor();
+    await page.getByTestId('activity-oldest-shown').waitFor();
+
+    // Live under the filter: a rename (another action) stays out, a new budget (the filter's) comes in.
+    await renameClient('Harbor View Dental');
+    await setBudget(30);
+    await rows(page).first().getByText('monthly_usd: 30', { exact: false }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => page.getByText('Client Updated', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'activity-tracker-filtered');
+
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'All actions', exact: true }).click();
+    await expect.poll(() => rows(page).count()).toBe(100);
+    await rows(page).first().getByText('Budget Set', { exact: true }).waitFor();
+    await screenshot(page, 'activity-tracker-all-actions');
+    expect(pageErrors(page)).toEqual([]);
   });
 
   it('shows a plain user no Admin Tools and nothing at /activity-tracker', async () => {
