@@ -316,6 +316,8 @@ export const backgroundFunctions = {
   trashMigration: 'functions/trash/migrate-s3-trash.ts',
   /** Run on deploy: fills staff's per-client usage counters for the jobs settled before they existed. */
   usageBackfill: 'functions/usage/usage-backfill.ts',
+  /** Run on deploy: gives the activities recorded before the byAction index their keys there (issue 41). */
+  activityIndexFill: 'functions/activities/activity-index-fill.ts',
 } as const;
 
 /** Environment variable names shared by the CDK stack, the local runtime and the handlers. */

@@ -6,6 +6,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import type { RuntimeConfig } from '#shared/runtime-config';
+import { ACTIVITY_INDEX_FILL_TIMEOUT, ActivityIndexFill } from './activity-index-fill';
 import { Alarms, JOB_WAIT_ALARM_SECONDS } from './alarms';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import { AppSecrets } from './app-secrets';
@@ -320,6 +321,21 @@ export class LbmStudioStack extends Stack {
         deadLetters.function,
         ...['Batches'].flatMap((id) => routeHandlers.get(id) ?? []),
       ],
+    });
+
+    // The byAction index keys of the activities recorded before it (issue 41), filled once every function
+    // that records activities (the routes' and the workers') writes them itself
+    // (infra/activity-index-fill.ts); its grants are its own.
+    new ActivityIndexFill(this, 'ActivityIndexFill', {
+      handler: appFunction(
+        'ActivityIndexFill',
+        backgroundFunctions.activityIndexFill,
+        'Indexes the activities recorded before the by-action index (runs on deploy)',
+        NO_ACCESS,
+        { timeoutSeconds: ACTIVITY_INDEX_FILL_TIMEOUT.toSeconds() },
+      ),
+      tableArn: data.table.tableArn,
+      executeAfter: [data, worker.function, mediaWorker.function, ...routeHandlers.values()],
     });
 
     const jobQueues = {

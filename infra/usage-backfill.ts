@@ -29,7 +29,11 @@ export interface UsageBackfillProps {
 }
 
 /** One action set on the partitions that match `leadingKeys`, and on no request that names none. */
-function onPartitions(actions: string[], tableArn: string, leadingKeys: readonly string[]): PolicyStatement {
+export function onPartitions(
+  actions: string[],
+  tableArn: string,
+  leadingKeys: readonly string[],
+): PolicyStatement {
   return new PolicyStatement({
     actions,
     resources: [tableArn],

@@ -1,3 +1,7 @@
+import {
+  type ActivityIndexFillCounts,
+  markActivityIndexFillNotNeeded,
+} from '#functions/activities/activity-index-fill';
 import type { MigrationCounts } from '#functions/trash/migrate-s3-trash';
 import { markFillNotNeeded, type UsageBackfillCounts } from '#functions/usage/usage-backfill';
 import type { Provisioned } from './bootstrap';
@@ -52,6 +56,30 @@ async function recordFillNotNeeded(log: (line: string) => void): Promise<void> {
 }
 
 /**
+ * The byAction index keys of the activities recorded before the index (infra/activity-index-fill.ts), so
+ * the Activity Tracker's filter finds them. It returns at once after one complete walk.
+ */
+async function indexOldActivities(functions: FunctionInvoker, log: (line: string) => void): Promise<void> {
+  try {
+    const indexed = await functions.invoke<ActivityIndexFillCounts>('ActivityIndexFill', {});
+    if (indexed.filled > 0) log(`Indexed ${indexed.filled} earlier activit(y/ies) by action.`);
+  } catch (error) {
+    log(`Could not index earlier activities by action; the next start tries again: ${reason(error)}`);
+  }
+}
+
+/** The activity fill's marker for a table this start made, as for the usage fill above. */
+async function recordActivityFillNotNeeded(log: (line: string) => void): Promise<void> {
+  try {
+    await markActivityIndexFillNotNeeded();
+  } catch (error) {
+    log(
+      `Could not record that this new table needs no activity index fill; the next start checks it: ${reason(error)}`,
+    );
+  }
+}
+
+/**
  * A table or bucket this start made holds nothing an earlier version left, so its step has nothing to
  * do and its function's thread is not started (each costs 150-400 ms, at every test runtime's start);
  * the fill's marker is written all the same, so the next start of this data folder returns at once.
@@ -64,5 +92,6 @@ export async function runDeploySteps(
   await Promise.all([
     made.bucket === 'created' ? undefined : copyOldTrash(functions, log),
     made.table === 'created' ? recordFillNotNeeded(log) : fillUsageCounters(functions, log),
+    made.table === 'created' ? recordActivityFillNotNeeded(log) : indexOldActivities(functions, log),
   ]);
 }

@@ -17,6 +17,7 @@ export const BACKGROUND_FUNCTION_IDS = {
   AdminPromotion: backgroundFunctions.adminPromotion,
   TrashMigration: backgroundFunctions.trashMigration,
   UsageBackfill: backgroundFunctions.usageBackfill,
+  ActivityIndexFill: backgroundFunctions.activityIndexFill,
 } as const;
 
 export type BackgroundFunctionId = keyof typeof BACKGROUND_FUNCTION_IDS;

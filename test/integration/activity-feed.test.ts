@@ -1,7 +1,12 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_FEED_PARTITION, entities } from '#functions/data/entities';
+import {
+  ACTIVITY_INDEX_FILL_MARKER_KEY,
+  type ActivityIndexFillCounts,
+} from '#functions/activities/activity-index-fill';
+import { ACTIVITY_FEED_PARTITION, activitySortKey, entities } from '#functions/data/entities';
 import { putItem, queryAll } from '#functions/data/item-commands';
 import {
   ACTIVITY_CREATED_EVENT,
@@ -307,5 +312,75 @@ describe('paging and filtering the feed', () => {
     expect(owners.status).toBe(403);
     const anonymous = await app.request('GET', '/api/activities?action=budget_set');
     expect(anonymous.status).toBe(401);
+  });
+});
+
+/**
+ * Activities recorded before the byAction index have no keys there: the deploy's fill
+ * (functions/activities/activity-index-fill.ts, run here as the runtime runs it, in its own thread under
+ * its own grants) gives them theirs, so the filter finds them too; the unfiltered feed always did.
+ */
+describe('activities recorded before the index', () => {
+  const legacyIds = [
+    ulid(Date.UTC(2026, 0, 5, 10)),
+    ulid(Date.UTC(2026, 0, 6, 10)),
+    ulid(Date.UTC(2026, 0, 7, 10)),
+  ];
+  const client = () => entities().table.getDocumentClient();
+  const tableName = () => entities().table.getName();
+  const runTheFill = () => app.runtime.functions.invoke<ActivityIndexFillCounts>('ActivityIndexFill', {});
+
+  beforeAll(async () => {
+    // Exactly what the version before the index stored: no gsi1pk/gsi1sk.
+    for (const [index, id] of legacyIds.entries()) {
+      await client().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            feed: 'all',
+            activityId: id,
+            user_id: owner.userId,
+            user_email: owner.email,
+            action: index === 1 ? 'access_granted' : 'client_deleted',
+            resource_type: 'client',
+            resource_id: clientId,
+            details: { legacy: true },
+            created_at: new Date(Date.UTC(2026, 0, 5 + index, 10)).toISOString(),
+            pk: ACTIVITY_FEED_PARTITION,
+            sk: activitySortKey(id),
+            __edb_e__: 'activity',
+            __edb_v__: '1',
+          },
+        }),
+      );
+    }
+    // A data folder of a version before the fill has no marker of a completed one.
+    await client().send(new DeleteCommand({ TableName: tableName(), Key: ACTIVITY_INDEX_FILL_MARKER_KEY }));
+  });
+
+  const filtered = async (action: string) => idsOf(await everyPage({ action }));
+
+  it('are in the unfiltered feed, and in the filtered one once the fill has run, once', async () => {
+    expect(idsOf(await everyPage({}))).toEqual(expect.arrayContaining(legacyIds));
+    expect(await filtered('client_deleted')).toEqual([]);
+
+    const first = await runTheFill();
+    expect(first).toMatchObject({ read: 3, filled: 3, failed: 0, alreadyDone: false });
+    expect(await filtered('client_deleted')).toEqual([legacyIds[2], legacyIds[0]]);
+    expect(await filtered('access_granted')).toEqual([legacyIds[1]]);
+    const both = await feedPage('?action=client_deleted,access_granted&limit=2');
+    expect(both.body.activities.map((row) => row.id)).toEqual([legacyIds[2], legacyIds[1]]);
+    expect(both.body.next_cursor).not.toBeNull();
+
+    const { Item } = await client().send(
+      new GetCommand({ TableName: tableName(), Key: ACTIVITY_INDEX_FILL_MARKER_KEY, ConsistentRead: true }),
+    );
+    expect(Item).toMatchObject({ activitiesRead: 3 });
+    expect(await runTheFill()).toEqual({ read: 0, filled: 0, failed: 0, alreadyDone: true });
+  });
+
+  it('leave the activities recorded since alone: they were indexed when recorded', async () => {
+    await client().send(new DeleteCommand({ TableName: tableName(), Key: ACTIVITY_INDEX_FILL_MARKER_KEY }));
+    expect(await runTheFill()).toEqual({ read: 0, filled: 0, failed: 0, alreadyDone: false });
   });
 });
