@@ -27,6 +27,7 @@ const appFunctionIds = [
   'PostConfirmationFunction',
   'TrashMigrationFunction',
   'UsageBackfillFunction',
+  'ActivityIndexFillFunction',
   'AdminPromotionFunction',
 ];
 

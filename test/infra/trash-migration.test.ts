@@ -101,6 +101,7 @@ describe('S3 trash migration on deploy', () => {
     expect(providerPolicies[0]).toContain('lambda:InvokeFunction');
     expect(providerPolicies[0]).toContain(FUNCTION_ID);
     expect(providerPolicies[0]).toContain('UsageBackfillFunction');
+    expect(providerPolicies[0]).toContain('ActivityIndexFillFunction');
     expect(providerPolicies[0]).not.toContain('"Resource":"*"');
   });
 });
