@@ -76,6 +76,8 @@ export const ACTIVITY_ACTIONS = {
   budget_set: {},
   budget_raised: {},
   budget_extra_job_allowed: {},
+  // Agency settings (the Settings page)
+  update_settings: { label: 'Settings Updated' },
   // WordPress
   wordpress_post_published: {},
   wordpress_post_updated: {},
