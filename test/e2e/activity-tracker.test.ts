@@ -18,11 +18,14 @@ import {
 
 let app: E2eApp;
 let staff: ApiUser;
+/** Another admin, who sets budgets (only admins may). */
+let budgetAdmin: { idToken: string };
 let client: { id: string; name: string };
 
 beforeAll(async () => {
   app = await startE2eApp();
   staff = await createApiUser(app, 'staff');
+  budgetAdmin = await app.test.createUser(app.newEmail('budget-admin'), { admin: true });
   client = await createClientViaApi(app, staff, 'Harbor View Dental');
 });
 
@@ -42,10 +45,10 @@ async function renameClient(name: string): Promise<void> {
   if (reply.status !== 200) throw new Error(`Renaming failed: ${reply.status} ${JSON.stringify(reply.body)}`);
 }
 
-/** The staff user sets the client's monthly budget: a 'budget_set' activity (or 'budget_raised'). */
+/** Another admin sets the client's monthly budget: a 'budget_set' activity (or 'budget_raised'). */
 async function setBudget(monthlyUsd: number): Promise<void> {
   const reply = await app.test.request('PUT', `/api/clients/${client.id}/budget`, {
-    token: staff.idToken,
+    token: budgetAdmin.idToken,
     body: { monthlyUsd },
   });
   if (reply.status !== 200) throw new Error(`Budget failed: ${reply.status} ${JSON.stringify(reply.body)}`);

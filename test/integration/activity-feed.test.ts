@@ -210,8 +210,9 @@ describe('paging and filtering the feed', () => {
   let budgetActivityId: string;
 
   beforeAll(async () => {
+    // Only an admin sets a client's budget (docs/decisions.md, budgets).
     const budget = await app.request('PUT', `/api/clients/${clientId}/budget`, {
-      token: owner.idToken,
+      token: admin.idToken,
       body: { monthlyUsd: 25 },
     });
     expect(budget.status).toBe(200);
@@ -251,7 +252,7 @@ describe('paging and filtering the feed', () => {
     expect(reply.body.activities.map((row) => row.id)).toEqual([budgetActivityId]);
     expect(reply.body.activities[0]).toMatchObject({
       action: 'budget_set',
-      user_email: owner.email,
+      user_email: admin.email,
       resource_id: clientId,
       details: { monthly_usd: 25 },
     });
