@@ -2,14 +2,14 @@ import { BadRequestError } from '#functions/commons/errors';
 import { httpHandler } from '#functions/commons/http-handler';
 import { decodeCursor, encodeCursor } from '#functions/commons/paging';
 import { parseQuery } from '#functions/usage/query-params';
+import type { ActivityAction } from '#shared/activity';
 import {
   ACTION_FILTER_EMPTY,
-  type ActivityAction,
   type ActivityPage,
   listActivitiesQuerySchema,
   parseActionFilter,
   unknownActionMessage,
-} from '#shared/activity';
+} from '#shared/activity-query';
 import { listActivitiesPage } from './activity-feed';
 
 /** `?action=` as the actions to read; a name the app does not record is a 400 that names it. */

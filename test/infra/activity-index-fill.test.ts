@@ -29,7 +29,7 @@ describe('activity index fill on deploy', () => {
 
   it('is one more function, invoked by a trigger after the table, the workers and every route function', () => {
     expect(resourcesOf(template)[FUNCTION_ID]?.Properties).toMatchObject({
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Timeout: ACTIVITY_INDEX_FILL_TIMEOUT.toSeconds(),
     });
     expect(backgroundFunctions.activityIndexFill).toBe('functions/activities/activity-index-fill.ts');

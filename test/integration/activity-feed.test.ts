@@ -14,10 +14,9 @@ import {
   type Activity,
   type ActivityAction,
   type ActivityCreatedEvent,
-  type ActivityPage,
   activityCreatedEventSchema,
-  unknownActionMessage,
 } from '#shared/activity';
+import { type ActivityPage, unknownActionMessage } from '#shared/activity-query';
 import { INVALID_CURSOR } from '#shared/page-cursor';
 import { collectEvents, type EventCollector, type JobEvent, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';

@@ -1,9 +1,5 @@
-import {
-  ACTION_SEPARATOR,
-  type ActivityAction,
-  type ActivityPage,
-  activityPageSchema,
-} from '#shared/activity';
+import type { ActivityAction } from '#shared/activity';
+import { ACTION_SEPARATOR, type ActivityPage, activityPageSchema } from '#shared/activity-query';
 import { api } from '@/lib/api-client';
 
 /**

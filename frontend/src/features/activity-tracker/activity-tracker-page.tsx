@@ -1,4 +1,5 @@
-import { ACTIVITY_ACTION_NAMES, isActivityAction } from '#shared/activity';
+import { isActivityAction } from '#shared/activity';
+import { ACTIVITY_ACTION_NAMES } from '#shared/activity-query';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAuth } from '@/lib/auth/auth-context';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Activity, ActivityAction, ActivityPage } from '#shared/activity';
+import type { Activity, ActivityAction } from '#shared/activity';
+import type { ActivityPage } from '#shared/activity-query';
 import { type FeedState, feedReducer, initialFeed } from './feed-state';
 
 /** Issue 41: the tracker's filter, its pages back to the oldest row, and live rows under a filter. */

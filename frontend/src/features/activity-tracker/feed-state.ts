@@ -1,4 +1,5 @@
-import type { Activity, ActivityAction, ActivityPage } from '#shared/activity';
+import type { Activity, ActivityAction } from '#shared/activity';
+import type { ActivityPage } from '#shared/activity-query';
 import { mergeActivities } from './activity-feed';
 
 /**
