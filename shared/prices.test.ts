@@ -5,6 +5,7 @@ import {
   formatUsd,
   IMAGE_PRICES,
   imageUnitPrice,
+  microToUsd,
   NO_USAGE,
   priceOf,
   priceRows,
@@ -80,10 +81,16 @@ describe('costOf', () => {
 });
 
 describe('formatUsd', () => {
-  it('shows cents, and four places under a cent', () => {
+  it('shows cents at least, and every micro-dollar there is: no amount is rounded to the cent', () => {
     expect(formatUsd(50)).toBe('$50.00');
     expect(formatUsd(1234.5)).toBe('$1,234.50');
     expect(formatUsd(0.0042)).toBe('$0.0042');
     expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(0.167)).toBe('$0.167');
+    expect(formatUsd(0.0025)).toBe('$0.0025');
+    expect(formatUsd(microToUsd(12_345_678))).toBe('$12.345678');
+    expect(formatUsd(microToUsd(1))).toBe('$0.000001');
+    // A total of rows reads as their exact sum, not as a sum of rounded cents.
+    expect(formatUsd(microToUsd(167_000 + 167_000 + 167_000))).toBe('$0.501');
   });
 });

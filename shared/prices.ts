@@ -335,10 +335,17 @@ export function usdToMicro(usd: number): number {
   return Math.round(usd * MICRO_PER_USD);
 }
 
-/** `$12.34`, or `$0.0042` for amounts under a cent so small jobs do not all read `$0.00`. */
+/** Costs are kept in micro-dollars: an amount in dollars has at most this many decimals. */
+const USD_DECIMALS = 6;
+
+/**
+ * An amount at its real precision, cents at least: `$12.30`, `$0.167`, `$0.0025`, `$1,234.567891`.
+ * Costs are kept to the micro-dollar (`microToUsd`), and an agency bills a client from these figures,
+ * so none is rounded to the cent (issue 41 item 4): a job at $0.167 does not read $0.17, and a total
+ * is the exact sum of its rows.
+ */
 export function formatUsd(usd: number): string {
-  const digits = usd !== 0 && Math.abs(usd) < 0.01 ? 4 : 2;
-  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: USD_DECIMALS })}`;
 }
 
 /** Rows of the price table as the usage page lists them, in the spec lists' order. */
