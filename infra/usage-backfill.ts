@@ -9,11 +9,12 @@ export const USAGE_BACKFILL_TIMEOUT = Duration.minutes(10);
 
 /**
  * The table's partitions the fill touches (functions/data/item-keys.ts formats; the ids are lower-cased):
- * it reads the months' usage items, adds to the clients' and users' day counters, and keeps its marker.
+ * it reads the months' usage items, adds to the clients', the users' and the providers' day counters,
+ * and keeps its marker.
  */
 export const USAGE_BACKFILL_PARTITIONS = {
   months: '$lbm#usagemonth_*',
-  counters: ['$lbm#usageclientday_*', '$lbm#usagenoclientday_*'],
+  counters: ['$lbm#usageclientday_*', '$lbm#usagenoclientday_*', '$lbm#usageproviderday_*'],
   marker: '$lbm#usagebackfill_*',
 } as const;
 

@@ -1,4 +1,5 @@
 import type { CsvColumn } from './csv';
+import { MODEL_PROVIDERS, PROVIDER_LABELS } from './models';
 import { USAGE_PERIOD_MESSAGES } from './usage-dates';
 import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
@@ -10,7 +11,7 @@ import * as z from './validation/zod';
  * the month it shows in.
  */
 
-export const USAGE_GROUP_BYS = ['client', 'user', 'tool', 'model'] as const;
+export const USAGE_GROUP_BYS = ['client', 'user', 'tool', 'model', 'provider'] as const;
 export type UsageGroupBy = (typeof USAGE_GROUP_BYS)[number];
 
 /** What the page calls each job kind (functions/tools/<name>). */
@@ -34,7 +35,18 @@ export const USAGE_GROUP_LABELS: Readonly<Record<UsageGroupBy, string>> = {
   user: 'User',
   tool: 'Tool',
   model: 'Model',
+  provider: 'Provider',
 };
+
+/**
+ * Who served a job, as the usage filter names it: a model provider, or `offline` for the offline
+ * composer (its drafts cost nothing and are billed by no one, so its token estimates are shown apart
+ * from the tokens a provider billed: docs/decisions.md, "Usage: offline jobs apart").
+ */
+export const USAGE_PROVIDERS = [...MODEL_PROVIDERS, 'offline'] as const;
+export type UsageProvider = (typeof USAGE_PROVIDERS)[number];
+export const OFFLINE_PROVIDER: UsageProvider = 'offline';
+export const USAGE_PROVIDER_LABELS: Readonly<Record<UsageProvider, string>> = PROVIDER_LABELS;
 
 /** How many of the period's dearest jobs the page lists. */
 export const TOP_JOBS = 10;
@@ -54,6 +66,20 @@ const isoDay = () =>
     .optional(z.iso.date({ error: USAGE_MESSAGES.badDate }))
     .check(z.meta({ description: 'A UTC calendar day, `YYYY-MM-DD`.' }));
 
+const clientIdFilter = () =>
+  z.optional(z.string().check(z.maxLength(100))).check(
+    z.meta({
+      description: "Only this client's jobs; a client the caller cannot see answers 404, as elsewhere.",
+    }),
+  );
+
+const providerFilter = () =>
+  z
+    .optional(z.enum(USAGE_PROVIDERS))
+    .check(
+      z.meta({ description: 'Only the jobs this provider served; `offline` for the offline composer’s.' }),
+    );
+
 export const usageQuerySchema = z.object({
   from: isoDay().check(
     z.meta({ description: 'First day (UTC), inclusive; the 1st of this month if absent.' }),
@@ -62,6 +88,8 @@ export const usageQuerySchema = z.object({
   groupBy: z
     ._default(z.enum(USAGE_GROUP_BYS), 'client')
     .check(z.meta({ description: 'How the rows are grouped (default `client`).' })),
+  clientId: clientIdFilter(),
+  provider: providerFilter(),
 });
 
 export const usageJobsQuerySchema = z.object({
@@ -69,9 +97,8 @@ export const usageJobsQuerySchema = z.object({
     z.meta({ description: 'First day (UTC), inclusive; the 1st of this month if absent.' }),
   ),
   to: isoDay().check(z.meta({ description: 'Last day (UTC), inclusive; today if absent.' })),
-  clientId: z
-    .optional(z.string().check(z.maxLength(100)))
-    .check(z.meta({ description: "Only this client's jobs." })),
+  clientId: clientIdFilter(),
+  provider: providerFilter(),
   limit: pageLimitSchema(USAGE_JOBS_PAGE_MAX, USAGE_JOBS_PAGE_DEFAULT).check(
     z.meta({
       description: `Jobs per page of the JSON reply, 1 to ${USAGE_JOBS_PAGE_MAX} (default ${USAGE_JOBS_PAGE_DEFAULT}); the CSV holds every job.`,
@@ -98,12 +125,19 @@ export const usageRowSchema = z.object({
   ),
   label: z.string().check(z.meta({ description: 'What the page shows for the group.' })),
   jobs: count('Jobs started in the period.'),
-  inputTokens: count('Input tokens.'),
-  outputTokens: count('Output tokens, reasoning included.'),
+  inputTokens: count('Input tokens a provider billed (the offline composer’s estimates are not counted).'),
+  outputTokens: count('Output tokens a provider billed, reasoning included.'),
   reasoningTokens: count('The part of the output spent reasoning, where the provider reports it.'),
   images: count('Images generated.'),
   speechSeconds: count('Seconds of speech produced.'),
   costUsd: usd('Cost'),
+  offlineJobs: count('Of the jobs, those the offline composer wrote (cost 0, billed by no one).'),
+  offlineTokens: count(
+    'Input and output tokens the offline composer’s jobs would have used: an estimate, not in the token counts above.',
+  ),
+  estimatedJobs: count(
+    'Of the jobs, those with an attempt cut off by a crash, whose tokens are estimated from what was sent and streamed.',
+  ),
 });
 
 export type UsageRow = z.infer<typeof usageRowSchema>;
@@ -143,6 +177,12 @@ export const usageJobSchema = z.object({
   ownKey: z
     .boolean()
     .check(z.meta({ description: "Paid with the user's own provider key: not billed to the agency." })),
+  estimated: z.boolean().check(
+    z.meta({
+      description:
+        'An attempt was cut off by a crash before its provider reported usage: its tokens (and cost) are estimated from the prompt sent and the text streamed.',
+    }),
+  ),
   contentId: z.nullable(z.string().check(z.meta({ description: 'The library item it saved, if any.' }))),
   title: z.nullable(z.string()),
 });
@@ -153,6 +193,10 @@ export const usageReplySchema = z.object({
   from: z.string(),
   to: z.string(),
   groupBy: z.enum(USAGE_GROUP_BYS),
+  clientId: z.nullable(z.string()).check(z.meta({ description: 'The client filter, if any.' })),
+  provider: z
+    .nullable(z.enum(USAGE_PROVIDERS))
+    .check(z.meta({ description: 'The provider filter, if any.' })),
   scope: z.enum(['all', 'visible', 'own']).check(
     z.meta({
       description:
@@ -219,6 +263,7 @@ export const USAGE_CSV: readonly CsvColumn<UsageJob>[] = [
   numberColumn('costUsd'),
   textColumn('priceAsOf'),
   { header: 'ownKey', kind: 'text', value: (job) => String(job.ownKey) },
+  { header: 'estimated', kind: 'text', value: (job) => String(job.estimated) },
   textColumn('contentId'),
   textColumn('title'),
 ];

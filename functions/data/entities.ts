@@ -497,6 +497,8 @@ const usageAttributes = () =>
     costMicroUsd: number(),
     priceAsOf: optionalString(),
     ownKey: boolean().optional(),
+    /** An attempt cut off by a crash: its usage is an estimate from what was sent and streamed. */
+    estimated: boolean().optional(),
     contentId: optionalString(),
     title: optionalString(),
     startedAt: string(),

@@ -79,6 +79,11 @@ export interface AttemptUsage {
   readonly modelId: string;
   readonly measure: UsageMeasure;
   readonly ownKey: boolean;
+  /**
+   * The attempt's usage as estimated while its provider call ran (the prompt sent, the text streamed
+   * so far), until the provider reports its own: what is left when a crash cuts the call off.
+   */
+  readonly estimated?: boolean;
 }
 
 /** What a new job is billed to (admission, batches, a multi-platform run's children). */

@@ -1,13 +1,12 @@
-import { authorizeClient } from '#functions/clients/client-access';
 import { BadRequestError } from '#functions/commons/errors';
 import { HttpFileResult, httpHandler } from '#functions/commons/http-handler';
 import { MAX_USAGE_EXPORT_ROWS, USAGE_MESSAGES, type UsageJob, usageJobsQuerySchema } from '#shared/usage';
 import { parseQuery } from './query-params';
-import { periodOf, scopeOf, visibleItems } from './usage-report';
-import { toUsageJob, usageRows } from './usage-store';
+import { periodOf, visibleItems } from './usage-report';
+import { toUsageJob } from './usage-store';
 
 /**
- * GET /api/usage/jobs?from=&to=&clientId=: the jobs behind the usage page, one row per job, newest
+ * GET /api/usage/jobs?from=&to=&clientId=&provider=: the jobs behind the usage page, one row per job, newest
  * first; `Accept: text/csv` answers the whole period as a CSV file, otherwise JSON pages of `limit`.
  */
 
@@ -25,17 +24,10 @@ export const handler = httpHandler({
   handle: async ({ caller, query, event }) => {
     const parsed = parseQuery(usageJobsQuerySchema, query);
     const period = periodOf(parsed);
-    let items: Awaited<ReturnType<typeof usageRows>>;
-    if (scopeOf(caller) === 'all') {
-      // An admin sees every client; a client id that does not exist is a 404, as for anyone.
-      if (parsed.clientId) await authorizeClient(caller, parsed.clientId);
-      items = await usageRows(
-        parsed.clientId ? { kind: 'client', clientId: parsed.clientId } : { kind: 'all' },
-        period,
-      );
-    } else {
-      items = await visibleItems(caller, period, parsed.clientId);
-    }
+    const items = await visibleItems(caller, period, {
+      clientId: parsed.clientId,
+      provider: parsed.provider,
+    });
     const jobs = items.map(toUsageJob).sort((a, b) => (a.jobId < b.jobId ? 1 : a.jobId > b.jobId ? -1 : 0));
     if (wantsCsv(event.headers?.accept)) {
       if (jobs.length > MAX_USAGE_EXPORT_ROWS)

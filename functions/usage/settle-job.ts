@@ -4,7 +4,7 @@ import { logger } from '#functions/commons/logger';
 import { entities } from '#functions/data/entities';
 import { findItem } from '#functions/data/item-commands';
 import { getJob, markJobSettled, type StoredJob, storeJobCost } from '#functions/generation/job-store';
-import { addToDay, addToOwnerDay } from './usage-days';
+import { addToDay, addToOwnerDay, addToProviderDays } from './usage-days';
 import { summarizeUsage, type UsageRecord, usageRecordOf } from './usage-record';
 import { putUsage } from './usage-store';
 
@@ -39,6 +39,7 @@ async function recordUsage(job: StoredJob, costMicroUsd: number): Promise<UsageR
   await putUsage(record);
   await addToDay(record);
   await addToOwnerDay(record);
+  await addToProviderDays(record);
   return record;
 }
 

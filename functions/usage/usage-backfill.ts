@@ -4,12 +4,12 @@ import { entities } from '#functions/data/entities';
 import { partitionKey, sortKey } from '#functions/data/item-keys';
 import { TABLE_KEYS } from '#functions/data/table-definition';
 import { monthOf, monthsBetween } from '#shared/usage-dates';
-import { addToOwnerDay } from './usage-days';
+import { addToOwnerDay, addToProviderDays } from './usage-days';
 import { monthPages } from './usage-store';
 
 /**
- * One-time fill of the per-client day counters (usage-days.ts `addToOwnerDay`) for the jobs settled
- * before the settle step wrote them: staff's usage figures are read from those counters alone, so
+ * One-time fill of the per-client day counters (usage-days.ts `addToOwnerDay`) and the per-provider
+ * ones (`addToProviderDays`) for the jobs settled before the settle step wrote them: staff's usage figures are read from those counters alone, so
  * without it they would leave those jobs out. It walks every month's usage items, from the first month
  * any version recorded usage to the current one, and adds each job to its client's (or its user's
  * no-client) counters. Adding is conditional on the job not being counted yet, so the jobs settled
@@ -39,9 +39,13 @@ export interface UsageBackfillCounts {
   readonly alreadyDone: boolean;
 }
 
-/** The marker of a completed walk: in a partition of its own, which the function's role may write. */
+/**
+ * The marker of a completed walk: in a partition of its own, which the function's role may write. The
+ * provider counters (usage-days.ts `addToProviderDays`) came after the owner days' first walk had left
+ * its marker (`ownerDays`), so the walk that fills both has a marker of its own and runs once more.
+ */
 export const BACKFILL_MARKER_KEY = {
-  [TABLE_KEYS.partitionKey]: partitionKey([['usageBackfill', 'ownerDays']]),
+  [TABLE_KEYS.partitionKey]: partitionKey([['usageBackfill', 'providerDays']]),
   [TABLE_KEYS.sortKey]: sortKey('usageBackfill'),
 };
 
@@ -71,7 +75,7 @@ export async function markFillNotNeeded(now = new Date()): Promise<void> {
   await markDone(0, now);
 }
 
-/** Adds every job recorded up to now to its owner's day counters, once; see above. */
+/** Adds every job recorded up to now to its owner's and its provider's day counters, once; see above. */
 export async function backfillOwnerDays(now = new Date()): Promise<UsageBackfillCounts> {
   if (await isDone()) return { read: 0, failed: 0, alreadyDone: true };
   let read = 0;
@@ -87,6 +91,7 @@ export async function backfillOwnerDays(now = new Date()): Promise<UsageBackfill
           page.slice(start, start + CONCURRENCY).map(async (row) => {
             try {
               await addToOwnerDay(row);
+              await addToProviderDays(row);
             } catch (error) {
               failed += 1;
               logger.error('Could not add a job to its client day counters', { jobId: row.jobId, error });

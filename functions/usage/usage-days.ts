@@ -30,6 +30,8 @@ export interface UsageTotals {
   images: number;
   speechSeconds: number;
   costMicroUsd: number;
+  /** Jobs with an attempt cut off by a crash, whose usage is an estimate (usage-record.ts). */
+  estimatedJobs: number;
 }
 
 const METRICS: Readonly<Record<keyof UsageTotals, string>> = {
@@ -40,6 +42,7 @@ const METRICS: Readonly<Record<keyof UsageTotals, string>> = {
   images: 'g',
   speechSeconds: 's',
   costMicroUsd: 'c',
+  estimatedJobs: 'e',
 };
 
 const METRIC_OF_CODE = new Map(Object.entries(METRICS).map(([name, code]) => [code, name]));
@@ -51,6 +54,7 @@ const DIMENSIONS: Readonly<Record<UsageGroupBy | 'total', string>> = {
   user: 'u',
   tool: 'o',
   model: 'm',
+  provider: 'p',
 };
 
 /** The key of the "no client" group. */
@@ -64,6 +68,7 @@ export const emptyTotals = (): UsageTotals => ({
   images: 0,
   speechSeconds: 0,
   costMicroUsd: 0,
+  estimatedJobs: 0,
 });
 
 function shardOf(jobId: string): number {
@@ -72,10 +77,28 @@ function shardOf(jobId: string): number {
   return Math.abs(hash) % SHARDS;
 }
 
-function dayKey(day: string, shard: number) {
+/**
+ * Which jobs a counter item adds up: every job (`null`), or only those one provider served. The
+ * provider's items are items of their own, with their own `seen` set: a provider filter reads them
+ * instead, and the report subtracts the offline composer's tokens from the billed ones by reading its
+ * items (docs/decisions.md, "Usage: offline jobs apart"). A provider's days are in a partition of their
+ * own, so the fill that writes them for earlier jobs (usage-backfill.ts) never touches the days'.
+ */
+export type CounterProvider = string | null;
+
+function dayKey(day: string, shard: number, provider: CounterProvider = null) {
+  if (provider === null) {
+    return {
+      [TABLE_KEYS.partitionKey]: partitionKey([['usageDay', day]]),
+      [TABLE_KEYS.sortKey]: sortKey('usageDay', [['shard', String(shard)]]),
+    };
+  }
   return {
-    [TABLE_KEYS.partitionKey]: partitionKey([['usageDay', day]]),
-    [TABLE_KEYS.sortKey]: sortKey('usageDay', [['shard', String(shard)]]),
+    [TABLE_KEYS.partitionKey]: partitionKey([['usageProviderDay', day]]),
+    [TABLE_KEYS.sortKey]: sortKey('usageProviderDay', [
+      ['provider', provider],
+      ['shard', String(shard)],
+    ]),
   };
 }
 
@@ -91,13 +114,18 @@ export type CountedJob = Pick<
   | 'userEmail'
   | 'tool'
   | 'modelId'
+  | 'provider'
   | 'inputTokens'
   | 'outputTokens'
   | 'reasoningTokens'
   | 'images'
   | 'speechSeconds'
   | 'costMicroUsd'
-> & { readonly clientId?: string | null | undefined; readonly clientName?: string | null | undefined };
+> & {
+  readonly clientId?: string | null | undefined;
+  readonly clientName?: string | null | undefined;
+  readonly estimated?: boolean | undefined;
+};
 
 export function totalsOf(record: CountedJob): UsageTotals {
   return {
@@ -108,6 +136,7 @@ export function totalsOf(record: CountedJob): UsageTotals {
     images: record.images,
     speechSeconds: record.speechSeconds,
     costMicroUsd: record.costMicroUsd,
+    estimatedJobs: record.estimated ? 1 : 0,
   };
 }
 
@@ -165,15 +194,20 @@ async function addToCounters(
   }
 }
 
-/** Adds one settled job to its day; a second call for the same job changes nothing. */
-export async function addToDay(record: CountedJob): Promise<void> {
-  await addToCounters(dayKey(record.day, shardOf(record.jobId)), record, [
+function dayGroups(record: CountedJob): CounterGroups {
+  return [
     [DIMENSIONS.total, ''],
     [DIMENSIONS.client, record.clientId ?? NO_CLIENT_KEY],
     [DIMENSIONS.user, record.userId],
     [DIMENSIONS.tool, record.tool],
     [DIMENSIONS.model, record.modelId],
-  ]);
+    [DIMENSIONS.provider, record.provider],
+  ];
+}
+
+/** Adds one settled job to its day; a second call for the same job changes nothing. */
+export async function addToDay(record: CountedJob): Promise<void> {
+  await addToCounters(dayKey(record.day, shardOf(record.jobId)), record, dayGroups(record));
 }
 
 /**
@@ -183,16 +217,37 @@ export async function addToDay(record: CountedJob): Promise<void> {
  */
 export type CounterOwner = { readonly clientId: string } | { readonly noClientOf: string };
 
-function ownerKey(owner: CounterOwner, day: string, shard: string) {
+/**
+ * A provider's items sort apart from the owner's own (`#provider_…` after every `#day_…`), provider
+ * first, so one Query over a range of days reads either kind alone.
+ */
+function ownerKey(owner: CounterOwner, day: string, shard: string, provider: CounterProvider = null) {
   const ownerPart: [string, string] =
     'clientId' in owner ? ['usageClientDay', owner.clientId] : ['usageNoClientDay', owner.noClientOf];
+  const dayParts: [string, string][] = [
+    ['day', day],
+    ['shard', shard],
+  ];
   return {
     [TABLE_KEYS.partitionKey]: partitionKey([ownerPart]),
-    [TABLE_KEYS.sortKey]: sortKey('usageOwnerDay', [
-      ['day', day],
-      ['shard', shard],
-    ]),
+    [TABLE_KEYS.sortKey]: sortKey(
+      'usageOwnerDay',
+      provider === null ? dayParts : [['provider', provider], ...dayParts],
+    ),
   };
+}
+
+const ownerOf = (record: CountedJob): CounterOwner =>
+  record.clientId ? { clientId: record.clientId } : { noClientOf: record.userId };
+
+function ownerGroups(record: CountedJob): CounterGroups {
+  return [
+    [DIMENSIONS.total, ''],
+    [DIMENSIONS.user, record.userId],
+    [DIMENSIONS.tool, record.tool],
+    [DIMENSIONS.model, record.modelId],
+    [DIMENSIONS.provider, record.provider],
+  ];
 }
 
 /**
@@ -201,13 +256,26 @@ function ownerKey(owner: CounterOwner, day: string, shard: string) {
  * dimension is not kept: the total is the client's row.
  */
 export async function addToOwnerDay(record: CountedJob): Promise<void> {
-  const owner: CounterOwner = record.clientId ? { clientId: record.clientId } : { noClientOf: record.userId };
-  await addToCounters(ownerKey(owner, record.day, String(shardOf(record.jobId))), record, [
-    [DIMENSIONS.total, ''],
-    [DIMENSIONS.user, record.userId],
-    [DIMENSIONS.tool, record.tool],
-    [DIMENSIONS.model, record.modelId],
-  ]);
+  await addToCounters(
+    ownerKey(ownerOf(record), record.day, String(shardOf(record.jobId))),
+    record,
+    ownerGroups(record),
+  );
+}
+
+/**
+ * Adds one settled job to its provider's day counters and its provider's owner-day counters; a second
+ * call for the same job changes nothing. Run by the settle step, and once for the jobs settled before
+ * (usage-backfill.ts).
+ */
+export async function addToProviderDays(record: CountedJob): Promise<void> {
+  const shard = shardOf(record.jobId);
+  await addToCounters(dayKey(record.day, shard, record.provider), record, dayGroups(record));
+  await addToCounters(
+    ownerKey(ownerOf(record), record.day, String(shard), record.provider),
+    record,
+    ownerGroups(record),
+  );
 }
 
 /** One day's counters, grouped: `groups[dimension][key]`, plus the names of ids. */
@@ -225,7 +293,7 @@ function emptyDay(day: string): DayTotals {
   return {
     day,
     total: emptyTotals(),
-    groups: { client: new Map(), user: new Map(), tool: new Map(), model: new Map() },
+    groups: { client: new Map(), user: new Map(), tool: new Map(), model: new Map(), provider: new Map() },
     clientNames: new Map(),
     userEmails: new Map(),
   };
@@ -257,13 +325,19 @@ function addItem(into: DayTotals, item: Record<string, unknown>): void {
 const GET_CHUNK = 100;
 const ATTEMPTS = 5;
 
-/** The counters of these days (UTC `YYYY-MM-DD`), every shard summed; days without jobs are empty. */
-export async function readDays(days: readonly string[]): Promise<DayTotals[]> {
+/**
+ * The counters of these days (UTC `YYYY-MM-DD`), every shard summed, of every job or of one provider's;
+ * days without jobs are empty.
+ */
+export async function readDays(
+  days: readonly string[],
+  provider: CounterProvider = null,
+): Promise<DayTotals[]> {
   const byDay = new Map(days.map((day) => [day, emptyDay(day)]));
   const dayOfKey = new Map<string, string>();
   const keys = days.flatMap((day) =>
     Array.from({ length: SHARDS }, (_, shard) => {
-      const key = dayKey(day, shard);
+      const key = dayKey(day, shard, provider);
       dayOfKey.set(String(key[TABLE_KEYS.partitionKey]), day);
       return key;
     }),
@@ -294,10 +368,15 @@ export async function readDays(days: readonly string[]): Promise<DayTotals[]> {
  * (inclusive, UTC `YYYY-MM-DD`), every shard summed: one Query over the owner's days. The client
  * dimension holds the owner alone (its key: the client id, or NO_CLIENT_KEY).
  */
-export async function readOwnerDays(owner: CounterOwner, from: string, to: string): Promise<DayTotals[]> {
+export async function readOwnerDays(
+  owner: CounterOwner,
+  from: string,
+  to: string,
+  provider: CounterProvider = null,
+): Promise<DayTotals[]> {
   const byDay = new Map<string, DayTotals>();
-  const low = ownerKey(owner, from, '');
-  const high = ownerKey(owner, to, '~');
+  const low = ownerKey(owner, from, '', provider);
+  const high = ownerKey(owner, to, '~', provider);
   const client = entities().table.getDocumentClient();
   const groupKey = 'clientId' in owner ? owner.clientId : NO_CLIENT_KEY;
   let exclusiveStartKey: Record<string, unknown> | undefined;

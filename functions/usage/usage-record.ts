@@ -34,6 +34,8 @@ export interface UsageRecord {
   readonly costMicroUsd: number;
   readonly priceAsOf: string | null;
   readonly ownKey: boolean;
+  /** An attempt was cut off by a crash: its usage is an estimate (run-job.ts). */
+  readonly estimated: boolean;
   readonly contentId: string | null;
   readonly title: string | null;
   readonly startedAt: string;
@@ -47,6 +49,7 @@ export interface UsageSummary {
   readonly costMicroUsd: number;
   readonly priceAsOf: string | null;
   readonly ownKey: boolean;
+  readonly estimated: boolean;
 }
 
 /** The model a request asked for, when the job consumed nothing (it failed before any attempt ran). */
@@ -77,6 +80,7 @@ export function summarizeUsage(job: StoredJob): UsageSummary {
     costMicroUsd,
     priceAsOf,
     ownKey: attempts.some((attempt) => attempt.ownKey),
+    estimated: attempts.some((attempt) => attempt.estimated === true),
   };
 }
 
@@ -122,6 +126,7 @@ export function usageRecordOf(job: StoredJob, summary: UsageSummary, clientName:
     costMicroUsd: summary.costMicroUsd,
     priceAsOf: summary.priceAsOf,
     ownKey: summary.ownKey,
+    estimated: summary.estimated,
     contentId: job.savedContentId,
     title: typeof title === 'string' ? title : null,
     startedAt: new Date(decodeTime(job.id)).toISOString(),

@@ -4,17 +4,22 @@ import { BadRequestError } from '#functions/commons/errors';
 import { findImageModel, findLanguageModel, SPEECH_MODEL } from '#shared/models';
 import { microToUsd } from '#shared/prices';
 import {
+  OFFLINE_PROVIDER,
   TOP_JOBS,
   USAGE_MESSAGES,
+  USAGE_PROVIDER_LABELS,
   USAGE_TOOL_LABELS,
   type UsageGroupBy,
   type UsageJob,
+  type UsageProvider,
   type UsageQuery,
   type UsageReply,
   type UsageRow,
 } from '#shared/usage';
 import { daysBetween, monthsBetween, type UsagePeriod, usagePeriodOf } from '#shared/usage-dates';
 import {
+  type CounterOwner,
+  type CounterProvider,
   type DayTotals,
   emptyTotals,
   NO_CLIENT_KEY,
@@ -31,6 +36,8 @@ import { dearestJobs, toUsageJob, type UsageRow as UsageItem, usageRows } from '
  * - anyone else signed in sees the clients they can see, plus their own jobs without a client, added up
  *   from those clients' day counters and their own no-client day counters (one Query each);
  * - an API key sees only its owner's own jobs.
+ * A client filter reads that client's day counters alone (after the client routes' own check), a
+ * provider filter that provider's counters (usage-days.ts), for every view.
  */
 
 export type UsageScopeKind = UsageReply['scope'];
@@ -58,17 +65,24 @@ function add(into: UsageTotals, from: UsageTotals): void {
   for (const key of Object.keys(into) as (keyof UsageTotals)[]) into[key] += from[key];
 }
 
-function toRow(key: string, label: string, totals: UsageTotals): UsageRow {
+/**
+ * A row of the reply: its tokens are those a provider billed, the offline composer's (`offline`, the
+ * same group's offline jobs) shown apart as an estimate, never added in.
+ */
+function toRow(key: string, label: string, totals: UsageTotals, offline: UsageTotals): UsageRow {
   return {
     key,
     label,
     jobs: totals.jobs,
-    inputTokens: totals.inputTokens,
-    outputTokens: totals.outputTokens,
-    reasoningTokens: totals.reasoningTokens,
+    inputTokens: totals.inputTokens - offline.inputTokens,
+    outputTokens: totals.outputTokens - offline.outputTokens,
+    reasoningTokens: totals.reasoningTokens - offline.reasoningTokens,
     images: totals.images,
     speechSeconds: Math.round(totals.speechSeconds * 10) / 10,
     costUsd: microToUsd(totals.costMicroUsd),
+    offlineJobs: offline.jobs,
+    offlineTokens: offline.inputTokens + offline.outputTokens,
+    estimatedJobs: totals.estimatedJobs,
   };
 }
 
@@ -98,6 +112,8 @@ function groupKeyOf(item: UsageItem, groupBy: UsageGroupBy): string {
       return item.tool;
     case 'model':
       return item.modelId;
+    case 'provider':
+      return item.provider;
   }
 }
 
@@ -110,10 +126,11 @@ function totalsOfItem(item: UsageItem): UsageTotals {
     images: item.images,
     speechSeconds: item.speechSeconds,
     costMicroUsd: item.costMicroUsd,
+    estimatedJobs: item.estimated ? 1 : 0,
   };
 }
 
-/** Adds usage items up (the views limited to some clients or to one user). */
+/** Adds usage items up (an API key's view: its owner's own jobs). */
 function tallyItems(items: readonly UsageItem[], groupBy: UsageGroupBy): Tally {
   const tally = newTally();
   for (const item of items) {
@@ -165,59 +182,127 @@ async function visibleClientIds(caller: Caller): Promise<string[]> {
   return clients.map((client) => client.clientId);
 }
 
+/** The filters of both routes (shared/usage.ts): one client, one provider. */
+export interface UsageFilter {
+  readonly clientId?: string | undefined;
+  readonly provider?: UsageProvider | undefined;
+}
+
 /**
- * Staff's view: the counters of the clients they can see and of their own jobs without a client (one
- * Query each over the period's days), then their dearest jobs from the months' cost indexes. The
- * counters say how many jobs each month holds for the caller, so a month's search stops once it has
- * found them all, rather than reading the whole month for a caller with fewer than TOP_JOBS there.
+ * Where a signed-in caller's figures are counted: every day's counters (an admin without a client
+ * filter), or the day counters of some owners (one client: an admin's or staff's client filter, after
+ * the same check as every client route, so a client the caller cannot see is a 404; or the clients
+ * staff can see and their own jobs without a client). `keep` says which usage items belong to it.
  */
-async function visibleReport(
+type CounterSource =
+  | { readonly kind: 'days'; readonly keep: (row: UsageItem) => boolean }
+  | {
+      readonly kind: 'owners';
+      readonly owners: readonly CounterOwner[];
+      readonly keep: (row: UsageItem) => boolean;
+    };
+
+async function counterSource(caller: Caller, clientId: string | undefined): Promise<CounterSource> {
+  if (clientId) {
+    await authorizeClient(caller, clientId);
+    return { kind: 'owners', owners: [{ clientId }], keep: (row) => row.clientId === clientId };
+  }
+  if (caller.isAdmin) return { kind: 'days', keep: () => true };
+  const clientIds = await visibleClientIds(caller);
+  const visible = new Set(clientIds);
+  return {
+    kind: 'owners',
+    owners: [...clientIds.map((id) => ({ clientId: id })), { noClientOf: caller.userId }],
+    keep: (row) => (row.clientId ? visible.has(row.clientId) : row.userId === caller.userId),
+  };
+}
+
+/** The source's counters over the period, of every job or of one provider's (one Query per owner). */
+async function readSource(
+  source: CounterSource,
+  period: UsagePeriod,
+  provider: CounterProvider,
+): Promise<DayTotals[]> {
+  if (source.kind === 'days') return readDays(daysBetween(period.from, period.to), provider);
+  const days = await Promise.all(
+    source.owners.map((owner) => readOwnerDays(owner, period.from, period.to, provider)),
+  );
+  return days.flat();
+}
+
+/** The figures of a report: every job's (or the filter's provider's), and the offline composer's among them. */
+interface Tallies {
+  readonly main: Tally;
+  readonly offline: Tally;
+  readonly topJobs: UsageJob[];
+}
+
+/**
+ * A signed-in caller's figures, from the counters: the source's, of the filter's provider or of every
+ * job, and of the offline composer's jobs among them (read from its own counters unless the filter
+ * already says). The dearest jobs come from the months' cost indexes; the counters say how many jobs
+ * each month holds for the view, so a month's search stops once it has found them all, rather than
+ * reading the whole month for a view with fewer than TOP_JOBS there.
+ */
+async function countedReport(
   caller: Caller,
   period: UsagePeriod,
   groupBy: UsageGroupBy,
-): Promise<{ tally: Tally; topJobs: UsageJob[] }> {
-  const clientIds = await visibleClientIds(caller);
-  const visible = new Set(clientIds);
-  const keep = (row: UsageItem) => (row.clientId ? visible.has(row.clientId) : row.userId === caller.userId);
-  const days = await Promise.all([
-    ...clientIds.map((clientId) => readOwnerDays({ clientId }, period.from, period.to)),
-    readOwnerDays({ noClientOf: caller.userId }, period.from, period.to),
+  filter: UsageFilter,
+): Promise<Tallies> {
+  const source = await counterSource(caller, filter.clientId);
+  const { provider } = filter;
+  const [main, offlineDays] = await Promise.all([
+    readSource(source, period, provider ?? null).then((days) => tallyDays(days, groupBy)),
+    provider === undefined ? readSource(source, period, OFFLINE_PROVIDER) : null,
   ]);
-  const tally = tallyDays(days.flat(), groupBy);
+  const offline = offlineDays
+    ? tallyDays(offlineDays, groupBy)
+    : provider === OFFLINE_PROVIDER
+      ? main
+      : newTally();
+  const everything = source.kind === 'days' && provider === undefined;
+  const keep = (row: UsageItem) => source.keep(row) && (provider === undefined || row.provider === provider);
   const jobsOfMonth = new Map<string, number>();
-  for (const [day, totals] of tally.byDay) {
+  for (const [day, totals] of main.byDay) {
     const month = day.slice(0, 7);
     jobsOfMonth.set(month, (jobsOfMonth.get(month) ?? 0) + totals.jobs);
   }
   const dearest = await Promise.all(
     monthsBetween(period.from, period.to).map((month) => {
+      if (everything) return dearestJobs(month, period, TOP_JOBS);
       const count = Math.min(TOP_JOBS, jobsOfMonth.get(month) ?? 0);
       return count === 0 ? [] : dearestJobs(month, period, count, keep);
     }),
   );
-  return { tally, topJobs: dearestOf(dearest) };
+  return { main, offline, topJobs: dearestOf(dearest) };
 }
 
-/** The usage items a caller who is not an admin may see in the period. */
+/** The usage items a caller may see in the period, filtered: the rows of GET /api/usage/jobs. */
 export async function visibleItems(
   caller: Caller,
   period: UsagePeriod,
-  clientId?: string,
+  filter: UsageFilter = {},
 ): Promise<UsageItem[]> {
+  const { clientId, provider } = filter;
+  const ofProvider = (items: readonly UsageItem[]) =>
+    provider === undefined ? [...items] : items.filter((item) => item.provider === provider);
   if (scopeOf(caller) === 'own') {
     const own = await usageRows({ kind: 'user', userId: caller.userId }, period);
-    return clientId ? own.filter((item) => item.clientId === clientId) : own;
+    return ofProvider(clientId ? own.filter((item) => item.clientId === clientId) : own);
   }
   if (clientId) {
+    // A client that does not exist, or that the caller cannot see, is a 404, as for every client route.
     await authorizeClient(caller, clientId);
-    return usageRows({ kind: 'client', clientId }, period);
+    return ofProvider(await usageRows({ kind: 'client', clientId }, period));
   }
+  if (caller.isAdmin) return ofProvider(await usageRows({ kind: 'all' }, period));
   const clientIds = await visibleClientIds(caller);
   const [perClient, own] = await Promise.all([
     Promise.all(clientIds.map((id) => usageRows({ kind: 'client', clientId: id }, period))),
     usageRows({ kind: 'user', userId: caller.userId }, period),
   ]);
-  return [...perClient.flat(), ...own.filter((item) => !item.clientId)];
+  return ofProvider([...perClient.flat(), ...own.filter((item) => !item.clientId)]);
 }
 
 /** Names of clients as they are now, over the names the jobs recorded (renamed clients read right). */
@@ -239,34 +324,43 @@ function labelOf(tally: Tally, groupBy: UsageGroupBy, key: string): string {
       return USAGE_TOOL_LABELS[key] ?? key;
     case 'model':
       return modelLabel(key);
+    case 'provider':
+      return USAGE_PROVIDER_LABELS[key as UsageProvider] ?? key;
   }
 }
 
-const dearestFirst = (a: UsageJob, b: UsageJob) => b.costUsd - a.costUsd || (a.jobId < b.jobId ? -1 : 1);
+/**
+ * Dearest first; among jobs of the same cost, the later one first: the order of the months' cost
+ * indexes (`<cost>#<jobId>`, read backwards), whose search stops once it has found enough, so the jobs
+ * it finds are the ones this order lists (offline jobs all cost 0, so a provider filter ties them all).
+ */
+const dearestFirst = (a: UsageJob, b: UsageJob) => b.costUsd - a.costUsd || (a.jobId < b.jobId ? 1 : -1);
 
 export async function usageReport(caller: Caller, query: UsageQuery): Promise<UsageReply> {
   const period = periodOf(query);
   const scope = scopeOf(caller);
   const { groupBy } = query;
-  let tally: Tally;
-  let topJobs: UsageJob[];
-  if (scope === 'all') {
-    const [days, dearest] = await Promise.all([
-      readDays(daysBetween(period.from, period.to)).then((days) => tallyDays(days, groupBy)),
-      Promise.all(monthsBetween(period.from, period.to).map((month) => dearestJobs(month, period, TOP_JOBS))),
-    ]);
-    tally = days;
-    topJobs = dearestOf(dearest);
-  } else if (scope === 'visible') {
-    ({ tally, topJobs } = await visibleReport(caller, period, groupBy));
+  const filter: UsageFilter = { clientId: query.clientId, provider: query.provider };
+  let tallies: Tallies;
+  if (scope === 'own') {
+    const items = await visibleItems(caller, period, filter);
+    tallies = {
+      main: tallyItems(items, groupBy),
+      offline: tallyItems(
+        items.filter((item) => item.provider === OFFLINE_PROVIDER),
+        groupBy,
+      ),
+      topJobs: dearestOf([items]),
+    };
   } else {
-    const items = await visibleItems(caller, period);
-    tally = tallyItems(items, groupBy);
-    topJobs = dearestOf([items]);
+    tallies = await countedReport(caller, period, groupBy, filter);
   }
+  const { main: tally, offline, topJobs } = tallies;
   if (groupBy === 'client') await currentClientNames(tally);
   const rows = [...tally.groups]
-    .map(([key, totals]) => toRow(key, labelOf(tally, groupBy, key), totals))
+    .map(([key, totals]) =>
+      toRow(key, labelOf(tally, groupBy, key), totals, offline.groups.get(key) ?? emptyTotals()),
+    )
     .sort((a, b) => b.costUsd - a.costUsd || b.jobs - a.jobs || a.label.localeCompare(b.label));
   const days = daysBetween(period.from, period.to).map((day) => {
     const totals = tally.byDay.get(day) ?? emptyTotals();
@@ -276,10 +370,12 @@ export async function usageReport(caller: Caller, query: UsageQuery): Promise<Us
     from: period.from,
     to: period.to,
     groupBy,
+    clientId: filter.clientId ?? null,
+    provider: filter.provider ?? null,
     scope,
     rows,
     totalCostUsd: microToUsd(tally.total.costMicroUsd),
-    totals: toRow('total', 'Total', tally.total),
+    totals: toRow('total', 'Total', tally.total, offline.total),
     days,
     topJobs,
   };

@@ -32,6 +32,7 @@ export function usageItemOf(record: UsageRecord) {
     contentId: orUndefined(record.contentId),
     title: orUndefined(record.title),
     ownKey: record.ownKey || undefined,
+    estimated: record.estimated || undefined,
   };
 }
 
@@ -66,6 +67,7 @@ export function toUsageJob(row: UsageRow): UsageJob {
     costUsd: microToUsd(row.costMicroUsd),
     priceAsOf: row.priceAsOf ?? null,
     ownKey: row.ownKey ?? false,
+    estimated: row.estimated ?? false,
     contentId: row.contentId ?? null,
     title: row.title ?? null,
   };

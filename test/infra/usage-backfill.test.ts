@@ -87,13 +87,15 @@ describe('usage counter fill on deploy', () => {
     const matches = (pattern: string, key: string) =>
       new RegExp(`^${pattern.replace(/[$#]/g, '\\$&').replace('*', '.*')}$`).test(key);
     expect(matches(USAGE_BACKFILL_PARTITIONS.months, partitionKey([['usageMonth', '2026-11']]))).toBe(true);
-    const [clientDays, noClientDays] = USAGE_BACKFILL_PARTITIONS.counters;
+    const [clientDays, noClientDays, providerDays] = USAGE_BACKFILL_PARTITIONS.counters;
     expect(matches(clientDays, partitionKey([['usageClientDay', '01ABC']]))).toBe(true);
     expect(matches(noClientDays, partitionKey([['usageNoClientDay', 'user-1']]))).toBe(true);
+    expect(matches(providerDays, partitionKey([['usageProviderDay', '2026-11-27']]))).toBe(true);
     expect(
       matches(USAGE_BACKFILL_PARTITIONS.marker, String(BACKFILL_MARKER_KEY[TABLE_KEYS.partitionKey])),
     ).toBe(true);
     // And not the day counters the admin's view reads, nor any other partition.
-    expect(matches(clientDays, partitionKey([['usageDay', '2026-11-27']]))).toBe(false);
+    for (const pattern of USAGE_BACKFILL_PARTITIONS.counters)
+      expect(matches(pattern, partitionKey([['usageDay', '2026-11-27']]))).toBe(false);
   });
 });

@@ -6,10 +6,17 @@ import {
   USAGE_RECORDED_SINCE,
   type UsageBackfillCounts,
 } from '#functions/usage/usage-backfill';
-import { addToDay, addToOwnerDay } from '#functions/usage/usage-days';
+import { addToDay, addToOwnerDay, addToProviderDays } from '#functions/usage/usage-days';
 import type { UsageRecord } from '#functions/usage/usage-record';
 import { putUsage } from '#functions/usage/usage-store';
-import { TOP_JOBS, USAGE_MESSAGES, type UsageGroupBy, type UsageJob, type UsageReply } from '#shared/usage';
+import {
+  TOP_JOBS,
+  USAGE_GROUP_BYS,
+  USAGE_MESSAGES,
+  type UsageGroupBy,
+  type UsageJob,
+  type UsageReply,
+} from '#shared/usage';
 import { dayOf } from '#shared/usage-dates';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 import { seededUsageRecord } from '#test/support/usage-records';
@@ -19,7 +26,10 @@ import { seededUsageRecord } from '#test/support/usage-records';
  * counters), not from their usage items. These checks compare the reply with the same figures added up
  * from the usage items GET /api/usage/jobs lists (what the page showed before), over a mixed data set:
  * clients the member of staff owns, a client shared with them, a stranger's client, jobs without a
- * client of theirs and of someone else, two months, failed jobs, images and speech.
+ * client of theirs and of someone else, two months, failed jobs, images and speech, offline jobs (their
+ * token estimates shown apart, never in the billed tokens: issue 41 item 4), jobs whose usage is an
+ * estimate after a crash. The client and provider filters (issue 41 item 7) are checked the same way:
+ * against the listed items of the same filter and against the unfiltered items filtered here.
  *
  * Then the fill of the counters for the jobs settled before the settle step wrote them
  * (functions/usage/usage-backfill.ts), run as the runtime runs it: the function in its own thread, with
@@ -45,13 +55,16 @@ const MODELS = ['gpt-4o', 'gpt-4o-mini', 'claude-sonnet-4.1-20250514'] as const;
 
 function recordOf(index: number, user: TestUser, client: { id: string; name: string } | null, started: Date) {
   const tool = TOOLS[index % TOOLS.length] ?? 'faq';
-  return seededUsageRecord({
+  // Some of the main data set's jobs are the offline composer's, at no cost; the earlier jobs of the
+  // fill below are all paid, so an admin's figures do not move when the fill counts them.
+  const offline = index < 1_000 && index % 5 === 2;
+  const record = seededUsageRecord({
     user,
     client,
     started,
     tool,
     modelId: MODELS[index % MODELS.length] ?? 'gpt-4o',
-    provider: 'openai',
+    provider: offline ? 'offline' : 'openai',
     status: index % 7 === 0 ? 'failed' : 'succeeded',
     inputTokens: 100 + index * 13,
     outputTokens: 200 + index * 7,
@@ -60,8 +73,9 @@ function recordOf(index: number, user: TestUser, client: { id: string; name: str
     speechCharacters: tool === 'podcast' ? 900 : 0,
     speechSeconds: tool === 'podcast' ? 61.3 + index : 0,
     durationMs: 5_000,
-    costMicroUsd: 1_000 + ((index * 7_919) % 50_000),
+    costMicroUsd: offline ? 0 : 1_000 + ((index * 7_919) % 50_000),
   });
+  return { ...record, estimated: !offline && index % 11 === 3 };
 }
 
 /** What settling a job writes to the usage store (settle-job.ts), in the same order. */
@@ -69,6 +83,7 @@ async function record(usage: UsageRecord): Promise<void> {
   await putUsage(usage);
   await addToDay(usage);
   await addToOwnerDay(usage);
+  await addToProviderDays(usage);
 }
 
 beforeAll(async () => {
@@ -152,17 +167,26 @@ interface Figures {
   images: number;
   speechTenths: number;
   costMicroUsd: number;
+  offlineJobs: number;
+  offlineTokens: number;
+  estimatedJobs: number;
 }
 
+/** The figures of some jobs: the tokens a provider billed, the offline composer's apart. */
 function figuresOf(jobs: readonly UsageJob[]): Figures {
+  const billed = jobs.filter((job) => job.provider !== 'offline');
+  const offline = jobs.filter((job) => job.provider === 'offline');
   return {
     jobs: jobs.length,
-    inputTokens: jobs.reduce((sum, job) => sum + job.inputTokens, 0),
-    outputTokens: jobs.reduce((sum, job) => sum + job.outputTokens, 0),
-    reasoningTokens: jobs.reduce((sum, job) => sum + job.reasoningTokens, 0),
+    inputTokens: billed.reduce((sum, job) => sum + job.inputTokens, 0),
+    outputTokens: billed.reduce((sum, job) => sum + job.outputTokens, 0),
+    reasoningTokens: billed.reduce((sum, job) => sum + job.reasoningTokens, 0),
     images: jobs.reduce((sum, job) => sum + job.images, 0),
     speechTenths: Math.round(jobs.reduce((sum, job) => sum + job.speechSeconds, 0) * 10),
     costMicroUsd: jobs.reduce((sum, job) => sum + micro(job.costUsd), 0),
+    offlineJobs: offline.length,
+    offlineTokens: offline.reduce((sum, job) => sum + job.inputTokens + job.outputTokens, 0),
+    estimatedJobs: jobs.filter((job) => job.estimated).length,
   };
 }
 
@@ -175,6 +199,9 @@ function figuresOfRow(row: UsageReply['totals']): Figures {
     images: row.images,
     speechTenths: Math.round(row.speechSeconds * 10),
     costMicroUsd: micro(row.costUsd),
+    offlineJobs: row.offlineJobs,
+    offlineTokens: row.offlineTokens,
+    estimatedJobs: row.estimatedJobs,
   };
 }
 
@@ -188,6 +215,8 @@ function groupKeyOf(job: UsageJob, groupBy: UsageGroupBy): string {
       return job.tool;
     case 'model':
       return job.modelId;
+    case 'provider':
+      return job.provider;
   }
 }
 
@@ -209,7 +238,7 @@ function expectSameFigures(reply: UsageReply, jobs: readonly UsageJob[], groupBy
     });
   }
   const dearest = [...jobs]
-    .sort((a, b) => b.costUsd - a.costUsd || (a.jobId < b.jobId ? -1 : 1))
+    .sort((a, b) => b.costUsd - a.costUsd || (a.jobId < b.jobId ? 1 : -1))
     .slice(0, TOP_JOBS)
     .map((job) => job.jobId);
   expect(reply.topJobs.map((job) => job.jobId)).toEqual(dearest);
@@ -227,7 +256,7 @@ describe("staff's usage from the counters of the clients they see", () => {
           job.clientId === null ? job.userId === staff.userId : job.clientId !== clients.strangers.id,
         ).toBe(true);
       }
-      for (const groupBy of ['client', 'user', 'tool', 'model'] as const) {
+      for (const groupBy of USAGE_GROUP_BYS) {
         const reply = await usage(staff.idToken, `${period}&groupBy=${groupBy}`);
         expect(reply.scope).toBe('visible');
         expectSameFigures(reply, jobs, groupBy);
@@ -240,6 +269,77 @@ describe("staff's usage from the counters of the clients they see", () => {
     expect(reply.rows.map((row) => row.label).sort()).toEqual(
       [clients.own.name, clients.shared.name, USAGE_MESSAGES.noClient].sort(),
     );
+  });
+
+  it('keeps offline token estimates out of the billed tokens, and shows them apart', async () => {
+    const period = `from=${from}&to=${to}`;
+    const jobs = await listedJobs(staff.idToken, period);
+    const offline = jobs.filter((job) => job.provider === 'offline');
+    expect(offline.length).toBeGreaterThan(0);
+    expect(offline.every((job) => job.inputTokens > 0 && job.costUsd === 0)).toBe(true);
+    const reply = await usage(staff.idToken, period);
+    const everyToken = jobs.reduce((sum, job) => sum + job.inputTokens, 0);
+    const offlineInput = offline.reduce((sum, job) => sum + job.inputTokens, 0);
+    expect(reply.totals.inputTokens).toBe(everyToken - offlineInput);
+    expect(reply.totals.offlineJobs).toBe(offline.length);
+    expect(reply.totals.estimatedJobs).toBeGreaterThan(0);
+  });
+
+  it('filters by client and by provider, for staff and for an admin, as the items of the same filter', async () => {
+    const period = `from=${from}&to=${to}`;
+    for (const caller of [staff, admin]) {
+      const everyJob = await listedJobs(caller.idToken, period);
+      const filters: [string, (job: UsageJob) => boolean][] = [
+        [`clientId=${clients.own.id}`, (job) => job.clientId === clients.own.id],
+        [`clientId=${clients.shared.id}`, (job) => job.clientId === clients.shared.id],
+        ['provider=offline', (job) => job.provider === 'offline'],
+        ['provider=openai', (job) => job.provider === 'openai'],
+        [
+          `clientId=${clients.own.id}&provider=offline`,
+          (job) => job.clientId === clients.own.id && job.provider === 'offline',
+        ],
+        ['provider=anthropic', () => false],
+      ];
+      for (const [filter, keep] of filters) {
+        const jobs = await listedJobs(caller.idToken, `${period}&${filter}`);
+        expect(
+          jobs.map((job) => job.jobId),
+          filter,
+        ).toEqual(everyJob.filter(keep).map((job) => job.jobId));
+        for (const groupBy of USAGE_GROUP_BYS) {
+          const reply = await usage(caller.idToken, `${period}&${filter}&groupBy=${groupBy}`);
+          expectSameFigures(reply, jobs, groupBy);
+        }
+      }
+    }
+    // The offline filter's tokens are all estimates: none billed.
+    const offline = await usage(admin.idToken, `${period}&provider=offline`);
+    expect(offline.totals.inputTokens).toBe(0);
+    expect(offline.totals.offlineTokens).toBeGreaterThan(0);
+    expect(offline.provider).toBe('offline');
+  });
+
+  it('answers 404 for a client the caller cannot see, and 400 naming an unknown provider', async () => {
+    const period = `from=${from}&to=${to}`;
+    for (const path of ['/api/usage', '/api/usage/jobs']) {
+      const hidden = await app.request<{ error: string }>(
+        'GET',
+        `${path}?${period}&clientId=${clients.strangers.id}`,
+        { token: staff.idToken },
+      );
+      expect(hidden.status, path).toBe(404);
+      const missing = await app.request('GET', `${path}?${period}&clientId=no-such-client`, {
+        token: admin.idToken,
+      });
+      expect(missing.status, path).toBe(404);
+      const provider = await app.request<{ error: string }>('GET', `${path}?${period}&provider=acme`, {
+        token: admin.idToken,
+      });
+      expect(provider.status, path).toBe(400);
+      expect(JSON.stringify(provider.body), path).toContain('provider');
+    }
+    const seen = await usage(admin.idToken, `${period}&clientId=${clients.strangers.id}`);
+    expect(seen.totals.jobs).toBeGreaterThan(0);
   });
 
   it('counts a job settled twice once, in the days and in the client counters', async () => {
@@ -329,7 +429,7 @@ describe('the fill of the client counters for jobs settled before them', () => {
     const walked = [...records, ...earlier].filter((usage) => usage.month >= USAGE_RECORDED_SINCE);
     expect(counts).toEqual({ read: walked.length, failed: 0, alreadyDone: false });
 
-    for (const groupBy of ['client', 'user', 'tool', 'model'] as const) {
+    for (const groupBy of USAGE_GROUP_BYS) {
       expectSameFigures(await usage(staff.idToken, `${period}&groupBy=${groupBy}`), jobs, groupBy);
     }
     const adminAfter = await usage(admin.idToken, `${period}&groupBy=client`);

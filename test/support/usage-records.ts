@@ -48,6 +48,7 @@ export function seededUsageRecord(job: SeededJob): UsageRecord {
     costMicroUsd: job.costMicroUsd,
     priceAsOf: '2025-04-14',
     ownKey: false,
+    estimated: false,
     contentId: null,
     title: null,
     startedAt: job.started.toISOString(),
