@@ -1,5 +1,6 @@
 import { findLanguageModel } from './models';
 import { costOf, type ImageUsage, NO_USAGE } from './prices';
+import { estimateTokens } from './token-estimate';
 
 /**
  * What a job is expected to cost before it runs (issue 34): the estimate a client's budget holds while
@@ -31,7 +32,7 @@ export function estimateTextJob(shape: TextJobShape): number {
   const outputTokens = shape.expectedOutputTokens * (model?.reasoning ? REASONING_FACTOR : 1);
   const inputTokens =
     BASE_INPUT_TOKENS +
-    Math.ceil(shape.requestCharacters / 4) +
+    estimateTokens(shape.requestCharacters) +
     (shape.readsSourcePage ? SOURCE_PAGE_TOKENS : 0);
   return costOf(shape.modelId, provider, { ...NO_USAGE, inputTokens, outputTokens }).microUsd;
 }

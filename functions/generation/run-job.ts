@@ -14,6 +14,7 @@ import { PROVIDER_CALL_LOG_MESSAGES } from '#infra/provider-call-log';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import type { TextJobFields } from '#shared/job-results';
 import { NO_USAGE } from '#shared/prices';
+import { estimateTokens } from '#shared/token-estimate';
 import {
   finishJob,
   noteRetry,
@@ -155,6 +156,25 @@ async function generate<Input, Result extends Record<string, unknown>>(
   const pushes = new ProgressStream();
   let lastSave = Date.now();
   let savedLength = 0;
+  // Until the provider reports what the attempt consumed (at the end of its stream), the attempt's
+  // usage is an estimate of what was sent and what it has streamed so far, saved with the first text
+  // (the provider took the call) and again with each saved progress: a crash that cuts the call off
+  // leaves that estimate, marked as one, instead of nothing (docs/decisions.md, "Usage: a crashed
+  // attempt is estimated"). The offline composer's drafts cost nothing, so there is nothing to keep.
+  const inputEstimate = estimateTokens(prompt.system) + estimateTokens(prompt.prompt);
+  let reported = choice.servedBy === 'offline';
+  let estimateSaved = false;
+  const saveEstimate = async () => {
+    if (reported) return;
+    estimateSaved = true;
+    await saveAttemptUsage(job, {
+      provider: choice.servedBy,
+      modelId: tool.modelId(input),
+      measure: { ...NO_USAGE, inputTokens: inputEstimate, outputTokens: estimateTokens(pushes.fullText) },
+      ownKey: false,
+      estimated: true,
+    }).catch((error: unknown) => logger.warn('Could not save the usage estimate', { jobId: job.id, error }));
+  };
   const stream = choice.provider.streamText({
     apiModelId: choice.apiModelId,
     system: prompt.system,
@@ -165,7 +185,8 @@ async function generate<Input, Result extends Record<string, unknown>>(
   for await (const event of untilAborted(stream, signal)) {
     if (event.type === 'usage') {
       // Kept as soon as the provider reports it: a reply cut off at its limit fails the job right after,
-      // and what it consumed still counts (issue 34).
+      // and what it consumed still counts (issue 34). It replaces the estimate.
+      reported = true;
       await saveAttemptUsage(job, {
         provider: choice.servedBy,
         modelId: tool.modelId(input),
@@ -190,7 +211,12 @@ async function generate<Input, Result extends Record<string, unknown>>(
       lastSave = now;
       const snapshot = pushes.snapshot();
       savedLength = snapshot.text.length;
-      await saveProgress(job.id, progress, { attempt: job.attempts, ...snapshot });
+      await Promise.all([
+        saveProgress(job.id, progress, { attempt: job.attempts, ...snapshot }),
+        saveEstimate(),
+      ]);
+    } else if (!estimateSaved) {
+      await saveEstimate();
     }
   }
   // The rest of the text, so the pushes add up to the whole reply before the job succeeds.

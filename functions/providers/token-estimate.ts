@@ -1,4 +1,2 @@
-/** Rough token count where no provider counted: about four characters per token for English text. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
+/** The estimate of shared/token-estimate.ts, where the providers have always imported it. */
+export { estimateTokens } from '#shared/token-estimate';
