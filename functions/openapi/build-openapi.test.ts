@@ -36,6 +36,39 @@ describe('the OpenAPI document', () => {
     expect(PUBLIC_API_VERSION).toBe('1.4.0');
   });
 
+  it('documents 1.4.0’s additions as issue 41 gives them: the usage filters, offline and estimated figures', () => {
+    for (const path of ['/usage', '/usage/jobs']) {
+      const parameters = at('paths', path, 'get', 'parameters') as {
+        name: string;
+        schema: { enum?: string[] };
+      }[];
+      const provider = parameters.find((parameter) => parameter.name === 'provider');
+      expect(provider?.schema.enum, path).toEqual(['openai', 'anthropic', 'google', 'xai', 'offline']);
+      expect(
+        parameters.map((parameter) => parameter.name),
+        path,
+      ).toContain('clientId');
+      expect(keysAt('paths', path, 'get', 'responses'), path).toContain('404');
+    }
+    const usage = ['paths', '/usage', 'get', 'responses', '200', 'content', 'application/json', 'schema'];
+    expect(at(...usage, 'properties', 'rows', 'items', 'required')).toEqual(
+      expect.arrayContaining(['offlineJobs', 'offlineTokens', 'estimatedJobs']),
+    );
+    expect(at(...usage, 'properties', 'groupBy', 'enum')).toContain('provider');
+    const csv = [
+      'paths',
+      '/usage/jobs',
+      'get',
+      'responses',
+      '200',
+      'content',
+      'text/csv',
+      'schema',
+      'pattern',
+    ];
+    expect(at(...csv)).toMatch(/,estimated,/);
+  });
+
   it('documents 1.3.0’s additions as issue 34 gives them: usage, budgets and batches, with their refusals', () => {
     const json = ['content', 'application/json', 'schema'];
     const usage = ['paths', '/usage', 'get', 'responses', '200', ...json];
@@ -53,7 +86,13 @@ describe('the OpenAPI document', () => {
       ]),
     );
     const usageParameters = at('paths', '/usage', 'get', 'parameters') as { name: string }[];
-    expect(usageParameters.map((parameter) => parameter.name)).toEqual(['from', 'to', 'groupBy']);
+    expect(usageParameters.map((parameter) => parameter.name)).toEqual([
+      'from',
+      'to',
+      'groupBy',
+      'clientId',
+      'provider',
+    ]);
     const jobs = ['paths', '/usage/jobs', 'get', 'responses'];
     expect(at(...jobs, '200', 'content', 'text/csv', 'schema', 'pattern')).toMatch(/^\^jobId,startedAt,/);
     expect(keysAt(...jobs)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));

@@ -17,7 +17,8 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * app serves, with ajv, as a strict generated client would check it: through the real gateway, once
  * with an API key and once with a sign-in token. A handler that adds or renames a field without the
  * document following fails here (the documented objects allow no other properties, and list their
- * fields as required). Issue 34 item 6 adds usage, budgets and batches (version 1.3.0), CSV included.
+ * fields as required). Issue 34 item 6 adds usage, budgets and batches (version 1.3.0), CSV included;
+ * issue 41 item 7 the usage filters `clientId` and `provider` (1.4.0).
  *
  * Keys have the default budget here (DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE): every test that calls with
  * a key makes a key of its own, stays within that key's budget (a 429 fails it), and only the budget
@@ -309,6 +310,37 @@ describe.each([
         200,
       );
     }
+    // Issue 41 item 7: the client and provider filters, on both routes, as the document names them.
+    // Without an OpenAI key the offline composer wrote the jobs above; no job went to xAI.
+    const listed = await call('GET', '/usage/jobs', { path: '/usage/jobs?provider=offline', credential });
+    expect(listed.status).toBe(200);
+    const offlineJobs = (listed.body as { rows: { provider: string; clientId: string | null }[] }).rows;
+    expect(offlineJobs.length).toBeGreaterThan(0);
+    expect(offlineJobs.every((row) => row.provider === 'offline')).toBe(true);
+    const byProvider = await call('GET', '/usage', {
+      path: '/usage?provider=offline&groupBy=provider',
+      credential,
+    });
+    expect(byProvider.status).toBe(200);
+    const offlineRows = (byProvider.body as { rows: { key: string; inputTokens: number }[] }).rows;
+    expect(offlineRows.map((row) => row.key)).toEqual(['offline']);
+    expect(offlineRows[0]?.inputTokens).toBe(0);
+    const none = await call('GET', '/usage', { path: '/usage?provider=xai', credential });
+    expect(none.status).toBe(200);
+    expect((none.body as { totals: { jobs: number } }).totals.jobs).toBe(0);
+    const withClient = offlineJobs.find((row) => row.clientId !== null);
+    if (withClient?.clientId) {
+      const ofClient = await call('GET', '/usage', {
+        path: `/usage?clientId=${withClient.clientId}`,
+        credential,
+      });
+      expect(ofClient.status).toBe(200);
+      expect((ofClient.body as { clientId: string }).clientId).toBe(withClient.clientId);
+    }
+    expect((await call('GET', '/usage', { path: '/usage?provider=acme', credential })).status).toBe(400);
+    expect((await call('GET', '/usage/jobs', { path: '/usage/jobs?provider=acme', credential })).status).toBe(
+      400,
+    );
     expect((await call('GET', '/usage', { path: '/usage?groupBy=day', credential })).status).toBe(400);
     expect((await call('GET', '/usage', { path: '/usage?from=2026-13-01', credential })).status).toBe(400);
     const jobs = await call('GET', '/usage/jobs', { path: '/usage/jobs?limit=2', credential });
@@ -324,11 +356,13 @@ describe.each([
     expect((await call('GET', '/usage/jobs', { path: '/usage/jobs?limit=0', credential })).status).toBe(400);
     // Someone else's client: a sign-in token is told it does not exist; a key sees only its owner's
     // own jobs, so it finds none of that client's.
-    const unknown = await call('GET', '/usage/jobs', {
-      path: '/usage/jobs?clientId=01J00000000000000000000000',
-      credential,
-    });
-    expect(unknown.status).toBe(kind === 'key' ? 200 : 404);
+    for (const documented of ['/usage/jobs', '/usage']) {
+      const unknown = await call('GET', documented, {
+        path: `${documented}?clientId=01J00000000000000000000000`,
+        credential,
+      });
+      expect(unknown.status, documented).toBe(kind === 'key' ? 200 : 404);
+    }
   });
 
   it('budgets: set by an admin, refused to others (the owner too), and a spent budget refuses the next job with 402', async () => {
@@ -594,6 +628,7 @@ describe('replies without valid credentials, and the key’s budget', () => {
               '/media/sign',
               '/media/{userId}/{jobId}/{fileName}',
               '/clients/{clientId}/budget',
+              '/usage',
               '/usage/jobs',
               '/batches/{batchId}',
               '/batches/{batchId}/cancel',
