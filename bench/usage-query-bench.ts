@@ -1,6 +1,7 @@
 /**
  * Issue 34 item 7 (b): the usage page's query with 10,000 recorded jobs this month. The jobs are
- * written straight through the usage store (`putUsage`, `addToDay` and `addToOwnerDay`, what settling
+ * written straight through the usage store (`putUsage`, `addToDay`, `addToOwnerDay` and
+ * `addToProviderDays`, what settling
  * a job writes), because 10,000 real jobs would take an hour; they are spread over this month's days,
  * 20 clients, 5 users, the text tools and a few models. Then GET /api/usage (this month, as the page
  * first asks) is timed through the gateway: for the admin (every job, from the per-day counters),
@@ -9,7 +10,7 @@
  * BENCH_RUNS requests each (default 40) after a warm-up (goal: p95 at most 300 ms locally).
  */
 import { loadavg } from 'node:os';
-import { addToDay, addToOwnerDay } from '#functions/usage/usage-days';
+import { addToDay, addToOwnerDay, addToProviderDays } from '#functions/usage/usage-days';
 import type { UsageRecord } from '#functions/usage/usage-record';
 import { putUsage } from '#functions/usage/usage-store';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
@@ -80,6 +81,7 @@ async function seed(records: readonly UsageRecord[]): Promise<void> {
         await putUsage(record);
         await addToDay(record);
         await addToOwnerDay(record);
+        await addToProviderDays(record);
       }
     }),
   );
@@ -138,6 +140,11 @@ export async function run(): Promise<void> {
       ['staff (20 clients), by client', staff.idToken, '/api/usage'],
       ['staff (1 client of 20), by client', oneClient.idToken, '/api/usage'],
       ['staff (no client), by client', noClient.idToken, '/api/usage'],
+      // Issue 41 item 7: the filters (one client's counters; one provider's counters).
+      ['admin, one client', admin.idToken, `/api/usage?clientId=${clients[0].id}`],
+      ['admin, provider anthropic', admin.idToken, '/api/usage?provider=anthropic'],
+      ['staff (20 clients), provider openai', staff.idToken, '/api/usage?provider=openai'],
+      ['staff (20 clients), one client', staff.idToken, `/api/usage?clientId=${clients[1]?.id ?? ''}`],
     ];
     for (const [name, token, path] of cases) {
       const times = await timeQuery(app, token, path);

@@ -1,4 +1,5 @@
 import type { CsvColumn } from './csv';
+import { slugify } from './file-names';
 import { MODEL_PROVIDERS, PROVIDER_LABELS } from './models';
 import { USAGE_PERIOD_MESSAGES } from './usage-dates';
 import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
@@ -47,6 +48,19 @@ export const USAGE_PROVIDERS = [...MODEL_PROVIDERS, 'offline'] as const;
 export type UsageProvider = (typeof USAGE_PROVIDERS)[number];
 export const OFFLINE_PROVIDER: UsageProvider = 'offline';
 export const USAGE_PROVIDER_LABELS: Readonly<Record<UsageProvider, string>> = PROVIDER_LABELS;
+
+/**
+ * The export's file name: the period, then what it was narrowed to (a client's name, a provider), so
+ * two exports of the same month for two clients do not overwrite each other.
+ */
+export function usageCsvName(
+  period: { readonly from: string; readonly to: string },
+  narrowedTo: readonly string[] = [],
+): string {
+  const parts = narrowedTo.map((part) => slugify(part)).filter((part) => part !== '');
+  const name = [`usage-${period.from}-to-${period.to}`, ...parts].join('-');
+  return `${name}.csv`;
+}
 
 /** How many of the period's dearest jobs the page lists. */
 export const TOP_JOBS = 10;

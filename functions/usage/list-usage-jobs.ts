@@ -1,6 +1,12 @@
 import { BadRequestError } from '#functions/commons/errors';
 import { HttpFileResult, httpHandler } from '#functions/commons/http-handler';
-import { MAX_USAGE_EXPORT_ROWS, USAGE_MESSAGES, type UsageJob, usageJobsQuerySchema } from '#shared/usage';
+import {
+  MAX_USAGE_EXPORT_ROWS,
+  USAGE_MESSAGES,
+  type UsageJob,
+  usageCsvName,
+  usageJobsQuerySchema,
+} from '#shared/usage';
 import { parseQuery } from './query-params';
 import { periodOf, visibleItems } from './usage-report';
 import { toUsageJob } from './usage-store';
@@ -35,7 +41,7 @@ export const handler = httpHandler({
       return new HttpFileResult(
         await csvOf(jobs),
         'text/csv; charset=utf-8',
-        `usage-${period.from}-to-${period.to}.csv`,
+        usageCsvName(period, parsed.provider ? [parsed.provider] : []),
       );
     }
     const after = parsed.cursor;

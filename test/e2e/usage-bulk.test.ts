@@ -28,10 +28,10 @@ let roofing: { id: string; name: string };
 /** gpt-4o at $2.50 / $10 per million: 1,000 in and 600 out cost $0.0085, 85 % of a $0.01 budget. */
 const USAGE = { promptTokens: 1_000, completionTokens: 600 };
 
-async function generate(topic: string): Promise<void> {
+async function generate(topic: string, clientId = roofing.id): Promise<void> {
   const reply = await app.test.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
     token: staff.idToken,
-    body: { topic, model: 'gpt-4o', clientId: roofing.id },
+    body: { topic, model: 'gpt-4o', clientId },
   });
   if (reply.status !== 202)
     throw new Error(`Generating failed: ${reply.status} ${JSON.stringify(reply.body)}`);
@@ -101,6 +101,69 @@ describe('Usage page', () => {
     await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
     await expect.poll(() => page.getByText('No jobs in this period.').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('usage-row').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('Usage page filters and layout (issue 41 item 4)', () => {
+  const LONG_NAME =
+    'Northern Lakes Residential and Commercial Roofing, Gutters and Siding Specialists of Greater Minneapolis';
+
+  beforeAll(async () => {
+    const long = await createClientViaApi(app, staff, LONG_NAME);
+    await generate('Ice dams', long.id);
+  }, 120_000);
+
+  it('filters by client and exports only that client’s rows', async () => {
+    const page = await openPage(app);
+    await signInAsAdmin(page);
+    await page.goto('/usage');
+    const rows = page.getByTestId('usage-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+    await chooseOption(page, 'Client', 'Peak Roofing');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain('Peak Roofing');
+    await expect.poll(() => page.getByTestId('top-jobs').textContent()).not.toContain('Northern Lakes');
+    const { download, content } = await downloadFrom(page, 'Export CSV');
+    expect(download.suggestedFilename()).toMatch(
+      /^usage-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-peak-roofing\.csv$/,
+    );
+    const parsed = Papa.parse<Record<string, string>>(content.trim(), { header: true });
+    expect(parsed.data.length).toBeGreaterThan(0);
+    expect(new Set(parsed.data.map((row) => row.clientName))).toEqual(new Set(['Peak Roofing']));
+    expect(parsed.meta.fields).toContain('estimated');
+    await screenshot(page, 'usage-client-filter');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps every breakdown row on one line at 1366 px, long client names included', async () => {
+    const page = await openPage(app);
+    await signInAsAdmin(page);
+    await page.goto('/usage');
+    const long = page.getByTestId('usage-row').filter({ hasText: 'Northern Lakes' });
+    await expect.poll(() => long.count()).toBe(1);
+    expect(page.viewportSize()?.width).toBe(1366);
+    const region = page.getByRole('region', { name: 'Cost by client' });
+    // Every cell of the table, header included, holds one line of text, and nothing scrolls sideways.
+    const lines = await page.evaluate<{ text: string; lines: number }[]>(`
+      [...document.querySelectorAll('section[aria-label="Cost by client"] :is(th, td)')]
+        .filter((cell) => cell.offsetParent !== null)
+        .map((cell) => {
+          const style = getComputedStyle(cell);
+          const height = cell.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+          return { text: cell.textContent, lines: Math.round(height / parseFloat(style.lineHeight)) };
+        })
+    `);
+    expect(lines.length).toBeGreaterThan(8);
+    expect(lines.filter((cell) => cell.lines !== 1)).toEqual([]);
+    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
+    // The long name is cut with an ellipsis, whole in its tooltip.
+    expect(await long.locator('th').getAttribute('title')).toBe(LONG_NAME);
+    await screenshot(page, 'usage-breakdown-1366');
+    expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
 });

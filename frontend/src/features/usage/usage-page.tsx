@@ -4,31 +4,45 @@ import { formatUsd, type PriceRow, priceRows } from '#shared/prices';
 import {
   USAGE_GROUP_BYS,
   USAGE_GROUP_LABELS,
+  USAGE_PROVIDER_LABELS,
+  USAGE_PROVIDERS,
   USAGE_TOOL_LABELS,
   type UsageGroupBy,
+  type UsageProvider,
   type UsageReply,
   type UsageRow,
+  usageCsvName,
 } from '#shared/usage';
 import { usageJobsCsv } from '#shared/usage-csv';
 import { dayOf, firstDayOfMonth } from '#shared/usage-dates';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { ScrollRegion } from '@/components/scroll-region';
+import { ClientSelectItems } from '@/components/tool/client-select-items';
 import { downloadTextFile } from '@/components/tool/download';
+import { useToolClients } from '@/components/tool/use-tool-clients';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
-import { fetchAllUsageJobs, fetchUsage, type UsageRange } from './usage-api';
+import { fetchAllUsageJobs, fetchUsage, NO_FILTER, type UsageFilter, type UsageRange } from './usage-api';
 
 const CostChart = lazy(() => import('./cost-chart').then((module) => ({ default: module.CostChart })));
 
 const count = (value: number) => value.toLocaleString('en-US');
+
+/** Figures that hold an estimate (an attempt cut off by a crash) read "≈", and a note says why. */
+const APPROX = '≈';
+const approx = (estimated: boolean) => (estimated ? `${APPROX}\u2009` : '');
+
+/** Select items may not have an empty value, so "all" has a value of its own. */
+const ALL = 'all';
 
 function thisMonth(now = new Date()): UsageRange {
   return { from: firstDayOfMonth(now), to: dayOf(now) };
@@ -76,6 +90,75 @@ function RangePicker({ range, onChange }: { range: UsageRange; onChange: (range:
   );
 }
 
+/** The client and provider filters (GET /api/usage's `clientId` and `provider`). */
+function FilterBar({ filter, onChange }: { filter: UsageFilter; onChange: (filter: UsageFilter) => void }) {
+  const { clients, loading, failed } = useToolClients([]);
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="grid w-64 max-w-full gap-1.5">
+        <Label htmlFor="usage-client">Client</Label>
+        <Select
+          value={filter.clientId ?? ALL}
+          onValueChange={(value) => onChange({ ...filter, clientId: value === ALL ? null : value })}
+          disabled={loading || failed}
+        >
+          <SelectTrigger id="usage-client" className="w-full">
+            <SelectValue placeholder={loading ? 'Loading clients...' : 'All clients'} />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All clients</SelectItem>
+            <ClientSelectItems clients={clients} />
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid w-52 max-w-full gap-1.5">
+        <Label htmlFor="usage-provider">Provider</Label>
+        <Select
+          value={filter.provider ?? ALL}
+          onValueChange={(value) =>
+            onChange({ ...filter, provider: value === ALL ? null : (value as UsageProvider) })
+          }
+        >
+          <SelectTrigger id="usage-provider" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All providers</SelectItem>
+            {USAGE_PROVIDERS.map((provider) => (
+              <SelectItem key={provider} value={provider}>
+                {USAGE_PROVIDER_LABELS[provider]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}
+
+/** What the figures leave out or estimate, said once under the breakdown and the totals. */
+function UsageNotes({ totals }: { totals: UsageRow }) {
+  if (totals.offlineJobs === 0 && totals.estimatedJobs === 0) return null;
+  return (
+    <ul className="grid gap-1 text-muted-foreground text-xs" data-testid="usage-notes">
+      {totals.offlineJobs > 0 && (
+        <li>
+          Offline: {count(totals.offlineJobs)} {totals.offlineJobs === 1 ? 'job' : 'jobs'} written by the
+          offline composer, at no cost; their {count(totals.offlineTokens)} estimated tokens are not in the
+          token counts, which are what providers billed.
+        </li>
+      )}
+      {totals.estimatedJobs > 0 && (
+        <li>
+          {APPROX} {count(totals.estimatedJobs)} {totals.estimatedJobs === 1 ? 'job was' : 'jobs were'} cut
+          off by a crash before the provider reported usage: their tokens and cost are estimated from what was
+          sent and streamed.
+        </li>
+      )}
+    </ul>
+  );
+}
+
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
     <Card className="gap-1 py-4">
@@ -93,7 +176,8 @@ function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy:
   return (
     <ScrollRegion label={`Cost by ${USAGE_GROUP_LABELS[groupBy].toLowerCase()}`}>
       {/* On a phone the token, image and speech columns give way (the CSV export keeps them): no sideways scroll. */}
-      <table className="w-full text-sm sm:min-w-[36rem]">
+      {/* Figures never wrap (a long client name is cut with an ellipsis, its full name in the tooltip). */}
+      <table className="w-full whitespace-nowrap text-sm sm:min-w-[36rem]">
         <caption className="sr-only">Cost by {USAGE_GROUP_LABELS[groupBy].toLowerCase()}</caption>
         <thead className="text-left text-muted-foreground">
           <tr className="border-b">
@@ -108,6 +192,11 @@ function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy:
             </th>
             <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
               Output tokens
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 text-right font-medium md:table-cell">
+              <abbr title="Jobs the offline composer wrote, at no cost" className="no-underline">
+                Offline
+              </abbr>
             </th>
             <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
               Images
@@ -125,19 +214,36 @@ function BreakdownTable({ rows, groupBy }: { rows: readonly UsageRow[]; groupBy:
             <tr key={row.key} className="border-b last:border-0" data-testid="usage-row">
               <th
                 scope="row"
-                className="max-w-40 truncate py-2 pr-3 text-left font-normal sm:max-w-64"
+                className="max-w-40 truncate py-2 pr-3 text-left font-normal sm:max-w-56"
                 title={row.label}
               >
                 {groupBy === 'tool' ? (USAGE_TOOL_LABELS[row.key] ?? row.label) : row.label}
               </th>
               <td className="py-2 pr-3 text-right">{count(row.jobs)}</td>
-              <td className="hidden py-2 pr-3 text-right sm:table-cell">{count(row.inputTokens)}</td>
-              <td className="hidden py-2 pr-3 text-right sm:table-cell">{count(row.outputTokens)}</td>
+              <td className="hidden py-2 pr-3 text-right sm:table-cell">
+                {approx(row.estimatedJobs > 0)}
+                {count(row.inputTokens)}
+              </td>
+              <td className="hidden py-2 pr-3 text-right sm:table-cell">
+                {approx(row.estimatedJobs > 0)}
+                {count(row.outputTokens)}
+              </td>
+              <td
+                className="hidden py-2 pr-3 text-right md:table-cell"
+                title={
+                  row.offlineJobs > 0 ? `${count(row.offlineTokens)} estimated tokens, not billed` : undefined
+                }
+              >
+                {count(row.offlineJobs)}
+              </td>
               <td className="hidden py-2 pr-3 text-right sm:table-cell">{count(row.images)}</td>
               <td className="hidden py-2 pr-3 text-right sm:table-cell">
                 {count(Math.round(row.speechSeconds))}
               </td>
-              <td className="py-2 text-right font-medium">{formatUsd(row.costUsd)}</td>
+              <td className="py-2 text-right font-medium">
+                {approx(row.estimatedJobs > 0)}
+                {formatUsd(row.costUsd)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -155,11 +261,18 @@ function TopJobs({ jobs }: { jobs: UsageReply['topJobs'] }) {
           <div className="min-w-0">
             <p className="truncate font-medium">{job.title ?? USAGE_TOOL_LABELS[job.tool] ?? job.tool}</p>
             <p className="truncate text-muted-foreground text-xs">
-              {USAGE_TOOL_LABELS[job.tool] ?? job.tool} · {job.modelId} · {job.clientName ?? 'No client'} ·{' '}
-              {job.userEmail} · {job.finishedAt.slice(0, 10)}
+              {USAGE_TOOL_LABELS[job.tool] ?? job.tool} · {job.modelId} ·{' '}
+              {USAGE_PROVIDER_LABELS[job.provider as UsageProvider] ?? job.provider} ·{' '}
+              {job.clientName ?? 'No client'} · {job.userEmail} · {job.finishedAt.slice(0, 10)}
             </p>
           </div>
-          <span className="shrink-0 font-medium tabular-nums">{formatUsd(job.costUsd)}</span>
+          <span
+            className="shrink-0 font-medium tabular-nums"
+            title={job.estimated ? 'Estimated: an attempt was cut off by a crash' : undefined}
+          >
+            {approx(job.estimated)}
+            {formatUsd(job.costUsd)}
+          </span>
         </li>
       ))}
     </ol>
@@ -224,6 +337,7 @@ export function UsagePage() {
   const { user } = useAuth();
   const [range, setRange] = useState<UsageRange>(() => thisMonth());
   const [groupBy, setGroupBy] = useState<UsageGroupBy>('client');
+  const [filter, setFilter] = useState<UsageFilter>(NO_FILTER);
   const [report, setReport] = useState<UsageReply | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -233,20 +347,23 @@ export function UsagePage() {
   useEffect(() => {
     const controller = new AbortController();
     setFailed(null);
-    fetchUsage(range, groupBy, controller.signal)
+    fetchUsage(range, groupBy, filter, controller.signal)
       .then(setReport)
       .catch((error: unknown) => {
         if (controller.signal.aborted || isSessionEnded(error)) return;
         setFailed(errorMessage(error, 'The usage could not be loaded.'));
       });
     return () => controller.abort();
-  }, [range, groupBy, attempt]);
+  }, [range, groupBy, filter, attempt]);
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const jobs = await fetchAllUsageJobs(range);
-      downloadTextFile(`usage-${range.from}-to-${range.to}.csv`, usageJobsCsv(jobs), 'text/csv');
+      const jobs = await fetchAllUsageJobs(range, filter);
+      // Named after what it holds: the client's name as the report gives it, the provider.
+      const clientName = filter.clientId ? (jobs[0]?.clientName ?? filter.clientId) : null;
+      const narrowedTo = [clientName, filter.provider].filter((part): part is string => part !== null);
+      downloadTextFile(usageCsvName(range, narrowedTo), usageJobsCsv(jobs), 'text/csv');
     } catch (error) {
       if (!isSessionEnded(error))
         void toast({
@@ -277,6 +394,7 @@ export function UsagePage() {
         }
       />
       <RangePicker range={range} onChange={setRange} />
+      <FilterBar filter={filter} onChange={setFilter} />
       {failed ? (
         <LoadFailed message={failed} onRetry={() => setAttempt((value) => value + 1)} />
       ) : !report || !totals ? (
@@ -296,9 +414,13 @@ export function UsagePage() {
             />
             <Figure label="Jobs" value={count(totals.jobs)} />
             <Figure
-              label="Tokens"
-              value={count(totals.inputTokens + totals.outputTokens)}
-              detail={`${count(totals.inputTokens)} in, ${count(totals.outputTokens)} out`}
+              label="Tokens billed"
+              value={`${approx(totals.estimatedJobs > 0)}${count(totals.inputTokens + totals.outputTokens)}`}
+              detail={`${count(totals.inputTokens)} in, ${count(totals.outputTokens)} out${
+                totals.offlineJobs > 0
+                  ? `; offline: ${count(totals.offlineTokens)} estimated, not billed`
+                  : ''
+              }`}
             />
             <Figure
               label="Images and speech"
@@ -334,7 +456,10 @@ export function UsagePage() {
                   {USAGE_GROUP_BYS.map((option) => (
                     <TabsContent key={option} value={option}>
                       {option === report.groupBy && (
-                        <BreakdownTable rows={report.rows} groupBy={report.groupBy} />
+                        <div className="grid gap-3">
+                          <BreakdownTable rows={report.rows} groupBy={report.groupBy} />
+                          <UsageNotes totals={totals} />
+                        </div>
                       )}
                     </TabsContent>
                   ))}
