@@ -162,6 +162,7 @@ describe('Usage page filters and layout (issue 41 item 4)', () => {
     );
     // The long name is cut with an ellipsis, whole in its tooltip.
     expect(await long.locator('th').getAttribute('title')).toBe(LONG_NAME);
+    await region.scrollIntoViewIfNeeded();
     await screenshot(page, 'usage-breakdown-1366');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();

@@ -416,6 +416,10 @@ describe('the fill of the client counters for jobs settled before them', () => {
   it("leaves staff's figures short until it runs, then equals their usage items; the admin's do not move", async () => {
     const period = `from=${from}&to=${to}`;
     const adminBefore = await usage(admin.idToken, `${period}&groupBy=client`);
+    // The provider counters of the earlier jobs are the fill's too: an admin's provider filter is short.
+    const openaiJobs = await listedJobs(admin.idToken, `${period}&provider=openai`);
+    const openaiShort = await usage(admin.idToken, `${period}&provider=openai`);
+    expect(openaiShort.totals.jobs).toBe(openaiJobs.length - earlier.length);
     const jobs = await listedJobs(staff.idToken, period);
     const short = await usage(staff.idToken, `${period}&groupBy=client`);
     const visibleEarlier = jobs.filter((job) => earlier.some((usage) => usage.jobId === job.jobId));
@@ -435,6 +439,13 @@ describe('the fill of the client counters for jobs settled before them', () => {
     const adminAfter = await usage(admin.idToken, `${period}&groupBy=client`);
     expect(adminAfter.totals).toEqual(adminBefore.totals);
     expect(adminAfter.rows).toEqual(adminBefore.rows);
+    for (const groupBy of USAGE_GROUP_BYS) {
+      expectSameFigures(
+        await usage(admin.idToken, `${period}&provider=openai&groupBy=${groupBy}`),
+        openaiJobs,
+        groupBy,
+      );
+    }
   });
 
   it('returns at once after a complete walk, and counts nothing twice when it walks again', async () => {

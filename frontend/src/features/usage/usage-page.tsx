@@ -438,7 +438,8 @@ export function UsagePage() {
               </Suspense>
             </CardContent>
           </Card>
-          <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+          {/* Side by side only where the breakdown still has room for every column on one line (not at 1366 px). */}
+          <div className="grid gap-6 2xl:grid-cols-[2fr_1fr]">
             <Card className="min-w-0">
               {/* One tab panel per grouping: the active one holds the table the tabs control. */}
               <Tabs value={groupBy} onValueChange={(value) => setGroupBy(value as UsageGroupBy)}>
