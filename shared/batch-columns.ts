@@ -24,6 +24,36 @@ export const BATCH_TOOLS = {
 export type BatchTool = keyof typeof BATCH_TOOLS;
 export const BATCH_TOOL_NAMES = Object.keys(BATCH_TOOLS) as BatchTool[];
 
+export const isBatchTool = (value: string): value is BatchTool => Object.hasOwn(BATCH_TOOLS, value);
+
+/**
+ * A stored row's tool as its CSV named it. Rows stored before the name was kept hold only the job kind
+ * (`faq` for a howto row too): they get the first tool that runs that job.
+ */
+export function batchToolOf(written: string | undefined, job: string): BatchTool | string {
+  if (written !== undefined && isBatchTool(written)) return written;
+  return BATCH_TOOL_NAMES.find((tool) => BATCH_TOOLS[tool] === job) ?? job;
+}
+
+/**
+ * Where a finished row's result is, as a path of the app: its client's library when it was saved there,
+ * else the bulk page's preview of its job's result (a row without a client, or a batch not saved to
+ * the libraries: docs/decisions.md, "Bulk results for every row"); null before it succeeded.
+ */
+export function batchRowResultPath(
+  batchId: string,
+  row: {
+    readonly row: number;
+    readonly status: string;
+    readonly clientId: string | null;
+    readonly contentId?: string | undefined;
+  },
+): string | null {
+  if (row.status !== 'succeeded') return null;
+  if (row.contentId && row.clientId) return `/clients?library=${encodeURIComponent(row.clientId)}`;
+  return `/bulk?batch=${encodeURIComponent(batchId)}&row=${row.row}`;
+}
+
 export const BATCH_TOOL_LABELS: Readonly<Record<BatchTool, string>> = {
   newsletter: 'Newsletter',
   'press-release': 'Press Release',
@@ -31,7 +61,7 @@ export const BATCH_TOOL_LABELS: Readonly<Record<BatchTool, string>> = {
   faq: 'FAQ',
   howto: 'How To',
   'client-content': 'Client Content',
-  social: 'Social Content',
+  social: 'Social',
   'gbp-post': 'GBP Post',
 };
 
@@ -115,7 +145,15 @@ export const BATCH_MESSAGES = {
     `${count} clients you can see are named "${value}": give the client's id instead.`,
   unknownModel: (value: string) => `Unknown model "${value}": use a model id of the tool's list.`,
   topicOrUrl: 'Give either a topic or a url, not both.',
-  notANumber: (value: string) => `"${value}" is not a whole number.`,
+  wholeNumberFrom: (column: BatchColumn, min: number, max: number) =>
+    `${column} must be a whole number from ${min} to ${max}.`,
+  oneOf: (column: BatchColumn, values: readonly string[]) =>
+    `${column} must be one of: ${values.join(', ')}.`,
+  tooLong: (column: BatchColumn, max: number) =>
+    `${column} must be at most ${max.toLocaleString('en-US')} characters.`,
+  tooManyItems: (column: BatchColumn, max: number) => `${column} may list at most ${max}.`,
+  notValid: (column: BatchColumn, tool: BatchTool) => `This ${column} cannot be used for ${tool} rows.`,
+  notValidRow: (tool: BatchTool) => `The row cannot be read as a ${tool} row.`,
   notYesNo: (value: string) => `"${value}" is not yes or no.`,
   csvError: (message: string) => `The file could not be read as CSV: ${message}.`,
   notUtf8: (row: number) =>

@@ -15,6 +15,9 @@ export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
 export const BATCH_STATUSES = ['running', 'finished', 'cancelled'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
+const DRY_RUN_DESCRIPTION =
+  'Check the rows and answer 200 with the estimate (which rows run offline at no cost included), starting nothing.';
+
 export const createBatchBodySchema = z.object({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))).check(
     z.maxLength(MAX_BATCH_ROWS, BATCH_MESSAGES.tooMany),
@@ -26,6 +29,7 @@ export const createBatchBodySchema = z.object({
     ._default(z.boolean(), true)
     .check(z.meta({ description: "Save each finished row to its client's library (default true)." })),
   timeZone: z.optional(z.string().check(z.maxLength(100))),
+  dryRun: z._default(z.boolean(), false).check(z.meta({ description: DRY_RUN_DESCRIPTION })),
 });
 
 /** Query of POST /api/batches with a CSV body (the CSV has no room for the options). */
@@ -36,6 +40,9 @@ export const createBatchQuerySchema = z.object({
       z.meta({ description: "With a CSV body: `false` to not save the rows to their clients' libraries." }),
     ),
   timeZone: z.optional(z.string().check(z.maxLength(100))),
+  dryRun: z
+    .optional(z.enum(['true', 'false']))
+    .check(z.meta({ description: `With a CSV body: \`true\` to ${DRY_RUN_DESCRIPTION.toLowerCase()}` })),
 });
 
 export const batchProblemSchema = z.object({
@@ -54,13 +61,31 @@ export const batchProblemsErrorSchema = z.object({
   }),
 });
 
-export const batchCreatedSchema = z.object({
-  batchId: z.string(),
+/** What a batch is expected to cost, before it runs (a dry run) and as it starts. */
+export const batchEstimateSchema = z.object({
   rows: z.number().check(z.meta({ description: 'Rows accepted.' })),
-  estimatedCostUsd: z
+  estimatedCostUsd: z.number().check(
+    z.meta({
+      description:
+        "The estimated cost of every row at list prices, in US dollars: what the rows' client budgets hold while they run.",
+    }),
+  ),
+  offlineRows: z.array(z.number()).check(
+    z.meta({
+      description:
+        'The rows whose model’s provider has no API key configured: the offline composer writes them, at no cost.',
+    }),
+  ),
+  expectedCostUsd: z
     .number()
-    .check(z.meta({ description: 'The estimated cost of every row at list prices, in US dollars.' })),
+    .check(
+      z.meta({ description: 'The estimate of the rows a provider writes (offline rows cost nothing).' }),
+    ),
 });
+
+export type BatchEstimate = z.infer<typeof batchEstimateSchema>;
+
+export const batchCreatedSchema = z.extend(batchEstimateSchema, { batchId: z.string() });
 
 export const batchCountsSchema = z.object({
   total: z.number(),
@@ -75,9 +100,9 @@ export const batchCountsSchema = z.object({
 export type BatchCounts = z.infer<typeof batchCountsSchema>;
 
 export const batchRowSchema = z.object({
-  row: z.number(),
+  row: z.number().check(z.meta({ description: 'The row (for a CSV, as a spreadsheet numbers it).' })),
   status: z.enum(BATCH_ROW_STATUSES),
-  tool: z.string(),
+  tool: z.string().check(z.meta({ description: 'The tool as the row named it (`howto`, `social`, …).' })),
   clientId: z.nullable(z.string()),
   clientName: z.nullable(z.string()),
   jobId: z.nullable(z.string()),
@@ -86,6 +111,12 @@ export const batchRowSchema = z.object({
   title: z.optional(z.string()),
   error: z.optional(z.string()),
   costUsd: z.optional(z.number()),
+  resultExpiresAt: z.optional(z.string()).check(
+    z.meta({
+      description:
+        'A finished row not saved to a library: when its result (GET /jobs/{jobId}) is deleted, as an ISO time.',
+    }),
+  ),
 });
 
 export type BatchRowView = z.infer<typeof batchRowSchema>;

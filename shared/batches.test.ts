@@ -6,11 +6,13 @@ import {
   batchResultsCsv,
   batchTemplateCsv,
   checkBatch,
+  csvCells,
   describeProblem,
   notUtf8Row,
   parseBatchCsv,
   rowsFromJson,
   withoutRows,
+  withRowCells,
 } from './batches';
 import { estimateTextTool } from './tools/job-estimates';
 import { NEWSLETTER_MESSAGES } from './tools/newsletter';
@@ -76,15 +78,39 @@ describe('checkBatch', () => {
       `Row 2, topic: ${NEWSLETTER_MESSAGES.topicRequired.description}`,
       `Row 3, tool: ${BATCH_MESSAGES.unknownTool('brochure')}`,
       `Row 4, client: ${BATCH_MESSAGES.clientNotFound('Nobody Inc')}`,
-      // Every problem of a row at once, the schema's own among them.
-      expect.stringMatching(/^Row 4, questions: .*10/),
+      // Every problem of a row at once, the schema's own among them, in the app's words.
+      'Row 4, questions: questions must be a whole number from 7 to 10.',
       `Row 5, client: ${BATCH_MESSAGES.clientAmbiguous('Bright Smile', 2)}`,
       `Row 6, url: ${BATCH_MESSAGES.topicOrUrl}`,
       'Row 7, url: Please enter a valid URL',
       `Row 8, model: ${BATCH_MESSAGES.unknownModel('gpt-9')}`,
       `Row 9, framework: ${BATCH_MESSAGES.notForTool('framework', 'newsletter')}`,
-      `Row 10, questions: ${BATCH_MESSAGES.notANumber('seven')}`,
+      'Row 10, questions: questions must be a whole number from 7 to 10.',
     ]);
+  });
+
+  it("words every rule a tool's schema checks as the app's own, naming the column, never zod's", () => {
+    const csv = [
+      'tool,topic,questions,heading_level,framework,url,platforms,tone,post_type',
+      'faq,Gutters,6,h5,,,,,',
+      'howto,Gutters,11,,,,,,',
+      'blog-rewrite,,,,bold,https://a.example/post,,,',
+      'social,Spring,,,,,facebook; myspace,loud,',
+      'gbp-post,Spring,,,,,,,party',
+      `faq,${'x'.repeat(2_001)},,,,,,,`,
+    ].join('\n');
+    const problems = check(csv, false).problems.map(describeProblem);
+    expect(problems).toEqual([
+      'Row 2, questions: questions must be a whole number from 7 to 10.',
+      'Row 2, heading_level: heading_level must be one of: h2, h3, h4.',
+      'Row 3, questions: questions must be a whole number from 7 to 10.',
+      'Row 4, framework: framework must be one of: original, storybrand, aida, pas.',
+      'Row 5, platforms: platforms must be one of: facebook, instagram, linkedin, twitter.',
+      'Row 5, tone: tone must be one of: professional, casual, friendly, urgent, inspirational.',
+      'Row 6, post_type: post_type must be one of: update, event, offer, community.',
+      'Row 7, topic: topic must be at most 2,000 characters.',
+    ]);
+    for (const problem of problems) expect(problem).not.toMatch(/Too (small|big)|Invalid|expected/u);
   });
 
   it('names the column a social row lacks: its topic or its platforms', () => {
@@ -149,54 +175,76 @@ describe('checkBatch', () => {
 
 describe('batchResultsCsv', () => {
   it('writes one line per row with its status, title and cost', () => {
-    const csv = batchResultsCsv({
-      rows: [
-        {
-          row: 2,
-          status: 'succeeded',
-          tool: 'faq',
-          clientId: 'c',
-          clientName: 'Peak, Inc',
-          jobId: 'j',
-          progress: 100,
-          title: 'FAQ – Gutters',
-          contentId: 'j',
-          costUsd: 0.0123,
-        },
-        {
-          row: 3,
-          status: 'failed',
-          tool: 'faq',
-          clientId: null,
-          clientName: null,
-          jobId: 'k',
-          progress: 0,
-          error: 'Provider down',
-        },
-      ],
-    });
+    const csv = batchResultsCsv(
+      {
+        batchId: 'B1',
+        rows: [
+          {
+            row: 2,
+            status: 'succeeded',
+            tool: 'faq',
+            clientId: 'c',
+            clientName: 'Peak, Inc',
+            jobId: 'j',
+            progress: 100,
+            title: 'FAQ – Gutters',
+            contentId: 'j',
+            costUsd: 0.0123,
+          },
+          {
+            row: 3,
+            status: 'failed',
+            tool: 'faq',
+            clientId: null,
+            clientName: null,
+            jobId: 'k',
+            progress: 0,
+            error: 'Provider down',
+          },
+          {
+            row: 5,
+            status: 'succeeded',
+            tool: 'howto',
+            clientId: null,
+            clientName: null,
+            jobId: 'm',
+            progress: 100,
+            title: 'How to clear gutters',
+            costUsd: 0,
+            resultExpiresAt: '2026-12-08T10:00:00.000Z',
+          },
+        ],
+      },
+      'https://app.example',
+    );
     expect(csv.split('\r\n')).toEqual([
-      'row,tool,client,status,title,contentId,costUsd,error',
-      '2,"faq","Peak, Inc","succeeded","FAQ – Gutters","j",0.012300,""',
-      '3,"faq","","failed","","",,"Provider down"',
+      'row,tool,client,status,title,contentId,result,resultExpiresAt,costUsd,error',
+      '2,"faq","Peak, Inc","succeeded","FAQ – Gutters","j","https://app.example/clients?library=c","",0.012300,""',
+      '3,"faq","","failed","","","","",,"Provider down"',
+      // A row without a client: its result is the bulk page's preview of its job, kept until it expires.
+      '5,"howto","","succeeded","How to clear gutters","","https://app.example/bulk?batch=B1&row=5","2026-12-08T10:00:00.000Z",0.000000,""',
     ]);
   });
 
   it("neutralises a client's name and an AI title that would start a formula; the row and cost stay numbers", () => {
-    const csv = batchResultsCsv({
-      rows: FORMULA_PAYLOADS.map((payload, index) => ({
-        row: index + 2,
-        status: 'succeeded',
-        tool: 'faq',
-        clientId: 'c',
-        clientName: payload,
-        jobId: `j${index}`,
-        progress: 100,
-        title: payload,
-        contentId: `j${index}`,
-        costUsd: 0.5,
-      })),
-    });
+    const csv = batchResultsCsv(
+      {
+        batchId: 'B1',
+        rows: FORMULA_PAYLOADS.map((payload, index) => ({
+          row: index + 2,
+          status: 'succeeded',
+          tool: 'faq',
+          clientId: 'c',
+          clientName: payload,
+          jobId: `j${index}`,
+          progress: 100,
+          title: payload,
+          contentId: `j${index}`,
+          costUsd: 0.5,
+        })),
+      },
+      'https://app.example',
+    );
     const { data } = Papa.parse<Record<string, unknown>>(csv, { header: true, dynamicTyping: true });
     expect(data.map((line) => [line.client, line.title])).toEqual(
       FORMULA_PAYLOADS.map((payload) => [`'${payload}`, `'${payload}`]),
@@ -230,13 +278,33 @@ describe('notUtf8Row', () => {
 });
 
 describe('withoutRows', () => {
-  it('cuts the rows out of the text as typed, keeping the others character for character', () => {
+  it('blanks the rows out of the text as typed, so the others keep their spreadsheet numbers and characters', () => {
     const csv =
       'tool,client,topic\r\nfaq,Peak,"Gutters,\nand more"\r\n\r\nfaq,Peak,- tips\r\nnewsleter,Peak,=x\r\nfaq,Peak,Last';
-    expect(withoutRows(csv, new Set([2, 5]))).toBe(
-      'tool,client,topic\r\n\r\nfaq,Peak,- tips\r\nfaq,Peak,Last',
-    );
+    const kept = withoutRows(csv, new Set([2, 5]));
+    expect(kept).toBe('tool,client,topic\r\n\r\n\r\nfaq,Peak,- tips\r\n\r\nfaq,Peak,Last');
+    // The rows the user has as 4 and 6 in their spreadsheet are still rows 4 and 6.
+    expect(parseBatchCsv(kept).rows.map((row) => [row.row, row.values.topic])).toEqual([
+      [4, '- tips'],
+      [6, 'Last'],
+    ]);
     expect(withoutRows(csv, new Set([6]))).toBe(csv.slice(0, csv.lastIndexOf('faq,Peak,Last')));
     expect(withoutRows(`\uFEFF${csv}`, new Set())).toBe(csv);
+    // The header is not a row to remove.
+    expect(withoutRows(csv, new Set([1]))).toBe(csv);
+  });
+});
+
+describe('withRowCells', () => {
+  it('replaces one row with its fixed cells, quoting where needed, the other rows as typed', () => {
+    const csv = 'tool,client,topic\r\nfaq,Peak,"Gutters,\nand more"\r\nnewsleter,Peak,=x\r\nfaq,Peak,Last';
+    const fixed = withRowCells(csv, 3, ['newsletter', 'Peak', 'Ice dams, and more']);
+    expect(fixed).toBe(
+      'tool,client,topic\r\nfaq,Peak,"Gutters,\nand more"\r\nnewsletter,Peak,"Ice dams, and more"\r\nfaq,Peak,Last',
+    );
+    expect(csvCells(fixed)[2]).toEqual(['newsletter', 'Peak', 'Ice dams, and more']);
+    // A formula-like value the user typed is theirs: it goes back as typed, not neutralised.
+    expect(csvCells(withRowCells(csv, 4, ['faq', 'Peak', '-1 tip']))[3]).toEqual(['faq', 'Peak', '-1 tip']);
+    expect(parseBatchCsv(fixed).rows.map((row) => row.row)).toEqual([2, 3, 4]);
   });
 });

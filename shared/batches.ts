@@ -9,7 +9,9 @@ import {
   type BatchProblem,
   type BatchRowInput,
   type BatchTool,
+  batchRowResultPath,
   type CheckedBatchRow,
+  isBatchTool,
   MAX_BATCH_ROWS,
   TOOL_COLUMNS,
 } from './batch-columns';
@@ -18,7 +20,7 @@ import { type CsvColumn, writeCsv } from './csv';
 import { LANGUAGE_MODELS } from './models';
 import { blogRewriteRequestSchema } from './tools/blog-rewrite';
 import { clientContentRequestSchema } from './tools/client-content';
-import { faqRequestSchema } from './tools/faq';
+import { FAQ_QUESTION_COUNT, faqRequestSchema } from './tools/faq';
 import { gbpPostRequestSchema } from './tools/gbp-post';
 import { estimateTextTool } from './tools/job-estimates';
 import { newsletterRequestSchema } from './tools/newsletter';
@@ -95,26 +97,56 @@ export function parseBatchCsv(text: string): ParsedBatchCsv {
   return { rows, problems };
 }
 
-/**
- * The CSV without the rows (spreadsheet numbers, header = 1) that have problems; the header stays. The
- * other rows are cut out of the text as it was typed, not written again: this is the user's own input
- * going back to the server, not an export, so it keeps every character (a topic starting with `-`
- * included) and its quoting.
- */
-export function withoutRows(csv: string, rows: ReadonlySet<number>): string {
-  const text = csv.replace(/^\uFEFF/, '');
-  const kept: string[] = [];
+/** Each record of the text as typed (record `i` is spreadsheet row `i + 1`), its line break included. */
+function recordSpans(text: string): { readonly start: number; readonly end: number }[] {
+  const spans: { start: number; end: number }[] = [];
   let start = 0;
-  let row = 0;
-  // papaparse's step gives each row's end in the text (after its line break), quoted line breaks included.
+  // papaparse's step gives each record's end in the text (after its line break), quoted line breaks included.
   Papa.parse<string[]>(text, {
     step: ({ meta }) => {
-      row += 1;
-      if (row === 1 || !rows.has(row)) kept.push(text.slice(start, meta.cursor));
+      spans.push({ start, end: meta.cursor });
       start = meta.cursor;
     },
   });
-  return kept.join('');
+  return spans;
+}
+
+/** Replaces records (spreadsheet numbers) of the text as typed; every other character stays as it was. */
+function replaceRecords(csv: string, replace: (row: number, record: string) => string | null): string {
+  const text = csv.replace(/^\uFEFF/, '');
+  return recordSpans(text)
+    .map(({ start, end }, index) => {
+      const record = text.slice(start, end);
+      const replaced = replace(index + 1, record);
+      if (replaced === null) return record;
+      // The record's own line break stays, so the rows after it keep their numbers.
+      return replaced + (/(\r\n|\n|\r)$/.exec(record)?.[0] ?? '');
+    })
+    .join('');
+}
+
+/**
+ * The CSV without the rows (spreadsheet numbers, header = 1) that have problems: each becomes an empty
+ * line, which the reader skips, so every other row keeps the number it has in the user's spreadsheet
+ * (docs/decisions.md, "Bulk results for every row"). The other rows are the text as it was typed, not
+ * written again: this is the user's own input going back to the server, not an export, so it keeps
+ * every character (a topic starting with `-` included) and its quoting.
+ */
+export function withoutRows(csv: string, rows: ReadonlySet<number>): string {
+  return replaceRecords(csv, (row) => (row > 1 && rows.has(row) ? '' : null));
+}
+
+/**
+ * The CSV with one row's cells replaced (a row fixed in the page), quoted only where a cell needs it and
+ * never neutralised: the user's own input, as with withoutRows.
+ */
+export function withRowCells(csv: string, row: number, cells: readonly string[]): string {
+  return replaceRecords(csv, (at) => (at === row ? Papa.unparse([[...cells]], { newline: '\r\n' }) : null));
+}
+
+/** The cells of every row as typed (row `i + 1` at index `i`, blank lines included), the header first. */
+export function csvCells(csv: string): string[][] {
+  return readCsv(csv).data;
 }
 
 /** Rows sent as JSON: values may be numbers or booleans; rows are numbered from 1. */
@@ -171,6 +203,36 @@ function columnOfField(tool: BatchTool, field: string): BatchColumn | null {
   }
 }
 
+/** The columns holding a number, and its range: the tool's own (a FAQ has 7 to 10 questions). */
+const NUMBER_RANGES = { questions: FAQ_QUESTION_COUNT } as const satisfies Partial<
+  Record<BatchColumn, { readonly min: number; readonly max: number }>
+>;
+type NumberColumn = keyof typeof NUMBER_RANGES;
+const isNumberColumn = (column: BatchColumn): column is NumberColumn => Object.hasOwn(NUMBER_RANGES, column);
+const numberRule = (column: NumberColumn) =>
+  BATCH_MESSAGES.wholeNumberFrom(column, NUMBER_RANGES[column].min, NUMBER_RANGES[column].max);
+
+/**
+ * A tool schema's issue in the app's words, naming the column (never zod's "Too small: expected number
+ * to be >=7"). A `custom` issue is already the tool's own message (the spec's wording, as its form
+ * shows it); every other kind is a rule of the column: its range, its choices, its length.
+ */
+function issueMessage(issue: z.core.$ZodIssue, column: BatchColumn | null, tool: BatchTool): string {
+  if (issue.code === 'custom') return issue.message;
+  if (column === null) return BATCH_MESSAGES.notValidRow(tool);
+  if (isNumberColumn(column)) return numberRule(column);
+  switch (issue.code) {
+    case 'invalid_value':
+      return BATCH_MESSAGES.oneOf(column, issue.values.map(String));
+    case 'too_big':
+      if (issue.origin === 'string') return BATCH_MESSAGES.tooLong(column, Number(issue.maximum));
+      if (issue.origin === 'array') return BATCH_MESSAGES.tooManyItems(column, Number(issue.maximum));
+      return BATCH_MESSAGES.notValid(column, tool);
+    default:
+      return BATCH_MESSAGES.notValid(column, tool);
+  }
+}
+
 const YES = new Set(['yes', 'y', 'true', '1']);
 const NO = new Set(['no', 'n', 'false', '0']);
 
@@ -193,9 +255,9 @@ class RowChecker {
     return this.problem(column, BATCH_MESSAGES.notYesNo(value));
   }
 
-  wholeNumber(column: BatchColumn, value: string | undefined): number | undefined {
+  wholeNumber(column: NumberColumn, value: string | undefined): number | undefined {
     if (value === undefined) return undefined;
-    if (!/^\d+$/.test(value)) return this.problem(column, BATCH_MESSAGES.notANumber(value));
+    if (!/^\d+$/.test(value)) return this.problem(column, numberRule(column));
     return Number(value);
   }
 
@@ -311,8 +373,6 @@ const SCHEMAS: Readonly<Record<BatchTool, z.ZodMiniType>> = {
   'gbp-post': gbpPostRequestSchema,
 };
 
-const isTool = (value: string): value is BatchTool => Object.hasOwn(BATCH_TOOLS, value);
-
 /** Checks one row; returns the runnable row or every problem it has. */
 export function checkBatchRow(
   row: number,
@@ -321,7 +381,7 @@ export function checkBatchRow(
   options: BatchOptions,
 ): CheckedBatchRow | BatchProblem[] {
   const toolValue = values.tool?.toLowerCase() ?? '';
-  if (!isTool(toolValue)) {
+  if (!isBatchTool(toolValue)) {
     return [{ row, column: 'tool', message: BATCH_MESSAGES.unknownTool(values.tool ?? '') }];
   }
   const tool = toolValue;
@@ -343,7 +403,7 @@ export function checkBatchRow(
       // One problem per column: a value already named bad is not named again by the schema.
       if (column !== null && seen.has(column)) continue;
       seen.add(column);
-      check.problem(column, column ? issue.message : `${field}: ${issue.message}`);
+      check.problem(column, issueMessage(issue, column, tool));
     }
   }
   if (check.problems.length > 0 || !parsed.success) return check.problems;
@@ -438,19 +498,33 @@ export function batchTemplateCsv(): string {
   );
 }
 
-/** The results CSV's columns: the row's number and cost are numbers, the rest text (AI titles included). */
-const RESULT_COLUMNS: readonly CsvColumn<BatchRowView>[] = [
+/**
+ * The results CSV's columns: the row's number (the user's spreadsheet row) and cost are numbers, the
+ * rest text (AI titles included). `tool` is the tool as the row named it; `result` the address of the
+ * row's result in the app (its library, or the bulk page's preview), with when a result kept only as a
+ * job's result expires.
+ */
+const resultColumns = (batchId: string, origin: string): readonly CsvColumn<BatchRowView>[] => [
   { header: 'row', kind: 'number', value: (row) => row.row },
   { header: 'tool', kind: 'text', value: (row) => row.tool },
   { header: 'client', kind: 'text', value: (row) => row.clientName },
   { header: 'status', kind: 'text', value: (row) => row.status },
   { header: 'title', kind: 'text', value: (row) => row.title },
   { header: 'contentId', kind: 'text', value: (row) => row.contentId },
+  {
+    header: 'result',
+    kind: 'text',
+    value: (row) => {
+      const path = batchRowResultPath(batchId, row);
+      return path === null ? null : `${origin}${path}`;
+    },
+  },
+  { header: 'resultExpiresAt', kind: 'text', value: (row) => row.resultExpiresAt },
   { header: 'costUsd', kind: 'number', value: (row) => row.costUsd, decimals: 6 },
   { header: 'error', kind: 'text', value: (row) => row.error },
 ];
 
-/** The results CSV: one line per row, with its status, the library item's title and its cost. */
-export function batchResultsCsv(batch: Pick<BatchView, 'rows'>): string {
-  return writeCsv(RESULT_COLUMNS, batch.rows);
+/** The results CSV: one line per row, with its status, where its result is, its title and its cost. */
+export function batchResultsCsv(batch: Pick<BatchView, 'batchId' | 'rows'>, origin: string): string {
+  return writeCsv(resultColumns(batch.batchId, origin), batch.rows);
 }

@@ -4,6 +4,12 @@
  * never saw (docs/decisions.md, "Generation").
  */
 
+/**
+ * How long a job and its result are kept after it was created: long enough to reopen a closed tab, short
+ * enough to stay tidy. A bulk row without a client has only its job's result (the bulk page says so).
+ */
+export const JOB_KEPT_DAYS = 7;
+
 /** Most jobs one user may have queued or running at once; one more answers 429. */
 export const MAX_UNFINISHED_JOBS_PER_USER = 20;
 

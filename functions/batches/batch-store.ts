@@ -44,6 +44,7 @@ export async function createBatch(
       row: row.row,
       status: 'waiting',
       tool: row.job,
+      rowTool: row.tool,
       request: row.request,
       clientId: row.clientId ?? undefined,
       clientName: row.clientName ?? undefined,

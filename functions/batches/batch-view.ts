@@ -1,5 +1,6 @@
 import { entities } from '#functions/data/entities';
 import { batchGetItems } from '#functions/data/item-commands';
+import { batchToolOf } from '#shared/batch-columns';
 import type { BatchCounts, BatchRowView, BatchStatus, BatchSummary, BatchView } from '#shared/batch-schemas';
 import { microToUsd } from '#shared/prices';
 import { type BatchRecord, type BatchRowRecord, batchRows } from './batch-store';
@@ -9,23 +10,40 @@ import { type BatchRecord, type BatchRowRecord, batchRows } from './batch-store'
  * started is `running`, with the job's progress), the counts, and the status of the whole.
  */
 
-type JobState = { readonly status: string; readonly progress: number };
+type JobState = {
+  readonly status: string;
+  readonly progress: number;
+  /** When the job (and its result) is deleted, in epoch seconds. */
+  readonly expiresAt: number | null;
+};
 
+/** A finished row whose result is only its job's: no library item holds it (no client, or not saved). */
+const resultOnlyInJob = (row: BatchRowRecord) => row.status === 'succeeded' && !row.contentId;
+
+/** The jobs of the rows under way (their progress) and of the rows whose result is their job's. */
 async function jobStates(rows: readonly BatchRowRecord[]): Promise<Map<string, JobState>> {
   const ids = rows
-    .filter((row) => row.status === 'queued' && row.jobId)
+    .filter((row) => (row.status === 'queued' || resultOnlyInJob(row)) && row.jobId)
     .map((row) => ({ jobId: row.jobId ?? '' }));
   if (ids.length === 0) return new Map();
-  const { data } = await batchGetItems(entities().job, ids, { attributes: ['jobId', 'status', 'progress'] });
-  return new Map(data.map((job) => [job.jobId, { status: job.status, progress: job.progress ?? 0 }]));
+  const { data } = await batchGetItems(entities().job, ids, {
+    attributes: ['jobId', 'status', 'progress', 'expiresAt'],
+  });
+  return new Map(
+    data.map((job) => [
+      job.jobId,
+      { status: job.status, progress: job.progress ?? 0, expiresAt: job.expiresAt ?? null },
+    ]),
+  );
 }
 
 function rowView(row: BatchRowRecord, job: JobState | undefined): BatchRowView {
   const running = row.status === 'queued' && job?.status === 'running';
+  const expiresAt = resultOnlyInJob(row) && job?.expiresAt ? job.expiresAt : null;
   return {
     row: row.row,
     status: running ? 'running' : row.status,
-    tool: row.tool,
+    tool: batchToolOf(row.rowTool, row.tool),
     clientId: row.clientId ?? null,
     clientName: row.clientName ?? null,
     jobId: row.jobId ?? null,
@@ -34,6 +52,7 @@ function rowView(row: BatchRowRecord, job: JobState | undefined): BatchRowView {
     ...(row.title ? { title: row.title } : {}),
     ...(row.error ? { error: row.error } : {}),
     ...(row.costMicroUsd === undefined ? {} : { costUsd: microToUsd(row.costMicroUsd) }),
+    ...(expiresAt === null ? {} : { resultExpiresAt: new Date(expiresAt * 1000).toISOString() }),
   };
 }
 

@@ -3,9 +3,16 @@ import { listVisibleClientRecords } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { BadRequestError, HttpError } from '#functions/commons/errors';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
-import { BATCH_MESSAGES, type BatchClientRef, type BatchProblem } from '#shared/batch-columns';
-import { createBatchBodySchema, createBatchQuerySchema } from '#shared/batch-schemas';
+import { loadProviderKeys } from '#functions/providers/provider-keys';
+import {
+  BATCH_MESSAGES,
+  type BatchClientRef,
+  type BatchProblem,
+  type CheckedBatchRow,
+} from '#shared/batch-columns';
+import { type BatchEstimate, createBatchBodySchema, createBatchQuerySchema } from '#shared/batch-schemas';
 import { checkBatch, describeProblem, notUtf8Row, parseBatchCsv, rowsFromJson } from '#shared/batches';
+import { findLanguageModel } from '#shared/models';
 import { microToUsd } from '#shared/prices';
 import * as z from '#shared/validation/zod';
 import { feedBatch } from './batch-feeder';
@@ -14,8 +21,10 @@ import { createBatch } from './batch-store';
 /**
  * POST /api/batches: a CSV (`Content-Type: text/csv`, options in the query) or JSON rows. Every row is
  * checked with its tool's own schema first; any problem answers 400 with every row's problems and
- * starts nothing. Otherwise the batch and its rows are stored, the first rows are fed to the queue
- * (within the user's job slots; the rest wait), and the answer is 201 {batchId, rows, estimatedCostUsd}.
+ * starts nothing. A dry run (`dryRun`) then answers 200 with the estimate and starts nothing, so the
+ * page shows the server's estimate before the run. Otherwise the batch and its rows are stored, the first
+ * rows are fed to the queue (within the user's job slots; the rest wait), and the answer is 201 with the
+ * batch id and the same estimate.
  */
 
 /** Every client a row may name: the caller's visible clients (a bulk run may name any of them). */
@@ -48,6 +57,28 @@ export class BatchRowsError extends HttpError {
   }
 }
 
+/**
+ * The estimate, with the rows that run offline: a row whose model's provider has no API key is written
+ * by the offline composer and costs nothing, exactly as the job will decide it when it runs
+ * (functions/providers/provider-resolver.ts, from the same keys).
+ */
+async function estimateOf(rows: readonly CheckedBatchRow[]): Promise<BatchEstimate> {
+  const keys = await loadProviderKeys();
+  const offline = rows.filter((row) => {
+    const provider = findLanguageModel(row.modelId)?.provider;
+    return provider === undefined || keys[provider] === undefined;
+  });
+  const sum = (list: readonly CheckedBatchRow[]) =>
+    list.reduce((total, row) => total + row.estimateMicroUsd, 0);
+  const offlineSet = new Set(offline);
+  return {
+    rows: rows.length,
+    estimatedCostUsd: microToUsd(sum(rows)),
+    offlineRows: offline.map((row) => row.row),
+    expectedCostUsd: microToUsd(sum(rows.filter((row) => !offlineSet.has(row)))),
+  };
+}
+
 export const handler = httpHandler({
   body: createBatchBodySchema,
   acceptsCsv: true,
@@ -61,14 +92,12 @@ export const handler = httpHandler({
       timeZone: options.timeZone,
     });
     if (checked.problems.length > 0) throw new BatchRowsError(checked.problems);
+    const estimate = await estimateOf(checked.rows);
+    if (options.dryRun) return estimate;
     const batchId = ulid();
     await createBatch(caller, batchId, checked.rows, { saveToClient: options.saveToClient, userAgent });
     await feedBatch(batchId);
-    return new HttpResult(
-      201,
-      { batchId, rows: checked.rows.length, estimatedCostUsd: microToUsd(checked.estimateMicroUsd) },
-      { location: `/api/batches/${batchId}` },
-    );
+    return new HttpResult(201, { batchId, ...estimate }, { location: `/api/batches/${batchId}` });
   },
 });
 
@@ -76,5 +105,9 @@ function parseQuery(query: Readonly<Record<string, string | undefined>>) {
   const result = z.safeParse(createBatchQuerySchema, query);
   if (!result.success)
     throw new HttpError(400, 'validation_failed', result.error.issues[0]?.message ?? 'Invalid query');
-  return { saveToClient: result.data.saveToClient !== 'false', timeZone: result.data.timeZone };
+  return {
+    saveToClient: result.data.saveToClient !== 'false',
+    timeZone: result.data.timeZone,
+    dryRun: result.data.dryRun === 'true',
+  };
 }

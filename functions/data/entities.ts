@@ -585,7 +585,10 @@ const batchRowSchema = () =>
     batchId: string().key(),
     row: number().key(),
     status: string().enum('waiting', 'queued', 'succeeded', 'failed', 'cancelled'),
+    /** The job kind that runs the row (functions/tools/<tool>). */
     tool: string(),
+    /** The tool as the row named it (`howto` runs an `faq` job); absent on rows stored before. */
+    rowTool: optionalString(),
     request: any(),
     clientId: optionalString(),
     clientName: optionalString(),

@@ -8,6 +8,7 @@ import { logger } from '#functions/commons/logger';
 import { type Entities, entities, isExpired, ttlInSeconds } from '#functions/data/entities';
 import { findItem, putItem } from '#functions/data/item-commands';
 import { JOB_STATUS_LOG_MESSAGES } from '#infra/job-status-log';
+import { JOB_KEPT_DAYS } from '#shared/generation-jobs';
 import type { UsageMeasure } from '#shared/prices';
 import { isConditionFailure } from './conditional-write';
 import { releaseJobSlot } from './job-slots';
@@ -96,8 +97,7 @@ export interface JobAccountingInput {
   readonly budgetMonth?: string | null;
 }
 
-/** Finished jobs are kept a week: long enough to reopen a closed tab, short enough to stay tidy. */
-const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
+const JOB_TTL_SECONDS = JOB_KEPT_DAYS * 24 * 60 * 60;
 
 type JobRow = FormattedItem<Entities['job']>;
 

@@ -85,7 +85,7 @@ describe('CSV exports', () => {
   });
 
   it("the bulk results file, written from the batch as the page reads it, neutralises the clients' names", () => {
-    const parsed = readBack(batchResultsCsv(batch));
+    const parsed = readBack(batchResultsCsv(batch, 'http://localhost:3000'));
     expect(parsed.data.map((line) => line.client).sort()).toEqual(NAMES.map((name) => `'${name}`).sort());
     expect(parsed.data.map((line) => line.row)).toEqual(NAMES.map((_, index) => index + 1));
     expect(parsed.data.every((line) => line.costUsd === 0)).toBe(true);
