@@ -84,6 +84,9 @@ export const BATCH_COLUMNS = [
 
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
+export const isBatchColumn = (name: string): name is BatchColumn =>
+  (BATCH_COLUMNS as readonly string[]).includes(name);
+
 /** Columns each tool reads besides tool, client and model; a value in another column is a mistake. */
 export const TOOL_COLUMNS: Readonly<Record<BatchTool, readonly BatchColumn[]>> = {
   newsletter: ['topic', 'url', 'instructions'],
@@ -158,6 +161,11 @@ export const BATCH_MESSAGES = {
   csvError: (message: string) => `The file could not be read as CSV: ${message}.`,
   notUtf8: (row: number) =>
     `Row ${row} is not valid UTF-8 text: save the file as CSV UTF-8 and upload it again.`,
+  /** The estimate's note on the rows whose model's provider has no API key (the server names them). */
+  offlineRows: (rows: readonly number[], total: number) =>
+    rows.length === total
+      ? 'Every row runs offline at no cost: no API key is configured for their models’ providers, so the offline composer writes them.'
+      : `${rows.length === 1 ? 'Row' : 'Rows'} ${new Intl.ListFormat('en', { type: 'conjunction' }).format(rows.map(String))} ${rows.length === 1 ? 'runs' : 'run'} offline at no cost: no API key is configured for ${rows.length === 1 ? 'its model’s provider' : 'their models’ providers'}, so the offline composer writes ${rows.length === 1 ? 'it' : 'them'}.`,
   rowsHaveProblems: (count: number) =>
     `${count} ${count === 1 ? 'row has a problem' : 'rows have problems'}: fix or remove ${count === 1 ? 'it' : 'them'}; nothing was started.`,
 } as const;

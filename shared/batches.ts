@@ -11,6 +11,7 @@ import {
   type BatchTool,
   batchRowResultPath,
   type CheckedBatchRow,
+  isBatchColumn,
   isBatchTool,
   MAX_BATCH_ROWS,
   TOOL_COLUMNS,
@@ -44,8 +45,6 @@ export interface ParsedBatchCsv {
   readonly problems: BatchProblem[];
 }
 
-const isColumn = (name: string): name is BatchColumn => (BATCH_COLUMNS as readonly string[]).includes(name);
-
 /** The CSV's cells, a byte-order mark dropped; blank lines are kept, so row `i` is row `i + 1` of a spreadsheet. */
 function readCsv(text: string): Papa.ParseResult<string[]> {
   return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''));
@@ -78,7 +77,7 @@ export function parseBatchCsv(text: string): ParsedBatchCsv {
   const [header = [], ...lines] = parsed.data;
   const columns = header.map((name) => name.trim().toLowerCase());
   for (const name of columns) {
-    if (name !== '' && !isColumn(name))
+    if (name !== '' && !isBatchColumn(name))
       problems.push({ row: 1, column: null, message: BATCH_MESSAGES.unknownColumn(name) });
   }
   if (!columns.includes('tool'))
@@ -89,7 +88,7 @@ export function parseBatchCsv(text: string): ParsedBatchCsv {
     const values: BatchRowInput = {};
     columns.forEach((name, column) => {
       const value = cells[column]?.trim();
-      if (isColumn(name) && value) values[name] = value;
+      if (isBatchColumn(name) && value) values[name] = value;
     });
     // Row numbers as a spreadsheet shows them: the header is row 1.
     rows.push({ row: index + 2, values });
@@ -155,7 +154,7 @@ export function rowsFromJson(rows: readonly Record<string, unknown>[]): ParsedBa
   const parsedRows = rows.map((source, index) => {
     const values: BatchRowInput = {};
     for (const [name, value] of Object.entries(source)) {
-      if (!isColumn(name)) {
+      if (!isBatchColumn(name)) {
         problems.push({ row: index + 1, column: null, message: BATCH_MESSAGES.unknownColumn(name) });
         continue;
       }

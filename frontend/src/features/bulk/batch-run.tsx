@@ -1,7 +1,7 @@
 import { Ban, Download, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
-import { BATCH_TOOL_LABELS, type BatchTool } from '#shared/batch-columns';
-import type { BatchRowStatus, BatchView } from '#shared/batch-schemas';
+import { batchRowResultPath } from '#shared/batch-columns';
+import type { BatchRowStatus, BatchRowView, BatchView } from '#shared/batch-schemas';
 import { batchResultsCsv } from '#shared/batches';
 import { formatUsd } from '#shared/prices';
 import { ScrollRegion } from '@/components/scroll-region';
@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { KEPT_NOTE, RowResultDialog, toolLabel } from './row-result-dialog';
 
 const STATUS_LABELS: Readonly<Record<BatchRowStatus, string>> = {
   waiting: 'Waiting',
@@ -30,19 +31,48 @@ const STATUS_VARIANTS: Readonly<Record<BatchRowStatus, 'default' | 'secondary' |
     cancelled: 'outline',
   };
 
-const toolLabel = (tool: string) => BATCH_TOOL_LABELS[tool as BatchTool] ?? tool;
+/** A finished row's result: its library item, or the preview of its job's result, until that expires. */
+function RowResultLink({ batchId, row }: { batchId: string; row: BatchRowView }) {
+  const path = batchRowResultPath(batchId, row);
+  if (path === null) return <>{row.title ?? ''}</>;
+  if (row.contentId) {
+    return (
+      <Link to={path} className="text-primary hover:underline">
+        {row.title ?? 'Open in the library'}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to={path} className="text-primary hover:underline">
+        {row.title ?? 'Preview the result'}
+      </Link>
+      <span className="block text-muted-foreground text-xs">
+        Preview and download
+        {row.resultExpiresAt ? ` until ${new Date(row.resultExpiresAt).toLocaleDateString()}` : ''}
+      </span>
+    </>
+  );
+}
 
-/** A batch's progress, per row and in total, with cancel, retry of the failed rows and the results CSV. */
+/**
+ * A batch's progress, per row and in total, with cancel, retry of the failed rows and the results CSV;
+ * `previewRow` (the page's `row` parameter) opens that row's result when no library holds it.
+ */
 export function BatchRun({
   batch,
   busy,
+  previewRow,
   onCancel,
   onRetry,
+  onClosePreview,
 }: {
   batch: BatchView;
   busy: boolean;
+  previewRow: number | null;
   onCancel: () => void;
   onRetry: () => void;
+  onClosePreview: () => void;
 }) {
   const { counts } = batch;
   const finished = counts.succeeded + counts.failed + counts.cancelled;
@@ -53,6 +83,11 @@ export function BatchRun({
       : batch.status === 'cancelled'
         ? `Cancelled: ${counts.succeeded} done, ${counts.failed} failed, ${counts.cancelled} not started`
         : `Finished: ${counts.succeeded} done, ${counts.failed} failed`;
+  const unsaved = batch.rows.some((row) => !row.clientId) || !batch.saveToClient;
+  const previewed =
+    batch.rows.find(
+      (row) => row.row === previewRow && row.status === 'succeeded' && !row.contentId && row.jobId !== null,
+    ) ?? null;
   return (
     <Card>
       <CardHeader>
@@ -61,6 +96,7 @@ export function BatchRun({
           Started {new Date(batch.createdAt).toLocaleString()} · estimated {formatUsd(batch.estimatedCostUsd)}{' '}
           · cost so far {formatUsd(batch.costUsd)}
         </CardDescription>
+        {unsaved && <CardDescription data-testid="batch-kept-note">{KEPT_NOTE}</CardDescription>}
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-2">
@@ -85,7 +121,13 @@ export function BatchRun({
           <Button
             type="button"
             variant="outline"
-            onClick={() => downloadTextFile(`batch-${batch.batchId}.csv`, batchResultsCsv(batch), 'text/csv')}
+            onClick={() =>
+              downloadTextFile(
+                `batch-${batch.batchId}.csv`,
+                batchResultsCsv(batch, window.location.origin),
+                'text/csv',
+              )
+            }
           >
             <Download aria-hidden />
             Download results
@@ -136,15 +178,8 @@ export function BatchRun({
                     </span>
                     {row.error ? (
                       <span className="text-destructive">{row.error}</span>
-                    ) : row.contentId && row.clientId ? (
-                      <Link
-                        to={`/clients?library=${encodeURIComponent(row.clientId)}`}
-                        className="text-primary hover:underline"
-                      >
-                        {row.title ?? 'Open in the library'}
-                      </Link>
                     ) : (
-                      (row.title ?? '')
+                      <RowResultLink batchId={batch.batchId} row={row} />
                     )}
                   </td>
                   <td className="whitespace-nowrap py-2 text-right tabular-nums">
@@ -156,6 +191,7 @@ export function BatchRun({
           </table>
         </ScrollRegion>
       </CardContent>
+      <RowResultDialog row={previewed} onClose={onClosePreview} />
     </Card>
   );
 }

@@ -1,12 +1,32 @@
-import type { BatchSummary, BatchView } from '#shared/batch-schemas';
-import { api } from '@/lib/api-client';
+import type { BatchEstimate, BatchSummary, BatchView } from '#shared/batch-schemas';
+import { type PolledJob, parsePolledJob } from '@/components/tool/job-state';
+import { ApiError, api } from '@/lib/api-client';
 
 /** The bulk page's calls (functions/batches): the CSV goes as it is, so rows keep their spreadsheet numbers. */
 
-export interface CreatedBatch {
+export interface CreatedBatch extends BatchEstimate {
   readonly batchId: string;
-  readonly rows: number;
-  readonly estimatedCostUsd: number;
+}
+
+const csvQuery = (saveToClient: boolean, timeZone: string, dryRun = false) =>
+  new URLSearchParams({
+    saveToClient: String(saveToClient),
+    timeZone,
+    ...(dryRun ? { dryRun: 'true' } : {}),
+  });
+
+/** The server's estimate of the rows, before the run: which run offline, at no cost, included. */
+export function estimateBatchFromCsv(
+  csv: string,
+  saveToClient: boolean,
+  timeZone: string,
+  signal: AbortSignal,
+): Promise<BatchEstimate> {
+  return api.request<BatchEstimate>(`/api/batches?${csvQuery(saveToClient, timeZone, true)}`, {
+    method: 'POST',
+    text: { content: csv, type: 'text/csv' },
+    signal,
+  });
 }
 
 const batchPath = (batchId: string) => `/api/batches/${encodeURIComponent(batchId)}`;
@@ -16,8 +36,7 @@ export function createBatchFromCsv(
   saveToClient: boolean,
   timeZone: string,
 ): Promise<CreatedBatch> {
-  const query = new URLSearchParams({ saveToClient: String(saveToClient), timeZone });
-  return api.request<CreatedBatch>(`/api/batches?${query}`, {
+  return api.request<CreatedBatch>(`/api/batches?${csvQuery(saveToClient, timeZone)}`, {
     method: 'POST',
     text: { content: csv, type: 'text/csv' },
   });
@@ -34,3 +53,13 @@ export async function fetchBatches(signal?: AbortSignal): Promise<BatchSummary[]
 export const cancelBatch = (batchId: string) => api.post<BatchView>(`${batchPath(batchId)}/cancel`);
 
 export const retryFailedRows = (batchId: string) => api.post<BatchView>(`${batchPath(batchId)}/retry-failed`);
+
+/** A row's job, for its result (GET /api/jobs/{jobId}); null once it expired (404). */
+export async function fetchRowJob(jobId: string, signal: AbortSignal): Promise<PolledJob | null> {
+  try {
+    return parsePolledJob(await api.get<unknown>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}

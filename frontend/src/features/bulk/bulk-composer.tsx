@@ -1,16 +1,19 @@
 import { Download, Play, Trash2, Upload } from 'lucide-react';
-import { type ChangeEvent, useId, useState } from 'react';
-import { BATCH_MESSAGES, type BatchProblem, MAX_BATCH_ROWS } from '#shared/batch-columns';
+import { type ChangeEvent, useEffect, useId, useMemo, useState } from 'react';
+import { BATCH_MESSAGES, MAX_BATCH_ROWS } from '#shared/batch-columns';
+import type { BatchEstimate } from '#shared/batch-schemas';
 import {
   batchTemplateCsv,
   type CheckedBatch,
   checkBatch,
+  csvCells,
   describeProblem,
   notUtf8Row,
   parseBatchCsv,
   withoutRows,
+  withRowCells,
 } from '#shared/batches';
-import { formatUsd, microToUsd } from '#shared/prices';
+import { formatUsd } from '#shared/prices';
 import { downloadTextFile } from '@/components/tool/download';
 import { useToolClients } from '@/components/tool/use-tool-clients';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -19,8 +22,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { errorMessage, isSessionEnded } from '@/lib/api-client';
+import { estimateBatchFromCsv } from './bulk-api';
+import { ProblemRows } from './problem-rows';
+import { KEPT_NOTE } from './row-result-dialog';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** How long the page waits after the last edit before asking the server for the estimate. */
+const ESTIMATE_DELAY_MS = 300;
 
 export interface ComposedBatch {
   readonly csv: string;
@@ -28,10 +38,42 @@ export interface ComposedBatch {
   readonly timeZone: string;
 }
 
+type Estimated =
+  | { readonly csv: string; readonly saveToClient: boolean; readonly estimate: BatchEstimate }
+  | { readonly csv: string; readonly saveToClient: boolean; readonly error: string };
+
+/**
+ * The server's estimate of rows the page found runnable (POST /api/batches?dryRun=true): it alone knows
+ * which providers have a key, so which rows run offline at no cost. Asked again after each edit, once
+ * the typing pauses; an answer for an older text is not shown.
+ */
+function useServerEstimate(csv: string, saveToClient: boolean, ready: boolean) {
+  const [estimated, setEstimated] = useState<Estimated | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      estimateBatchFromCsv(csv, saveToClient, timeZone(), controller.signal)
+        .then((estimate) => setEstimated({ csv, saveToClient, estimate }))
+        .catch((error: unknown) => {
+          if (controller.signal.aborted || isSessionEnded(error)) return;
+          setEstimated({ csv, saveToClient, error: errorMessage(error, 'The cost could not be estimated.') });
+        });
+    }, ESTIMATE_DELAY_MS);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [csv, saveToClient, ready]);
+  return ready && estimated?.csv === csv && estimated.saveToClient === saveToClient ? estimated : null;
+}
+
 /**
  * Issue 34 item 5, before the run: the rows come from a file or are pasted, every row is checked with
- * the single tools' own schemas here (the server checks them again), each problem is listed with its
- * row, and nothing starts until there are none. The total estimated cost is shown before the run.
+ * the single tools' own schemas here (the server checks them again), and nothing starts until there are
+ * no problems. The rows with problems are a table of their cells to fix in place, under the numbers of
+ * the user's spreadsheet (issue 41 item 6); the estimate, from the server, names the rows that run
+ * offline at no cost.
  */
 export function BulkComposer({
   starting,
@@ -45,27 +87,38 @@ export function BulkComposer({
   const [csv, setCsv] = useState('');
   const [saveToClient, setSaveToClient] = useState(true);
   const [checked, setChecked] = useState<CheckedBatch | null>(null);
+  /** The rows the table shows: those with problems at the last check (they stay while being fixed). */
+  const [fixing, setFixing] = useState<readonly number[]>([]);
   // A file that is not UTF-8 text (docs/decisions.md, "CSV uploads must be UTF-8"): its rows are not checked.
   const [unreadable, setUnreadable] = useState<string | null>(null);
+  const cells = useMemo(() => csvCells(csv), [csv]);
 
-  const check = (text = csv) => {
+  /** Checks the text; a fresh check (not an edit in the table) shows its problem rows in the table. */
+  const check = (text = csv, fresh = true, save = saveToClient) => {
     const notUtf8 = notUtf8Row(text);
     setUnreadable(notUtf8 === null ? null : BATCH_MESSAGES.notUtf8(notUtf8));
     if (notUtf8 !== null) {
       setChecked(null);
+      setFixing([]);
       return;
     }
+    const parsed = parseBatchCsv(text);
     const result = checkBatch(
-      parseBatchCsv(text),
+      parsed,
       clients.map((client) => ({ id: client.id, name: client.name, website: client.website ?? null })),
-      { saveToClient, timeZone: timeZone() },
+      { saveToClient: save, timeZone: timeZone() },
     );
     setChecked(result);
+    if (fresh) {
+      const rows = new Set(parsed.rows.map((row) => row.row));
+      setFixing([...new Set(result.problems.map((problem) => problem.row))].filter((row) => rows.has(row)));
+    }
   };
 
   const edit = (text: string) => {
     setCsv(text);
     setChecked(null);
+    setFixing([]);
     setUnreadable(null);
   };
 
@@ -78,23 +131,47 @@ export function BulkComposer({
     check(text);
   };
 
-  const dropBadRows = () => {
-    if (!checked) return;
-    const bad = new Set(checked.problems.map((problem) => problem.row).filter((row) => row > 1));
-    const text = withoutRows(csv, bad);
+  /** A cell fixed in the table: the row is written back into the text and every row checked again. */
+  const editCell = (row: number, cell: number, value: string) => {
+    const current = cells[row - 1] ?? [];
+    const width = Math.max(cells[0]?.length ?? 0, current.length, cell + 1);
+    const next = Array.from({ length: width }, (_, index) =>
+      index === cell ? value : (current[index] ?? ''),
+    );
+    const text = withRowCells(csv, row, next);
     setCsv(text);
-    check(text);
+    check(text, false);
   };
 
-  const ready = checked !== null && checked.problems.length === 0 && checked.rows.length > 0;
-  const badRows = checked ? new Set(checked.problems.map((problem: BatchProblem) => problem.row)).size : 0;
+  /** Rows removed become blank lines, so the others keep their spreadsheet numbers. */
+  const removeRows = (rows: ReadonlySet<number>) => {
+    const text = withoutRows(csv, rows);
+    setCsv(text);
+    setFixing((current) => current.filter((row) => !rows.has(row)));
+    check(text, false);
+  };
+
+  const dropBadRows = () => {
+    if (!checked) return;
+    removeRows(new Set(checked.problems.map((problem) => problem.row).filter((row) => row > 1)));
+  };
+
+  const ready =
+    checked !== null && unreadable === null && checked.problems.length === 0 && checked.rows.length > 0;
+  const estimated = useServerEstimate(csv, saveToClient, ready);
+  const estimate = estimated && 'estimate' in estimated ? estimated.estimate : null;
+  const badRows = checked ? new Set(checked.problems.map((problem) => problem.row)).size : 0;
+  // Problems of the file (its header, its reading) and of rows the table does not hold are listed.
+  const listed = checked ? checked.problems.filter((problem) => !fixing.includes(problem.row)) : [];
+  const unsaved = ready && (!saveToClient || checked.rows.some((row) => row.clientId === null));
   return (
     <Card>
       <CardHeader>
         <CardTitle>Rows</CardTitle>
         <CardDescription>
           One row per piece of content, at most {MAX_BATCH_ROWS}. Columns: tool, client (name or id), topic or
-          url, model (optional) and the tool's options; the template has an example row per tool.
+          url, model (optional) and the tool's options; the template has an example row per tool. Rows are
+          numbered as in your spreadsheet: the header is row 1.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -140,7 +217,7 @@ export function BulkComposer({
             checked={saveToClient}
             onCheckedChange={(value) => {
               setSaveToClient(value);
-              setChecked(null);
+              if (checked) check(csv, false, value);
             }}
           />
           <Label htmlFor={`${ids}-save`}>Save each finished row to its client's library</Label>
@@ -157,26 +234,55 @@ export function BulkComposer({
         )}
         {checked && checked.problems.length > 0 && (
           <Alert variant="destructive" data-testid="batch-problems">
-            <AlertTitle>
-              {badRows} {badRows === 1 ? 'row has a problem' : 'rows have problems'}: fix or remove{' '}
-              {badRows === 1 ? 'it' : 'them'}; nothing was started.
-            </AlertTitle>
-            <AlertDescription>
-              <ul className="mt-1 list-disc pl-5">
-                {checked.problems.map((problem) => (
-                  <li key={`${problem.row}-${problem.column ?? ''}-${problem.message}`}>
-                    {describeProblem(problem)}
-                  </li>
-                ))}
-              </ul>
-            </AlertDescription>
+            <AlertTitle>{BATCH_MESSAGES.rowsHaveProblems(badRows)}</AlertTitle>
+            {listed.length > 0 && (
+              <AlertDescription>
+                <ul className="mt-1 list-disc pl-5">
+                  {listed.map((problem) => (
+                    <li key={`${problem.row}-${problem.column ?? ''}-${problem.message}`}>
+                      {describeProblem(problem)}
+                    </li>
+                  ))}
+                </ul>
+              </AlertDescription>
+            )}
           </Alert>
         )}
+        {fixing.length > 0 && (
+          <div className="grid gap-2">
+            <h3 className="font-medium text-sm">Fix the rows here: each is checked again as you type.</h3>
+            <ProblemRows
+              idPrefix={ids}
+              header={cells[0] ?? []}
+              rows={fixing}
+              cellsOf={(row) => cells[row - 1] ?? []}
+              problems={checked?.problems ?? []}
+              onEdit={editCell}
+              onRemove={(row) => removeRows(new Set([row]))}
+            />
+          </div>
+        )}
         {ready && (
-          <p className="text-sm" data-testid="batch-estimate" role="status">
-            {checked.rows.length} {checked.rows.length === 1 ? 'row' : 'rows'} ready. Estimated cost:{' '}
-            <strong>{formatUsd(microToUsd(checked.estimateMicroUsd))}</strong> at list prices.
-          </p>
+          <div className="grid gap-1 text-sm" data-testid="batch-estimate" role="status">
+            <p>
+              {checked.rows.length} {checked.rows.length === 1 ? 'row' : 'rows'} ready.{' '}
+              {estimate ? (
+                <>
+                  Estimated cost: <strong>{formatUsd(estimate.expectedCostUsd)}</strong> at list prices.
+                </>
+              ) : estimated && 'error' in estimated ? (
+                <span className="text-destructive">{estimated.error}</span>
+              ) : (
+                'Estimating the cost…'
+              )}
+            </p>
+            {estimate && estimate.offlineRows.length > 0 && (
+              <p data-testid="batch-offline-rows">
+                {BATCH_MESSAGES.offlineRows(estimate.offlineRows, estimate.rows)}
+              </p>
+            )}
+            {unsaved && <p className="text-muted-foreground">{KEPT_NOTE}</p>}
+          </div>
         )}
         <div className="flex flex-wrap gap-2">
           <Button
@@ -195,9 +301,9 @@ export function BulkComposer({
           )}
           <Button
             type="button"
-            disabled={!ready}
+            disabled={!ready || estimate === null}
             busy={starting}
-            onClick={() => ready && onStart({ csv, saveToClient, timeZone: timeZone() })}
+            onClick={() => ready && estimate && onStart({ csv, saveToClient, timeZone: timeZone() })}
           >
             <Play aria-hidden />
             {ready ? `Start ${checked.rows.length} ${checked.rows.length === 1 ? 'row' : 'rows'}` : 'Start'}

@@ -52,7 +52,15 @@ function useBatch(batchId: string) {
   return { batch, setBatch, failed, reload: useCallback(() => setAttempt((value) => value + 1), []) };
 }
 
-function BatchScreen({ batchId }: { batchId: string }) {
+function BatchScreen({
+  batchId,
+  previewRow,
+  onClosePreview,
+}: {
+  batchId: string;
+  previewRow: number | null;
+  onClosePreview: () => void;
+}) {
   const { batch, setBatch, failed, reload } = useBatch(batchId);
   const [busy, setBusy] = useState(false);
   const act = async (action: () => Promise<BatchView>, fallback: string) => {
@@ -72,6 +80,8 @@ function BatchScreen({ batchId }: { batchId: string }) {
     <BatchRun
       batch={batch}
       busy={busy}
+      previewRow={previewRow}
+      onClosePreview={onClosePreview}
       onCancel={() => void act(() => cancelBatch(batchId), 'The batch could not be cancelled.')}
       onRetry={() => void act(() => retryFailedRows(batchId), 'The failed rows could not be retried.')}
     />
@@ -122,6 +132,8 @@ function RecentBatches() {
 export function BulkPage() {
   const [params, setParams] = useSearchParams();
   const batchId = params.get('batch');
+  const row = Number(params.get('row'));
+  const previewRow = Number.isInteger(row) && row > 0 ? row : null;
   const [starting, setStarting] = useState(false);
 
   const start = async (composed: ComposedBatch) => {
@@ -150,7 +162,12 @@ export function BulkPage() {
         }
       />
       {batchId ? (
-        <BatchScreen key={batchId} batchId={batchId} />
+        <BatchScreen
+          key={batchId}
+          batchId={batchId}
+          previewRow={previewRow}
+          onClosePreview={() => setParams({ batch: batchId })}
+        />
       ) : (
         <>
           <BulkComposer starting={starting} onStart={(composed) => void start(composed)} />
