@@ -265,7 +265,7 @@ describe('Budget warning in the tools', () => {
 });
 
 describe('Bulk generation', () => {
-  it('lists a bad row with its number, runs once it is fixed, and links each row to its library', async () => {
+  it('lists a bad row with its number, runs once it is fixed in the table, and links each row to its library', async () => {
     const page = await openPage(app);
     await signInThroughUi(page, staff.email, staff.password);
     await page.goto('/bulk');
@@ -281,21 +281,31 @@ describe('Bulk generation', () => {
     );
     await page.getByRole('button', { name: 'Check rows' }).click();
     const problems = page.getByTestId('batch-problems');
-    await expect.poll(() => problems.textContent()).toContain('Row 3, tool: Unknown tool "newsleter"');
-    expect(await page.getByRole('button', { name: /^Start/ }).isDisabled()).toBe(true);
+    await expect.poll(() => problems.textContent()).toContain('1 row has a problem');
+    // The bad row is a table row under its spreadsheet number, its cells editable in place.
+    const table = page.getByTestId('problem-rows');
+    await expect.poll(() => table.getByTestId('problem-row').count()).toBe(1);
+    await expect.poll(() => table.getByRole('rowheader').textContent()).toBe('Row 3');
+    await expect.poll(() => table.textContent()).toContain('Unknown tool "newsleter"');
+    const tool = page.getByLabel('tool, row 3');
+    await expect.poll(() => tool.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: /^Start/ }).isDisabled()).toBe(true);
     await screenshot(page, 'bulk-problems-desktop');
 
-    // Fixed in the page: the row is corrected where it was typed.
-    await rows.fill(
-      [
-        'tool,client,topic',
-        'newsletter,Peak Roofing,Spring roof checklist',
-        'newsletter,Peak Roofing,Ice dams',
-        'faq,Peak Roofing,Metal roofs',
-      ].join('\n'),
-    );
-    await page.getByRole('button', { name: 'Check rows' }).click();
-    await expect.poll(() => page.getByTestId('batch-estimate').textContent()).toContain('3 rows ready');
+    // Fixed in the table, from the keyboard: re-checked as typed, the row is marked fixed.
+    await tool.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('newsletter');
+    await expect.poll(() => table.textContent()).toContain('Fixed');
+    await expect.poll(() => tool.getAttribute('aria-invalid')).toBe('false');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null"))
+      .toBe('client, row 3');
+    await expect.poll(() => rows.inputValue()).toContain('newsletter,Peak Roofing,Ice dams');
+    const estimate = page.getByTestId('batch-estimate');
+    await expect.poll(() => estimate.textContent()).toContain('3 rows ready. Estimated cost:');
+    await screenshot(page, 'bulk-fixed-desktop');
     await page.getByRole('button', { name: 'Start 3 rows' }).click();
     await page.waitForURL('**/bulk?batch=*');
     await expect
@@ -303,6 +313,7 @@ describe('Bulk generation', () => {
       .toContain('Finished: 3 done, 0 failed');
     const links = page.getByTestId('batch-row').getByRole('link');
     await expect.poll(() => links.count()).toBe(3);
+    await expect.poll(() => page.getByTestId('batch-row').nth(1).textContent()).toMatch(/^3Newsletter/);
     await screenshot(page, 'bulk-run-desktop');
 
     const phone = await openPage(app, { mobile: true });
@@ -321,6 +332,127 @@ describe('Bulk generation', () => {
     await page.context().close();
     await phone.context().close();
   });
+
+  it('fixes a row in the table on a phone, each row a card of labelled fields', async () => {
+    const page = await openPage(app, { mobile: true });
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto('/bulk');
+    await page.getByRole('heading', { name: 'Bulk Generation', level: 1 }).waitFor();
+    await page
+      .getByLabel('CSV rows')
+      .fill(
+        ['tool,client,topic,questions', 'faq,Peak Roofing,Gutters,12', 'faq,Peak Roofing,Metal roofs,8'].join(
+          '\n',
+        ),
+      );
+    await page.getByRole('button', { name: 'Check rows' }).click();
+    const table = page.getByTestId('problem-rows');
+    await expect.poll(() => table.textContent()).toContain('questions must be a whole number from 7 to 10.');
+    await screenshot(page, 'bulk-problems-phone', { fullPage: true });
+    expect(await sidewaysOverflowAt360(page, 'Rows to fix')).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel('questions, row 2').fill('9');
+    await expect.poll(() => table.textContent()).toContain('Fixed');
+    await expect.poll(() => page.getByTestId('batch-estimate').textContent()).toContain('2 rows ready');
+    await screenshot(page, 'bulk-fixed-phone', { fullPage: true });
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('previews and downloads the result of a row without a client, names its tool as written, and says which rows run offline', async () => {
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.goto('/bulk');
+    await page.getByRole('heading', { name: 'Bulk Generation', level: 1 }).waitFor();
+    await page
+      .getByLabel('CSV rows')
+      .fill(
+        [
+          'tool,topic,model,platforms',
+          'bad,Gutters,,',
+          'howto,How to clear gutters,claude-sonnet-4.1-20250514,',
+          'social,Free roof inspections all April,claude-sonnet-4.1-20250514,facebook',
+          'newsletter,Gutter guards,gpt-4o,',
+        ].join('\n'),
+      );
+    await page.getByRole('button', { name: 'Check rows' }).click();
+    await page.getByRole('button', { name: 'Remove row 2' }).click();
+    // Row 2 is gone; the others keep the numbers of the user's spreadsheet.
+    const estimate = page.getByTestId('batch-estimate');
+    await expect.poll(() => estimate.textContent()).toContain('3 rows ready. Estimated cost:');
+    // OpenAI has a key here (the fake server), Anthropic none.
+    await expect
+      .poll(() => page.getByTestId('batch-offline-rows').textContent())
+      .toBe(
+        'Rows 3 and 4 run offline at no cost: no API key is configured for their models’ providers, so the offline composer writes them.',
+      );
+    await expect.poll(() => estimate.textContent()).toContain('are not saved to a library');
+    await screenshot(page, 'bulk-offline-estimate-desktop');
+    await page.getByRole('button', { name: 'Start 3 rows' }).click();
+    await page.waitForURL('**/bulk?batch=*');
+    await expect
+      .poll(() => page.getByTestId('batch-status').textContent(), { timeout: 120_000 })
+      .toContain('Finished: 3 done, 0 failed');
+    const batchRows = page.getByTestId('batch-row');
+    await expect.poll(() => batchRows.nth(0).textContent()).toMatch(/^3How To/);
+    await expect.poll(() => batchRows.nth(1).textContent()).toMatch(/^4Social/);
+    await expect.poll(() => batchRows.nth(2).textContent()).toMatch(/^5Newsletter/);
+    await expect.poll(() => page.getByTestId('batch-kept-note').textContent()).toContain('kept for 7 days');
+
+    const results = Papa.parse<Record<string, string>>(
+      (await downloadFrom(page, 'Download results')).content,
+      {
+        header: true,
+      },
+    );
+    expect(results.data.map((line) => [line.row, line.tool])).toEqual([
+      ['3', 'howto'],
+      ['4', 'social'],
+      ['5', 'newsletter'],
+    ]);
+    const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
+    expect(results.data.map((line) => line.result)).toEqual([
+      `${app.url}/bulk?batch=${batchId}&row=3`,
+      `${app.url}/bulk?batch=${batchId}&row=4`,
+      `${app.url}/bulk?batch=${batchId}&row=5`,
+    ]);
+    expect(results.data.every((line) => Date.parse(line.resultExpiresAt ?? '') > Date.now())).toBe(true);
+
+    // The link opens the result in the tools' sandboxed frame, with its downloads.
+    await batchRows.nth(0).getByRole('link').click();
+    await page.waitForURL('**/bulk?batch=*&row=3');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('Row 3');
+    const frame = dialog.locator('iframe');
+    await expect.poll(() => frame.getAttribute('sandbox')).toBe('');
+    await expect
+      .poll(() => page.frameLocator('[role="dialog"] iframe').locator('body').textContent())
+      .toMatch(/gutter/i);
+    const html = await downloadFrom(page, 'Download HTML');
+    expect(html.download.suggestedFilename()).toBe('bulk-row-3.html');
+    expect(html.content).toMatch(/<h\d|<p|<ol/u);
+    const text = await downloadFrom(page, 'Download text');
+    expect(text.download.suggestedFilename()).toBe('bulk-row-3.txt');
+    expect(text.content).not.toContain('<');
+    await screenshot(page, 'bulk-row-preview-desktop');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).searchParams.get('row')).toBeNull();
+
+    // A social row's posts, the text as its tool gives it.
+    await batchRows.nth(1).getByRole('link').click();
+    await expect
+      .poll(() => page.frameLocator('[role="dialog"] iframe').locator('body').textContent())
+      .toContain('Facebook:');
+    const phone = await openPage(app, { mobile: true });
+    await signInThroughUi(phone, staff.email, staff.password);
+    await phone.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+    await expect.poll(() => phone.getByRole('dialog').textContent()).toContain('Row 4');
+    await screenshot(phone, 'bulk-row-preview-phone');
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(phone)).toEqual([]);
+    await page.context().close();
+    await phone.context().close();
+  }, 240_000);
 });
 
 describe('Spreadsheet files (issue 41 item 1)', () => {

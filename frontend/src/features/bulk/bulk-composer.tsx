@@ -234,7 +234,8 @@ export function BulkComposer({
         )}
         {checked && checked.problems.length > 0 && (
           <Alert variant="destructive" data-testid="batch-problems">
-            <AlertTitle>{BATCH_MESSAGES.rowsHaveProblems(badRows)}</AlertTitle>
+            {/* The whole sentence, on a phone too (a title is clamped to one line). */}
+            <AlertTitle className="line-clamp-none">{BATCH_MESSAGES.rowsHaveProblems(badRows)}</AlertTitle>
             {listed.length > 0 && (
               <AlertDescription>
                 <ul className="mt-1 list-disc pl-5">

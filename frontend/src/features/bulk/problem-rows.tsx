@@ -90,10 +90,8 @@ export function ProblemRows({
                     {own.length > 0 ? (
                       <ul id={messagesId} className="grid gap-1 text-destructive" aria-live="polite">
                         {own.map((problem) => (
-                          <li key={`${problem.column ?? ''}-${problem.message}`}>
-                            {problem.column ? `${problem.column}: ` : ''}
-                            {problem.message}
-                          </li>
+                          // The message names its column; the input it is about is marked invalid.
+                          <li key={`${problem.column ?? ''}-${problem.message}`}>{problem.message}</li>
                         ))}
                       </ul>
                     ) : (
