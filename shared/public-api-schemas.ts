@@ -477,7 +477,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     path: '/batches',
     tag: 'Content',
     summary: 'Start a batch',
-    description: `Many generations at once, one per row (at most ${MAX_BATCH_ROWS}), as JSON \`rows\` or a CSV file (\`Content-Type: text/csv\`). Every row is checked first with its tool’s own rules: if any row has a problem, nothing starts and \`400\` lists each row’s problems. Otherwise the rows are fed to the queue as the key owner’s job slots allow (they wait, they are not refused), and the reply gives the batch id and the estimated cost. Follow it with GET /batches/{batchId}. A row whose client’s budget is spent fails with the \`budget_exceeded\` message; the other rows go on. A row held back only by the estimates of the batch’s own running rows waits for them to finish.`,
+    description: `Many generations at once, one per row (at most ${MAX_BATCH_ROWS}), as JSON \`rows\` or a CSV file (\`Content-Type: text/csv\`). Every row is checked first with its tool’s own rules: if any row has a problem, nothing starts and \`400\` lists each row’s problems. Otherwise the rows are fed to the queue as the key owner’s job slots allow (they wait, they are not refused), and the reply gives the batch id and the estimate: the cost at list prices, the rows whose model’s provider has no API key (\`offlineRows\`: the offline composer writes them, at no cost) and what the others are expected to cost. With \`dryRun\` (\`?dryRun=true\` for a CSV) nothing starts and the answer is \`200\` with that estimate, without a batch id. Follow it with GET /batches/{batchId}. A row whose client’s budget is spent fails with the \`budget_exceeded\` message; the other rows go on. A row held back only by the estimates of the batch’s own running rows waits for them to finish.`,
     request: createBatchBodySchema,
     query: createBatchQuerySchema,
     example: {
@@ -510,7 +510,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Content',
     summary: 'Get a batch',
     description:
-      'The batch with every row: its status, its job, the library item it saved (`contentId`), its error and its cost once finished. Poll it until `status` is `finished` or `cancelled`. Only the batch’s owner (or an admin) sees it.',
+      'The batch with every row: its status, its tool as the row named it, its job, the library item it saved (`contentId`), its error and its cost once finished. A finished row not saved to a library (no client, or `saveToClient` false) has its result in its job (GET /jobs/{jobId}) until `resultExpiresAt`. Poll it until `status` is `finished` or `cancelled`. Only the batch’s owner (or an admin) sees it.',
     response: { status: 200, schema: batchSchema },
   },
   {

@@ -114,11 +114,10 @@ describe('the OpenAPI document', () => {
     }
     const create = ['paths', '/batches', 'post'];
     expect(keysAt(...create, 'requestBody', 'content')).toEqual(['application/json', 'text/csv']);
-    expect(at(...create, 'responses', '201', ...json, 'required')).toEqual([
-      'batchId',
-      'rows',
-      'estimatedCostUsd',
-    ]);
+    expect(at(...create, 'responses', '201', ...json, 'required')).toEqual(
+      expect.arrayContaining(['batchId', 'rows', 'estimatedCostUsd', 'offlineRows', 'expectedCostUsd']),
+    );
+    expect(JSON.stringify(at(...create))).toContain('dryRun');
     expect(JSON.stringify(at(...create, 'responses', '400'))).toContain('invalid_rows');
     const batch = ['paths', '/batches/{batchId}', 'get', 'responses', '200', ...json];
     expect(at(...batch, 'required')).toEqual(expect.arrayContaining(['status', 'counts', 'rows']));
