@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { fetchRowJob } from './bulk-api';
-import { batchRowOutput } from './row-result';
+import { batchRowFileHtml, batchRowOutput } from './row-result';
 
 export const toolLabel = (tool: string) => (isBatchTool(tool) ? BATCH_TOOL_LABELS[tool] : tool);
 
@@ -66,7 +66,7 @@ function RowResult({ row }: { row: BatchRowView }) {
         <Button
           type="button"
           variant="outline"
-          onClick={() => downloadTextFile(`${name}.html`, output.html, HTML_MIME)}
+          onClick={() => downloadTextFile(`${name}.html`, batchRowFileHtml(output), HTML_MIME)}
         >
           <Download aria-hidden />
           Download HTML

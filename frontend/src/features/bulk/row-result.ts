@@ -5,7 +5,7 @@ import type { JobResult } from '@/components/tool/job-state';
 import { type ToolOutput, toolOutput } from '@/components/tool/tool-output';
 import { readBlogRewriteOutput } from '@/features/blog-rewriter/blog-rewriter-form';
 import { readClientContentOutput } from '@/features/client-content/client-content-form';
-import { readFaqOutput } from '@/features/faq/faq-form';
+import { faqFileHtml, readFaqOutput } from '@/features/faq/faq-form';
 import { readGbpPost } from '@/features/gbp-post/gbp-form';
 import { readNewsletterOutput } from '@/features/newsletter/newsletter-form';
 import { readPressReleaseOutput } from '@/features/press-release/press-release-form';
@@ -36,6 +36,12 @@ const READERS: Readonly<Record<BatchTool, (result: JobResult) => ToolOutput | nu
   },
   'gbp-post': (result) => textOutput(readGbpPost(result)?.post ?? ''),
 };
+
+/** The HTML file of a row, as its tool downloads it: a FAQ or How To carries its JSON-LD (001 §2). */
+export function batchRowFileHtml(output: ToolOutput): string {
+  const schema = output.extras.schema;
+  return schema ? faqFileHtml(output.html, schema) : output.html;
+}
 
 export function batchRowOutput(tool: string, result: JobResult): ToolOutput | null {
   return isBatchTool(tool) ? READERS[tool](result) : null;
