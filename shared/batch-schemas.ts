@@ -66,8 +66,7 @@ export const batchEstimateSchema = z.object({
   rows: z.number().check(z.meta({ description: 'Rows accepted.' })),
   estimatedCostUsd: z.number().check(
     z.meta({
-      description:
-        "The estimated cost of every row at list prices, in US dollars: what the rows' client budgets hold while they run.",
+      description: 'The estimated cost of every row at list prices, in US dollars, whoever writes it.',
     }),
   ),
   offlineRows: z.array(z.number()).check(
@@ -76,11 +75,12 @@ export const batchEstimateSchema = z.object({
         'The rows whose model’s provider has no API key configured: the offline composer writes them, at no cost.',
     }),
   ),
-  expectedCostUsd: z
-    .number()
-    .check(
-      z.meta({ description: 'The estimate of the rows a provider writes (offline rows cost nothing).' }),
-    ),
+  expectedCostUsd: z.number().check(
+    z.meta({
+      description:
+        'What the rows can cost: the estimates of the rows a provider writes (offline rows cost nothing), as their clients’ budgets hold them.',
+    }),
+  ),
 });
 
 export type BatchEstimate = z.infer<typeof batchEstimateSchema>;

@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
+import { billableEstimate } from '#functions/budgets/billable-estimate';
 import { listVisibleClientRecords } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { BadRequestError, HttpError } from '#functions/commons/errors';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
-import { loadProviderKeys } from '#functions/providers/provider-keys';
 import {
   BATCH_MESSAGES,
   type BatchClientRef,
@@ -59,23 +59,21 @@ export class BatchRowsError extends HttpError {
 
 /**
  * The estimate, with the rows that run offline: a row whose model's provider has no API key is written
- * by the offline composer and costs nothing, exactly as the job will decide it when it runs
- * (functions/providers/provider-resolver.ts, from the same keys).
+ * by the offline composer and costs nothing. What a row can cost is what the feeder holds of its
+ * client's budget (billableEstimate, from the same keys the job's provider choice reads).
  */
 async function estimateOf(rows: readonly CheckedBatchRow[]): Promise<BatchEstimate> {
-  const keys = await loadProviderKeys();
-  const offline = rows.filter((row) => {
-    const provider = findLanguageModel(row.modelId)?.provider;
-    return provider === undefined || keys[provider] === undefined;
-  });
-  const sum = (list: readonly CheckedBatchRow[]) =>
-    list.reduce((total, row) => total + row.estimateMicroUsd, 0);
-  const offlineSet = new Set(offline);
+  const billable = await Promise.all(
+    rows.map((row) =>
+      billableEstimate(findLanguageModel(row.modelId)?.provider ?? null, row.estimateMicroUsd),
+    ),
+  );
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
   return {
     rows: rows.length,
-    estimatedCostUsd: microToUsd(sum(rows)),
-    offlineRows: offline.map((row) => row.row),
-    expectedCostUsd: microToUsd(sum(rows.filter((row) => !offlineSet.has(row)))),
+    estimatedCostUsd: microToUsd(sum(rows.map((row) => row.estimateMicroUsd))),
+    offlineRows: rows.filter((_, index) => billable[index] === 0).map((row) => row.row),
+    expectedCostUsd: microToUsd(sum(billable)),
   };
 }
 
