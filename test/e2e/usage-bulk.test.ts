@@ -8,6 +8,7 @@ import {
 import type { BatchView } from '#shared/batch-schemas';
 import { BUDGET_MESSAGES } from '#shared/budget';
 import { waitForJob } from '#test/support/job-events';
+import { expectNoAxeViolations } from './support/axe';
 import { type ApiUser, clientCard, createApiUser, createClientViaApi } from './support/clients';
 import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
 import { chooseOption, downloadFrom } from './support/tools';
@@ -291,6 +292,7 @@ describe('Bulk generation', () => {
     await expect.poll(() => tool.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => page.getByRole('button', { name: /^Start/ }).isDisabled()).toBe(true);
     await screenshot(page, 'bulk-problems-desktop');
+    await expectNoAxeViolations(page, 'bulk rows to fix (desktop)');
 
     // Fixed in the table, from the keyboard: re-checked as typed, the row is marked fixed.
     await tool.focus();
@@ -349,6 +351,7 @@ describe('Bulk generation', () => {
     const table = page.getByTestId('problem-rows');
     await expect.poll(() => table.textContent()).toContain('questions must be a whole number from 7 to 10.');
     await screenshot(page, 'bulk-problems-phone', { fullPage: true });
+    await expectNoAxeViolations(page, 'bulk rows to fix (phone)');
     expect(await sidewaysOverflowAt360(page, 'Rows to fix')).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByLabel('questions, row 2').fill('9');
@@ -435,6 +438,7 @@ describe('Bulk generation', () => {
     expect(text.download.suggestedFilename()).toBe('bulk-row-3.txt');
     expect(text.content).not.toContain('<');
     await screenshot(page, 'bulk-row-preview-desktop');
+    await expectNoAxeViolations(page, 'bulk row result preview');
     await page.keyboard.press('Escape');
     await expect.poll(() => new URL(page.url()).searchParams.get('row')).toBeNull();
 

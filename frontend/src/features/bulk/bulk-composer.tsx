@@ -251,7 +251,7 @@ export function BulkComposer({
         )}
         {fixing.length > 0 && (
           <div className="grid gap-2">
-            <h3 className="font-medium text-sm">Fix the rows here: each is checked again as you type.</h3>
+            <p className="font-medium text-sm">Fix the rows here: each is checked again as you type.</p>
             <ProblemRows
               idPrefix={ids}
               header={cells[0] ?? []}
