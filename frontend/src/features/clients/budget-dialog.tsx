@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useAgencyMonthLabel } from '@/lib/agency-month';
 import { api, errorMessage, isSessionEnded } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
@@ -84,6 +85,7 @@ export function BudgetDialog({
   };
 
   const spend = client ? spendOf(client) : null;
+  const month = useAgencyMonthLabel();
   const exceeded = spend !== null && budgetState(spend) === 'exceeded';
   return (
     <Dialog open={client !== null} onOpenChange={onOpenChange}>
@@ -92,8 +94,9 @@ export function BudgetDialog({
           <DialogHeader>
             <DialogTitle>Monthly AI budget</DialogTitle>
             <DialogDescription>
-              {client?.name}: {formatUsd(spend?.monthToDateUsd ?? 0)} spent this month. At 80% you are warned;
-              at 100% new jobs for this client are refused until the budget is raised.
+              {client?.name}: {formatUsd(spend?.monthToDateUsd ?? 0)} spent{' '}
+              {month ? `in ${month}` : 'this month'}. At 80% you are warned; at 100% new jobs for this client
+              are refused until the budget is raised.
               {!isAdmin && ` ${BUDGET_MESSAGES.setAdminOnly}`}
             </DialogDescription>
           </DialogHeader>

@@ -2,6 +2,7 @@ import { budgetPercent, type ClientSpend } from '#shared/budget';
 import type { ClientSummary } from '#shared/client-list';
 import { formatUsd } from '#shared/prices';
 import { BudgetWarning, spendOf } from '@/components/budget-warning';
+import { useAgencyMonthLabel } from '@/lib/agency-month';
 
 /** A client as the list and the client routes answer it: its card fields and what it spent (issue 34). */
 export type SpendingClient = ClientSummary & Partial<ClientSpend>;
@@ -13,10 +14,11 @@ export type SpendingClient = ClientSummary & Partial<ClientSpend>;
 export function ClientSpendLine({ client, canManage }: { client: SpendingClient; canManage: boolean }) {
   const spend = spendOf(client);
   const percent = budgetPercent(spend);
+  const month = useAgencyMonthLabel();
   return (
     <div className="grid gap-1" data-testid="client-spend">
       <p className="text-muted-foreground">
-        AI cost this month:{' '}
+        AI cost {month ? `in ${month}` : 'this month'}:{' '}
         <span className="font-medium text-foreground tabular-nums">{formatUsd(spend.monthToDateUsd)}</span>
         {spend.budget && (
           <>
