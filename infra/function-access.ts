@@ -97,6 +97,9 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   batches: { ...DEFAULT_ROUTE_ACCESS, jobsQueue: true },
   // The agency's settings item; a change is an activity pushed live to the admins' feed (issue 41).
   settings: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
+  // Statements read the client's items and usage and store their links and markup; links and markup
+  // changes are activities pushed live to the admins' feed (issue 41).
+  statements: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
 };
 
 export const BACKGROUND_ACCESS = {

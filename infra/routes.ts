@@ -97,6 +97,8 @@ const usage = httpFunction('Usage', 'usage/routes');
 const batches = httpFunction('Batches', 'batches/routes', { timeoutSeconds: 29 });
 /** Issue 41: the agency's settings (its time zone). */
 const settings = httpFunction('Settings', 'settings/routes');
+/** Issue 41: a client's monthly statements, their links, its markup, and the public link's statement. */
+const statements = httpFunction('Statements', 'statements/routes');
 /**
  * Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. The
  * timeout leaves room for the public API's `Prefer: wait=25` (API Gateway's own limit is 30 s).
@@ -135,6 +137,9 @@ function wordpressRoutes(): HttpRoute[] {
     wp('TestWordPressConnection', 'POST', '/test'),
   ];
 }
+
+/** A client's statement of one month (`YYYY-MM`); its links hang under it. */
+const STATEMENT = '/api/clients/{clientId}/statements/{month}';
 
 /** A library item's path; its versions, reviews and due date hang under it. */
 const CONTENT_ITEM = '/api/clients/{clientId}/content/{contentId}';
@@ -203,6 +208,15 @@ export const httpRoutes: readonly HttpRoute[] = [
   // Issue 41: the agency's time zone; anyone signed in reads it, admins change it (the handler checks).
   route('GetSettings', 'GET', '/api/settings', settings, 'apiKey'),
   route('UpdateSettings', 'PUT', '/api/settings', settings, 'apiKey'),
+
+  // Issue 41 item 5: a client's statement of one month of the agency's zone (whoever sees the client),
+  // its capability links (the public route answers them without an account), and its markup (admins).
+  route('GetClientStatement', 'GET', STATEMENT, statements, 'apiKey'),
+  route('CreateStatementLink', 'POST', `${STATEMENT}/links`, statements, 'apiKey'),
+  route('ListStatementLinks', 'GET', `${STATEMENT}/links`, statements, 'user'),
+  route('RevokeStatementLink', 'DELETE', `${STATEMENT}/links/{linkId}`, statements, 'user'),
+  route('SetClientBilling', 'PUT', '/api/clients/{clientId}/billing', statements, 'apiKey'),
+  route('GetPublicStatement', 'GET', '/api/statement-links/{token}', statements, 'public'),
 
   ...wordpressRoutes(),
 

@@ -64,6 +64,8 @@ const clientAttributes = () =>
     requireApproval: boolean().optional(),
     /** The monthly AI budget in micro-dollars (issue 34); absent when the client has none. */
     budgetMicroUsd: number().optional(),
+    /** The markup its statements bill on the AI cost, in basis points (issue 41); absent: none. */
+    markupBasisPoints: number().optional(),
     /** Constant partition of the "every client" index used by admins. */
     allClients: string().optional().default(ALL),
     edbVersion: entityVersion(),
@@ -283,6 +285,36 @@ const reviewCommentSchema = () =>
     authorName: string(),
     authorUserId: optionalString(),
     createdAt: string(),
+    edbVersion: entityVersion(),
+  });
+
+/**
+ * A link to a client's statement of one month (issue 41 item 5): a capability URL like a review link,
+ * never its token, only the token's SHA-256. In the client's partition, so a client's links are one
+ * Query and a client delete takes them along.
+ */
+const statementLinkSchema = () =>
+  item({
+    clientId: string().key(),
+    linkId: string().key(),
+    month: string(),
+    tokenHash: string(),
+    createdBy: string(),
+    createdByEmail: string(),
+    createdAt: string(),
+    /** ISO; not the TTL attribute: an expired link stays listed as expired. */
+    validUntil: string(),
+    revokedAt: optionalString(),
+    revokedBy: optionalString(),
+    edbVersion: entityVersion(),
+  });
+
+/** A statement token's hash → its link: the only way the public statement route finds anything. */
+const statementTokenSchema = () =>
+  item({
+    tokenHash: string().key(),
+    clientId: string(),
+    linkId: string(),
     edbVersion: entityVersion(),
   });
 
@@ -767,6 +799,26 @@ function buildEntities(table: SingleTable) {
             ['contentId', contentId],
             ['commentId', commentId],
           ]),
+        }),
+      }),
+    statementLink: () =>
+      new Entity({
+        ...common,
+        name: 'statementLink',
+        schema: statementLinkSchema(),
+        computeKey: ({ clientId, linkId }: { clientId: string; linkId: string }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('statementLink', [['linkId', linkId]]),
+        }),
+      }),
+    statementToken: () =>
+      new Entity({
+        ...common,
+        name: 'statementToken',
+        schema: statementTokenSchema(),
+        computeKey: ({ tokenHash }: { tokenHash: string }) => ({
+          pk: partitionKey([['tokenHash', tokenHash]]),
+          sk: sortKey('statementToken'),
         }),
       }),
     reviewRateWindow: () =>

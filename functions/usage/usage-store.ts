@@ -76,6 +76,11 @@ export function toUsageJob(row: UsageRow): UsageJob {
 /** The sort keys of the jobs started within the period: job ids are ULIDs of their start. */
 function jobIdRange(period: UsagePeriod): { between: [string, string] } {
   const { start, end } = periodBounds(period);
+  return jobIdsBetween(start, end);
+}
+
+/** The sort keys of the jobs started from `start` to `end` (ms, both included). */
+function jobIdsBetween(start: number, end: number): { between: [string, string] } {
   return {
     between: [
       sortKey('usage', [['jobId', `${encodeTime(start, 10)}0000000000000000`]]),
@@ -174,4 +179,27 @@ async function* usagePages(
 /** Every usage item of a month, a page at a time, in job order. */
 export function monthPages(month: string): AsyncGenerator<UsageRow[]> {
   return usagePages({ partition: partitionKey([['usageMonth', month]]) });
+}
+
+/**
+ * One client's usage items of the jobs started in `[start, end)` (issue 41: a month of the agency's
+ * zone, which is no UTC month): one Query of the client's index by job id, then the exact instants.
+ */
+export async function clientUsageBetween(clientId: string, start: Date, end: Date): Promise<UsageRow[]> {
+  const { table, usage } = entities();
+  const rows = await queryAll(
+    usage,
+    table
+      .build(QueryCommand)
+      .entities(usage)
+      .query({
+        ...scopeQuery({ kind: 'client', clientId }, ''),
+        range: jobIdsBetween(start.getTime(), end.getTime()),
+      })
+      .params(),
+  );
+  return rows.filter((row) => {
+    const time = Date.parse(row.startedAt);
+    return time >= start.getTime() && time < end.getTime();
+  });
 }

@@ -1,0 +1,23 @@
+import { HttpFileResult, httpHandler } from '#functions/commons/http-handler';
+import { type Statement, statementCsv, statementFileName } from '#shared/statement';
+import { buildStatement } from './build-statement';
+import { authorizeStatement } from './statement-access';
+
+const wantsCsv = (accept: string | undefined) => /\btext\/csv\b/i.test(accept ?? '');
+
+/** The statement as JSON, or with `Accept: text/csv` as the same rows in a CSV file. */
+export function statementReply(statement: Statement, accept: string | undefined): Statement | HttpFileResult {
+  if (!wantsCsv(accept)) return statement;
+  return new HttpFileResult(
+    statementCsv(statement),
+    'text/csv; charset=utf-8',
+    statementFileName(statement.clientName, statement.month, 'csv'),
+  );
+}
+
+/** GET /api/clients/{clientId}/statements/{month}: for whoever sees the client (issue 41 item 7). */
+export const handler = httpHandler({
+  access: ({ caller, params }) => authorizeStatement(caller, params),
+  handle: async ({ access: { record, month }, event }) =>
+    statementReply(await buildStatement(record, month), event.headers?.accept),
+});
