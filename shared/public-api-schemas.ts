@@ -22,6 +22,18 @@ import { textJobResultOf } from './job-results';
 import { signMediaRequestSchema, signMediaResponseSchema } from './media-sign';
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
 import {
+  billingInputSchema,
+  billingSchema,
+  createStatementLinkSchema,
+  MAX_MARKUP_PERCENT,
+  monthParamSchema,
+  STATEMENT_CSV_COLUMNS,
+  STATEMENT_LINK_DEFAULT_DAYS,
+  STATEMENT_LINK_MAX_DAYS,
+  statementLinkCreatedSchema,
+  statementSchema,
+} from './statement';
+import {
   blogRewriteResultSchema,
   clientContentResultSchema,
   generateImageResultSchema,
@@ -287,6 +299,8 @@ export interface PublicEndpoint {
   readonly badRequest?: { readonly description: string; readonly schema: z.ZodMiniType };
   /** When the caller may see the resource but not do this (403). */
   readonly forbidden?: string;
+  /** Path parameters with a shape of their own (a statement's month): documented, and a 400 when wrong. */
+  readonly pathParameters?: Readonly<Record<string, z.ZodMiniType>>;
   readonly public?: boolean;
 }
 
@@ -471,6 +485,77 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     example: { monthlyUsd: 50 },
     response: { status: 200, schema: clientSchema },
     forbidden: 'The key’s owner can see the client but is neither its owner nor an admin.',
+  },
+  {
+    method: 'get',
+    path: '/clients/{clientId}/statements/{month}',
+    tag: 'Clients',
+    summary: 'Get a client’s monthly statement',
+    description:
+      'One month (`YYYY-MM`, in the agency’s time zone: GET /settings) of a client: the library items delivered in it (created or published in it), the AI jobs started in it with their cost, the total cost, the client’s markup and the billed amount (cost × (1 + markup / 100), to the micro-dollar). With `Accept: text/csv`, the same rows as a CSV file. Anyone who can see the client may read it.',
+    pathParameters: { month: monthParamSchema },
+    response: {
+      status: 200,
+      schema: statementSchema,
+      examples: {
+        november: {
+          summary: 'A month with one published post',
+          value: {
+            clientName: 'Acme Plumbing',
+            month: '2026-11',
+            timeZone: 'America/New_York',
+            items: [
+              {
+                contentId: '01JD0M8Z3C5W9Y7V6T4R2Q1P0M',
+                title: 'Spring plumbing checklist',
+                tool: 'Newsletter',
+                status: 'published',
+                postUrl: 'https://www.your-client-site.com/spring-plumbing-checklist/',
+              },
+            ],
+            jobs: [
+              {
+                jobId: '01JD0M8Z3C5W9Y7V6T4R2Q1P0N',
+                tool: 'Newsletter',
+                model: 'gpt-4o-mini',
+                provider: 'openai',
+                costUsd: 0.000912,
+              },
+            ],
+            costUsd: 0.000912,
+            markupPercent: 25,
+            billedUsd: 0.00114,
+          },
+        },
+      },
+    },
+    csvReply: {
+      description:
+        "With `Accept: text/csv`: one line per item (`section` `item`), per job (`job`, its cost in `amountUsd`), then the totals (`total`: `costUsd`, `markupPercent`, `billedUsd`). Text cells are quoted, and one that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`; numbers are written bare.",
+      columns: STATEMENT_CSV_COLUMNS,
+    },
+  },
+  {
+    method: 'post',
+    path: '/clients/{clientId}/statements/{month}/links',
+    tag: 'Clients',
+    summary: 'Make a link to a statement',
+    description: `A link to the statement that works without an account, for the client: it expires after \`expiresInDays\` (${STATEMENT_LINK_DEFAULT_DAYS} by default, at most ${STATEMENT_LINK_MAX_DAYS}) and can be revoked in the app. The link is shown only in this reply; the server keeps only its hash. Anyone who can see the client may make one.`,
+    pathParameters: { month: monthParamSchema },
+    request: createStatementLinkSchema,
+    example: { expiresInDays: 30 },
+    response: { status: 201, schema: statementLinkCreatedSchema },
+  },
+  {
+    method: 'put',
+    path: '/clients/{clientId}/billing',
+    tag: 'Clients',
+    summary: 'Set a client’s markup',
+    description: `The markup the client’s statements bill on the AI cost, in percent (0 to ${MAX_MARKUP_PERCENT}, at most two decimals). Only an administrator may set it. Answers the billing.`,
+    request: billingInputSchema,
+    example: { markupPercent: 25 },
+    response: { status: 200, schema: billingSchema },
+    forbidden: 'The key’s owner can see the client but is not an administrator.',
   },
   {
     method: 'post',

@@ -1,6 +1,5 @@
 import { type CsvColumn, writeCsv } from './csv';
 import { microToUsd } from './prices';
-import { isMonth } from './time-zone';
 import * as z from './validation/zod';
 
 /**
@@ -36,11 +35,12 @@ export const basisPointsOf = (percent: number) => Math.round(percent * 100);
 
 const isHundredths = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
+/** The `{month}` of a statement's path; the handler checks it with `isMonth` (the same shape). */
 export const monthParamSchema = z
   .string()
   .check(
-    z.refine(isMonth, STATEMENT_MESSAGES.badMonth),
-    z.meta({ description: 'A month of the agency’s time zone, `YYYY-MM`.' }),
+    z.regex(/^\d{4}-(0[1-9]|1[0-2])$/u, STATEMENT_MESSAGES.badMonth),
+    z.meta({ description: 'A month of the agency’s time zone, `YYYY-MM`.', examples: ['2026-11'] }),
   );
 
 /** PUT /api/clients/{clientId}/billing. */

@@ -147,6 +147,64 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('documents 1.4.0’s additions as issue 41 names them: settings, statements, links and billing', () => {
+    const json = ['content', 'application/json', 'schema'];
+    const statement = ['paths', '/clients/{clientId}/statements/{month}', 'get'];
+    expect(at(...statement, 'responses', '200', ...json, 'required')).toEqual([
+      'clientName',
+      'month',
+      'timeZone',
+      'items',
+      'jobs',
+      'costUsd',
+      'markupPercent',
+      'billedUsd',
+    ]);
+    const properties = [...statement, 'responses', '200', ...json, 'properties'];
+    expect(keysAt(...properties, 'items', 'items', 'properties')).toEqual([
+      'contentId',
+      'title',
+      'tool',
+      'status',
+      'postUrl',
+    ]);
+    expect(at(...properties, 'items', 'items', 'required')).not.toContain('postUrl');
+    expect(keysAt(...properties, 'jobs', 'items', 'properties')).toEqual([
+      'jobId',
+      'tool',
+      'model',
+      'provider',
+      'costUsd',
+    ]);
+    expect(at(...statement, 'responses', '200', 'content', 'text/csv', 'schema', 'pattern')).toMatch(
+      /^\^section,id,title,/,
+    );
+    const month = (at(...statement, 'parameters') as { name: string; schema: { pattern?: string } }[]).find(
+      (parameter) => parameter.name === 'month',
+    );
+    expect(month?.schema.pattern).toBeDefined();
+    expect(keysAt(...statement, 'responses')).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    const links = ['paths', '/clients/{clientId}/statements/{month}/links', 'post', 'responses'];
+    expect(at(...links, '201', ...json, 'required')).toEqual(['url', 'expiresAt']);
+    expect(keysAt(...links)).toEqual(expect.arrayContaining(['201', '400', '401', '404']));
+    const billing = ['paths', '/clients/{clientId}/billing', 'put'];
+    expect(keysAt(...billing, 'requestBody', 'content', 'application/json', 'schema', 'properties')).toEqual([
+      'markupPercent',
+    ]);
+    expect(keysAt(...billing, 'responses')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404']),
+    );
+    expect(keysAt('paths', '/settings')).toEqual(['get', 'put']);
+    expect(at('paths', '/settings', 'get', 'responses', '200', ...json, 'required')).toEqual([
+      'timeZone',
+      'updatedAt',
+      'updatedBy',
+    ]);
+    expect(keysAt('paths', '/settings', 'put', 'responses')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403']),
+    );
+  });
+
   it('lists every endpoint of the public API, each a route of the route table that accepts keys', () => {
     const listed = keysAt('paths').flatMap((path) =>
       keysAt('paths', path).map((method) => `${method.toUpperCase()} /api${path}`),

@@ -232,7 +232,8 @@ function operation(endpoint: PublicEndpoint): JsonObject {
       headers: { Location: { description: 'The download link.', schema: { type: 'string' } } },
     };
   }
-  if (endpoint.request || endpoint.query) responses['400'] = badRequestResponse(endpoint);
+  if (endpoint.request || endpoint.query || endpoint.pathParameters)
+    responses['400'] = badRequestResponse(endpoint);
   if (!endpoint.public) responses['401'] = responseRef('Unauthorized');
   if (endpoint.jobTool) responses['402'] = responseRef('BudgetExceeded');
   if (endpoint.forbidden) responses['403'] = errorResponse(endpoint.forbidden);
@@ -243,7 +244,19 @@ function operation(endpoint: PublicEndpoint): JsonObject {
   if (endpoint.jobTool) responses['503'] = responseRef('JobNotQueued');
   const parameters: JsonObject[] = [];
   for (const [, name] of endpoint.path.matchAll(/\{(\w+)\}/g)) {
-    parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+    const own = name === undefined ? undefined : endpoint.pathParameters?.[name];
+    if (!own) {
+      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+      continue;
+    }
+    const { description, ...schema } = jsonSchema(own, 'input');
+    parameters.push({
+      name,
+      in: 'path',
+      required: true,
+      ...(typeof description === 'string' ? { description } : {}),
+      schema,
+    });
   }
   parameters.push(...queryParameters(endpoint));
   if (endpoint.jobTool) parameters.push({ $ref: '#/components/parameters/Prefer' });

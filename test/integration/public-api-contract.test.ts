@@ -18,7 +18,8 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * with an API key and once with a sign-in token. A handler that adds or renames a field without the
  * document following fails here (the documented objects allow no other properties, and list their
  * fields as required). Issue 34 item 6 adds usage, budgets and batches (version 1.3.0), CSV included;
- * issue 41 item 7 the usage filters `clientId` and `provider` (1.4.0).
+ * issue 41 item 7 the usage filters `clientId` and `provider`, the agency's settings, client
+ * statements (CSV too), their links and the markup (1.4.0).
  *
  * Keys have the default budget here (DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE): every test that calls with
  * a key makes a key of its own, stays within that key's budget (a 429 fails it), and only the budget
@@ -478,6 +479,78 @@ describe.each([
     expect(changed.status).toBe(200);
   });
 
+  it('statements: the month as JSON and CSV, a link, the markup, and their refusals', async () => {
+    const created = await call('POST', '/clients', {
+      credential,
+      body: { name: `Statement Roofing ${kind}` },
+    });
+    const clientId = (created.body as { id: string }).id;
+    const template = '/clients/{clientId}/statements/{month}';
+    const path = `/clients/${clientId}/statements/2026-11`;
+    const statement = await call('GET', template, { path, credential });
+    expect(statement.status).toBe(200);
+    // The check itself: a reply without a documented field does not match the document.
+    const { billedUsd: _billed, ...withoutBilled } = statement.body as Record<string, unknown>;
+    expect(contract.reply('GET', template, 200, withoutBilled)).not.toEqual([]);
+    const csv = await call('GET', template, { path, credential, headers: { accept: 'text/csv' } });
+    expect(csv.status).toBe(200);
+    expect(
+      contract.reply('GET', template, 200, String(csv.body).replace('section,', ''), 'text/csv'),
+    ).not.toEqual([]);
+    const badMonth = `/clients/${clientId}/statements/2026-13`;
+    expect((await call('GET', template, { path: badMonth, credential })).status).toBe(400);
+    const unknown = '/clients/01J00000000000000000000000/statements/2026-11';
+    expect((await call('GET', template, { path: unknown, credential })).status).toBe(404);
+
+    const links = `${template}/links`;
+    const link = await call('POST', links, { path: `${path}/links`, credential, body: { expiresInDays: 7 } });
+    expect(link.status).toBe(201);
+    expect(
+      (await call('POST', links, { path: `${path}/links`, credential, body: { expiresInDays: 0 } })).status,
+    ).toBe(400);
+    expect((await call('POST', links, { path: `${unknown}/links`, credential, body: {} })).status).toBe(404);
+
+    const billing = '/clients/{clientId}/billing';
+    const billingPath = `/clients/${clientId}/billing`;
+    expect(
+      (await call('PUT', billing, { path: billingPath, credential, body: { markupPercent: 10 } })).status,
+    ).toBe(403);
+    const admin = await app.createUser(undefined, { admin: true });
+    const adminCredential =
+      kind === 'key'
+        ? (
+            await app.request<CreatedApiKey>('POST', '/api/api-keys', {
+              token: admin.idToken,
+              body: { name: 'Contract billing' },
+            })
+          ).body.key
+        : admin.idToken;
+    const set = await call('PUT', billing, {
+      path: billingPath,
+      credential: adminCredential,
+      body: { markupPercent: 10 },
+    });
+    expect(set.status).toBe(200);
+    expect(
+      (
+        await call('PUT', billing, {
+          path: billingPath,
+          credential: adminCredential,
+          body: { markupPercent: -1 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', billing, {
+          path: '/clients/01J00000000000000000000000/billing',
+          credential: adminCredential,
+          body: { markupPercent: 10 },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it('batches: JSON rows and a CSV, read until finished, retried, cancelled, and their refusals', async () => {
     const name = `Batch Plumbing ${kind}`;
     await call('POST', '/clients', { credential, body: { name } });
@@ -633,6 +706,9 @@ describe('replies without valid credentials, and the key’s budget', () => {
               '/batches/{batchId}',
               '/batches/{batchId}/cancel',
               '/batches/{batchId}/retry-failed',
+              '/clients/{clientId}/statements/{month}',
+              '/clients/{clientId}/statements/{month}/links',
+              '/clients/{clientId}/billing',
             ].includes(path)
           )
             continue;
