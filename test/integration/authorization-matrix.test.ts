@@ -284,6 +284,35 @@ const rows: Row[] = [
     prepare: setBudgetAsAdmin,
     expected: { anonymous: 401, stranger: 404, granted: 403, creator: 403, admin: 200 },
   },
+  // Issue 41: a client's monthly statement and its links are the client's readers'; its markup, an admin's.
+  {
+    route: 'GET {A}/statements/2026-11',
+    method: 'GET',
+    path: (fixture) => `${A(fixture)}/statements/2026-11`,
+    expected: visible,
+  },
+  {
+    route: 'POST {A}/statements/2026-11/links',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/statements/2026-11/links`,
+    body: () => ({}),
+    mutates: true,
+    expected: { ...visible, granted: 201, creator: 201, admin: 201 },
+  },
+  {
+    route: 'GET {A}/statements/2026-11/links',
+    method: 'GET',
+    path: (fixture) => `${A(fixture)}/statements/2026-11/links`,
+    expected: visible,
+  },
+  {
+    route: 'PUT {A}/billing',
+    method: 'PUT',
+    path: (fixture) => `${A(fixture)}/billing`,
+    body: () => ({ markupPercent: 15 }),
+    mutates: true,
+    expected: { anonymous: 401, stranger: 404, granted: 403, creator: 403, admin: 200 },
+  },
   { route: 'GET {A}/access', method: 'GET', path: (fixture) => `${A(fixture)}/access`, expected: managers },
   {
     route: 'POST {A}/access',

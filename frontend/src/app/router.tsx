@@ -5,7 +5,7 @@ import { LoadingScreen } from '@/components/layout/loading-screen';
 import { preloadableComponent } from '@/lib/preloadable-component';
 import { AppShell } from './layouts/app-shell';
 import { RequireAuth } from './layouts/require-auth';
-import { REVIEW_PAGE_PREFIX } from './navigation/page-title';
+import { REVIEW_PAGE_PREFIX, STATEMENT_PAGE_PREFIX } from './navigation/page-title';
 import { authScreen, landingScreen } from './public-screens';
 import { RouteErrorBoundary } from './route-error';
 import { guardedScreens, isRouteAvailable, withClassMerge } from './screens';
@@ -32,6 +32,14 @@ const ReviewPage = lazy(
     import('@/features/review-page/review-page').then((module) => ({ default: module.ReviewPage })),
   ),
 );
+// Issue 41: a statement link's page, public like the review page and in a chunk of its own.
+const PublicStatementPage = lazy(
+  withClassMerge(() =>
+    import('@/features/statements/public-statement-page').then((module) => ({
+      default: module.PublicStatementPage,
+    })),
+  ),
+);
 const NotFoundPage = lazy(
   withClassMerge(() =>
     import('@/features/not-found/not-found-page').then((module) => ({ default: module.NotFoundPage })),
@@ -51,6 +59,7 @@ function Landing() {
 const isKnownPath = (local: boolean) => (path: string) =>
   path === '/auth' ||
   path.startsWith(REVIEW_PAGE_PREFIX) ||
+  path.startsWith(STATEMENT_PAGE_PREFIX) ||
   (local && path === '/dev/mailbox') ||
   isRouteAvailable(path);
 const knownLocal = isKnownPath(true);
@@ -82,6 +91,7 @@ export function AppRoutes({ config }: { config: RuntimeConfig }) {
           </Route>
           <Route path="/auth" element={<AuthPage />} />
           <Route path={`${REVIEW_PAGE_PREFIX}:token`} element={<ReviewPage />} />
+          <Route path={`${STATEMENT_PAGE_PREFIX}:token`} element={<PublicStatementPage />} />
           {/* Local runtime only: what Cognito would have e-mailed. The AWS build never routes it. */}
           {config.local && <Route path="/dev/mailbox" element={<DevMailboxPage />} />}
           <Route path="*" element={<NotFoundPage />} />

@@ -23,6 +23,7 @@ export const GUARDED_SCREEN_PATHS = [
   '/usage',
   '/bulk',
   '/settings',
+  '/statements',
 ] as const;
 
 export type GuardedScreenPath = (typeof GUARDED_SCREEN_PATHS)[number];

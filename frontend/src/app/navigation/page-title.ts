@@ -1,4 +1,5 @@
 import { REVIEW_PAGE_PATH } from '#shared/review-page';
+import { STATEMENT_PAGE_PATH } from '#shared/statement-page';
 import { PRODUCT_NAME } from '@/components/layout/brand';
 import { NAV_GROUPS } from './nav-items';
 
@@ -12,6 +13,8 @@ const OTHER_PAGES: Readonly<Record<string, string>> = {
   '/wordpress-editor': 'WordPress Editor',
   '/documentation': 'Documentation',
   '/dev/mailbox': 'Dev Mailbox',
+  // Issue 41: a client's monthly statement, opened from its card or the Usage page.
+  '/statements': 'Statement',
 };
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -19,10 +22,14 @@ export const NOT_FOUND_TITLE = 'Page Not Found';
 /** The public review page of a link (issue 33): `/review/<token>`, one page whatever the token. */
 export const REVIEW_PAGE_PREFIX = `${REVIEW_PAGE_PATH}/`;
 const REVIEW_PAGE_NAME = 'Content Review';
+/** The public page of a statement link (issue 41): `/statements/<token>`. */
+export const STATEMENT_PAGE_PREFIX = `${STATEMENT_PAGE_PATH}/`;
+const STATEMENT_PAGE_NAME = 'Statement';
 
 function pageName(pathname: string, isKnownPath: (path: string) => boolean): string | null {
   if (pathname === '/') return null;
   if (pathname.startsWith(REVIEW_PAGE_PREFIX)) return REVIEW_PAGE_NAME;
+  if (pathname.startsWith(STATEMENT_PAGE_PREFIX)) return STATEMENT_PAGE_NAME;
   if (!isKnownPath(pathname)) return NOT_FOUND_TITLE;
   for (const group of NAV_GROUPS)
     for (const entry of group.entries)

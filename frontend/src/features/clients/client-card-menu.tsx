@@ -1,5 +1,6 @@
-import { FolderOpen, MoreHorizontal, Pencil, PiggyBank, Trash2, Users } from 'lucide-react';
+import { FolderOpen, MoreHorizontal, Pencil, PiggyBank, ReceiptText, Trash2, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { ClientSummary } from '#shared/client-list';
 import { Button } from '@/components/ui/button';
 import {
@@ -69,6 +70,13 @@ export function ClientCardMenu({
         <DropdownMenuItem onSelect={() => actions.onEdit(client)}>
           <Pencil />
           {CARD_MENU.edit}
+        </DropdownMenuItem>
+        {/* Issue 41: the client's monthly statement, for everyone who sees the client. */}
+        <DropdownMenuItem asChild>
+          <Link to={`/statements?client=${encodeURIComponent(client.id)}`}>
+            <ReceiptText />
+            {CARD_MENU.statement}
+          </Link>
         </DropdownMenuItem>
         {canManage && (
           <>

@@ -21,6 +21,7 @@ export const CARD_MENU = {
   manageAccess: (count: number) => `Manage Access (${count})`,
   edit: 'Edit',
   budget: 'Budget',
+  statement: 'Statement',
   delete: 'Delete',
 } as const;
 

@@ -1,5 +1,6 @@
-import { Download } from 'lucide-react';
+import { Download, ReceiptText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { formatUsd, type PriceRow, priceRows } from '#shared/prices';
 import {
   USAGE_GROUP_BYS,
@@ -387,10 +388,19 @@ export function UsagePage() {
             : 'What the AI work cost, for the clients you can see and your own jobs.'
         }
         actions={
-          <Button variant="outline" onClick={() => void exportCsv()} busy={exporting}>
-            <Download aria-hidden />
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </Button>
+          <>
+            {/* Issue 41: a client's monthly statement, billed with its markup. */}
+            <Button variant="outline" asChild>
+              <Link to="/statements">
+                <ReceiptText aria-hidden />
+                Statements
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={() => void exportCsv()} busy={exporting}>
+              <Download aria-hidden />
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </Button>
+          </>
         }
       />
       <RangePicker range={range} onChange={setRange} />
