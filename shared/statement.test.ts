@@ -5,10 +5,10 @@ import {
   billingInputSchema,
   STATEMENT_CSV_COLUMNS,
   type Statement,
-  statementCsv,
   statementFileName,
   statementTotals,
 } from './statement';
+import { statementCsv } from './statement-csv';
 import * as z from './validation/zod';
 
 describe('the statement’s arithmetic', () => {

@@ -1,4 +1,3 @@
-import { type CsvColumn, writeCsv } from './csv';
 import { microToUsd } from './prices';
 import * as z from './validation/zod';
 
@@ -156,62 +155,21 @@ export function statementTotals(
 
 export const toUsd = microToUsd;
 
-/** One line of the statement's CSV: an item, a job, or one of the totals. */
-interface StatementCsvRow {
-  readonly section: 'item' | 'job' | 'total';
-  readonly id: string;
-  readonly title?: string;
-  readonly tool?: string;
-  readonly status?: string;
-  readonly postUrl?: string;
-  readonly model?: string;
-  readonly provider?: string;
-  readonly amountUsd?: number;
-}
-
-const STATEMENT_CSV: readonly CsvColumn<StatementCsvRow>[] = [
-  { header: 'section', kind: 'text', value: (row) => row.section },
-  { header: 'id', kind: 'text', value: (row) => row.id },
-  { header: 'title', kind: 'text', value: (row) => row.title },
-  { header: 'tool', kind: 'text', value: (row) => row.tool },
-  { header: 'status', kind: 'text', value: (row) => row.status },
-  { header: 'postUrl', kind: 'text', value: (row) => row.postUrl },
-  { header: 'model', kind: 'text', value: (row) => row.model },
-  { header: 'provider', kind: 'text', value: (row) => row.provider },
-  { header: 'amountUsd', kind: 'number', value: (row) => row.amountUsd, decimals: 6 },
-];
-
-export const STATEMENT_CSV_COLUMNS: readonly string[] = STATEMENT_CSV.map((column) => column.header);
-
 /**
- * The statement as CSV: the items, the jobs with their cost, then three totals (`costUsd`,
- * `markupPercent`, `billedUsd`; the markup's `amountUsd` is the percentage). The same file from the
- * server's `Accept: text/csv` and the page's Download CSV.
+ * The columns of the statement's CSV (shared/statement-csv.ts writes it), here so the OpenAPI document
+ * names them without loading the CSV writer.
  */
-export function statementCsv(statement: Statement): string {
-  const rows: StatementCsvRow[] = [
-    ...statement.items.map((item) => ({
-      section: 'item' as const,
-      id: item.contentId,
-      title: item.title,
-      tool: item.tool,
-      status: item.status,
-      ...(item.postUrl ? { postUrl: item.postUrl } : {}),
-    })),
-    ...statement.jobs.map((job) => ({
-      section: 'job' as const,
-      id: job.jobId,
-      tool: job.tool,
-      model: job.model,
-      provider: job.provider,
-      amountUsd: job.costUsd,
-    })),
-    { section: 'total', id: 'costUsd', amountUsd: statement.costUsd },
-    { section: 'total', id: 'markupPercent', amountUsd: statement.markupPercent },
-    { section: 'total', id: 'billedUsd', amountUsd: statement.billedUsd },
-  ];
-  return writeCsv(STATEMENT_CSV, rows);
-}
+export const STATEMENT_CSV_COLUMNS = [
+  'section',
+  'id',
+  'title',
+  'tool',
+  'status',
+  'postUrl',
+  'model',
+  'provider',
+  'amountUsd',
+] as const;
 
 /** `statement-acme-plumbing-2026-11.csv` */
 export function statementFileName(clientName: string, month: string, extension: string): string {

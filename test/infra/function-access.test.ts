@@ -28,11 +28,14 @@ describe('function access', () => {
     // GET /api/media is public for <img>/<audio> tags, which send no header; its signed token is the check.
     // A review link's routes are public for reviewers without an account (issue 33): the link's token is
     // the check, and they read and write the one item it names, with the app's own review routes.
+    // A statement link's route (issue 41) likewise: its token is the check, and it reads the one
+    // client's statement with the app's own statement routes.
     const tokenChecked = new Set([
       'GetMedia',
       'GetPublicReview',
       'CreatePublicReviewComment',
       'DecidePublicReview',
+      'GetPublicStatement',
     ]);
     for (const route of httpRoutes.filter(
       (candidate) => candidate.auth === 'public' && !tokenChecked.has(candidate.id),

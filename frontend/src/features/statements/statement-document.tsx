@@ -1,7 +1,8 @@
 import { Download, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CONTENT_STATUS_LABELS, statusOf } from '#shared/content-status';
-import { type Statement, statementCsv, statementFileName } from '#shared/statement';
+import { type Statement, statementFileName } from '#shared/statement';
+import { statementCsv } from '#shared/statement-csv';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { downloadTextFile } from '@/components/tool/download';
 import { Button } from '@/components/ui/button';
