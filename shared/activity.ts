@@ -77,6 +77,10 @@ export const ACTIVITY_ACTIONS = {
   budget_extra_job_allowed: {},
   // Agency settings (the Settings page)
   update_settings: { label: 'Settings Updated' },
+  // Client statements (issue 41 item 5): the markup, and the statement's links
+  markup_set: {},
+  statement_link_created: {},
+  statement_link_revoked: {},
   // WordPress
   wordpress_post_published: {},
   wordpress_post_updated: {},
