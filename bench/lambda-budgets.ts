@@ -93,14 +93,17 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     // month spend) put these over 400 KB; docs/decisions.md ("Usage, cost, budgets and bulk runs").
     'functions/public-api/generate-content.ts': { ceilingKb: 435, carries: 'SQS (~24 KB), the budget check' },
     'functions/tools/newsletter/handler.ts': { ceilingKb: 435, carries: 'SQS (~24 KB), the budget check' },
-    'functions/tools/blog-rewrite/handler.ts': { ceilingKb: 434, carries: 'SQS (~24 KB), the budget check' },
+    'functions/tools/blog-rewrite/handler.ts': {
+      ceilingKb: 436,
+      carries: 'SQS (~24 KB), the budget check, the statement link entities (issue 41)',
+    },
     'functions/tools/client-content/handler.ts': {
       ceilingKb: 434,
       carries: 'SQS (~24 KB), the budget check',
     },
     'functions/tools/text-to-speech/handler.ts': {
-      ceilingKb: 424,
-      carries: 'SQS (~24 KB), the budget check',
+      ceilingKb: 426,
+      carries: 'SQS (~24 KB), the budget check, the statement link entities (issue 41)',
     },
     // Issue 32: every put of a content item stores its summary (shared/content-summary.ts: preview, word
     // count, thumbnails, WordPress link), computed in the entity, so each table-reading function carries it.
@@ -110,7 +113,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32)',
     },
     'functions/batches/routes.ts': {
-      ceilingKb: 499,
+      ceilingKb: 501,
       carries:
         'SQS (~24 KB), the request schema of every batchable tool, the price table, the budget check, the statement link entities (issue 41)',
     },
