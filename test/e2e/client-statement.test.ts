@@ -109,6 +109,7 @@ beforeAll(async () => {
       speechSeconds: 0,
       durationMs: 1000,
       costMicroUsd: JOB_MICRO,
+      estimated: false,
       priceAsOf: '2026-01-01',
       ownKey: false,
       contentId: null,

@@ -77,6 +77,7 @@ async function usageAt(forClient: string, startedAt: string, costMicroUsd: numbe
     speechSeconds: 0,
     durationMs: 1000,
     costMicroUsd,
+    estimated: false,
     priceAsOf: '2026-01-01',
     ownKey: false,
     contentId: null,
