@@ -34,6 +34,9 @@ describe('the endpoint reference', () => {
       'POST /clients',
       'PATCH /clients/{clientId}',
       'PUT /clients/{clientId}/budget',
+      'GET /clients/{clientId}/statements/{month}',
+      'POST /clients/{clientId}/statements/{month}/links',
+      'PUT /clients/{clientId}/billing',
     ]);
     expect(paths('Other')).toEqual(
       expect.arrayContaining(['GET /jobs/{jobId}', 'GET /usage', 'GET /usage/jobs', 'GET /health']),
