@@ -38,7 +38,7 @@ describe('Lambda functions', () => {
 
   it('exist once per function of the route table, WebSocket route and background job, with stable logical ids', () => {
     for (const id of appFunctionIds) expect(all[id]?.Type, id).toBe('AWS::Lambda::Function');
-    expect(Object.keys(backgroundFunctions)).toHaveLength(11);
+    expect(Object.keys(backgroundFunctions)).toHaveLength(12);
     // The only others are CDK's own: the frontend copy job, the provider framework that answers
     // CloudFormation for the admin promotion, and the provider of the triggers that run the S3 trash
     // migration and the usage counter fill on deploy (one provider for both).

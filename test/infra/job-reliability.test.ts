@@ -46,11 +46,14 @@ describe('job reliability', () => {
     }
   });
 
-  it('lets the dead-letter consumer touch only the table, the WebSocket, its two queues and the jobs queue', () => {
+  it('lets the dead-letter consumer touch only the table, the WebSocket, its two queues, the jobs queue and the provider keys (its next rows’ estimates)', () => {
     const actions = actionsOfFunction(template, 'DeadLettersFunction');
     expect(actions).toContain('dynamodb:UpdateItem');
     expect(actions).toContain('execute-api:ManageConnections');
-    expect(actions.filter((action) => /^(s3|kms|secretsmanager):/.test(action))).toEqual([]);
+    expect(actions.filter((action) => /^(s3|kms):/.test(action))).toEqual([]);
+    expect(actions.filter((action) => action.startsWith('secretsmanager:'))).toEqual([
+      'secretsmanager:GetSecretValue',
+    ]);
     // A bulk run's row failed there feeds the run its next rows (issue 34): sent to the jobs queue only.
     const sends = statementsOfFunction(template, 'DeadLettersFunction').filter((statement) =>
       statement.actions.includes('sqs:SendMessage'),

@@ -19,6 +19,7 @@ import {
   resourcesOf,
   resourcesOfType,
   sharedTemplate,
+  statementsOfFunction,
   tempDir,
   withoutNpm,
 } from './fixture';
@@ -53,9 +54,17 @@ describe('Media worker and media storage', () => {
   it('lets only the media job routes enqueue media jobs, and only the media routes read the URL secret', () => {
     expect(actionsOfFunction(template, 'GenerateImageFunction')).toContain('sqs:SendMessage');
     expect(actionsOfFunction(template, 'TextToSpeechFunction')).toContain('sqs:SendMessage');
-    expect(actionsOfFunction(template, 'GenerateNewsletterFunction')).not.toContain(
-      'secretsmanager:GetSecretValue',
-    );
+    // A text route reads the provider keys' secret (its budget holds only a keyed provider's estimate),
+    // never the media URL secret.
+    const urlSecret = logicalIdOf(template, 'AWS::SecretsManager::Secret', 'MediaUrlSecret');
+    const readsUrlSecret = (id: string) =>
+      statementsOfFunction(template, id).some(
+        (statement) =>
+          statement.actions.includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(statement.resources).includes(urlSecret),
+      );
+    expect(readsUrlSecret('GenerateNewsletterFunction')).toBe(false);
+    expect(readsUrlSecret('SignMediaFunction')).toBe(true);
     // Signing and following media links use the secret; following presigns a read, signing reads no media.
     expect(actionsOfFunction(template, 'SignMediaFunction')).toContain('secretsmanager:GetSecretValue');
     expect(actionsOfFunction(template, 'SignMediaFunction')).not.toContain('s3:GetObject');

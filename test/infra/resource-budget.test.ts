@@ -5,13 +5,19 @@ import { buildApp, type CfnResource, resourcesOf, TEST_DOMAIN } from './fixture'
 
 /**
  * Issue 29 item 6, DESIGN.md §6: CloudFormation refuses a stack of more than 500 resources, and the
- * stack stays under 400 with 10 admin e-mails, an alarm address and the third wave's routes (about 15
+ * stack stays under 420 (was 400; see RESOURCE_BUDGET) with 10 admin e-mails, an alarm address and the third wave's routes (about 15
  * more, in new functions for versions, reviews, usage, budgets and batches). Routes share their
  * resource's function (infra/routes.ts), each function holds its grants in its role
  * (infra/inline-policy-role.ts), and one custom resource holds every admin (infra/admin-promotion.ts).
  */
 
-const RESOURCE_BUDGET = 400;
+/**
+ * 400 until the settings, statements, scheduled feeder and activity index fill added four functions
+ * (about 20 resources); 420 keeps 80 under CloudFormation's limit. The publishing channels, webhooks
+ * and MCP will need functions of their own: before them, routes move into shared functions or the
+ * stack splits (docs/decisions.md, "Client statements").
+ */
+const RESOURCE_BUDGET = 420;
 /** Built as bin/app.ts builds it: the main stack in a region, its web ACL in a us-east-1 stack of its own. */
 const DEPLOY_REGION = 'eu-west-1';
 const CLOUDFORMATION_LIMIT = 500;

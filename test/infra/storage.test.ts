@@ -180,7 +180,7 @@ describe('Secrets', () => {
     expect(secret?.DeletionPolicy).toBe('Retain');
   });
 
-  it('lets only the workers and image analysis (a direct vision call) read it', () => {
+  it('lets only the workers, image analysis (a direct vision call) and the routes that admit jobs (whose budgets hold only what a keyed provider can cost) read it', () => {
     const readers = Object.entries(resourcesOf(template))
       .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
       .filter(([id]) =>
@@ -192,7 +192,21 @@ describe('Secrets', () => {
       )
       .map(([id]) => id)
       .sort();
-    expect(readers).toEqual(['AnalyzeImageFunction', 'MediaWorkerFunction', 'WorkerFunction']);
+    const routeReaders = httpFunctions
+      .filter((fn) => functionAccess(fn).providerSecret)
+      .map((fn) => `${fn.id}Function`);
+    expect(routeReaders).toContain('AnalyzeImageFunction');
+    expect(routeReaders).toContain('GenerateNewsletterFunction');
+    expect(routeReaders).not.toContain('ClientsFunction');
+    expect(readers).toEqual(
+      [
+        ...routeReaders,
+        'WorkerFunction',
+        'MediaWorkerFunction',
+        'DeadLettersFunction',
+        'BatchFeederFunction',
+      ].sort(),
+    );
   });
 
   it('encrypts WordPress passwords with a rotating KMS key', () => {
