@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, isTimeZone, monthOf, monthRange, startOfDayIn, timeZoneNames } from './time-zone';
+import {
+  addMonths,
+  dayIn,
+  daysRange,
+  isTimeZone,
+  monthOf,
+  monthRange,
+  startOfDayIn,
+  timeZoneNames,
+} from './time-zone';
 
 describe('months in a time zone', () => {
   it('puts an instant in the month of the zone, not of UTC', () => {
@@ -7,6 +16,29 @@ describe('months in a time zone', () => {
     expect(monthOf(lateOnTheLast, 'UTC')).toBe('2026-12');
     expect(monthOf(lateOnTheLast, 'America/New_York')).toBe('2026-11');
     expect(monthOf(new Date('2026-11-30T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-12');
+  });
+
+  it("dates an instant on the zone's calendar at a month's edge, DST included", () => {
+    // New York: 23:59 EDT on 31 October, then 00:00 on 1 November (DST ends at 02:00 that day).
+    expect(dayIn(new Date('2026-11-01T03:59:59Z'), 'America/New_York')).toBe('2026-10-31');
+    expect(dayIn(new Date('2026-11-01T04:00:00Z'), 'America/New_York')).toBe('2026-11-01');
+    expect(monthOf(new Date('2026-11-01T03:59:59Z'), 'America/New_York')).toBe('2026-10');
+    // Auckland (NZDT, UTC+13): 1 December starts at 11:00 UTC on 30 November.
+    expect(dayIn(new Date('2026-11-30T10:59:59Z'), 'Pacific/Auckland')).toBe('2026-11-30');
+    expect(dayIn(new Date('2026-11-30T11:00:00Z'), 'Pacific/Auckland')).toBe('2026-12-01');
+    expect(monthOf(new Date('2026-11-30T11:00:00Z'), 'Pacific/Auckland')).toBe('2026-12');
+    expect(dayIn(new Date('2026-11-30T11:00:00Z'), 'UTC')).toBe('2026-11-30');
+  });
+
+  it('spans days from the first local midnight to the one after the last, into the next year', () => {
+    expect(daysRange('2026-12-31', '2026-12-31', 'Pacific/Auckland')).toEqual({
+      start: new Date('2026-12-30T11:00:00Z'),
+      end: new Date('2026-12-31T11:00:00Z'),
+    });
+    expect(daysRange('2026-10-31', '2026-11-01', 'America/New_York')).toEqual({
+      start: new Date('2026-10-31T04:00:00Z'),
+      end: new Date('2026-11-02T05:00:00Z'),
+    });
   });
 
   it('spans a month from local midnight to local midnight across a DST change', () => {

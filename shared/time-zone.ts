@@ -123,3 +123,24 @@ export function addMonths(month: string, delta: number): string {
   const total = Number(match[1]) * 12 + Number(match[2]) - 1 + delta;
   return `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
+
+/** `YYYY-MM-DD` of `instant` on the zone's calendar. */
+export function dayIn(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallClockOf(instant, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/u;
+
+/** The instants `[start, end)` of the zone's calendar days `from` to `to` (`YYYY-MM-DD`, both included). */
+export function daysRange(from: string, to: string, timeZone: string): { start: Date; end: Date } {
+  const first = DAY_SHAPE.exec(from);
+  const last = DAY_SHAPE.exec(to);
+  if (!first || !last) throw new RangeError(`${from} to ${to} are not days written YYYY-MM-DD`);
+  // The day after `to` on the calendar (Date.UTC carries a 32nd day into the next month).
+  const next = new Date(Date.UTC(Number(last[1]), Number(last[2]) - 1, Number(last[3]) + 1));
+  return {
+    start: startOfDayIn(Number(first[1]), Number(first[2]), Number(first[3]), timeZone),
+    end: startOfDayIn(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone),
+  };
+}
