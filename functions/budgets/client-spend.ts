@@ -6,6 +6,7 @@ import { HttpError } from '#functions/commons/errors';
 import { type Entities, entities } from '#functions/data/entities';
 import { batchGetItems, findItem } from '#functions/data/item-commands';
 import { isConditionFailure } from '#functions/data/item-keys';
+import { readAgencyTimeZone } from '#functions/settings/agency-settings';
 import {
   BUDGET_EXCEEDED_CODE,
   budgetExceededMessage,
@@ -13,7 +14,7 @@ import {
   type ClientSpend,
 } from '#shared/budget';
 import { microToUsd } from '#shared/prices';
-import { monthOf } from '#shared/usage-dates';
+import { monthOf } from '#shared/time-zone';
 
 /**
  * A client's spend in a month (issue 34 item 4; entities.ts `clientSpend`), and the budget check: one
@@ -56,7 +57,15 @@ export interface BudgetedClient {
   readonly budgetMicroUsd: number | null;
 }
 
-export const currentMonth = (now = new Date()): string => monthOf(now);
+/**
+ * The budget month of an instant: its month in the agency's time zone (issue 41). The spend item's key
+ * is that month's `YYYY-MM`, so with the default zone, UTC, the items are the ones kept before; a
+ * change of zone moves to the next key when the zone's month turns (docs/decisions.md, "Months and days
+ * in the agency's zone").
+ */
+export async function currentMonth(now = new Date()): Promise<string> {
+  return monthOf(now, await readAgencyTimeZone());
+}
 
 const spendKey = (clientId: string, month: string) => ({ clientId, month });
 
@@ -188,7 +197,7 @@ export async function reserveBudget(
   estimateMicroUsd: number,
   options: { readonly force?: boolean; readonly now?: Date } = {},
 ): Promise<string> {
-  const month = currentMonth(options.now);
+  const month = await currentMonth(options.now);
   const estimate = Math.max(0, Math.round(estimateMicroUsd));
   const entry = pendingEntry(jobId, estimate);
   if (options.force) {
@@ -258,7 +267,7 @@ export async function setSpendLimit(client: BudgetedClient, limitMicroUsd: numbe
   await entities()
     .clientSpend.build(UpdateItemCommand)
     .item({
-      ...spendKey(client.id, currentMonth(now)),
+      ...spendKey(client.id, await currentMonth(now)),
       limitMicroUsd: limitMicroUsd === null ? $remove() : limitMicroUsd,
       updatedAt: new Date().toISOString(),
     })
@@ -270,7 +279,7 @@ export async function allowExtraJob(client: BudgetedClient, now = new Date()): P
   await entities()
     .clientSpend.build(UpdateItemCommand)
     .item({
-      ...spendKey(client.id, currentMonth(now)),
+      ...spendKey(client.id, await currentMonth(now)),
       extraJobs: $add(1),
       // A month without a job yet still gets its limit, so the extra job is one past it.
       ...(client.budgetMicroUsd === null
@@ -296,7 +305,7 @@ export async function monthSpendOf(
   clientIds: readonly string[],
   now = new Date(),
 ): Promise<Map<string, SpendRow>> {
-  const month = currentMonth(now);
+  const month = await currentMonth(now);
   const found = new Map<string, SpendRow>();
   let pending = clientIds.map((clientId) => spendKey(clientId, month));
   for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {

@@ -12,7 +12,10 @@ import { type ClientRecord, toClient } from './client-record';
 export type ClientReply = Client & ClientSpend;
 
 export async function clientReply(record: ClientRecord): Promise<ClientReply> {
-  const spend = await findItem(entities().clientSpend, { clientId: record.clientId, month: currentMonth() });
+  const spend = await findItem(entities().clientSpend, {
+    clientId: record.clientId,
+    month: await currentMonth(),
+  });
   return { ...toClient(record), ...spendOf(record.budgetMicroUsd, spend) };
 }
 
