@@ -7,9 +7,9 @@ import * as z from './validation/zod';
 
 /**
  * What each client costs in AI (issue 34): the usage page's and the public API's request and reply
- * shapes, and the date rules both sides follow. Days are UTC calendar days, and a job is dated when it
- * was started (its id is a ULID of that moment): the month that counted it against a client's budget is
- * the month it shows in.
+ * shapes, and the date rules both sides follow. Days are calendar days of the agency's time zone (issue
+ * 41, GET /api/settings; UTC by default), and a job is dated when it was started (its id is a ULID of
+ * that moment): the month that counted it against a client's budget is the month it shows in.
  */
 
 export const USAGE_GROUP_BYS = ['client', 'user', 'tool', 'model', 'provider'] as const;
@@ -78,7 +78,7 @@ export const USAGE_MESSAGES = {
 const isoDay = () =>
   z
     .optional(z.iso.date({ error: USAGE_MESSAGES.badDate }))
-    .check(z.meta({ description: 'A UTC calendar day, `YYYY-MM-DD`.' }));
+    .check(z.meta({ description: "A calendar day of the agency's time zone, `YYYY-MM-DD`." }));
 
 const clientIdFilter = () =>
   z.optional(z.string().check(z.maxLength(100))).check(
@@ -96,9 +96,14 @@ const providerFilter = () =>
 
 export const usageQuerySchema = z.object({
   from: isoDay().check(
-    z.meta({ description: 'First day (UTC), inclusive; the 1st of this month if absent.' }),
+    z.meta({
+      description:
+        "First day, inclusive, in the agency's time zone (`timeZone` of GET /settings); the 1st of this month there if absent.",
+    }),
   ),
-  to: isoDay().check(z.meta({ description: 'Last day (UTC), inclusive; today if absent.' })),
+  to: isoDay().check(
+    z.meta({ description: "Last day, inclusive, in the agency's time zone; today there if absent." }),
+  ),
   groupBy: z
     ._default(z.enum(USAGE_GROUP_BYS), 'client')
     .check(z.meta({ description: 'How the rows are grouped (default `client`).' })),
@@ -108,9 +113,14 @@ export const usageQuerySchema = z.object({
 
 export const usageJobsQuerySchema = z.object({
   from: isoDay().check(
-    z.meta({ description: 'First day (UTC), inclusive; the 1st of this month if absent.' }),
+    z.meta({
+      description:
+        "First day, inclusive, in the agency's time zone (`timeZone` of GET /settings); the 1st of this month there if absent.",
+    }),
   ),
-  to: isoDay().check(z.meta({ description: 'Last day (UTC), inclusive; today if absent.' })),
+  to: isoDay().check(
+    z.meta({ description: "Last day, inclusive, in the agency's time zone; today there if absent." }),
+  ),
   clientId: clientIdFilter(),
   provider: providerFilter(),
   limit: pageLimitSchema(USAGE_JOBS_PAGE_MAX, USAGE_JOBS_PAGE_DEFAULT).check(
@@ -206,6 +216,11 @@ export type UsageJob = z.infer<typeof usageJobSchema>;
 export const usageReplySchema = z.object({
   from: z.string(),
   to: z.string(),
+  timeZone: z
+    .string()
+    .check(
+      z.meta({ description: "The agency's IANA time zone the period's days (and `days`) are counted in." }),
+    ),
   groupBy: z.enum(USAGE_GROUP_BYS),
   clientId: z.nullable(z.string()).check(z.meta({ description: 'The client filter, if any.' })),
   provider: z

@@ -29,7 +29,7 @@ async function csvOf(jobs: readonly UsageJob[]): Promise<string> {
 export const handler = httpHandler({
   handle: async ({ caller, query, event }) => {
     const parsed = parseQuery(usageJobsQuerySchema, query);
-    const period = periodOf(parsed);
+    const period = await periodOf(parsed);
     const items = await visibleItems(caller, period, {
       clientId: parsed.clientId,
       provider: parsed.provider,

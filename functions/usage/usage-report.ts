@@ -1,8 +1,10 @@
 import { authorizeClient, getClientsByIds, listVisibleClientRecords } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { BadRequestError } from '#functions/commons/errors';
+import { readAgencyTimeZone } from '#functions/settings/agency-settings';
 import { findImageModel, findLanguageModel, SPEECH_MODEL } from '#shared/models';
 import { microToUsd } from '#shared/prices';
+import { dayIn } from '#shared/time-zone';
 import {
   OFFLINE_PROVIDER,
   TOP_JOBS,
@@ -16,7 +18,14 @@ import {
   type UsageReply,
   type UsageRow,
 } from '#shared/usage';
-import { daysBetween, monthsBetween, type UsagePeriod, usagePeriodOf } from '#shared/usage-dates';
+import {
+  dayOf,
+  daysBetween,
+  partitionMonths,
+  periodBounds,
+  type UsagePeriod,
+  usagePeriodOf,
+} from '#shared/usage-dates';
 import {
   type CounterOwner,
   type CounterProvider,
@@ -27,7 +36,15 @@ import {
   readOwnerDays,
   type UsageTotals,
 } from './usage-days';
-import { dearestJobs, toUsageJob, type UsageRow as UsageItem, usageRows } from './usage-store';
+import {
+  dearestJobs,
+  type Instants,
+  toUsageJob,
+  type UsageRow as UsageItem,
+  type UsageScope,
+  usageRows,
+  usageRowsBetween,
+} from './usage-store';
 
 /**
  * GET /api/usage's figures. Who sees what (issue 34 item 3, item 6):
@@ -38,6 +55,13 @@ import { dearestJobs, toUsageJob, type UsageRow as UsageItem, usageRows } from '
  * - an API key sees only its owner's own jobs.
  * A client filter reads that client's day counters alone (after the client routes' own check), a
  * provider filter that provider's counters (usage-days.ts), for every view.
+ *
+ * A period is days of the agency's time zone (issue 41); the counters are UTC days. The UTC days wholly
+ * inside the period are read from their counters, and each UTC day at its edges from the usage items of
+ * its smaller part (readingOf), filtered as the counters are (the same owners, the same provider), so
+ * every total and row is exact to the job in any zone, filtered or not. Only the chart per day
+ * approximates: a UTC day's counters go to one zone day (docs/decisions.md, "Months and days in the
+ * agency's zone").
  */
 
 export type UsageScopeKind = UsageReply['scope'];
@@ -47,9 +71,11 @@ export function scopeOf(caller: Caller): UsageScopeKind {
   return caller.isAdmin ? 'all' : 'visible';
 }
 
-export function periodOf(query: Pick<UsageQuery, 'from' | 'to'>): UsagePeriod {
+/** The period a query asks for, in days of the agency's zone. */
+export async function periodOf(query: Pick<UsageQuery, 'from' | 'to'>): Promise<UsagePeriod> {
+  const timeZone = await readAgencyTimeZone();
   try {
-    return usagePeriodOf(query);
+    return usagePeriodOf(query, new Date(), timeZone);
   } catch (error) {
     if (error instanceof RangeError) throw new BadRequestError(error.message, 'invalid_period');
     throw error;
@@ -130,33 +156,45 @@ function totalsOfItem(item: UsageItem): UsageTotals {
   };
 }
 
-/** Adds usage items up (an API key's view: its owner's own jobs). */
-function tallyItems(items: readonly UsageItem[], groupBy: UsageGroupBy): Tally {
-  const tally = newTally();
+/** Adds usage items up (`sign` -1 takes them off), each on the chart day `chartDay` gives it. */
+function addItems(
+  tally: Tally,
+  items: readonly UsageItem[],
+  groupBy: UsageGroupBy,
+  chartDay: (item: UsageItem) => string,
+  sign: 1 | -1 = 1,
+): Tally {
   for (const item of items) {
     const totals = totalsOfItem(item);
+    for (const key of Object.keys(totals) as (keyof UsageTotals)[]) totals[key] *= sign;
     add(tally.total, totals);
     const key = groupKeyOf(item, groupBy);
     const group = tally.groups.get(key) ?? emptyTotals();
     add(group, totals);
     tally.groups.set(key, group);
-    const day = tally.byDay.get(item.day) ?? emptyTotals();
+    const dayKey = chartDay(item);
+    const day = tally.byDay.get(dayKey) ?? emptyTotals();
     add(day, totals);
-    tally.byDay.set(item.day, day);
+    tally.byDay.set(dayKey, day);
     if (item.clientId && item.clientName) tally.clientNames.set(item.clientId, item.clientName);
     tally.userEmails.set(item.userId, item.userEmail);
   }
   return tally;
 }
 
-/** Adds days' counters up: every day's (an admin's view), or some clients' days (staff's). */
-function tallyDays(days: readonly DayTotals[], groupBy: UsageGroupBy): Tally {
-  const tally = newTally();
+/** Adds days' counters up, each UTC day's on the zone day `chartDays` gives it. */
+function addDays(
+  tally: Tally,
+  days: readonly DayTotals[],
+  groupBy: UsageGroupBy,
+  chartDays: ReadonlyMap<string, string>,
+): Tally {
   for (const day of days) {
     add(tally.total, day.total);
-    const dayTotals = tally.byDay.get(day.day) ?? emptyTotals();
+    const dayKey = chartDays.get(day.day) ?? day.day;
+    const dayTotals = tally.byDay.get(dayKey) ?? emptyTotals();
     add(dayTotals, day.total);
-    tally.byDay.set(day.day, dayTotals);
+    tally.byDay.set(dayKey, dayTotals);
     for (const [key, totals] of day.groups[groupBy]) {
       const group = tally.groups.get(key) ?? emptyTotals();
       add(group, totals);
@@ -166,6 +204,71 @@ function tallyDays(days: readonly DayTotals[], groupBy: UsageGroupBy): Tally {
     for (const [id, email] of day.userEmails) tally.userEmails.set(id, email);
   }
   return tally;
+}
+
+/** Groups whose jobs were all taken off again (they ran outside the period) are no rows. */
+function dropEmptyGroups(tally: Tally): Tally {
+  for (const [key, totals] of tally.groups) if (totals.jobs <= 0) tally.groups.delete(key);
+  return tally;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Usage items to read: added on their job's zone day, or taken off a counter day's chart day. */
+type ItemRead =
+  | { readonly instants: Instants; readonly sign: 1 }
+  | { readonly instants: Instants; readonly sign: -1; readonly chartDay: string };
+
+/**
+ * How a period reads the UTC day counters (`counterDays`, each charted on a zone day) and the usage
+ * items. A UTC day wholly inside the period is its counters, charted on the zone day that holds its
+ * noon. A UTC day the period covers in part (at its edges, in a zone with an offset) is read from the
+ * items of the part inside, or, when that is the larger part, from the day's counters less the items of
+ * the part outside: either way at most half a day of items.
+ */
+function readingOf(period: UsagePeriod): {
+  counterDays: string[];
+  chartDays: Map<string, string>;
+  itemReads: ItemRead[];
+} {
+  const { start, end } = periodBounds(period);
+  const chartDays = new Map<string, string>();
+  const itemReads: ItemRead[] = [];
+  for (let day = Date.parse(`${dayOf(new Date(start))}T00:00:00Z`); day <= end; day += DAY_MS) {
+    const utcDay = dayOf(new Date(day));
+    const last = day + DAY_MS - 1;
+    if (day >= start && last <= end) {
+      chartDays.set(utcDay, dayIn(new Date(day + DAY_MS / 2), period.timeZone));
+      continue;
+    }
+    const inside = { start: Math.max(day, start), end: Math.min(last, end) };
+    const outside: Instants[] = [];
+    if (inside.start > day) outside.push({ start: day, end: inside.start - 1 });
+    if (inside.end < last) outside.push({ start: inside.end + 1, end: last });
+    const outsideMs = outside.reduce((sum, part) => sum + part.end - part.start + 1, 0);
+    if (inside.end - inside.start + 1 <= outsideMs) {
+      itemReads.push({ instants: inside, sign: 1 });
+      continue;
+    }
+    const chartDay = dayIn(new Date((inside.start + inside.end) / 2), period.timeZone);
+    chartDays.set(utcDay, chartDay);
+    for (const part of outside) itemReads.push({ instants: part, sign: -1, chartDay });
+  }
+  return { counterDays: [...chartDays.keys()], chartDays, itemReads };
+}
+
+/** The items read, added to or taken off the tally. */
+function addItemReads(
+  tally: Tally,
+  reads: readonly { readonly read: ItemRead; readonly items: readonly UsageItem[] }[],
+  groupBy: UsageGroupBy,
+  timeZone: string,
+): Tally {
+  for (const { read, items } of reads) {
+    if (read.sign === 1) addItems(tally, items, groupBy, (item) => dayIn(new Date(item.startedAt), timeZone));
+    else addItems(tally, items, groupBy, () => read.chartDay, -1);
+  }
+  return dropEmptyGroups(tally);
 }
 
 /** The dearest TOP_JOBS of the months' dearest jobs. */
@@ -217,17 +320,48 @@ async function counterSource(caller: Caller, clientId: string | undefined): Prom
   };
 }
 
-/** The source's counters over the period, of every job or of one provider's (one Query per owner). */
+/**
+ * The source's counters of these UTC days (consecutive: readingOf), of every job or of one provider's
+ * (one Query per owner).
+ */
 async function readSource(
   source: CounterSource,
-  period: UsagePeriod,
+  counterDays: readonly string[],
   provider: CounterProvider,
 ): Promise<DayTotals[]> {
-  if (source.kind === 'days') return readDays(daysBetween(period.from, period.to), provider);
-  const days = await Promise.all(
-    source.owners.map((owner) => readOwnerDays(owner, period.from, period.to, provider)),
-  );
+  const first = counterDays[0];
+  const last = counterDays.at(-1);
+  if (first === undefined || last === undefined) return [];
+  if (source.kind === 'days') return readDays(counterDays, provider);
+  const days = await Promise.all(source.owners.map((owner) => readOwnerDays(owner, first, last, provider)));
   return days.flat();
+}
+
+/**
+ * The source's usage items started within the instants (an edge day's part), of every job or of one
+ * provider's: the same jobs its counters add up.
+ */
+async function readSourceItems(
+  source: CounterSource,
+  instants: Instants,
+  provider: UsageProvider | undefined,
+): Promise<UsageItem[]> {
+  const scopes: { scope: UsageScope; noClientOnly: boolean }[] =
+    source.kind === 'days'
+      ? [{ scope: { kind: 'all' }, noClientOnly: false }]
+      : source.owners.map((owner) =>
+          'clientId' in owner
+            ? { scope: { kind: 'client', clientId: owner.clientId }, noClientOnly: false }
+            : { scope: { kind: 'user', userId: owner.noClientOf }, noClientOnly: true },
+        );
+  const found = await Promise.all(
+    scopes.map(async ({ scope, noClientOnly }) =>
+      (await usageRowsBetween(scope, instants)).filter(
+        (item) => (!noClientOnly || !item.clientId) && (provider === undefined || item.provider === provider),
+      ),
+    ),
+  );
+  return found.flat();
 }
 
 /** The figures of a report: every job's (or the filter's provider's), and the offline composer's among them. */
@@ -238,11 +372,13 @@ interface Tallies {
 }
 
 /**
- * A signed-in caller's figures, from the counters: the source's, of the filter's provider or of every
- * job, and of the offline composer's jobs among them (read from its own counters unless the filter
- * already says). The dearest jobs come from the months' cost indexes; the counters say how many jobs
- * each month holds for the view, so a month's search stops once it has found them all, rather than
- * reading the whole month for a view with fewer than TOP_JOBS there.
+ * A signed-in caller's figures, from the counters of the UTC days wholly inside the period and the
+ * usage items of its edge days (readingOf): the source's, of the filter's provider or of every job, and
+ * of the offline composer's jobs among them (read from its own counters unless the filter already
+ * says; its edge items are the offline ones among those read). The dearest jobs come from the months'
+ * cost indexes; the counters and edge items say how many jobs each UTC month holds for the view, so a
+ * month's search stops once it has found them all, rather than reading the whole month for a view with
+ * fewer than TOP_JOBS there.
  */
 async function countedReport(
   caller: Caller,
@@ -252,24 +388,45 @@ async function countedReport(
 ): Promise<Tallies> {
   const source = await counterSource(caller, filter.clientId);
   const { provider } = filter;
-  const [main, offlineDays] = await Promise.all([
-    readSource(source, period, provider ?? null).then((days) => tallyDays(days, groupBy)),
-    provider === undefined ? readSource(source, period, OFFLINE_PROVIDER) : null,
+  const { counterDays, chartDays, itemReads } = readingOf(period);
+  const [mainDays, offlineDays, reads] = await Promise.all([
+    readSource(source, counterDays, provider ?? null),
+    provider === undefined ? readSource(source, counterDays, OFFLINE_PROVIDER) : null,
+    Promise.all(
+      itemReads.map(async (read) => ({
+        read,
+        items: await readSourceItems(source, read.instants, provider),
+      })),
+    ),
   ]);
+  const main = addItemReads(
+    addDays(newTally(), mainDays, groupBy, chartDays),
+    reads,
+    groupBy,
+    period.timeZone,
+  );
   const offline = offlineDays
-    ? tallyDays(offlineDays, groupBy)
+    ? addItemReads(
+        addDays(newTally(), offlineDays, groupBy, chartDays),
+        reads.map(({ read, items }) => ({
+          read,
+          items: items.filter((item) => item.provider === OFFLINE_PROVIDER),
+        })),
+        groupBy,
+        period.timeZone,
+      )
     : provider === OFFLINE_PROVIDER
       ? main
       : newTally();
   const everything = source.kind === 'days' && provider === undefined;
   const keep = (row: UsageItem) => source.keep(row) && (provider === undefined || row.provider === provider);
+  // The cost indexes are UTC months: how many of the view's jobs each holds in the period.
   const jobsOfMonth = new Map<string, number>();
-  for (const [day, totals] of main.byDay) {
-    const month = day.slice(0, 7);
-    jobsOfMonth.set(month, (jobsOfMonth.get(month) ?? 0) + totals.jobs);
-  }
+  const count = (month: string, jobs: number) => jobsOfMonth.set(month, (jobsOfMonth.get(month) ?? 0) + jobs);
+  for (const day of mainDays) count(day.day.slice(0, 7), day.total.jobs);
+  for (const { read, items } of reads) for (const item of items) count(item.startedAt.slice(0, 7), read.sign);
   const dearest = await Promise.all(
-    monthsBetween(period.from, period.to).map((month) => {
+    partitionMonths(period).map((month) => {
       if (everything) return dearestJobs(month, period, TOP_JOBS);
       const count = Math.min(TOP_JOBS, jobsOfMonth.get(month) ?? 0);
       return count === 0 ? [] : dearestJobs(month, period, count, keep);
@@ -337,18 +494,21 @@ function labelOf(tally: Tally, groupBy: UsageGroupBy, key: string): string {
 const dearestFirst = (a: UsageJob, b: UsageJob) => b.costUsd - a.costUsd || (a.jobId < b.jobId ? 1 : -1);
 
 export async function usageReport(caller: Caller, query: UsageQuery): Promise<UsageReply> {
-  const period = periodOf(query);
+  const period = await periodOf(query);
   const scope = scopeOf(caller);
   const { groupBy } = query;
   const filter: UsageFilter = { clientId: query.clientId, provider: query.provider };
   let tallies: Tallies;
   if (scope === 'own') {
     const items = await visibleItems(caller, period, filter);
+    const onZoneDay = (item: UsageItem) => dayIn(new Date(item.startedAt), period.timeZone);
     tallies = {
-      main: tallyItems(items, groupBy),
-      offline: tallyItems(
+      main: addItems(newTally(), items, groupBy, onZoneDay),
+      offline: addItems(
+        newTally(),
         items.filter((item) => item.provider === OFFLINE_PROVIDER),
         groupBy,
+        onZoneDay,
       ),
       topJobs: dearestOf([items]),
     };
@@ -369,6 +529,7 @@ export async function usageReport(caller: Caller, query: UsageQuery): Promise<Us
   return {
     from: period.from,
     to: period.to,
+    timeZone: period.timeZone,
     groupBy,
     clientId: filter.clientId ?? null,
     provider: filter.provider ?? null,

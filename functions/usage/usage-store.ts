@@ -6,7 +6,7 @@ import { putItem, queryAll, readQueryPage } from '#functions/data/item-commands'
 import { partitionKey, sortKey } from '#functions/data/item-keys';
 import { microToUsd } from '#shared/prices';
 import type { UsageJob } from '#shared/usage';
-import { monthsBetween, periodBounds, type UsagePeriod } from '#shared/usage-dates';
+import { dayOf, monthsBetween, periodBounds, type UsagePeriod } from '#shared/usage-dates';
 import type { UsageRecord } from './usage-record';
 
 /**
@@ -73,14 +73,19 @@ export function toUsageJob(row: UsageRow): UsageJob {
   };
 }
 
-/** The sort keys of the jobs started within the period: job ids are ULIDs of their start. */
-function jobIdRange(period: UsagePeriod): { between: [string, string] } {
-  const { start, end } = periodBounds(period);
-  return jobIdsBetween(start, end);
+/** The first and last instant (inclusive, epoch ms) of a stretch of time. */
+export interface Instants {
+  readonly start: number;
+  readonly end: number;
 }
 
 /** The sort keys of the jobs started from `start` to `end` (ms, both included). */
 function jobIdsBetween(start: number, end: number): { between: [string, string] } {
+  return jobIdRange({ start, end });
+}
+
+/** The sort keys of the jobs started within the instants: job ids are ULIDs of their start. */
+function jobIdRange({ start, end }: Instants): { between: [string, string] } {
   return {
     between: [
       sortKey('usage', [['jobId', `${encodeTime(start, 10)}0000000000000000`]]),
@@ -105,12 +110,20 @@ function scopeQuery(scope: UsageScope, partitionMonth: string) {
   }
 }
 
-/** Every usage item of the scope whose job started in the period, oldest first. */
-export async function usageRows(scope: UsageScope, period: UsagePeriod): Promise<UsageRow[]> {
+/** Every usage item of the scope whose job started in the period (its zone's days), oldest first. */
+export function usageRows(scope: UsageScope, period: UsagePeriod): Promise<UsageRow[]> {
+  return usageRowsBetween(scope, periodBounds(period));
+}
+
+/** Every usage item of the scope whose job started within the instants, oldest first. */
+export async function usageRowsBetween(scope: UsageScope, instants: Instants): Promise<UsageRow[]> {
   const { table, usage } = entities();
-  const range = jobIdRange(period);
-  // The month partitions hold a month each; the indexes hold every month of their client or user.
-  const partitions = scope.kind === 'all' ? monthsBetween(period.from, period.to) : [''];
+  const range = jobIdRange(instants);
+  // The month partitions hold a UTC month each; the indexes hold every month of their client or user.
+  const partitions =
+    scope.kind === 'all'
+      ? monthsBetween(dayOf(new Date(instants.start)), dayOf(new Date(instants.end)))
+      : [''];
   const pages = await Promise.all(
     partitions.map((month) =>
       queryAll(
