@@ -17,15 +17,16 @@ export interface UsageFilter {
 
 export const NO_FILTER: UsageFilter = { clientId: null, provider: null };
 
-function queryOf(range: UsageRange, filter: UsageFilter): URLSearchParams {
-  const query = new URLSearchParams({ from: range.from, to: range.to });
+/** With no range, the server's default: this month so far in the agency's time zone. */
+function queryOf(range: UsageRange | null, filter: UsageFilter): URLSearchParams {
+  const query = new URLSearchParams(range ? { from: range.from, to: range.to } : {});
   if (filter.clientId) query.set('clientId', filter.clientId);
   if (filter.provider) query.set('provider', filter.provider);
   return query;
 }
 
 export function fetchUsage(
-  range: UsageRange,
+  range: UsageRange | null,
   groupBy: UsageGroupBy,
   filter: UsageFilter,
   signal?: AbortSignal,

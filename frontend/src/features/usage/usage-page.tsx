@@ -1,5 +1,5 @@
 import { Download, ReceiptText } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatUsd, type PriceRow, priceRows } from '#shared/prices';
 import {
@@ -15,7 +15,7 @@ import {
   usageCsvName,
 } from '#shared/usage';
 import { usageJobsCsv } from '#shared/usage-csv';
-import { dayOf, firstDayOfMonth } from '#shared/usage-dates';
+import { lastMonthIn, thisMonthIn } from '#shared/usage-dates';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { ScrollRegion } from '@/components/scroll-region';
 import { ClientSelectItems } from '@/components/tool/client-select-items';
@@ -45,16 +45,16 @@ const approx = (estimated: boolean) => (estimated ? `${APPROX}\u2009` : '');
 /** Select items may not have an empty value, so "all" has a value of its own. */
 const ALL = 'all';
 
-function thisMonth(now = new Date()): UsageRange {
-  return { from: firstDayOfMonth(now), to: dayOf(now) };
-}
-
-function lastMonth(now = new Date()): UsageRange {
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
-  return { from: firstDayOfMonth(end), to: dayOf(end) };
-}
-
-function RangePicker({ range, onChange }: { range: UsageRange; onChange: (range: UsageRange) => void }) {
+/** The period's days are the agency's time zone's (issue 41), and so are the presets'. */
+function RangePicker({
+  range,
+  timeZone,
+  onChange,
+}: {
+  range: UsageRange;
+  timeZone: string;
+  onChange: (range: UsageRange) => void;
+}) {
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
   useEffect(() => {
@@ -81,10 +81,10 @@ function RangePicker({ range, onChange }: { range: UsageRange; onChange: (range:
       <Button type="submit" disabled={invalid}>
         Show
       </Button>
-      <Button type="button" variant="outline" onClick={() => onChange(thisMonth())}>
+      <Button type="button" variant="outline" onClick={() => onChange(thisMonthIn(timeZone))}>
         This month
       </Button>
-      <Button type="button" variant="outline" onClick={() => onChange(lastMonth())}>
+      <Button type="button" variant="outline" onClick={() => onChange(lastMonthIn(timeZone))}>
         Last month
       </Button>
     </form>
@@ -336,7 +336,9 @@ function PriceTable() {
  */
 export function UsagePage() {
   const { user } = useAuth();
-  const [range, setRange] = useState<UsageRange>(() => thisMonth());
+  // Null until a range is picked: the server's default, this month in the agency's zone, which the
+  // first reply names (from, to, timeZone).
+  const [picked, setPicked] = useState<UsageRange | null>(null);
   const [groupBy, setGroupBy] = useState<UsageGroupBy>('client');
   const [filter, setFilter] = useState<UsageFilter>(NO_FILTER);
   const [report, setReport] = useState<UsageReply | null>(null);
@@ -348,16 +350,24 @@ export function UsagePage() {
   useEffect(() => {
     const controller = new AbortController();
     setFailed(null);
-    fetchUsage(range, groupBy, filter, controller.signal)
+    fetchUsage(picked, groupBy, filter, controller.signal)
       .then(setReport)
       .catch((error: unknown) => {
         if (controller.signal.aborted || isSessionEnded(error)) return;
         setFailed(errorMessage(error, 'The usage could not be loaded.'));
       });
     return () => controller.abort();
-  }, [range, groupBy, filter, attempt]);
+  }, [picked, groupBy, filter, attempt]);
 
+  const defaultFrom = report?.from;
+  const defaultTo = report?.to;
+  // One object per range, so the picker keeps what is typed in it between renders.
+  const range = useMemo(
+    () => picked ?? (defaultFrom && defaultTo ? { from: defaultFrom, to: defaultTo } : null),
+    [picked, defaultFrom, defaultTo],
+  );
   const exportCsv = async () => {
+    if (!range) return;
     setExporting(true);
     try {
       const jobs = await fetchAllUsageJobs(range, filter);
@@ -396,14 +406,19 @@ export function UsagePage() {
                 Statements
               </Link>
             </Button>
-            <Button variant="outline" onClick={() => void exportCsv()} busy={exporting}>
+            <Button variant="outline" onClick={() => void exportCsv()} busy={exporting} disabled={!range}>
               <Download aria-hidden />
               {exporting ? 'Exporting…' : 'Export CSV'}
             </Button>
           </>
         }
       />
-      <RangePicker range={range} onChange={setRange} />
+      {range && report && (
+        <div className="grid gap-2">
+          <RangePicker range={range} timeZone={report.timeZone} onChange={setPicked} />
+          <p className="text-muted-foreground text-sm">All times in {report.timeZone}.</p>
+        </div>
+      )}
       <FilterBar filter={filter} onChange={setFilter} />
       {failed ? (
         <LoadFailed message={failed} onRetry={() => setAttempt((value) => value + 1)} />
