@@ -36,9 +36,10 @@ export const clientBudgetSchema = z
 /** What every client reply carries about its spending (issue 34 item 6). */
 export const clientSpendFields = {
   budget: z.nullable(clientBudgetSchema),
-  monthToDateUsd: z
-    .number()
-    .check(
-      z.meta({ description: "What this month's finished jobs cost so far, in US dollars (UTC month)." }),
-    ),
+  monthToDateUsd: z.number().check(
+    z.meta({
+      description:
+        "What this month's finished jobs cost so far, in US dollars (the month of the agency's time zone, GET /settings).",
+    }),
+  ),
 };

@@ -480,7 +480,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     path: '/clients/{clientId}/budget',
     tag: 'Clients',
     summary: 'Set a client’s monthly budget',
-    description: `The client’s monthly AI budget in US dollars, or \`null\` to remove it. At ${BUDGET_WARNING_RATIO * 100} % of it the app warns; once the month’s jobs have cost it all, a new job for the client is refused with \`402\` (\`budget_exceeded\`) until the next month (UTC) or until an admin raises it. Only an admin may set, raise or remove it (\`403\` to anyone else, the owner included). Answers the client, with \`budget\` and \`monthToDateUsd\`.`,
+    description: `The client’s monthly AI budget in US dollars, or \`null\` to remove it. At ${BUDGET_WARNING_RATIO * 100} % of it the app warns; once the month’s jobs have cost it all, a new job for the client is refused with \`402\` (\`budget_exceeded\`) until the next month (in the agency’s time zone, GET /settings) or until an admin raises it. Only an admin may set, raise or remove it (\`403\` to anyone else, the owner included). Answers the client, with \`budget\` and \`monthToDateUsd\`.`,
     request: budgetInputSchema,
     example: { monthlyUsd: 50 },
     response: { status: 200, schema: clientSchema },
