@@ -1,5 +1,6 @@
 /**
- * The budgets' and the usage page's "this month" is the UTC month (shared/usage-dates.ts). A test file
+ * The budgets' and the usage page's "this month" is the agency zone's month, the UTC month unless a test
+ * sets another zone (docs/decisions.md, "Months and days in the agency's zone"). A test file
  * that adds up one month's spend over several steps cannot hold when the month turns between two of
  * them: on the real clock in a month's last minutes, and always under `npm run test:any-date`'s clock.
  * Such a file starts clear of the month's end: when fewer than `marginMs` are left, it waits for the
