@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE, monthOf, monthRange } from '#shared/time-zone';
+
 /**
  * The budgets' and the usage page's "this month" is the agency zone's month, the UTC month unless a test
  * sets another zone (docs/decisions.md, "Months and days in the agency's zone"). A test file
@@ -8,13 +10,17 @@
  */
 export const MONTH_END_MARGIN_MS = 3 * 60_000;
 
-/** How long until the next UTC month starts. */
-export function untilNextMonth(now = new Date()): number {
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime();
+/** How long until the next month starts in the zone (the agency's; UTC unless the test sets another). */
+export function untilNextMonth(now = new Date(), timeZone = DEFAULT_TIME_ZONE): number {
+  return monthRange(monthOf(now, timeZone), timeZone).end.getTime() - now.getTime();
 }
 
-export async function clearOfMonthEnd(marginMs = MONTH_END_MARGIN_MS): Promise<void> {
-  const left = untilNextMonth();
+/** `timeZone`: the agency zone the test sets, whose month its steps must all fall in. */
+export async function clearOfMonthEnd(
+  timeZone = DEFAULT_TIME_ZONE,
+  marginMs = MONTH_END_MARGIN_MS,
+): Promise<void> {
+  const left = untilNextMonth(new Date(), timeZone);
   if (left >= marginMs) return;
   await new Promise((resolve) => setTimeout(resolve, left + 1_000));
 }
