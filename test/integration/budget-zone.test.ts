@@ -126,6 +126,22 @@ describe("the agency's zone", { timeout: 150_000 }, () => {
         },
       );
       expect(jobs.body.rows).toHaveLength(1);
+      // The zone's day starts and ends inside UTC days, so both are edge days: filtered, they are read
+      // from the usage items filtered the same way (or the filter's counters less those items).
+      const filtered = async (filter: string) =>
+        (
+          await app.request<UsageReply>('GET', `/api/usage?from=${today}&to=${today}&${filter}`, {
+            token: user.idToken,
+          })
+        ).body.totals;
+      expect(await filtered(`clientId=${clientId}&provider=openai`)).toMatchObject({
+        jobs: 1,
+        inputTokens: 1_000,
+      });
+      expect(await filtered('provider=openai')).toMatchObject({ jobs: 1, offlineJobs: 0 });
+      expect(await filtered(`clientId=${clientId}`)).toMatchObject({ jobs: 1, inputTokens: 1_000 });
+      expect(await filtered('provider=anthropic')).toMatchObject({ jobs: 0, inputTokens: 0 });
+      expect(await filtered(`clientId=${clientId}&provider=offline`)).toMatchObject({ jobs: 0 });
     }
   });
 });
