@@ -49,9 +49,9 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version, the usage and batch entities (issue 34), the statement link entities (issue 41)',
     },
     'functions/clients/routes.ts': {
-      ceilingKb: 445,
+      ceilingKb: 447,
       carries:
-        'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend (issue 34)',
+        'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend (issue 34) in the agency zone (issue 41)',
     },
     'functions/tools/gbp-post/routes.ts': {
       ceilingKb: 435,
@@ -79,8 +79,8 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'versions, trash, due dates, list filters, the usage and batch entities (issue 34), the statement link and settings entities (issue 41)',
     },
     'functions/usage/routes.ts': {
-      ceilingKb: 402,
-      carries: 'the client and provider filters, the agency time zone read (issue 41)',
+      ceilingKb: 406,
+      carries: 'the client and provider filters, the agency time zone read and its edge days (issue 41)',
     },
     'functions/tools/faq/handler.ts': {
       ceilingKb: 435,

@@ -12,7 +12,7 @@ import { BudgetExceededError, currentMonth, reserveBudget } from './client-spend
  */
 
 const zone = vi.hoisted(() => ({ name: 'UTC' }));
-vi.mock('#functions/settings/agency-settings', () => ({ readAgencyTimeZone: async () => zone.name }));
+vi.mock('#functions/settings/agency-time-zone', () => ({ readAgencyTimeZone: async () => zone.name }));
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const client = { id: 'client-1', name: 'Peak Roofing', budgetMicroUsd: 10_000_000 };

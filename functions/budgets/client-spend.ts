@@ -6,7 +6,7 @@ import { HttpError } from '#functions/commons/errors';
 import { type Entities, entities } from '#functions/data/entities';
 import { batchGetItems, findItem } from '#functions/data/item-commands';
 import { isConditionFailure } from '#functions/data/item-keys';
-import { readAgencyTimeZone } from '#functions/settings/agency-settings';
+import { readAgencyTimeZone } from '#functions/settings/agency-time-zone';
 import {
   BUDGET_EXCEEDED_CODE,
   budgetExceededMessage,

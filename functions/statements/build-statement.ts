@@ -1,7 +1,7 @@
 import type { ClientRecord } from '#functions/clients/client-record';
 import type { ContentRecord } from '#functions/content/content-record';
 import { listAllContent } from '#functions/content/content-store';
-import { readAgencyTimeZone } from '#functions/settings/agency-settings';
+import { readAgencyTimeZone } from '#functions/settings/agency-time-zone';
 import { clientUsageBetween } from '#functions/usage/usage-store';
 import { contentTypeLabel } from '#shared/content';
 import { statusOf } from '#shared/content-status';

@@ -1,7 +1,7 @@
 import { authorizeClient, getClientsByIds, listVisibleClientRecords } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { BadRequestError } from '#functions/commons/errors';
-import { readAgencyTimeZone } from '#functions/settings/agency-settings';
+import { readAgencyTimeZone } from '#functions/settings/agency-time-zone';
 import { findImageModel, findLanguageModel, SPEECH_MODEL } from '#shared/models';
 import { microToUsd } from '#shared/prices';
 import { dayIn } from '#shared/time-zone';
