@@ -12,6 +12,13 @@ const ignored = ['**/node_modules/**', '**/frontend/dist/**', '**/cdk.out/**', '
  */
 const workers = Math.max(2, availableParallelism() - 1);
 /**
+ * Integration files wait more than they compute: in a CI run two at a time their own durations add up
+ * to 611 s, for 476 s of CPU in all (the project run alone under `time`), so two files keep about 1.5
+ * of the 2 cores busy. One more file at a time fills the rest. Vitest runs projects of different worker counts as separate groups
+ * (`sequence.groupOrder`): unit and infra first, then integration.
+ */
+const integrationWorkers = workers + 1;
+/**
  * Browser files: each runs the app and a Chromium, about one core between them, so two at a time on
  * any machine: the 2-core CI machine is then busy without every browser test waiting behind another.
  */
@@ -64,6 +71,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           exclude: ignored,
+          maxWorkers: integrationWorkers,
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/support/function-bundles-global-setup.ts'],
           setupFiles: ['test/support/function-bundles-setup.ts'],
           testTimeout: 60_000,
@@ -86,6 +95,7 @@ export default defineConfig({
           // Every file starts its own runtime (free ports, throw-away data directory) and its own
           // Chromium, so files share nothing but the frontend build, which is built under a lock.
           maxWorkers: browserWorkers,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
