@@ -4,7 +4,9 @@
  * size, and how far apart the progress reports were (segments done over segments).
  */
 import { performance } from 'node:perf_hooks';
+import type { StoredJob } from '#functions/generation/job-store';
 import type { MediaJobContext } from '#functions/media/media-tool';
+import { UsageMeter } from '#functions/media/usage-meter';
 import { textToSpeechTool } from '#functions/tools/text-to-speech/definition';
 import { textToSpeechRequestSchema } from '#shared/tools/podcast';
 
@@ -27,6 +29,30 @@ function script(words: number): string {
   return turns.join('\n');
 }
 
+/** The job the tool runs as: outside the job store, so nothing is recorded. */
+const BENCH_JOB: StoredJob = {
+  id: '01JBENCH0000000000000000000',
+  tool: 'text-to-speech',
+  status: 'running',
+  progress: 0,
+  result: null,
+  error: null,
+  servedBy: null,
+  savedContentId: null,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  userId: 'bench',
+  userEmail: 'bench@example.com',
+  isAdmin: false,
+  userAgent: null,
+  parentJobId: null,
+  request: {},
+  attempts: 1,
+  partial: null,
+  neverQueued: false,
+  accounting: null,
+};
+
 export async function run(): Promise<void> {
   const previous = { openai: process.env.OPENAI_API_KEY };
   delete process.env.OPENAI_API_KEY;
@@ -46,7 +72,7 @@ export async function run(): Promise<void> {
   let lastReport = performance.now();
   let stored = 0;
   const context: MediaJobContext = {
-    jobId: '01JBENCH0000000000000000000',
+    jobId: BENCH_JOB.id,
     caller: { userId: 'bench', email: 'bench@example.com', isAdmin: false, authMethod: 'token' },
     client: null,
     now: new Date(),
@@ -60,8 +86,10 @@ export async function run(): Promise<void> {
     },
     store: async (fileName, bytes) => {
       stored = bytes.byteLength;
-      return `/api/media/bench/01JBENCH0000000000000000000/${fileName}`;
+      return `/api/media/bench/${BENCH_JOB.id}/${fileName}`;
     },
+    // Offline speech records no estimate, and a job without accounting stores no usage.
+    meter: (billing) => new UsageMeter(BENCH_JOB, billing),
   };
   const started = performance.now();
   const { result } = await textToSpeechTool.run(input, context);

@@ -1,5 +1,5 @@
 import { findLanguageModel } from './models';
-import { costOf, type ImageUsage, NO_USAGE } from './prices';
+import { costOf, type ImageUsage, NO_USAGE, type UsageMeasure } from './prices';
 import { estimateTokens } from './token-estimate';
 
 /**
@@ -41,9 +41,21 @@ export function estimateImageJob(modelId: string, images: readonly ImageUsage[])
   return costOf(modelId, 'openai', { ...NO_USAGE, images }).microUsd;
 }
 
+/**
+ * What speaking `characters` should consume before the audio exists: its length at the speaking rate.
+ * The job's estimate, and the figure a speech call is recorded at until its audio is measured
+ * (functions/media/usage-meter.ts).
+ */
+export function estimatedSpeechUsage(characters: number): UsageMeasure {
+  return {
+    ...NO_USAGE,
+    speechCharacters: characters,
+    speechSeconds: characters / SPEECH_CHARACTERS_PER_SECOND,
+  };
+}
+
 export function estimateSpeechJob(modelId: string, characters: number): number {
-  const speechSeconds = characters / SPEECH_CHARACTERS_PER_SECOND;
-  return costOf(modelId, 'openai', { ...NO_USAGE, speechCharacters: characters, speechSeconds }).microUsd;
+  return costOf(modelId, 'openai', estimatedSpeechUsage(characters)).microUsd;
 }
 
 /** Characters of the text fields of a request: what it sends to the model besides the prompts. */

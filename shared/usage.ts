@@ -160,7 +160,7 @@ export const usageRowSchema = z.object({
     'Input and output tokens the offline composer’s jobs would have used: an estimate, not in the token counts above.',
   ),
   estimatedJobs: count(
-    'Of the jobs, those with an attempt cut off by a crash, whose tokens are estimated from what was sent and streamed.',
+    'Of the jobs, those with an attempt cut off by a crash, whose usage is estimated from what was sent and streamed (text) or asked for (images, speech).',
   ),
 });
 
@@ -204,7 +204,7 @@ export const usageJobSchema = z.object({
   estimated: z.boolean().check(
     z.meta({
       description:
-        'An attempt was cut off by a crash before its provider reported usage: its tokens (and cost) are estimated from the prompt sent and the text streamed.',
+        'An attempt was cut off by a crash before its provider reported usage: its usage (and cost) is estimated from the prompt sent and the text streamed, or from the images and the characters of speech it asked for.',
     }),
   ),
   contentId: z.nullable(z.string().check(z.meta({ description: 'The library item it saved, if any.' }))),

@@ -7,6 +7,7 @@ import { SafeFetchError } from '#functions/commons/safe-fetch-errors';
 import { saveContentOnce } from '#functions/content/content-saves';
 import { ProviderError } from '#functions/providers/ports';
 import { ToolResultError } from '#functions/tools/tool-result-error';
+import { saveUsageEstimate } from '#functions/usage/attempt-estimate';
 import { settleAfterRun } from '#functions/usage/settle-job';
 import { jobSucceededEvent, notifyUser, UserPusher } from '#functions/websocket/notifier';
 import { JobDeadlineError, untilAborted } from '#functions/worker/job-deadline';
@@ -160,20 +161,19 @@ async function generate<Input, Result extends Record<string, unknown>>(
   // usage is an estimate of what was sent and what it has streamed so far, saved with the first text
   // (the provider took the call) and again with each saved progress: a crash that cuts the call off
   // leaves that estimate, marked as one, instead of nothing (docs/decisions.md, "Usage: a crashed
-  // attempt is estimated"). The offline composer's drafts cost nothing, so there is nothing to keep.
+  // attempt is estimated"); functions/usage/attempt-estimate.ts keeps none for the offline composer.
   const inputEstimate = estimateTokens(prompt.system) + estimateTokens(prompt.prompt);
-  let reported = choice.servedBy === 'offline';
+  let reported = false;
   let estimateSaved = false;
   const saveEstimate = async () => {
     if (reported) return;
     estimateSaved = true;
-    await saveAttemptUsage(job, {
+    await saveUsageEstimate(job, {
       provider: choice.servedBy,
       modelId: tool.modelId(input),
       measure: { ...NO_USAGE, inputTokens: inputEstimate, outputTokens: estimateTokens(pushes.fullText) },
       ownKey: false,
-      estimated: true,
-    }).catch((error: unknown) => logger.warn('Could not save the usage estimate', { jobId: job.id, error }));
+    });
   };
   const stream = choice.provider.streamText({
     apiModelId: choice.apiModelId,

@@ -23,6 +23,7 @@ import { JobDeadlineError, settledBefore } from '#functions/worker/job-deadline'
 import type { MediaRetention } from '#shared/media';
 import { putMedia } from './media-store';
 import type { MediaJobContext, RegisteredMediaTool } from './media-tool';
+import { UsageMeter } from './usage-meter';
 
 /**
  * Runs one media job from its stored request to a stored result, like the text engine (run-job.ts):
@@ -105,6 +106,7 @@ async function generate(
       }
     },
     store: (fileName, bytes) => putMedia({ userId: job.userId, jobId: job.id, fileName }, bytes, retention),
+    meter: (billing) => new UsageMeter(job, billing),
   };
 
   // Only the tool's run races the deadline: once it is done, recording the outcome fits in the margin.
@@ -115,6 +117,7 @@ async function generate(
       modelId: outcome.usage.modelId,
       measure: outcome.usage.measure,
       ownKey: outcome.usage.ownKey ?? false,
+      ...(outcome.usage.estimated ? { estimated: true } : {}),
     });
   }
   const result: Record<string, unknown> = { ...outcome.result };

@@ -4,6 +4,7 @@ import type { ActivityRecord, ContentToSave } from '#functions/generation/tool-d
 import type { Client } from '#shared/client';
 import type { MediaRetention } from '#shared/media';
 import type { UsageMeasure } from '#shared/prices';
+import type { MediaBilling, UsageMeter } from './usage-meter';
 
 /**
  * A tool the media worker runs (images, speech). Unlike the text tools it is not one streamed model
@@ -39,6 +40,12 @@ export interface MediaJobContext {
   ): Promise<void>;
   /** Stores a file under media/{userId}/{jobId}/ and returns its /api/media/... path. */
   store(fileName: string, bytes: Uint8Array): Promise<string>;
+  /**
+   * Meters the attempt's provider calls once the tool knows who serves them: each call's estimate is
+   * saved before it runs, so a crash during it still counts (usage-meter.ts). Its `usage()` is the
+   * outcome's.
+   */
+  meter(billing: MediaBilling): UsageMeter;
 }
 
 /** What a media job consumed, priced by the model id of the spec's lists (shared/prices.ts). */
@@ -47,6 +54,8 @@ export interface MediaUsage {
   readonly measure: UsageMeasure;
   /** Paid with the user's own provider key from the request: it costs the agency nothing. */
   readonly ownKey?: boolean;
+  /** A call was cut off after the provider may have billed it: its part is the call's estimate. */
+  readonly estimated?: boolean;
 }
 
 export interface MediaToolOutcome<Result extends Record<string, unknown>> {

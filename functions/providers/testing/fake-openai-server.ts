@@ -67,6 +67,8 @@ export interface FakeOpenAiOptions {
   readonly sendUsage?: boolean;
   /** Awaited before a chat completion is answered: lets a test hold replies (e.g. until N requests are in). */
   readonly beforeReply?: (request: RecordedRequest) => Promise<void>;
+  /** Awaited before an image or speech request is answered: lets a test hold a media call in flight. */
+  readonly beforeMediaReply?: (request: RecordedRequest) => Promise<void>;
 }
 
 export interface FakeOpenAiServer {
@@ -92,11 +94,13 @@ export async function startFakeOpenAiServer(options: FakeOpenAiOptions = {}): Pr
       await options.beforeReply?.(request);
       await chatCompletion(request, response, options, reply?.kind === 'stream' ? reply : undefined);
     } else if (request.method === 'POST' && path === '/v1/images/generations') {
+      await options.beforeMediaReply?.(request);
       images(request, response, options, server.origin);
     } else if (request.method === 'GET' && path?.startsWith('/files/image-')) {
       response.writeHead(200, { 'content-type': 'image/png' });
       response.end(options.image ?? TINY_PNG);
     } else if (request.method === 'POST' && path === '/v1/audio/speech') {
+      await options.beforeMediaReply?.(request);
       response.writeHead(200, { 'content-type': 'audio/mpeg' });
       response.end(options.speech ?? TINY_MP3);
     } else {

@@ -5,7 +5,7 @@ import { ProviderError } from '#functions/providers/ports';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
 import { type ImageResolution, resolveImageProvider } from '#functions/providers/provider-resolver';
 import { findImageModel, PROVIDER_LABELS } from '#shared/models';
-import { type ImageUsage, NO_USAGE } from '#shared/prices';
+import { type ImageUsage, NO_USAGE, type UsageMeasure } from '#shared/prices';
 import { savedTitle } from '#shared/saved-title';
 import {
   assembleImagePrompt,
@@ -122,17 +122,25 @@ export const imageGenerationTool: MediaToolDefinition<GenerateImageRequest, Gene
       notice = `No ${model ? PROVIDER_LABELS[model.provider] : ''} API key is configured, so the offline renderer drew these images.`;
     }
 
+    const meter = context.meter({ provider: servedBy, modelId: input.model, ownKey });
+    // What one configuration's call should bill, priced as the job's estimate is (`auto` at its dearest).
+    const callEstimate: UsageMeasure = {
+      ...NO_USAGE,
+      images: [{ count: input.numberOfImages, size: input.size, quality: input.quality }],
+    };
     const configs = imageConfigsOf(input).filter(hasPrompt);
     const images: GeneratedImageResult[] = [];
     const failures: ImageFailure[] = [];
-    const billed: ImageUsage[] = [];
     await context.progress(0, configs.length, IMAGE_MESSAGES.progress(1, configs.length));
     for (const [index, config] of configs.entries()) {
       const prompt = assembleImagePrompt(config);
       try {
-        const drawn = await draw(config, prompt, index + 1);
+        const drawn = await meter.call(
+          callEstimate,
+          () => draw(config, prompt, index + 1),
+          (made) => ({ ...NO_USAGE, images: made.map((image) => image.billed) }),
+        );
         for (const [imageIndex, image] of drawn.entries()) {
-          billed.push(image.billed);
           const mime = imageMimeType(image.data) ?? 'image/png';
           const url = await context.store(
             `image-${index + 1}-${imageIndex + 1}.${EXTENSIONS[mime] ?? 'png'}`,
@@ -171,7 +179,7 @@ export const imageGenerationTool: MediaToolDefinition<GenerateImageRequest, Gene
     return {
       result: { images, failures, provider: servedBy, model: input.model, notice },
       servedBy,
-      usage: { modelId: input.model, measure: { ...NO_USAGE, images: billed }, ownKey },
+      usage: meter.usage(),
     };
   },
 

@@ -2,7 +2,7 @@ import type { MediaToolDefinition } from '#functions/media/media-tool';
 import { renderOfflineImage } from '#functions/providers/offline-image-renderer';
 import { ProviderError } from '#functions/providers/ports';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
-import { resolveImageProvider } from '#functions/providers/provider-resolver';
+import { type ImageResolution, resolveImageProvider } from '#functions/providers/provider-resolver';
 import type { ActivityAction } from '#shared/activity';
 import { DEFAULT_IMAGE_MODEL_ID, PROVIDER_LABELS } from '#shared/models';
 import { type ImageUsage, NO_USAGE } from '#shared/prices';
@@ -38,6 +38,58 @@ export function nearestModelSize(width: number, height: number): string {
   return best;
 }
 
+/** The default image model's provider, or null when its key is not configured (the offline renderer draws). */
+async function defaultImageResolution(): Promise<ImageResolution | null> {
+  try {
+    return resolveImageProvider(DEFAULT_IMAGE_MODEL_ID, await loadProviderKeys());
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.kind !== 'not_configured') throw error;
+    return null;
+  }
+}
+
+interface DrawnImage {
+  readonly data: Uint8Array;
+  readonly billed: ImageUsage;
+}
+
+async function drawWithProvider(
+  resolution: ImageResolution,
+  prompt: string,
+  modelSize: string,
+): Promise<DrawnImage> {
+  const [image] = await resolution.provider.generateImages({
+    apiModelId: resolution.apiModelId,
+    prompt: prompt.trim(),
+    size: modelSize,
+    outputFormat: 'png',
+    count: 1,
+  });
+  if (!image) throw new ProviderError(resolution.servedBy, 'refused', 'No image was returned.');
+  return {
+    data: image.data,
+    billed: { count: 1, size: image.size ?? modelSize, quality: image.quality ?? 'auto' },
+  };
+}
+
+async function drawOffline(prompt: string, size: { width: number; height: number }): Promise<DrawnImage> {
+  const data = await renderOfflineImage(
+    {
+      prompt: prompt.trim(),
+      entities: [],
+      keywords: [],
+      style: 'none',
+      lighting: 'default',
+      colorStyle: 'default',
+      texture: 'default',
+      perspective: 'default',
+      detailLevel: 'default',
+    },
+    { width: size.width, height: size.height, format: 'png', variant: 1 },
+  );
+  return { data, billed: { count: 1, size: 'auto', quality: 'auto' } };
+}
+
 export function sizedImageTool<Input extends SizedImageRequest>(options: {
   readonly name: string;
   readonly requestSchema: MediaToolDefinition<Input, SizedImageResult>['requestSchema'];
@@ -53,43 +105,23 @@ export function sizedImageTool<Input extends SizedImageRequest>(options: {
     async run(input, context) {
       const size = parseDimensions(input.dimensions) ?? { width: 1024, height: 1024 };
       await context.progress(0, 1, 'Generating image...');
-      let data: Uint8Array;
-      let servedBy: string;
-      let notice: string | null = null;
-      let billed: ImageUsage = { count: 1, size: 'auto', quality: 'auto' };
-      try {
-        const resolution = resolveImageProvider(DEFAULT_IMAGE_MODEL_ID, await loadProviderKeys());
-        const modelSize = nearestModelSize(size.width, size.height);
-        const [image] = await resolution.provider.generateImages({
-          apiModelId: resolution.apiModelId,
-          prompt: input.prompt.trim(),
-          size: modelSize,
-          outputFormat: 'png',
-          count: 1,
-        });
-        if (!image) throw new ProviderError(resolution.servedBy, 'refused', 'No image was returned.');
-        billed = { count: 1, size: image.size ?? modelSize, quality: image.quality ?? 'auto' };
-        data = image.data;
-        servedBy = resolution.servedBy;
-      } catch (error) {
-        if (!(error instanceof ProviderError) || error.kind !== 'not_configured') throw error;
-        data = await renderOfflineImage(
-          {
-            prompt: input.prompt.trim(),
-            entities: [],
-            keywords: [],
-            style: 'none',
-            lighting: 'default',
-            colorStyle: 'default',
-            texture: 'default',
-            perspective: 'default',
-            detailLevel: 'default',
-          },
-          { width: size.width, height: size.height, format: 'png', variant: 1 },
-        );
-        servedBy = 'offline';
-        notice = `No ${PROVIDER_LABELS.openai} API key is configured, so the offline renderer drew this image.`;
-      }
+      const resolution = await defaultImageResolution();
+      const servedBy = resolution?.servedBy ?? 'offline';
+      const modelSize = nearestModelSize(size.width, size.height);
+      const meter = context.meter({ provider: servedBy, modelId: DEFAULT_IMAGE_MODEL_ID, ownKey: false });
+      const drawn = await meter.call(
+        // No quality is asked for: the model picks it, priced at the size's dearest until it says.
+        { ...NO_USAGE, images: [{ count: 1, size: modelSize, quality: 'auto' }] },
+        () =>
+          resolution
+            ? drawWithProvider(resolution, input.prompt, modelSize)
+            : drawOffline(input.prompt, size),
+        (image) => ({ ...NO_USAGE, images: [image.billed] }),
+      );
+      const data = drawn.data;
+      const notice = resolution
+        ? null
+        : `No ${PROVIDER_LABELS.openai} API key is configured, so the offline renderer drew this image.`;
       const { default: sharp } = await import('sharp');
       const meta = await sharp(data).metadata();
       const imageUrl = await context.store('image.png', data);
@@ -102,7 +134,7 @@ export function sizedImageTool<Input extends SizedImageRequest>(options: {
           notice,
         },
         servedBy,
-        usage: { modelId: DEFAULT_IMAGE_MODEL_ID, measure: { ...NO_USAGE, images: [billed] } },
+        usage: meter.usage(),
       };
     },
     contentToSave: () => null,

@@ -1,4 +1,5 @@
 import type { MediaToolDefinition } from '#functions/media/media-tool';
+import type { UsageMeter } from '#functions/media/usage-meter';
 import { summarizeMp3 } from '#functions/providers/mp3-frames';
 import { Mp3StreamEncoder, speakOffline } from '#functions/providers/offline-speech';
 import { ProviderError } from '#functions/providers/ports';
@@ -6,7 +7,7 @@ import { loadProviderKeys } from '#functions/providers/provider-keys';
 import { resolveSpeechProvider } from '#functions/providers/provider-resolver';
 import { splitForSpeech } from '#functions/providers/speech-text';
 import { type PodcastVoiceId, SPEECH_MODEL } from '#shared/models';
-import { NO_USAGE } from '#shared/prices';
+import { NO_USAGE, type UsageMeasure } from '#shared/prices';
 import {
   MAX_INLINE_AUDIO_BYTES,
   splitScript,
@@ -14,6 +15,7 @@ import {
   type TextToSpeechResult,
   textToSpeechRequestSchema,
 } from '#shared/tools/podcast';
+import { estimatedSpeechUsage } from '#shared/usage-estimate';
 
 /**
  * Create Podcast as a media job: the script becomes turns (host, or host and guest), each turn is cut
@@ -40,36 +42,60 @@ function segmentsOf(input: TextToSpeechRequest): Segment[] {
 type Speak = (
   segments: readonly Segment[],
   onSegment: (done: number) => Promise<void>,
+  meter: UsageMeter,
 ) => Promise<{
   audio: Uint8Array;
   durationSeconds: number;
 }>;
 
-const speakWithOffline: Speak = async (segments, onSegment) => {
-  const encoder = await Mp3StreamEncoder.create();
-  for (const [index, segment] of segments.entries()) {
-    encoder.add(await speakOffline(segment.text, segment.voice));
-    await onSegment(index + 1);
-  }
-  return encoder.finish();
-};
+const charactersOf = (segments: readonly Segment[]) =>
+  segments.reduce((sum, segment) => sum + segment.text.length, 0);
+
+/** What speaking some text consumed: its characters and the audio's length. */
+const spoken = (characters: number, seconds: number): UsageMeasure => ({
+  ...NO_USAGE,
+  speechCharacters: characters,
+  speechSeconds: seconds,
+});
+
+const speakWithOffline: Speak = (segments, onSegment, meter) =>
+  meter.call(
+    estimatedSpeechUsage(charactersOf(segments)),
+    async () => {
+      const encoder = await Mp3StreamEncoder.create();
+      for (const [index, segment] of segments.entries()) {
+        encoder.add(await speakOffline(segment.text, segment.voice));
+        await onSegment(index + 1);
+      }
+      return encoder.finish();
+    },
+    (speech) => spoken(charactersOf(segments), speech.durationSeconds),
+  );
 
 function speakWithProvider(resolution: ReturnType<typeof resolveSpeechProvider>): Speak {
-  return async (segments, onSegment) => {
+  return async (segments, onSegment, meter) => {
     const parts: Uint8Array[] = [];
+    let durationSeconds = 0;
     for (const [index, segment] of segments.entries()) {
-      const { audio } = await resolution.provider.synthesize({
-        apiModelId: resolution.apiModelId,
-        voice: resolution.apiVoice(segment.voice),
-        text: segment.text,
-      });
-      parts.push(audio);
+      // One call per segment, each recorded at its characters until its audio is measured.
+      const part = await meter.call(
+        estimatedSpeechUsage(segment.text.length),
+        async () => {
+          const { audio } = await resolution.provider.synthesize({
+            apiModelId: resolution.apiModelId,
+            voice: resolution.apiVoice(segment.voice),
+            text: segment.text,
+          });
+          // Each part may start with an ID3 tag; its duration is its own frames'.
+          return { audio, seconds: summarizeMp3(audio).durationSeconds };
+        },
+        ({ seconds }) => spoken(segment.text.length, seconds),
+      );
+      parts.push(part.audio);
+      durationSeconds += part.seconds;
       await onSegment(index + 1);
     }
-    const audio = new Uint8Array(Buffer.concat(parts));
-    // Each part may start with an ID3 tag; the duration is the sum of the parts' frames.
-    const durationSeconds = parts.reduce((sum, part) => sum + summarizeMp3(part).durationSeconds, 0);
-    return { audio, durationSeconds };
+    return { audio: new Uint8Array(Buffer.concat(parts)), durationSeconds };
   };
 }
 
@@ -96,8 +122,11 @@ export const textToSpeechTool: MediaToolDefinition<TextToSpeechRequest, TextToSp
     const status = (done: number) =>
       `Speaking segment ${Math.min(done + 1, segments.length)} of ${segments.length}`;
     await context.progress(0, segments.length, status(0));
-    const { audio, durationSeconds } = await speak(segments, (done) =>
-      context.progress(done, segments.length, status(done)),
+    const meter = context.meter({ provider: servedBy, modelId: SPEECH_MODEL.id, ownKey: false });
+    const { audio, durationSeconds } = await speak(
+      segments,
+      (done) => context.progress(done, segments.length, status(done)),
+      meter,
     );
     const audioUrl = await context.store('podcast.mp3', audio);
     const inline = input.includeAudioContent && audio.byteLength <= MAX_INLINE_AUDIO_BYTES;
@@ -114,14 +143,7 @@ export const textToSpeechTool: MediaToolDefinition<TextToSpeechRequest, TextToSp
         provider: servedBy,
       },
       servedBy,
-      usage: {
-        modelId: SPEECH_MODEL.id,
-        measure: {
-          ...NO_USAGE,
-          speechCharacters: segments.reduce((sum, segment) => sum + segment.text.length, 0),
-          speechSeconds: durationSeconds,
-        },
-      },
+      usage: meter.usage(),
     };
   },
 

@@ -152,8 +152,8 @@ function UsageNotes({ totals }: { totals: UsageRow }) {
       {totals.estimatedJobs > 0 && (
         <li>
           {APPROX} {count(totals.estimatedJobs)} {totals.estimatedJobs === 1 ? 'job was' : 'jobs were'} cut
-          off by a crash before the provider reported usage: their tokens and cost are estimated from what was
-          sent and streamed.
+          off by a crash before the provider reported usage: their usage and cost are estimated from what was
+          sent and streamed, or from the images and speech asked for.
         </li>
       )}
     </ul>
