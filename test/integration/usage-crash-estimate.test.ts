@@ -1,14 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summarizeMp3 } from '#functions/providers/mp3-frames';
+import { TINY_MP3 } from '#functions/providers/testing/fake-http-server';
 import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
-import { costOf, microToUsd, NO_USAGE } from '#shared/prices';
+import { SPEECH_MODEL } from '#shared/models';
+import { costOf, IMAGE_PRICES, microToUsd, NO_USAGE, usdToMicro } from '#shared/prices';
 import { estimateTokens } from '#shared/token-estimate';
 import type { UsageJob, UsageReply } from '#shared/usage';
+import { estimatedSpeechUsage } from '#shared/usage-estimate';
 import {
   bootstrappedAdmin,
   childAppApi,
@@ -140,6 +145,137 @@ describe('a provider call cut off by a crash', () => {
       const report = await api<UsageReply>(token, 'GET', '/api/usage');
       expect(report.totals.estimatedJobs).toBe(1);
       expect(report.totals.inputTokens).toBe(row?.inputTokens);
+    } finally {
+      await stopChildApp(app.child, 'SIGKILL');
+    }
+  }, 240_000);
+});
+
+/**
+ * The same for media jobs, whose calls stream nothing: each image or speech call saves its estimate
+ * (its images at their size and quality, its characters of speech, by the price table) before it is
+ * made. An image job's first configuration is drawn, its second is held by the fake server, and a
+ * speech job's call is held too; the app is killed while both calls are in flight. After the restart
+ * the two jobs run again, and each usage row is the first attempt's measured part plus the estimate of
+ * the call the kill cut off, plus the second attempt as measured, marked as an estimate.
+ */
+describe('a media call cut off by a crash', () => {
+  const SCRIPT = 'Welcome to the show. Today we talk about gutters, and why they fail in the spring.';
+  let media: FakeOpenAiServer;
+  let holding = true;
+  const held: (() => void)[] = [];
+
+  beforeAll(async () => {
+    media = await startFakeOpenAiServer({
+      beforeMediaReply: async (request) => {
+        // The first attempt's second image and its speech never get an answer before the kill.
+        const isFirstImage = request.url.startsWith('/v1/images') && imageRequests() === 1;
+        if (!holding || isFirstImage) return;
+        await new Promise<void>((resolve) => held.push(resolve));
+      },
+    });
+  });
+
+  afterAll(async () => {
+    holding = false;
+    for (const release of held) release();
+    await media?.close();
+  });
+
+  const imageRequests = () => media.requests.filter((request) => request.url.startsWith('/v1/images')).length;
+  const speechRequests = () =>
+    media.requests.filter((request) => request.url.startsWith('/v1/audio/speech')).length;
+
+  it('counts each attempt’s call as its pre-call estimate, marked as one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lbm-usage-media-crash-'));
+    dirs.push(dataDir);
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: media.baseUrl };
+    let app = await startChildApp(dataDir, env);
+    let imageJobId: string;
+    let speechJobId: string;
+    try {
+      const token = await signInThroughApp(app.url, bootstrappedAdmin(dataDir));
+      const api = childAppApi(app.url);
+      imageJobId = (
+        await api<{ jobId: string }>(token, 'POST', '/api/generate-image', {
+          configs: [
+            { id: 'one', prompt: 'A lighthouse' },
+            { id: 'two', prompt: 'A harbor at night' },
+          ],
+          model: 'gpt-image-1',
+          size: '1024x1024',
+          quality: 'auto',
+          numberOfImages: 1,
+          outputFormat: 'png',
+        })
+      ).jobId;
+      speechJobId = (
+        await api<{ jobId: string }>(token, 'POST', '/api/text-to-speech', { text: SCRIPT, voice: 'sage' })
+      ).jobId;
+      // Killed with both calls at the provider: the second image, and the speech.
+      await poll(
+        async () => ({ images: imageRequests(), speech: speechRequests() }),
+        (seen) => seen.images === 2 && seen.speech === 1,
+        'both media calls to reach the provider',
+      );
+    } finally {
+      await stopChildApp(app.child, 'SIGKILL');
+    }
+    holding = false;
+    for (const release of held.splice(0)) release();
+
+    app = await startChildApp(dataDir, env);
+    try {
+      const token = await signInThroughApp(app.url, bootstrappedAdmin(dataDir));
+      const api = childAppApi(app.url);
+      for (const jobId of [imageJobId, speechJobId]) {
+        const finished = await poll(
+          () => api<JobView>(token, 'GET', `/api/jobs/${jobId}`),
+          (job) => job.status === 'succeeded' || job.status === 'failed',
+          'the media job to finish after the restart',
+        );
+        expect(finished.status).toBe('succeeded');
+      }
+      expect({ images: imageRequests(), speech: speechRequests() }).toEqual({ images: 4, speech: 2 });
+
+      const rows = await poll(
+        async () => (await api<{ rows: UsageJob[] }>(token, 'GET', '/api/usage/jobs?limit=1000')).rows,
+        (found) => [imageJobId, speechJobId].every((jobId) => found.some((row) => row.jobId === jobId)),
+        'the usage rows',
+      );
+      const image = rows.find((row) => row.jobId === imageJobId);
+      const speech = rows.find((row) => row.jobId === speechJobId);
+
+      // The fake server makes `auto` at medium ($0.042); the call cut off is estimated at the size's
+      // dearest quality ($0.167), as the job's own estimate prices `auto`.
+      const bySize = IMAGE_PRICES['gpt-image-1'].bySize?.['1024x1024'] ?? {};
+      expect(image).toMatchObject({
+        estimated: true,
+        images: 4,
+        imageDetail: '3 × 1024x1024 medium; 1 × 1024x1024 auto',
+      });
+      expect(usdToMicro(image?.costUsd ?? 0)).toBe(usdToMicro(3 * (bySize.medium ?? 0) + (bySize.high ?? 0)));
+
+      // The first attempt's speech at its characters (15 a second); the second as its audio measured.
+      const measuredSeconds = summarizeMp3(TINY_MP3).durationSeconds;
+      const estimate = estimatedSpeechUsage(SCRIPT.length);
+      expect(speech).toMatchObject({ estimated: true, speechCharacters: 2 * SCRIPT.length });
+      expect(usdToMicro(speech?.costUsd ?? 0)).toBe(
+        costOf(SPEECH_MODEL.id, 'openai', estimate).microUsd +
+          costOf(SPEECH_MODEL.id, 'openai', { ...estimate, speechSeconds: measuredSeconds }).microUsd,
+      );
+      expect(speech?.costUsd).toBeGreaterThan(0);
+
+      // The export says so as it does for a text job.
+      const csv = await fetch(`${app.url}/api/usage/jobs?limit=1000`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/csv' },
+      });
+      const table = Papa.parse<Record<string, string>>(await csv.text(), { header: true }).data;
+      const flagOf = (jobId: string) => table.find((line) => line.jobId === jobId)?.estimated;
+      expect([flagOf(imageJobId), flagOf(speechJobId)]).toEqual(['true', 'true']);
+
+      const report = await api<UsageReply>(token, 'GET', '/api/usage');
+      expect(report.totals.estimatedJobs).toBe(2);
     } finally {
       await stopChildApp(app.child, 'SIGKILL');
     }
