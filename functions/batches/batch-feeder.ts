@@ -52,19 +52,12 @@ const NO_CLIENT = 'The selected client no longer exists or you no longer have ac
 
 type FeedResult = 'fed' | 'full' | 'refused' | 'taken';
 
-/** What one feed learns once: the batch's clients, and whether any of its rows is running. */
+/** What one feed learns once: the batch's clients. */
 interface FeedState {
   readonly clients: Map<string, BudgetedClient | null>;
-  inFlight: Promise<boolean> | null;
 }
 
-const newFeedState = (): FeedState => ({ clients: new Map(), inFlight: null });
-
-/** Whether a row of the batch is queued or running: its settling feeds the batch again. */
-function hasRowsInFlight(batchId: string, state: FeedState): Promise<boolean> {
-  state.inFlight ??= batchRows(batchId).then((rows) => rows.some((row) => row.status === 'queued'));
-  return state.inFlight;
-}
+const newFeedState = (): FeedState => ({ clients: new Map() });
 
 /** What the row's job holds of its client's budget: its estimate, or nothing offline. */
 const reservedEstimate = (row: BatchRowRecord, client: BudgetedClient | null): Promise<number> =>
@@ -131,8 +124,9 @@ async function startRowJob(
  * Feeds one waiting row: a slot, the budget, then the row's move to queued, which only one feeder (or a
  * cancel) can make; the feeder that made it creates the job and sends it. A crash between the move and
  * the job is repaired by repairBatch (the row is queued, its job missing). A row refused only because
- * the estimates of the batch's running rows leave no room waits for them to settle (they feed the batch
- * again) instead of failing (docs/decisions.md, "Client budgets that tell the truth").
+ * the estimates of running jobs leave no room waits for them to settle instead of failing: its own
+ * batch's rows feed the batch again as they settle, and the scheduled feeder (scheduled-feed.ts) feeds
+ * it while other users' jobs hold the room (docs/decisions.md, "Client budgets that tell the truth").
  */
 async function feedRow(batch: BatchRecord, row: BatchRowRecord, state: FeedState): Promise<FeedResult> {
   const tries = row.tries ?? 0;
@@ -154,12 +148,8 @@ async function feedRow(batch: BatchRecord, row: BatchRowRecord, state: FeedState
     } catch (error) {
       if (!(error instanceof BudgetExceededError) && client) throw error;
       await releaseJobSlot(batch.userId, jobId);
-      if (
-        error instanceof BudgetExceededError &&
-        error.waitable &&
-        (await hasRowsInFlight(batch.batchId, state))
-      )
-        return 'full';
+      // Only running jobs' estimates leave no room: it waits as for a slot, whoever's jobs they are.
+      if (error instanceof BudgetExceededError && error.waitable) return 'full';
       await markRowRefused(batch.batchId, row.row, tries, error instanceof Error ? error.message : NO_CLIENT);
       return 'refused';
     }
@@ -182,8 +172,9 @@ async function feedRow(batch: BatchRecord, row: BatchRowRecord, state: FeedState
 
 /**
  * Feeds the batch's waiting rows while the user has slots. 'waiting' when it stopped at a full set of
- * slots: the batch is then marked as waiting (batch-waits.ts), so the scheduled feeder (scheduled-feed.ts)
- * feeds it again once other jobs free slots, which settles of its own rows alone would not notice.
+ * slots, or at a row whose client's room is held by running jobs: the batch is then marked as waiting
+ * (batch-waits.ts), so the scheduled feeder (scheduled-feed.ts) feeds it again once other jobs free
+ * slots or settle, which settles of its own rows alone would not notice.
  */
 export async function feedBatch(batchId: string): Promise<'fed' | 'waiting'> {
   const batch = await getBatch(batchId);

@@ -18,10 +18,11 @@ import {
 } from '#functions/data/item-keys';
 
 /**
- * The bulk runs whose feed stopped because the user's job slots were full (functions/batches/
- * batch-feeder.ts): one item each, in one partition, so the scheduled feeder (scheduled-feed.ts) finds
- * them with a Query instead of a Scan. A row's settle feeds its own batch, but slots freed by other jobs
- * (a tool's, another batch's) feed nobody: without these the batch waited until someone read it.
+ * The bulk runs whose feed stopped because the user's job slots were full, or because running jobs'
+ * estimates held a row's client budget (functions/batches/batch-feeder.ts): one item each, in one
+ * partition, so the scheduled feeder (scheduled-feed.ts) finds them with a Query instead of a Scan. A
+ * row's settle feeds its own batch, but slots freed (or estimates settled) by other jobs (a tool's,
+ * another batch's, another user's) feed nobody: without these the batch waited until someone read it.
  *
  * In their own module, like the API key entities, so that only the functions that feed batches bundle it.
  */

@@ -27,8 +27,9 @@ const JOB_TIMEOUT_MS = 90_000;
  * the budget has room for; the jobs admitted run to the end and are counted; only an admin sets, raises
  * or removes the budget or allows one more job, and both are recorded. Every job for a client is that
  * client's, saved or not (images and speech too); offline jobs hold nothing of it; a bulk row held back
- * only by its batch's running rows waits for them (docs/decisions.md, "Client budgets that tell the
- * truth"). OpenAI has a key here; Anthropic has none, so its models run offline.
+ * only by running jobs' estimates (its batch's or another user's) waits for them (docs/decisions.md,
+ * "Client budgets that tell the truth"). OpenAI has a key here; Anthropic has none, so its models run
+ * offline.
  */
 
 let app: TestRuntime;
@@ -64,7 +65,10 @@ const openaiOptions: { -readonly [K in keyof FakeOpenAiOptions]: FakeOpenAiOptio
 beforeAll(async () => {
   await clearOfMonthEnd();
   openai = await startFakeOpenAiServer(openaiOptions);
-  app = await startTestRuntime({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
+  app = await startTestRuntime({
+    // The scheduled feeder every 2 s: a bulk row waiting on other users' jobs is fed by it.
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, BATCH_FEED_INTERVAL_SECONDS: '2' },
+  });
   [owner, grantee, outsider, admin] = await Promise.all([
     app.createUser(),
     app.createUser(),
@@ -436,5 +440,56 @@ describe('a bulk row held back by its batch’s running rows', { timeout: 180_00
     await expect
       .poll(async () => (await view()).rows.map((row) => row.status), { timeout: 120_000, interval: 250 })
       .toEqual(['succeeded', 'succeeded']);
+  });
+});
+
+describe('a bulk row held back by another user’s running job', { timeout: 180_000 }, () => {
+  afterAll(() => {
+    openaiOptions.usage = { promptTokens: 1_000, completionTokens: 500 };
+  });
+
+  it('waits while that job runs and runs when it settles, with none of its own batch running', async () => {
+    // As above: a $0.02 budget holds one newsletter's estimate (about $0.0128), not two, and a reply
+    // costs $0.00125. The owner's job holds the room; the bulk row is a grantee's, alone in its batch.
+    openaiOptions.usage = { promptTokens: 100, completionTokens: 100 };
+    const bulkUser = await app.createUser();
+    const id = await newClient('Shared Roofing');
+    await app.request('POST', `/api/clients/${id}/access`, {
+      token: owner.idToken,
+      body: { email: bulkUser.email },
+    });
+    expect((await setBudget(admin.idToken, 0.02, id)).status).toBe(200);
+    closeGate();
+    const running = await app.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+      token: owner.idToken,
+      body: { topic: TOPIC, model: MODEL, clientId: id },
+    });
+    expect(running.status).toBe(202);
+    const created = await app.request<{ batchId: string; error?: unknown }>('POST', '/api/batches', {
+      token: bulkUser.idToken,
+      body: {
+        rows: [{ tool: 'newsletter', client: 'Shared Roofing', topic: TOPIC, model: MODEL }],
+        saveToClient: false,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const view = async () =>
+      (
+        await app.request<BatchView>('GET', `/api/batches/${created.body.batchId}`, {
+          token: bulkUser.idToken,
+        })
+      ).body;
+    // It waits through several scheduled feeds (every 2 s) instead of failing.
+    for (const _ of [1, 2, 3]) {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const row = (await view()).rows[0];
+      expect(row?.status).toBe('waiting');
+      expect(row?.error).toBeUndefined();
+    }
+    gate.release();
+    await waitForJob(app, owner.idToken, running.body.jobId, undefined, JOB_TIMEOUT_MS);
+    await expect
+      .poll(async () => (await view()).rows.map((row) => row.status), { timeout: 120_000, interval: 250 })
+      .toEqual(['succeeded']);
   });
 });
