@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARDED_SCREEN_PATHS } from '../../frontend/src/app/screen-paths';
 import { waitForJob } from '../support/job-events';
 import { expectNoAxeViolations } from './support/axe';
-import { type E2eApp, type E2eUser, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import {
+  type E2eApp,
+  type E2eUser,
+  openPage,
+  openSignedInPage,
+  screenshot,
+  startE2eApp,
+} from './support/e2e';
 import { expectFitsPhones } from './support/overflow';
 import { type ArticleServer, articlePage, startArticleServer, waitForResult } from './support/tools';
 
@@ -355,8 +362,7 @@ describe.each(viewports)('$name', ({ name, mobile }) => {
   describe('signed in (admin, so every screen is reachable)', () => {
     let page: Page;
     beforeAll(async () => {
-      page = await openPage(app, { mobile });
-      await signInThroughUi(page, admin.email, admin.password);
+      page = await openSignedInPage(app, admin, { mobile });
     });
     afterAll(async () => {
       await page?.context().close();
@@ -622,8 +628,7 @@ describe('form errors', () => {
   });
 
   it('mark the client name as required and show its error at the field', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, admin.email, admin.password);
+    const page = await openSignedInPage(app, admin);
     await page.goto('/clients');
     await page.getByRole('button', { name: 'Add Client' }).first().click();
     const dialog = page.getByRole('dialog');

@@ -7,6 +7,7 @@ import {
   type E2eUser,
   expectToast,
   openPage,
+  openSignedInPage,
   pageErrors,
   screenshot,
   signInThroughUi,
@@ -113,8 +114,7 @@ describe('API Keys page', () => {
   });
 
   it('shows the failure toasts of §8 when the server fails', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, admin.email, admin.password);
+    const page = await openSignedInPage(app, admin);
     await page.route('**/api/api-keys', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
     );
@@ -128,8 +128,7 @@ describe('API Keys page', () => {
   it('shows the update and delete failure toasts of §8', async () => {
     const { idToken } = await app.test.signIn(admin.email, admin.password);
     await app.test.request('POST', '/api/api-keys', { token: idToken, body: { name: 'Sturdy key' } });
-    const page = await openPage(app);
-    await signInThroughUi(page, admin.email, admin.password);
+    const page = await openSignedInPage(app, admin);
     await page.route('**/api/api-keys/*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
     );
@@ -146,8 +145,7 @@ describe('API Keys page', () => {
   });
 
   it('fits a phone and links to the documentation', async () => {
-    const page = await openPage(app, { mobile: true });
-    await signInThroughUi(page, admin.email, admin.password);
+    const page = await openSignedInPage(app, admin, { mobile: true });
     await page.goto('/api-keys');
     await page.getByLabel('Key name').fill('Phone key');
     await page.getByRole('button', { name: 'Create API Key' }).click();
@@ -163,8 +161,7 @@ describe('API Keys page', () => {
 
 describe('Documentation page', () => {
   it('has the side navigation, the markdown files, endpoint tabs from the OpenAPI document and the examples', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, admin.email, admin.password);
+    const page = await openSignedInPage(app, admin);
     await page.goto('/documentation');
     const nav = page.getByRole('navigation', { name: 'Documentation' });
     for (const name of ['Overview', 'Authentication', 'Endpoints', 'Examples']) {
@@ -228,8 +225,7 @@ describe('Documentation page', () => {
   });
 
   it('fits a phone', async () => {
-    const page = await openPage(app, { mobile: true });
-    await signInThroughUi(page, admin.email, admin.password);
+    const page = await openSignedInPage(app, admin, { mobile: true });
     await page.goto('/documentation#endpoints');
     await page.getByText('/api/generate-newsletter', { exact: true }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

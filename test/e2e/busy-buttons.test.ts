@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '#shared/api-keys';
 import { WORDPRESS_MESSAGES } from '#shared/wordpress';
 import { type ApiUser, createApiUser } from './support/clients';
-import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { type E2eApp, openPage, openSignedInPage, screenshot, startE2eApp } from './support/e2e';
 import { openToolPage } from './support/tools';
 
 /**
@@ -114,8 +114,7 @@ async function expectWorkingKeepsFocus(
 describe('a button at work keeps the keyboard focus', () => {
   it('Add Client keeps it while the client is saved, and the toast says it was added', async () => {
     const user: ApiUser = await createApiUser(app, 'busy-client');
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await page.goto('/clients');
     await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add Client' }).first().click();
@@ -136,8 +135,7 @@ describe('a button at work keeps the keyboard focus', () => {
 
   it('Create API Key keeps it as it turns into Creating…, and the toast says the key was created', async () => {
     const user = await createApiUser(app, 'busy-key');
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await page.goto('/api-keys');
     await page.getByRole('heading', { name: 'API Keys', level: 1 }).waitFor();
     await page.getByLabel('Key name').fill('Reporting script');
@@ -156,8 +154,7 @@ describe('a button at work keeps the keyboard focus', () => {
 
   it("a key's Active switch keeps it while the change is saved, and the toast says so", async () => {
     const user = await createApiUser(app, 'busy-switch');
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await page.goto('/api-keys');
     await page.getByRole('heading', { name: 'API Keys', level: 1 }).waitFor();
     await page.getByLabel('Key name').fill('Nightly export');
@@ -196,8 +193,7 @@ describe('a button at work keeps the keyboard focus', () => {
       },
     });
     expect(created.status).toBe(201);
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await page.goto('/wordpress-publisher');
     await page.getByRole('heading', { name: 'WordPress Publisher', level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId('connection-badge').textContent()).toBe('Configured');

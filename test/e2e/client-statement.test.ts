@@ -16,10 +16,10 @@ import {
   type E2eApp,
   type E2eUser,
   openPage,
+  openSignedInPage,
   pageErrors,
   SCREENSHOT_DIR,
   screenshot,
-  signInThroughUi,
   startE2eApp,
 } from './support/e2e';
 import { expectFitsPhones } from './support/overflow';
@@ -161,8 +161,7 @@ let linkUrl = '';
 
 describe('a client’s monthly statement', () => {
   it('opens from the client’s card; the admin sets the markup; downloads as CSV; prints to PDF', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, admin.email, admin.password);
+    const page = await openSignedInPage(app, admin);
     await page.goto('/clients');
     await chooseFromCardMenu(page, CLIENT, 'Statement');
     await page.waitForURL(/\/statements\?client=/);
@@ -223,8 +222,7 @@ describe('a client’s monthly statement', () => {
   });
 
   it('fits a phone in the app, and the revoked link then answers that it is not valid', async () => {
-    const page = await openPage(app, { mobile: true });
-    await signInThroughUi(page, admin.email, admin.password);
+    const page = await openSignedInPage(app, admin, { mobile: true });
     await page.goto(`/statements?client=${clientId}&month=${MONTH}`);
     await expect.poll(() => page.getByTestId('statement-billed').textContent()).toBe('$0.50');
     await expectFitsPhones(page, 'the statement page');

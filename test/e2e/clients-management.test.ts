@@ -6,7 +6,7 @@ import {
   DEFAULT_PRESS_RELEASE_INSTRUCTIONS,
 } from '#shared/client';
 import { type ApiUser, chooseFromCardMenu, clientCard, createApiUser, toastWith } from './support/clients';
-import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { type E2eApp, openSignedInPage, pageErrors, screenshot, startE2eApp } from './support/e2e';
 
 /** Spec 000 §2, §4, §5, §8: the Client Management screen, its Add/Edit dialogs, search and delete with Undo. */
 
@@ -73,8 +73,7 @@ async function apiClients(): Promise<Client[]> {
 beforeAll(async () => {
   app = await startE2eApp();
   owner = await createApiUser(app, 'owner');
-  page = await openPage(app);
-  await signInThroughUi(page, owner.email, owner.password);
+  page = await openSignedInPage(app, owner);
 });
 
 afterAll(async () => {
@@ -111,8 +110,7 @@ describe('Client Management screen', () => {
 
   it('says the list failed to load instead of showing the empty state, and Try again loads it', async () => {
     // Its own page: the browser logs the refused request as a console error.
-    const other = await openPage(app);
-    await signInThroughUi(other, owner.email, owner.password);
+    const other = await openSignedInPage(app, owner);
     const list = (url: URL) => url.pathname === '/api/clients';
     await other.route(list, (route) =>
       route.fulfill({
@@ -365,8 +363,7 @@ describe('Client Management screen', () => {
     await screenshot(page, 'clients-grid-tablet');
     await page.setViewportSize({ width: 1366, height: 900 });
 
-    const phone = await openPage(app, { mobile: true });
-    await signInThroughUi(phone, owner.email, owner.password);
+    const phone = await openSignedInPage(app, owner, { mobile: true });
     await phone.goto('/clients');
     await phone.getByTestId('client-grid').waitFor();
     await expect.poll(() => columns(phone)).toBe(1);
@@ -390,8 +387,7 @@ describe('Client Management screen', () => {
       });
       expect(created.status).toBe(201);
     }
-    const other = await openPage(app);
-    await signInThroughUi(other, agency.email, agency.password);
+    const other = await openSignedInPage(app, agency);
     // Holds the second page back so the status under the cards can be seen.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {

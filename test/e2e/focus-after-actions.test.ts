@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { type ApiUser, clientCard, createApiUser, createClientViaApi, saveContent } from './support/clients';
-import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { type E2eApp, openSignedInPage, screenshot, startE2eApp } from './support/e2e';
 import { expectRingContrast, keyboardFocus, measureFocusRing } from './support/focus-indicator';
 import { chooseOption, openToolPage, waitForResult } from './support/tools';
 
@@ -66,8 +66,7 @@ describe('deleting a library item', () => {
         html_content: `<p>${title} about fresh bread.</p>`,
       });
     }
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await openLibrary(page, client.name);
     const dialog = page.getByRole('dialog');
     const item = (title: string) => dialog.getByTestId('library-item').filter({ hasText: title });
@@ -108,8 +107,7 @@ describe('Send for review', () => {
         html_content: `<p>${title} are in.</p>`,
       });
     }
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await openLibrary(page, client.name);
     for (const [title, way] of Object.entries(ways)) {
       await page
@@ -251,8 +249,7 @@ describe('focus rings', () => {
       content: 'Roof care in spring.',
       html_content: '<p>Roof care in spring.</p>',
     });
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await page.goto('/clients');
     const trigger = clientCard(page, 'Ring Contrast Roofing').getByRole('button', {
       name: 'Actions for Ring Contrast Roofing',
@@ -322,8 +319,7 @@ describe('focus rings', () => {
     await page.context().close();
 
     // The Activity Tracker is the admin's; the saved item above is a row with details.
-    const tracker = await openPage(app);
-    await signInThroughUi(tracker, app.runtime.admin.email, app.runtime.admin.password);
+    const tracker = await openSignedInPage(app, app.runtime.admin);
     await tracker.goto('/activity-tracker');
     const details = tracker.getByTestId('activity-row').locator('summary').first();
     await details.waitFor();

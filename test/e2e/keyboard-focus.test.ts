@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, chooseFromCardMenu, createApiUser, createClientViaApi } from './support/clients';
-import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { type E2eApp, openPage, openSignedInPage, screenshot, startE2eApp } from './support/e2e';
 import { weakFocusIndicators } from './support/focus-indicator';
 
 /** Issue 18: keyboard focus is never dropped on <body>, and a route change names and focuses the page. */
@@ -30,8 +30,8 @@ const focused = (page: Page): Promise<string> =>
 
 describe('route changes', () => {
   it('move focus to the new page heading and name the page in the title, the 404 included', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
+    await page.goto('/');
     await expect.poll(() => page.title()).toBe('LBM Studio');
 
     await page
@@ -56,8 +56,7 @@ describe('route changes', () => {
 
 describe('dialogs', () => {
   it('return focus to the card menu button after Edit Client closes with Escape', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await page.goto('/clients');
     await chooseFromCardMenu(page, 'Focus Roofing', 'Edit');
     await page.getByRole('dialog').waitFor();
@@ -68,8 +67,7 @@ describe('dialogs', () => {
   });
 
   it('return focus to the button that opened Add Client after Cancel', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await page.goto('/clients');
     const add = page.getByRole('button', { name: 'Add Client' }).first();
     await add.focus();
@@ -85,8 +83,7 @@ describe('dialogs', () => {
 describe('deleting a client', () => {
   it('moves the focus to the next card, to the page heading after the last, and Undo to the restored card', async () => {
     for (const name of ['Delete Focus A', 'Delete Focus B']) await createClientViaApi(app, user, name);
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     await page.goto('/clients');
     const actions = (name: string) => page.getByRole('button', { name: `Actions for ${name}` });
     await actions('Delete Focus B').waitFor();
@@ -128,8 +125,8 @@ describe('deleting a client', () => {
 
 describe('mobile navigation drawer', () => {
   it('opens on its visible Close button, closes on the first Escape and returns focus to the toggle', async () => {
-    const page = await openPage(app, { mobile: true });
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user, { mobile: true });
+    await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Toggle Sidebar' }).first();
     await toggle.click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
@@ -147,8 +144,7 @@ describe('mobile navigation drawer', () => {
   });
 
   it("hands the focus to the chosen page's heading, not back to the toggle", async () => {
-    const page = await openPage(app, { mobile: true });
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user, { mobile: true });
     // Both screens loaded once before: each renders its heading while the drawer is still closing.
     await page.goto('/clients');
     await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
@@ -180,8 +176,8 @@ describe('mobile navigation drawer', () => {
   });
 
   it('shows the focus ring on the drawer close button', async () => {
-    const page = await openPage(app, { mobile: true });
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user, { mobile: true });
+    await page.goto('/');
     await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
     await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
     await page.keyboard.press('Tab');
@@ -207,8 +203,7 @@ describe('a button that works for a while', () => {
 
 describe('focus indicators', () => {
   it('read at least 3:1 against what is behind them, on every tab stop of six screens', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user);
     const weak: string[] = [];
     const walk = async (path: string, prepare?: () => Promise<void>) => {
       await page.goto(path);

@@ -4,6 +4,7 @@ import { type ApiUser, createApiUser } from './support/clients';
 import {
   type E2eApp,
   openPage,
+  openSignedInPage,
   screenshot,
   settleAnimations,
   signInThroughUi,
@@ -78,8 +79,7 @@ describe('toasts', () => {
   });
 
   it("leave a dialog's title in view on a phone", async () => {
-    const page = await openPage(app, { mobile: true });
-    await signInThroughUi(page, user.email, user.password);
+    const page = await openSignedInPage(app, user, { mobile: true });
     await page.goto('/clients');
     await page.getByRole('button', { name: 'Add Client' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add New Client' });

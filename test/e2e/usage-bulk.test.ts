@@ -10,7 +10,15 @@ import { BUDGET_MESSAGES } from '#shared/budget';
 import { waitForJob } from '#test/support/job-events';
 import { expectNoAxeViolations } from './support/axe';
 import { type ApiUser, clientCard, createApiUser, createClientViaApi } from './support/clients';
-import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import {
+  type E2eApp,
+  openPage,
+  openSignedInPage,
+  pageErrors,
+  screenshot,
+  signInThroughUi,
+  startE2eApp,
+} from './support/e2e';
 import { chooseOption, downloadFrom } from './support/tools';
 
 /**
@@ -96,8 +104,8 @@ describe('Usage page', () => {
 
   it('limits staff to the clients they can see, under Management', async () => {
     const other = await createApiUser(app, 'other');
-    const page = await openPage(app);
-    await signInThroughUi(page, other.email, other.password);
+    const page = await openSignedInPage(app, other);
+    await page.goto('/');
     await page.getByRole('link', { name: 'Usage', exact: true }).click();
     await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
     await expect.poll(() => page.getByText('No jobs in this period.').first().isVisible()).toBe(true);
@@ -178,8 +186,7 @@ describe('Budget warning', () => {
     });
     expect(reply.status).toBe(200);
     for (const mobile of [false, true]) {
-      const page = await openPage(app, { mobile });
-      await signInThroughUi(page, staff.email, staff.password);
+      const page = await openSignedInPage(app, staff, { mobile });
       await page.goto('/clients');
       const warning = clientCard(page, 'Peak Roofing').getByTestId('budget-warning');
       await expect
@@ -217,8 +224,7 @@ describe('Budget warning in the tools', () => {
 
   /** Opens the newsletter tool as `who`, chooses Peak Roofing, and returns the page. */
   async function chooseRoofing(who: { email: string; password: string }, mobile: boolean): Promise<Page> {
-    const page = await openPage(app, { mobile });
-    await signInThroughUi(page, who.email, who.password);
+    const page = await openSignedInPage(app, who, { mobile });
     await page.goto('/newsletter');
     await page.getByRole('heading', { name: 'Newsletter Creator', level: 1 }).waitFor();
     await chooseOption(page, 'Client (optional)', 'Peak Roofing');
@@ -267,8 +273,7 @@ describe('Budget warning in the tools', () => {
 
 describe('Bulk generation', () => {
   it('lists a bad row with its number, runs once it is fixed in the table, and links each row to its library', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, staff.email, staff.password);
+    const page = await openSignedInPage(app, staff);
     await page.goto('/bulk');
     await page.getByRole('heading', { name: 'Bulk Generation', level: 1 }).waitFor();
     const rows = page.getByLabel('CSV rows');
@@ -318,8 +323,7 @@ describe('Bulk generation', () => {
     await expect.poll(() => page.getByTestId('batch-row').nth(1).textContent()).toMatch(/^3Newsletter/);
     await screenshot(page, 'bulk-run-desktop');
 
-    const phone = await openPage(app, { mobile: true });
-    await signInThroughUi(phone, staff.email, staff.password);
+    const phone = await openSignedInPage(app, staff, { mobile: true });
     await phone.goto(new URL(page.url()).pathname + new URL(page.url()).search);
     await expect.poll(() => phone.getByTestId('batch-status').textContent()).toContain('Finished');
     await screenshot(phone, 'bulk-run-phone', { fullPage: true });
@@ -336,8 +340,7 @@ describe('Bulk generation', () => {
   });
 
   it('fixes a row in the table on a phone, each row a card of labelled fields', async () => {
-    const page = await openPage(app, { mobile: true });
-    await signInThroughUi(page, staff.email, staff.password);
+    const page = await openSignedInPage(app, staff, { mobile: true });
     await page.goto('/bulk');
     await page.getByRole('heading', { name: 'Bulk Generation', level: 1 }).waitFor();
     await page
@@ -363,8 +366,7 @@ describe('Bulk generation', () => {
   });
 
   it('previews and downloads the result of a row without a client, names its tool as written, and says which rows run offline', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, staff.email, staff.password);
+    const page = await openSignedInPage(app, staff);
     await page.goto('/bulk');
     await page.getByRole('heading', { name: 'Bulk Generation', level: 1 }).waitFor();
     await page
@@ -447,8 +449,7 @@ describe('Bulk generation', () => {
     await expect
       .poll(() => page.frameLocator('[role="dialog"] iframe').locator('body').textContent())
       .toContain('Facebook:');
-    const phone = await openPage(app, { mobile: true });
-    await signInThroughUi(phone, staff.email, staff.password);
+    const phone = await openSignedInPage(app, staff, { mobile: true });
     await phone.goto(new URL(page.url()).pathname + new URL(page.url()).search);
     await expect.poll(() => phone.getByRole('dialog').textContent()).toContain('Row 4');
     await screenshot(phone, 'bulk-row-preview-phone');
@@ -473,8 +474,7 @@ describe('Spreadsheet files (issue 41 item 1)', () => {
       body: { rows: clients.map((client) => ({ tool: 'faq', client: client.id, topic: 'Gutters' })) },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const page = await openPage(app);
-    await signInThroughUi(page, staff.email, staff.password);
+    const page = await openSignedInPage(app, staff);
     await page.goto(`/bulk?batch=${started.body.batchId}`);
     await expect
       .poll(() => page.getByTestId('batch-status').textContent(), { timeout: 120_000 })
@@ -514,8 +514,7 @@ describe('Spreadsheet files (issue 41 item 1)', () => {
   });
 
   it('refuses a file that is not UTF-8 in the page, naming its row, and starts nothing', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, staff.email, staff.password);
+    const page = await openSignedInPage(app, staff);
     await page.goto('/bulk');
     await page.getByRole('heading', { name: 'Bulk Generation', level: 1 }).waitFor();
     // Saved from a Windows-1252 spreadsheet: "é" in row 3 as the single byte 0xE9.

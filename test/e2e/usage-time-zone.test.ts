@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMonthIn, thisMonthIn } from '#shared/usage-dates';
 import { zoneApartFromUtc } from '#test/support/zone-apart-from-utc';
-import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import { type E2eApp, openSignedInPage, pageErrors, screenshot, startE2eApp } from './support/e2e';
 
 /**
  * Issue 41: the Usage page's period is days of the agency's time zone: it says which, and its default
@@ -29,8 +29,7 @@ afterAll(async () => {
 
 describe("Usage page in the agency's zone", () => {
   it('names the zone and counts this month and last month in it', async () => {
-    const page = await openPage(app);
-    await signInThroughUi(page, app.runtime.admin.email, app.runtime.admin.password);
+    const page = await openSignedInPage(app, app.runtime.admin);
     await page.goto('/usage');
     await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
     await expect.poll(() => page.getByText(`All times in ${zone}.`).isVisible()).toBe(true);

@@ -4,7 +4,7 @@
  * A test file typically does:
  *
  *   import { afterAll, beforeAll, expect, it } from 'vitest';
- *   import { type E2eApp, openPage, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+ *   import { type E2eApp, openSignedInPage, screenshot, startE2eApp } from './support/e2e';
  *
  *   let app: E2eApp;
  *   beforeAll(async () => { app = await startE2eApp(); });   // build if stale + runtime + browser
@@ -12,8 +12,7 @@
  *
  *   it('shows the clients screen', async () => {
  *     const user = await app.createUser();                    // confirmed user, made through Cognito's API
- *     const page = await openPage(app);                       // fresh context: no cookies, no storage
- *     await signInThroughUi(page, user.email, user.password); // lands on '/'
+ *     const page = await openSignedInPage(app, user);         // fresh context, signed in, blank
  *     await page.goto('/clients');
  *     await page.getByRole('heading', { name: 'Clients' }).waitFor();
  *     await screenshot(page, 'clients-empty');                // test-results/screenshots/clients-empty.png
@@ -25,7 +24,9 @@
  *   CHROMIUM_PATH). One per test file; `stop()` ends both.
  * - `openPage(app, { mobile })` opens a page in a new browser context whose base URL is the app, so
  *   `page.goto('/auth')` works; `mobile: true` uses a 390×844 phone viewport. Uncaught page errors and
- *   console errors are collected in `pageErrors(page)`.
+ *   console errors are collected in `pageErrors(page)`. `openSignedInPage(app, user)` is the same page
+ *   with the user signed in (through the form the first time, from the kept session after that);
+ *   `signInThroughUi()` is the form itself, for tests of signing in.
  * - `app.createUser({ admin, password })` makes a confirmed account without the UI; `app.runtime.admin`
  *   is the bootstrapped admin. `signUpThroughUi()` does the whole UI sign-up with the mailbox code.
  * - `mailboxCode(app, email, kind)` waits for the code Cognito "e-mailed" (GET /dev/mailbox.json).
@@ -33,7 +34,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, chromium, errors, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, errors, type Page } from 'playwright-core';
 import { ensureFrontendBuild, repoRoot } from '#local/frontend-build';
 import { warmUpHandlers } from '#local/warm-up';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
@@ -121,10 +122,19 @@ export async function startE2eApp(options: { env?: Record<string, string> } = {}
 
 const errorsByPage = new WeakMap<Page, string[]>();
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** What each user's first sign-in stored in the browser, per app (see openSignedInPage). */
+const signedInStates = new WeakMap<E2eApp, Map<string, StorageState>>();
+
 /** A page in its own browser context (no shared cookies or storage) with the app as base URL. */
-export async function openPage(app: E2eApp, options: { mobile?: boolean } = {}): Promise<Page> {
+export async function openPage(
+  app: E2eApp,
+  options: { mobile?: boolean; storageState?: StorageState } = {},
+): Promise<Page> {
   const context = await app.browser.newContext({
     baseURL: app.url,
+    ...(options.storageState ? { storageState: options.storageState } : {}),
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1366, height: 900 },
     ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   });
@@ -163,7 +173,10 @@ export async function screenshot(
     // A navigation under way can end the page's context mid-check: then wait as the fixed pause did.
     if (!(error instanceof errors.TimeoutError)) await page.waitForTimeout(300);
   });
-  await page.screenshot({ path, fullPage: options.fullPage ?? false });
+  // CI keeps no files of a run, so .ci/run sets E2E_SCREENSHOTS=off: the page still settles as above,
+  // so what the test does next meets the same page, but no picture is encoded (about 0.2 s each).
+  if (process.env.E2E_SCREENSHOTS !== 'off')
+    await page.screenshot({ path, fullPage: options.fullPage ?? false });
   return path;
 }
 
@@ -186,15 +199,26 @@ export async function settleAnimations(page: Page, options: { timeoutMs?: number
             playState: string;
             effect: { getComputedTiming(): { endTime?: number | string } } | null;
           }[];
+          querySelectorAll(selector: string): ArrayLike<unknown>;
         };
       };
-      return document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-        );
+      // A sonner toast starts its fade-in only once it has marked itself mounted, and fades out once
+      // marked removed: on a busy machine either can come after the 100 ms above, when no transition
+      // runs yet, so a toast between those marks is waited for as an animation would be.
+      const toastsAtRest =
+        document.querySelectorAll(
+          '[data-sonner-toast][data-mounted="false"], [data-sonner-toast][data-removed="true"]',
+        ).length === 0;
+      return (
+        toastsAtRest &&
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+          )
+      );
     },
     undefined,
     { timeout: options.timeoutMs ?? 5_000, polling: 50 },
@@ -240,6 +264,31 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+}
+
+/**
+ * A page in a new context, signed in as `user`, left blank: the caller goes where its test is. A user's
+ * first page signs in through the form (signInThroughUi) and keeps what the sign-in stored (Amplify's
+ * tokens in localStorage) as Playwright's storage state; the user's later pages start from it, as
+ * Playwright's authentication guide does for tests that are not about signing in. A UI sign-in costs a
+ * page load and the SRP exchange, about 1.3 s, and most files sign the same user in for every test.
+ * Tests of signing in or out, or of a session ending, sign in through the form themselves.
+ */
+export async function openSignedInPage(
+  app: E2eApp,
+  user: { email: string; password: string },
+  options: { mobile?: boolean } = {},
+): Promise<Page> {
+  const states = signedInStates.get(app) ?? new Map<string, StorageState>();
+  signedInStates.set(app, states);
+  const stored = states.get(user.email);
+  if (stored) return openPage(app, { ...options, storageState: stored });
+  const page = await openPage(app, options);
+  await signInThroughUi(page, user.email, user.password);
+  // Taken on the landing page right after signing in: only the session, no tool's kept job or form.
+  states.set(user.email, await page.context().storageState());
+  await page.goto('about:blank');
+  return page;
 }
 
 /** The whole UI sign-up: form, confirm step with the mailbox code, automatic sign-in, landing page. */

@@ -9,7 +9,7 @@ import type { BrowserContext, Download, Page } from 'playwright-core';
 import type { ClientContent } from '#shared/content';
 import { libraryItems } from '#test/support/library-items';
 import type { ApiUser } from './clients';
-import { type E2eApp, openPage, signInThroughUi } from './e2e';
+import { type E2eApp, openSignedInPage } from './e2e';
 
 export interface ArticleServer {
   /** host:port, for FETCH_ALLOW_HOSTS. */
@@ -222,9 +222,8 @@ export async function openToolPage(
   heading: string,
   options: { mobile?: boolean } = {},
 ): Promise<Page> {
-  const page = await openPage(app, options);
+  const page = await openSignedInPage(app, user, options);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-  await signInThroughUi(page, user.email, user.password);
   await page.goto(path);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   return page;
