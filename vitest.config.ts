@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const ignored = ['**/node_modules/**', '**/frontend/dist/**', '**/cdk.out/**', '**/.data/**'];
+const COMPONENT_TESTS = 'frontend/src/**/*.component.test.tsx';
 
 /**
  * Vitest's own default is one worker fewer than the CPUs: a single worker on the 2-core CI machine, so
@@ -45,8 +46,21 @@ export default defineConfig({
             'frontend/src/**/*.test.{ts,tsx}',
             'test/unit/**/*.test.ts',
           ],
-          exclude: ignored,
+          exclude: [...ignored, COMPONENT_TESTS],
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Screens and dialogs rendered in a DOM without a browser (Testing Library, happy-dom), their
+          // API answered by Mock Service Worker (frontend/src/testing/): what a screen does with a reply
+          // is proven here, and the e2e suite keeps what needs Chromium (docs/testing.md).
+          name: 'component',
+          include: [COMPONENT_TESTS],
+          exclude: ignored,
+          environment: 'happy-dom',
+          setupFiles: ['frontend/src/testing/setup.ts'],
         },
       },
       {

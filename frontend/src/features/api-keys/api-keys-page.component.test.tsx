@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { API_KEY_MESSAGES, type ApiKeySummary } from '#shared/api-keys';
+import { apiServer, apiUrl } from '@/testing/api-server';
+import { renderScreen } from '@/testing/render-screen';
+import { SIGNED_IN_USER } from '@/testing/signed-in-user';
+import { ApiKeysPage } from './api-keys-page';
+
+/** The API Keys screen's failure toasts (spec 001 §8), with the server failing each call. */
+
+const serverError = () => HttpResponse.json({}, { status: 500 });
+
+const STURDY_KEY: ApiKeySummary = {
+  id: 'key-1',
+  name: 'Sturdy key',
+  key_prefix: 'lbm_abcd',
+  user_id: SIGNED_IN_USER.id,
+  user_email: SIGNED_IN_USER.email,
+  is_active: true,
+  created_at: '2026-11-02T10:00:00.000Z',
+  last_used_at: null,
+};
+
+/** The toast whose text includes `text` (sonner renders each toast as an `li[data-sonner-toast]`). */
+async function toastWith(text: string): Promise<HTMLElement> {
+  const found = await screen.findByText(text, { selector: '[data-sonner-toast] *' });
+  const toast = found.closest<HTMLElement>('[data-sonner-toast]');
+  if (!toast) throw new Error(`No toast holds "${text}"`);
+  return toast;
+}
+
+describe('API Keys page', () => {
+  it('says the keys failed to load, and that a key failed to be created', async () => {
+    apiServer.use(
+      http.get(apiUrl('/api/api-keys'), serverError),
+      http.post(apiUrl('/api/api-keys'), serverError),
+    );
+    renderScreen(<ApiKeysPage />, { path: '/api-keys' });
+    expect(await toastWith(API_KEY_MESSAGES.fetchFailed)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Key name'), 'Will fail');
+    await user.click(screen.getByRole('button', { name: 'Create API Key' }));
+    expect(await toastWith(API_KEY_MESSAGES.createFailed)).toBeTruthy();
+  });
+
+  it('says a status change and a delete failed, and the key stays as it was', async () => {
+    apiServer.use(
+      http.get(apiUrl('/api/api-keys'), () => HttpResponse.json({ apiKeys: [STURDY_KEY] })),
+      http.patch(apiUrl('/api/api-keys/:keyId'), serverError),
+      http.delete(apiUrl('/api/api-keys/:keyId'), serverError),
+    );
+    renderScreen(<ApiKeysPage />, { path: '/api-keys' });
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('switch', { name: 'Active: Sturdy key' });
+    await user.click(toggle);
+    expect(await toastWith(API_KEY_MESSAGES.updateFailed)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete Sturdy key' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await toastWith(API_KEY_MESSAGES.deleteFailed)).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Active: Sturdy key' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+  });
+});
