@@ -44,6 +44,8 @@ export interface FunctionAccess {
   readonly webSocket: boolean;
   /** secretsmanager:GetSecretValue on the provider API keys. */
   readonly providerSecret: boolean;
+  /** ses:SendEmail from the app's sender (infra/mail-sender.ts): notification e-mail (issue 42 item 4). */
+  readonly mail?: boolean;
 }
 
 export const NO_ACCESS: FunctionAccess = {
@@ -97,6 +99,8 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   batches: { ...DEFAULT_ROUTE_ACCESS, jobsQueue: true },
   // The agency's settings item; a change is an activity pushed live to the admins' feed (issue 41).
   settings: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
+  // A user's notifications and settings: items of the user's own partition (issue 42 item 4).
+  notifications: DEFAULT_ROUTE_ACCESS,
   // Statements read the client's items and usage and store their links and markup; links and markup
   // changes are activities pushed live to the admins' feed (issue 41).
   statements: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
@@ -140,6 +144,14 @@ export const BACKGROUND_ACCESS = {
     // Its rows' estimates need the provider keys' presence, as the admission's do.
     providerSecret: true,
   },
+  // Reads the links that expire soon (and their items and clients), claims each reminder once (its own
+  // mailOnce item) and e-mails the reviewer (functions/notifications/scheduled-reminders.ts).
+  reviewReminders: {
+    ...NO_ACCESS,
+    table: 'read',
+    itemWrites: { partitionAttribute: 'mailOnce', actions: ['dynamodb:PutItem'] },
+    mail: true,
+  },
   // The domain check needs nothing; post-confirmation gets its Cognito grant separately.
   cognitoTrigger: NO_ACCESS,
 } as const satisfies Record<string, FunctionAccess>;
@@ -178,12 +190,14 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // restore move the item's versions and comments in batch writes (functions/content/content-history.ts).
   Content: { ...TABLE_ONLY, tableBatchWrites: true },
   // Saving a library item is an activity pushed to the admins' feed; the media a save names is tagged
-  // to be kept (functions/media/saved-media.ts).
-  ContentSaves: { ...TABLE_ONLY, webSocket: true, mediaTagging: true },
+  // to be kept (functions/media/saved-media.ts). A new version kept under review is e-mailed to its
+  // reviewers (issue 42 item 4).
+  ContentSaves: { ...TABLE_ONLY, webSocket: true, mediaTagging: true, mail: true },
   ApiKeys: TABLE_ONLY,
   // Review links, comments and decisions (public and in the app) are written and pushed to the client's
-  // creator, grantees and the admins.
-  Reviews: { ...TABLE_ONLY, webSocket: true },
+  // creator, grantees and the admins; a link goes to its reviewer and a client's decision to the item's
+  // owner and followers by e-mail (issue 42 item 4).
+  Reviews: { ...TABLE_ONLY, webSocket: true, mail: true },
   GetCalendar: TABLE_READ,
   GetJob: TABLE_READ,
   GenerateNewsletter: ENQUEUE_ONLY,

@@ -79,6 +79,8 @@ export interface GrantTargets {
   /** Every connection of the WebSocket stage (postToConnection, getConnection, deleteConnection). */
   readonly webSocketConnectionsArn: string;
   readonly providerSecret: ISecret;
+  /** The SES identities of the app's sender (infra/mail-sender.ts). */
+  readonly mailIdentityArns: readonly string[];
 }
 
 const includesWrite = (level: AccessLevel): boolean => level === 'readWrite';
@@ -111,4 +113,5 @@ export function grantAccess(role: IRole, access: FunctionAccess, targets: GrantT
     allow(['execute-api:ManageConnections'], [targets.webSocketConnectionsArn]);
   }
   if (access.providerSecret) allow(['secretsmanager:GetSecretValue'], [targets.providerSecret.secretArn]);
+  if (access.mail) allow(['ses:SendEmail'], targets.mailIdentityArns);
 }

@@ -95,6 +95,8 @@ export const gatewayFunction = httpFunction('Gateway', 'gateway/routes');
 /** Issue 34: what the AI work cost, and bulk runs from a spreadsheet. */
 const usage = httpFunction('Usage', 'usage/routes');
 const batches = httpFunction('Batches', 'batches/routes', { timeoutSeconds: 29 });
+/** Issue 42 item 4: a user's notifications and whether they are also e-mailed. */
+const notifications = httpFunction('Notifications', 'notifications/routes');
 /** Issue 41: the agency's settings (its time zone). */
 const settings = httpFunction('Settings', 'settings/routes');
 /** Issue 41: a client's monthly statements, their links, its markup, and the public link's statement. */
@@ -192,6 +194,12 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('DecidePublicReview', 'POST', '/api/reviews/{token}/decision', reviews, 'public'),
   // The content calendar across the clients a user can see (issue 33 item 5).
   route('GetCalendar', 'GET', '/api/calendar', 'calendar/get-calendar', 'user'),
+
+  // Issue 42 item 4: the caller's own notifications (a key reads its owner's) and their e-mail setting.
+  route('ListNotifications', 'GET', '/api/notifications', notifications, 'apiKey'),
+  route('MarkNotificationsRead', 'POST', '/api/notifications/read', notifications, 'apiKey'),
+  route('GetNotificationSettings', 'GET', '/api/notifications/settings', notifications, 'user'),
+  route('UpdateNotificationSettings', 'PUT', '/api/notifications/settings', notifications, 'user'),
 
   route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
 
@@ -322,6 +330,8 @@ export const backgroundFunctions = {
   deadLetters: 'functions/dlq/handler.ts',
   /** Every minute: feeds the bulk runs that wait for job slots (infra/batch-feed-schedule.ts). */
   batchFeeder: 'functions/batches/scheduled-feed.ts',
+  /** Every 15 minutes: e-mails reviewers whose link expires soon, once per link (infra/review-reminder-schedule.ts). */
+  reviewReminders: 'functions/notifications/scheduled-reminders.ts',
   preSignUp: 'functions/auth/pre-sign-up.ts',
   postConfirmation: 'functions/auth/post-confirmation.ts',
   /** Run on deploy: puts the listed admins who already have an account in the admins group. */
@@ -364,6 +374,9 @@ export const envNames = {
   apiKeyRateLimit: 'API_KEY_RATE_LIMIT',
   /** Length of that window in seconds (default 60). */
   apiKeyRateWindow: 'API_KEY_RATE_WINDOW_SECONDS',
+  /** The SES identity notification e-mail is sent from, and its region (infra/mail-sender.ts). */
+  mailFrom: 'MAIL_FROM',
+  mailRegion: 'MAIL_REGION',
 } as const;
 
 export { ADMIN_GROUP_NAME } from '#shared/auth-groups';

@@ -28,6 +28,7 @@ import {
 import { type GrantTargets, grantAccess, grantRateLimitCount } from './grants';
 import { AppHttpApi } from './http-api';
 import { JobsQueue } from './jobs-queue';
+import { mailIdentityArns, mailSenderOf } from './mail-sender';
 import { functionBundling } from './media-bundling';
 import { MediaStorage } from './media-storage';
 import {
@@ -41,6 +42,11 @@ import { OperationsDashboard } from './operations-dashboard';
 import { OriginVerifySecret } from './origin-verify';
 import { providerSecretTemplate } from './provider-secret';
 import { WORKER_TIMEOUT_SECONDS } from './queue-timing';
+import {
+  REVIEW_REMINDER_INTERVAL_MINUTES,
+  REVIEW_REMINDERS_TIMEOUT_SECONDS,
+} from './review-reminder-interval';
+import { ReviewReminderSchedule } from './review-reminder-schedule';
 import {
   ADMIN_GROUP_NAME,
   backgroundFunctions,
@@ -106,6 +112,7 @@ export class LbmStudioStack extends Stack {
     const auth = new Auth(this, 'Auth', { config, settings });
     const originVerify = new OriginVerifySecret(this, 'OriginVerify');
 
+    const mailSender = mailSenderOf(config);
     // Resource names for every function: handlers read them lazily, and a name grants nothing by itself.
     const environment: Record<string, string> = {
       [envNames.tableName]: data.table.tableName,
@@ -121,6 +128,8 @@ export class LbmStudioStack extends Stack {
       [envNames.adminGroup]: ADMIN_GROUP_NAME,
       [envNames.providerSecretArn]: secrets.providerSecret.secretArn,
       [envNames.wordpressKeyId]: secrets.wordpressKey.keyId,
+      [envNames.mailFrom]: mailSender.from,
+      [envNames.mailRegion]: mailSender.region ?? this.region,
       // The per-key budget of the public API (cdk -c apiKeyRateLimitPerMinute=N); unset: 60 a minute.
       ...(config.apiKeyRateLimitPerMinute === undefined
         ? {}
@@ -134,6 +143,7 @@ export class LbmStudioStack extends Stack {
       wordpressKey: secrets.wordpressKey,
       webSocketConnectionsArn: webSocket.connectionsArn,
       providerSecret: secrets.providerSecret,
+      mailIdentityArns: mailIdentityArns(this, mailSender),
     };
     // One scope for all functions: their ids come from the route table and must not meet other ids.
     const functions = new Construct(this, 'Functions');
@@ -287,6 +297,16 @@ export class LbmStudioStack extends Stack {
       { timeoutSeconds: BATCH_FEEDER_TIMEOUT_SECONDS },
     );
     new BatchFeedSchedule(this, 'BatchFeed', { handler: batchFeeder.function });
+
+    // Review links that expire soon remind their reviewers by e-mail, once each (issue 42 item 4).
+    const reviewReminders = appFunction(
+      'ReviewReminders',
+      backgroundFunctions.reviewReminders,
+      `E-mails reviewers whose review link expires soon (every ${REVIEW_REMINDER_INTERVAL_MINUTES} minutes)`,
+      BACKGROUND_ACCESS.reviewReminders,
+      { timeoutSeconds: REVIEW_REMINDERS_TIMEOUT_SECONDS },
+    );
+    new ReviewReminderSchedule(this, 'ReviewReminders', { handler: reviewReminders.function });
 
     // Delete snapshots of earlier versions, copied from the bucket once the handlers that wrote and read
     // them are replaced (infra/trash-migration.ts); its grants are its own, narrower than any access level.

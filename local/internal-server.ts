@@ -4,8 +4,9 @@ import type { FunctionInvoker } from './functions/function-host';
 import type { AwsRequest } from './iam/access-check';
 import { callerKeyId } from './iam/aws-requests';
 import type { IamEnforcement, Verdict } from './iam/enforcement';
-import { connectionArn } from './iam/local-resources';
+import { connectionArn, sesIdentityArn } from './iam/local-resources';
 import type { SecretServices } from './iam/secret-services';
+import type { Mailbox } from './mailbox';
 import { decodePathPart, requestTarget } from './path-decoding';
 import { applyServerTimeouts } from './server-timeouts';
 import type { WebSocketGateway } from './websocket-gateway';
@@ -16,8 +17,10 @@ import type { WebSocketGateway } from './websocket-gateway';
  *   (functions/commons/clients/websocket-management.ts) posts unchanged to the local WebSocket gateway;
  * - the Lambda Invoke API (`POST /2015-03-31/functions/{name}/invocations`), which cognito-local calls
  *   for its triggers, answered by our trigger functions;
- * - Secrets Manager's GetSecretValue and KMS's Encrypt/Decrypt (local/iam/secret-services.ts).
- * Calls to the management API, Secrets Manager and KMS are evaluated by the IAM enforcement first.
+ * - Secrets Manager's GetSecretValue and KMS's Encrypt/Decrypt (local/iam/secret-services.ts);
+ * - SESv2's SendEmail (`POST /v2/email/outbound-emails`), which files the message in the dev mailbox
+ *   (functions/notifications/mail-sender.ts sends the app's e-mail so).
+ * Calls to the management API, Secrets Manager, KMS and SES are evaluated by the IAM enforcement first.
  */
 
 export const TRIGGER_FUNCTION_NAMES = {
@@ -53,12 +56,42 @@ function refuse(response: ServerResponse, verdict: Exclude<Verdict, { kind: 'all
   );
 }
 
+/** The text parts of a SESv2 SendEmail body (Content.Simple), or null when it is not one. */
+export function simpleEmailOf(
+  payload: Buffer,
+): { from: string; to: string[]; subject: string; text: string } | null {
+  try {
+    const parsed = JSON.parse(payload.toString('utf8')) as {
+      FromEmailAddress?: unknown;
+      Destination?: { ToAddresses?: unknown };
+      Content?: { Simple?: { Subject?: { Data?: unknown }; Body?: { Text?: { Data?: unknown } } } };
+    };
+    const to = parsed.Destination?.ToAddresses;
+    const subject = parsed.Content?.Simple?.Subject?.Data;
+    const text = parsed.Content?.Simple?.Body?.Text?.Data;
+    if (typeof parsed.FromEmailAddress !== 'string' || !Array.isArray(to) || typeof subject !== 'string') {
+      return null;
+    }
+    return {
+      from: parsed.FromEmailAddress,
+      to: to.filter((address): address is string => typeof address === 'string'),
+      subject,
+      text: typeof text === 'string' ? text : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
 export async function startInternalServer(options: {
   port: number;
   webSockets: WebSocketGateway;
+  /** Where SendEmail files what it is given (the dev mailbox). */
+  mailbox: Mailbox;
   log: (line: string) => void;
 }): Promise<{ endpoint: string; attach(services: InternalServices): void; stop(): Promise<void> }> {
   let services: InternalServices | undefined;
+  const { mailbox } = options;
   const server: Server = applyServerTimeouts(
     createServer((request, response) => {
       serve(request, response).catch((error: unknown) => {
@@ -138,6 +171,27 @@ export async function startInternalServer(options: {
         ...(ok ? {} : { 'x-amzn-errortype': 'GoneException' }),
       });
       response.end(ok ? '{}' : JSON.stringify({ message: 'Gone' }));
+      return;
+    }
+
+    if (url.pathname === '/v2/email/outbound-emails' && request.method === 'POST') {
+      const mail = simpleEmailOf(payload);
+      if (!mail || mail.to.length === 0) {
+        response.writeHead(400, {
+          'content-type': 'application/json',
+          'x-amzn-errortype': 'BadRequestException',
+        });
+        response.end(
+          JSON.stringify({ message: 'SendEmail needs FromEmailAddress, Destination and Content.Simple' }),
+        );
+        return;
+      }
+      if (!(await allowedFor([{ action: 'ses:SendEmail', resource: sesIdentityArn(mail.from) }]))) return;
+      for (const to of mail.to)
+        mailbox.add({ to, subject: mail.subject, text: mail.text, code: null, kind: 'notification' });
+      options.log(`✉ ${mail.subject} → ${mail.to.join(', ')} (dev mailbox)`);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ MessageId: `local-${Date.now()}` }));
       return;
     }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
- * What Cognito would have e-mailed, kept locally: printed on the console, listed at /dev/mailbox and
+ * What Cognito, and the app through SES (local/internal-server.ts), would have e-mailed, kept locally: printed on the console, listed at /dev/mailbox and
  * /dev/mailbox.json (local runtime only; nothing of this exists in the AWS build).
  */
 export interface MailboxMessage {
@@ -10,7 +10,8 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   code: string | null;
-  kind: 'confirmation' | 'reset' | 'other';
+  /** `notification`: the app's own e-mail (review links, reminders, decisions: issue 42 item 4). */
+  kind: 'confirmation' | 'reset' | 'notification' | 'other';
   sentAt: string;
 }
 

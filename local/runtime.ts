@@ -8,6 +8,7 @@ import { batchesForRecovery } from '#functions/batches/batch-store';
 import { localKey } from '#functions/clients/password-cipher';
 import { requeueJob } from '#functions/media/requeue-job';
 import { settleJob } from '#functions/usage/settle-job';
+import { REVIEW_REMINDER_INTERVAL_MINUTES } from '#infra/review-reminder-interval';
 import { ADMIN_GROUP_NAME, envNames } from '#infra/routes';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import {
@@ -223,7 +224,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const mailbox = new Mailbox(join(settings.dataDir, 'mailbox.json'));
     const webSockets = new WebSocketGateway(WS_PATH, log);
     drains.push(() => webSockets.close());
-    const internal = await startInternalServer({ port: ports.internal, webSockets, log });
+    const internal = await startInternalServer({ port: ports.internal, webSockets, mailbox, log });
     stops.push(internal.stop);
     const credentials = runtimeCredentials();
     const identities = new LocalIdentities(credentials);
@@ -558,6 +559,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       startSchedule({
         functionId: 'BatchFeeder',
         intervalMs: settings.batchFeedIntervalSeconds * 1000,
+        functions,
+        log,
+      }).stop,
+    );
+
+    // The stack's review reminders (infra/review-reminder-schedule.ts), as in AWS.
+    drains.push(
+      startSchedule({
+        functionId: 'ReviewReminders',
+        intervalMs: REVIEW_REMINDER_INTERVAL_MINUTES * 60_000,
         functions,
         log,
       }).stop,

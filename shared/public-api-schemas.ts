@@ -20,6 +20,13 @@ import {
 import { listClientsQuerySchema } from './client-list-query';
 import { textJobResultOf } from './job-results';
 import { signMediaRequestSchema, signMediaResponseSchema } from './media-sign';
+import {
+  listNotificationsQuerySchema,
+  MAX_READ_IDS,
+  markReadReplySchema,
+  markReadSchema,
+  notificationPageSchema,
+} from './notifications';
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
 import {
   billingInputSchema,
@@ -674,6 +681,26 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     example: { timeZone: 'America/New_York' },
     response: { status: 200, schema: agencySettingsSchema },
     forbidden: 'The key’s owner is not an administrator.',
+  },
+  {
+    method: 'get',
+    path: '/notifications',
+    tag: 'Other',
+    summary: 'List the caller’s notifications',
+    description:
+      'What the key’s owner was told: a client’s comment, request for changes or approval, through a review link, on an item the owner created or follows (sent a review link for, or commented on). Newest first, one page at a time: follow `next_cursor` until it is null. `unread` counts all of them, not only the page’s. Notifications are kept 90 days.',
+    query: listNotificationsQuerySchema,
+    response: { status: 200, schema: notificationPageSchema },
+  },
+  {
+    method: 'post',
+    path: '/notifications/read',
+    tag: 'Other',
+    summary: 'Mark notifications read',
+    description: `Marks up to ${MAX_READ_IDS} of the key’s owner’s notifications read, by id. An id that is not one of the owner’s, or one already read, changes nothing; \`marked\` says how many were marked. Answers the unread count left.`,
+    request: markReadSchema,
+    example: { ids: ['01JD0M8Z3C5W9Y7V6T4R2Q1P0M'] },
+    response: { status: 200, schema: markReadReplySchema },
   },
   {
     method: 'get',

@@ -6,10 +6,10 @@
 /**
  * The documented API version: the spec's 1.2.2 (001 §9) with issue 34's additions (usage, budgets,
  * batches, 1.3.0) and issue 41's (the agency's settings, client statements and billing, the usage
- * filters `clientId` and `provider` with the offline and estimated figures, 1.4.0), each a minor
- * version: every earlier endpoint and reply is unchanged.
+ * filters `clientId` and `provider` with the offline and estimated figures, 1.4.0) and issue 42's (the
+ * caller's notifications, 1.5.0), each a minor version: every earlier endpoint and reply is unchanged.
  */
-export const PUBLIC_API_VERSION = '1.4.0';
+export const PUBLIC_API_VERSION = '1.5.0';
 
 export const PUBLIC_API_TITLE = 'LBM Studio API';
 
@@ -28,7 +28,8 @@ export const PUBLIC_API_TAG_DESCRIPTIONS: Readonly<Record<PublicApiTag, string>>
     'Written content: client blog posts, rewrites of a post, newsletters. Each is a generation job; a batch runs many from a spreadsheet’s rows.',
   Images: 'Generated images, stored as media files of the job.',
   Clients: 'The client profiles the key’s owner can see, new ones, and their monthly AI budgets.',
-  Other: 'Speech, jobs, what the AI work cost, the agency’s settings, media files and the health check.',
+  Other:
+    'Speech, jobs, what the AI work cost, the agency’s settings, the caller’s notifications, media files and the health check.',
 };
 
 /** The API's terms, as the document's license says: for the agency's staff and the integrations it allows. */

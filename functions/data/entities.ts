@@ -590,6 +590,51 @@ const agencySettingsSchema = () =>
     edbVersion: entityVersion(),
   });
 
+/**
+ * A staff user's notification (issue 42 item 4): in the user's partition, by id (a ULID, so newest last),
+ * kept NOTIFICATION_KEEP_DAYS (the TTL `expiresAt`). Written by functions/notifications/.
+ */
+const notificationSchema = () =>
+  item({
+    userId: string().key(),
+    notificationId: string().key(),
+    kind: string(),
+    title: string(),
+    clientId: optionalString(),
+    contentId: optionalString(),
+    createdAt: string(),
+    read: boolean(),
+    expiresAt: number().optional(),
+    edbVersion: entityVersion(),
+  });
+
+/**
+ * A staff user's notification settings, in the same partition: whether e-mail is on, and the address and
+ * role the user last signed in with (recorded by the notifications routes, so a client's decision can be
+ * e-mailed to an item's owner and followers, and only to those who still see the client).
+ */
+const notificationSettingsSchema = () =>
+  item({
+    userId: string().key(),
+    email: string(),
+    isAdmin: boolean().optional(),
+    emailNotifications: boolean(),
+    updatedAt: string(),
+    edbVersion: entityVersion(),
+  });
+
+/**
+ * An e-mail sent once only (a review link's expiry reminder): its key names the mail, and a conditional
+ * put of it is the claim, so two runs of the schedule send it once. TTL: kept a while past the link.
+ */
+const mailOnceSchema = () =>
+  item({
+    mailKey: string().key(),
+    sentAt: string(),
+    expiresAt: number().optional(),
+    edbVersion: entityVersion(),
+  });
+
 /** A bulk run (issue 34): its rows are items of their own under it. */
 const batchSchema = () =>
   item({
@@ -859,6 +904,36 @@ function buildEntities(table: SingleTable) {
         computeKey: ({ scope }: { scope: string }) => ({
           pk: partitionKey([['settings', scope]]),
           sk: sortKey('agencySettings'),
+        }),
+      }),
+    notification: () =>
+      new Entity({
+        ...common,
+        name: 'notification',
+        schema: notificationSchema(),
+        computeKey: ({ userId, notificationId }: { userId: string; notificationId: string }) => ({
+          pk: partitionKey([['notificationUser', userId]], true),
+          sk: sortKey('notification', [['notificationId', notificationId]]),
+        }),
+      }),
+    notificationSettings: () =>
+      new Entity({
+        ...common,
+        name: 'notificationSettings',
+        schema: notificationSettingsSchema(),
+        computeKey: ({ userId }: { userId: string }) => ({
+          pk: partitionKey([['notificationUser', userId]], true),
+          sk: sortKey('notificationSettings'),
+        }),
+      }),
+    mailOnce: () =>
+      new Entity({
+        ...common,
+        name: 'mailOnce',
+        schema: mailOnceSchema(),
+        computeKey: ({ mailKey }: { mailKey: string }) => ({
+          pk: partitionKey([['mailOnce', mailKey]]),
+          sk: sortKey('mailOnce'),
         }),
       }),
     batch: () =>

@@ -25,7 +25,7 @@ function at(...path: string[]): unknown {
 const keysAt = (...path: string[]): string[] => Object.keys((at(...path) as object | undefined) ?? {});
 
 describe('the OpenAPI document', () => {
-  it('is a valid OpenAPI 3.1 document, version 1.4.0', async () => {
+  it('is a valid OpenAPI 3.1 document, version 1.5.0', async () => {
     // The validator reads the document the way an integrator's tooling would: from a JSON file.
     const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
@@ -33,7 +33,37 @@ describe('the OpenAPI document', () => {
     expect(result.valid, JSON.stringify(result)).toBe(true);
     expect(at('openapi')).toBe('3.1.0');
     expect(at('info', 'version')).toBe(PUBLIC_API_VERSION);
-    expect(PUBLIC_API_VERSION).toBe('1.4.0');
+    expect(PUBLIC_API_VERSION).toBe('1.5.0');
+  });
+
+  it('documents 1.5.0’s additions as issue 42 names them: the notifications and marking them read', () => {
+    const json = ['content', 'application/json', 'schema'];
+    const page = ['paths', '/notifications', 'get', 'responses', '200', ...json];
+    expect(keysAt(...page, 'properties')).toEqual(['items', 'unread', 'next_cursor']);
+    expect(keysAt(...page, 'properties', 'items', 'items', 'properties')).toEqual([
+      'id',
+      'kind',
+      'title',
+      'clientId',
+      'contentId',
+      'createdAt',
+      'read',
+    ]);
+    expect(at(...page, 'properties', 'items', 'items', 'required')).toEqual([
+      'id',
+      'kind',
+      'title',
+      'createdAt',
+      'read',
+    ]);
+    expect(at(...page, 'properties', 'items', 'items', 'properties', 'kind', 'enum')).toEqual([
+      'commented',
+      'changes_requested',
+      'approved',
+    ]);
+    const read = ['paths', '/notifications/read', 'post'];
+    expect(at(...read, 'requestBody', ...json, 'required')).toEqual(['ids']);
+    expect(keysAt(...read, 'responses')).toEqual(expect.arrayContaining(['200', '400', '401']));
   });
 
   it('documents 1.4.0’s additions as issue 41 gives them: the usage filters, offline and estimated figures', () => {

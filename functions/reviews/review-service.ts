@@ -8,6 +8,7 @@ import type { ContentRecord } from '#functions/content/content-record';
 import { toClientContent } from '#functions/content/content-record';
 import type { ChangedContent } from '#functions/content/content-store';
 import { changeContent, patchContent } from '#functions/content/content-store';
+import { notifyReviewEvent } from '#functions/notifications/notify-review-event';
 import { notifyAudience } from '#functions/websocket/notifier';
 import type { ClientContent } from '#shared/content';
 import {
@@ -174,6 +175,10 @@ export async function sendForReview(
     change: 'requested',
     review: summary,
   });
+  await notifyReviewEvent(
+    { client: context.client, content: record },
+    { kind: 'link_sent', review, reviewUrl: reviewUrlOf(origin, token) },
+  );
   return {
     reviewId: review.reviewId,
     reviewUrl: reviewUrlOf(origin, token),
@@ -272,6 +277,10 @@ export async function addComment(
     change: 'commented',
     comment,
   });
+  await notifyReviewEvent(
+    { client: context.client, content },
+    { kind: 'commented', actor, comment: input.text },
+  );
   return comment;
 }
 
@@ -347,6 +356,10 @@ export async function decide(
     change: outcome,
     comment,
   });
+  await notifyReviewEvent(
+    { client: context.client, content: record },
+    { kind: outcome, actor, comment: input.comment ?? '' },
+  );
   return { content: item, comment };
 }
 
@@ -365,6 +378,10 @@ export async function afterNewVersion(
   if (after === 'in_review') {
     const open = openReviews(await listItemReviews(change.record.clientId, change.record.contentId));
     await Promise.all(open.map((review) => moveReviewToVersion(review, change.versionId as string)));
+    await notifyReviewEvent(
+      { client: context.client, content: change.record },
+      { kind: 'new_version', reviews: open },
+    );
   }
   await announce(context.client, {
     clientId: change.record.clientId,

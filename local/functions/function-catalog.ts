@@ -12,6 +12,7 @@ export const BACKGROUND_FUNCTION_IDS = {
   MediaWorker: backgroundFunctions.mediaWorker,
   DeadLetters: backgroundFunctions.deadLetters,
   BatchFeeder: backgroundFunctions.batchFeeder,
+  ReviewReminders: backgroundFunctions.reviewReminders,
   PreSignUp: backgroundFunctions.preSignUp,
   PostConfirmation: backgroundFunctions.postConfirmation,
   AdminPromotion: backgroundFunctions.adminPromotion,

@@ -37,7 +37,7 @@ export interface LocalEndpoints {
   readonly s3: string;
   readonly sqs: string;
   readonly cognito: string;
-  /** The internal server: management API, Secrets Manager and KMS. */
+  /** The internal server: management API, Secrets Manager, KMS and SES. */
   readonly internal: string;
 }
 
@@ -66,6 +66,8 @@ export function functionEnvironment(options: {
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     AWS_ENDPOINT_URL_KMS: endpoints.internal,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoints.internal,
+    // SES's SendEmail files the app's e-mail in the dev mailbox (local/internal-server.ts).
+    AWS_ENDPOINT_URL_SESV2: endpoints.internal,
     // The stack's callback URL is the WebSocket stage's; locally the internal server plays it.
     [envNames.webSocketCallbackUrl]: endpoints.internal,
   });

@@ -46,6 +46,9 @@ export const userPoolArn = (id: string) =>
 export const secretArn = (logicalId: string) =>
   `arn:${PARTITION}:secretsmanager:${LOCAL_REGION}:${LOCAL_ACCOUNT}:secret:${logicalId}`;
 export const keyArn = (keyId: string) => `arn:${PARTITION}:kms:${LOCAL_REGION}:${LOCAL_ACCOUNT}:key/${keyId}`;
+/** An SES identity (an address) that mail is sent from. */
+export const sesIdentityArn = (identity: string) =>
+  `arn:${PARTITION}:ses:${LOCAL_REGION}:${LOCAL_ACCOUNT}:identity/${identity}`;
 export const connectionArn = (apiId: string, stage: string, method: string, connectionId: string) =>
   `arn:${PARTITION}:execute-api:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${apiId}/${stage}/${method}/@connections/${connectionId}`;
 

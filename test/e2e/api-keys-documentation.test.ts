@@ -137,7 +137,7 @@ describe('Documentation page', () => {
       await nav.getByRole('button', { name }).waitFor();
     }
     await page.getByRole('heading', { name: 'LBM Studio API: quick start' }).waitFor();
-    await page.getByText('version 1.4.0', { exact: false }).first().waitFor();
+    await page.getByText('version 1.5.0', { exact: false }).first().waitFor();
     await screenshot(page, 'documentation-overview');
 
     const markdown = await app.test.request('GET', '/docs/api-authentication.md');

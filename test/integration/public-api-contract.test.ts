@@ -19,7 +19,7 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * document following fails here (the documented objects allow no other properties, and list their
  * fields as required). Issue 34 item 6 adds usage, budgets and batches (version 1.3.0), CSV included;
  * issue 41 item 7 the usage filters `clientId` and `provider`, the agency's settings, client
- * statements (CSV too), their links and the markup (1.4.0).
+ * statements (CSV too), their links and the markup (1.4.0); issue 42 item 4 the notifications (1.5.0).
  *
  * Keys have the default budget here (DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE): every test that calls with
  * a key makes a key of its own, stays within that key's budget (a 429 fails it), and only the budget
@@ -477,6 +477,51 @@ describe.each([
       body: { timeZone: 'UTC' },
     });
     expect(changed.status).toBe(200);
+  });
+
+  it('notifications: a client’s comment listed, paged, marked read, and their 400s', async () => {
+    // Issue 42 item 4: a comment through a review link on the user's item notifies the user.
+    const created = await call('POST', '/clients', {
+      credential,
+      body: { name: `Notified Florist ${kind}` },
+    });
+    const clientId = (created.body as { id: string }).id;
+    const item = await app.request<{ id: string }>('POST', `/api/clients/${clientId}/content`, {
+      token: user.idToken,
+      body: {
+        title: 'Spring bouquets',
+        content: 'Tulips',
+        html_content: '<p>Tulips</p>',
+        content_type: 'newsletter',
+      },
+    });
+    const review = await app.request<{ reviewUrl: string }>(
+      'POST',
+      `/api/clients/${clientId}/content/${item.body.id}/reviews`,
+      { token: user.idToken, body: { reviewerName: 'Flora Client' } },
+    );
+    const token = new URL(review.body.reviewUrl).pathname.split('/').at(-1) ?? '';
+    const commented = await app.request('POST', `/api/reviews/${token}/comments`, {
+      body: { text: 'More tulips' },
+      headers: { 'x-forwarded-for': kind === 'key' ? '192.0.2.71' : '192.0.2.72' },
+    });
+    expect(commented.status).toBe(201);
+    const listed = await call('GET', '/notifications', { path: '/notifications?limit=1', credential });
+    expect(listed.status).toBe(200);
+    const page = listed.body as { items: { id: string; contentId?: string }[]; unread: number };
+    expect(page.items[0]?.contentId).toBe(item.body.id);
+    // The check itself: a notification without a documented field does not match the document.
+    const { title: _title, ...withoutTitle } = page.items[0] as Record<string, unknown>;
+    expect(contract.reply('GET', '/notifications', 200, { ...page, items: [withoutTitle] })).not.toEqual([]);
+    expect(
+      (await call('GET', '/notifications', { path: '/notifications?limit=500', credential })).status,
+    ).toBe(400);
+    const marked = await call('POST', '/notifications/read', {
+      credential,
+      body: { ids: [page.items[0]?.id] },
+    });
+    expect(marked.status).toBe(200);
+    expect((await call('POST', '/notifications/read', { credential, body: { ids: [] } })).status).toBe(400);
   });
 
   it('statements: the month as JSON and CSV, a link, the markup, and their refusals', async () => {

@@ -2,7 +2,7 @@
 import '@/lib/class-merge';
 // The screens' loaders arrive with the layout, so the screen inside it loads without waiting for them.
 import '../screen-loaders';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { Separator } from '@/components/ui/separator';
@@ -12,7 +12,17 @@ import { AppSidebar } from '../navigation/app-sidebar';
 import { activeNavTitle } from '../navigation/nav-items';
 import { useNavGroups } from '../navigation/use-nav-groups';
 
-/** The signed-in frame: the side navigation, and a header with its toggle and the current page's name. */
+/** The bell (issue 42 item 4) loads after the frame: the first load carries none of it. */
+const NotificationCenter = lazy(() =>
+  import('@/features/notifications/notification-center').then((module) => ({
+    default: module.NotificationCenter,
+  })),
+);
+
+/**
+ * The signed-in frame: the side navigation, and a header with its toggle, the current page's name and
+ * the notifications' bell.
+ */
 export function SidebarLayout() {
   const groups = useNavGroups();
   const { pathname } = useLocation();
@@ -31,6 +41,9 @@ export function SidebarLayout() {
               <span className="font-medium text-sm">{title}</span>
             </>
           )}
+          <Suspense fallback={<span className="ml-auto size-9" />}>
+            <NotificationCenter />
+          </Suspense>
         </header>
         <div id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
           {/* Keeps the sidebar on screen while the next screen's code loads. */}

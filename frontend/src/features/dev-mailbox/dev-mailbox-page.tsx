@@ -61,7 +61,7 @@ function MessageCard({ message }: { message: MailboxMessage }) {
   );
 }
 
-/** Local runtime only: the e-mails Cognito would have sent (codes for sign-up and password reset). */
+/** Local runtime only: the e-mails Cognito (sign-up and reset codes) and the app (notifications) would have sent. */
 export function DevMailboxPage() {
   const [messages, setMessages] = useState<MailboxMessage[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +93,7 @@ export function DevMailboxPage() {
         </Link>
         <PageHeader
           title="Dev mailbox"
-          description="Local mode: the emails Cognito would have sent, newest first. Refreshes every few seconds."
+          description="Local mode: the emails Cognito and the app would have sent, newest first. Refreshes every few seconds."
           actions={
             <Button variant="outline" onClick={() => void load()}>
               <RefreshCw />

@@ -1,13 +1,16 @@
 import * as z from '#shared/validation/zod';
 
-/** `GET /dev/mailbox.json` of the local runtime: what Cognito would have e-mailed, newest first. */
+/**
+ * `GET /dev/mailbox.json` of the local runtime: what Cognito and the app's notifications would have
+ * e-mailed, newest first.
+ */
 export const mailboxMessageSchema = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
   code: z.nullable(z.string()),
-  kind: z.enum(['confirmation', 'reset', 'other']),
+  kind: z.enum(['confirmation', 'reset', 'notification', 'other']),
   sentAt: z.string(),
 });
 
@@ -30,5 +33,6 @@ export async function fetchMailbox(fetchImpl: typeof fetch = fetch): Promise<Mai
 export const MAILBOX_KIND_LABELS: Record<MailboxMessage['kind'], string> = {
   confirmation: 'Sign-up confirmation',
   reset: 'Password reset',
+  notification: 'Notification',
   other: 'Other',
 };
