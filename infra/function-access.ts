@@ -99,8 +99,6 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   batches: { ...DEFAULT_ROUTE_ACCESS, jobsQueue: true },
   // The agency's settings item; a change is an activity pushed live to the admins' feed (issue 41).
   settings: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
-  // A user's notifications and settings: items of the user's own partition (issue 42 item 4).
-  notifications: DEFAULT_ROUTE_ACCESS,
   // Statements read the client's items and usage and store their links and markup; links and markup
   // changes are activities pushed live to the admins' feed (issue 41).
   statements: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
@@ -196,7 +194,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ApiKeys: TABLE_ONLY,
   // Review links, comments and decisions (public and in the app) are written and pushed to the client's
   // creator, grantees and the admins; a link goes to its reviewer and a client's decision to the item's
-  // owner and followers by e-mail (issue 42 item 4).
+  // owner and followers by e-mail; the caller's notifications and e-mail setting (issue 42 item 4).
   Reviews: { ...TABLE_ONLY, webSocket: true, mail: true },
   GetCalendar: TABLE_READ,
   GetJob: TABLE_READ,

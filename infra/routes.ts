@@ -88,15 +88,16 @@ const content = httpFunction('Content', 'content/routes');
 /** The library routes that save a new version: they carry the sanitizer and media tagging (issue 28). */
 const contentSaves = httpFunction('ContentSaves', 'content/save-routes');
 const apiKeys = httpFunction('ApiKeys', 'api-keys/routes');
-/** Review links, comments and decisions (issue 33 item 3): the app's routes and the public link's. */
+/**
+ * Review links, comments and decisions (issue 33 item 3): the app's routes and the public link's; and
+ * the notifications they raise (issue 42 item 4).
+ */
 const reviews = httpFunction('Reviews', 'reviews/routes');
 /** The health check, and the `$default` route's answer to requests no route matches (UNMATCHED_ROUTE_KEY). */
 export const gatewayFunction = httpFunction('Gateway', 'gateway/routes');
 /** Issue 34: what the AI work cost, and bulk runs from a spreadsheet. */
 const usage = httpFunction('Usage', 'usage/routes');
 const batches = httpFunction('Batches', 'batches/routes', { timeoutSeconds: 29 });
-/** Issue 42 item 4: a user's notifications and whether they are also e-mailed. */
-const notifications = httpFunction('Notifications', 'notifications/routes');
 /** Issue 41: the agency's settings (its time zone). */
 const settings = httpFunction('Settings', 'settings/routes');
 /** Issue 41: a client's monthly statements, their links, its markup, and the public link's statement. */
@@ -195,11 +196,13 @@ export const httpRoutes: readonly HttpRoute[] = [
   // The content calendar across the clients a user can see (issue 33 item 5).
   route('GetCalendar', 'GET', '/api/calendar', 'calendar/get-calendar', 'user'),
 
-  // Issue 42 item 4: the caller's own notifications (a key reads its owner's) and their e-mail setting.
-  route('ListNotifications', 'GET', '/api/notifications', notifications, 'apiKey'),
-  route('MarkNotificationsRead', 'POST', '/api/notifications/read', notifications, 'apiKey'),
-  route('GetNotificationSettings', 'GET', '/api/notifications/settings', notifications, 'user'),
-  route('UpdateNotificationSettings', 'PUT', '/api/notifications/settings', notifications, 'user'),
+  // Issue 42 item 4: the caller's own notifications (a key reads its owner's) and their e-mail setting,
+  // served by the Reviews function, whose events they tell of (a function of their own would cost the
+  // stack five resources more: resource-budget.test.ts).
+  route('ListNotifications', 'GET', '/api/notifications', reviews, 'apiKey'),
+  route('MarkNotificationsRead', 'POST', '/api/notifications/read', reviews, 'apiKey'),
+  route('GetNotificationSettings', 'GET', '/api/notifications/settings', reviews, 'user'),
+  route('UpdateNotificationSettings', 'PUT', '/api/notifications/settings', reviews, 'user'),
 
   route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
 

@@ -1,4 +1,10 @@
 import { dispatchRoutes } from '#functions/commons/route-dispatch';
+import { handler as listNotifications } from '#functions/notifications/list-notifications';
+import { handler as markNotificationsRead } from '#functions/notifications/mark-read';
+import {
+  getHandler as getNotificationSettings,
+  putHandler as updateNotificationSettings,
+} from '#functions/notifications/notification-settings';
 import { handler as commentContent } from './comment-content';
 import { handler as commentPublicReview } from './comment-public-review';
 import { handler as createReview } from './create-review';
@@ -10,7 +16,8 @@ import { handler as revokeReview } from './revoke-review';
 
 /**
  * The Reviews function (issue 33 item 3): an item's review links, comments and decisions from the app,
- * and the public link's page, comments and decision (infra/routes.ts).
+ * the public link's page, comments and decision, and the caller's notifications with their e-mail
+ * setting (issue 42 item 4; functions/notifications/), in one function (infra/routes.ts).
  */
 export const handler = dispatchRoutes('Reviews', {
   CreateReview: createReview,
@@ -21,4 +28,8 @@ export const handler = dispatchRoutes('Reviews', {
   GetPublicReview: getPublicReview,
   CreatePublicReviewComment: commentPublicReview,
   DecidePublicReview: decidePublicReview,
+  ListNotifications: listNotifications,
+  MarkNotificationsRead: markNotificationsRead,
+  GetNotificationSettings: getNotificationSettings,
+  UpdateNotificationSettings: updateNotificationSettings,
 });

@@ -139,7 +139,10 @@ describe('the review loop', () => {
       .poll(() => reviewer.getByTestId('review-page-state').textContent())
       .toBe('Changes were requested for this version.');
 
-    // Live in the app: the badge, and the review panel.
+    // Live in the app: a toast and the bell's count (issue 42 item 4), the badge, and the review panel.
+    await toastWith(page, `Maria Client requested changes to “${title}”`).waitFor();
+    const bell = page.locator('[data-notification-bell]');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
     await expect.poll(() => statusOf(page, title), { timeout: 15_000 }).toBe('changes_requested');
     await itemMenu(page, title, 'Review and comments');
     const panel = page.getByRole('dialog', { name: `Review: ${title}` });
@@ -181,8 +184,35 @@ describe('the review loop', () => {
     expect(pageErrors(reviewer)).toEqual([]);
     await reviewer.context().close();
 
-    // Publish: the Publisher offers it now, WordPress gets it, the item is Published.
+    // The bell's list, newest first: open one to mark it read, then the rest; on a desktop and a phone.
     await page.keyboard.press('Escape');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 2 unread');
+    await bell.click();
+    const list = page.getByRole('menu');
+    const entries = list.locator('[data-notification]');
+    await expect
+      .poll(() => entries.allTextContents())
+      .toEqual([
+        expect.stringContaining(`Maria Client approved “${title}”`),
+        expect.stringContaining(`Maria Client requested changes to “${title}”`),
+      ]);
+    await screenshot(page, 'notifications-desktop');
+    await list.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    await expect
+      .poll(() => entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-read'))))
+      .toEqual(['true', 'true']);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bell.click();
+    await entries.first().waitFor();
+    const box = await list.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 390).toBe(true);
+    await screenshot(page, 'notifications-phone');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // Publish: the Publisher offers it now, WordPress gets it, the item is Published.
     await page.goto(`/wordpress-publisher?clientId=${clientId}`);
     const row = page.getByTestId('library-row').filter({ hasText: title });
     await row.locator('[data-status="approved"]').waitFor();

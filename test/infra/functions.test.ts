@@ -29,6 +29,7 @@ const appFunctionIds = [
   'UsageBackfillFunction',
   'ActivityIndexFillFunction',
   'AdminPromotionFunction',
+  'ReviewRemindersFunction',
 ];
 
 describe('Lambda functions', () => {
@@ -38,7 +39,7 @@ describe('Lambda functions', () => {
 
   it('exist once per function of the route table, WebSocket route and background job, with stable logical ids', () => {
     for (const id of appFunctionIds) expect(all[id]?.Type, id).toBe('AWS::Lambda::Function');
-    expect(Object.keys(backgroundFunctions)).toHaveLength(12);
+    expect(Object.keys(backgroundFunctions)).toHaveLength(13);
     // The only others are CDK's own: the frontend copy job, the provider framework that answers
     // CloudFormation for the admin promotion, and the provider of the triggers that run the S3 trash
     // migration and the usage counter fill on deploy (one provider for both).
@@ -90,6 +91,9 @@ describe('Lambda functions', () => {
       envNames.adminGroup,
       envNames.providerSecretArn,
       envNames.wordpressKeyId,
+      // The app's e-mail sender (issue 42 item 4, infra/mail-sender.ts).
+      envNames.mailFrom,
+      envNames.mailRegion,
     ];
     // The Cognito triggers and the admin promotion take the pool from their event.
     for (const id of appFunctionIds.filter(
