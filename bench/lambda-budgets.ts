@@ -17,14 +17,14 @@ const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgr
  * Handlers over their 400 KB budget, each held to a ceiling 1 KB above its measured size so it cannot
  * grow unnoticed, with what it carries beside the floor every table-reading handler pays (the DynamoDB
  * client, lib-dynamodb, dynamodb-toolbox's actions, zod/mini and the HTTP wrapper: about 345 KB before
- * any route's own code). docs/decisions.md ("Bundles within budget, and the ones that cannot be") gives
+ * any route's own code; issue 42's notification entities added about 1 KB to every one). docs/decisions.md ("Bundles within budget, and the ones that cannot be") gives
  * the figures and why no honest lever is left for each. A ceiling a handler no longer needs fails the
  * test, so the list only shrinks.
  */
 export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; readonly carries: string }>> =
   {
     'functions/tools/resize-image/handler.ts': {
-      ceilingKb: 562,
+      ceilingKb: 563,
       carries:
         'S3 on every request (reads the source, stores the result): ~136 KB with its protocol, the budget check (issue 34)',
     },
@@ -34,19 +34,19 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'S3 and its presigner on every request (the presigned read), the media URL secret, the usage and batch entities (issue 34), the statement link entities (issue 41)',
     },
     'functions/wordpress/upload-media.ts': {
-      ceilingKb: 519,
+      ceilingKb: 520,
       carries:
         'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities (issue 34)',
     },
     'functions/wordpress/routes.ts': {
-      ceilingKb: 502,
+      ceilingKb: 503,
       carries:
         'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts, the usage and batch entities (issue 34)',
     },
     'functions/content/save-routes.ts': {
-      ceilingKb: 460,
+      ceilingKb: 464,
       carries:
-        'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version, the usage and batch entities (issue 34), the statement link entities (issue 41)',
+        'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version, the usage and batch entities (issue 34), the statement link entities (issue 41), the review notices’ entry (issue 42)',
     },
     'functions/clients/routes.ts': {
       ceilingKb: 447,
@@ -54,23 +54,24 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend (issue 34) in the agency zone (issue 41)',
     },
     'functions/tools/gbp-post/routes.ts': {
-      ceilingKb: 435,
+      ceilingKb: 436,
       carries: 'SQS (~24 KB), a post and an image tool, the budget check (issue 34)',
     },
     'functions/tools/social-content/routes.ts': {
-      ceilingKb: 435,
+      ceilingKb: 436,
       carries: 'SQS (~24 KB), a post and an image tool, the budget check (issue 34)',
     },
     'functions/reviews/routes.ts': {
-      ceilingKb: 421,
-      carries: 'WebSocket posts, links, comments, decisions, the usage and batch entities (issue 34)',
+      ceilingKb: 432,
+      carries:
+        'WebSocket posts, links, comments, decisions, the usage and batch entities (issue 34), the notifications’ routes and store (issue 42; their delivery and SES load on the first event)',
     },
     'functions/tools/image-generation/handler.ts': {
-      ceilingKb: 428,
+      ceilingKb: 430,
       carries: 'SQS (~24 KB), image options, the budget check (issue 34)',
     },
     'functions/tools/analyze-image/handler.ts': {
-      ceilingKb: 419,
+      ceilingKb: 421,
       carries: 'Secrets Manager (provider keys), WebSocket posts, the budget check (issue 34)',
     },
     'functions/content/routes.ts': {
@@ -83,7 +84,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
       carries: 'the client and provider filters, the agency time zone read and its edge days (issue 41)',
     },
     'functions/tools/faq/handler.ts': {
-      ceilingKb: 435,
+      ceilingKb: 436,
       carries: 'SQS (~24 KB), the budget check (issue 34)',
     },
     'functions/tools/multi-platform/handler.ts': {
@@ -91,19 +92,19 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
       carries: 'SQS (~24 KB), the budget check (issue 34), the statement link entities (issue 41)',
     },
     'functions/tools/press-release/handler.ts': {
-      ceilingKb: 434,
+      ceilingKb: 436,
       carries: 'SQS (~24 KB), the budget check (issue 34)',
     },
     // Issue 34: the budget check at every job start (the price table, the tool's estimate, the client's
     // month spend) put these over 400 KB; docs/decisions.md ("Usage, cost, budgets and bulk runs").
-    'functions/public-api/generate-content.ts': { ceilingKb: 435, carries: 'SQS (~24 KB), the budget check' },
-    'functions/tools/newsletter/handler.ts': { ceilingKb: 435, carries: 'SQS (~24 KB), the budget check' },
+    'functions/public-api/generate-content.ts': { ceilingKb: 436, carries: 'SQS (~24 KB), the budget check' },
+    'functions/tools/newsletter/handler.ts': { ceilingKb: 436, carries: 'SQS (~24 KB), the budget check' },
     'functions/tools/blog-rewrite/handler.ts': {
       ceilingKb: 436,
       carries: 'SQS (~24 KB), the budget check, the statement link entities (issue 41)',
     },
     'functions/tools/client-content/handler.ts': {
-      ceilingKb: 434,
+      ceilingKb: 435,
       carries: 'SQS (~24 KB), the budget check',
     },
     'functions/tools/text-to-speech/handler.ts': {
@@ -113,7 +114,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     // Issue 32: every put of a content item stores its summary (shared/content-summary.ts: preview, word
     // count, thumbnails, WordPress link), computed in the entity, so each table-reading function carries it.
     'functions/access/routes.ts': {
-      ceilingKb: 404,
+      ceilingKb: 405,
       carries:
         'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32)',
     },
@@ -123,9 +124,9 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'SQS (~24 KB), the request schema of every batchable tool, the price table, the budget check, the statement link entities, the dry run and row results (issue 41)',
     },
     'functions/statements/routes.ts': {
-      ceilingKb: 445,
+      ceilingKb: 448,
       carries:
-        'WebSocket posts (links and markup are activities), the client, library and usage reads of a statement, the agency settings, the review links’ rate budgets (issue 41); the CSV writer loads on first use',
+        'WebSocket posts (links and markup are activities), the client, library and usage reads of a statement, the agency settings, the review links’ rate budgets (issue 41), the review service’s notices entry (issue 42, through the link origin); the CSV writer loads on first use',
     },
   };
 

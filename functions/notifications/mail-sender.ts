@@ -22,7 +22,7 @@ export interface Mail {
 }
 
 /** SigV4's hash: node's SHA-256, or its HMAC when given a key. */
-class Sha256 {
+export class Sha256 {
   private hash: Hash | Hmac;
   constructor(private readonly secret?: string | ArrayBuffer | ArrayBufferView) {
     this.hash = this.fresh();

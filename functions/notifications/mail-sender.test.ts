@@ -1,0 +1,108 @@
+import type { IncomingMessage } from 'node:http';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLocalHttpServer } from '#functions/commons/testing/local-http-server';
+import { envNames } from '#infra/routes';
+import { Sha256, sendMail } from './mail-sender';
+
+/** The SES e-mail's request: signed with SigV4 through node's hashes, in SESv2's SendEmail shape. */
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe('the SES sender', () => {
+  it('signs as the AWS SigV4 test suite expects (get-vanilla)', async () => {
+    // aws-sig-v4-test-suite/get-vanilla: the published signature of a GET / at 2015-08-30 12:36:00 UTC.
+    const signer = new SignatureV4({
+      service: 'service',
+      region: 'us-east-1',
+      credentials: {
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+      },
+      sha256: Sha256,
+      // The suite's requests carry no payload hash header.
+      applyChecksum: false,
+    });
+    const signed = await signer.sign(
+      {
+        method: 'GET',
+        protocol: 'https:',
+        hostname: 'example.amazonaws.com',
+        path: '/',
+        headers: { host: 'example.amazonaws.com' },
+      },
+      { signingDate: new Date('2015-08-30T12:36:00Z') },
+    );
+    expect(signed.headers.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
+    );
+  });
+
+  it('sends SESv2 SendEmail from the configured sender, signed for ses in its region', async () => {
+    const received: { request: IncomingMessage; body: string }[] = [];
+    const server = await startLocalHttpServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      request.on('end', () => {
+        received.push({ request, body });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"MessageId":"m-1"}');
+      });
+    });
+    try {
+      Object.assign(process.env, {
+        [envNames.mailFrom]: 'reviews@agency.example',
+        [envNames.mailRegion]: 'eu-west-1',
+        AWS_ENDPOINT_URL_SESV2: server.origin,
+        AWS_ACCESS_KEY_ID: 'AKIDTEST',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      });
+      expect(await sendMail({ to: 'maria@client.example', subject: 'Please review', text: 'The link' })).toBe(
+        true,
+      );
+      const [hit] = received;
+      expect(hit?.request.method).toBe('POST');
+      expect(hit?.request.url).toBe('/v2/email/outbound-emails');
+      expect(hit?.request.headers.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-1\/ses\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+      );
+      expect(JSON.parse(hit?.body ?? '{}')).toEqual({
+        FromEmailAddress: 'reviews@agency.example',
+        Destination: { ToAddresses: ['maria@client.example'] },
+        Content: {
+          Simple: {
+            Subject: { Data: 'Please review', Charset: 'UTF-8' },
+            Body: { Text: { Data: 'The link', Charset: 'UTF-8' } },
+          },
+        },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends nothing without a sender, and reports a refusal as not sent', async () => {
+    delete process.env[envNames.mailFrom];
+    expect(await sendMail({ to: 'a@b.example', subject: 's', text: 't' })).toBe(false);
+    const server = await startLocalHttpServer((_request, response) => {
+      response
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end('{"message":"Email address is not verified."}');
+    });
+    try {
+      Object.assign(process.env, {
+        [envNames.mailFrom]: 'no-reply@agency.example',
+        AWS_ENDPOINT_URL_SESV2: server.origin,
+        AWS_ACCESS_KEY_ID: 'AKIDTEST',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      });
+      expect(await sendMail({ to: 'a@b.example', subject: 's', text: 't' })).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+});
