@@ -184,7 +184,7 @@ describe('the review loop', () => {
     expect(pageErrors(reviewer)).toEqual([]);
     await reviewer.context().close();
 
-    // The bell's list, newest first: open one to mark it read, then the rest; on a desktop and a phone.
+    // The bell's list, newest first, marked read from it; on a desktop and a phone.
     await page.keyboard.press('Escape');
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 2 unread');
     await bell.click();
