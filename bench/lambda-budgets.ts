@@ -39,9 +39,9 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities (issue 34)',
     },
     'functions/wordpress/routes.ts': {
-      ceilingKb: 503,
+      ceilingKb: 505,
       carries:
-        'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts, the usage and batch entities (issue 34)',
+        'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts, the usage and batch entities (issue 34), the notification entities (issue 42)',
     },
     'functions/content/save-routes.ts': {
       ceilingKb: 464,

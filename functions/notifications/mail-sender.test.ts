@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLocalHttpServer } from '#functions/commons/testing/local-http-server';
 import { envNames } from '#infra/routes';
-import { Sha256, sendMail } from './mail-sender';
+import { sendMail } from './mail-sender';
 
-/** The SES e-mail's request: signed with SigV4 through node's hashes, in SESv2's SendEmail shape. */
+/** The SES e-mail's request: SESv2's SendEmail through the SDK's client, signed for ses in the sender's region. */
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -13,34 +12,6 @@ afterEach(() => {
 });
 
 describe('the SES sender', () => {
-  it('signs as the AWS SigV4 test suite expects (get-vanilla)', async () => {
-    // aws-sig-v4-test-suite/get-vanilla: the published signature of a GET / at 2015-08-30 12:36:00 UTC.
-    const signer = new SignatureV4({
-      service: 'service',
-      region: 'us-east-1',
-      credentials: {
-        accessKeyId: 'AKIDEXAMPLE',
-        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
-      },
-      sha256: Sha256,
-      // The suite's requests carry no payload hash header.
-      applyChecksum: false,
-    });
-    const signed = await signer.sign(
-      {
-        method: 'GET',
-        protocol: 'https:',
-        hostname: 'example.amazonaws.com',
-        path: '/',
-        headers: { host: 'example.amazonaws.com' },
-      },
-      { signingDate: new Date('2015-08-30T12:36:00Z') },
-    );
-    expect(signed.headers.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
-    );
-  });
-
   it('sends SESv2 SendEmail from the configured sender, signed for ses in its region', async () => {
     const received: { request: IncomingMessage; body: string }[] = [];
     const server = await startLocalHttpServer((request, response) => {
@@ -68,7 +39,7 @@ describe('the SES sender', () => {
       expect(hit?.request.method).toBe('POST');
       expect(hit?.request.url).toBe('/v2/email/outbound-emails');
       expect(hit?.request.headers.authorization).toMatch(
-        /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-1\/ses\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+        /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-1\/ses\/aws4_request, SignedHeaders=[^,]*host[^,]*, Signature=[0-9a-f]{64}$/,
       );
       expect(JSON.parse(hit?.body ?? '{}')).toEqual({
         FromEmailAddress: 'reviews@agency.example',
@@ -96,6 +67,7 @@ describe('the SES sender', () => {
     try {
       Object.assign(process.env, {
         [envNames.mailFrom]: 'no-reply@agency.example',
+        AWS_REGION: 'us-east-1',
         AWS_ENDPOINT_URL_SESV2: server.origin,
         AWS_ACCESS_KEY_ID: 'AKIDTEST',
         AWS_SECRET_ACCESS_KEY: 'secret',
