@@ -185,25 +185,6 @@ describe('Generate on a tool page', () => {
     await page.context().close();
   });
 
-  it('announces a failed run and leaves the focus on Generate (FAQ)', async () => {
-    const page = await openToolPage(app, user, '/faq', 'FAQ & How To Generator');
-    await page.getByLabel('Topic', { exact: true }).fill('Gutter guards');
-    await page.route('**/api/generate-faq', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'The writer is busy, try again.' } }),
-      }),
-    );
-    const generate = page.getByRole('button', { name: 'Generate FAQ' });
-    await keyboardFocus(page, generate);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => announcement(page).textContent()).toMatch(/: The writer is busy, try again\.$/u);
-    await expect.poll(() => focused(page)).toBe('button:Generate FAQ');
-    await expect.poll(() => generate.getAttribute('aria-disabled')).toBeNull();
-    await page.context().close();
-  });
-
   it('hands the focus to a finished image result too (AI Image Generator)', async () => {
     const page = await openToolPage(app, user, '/image-generation', 'AI Image Generator');
     await page.getByLabel('Prompt').fill('A red bicycle by a bakery window');
