@@ -61,6 +61,8 @@ export default defineConfig({
           exclude: ignored,
           environment: 'happy-dom',
           setupFiles: ['frontend/src/testing/setup.ts'],
+          // A whole screen renders in a few seconds on a loaded 2-core machine; 5 s left no room.
+          testTimeout: 30_000,
         },
       },
       {

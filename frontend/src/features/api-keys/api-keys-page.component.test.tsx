@@ -6,6 +6,7 @@ import { API_KEY_MESSAGES, type ApiKeySummary } from '#shared/api-keys';
 import { apiServer, apiUrl } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render-screen';
 import { SIGNED_IN_USER } from '@/testing/signed-in-user';
+import { findToast } from '@/testing/toasts';
 import { ApiKeysPage } from './api-keys-page';
 
 /** The API Keys screen's failure toasts (spec 001 §8), with the server failing each call. */
@@ -23,14 +24,6 @@ const STURDY_KEY: ApiKeySummary = {
   last_used_at: null,
 };
 
-/** The toast whose text includes `text` (sonner renders each toast as an `li[data-sonner-toast]`). */
-async function toastWith(text: string): Promise<HTMLElement> {
-  const found = await screen.findByText(text, { selector: '[data-sonner-toast] *' });
-  const toast = found.closest<HTMLElement>('[data-sonner-toast]');
-  if (!toast) throw new Error(`No toast holds "${text}"`);
-  return toast;
-}
-
 describe('API Keys page', () => {
   it('says the keys failed to load, and that a key failed to be created', async () => {
     apiServer.use(
@@ -38,11 +31,11 @@ describe('API Keys page', () => {
       http.post(apiUrl('/api/api-keys'), serverError),
     );
     renderScreen(<ApiKeysPage />, { path: '/api-keys' });
-    expect(await toastWith(API_KEY_MESSAGES.fetchFailed)).toBeTruthy();
+    expect(await findToast(API_KEY_MESSAGES.fetchFailed)).toBeTruthy();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Key name'), 'Will fail');
     await user.click(screen.getByRole('button', { name: 'Create API Key' }));
-    expect(await toastWith(API_KEY_MESSAGES.createFailed)).toBeTruthy();
+    expect(await findToast(API_KEY_MESSAGES.createFailed)).toBeTruthy();
   });
 
   it('says a status change and a delete failed, and the key stays as it was', async () => {
@@ -55,10 +48,10 @@ describe('API Keys page', () => {
     const user = userEvent.setup();
     const toggle = await screen.findByRole('switch', { name: 'Active: Sturdy key' });
     await user.click(toggle);
-    expect(await toastWith(API_KEY_MESSAGES.updateFailed)).toBeTruthy();
+    expect(await findToast(API_KEY_MESSAGES.updateFailed)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Delete Sturdy key' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await toastWith(API_KEY_MESSAGES.deleteFailed)).toBeTruthy();
+    expect(await findToast(API_KEY_MESSAGES.deleteFailed)).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Active: Sturdy key' }).getAttribute('aria-checked')).toBe(
       'true',
     );
