@@ -1,15 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, createApiUser, createClientViaApi } from './support/clients';
-import {
-  type E2eApp,
-  expectToast,
-  openPage,
-  pageErrors,
-  screenshot,
-  signInThroughUi,
-  startE2eApp,
-} from './support/e2e';
+import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
 
 /**
  * 001 §2 Activity Tracker: the admin's live feed of every user's activity (the newest rows, then new
