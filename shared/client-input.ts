@@ -1,3 +1,4 @@
+import { APPROVAL_STEPS_SETTINGS } from './approvals';
 import { CLIENT_NAME_REQUIRED, CLIENT_TEXT_FIELDS, type ClientTextField } from './client';
 import {
   INVALID_URL_MESSAGE,
@@ -116,6 +117,11 @@ const passwordField = z.nullish(z.string().check(z.maxLength(MAX_SHORT)));
  */
 const approvalField = z.optional(z.boolean());
 
+/** `approval_steps` (issue 42 item 2): a setting too, so left out it keeps the stored value (`none` when new). */
+const approvalStepsField = z.optional(
+  z.enum(APPROVAL_STEPS_SETTINGS, { error: `must be one of ${APPROVAL_STEPS_SETTINGS.join(', ')}` }),
+);
+
 /** Body of POST /api/clients: fields left out are empty. */
 export const clientInputSchema = z.object({
   name: nameField,
@@ -123,6 +129,7 @@ export const clientInputSchema = z.object({
   wordpress_url: createUrl,
   wordpress_app_password: passwordField,
   require_approval: approvalField,
+  approval_steps: approvalStepsField,
 });
 
 /** Body of PUT /api/clients/{clientId}: the whole profile; a field left out is refused, never cleared. */
@@ -132,6 +139,7 @@ export const clientReplaceSchema = z.object({
   wordpress_url: replaceUrl,
   wordpress_app_password: passwordField,
   require_approval: approvalField,
+  approval_steps: approvalStepsField,
 });
 
 /** Body of PATCH /api/clients/{clientId}: the fields to change; those left out keep their value. */
@@ -141,6 +149,7 @@ export const clientPatchSchema = z.object({
   wordpress_url: patchUrl,
   wordpress_app_password: passwordField,
   require_approval: approvalField,
+  approval_steps: approvalStepsField,
 });
 
 export type ClientInput = z.input<typeof clientInputSchema>;

@@ -16,6 +16,7 @@ const client = (changes: Partial<Client> = {}): Client => ({
   content_count: 3,
   access_count: 1,
   require_approval: false,
+  approval_steps: 'none',
   ...changes,
 });
 

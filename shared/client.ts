@@ -1,3 +1,5 @@
+import type { ApprovalStepsSetting } from './approvals';
+
 /**
  * The client profile (spec 000 §3, 001 §3). Text fields are trimmed and empty ones become null, on
  * the server as well as in the form, so "no value" has exactly one representation.
@@ -43,6 +45,8 @@ export interface Client extends Record<ClientTextField, string | null> {
   access_count: number;
   /** 'Require approval before publishing' (issue 33 item 4): off unless the client's editor turns it on. */
   require_approval: boolean;
+  /** Who must approve before publishing (issue 42 item 2, shared/approvals.ts); `none` by default. */
+  approval_steps: ApprovalStepsSetting;
 }
 
 export const DEFAULT_PRESS_RELEASE_INSTRUCTIONS = `Write the press release in the third person and in news style, 300-500 words (300-800 is acceptable).

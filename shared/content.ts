@@ -1,3 +1,4 @@
+import type { ContentApproval } from './approvals';
 import type { ContentStatus } from './content-status';
 import { storableJsonObject } from './validation/storable-json';
 import * as z from './validation/zod';
@@ -82,6 +83,10 @@ export interface ClientContent {
   versionId?: string;
   /** The version a reviewer approved, when one did. */
   approvedVersionId?: string;
+  /** Every approval decision, oldest first, each with its step and version (shared/approvals.ts). */
+  approvals: ContentApproval[];
+  /** When a publish carried an approval to the words that went out: the version it was given on. */
+  approvalsFromVersionId?: string;
   /** When WordPress publishes (or published) the linked post, for a scheduled or published item. */
   publishDate?: string;
 }

@@ -1,4 +1,6 @@
 import { agencySettingsSchema, settingsInputSchema } from './agency-settings';
+import { contentApprovalStateSchema } from './approval-schemas';
+import { APPROVAL_STEPS_SETTINGS } from './approvals';
 import { BATCH_COLUMNS, MAX_BATCH_ROWS } from './batch-columns';
 import {
   batchCreatedSchema,
@@ -188,7 +190,13 @@ export const clientSchema = z.object({
   require_approval: z.boolean().check(
     z.meta({
       description:
-        "'Require approval before publishing': when true, content is published or scheduled to WordPress only once a reviewer approved it.",
+        "'Require approval before publishing': when true, content is published or scheduled to WordPress only once a reviewer approved it. Applies when `approval_steps` is `none`.",
+    }),
+  ),
+  approval_steps: z.enum(APPROVAL_STEPS_SETTINGS).check(
+    z.meta({
+      description:
+        "'Approval steps': who must approve an item before it is published or scheduled. `none` (the default): only `require_approval` decides; `internal`: a colleague's approval in the app; `client`: the client's, through a review link only; `internal_then_client`: both, the client's after the colleague's. A publish or schedule without every step answers 409 `approval_required`, naming the missing step; an administrator can override a step, which is recorded.",
     }),
   ),
   // Issue 34: the monthly AI budget and what this month cost so far.
@@ -541,6 +549,15 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
         "With `Accept: text/csv`: one line per item (`section` `item`), per job (`job`, its cost in `amountUsd`), then the totals (`total`: `costUsd`, `markupPercent`, `billedUsd`). Text cells are quoted, and one that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`; numbers are written bare.",
       columns: STATEMENT_CSV_COLUMNS,
     },
+  },
+  {
+    method: 'get',
+    path: '/clients/{clientId}/content/{contentId}/approvals',
+    tag: 'Clients',
+    summary: 'Get a library item’s approval state',
+    description:
+      'Where a library item stands against its client’s approval rules: the client’s `approval_steps` and `require_approval`, the item’s current version, the steps still missing on it, whether a publish or schedule would pass now (`publishable`; otherwise the app’s publish answers 409 `approval_required` naming the missing steps), and every approval decision on the item with its step. A client step is completed only through a review link; an administrator’s override is marked `override: true`. Anyone who can see the client may read it.',
+    response: { status: 200, schema: contentApprovalStateSchema },
   },
   {
     method: 'post',

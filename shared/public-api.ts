@@ -7,7 +7,8 @@
  * The documented API version: the spec's 1.2.2 (001 §9) with issue 34's additions (usage, budgets,
  * batches, 1.3.0) and issue 41's (the agency's settings, client statements and billing, the usage
  * filters `clientId` and `provider` with the offline and estimated figures, 1.4.0) and issue 42's (the
- * caller's notifications, 1.5.0), each a minor version: every earlier endpoint and reply is unchanged.
+ * caller's notifications, a client's `approval_steps`, a library item's approval state, 1.5.0), each a
+ * minor version: every earlier endpoint and reply is unchanged.
  */
 export const PUBLIC_API_VERSION = '1.5.0';
 

@@ -20,6 +20,7 @@ export const CLIENT_FIELDS = [
   'content_count',
   'access_count',
   'require_approval',
+  'approval_steps',
   'budget',
   'monthToDateUsd',
 ] as const satisfies readonly (keyof ClientReply)[];

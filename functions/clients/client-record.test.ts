@@ -70,6 +70,7 @@ describe('toClient and toClientSummaryOfRecord', () => {
       'content_count',
       'access_count',
       'require_approval',
+      'approval_steps',
     ]);
   });
 

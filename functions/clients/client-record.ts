@@ -1,5 +1,6 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Entities } from '#functions/data/entities';
+import { approvalStepsOf } from '#shared/approvals';
 import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from '#shared/client';
 import { CLIENT_INSTRUCTION_FIELDS, type ClientSummary, type InstructionPreviews } from '#shared/client-list';
 
@@ -47,6 +48,7 @@ export function toClient(record: ClientRecord): Client {
     content_count: Math.max(0, record.contentCount ?? 0),
     access_count: Math.max(0, record.accessCount ?? 0),
     require_approval: record.requireApproval === true,
+    approval_steps: approvalStepsOf(record.approvalSteps),
   };
 }
 
@@ -70,6 +72,7 @@ export const CLIENT_CARD_ATTRIBUTES: readonly (keyof ClientRecord)[] = [
   'contentCount',
   'accessCount',
   'requireApproval',
+  'approvalSteps',
   'instructionPreviews',
   'budgetMicroUsd',
 ];
@@ -104,6 +107,7 @@ export function toClientSummaryOfRecord(record: ClientRecord, previews: Instruct
     content_count: Math.max(0, record.contentCount ?? 0),
     access_count: Math.max(0, record.accessCount ?? 0),
     require_approval: record.requireApproval === true,
+    approval_steps: approvalStepsOf(record.approvalSteps),
     newsletter_instructions_preview: previews.newsletter_instructions ?? null,
     press_release_instructions_preview: previews.press_release_instructions ?? null,
     content_instructions_preview: previews.content_instructions ?? null,

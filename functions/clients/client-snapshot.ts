@@ -23,6 +23,7 @@ export const clientRecordSchema = z.object({
   contentCount: z.optional(z.number()),
   accessCount: z.optional(z.number()),
   requireApproval: z.optional(z.boolean()),
+  approvalSteps: optionalString,
 });
 
 export type StoredClient = z.output<typeof clientRecordSchema>;

@@ -6,6 +6,7 @@ import { NotFoundError } from '#functions/commons/errors';
 import { entities } from '#functions/data/entities';
 import { putItem } from '#functions/data/item-commands';
 import { isConditionFailure } from '#functions/data/item-keys';
+import { approvalStepsOf } from '#shared/approvals';
 import { CLIENT_TEXT_FIELDS, type ClientTextField } from '#shared/client';
 import type { ParsedClientChanges, ParsedClientInput } from '#shared/client-input';
 import { instructionPreviewsOf } from '#shared/client-list';
@@ -66,6 +67,11 @@ export async function createClient(caller: Caller, input: ParsedClientInput): Pr
       contentCount: 0,
       accessCount: 0,
       requireApproval: input.require_approval === true ? true : undefined,
+      // `none` is the default, stored as no attribute, like the older clients that never had one.
+      approvalSteps:
+        input.approval_steps === undefined || input.approval_steps === 'none'
+          ? undefined
+          : input.approval_steps,
     },
     { attr: 'clientId', exists: false },
   );
@@ -85,6 +91,9 @@ export function changedFields(record: ClientRecord, input: ParsedClientChanges):
   }
   if (input.require_approval !== undefined && input.require_approval !== (record.requireApproval === true)) {
     changed.push('require_approval');
+  }
+  if (input.approval_steps !== undefined && input.approval_steps !== approvalStepsOf(record.approvalSteps)) {
+    changed.push('approval_steps');
   }
   return changed;
 }
@@ -117,6 +126,7 @@ export async function updateClient(
     // cleared instruction's preview goes with it.
     instructionPreviews: $set(instructionPreviewsOf(instructions)),
     ...(input.require_approval === undefined ? {} : { requireApproval: input.require_approval }),
+    ...(input.approval_steps === undefined ? {} : { approvalSteps: input.approval_steps }),
     updatedAt: new Date().toISOString(),
   };
   try {

@@ -68,6 +68,8 @@ const SUMMARY_ATTRIBUTES = [
   'dueDate',
   'currentVersionId',
   'approvedVersionId',
+  'approvals',
+  'approvalsCarried',
   'publishDate',
   'summary',
 ] as const satisfies readonly (keyof ContentRecord)[];

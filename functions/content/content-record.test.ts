@@ -36,7 +36,36 @@ describe('toClientContent', () => {
       updated_at: record.updatedAt,
       // Stored before statuses existed: a draft (issue 33 item 2).
       status: 'draft',
+      // Stored before approval steps: no decisions.
+      approvals: [],
     });
+  });
+
+  it('carries the approvals, `override` only when set, and the carried version only while current', () => {
+    const decided = {
+      step: 'client',
+      decidedBy: 'owner@bakery.example',
+      decision: 'approve',
+      versionId: 'v1',
+      at: '2026-11-02T10:00:00.000Z',
+    } as const;
+    const reply = toClientContent({
+      ...record,
+      currentVersionId: 'v2',
+      approvals: [
+        { ...decided, override: false },
+        { ...decided, step: 'internal', override: true },
+      ],
+      approvalsCarried: { from: 'v1', to: 'v2' },
+    });
+    expect(reply.approvals).toEqual([decided, { ...decided, step: 'internal', override: true }]);
+    expect(reply.approvalsFromVersionId).toBe('v1');
+    const edited = toClientContent({
+      ...record,
+      currentVersionId: 'v3',
+      approvalsCarried: { from: 'v1', to: 'v2' },
+    });
+    expect(edited).not.toHaveProperty('approvalsFromVersionId');
   });
 
   it('carries the status, the due date and the versions when stored', () => {

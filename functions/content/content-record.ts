@@ -1,6 +1,7 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { PayloadTooLargeError } from '#functions/commons/errors';
 import type { Entities } from '#functions/data/entities';
+import type { ContentApproval } from '#shared/approvals';
 import type { ClientContent } from '#shared/content';
 import { statusOf } from '#shared/content-status';
 import type { StoredContent } from './content-snapshot';
@@ -12,7 +13,23 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The item's decisions as its replies carry them (`override` only when true). */
+export function approvalsOf(record: Pick<ContentRecord, 'approvals'>): ContentApproval[] {
+  return (record.approvals ?? []).map(({ override, ...approval }) =>
+    override === true ? { ...approval, override: true } : approval,
+  );
+}
+
+/** The version whose decisions stand for the current words, when a publish carried them (entities.ts). */
+export function approvalsFromVersionOf(
+  record: Pick<ContentRecord, 'approvalsCarried' | 'currentVersionId'>,
+): string | undefined {
+  const carried = record.approvalsCarried;
+  return carried && carried.to === record.currentVersionId ? carried.from : undefined;
+}
+
 export function toClientContent(record: ContentRecord): ClientContent {
+  const approvalsFromVersionId = approvalsFromVersionOf(record);
   return {
     id: record.contentId,
     client_id: record.clientId,
@@ -27,6 +44,8 @@ export function toClientContent(record: ContentRecord): ClientContent {
     ...(record.dueDate ? { dueDate: record.dueDate } : {}),
     ...(record.currentVersionId ? { versionId: record.currentVersionId } : {}),
     ...(record.approvedVersionId ? { approvedVersionId: record.approvedVersionId } : {}),
+    approvals: approvalsOf(record),
+    ...(approvalsFromVersionId ? { approvalsFromVersionId } : {}),
     ...(record.publishDate ? { publishDate: record.publishDate } : {}),
   };
 }

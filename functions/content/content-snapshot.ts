@@ -1,3 +1,4 @@
+import { storedApprovalSchema } from '#shared/approval-schemas';
 import * as z from '#shared/validation/zod';
 
 /**
@@ -20,6 +21,8 @@ export const contentRecordSchema = z.object({
   dueDate: z.optional(z.string()),
   currentVersionId: z.optional(z.string()),
   approvedVersionId: z.optional(z.string()),
+  approvals: z.optional(z.array(storedApprovalSchema)),
+  approvalsCarried: z.optional(z.object({ from: z.string(), to: z.string() })),
   publishDate: z.optional(z.string()),
 });
 

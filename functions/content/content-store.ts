@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError } from '#functions/commons/errors';
 import { calendarIndexKeys, entities } from '#functions/data/entities';
 import { findItem, putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
+import type { ContentApproval } from '#shared/approvals';
 import { type ContentStatus, nextStatus, statusOf } from '#shared/content-status';
 import { storedSummaryOf } from '#shared/content-summary';
 import type { VersionSource } from '#shared/content-versions';
@@ -78,6 +79,10 @@ export interface ContentUpdate {
   readonly status?: ContentStatus;
   /** A string sets it; null removes it; absent keeps it. */
   readonly approvedVersionId?: string | null;
+  /** Replaces the item's approval decisions (shared/approvals.ts); absent keeps them. */
+  readonly approvals?: readonly ContentApproval[];
+  /** Decisions of `from` standing for version `to` (a publish that carried an approval); absent keeps. */
+  readonly approvalsCarried?: { readonly from: string; readonly to: string };
   readonly publishDate?: string | null;
   readonly dueDate?: string | null;
 }
@@ -229,6 +234,12 @@ async function writeChange(
         summary: $set(storedSummaryOf({ ...next, metadata: next.metadata ?? current.metadata })),
         ...(next.status === undefined ? {} : { status: next.status }),
         ...(typeof next.approvedVersionId === 'string' ? { approvedVersionId: next.approvedVersionId } : {}),
+        ...(next.approvals === undefined
+          ? {}
+          : { approvals: $set(next.approvals.map((entry) => ({ ...entry }))) }),
+        ...(next.approvalsCarried === undefined
+          ? {}
+          : { approvalsCarried: $set({ ...next.approvalsCarried }) }),
         ...(typeof next.publishDate === 'string' ? { publishDate: next.publishDate, ...publishKeys } : {}),
         ...(typeof next.dueDate === 'string' ? { dueDate: next.dueDate, ...dueKeys } : {}),
         ...(versionId === undefined ? {} : { currentVersionId: versionId }),

@@ -2,13 +2,16 @@ import { Entity } from 'dynamodb-toolbox/entity';
 import { any } from 'dynamodb-toolbox/schema/any';
 import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
+import { list } from 'dynamodb-toolbox/schema/list';
 import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { set } from 'dynamodb-toolbox/schema/set';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
+import { APPROVAL_STEPS } from '#shared/approvals';
 import { instructionPreviewsOf } from '#shared/client-list';
+import { REVIEW_DECISIONS } from '#shared/content-status';
 import { storedSummaryOf } from '#shared/content-summary';
 import { entityVersion, partitionKey, type SingleTable, singleTable, sortKey } from './item-keys';
 import { lazily } from './once';
@@ -62,6 +65,8 @@ const clientAttributes = () =>
     accessCount: number().optional().default(0),
     /** 'Require approval before publishing' (issue 33 item 4); absent on older clients: off. */
     requireApproval: boolean().optional(),
+    /** `approval_steps` (issue 42 item 2, shared/approvals.ts); absent on older clients: `none`. */
+    approvalSteps: optionalString(),
     /** The monthly AI budget in micro-dollars (issue 34); absent when the client has none. */
     budgetMicroUsd: number().optional(),
     /** The markup its statements bill on the AI cost, in basis points (issue 41); absent: none. */
@@ -119,6 +124,25 @@ const contentAttributes = () =>
     currentVersionId: optionalString(),
     /** The version a reviewer approved. */
     approvedVersionId: optionalString(),
+    /**
+     * Every approval decision on the item, oldest first (issue 42 item 2, shared/approvals.ts): written
+     * with the status by the same conditional update, so a decision and its record never part.
+     */
+    approvals: list(
+      map({
+        step: string().enum(...APPROVAL_STEPS),
+        decidedBy: string(),
+        decision: string().enum(...REVIEW_DECISIONS),
+        versionId: string(),
+        at: string(),
+        override: boolean().optional(),
+      }),
+    ).optional(),
+    /**
+     * A publish that carried an approval to the words that went out (the Editor changed them): the
+     * decisions of `from` stand for version `to` (shared/approvals.ts `approvalsFromVersionId`).
+     */
+    approvalsCarried: map({ from: string(), to: string() }).optional(),
     /** When WordPress publishes or published the linked post (ISO, UTC): the calendar's date. */
     publishDate: optionalString(),
     edbVersion: entityVersion(),

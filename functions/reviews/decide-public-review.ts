@@ -1,3 +1,5 @@
+import { assertStepOrder } from '#functions/approvals/approval-record';
+import { approvalStepsOf } from '#shared/approvals';
 import { reviewDecisionSchema } from '#shared/reviews';
 import { publicReviewHandler } from './public-review-handler';
 import { decide } from './review-service';
@@ -5,12 +7,15 @@ import { decide } from './review-service';
 /**
  * POST /api/reviews/{token}/decision `{decision, comment?}` (no credentials): Approve, or Request changes
  * with a comment, on the version the link shows. 409 when the item is no longer waiting for a decision
- * on it (the editor changed it since, or it was published).
+ * on it (the editor changed it since, or it was published), and, with the client's approval steps
+ * `internal_then_client`, when the client approves before a colleague did (issue 42 item 2).
  */
 export const handler = publicReviewHandler({
   body: reviewDecisionSchema,
   handle: async ({ review, content, client, body, userAgent }) => {
-    const decided = await decide({ kind: 'reviewer', review }, { client, userAgent }, content, body);
+    const reviewer = { kind: 'reviewer', review } as const;
+    assertStepOrder(approvalStepsOf(client.approvalSteps), reviewer, content, body.decision);
+    const decided = await decide(reviewer, { client, userAgent }, content, body);
     // The reviewer learns the new status and their decision, not the item's other fields.
     return { status: decided.content.status, comment: decided.comment };
   },

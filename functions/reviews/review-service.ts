@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { listGrants } from '#functions/access/access-store';
 import { recordActivity } from '#functions/activities/activity-log';
+import { recordApproval } from '#functions/approvals/approval-record';
 import type { ClientRecord } from '#functions/clients/client-record';
 import type { Caller } from '#functions/commons/caller';
 import { ConflictError, NotFoundError } from '#functions/commons/errors';
@@ -316,6 +317,8 @@ export async function decide(
     return {
       status: nextStatus(status, { type: 'decided', decision: input.decision }) ?? status,
       approvedVersionId: input.decision === 'approve' ? expectedVersion : null,
+      // Who approved, with its step (issue 42 item 2), in the same conditional write as the status.
+      ...recordApproval(actor, current, input.decision, expectedVersion),
     };
   });
   const outcome = input.decision === 'approve' ? 'approved' : 'changes_requested';

@@ -1,3 +1,5 @@
+import { handler as getApprovals } from '#functions/approvals/get-approvals';
+import { handler as overrideApproval } from '#functions/approvals/override-approval';
 import { dispatchRoutes } from '#functions/commons/route-dispatch';
 import { handler as listNotifications } from '#functions/notifications/list-notifications';
 import { handler as markNotificationsRead } from '#functions/notifications/mark-read';
@@ -25,6 +27,8 @@ export const handler = dispatchRoutes('Reviews', {
   RevokeReview: revokeReview,
   CreateContentComment: commentContent,
   DecideContent: decideContent,
+  OverrideContentApproval: overrideApproval,
+  GetContentApprovals: getApprovals,
   GetPublicReview: getPublicReview,
   CreatePublicReviewComment: commentPublicReview,
   DecidePublicReview: decidePublicReview,

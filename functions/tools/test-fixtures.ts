@@ -34,6 +34,7 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
     content_count: 0,
     access_count: 0,
     require_approval: false,
+    approval_steps: 'none',
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import type { ContentRecord } from '#functions/content/content-record';
-import { assertStorable, toClientContent } from '#functions/content/content-record';
+import { approvalsFromVersionOf, assertStorable, toClientContent } from '#functions/content/content-record';
 import { type ContentUpdate, changeContent, patchContent } from '#functions/content/content-store';
 import type { VersionAuthor } from '#functions/content/content-versions';
 import type { ClientContent } from '#shared/content';
@@ -66,6 +66,16 @@ function publishedChanges(
     publishDate: publishDateOf(post),
     ...(approved && newVersionId !== null && isPublishingStatus(post.status)
       ? { approvedVersionId: newVersionId }
+      : {}),
+    // The approval steps' decisions follow the words that went out in the same way (issue 42 item 2):
+    // those that stood for the words before stand for the published ones.
+    ...(newVersionId !== null && isPublishingStatus(post.status)
+      ? {
+          approvalsCarried: {
+            from: approvalsFromVersionOf(current) ?? current.currentVersionId ?? current.contentId,
+            to: newVersionId,
+          },
+        }
       : {}),
   };
 }

@@ -5,6 +5,12 @@ import { BadRequestError, ConflictError, ForbiddenError } from '#functions/commo
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
 import type { ContentRecord } from '#functions/content/content-record';
 import { toClientContent } from '#functions/content/content-record';
+import {
+  type ApprovalStep,
+  approvalStepsOf,
+  type PublishingRules,
+  publishingRefusal,
+} from '#shared/approvals';
 import { CALENDAR_MESSAGES } from '#shared/calendar';
 import type { ClientContent } from '#shared/content';
 import {
@@ -31,8 +37,8 @@ import type { PostFields, SavedPost, WordPressSite } from './wordpress-site';
 export interface PublishingContext {
   readonly caller: Caller;
   readonly clientName: string;
-  /** The client's 'Require approval before publishing' setting (issue 33 item 4). */
-  readonly requireApproval: boolean;
+  /** The client's 'Require approval before publishing' (issue 33 item 4) and approval steps (issue 42). */
+  readonly rules: PublishingRules;
   readonly site: WordPressSite;
   readonly userAgent: string | null;
 }
@@ -40,14 +46,17 @@ export interface PublishingContext {
 /** The context of a publishing call for a client the caller may see. */
 export function publishingContext(
   caller: Caller,
-  client: Pick<ClientRecord, 'name' | 'requireApproval'>,
+  client: Pick<ClientRecord, 'name' | 'requireApproval' | 'approvalSteps'>,
   site: WordPressSite,
   userAgent: string | null,
 ): PublishingContext {
   return {
     caller,
     clientName: client.name,
-    requireApproval: client.requireApproval === true,
+    rules: {
+      requireApproval: client.requireApproval === true,
+      approvalSteps: approvalStepsOf(client.approvalSteps),
+    },
     site,
     userAgent,
   };
@@ -56,22 +65,34 @@ export function publishingContext(
 export const OVERRIDE_ADMINS_ONLY = 'Only an administrator can publish content that is not approved.';
 
 /**
- * The client's approval rule (issue 33 item 4): with 'Require approval before publishing' on, a post is
- * published or scheduled only for an approved item (409 otherwise), unless an administrator overrides it.
- * Returns whether the rule was overridden, for the activity. Drafts, pending and private posts are not
- * publishing, so they need no approval.
+ * The client's approval rule, as every publishing gate asks it (shared/approvals.ts `publishingRefusal`):
+ * with approval steps, every step the client names (issue 42 item 2); with none, 'Require approval before
+ * publishing' as before (issue 33 item 4). A refused publish or schedule is a 409 naming what is
+ * missing, unless an administrator overrides it. Returns the override (with the steps it lacked; none
+ * for the older rule), for the activity; null when nothing was overridden.
+ * Drafts, pending and private posts are not publishing, so they need no approval.
  */
 export function checkApproval(
-  context: Pick<PublishingContext, 'caller' | 'requireApproval'>,
+  context: Pick<PublishingContext, 'caller' | 'rules'>,
   content: ContentRecord,
   input: Pick<WordPressPostInput, 'status' | 'overrideApproval'>,
-): boolean {
+): ApprovalOverride | null {
   if (input.overrideApproval === true && !context.caller.isAdmin)
     throw new ForbiddenError(OVERRIDE_ADMINS_ONLY);
-  if (!context.requireApproval || !isPublishingStatus(input.status)) return false;
-  if (isApprovedForPublishing(toClientContent(content))) return false;
-  if (input.overrideApproval === true) return true;
-  throw new ConflictError(APPROVAL_REQUIRED_MESSAGE, 'approval_required');
+  if (!isPublishingStatus(input.status)) return null;
+  const item = toClientContent(content);
+  const refusal = publishingRefusal(context.rules, item, {
+    approved: isApprovedForPublishing(item),
+    message: APPROVAL_REQUIRED_MESSAGE,
+  });
+  if (refusal === null) return null;
+  if (input.overrideApproval === true) return { steps: refusal.missing };
+  throw new ConflictError(refusal.message, refusal.code);
+}
+
+/** An administrator's publish past the rule: the steps it lacked (none for the older rule). */
+export interface ApprovalOverride {
+  readonly steps: readonly ApprovalStep[];
 }
 
 /** Same tolerance as a clock that runs a little behind: a date in the past cannot be scheduled. */
@@ -169,7 +190,7 @@ function details(
   content: ContentRecord,
   post: SavedPost,
   title: string,
-  approvalOverridden: boolean,
+  approvalOverride: ApprovalOverride | null,
 ): Record<string, unknown> {
   return {
     client_id: content.clientId,
@@ -179,7 +200,12 @@ function details(
     wordpress_id: post.id,
     wordpress_url: post.link,
     wordpress_status: post.status,
-    ...(approvalOverridden ? { approval_overridden: true } : {}),
+    ...(approvalOverride
+      ? {
+          approval_overridden: true,
+          ...(approvalOverride.steps.length > 0 ? { overridden_steps: [...approvalOverride.steps] } : {}),
+        }
+      : {}),
   };
 }
 

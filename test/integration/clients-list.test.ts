@@ -125,6 +125,7 @@ describe('the list of clients', () => {
       content_count: 0,
       access_count: 0,
       require_approval: false,
+      approval_steps: 'none',
       budget: null,
       monthToDateUsd: 0,
       newsletter_instructions_preview: `${long('friendly').slice(0, 200).trimEnd()}...`,

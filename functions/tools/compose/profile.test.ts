@@ -39,6 +39,7 @@ const client: Client = {
   content_count: 0,
   access_count: 0,
   require_approval: false,
+  approval_steps: 'none',
 };
 
 describe('business profiles', () => {

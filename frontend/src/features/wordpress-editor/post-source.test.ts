@@ -14,6 +14,7 @@ const content: ClientContent = {
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   status: 'draft',
+  approvals: [],
 };
 
 const live: WordPressLivePost = {

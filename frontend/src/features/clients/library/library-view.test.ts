@@ -24,6 +24,7 @@ function item(overrides: Partial<ClientContent>): ContentSummary {
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
     status: 'draft',
+    approvals: [],
     ...overrides,
   });
 }

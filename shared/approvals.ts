@@ -1,0 +1,160 @@
+import type { ReviewDecision } from './content-status';
+
+/**
+ * Who approves (issue 42 item 2, docs/decisions.md 'Approval steps'): a client's setting names the steps
+ * publishing needs, and an item records every approval decision with its step. The rule that says what
+ * is missing is here, pure, so every publishing gate (WordPress's publish, schedule and the calendar's
+ * drag today; other channels later) asks the same function, and the browser can say the same.
+ */
+
+/** A client's `approval_steps` setting; `none` (the default) keeps 'Require approval before publishing'. */
+export const APPROVAL_STEPS_SETTINGS = ['none', 'internal', 'client', 'internal_then_client'] as const;
+export type ApprovalStepsSetting = (typeof APPROVAL_STEPS_SETTINGS)[number];
+export const DEFAULT_APPROVAL_STEPS: ApprovalStepsSetting = 'none';
+
+/** One step of an approval: a colleague's (internal), or the client's through a review link. */
+export const APPROVAL_STEPS = ['internal', 'client'] as const;
+export type ApprovalStep = (typeof APPROVAL_STEPS)[number];
+
+/** The client form's field (issue 42 item 2). */
+export const APPROVAL_STEPS_FIELD = {
+  label: 'Approval steps',
+  hint: 'Who must approve an item before it is published or scheduled. A client step is completed only through a review link.',
+  options: {
+    none: 'None',
+    internal: 'Internal (a colleague)',
+    client: 'Client (through a review link)',
+    internal_then_client: 'Internal, then client',
+  },
+} as const satisfies {
+  label: string;
+  hint: string;
+  options: Readonly<Record<ApprovalStepsSetting, string>>;
+};
+
+/** How a step is named in messages, badges and the activity. */
+export const APPROVAL_STEP_LABELS: Readonly<Record<ApprovalStep, string>> = {
+  internal: 'internal approval',
+  client: "the client's approval",
+};
+
+const REQUIRED_STEPS: Readonly<Record<ApprovalStepsSetting, readonly ApprovalStep[]>> = {
+  none: [],
+  internal: ['internal'],
+  client: ['client'],
+  internal_then_client: ['internal', 'client'],
+};
+
+/** The steps a setting names, in their order. */
+export function requiredSteps(setting: ApprovalStepsSetting): readonly ApprovalStep[] {
+  return REQUIRED_STEPS[setting];
+}
+
+export function isApprovalStepsSetting(value: unknown): value is ApprovalStepsSetting {
+  return typeof value === 'string' && (APPROVAL_STEPS_SETTINGS as readonly string[]).includes(value);
+}
+
+/** A stored setting, or the default for a client written before the setting existed. */
+export function approvalStepsOf(value: unknown): ApprovalStepsSetting {
+  return isApprovalStepsSetting(value) ? value : DEFAULT_APPROVAL_STEPS;
+}
+
+/** One decision on an item, as its replies carry it (`approvals`, the contract of issue 42 item 7). */
+export interface ContentApproval {
+  readonly step: ApprovalStep;
+  /** The colleague's e-mail, or the link's reviewer (their e-mail, else '<name> (review link)'). */
+  readonly decidedBy: string;
+  readonly decision: ReviewDecision;
+  /** The version the decision was made on. */
+  readonly versionId: string;
+  readonly at: string;
+  /** An administrator completed the step in its place (recorded, shown on the item and in the activity). */
+  readonly override?: true;
+}
+
+/** What the rule reads of an item: its current version and its decisions. */
+export interface ApprovalSubject {
+  readonly versionId?: string | undefined;
+  readonly approvals?: readonly ContentApproval[] | undefined;
+  /**
+   * The version whose decisions the current words stand on, when a publish carried an approval to the
+   * words that went out (the Editor changed them on the way: docs/decisions.md 'Approval is of words').
+   */
+  readonly approvalsFromVersionId?: string | undefined;
+}
+
+/** The latest decision of a step on the item's words, or null when there is none. */
+export function standingDecision(item: ApprovalSubject, step: ApprovalStep): ContentApproval | null {
+  if (item.versionId === undefined) return null;
+  const versions = new Set([item.versionId, item.approvalsFromVersionId]);
+  let latest: ContentApproval | null = null;
+  for (const approval of item.approvals ?? []) {
+    if (approval.step !== step || !versions.has(approval.versionId)) continue;
+    if (latest === null || approval.at >= latest.at) latest = approval;
+  }
+  return latest;
+}
+
+/** Whether a step stands approved on the item's words (its latest decision there is an approval). */
+export function isStepApproved(item: ApprovalSubject, step: ApprovalStep): boolean {
+  return standingDecision(item, step)?.decision === 'approve';
+}
+
+/** The steps of `setting` that do not stand approved on the item's current words, in order. */
+export function missingSteps(setting: ApprovalStepsSetting, item: ApprovalSubject): ApprovalStep[] {
+  return requiredSteps(setting).filter((step) => !isStepApproved(item, step));
+}
+
+/** 409 of a publish or schedule that lacks steps; names each missing one. */
+export function approvalStepsMessage(missing: readonly ApprovalStep[]): string {
+  const named = missing.map((step) => APPROVAL_STEP_LABELS[step]);
+  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : (named[0] ?? '');
+  return `This content needs ${list} before it can be published.`;
+}
+
+/** What a publishing gate knows of the client: both settings. */
+export interface PublishingRules {
+  readonly approvalSteps: ApprovalStepsSetting;
+  /** 'Require approval before publishing' (issue 33), which alone decides when the steps are `none`. */
+  readonly requireApproval: boolean;
+}
+
+export type PublishingRefusal = {
+  readonly code: 'approval_required';
+  readonly message: string;
+  /** The steps that are missing; empty when it is the older rule (an approved item) that refused. */
+  readonly missing: readonly ApprovalStep[];
+};
+
+/**
+ * The one publishing rule (every channel's gate calls it before going public): with approval steps, every
+ * step the client's setting names must stand approved on the item's current words; with `none`, the rule
+ * of issue 33 as it was (`legacyApproved`: the item is approved for publishing, shared/content-status.ts)
+ * when the client requires approval. Null when publishing may go ahead.
+ */
+export function publishingRefusal(
+  rules: PublishingRules,
+  item: ApprovalSubject,
+  legacy: { readonly approved: boolean; readonly message: string },
+): PublishingRefusal | null {
+  if (rules.approvalSteps === 'none') {
+    if (!rules.requireApproval || legacy.approved) return null;
+    return { code: 'approval_required', message: legacy.message, missing: [] };
+  }
+  const missing = missingSteps(rules.approvalSteps, item);
+  if (missing.length === 0) return null;
+  return { code: 'approval_required', message: approvalStepsMessage(missing), missing };
+}
+
+/** Said to a client who approves before the agency did, when the steps are internal then client. */
+export const INTERNAL_FIRST_MESSAGE =
+  'The agency has not approved this version yet; you can approve it once they have. You can still request changes.';
+
+export const APPROVAL_OVERRIDE_MESSAGES = {
+  adminsOnly: 'Only an administrator can override an approval step.',
+  notRequired: (setting: ApprovalStepsSetting, step: ApprovalStep) =>
+    `step: this client's approval steps (${setting}) do not include '${step}'.`,
+  alreadyApproved: (step: ApprovalStep) => `The ${step} step is already approved on this version.`,
+  badge: 'Override',
+  button: (step: ApprovalStep) => `Override ${APPROVAL_STEP_LABELS[step]}`,
+} as const;
