@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity } from '#shared/activity';
+import type { ContentApprovalState } from '#shared/approval-schemas';
+import { type ApprovalStepsSetting, type ContentApproval, INTERNAL_FIRST_MESSAGE } from '#shared/approvals';
 import type { CalendarReply } from '#shared/calendar';
-import type { Client } from '#shared/client';
+import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { APPROVAL_REQUIRED_MESSAGE } from '#shared/content-status';
 import type { ContentVersionPage } from '#shared/content-versions';
@@ -246,5 +248,260 @@ describe('publishing without the rule', () => {
     );
     expect(deleted.body.content.status).toBe('draft');
     expect(deleted.body.content.publishDate).toBeUndefined();
+  });
+});
+
+/**
+ * Who approves (issue 42 item 2, docs/decisions.md 'Approval steps'): a client's `approval_steps` name
+ * the steps publishing needs; a client step is completed only through a review link held outside the
+ * agency; a colleague's approval is internal; an administrator may override a step, which is recorded.
+ */
+describe('approval steps', () => {
+  const CLIENT_EMAIL = 'maria@bakery-client.example';
+
+  async function stepsClient(name: string, approvalSteps: ApprovalStepsSetting): Promise<Client> {
+    const response = await app.request<Client>('POST', '/api/clients', {
+      token: owner.idToken,
+      body: {
+        name,
+        wordpress_url: wp.url,
+        wordpress_username: wp.adminUser,
+        wordpress_app_password: wp.applicationPassword,
+        approval_steps: approvalSteps,
+      },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.approval_steps).toBe(approvalSteps);
+    return response.body;
+  }
+
+  /** A review link to `reviewerEmail`: its token. */
+  async function sendLink(item: ClientContent, reviewerEmail: string): Promise<string> {
+    const review = await app.request<CreatedReview>(
+      'POST',
+      `/api/clients/${item.client_id}/content/${item.id}/reviews`,
+      { token: owner.idToken, body: { reviewerEmail } },
+    );
+    expect(review.status).toBe(201);
+    return new URL(review.body.reviewUrl).pathname.split('/').at(-1) ?? '';
+  }
+
+  /** A decision through the public route of a link. */
+  function decideByToken(token: string, decision: string, comment?: string) {
+    return app.request<{ error?: { code: string; message: string } }>(
+      'POST',
+      `/api/reviews/${token}/decision`,
+      {
+        body: { decision, ...(comment ? { comment } : {}) },
+      },
+    );
+  }
+
+  async function decideByLink(
+    item: ClientContent,
+    reviewerEmail: string,
+    decision: string,
+    comment?: string,
+  ) {
+    return decideByToken(await sendLink(item, reviewerEmail), decision, comment);
+  }
+
+  function decideInApp(item: ClientContent, user: TestUser = owner) {
+    return app.request<{ content: ClientContent }>(
+      'POST',
+      `/api/clients/${item.client_id}/content/${item.id}/decision`,
+      { token: user.idToken, body: { decision: 'approve' } },
+    );
+  }
+
+  const stepOf = (approval: ContentApproval | undefined) =>
+    approval && { step: approval.step, decidedBy: approval.decidedBy, decision: approval.decision };
+
+  it('is set with the client, changed by its PUT as an activity, and refused with a 400 naming the field', async () => {
+    const created = await stepsClient('Steps Bakery', 'none');
+    const profile = Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, created[field]]));
+    const put = (approval_steps: unknown) =>
+      app.request<Client & { error?: { message: string } }>('PUT', `/api/clients/${created.id}`, {
+        token: owner.idToken,
+        body: { name: created.name, ...profile, approval_steps },
+      });
+    const refused = await put('everyone');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe(
+      'approval_steps: must be one of none, internal, client, internal_then_client',
+    );
+    const changed = await put('internal_then_client');
+    expect(changed.status).toBe(200);
+    expect(changed.body.approval_steps).toBe('internal_then_client');
+    const read = await app.request<Client>('GET', `/api/clients/${created.id}`, { token: owner.idToken });
+    expect(read.body.approval_steps).toBe('internal_then_client');
+    const updated = (await activities()).find(
+      (activity) => activity.action === 'client_updated' && activity.resource_id === created.id,
+    );
+    expect(updated?.details).toMatchObject({ changed_fields: ['approval_steps'] });
+  });
+
+  it('completes the client step only through a link held outside the agency; a colleague’s approval is internal', async () => {
+    const client = await stepsClient('Client Step Bakery', 'client');
+    const item = await save(client, 'Client must approve');
+    const clientLink = await sendLink(item, CLIENT_EMAIL);
+
+    const colleague = await decideInApp(item);
+    expect(colleague.status).toBe(200);
+    expect(colleague.body.content.status).toBe('approved');
+    expect(stepOf(colleague.body.content.approvals.at(-1))).toEqual({
+      step: 'internal',
+      decidedBy: owner.email,
+      decision: 'approve',
+    });
+    const needsClient = "This content needs the client's approval before it can be published.";
+    let refused = await publish(await read(item));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'approval_required', message: needsClient });
+
+    // The one who sent the link, or any colleague, approving through a link is still internal.
+    for (const reviewerEmail of [owner.email, 'someone-else@example.com']) {
+      expect((await decideByLink(item, reviewerEmail, 'approve')).status).toBe(200);
+      expect(stepOf((await read(item)).approvals.at(-1))).toMatchObject({
+        step: 'internal',
+        decidedBy: reviewerEmail,
+      });
+      refused = await publish(await read(item));
+      expect(refused.body.error?.message).toBe(needsClient);
+    }
+
+    // The client's own link, sent before the others, decides for the client.
+    expect((await decideByToken(clientLink, 'approve')).status).toBe(200);
+    const approved = await read(item);
+    expect(stepOf(approved.approvals.at(-1))).toEqual({
+      step: 'client',
+      decidedBy: CLIENT_EMAIL,
+      decision: 'approve',
+    });
+    expect(approved.approvals.every((approval) => approval.versionId === approved.versionId)).toBe(true);
+    const state = await app.request<ContentApprovalState>(
+      'GET',
+      `/api/clients/${client.id}/content/${item.id}/approvals`,
+      { token: owner.idToken },
+    );
+    expect(state.body).toMatchObject({ approval_steps: 'client', publishable: true, missingSteps: [] });
+    // The Editor changes the words on the way out: the approval follows the words that went out.
+    const published = await publish(approved, { content: '<p>Fresh bread, warm from the Editor</p>' });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    expect(published.body.content.versionId).not.toBe(approved.versionId);
+    expect(published.body.content.approvalsFromVersionId).toBe(approved.versionId);
+    const update = await app.request(
+      'PUT',
+      `/api/clients/${client.id}/wordpress/posts/${published.body.id}`,
+      {
+        token: owner.idToken,
+        body: {
+          contentId: item.id,
+          title: item.title,
+          content: published.body.content.html_content,
+          status: 'publish',
+        },
+      },
+    );
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+  });
+
+  it('internal then client: the client approves after a colleague, and scheduling and the calendar’s drag need both', async () => {
+    const client = await stepsClient('Two Step Bakery', 'internal_then_client');
+    const item = await save(client, 'Both must approve');
+
+    const early = await decideByLink(item, CLIENT_EMAIL, 'approve');
+    expect(early.status).toBe(409);
+    expect(early.body.error).toEqual({ code: 'internal_approval_first', message: INTERNAL_FIRST_MESSAGE });
+    // A request for changes is always heard.
+    expect((await decideByLink(item, CLIENT_EMAIL, 'request_changes', 'Less sugar, please')).status).toBe(
+      200,
+    );
+    let refused = await publish(await read(item), { status: 'future', date: inDays(4) });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(
+      "This content needs internal approval and the client's approval before it can be published.",
+    );
+
+    expect((await decideInApp(item)).status).toBe(200);
+    refused = await publish(await read(item), { status: 'future', date: inDays(4) });
+    expect(refused.body.error?.message).toBe(
+      "This content needs the client's approval before it can be published.",
+    );
+    expect((await decideByLink(item, CLIENT_EMAIL, 'approve')).status).toBe(200);
+    const scheduled = await publish(await read(item), { status: 'future', date: inDays(4) });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+
+    // New words need both steps again before the calendar may move the post.
+    const current = await read(item);
+    const edited = await app.request<ClientContent>('PUT', `/api/clients/${client.id}/content/${item.id}`, {
+      token: owner.idToken,
+      body: { title: current.title, content: 'Less sugar', html_content: '<p>Less sugar</p>' },
+    });
+    expect(edited.status).toBe(200);
+    const drag = () =>
+      app.request<{ error?: { code: string; message: string } }>(
+        'POST',
+        `/api/clients/${client.id}/wordpress/posts/${scheduled.body.id}/reschedule`,
+        { token: owner.idToken, body: { contentId: item.id, date: inDays(6) } },
+      );
+    const refusedDrag = await drag();
+    expect(refusedDrag.status).toBe(409);
+    expect(refusedDrag.body.error).toEqual({
+      code: 'approval_required',
+      message: "This content needs internal approval and the client's approval before it can be published.",
+    });
+  });
+
+  it('lets an administrator override a step, recorded on the item and in the activity; nobody else, and 404 to a stranger', async () => {
+    const client = await stepsClient('Override Bakery', 'client');
+    const item = await save(client, 'Overridden');
+    const stranger = await app.createUser();
+    const override = (user: TestUser, step: unknown) =>
+      app.request<ClientContent & { error?: { code: string; message: string } }>(
+        'POST',
+        `/api/clients/${client.id}/content/${item.id}/approvals/override`,
+        { token: user.idToken, body: { step } },
+      );
+    const byOwner = await override(owner, 'client');
+    expect(byOwner.status).toBe(403);
+    expect(byOwner.body.error?.message).toBe('Only an administrator can override an approval step.');
+    expect((await override(stranger, 'client')).status).toBe(404);
+    const stateRead = await app.request('GET', `/api/clients/${client.id}/content/${item.id}/approvals`, {
+      token: stranger.idToken,
+    });
+    expect(stateRead.status).toBe(404);
+    const bogus = await override(admin, 'manager');
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.error?.message).toBe('step: must be one of internal, client');
+    const notNamed = await override(admin, 'internal');
+    expect(notNamed.status).toBe(400);
+    expect(notNamed.body.error?.message).toBe(
+      "step: this client's approval steps (client) do not include 'internal'.",
+    );
+
+    const overridden = await override(admin, 'client');
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+    expect(overridden.body.approvals).toEqual([
+      {
+        step: 'client',
+        decidedBy: admin.email,
+        decision: 'approve',
+        versionId: overridden.body.versionId,
+        at: expect.any(String),
+        override: true,
+      },
+    ]);
+    expect((await override(admin, 'client')).status).toBe(409);
+    const recorded = (await activities()).find(
+      (activity) => activity.action === 'approval_overridden' && activity.resource_id === item.id,
+    );
+    expect(recorded?.details).toMatchObject({
+      step: 'client',
+      client_name: 'Override Bakery',
+      title: 'Overridden',
+    });
+    const published = await publish(await read(item));
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
   });
 });
