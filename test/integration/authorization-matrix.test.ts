@@ -86,7 +86,9 @@ async function buildFixture(stranger: Client): Promise<Fixture> {
     authMethod: 'token',
   };
   const domain = app.runtime.settings.allowedEmailDomain;
-  const newClient = (name: string) => createClient(creator, clientInputSchema.parse({ name }));
+  // A's client needs the client's approval (issue 42 item 2), so an administrator's override applies.
+  const newClient = (name: string, approval_steps?: string) =>
+    createClient(creator, clientInputSchema.parse({ name, approval_steps }));
   const newContent = (clientId: string, title: string) =>
     createContent({
       clientId,
@@ -101,7 +103,7 @@ async function buildFixture(stranger: Client): Promise<Fixture> {
     toClientAccess(await grantAccess(client, creator, email));
 
   const [recordA, recordB] = await Promise.all([
-    newClient(`Client A${counter}`),
+    newClient(`Client A${counter}`, 'client'),
     newClient(`Client B${counter}`),
   ]);
   const [contentA, grantA, spare, contentB, grantB] = await Promise.all([
@@ -434,6 +436,20 @@ const rows: Row[] = [
     expected: visible,
   },
   {
+    route: 'GET {A}/content/{A content}/approvals',
+    method: 'GET',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/approvals`,
+    expected: visible,
+  },
+  {
+    route: 'POST {A}/content/{A content}/approvals/override',
+    method: 'POST',
+    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/approvals/override`,
+    body: () => ({ step: 'client' }),
+    mutates: true,
+    expected: { anonymous: 401, stranger: 404, granted: 403, creator: 403, admin: 200 },
+  },
+  {
     route: 'GET /api/calendar',
     method: 'GET',
     path: () => CALENDAR,
@@ -516,6 +532,20 @@ const rows: Row[] = [
     method: 'POST',
     path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}/decision`,
     body: () => ({ decision: 'approve' }),
+    mutates: true,
+    expected: nowhere,
+  },
+  {
+    route: 'cross: GET {B}/content/{A content}/approvals',
+    method: 'GET',
+    path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}/approvals`,
+    expected: nowhere,
+  },
+  {
+    route: 'cross: POST {B}/content/{A content}/approvals/override',
+    method: 'POST',
+    path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}/approvals/override`,
+    body: () => ({ step: 'client' }),
     mutates: true,
     expected: nowhere,
   },

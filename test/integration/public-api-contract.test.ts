@@ -246,6 +246,41 @@ describe.each([
     expect(oversized.status).toBe(413);
   });
 
+  it('approvals: a library item’s approval state with a client’s decision, and 404 for an unknown item', async () => {
+    const created = await call('POST', '/clients', {
+      credential,
+      body: { name: 'Contract Approvals', approval_steps: 'client' },
+    });
+    expect(created.status).toBe(201);
+    const clientId = (created.body as { id: string }).id;
+    const item = await app.request<{ id: string }>('POST', `/api/clients/${clientId}/content`, {
+      token: user.idToken,
+      body: { title: 'Approve me', content: 'Text', html_content: '<p>Text</p>', content_type: 'blog' },
+    });
+    const template = '/clients/{clientId}/content/{contentId}/approvals';
+    const path = `/clients/${clientId}/content/${item.body.id}/approvals`;
+    const before = await call('GET', template, { path, credential });
+    expect(before.body).toMatchObject({ publishable: false, missingSteps: ['client'], approvals: [] });
+    const review = await app.request<{ reviewUrl: string }>(
+      'POST',
+      `/api/clients/${clientId}/content/${item.body.id}/reviews`,
+      { token: user.idToken, body: { reviewerEmail: 'owner@contract-client.example' } },
+    );
+    const token = new URL(review.body.reviewUrl).pathname.split('/').at(-1);
+    expect(
+      (await app.request('POST', `/api/reviews/${token}/decision`, { body: { decision: 'approve' } })).status,
+    ).toBe(200);
+    const after = await call('GET', template, { path, credential });
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ approval_steps: 'client', publishable: true, missingSteps: [] });
+    expect((after.body as { approvals: unknown[] }).approvals).toHaveLength(1);
+    const unknown = await call('GET', template, {
+      path: `/clients/${clientId}/content/01J00000000000000000000000/approvals`,
+      credential,
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('media: signing, downloading with the credentials, and their refusals', async () => {
     const image = await call('POST', '/generate-image', {
       credential,
@@ -754,6 +789,7 @@ describe('replies without valid credentials, and the key’s budget', () => {
               '/clients/{clientId}/statements/{month}',
               '/clients/{clientId}/statements/{month}/links',
               '/clients/{clientId}/billing',
+              '/clients/{clientId}/content/{contentId}/approvals',
             ].includes(path)
           )
             continue;
