@@ -40,13 +40,11 @@ export const contentApprovalStateSchema = z.object({
     .nullable(z.string())
     .check(z.meta({ description: 'The item’s current version; null for an item never versioned.' })),
   approval_steps: z.enum(APPROVAL_STEPS_SETTINGS).check(z.meta({ description: 'The client’s setting.' })),
-  require_approval: z
-    .boolean()
-    .check(
-      z.meta({
-        description: 'The client’s older setting, which decides alone when `approval_steps` is `none`.',
-      }),
-    ),
+  require_approval: z.boolean().check(
+    z.meta({
+      description: 'The client’s older setting, which decides alone when `approval_steps` is `none`.',
+    }),
+  ),
   publishable: z
     .boolean()
     .check(z.meta({ description: 'Whether a publish or schedule would pass the approval rule now.' })),
@@ -56,13 +54,11 @@ export const contentApprovalStateSchema = z.object({
         'The steps of `approval_steps` that do not stand approved on `versionId` (a step stands when its latest decision there is `approve`).',
     }),
   ),
-  approvals: z
-    .array(contentApprovalSchema)
-    .check(
-      z.meta({
-        description: 'Every decision on the item, oldest first (the app’s item replies carry the same).',
-      }),
-    ),
+  approvals: z.array(contentApprovalSchema).check(
+    z.meta({
+      description: 'Every decision on the item, oldest first (the app’s item replies carry the same).',
+    }),
+  ),
 });
 
 export type ContentApprovalState = z.output<typeof contentApprovalStateSchema>;

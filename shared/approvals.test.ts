@@ -11,7 +11,7 @@ import {
   standingDecision,
 } from './approvals';
 
-const legacy = { approved: false, message: 'This content needs approval before it can be published.' };
+const LEGACY_MESSAGE = 'This content needs approval before it can be published.';
 
 function decision(
   step: ContentApproval['step'],
@@ -81,33 +81,31 @@ describe('approval steps', () => {
 
   it('keeps the older rule exactly when the steps are none', () => {
     const rules = { approvalSteps: 'none', requireApproval: false } as const;
-    expect(publishingRefusal(rules, { versionId: 'v2', approvals: [] }, legacy)).toBeNull();
-    expect(publishingRefusal({ ...rules, requireApproval: true }, { versionId: 'v2' }, legacy)).toEqual({
+    const inReview = { status: 'in_review', versionId: 'v2', approvals: [internalOk, clientOk] } as const;
+    expect(publishingRefusal(rules, inReview)).toBeNull();
+    expect(publishingRefusal({ ...rules, requireApproval: true }, inReview)).toEqual({
       code: 'approval_required',
-      message: legacy.message,
+      message: LEGACY_MESSAGE,
       missing: [],
     });
+    const approved = { status: 'approved', versionId: 'v2', approvedVersionId: 'v2' } as const;
+    expect(publishingRefusal({ ...rules, requireApproval: true }, approved)).toBeNull();
     expect(
-      publishingRefusal(
-        { ...rules, requireApproval: true },
-        { versionId: 'v2' },
-        { ...legacy, approved: true },
-      ),
-    ).toBeNull();
+      publishingRefusal({ ...rules, requireApproval: true }, { ...approved, versionId: 'v3' }),
+    ).not.toBeNull();
   });
 
-  it('with steps, asks for each of them whatever the older setting and status say', () => {
+  it('with steps, asks for each of them whatever the older setting and the status say', () => {
     for (const requireApproval of [false, true]) {
       const rules = { approvalSteps: 'internal_then_client', requireApproval } as const;
-      expect(
-        publishingRefusal(rules, { versionId: 'v2', approvals: [internalOk] }, { ...legacy, approved: true }),
-      ).toEqual({
+      const approved = { status: 'approved', versionId: 'v2', approvedVersionId: 'v2' } as const;
+      expect(publishingRefusal(rules, { ...approved, approvals: [internalOk] })).toEqual({
         code: 'approval_required',
         message: "This content needs the client's approval before it can be published.",
         missing: ['client'],
       });
       expect(
-        publishingRefusal(rules, { versionId: 'v2', approvals: [internalOk, clientOk] }, legacy),
+        publishingRefusal(rules, { status: 'draft', versionId: 'v2', approvals: [internalOk, clientOk] }),
       ).toBeNull();
     }
   });

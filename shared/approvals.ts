@@ -1,4 +1,9 @@
-import type { ReviewDecision } from './content-status';
+import {
+  APPROVAL_REQUIRED_MESSAGE,
+  type ContentStatus,
+  isApprovedForPublishing,
+  type ReviewDecision,
+} from './content-status';
 
 /**
  * Who approves (issue 42 item 2, docs/decisions.md 'Approval steps'): a client's setting names the steps
@@ -126,20 +131,23 @@ export type PublishingRefusal = {
   readonly missing: readonly ApprovalStep[];
 };
 
+/** What the publishing rule reads of an item: its decisions, and its status for the older rule. */
+export interface PublishingSubject extends ApprovalSubject {
+  readonly status: ContentStatus;
+  readonly approvedVersionId?: string | undefined;
+}
+
 /**
- * The one publishing rule (every channel's gate calls it before going public): with approval steps, every
- * step the client's setting names must stand approved on the item's current words; with `none`, the rule
- * of issue 33 as it was (`legacyApproved`: the item is approved for publishing, shared/content-status.ts)
- * when the client requires approval. Null when publishing may go ahead.
+ * The one publishing rule (every channel's gate calls it before going public, and the browser to say
+ * so): with approval steps, every step the client's setting names must stand approved on the item's
+ * current words; with `none`, the rule of issue 33 as it was when the client requires approval (the
+ * item is Approved, or live with its approved words: shared/content-status.ts). Null when publishing
+ * may go ahead.
  */
-export function publishingRefusal(
-  rules: PublishingRules,
-  item: ApprovalSubject,
-  legacy: { readonly approved: boolean; readonly message: string },
-): PublishingRefusal | null {
+export function publishingRefusal(rules: PublishingRules, item: PublishingSubject): PublishingRefusal | null {
   if (rules.approvalSteps === 'none') {
-    if (!rules.requireApproval || legacy.approved) return null;
-    return { code: 'approval_required', message: legacy.message, missing: [] };
+    if (!rules.requireApproval || isApprovedForPublishing(item)) return null;
+    return { code: 'approval_required', message: APPROVAL_REQUIRED_MESSAGE, missing: [] };
   }
   const missing = missingSteps(rules.approvalSteps, item);
   if (missing.length === 0) return null;

@@ -3,7 +3,6 @@ import { authorizeContent } from '#functions/content/authorize-content';
 import { toClientContent } from '#functions/content/content-record';
 import type { ContentApprovalState } from '#shared/approval-schemas';
 import { approvalStepsOf, missingSteps, publishingRefusal } from '#shared/approvals';
-import { APPROVAL_REQUIRED_MESSAGE, isApprovedForPublishing } from '#shared/content-status';
 
 /**
  * GET /api/clients/{clientId}/content/{contentId}/approvals → the item's approval state (issue 42 items 2
@@ -18,10 +17,7 @@ export const handler = httpHandler({
       approvalSteps: approvalStepsOf(client.approvalSteps),
       requireApproval: client.requireApproval === true,
     };
-    const refusal = publishingRefusal(rules, item, {
-      approved: isApprovedForPublishing(item),
-      message: APPROVAL_REQUIRED_MESSAGE,
-    });
+    const refusal = publishingRefusal(rules, item);
     return {
       contentId: item.id,
       versionId: item.versionId ?? null,

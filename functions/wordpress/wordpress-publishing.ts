@@ -13,12 +13,7 @@ import {
 } from '#shared/approvals';
 import { CALENDAR_MESSAGES } from '#shared/calendar';
 import type { ClientContent } from '#shared/content';
-import {
-  APPROVAL_REQUIRED_MESSAGE,
-  isApprovedForPublishing,
-  isPublishingStatus,
-  statusOf,
-} from '#shared/content-status';
+import { isPublishingStatus, statusOf } from '#shared/content-status';
 import {
   WORDPRESS_MESSAGES,
   type WordPressPostInput,
@@ -80,11 +75,7 @@ export function checkApproval(
   if (input.overrideApproval === true && !context.caller.isAdmin)
     throw new ForbiddenError(OVERRIDE_ADMINS_ONLY);
   if (!isPublishingStatus(input.status)) return null;
-  const item = toClientContent(content);
-  const refusal = publishingRefusal(context.rules, item, {
-    approved: isApprovedForPublishing(item),
-    message: APPROVAL_REQUIRED_MESSAGE,
-  });
+  const refusal = publishingRefusal(context.rules, toClientContent(content));
   if (refusal === null) return null;
   if (input.overrideApproval === true) return { steps: refusal.missing };
   throw new ConflictError(refusal.message, refusal.code);
