@@ -163,6 +163,35 @@ export const APPROVAL_OVERRIDE_MESSAGES = {
   notRequired: (setting: ApprovalStepsSetting, step: ApprovalStep) =>
     `step: this client's approval steps (${setting}) do not include '${step}'.`,
   alreadyApproved: (step: ApprovalStep) => `The ${step} step is already approved on this version.`,
-  badge: 'Override',
-  button: (step: ApprovalStep) => `Override ${APPROVAL_STEP_LABELS[step]}`,
 } as const;
+
+/** The steps whose standing approval on the item's words is an administrator's override. */
+export function overriddenSteps(item: ApprovalSubject): ApprovalStep[] {
+  return APPROVAL_STEPS.filter((step) => {
+    const standing = standingDecision(item, step);
+    return standing?.decision === 'approve' && standing.override === true;
+  });
+}
+
+/** What the review panel and the library say of the steps (the browser's words). */
+export const APPROVAL_PANEL = {
+  heading: 'Approval steps',
+  setting: (setting: ApprovalStepsSetting) => `This client: ${APPROVAL_STEPS_FIELD.options[setting]}.`,
+  noSteps: "This client has no approval steps; 'Require approval before publishing' decides.",
+  steps: { internal: 'Internal approval', client: "Client's approval" } satisfies Record<
+    ApprovalStep,
+    string
+  >,
+  waiting: 'Waiting on this version',
+  approvedBy: (who: string) => `Approved by ${who}`,
+  changesBy: (who: string) => `Changes requested by ${who}`,
+  overrideBadge: 'Override',
+  overrideHint:
+    'As an administrator you can complete a step in its place; the item and the activity log record that you did.',
+  overrideButton: (step: ApprovalStep) => `Override ${APPROVAL_STEP_LABELS[step]}`,
+  overridden: (step: ApprovalStep) => `${APPROVAL_PANEL.steps[step]} overridden`,
+  overrideFailed: 'The approval step could not be overridden.',
+  loadFailed: 'The approval steps could not be loaded.',
+  badgeTitle: (steps: readonly ApprovalStep[]) =>
+    `Approved by an administrator's override: ${steps.map((step) => APPROVAL_STEP_LABELS[step]).join(', ')}`,
+};

@@ -1,3 +1,4 @@
+import { type ApprovalStepsSetting, DEFAULT_APPROVAL_STEPS } from '#shared/approvals';
 import {
   CLIENT_TEXT_FIELDS,
   type Client,
@@ -21,6 +22,8 @@ export type ClientFormValues = { name: string; wordpress_app_password: string } 
     removePassword: boolean;
     /** 'Require approval before publishing' (issue 33 item 4). */
     require_approval: boolean;
+    /** 'Approval steps' (shared/approvals.ts). */
+    approval_steps: ApprovalStepsSetting;
   };
 
 const blankTextFields = (): Record<ClientTextField, string> =>
@@ -36,6 +39,7 @@ export function defaultClientForm(): ClientFormValues {
     wordpress_app_password: '',
     removePassword: false,
     require_approval: false,
+    approval_steps: DEFAULT_APPROVAL_STEPS,
   };
 }
 
@@ -49,6 +53,7 @@ export function clientToForm(client: Client): ClientFormValues {
     wordpress_app_password: '',
     removePassword: false,
     require_approval: client.require_approval,
+    approval_steps: client.approval_steps,
   };
 }
 
@@ -71,7 +76,11 @@ export function wordpressUrlProblem(values: Pick<ClientFormValues, 'wordpress_ur
  * removes it, a value replaces it.
  */
 export function formToInput(values: ClientFormValues): ClientInput {
-  const input: ClientInput = { name: values.name.trim(), require_approval: values.require_approval };
+  const input: ClientInput = {
+    name: values.name.trim(),
+    require_approval: values.require_approval,
+    approval_steps: values.approval_steps,
+  };
   for (const field of CLIENT_TEXT_FIELDS) {
     const trimmed = values[field].trim();
     input[field] = trimmed === '' ? null : trimmed;

@@ -1,6 +1,8 @@
+import { APPROVAL_STEPS_FIELD, APPROVAL_STEPS_SETTINGS, isApprovalStepsSetting } from '#shared/approvals';
 import { CheckField } from '@/components/tool/check-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { CLIENT_FORM_SECTIONS, type ClientFormField, type ClientFormFieldName } from './client-form-fields';
@@ -107,6 +109,30 @@ export function ClientForm({ idPrefix, values, onChange, passwordSaved, errors =
                   onChange={(require_approval) => onChange({ ...values, require_approval })}
                 />
               </div>
+              <FormField
+                label={APPROVAL_STEPS_FIELD.label}
+                htmlFor={`${idPrefix}-approval_steps`}
+                hint={APPROVAL_STEPS_FIELD.hint}
+                className="sm:col-span-2"
+              >
+                <Select
+                  value={values.approval_steps}
+                  onValueChange={(next) => {
+                    if (isApprovalStepsSetting(next)) onChange({ ...values, approval_steps: next });
+                  }}
+                >
+                  <SelectTrigger id={`${idPrefix}-approval_steps`} className="sm:w-80">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {APPROVAL_STEPS_SETTINGS.map((setting) => (
+                      <SelectItem key={setting} value={setting}>
+                        {APPROVAL_STEPS_FIELD.options[setting]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </FormField>
             </>
           )}
         </fieldset>

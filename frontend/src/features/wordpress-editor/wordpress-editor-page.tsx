@@ -1,14 +1,10 @@
 import { ArrowLeft, ExternalLink as ExternalIcon, Send, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { publishingRefusal } from '#shared/approvals';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
-import {
-  APPROVAL_REQUIRED_MESSAGE,
-  APPROVAL_UI,
-  isApprovedForPublishing,
-  isPublishingStatus,
-} from '#shared/content-status';
+import { APPROVAL_UI, isPublishingStatus } from '#shared/content-status';
 import {
   isPublicStatus,
   WORDPRESS_MESSAGES,
@@ -266,7 +262,13 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
   // Issue 33 item 4: with the client's approval rule, publishing or scheduling needs approved words;
   // the editor says so instead of offering the button, and an administrator may override.
   const { user } = useAuth();
-  const blocked = client.require_approval && isPublishingStatus(status) && !isApprovedForPublishing(content);
+  const refusal = isPublishingStatus(status)
+    ? publishingRefusal(
+        { requireApproval: client.require_approval, approvalSteps: client.approval_steps },
+        content,
+      )
+    : null;
+  const blocked = refusal !== null;
   const overrideOffered = blocked && user?.isAdmin === true;
   return (
     <div className="min-h-svh bg-muted/30">
@@ -327,7 +329,7 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
         {blocked && (
           <Alert data-testid="approval-required" role="status">
             <ShieldAlert aria-hidden="true" />
-            <AlertTitle className="line-clamp-none">{APPROVAL_REQUIRED_MESSAGE}</AlertTitle>
+            <AlertTitle className="line-clamp-none">{refusal.message}</AlertTitle>
             <AlertDescription>
               <p>{overrideOffered ? APPROVAL_UI.editorAdmin : APPROVAL_UI.editor}</p>
             </AlertDescription>

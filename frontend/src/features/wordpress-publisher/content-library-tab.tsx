@@ -1,14 +1,9 @@
 import { ExternalLink as ExternalIcon, Pencil, Send, ShieldAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { type PublishingRules, publishingRefusal } from '#shared/approvals';
 import { type ClientContent, contentTypeBadgeColour, contentTypeLabel } from '#shared/content';
-import {
-  APPROVAL_REQUIRED_MESSAGE,
-  APPROVAL_UI,
-  CONTENT_STATUS_LABELS,
-  CONTENT_STATUSES,
-  isApprovedForPublishing,
-} from '#shared/content-status';
+import { APPROVAL_UI, CONTENT_STATUS_LABELS, CONTENT_STATUSES } from '#shared/content-status';
 import type { ContentSummary } from '#shared/content-summary';
 import { isPublicStatus, WORDPRESS_MESSAGES, WORDPRESS_STATUS_LABELS } from '#shared/wordpress';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
@@ -53,15 +48,15 @@ const ALL_STATUSES = 'all';
 
 export function ContentLibraryTab({
   clientId,
-  requireApproval,
+  rules,
   items,
   failed,
   onRetry,
   onChanged,
 }: {
   clientId: string | null;
-  /** The client's 'Require approval before publishing' (issue 33 item 4). */
-  requireApproval: boolean;
+  /** The client's approval rules: 'Require approval before publishing' and its approval steps. */
+  rules: PublishingRules;
   items: ContentSummary[] | null;
   failed: string | null;
   onRetry: () => void;
@@ -125,7 +120,7 @@ export function ContentLibraryTab({
     <>
       <p className="mb-2 text-muted-foreground text-sm">{WORDPRESS_MESSAGES.publishableTypes}</p>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        {requireApproval ? (
+        {rules.requireApproval || rules.approvalSteps !== 'none' ? (
           <p className="text-muted-foreground text-sm">{APPROVAL_SETTING_NOTE}</p>
         ) : (
           <span />
@@ -152,7 +147,9 @@ export function ContentLibraryTab({
       <ul className="divide-y rounded-lg border empty:hidden" aria-label="Content library">
         {shown.map((item) => {
           const link = item.wordpress;
-          const needsApproval = requireApproval && !isApprovedForPublishing(item);
+          // The server's own rule (shared/approvals.ts), so the row says what a publish would be told.
+          const refusal = publishingRefusal(rules, item);
+          const needsApproval = refusal !== null;
           return (
             <li
               key={item.id}
@@ -174,7 +171,7 @@ export function ContentLibraryTab({
                 </div>
                 {needsApproval && (
                   <p className="text-muted-foreground text-xs" data-testid="needs-approval">
-                    {APPROVAL_REQUIRED_MESSAGE} {APPROVAL_UI.publisher}
+                    {refusal?.message} {APPROVAL_UI.publisher}
                   </p>
                 )}
               </div>

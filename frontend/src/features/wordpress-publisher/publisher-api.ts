@@ -19,6 +19,7 @@ const WORDPRESS_CLIENT_FIELDS = [
   'wordpress_username',
   'wordpress_configured',
   'require_approval',
+  'approval_steps',
 ] as const satisfies readonly (keyof Client)[];
 
 /** 001 §7: clients with a WordPress URL, ordered by name (every page of the lean list). */

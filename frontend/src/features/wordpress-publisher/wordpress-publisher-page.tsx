@@ -191,7 +191,10 @@ export function WordPressPublisherPage() {
               <TabsContent value="library" className="pt-2">
                 <ContentLibraryTab
                   clientId={selected.id}
-                  requireApproval={selected.require_approval}
+                  rules={{
+                    requireApproval: selected.require_approval,
+                    approvalSteps: selected.approval_steps,
+                  }}
                   items={library.items}
                   failed={library.failed}
                   onRetry={library.reload}

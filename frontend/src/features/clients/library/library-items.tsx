@@ -6,6 +6,7 @@ import { ElementVirtualGrid } from '@/components/virtual-grid';
 import { formatCalendarDate } from '@/lib/calendar-dates';
 import { DUE_DATE, LIBRARY } from '../messages';
 import { viewerTimeZone } from '../viewer-time-zone';
+import { OverrideBadge } from './approval-steps-section';
 import { ContentTypeBadge } from './content-type-badge';
 import { type ItemHandlers, ItemMenu, LibraryItemActionBar } from './library-item-actions';
 import type { LibraryLayout } from './library-view';
@@ -51,6 +52,7 @@ function LibraryCard({ item, handlers }: { item: ContentSummary; handlers: ItemH
       <div className="flex min-h-[26px] min-w-0 flex-wrap items-center gap-2 pr-7">
         <ContentTypeBadge type={item.content_type} />
         <ContentStatusBadge status={item.status} />
+        <OverrideBadge item={item} />
       </div>
       <div className="absolute top-2.5 right-2.5">
         <ItemMenu item={item} handlers={handlers} />
@@ -78,6 +80,7 @@ function LibraryRow({ item, handlers }: { item: ContentSummary; handlers: ItemHa
         <div className="flex min-w-0 items-center gap-2">
           <ContentTypeBadge type={item.content_type} />
           <ContentStatusBadge status={item.status} />
+          <OverrideBadge item={item} />
           <h3 id={titleId(item)} className="truncate font-medium">
             {item.title}
           </h3>

@@ -1,3 +1,5 @@
+import type { ApprovalOverrideInput, ContentApprovalState } from '#shared/approval-schemas';
+import type { ApprovalStep } from '#shared/approvals';
 import type { ClientContent } from '#shared/content';
 import type {
   CreatedReview,
@@ -28,3 +30,10 @@ export const commentOnItem = (item: ClientContent, input: ReviewCommentInput) =>
 
 export const decideOnItem = (item: ClientContent, input: ReviewDecisionInput) =>
   api.post<{ content: ClientContent; comment: ReviewComment }>(`${itemPath(item)}/decision`, input);
+
+/** The item's approval state (functions/approvals/get-approvals.ts) and an administrator's override. */
+export const fetchApprovalState = (item: Pick<ClientContent, 'client_id' | 'id'>, signal?: AbortSignal) =>
+  api.get<ContentApprovalState>(`${itemPath(item)}/approvals`, signal ? { signal } : {});
+
+export const overrideApprovalStep = (item: Pick<ClientContent, 'client_id' | 'id'>, step: ApprovalStep) =>
+  api.post<ClientContent>(`${itemPath(item)}/approvals/override`, { step } satisfies ApprovalOverrideInput);

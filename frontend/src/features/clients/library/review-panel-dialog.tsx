@@ -24,6 +24,7 @@ import { useRealtime } from '@/lib/realtime';
 import { REVIEW_PANEL } from '../messages';
 import { notifyError, notifyProblem, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
+import { ApprovalStepsSection } from './approval-steps-section';
 import { commentOnItem, decideOnItem, fetchReviewPanel, revokeReview } from './review-api';
 
 const STATE_BADGES = { open: 'green', expired: 'secondary', revoked: 'orange' } as const;
@@ -255,6 +256,7 @@ export function ReviewPanelDialog({
                     </ul>
                   )}
                 </section>
+                <ApprovalStepsSection item={shown} onChanged={changed} />
                 <section className="grid gap-2" aria-labelledby="review-comments-heading">
                   <h3 id="review-comments-heading" className="font-semibold text-sm">
                     {REVIEW_PANEL.comments}
