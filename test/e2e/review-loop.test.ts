@@ -271,6 +271,51 @@ describe('the review loop', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Publish Post' }).count()).toBe(0);
     await screenshot(page, 'editor-needs-approval');
     expect(item.status).toBe('draft');
+
+    // Issue 42 item 2: 'Approval steps' in the client form; a colleague's approval is not the client's.
+    const stepsClient = 'Harbor Steps Bakery';
+    const created = await app.test.request<{ id: string }>('POST', '/api/clients', {
+      token: staff.idToken,
+      body: {
+        name: stepsClient,
+        wordpress_url: wp.url,
+        wordpress_username: wp.adminUser,
+        wordpress_app_password: wp.applicationPassword,
+      },
+    });
+    const approvedInApp = await saveContent(app, staff, created.body.id, {
+      title: 'Colleague-approved flyer',
+      content: 'Approved in the app.',
+      html_content: '<p>Approved in the app.</p>',
+      content_type: 'blog',
+    });
+    const itemPath = `/api/clients/${created.body.id}/content/${approvedInApp.id}`;
+    await app.test.request('POST', `${itemPath}/reviews`, { token: staff.idToken, body: {} });
+    await app.test.request('POST', `${itemPath}/decision`, {
+      token: staff.idToken,
+      body: { decision: 'approve' },
+    });
+    await page.goto('/clients');
+    await chooseFromCardMenu(page, stepsClient, 'Edit');
+    const form = page.getByRole('dialog', { name: 'Edit Client' });
+    await form.getByLabel('Approval steps').click();
+    await page.getByRole('option', { name: 'Client (through a review link)' }).click();
+    await expect
+      .poll(() => form.getByLabel('Approval steps').textContent())
+      .toBe('Client (through a review link)');
+    await form.getByLabel('Approval steps').scrollIntoViewIfNeeded();
+    await screenshot(page, 'client-form-approval-steps');
+    await form.getByRole('button', { name: 'Update Client' }).click();
+    await toastWith(page, 'Client Updated').waitFor();
+    await page.goto(`/wordpress-publisher?clientId=${created.body.id}`);
+    const needsClient = "This content needs the client's approval before it can be published.";
+    const stepsRow = page.getByTestId('library-row').filter({ hasText: 'Colleague-approved flyer' });
+    await stepsRow.getByTestId('needs-approval').getByText(needsClient, { exact: false }).waitFor();
+    await stepsRow.getByRole('button', { name: 'Needs approval' }).click();
+    await page.getByLabel('Post Status').click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await page.getByTestId('approval-required').getByText(needsClient).waitFor();
+    await screenshot(page, 'editor-needs-client-approval');
     await page.context().close();
   });
 });
