@@ -190,9 +190,9 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('RevokeReview', 'DELETE', `${CONTENT_ITEM}/reviews/{reviewId}`, reviews, 'user'),
   route('CreateContentComment', 'POST', `${CONTENT_ITEM}/comments`, reviews, 'user'),
   route('DecideContent', 'POST', `${CONTENT_ITEM}/decision`, reviews, 'user'),
-  // Issue 42 item 2: an administrator completes an approval step in its place (the handler checks).
+  // an administrator completes an approval step in its place (the handler checks).
   route('OverrideContentApproval', 'POST', `${CONTENT_ITEM}/approvals/override`, reviews, 'user'),
-  // The item's approval state, in the public API too (issue 42 item 7).
+  // The item's approval state, in the public API too (docs/decisions.md 'Approval steps').
   route('GetContentApprovals', 'GET', `${CONTENT_ITEM}/approvals`, reviews, 'apiKey'),
   route('GetPublicReview', 'GET', '/api/reviews/{token}', reviews, 'public'),
   route('CreatePublicReviewComment', 'POST', '/api/reviews/{token}/comments', reviews, 'public'),

@@ -92,7 +92,7 @@ export const ACTIVITY_ACTIONS = {
   review_commented: { label: 'Review Comment', tone: 'secondary' },
   review_approved: { label: 'Review Approved', tone: 'green' },
   review_changes_requested: { label: 'Changes Requested', tone: 'orange' },
-  // Who approves (issue 42 item 2): an administrator completed a client's approval step in its place.
+  // Who approves (docs/decisions.md 'Approval steps'): an administrator completed a client's approval step in its place.
   approval_overridden: { label: 'Approval Overridden', tone: 'orange' },
 } as const satisfies Record<string, ActionLook>;
 

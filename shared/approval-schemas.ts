@@ -3,7 +3,7 @@ import { REVIEW_DECISIONS } from './content-status';
 import * as z from './validation/zod';
 
 /**
- * The schemas of who approves (issue 42 items 2 and 7), apart from shared/approvals.ts so that the
+ * The schemas of who approves (docs/decisions.md 'Approval steps'), apart from shared/approvals.ts so that the
  * browser's screens that only label and check approvals do not build them.
  */
 

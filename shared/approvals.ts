@@ -6,7 +6,7 @@ import {
 } from './content-status';
 
 /**
- * Who approves (issue 42 item 2, docs/decisions.md 'Approval steps'): a client's setting names the steps
+ * Who approves (docs/decisions.md 'Approval steps'): a client's setting names the steps
  * publishing needs, and an item records every approval decision with its step. The rule that says what
  * is missing is here, pure, so every publishing gate (WordPress's publish, schedule and the calendar's
  * drag today; other channels later) asks the same function, and the browser can say the same.
@@ -21,7 +21,7 @@ export const DEFAULT_APPROVAL_STEPS: ApprovalStepsSetting = 'none';
 export const APPROVAL_STEPS = ['internal', 'client'] as const;
 export type ApprovalStep = (typeof APPROVAL_STEPS)[number];
 
-/** The client form's field (issue 42 item 2). */
+/** The client form's field (docs/decisions.md 'Approval steps'). */
 export const APPROVAL_STEPS_FIELD = {
   label: 'Approval steps',
   hint: 'Who must approve an item before it is published or scheduled. A client step is completed only through a review link.',
@@ -64,7 +64,7 @@ export function approvalStepsOf(value: unknown): ApprovalStepsSetting {
   return isApprovalStepsSetting(value) ? value : DEFAULT_APPROVAL_STEPS;
 }
 
-/** One decision on an item, as its replies carry it (`approvals`, the contract of issue 42 item 7). */
+/** One decision on an item, as its replies carry it (`approvals`). */
 export interface ContentApproval {
   readonly step: ApprovalStep;
   /** The colleague's e-mail, or the link's reviewer (their e-mail, else '<name> (review link)'). */

@@ -117,7 +117,7 @@ const passwordField = z.nullish(z.string().check(z.maxLength(MAX_SHORT)));
  */
 const approvalField = z.optional(z.boolean());
 
-/** `approval_steps` (issue 42 item 2): a setting too, so left out it keeps the stored value (`none` when new). */
+/** `approval_steps` (docs/decisions.md 'Approval steps'): a setting too, so left out it keeps the stored value (`none` when new). */
 const approvalStepsField = z.optional(
   z.enum(APPROVAL_STEPS_SETTINGS, { error: `must be one of ${APPROVAL_STEPS_SETTINGS.join(', ')}` }),
 );

@@ -45,7 +45,7 @@ export interface Client extends Record<ClientTextField, string | null> {
   access_count: number;
   /** 'Require approval before publishing' (issue 33 item 4): off unless the client's editor turns it on. */
   require_approval: boolean;
-  /** Who must approve before publishing (issue 42 item 2, shared/approvals.ts); `none` by default. */
+  /** Who must approve before publishing (shared/approvals.ts); `none` by default. */
   approval_steps: ApprovalStepsSetting;
 }
 

@@ -14,7 +14,7 @@ import type { ReviewDecision } from '#shared/content-status';
 import { isAllowedEmail } from '#shared/email-domain';
 
 /**
- * The record of who approved (issue 42 item 2, docs/decisions.md 'Approval steps'): every decision made
+ * The record of who approved (docs/decisions.md 'Approval steps'): every decision made
  * through a review link or from the app's panel becomes one entry of the item's `approvals`, with its
  * step. A client step is completed only through a link, and only by a reviewer who is not the agency's:
  * a link sent to the sender's own address or to any address of the agency's domain is a colleague's,

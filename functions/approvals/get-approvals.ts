@@ -5,9 +5,10 @@ import type { ContentApprovalState } from '#shared/approval-schemas';
 import { approvalStepsOf, missingSteps, publishingRefusal } from '#shared/approvals';
 
 /**
- * GET /api/clients/{clientId}/content/{contentId}/approvals → the item's approval state (issue 42 items 2
- * and 7): the client's rules, what is missing on the current version and whether publishing would pass,
- * asked of the same rule the publishing gates ask (shared/approvals.ts). Anyone who sees the client.
+ * GET /api/clients/{clientId}/content/{contentId}/approvals → the item's approval state
+ * (docs/decisions.md 'Approval steps'): the client's rules, what is missing on the current version and
+ * whether publishing would pass, asked of the same rule the publishing gates ask (shared/approvals.ts).
+ * Anyone who sees the client.
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),

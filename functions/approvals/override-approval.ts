@@ -16,8 +16,8 @@ import { isDecidable, nextStatus, statusOf } from '#shared/content-status';
 import { withApproval } from './approval-record';
 
 /**
- * POST /api/clients/{clientId}/content/{contentId}/approvals/override `{step}` → the item (issue 42 item
- * 2): an administrator completes a step of the client's approval steps in its place, on the item's
+ * POST /api/clients/{clientId}/content/{contentId}/approvals/override `{step}` → the item
+ * (docs/decisions.md 'Approval steps'): an administrator completes a step of the client's approval steps in its place, on the item's
  * current version. Recorded as an approval with `override: true` (the item's panel and library badge say
  * so) and as the `approval_overridden` activity. A caller who cannot see the client gets 404; one who can
  * but is not an administrator 403, before the body is read.

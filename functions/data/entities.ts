@@ -65,7 +65,7 @@ const clientAttributes = () =>
     accessCount: number().optional().default(0),
     /** 'Require approval before publishing' (issue 33 item 4); absent on older clients: off. */
     requireApproval: boolean().optional(),
-    /** `approval_steps` (issue 42 item 2, shared/approvals.ts); absent on older clients: `none`. */
+    /** `approval_steps` (shared/approvals.ts); absent on older clients: `none`. */
     approvalSteps: optionalString(),
     /** The monthly AI budget in micro-dollars (issue 34); absent when the client has none. */
     budgetMicroUsd: number().optional(),
@@ -125,7 +125,7 @@ const contentAttributes = () =>
     /** The version a reviewer approved. */
     approvedVersionId: optionalString(),
     /**
-     * Every approval decision on the item, oldest first (issue 42 item 2, shared/approvals.ts): written
+     * Every approval decision on the item, oldest first (shared/approvals.ts): written
      * with the status by the same conditional update, so a decision and its record never part.
      */
     approvals: list(

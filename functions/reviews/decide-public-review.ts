@@ -8,7 +8,7 @@ import { decide } from './review-service';
  * POST /api/reviews/{token}/decision `{decision, comment?}` (no credentials): Approve, or Request changes
  * with a comment, on the version the link shows. 409 when the item is no longer waiting for a decision
  * on it (the editor changed it since, or it was published), and, with the client's approval steps
- * `internal_then_client`, when the client approves before a colleague did (issue 42 item 2).
+ * `internal_then_client`, when the client approves before a colleague did (docs/decisions.md 'Approval steps').
  */
 export const handler = publicReviewHandler({
   body: reviewDecisionSchema,

@@ -317,7 +317,7 @@ export async function decide(
     return {
       status: nextStatus(status, { type: 'decided', decision: input.decision }) ?? status,
       approvedVersionId: input.decision === 'approve' ? expectedVersion : null,
-      // Who approved, with its step (issue 42 item 2), in the same conditional write as the status.
+      // Who approved, with its step (docs/decisions.md 'Approval steps'), in the same conditional write as the status.
       ...recordApproval(actor, current, input.decision, expectedVersion),
     };
   });

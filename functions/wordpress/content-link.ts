@@ -67,7 +67,7 @@ function publishedChanges(
     ...(approved && newVersionId !== null && isPublishingStatus(post.status)
       ? { approvedVersionId: newVersionId }
       : {}),
-    // The approval steps' decisions follow the words that went out in the same way (issue 42 item 2):
+    // The approval steps' decisions follow the words that went out in the same way (docs/decisions.md 'Approval steps'):
     // those that stood for the words before stand for the published ones.
     ...(newVersionId !== null && isPublishingStatus(post.status)
       ? {

@@ -32,7 +32,7 @@ import type { PostFields, SavedPost, WordPressSite } from './wordpress-site';
 export interface PublishingContext {
   readonly caller: Caller;
   readonly clientName: string;
-  /** The client's 'Require approval before publishing' (issue 33 item 4) and approval steps (issue 42). */
+  /** The client's 'Require approval before publishing' (issue 33 item 4) and approval steps. */
   readonly rules: PublishingRules;
   readonly site: WordPressSite;
   readonly userAgent: string | null;
@@ -61,7 +61,7 @@ export const OVERRIDE_ADMINS_ONLY = 'Only an administrator can publish content t
 
 /**
  * The client's approval rule, as every publishing gate asks it (shared/approvals.ts `publishingRefusal`):
- * with approval steps, every step the client names (issue 42 item 2); with none, 'Require approval before
+ * with approval steps, every step the client names (docs/decisions.md 'Approval steps'); with none, 'Require approval before
  * publishing' as before (issue 33 item 4). A refused publish or schedule is a 409 naming what is
  * missing, unless an administrator overrides it. Returns the override (with the steps it lacked; none
  * for the older rule), for the activity; null when nothing was overridden.

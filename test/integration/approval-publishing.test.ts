@@ -252,7 +252,7 @@ describe('publishing without the rule', () => {
 });
 
 /**
- * Who approves (issue 42 item 2, docs/decisions.md 'Approval steps'): a client's `approval_steps` name
+ * Who approves (docs/decisions.md 'Approval steps'): a client's `approval_steps` name
  * the steps publishing needs; a client step is completed only through a review link held outside the
  * agency; a colleague's approval is internal; an administrator may override a step, which is recorded.
  */
