@@ -64,7 +64,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     'functions/reviews/routes.ts': {
       ceilingKb: 432,
       carries:
-        'WebSocket posts, links, comments, decisions, the usage and batch entities (issue 34), the notifications’ routes and store (issue 42; their delivery and SES load on the first event)',
+        'WebSocket posts, links, comments, decisions, the usage and batch entities (issue 34), the notifications’ routes and store (issue 42; their delivery and SES load on the first event), the approval steps’ record and override',
     },
     'functions/tools/image-generation/handler.ts': {
       ceilingKb: 430,

@@ -7,25 +7,21 @@ import * as z from './validation/zod';
  * browser's screens that only label and check approvals do not build them.
  */
 
-const approvalShape = {
-  step: z.enum(APPROVAL_STEPS),
-  decidedBy: z.string(),
-  decision: z.enum(REVIEW_DECISIONS),
-  versionId: z.string(),
-  at: z.string(),
-};
-
 export const contentApprovalSchema = z
-  .object({ ...approvalShape, override: z.optional(z.literal(true)) })
+  .object({
+    step: z.enum(APPROVAL_STEPS),
+    decidedBy: z.string(),
+    decision: z.enum(REVIEW_DECISIONS),
+    versionId: z.string(),
+    at: z.string(),
+    override: z.optional(z.literal(true)),
+  })
   .check(
     z.meta({
       description:
         'An approval decision on a library item: `step` `internal` (a colleague, in the app) or `client` (through a review link only), who decided (`decidedBy`), `approve` or `request_changes`, the version it was made on and when. `override: true` marks a step an administrator completed in its place.',
     }),
   );
-
-/** A decision as a trash snapshot holds it: `override` is a boolean there, `true` only in replies. */
-export const storedApprovalSchema = z.object({ ...approvalShape, override: z.optional(z.boolean()) });
 
 /** Body of POST …/content/{contentId}/approvals/override (administrators). */
 export const approvalOverrideSchema = z.object({

@@ -2,6 +2,7 @@ import {
   APPROVAL_REQUIRED_MESSAGE,
   type ContentStatus,
   isApprovedForPublishing,
+  REVIEW_DECISIONS,
   type ReviewDecision,
 } from './content-status';
 
@@ -56,7 +57,7 @@ export function requiredSteps(setting: ApprovalStepsSetting): readonly ApprovalS
 }
 
 export function isApprovalStepsSetting(value: unknown): value is ApprovalStepsSetting {
-  return typeof value === 'string' && (APPROVAL_STEPS_SETTINGS as readonly string[]).includes(value);
+  return isOneOf(APPROVAL_STEPS_SETTINGS, value);
 }
 
 /** A stored setting, or the default for a client written before the setting existed. */
@@ -75,6 +76,25 @@ export interface ContentApproval {
   readonly at: string;
   /** An administrator completed the step in its place (recorded, shown on the item and in the activity). */
   readonly override?: true;
+}
+
+const isOneOf = <Value extends string>(values: readonly Value[], value: unknown): value is Value =>
+  typeof value === 'string' && (values as readonly string[]).includes(value);
+
+/**
+ * A stored decision as replies carry it (`override` only when true), or null for an entry that is not
+ * one: the item keeps its decisions as a plain list (functions/data/entities.ts), checked here on read.
+ */
+export function toContentApproval(value: unknown): ContentApproval | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const fields = new Map<string, unknown>(Object.entries(value));
+  const [step, decidedBy, decision, versionId, at] = ['step', 'decidedBy', 'decision', 'versionId', 'at'].map(
+    (name) => fields.get(name),
+  );
+  if (!isOneOf(APPROVAL_STEPS, step) || !isOneOf(REVIEW_DECISIONS, decision)) return null;
+  if (typeof decidedBy !== 'string' || typeof versionId !== 'string' || typeof at !== 'string') return null;
+  const approval = { step, decidedBy, decision, versionId, at };
+  return fields.get('override') === true ? { ...approval, override: true } : approval;
 }
 
 /** What the rule reads of an item: its current version and its decisions. */

@@ -1,7 +1,7 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { PayloadTooLargeError } from '#functions/commons/errors';
 import type { Entities } from '#functions/data/entities';
-import type { ContentApproval } from '#shared/approvals';
+import { type ContentApproval, toContentApproval } from '#shared/approvals';
 import type { ClientContent } from '#shared/content';
 import { statusOf } from '#shared/content-status';
 import type { StoredContent } from './content-snapshot';
@@ -13,11 +13,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The item's decisions as its replies carry them (`override` only when true). */
+/** The item's decisions as its replies carry them, oldest first (shared/approvals.ts). */
 export function approvalsOf(record: Pick<ContentRecord, 'approvals'>): ContentApproval[] {
-  return (record.approvals ?? []).map(({ override, ...approval }) =>
-    override === true ? { ...approval, override: true } : approval,
-  );
+  const stored: unknown = record.approvals;
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry: unknown) => toContentApproval(entry) ?? []);
 }
 
 /** The version whose decisions stand for the current words, when a publish carried them (entities.ts). */

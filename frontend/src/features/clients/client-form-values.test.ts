@@ -118,3 +118,13 @@ describe('wordpressUrlProblem', () => {
     }
   });
 });
+
+describe('approval steps in the form', () => {
+  it('start at none, read the client’s setting and send it with the profile', () => {
+    expect(defaultClientForm().approval_steps).toBe('none');
+    expect(formToInput(defaultClientForm()).approval_steps).toBe('none');
+    const values = clientToForm(client({ approval_steps: 'internal_then_client', require_approval: false }));
+    expect(values.approval_steps).toBe('internal_then_client');
+    expect(formToInput({ ...values, approval_steps: 'client' })).toMatchObject({ approval_steps: 'client' });
+  });
+});
