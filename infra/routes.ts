@@ -190,10 +190,9 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('RevokeReview', 'DELETE', `${CONTENT_ITEM}/reviews/{reviewId}`, reviews, 'user'),
   route('CreateContentComment', 'POST', `${CONTENT_ITEM}/comments`, reviews, 'user'),
   route('DecideContent', 'POST', `${CONTENT_ITEM}/decision`, reviews, 'user'),
-  // an administrator completes an approval step in its place (the handler checks).
-  route('OverrideContentApproval', 'POST', `${CONTENT_ITEM}/approvals/override`, reviews, 'user'),
-  // The item's approval state, in the public API too (docs/decisions.md 'Approval steps').
-  route('GetContentApprovals', 'GET', `${CONTENT_ITEM}/approvals`, reviews, 'apiKey'),
+  // An administrator completes an approval step in its place (the handler checks), answered with the
+  // item's approval state; in the public API too (docs/decisions.md 'Approval steps').
+  route('OverrideContentApproval', 'POST', `${CONTENT_ITEM}/approvals/override`, reviews, 'apiKey'),
   route('GetPublicReview', 'GET', '/api/reviews/{token}', reviews, 'public'),
   route('CreatePublicReviewComment', 'POST', '/api/reviews/{token}/comments', reviews, 'public'),
   route('DecidePublicReview', 'POST', '/api/reviews/{token}/decision', reviews, 'public'),

@@ -182,7 +182,6 @@ export const APPROVAL_OVERRIDE_MESSAGES = {
   adminsOnly: 'Only an administrator can override an approval step.',
   notRequired: (setting: ApprovalStepsSetting, step: ApprovalStep) =>
     `step: this client's approval steps (${setting}) do not include '${step}'.`,
-  alreadyApproved: (step: ApprovalStep) => `The ${step} step is already approved on this version.`,
 } as const;
 
 /** The steps whose standing approval on the item's words is an administrator's override. */

@@ -1,5 +1,5 @@
 import { agencySettingsSchema, settingsInputSchema } from './agency-settings';
-import { contentApprovalStateSchema } from './approval-schemas';
+import { approvalOverrideSchema, contentApprovalStateSchema } from './approval-schemas';
 import { APPROVAL_STEPS_SETTINGS } from './approvals';
 import { BATCH_COLUMNS, MAX_BATCH_ROWS } from './batch-columns';
 import {
@@ -551,13 +551,16 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     },
   },
   {
-    method: 'get',
-    path: '/clients/{clientId}/content/{contentId}/approvals',
+    method: 'post',
+    path: '/clients/{clientId}/content/{contentId}/approvals/override',
     tag: 'Clients',
-    summary: 'Get a library item’s approval state',
+    summary: 'Override an approval step of a library item',
     description:
-      'Where a library item stands against its client’s approval rules: the client’s `approval_steps` and `require_approval`, the item’s current version, the steps still missing on it, whether a publish or schedule would pass now (`publishable`; otherwise the app’s publish answers 409 `approval_required` naming the missing steps), and every approval decision on the item with its step. A client step is completed only through a review link; an administrator’s override is marked `override: true`. Anyone who can see the client may read it.',
+      'An administrator completes a step of the client’s `approval_steps` in its place, on the item’s current version: recorded as an approval with `override: true` (the app shows it on the item) and in the activity log. `step` must be one the client’s setting names. A publish or schedule needs every step the client names (otherwise the app’s publish answers 409 `approval_required` naming the missing steps); a client step is otherwise completed only through a review link. Answers the item’s approval state: both settings, the current version, the steps still missing, whether a publish would pass now, and every decision on the item with its step.',
+    request: approvalOverrideSchema,
+    example: { step: 'client' },
     response: { status: 200, schema: contentApprovalStateSchema },
+    forbidden: 'The key’s owner can see the client but is not an administrator.',
   },
   {
     method: 'post',

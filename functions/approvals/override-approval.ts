@@ -1,8 +1,8 @@
 import { recordActivity } from '#functions/activities/activity-log';
-import { BadRequestError, ConflictError, ForbiddenError } from '#functions/commons/errors';
+import { BadRequestError, ForbiddenError } from '#functions/commons/errors';
 import { httpHandler } from '#functions/commons/http-handler';
 import { authorizeContent } from '#functions/content/authorize-content';
-import { approvalsFromVersionOf, approvalsOf, toClientContent } from '#functions/content/content-record';
+import { approvalsFromVersionOf, approvalsOf } from '#functions/content/content-record';
 import { changeContent } from '#functions/content/content-store';
 import { approvalOverrideSchema } from '#shared/approval-schemas';
 import {
@@ -14,10 +14,11 @@ import {
 } from '#shared/approvals';
 import { isDecidable, nextStatus, statusOf } from '#shared/content-status';
 import { withApproval } from './approval-record';
+import { approvalStateOf } from './approval-state';
 
 /**
- * POST /api/clients/{clientId}/content/{contentId}/approvals/override `{step}` → the item
- * (docs/decisions.md 'Approval steps'): an administrator completes a step of the client's approval steps in its place, on the item's
+ * POST /api/clients/{clientId}/content/{contentId}/approvals/override `{step}` → the item's approval
+ * state (docs/decisions.md 'Approval steps'; also in the public API): an administrator completes a step of the client's approval steps in its place, on the item's
  * current version. Recorded as an approval with `override: true` (the item's panel and library badge say
  * so) and as the `approval_overridden` activity. A caller who cannot see the client gets 404; one who can
  * but is not an administrator 403, before the body is read.
@@ -37,6 +38,13 @@ export const handler = httpHandler({
         'validation_failed',
       );
     }
+    // A step already standing approved stays as it is: the same answer, nothing recorded twice.
+    const standing = {
+      versionId: content.currentVersionId ?? content.contentId,
+      approvals: approvalsOf(content),
+      approvalsFromVersionId: approvalsFromVersionOf(content),
+    };
+    if (isStepApproved(standing, body.step)) return approvalStateOf(client, content);
     let versionId = '';
     // A version to hold the decision: an item from before versions gets its words recorded first.
     const { record } = await changeContent(
@@ -48,9 +56,6 @@ export const handler = httpHandler({
           approvals: approvalsOf(current),
           approvalsFromVersionId: approvalsFromVersionOf(current),
         };
-        if (isStepApproved(subject, body.step)) {
-          throw new ConflictError(APPROVAL_OVERRIDE_MESSAGES.alreadyApproved(body.step), 'already_approved');
-        }
         const added = withApproval(current, {
           step: body.step,
           decidedBy: caller.email,
@@ -92,6 +97,6 @@ export const handler = httpHandler({
       },
       userAgent,
     });
-    return toClientContent(record);
+    return approvalStateOf(client, record);
   },
 });

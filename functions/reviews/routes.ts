@@ -1,4 +1,3 @@
-import { handler as getApprovals } from '#functions/approvals/get-approvals';
 import { handler as overrideApproval } from '#functions/approvals/override-approval';
 import { dispatchRoutes } from '#functions/commons/route-dispatch';
 import { handler as listNotifications } from '#functions/notifications/list-notifications';
@@ -28,7 +27,6 @@ export const handler = dispatchRoutes('Reviews', {
   CreateContentComment: commentContent,
   DecideContent: decideContent,
   OverrideContentApproval: overrideApproval,
-  GetContentApprovals: getApprovals,
   GetPublicReview: getPublicReview,
   CreatePublicReviewComment: commentPublicReview,
   DecidePublicReview: decidePublicReview,

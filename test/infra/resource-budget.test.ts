@@ -29,15 +29,16 @@ const ADMINS = Array.from({ length: 10 }, (_, index) => `admin${index}@${TEST_DO
 const BUSY_CONTEXT = { adminEmails: ADMINS, alarmEmail: `ops@${TEST_DOMAIN}` };
 
 /**
- * The rest of the third wave as it will likely land: a new function of three routes. (Reviews, Usage and
- * Batches have landed, budgets on the Clients function, and the one more route on an existing function
- * this used to add: the approval steps' two routes on Reviews; they are in httpRoutes.) Its handler
- * files are stand-ins (synthesis does not bundle here).
+ * The rest of the third wave as it will likely land: a new function of three routes, plus one more
+ * route on an existing function (Reviews, Usage and Batches have landed, budgets on the Clients
+ * function: they are in httpRoutes). Their handler files are stand-ins (synthesis does not bundle here).
  */
 function thirdWave(): HttpRoute[] {
   const content = httpFunctions.find((fn) => fn.id === 'Content');
   if (!content) throw new Error('no Content function');
-  const extra: HttpRoute[] = [];
+  const extra: HttpRoute[] = [
+    { id: 'ListContentVersions', method: 'GET', path: '/api/next/versions', auth: 'user', function: content },
+  ];
   for (const name of ['Schedules']) {
     const fn: HttpFunction = { id: `Next${name}`, entry: content.entry };
     for (const method of ['GET', 'POST', 'DELETE'] as const) {

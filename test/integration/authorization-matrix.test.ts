@@ -436,12 +436,6 @@ const rows: Row[] = [
     expected: visible,
   },
   {
-    route: 'GET {A}/content/{A content}/approvals',
-    method: 'GET',
-    path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/approvals`,
-    expected: visible,
-  },
-  {
     route: 'POST {A}/content/{A content}/approvals/override',
     method: 'POST',
     path: (fixture) => `${A(fixture)}/content/${fixture.a.content.id}/approvals/override`,
@@ -533,12 +527,6 @@ const rows: Row[] = [
     path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}/decision`,
     body: () => ({ decision: 'approve' }),
     mutates: true,
-    expected: nowhere,
-  },
-  {
-    route: 'cross: GET {B}/content/{A content}/approvals',
-    method: 'GET',
-    path: (fixture) => `${B(fixture)}/content/${fixture.a.content.id}/approvals`,
     expected: nowhere,
   },
   {

@@ -56,7 +56,7 @@ beforeAll(async () => {
       ANTHROPIC_BASE_URL: anthropic.baseUrl,
     },
   });
-  user = await app.createUser();
+  [user, admin] = await Promise.all([app.createUser(), app.createUser(undefined, { admin: true })]);
   const document = await app.request('GET', '/api/openapi.json');
   contract = openApiContract(document.body as Record<string, unknown>);
 }, withMonthEndWait(120_000));
@@ -68,6 +68,19 @@ afterAll(async () => {
 });
 
 let keysMade = 0;
+/** An administrator, for the routes only one may call (the approval override). */
+let admin: TestUser;
+
+/** A new API key of the administrator's. */
+async function adminKey(): Promise<string> {
+  keysMade += 1;
+  const created = await app.request<CreatedApiKey>('POST', '/api/api-keys', {
+    token: admin.idToken,
+    body: { name: `Contract admin ${keysMade}` },
+  });
+  expect(created.status).toBe(201);
+  return created.body.key;
+}
 
 /** A new API key of the user's: one per test, so that no test spends another's budget. */
 async function newKey(): Promise<string> {
@@ -246,10 +259,10 @@ describe.each([
     expect(oversized.status).toBe(413);
   });
 
-  it('approvals: a library item’s approval state with a client’s decision, and 404 for an unknown item', async () => {
+  it('approvals: an administrator’s override answers the item’s approval state; 403 to others, 404, 400', async () => {
     const created = await call('POST', '/clients', {
       credential,
-      body: { name: 'Contract Approvals', approval_steps: 'client' },
+      body: { name: 'Contract Approvals', approval_steps: 'internal_then_client' },
     });
     expect(created.status).toBe(201);
     const clientId = (created.body as { id: string }).id;
@@ -257,26 +270,41 @@ describe.each([
       token: user.idToken,
       body: { title: 'Approve me', content: 'Text', html_content: '<p>Text</p>', content_type: 'blog' },
     });
-    const template = '/clients/{clientId}/content/{contentId}/approvals';
-    const path = `/clients/${clientId}/content/${item.body.id}/approvals`;
-    const before = await call('GET', template, { path, credential });
-    expect(before.body).toMatchObject({ publishable: false, missingSteps: ['client'], approvals: [] });
-    const review = await app.request<{ reviewUrl: string }>(
-      'POST',
-      `/api/clients/${clientId}/content/${item.body.id}/reviews`,
-      { token: user.idToken, body: { reviewerEmail: 'owner@contract-client.example' } },
-    );
-    const token = new URL(review.body.reviewUrl).pathname.split('/').at(-1);
-    expect(
-      (await app.request('POST', `/api/reviews/${token}/decision`, { body: { decision: 'approve' } })).status,
-    ).toBe(200);
-    const after = await call('GET', template, { path, credential });
-    expect(after.status).toBe(200);
-    expect(after.body).toMatchObject({ approval_steps: 'client', publishable: true, missingSteps: [] });
-    expect((after.body as { approvals: unknown[] }).approvals).toHaveLength(1);
-    const unknown = await call('GET', template, {
-      path: `/clients/${clientId}/content/01J00000000000000000000000/approvals`,
+    // A colleague's approval first, so the state holds a decision of each kind.
+    await app.request('POST', `/api/clients/${clientId}/content/${item.body.id}/reviews`, {
+      token: user.idToken,
+      body: {},
+    });
+    await app.request('POST', `/api/clients/${clientId}/content/${item.body.id}/decision`, {
+      token: user.idToken,
+      body: { decision: 'approve' },
+    });
+    const template = '/clients/{clientId}/content/{contentId}/approvals/override';
+    const path = `/clients/${clientId}/content/${item.body.id}/approvals/override`;
+    expect((await call('POST', template, { path, credential, body: { step: 'client' } })).status).toBe(403);
+    const adminCredential = kind === 'key' ? await adminKey() : admin.idToken;
+    const bad = await call('POST', template, {
+      path,
+      credential: adminCredential,
+      body: { step: 'manager' },
+    });
+    expect(bad.status).toBe(400);
+    const overridden = await call('POST', template, {
+      path,
+      credential: adminCredential,
+      body: { step: 'client' },
+    });
+    expect(overridden.status).toBe(200);
+    expect(overridden.body).toMatchObject({
+      approval_steps: 'internal_then_client',
+      publishable: true,
+      missingSteps: [],
+    });
+    expect((overridden.body as { approvals: unknown[] }).approvals).toHaveLength(2);
+    const unknown = await call('POST', template, {
+      path: `/clients/${clientId}/content/01J00000000000000000000000/approvals/override`,
       credential,
+      body: { step: 'client' },
     });
     expect(unknown.status).toBe(404);
   });
@@ -789,7 +817,7 @@ describe('replies without valid credentials, and the key’s budget', () => {
               '/clients/{clientId}/statements/{month}',
               '/clients/{clientId}/statements/{month}/links',
               '/clients/{clientId}/billing',
-              '/clients/{clientId}/content/{contentId}/approvals',
+              '/clients/{clientId}/content/{contentId}/approvals/override',
             ].includes(path)
           )
             continue;

@@ -1,23 +1,24 @@
 import { ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import type { ContentApprovalState } from '#shared/approval-schemas';
 import {
   APPROVAL_PANEL,
   type ApprovalStep,
+  type ApprovalStepsSetting,
+  missingSteps,
   overriddenSteps,
   requiredSteps,
   standingDecision,
 } from '#shared/approvals';
 import type { ClientContent } from '#shared/content';
-import { REVIEW_EVENT } from '#shared/reviews';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatMoment } from '@/lib/calendar-dates';
-import { useRealtime } from '@/lib/realtime';
+import { fetchClient } from '../clients-api';
 import { notifyError, notifySuccess } from '../notify';
-import { fetchApprovalState, overrideApprovalStep } from './review-api';
+import { fetchContent } from './content-api';
+import { overrideApprovalStep } from './review-api';
 
 /** 'Override' beside an item's status when an administrator completed a step of it (library, panel). */
 export function OverrideBadge({
@@ -38,7 +39,7 @@ export function OverrideBadge({
 /**
  * The review panel's approval steps (docs/decisions.md 'Approval steps'): the client's setting, where
  * each step stands on the current version and who decided it, and, for an administrator, a button that
- * overrides a step still missing. Reads the item's approval state and follows the review's live changes.
+ * overrides a step still missing. Reads the client's setting once; the item's decisions come with it.
  */
 export function ApprovalStepsSection({
   item,
@@ -48,34 +49,30 @@ export function ApprovalStepsSection({
   onChanged: (item: ClientContent) => void;
 }) {
   const { user } = useAuth();
-  const [state, setState] = useState<ContentApprovalState | null>(null);
+  const [setting, setSetting] = useState<ApprovalStepsSetting | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<ApprovalStep | null>(null);
 
   const load = useCallback(async () => {
     try {
-      setState(await fetchApprovalState(item));
+      setSetting((await fetchClient(item.client_id)).approval_steps);
       setFailed(false);
     } catch (error) {
       notifyError(error, APPROVAL_PANEL.loadFailed);
       setFailed(true);
     }
-  }, [item]);
+  }, [item.client_id]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  useRealtime(REVIEW_EVENT, (message) => {
-    if (message.contentId === item.id) void load();
-  });
-
   const override = async (step: ApprovalStep) => {
     setBusy(step);
     try {
-      onChanged(await overrideApprovalStep(item, step));
+      await overrideApprovalStep(item, step);
+      onChanged(await fetchContent(item));
       notifySuccess(APPROVAL_PANEL.overridden(step), item.title);
-      await load();
     } catch (error) {
       notifyError(error, APPROVAL_PANEL.overrideFailed);
     } finally {
@@ -84,9 +81,9 @@ export function ApprovalStepsSection({
   };
 
   if (failed) return <p className="text-destructive text-sm">{APPROVAL_PANEL.loadFailed}</p>;
-  if (state === null) return null;
-  const steps = requiredSteps(state.approval_steps);
-  const subject = { versionId: state.versionId ?? undefined, approvals: state.approvals };
+  if (setting === null) return null;
+  const steps = requiredSteps(setting);
+  const missing = missingSteps(setting, item);
   return (
     <section className="grid gap-2" aria-labelledby="approval-steps-heading" data-testid="approval-steps">
       <h3 id="approval-steps-heading" className="font-semibold text-sm">
@@ -96,11 +93,10 @@ export function ApprovalStepsSection({
         <p className="text-muted-foreground text-sm">{APPROVAL_PANEL.noSteps}</p>
       ) : (
         <>
-          <p className="text-muted-foreground text-sm">{APPROVAL_PANEL.setting(state.approval_steps)}</p>
+          <p className="text-muted-foreground text-sm">{APPROVAL_PANEL.setting(setting)}</p>
           <ul className="grid gap-2">
             {steps.map((step) => {
-              const standing = standingDecision(subject, step);
-              const missing = state.missingSteps.includes(step);
+              const standing = standingDecision(item, step);
               return (
                 <li
                   key={step}
@@ -121,7 +117,7 @@ export function ApprovalStepsSection({
                       <span className="text-muted-foreground text-xs">{formatMoment(standing.at)}</span>
                     </>
                   )}
-                  {missing && user?.isAdmin === true && (
+                  {missing.includes(step) && user?.isAdmin === true && (
                     <Button
                       type="button"
                       variant="outline"
@@ -138,7 +134,7 @@ export function ApprovalStepsSection({
               );
             })}
           </ul>
-          {user?.isAdmin === true && state.missingSteps.length > 0 && (
+          {user?.isAdmin === true && missing.length > 0 && (
             <p className="text-muted-foreground text-xs">{APPROVAL_PANEL.overrideHint}</p>
           )}
         </>

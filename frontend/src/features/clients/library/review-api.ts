@@ -31,9 +31,8 @@ export const commentOnItem = (item: ClientContent, input: ReviewCommentInput) =>
 export const decideOnItem = (item: ClientContent, input: ReviewDecisionInput) =>
   api.post<{ content: ClientContent; comment: ReviewComment }>(`${itemPath(item)}/decision`, input);
 
-/** The item's approval state (functions/approvals/get-approvals.ts) and an administrator's override. */
-export const fetchApprovalState = (item: Pick<ClientContent, 'client_id' | 'id'>, signal?: AbortSignal) =>
-  api.get<ContentApprovalState>(`${itemPath(item)}/approvals`, signal ? { signal } : {});
-
+/** An administrator's override of a step (functions/approvals/override-approval.ts): the item's state. */
 export const overrideApprovalStep = (item: Pick<ClientContent, 'client_id' | 'id'>, step: ApprovalStep) =>
-  api.post<ClientContent>(`${itemPath(item)}/approvals/override`, { step } satisfies ApprovalOverrideInput);
+  api.post<ContentApprovalState>(`${itemPath(item)}/approvals/override`, {
+    step,
+  } satisfies ApprovalOverrideInput);
