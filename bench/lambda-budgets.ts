@@ -24,7 +24,7 @@ const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgr
 export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; readonly carries: string }>> =
   {
     'functions/tools/resize-image/handler.ts': {
-      ceilingKb: 563,
+      ceilingKb: 565,
       carries:
         'S3 on every request (reads the source, stores the result): ~136 KB with its protocol, the budget check (issue 34)',
     },
@@ -39,30 +39,30 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities (issue 34)',
     },
     'functions/wordpress/routes.ts': {
-      ceilingKb: 505,
+      ceilingKb: 507,
       carries:
         'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts, the usage and batch entities (issue 34), the notification entities (issue 42)',
     },
     'functions/content/save-routes.ts': {
-      ceilingKb: 464,
+      ceilingKb: 466,
       carries:
         'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version, the usage and batch entities (issue 34), the statement link entities (issue 41), the review notices’ entry (issue 42)',
     },
     'functions/clients/routes.ts': {
-      ceilingKb: 447,
+      ceilingKb: 449,
       carries:
         'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend (issue 34) in the agency zone (issue 41)',
     },
     'functions/tools/gbp-post/routes.ts': {
-      ceilingKb: 436,
+      ceilingKb: 438,
       carries: 'SQS (~24 KB), a post and an image tool, the budget check (issue 34)',
     },
     'functions/tools/social-content/routes.ts': {
-      ceilingKb: 436,
+      ceilingKb: 438,
       carries: 'SQS (~24 KB), a post and an image tool, the budget check (issue 34)',
     },
     'functions/reviews/routes.ts': {
-      ceilingKb: 432,
+      ceilingKb: 440,
       carries:
         'WebSocket posts, links, comments, decisions, the usage and batch entities (issue 34), the notifications’ routes and store (issue 42; their delivery and SES load on the first event), the approval steps’ record and override',
     },
@@ -75,7 +75,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
       carries: 'Secrets Manager (provider keys), WebSocket posts, the budget check (issue 34)',
     },
     'functions/content/routes.ts': {
-      ceilingKb: 420,
+      ceilingKb: 422,
       carries:
         'versions, trash, due dates, list filters, the usage and batch entities (issue 34), the statement link and settings entities (issue 41)',
     },
@@ -98,7 +98,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     // Issue 34: the budget check at every job start (the price table, the tool's estimate, the client's
     // month spend) put these over 400 KB; docs/decisions.md ("Usage, cost, budgets and bulk runs").
     'functions/public-api/generate-content.ts': { ceilingKb: 436, carries: 'SQS (~24 KB), the budget check' },
-    'functions/tools/newsletter/handler.ts': { ceilingKb: 436, carries: 'SQS (~24 KB), the budget check' },
+    'functions/tools/newsletter/handler.ts': { ceilingKb: 438, carries: 'SQS (~24 KB), the budget check' },
     'functions/tools/blog-rewrite/handler.ts': {
       ceilingKb: 436,
       carries: 'SQS (~24 KB), the budget check, the statement link entities (issue 41)',
@@ -124,7 +124,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'SQS (~24 KB), the request schema of every batchable tool, the price table, the budget check, the statement link entities, the dry run and row results (issue 41)',
     },
     'functions/statements/routes.ts': {
-      ceilingKb: 448,
+      ceilingKb: 450,
       carries:
         'WebSocket posts (links and markup are activities), the client, library and usage reads of a statement, the agency settings, the review links’ rate budgets (issue 41), the review service’s notices entry (issue 42, through the link origin); the CSV writer loads on first use',
     },
