@@ -25,6 +25,10 @@ export const REVIEW_MESSAGES = {
   notInReview: 'This content is not waiting for a review decision.',
   staleVersion:
     'This content has changed since it was sent for review; the agency will send the new version.',
+  /** 409 `stale_version`: the decision named a version that is no longer the item's (docs/decisions.md). */
+  decisionOnOldVersion:
+    'This content has changed since you opened it, so your decision was not recorded. The current version is shown now: please read it and decide again.',
+  versionRequired: 'The version you are deciding on is missing: reload the page and decide again.',
   reviewClosed: 'This review link has been revoked or has expired.',
   /** The one answer for an unknown, revoked or expired link (the page says no more than this). */
   linkUnavailable: 'This review link is no longer available.',
@@ -79,10 +83,22 @@ export const reviewCommentSchema = z.object({
 });
 export type ReviewCommentInput = z.input<typeof reviewCommentSchema>;
 
-/** Body of POST …/decision: requesting changes says what should change. */
+/** A version id as the item's replies carry it (a ULID; an item from before versions has its own id). */
+const MAX_VERSION_ID = 64;
+
+/**
+ * Body of POST …/decision: the version the decision is about (the one the page or panel shows), and
+ * requesting changes says what should change.
+ */
 export const reviewDecisionSchema = z
   .object({
     decision: z.enum(REVIEW_DECISIONS),
+    versionId: z
+      .string({ error: REVIEW_MESSAGES.versionRequired })
+      .check(
+        z.minLength(1, REVIEW_MESSAGES.versionRequired),
+        z.maxLength(MAX_VERSION_ID, `must be at most ${MAX_VERSION_ID} characters`),
+      ),
     comment: optionalText(MAX_COMMENT),
     /** A passage of the text the comment is about. */
     quote: optionalText(MAX_QUOTE),

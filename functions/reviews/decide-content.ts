@@ -4,8 +4,9 @@ import { reviewDecisionSchema } from '#shared/reviews';
 import { decide } from './review-service';
 
 /**
- * POST /api/clients/{clientId}/content/{contentId}/decision `{decision, comment?}`: a colleague approves
- * or requests changes from the app → `{content, comment}`.
+ * POST /api/clients/{clientId}/content/{contentId}/decision `{decision, versionId, comment?}`: a
+ * colleague approves or requests changes from the app → `{content, comment}`; 409 `stale_version` when
+ * `versionId` (the version the panel showed) is no longer the item's.
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),

@@ -5,10 +5,12 @@ import { publicReviewHandler } from './public-review-handler';
 import { decide } from './review-service';
 
 /**
- * POST /api/reviews/{token}/decision `{decision, comment?}` (no credentials): Approve, or Request changes
- * with a comment, on the version the link shows. 409 when the item is no longer waiting for a decision
- * on it (the editor changed it since, or it was published), and, with the client's approval steps
- * `internal_then_client`, when the client approves before a colleague did (docs/decisions.md 'Approval steps').
+ * POST /api/reviews/{token}/decision `{decision, versionId, comment?}` (no credentials): Approve, or
+ * Request changes with a comment, on the version the page showed. 409 when the item is no longer waiting
+ * for a decision on it (the editor changed it since, or it was published), `stale_version` when
+ * `versionId` is not the version the link now shows (the editor updated the open review meanwhile), and,
+ * with the client's approval steps `internal_then_client`, when the client approves before a colleague
+ * did (docs/decisions.md 'Approval steps').
  */
 export const handler = publicReviewHandler({
   body: reviewDecisionSchema,

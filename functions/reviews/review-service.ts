@@ -293,8 +293,9 @@ export function canDecide(content: ContentRecord, review: ReviewRecord | null): 
 
 /**
  * Approve, or request changes (with a comment), on the version under review. Through a link the decision
- * is the link's; from the app it goes on the newest open link, if any. The item's status is set on the
- * condition that it still holds that version, so a decision never lands on words it was not about.
+ * is the link's; from the app it goes on the newest open link, if any. The decision names the version it
+ * was made on, and the item's status is set on the condition that it still holds that version, so a
+ * decision never lands on words the decider did not see.
  */
 export async function decide(
   actor: ReviewActor,
@@ -302,6 +303,8 @@ export async function decide(
   content: ContentRecord,
   input: {
     readonly decision: ReviewDecision;
+    /** The version the decider saw: refused unless it is still the item's (and the link's). */
+    readonly versionId: string;
     readonly comment?: string | undefined;
     readonly quote?: string | undefined;
   },
@@ -313,6 +316,11 @@ export async function decide(
     if (!isDecidable(status)) throw new ConflictError(REVIEW_MESSAGES.notInReview, 'not_in_review');
     if (expectedVersion === undefined || current.currentVersionId !== expectedVersion) {
       throw new ConflictError(REVIEW_MESSAGES.staleVersion, 'stale_version');
+    }
+    // The page or panel showed another version (the editor updated the open review since it was
+    // opened): a decision is about the words the decider read, so it is refused (docs/decisions.md).
+    if (input.versionId !== expectedVersion) {
+      throw new ConflictError(REVIEW_MESSAGES.decisionOnOldVersion, 'stale_version');
     }
     return {
       status: nextStatus(status, { type: 'decided', decision: input.decision }) ?? status,

@@ -77,7 +77,7 @@ async function approve(item: ClientContent): Promise<ClientContent> {
   );
   const token = new URL(review.body.reviewUrl).pathname.split('/').at(-1);
   const decided = await app.request(`POST`, `/api/reviews/${token}/decision`, {
-    body: { decision: 'approve' },
+    body: { decision: 'approve', versionId: review.body.review.versionId },
   });
   expect(decided.status).toBe(200);
   return read(item);

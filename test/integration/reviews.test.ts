@@ -180,12 +180,14 @@ describe('a review link, as an anonymous caller', () => {
 
       const missingComment = await anonymous<{ error: { message: string } }>('POST', token, '/decision', {
         decision: 'request_changes',
+        versionId: read.body.versionId,
       });
       expect(missingComment.status).toBe(400);
       expect(missingComment.body.error.message).toContain('a comment is required to request changes');
 
       const changes = await anonymous<{ status: string }>('POST', token, '/decision', {
         decision: 'request_changes',
+        versionId: read.body.versionId,
         comment: 'Add the croissants, please.',
       });
       expect(changes.status).toBe(200);
@@ -209,6 +211,7 @@ describe('a review link, as an anonymous caller', () => {
 
       const approved = await anonymous<{ status: string }>('POST', token, '/decision', {
         decision: 'approve',
+        versionId: reread.body.versionId,
       });
       expect(approved.body.status).toBe('approved');
       const after = await app.request<ClientContent>('GET', itemPath(item), { token: owner.idToken });
@@ -251,6 +254,7 @@ describe('a review link, as an anonymous caller', () => {
     expect(read.body).toMatchObject({ status: 'draft', canDecide: false, html: '<p>Open until eight</p>' });
     const refused = await anonymous<{ error: { code: string } }>('POST', token, '/decision', {
       decision: 'approve',
+      versionId: edited.versionId,
     });
     expect(refused.status).toBe(409);
   });
@@ -295,6 +299,7 @@ describe('a review link, as an anonymous caller', () => {
       const refused = await anonymous('POST', tokenOf(revokedReview), suffix, {
         text: 'hi',
         decision: 'approve',
+        versionId: revokedReview.review.versionId,
       });
       expect(refused.status).toBe(404);
     }
@@ -404,7 +409,7 @@ describe('reviewing from the app', () => {
 
     const decided = await app.request<{ content: ClientContent }>('POST', `${itemPath(item)}/decision`, {
       token: colleague.idToken,
-      body: { decision: 'approve' },
+      body: { decision: 'approve', versionId: created.review.versionId },
     });
     expect(decided.status).toBe(200);
     expect(decided.body.content.status).toBe('approved');
@@ -422,7 +427,7 @@ describe('reviewing from the app', () => {
     const draft = await save('Not sent', 'Still a draft');
     const refused = await app.request('POST', `${itemPath(draft)}/decision`, {
       token: owner.idToken,
-      body: { decision: 'approve' },
+      body: { decision: 'approve', versionId: draft.versionId ?? draft.id },
     });
     expect(refused.status).toBe(409);
   });
@@ -449,5 +454,72 @@ describe('reviewing from the app', () => {
     const back = await anonymous<PublicReview>('GET', tokenOf(created));
     expect(back.status).toBe(200);
     expect(back.body.comments.map((entry) => entry.text)).toEqual(['Before the delete']);
+  });
+});
+
+describe('a decision is about the version its maker saw (issue 42 item 1)', () => {
+  type Refusal = { error: { code: string; message: string } };
+
+  it('refuses a reviewer’s decision on a version the open review has moved past, then takes one on the current', async () => {
+    const item = await save('Price list', 'Loaves from three euros');
+    const created = await sendForReview(item);
+    const token = tokenOf(created);
+    const opened = await anonymous<PublicReview>('GET', token);
+    expect(opened.body.versionId).toBe(created.review.versionId);
+
+    // The editor changes the words and keeps the open review while the page is still open.
+    const revised = await edit({ ...item, status: 'in_review' }, 'Loaves from two euros, today only', true);
+    expect(revised.versionId).not.toBe(opened.body.versionId);
+
+    const stale = await anonymous<Refusal>('POST', token, '/decision', {
+      decision: 'approve',
+      versionId: opened.body.versionId,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toEqual({
+      code: 'stale_version',
+      message:
+        'This content has changed since you opened it, so your decision was not recorded. The current version is shown now: please read it and decide again.',
+    });
+    // Nothing was recorded: the item still waits, and the link now answers the current version.
+    const reread = await anonymous<PublicReview>('GET', token);
+    expect(reread.body).toMatchObject({ versionId: revised.versionId, status: 'in_review', canDecide: true });
+    expect(reread.body.comments).toEqual([]);
+
+    const missing = await anonymous<Refusal>('POST', token, '/decision', { decision: 'approve' });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('The version you are deciding on is missing');
+
+    const approved = await anonymous<{ status: string; comment: ReviewComment }>('POST', token, '/decision', {
+      decision: 'approve',
+      versionId: reread.body.versionId,
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body.comment.versionId).toBe(revised.versionId);
+    const after = await app.request<ClientContent>('GET', itemPath(item), { token: owner.idToken });
+    expect(after.body).toMatchObject({ status: 'approved', approvedVersionId: revised.versionId });
+  });
+
+  it('refuses a colleague’s decision from the panel on a version that is no longer the item’s', async () => {
+    const item = await save('Opening hours', 'Open from seven');
+    const created = await sendForReview(item);
+    const seen = created.content.versionId;
+    const revised = await edit({ ...item, status: 'in_review' }, 'Open from six', true);
+    const stale = await app.request<Refusal>('POST', `${itemPath(item)}/decision`, {
+      token: colleague.idToken,
+      body: { decision: 'request_changes', versionId: seen, comment: 'Say seven' },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('stale_version');
+    const panel = await app.request<ReviewPanel>('GET', `${itemPath(item)}/reviews`, {
+      token: owner.idToken,
+    });
+    expect(panel.body.comments).toEqual([]);
+    const current = await app.request<{ content: ClientContent }>('POST', `${itemPath(item)}/decision`, {
+      token: colleague.idToken,
+      body: { decision: 'request_changes', versionId: revised.versionId, comment: 'Say six is early' },
+    });
+    expect(current.status).toBe(200);
+    expect(current.body.content.status).toBe('changes_requested');
   });
 });

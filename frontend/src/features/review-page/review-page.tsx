@@ -76,11 +76,16 @@ function frameSelection(frame: HTMLIFrameElement | null): string {
 function ReviewView({
   token,
   review,
+  notice,
   onChanged,
+  onStale,
 }: {
   token: string;
   review: PublicReview;
+  /** Why the page shows other words than before (a decision on an older version was refused). */
+  notice: string | null;
   onChanged: () => void;
+  onStale: (message: string) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const fitted = useFittedFrame(frame);
@@ -113,7 +118,13 @@ function ReviewView({
     const quoted = quote === '' ? {} : { quote };
     try {
       if (decision === null) await postComment(token, { text: comment, ...quoted });
-      else await postDecision(token, { decision, ...(comment ? { comment } : {}), ...quoted });
+      else
+        await postDecision(token, {
+          decision,
+          versionId: review.versionId,
+          ...(comment ? { comment } : {}),
+          ...quoted,
+        });
       void toast({
         title:
           decision === null
@@ -127,6 +138,12 @@ function ReviewView({
       setQuote('');
       onChanged();
     } catch (error) {
+      // The editor updated the open review after this page was read: the decision was about words
+      // the server no longer holds. The page reads the current version and says why it changed.
+      if (error instanceof ApiError && error.code === 'stale_version') {
+        onStale(error.message);
+        return;
+      }
       void toast({
         title: REVIEW_PAGE.failed,
         description: errorMessage(error, REVIEW_PAGE.failed),
@@ -164,6 +181,15 @@ function ReviewView({
       </header>
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section className="grid content-start gap-3" aria-labelledby="review-content-heading">
+          {notice && (
+            <p
+              className="rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-950 text-sm dark:bg-orange-950 dark:text-orange-50"
+              role="alert"
+              data-testid="review-page-notice"
+            >
+              {notice}
+            </p>
+          )}
           {review.message && (
             <div className="rounded-md border bg-background p-4 text-sm">
               <h2 className="mb-1 font-medium">{REVIEW_PAGE.messageHeading}</h2>
@@ -297,6 +323,7 @@ function ReviewView({
 export function ReviewPage() {
   const { token = '' } = useParams();
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
@@ -339,5 +366,16 @@ export function ReviewPage() {
     return <PlainPage title={REVIEW_MESSAGES.linkUnavailable} text={REVIEW_PAGE.unavailable} />;
   if (state.kind === 'busy') return <PlainPage title={REVIEW_PAGE.busyTitle} text={REVIEW_PAGE.busy} />;
   if (state.kind === 'error') return <PlainPage title={REVIEW_PAGE.errorTitle} text={REVIEW_PAGE.error} />;
-  return <ReviewView token={token} review={state.review} onChanged={() => void load()} />;
+  return (
+    <ReviewView
+      token={token}
+      review={state.review}
+      notice={notice}
+      onChanged={() => void load()}
+      onStale={(message) => {
+        setNotice(message);
+        void load();
+      }}
+    />
+  );
 }

@@ -183,7 +183,14 @@ export function ReviewPanelDialog({
         await commentOnItem(item, { text: comment, ...quoted });
         notifySuccess(REVIEW_PANEL.commented);
       } else {
-        const reply = await decideOnItem(item, { decision, ...(comment ? { comment } : {}), ...quoted });
+        // The version the library showed when the panel opened: a decision is about the words read.
+        const versionId = item.versionId ?? item.id;
+        const reply = await decideOnItem(item, {
+          decision,
+          versionId,
+          ...(comment ? { comment } : {}),
+          ...quoted,
+        });
         changed(reply.content);
         notifySuccess(
           decision === 'approve' ? REVIEW_PANEL.decidedApproved : REVIEW_PANEL.decidedChanges,
