@@ -158,10 +158,24 @@ export interface CreatedReview {
   content: ClientContent;
 }
 
+/**
+ * A version a link shows or a comment was made on, as History lists it (its time), so the panel can say
+ * which words each decision was about.
+ */
+export interface ReviewVersionLabel {
+  versionId: string;
+  /** When the version was made: the time History shows on its row. */
+  createdAt: string;
+  /** Whether it is the item's words now. */
+  current: boolean;
+}
+
 /** GET …/content/{contentId}/reviews: the item's review panel. */
 export interface ReviewPanel {
   reviews: ReviewSummary[];
   comments: ReviewComment[];
+  /** Every version a link or a comment names, oldest first. */
+  versions: ReviewVersionLabel[];
 }
 
 /** GET /api/reviews/{token}: what the review page shows, and nothing else of the client or agency. */

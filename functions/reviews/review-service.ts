@@ -9,6 +9,7 @@ import type { ContentRecord } from '#functions/content/content-record';
 import { toClientContent } from '#functions/content/content-record';
 import type { ChangedContent } from '#functions/content/content-store';
 import { changeContent, patchContent } from '#functions/content/content-store';
+import { findVersion } from '#functions/content/content-versions';
 import { notifyReviewEvent } from '#functions/notifications/notify-review-event';
 import { notifyAudience } from '#functions/websocket/notifier';
 import type { ClientContent } from '#shared/content';
@@ -221,16 +222,35 @@ export async function revokeItemReview(
   return reply;
 }
 
-/** The item's review panel: its links and every comment and decision, oldest first. */
+/**
+ * The item's review panel: its links and every comment and decision, oldest first, with the versions
+ * they name (a few single reads: an item's links and comments name a handful of versions).
+ */
 export async function reviewPanel(content: ContentRecord): Promise<ReviewPanel> {
   const [reviews, comments] = await Promise.all([
     listItemReviews(content.clientId, content.contentId),
     listItemComments(content.clientId, content.contentId),
   ]);
+  const named = new Set<string>();
+  for (const entry of [...reviews, ...comments]) if (entry.versionId) named.add(entry.versionId);
+  const found = await Promise.all(
+    [...named].sort().map((versionId) => findVersion(content.clientId, content.contentId, versionId)),
+  );
   const now = new Date();
   return {
     reviews: reviews.map((review) => toReviewSummary(review, now)),
     comments: comments.map(toReviewComment),
+    versions: found.flatMap((version) =>
+      version
+        ? [
+            {
+              versionId: version.versionId,
+              createdAt: version.createdAt,
+              current: version.versionId === content.currentVersionId,
+            },
+          ]
+        : [],
+    ),
   };
 }
 

@@ -522,4 +522,40 @@ describe('a decision is about the version its maker saw (issue 42 item 1)', () =
     expect(current.status).toBe(200);
     expect(current.body.content.status).toBe('changes_requested');
   });
+
+  it('keeps one link per reviewer across revisions, and the panel names the version of each comment and decision', async () => {
+    const item = await save('Menu card', 'Soup of the day');
+    const created = await sendForReview(item);
+    const token = tokenOf(created);
+    const first = created.review.versionId;
+    await anonymous('POST', token, '/decision', {
+      decision: 'request_changes',
+      versionId: first,
+      comment: 'Name the soup',
+    });
+    const revised = await edit({ ...item, status: 'changes_requested' }, 'Tomato soup of the day', true);
+    const shown = await anonymous<PublicReview>('GET', token);
+    expect(shown.body).toMatchObject({ versionId: revised.versionId, html: '<p>Tomato soup of the day</p>' });
+    await anonymous('POST', token, '/comments', { text: 'Better' });
+
+    const panel = await app.request<ReviewPanel>('GET', `${itemPath(item)}/reviews`, {
+      token: owner.idToken,
+    });
+    // The same link, now on the new version: no link was made for the revision.
+    expect(panel.body.reviews.map((review) => [review.reviewId, review.versionId])).toEqual([
+      [created.reviewId, revised.versionId],
+    ]);
+    expect(panel.body.comments.map((comment) => [comment.kind, comment.versionId])).toEqual([
+      ['decision', first],
+      ['comment', revised.versionId],
+    ]);
+    const versions = await app.request<ContentVersionPage>('GET', `${itemPath(item)}/versions`, {
+      token: owner.idToken,
+    });
+    const madeAt = new Map(versions.body.items.map((version) => [version.versionId, version.createdAt]));
+    expect(panel.body.versions).toEqual([
+      { versionId: first, createdAt: madeAt.get(first), current: false },
+      { versionId: revised.versionId, createdAt: madeAt.get(revised.versionId ?? ''), current: true },
+    ]);
+  });
 });

@@ -286,6 +286,11 @@ export const REVIEW_PANEL = {
   reviewerRole: 'reviewer',
   decision: { approve: 'approved', request_changes: 'requested changes' } as Record<string, string>,
   quoted: 'Quoted',
+  /** Which words a comment or decision was about, and which a link shows: History's time of the version. */
+  onVersion: (date: string) => `on the version of ${date}`,
+  linkShows: (date: string) => `shows the version of ${date}`,
+  currentVersion: 'current',
+  olderVersion: 'older version',
   live: {
     commented: 'New review comment',
     approved: 'Content approved',

@@ -8,6 +8,7 @@ import {
   type ReviewComment,
   type ReviewPanel,
   type ReviewSummary,
+  type ReviewVersionLabel,
 } from '#shared/reviews';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -29,12 +30,39 @@ import { commentOnItem, decideOnItem, fetchReviewPanel, revokeReview } from './r
 
 const STATE_BADGES = { open: 'green', expired: 'secondary', revoked: 'orange' } as const;
 
+/** The versions the panel names, by id. */
+type VersionLabels = ReadonlyMap<string, ReviewVersionLabel>;
+
+/** 'on the version of 2 Dec 2026, 09:14' with whether it is the item's words now (History's time). */
+function VersionNote({
+  label,
+  versionId,
+  text,
+}: {
+  label: VersionLabels;
+  versionId: string | null;
+  text: (date: string) => string;
+}) {
+  const version = versionId ? label.get(versionId) : undefined;
+  if (!version) return null;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1" data-testid="review-version-note">
+      {text(formatMoment(version.createdAt))}
+      <Badge variant={version.current ? 'blue' : 'secondary'}>
+        {version.current ? REVIEW_PANEL.currentVersion : REVIEW_PANEL.olderVersion}
+      </Badge>
+    </span>
+  );
+}
+
 function ReviewLink({
   review,
+  versions,
   onRevoke,
   revoking,
 }: {
   review: ReviewSummary;
+  versions: VersionLabels;
   onRevoke: () => void;
   revoking: boolean;
 }) {
@@ -58,7 +86,8 @@ function ReviewLink({
           {REVIEW_PANEL.sentBy(review.createdBy)} · {formatMoment(review.createdAt)} ·{' '}
           {review.state === 'expired'
             ? REVIEW_PANEL.expired(formatMoment(review.expiresAt))
-            : REVIEW_PANEL.expires(formatMoment(review.expiresAt))}
+            : REVIEW_PANEL.expires(formatMoment(review.expiresAt))}{' '}
+          · <VersionNote label={versions} versionId={review.versionId} text={REVIEW_PANEL.linkShows} />
         </span>
       </div>
       {review.state === 'open' && (
@@ -78,7 +107,7 @@ function ReviewLink({
   );
 }
 
-function Comment({ comment }: { comment: ReviewComment }) {
+function Comment({ comment, versions }: { comment: ReviewComment; versions: VersionLabels }) {
   return (
     <li className="grid gap-1 rounded-md border p-3 text-sm" data-testid="review-comment">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -92,6 +121,9 @@ function Comment({ comment }: { comment: ReviewComment }) {
             {REVIEW_PANEL.decision[comment.decision]}
           </Badge>
         )}
+        <span className="text-muted-foreground">
+          <VersionNote label={versions} versionId={comment.versionId} text={REVIEW_PANEL.onVersion} />
+        </span>
       </div>
       {comment.quote && (
         <blockquote className="border-l-2 pl-3 text-muted-foreground italic [overflow-wrap:anywhere]">
@@ -222,6 +254,9 @@ export function ReviewPanelDialog({
   };
 
   const hasOpenLink = panel?.reviews.some((review) => review.state === 'open') ?? false;
+  const versions: VersionLabels = new Map(
+    (panel?.versions ?? []).map((version) => [version.versionId, version]),
+  );
   const decidable = isDecidable(status);
 
   return (
@@ -256,6 +291,7 @@ export function ReviewPanelDialog({
                         <ReviewLink
                           key={review.reviewId}
                           review={review}
+                          versions={versions}
                           revoking={revoking === review.reviewId}
                           onRevoke={() => void revoke(review)}
                         />
@@ -273,7 +309,7 @@ export function ReviewPanelDialog({
                   ) : (
                     <ol className="grid max-h-72 gap-2 overflow-y-auto" aria-live="polite">
                       {panel.comments.map((comment) => (
-                        <Comment key={comment.commentId} comment={comment} />
+                        <Comment key={comment.commentId} comment={comment} versions={versions} />
                       ))}
                     </ol>
                   )}
