@@ -183,6 +183,8 @@ export interface PublicReview {
   clientName: string;
   title: string;
   html: string;
+  /** The version's plain text: what the page compares with the version the reviewer last saw. */
+  text: string;
   status: ContentStatus;
   comments: ReviewComment[];
   expiresAt: string;

@@ -23,6 +23,8 @@ export interface PublicReviewRequest<Body> {
   readonly client: ClientRecord;
   readonly body: Body;
   readonly userAgent: string | null;
+  /** The page's poll sends the ETag of what it shows (docs/decisions.md, live review page). */
+  readonly ifNoneMatch: string | null;
 }
 
 /**
@@ -72,6 +74,7 @@ export function publicReviewHandler<Body = undefined>(options: {
       client,
       body,
       userAgent: event.headers?.['user-agent'] ?? null,
+      ifNoneMatch: event.headers?.['if-none-match'] ?? null,
     });
   });
 }

@@ -558,4 +558,37 @@ describe('a decision is about the version its maker saw (issue 42 item 1)', () =
       { versionId: revised.versionId, createdAt: madeAt.get(revised.versionId ?? ''), current: true },
     ]);
   });
+
+  it('answers the page’s poll with 304 while nothing changed, and the new state once something did', async () => {
+    const item = await save('Poll me', 'First words');
+    const created = await sendForReview(item);
+    const token = tokenOf(created);
+    const address = newAddress();
+    const poll = (etag: string) =>
+      app.request<PublicReview>('GET', `/api/reviews/${token}`, {
+        headers: { 'x-forwarded-for': address, 'if-none-match': etag },
+      });
+    const first = await anonymous<PublicReview>('GET', token, '', undefined, address);
+    expect(first.body.text).toBe('First words');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const unchanged = await poll(etag);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('etag')).toBe(etag);
+
+    // Another reviewer's comment, then a new version: each makes the next poll a full answer.
+    await app.request('POST', `${itemPath(item)}/comments`, {
+      token: colleague.idToken,
+      body: { text: 'A colleague adds a note' },
+    });
+    const commented = await poll(etag);
+    expect(commented.status).toBe(200);
+    expect(commented.body.comments.map((comment) => comment.text)).toEqual(['A colleague adds a note']);
+    const secondTag = commented.headers.get('etag') ?? '';
+    expect(secondTag).not.toBe(etag);
+    const revised = await edit({ ...item, status: 'in_review' }, 'Second words', true);
+    const moved = await poll(secondTag);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ versionId: revised.versionId, text: 'Second words' });
+  });
 });

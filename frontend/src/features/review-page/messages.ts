@@ -43,6 +43,19 @@ export const REVIEW_PAGE = {
   unavailable: 'It may have expired or been withdrawn. Ask whoever sent it to you for a new link.',
   busyTitle: 'Too many requests',
   busy: 'This link was opened very often in the last minute. Please wait a moment and reload the page.',
+  /** Said live as the page's poll finds a change (issue 42 item 1). */
+  live: {
+    newVersion: 'The agency sent a new version. What changed since you last looked is shown above it.',
+    comment: (name: string) => `New comment from ${name}.`,
+    decision: (name: string, decision: string) => `${name} ${decision}.`,
+  },
+  changesHeading: 'What changed since you last looked',
+  changesSince: (date: string) => `Compared with the version of ${date}, which you saw last.`,
+  changesSummary: (added: number, removed: number) =>
+    `${added} ${added === 1 ? 'word' : 'words'} added, ${removed} removed. Added words are underlined, removed ones struck through.`,
+  changesNone: 'The words are the same; only the title or the formatting changed.',
+  titleChanged: (before: string, after: string) => `Title changed from “${before}” to “${after}”.`,
+  hideChanges: 'Hide the changes',
   errorTitle: 'The review could not be loaded',
   error: 'Check your connection and reload the page.',
 } as const;

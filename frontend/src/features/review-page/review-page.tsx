@@ -1,9 +1,11 @@
 import { Check, MessageSquare, PencilLine, Quote, X } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ReviewDecision } from '#shared/content-status';
 import { type PublicReview, REVIEW_MESSAGES, type ReviewComment } from '#shared/reviews';
+import { diffStats, diffWords } from '#shared/word-diff';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
+import { DiffText } from '@/components/content/diff-text';
 import { frameDocument } from '@/components/tool/html-frame';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,18 +16,75 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatMoment } from '@/lib/calendar-dates';
 import { toast } from '@/lib/toast';
+import { readSeen, type SeenVersion, writeSeen } from './last-seen';
 import { REVIEW_PAGE } from './messages';
-import { fetchReview, postComment, postDecision } from './review-page-api';
+import { reviewChanges } from './review-changes';
+import { postComment, postDecision, readReview } from './review-page-api';
 import { FITTED_FRAME_MIN_HEIGHT, useFittedFrame } from './use-fitted-frame';
 
 type LoadState =
   | { kind: 'loading' }
-  | { kind: 'ready'; review: PublicReview }
+  | { kind: 'ready'; review: PublicReview; etag: string | null }
   | { kind: 'unavailable' }
   | { kind: 'busy' }
   | { kind: 'error' };
 
 const QUOTE_MAX = 1000;
+
+/**
+ * How often an open page asks whether anything changed (docs/decisions.md, "live review page"): a
+ * conditional GET, 304 while nothing did; 6 a minute of the link's 60.
+ */
+export const REVIEW_POLL_MS = 10_000;
+
+const seenOf = (review: PublicReview): SeenVersion => ({
+  versionId: review.versionId,
+  title: review.title,
+  text: review.text,
+  versionCreatedAt: review.versionCreatedAt,
+});
+
+/** The words of the version the reviewer last looked at against the ones shown now. */
+function ChangesSince({
+  since,
+  review,
+  onHide,
+}: {
+  since: SeenVersion;
+  review: PublicReview;
+  onHide: () => void;
+}) {
+  const parts = useMemo(() => diffWords(since.text, review.text), [since.text, review.text]);
+  const stats = diffStats(parts);
+  return (
+    <section
+      className="grid gap-2 rounded-md border bg-background p-4"
+      aria-labelledby="review-changes-heading"
+      data-testid="review-page-changes"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="review-changes-heading" className="font-semibold">
+          {REVIEW_PAGE.changesHeading}
+        </h2>
+        <Button type="button" variant="ghost" size="sm" onClick={onHide}>
+          {REVIEW_PAGE.hideChanges}
+        </Button>
+      </div>
+      <p className="text-muted-foreground text-xs">
+        {REVIEW_PAGE.changesSince(formatMoment(since.versionCreatedAt))}{' '}
+        {stats.added === 0 && stats.removed === 0
+          ? REVIEW_PAGE.changesNone
+          : REVIEW_PAGE.changesSummary(stats.added, stats.removed)}
+      </p>
+      {since.title !== review.title && (
+        <p className="text-sm [overflow-wrap:anywhere]">
+          {REVIEW_PAGE.titleChanged(since.title, review.title)}
+        </p>
+      )}
+      <DiffText parts={parts} testId="review-page-diff" />
+    </section>
+  );
+}
 
 /** A plain page: no data, no sidebar, nothing of the agency (a dead link, a flood, a failure). */
 function PlainPage({ title, text }: { title: string; text: string }) {
@@ -77,6 +136,10 @@ function ReviewView({
   token,
   review,
   notice,
+  since,
+  live,
+  onHideSince,
+  onOwn,
   onChanged,
   onStale,
 }: {
@@ -84,6 +147,13 @@ function ReviewView({
   review: PublicReview;
   /** Why the page shows other words than before (a decision on an older version was refused). */
   notice: string | null;
+  /** The version the reviewer looked at before this one, when they have not seen this one yet. */
+  since: SeenVersion | null;
+  /** The latest change the poll found, said politely. */
+  live: string;
+  onHideSince: () => void;
+  /** The reviewer's own comment or decision: not news to them when the poll brings it. */
+  onOwn: (comment: ReviewComment) => void;
   onChanged: () => void;
   onStale: (message: string) => void;
 }) {
@@ -117,14 +187,16 @@ function ReviewView({
     setProblem(null);
     const quoted = quote === '' ? {} : { quote };
     try {
-      if (decision === null) await postComment(token, { text: comment, ...quoted });
-      else
-        await postDecision(token, {
+      if (decision === null) onOwn(await postComment(token, { text: comment, ...quoted }));
+      else {
+        const decided = await postDecision(token, {
           decision,
           versionId: review.versionId,
           ...(comment ? { comment } : {}),
           ...quoted,
         });
+        onOwn(decided.comment);
+      }
       void toast({
         title:
           decision === null
@@ -181,6 +253,10 @@ function ReviewView({
       </header>
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section className="grid content-start gap-3" aria-labelledby="review-content-heading">
+          <p className="sr-only" aria-live="polite" data-testid="review-page-live">
+            {live}
+          </p>
+          {since && <ChangesSince since={since} review={review} onHide={onHideSince} />}
           {notice && (
             <p
               className="rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-950 text-sm dark:bg-orange-950 dark:text-orange-50"
@@ -318,21 +394,44 @@ function ReviewView({
 
 /**
  * `/review/{token}` (issue 33 item 3): what a reviewer sees without an account, no sidebar. The page
- * reads the link again when it comes back into view, so an updated review shows the new version.
+ * follows the link live (issue 42 item 1): it asks every REVIEW_POLL_MS, and when it comes back into view,
+ * whether anything changed, says what did (a new version, others' comments and decisions), and shows the
+ * words that changed since the version the reviewer last looked at (kept in their browser).
  */
 export function ReviewPage() {
   const { token = '' } = useParams();
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
+  const [since, setSince] = useState<SeenVersion | null>(null);
+  const [live, setLive] = useState('');
+  const shown = useRef<{ review: PublicReview; etag: string | null } | null>(null);
+  const own = useRef(new Set<string>());
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        const review = await fetchReview(token, signal);
-        setState({ kind: 'ready', review });
+        const previous = shown.current;
+        const read = await readReview(token, previous?.etag ?? null, signal);
+        if (read.kind === 'unchanged') return;
+        const { review } = read;
+        if (previous) {
+          const change = reviewChanges(previous.review, review, own.current);
+          if (change.newVersion) setSince(seenOf(previous.review));
+          if (change.said.length > 0) setLive(change.said.join(' '));
+        } else {
+          const seen = await readSeen(token);
+          if (seen && seen.versionId !== review.versionId) setSince(seen);
+        }
+        shown.current = { review, etag: read.etag };
+        void writeSeen(token, seenOf(review));
+        setState({ kind: 'ready', review, etag: read.etag });
       } catch (error) {
         if (signal?.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setState({ kind: 'unavailable' });
+        const gone = error instanceof ApiError && error.status === 404;
+        // A poll that failed for a moment (offline, a busy minute) keeps the page as it is.
+        if (shown.current && !gone) return;
+        shown.current = null;
+        if (gone) setState({ kind: 'unavailable' });
         else if (error instanceof ApiError && error.status === 429) setState({ kind: 'busy' });
         else setState({ kind: 'error' });
       }
@@ -342,13 +441,18 @@ export function ReviewPage() {
 
   useEffect(() => {
     const controller = new AbortController();
+    shown.current = null;
     void load(controller.signal);
+    const poll = window.setInterval(() => {
+      if (document.visibilityState === 'visible' && shown.current) void load();
+    }, REVIEW_POLL_MS);
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void load();
+      if (document.visibilityState === 'visible' && shown.current) void load();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       controller.abort();
+      window.clearInterval(poll);
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [load]);
@@ -371,6 +475,13 @@ export function ReviewPage() {
       token={token}
       review={state.review}
       notice={notice}
+      since={since}
+      live={live}
+      onHideSince={() => setSince(null)}
+      onOwn={(comment) => {
+        own.current.add(comment.commentId);
+        setNotice(null);
+      }}
       onChanged={() => void load()}
       onStale={(message) => {
         setNotice(message);

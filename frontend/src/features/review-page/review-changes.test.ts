@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicReview, ReviewComment } from '#shared/reviews';
+import { REVIEW_PAGE } from './messages';
+import { reviewChanges } from './review-changes';
+
+const comment = (
+  commentId: string,
+  name: string,
+  decision: ReviewComment['decision'] = null,
+): ReviewComment => ({
+  commentId,
+  reviewId: 'r1',
+  versionId: 'v1',
+  kind: decision ? 'decision' : 'comment',
+  decision,
+  text: 'Words',
+  quote: null,
+  author: { kind: 'reviewer', name },
+  createdAt: '2026-12-01T10:00:00.000Z',
+});
+
+const review = (versionId: string, comments: ReviewComment[]): PublicReview => ({
+  clientName: 'Bakery',
+  title: 'Menu',
+  html: '<p>Menu</p>',
+  text: 'Menu',
+  status: 'in_review',
+  comments,
+  expiresAt: '2026-12-15T10:00:00.000Z',
+  versionId,
+  versionCreatedAt: '2026-12-01T09:00:00.000Z',
+  sentAt: '2026-12-01T09:00:00.000Z',
+  reviewerName: 'Maria',
+  message: null,
+  canDecide: true,
+});
+
+describe('reviewChanges (the review page poll, issue 42 item 1)', () => {
+  it('says nothing when nothing changed', () => {
+    const before = review('v1', [comment('c1', 'Maria')]);
+    expect(reviewChanges(before, before)).toEqual({ newVersion: false, said: [] });
+  });
+
+  it('names a new version, and others’ comments and decisions, but not the reviewer’s own', () => {
+    const before = review('v1', [comment('c1', 'Maria')]);
+    const after = review('v2', [
+      comment('c1', 'Maria'),
+      comment('c2', 'Jo'),
+      comment('c3', 'Sam', 'request_changes'),
+      comment('c4', 'Maria'),
+    ]);
+    expect(reviewChanges(before, after, new Set(['c4']))).toEqual({
+      newVersion: true,
+      said: [REVIEW_PAGE.live.newVersion, 'New comment from Jo.', 'Sam requested changes.'],
+    });
+  });
+});

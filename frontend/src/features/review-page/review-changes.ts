@@ -1,0 +1,26 @@
+import type { PublicReview } from '#shared/reviews';
+import { REVIEW_PAGE } from './messages';
+
+/**
+ * What the page's poll found changed between two reads of a link (issue 42 item 1): a new version, and
+ * the comments and decisions of others that came in, as the sentences the page says live. The reviewer's
+ * own comment is not news to them: the page adds it as they send it, and its id is in `known`.
+ */
+export function reviewChanges(
+  before: PublicReview,
+  after: PublicReview,
+  known: ReadonlySet<string> = new Set(),
+): { newVersion: boolean; said: string[] } {
+  const newVersion = before.versionId !== after.versionId;
+  const seen = new Set(before.comments.map((comment) => comment.commentId));
+  const said: string[] = newVersion ? [REVIEW_PAGE.live.newVersion] : [];
+  for (const comment of after.comments) {
+    if (seen.has(comment.commentId) || known.has(comment.commentId)) continue;
+    said.push(
+      comment.kind === 'decision' && comment.decision
+        ? REVIEW_PAGE.live.decision(comment.author.name, REVIEW_PAGE.decision[comment.decision] ?? '')
+        : REVIEW_PAGE.live.comment(comment.author.name),
+    );
+  }
+  return { newVersion, said };
+}
