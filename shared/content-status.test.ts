@@ -16,9 +16,10 @@ describe('nextStatus', () => {
     for (const status of all) expect(nextStatus(status, { type: 'sent_for_review' })).toBe('in_review');
   });
 
-  it('takes a decision only while a review is open, and a later one replaces it', () => {
-    const approve: StatusEvent = { type: 'decided', decision: 'approve' };
-    const changes: StatusEvent = { type: 'decided', decision: 'request_changes' };
+  it('takes a decision only while a review is open, and goes where the decisions together leave it', () => {
+    const approve: StatusEvent = { type: 'decided', outcome: 'approved' };
+    const changes: StatusEvent = { type: 'decided', outcome: 'changes_requested' };
+    expect(nextStatus('changes_requested', { type: 'decided', outcome: 'in_review' })).toBe('in_review');
     expect(nextStatus('in_review', approve)).toBe('approved');
     expect(nextStatus('in_review', changes)).toBe('changes_requested');
     expect(nextStatus('changes_requested', approve)).toBe('approved');
@@ -67,8 +68,9 @@ describe('nextStatus', () => {
   it('never leaves the six statuses', () => {
     const events: StatusEvent[] = [
       { type: 'sent_for_review' },
-      { type: 'decided', decision: 'approve' },
-      { type: 'decided', decision: 'request_changes' },
+      { type: 'decided', outcome: 'approved' },
+      { type: 'decided', outcome: 'changes_requested' },
+      { type: 'decided', outcome: 'in_review' },
       { type: 'new_version', keepReview: true },
       { type: 'new_version', keepReview: false },
       { type: 'wordpress', postStatus: 'pending', approved: true },

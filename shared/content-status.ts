@@ -1,3 +1,5 @@
+import type { ReviewOutcome } from './review-outcome';
+
 /**
  * The review status of a library item (issue 33 item 2, DESIGN.md §8): where a piece stands between
  * drafting and publishing. The server moves it only through `nextStatus`; the browser reads the same
@@ -55,8 +57,11 @@ export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 export type StatusEvent =
   /** 'Send for review' made a link (another reviewer on an item already in review is fine). */
   | { readonly type: 'sent_for_review' }
-  /** A reviewer or a colleague decided on the version under review. */
-  | { readonly type: 'decided'; readonly decision: ReviewDecision }
+  /**
+   * A reviewer or a colleague decided on the version under review; `outcome` is where every decision on
+   * it leaves the review (shared/review-outcome.ts).
+   */
+  | { readonly type: 'decided'; readonly outcome: ReviewOutcome }
   /**
    * The title, text or HTML changed (a new version). `keepReview`: the editor chose to update the open
    * review, which the reviewer then sees, instead of taking the item back to Draft.
@@ -83,7 +88,8 @@ const ON_WORDPRESS: ReadonlySet<ContentStatus> = new Set(['scheduled', 'publishe
  * The status after `event`, or null when the event is not allowed from `current` (the server answers
  * 409). The transitions (DESIGN.md §8): Draft → In review → Changes requested / Approved → Scheduled /
  * Published, with these rules:
- * - a decision needs an open review (In review, or a decision already given on the same version);
+ * - a decision needs an open review (In review, or a decision already given on the same version), and
+ *   leaves it where all the decisions on that version together do (shared/review-outcome.ts);
  * - a new version takes an item under review, or approved, back to Draft (the approval was for other
  *   words), unless the editor keeps the open review, which is then In review again; a scheduled or
  *   published item keeps its status, since WordPress still holds what it holds;
@@ -98,7 +104,7 @@ export function nextStatus(current: ContentStatus, event: StatusEvent): ContentS
       return 'in_review';
     case 'decided':
       if (!isDecidable(current)) return null;
-      return event.decision === 'approve' ? 'approved' : 'changes_requested';
+      return event.outcome;
     case 'new_version':
       if (ON_WORDPRESS.has(current)) return current;
       if (current === 'in_review' || current === 'changes_requested') {

@@ -2,6 +2,7 @@ import type { ActivityAction } from './activity';
 import type { ClientContent } from './content';
 import { type ContentStatus, REVIEW_DECISIONS, type ReviewDecision } from './content-status';
 import { normalizeEmail } from './email-domain';
+import { REVIEW_RULES, type ReviewRule } from './review-outcome';
 import * as z from './validation/zod';
 
 /**
@@ -16,12 +17,16 @@ export const MAX_REVIEW_MESSAGE = 5_000;
 export const MAX_COMMENT = 5_000;
 /** A quoted passage is a selection of the text, shown above the comment; long ones are cut. */
 export const MAX_QUOTE = 1_000;
+/** One 'Send for review' makes a link per reviewer (issue 42 item 3). */
+export const MAX_REVIEWERS = 10;
 
 export const REVIEW_MESSAGES = {
   commentRequired: 'Please write a comment.',
   changesNeedComment: 'Please say what should change: a comment is required to request changes.',
   invalidEmail: 'Please enter a valid e-mail address.',
   expiry: `The link can stay open for 1 to ${REVIEW_EXPIRY_MAX_DAYS} days.`,
+  reviewers: `Send it to 1 to ${MAX_REVIEWERS} reviewers at once.`,
+  rule: "The rule is 'all' (all must approve) or 'any' (any one approves).",
   notInReview: 'This content is not waiting for a review decision.',
   staleVersion:
     'This content has changed since it was sent for review; the agency will send the new version.',
@@ -56,10 +61,30 @@ const optionalEmail = z
     z.refine((value) => value === undefined || normalizeEmail(value) !== null, REVIEW_MESSAGES.invalidEmail),
   );
 
-/** Body of POST /api/clients/{clientId}/content/{contentId}/reviews. */
+/** One reviewer of a 'Send for review': a name, an e-mail, both or neither. */
+export const reviewerSchema = z.object({
+  name: optionalText(MAX_REVIEWER_NAME),
+  email: optionalEmail,
+});
+
+/**
+ * Body of POST /api/clients/{clientId}/content/{contentId}/reviews: one reviewer (`reviewerName`,
+ * `reviewerEmail`), or several (`reviewers`, a link each, which then take the place of the first two),
+ * the rule among them, and whether their thread is kept apart from the colleagues' (issue 42 item 3).
+ */
 export const createReviewSchema = z.object({
   reviewerName: optionalText(MAX_REVIEWER_NAME),
   reviewerEmail: optionalEmail,
+  reviewers: z.optional(
+    z
+      .array(reviewerSchema)
+      .check(
+        z.minLength(1, REVIEW_MESSAGES.reviewers),
+        z.maxLength(MAX_REVIEWERS, REVIEW_MESSAGES.reviewers),
+      ),
+  ),
+  rule: z._default(z.enum(REVIEW_RULES, { error: REVIEW_MESSAGES.rule }), 'all'),
+  threadApart: z._default(z.boolean(), false),
   message: optionalText(MAX_REVIEW_MESSAGE),
   expiresInDays: z._default(
     z
@@ -121,6 +146,11 @@ export interface ReviewSummary {
   message: string | null;
   /** The version the reviewer sees (moved on when the editor updates the open review). */
   versionId: string;
+  /** The 'Send for review' it came from: its links share the rule. */
+  requestId: string;
+  rule: ReviewRule;
+  /** The reviewers see only the reviewers' comments. */
+  threadApart: boolean;
   createdAt: string;
   createdBy: string;
   expiresAt: string;
@@ -149,12 +179,20 @@ export interface ReviewComment {
   createdAt: string;
 }
 
-/** 201 of POST …/reviews. The token is in `reviewUrl` and nowhere else, once. */
+/** One reviewer's link of a 'Send for review'. The token is in `reviewUrl` and nowhere else, once. */
+export interface CreatedReviewLink {
+  reviewId: string;
+  reviewUrl: string;
+  review: ReviewSummary;
+}
+
+/** 201 of POST …/reviews: the first reviewer's link at the top, and every reviewer's in `links`. */
 export interface CreatedReview {
   reviewId: string;
   reviewUrl: string;
   expiresAt: string;
   review: ReviewSummary;
+  links: CreatedReviewLink[];
   content: ClientContent;
 }
 

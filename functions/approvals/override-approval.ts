@@ -75,7 +75,8 @@ export const handler = httpHandler({
           ...added,
           ...(approves
             ? {
-                status: nextStatus(status, { type: 'decided', decision: 'approve' }) ?? status,
+                // An admin's override approves whatever the reviewers' decisions say (docs/decisions.md).
+                status: nextStatus(status, { type: 'decided', outcome: 'approved' }) ?? status,
                 approvedVersionId: versionId,
               }
             : {}),

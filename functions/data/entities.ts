@@ -245,6 +245,14 @@ const reviewAttributes = () =>
     message: optionalString(),
     /** The version the reviewer sees; moved on when the editor updates the open review. */
     versionId: string(),
+    /**
+     * The 'Send for review' it came from, whose reviewers share `rule` (issue 42 item 3); absent on
+     * links made before: each its own request, 'all'.
+     */
+    requestId: optionalString(),
+    rule: optionalString(),
+    /** The reviewers see only the reviewers' comments, not the colleagues' in the app. */
+    threadApart: boolean().optional(),
     createdBy: string(),
     createdByEmail: string(),
     createdAt: string(),

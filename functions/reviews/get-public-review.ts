@@ -4,7 +4,7 @@ import { findVersion } from '#functions/content/content-versions';
 import { statusOf } from '#shared/content-status';
 import type { PublicReview } from '#shared/reviews';
 import { publicReviewHandler } from './public-review-handler';
-import { canDecide } from './review-service';
+import { canDecide, reviewerThread } from './review-service';
 import { listItemComments, toReviewComment } from './review-store';
 
 /**
@@ -18,13 +18,14 @@ function entityTag(parts: readonly unknown[]): string {
 
 /**
  * GET /api/reviews/{token} (no credentials): what the review page shows, the client's name, the version
- * under review and this link's comments, and nothing else of the client or the agency. With the ETag
- * of the last reply in If-None-Match (the page's poll), 304 and no body while nothing changed.
+ * under review and the item's thread of comments (only the reviewers' when the review keeps it apart),
+ * and nothing else of the client or the agency. With the ETag of the last reply in If-None-Match (the
+ * page's poll), 304 and no body while nothing changed.
  */
 export const handler = publicReviewHandler({
   handle: async ({ review, content, client, ifNoneMatch }) => {
     const comments = await listItemComments(review.clientId, review.contentId);
-    const shown = comments.filter((comment) => comment.reviewId === review.reviewId);
+    const shown = reviewerThread(review, comments);
     const etag = entityTag([
       review,
       content.updatedAt,

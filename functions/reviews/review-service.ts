@@ -20,9 +20,11 @@ import {
   type ReviewDecision,
   statusOf,
 } from '#shared/content-status';
+import { type ReviewOutcome, reviewOutcome } from '#shared/review-outcome';
 import { REVIEW_PAGE_PATH } from '#shared/review-page';
 import {
   type CreatedReview,
+  type CreatedReviewLink,
   type CreateReviewInput,
   decisionActivity,
   REVIEW_ACTIVITY,
@@ -41,8 +43,10 @@ import {
   putReview,
   type ReviewRecord,
   recordReviewDecision,
+  requestIdOf,
   reviewStateOf,
   revokeReview,
+  ruleOf,
   toReviewComment,
   toReviewSummary,
 } from './review-store';
@@ -122,8 +126,9 @@ export function reviewUrlOf(origin: string, token: string): string {
 }
 
 /**
- * 'Send for review': makes a link to the item's current version and puts the item In review. An item
- * from before versions gets its words recorded as its first version, so the link has one to show.
+ * 'Send for review': makes a link per reviewer to the item's current version, one request with one rule
+ * (issue 42 item 3), and puts the item In review. An item from before versions gets its words recorded as
+ * its first version, so the links have one to show.
  */
 export async function sendForReview(
   caller: Caller,
@@ -144,48 +149,67 @@ export async function sendForReview(
   );
   const versionId = record.currentVersionId;
   if (!versionId) throw new Error(`Content ${record.contentId} has no version after sending it for review`);
-  const token = newReviewToken();
   const now = new Date();
-  const review: ReviewRecord = {
-    clientId: record.clientId,
-    contentId: record.contentId,
-    reviewId: ulid(),
-    tokenHash: reviewTokenHash(token),
-    reviewerName: input.reviewerName,
-    reviewerEmail: input.reviewerEmail?.toLowerCase(),
-    message: input.message,
-    versionId,
-    createdBy: caller.userId,
-    createdByEmail: caller.email,
-    createdAt: now.toISOString(),
-    validUntil: new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
-  };
-  await putReview(review);
-  const summary = toReviewSummary(review, now);
+  const requestId = ulid();
+  const reviewers = input.reviewers ?? [{ name: input.reviewerName, email: input.reviewerEmail }];
+  const links: CreatedReviewLink[] = [];
+  for (const reviewer of reviewers) {
+    const token = newReviewToken();
+    const review: ReviewRecord = {
+      clientId: record.clientId,
+      contentId: record.contentId,
+      reviewId: ulid(),
+      tokenHash: reviewTokenHash(token),
+      reviewerName: reviewer.name,
+      reviewerEmail: reviewer.email?.toLowerCase(),
+      message: input.message,
+      versionId,
+      requestId,
+      rule: input.rule ?? 'all',
+      threadApart: input.threadApart ?? false,
+      createdBy: caller.userId,
+      createdByEmail: caller.email,
+      createdAt: now.toISOString(),
+      validUntil: new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
+    };
+    await putReview(review);
+    await recordActivity(caller, {
+      action: REVIEW_ACTIVITY.requested,
+      resourceType: 'client_content',
+      resourceId: record.contentId,
+      details: activityDetails(context, record, review, {
+        expires_at: review.validUntil,
+        ...(reviewers.length > 1 ? { rule: review.rule, reviewers: reviewers.length } : {}),
+      }),
+      userAgent: context.userAgent,
+    });
+    links.push({
+      reviewId: review.reviewId,
+      reviewUrl: reviewUrlOf(origin, token),
+      review: toReviewSummary(review, now),
+    });
+    // Each reviewer is e-mailed their own link (issue 42 item 4).
+    await notifyReviewEvent(
+      { client: context.client, content: record },
+      { kind: 'link_sent', review, reviewUrl: reviewUrlOf(origin, token) },
+    );
+  }
+  const [first] = links;
+  if (!first) throw new Error('A review request has at least one reviewer');
   const item = toClientContent(record);
-  await recordActivity(caller, {
-    action: REVIEW_ACTIVITY.requested,
-    resourceType: 'client_content',
-    resourceId: record.contentId,
-    details: activityDetails(context, record, review, { expires_at: review.validUntil }),
-    userAgent: context.userAgent,
-  });
   await announce(context.client, {
     clientId: record.clientId,
     contentId: record.contentId,
     status: item.status,
     change: 'requested',
-    review: summary,
+    review: first.review,
   });
-  await notifyReviewEvent(
-    { client: context.client, content: record },
-    { kind: 'link_sent', review, reviewUrl: reviewUrlOf(origin, token) },
-  );
   return {
-    reviewId: review.reviewId,
-    reviewUrl: reviewUrlOf(origin, token),
-    expiresAt: review.validUntil,
-    review: summary,
+    reviewId: first.reviewId,
+    reviewUrl: first.reviewUrl,
+    expiresAt: first.review.expiresAt,
+    review: first.review,
+    links,
     content: item,
   };
 }
@@ -254,19 +278,25 @@ export async function reviewPanel(content: ContentRecord): Promise<ReviewPanel> 
   };
 }
 
-/** Where a colleague's comment or decision goes: the newest open link, so its reviewer sees it. */
-async function staffReview(content: ContentRecord): Promise<ReviewRecord | null> {
-  return openReviews(await listItemReviews(content.clientId, content.contentId))[0] ?? null;
+/**
+ * The comments a link's page shows: the item's one shared thread (every reviewer's and colleague's), or
+ * only the reviewers' when the review keeps the client's thread apart from the internal one.
+ */
+export function reviewerThread(review: ReviewRecord, comments: readonly CommentRecord[]): CommentRecord[] {
+  return review.threadApart ? comments.filter((comment) => comment.authorKind === 'reviewer') : [...comments];
 }
 
-/** A comment through a link or from the app. */
+/**
+ * A comment through a link or from the app. A colleague's is on the item's thread (no link of its own),
+ * which every reviewer sees unless their review keeps it apart.
+ */
 export async function addComment(
   actor: ReviewActor,
   context: ReviewContext,
   content: ContentRecord,
   input: { readonly text: string; readonly quote?: string | undefined },
 ): Promise<ReviewComment> {
-  const review = actor.kind === 'reviewer' ? actor.review : await staffReview(content);
+  const review = actor.kind === 'reviewer' ? actor.review : null;
   const author = authorOf(actor);
   const record: CommentRecord = {
     clientId: content.clientId,
@@ -311,11 +341,69 @@ export function canDecide(content: ContentRecord, review: ReviewRecord | null): 
   return review === null || review.versionId === content.currentVersionId;
 }
 
+/** Where every decision on the item's current version leaves its review (shared/review-outcome.ts). */
+function outcomeOf(
+  currentVersionId: string | undefined,
+  reviews: readonly ReviewRecord[],
+  comments: readonly CommentRecord[],
+  now = new Date(),
+): ReviewOutcome {
+  return reviewOutcome({
+    currentVersionId,
+    links: reviews
+      .filter((review) => reviewStateOf(review, now) === 'open')
+      .map((review) => ({
+        reviewId: review.reviewId,
+        requestId: requestIdOf(review),
+        rule: ruleOf(review),
+        versionId: review.versionId,
+      })),
+    decisions: comments.flatMap((comment) => {
+      if (comment.kind !== 'decision') return [];
+      const decision = comment.decision === 'approve' ? 'approve' : 'request_changes';
+      // A reviewer decides through their link; a colleague's decision is theirs (never a link's).
+      const by =
+        comment.authorKind === 'reviewer' && comment.reviewId
+          ? { kind: 'reviewer' as const, reviewId: comment.reviewId }
+          : { kind: 'staff' as const, userId: comment.authorUserId ?? comment.authorName };
+      return [{ by, versionId: comment.versionId ?? null, decision }];
+    }),
+  });
+}
+
 /**
- * Approve, or request changes (with a comment), on the version under review. Through a link the decision
- * is the link's; from the app it goes on the newest open link, if any. The decision names the version it
- * was made on, and the item's status is set on the condition that it still holds that version, so a
- * decision never lands on words the decider did not see.
+ * Sets the item's status to `outcome`, on the condition that it still holds `versionId`; with the
+ * decision that led there, its approval entry too, in the same conditional write (docs/decisions.md
+ * 'Approval steps').
+ */
+function settle(
+  content: ContentRecord,
+  versionId: string,
+  outcome: ReviewOutcome,
+  decided?: { readonly actor: ReviewActor; readonly decision: ReviewDecision },
+): Promise<ContentRecord> {
+  return patchContent(content, (current) => {
+    const status = statusOf(current.status);
+    if (!isDecidable(status)) throw new ConflictError(REVIEW_MESSAGES.notInReview, 'not_in_review');
+    if (current.currentVersionId !== versionId) {
+      throw new ConflictError(REVIEW_MESSAGES.decisionOnOldVersion, 'stale_version');
+    }
+    return {
+      status: nextStatus(status, { type: 'decided', outcome }) ?? status,
+      approvedVersionId: outcome === 'approved' ? versionId : null,
+      ...(decided ? recordApproval(decided.actor, current, decided.decision, versionId) : {}),
+    };
+  });
+}
+
+/**
+ * Approve, or request changes (with a comment), on the version under review: through a link, the link's
+ * reviewer's decision; from the app, the colleague's own (an internal one, which never decides in a
+ * reviewer's place). The decision names the version it was made on, refused unless it is still the
+ * item's, and the item goes where all the decisions on that version together leave it (issue 42 items
+ * 1 and 3). The status is set on the condition that the item still holds that version, so a decision
+ * never lands on words the decider did not see; it is worked out again once the decision is stored, so
+ * two reviewers deciding at once both count.
  */
 export async function decide(
   actor: ReviewActor,
@@ -329,35 +417,26 @@ export async function decide(
     readonly quote?: string | undefined;
   },
 ): Promise<{ content: ClientContent; comment: ReviewComment }> {
-  const review = actor.kind === 'reviewer' ? actor.review : await staffReview(content);
-  const expectedVersion = review?.versionId ?? content.currentVersionId;
-  const record = await patchContent(content, (current) => {
-    const status = statusOf(current.status);
-    if (!isDecidable(status)) throw new ConflictError(REVIEW_MESSAGES.notInReview, 'not_in_review');
-    if (expectedVersion === undefined || current.currentVersionId !== expectedVersion) {
-      throw new ConflictError(REVIEW_MESSAGES.staleVersion, 'stale_version');
-    }
-    // The page or panel showed another version (the editor updated the open review since it was
-    // opened): a decision is about the words the decider read, so it is refused (docs/decisions.md).
-    if (input.versionId !== expectedVersion) {
-      throw new ConflictError(REVIEW_MESSAGES.decisionOnOldVersion, 'stale_version');
-    }
-    return {
-      status: nextStatus(status, { type: 'decided', decision: input.decision }) ?? status,
-      approvedVersionId: input.decision === 'approve' ? expectedVersion : null,
-      // Who approved, with its step (docs/decisions.md 'Approval steps'), in the same conditional write as the status.
-      ...recordApproval(actor, current, input.decision, expectedVersion),
-    };
-  });
-  const outcome = input.decision === 'approve' ? 'approved' : 'changes_requested';
-  if (review) await recordReviewDecision(review, outcome);
+  const review = actor.kind === 'reviewer' ? actor.review : null;
+  const versionId = content.currentVersionId;
+  if (!isDecidable(statusOf(content.status))) {
+    throw new ConflictError(REVIEW_MESSAGES.notInReview, 'not_in_review');
+  }
+  if (versionId === undefined || (review !== null && review.versionId !== versionId)) {
+    throw new ConflictError(REVIEW_MESSAGES.staleVersion, 'stale_version');
+  }
+  // The page or panel showed another version (the editor updated the open review since it was
+  // opened): a decision is about the words the decider read, so it is refused (docs/decisions.md).
+  if (input.versionId !== versionId) {
+    throw new ConflictError(REVIEW_MESSAGES.decisionOnOldVersion, 'stale_version');
+  }
   const author = authorOf(actor);
   const commentRecord: CommentRecord = {
     clientId: content.clientId,
     contentId: content.contentId,
     commentId: ulid(),
     reviewId: review?.reviewId,
-    versionId: expectedVersion,
+    versionId,
     kind: 'decision',
     decision: input.decision,
     text: input.comment ?? '',
@@ -367,7 +446,23 @@ export async function decide(
     authorUserId: author.userId,
     createdAt: new Date().toISOString(),
   };
+  const [reviews, comments] = await Promise.all([
+    listItemReviews(content.clientId, content.contentId),
+    listItemComments(content.clientId, content.contentId),
+  ]);
+  // Settled first with this decision counted: a refusal (the words changed meanwhile) stores nothing.
+  let record = await settle(content, versionId, outcomeOf(versionId, reviews, [...comments, commentRecord]), {
+    actor,
+    decision: input.decision,
+  });
   await putComment(commentRecord);
+  const outcome = input.decision === 'approve' ? 'approved' : 'changes_requested';
+  if (review) await recordReviewDecision(review, outcome);
+  // Another decision stored between the read and the write was not counted: read again, settle again.
+  const again = outcomeOf(versionId, reviews, await listItemComments(content.clientId, content.contentId));
+  if (again !== statusOf(record.status)) {
+    record = await settle(record, versionId, again).catch(() => record);
+  }
   const comment = toReviewComment(commentRecord);
   const item = toClientContent(record);
   await recordActivity(activityUser(actor), {
@@ -375,7 +470,8 @@ export async function decide(
     resourceType: 'client_content',
     resourceId: content.contentId,
     details: activityDetails(context, record, review, {
-      version_id: expectedVersion,
+      version_id: versionId,
+      review_state: item.status,
       ...(input.comment ? { comment: input.comment } : {}),
     }),
     userAgent: context.userAgent,

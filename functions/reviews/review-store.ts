@@ -6,6 +6,7 @@ import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { type Entities, entities } from '#functions/data/entities';
 import { findItem, putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
+import { REVIEW_RULES, type ReviewRule } from '#shared/review-outcome';
 import type { ReviewComment, ReviewState, ReviewSummary } from '#shared/reviews';
 
 /**
@@ -23,6 +24,16 @@ export function reviewStateOf(review: ReviewRecord, now = new Date()): ReviewSta
   return Date.parse(review.validUntil) <= now.getTime() ? 'expired' : 'open';
 }
 
+/** A link's rule; one made before rules existed is a request of its own, where 'all' and 'any' agree. */
+export function ruleOf(review: Pick<ReviewRecord, 'rule'>): ReviewRule {
+  return (REVIEW_RULES as readonly string[]).includes(review.rule ?? '')
+    ? (review.rule as ReviewRule)
+    : 'all';
+}
+
+export const requestIdOf = (review: Pick<ReviewRecord, 'requestId' | 'reviewId'>) =>
+  review.requestId ?? review.reviewId;
+
 export function toReviewSummary(review: ReviewRecord, now = new Date()): ReviewSummary {
   return {
     reviewId: review.reviewId,
@@ -30,6 +41,9 @@ export function toReviewSummary(review: ReviewRecord, now = new Date()): ReviewS
     reviewerEmail: review.reviewerEmail ?? null,
     message: review.message ?? null,
     versionId: review.versionId,
+    requestId: requestIdOf(review),
+    rule: ruleOf(review),
+    threadApart: review.threadApart ?? false,
     createdAt: review.createdAt,
     createdBy: review.createdByEmail,
     expiresAt: review.validUntil,

@@ -325,13 +325,15 @@ describe('the calendar', () => {
       content_type: 'blog',
     });
     // Approve it through a link, then schedule it three days from now at 10:00.
-    const review = await app.test.request<{ reviewUrl: string }>(
+    const review = await app.test.request<{ reviewUrl: string; review: { versionId: string } }>(
       'POST',
       `/api/clients/${clientId}/content/${item.id}/reviews`,
       { token: staff.idToken, body: {} },
     );
     const token = new URL(review.body.reviewUrl).pathname.split('/').at(-1);
-    await app.test.request('POST', `/api/reviews/${token}/decision`, { body: { decision: 'approve' } });
+    await app.test.request('POST', `/api/reviews/${token}/decision`, {
+      body: { decision: 'approve', versionId: review.body.review.versionId },
+    });
     const start = new Date();
     start.setDate(start.getDate() + 3);
     start.setHours(10, 0, 0, 0);

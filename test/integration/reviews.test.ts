@@ -341,8 +341,8 @@ describe('a review link, as an anonymous caller', () => {
 
     const read = await anonymous<PublicReview>('GET', token);
     expect(read.body.title).toBe('Mine');
-    // Another link's comments stay with it.
-    expect(read.body.comments).toEqual([]);
+    // The item's reviewers share one thread (issue 42 item 3); the other client's stays with it.
+    expect(read.body.comments.map((comment) => comment.text)).toEqual(['Only for the second link']);
     expect(JSON.stringify(read.body)).not.toContain('Other client words');
 
     // Nothing of the path can steer the lookup elsewhere.
@@ -400,28 +400,32 @@ describe('reviewing from the app', () => {
       body: { text: 'Looks good to me', quote: 'Pumpkin' },
     });
     expect(comment.status).toBe(201);
-    expect(comment.body).toMatchObject({
-      reviewId: created.reviewId,
-      author: { kind: 'staff', name: colleague.email },
-    });
+    // On the item's thread, not a link's: every reviewer sees it.
+    expect(comment.body).toMatchObject({ reviewId: null, author: { kind: 'staff', name: colleague.email } });
     const seen = await anonymous<PublicReview>('GET', tokenOf(created));
     expect(seen.body.comments.map((entry) => entry.text)).toEqual(['Looks good to me']);
 
+    // A colleague's approval is theirs: it does not decide in the reviewer's place (issue 42 item 3).
     const decided = await app.request<{ content: ClientContent }>('POST', `${itemPath(item)}/decision`, {
       token: colleague.idToken,
       body: { decision: 'approve', versionId: created.review.versionId },
     });
     expect(decided.status).toBe(200);
-    expect(decided.body.content.status).toBe('approved');
+    expect(decided.body.content.status).toBe('in_review');
     const panel = await app.request<ReviewPanel>('GET', `${itemPath(item)}/reviews`, {
       token: admin.idToken,
     });
     expect(panel.body.reviews[0]).toMatchObject({
       reviewId: created.reviewId,
-      decision: 'approved',
+      decision: null,
       state: 'open',
     });
     expect(panel.body.comments.map((entry) => entry.kind)).toEqual(['comment', 'decision']);
+    const approved = await anonymous<{ status: string }>('POST', tokenOf(created), '/decision', {
+      decision: 'approve',
+      versionId: created.review.versionId,
+    });
+    expect(approved.body.status).toBe('approved');
 
     // A draft is not waiting for a decision.
     const draft = await save('Not sent', 'Still a draft');
@@ -590,5 +594,122 @@ describe('a decision is about the version its maker saw (issue 42 item 1)', () =
     const moved = await poll(secondTag);
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ versionId: revised.versionId, text: 'Second words' });
+  });
+});
+
+describe('several reviewers (issue 42 item 3)', () => {
+  type Decided = { status: string; comment: ReviewComment };
+
+  async function sendToMany(item: ClientContent, rule: 'all' | 'any', extra: Record<string, unknown> = {}) {
+    const created = await sendForReview(item, {
+      reviewers: [
+        { name: 'Ana Owner', email: 'ana@client.example' },
+        { name: 'Ben Manager', email: 'ben@client.example' },
+      ],
+      rule,
+      ...extra,
+    });
+    expect(created.links.map((link) => link.review.reviewerName)).toEqual(['Ana Owner', 'Ben Manager']);
+    expect(new Set(created.links.map((link) => link.review.requestId)).size).toBe(1);
+    const [ana, ben] = created.links.map((link) => new URL(link.reviewUrl).pathname.split('/').at(-1) ?? '');
+    return { created, ana: ana ?? '', ben: ben ?? '' };
+  }
+
+  const decide = (token: string, decision: 'approve' | 'request_changes', versionId: string | undefined) =>
+    anonymous<Decided>('POST', token, '/decision', {
+      decision,
+      versionId,
+      ...(decision === 'request_changes' ? { comment: 'Not yet' } : {}),
+    });
+
+  const statusNow = async (item: ClientContent) =>
+    (await app.request<ClientContent>('GET', itemPath(item), { token: owner.idToken })).body.status;
+
+  it('all must approve: one request for changes stands until its reviewer approves', async () => {
+    const item = await save('Team page', 'Meet the bakers');
+    const { created, ana, ben } = await sendToMany(item, 'all');
+    const version = created.review.versionId;
+    expect((await decide(ana, 'approve', version)).body.status).toBe('in_review');
+    expect((await decide(ben, 'request_changes', version)).body.status).toBe('changes_requested');
+    // Ana approving again does not lift Ben's request (the last decision does not win).
+    expect((await decide(ana, 'approve', version)).body.status).toBe('changes_requested');
+    expect((await decide(ben, 'approve', version)).body.status).toBe('approved');
+    expect(await statusNow(item)).toBe('approved');
+    const panel = await app.request<ReviewPanel>('GET', `${itemPath(item)}/reviews`, {
+      token: owner.idToken,
+    });
+    expect(panel.body.reviews.map((review) => [review.reviewerName, review.rule, review.decision])).toEqual([
+      ['Ana Owner', 'all', 'approved'],
+      ['Ben Manager', 'all', 'approved'],
+    ]);
+  });
+
+  it('any one: one approval approves, and a later request for changes still stands', async () => {
+    const item = await save('Offer page', 'Two for one');
+    const { created, ana, ben } = await sendToMany(item, 'any');
+    const version = created.review.versionId;
+    expect((await decide(ben, 'approve', version)).body.status).toBe('approved');
+    expect((await decide(ana, 'request_changes', version)).body.status).toBe('changes_requested');
+    expect((await decide(ben, 'approve', version)).body.status).toBe('changes_requested');
+    expect((await decide(ana, 'approve', version)).body.status).toBe('approved');
+  });
+
+  it('a new version ends a standing request for changes, and the reviewers decide afresh', async () => {
+    const item = await save('Story page', 'Since 1990');
+    const { created, ana, ben } = await sendToMany(item, 'all');
+    const first = created.review.versionId;
+    await decide(ben, 'approve', first);
+    expect((await decide(ana, 'request_changes', first)).body.status).toBe('changes_requested');
+    const revised = await edit({ ...item, status: 'changes_requested' }, 'Baking since 1990', true);
+    expect(revised.status).toBe('in_review');
+    // Ben's approval was of the old words: it no longer counts.
+    expect((await decide(ana, 'approve', revised.versionId)).body.status).toBe('in_review');
+    expect((await decide(ben, 'approve', revised.versionId)).body.status).toBe('approved');
+  });
+
+  it('shares one thread between reviewers and colleagues, or keeps the client’s apart when asked', async () => {
+    const shared = await save('Shared thread', 'Words');
+    const one = await sendToMany(shared, 'all');
+    await anonymous('POST', one.ben, '/comments', { text: 'Ben says hello' });
+    await app.request('POST', `${itemPath(shared)}/comments`, {
+      token: colleague.idToken,
+      body: { text: 'Internal: check the price' },
+    });
+    const seenShared = await anonymous<PublicReview>('GET', one.ana);
+    expect(seenShared.body.comments.map((comment) => comment.text)).toEqual([
+      'Ben says hello',
+      'Internal: check the price',
+    ]);
+
+    const apart = await save('Apart thread', 'Words');
+    const two = await sendToMany(apart, 'all', { threadApart: true });
+    expect(two.created.review.threadApart).toBe(true);
+    await anonymous('POST', two.ben, '/comments', { text: 'Ben again' });
+    await app.request('POST', `${itemPath(apart)}/comments`, {
+      token: colleague.idToken,
+      body: { text: 'Internal only' },
+    });
+    const seenApart = await anonymous<PublicReview>('GET', two.ana);
+    expect(seenApart.body.comments.map((comment) => comment.text)).toEqual(['Ben again']);
+    // The panel has both.
+    const panel = await app.request<ReviewPanel>('GET', `${itemPath(apart)}/reviews`, {
+      token: owner.idToken,
+    });
+    expect(panel.body.comments.map((comment) => comment.text)).toEqual(['Ben again', 'Internal only']);
+  });
+
+  it('refuses no reviewers, too many and an unknown rule, naming the problem', async () => {
+    const item = await save('Limits of many', 'Words');
+    const many = Array.from({ length: 11 }, (_, index) => ({ name: `Reviewer ${index}` }));
+    for (const [body, text] of [
+      [{ reviewers: [] }, 'Send it to 1 to 10 reviewers at once.'],
+      [{ reviewers: many }, 'Send it to 1 to 10 reviewers at once.'],
+      [{ rule: 'most' }, "The rule is 'all' (all must approve) or 'any' (any one approves)."],
+      [{ reviewers: [{ email: 'nope' }] }, 'Please enter a valid e-mail address.'],
+    ] as const) {
+      const response = await app.request('POST', `${itemPath(item)}/reviews`, { token: owner.idToken, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(response.body)).toContain(text);
+    }
   });
 });
