@@ -438,14 +438,15 @@ async function probeApiKeys(probe: Probe): Promise<void> {
 const REVIEW_CLIENT = 'XSS Probe Review Co';
 const REVIEW_ITEM = 'XSS probe review item';
 /**
- * Each payload index writes at most five activities (a link or two, the reviewer's comment or two, a
+ * Each payload index writes at most six activities (two to three links, the reviewer's comment or two, a
  * colleague's comment; an edit records none), so a round's all stay within the Activity Tracker's rows.
  */
-const REVIEW_ROUND = Math.floor(ACTIVITY_ROUND / 5);
+const REVIEW_ROUND = Math.floor(ACTIVITY_ROUND / 6);
 
 /**
- * The review loop, on one item: per payload the item's title and HTML changed to hold it (a version the
- * next link shows), a review link whose reviewer name and message hold it, a comment through the link
+ * The review loop, on one item: per payload the item's title, HTML and plain text changed to hold it (a
+ * version the next link shows; the plain text is what a page compares once its link moves on), two
+ * reviewers' links (issue 42 item 3) whose names and message hold it, a comment through the link
  * (the reviewer's, with a quote) and one from the app (a colleague's, which goes on that newest link). A field that refuses its payload gets a plain text, and the other payload is
  * tried alone. Every link's page is opened (each shows its own message and comments), the Activity
  * Tracker after each round of its 100 rows, and the app's review panel, which lists every link, comment
@@ -467,6 +468,8 @@ async function probeReviews(probe: Probe): Promise<void> {
   const titles = probe.stored('rtitle');
   const html = probe.stored('rhtml');
   const names = probe.stored('reviewer');
+  const secondNames = probe.stored('reviewer2');
+  const versionTexts = probe.stored('vtext');
   const messages = probe.stored('message');
   const reviewerComments = probe.stored('rcomment');
   const quotes = probe.stored('quote');
@@ -474,9 +477,10 @@ async function probeReviews(probe: Probe): Promise<void> {
   const seen = { page: new Set<string>(), panel: new Set<string>(), activities: new Set<string>() };
   const reviewer = await context.newPage();
 
-  const sendForReview = async (body: Record<string, string>) => {
+  /** Every link's path, the first reviewer's first; none when refused. */
+  const sendForReview = async (body: Record<string, unknown>) => {
     const reply = await call<CreatedReview>('POST', `${itemPath}/reviews`, body);
-    return reply.status === 201 ? new URL(reply.body.reviewUrl).pathname : null;
+    return reply.status === 201 ? reply.body.links.map((link) => new URL(link.reviewUrl).pathname) : [];
   };
   const comment = (path: string, address: string, body: Record<string, string>) =>
     app.request('POST', `/api/reviews/${path.split('/').at(-1) ?? ''}/comments`, {
@@ -490,40 +494,51 @@ async function probeReviews(probe: Probe): Promise<void> {
       const id = (set: Stored) => set.ids[index] ?? '';
       const address = `10.77.${index >> 8}.${index & 255}`;
       // The words under review: the version the link is made for.
-      const edit = (title: string) =>
+      const edit = (title: string, content = `Plain text of version ${index}`) =>
         call('PUT', itemPath, {
           title,
-          content: `Plain text of version ${index}`,
+          // The version's plain text: the review page shows it in "what changed since you last looked".
+          content,
           html_content: `<p>${marker(id(html))}</p>${corpus[index]?.(id(html)) ?? ''}`,
         });
-      const edited = await edit(text(id(titles), index));
+      const edited = await edit(text(id(titles), index), text(id(versionTexts), index));
       if (edited.status === 200) {
         titles.accepted.add(id(titles));
         html.accepted.add(id(html));
+        versionTexts.accepted.add(id(versionTexts));
       } else if ((await edit(`${REVIEW_ITEM} ${index}`)).status === 200) html.accepted.add(id(html));
       const links: string[] = [];
+      // Two reviewers (issue 42 item 3): the first link's page is opened; the second reviewer comments,
+      // so their name shows on every page of the shared thread.
+      let second: string | undefined;
       const both = await sendForReview({
-        reviewerName: text(id(names), index),
+        reviewers: [{ name: text(id(names), index) }, { name: text(id(secondNames), index) }],
         message: text(id(messages), index),
       });
-      if (both) {
+      if (both.length > 0) {
         names.accepted.add(id(names));
+        secondNames.accepted.add(id(secondNames));
         messages.accepted.add(id(messages));
-        links.push(both);
+        links.push(both[0] ?? '');
+        second = both[1];
       } else {
         const named = await sendForReview({
-          reviewerName: text(id(names), index),
+          reviewers: [{ name: text(id(names), index) }, { name: text(id(secondNames), index) }],
           message: `Probe message ${index}`,
         });
-        if (named) names.accepted.add(id(names));
+        if (named.length > 0) {
+          names.accepted.add(id(names));
+          secondNames.accepted.add(id(secondNames));
+          second = named[1];
+        }
         const messaged = await sendForReview({
           reviewerName: `Probe reviewer ${index}`,
           message: text(id(messages), index),
         });
-        if (messaged) messages.accepted.add(id(messages));
-        for (const link of [named, messaged]) if (link) links.push(link);
+        if (messaged.length > 0) messages.accepted.add(id(messages));
+        for (const link of [named[0], messaged[0]]) if (link) links.push(link);
       }
-      const newest = links.at(-1);
+      const newest = second ?? links.at(-1);
       if (newest) {
         const reply = await comment(newest, address, {
           text: text(id(reviewerComments), index),
@@ -548,14 +563,27 @@ async function probeReviews(probe: Probe): Promise<void> {
     }
 
     watch.screen = 'review page';
-    for (const { path, address } of pages) {
-      await reviewer.setExtraHTTPHeaders({ 'x-forwarded-for': address });
-      await reviewer.goto(path);
-      await reviewer.getByTestId('review-page-state').waitFor();
-      await framedBody(reviewer.locator('main'));
-      await reviewer.waitForTimeout(200);
-      await collectMarkers(reviewer, seen.page);
-    }
+    const visit = async () => {
+      for (const { path, address } of pages) {
+        await reviewer.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+        await reviewer.goto(path);
+        await reviewer.getByTestId('review-page-state').waitFor();
+        await framedBody(reviewer.locator('main'));
+        await reviewer.waitForTimeout(200);
+        await collectMarkers(reviewer, seen.page);
+      }
+    };
+    await visit();
+    // The open links move to a new version: each page then compares the words it showed last (the
+    // payload's version text) with the new ones, and is read again.
+    await call('PUT', itemPath, {
+      title: REVIEW_ITEM,
+      content: `Probe text after round ${start}`,
+      html_content: `<p>Probe text after round ${start}</p>`,
+      updateOpenReview: true,
+    });
+    watch.screen = 'review page: changes since last looked';
+    await visit();
     watch.screen = 'activity tracker';
     await page.goto('/activity-tracker');
     await page.getByTestId('activity-row').first().waitFor();
@@ -589,6 +617,9 @@ async function probeReviews(probe: Probe): Promise<void> {
   probe.row('review link: reviewer name', 'review panel', names, seen.panel);
   probe.row('review link: reviewer name', 'review page', names, seen.page);
   probe.row('review link: reviewer name', 'activity tracker', names, seen.activities);
+  probe.row('second reviewer: name', 'review panel', secondNames, seen.panel);
+  probe.row('second reviewer: name', 'review page', secondNames, seen.page);
+  probe.row('version text: changes since last looked', 'review page', versionTexts, seen.page);
   probe.row('review link: message', 'review page', messages, seen.page);
   probe.row("reviewer's comment", 'review page', reviewerComments, seen.page);
   probe.row("reviewer's comment", 'review panel', reviewerComments, seen.panel);

@@ -234,6 +234,8 @@ export interface PublicReview {
   message: string | null;
   /** Whether Approve and Request changes are open (the item waits for a decision on this version). */
   canDecide: boolean;
+  /** This link's own latest decision on the version it shows (others may still be awaited). */
+  decision: 'approved' | 'changes_requested' | null;
 }
 
 /** Pushed over the WebSocket to the owner, grantees and admins when a review changes. */

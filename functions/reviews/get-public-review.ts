@@ -5,7 +5,7 @@ import { statusOf } from '#shared/content-status';
 import type { PublicReview } from '#shared/reviews';
 import { publicReviewHandler } from './public-review-handler';
 import { canDecide, reviewerThread } from './review-service';
-import { listItemComments, toReviewComment } from './review-store';
+import { listItemComments, toReviewComment, toReviewSummary } from './review-store';
 
 /**
  * What the page shows depends on the link, the item's record (status, current version: any change moves
@@ -50,6 +50,7 @@ export const handler = publicReviewHandler({
       reviewerName: review.reviewerName ?? null,
       message: review.message ?? null,
       canDecide: canDecide(content, review),
+      decision: toReviewSummary(review).decision,
     };
     return new HttpResult(200, reply, { etag });
   },

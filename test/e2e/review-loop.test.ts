@@ -137,7 +137,7 @@ describe('the review loop', () => {
       .waitFor();
     await expect
       .poll(() => reviewer.getByTestId('review-page-state').textContent())
-      .toBe('Changes were requested for this version.');
+      .toBe('You requested changes to this version; it stands until you approve or a new version comes.');
 
     // Live in the app: a toast and the bell's count (issue 42 item 4), the badge, and the review panel.
     await toastWith(page, `Maria Client requested changes to “${title}”`).waitFor();

@@ -248,6 +248,17 @@ export const SEND_REVIEW_DIALOG = {
   copied: 'Link copied',
   done: 'Done',
   expires: (date: string) => `Expires ${date}`,
+  /** Several reviewers, a link each (issue 42 item 3). */
+  reviewerHeading: (index: number) => `Reviewer ${index}`,
+  extraNameLabel: (index: number) => `Reviewer ${index} name`,
+  extraEmailLabel: (index: number) => `Reviewer ${index} e-mail`,
+  addReviewer: 'Add a reviewer',
+  removeReviewer: (index: number) => `Remove reviewer ${index}`,
+  ruleLegend: 'Approval',
+  threadApartLabel: 'Keep the reviewers’ comments apart from your colleagues’',
+  threadApartHint:
+    'The reviewers then see only each other’s comments; your colleagues’ comments in the app stay internal.',
+  linksLabel: (name: string) => `Review link for ${name}`,
 } as const;
 
 export const REVIEW_PANEL = {
@@ -269,8 +280,13 @@ export const REVIEW_PANEL = {
   commentLabel: 'Comment',
   commentHint: (shared: boolean) =>
     shared
-      ? 'The reviewer of the newest open link sees your comment.'
-      : 'Only your colleagues see it: no link is open.',
+      ? 'The reviewers see your comment on their page.'
+      : 'Only your colleagues see it: no open link shares this thread.',
+  /** A colleague's approval is theirs, not a reviewer's (issue 42 item 3). */
+  colleagueDecision:
+    'Your decision is recorded as a colleague’s: while a review link is open, the item is approved once its reviewers approve.',
+  rule: (label: string, count: number) => `${label} · ${count} ${count === 1 ? 'reviewer' : 'reviewers'}`,
+  threadApart: 'comments kept apart',
   quoteLabel: 'Quoted passage (optional)',
   send: 'Comment',
   approve: 'Approve',

@@ -27,6 +27,9 @@ export const REVIEW_PAGE = {
   changesRequested: 'Thank you: the agency will make the changes you asked for.',
   failed: 'That did not go through. Please try again.',
   waiting: 'Waiting for your decision: approve it, or request changes with a comment.',
+  /** Your decision is in, and the other reviewers' are still awaited (issue 42 item 3). */
+  youApproved: 'You approved this version; the other reviewers have still to decide.',
+  youRequested: 'You requested changes to this version; it stands until you approve or a new version comes.',
   states: {
     approved: 'This version is approved. You can still request changes to it.',
     changes_requested: 'Changes were requested for this version.',

@@ -33,6 +33,7 @@ const review = (versionId: string, comments: ReviewComment[]): PublicReview => (
   reviewerName: 'Maria',
   message: null,
   canDecide: true,
+  decision: null,
 });
 
 describe('reviewChanges (the review page poll, issue 42 item 1)', () => {

@@ -307,8 +307,12 @@ function ReviewView({
             data-testid="review-page-state"
           >
             {review.canDecide && review.status === 'in_review'
-              ? REVIEW_PAGE.waiting
-              : REVIEW_PAGE.states[review.status]}
+              ? review.decision === 'approved'
+                ? REVIEW_PAGE.youApproved
+                : REVIEW_PAGE.waiting
+              : review.canDecide && review.decision === 'changes_requested'
+                ? REVIEW_PAGE.youRequested
+                : REVIEW_PAGE.states[review.status]}
           </p>
           <form onSubmit={submit} className="grid gap-3 rounded-md border bg-background p-4" noValidate>
             {quote !== '' && (

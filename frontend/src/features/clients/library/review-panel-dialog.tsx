@@ -2,6 +2,7 @@ import { Check, MessageSquare, PencilLine } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { ClientContent } from '#shared/content';
 import { type ContentStatus, isDecidable, type ReviewDecision } from '#shared/content-status';
+import { REVIEW_RULE_LABELS } from '#shared/review-outcome';
 import {
   REVIEW_EVENT,
   REVIEW_MESSAGES,
@@ -58,11 +59,14 @@ function VersionNote({
 function ReviewLink({
   review,
   versions,
+  requestSize,
   onRevoke,
   revoking,
 }: {
   review: ReviewSummary;
   versions: VersionLabels;
+  /** How many links the 'Send for review' it came from made: the rule matters from two. */
+  requestSize: number;
   onRevoke: () => void;
   revoking: boolean;
 }) {
@@ -88,6 +92,8 @@ function ReviewLink({
             ? REVIEW_PANEL.expired(formatMoment(review.expiresAt))
             : REVIEW_PANEL.expires(formatMoment(review.expiresAt))}{' '}
           · <VersionNote label={versions} versionId={review.versionId} text={REVIEW_PANEL.linkShows} />
+          {requestSize > 1 && ` · ${REVIEW_PANEL.rule(REVIEW_RULE_LABELS[review.rule], requestSize)}`}
+          {review.threadApart && ` · ${REVIEW_PANEL.threadApart}`}
         </span>
       </div>
       {review.state === 'open' && (
@@ -253,7 +259,12 @@ export function ReviewPanelDialog({
     }
   };
 
-  const hasOpenLink = panel?.reviews.some((review) => review.state === 'open') ?? false;
+  const openLinks = panel?.reviews.filter((review) => review.state === 'open') ?? [];
+  const sharesThread = openLinks.some((review) => !review.threadApart);
+  const requestSizes = new Map<string, number>();
+  for (const review of panel?.reviews ?? []) {
+    requestSizes.set(review.requestId, (requestSizes.get(review.requestId) ?? 0) + 1);
+  }
   const versions: VersionLabels = new Map(
     (panel?.versions ?? []).map((version) => [version.versionId, version]),
   );
@@ -292,6 +303,7 @@ export function ReviewPanelDialog({
                           key={review.reviewId}
                           review={review}
                           versions={versions}
+                          requestSize={requestSizes.get(review.requestId) ?? 1}
                           revoking={revoking === review.reviewId}
                           onRevoke={() => void revoke(review)}
                         />
@@ -331,7 +343,7 @@ export function ReviewPanelDialog({
                   <FormField
                     label={REVIEW_PANEL.commentLabel}
                     htmlFor="review-panel-comment"
-                    hint={REVIEW_PANEL.commentHint(hasOpenLink)}
+                    hint={REVIEW_PANEL.commentHint(sharesThread)}
                     error={problem}
                   >
                     <Textarea
@@ -347,6 +359,11 @@ export function ReviewPanelDialog({
                   <div className="flex flex-wrap items-center justify-end gap-2">
                     {!decidable && (
                       <p className="mr-auto text-muted-foreground text-xs">{REVIEW_PANEL.notDecidable}</p>
+                    )}
+                    {decidable && openLinks.length > 0 && (
+                      <p className="mr-auto text-muted-foreground text-xs">
+                        {REVIEW_PANEL.colleagueDecision}
+                      </p>
                     )}
                     <Button type="submit" variant="outline" busy={busy === 'comment'}>
                       {busy === 'comment' ? <Spinner /> : <MessageSquare />}
