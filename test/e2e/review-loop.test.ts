@@ -314,6 +314,148 @@ describe('the review loop', () => {
     await screenshot(page, 'publisher-needs-client-approval');
     await page.context().close();
   });
+  it('two reviewers without a session follow the item live, and an approval of words since replaced is refused', async () => {
+    const title = 'Two reviewer offer';
+    const item = await saveContent(app, staff, clientId, {
+      title,
+      content: 'Loaves from three euros.',
+      html_content: '<p>Loaves from three euros.</p>',
+      content_type: 'blog',
+    });
+    const page = await openPage(app);
+    await signInThroughUi(page, staff.email, staff.password);
+    await openLibrary(page);
+
+    // One 'Send for review' to two reviewers, all of whom must approve: a link each.
+    await itemMenu(page, title, 'Send for review');
+    const send = page.getByRole('dialog', { name: 'Send for review' });
+    await send.getByLabel('Reviewer name').fill('Ana Owner');
+    await send.getByRole('button', { name: 'Add a reviewer' }).click();
+    await send.getByLabel('Reviewer 2 name').fill('Ben Manager');
+    await send.getByRole('radio', { name: 'All must approve' }).check();
+    await screenshot(page, 'review-send-two-reviewers');
+    await send.getByRole('button', { name: 'Create review link' }).click();
+    const links = send.getByTestId('review-link');
+    await expect.poll(() => links.count()).toBe(2);
+    const [anaLink, benLink] = await Promise.all([links.nth(0).inputValue(), links.nth(1).inputValue()]);
+    await send.getByRole('button', { name: 'Done' }).click();
+
+    // Two more browsers, no session. Ana's page asks for nothing new until she decides, so her
+    // Approve below is surely of the words she read (her polls answer "unchanged" until then).
+    const ana = await openPage(app);
+    let anaDecided = false;
+    let anaRead = false;
+    await ana.route('**/api/reviews/**', async (route) => {
+      const method = route.request().method();
+      if (method === 'POST') anaDecided = true;
+      // The first read goes through; her polls are answered "unchanged" until she decides.
+      if (method === 'GET' && !anaDecided && anaRead) return route.fulfill({ status: 304 });
+      if (method === 'GET') anaRead = true;
+      return route.continue();
+    });
+    const ben = await openPage(app);
+    await ana.goto(anaLink);
+    await ben.goto(benLink);
+    await (await contentFrame(ana)).getByText('Loaves from three euros.').waitFor();
+    await (await contentFrame(ben)).getByText('Loaves from three euros.').waitFor();
+
+    // Ben comments; the staff edit the words and keep the open review.
+    await ben.getByLabel('Your comment').fill('Is the price right?');
+    await ben.getByRole('button', { name: 'Add comment' }).click();
+    await toastWith(ben, 'Your comment was added.').waitFor();
+    const current = await app.test.request<ClientContent>(
+      'GET',
+      `/api/clients/${clientId}/content/${item.id}`,
+      {
+        token: staff.idToken,
+      },
+    );
+    const revised = await app.test.request<ClientContent>(
+      'PUT',
+      `/api/clients/${clientId}/content/${item.id}`,
+      {
+        token: staff.idToken,
+        body: {
+          title,
+          content: 'Loaves from two euros, today only.',
+          html_content: '<p>Loaves from two euros, today only.</p>',
+          updateOpenReview: true,
+        },
+      },
+    );
+    expect(revised.status).toBe(200);
+    expect(revised.body.versionId).not.toBe(current.body.versionId);
+
+    // Ana still reads the old words and approves: refused, and her page shows the current version.
+    await ana.getByRole('button', { name: 'Approve' }).click();
+    await ana
+      .getByTestId('review-page-notice')
+      .getByText('This content has changed since you opened it, so your decision was not recorded.', {
+        exact: false,
+      })
+      .waitFor();
+    await (await contentFrame(ana)).getByText('Loaves from two euros, today only.').waitFor();
+    const anaChanges = ana.getByTestId('review-page-diff');
+    await anaChanges.locator('ins', { hasText: 'two' }).waitFor();
+    await anaChanges.locator('del', { hasText: 'three' }).waitFor();
+    await ana.getByTestId('review-page-comment').filter({ hasText: 'Is the price right?' }).waitFor();
+    await screenshot(ana, 'review-page-stale-refused', { fullPage: true });
+    const notApproved = await app.test.request<ClientContent>(
+      'GET',
+      `/api/clients/${clientId}/content/${item.id}`,
+      {
+        token: staff.idToken,
+      },
+    );
+    expect(notApproved.body.status).toBe('in_review');
+
+    // Ben's page follows live, without a reload: the new words, what changed, and the news said.
+    await (await contentFrame(ben))
+      .getByText('Loaves from two euros, today only.')
+      .waitFor({ timeout: 25_000 });
+    await ben.getByTestId('review-page-diff').locator('ins', { hasText: 'today only' }).waitFor();
+    await expect
+      .poll(() => ben.getByTestId('review-page-live').textContent())
+      .toContain('The agency sent a new version.');
+
+    // Ana approves the words she now sees; all must approve, so the item waits for Ben, whose page
+    // hears of her decision live.
+    await ana.getByRole('button', { name: 'Approve' }).click();
+    await expect
+      .poll(() => ana.getByTestId('review-page-state').textContent())
+      .toBe('You approved this version; the other reviewers have still to decide.');
+    await expect.poll(() => statusOf(page, title), { timeout: 15_000 }).toBe('in_review');
+    await expect
+      .poll(() => ben.getByTestId('review-page-live').textContent(), { timeout: 25_000 })
+      .toContain('Ana Owner approved.');
+    await ben.getByRole('button', { name: 'Approve' }).click();
+    await toastWith(ben, 'you approved this content').waitFor();
+    await expect.poll(() => statusOf(page, title), { timeout: 15_000 }).toBe('approved');
+
+    // The panel: each link's rule, and the version each comment and decision was on.
+    await itemMenu(page, title, 'Review and comments');
+    const panel = page.getByRole('dialog', { name: `Review: ${title}` });
+    await expect.poll(() => panel.getByTestId('review-link-row').count()).toBe(2);
+    await panel
+      .getByTestId('review-link-row')
+      .first()
+      .getByText('All must approve · 2 reviewers', { exact: false })
+      .waitFor();
+    const comment = panel.getByTestId('review-comment').filter({ hasText: 'Is the price right?' });
+    await comment.getByText('older version').waitFor();
+    await expect
+      .poll(() => panel.getByTestId('review-comment').filter({ hasText: 'current' }).count())
+      .toBe(2);
+    await screenshot(page, 'review-panel-two-reviewers');
+    // The browser logs the refused approval's 409 as a failed resource; nothing else went wrong.
+    expect(pageErrors(ana)).toEqual([
+      'console.error: Failed to load resource: the server responded with a status of 409 (Conflict)',
+    ]);
+    expect(pageErrors(ben)).toEqual([]);
+    for (const reviewer of [ana, ben]) await reviewer.context().close();
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('the calendar', () => {
