@@ -31,6 +31,12 @@ import {
 } from './notifications';
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
 import {
+  publicDecisionReplySchema,
+  publicReviewSchema,
+  REVIEW_RATE_LIMITS,
+  reviewDecisionSchema,
+} from './reviews';
+import {
   billingInputSchema,
   billingSchema,
   createStatementLinkSchema,
@@ -317,6 +323,12 @@ export interface PublicEndpoint {
   /** Path parameters with a shape of their own (a statement's month): documented, and a 400 when wrong. */
   readonly pathParameters?: Readonly<Record<string, z.ZodMiniType>>;
   readonly public?: boolean;
+  /** A 409 the operation answers, and why (a review decision on a replaced version). */
+  readonly conflict?: string;
+  /** A conditional GET: 304 to an `If-None-Match` with the reply's current ETag. */
+  readonly notModified?: string;
+  /** A public operation's own request budget (429 with Retry-After). */
+  readonly rateLimited?: string;
 }
 
 const budgetNote = `With a \`clientId\` whose monthly budget is spent, or has no room left for this job’s estimate (a job that runs offline needs none), the job is refused before it starts: \`402\` with the code \`budget_exceeded\`.`;
@@ -721,6 +733,30 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     request: markReadSchema,
     example: { ids: ['01JD0M8Z3C5W9Y7V6T4R2Q1P0M'] },
     response: { status: 200, schema: markReadReplySchema },
+  },
+  {
+    method: 'get',
+    path: '/reviews/{token}',
+    tag: 'Content',
+    summary: 'Read a review link',
+    description: `What a review link’s page shows, without credentials (the token in the link is the only key): the client’s name, the version under review (title, HTML, plain text, \`versionId\`), the item’s thread of comments and decisions, and whether a decision is open. An unknown, revoked or expired link answers \`404\`, all alike. The reply carries an \`ETag\`: send it back in \`If-None-Match\` to get \`304\` while nothing changed (the page asks every 10 seconds).`,
+    response: { status: 200, schema: publicReviewSchema },
+    notModified: 'Nothing the page shows changed since the reply whose ETag was sent in `If-None-Match`.',
+    rateLimited: `More than ${REVIEW_RATE_LIMITS.perToken} requests a minute for this link, or ${REVIEW_RATE_LIMITS.perAddress} from this address.`,
+    public: true,
+  },
+  {
+    method: 'post',
+    path: '/reviews/{token}/decision',
+    tag: 'Content',
+    summary: 'Decide on a review link',
+    description: `Approve, or request changes with a \`comment\`, on the version the link showed: \`versionId\` is the one \`GET /reviews/{token}\` answered. Each reviewer’s latest decision counts; a request for changes stands until its reviewer approves or a new version comes, and the item is Approved once the review’s rule is met (all of its reviewers, or any one). Answers the item’s status and the decision as stored.`,
+    request: reviewDecisionSchema,
+    example: { decision: 'approve', versionId: '01JD0M8Z3C5W9Y7V6T4R2Q1P0M' },
+    response: { status: 200, schema: publicDecisionReplySchema },
+    conflict: `\`stale_version\`: \`versionId\` is not the version the link now shows (the agency changed the text since the page was opened), and nothing was recorded: read the link again and decide on the current version. \`not_in_review\`: the item no longer waits for a decision.`,
+    rateLimited: `More than ${REVIEW_RATE_LIMITS.perToken} requests a minute for this link, or ${REVIEW_RATE_LIMITS.perAddress} from this address.`,
+    public: true,
   },
   {
     method: 'get',

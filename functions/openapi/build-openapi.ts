@@ -240,7 +240,17 @@ function operation(endpoint: PublicEndpoint): JsonObject {
   if (mayNotFind(endpoint)) responses['404'] = responseRef('NotFound');
   // Any request may meet the edge's body limit (infra/api-edge-guard.ts), a route's own lower one too.
   responses['413'] = responseRef('PayloadTooLarge');
+  if (endpoint.notModified) {
+    responses['304'] = {
+      description: endpoint.notModified,
+      headers: { ETag: { description: 'The same ETag.', schema: { type: 'string' } } },
+    };
+  }
+  if (endpoint.conflict) responses['409'] = errorResponse(endpoint.conflict);
   if (!endpoint.public) responses['429'] = responseRef('TooManyRequests');
+  else if (endpoint.rateLimited) {
+    responses['429'] = errorResponse(endpoint.rateLimited, retryAfter('Seconds until the budget refills.'));
+  }
   if (endpoint.jobTool) responses['503'] = responseRef('JobNotQueued');
   const parameters: JsonObject[] = [];
   for (const [, name] of endpoint.path.matchAll(/\{(\w+)\}/g)) {

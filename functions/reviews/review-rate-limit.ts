@@ -4,6 +4,7 @@ import { HttpError } from '#functions/commons/errors';
 import { windowOf } from '#functions/commons/rate-window';
 import { entities } from '#functions/data/entities';
 import { isConditionFailure } from '#functions/data/item-keys';
+import { REVIEW_RATE_LIMITS, type ReviewRateLimits } from '#shared/reviews';
 
 /**
  * The public review routes answer anyone holding a link, so each request counts against two budgets
@@ -11,16 +12,6 @@ import { isConditionFailure } from '#functions/data/item-keys';
  * as the API keys' limit counts (functions/api-keys/rate-limit.ts). Guessing tokens is hopeless at 256
  * bits; the budgets keep a leaked link or a noisy client from costing the agency.
  */
-
-export interface ReviewRateLimits {
-  /** Requests per window with one token: a reviewer reading, commenting and deciding uses a handful. */
-  readonly perToken: number;
-  /** Requests per window from one address: an office of reviewers behind one address fits. */
-  readonly perAddress: number;
-  readonly windowSeconds: number;
-}
-
-export const REVIEW_RATE_LIMITS: ReviewRateLimits = { perToken: 60, perAddress: 120, windowSeconds: 60 };
 
 export class ReviewRateLimitedError extends HttpError {
   constructor(retryAfterSeconds: number) {

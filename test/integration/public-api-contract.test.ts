@@ -6,7 +6,10 @@ import {
 } from '#functions/providers/testing/fake-anthropic-server';
 import { type CreatedApiKey, DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import type { BatchView } from '#shared/batch-schemas';
+import type { Client } from '#shared/client';
+import type { ClientContent } from '#shared/content';
 import { MAX_PREFER_WAIT_SECONDS } from '#shared/public-api';
+import type { CreatedReview, PublicReview } from '#shared/reviews';
 import { clearOfMonthEnd, withMonthEndWait } from '#test/support/month-end';
 import { type ContractCheck, openApiContract } from '#test/support/openapi-contract';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
@@ -19,7 +22,8 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * document following fails here (the documented objects allow no other properties, and list their
  * fields as required). Issue 34 item 6 adds usage, budgets and batches (version 1.3.0), CSV included;
  * issue 41 item 7 the usage filters `clientId` and `provider`, the agency's settings, client
- * statements (CSV too), their links and the markup (1.4.0); issue 42 item 4 the notifications (1.5.0).
+ * statements (CSV too), their links and the markup (1.4.0); issue 42 item 4 the notifications (1.5.0),
+ * and item 7 a review link's read and decision, with `versionId` and the 409 `stale_version`.
  *
  * Keys have the default budget here (DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE): every test that calls with
  * a key makes a key of its own, stays within that key's budget (a 429 fails it), and only the budget
@@ -747,6 +751,64 @@ describe.each([
   });
 });
 
+describe('review links (issue 42 items 1 and 7)', () => {
+  it('reads a link (200, 304, 404) and decides on it (200, 400, 404, 409 stale_version), as documented', async () => {
+    const owned = await app.request<Client>('POST', '/api/clients', {
+      token: user.idToken,
+      body: { name: 'Contract Review Bakery', website: 'https://contract-review.example' },
+    });
+    const saved = await app.request<ClientContent>('POST', `/api/clients/${owned.body.id}/content`, {
+      token: user.idToken,
+      body: {
+        title: 'Offer',
+        content: 'Three euros',
+        html_content: '<p>Three euros</p>',
+        content_type: 'blog',
+      },
+    });
+    const itemPath = `/api/clients/${owned.body.id}/content/${saved.body.id}`;
+    const sent = await app.request<CreatedReview>('POST', `${itemPath}/reviews`, {
+      token: user.idToken,
+      body: { reviewerName: 'Contract reviewer' },
+    });
+    const token = new URL(sent.body.reviewUrl).pathname.split('/').at(-1) ?? '';
+    const read = (headers: Record<string, string> = {}) =>
+      call('GET', '/reviews/{token}', { path: `/reviews/${token}`, credential: null, headers });
+    const first = await read();
+    expect(first.status).toBe(200);
+    const opened = first.body as PublicReview;
+    expect((await read({ 'if-none-match': first.headers.get('etag') ?? '' })).status).toBe(304);
+    const unknown = 'A'.repeat(43);
+    expect(
+      (await call('GET', '/reviews/{token}', { path: `/reviews/${unknown}`, credential: null })).status,
+    ).toBe(404);
+
+    const decide = (body: unknown, at = token) =>
+      call('POST', '/reviews/{token}/decision', { path: `/reviews/${at}/decision`, credential: null, body });
+    expect((await decide({ decision: 'approve' })).status).toBe(400);
+    expect((await decide({ decision: 'approve', versionId: opened.versionId }, unknown)).status).toBe(404);
+    // The agency changes the words and keeps the open review: the page's version is no longer current.
+    const revised = await app.request<ClientContent>('PUT', itemPath, {
+      token: user.idToken,
+      body: {
+        title: 'Offer',
+        content: 'Two euros',
+        html_content: '<p>Two euros</p>',
+        updateOpenReview: true,
+      },
+    });
+    const stale = await decide({ decision: 'approve', versionId: opened.versionId });
+    expect(stale.status).toBe(409);
+    expect((stale.body as { error: { code: string } }).error.code).toBe('stale_version');
+    const approved = await decide({ decision: 'approve', versionId: revised.body.versionId });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      comment: { versionId: revised.body.versionId },
+    });
+  });
+});
+
 describe('replies without valid credentials, and the key’s budget', () => {
   it('answers 401 on every operation that needs credentials', async () => {
     const document = (await app.request('GET', '/api/openapi.json')).body as {
@@ -818,6 +880,8 @@ describe('replies without valid credentials, and the key’s budget', () => {
               '/clients/{clientId}/statements/{month}/links',
               '/clients/{clientId}/billing',
               '/clients/{clientId}/content/{contentId}/approvals/override',
+              '/reviews/{token}',
+              '/reviews/{token}/decision',
             ].includes(path)
           )
             continue;
