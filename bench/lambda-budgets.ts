@@ -72,7 +72,8 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     },
     'functions/tools/analyze-image/handler.ts': {
       ceilingKb: 421,
-      carries: 'Secrets Manager (provider keys), WebSocket posts, the budget check (issue 34)',
+      carries:
+        'Secrets Manager (provider keys), WebSocket posts, the budget check (issue 34), the review links’ request and rule attributes (issue 42)',
     },
     'functions/content/routes.ts': {
       ceilingKb: 422,
@@ -93,7 +94,8 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     },
     'functions/tools/press-release/handler.ts': {
       ceilingKb: 436,
-      carries: 'SQS (~24 KB), the budget check (issue 34)',
+      carries:
+        'SQS (~24 KB), the budget check (issue 34), the review links’ request and rule attributes (issue 42)',
     },
     // Issue 34: the budget check at every job start (the price table, the tool's estimate, the client's
     // month spend) put these over 400 KB; docs/decisions.md ("Usage, cost, budgets and bulk runs").

@@ -30,12 +30,9 @@ import {
   notificationPageSchema,
 } from './notifications';
 import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
-import {
-  publicDecisionReplySchema,
-  publicReviewSchema,
-  REVIEW_RATE_LIMITS,
-  reviewDecisionSchema,
-} from './reviews';
+import { REVIEW_RATE_LIMITS } from './review-rate-limits';
+import { publicDecisionReplySchema, publicReviewSchema } from './review-replies';
+import { reviewDecisionSchema } from './reviews';
 import {
   billingInputSchema,
   billingSchema,

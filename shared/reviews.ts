@@ -1,13 +1,15 @@
 import type { ActivityAction } from './activity';
 import type { ClientContent } from './content';
-import {
-  CONTENT_STATUSES,
-  type ContentStatus,
-  REVIEW_DECISIONS,
-  type ReviewDecision,
-} from './content-status';
+import { type ContentStatus, REVIEW_DECISIONS, type ReviewDecision } from './content-status';
 import { normalizeEmail } from './email-domain';
 import { REVIEW_RULES, type ReviewRule } from './review-outcome';
+// Types only: the reply schemas are the public API document's (a Lambda that only answers reviews
+// need not build them).
+import type {
+  publicDecisionReplySchema,
+  publicReviewSchema,
+  reviewCommentReplySchema,
+} from './review-replies';
 import * as z from './validation/zod';
 
 /**
@@ -24,17 +26,6 @@ export const MAX_COMMENT = 5_000;
 export const MAX_QUOTE = 1_000;
 /** One 'Send for review' makes a link per reviewer (issue 42 item 3). */
 export const MAX_REVIEWERS = 10;
-
-/** The public review routes' budgets (functions/reviews/review-rate-limit.ts counts them). */
-export interface ReviewRateLimits {
-  /** Requests per window with one token: a reviewer reading, commenting and deciding uses a handful. */
-  readonly perToken: number;
-  /** Requests per window from one address: an office of reviewers behind one address fits. */
-  readonly perAddress: number;
-  readonly windowSeconds: number;
-}
-
-export const REVIEW_RATE_LIMITS: ReviewRateLimits = { perToken: 60, perAddress: 120, windowSeconds: 60 };
 
 export const REVIEW_MESSAGES = {
   commentRequired: 'Please write a comment.',
@@ -176,32 +167,9 @@ export interface ReviewSummary {
   decidedAt: string | null;
 }
 
-const reviewCommentAuthorSchema = z.object({
-  /** 'reviewer': through the link; 'staff': a colleague in the app. */
-  kind: z.enum(['reviewer', 'staff']),
-  name: z.string(),
-});
-export type ReviewCommentAuthor = z.output<typeof reviewCommentAuthorSchema>;
-
-/** A comment or decision as the replies carry it (the review page, the panel, the public API). */
-export const reviewCommentReplySchema = z
-  .object({
-    commentId: z.string(),
-    reviewId: z
-      .nullable(z.string())
-      .check(
-        z.meta({ description: 'The link it came through; null for a colleague’s, on the item’s thread.' }),
-      ),
-    versionId: z.nullable(z.string()).check(z.meta({ description: 'The version it was made on.' })),
-    kind: z.enum(['comment', 'decision']),
-    decision: z.nullable(z.enum(REVIEW_DECISIONS)),
-    text: z.string(),
-    quote: z.nullable(z.string()).check(z.meta({ description: 'The passage of the text it is about.' })),
-    author: reviewCommentAuthorSchema,
-    createdAt: z.string(),
-  })
-  .check(z.meta({ description: 'A comment, or a decision with its comment, on the item.' }));
+/** A comment or decision as the replies carry it (the schema: shared/review-replies.ts). */
 export type ReviewComment = z.output<typeof reviewCommentReplySchema>;
+export type ReviewCommentAuthor = ReviewComment['author'];
 
 /** One reviewer's link of a 'Send for review'. The token is in `reviewUrl` and nowhere else, once. */
 export interface CreatedReviewLink {
@@ -241,52 +209,8 @@ export interface ReviewPanel {
 }
 
 /** GET /api/reviews/{token}: what the review page shows, and nothing else of the client or agency. */
-export const publicReviewSchema = z
-  .object({
-    clientName: z.string(),
-    title: z.string(),
-    html: z.string(),
-    text: z
-      .string()
-      .check(
-        z.meta({ description: 'The version’s plain text: what the page compares with the one last seen.' }),
-      ),
-    status: z.enum(CONTENT_STATUSES),
-    comments: z.array(reviewCommentReplySchema).check(
-      z.meta({
-        description:
-          'The item’s thread, oldest first: every reviewer’s and colleague’s, or only the reviewers’ when the review keeps the client’s thread apart.',
-      }),
-    ),
-    expiresAt: z.string(),
-    versionId: z.string().check(
-      z.meta({
-        description: 'The version the link shows: send it with a decision (409 `stale_version` otherwise).',
-      }),
-    ),
-    versionCreatedAt: z.string().check(z.meta({ description: 'When the version under review was made.' })),
-    sentAt: z.string(),
-    reviewerName: z.nullable(z.string()),
-    message: z.nullable(z.string()),
-    canDecide: z
-      .boolean()
-      .check(z.meta({ description: 'Whether Approve and Request changes are open on this version.' })),
-    decision: z.nullable(z.enum(['approved', 'changes_requested'])).check(
-      z.meta({
-        description: 'This link’s own latest decision on the version it shows; others may still be awaited.',
-      }),
-    ),
-  })
-  .check(z.meta({ description: 'A review link’s page: the version under review and its thread.' }));
 export type PublicReview = z.output<typeof publicReviewSchema>;
-
-/** 200 of POST /api/reviews/{token}/decision: the item's status after it, and the decision as stored. */
-export const publicDecisionReplySchema = z.object({
-  status: z
-    .enum(CONTENT_STATUSES)
-    .check(z.meta({ description: 'Where all the decisions on this version together leave the item.' })),
-  comment: reviewCommentReplySchema,
-});
+/** 200 of POST /api/reviews/{token}/decision. */
 export type PublicDecisionReply = z.output<typeof publicDecisionReplySchema>;
 
 /** Pushed over the WebSocket to the owner, grantees and admins when a review changes. */

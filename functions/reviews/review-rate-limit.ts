@@ -4,7 +4,7 @@ import { HttpError } from '#functions/commons/errors';
 import { windowOf } from '#functions/commons/rate-window';
 import { entities } from '#functions/data/entities';
 import { isConditionFailure } from '#functions/data/item-keys';
-import { REVIEW_RATE_LIMITS, type ReviewRateLimits } from '#shared/reviews';
+import { REVIEW_RATE_LIMITS, type ReviewRateLimits } from '#shared/review-rate-limits';
 
 /**
  * The public review routes answer anyone holding a link, so each request counts against two budgets

@@ -1,0 +1,80 @@
+import { CONTENT_STATUSES, REVIEW_DECISIONS } from './content-status';
+import * as z from './validation/zod';
+
+/**
+ * The review routes' replies as schemas (issue 42 item 7): the OpenAPI document is built from them and
+ * shared/reviews.ts types the replies by them. Apart from shared/reviews.ts so the Reviews Lambda, which
+ * only builds the replies, does not carry them.
+ */
+
+const reviewCommentAuthorSchema = z.object({
+  /** 'reviewer': through the link; 'staff': a colleague in the app. */
+  kind: z.enum(['reviewer', 'staff']),
+  name: z.string(),
+});
+
+/** A comment or decision as the replies carry it (the review page, the panel, the public API). */
+export const reviewCommentReplySchema = z
+  .object({
+    commentId: z.string(),
+    reviewId: z
+      .nullable(z.string())
+      .check(
+        z.meta({ description: 'The link it came through; null for a colleague’s, on the item’s thread.' }),
+      ),
+    versionId: z.nullable(z.string()).check(z.meta({ description: 'The version it was made on.' })),
+    kind: z.enum(['comment', 'decision']),
+    decision: z.nullable(z.enum(REVIEW_DECISIONS)),
+    text: z.string(),
+    quote: z.nullable(z.string()).check(z.meta({ description: 'The passage of the text it is about.' })),
+    author: reviewCommentAuthorSchema,
+    createdAt: z.string(),
+  })
+  .check(z.meta({ description: 'A comment, or a decision with its comment, on the item.' }));
+
+/** GET /api/reviews/{token}: what the review page shows, and nothing else of the client or agency. */
+export const publicReviewSchema = z
+  .object({
+    clientName: z.string(),
+    title: z.string(),
+    html: z.string(),
+    text: z
+      .string()
+      .check(
+        z.meta({ description: 'The version’s plain text: what the page compares with the one last seen.' }),
+      ),
+    status: z.enum(CONTENT_STATUSES),
+    comments: z.array(reviewCommentReplySchema).check(
+      z.meta({
+        description:
+          'The item’s thread, oldest first: every reviewer’s and colleague’s, or only the reviewers’ when the review keeps the client’s thread apart.',
+      }),
+    ),
+    expiresAt: z.string(),
+    versionId: z.string().check(
+      z.meta({
+        description: 'The version the link shows: send it with a decision (409 `stale_version` otherwise).',
+      }),
+    ),
+    versionCreatedAt: z.string().check(z.meta({ description: 'When the version under review was made.' })),
+    sentAt: z.string(),
+    reviewerName: z.nullable(z.string()),
+    message: z.nullable(z.string()),
+    canDecide: z
+      .boolean()
+      .check(z.meta({ description: 'Whether Approve and Request changes are open on this version.' })),
+    decision: z.nullable(z.enum(['approved', 'changes_requested'])).check(
+      z.meta({
+        description: 'This link’s own latest decision on the version it shows; others may still be awaited.',
+      }),
+    ),
+  })
+  .check(z.meta({ description: 'A review link’s page: the version under review and its thread.' }));
+
+/** 200 of POST /api/reviews/{token}/decision: the item's status after it, and the decision as stored. */
+export const publicDecisionReplySchema = z.object({
+  status: z
+    .enum(CONTENT_STATUSES)
+    .check(z.meta({ description: 'Where all the decisions on this version together leave the item.' })),
+  comment: reviewCommentReplySchema,
+});
