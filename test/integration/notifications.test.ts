@@ -246,6 +246,7 @@ describe('notification e-mail', () => {
       const colleagueBefore = (await list(colleague)).body.unread;
       const decided = await asReviewer('POST', review, '/decision', {
         decision: 'request_changes',
+        versionId: review.review.versionId,
         comment: 'Less sugar, please',
       });
       expect(decided.status, JSON.stringify(decided.body)).toBe(200);
