@@ -453,6 +453,24 @@ describe('the review loop', () => {
     ]);
     expect(pageErrors(ben)).toEqual([]);
     for (const reviewer of [ana, ben]) await reviewer.context().close();
+    // Ben's comment, Ana's approval and Ben's notified the staff user (the refused approval did not);
+    // read, so the later tests' header shows the bell as it was.
+    const notifications = () =>
+      app.test.request<{ items: { id: string; read: boolean }[]; unread: number }>(
+        'GET',
+        '/api/notifications',
+        {
+          token: staff.idToken,
+        },
+      );
+    await expect.poll(async () => (await notifications()).body.unread, { timeout: 15_000 }).toBe(3);
+    await app.test.request('POST', '/api/notifications/read', {
+      token: staff.idToken,
+      body: {
+        ids: (await notifications()).body.items.filter((entry) => !entry.read).map((entry) => entry.id),
+      },
+    });
+    await expect.poll(async () => (await notifications()).body.unread).toBe(0);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

@@ -160,10 +160,11 @@ export function NotificationCenter() {
         >
           <Bell aria-hidden="true" />
           {state.unread > 0 && (
+            // Inside the button's box on the right: a badge reaching past it overflows a 360 px header.
             <span
               aria-hidden="true"
               data-unread-count
-              className="-top-0.5 -right-0.5 absolute flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white leading-none"
+              className="-top-0.5 absolute right-0 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white leading-none"
             >
               {badgeCount(state.unread)}
             </span>
