@@ -69,11 +69,10 @@ describe('reviewOutcome (issue 42 item 3)', () => {
     ).toBe('approved');
   });
 
-  it('a colleague’s approval does not stand in for a reviewer’s, but approves when no link waits', () => {
-    expect(outcome([link('a')], [byStaff('u1', 'approve')])).toBe('in_review');
-    expect(outcome([], [byStaff('u1', 'approve')])).toBe('approved');
+  it('a colleague’s approval approves unless a request for changes stands, which stands until its maker approves', () => {
+    expect(outcome([link('a')], [byStaff('u1', 'approve')])).toBe('approved');
+    expect(outcome([], [byLink('a', 'approve')])).toBe('approved');
     expect(outcome([link('a', 'all', 'q1', 'v1')], [byStaff('u1', 'approve')])).toBe('approved');
-    // A colleague's request for changes stands until that colleague approves.
     expect(outcome([], [byStaff('u1', 'request_changes'), byStaff('u2', 'approve')])).toBe(
       'changes_requested',
     );

@@ -8,8 +8,9 @@ import type { ReviewDecision } from './content-status';
  *   the reviewer who made it approves (another reviewer's approval does not lift it), or a new version;
  * - any standing request for changes, a reviewer's or a colleague's, makes the item Changes requested;
  * - otherwise the item is Approved when every review request on it is: 'all' once each of its links
- *   approved, 'any' once one did. A colleague's approval does not stand in for a reviewer's (it is an
- *   internal approval); with no open link on the current version, any approval on it approves.
+ *   approved, 'any' once one did; a colleague's approval (the agency's, the internal step) approves too,
+ *   and the client's approval steps say whether publishing needs a reviewer's as well; with no open link
+ *   on the current version, any approval on it approves.
  */
 
 export const REVIEW_RULES = ['all', 'any'] as const;
@@ -56,6 +57,11 @@ export function reviewOutcome(input: {
     latest.set(participant(entry.by), entry.decision);
   }
   if ([...latest.values()].includes('request_changes')) return 'changes_requested';
+  // A colleague's approval is the agency's (the internal step): the item reads Approved, and the
+  // client's approval steps decide whether publishing also needs a reviewer's (docs/decisions.md).
+  if ([...latest.entries()].some(([who, decision]) => who.startsWith('staff:') && decision === 'approve')) {
+    return 'approved';
+  }
 
   const requests = new Map<string, { rule: ReviewRule; approvals: boolean[] }>();
   for (const link of input.links) {

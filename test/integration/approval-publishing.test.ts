@@ -287,12 +287,14 @@ describe('approval steps', () => {
   }
 
   /** A decision through the public route of a link. */
-  function decideByToken(token: string, decision: string, comment?: string) {
+  async function decideByToken(token: string, decision: string, comment?: string) {
+    // On the version the link shows, as the review page sends it.
+    const shown = await app.request<{ versionId: string }>('GET', `/api/reviews/${token}`);
     return app.request<{ error?: { code: string; message: string } }>(
       'POST',
       `/api/reviews/${token}/decision`,
       {
-        body: { decision, ...(comment ? { comment } : {}) },
+        body: { decision, versionId: shown.body.versionId, ...(comment ? { comment } : {}) },
       },
     );
   }
@@ -306,11 +308,13 @@ describe('approval steps', () => {
     return decideByToken(await sendLink(item, reviewerEmail), decision, comment);
   }
 
-  function decideInApp(item: ClientContent, user: TestUser = owner) {
+  async function decideInApp(item: ClientContent, user: TestUser = owner) {
+    // On the item's current version, as the panel sends it.
+    const current = await read(item);
     return app.request<{ content: ClientContent }>(
       'POST',
       `/api/clients/${item.client_id}/content/${item.id}/decision`,
-      { token: user.idToken, body: { decision: 'approve' } },
+      { token: user.idToken, body: { decision: 'approve', versionId: current.versionId ?? current.id } },
     );
   }
 

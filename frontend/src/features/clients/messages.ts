@@ -284,7 +284,7 @@ export const REVIEW_PANEL = {
       : 'Only your colleagues see it: no open link shares this thread.',
   /** A colleague's approval is theirs, not a reviewer's (issue 42 item 3). */
   colleagueDecision:
-    'Your decision is recorded as a colleague’s: while a review link is open, the item is approved once its reviewers approve.',
+    'Your decision is recorded as a colleague’s (the internal step); a reviewer’s request for changes stands until that reviewer approves.',
   rule: (label: string, count: number) => `${label} · ${count} ${count === 1 ? 'reviewer' : 'reviewers'}`,
   threadApart: 'comments kept apart',
   quoteLabel: 'Quoted passage (optional)',
