@@ -405,13 +405,13 @@ describe('reviewing from the app', () => {
     const seen = await anonymous<PublicReview>('GET', tokenOf(created));
     expect(seen.body.comments.map((entry) => entry.text)).toEqual(['Looks good to me']);
 
-    // A colleague's approval is theirs: it does not decide in the reviewer's place (issue 42 item 3).
+    // A colleague's approval is their own (the internal step), never recorded on the reviewer's link.
     const decided = await app.request<{ content: ClientContent }>('POST', `${itemPath(item)}/decision`, {
       token: colleague.idToken,
       body: { decision: 'approve', versionId: created.review.versionId },
     });
     expect(decided.status).toBe(200);
-    expect(decided.body.content.status).toBe('in_review');
+    expect(decided.body.content.status).toBe('approved');
     const panel = await app.request<ReviewPanel>('GET', `${itemPath(item)}/reviews`, {
       token: admin.idToken,
     });
@@ -421,11 +421,13 @@ describe('reviewing from the app', () => {
       state: 'open',
     });
     expect(panel.body.comments.map((entry) => entry.kind)).toEqual(['comment', 'decision']);
-    const approved = await anonymous<{ status: string }>('POST', tokenOf(created), '/decision', {
-      decision: 'approve',
+    // The reviewer's request for changes stands over the colleague's approval (the last does not win).
+    const changes = await anonymous<{ status: string }>('POST', tokenOf(created), '/decision', {
+      decision: 'request_changes',
       versionId: created.review.versionId,
+      comment: 'Not yet',
     });
-    expect(approved.body.status).toBe('approved');
+    expect(changes.body.status).toBe('changes_requested');
 
     // A draft is not waiting for a decision.
     const draft = await save('Not sent', 'Still a draft');
