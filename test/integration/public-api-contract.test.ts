@@ -275,13 +275,14 @@ describe.each([
       body: { title: 'Approve me', content: 'Text', html_content: '<p>Text</p>', content_type: 'blog' },
     });
     // A colleague's approval first, so the state holds a decision of each kind.
-    await app.request('POST', `/api/clients/${clientId}/content/${item.body.id}/reviews`, {
-      token: user.idToken,
-      body: {},
-    });
+    const sent = await app.request<CreatedReview>(
+      'POST',
+      `/api/clients/${clientId}/content/${item.body.id}/reviews`,
+      { token: user.idToken, body: {} },
+    );
     await app.request('POST', `/api/clients/${clientId}/content/${item.body.id}/decision`, {
       token: user.idToken,
-      body: { decision: 'approve' },
+      body: { decision: 'approve', versionId: sent.body.review.versionId },
     });
     const template = '/clients/{clientId}/content/{contentId}/approvals/override';
     const path = `/clients/${clientId}/content/${item.body.id}/approvals/override`;
