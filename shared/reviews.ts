@@ -1,4 +1,5 @@
 import type { ActivityAction } from './activity';
+import type { AgencyBranding } from './agency-settings';
 import type { ClientContent } from './content';
 import { type ContentStatus, REVIEW_DECISIONS, type ReviewDecision } from './content-status';
 import { normalizeEmail } from './email-domain';
@@ -148,13 +149,27 @@ export interface ReviewPanel {
   comments: ReviewComment[];
 }
 
-/** GET /api/reviews/{token}: what the review page shows, and nothing else of the client or agency. */
+/**
+ * A comment as the review page gets it (issue 42 item 6; docs/decisions.md, 'Review links are
+ * capability URLs'): no id of the comment or the link, and a colleague's name is the agency's, never
+ * their e-mail address.
+ */
+export type PublicReviewComment = Omit<ReviewComment, 'commentId' | 'reviewId'>;
+
+/** How the review page names a colleague when the agency has not set its name. */
+export const AGENCY_AUTHOR_FALLBACK = 'The agency';
+
+/**
+ * GET /api/reviews/{token}: what the review page shows, and nothing else of the client or agency (the
+ * agency's name and logo, its branding, are what it chose to show its clients).
+ */
 export interface PublicReview {
+  agency: AgencyBranding;
   clientName: string;
   title: string;
   html: string;
   status: ContentStatus;
-  comments: ReviewComment[];
+  comments: PublicReviewComment[];
   expiresAt: string;
   versionId: string;
   /** When the version under review was made. */

@@ -602,6 +602,9 @@ const agencySettingsSchema = () =>
     timeZone: optionalString(),
     updatedAt: optionalString(),
     updatedBy: optionalString(),
+    // The review page's branding (issue 42 item 6).
+    agencyName: optionalString(),
+    logoUrl: optionalString(),
     edbVersion: entityVersion(),
   });
 

@@ -8,6 +8,8 @@ export const REVIEW_PAGE = {
   version: (date: string) => `version of ${date}`,
   expires: (date: string) => `link open until ${date}`,
   messageHeading: 'Message from the agency',
+  logoAlt: (agency: string) => `${agency} logo`,
+  logoAltUnnamed: "The agency's logo",
   reviewer: (name: string) => `Reviewer: ${name}`,
   frameTitle: 'The content to review',
   contentHeading: 'The content',

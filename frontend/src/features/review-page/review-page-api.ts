@@ -1,4 +1,9 @@
-import type { PublicReview, ReviewComment, ReviewCommentInput, ReviewDecisionInput } from '#shared/reviews';
+import type {
+  PublicReview,
+  PublicReviewComment,
+  ReviewCommentInput,
+  ReviewDecisionInput,
+} from '#shared/reviews';
 import { publicApi } from '@/lib/api-client';
 
 /** A review link's public calls (issue 33 item 6): no credentials, the token in the path. */
@@ -9,7 +14,7 @@ export const fetchReview = (token: string, signal?: AbortSignal) =>
   publicApi.get<PublicReview>(reviewPath(token), signal ? { signal } : {});
 
 export const postComment = (token: string, input: ReviewCommentInput) =>
-  publicApi.post<ReviewComment>(`${reviewPath(token)}/comments`, input);
+  publicApi.post<PublicReviewComment>(`${reviewPath(token)}/comments`, input);
 
 export const postDecision = (token: string, input: ReviewDecisionInput) =>
-  publicApi.post<{ status: string; comment: ReviewComment }>(`${reviewPath(token)}/decision`, input);
+  publicApi.post<{ status: string; comment: PublicReviewComment }>(`${reviewPath(token)}/decision`, input);

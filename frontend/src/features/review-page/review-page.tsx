@@ -2,7 +2,7 @@ import { Check, MessageSquare, PencilLine, Quote, X } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ReviewDecision } from '#shared/content-status';
-import { type PublicReview, REVIEW_MESSAGES, type ReviewComment } from '#shared/reviews';
+import { type PublicReview, type PublicReviewComment, REVIEW_MESSAGES } from '#shared/reviews';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { frameDocument } from '@/components/tool/html-frame';
 import { Badge } from '@/components/ui/badge';
@@ -37,7 +37,7 @@ function PlainPage({ title, text }: { title: string; text: string }) {
   );
 }
 
-function CommentItem({ comment }: { comment: ReviewComment }) {
+function CommentItem({ comment }: { comment: PublicReviewComment }) {
   return (
     <li className="grid gap-1 rounded-md border bg-background p-3 text-sm" data-testid="review-page-comment">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -60,6 +60,30 @@ function CommentItem({ comment }: { comment: ReviewComment }) {
       )}
       {comment.text && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{comment.text}</p>}
     </li>
+  );
+}
+
+/**
+ * The agency's name and logo (issue 42 item 6; the Settings page), when an admin set them. A logo that
+ * fails to load is left out rather than shown broken.
+ */
+function AgencyMark({ agency }: { agency: PublicReview['agency'] }) {
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  const logo = agency.logoUrl && agency.logoUrl !== failedLogo ? agency.logoUrl : null;
+  if (!logo && !agency.name) return null;
+  return (
+    <div className="flex min-w-0 items-center gap-3 pb-1" data-testid="review-page-agency">
+      {logo && (
+        <img
+          src={logo}
+          alt={agency.name ? REVIEW_PAGE.logoAlt(agency.name) : REVIEW_PAGE.logoAltUnnamed}
+          referrerPolicy="no-referrer"
+          className="h-10 max-w-40 object-contain"
+          onError={() => setFailedLogo(logo)}
+        />
+      )}
+      {agency.name && <span className="font-semibold [overflow-wrap:anywhere]">{agency.name}</span>}
+    </div>
   );
 }
 
@@ -148,6 +172,7 @@ function ReviewView({
     <div className="min-h-svh bg-muted/30">
       <header className="border-b bg-background">
         <div className="mx-auto grid max-w-6xl gap-1 px-4 py-4 sm:px-6">
+          <AgencyMark agency={review.agency} />
           <p className="text-muted-foreground text-sm">
             {REVIEW_PAGE.heading} · {REVIEW_PAGE.forClient(review.clientName)}
           </p>
@@ -278,8 +303,12 @@ function ReviewView({
               <p className="text-muted-foreground text-sm">{REVIEW_PAGE.noComments}</p>
             ) : (
               <ol className="grid gap-2" aria-live="polite">
+                {/* The page gets no comment ids: a comment is its time, author and kind. */}
                 {[...review.comments].reverse().map((comment) => (
-                  <CommentItem key={comment.commentId} comment={comment} />
+                  <CommentItem
+                    key={`${comment.createdAt}|${comment.author.kind}|${comment.author.name}|${comment.kind}`}
+                    comment={comment}
+                  />
                 ))}
               </ol>
             )}
