@@ -270,6 +270,10 @@ export const REVIEW_PANEL = {
   expired: (date: string) => `expired ${date}`,
   revoke: 'Revoke',
   revokeLabel: (who: string) => `Revoke the link of ${who}`,
+  revokeConfirm: (who: string) =>
+    `Revoke the link of ${who}? It stops working at once and cannot be restored: a new review needs a new link.`,
+  revokeCancel: 'Keep the link',
+  revokeConfirmed: 'Revoke link',
   revoked: 'Review link revoked',
   revokeFailed: 'Failed to revoke the link',
   comments: 'Comments',

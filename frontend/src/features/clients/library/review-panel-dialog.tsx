@@ -39,6 +39,8 @@ function ReviewLink({
   revoking: boolean;
 }) {
   const who = REVIEW_PANEL.reviewer(review.reviewerName, review.reviewerEmail);
+  // Revoking cannot be undone (the token is gone for good), so it asks first (issue 42 item 6).
+  const [confirming, setConfirming] = useState(false);
   return (
     <li
       className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border p-3 text-sm"
@@ -61,18 +63,45 @@ function ReviewLink({
             : REVIEW_PANEL.expires(formatMoment(review.expiresAt))}
         </span>
       </div>
-      {review.state === 'open' && (
+      {review.state === 'open' && !confirming && (
         <Button
           type="button"
           variant="outline"
           size="sm"
-          onClick={onRevoke}
-          busy={revoking}
+          onClick={() => setConfirming(true)}
           aria-label={REVIEW_PANEL.revokeLabel(who)}
         >
-          {revoking && <Spinner />}
           {REVIEW_PANEL.revoke}
         </Button>
+      )}
+      {review.state === 'open' && confirming && (
+        <div
+          className="grid w-full gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-2"
+          role="alertdialog"
+          aria-labelledby={`revoke-${review.reviewId}`}
+          data-testid="revoke-confirm"
+        >
+          <p id={`revoke-${review.reviewId}`} className="text-sm [overflow-wrap:anywhere]">
+            {REVIEW_PANEL.revokeConfirm(who)}
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(false)}>
+              {REVIEW_PANEL.revokeCancel}
+            </Button>
+            <Button
+              type="button"
+              variant="destructive"
+              size="sm"
+              // The question just asked: its answer takes the focus.
+              autoFocus
+              onClick={onRevoke}
+              busy={revoking}
+            >
+              {revoking && <Spinner />}
+              {REVIEW_PANEL.revokeConfirmed}
+            </Button>
+          </div>
+        </div>
       )}
     </li>
   );
