@@ -3,6 +3,7 @@ import type { AgencyBranding } from './agency-settings';
 import type { ClientContent } from './content';
 import { type ContentStatus, REVIEW_DECISIONS, type ReviewDecision } from './content-status';
 import { normalizeEmail } from './email-domain';
+import { type TextAnchor, textAnchorSchema } from './text-anchor';
 import * as z from './validation/zod';
 
 /**
@@ -77,6 +78,8 @@ export const reviewCommentSchema = z.object({
       z.maxLength(MAX_COMMENT, `The comment may be at most ${MAX_COMMENT} characters`),
     ),
   quote: optionalText(MAX_QUOTE),
+  /** Where the quoted passage is in the version's text (issue 42 item 5; shared/text-anchor.ts). */
+  anchor: z.optional(textAnchorSchema),
 });
 export type ReviewCommentInput = z.input<typeof reviewCommentSchema>;
 
@@ -87,6 +90,7 @@ export const reviewDecisionSchema = z
     comment: optionalText(MAX_COMMENT),
     /** A passage of the text the comment is about. */
     quote: optionalText(MAX_QUOTE),
+    anchor: z.optional(textAnchorSchema),
   })
   .check(
     z.refine((body) => body.decision !== 'request_changes' || body.comment !== undefined, {
@@ -130,6 +134,8 @@ export interface ReviewComment {
   decision: ReviewDecision | null;
   text: string;
   quote: string | null;
+  /** Where the quote is in the text of the version it was written on, when it was selected there. */
+  anchor: TextAnchor | null;
   author: ReviewCommentAuthor;
   createdAt: string;
 }

@@ -296,6 +296,14 @@ const reviewCommentSchema = () =>
     decision: optionalString(),
     text: string(),
     quote: optionalString(),
+    // Where the quote is in the version's text (issue 42 item 5, shared/text-anchor.ts).
+    anchor: map({
+      quote: string(),
+      prefix: string(),
+      suffix: string(),
+      start: number(),
+      end: number(),
+    }).optional(),
     authorKind: string(),
     authorName: string(),
     authorUserId: optionalString(),

@@ -31,6 +31,7 @@ import {
   type ReviewEvent,
   type ReviewPanel,
 } from '#shared/reviews';
+import type { TextAnchor } from '#shared/text-anchor';
 import {
   type CommentRecord,
   listItemComments,
@@ -244,7 +245,11 @@ export async function addComment(
   actor: ReviewActor,
   context: ReviewContext,
   content: ContentRecord,
-  input: { readonly text: string; readonly quote?: string | undefined },
+  input: {
+    readonly text: string;
+    readonly quote?: string | undefined;
+    readonly anchor?: TextAnchor | undefined;
+  },
 ): Promise<ReviewComment> {
   const review = actor.kind === 'reviewer' ? actor.review : await staffReview(content);
   const author = authorOf(actor);
@@ -257,6 +262,7 @@ export async function addComment(
     kind: 'comment',
     text: input.text,
     quote: input.quote,
+    anchor: input.anchor,
     authorKind: author.kind,
     authorName: author.name,
     authorUserId: author.userId,
@@ -304,6 +310,7 @@ export async function decide(
     readonly decision: ReviewDecision;
     readonly comment?: string | undefined;
     readonly quote?: string | undefined;
+    readonly anchor?: TextAnchor | undefined;
   },
 ): Promise<{ content: ClientContent; comment: ReviewComment }> {
   const review = actor.kind === 'reviewer' ? actor.review : await staffReview(content);
@@ -334,6 +341,7 @@ export async function decide(
     decision: input.decision,
     text: input.comment ?? '',
     quote: input.quote,
+    anchor: input.anchor,
     authorKind: author.kind,
     authorName: author.name,
     authorUserId: author.userId,

@@ -50,6 +50,7 @@ export function toReviewComment(record: CommentRecord): ReviewComment {
     decision: record.decision === 'approve' || record.decision === 'request_changes' ? record.decision : null,
     text: record.text,
     quote: record.quote ?? null,
+    anchor: record.anchor ?? null,
     author: { kind: record.authorKind === 'reviewer' ? 'reviewer' : 'staff', name: record.authorName },
     createdAt: record.createdAt,
   };

@@ -165,6 +165,8 @@ describe('the review loop', () => {
     await expect
       .poll(() => reviewer.getByTestId('review-page-state').textContent())
       .toBe('Changes were requested for this version.');
+    // The quoted passage is anchored: highlighted in the text.
+    await frame.locator('mark[data-passage]', { hasText: 'Fresh bread every morning.' }).waitFor();
 
     // Live in the app: a toast and the bell's count (issue 42 item 4), the badge, and the review panel.
     await toastWith(page, `Maria Client requested changes to “${title}”`).waitFor();
@@ -175,6 +177,11 @@ describe('the review loop', () => {
     const panel = page.getByRole('dialog', { name: `Review: ${title}` });
     await panel.getByTestId('review-comment').filter({ hasText: 'Please mention the croissants.' }).waitFor();
     await panel.getByText('Fresh bread every morning.').first().waitFor();
+    // The app's panel highlights it too, in the item's text.
+    const passages = await panel.getByTestId('review-panel-passages').elementHandle();
+    const passagesFrame = await passages?.contentFrame();
+    if (!passagesFrame) throw new Error('No passages frame in the review panel');
+    await passagesFrame.locator('mark[data-passage]', { hasText: 'Fresh bread every morning.' }).waitFor();
     await screenshot(page, 'review-panel');
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
@@ -213,6 +220,11 @@ describe('the review loop', () => {
     // The reviewer sees the revision and approves it.
     await reviewer.reload();
     await (await contentFrame(reviewer)).getByText('Fresh bread and croissants every morning.').waitFor();
+    // The words of the commented passage were edited: the comment says so.
+    await reviewer
+      .getByTestId('passage-changed')
+      .getByText('The passage changed since this comment.')
+      .waitFor();
     await reviewer.getByRole('button', { name: 'Approve' }).click();
     await toastWith(reviewer, 'you approved this content').waitFor();
     await expect.poll(() => statusOf(page, title), { timeout: 15_000 }).toBe('approved');
@@ -625,12 +637,44 @@ describe('the calendar', () => {
         await screenshot(page, `review-frame-${length}-${device}`);
         if (length === 'long')
           await screenshot(page, `review-frame-long-${device}-whole`, { fullPage: true });
+        if (mobile && length === 'long') await commentBesideSelection(page);
       }
       expect(pageErrors(page)).toEqual([]);
       await page.context().close();
     }
   });
 });
+
+/**
+ * On a phone a selection far down a long item gets its comment box right under it (issue 42 item 5;
+ * the form under the content is a long scroll away), and the comment's passage is then highlighted.
+ */
+async function commentBesideSelection(page: Page): Promise<void> {
+  const content = await contentFrame(page);
+  await content.evaluate(
+    `(() => { const p = document.querySelectorAll('p')[30]; document.getSelection().selectAllChildren(p); })()`,
+  );
+  const box = page.getByTestId('selection-comment');
+  await box.getByRole('button', { name: 'Comment on this passage' }).click();
+  const field = box.getByLabel('Your comment');
+  await field.waitFor();
+  const selectionBottom = await page.locator('iframe[title="The content to review"]').evaluate((element) => {
+    const framed = (element as typeof element & { contentDocument: typeof element.ownerDocument | null })
+      .contentDocument;
+    const range = framed?.getSelection()?.getRangeAt(0);
+    return element.getBoundingClientRect().top + (range?.getBoundingClientRect().bottom ?? 0);
+  });
+  const boxTop = await box.evaluate((node) => node.getBoundingClientRect().top);
+  expect(boxTop - selectionBottom).toBeGreaterThanOrEqual(0);
+  expect(boxTop - selectionBottom).toBeLessThan(40);
+  await screenshot(page, 'review-comment-beside-selection');
+  await expectNoAxeViolations(page, 'review page, the comment box beside a selection');
+  await field.fill('Say eight on Sundays.');
+  await box.getByRole('button', { name: 'Add comment' }).click();
+  await toastWith(page, 'Your comment was added.').waitFor();
+  await content.locator('mark[data-passage]', { hasText: 'Paragraph 31:' }).waitFor();
+  await page.getByTestId('review-page-comment').filter({ hasText: 'Say eight on Sundays.' }).waitFor();
+}
 
 /** A library item of the bakery sent for review through the API: its review link. */
 async function reviewLinkFor(title: string, html: string): Promise<string> {

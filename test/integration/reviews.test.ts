@@ -450,6 +450,35 @@ describe('what the client sees (issue 42 item 6)', () => {
     });
   });
 
+  it('keeps a comment’s anchor in the text, and refuses one that does not fit its quote', async () => {
+    const item = await save('Autumn menu', 'Pumpkin soup and apple pie');
+    const token = tokenOf(await sendForReview(item));
+    const anchor = { quote: 'apple pie', prefix: 'Pumpkin soup and ', suffix: '', start: 17, end: 26 };
+    const posted = await anonymous<Record<string, unknown>>('POST', token, '/comments', {
+      text: 'Say which apples',
+      quote: 'apple pie',
+      anchor,
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    expect(posted.body.anchor).toEqual(anchor);
+    const read = await anonymous<PublicReview>('GET', token);
+    expect(read.body.comments[0]?.anchor).toEqual(anchor);
+    const panel = await app.request<ReviewPanel>('GET', `${itemPath(item)}/reviews`, {
+      token: owner.idToken,
+    });
+    expect(panel.body.comments[0]?.anchor).toEqual(anchor);
+    const plain = await anonymous<Record<string, unknown>>('POST', token, '/comments', { text: 'No quote' });
+    expect(plain.body.anchor).toBeNull();
+
+    const bad = await anonymous<{ error: { message: string } }>('POST', token, '/comments', {
+      text: 'Off by one',
+      quote: 'apple pie',
+      anchor: { ...anchor, end: 27 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('end - start must be the length of the quote');
+  });
+
   it('a link whose item was later published shows the current version', async () => {
     const item = await save('Spring hours', 'Open at nine');
     const created = await sendForReview(item);

@@ -273,6 +273,9 @@ export const REVIEW_PANEL = {
   revokeConfirm: (who: string) =>
     `Revoke the link of ${who}? It stops working at once and cannot be restored: a new review needs a new link.`,
   revokeCancel: 'Keep the link',
+  passagesTitle: 'The text, with the commented passages highlighted',
+  passageChanged: 'The passage changed since this comment.',
+  markLabel: (author: string) => `Commented by ${author}`,
   revokeConfirmed: 'Revoke link',
   revoked: 'Review link revoked',
   revokeFailed: 'Failed to revoke the link',

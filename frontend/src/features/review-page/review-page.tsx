@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router';
 import type { ReviewDecision } from '#shared/content-status';
 import { type PublicReview, type PublicReviewComment, REVIEW_MESSAGES } from '#shared/reviews';
+import type { TextAnchor } from '#shared/text-anchor';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { frameDocument } from '@/components/tool/html-frame';
 import { Badge } from '@/components/ui/badge';
@@ -13,8 +14,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatMoment } from '@/lib/calendar-dates';
+import { selectionAnchor } from '@/lib/passage-marks';
 import { toast } from '@/lib/toast';
 import { REVIEW_PAGE } from './messages';
+import { SelectionCommentBox, usePassageMarks, useSelectionSpot } from './passage-comments';
 import { fetchReview, postComment, postDecision } from './review-page-api';
 import { FITTED_FRAME_MIN_HEIGHT, useFittedFrame } from './use-fitted-frame';
 
@@ -37,7 +40,7 @@ function PlainPage({ title, text }: { title: string; text: string }) {
   );
 }
 
-function CommentItem({ comment }: { comment: PublicReviewComment }) {
+function CommentItem({ comment, passageChanged }: { comment: PublicReviewComment; passageChanged: boolean }) {
   return (
     <li className="grid gap-1 rounded-md border bg-background p-3 text-sm" data-testid="review-page-comment">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -57,6 +60,11 @@ function CommentItem({ comment }: { comment: PublicReviewComment }) {
           <span className="sr-only">{REVIEW_PAGE.quoted}: </span>
           {comment.quote}
         </blockquote>
+      )}
+      {passageChanged && (
+        <p className="text-muted-foreground text-xs" data-testid="passage-changed">
+          {REVIEW_PAGE.passageChanged}
+        </p>
       )}
       {comment.text && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{comment.text}</p>}
     </li>
@@ -109,32 +117,44 @@ function ReviewView({
   const frame = useRef<HTMLIFrameElement>(null);
   const fitted = useFittedFrame(frame);
   const [quote, setQuote] = useState('');
+  const [anchor, setAnchor] = useState<TextAnchor | null>(null);
+  const [loads, setLoads] = useState(0);
+  const places = usePassageMarks(frame, review.html, review.comments, loads);
+  const selectionSpot = useSelectionSpot(frame, loads);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'comment' | ReviewDecision | null>(null);
 
-  const quoteSelection = () => {
+  const quoteSelection = (): boolean => {
     const selected = frameSelection(frame.current);
     if (selected === '') {
       void toast({ title: REVIEW_PAGE.quoteNothing, variant: 'destructive' });
-      return;
+      return false;
     }
     setQuote(selected);
+    // Where the passage is, so it is highlighted and found again after edits elsewhere (issue 42 item 5).
+    const document = frame.current?.contentDocument;
+    setAnchor(document ? selectionAnchor(document.body, document.getSelection()) : null);
+    return true;
+  };
+  const clearQuote = () => {
+    setQuote('');
+    setAnchor(null);
   };
 
-  const send = async (decision: ReviewDecision | null) => {
-    if (busy) return;
+  const send = async (decision: ReviewDecision | null): Promise<boolean> => {
+    if (busy) return false;
     const comment = text.trim();
     if (comment === '' && decision !== 'approve') {
       const missing =
         decision === 'request_changes' ? REVIEW_MESSAGES.changesNeedComment : REVIEW_MESSAGES.commentRequired;
       setProblem(missing);
       void toast({ title: missing, variant: 'destructive' });
-      return;
+      return false;
     }
     setBusy(decision ?? 'comment');
     setProblem(null);
-    const quoted = quote === '' ? {} : { quote };
+    const quoted = quote === '' ? {} : { quote, ...(anchor ? { anchor } : {}) };
     try {
       if (decision === null) await postComment(token, { text: comment, ...quoted });
       else await postDecision(token, { decision, ...(comment ? { comment } : {}), ...quoted });
@@ -148,8 +168,9 @@ function ReviewView({
         variant: 'success',
       });
       setText('');
-      setQuote('');
+      clearQuote();
       onChanged();
+      return true;
     } catch (error) {
       void toast({
         title: REVIEW_PAGE.failed,
@@ -158,6 +179,7 @@ function ReviewView({
       });
       // A link revoked or expired meanwhile: the page says so.
       if (error instanceof ApiError && error.status === 404) onChanged();
+      return false;
     } finally {
       setBusy(null);
     }
@@ -188,7 +210,7 @@ function ReviewView({
         </div>
       </header>
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section className="grid content-start gap-3" aria-labelledby="review-content-heading">
+        <section className="relative grid content-start gap-3" aria-labelledby="review-content-heading">
           {review.message && (
             <div className="rounded-md border bg-background p-4 text-sm">
               <h2 className="mb-1 font-medium">{REVIEW_PAGE.messageHeading}</h2>
@@ -212,11 +234,28 @@ function ReviewView({
             sandbox="allow-same-origin"
             referrerPolicy="no-referrer"
             srcDoc={frameDocument(review.html, review.title)}
-            onLoad={fitted.onLoad}
+            onLoad={() => {
+              fitted.onLoad();
+              setLoads((count) => count + 1);
+            }}
             // As tall as the content (issue 33 follow-up): a short item leaves no blank frame below it,
             // a long one reads with the page's own scrolling instead of a box scrolling inside it.
             style={{ height: fitted.height ?? FITTED_FRAME_MIN_HEIGHT }}
             className="block w-full rounded-md border bg-white"
+          />
+          <SelectionCommentBox
+            spot={selectionSpot}
+            quote={quote}
+            text={text}
+            busy={busy === 'comment'}
+            problem={problem}
+            onQuote={quoteSelection}
+            onText={(value) => {
+              setText(value);
+              setProblem(null);
+            }}
+            onSend={() => send(null)}
+            onClose={clearQuote}
           />
         </section>
         {/* Beside a long item the comment form stays in view as the reviewer reads down the page. */}
@@ -253,7 +292,7 @@ function ReviewView({
                     size="icon"
                     className="size-8"
                     aria-label={REVIEW_PAGE.clearQuote}
-                    onClick={() => setQuote('')}
+                    onClick={clearQuote}
                   >
                     <X />
                   </Button>
@@ -308,6 +347,7 @@ function ReviewView({
                   <CommentItem
                     key={`${comment.createdAt}|${comment.author.kind}|${comment.author.name}|${comment.kind}`}
                     comment={comment}
+                    passageChanged={places.get(comment)?.found === false}
                   />
                 ))}
               </ol>

@@ -1,5 +1,5 @@
 import { Check, MessageSquare, PencilLine } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ClientContent } from '#shared/content';
 import { type ContentStatus, isDecidable, type ReviewDecision } from '#shared/content-status';
 import {
@@ -20,11 +20,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoment } from '@/lib/calendar-dates';
+import { passageText, placePassages } from '@/lib/passage-marks';
 import { useRealtime } from '@/lib/realtime';
 import { REVIEW_PANEL } from '../messages';
 import { notifyError, notifyProblem, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
 import { ApprovalStepsSection } from './approval-steps-section';
+import { PassageFrame } from './passage-frame';
 import { commentOnItem, decideOnItem, fetchReviewPanel, revokeReview } from './review-api';
 
 const STATE_BADGES = { open: 'green', expired: 'secondary', revoked: 'orange' } as const;
@@ -107,7 +109,7 @@ function ReviewLink({
   );
 }
 
-function Comment({ comment }: { comment: ReviewComment }) {
+function Comment({ comment, passageChanged }: { comment: ReviewComment; passageChanged: boolean }) {
   return (
     <li className="grid gap-1 rounded-md border p-3 text-sm" data-testid="review-comment">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -127,6 +129,11 @@ function Comment({ comment }: { comment: ReviewComment }) {
           <span className="sr-only">{REVIEW_PANEL.quoted}: </span>
           {comment.quote}
         </blockquote>
+      )}
+      {passageChanged && (
+        <p className="text-muted-foreground text-xs" data-testid="passage-changed">
+          {REVIEW_PANEL.passageChanged}
+        </p>
       )}
       {comment.text && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{comment.text}</p>}
     </li>
@@ -182,6 +189,10 @@ export function ReviewPanelDialog({
     if (typeof message.status === 'string') setStatus(message.status as ContentStatus);
     void load();
   });
+
+  // Where each anchored comment's passage is in the item's words now (issue 42 item 5).
+  const html = shown?.html_content ?? '';
+  const places = useMemo(() => placePassages(passageText(html), panel?.comments ?? []), [html, panel]);
 
   const changed = (next: ClientContent) => {
     setStatus(next.status);
@@ -295,9 +306,23 @@ export function ReviewPanelDialog({
                   ) : (
                     <ol className="grid max-h-72 gap-2 overflow-y-auto" aria-live="polite">
                       {panel.comments.map((comment) => (
-                        <Comment key={comment.commentId} comment={comment} />
+                        <Comment
+                          key={comment.commentId}
+                          comment={comment}
+                          passageChanged={places.get(comment)?.found === false}
+                        />
                       ))}
                     </ol>
+                  )}
+                  {places.size > 0 && shown && (
+                    <PassageFrame
+                      html={shown.html_content}
+                      title={REVIEW_PANEL.passagesTitle}
+                      places={[...places].map(([comment, place]) => ({
+                        place,
+                        label: REVIEW_PANEL.markLabel(comment.author.name),
+                      }))}
+                    />
                   )}
                 </section>
                 <form
