@@ -115,7 +115,7 @@ function TimeZoneCard({
  * The agency's name and logo on its clients' review pages (issue 42 item 6). The logo is an https image
  * address, checked here as the server checks it; the preview shows what the client will see.
  */
-function BrandingCard({
+export function BrandingCard({
   settings,
   onSaved,
 }: {
