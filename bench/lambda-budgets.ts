@@ -114,9 +114,9 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     // Issue 32: every put of a content item stores its summary (shared/content-summary.ts: preview, word
     // count, thumbnails, WordPress link), computed in the entity, so each table-reading function carries it.
     'functions/access/routes.ts': {
-      ceilingKb: 405,
+      ceilingKb: 406,
       carries:
-        'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32)',
+        'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32), the entities’ comment anchor and branding fields (issue 42)',
     },
     'functions/batches/routes.ts': {
       ceilingKb: 504,
