@@ -118,7 +118,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     'functions/access/routes.ts': {
       ceilingKb: 406,
       carries:
-        'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32), the review links’ request and rule attributes (issue 42)',
+        'WebSocket posts (a grant reaches the grantee live), the content entity and its summary (issue 32), the review links’ request and rule attributes, the entities’ comment anchor and branding fields (issue 42)',
     },
     'functions/batches/routes.ts': {
       ceilingKb: 504,

@@ -1,6 +1,6 @@
 /**
  * How often the batches that wait for job slots are fed again (functions/batches/scheduled-feed.ts), by
- * the stack's schedule (infra/batch-feed-schedule.ts) and the local runtime alike. No CDK imports: the
+ * the stack's schedule (infra/rate-schedule.ts) and the local runtime alike. No CDK imports: the
  * local runtime reads it at start.
  */
 export const BATCH_FEED_INTERVAL_MINUTES = 1;

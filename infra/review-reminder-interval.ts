@@ -1,6 +1,6 @@
 /**
  * How often the review links' expiry reminders are looked for (functions/notifications/scheduled-reminders.ts),
- * by the stack's schedule (infra/review-reminder-schedule.ts) and the local runtime alike, and how long
+ * by the stack's schedule (infra/rate-schedule.ts) and the local runtime alike, and how long
  * before a link expires its reviewer is reminded. No CDK imports: the local runtime and the function read it.
  */
 export const REVIEW_REMINDER_INTERVAL_MINUTES = 15;

@@ -334,9 +334,9 @@ export const backgroundFunctions = {
   mediaWorker: 'functions/media/worker.ts',
   /** Both dead-letter queues: fails the jobs a worker left unfinished and tells their users. */
   deadLetters: 'functions/dlq/handler.ts',
-  /** Every minute: feeds the bulk runs that wait for job slots (infra/batch-feed-schedule.ts). */
+  /** Every minute: feeds the bulk runs that wait for job slots (infra/rate-schedule.ts). */
   batchFeeder: 'functions/batches/scheduled-feed.ts',
-  /** Every 15 minutes: e-mails reviewers whose link expires soon, once per link (infra/review-reminder-schedule.ts). */
+  /** Every 15 minutes: e-mails reviewers whose link expires soon, once per link (infra/rate-schedule.ts). */
   reviewReminders: 'functions/notifications/scheduled-reminders.ts',
   preSignUp: 'functions/auth/pre-sign-up.ts',
   postConfirmation: 'functions/auth/post-confirmation.ts',

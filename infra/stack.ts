@@ -11,8 +11,7 @@ import { Alarms, JOB_WAIT_ALARM_SECONDS } from './alarms';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import { AppSecrets } from './app-secrets';
 import { Auth } from './auth';
-import { BATCH_FEEDER_TIMEOUT_SECONDS } from './batch-feed-interval';
-import { BatchFeedSchedule } from './batch-feed-schedule';
+import { BATCH_FEED_INTERVAL_MINUTES, BATCH_FEEDER_TIMEOUT_SECONDS } from './batch-feed-interval';
 import type { AppConfig } from './config';
 import { contentSecurityPolicy } from './content-security-policy';
 import { DataTable } from './data-table';
@@ -42,11 +41,11 @@ import { OperationsDashboard } from './operations-dashboard';
 import { OriginVerifySecret } from './origin-verify';
 import { providerSecretTemplate } from './provider-secret';
 import { WORKER_TIMEOUT_SECONDS } from './queue-timing';
+import { RateSchedule } from './rate-schedule';
 import {
   REVIEW_REMINDER_INTERVAL_MINUTES,
   REVIEW_REMINDERS_TIMEOUT_SECONDS,
 } from './review-reminder-interval';
-import { ReviewReminderSchedule } from './review-reminder-schedule';
 import {
   ADMIN_GROUP_NAME,
   backgroundFunctions,
@@ -296,7 +295,11 @@ export class LbmStudioStack extends Stack {
       BACKGROUND_ACCESS.batchFeeder,
       { timeoutSeconds: BATCH_FEEDER_TIMEOUT_SECONDS },
     );
-    new BatchFeedSchedule(this, 'BatchFeed', { handler: batchFeeder.function });
+    new RateSchedule(this, 'BatchFeed', {
+      handler: batchFeeder.function,
+      intervalMinutes: BATCH_FEED_INTERVAL_MINUTES,
+      description: 'Feeds the bulk runs that wait for job slots (functions/batches/scheduled-feed.ts)',
+    });
 
     // Review links that expire soon remind their reviewers by e-mail, once each (issue 42 item 4).
     const reviewReminders = appFunction(
@@ -306,7 +309,12 @@ export class LbmStudioStack extends Stack {
       BACKGROUND_ACCESS.reviewReminders,
       { timeoutSeconds: REVIEW_REMINDERS_TIMEOUT_SECONDS },
     );
-    new ReviewReminderSchedule(this, 'ReviewReminders', { handler: reviewReminders.function });
+    new RateSchedule(this, 'ReviewReminders', {
+      handler: reviewReminders.function,
+      intervalMinutes: REVIEW_REMINDER_INTERVAL_MINUTES,
+      description:
+        'E-mails reviewers whose review link expires soon (functions/notifications/scheduled-reminders.ts)',
+    });
 
     // Delete snapshots of earlier versions, copied from the bucket once the handlers that wrote and read
     // them are replaced (infra/trash-migration.ts); its grants are its own, narrower than any access level.

@@ -29,7 +29,7 @@ export interface LocalSettings {
   workerTimeoutSeconds: number;
   mediaWorkerTimeoutSeconds: number;
   /**
-   * How often the scheduled feeder runs: the stack's schedule (infra/batch-feed-schedule.ts), unless
+   * How often the scheduled feeder runs: the stack's schedule (infra/rate-schedule.ts), unless
    * BATCH_FEED_INTERVAL_SECONDS shortens it for a test.
    */
   batchFeedIntervalSeconds: number;

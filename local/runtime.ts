@@ -553,7 +553,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       drains.push(startSqsPoller({ ...source, sqs, log, functions }).stop);
     }
 
-    // The stack's schedule rule (infra/batch-feed-schedule.ts): the batches that wait for job slots are
+    // The stack's schedule rule (infra/rate-schedule.ts): the batches that wait for job slots are
     // fed again as in AWS. The start's own recovery above feeds every batch once; this keeps them moving.
     drains.push(
       startSchedule({
@@ -564,7 +564,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }).stop,
     );
 
-    // The stack's review reminders (infra/review-reminder-schedule.ts), as in AWS.
+    // The stack's review reminders (infra/rate-schedule.ts), as in AWS.
     drains.push(
       startSchedule({
         functionId: 'ReviewReminders',

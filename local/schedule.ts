@@ -1,7 +1,7 @@
 import type { FunctionInvoker } from './functions/function-host';
 
 /**
- * An EventBridge schedule rule, locally (infra/batch-feed-schedule.ts): invokes a function with a
+ * An EventBridge schedule rule, locally (infra/rate-schedule.ts): invokes a function with a
  * "Scheduled Event" every `intervalMs`. One run at a time: a tick that finds the previous run still under
  * way is skipped (EventBridge would start a second one, which the scheduled functions allow, being
  * idempotent; skipping keeps a busy local machine from piling them up).

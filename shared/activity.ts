@@ -83,6 +83,7 @@ export const ACTIVITY_ACTIONS = {
   statement_link_revoked: {},
   // WordPress
   wordpress_post_published: {},
+  wordpress_post_scheduled: { label: 'WordPress Post Scheduled', tone: 'purple' },
   wordpress_post_updated: {},
   wordpress_post_rescheduled: { label: 'WordPress Post Rescheduled', tone: 'purple' },
   wordpress_post_deleted: {},

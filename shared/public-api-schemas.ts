@@ -683,7 +683,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Other',
     summary: 'Get the agency’s settings',
     description:
-      'The agency’s time zone, which its months are counted in (a client’s monthly statement covers a month of this zone). `UTC` until an administrator sets one. Any key may read it.',
+      'The agency’s time zone, which its months are counted in (a client’s monthly statement covers a month of this zone), `UTC` until an administrator sets one; and the name and logo its clients’ review pages show, null until set. Any key may read them.',
     response: {
       status: 200,
       schema: agencySettingsSchema,
@@ -694,6 +694,8 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
             timeZone: 'America/New_York',
             updatedAt: '2026-11-02T09:00:00.000Z',
             updatedBy: 'ops@example.com',
+            agencyName: 'Harbor Marketing',
+            logoUrl: 'https://agency.example/logo.png',
           },
         },
       },
@@ -705,7 +707,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Other',
     summary: 'Change the agency’s settings',
     description:
-      'Sets the agency’s time zone, an IANA name such as `Europe/London`; anything else is refused with `400` naming it. Only an administrator’s key may change it. Answers the settings.',
+      'Sets the agency’s time zone, an IANA name such as `Europe/London`, and optionally its review pages’ name and logo (an https address of a .png, .jpg, .jpeg, .gif, .webp or .svg image; absent keeps them, `""` or null clears them); anything else is refused with `400` naming the field. Only an administrator’s key may change them. Answers the settings.',
     request: settingsInputSchema,
     example: { timeZone: 'America/New_York' },
     response: { status: 200, schema: agencySettingsSchema },

@@ -1,4 +1,5 @@
 import { CONTENT_STATUSES, REVIEW_DECISIONS } from './content-status';
+import { textAnchorSchema } from './text-anchor';
 import * as z from './validation/zod';
 
 /**
@@ -27,14 +28,41 @@ export const reviewCommentReplySchema = z
     decision: z.nullable(z.enum(REVIEW_DECISIONS)),
     text: z.string(),
     quote: z.nullable(z.string()).check(z.meta({ description: 'The passage of the text it is about.' })),
+    anchor: z.nullable(textAnchorSchema).check(
+      z.meta({
+        description:
+          'Where the quote is in the text of the version it was written on (its context and place), when it was selected there.',
+      }),
+    ),
     author: reviewCommentAuthorSchema,
     createdAt: z.string(),
   })
   .check(z.meta({ description: 'A comment, or a decision with its comment, on the item.' }));
 
-/** GET /api/reviews/{token}: what the review page shows, and nothing else of the client or agency. */
+/**
+ * A comment as the review page gets it (docs/decisions.md, 'Review links are capability URLs'): no id
+ * of the comment or the link, and a colleague is named by the agency's name, never their e-mail.
+ */
+export const publicReviewCommentSchema = z
+  .omit(reviewCommentReplySchema, { commentId: true, reviewId: true })
+  .check(
+    z.meta({
+      description:
+        'A comment, or a decision with its comment, on the item; a colleague’s is signed with the agency’s name.',
+    }),
+  );
+
+/**
+ * GET /api/reviews/{token}: what the review page shows, and nothing else of the client or agency (the
+ * agency's name and logo, its branding, are what it chose to show its clients).
+ */
 export const publicReviewSchema = z
   .object({
+    agency: z.object({ name: z.nullable(z.string()), logoUrl: z.nullable(z.string()) }).check(
+      z.meta({
+        description: 'The agency’s name and logo, as an administrator set them (null until then).',
+      }),
+    ),
     clientName: z.string(),
     title: z.string(),
     html: z.string(),
@@ -44,7 +72,7 @@ export const publicReviewSchema = z
         z.meta({ description: 'The version’s plain text: what the page compares with the one last seen.' }),
       ),
     status: z.enum(CONTENT_STATUSES),
-    comments: z.array(reviewCommentReplySchema).check(
+    comments: z.array(publicReviewCommentSchema).check(
       z.meta({
         description:
           'The item’s thread, oldest first: every reviewer’s and colleague’s, or only the reviewers’ when the review keeps the client’s thread apart.',
@@ -76,5 +104,5 @@ export const publicDecisionReplySchema = z.object({
   status: z
     .enum(CONTENT_STATUSES)
     .check(z.meta({ description: 'Where all the decisions on this version together leave the item.' })),
-  comment: reviewCommentReplySchema,
+  comment: publicReviewCommentSchema,
 });

@@ -10,6 +10,7 @@ import type {
   publicReviewSchema,
   reviewCommentReplySchema,
 } from './review-replies';
+import { textAnchorSchema } from './text-anchor';
 import * as z from './validation/zod';
 
 /**
@@ -112,6 +113,8 @@ export const reviewCommentSchema = z.object({
       z.maxLength(MAX_COMMENT, `The comment may be at most ${MAX_COMMENT} characters`),
     ),
   quote: optionalText(MAX_QUOTE),
+  /** Where the quoted passage is in the version's text (issue 42 item 5; shared/text-anchor.ts). */
+  anchor: z.optional(textAnchorSchema),
 });
 export type ReviewCommentInput = z.input<typeof reviewCommentSchema>;
 
@@ -134,6 +137,7 @@ export const reviewDecisionSchema = z
     comment: optionalText(MAX_COMMENT),
     /** A passage of the text the comment is about. */
     quote: optionalText(MAX_QUOTE),
+    anchor: z.optional(textAnchorSchema),
   })
   .check(
     z.refine((body) => body.decision !== 'request_changes' || body.comment !== undefined, {
@@ -212,6 +216,15 @@ export interface ReviewPanel {
 export type PublicReview = z.output<typeof publicReviewSchema>;
 /** 200 of POST /api/reviews/{token}/decision. */
 export type PublicDecisionReply = z.output<typeof publicDecisionReplySchema>;
+
+/**
+ * A comment as the review page gets it (docs/decisions.md, 'Review links are capability URLs'): no id
+ * of the comment or the link, and a colleague's name is the agency's, never their e-mail address.
+ */
+export type PublicReviewComment = PublicReview['comments'][number];
+
+/** How the review page names a colleague when the agency has not set its name. */
+export const AGENCY_AUTHOR_FALLBACK = 'The agency';
 
 /** Pushed over the WebSocket to the owner, grantees and admins when a review changes. */
 export const REVIEW_EVENT = 'review.changed';

@@ -52,6 +52,15 @@ export const commentRecordSchema = z.object({
   decision: z.optional(z.string()),
   text: z.string(),
   quote: z.optional(z.string()),
+  anchor: z.optional(
+    z.object({
+      quote: z.string(),
+      prefix: z.string(),
+      suffix: z.string(),
+      start: z.number(),
+      end: z.number(),
+    }),
+  ),
   authorKind: z.string(),
   authorName: z.string(),
   authorUserId: z.optional(z.string()),

@@ -304,6 +304,9 @@ const reviewCommentSchema = () =>
     decision: optionalString(),
     text: string(),
     quote: optionalString(),
+    // Where the quote is in the version's text (issue 42 item 5): a map checked by shared/text-anchor.ts
+    // on the way in and out (`any`, not a typed map, which every function that reads the table carries).
+    anchor: any().optional(),
     authorKind: string(),
     authorName: string(),
     authorUserId: optionalString(),
@@ -610,6 +613,9 @@ const agencySettingsSchema = () =>
     timeZone: optionalString(),
     updatedAt: optionalString(),
     updatedBy: optionalString(),
+    // The review page's branding (issue 42 item 6).
+    agencyName: optionalString(),
+    logoUrl: optionalString(),
     edbVersion: entityVersion(),
   });
 

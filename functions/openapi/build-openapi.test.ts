@@ -229,6 +229,8 @@ describe('the OpenAPI document', () => {
       'timeZone',
       'updatedAt',
       'updatedBy',
+      'agencyName',
+      'logoUrl',
     ]);
     expect(keysAt('paths', '/settings', 'put', 'responses')).toEqual(
       expect.arrayContaining(['200', '400', '401', '403']),

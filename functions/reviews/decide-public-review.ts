@@ -1,6 +1,7 @@
 import { assertStepOrder } from '#functions/approvals/approval-record';
 import { approvalStepsOf } from '#shared/approvals';
 import { reviewDecisionSchema } from '#shared/reviews';
+import { toPublicComment } from './public-comment';
 import { publicReviewHandler } from './public-review-handler';
 import { decide } from './review-service';
 
@@ -19,6 +20,6 @@ export const handler = publicReviewHandler({
     assertStepOrder(approvalStepsOf(client.approvalSteps), reviewer, content, body.decision);
     const decided = await decide(reviewer, { client, userAgent }, content, body);
     // The reviewer learns the new status and their decision, not the item's other fields.
-    return { status: decided.content.status, comment: decided.comment };
+    return { status: decided.content.status, comment: toPublicComment(decided.comment, null) };
   },
 });

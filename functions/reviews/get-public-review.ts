@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { HttpResult } from '#functions/commons/http-wrap';
 import { findVersion } from '#functions/content/content-versions';
+import { readAgencySettings } from '#functions/settings/agency-time-zone';
 import { statusOf } from '#shared/content-status';
 import type { PublicReview } from '#shared/reviews';
+import { toPublicComment } from './public-comment';
 import { publicReviewHandler } from './public-review-handler';
 import { canDecide, reviewerThread } from './review-service';
 import { listItemComments, toReviewComment, toReviewSummary } from './review-store';
@@ -16,15 +18,27 @@ function entityTag(parts: readonly unknown[]): string {
   return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
 }
 
+/** Once an item is on WordPress its review is over: the link shows what went out, not the draft reviewed. */
+const isOnWordPress = (status: string) => status === 'scheduled' || status === 'published';
+
 /**
- * GET /api/reviews/{token} (no credentials): what the review page shows, the client's name, the version
- * under review and the item's thread of comments (only the reviewers' when the review keeps it apart),
- * and nothing else of the client or the agency. With the ETag of the last reply in If-None-Match (the
- * page's poll), 304 and no body while nothing changed.
+/**
+ * GET /api/reviews/{token} (no credentials): what the review page shows, the agency's name and logo,
+ * the client's name, the version under review (the current one once the item is scheduled or published)
+ * and the item's thread of comments (only the reviewers' when the review keeps it apart), and nothing
+ * else of the client or the agency: no staff address, no id but the version's (docs/decisions.md,
+ * 'Review links are capability URLs'). With the ETag of the last reply in If-None-Match (the page's
+ * poll), 304 and no body while nothing changed.
  */
 export const handler = publicReviewHandler({
   handle: async ({ review, content, client, ifNoneMatch }) => {
-    const comments = await listItemComments(review.clientId, review.contentId);
+    const status = statusOf(content.status);
+    const shownVersionId =
+      isOnWordPress(status) && content.currentVersionId ? content.currentVersionId : review.versionId;
+    const [comments, settings] = await Promise.all([
+      listItemComments(review.clientId, review.contentId),
+      readAgencySettings(),
+    ]);
     const shown = reviewerThread(review, comments);
     const etag = entityTag([
       review,
@@ -32,19 +46,22 @@ export const handler = publicReviewHandler({
       content.status,
       content.currentVersionId,
       client.name,
+      settings.agencyName,
+      settings.logoUrl,
       shown.map((comment) => comment.commentId),
     ]);
     if (ifNoneMatch === etag) return new HttpResult(304, undefined, { etag });
-    const version = await findVersion(review.clientId, review.contentId, review.versionId);
+    const version = await findVersion(review.clientId, review.contentId, shownVersionId);
     const reply: PublicReview = {
+      agency: { name: settings.agencyName, logoUrl: settings.logoUrl },
       clientName: client.name,
       title: version?.title ?? content.title,
       html: version?.html_content ?? content.html_content ?? '',
       text: version?.content ?? content.content ?? '',
-      status: statusOf(content.status),
-      comments: shown.map(toReviewComment),
+      status,
+      comments: shown.map((comment) => toPublicComment(toReviewComment(comment), settings.agencyName)),
       expiresAt: review.validUntil,
-      versionId: review.versionId,
+      versionId: shownVersionId,
       versionCreatedAt: version?.createdAt ?? content.updatedAt,
       sentAt: review.createdAt,
       reviewerName: review.reviewerName ?? null,

@@ -34,6 +34,7 @@ import {
   type ReviewEvent,
   type ReviewPanel,
 } from '#shared/reviews';
+import type { TextAnchor } from '#shared/text-anchor';
 import {
   type CommentRecord,
   listItemComments,
@@ -294,7 +295,11 @@ export async function addComment(
   actor: ReviewActor,
   context: ReviewContext,
   content: ContentRecord,
-  input: { readonly text: string; readonly quote?: string | undefined },
+  input: {
+    readonly text: string;
+    readonly quote?: string | undefined;
+    readonly anchor?: TextAnchor | undefined;
+  },
 ): Promise<ReviewComment> {
   const review = actor.kind === 'reviewer' ? actor.review : null;
   const author = authorOf(actor);
@@ -307,6 +312,7 @@ export async function addComment(
     kind: 'comment',
     text: input.text,
     quote: input.quote,
+    anchor: input.anchor,
     authorKind: author.kind,
     authorName: author.name,
     authorUserId: author.userId,
@@ -415,6 +421,7 @@ export async function decide(
     readonly versionId: string;
     readonly comment?: string | undefined;
     readonly quote?: string | undefined;
+    readonly anchor?: TextAnchor | undefined;
   },
 ): Promise<{ content: ClientContent; comment: ReviewComment }> {
   const review = actor.kind === 'reviewer' ? actor.review : null;
@@ -441,6 +448,7 @@ export async function decide(
     decision: input.decision,
     text: input.comment ?? '',
     quote: input.quote,
+    anchor: input.anchor,
     authorKind: author.kind,
     authorName: author.name,
     authorUserId: author.userId,

@@ -8,6 +8,7 @@ import { findItem, putItem, queryAll } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import { REVIEW_RULES, type ReviewRule } from '#shared/review-outcome';
 import type { ReviewComment, ReviewState, ReviewSummary } from '#shared/reviews';
+import { type TextAnchor, textAnchorSchema } from '#shared/text-anchor';
 
 /**
  * The review items of the single table (issue 33 item 3): a review link per item and reviewer (in the
@@ -55,6 +56,12 @@ export function toReviewSummary(review: ReviewRecord, now = new Date()): ReviewS
   };
 }
 
+/** A stored anchor, read as the schema it was written with (anything else is no anchor). */
+function anchorOf(value: unknown): TextAnchor | null {
+  const parsed = textAnchorSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 export function toReviewComment(record: CommentRecord): ReviewComment {
   return {
     commentId: record.commentId,
@@ -64,6 +71,7 @@ export function toReviewComment(record: CommentRecord): ReviewComment {
     decision: record.decision === 'approve' || record.decision === 'request_changes' ? record.decision : null,
     text: record.text,
     quote: record.quote ?? null,
+    anchor: anchorOf(record.anchor),
     author: { kind: record.authorKind === 'reviewer' ? 'reviewer' : 'staff', name: record.authorName },
     createdAt: record.createdAt,
   };

@@ -22,6 +22,8 @@ export async function readAgencySettings(options: { consistent?: boolean } = {})
     timeZone: found?.timeZone ?? DEFAULT_TIME_ZONE,
     updatedAt: found?.updatedAt ?? null,
     updatedBy: found?.updatedBy ?? null,
+    agencyName: found?.agencyName ?? null,
+    logoUrl: found?.logoUrl ?? null,
   };
 }
 

@@ -219,7 +219,8 @@ export async function publishContent(
   const post = await context.site.createPost(fields);
   const saved = await storePublished(content, post, fields, authorOf(context.caller));
   await recordActivity(context.caller, {
-    action: 'wordpress_post_published',
+    // A post WordPress holds for later is scheduled, not published (issue 42 item 6).
+    action: post.status === 'future' ? 'wordpress_post_scheduled' : 'wordpress_post_published',
     resourceType: 'client_content',
     resourceId: content.contentId,
     details: details(context, content, post, fields.title, overridden),

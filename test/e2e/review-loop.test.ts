@@ -1,6 +1,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientContent } from '#shared/content';
+import type { ContentVersionPage } from '#shared/content-versions';
 import type { WordPressPublishResult } from '#shared/wordpress';
 import { startWordPressServer, type WordPressServer } from '#test/support/wordpress-server';
 import { CALENDAR_PAGE } from '../../frontend/src/features/calendar/messages';
@@ -42,6 +43,11 @@ afterAll(async () => {
   await app?.stop();
   await wp?.stop();
 });
+
+/** The agency's logo (its branding, an https address), served by the test to the reviewer's browser. */
+const LOGO_URL = 'https://agency.example/logo.svg';
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" rx="6" fill="#0f4c81"/><text x="60" y="26" font-family="sans-serif" font-size="18" fill="#fff" text-anchor="middle">HM</text></svg>';
 
 const libraryItem = (page: Page, title: string) =>
   page
@@ -105,10 +111,31 @@ describe('the review loop', () => {
     await send.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => statusOf(page, title)).toBe('in_review');
 
-    // The reviewer: a second browser context, no session.
+    // The agency's branding (an admin's setting) heads the page the client sees.
+    const admin = await app.test.createUser(undefined, { admin: true });
+    const branded = await app.test.request('PUT', '/api/settings', {
+      token: admin.idToken,
+      body: { timeZone: 'UTC', agencyName: 'Harbor Marketing', logoUrl: LOGO_URL },
+    });
+    expect(branded.status).toBe(200);
+
+    // The reviewer: a second browser context, no session (the logo's host answered by the test).
     const reviewer = await openPage(app);
+    await reviewer
+      .context()
+      .route(LOGO_URL, (route) => route.fulfill({ contentType: 'image/svg+xml', body: LOGO_SVG }));
     await reviewer.goto(link);
     await reviewer.getByRole('heading', { name: title, level: 1 }).waitFor();
+    const agency = reviewer.getByTestId('review-page-agency');
+    await agency.getByText('Harbor Marketing').waitFor();
+    await expect
+      .poll(() =>
+        // Drawn: a loaded image has a natural width (Node's types have no HTMLImageElement).
+        agency
+          .getByRole('img', { name: 'Harbor Marketing logo' })
+          .evaluate((img) => ('naturalWidth' in img ? Number(img.naturalWidth) : 0)),
+      )
+      .toBeGreaterThan(0);
     await reviewer.getByText(`For ${CLIENT}`, { exact: false }).waitFor();
     await reviewer.getByText('Please check the spring news.').waitFor();
     await expect.poll(() => reviewer.locator('[data-slot="sidebar"]').count()).toBe(0);
@@ -138,6 +165,8 @@ describe('the review loop', () => {
     await expect
       .poll(() => reviewer.getByTestId('review-page-state').textContent())
       .toBe('You requested changes to this version; it stands until you approve or a new version comes.');
+    // The quoted passage is anchored: highlighted in the text.
+    await frame.locator('mark[data-passage]', { hasText: 'Fresh bread every morning.' }).waitFor();
 
     // Live in the app: a toast and the bell's count (issue 42 item 4), the badge, and the review panel.
     await toastWith(page, `Maria Client requested changes to “${title}”`).waitFor();
@@ -148,6 +177,11 @@ describe('the review loop', () => {
     const panel = page.getByRole('dialog', { name: `Review: ${title}` });
     await panel.getByTestId('review-comment').filter({ hasText: 'Please mention the croissants.' }).waitFor();
     await panel.getByText('Fresh bread every morning.').first().waitFor();
+    // The app's panel highlights it too, in the item's text.
+    const passages = await panel.getByTestId('review-panel-passages').elementHandle();
+    const passagesFrame = await passages?.contentFrame();
+    if (!passagesFrame) throw new Error('No passages frame in the review panel');
+    await passagesFrame.locator('mark[data-passage]', { hasText: 'Fresh bread every morning.' }).waitFor();
     await screenshot(page, 'review-panel');
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
@@ -172,17 +206,43 @@ describe('the review loop', () => {
     const diff = history.getByTestId('version-diff');
     await diff.locator('ins', { hasText: 'and croissants' }).waitFor();
     await screenshot(page, 'review-history-compare');
+    await history.getByRole('tab', { name: 'Rendered' }).click();
+    await expect.poll(() => history.getByTestId('version-rendered').locator('iframe').count()).toBe(2);
+    await screenshot(page, 'review-history-rendered');
+    await history.getByRole('button', { name: 'Back to history' }).click();
+    // Times to the second: two saves a minute apart read apart.
+    await expect
+      .poll(() => history.getByTestId('version-row').first().textContent())
+      .toMatch(/\d:\d{2}:\d{2} [AP]M/u);
     await page.keyboard.press('Escape');
     await history.waitFor({ state: 'hidden' });
 
     // The reviewer sees the revision and approves it.
     await reviewer.reload();
     await (await contentFrame(reviewer)).getByText('Fresh bread and croissants every morning.').waitFor();
+    // The words of the commented passage were edited: the comment says so.
+    await reviewer
+      .getByTestId('passage-changed')
+      .getByText('The passage changed since this comment.')
+      .waitFor();
     await reviewer.getByRole('button', { name: 'Approve' }).click();
     await toastWith(reviewer, 'you approved this content').waitFor();
     await expect.poll(() => statusOf(page, title), { timeout: 15_000 }).toBe('approved');
     expect(pageErrors(reviewer)).toEqual([]);
     await reviewer.context().close();
+    // The other review pages of this file load no logo from outside.
+    await app.test.request('PUT', '/api/settings', {
+      token: admin.idToken,
+      body: { timeZone: 'UTC', logoUrl: '' },
+    });
+
+    // Editing the approved item says, before Save, that it goes back for approval.
+    await libraryItem(page, title).getByRole('button', { name: 'Edit' }).click();
+    const approvedEdit = page.getByRole('dialog', { name: 'Edit Content' });
+    await approvedEdit.getByTestId('edit-approval-warning').getByText('goes back for approval').waitFor();
+    await screenshot(page, 'edit-approved-warning');
+    await approvedEdit.getByRole('button', { name: 'Cancel' }).click();
+    await approvedEdit.waitFor({ state: 'hidden' });
 
     // The bell's list, newest first, marked read from it; on a desktop and a phone.
     await page.keyboard.press('Escape');
@@ -312,6 +372,41 @@ describe('the review loop', () => {
     const stepsRow = page.getByTestId('library-row').filter({ hasText: 'Colleague-approved flyer' });
     await stepsRow.getByTestId('needs-approval').getByText(needsClient, { exact: false }).waitFor();
     await screenshot(page, 'publisher-needs-client-approval');
+
+    // History says which version a restore came from; Revoke asks before the link stops for good.
+    const path = `/api/clients/${clientId}/content/${item.id}`;
+    const token = staff.idToken;
+    const body = { title: 'Unreviewed flyer', content: 'Now edited.', html_content: '<p>Now edited.</p>' };
+    expect((await app.test.request('PUT', path, { token, body })).status).toBe(200);
+    const versions = await app.test.request<ContentVersionPage>('GET', `${path}/versions`, { token });
+    const first = versions.body.items.at(-1)?.versionId ?? '';
+    const restore = `${path}/versions/${first}/restore`;
+    expect((await app.test.request('POST', restore, { token, body: {} })).status).toBe(200);
+    const sent = await app.test.request('POST', `${path}/reviews`, {
+      token,
+      body: { reviewerName: 'Ana Revoke' },
+    });
+    expect(sent.status).toBe(201);
+    await openLibrary(page);
+    await itemMenu(page, 'Unreviewed flyer', 'History');
+    const history = page.getByRole('dialog', { name: 'History of Unreviewed flyer' });
+    await history.getByText('Restored from version 1').waitFor();
+    await screenshot(page, 'history-restored-from');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
+    await itemMenu(page, 'Unreviewed flyer', 'Review and comments');
+    const panel = page.getByRole('dialog', { name: 'Review: Unreviewed flyer' });
+    const revoke = panel.getByRole('button', { name: 'Revoke the link of Ana Revoke' });
+    await revoke.click();
+    const confirm = panel.getByTestId('revoke-confirm');
+    await confirm.getByText('cannot be restored', { exact: false }).waitFor();
+    await screenshot(page, 'review-revoke-confirm');
+    await confirm.getByRole('button', { name: 'Keep the link' }).click();
+    await expect.poll(() => panel.getByTestId('revoke-confirm').count()).toBe(0);
+    await revoke.click();
+    await confirm.getByRole('button', { name: 'Revoke link' }).click();
+    await toastWith(page, 'Review link revoked').waitFor();
+    await panel.getByTestId('review-link-row').getByText('Revoked', { exact: true }).waitFor();
     await page.context().close();
   });
   it('two reviewers without a session follow the item live, and an approval of words since replaced is refused', async () => {
@@ -516,6 +611,18 @@ describe('the calendar', () => {
       token: staff.idToken,
       body: { dueDate: dayKey(start) },
     });
+    // A long title, which ran over the next days of the month view (issue 42 item 6).
+    const longTitle = 'Seasonal opening hours for every shop and the new harbour-front kiosk this winter';
+    const longItem = await saveContent(app, staff, clientId, {
+      title: longTitle,
+      content: 'Hours.',
+      html_content: '<p>Hours.</p>',
+      content_type: 'blog',
+    });
+    await app.test.request('PUT', `/api/clients/${clientId}/content/${longItem.id}/due-date`, {
+      token: staff.idToken,
+      body: { dueDate: dayKey(start) },
+    });
 
     const page = await openPage(app);
     await signInThroughUi(page, staff.email, staff.password);
@@ -597,10 +704,48 @@ describe('the calendar', () => {
       ),
     ).toHaveLength(2);
 
-    // Filters: another status shows nothing of it.
+    // The month view: every entry inside its own day's cell, however long its title.
+    await page.getByRole('radio', { name: 'Month' }).click();
+    const grid = page.getByTestId('calendar-grid');
+    const longEntry = grid.locator('[data-kind="due"]', { hasText: longTitle });
+    await longEntry.waitFor();
+    const overflows = () =>
+      grid.getByTestId('calendar-entry').evaluateAll((entries) =>
+        entries.flatMap((entry) => {
+          const cell = entry.closest('[data-testid="calendar-day"]')?.getBoundingClientRect();
+          const box = entry.getBoundingClientRect();
+          const inside =
+            cell !== undefined &&
+            box.left >= cell.left - 0.5 &&
+            box.right <= cell.right + 0.5 &&
+            box.top >= cell.top - 0.5 &&
+            box.bottom <= cell.bottom + 0.5;
+          return inside
+            ? []
+            : [`${entry.textContent}: ${Math.round(box.width)} px in ${Math.round(cell?.width ?? 0)} px`];
+        }),
+      );
+    await expect.poll(overflows).toEqual([]);
+    await screenshot(page, 'calendar-month-fit');
+    // A due date does not move: the drag says why.
+    const dueDay = await longEntry.evaluate(
+      (node) => node.closest('[data-day]')?.getAttribute('data-day') ?? '',
+    );
+    const otherDay = keys.find((key) => key !== dueDay) ?? '';
+    await longEntry.dragTo(page.locator(`[data-day="${otherDay}"]`));
+    await toastWith(page, CALENDAR_PAGE.refused.due).waitFor();
+
+    // Filters: another status shows nothing of it (Draft shows only the long-titled draft's due date).
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Draft' }).click();
-    await expect.poll(() => page.getByTestId('calendar-grid').locator('[data-content-id]').count()).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('calendar-grid')
+          .locator('[data-content-id]')
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-content-id'))),
+      )
+      .toEqual([longItem.id]);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
 
@@ -661,12 +806,44 @@ describe('the calendar', () => {
         await screenshot(page, `review-frame-${length}-${device}`);
         if (length === 'long')
           await screenshot(page, `review-frame-long-${device}-whole`, { fullPage: true });
+        if (mobile && length === 'long') await commentBesideSelection(page);
       }
       expect(pageErrors(page)).toEqual([]);
       await page.context().close();
     }
   });
 });
+
+/**
+ * On a phone a selection far down a long item gets its comment box right under it (issue 42 item 5;
+ * the form under the content is a long scroll away), and the comment's passage is then highlighted.
+ */
+async function commentBesideSelection(page: Page): Promise<void> {
+  const content = await contentFrame(page);
+  await content.evaluate(
+    `(() => { const p = document.querySelectorAll('p')[30]; document.getSelection().selectAllChildren(p); })()`,
+  );
+  const box = page.getByTestId('selection-comment');
+  await box.getByRole('button', { name: 'Comment on this passage' }).click();
+  const field = box.getByLabel('Your comment');
+  await field.waitFor();
+  const selectionBottom = await page.locator('iframe[title="The content to review"]').evaluate((element) => {
+    const framed = (element as typeof element & { contentDocument: typeof element.ownerDocument | null })
+      .contentDocument;
+    const range = framed?.getSelection()?.getRangeAt(0);
+    return element.getBoundingClientRect().top + (range?.getBoundingClientRect().bottom ?? 0);
+  });
+  const boxTop = await box.evaluate((node) => node.getBoundingClientRect().top);
+  expect(boxTop - selectionBottom).toBeGreaterThanOrEqual(0);
+  expect(boxTop - selectionBottom).toBeLessThan(40);
+  await screenshot(page, 'review-comment-beside-selection');
+  await expectNoAxeViolations(page, 'review page, the comment box beside a selection');
+  await field.fill('Say eight on Sundays.');
+  await box.getByRole('button', { name: 'Add comment' }).click();
+  await toastWith(page, 'Your comment was added.').waitFor();
+  await content.locator('mark[data-passage]', { hasText: 'Paragraph 31:' }).waitFor();
+  await page.getByTestId('review-page-comment').filter({ hasText: 'Say eight on Sundays.' }).waitFor();
+}
 
 /** A library item of the bakery sent for review through the API: its review link. */
 async function reviewLinkFor(title: string, html: string): Promise<string> {

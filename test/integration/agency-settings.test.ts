@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AgencySettings, SETTINGS_MESSAGES } from '#shared/agency-settings';
+import { AGENCY_NAME_MAX, type AgencySettings, SETTINGS_MESSAGES } from '#shared/agency-settings';
 import type { CreatedApiKey } from '#shared/api-keys';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
@@ -28,7 +28,13 @@ describe('GET and PUT /api/settings', () => {
     for (const user of [staff, admin]) {
       const read = await app.request<AgencySettings>('GET', '/api/settings', { token: user.idToken });
       expect(read.status).toBe(200);
-      expect(read.body).toEqual({ timeZone: 'UTC', updatedAt: null, updatedBy: null });
+      expect(read.body).toEqual({
+        timeZone: 'UTC',
+        updatedAt: null,
+        updatedBy: null,
+        agencyName: null,
+        logoUrl: null,
+      });
     }
     expect((await app.request('GET', '/api/settings')).status).toBe(401);
   });
@@ -72,6 +78,63 @@ describe('GET and PUT /api/settings', () => {
         details: { previous_time_zone: 'UTC', time_zone: 'America/New_York' },
       }),
     );
+  });
+
+  it('keeps the review page’s branding: a name and an https image logo, kept when absent, cleared by ""', async () => {
+    for (const logoUrl of [
+      'http://agency.example/logo.png',
+      'https://agency.example/logo.html',
+      'javascript:alert(1)//.png',
+      'https://user:pw@agency.example/logo.png',
+      'data:image/png;base64,AAAA',
+    ]) {
+      const bad = await app.request('PUT', '/api/settings', {
+        token: admin.idToken,
+        body: { timeZone: 'UTC', logoUrl },
+      });
+      expect(bad.status, logoUrl).toBe(400);
+      expect(errorOf(bad.body).message).toBe(`logoUrl: ${SETTINGS_MESSAGES.badLogo}`);
+    }
+    const long = await app.request('PUT', '/api/settings', {
+      token: admin.idToken,
+      body: { timeZone: 'UTC', agencyName: 'x'.repeat(AGENCY_NAME_MAX + 1) },
+    });
+    expect(long.status).toBe(400);
+    expect(errorOf(long.body).message).toBe(
+      `agencyName: ${SETTINGS_MESSAGES.agencyNameTooLong(AGENCY_NAME_MAX)}`,
+    );
+    const byStaff = await app.request('PUT', '/api/settings', {
+      token: staff.idToken,
+      body: { timeZone: 'UTC', agencyName: 'Not allowed' },
+    });
+    expect(byStaff.status).toBe(403);
+
+    const saved = await app.request<AgencySettings>('PUT', '/api/settings', {
+      token: admin.idToken,
+      body: {
+        timeZone: 'UTC',
+        agencyName: '  Harbor Marketing ',
+        logoUrl: 'https://agency.example/brand/logo.SVG',
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({
+      agencyName: 'Harbor Marketing',
+      logoUrl: 'https://agency.example/brand/logo.SVG',
+    });
+    // A change of zone alone keeps the branding.
+    const zoneOnly = await app.request<AgencySettings>('PUT', '/api/settings', {
+      token: admin.idToken,
+      body: { timeZone: 'Europe/Paris' },
+    });
+    expect(zoneOnly.body).toMatchObject({ timeZone: 'Europe/Paris', agencyName: 'Harbor Marketing' });
+    const cleared = await app.request<AgencySettings>('PUT', '/api/settings', {
+      token: admin.idToken,
+      body: { timeZone: 'UTC', agencyName: '', logoUrl: null },
+    });
+    expect(cleared.body).toMatchObject({ timeZone: 'UTC', agencyName: null, logoUrl: null });
+    const read = await app.request<AgencySettings>('GET', '/api/settings', { token: staff.idToken });
+    expect(read.body).toMatchObject({ agencyName: null, logoUrl: null });
   });
 
   it('takes API keys: a staff key reads, an admin’s key changes', async () => {

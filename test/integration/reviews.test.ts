@@ -2,12 +2,14 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
+import { partitionKey, sortKey } from '#functions/data/item-keys';
 import { reviewTokenHash } from '#functions/reviews/review-token';
 import type { Activity } from '#shared/activity';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import type { ContentVersionPage } from '#shared/content-versions';
 import {
+  AGENCY_AUTHOR_FALLBACK,
   type CreatedReview,
   type PublicReview,
   REVIEW_EVENT,
@@ -388,6 +390,125 @@ describe('a review link, as an anonymous caller', () => {
       else expect(response.status).toBe(404);
     }
     expect(addressLimited).toBe(true);
+  });
+});
+
+describe('what the client sees (issue 42 item 6)', () => {
+  it('shows no staff e-mail address or internal id, and carries the agency’s name and logo', async () => {
+    const item = await save('Winter menu', 'Soup of the day');
+    const created = await sendForReview(item);
+    const token = tokenOf(created);
+    const staffNote = await app.request<ReviewComment>('POST', `${itemPath(item)}/comments`, {
+      token: colleague.idToken,
+      body: { text: 'We can add the soup list' },
+    });
+    expect(staffNote.status).toBe(201);
+    const own = await anonymous<Record<string, unknown>>('POST', token, '/comments', { text: 'Add prices?' });
+    expect(own.status).toBe(201);
+    const decided = await anonymous<Record<string, unknown>>('POST', token, '/decision', {
+      decision: 'request_changes',
+      comment: 'Prices please',
+    });
+    expect(decided.status).toBe(200);
+
+    const read = await anonymous<PublicReview>('GET', token);
+    expect(read.status).toBe(200);
+    // The one id the page gets is the version's, which a decision names (issue 42 item 7).
+    expect(read.body.versionId).toBe(created.review.versionId);
+    const everything = JSON.stringify([read.body, own.body, decided.body]);
+    for (const secret of [
+      owner.email,
+      colleague.email,
+      owner.userId,
+      colleague.userId,
+      created.reviewId,
+      client.id,
+      staffNote.body.commentId,
+    ]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(read.body.comments.map((comment) => comment.author)).toEqual([
+      { kind: 'staff', name: AGENCY_AUTHOR_FALLBACK },
+      { kind: 'reviewer', name: 'Maria Client' },
+      { kind: 'reviewer', name: 'Maria Client' },
+    ]);
+    expect(read.body.comments[0]).not.toHaveProperty('commentId');
+    expect(read.body.comments[0]).not.toHaveProperty('reviewId');
+    expect(read.body.agency).toEqual({ name: null, logoUrl: null });
+
+    // The admin's branding reaches the page, and names the agency's comments; never who set it.
+    const branded = await app.request('PUT', '/api/settings', {
+      token: admin.idToken,
+      body: { timeZone: 'UTC', agencyName: 'Harbor Marketing', logoUrl: 'https://agency.example/logo.png' },
+    });
+    expect(branded.status, JSON.stringify(branded.body)).toBe(200);
+    const reread = await anonymous<PublicReview>('GET', token);
+    expect(reread.body.agency).toEqual({
+      name: 'Harbor Marketing',
+      logoUrl: 'https://agency.example/logo.png',
+    });
+    expect(reread.body.comments[0]?.author).toEqual({ kind: 'staff', name: 'Harbor Marketing' });
+    expect(JSON.stringify(reread.body)).not.toContain(admin.email);
+    await app.request('PUT', '/api/settings', {
+      token: admin.idToken,
+      body: { timeZone: 'UTC', agencyName: '', logoUrl: '' },
+    });
+  });
+
+  it('keeps a comment’s anchor in the text, and refuses one that does not fit its quote', async () => {
+    const item = await save('Autumn menu', 'Pumpkin soup and apple pie');
+    const token = tokenOf(await sendForReview(item));
+    const anchor = { quote: 'apple pie', prefix: 'Pumpkin soup and ', suffix: '', start: 17, end: 26 };
+    const posted = await anonymous<Record<string, unknown>>('POST', token, '/comments', {
+      text: 'Say which apples',
+      quote: 'apple pie',
+      anchor,
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    expect(posted.body.anchor).toEqual(anchor);
+    const read = await anonymous<PublicReview>('GET', token);
+    expect(read.body.comments[0]?.anchor).toEqual(anchor);
+    const panel = await app.request<ReviewPanel>('GET', `${itemPath(item)}/reviews`, {
+      token: owner.idToken,
+    });
+    expect(panel.body.comments[0]?.anchor).toEqual(anchor);
+    const plain = await anonymous<Record<string, unknown>>('POST', token, '/comments', { text: 'No quote' });
+    expect(plain.body.anchor).toBeNull();
+
+    const bad = await anonymous<{ error: { message: string } }>('POST', token, '/comments', {
+      text: 'Off by one',
+      quote: 'apple pie',
+      anchor: { ...anchor, end: 27 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('end - start must be the length of the quote');
+  });
+
+  it('a link whose item was later published shows the current version', async () => {
+    const item = await save('Spring hours', 'Open at nine');
+    const created = await sendForReview(item);
+    const token = tokenOf(created);
+    await anonymous('POST', token, '/decision', { decision: 'approve' });
+    // What publishing does to the words: WordPress's version becomes the item's, and it is Published.
+    const edited = await edit({ ...item, status: 'approved' }, 'Open at nine, every day');
+    await dynamoDocumentClient().send(
+      new UpdateCommand({
+        TableName: requireEnv('tableName'),
+        Key: {
+          pk: partitionKey([['clientId', client.id]]),
+          sk: sortKey('content', [['contentId', item.id]]),
+        },
+        UpdateExpression: 'SET #status = :published',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':published': 'published' },
+      }),
+    );
+    const read = await anonymous<PublicReview>('GET', token);
+    expect(read.status).toBe(200);
+    expect(read.body.status).toBe('published');
+    expect(read.body.html).toBe('<p>Open at nine, every day</p>');
+    expect(read.body.versionId).toBe(edited.versionId);
+    expect(read.body.canDecide).toBe(false);
   });
 });
 

@@ -452,6 +452,10 @@ describe('publishing, updating, scheduling and deleting', () => {
       wordpress_status: 'future',
       wordpress_date: `${day}T08:30:00.000Z`,
     });
+    // Recorded as scheduled, not as published.
+    const recorded = (await activities()).filter((activity) => activity.resource_id === item.id);
+    expect(recorded.map((activity) => activity.action)).toContain('wordpress_post_scheduled');
+    expect(recorded.map((activity) => activity.action)).not.toContain('wordpress_post_published');
 
     const past = await app.request('POST', `${base()}/posts`, {
       token: owner.idToken,

@@ -16,6 +16,11 @@ export function formatMoment(value: string): string {
   return format(parseISO(value), 'MMM d, yyyy, h:mm a');
 }
 
+/** 'Nov 30, 2026, 9:30:05 AM': the History dialog's times, where two saves may fall in one minute. */
+export function formatMomentSeconds(value: string): string {
+  return format(parseISO(value), 'MMM d, yyyy, h:mm:ss a');
+}
+
 /** The viewer's local calendar day of a date or moment, as `2026-11-30`. */
 export function localDayOf(value: string): string {
   return format(parseISO(value), 'yyyy-MM-dd');

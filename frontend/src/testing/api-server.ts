@@ -14,6 +14,8 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   timeZone: DEFAULT_TIME_ZONE,
   updatedAt: null,
   updatedBy: null,
+  agencyName: null,
+  logoUrl: null,
 };
 
 /**

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEntry } from '#shared/calendar';
-import { entriesByDay, movedTo, periodDays, periodLabel, rangeOf, shiftPeriod } from './calendar-grid';
+import { ApiError } from '@/lib/api-client';
+import {
+  entriesByDay,
+  movedTo,
+  moveRefusal,
+  periodDays,
+  periodLabel,
+  rangeOf,
+  rescheduleFailure,
+  shiftPeriod,
+} from './calendar-grid';
+import { CALENDAR_PAGE } from './messages';
 
 const entry = (id: string, date: string): CalendarEntry => ({
   id,
@@ -70,5 +81,48 @@ describe('calendar grid', () => {
     const at = new Date(2026, 11, 1, 9, 15).toISOString();
     const moved = new Date(movedTo(at, new Date(2026, 11, 4)));
     expect([moved.getDate(), moved.getHours(), moved.getMinutes()]).toEqual([4, 9, 15]);
+  });
+});
+
+describe('moving entries (issue 42 item 6)', () => {
+  const of = (kind: CalendarEntry['kind'], wordpressPostId?: number): CalendarEntry => ({
+    id: `${kind}-1`,
+    kind,
+    date: '2026-03-14T15:00:00.000Z',
+    clientId: 'c1',
+    clientName: 'Harbor Bakery',
+    contentId: 'i1',
+    title: 'Holiday hours',
+    contentType: 'blog',
+    status: kind === 'published' ? 'published' : 'scheduled',
+    ...(wordpressPostId === undefined ? {} : { wordpressPostId }),
+  });
+
+  it('says why an entry does not move, and nothing for a scheduled post that does', () => {
+    expect(moveRefusal(of('scheduled', 7))).toBeNull();
+    expect(moveRefusal(of('published', 7))).toBe(CALENDAR_PAGE.refused.published);
+    expect(moveRefusal(of('due'))).toBe(CALENDAR_PAGE.refused.due);
+    expect(moveRefusal(of('review_expiry'))).toBe(CALENDAR_PAGE.refused.review_expiry);
+    expect(moveRefusal(of('scheduled'))).toBe(CALENDAR_PAGE.refused.unlinked);
+  });
+
+  it('says a post edited since its approval goes back for approval before it moves', () => {
+    const refused = new ApiError(
+      409,
+      'approval_required',
+      'This content needs approval before it can be published.',
+      true,
+    );
+    expect(rescheduleFailure(refused)).toEqual({
+      title: CALENDAR_PAGE.moveFailed,
+      description: CALENDAR_PAGE.refused.needsApproval,
+    });
+    const other = new ApiError(
+      409,
+      'not_scheduled',
+      'Only a scheduled post can be moved to another day.',
+      true,
+    );
+    expect(rescheduleFailure(other).description).toBe('Only a scheduled post can be moved to another day.');
   });
 });

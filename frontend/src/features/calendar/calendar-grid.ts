@@ -12,7 +12,9 @@ import {
   startOfWeek,
 } from 'date-fns';
 import type { CalendarEntry } from '#shared/calendar';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { localDayOf } from '@/lib/calendar-dates';
+import { CALENDAR_PAGE } from './messages';
 
 /**
  * The calendar's days (issue 33 item 5), in the viewer's time zone, weeks from Sunday (US): a month view
@@ -82,4 +84,24 @@ export function movedTo(entryDate: string, day: Date): string {
 /** The range the API is asked for: the shown days' first and last. */
 export function rangeOf(days: readonly CalendarDay[]): { from: string; to: string } {
   return { from: days[0]?.key ?? '', to: days.at(-1)?.key ?? '' };
+}
+
+/** Only a scheduled post linked to its WordPress post moves (a drag reschedules it there). */
+export const canMove = (entry: CalendarEntry) =>
+  entry.kind === 'scheduled' && entry.wordpressPostId !== undefined;
+
+/**
+ * Why an entry does not move when dragged (issue 42 item 6), said when the drag starts instead of the
+ * entry silently staying put; null for an entry that moves.
+ */
+export function moveRefusal(entry: CalendarEntry): string | null {
+  if (canMove(entry)) return null;
+  return entry.kind === 'scheduled' ? CALENDAR_PAGE.refused.unlinked : CALENDAR_PAGE.refused[entry.kind];
+}
+
+/** What a refused reschedule says: an edited post's approval first, else the server's own words. */
+export function rescheduleFailure(error: unknown): { title: string; description: string } {
+  if (error instanceof ApiError && error.code === 'approval_required')
+    return { title: CALENDAR_PAGE.moveFailed, description: CALENDAR_PAGE.refused.needsApproval };
+  return { title: CALENDAR_PAGE.moveFailed, description: errorMessage(error, CALENDAR_PAGE.moveFailed) };
 }

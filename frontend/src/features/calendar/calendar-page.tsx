@@ -41,11 +41,14 @@ import { fetchCalendar, fetchClientOptions, reschedule } from './calendar-api';
 import {
   type CalendarDay,
   type CalendarView,
+  canMove,
   entriesByDay,
   movedTo,
+  moveRefusal,
   periodDays,
   periodLabel,
   rangeOf,
+  rescheduleFailure,
   shiftPeriod,
 } from './calendar-grid';
 import { CALENDAR_PAGE } from './messages';
@@ -69,8 +72,6 @@ const KIND_STYLES: Record<CalendarEntryKind, string> = {
 const timeOf = (entry: CalendarEntry) =>
   entry.kind === 'due' ? null : format(parseISO(entry.date), 'h:mm a');
 
-const canMove = (entry: CalendarEntry) => entry.kind === 'scheduled' && entry.wordpressPostId !== undefined;
-
 const entryName = (entry: CalendarEntry) =>
   `${CALENDAR_ENTRY_LABELS[entry.kind]}: ${entry.title}, ${entry.clientName}${timeOf(entry) ? `, ${timeOf(entry)}` : ''}`;
 
@@ -89,7 +90,7 @@ function EntryChip({
   const time = timeOf(entry);
   const movable = canMove(entry);
   return (
-    <li>
+    <li className="min-w-0">
       <button
         type="button"
         className={`flex w-full min-w-0 gap-1 rounded border px-1.5 py-0.5 text-left text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring ${wrap ? 'flex-col items-start' : 'items-center'} ${KIND_STYLES[entry.kind]} ${movable ? 'cursor-grab active:cursor-grabbing' : ''}`}
@@ -97,8 +98,15 @@ function EntryChip({
         data-testid="calendar-entry"
         data-kind={entry.kind}
         data-content-id={entry.contentId}
-        draggable={movable}
+        // Every entry can be picked up, so one that does not move says why instead of staying put.
+        draggable
         onDragStart={(event) => {
+          const refusal = moveRefusal(entry);
+          if (refusal) {
+            event.preventDefault();
+            void toast({ title: refusal, description: entry.title });
+            return;
+          }
           event.dataTransfer.effectAllowed = 'move';
           event.dataTransfer.setData('text/plain', entry.id);
           onDragStart(entry);
@@ -159,7 +167,9 @@ function DayCell({ day, entries, view, dragging, onOpen, onDragStart, onDrop, on
       >
         {format(day.date, 'd')}
       </span>
-      <ul className="grid gap-1">
+      {/* One column no wider than the cell (issue 42 item 6): an auto column grew to a long title's
+          width, so entries ran over the next days and clicks landed there. */}
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-1">
         {shown.map((entry) => (
           <EntryChip
             key={entry.id}
@@ -409,11 +419,7 @@ export function CalendarPage() {
       setAttempt((n) => n + 1);
       return true;
     } catch (error) {
-      void toast({
-        title: CALENDAR_PAGE.moveFailed,
-        description: errorMessage(error, CALENDAR_PAGE.moveFailed),
-        variant: 'destructive',
-      });
+      void toast({ ...rescheduleFailure(error), variant: 'destructive' });
       return false;
     }
   }, []);

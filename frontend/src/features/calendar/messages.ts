@@ -25,6 +25,15 @@ export const CALENDAR_PAGE = {
   move: 'Reschedule',
   moved: (date: string) => `Rescheduled to ${date}`,
   moveFailed: 'Failed to reschedule the post',
+  /** Why an entry does not move (issue 42 item 6). */
+  refused: {
+    published: 'A published post is live on WordPress: it cannot be moved to another day.',
+    due: "A due date does not move here: change it with 'Set due date' in the item's menu in the Content Library.",
+    review_expiry: "A review link's expiry cannot be moved: send a new link to give the reviewer more time.",
+    unlinked: 'This post is not linked to its WordPress post, so it cannot be moved here.',
+    needsApproval:
+      'This post cannot be moved: its text changed after it was approved, so it goes back for approval before it can be rescheduled.',
+  },
   openPublisher: 'Open in WordPress Publisher',
   clientField: 'Client',
   whenField: 'When',

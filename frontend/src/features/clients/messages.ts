@@ -217,13 +217,21 @@ export const HISTORY_DIALOG = {
   words: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'word' : 'words'}`,
   changed: 'Changed',
   fields: { title: 'title', text: 'text', html: 'HTML' } as Record<string, string>,
-  restoredFrom: 'restored from an earlier version',
+  restoredFrom: 'Restored from an earlier version',
+  restoredFromNumber: (number: number) => `Restored from version ${number}`,
+  restoredFromTime: (time: string) => `Restored from the version of ${time}`,
+  versionNumber: (number: number) => `Version ${number}`,
   compareTitle: 'Comparing versions',
   older: 'Older',
   newer: 'Newer',
   added: (count: number) => `${count} ${count === 1 ? 'word' : 'words'} added`,
   removed: (count: number) => `${count} ${count === 1 ? 'word' : 'words'} removed`,
-  noDifference: 'These two versions have the same text.',
+  noDifference: 'These two versions have the same text and HTML.',
+  htmlOnly: 'The text is the same; the HTML changed (formatting, links or images). See HTML or Rendered.',
+  textView: 'Text',
+  htmlView: 'HTML',
+  renderedView: 'Rendered',
+  compareViews: 'Compare by',
   titleChanged: (from: string, to: string) => `Title: “${from}” → “${to}”`,
   legend: 'Inserted words are underlined in green, deleted words struck through in red.',
   keepReview: 'Keep the open review on the restored version (the reviewer sees it)',
@@ -273,6 +281,13 @@ export const REVIEW_PANEL = {
   expired: (date: string) => `expired ${date}`,
   revoke: 'Revoke',
   revokeLabel: (who: string) => `Revoke the link of ${who}`,
+  revokeConfirm: (who: string) =>
+    `Revoke the link of ${who}? It stops working at once and cannot be restored: a new review needs a new link.`,
+  revokeCancel: 'Keep the link',
+  passagesTitle: 'The text, with the commented passages highlighted',
+  passageChanged: 'The passage changed since this comment.',
+  markLabel: (author: string) => `Commented by ${author}`,
+  revokeConfirmed: 'Revoke link',
   revoked: 'Review link revoked',
   revokeFailed: 'Failed to revoke the link',
   comments: 'Comments',
@@ -317,6 +332,15 @@ export const REVIEW_PANEL = {
 export const APPROVAL_SETTING = {
   label: 'Require approval before publishing',
   hint: 'Content of this client is published or scheduled to WordPress only once a reviewer approved it.',
+} as const;
+
+export const EDIT_APPROVAL = {
+  approved:
+    'This item is approved. Saving a change takes it back to Draft: the new version goes back for approval before it can be published.',
+  scheduled:
+    'This item is scheduled on WordPress. Saving a change does not change the scheduled post, and the new version goes back for approval before the post can be updated.',
+  published:
+    'This item is published on WordPress. Saving a change does not change the post, and the new version goes back for approval before the post can be updated.',
 } as const;
 
 export const EDIT_REVIEW = {

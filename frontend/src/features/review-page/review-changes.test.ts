@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicReview, ReviewComment } from '#shared/reviews';
+import type { PublicReview, PublicReviewComment } from '#shared/reviews';
 import { REVIEW_PAGE } from './messages';
-import { reviewChanges } from './review-changes';
+import { commentKey, reviewChanges } from './review-changes';
 
+/** A comment of the page; `id` orders them, a second apart (the page knows comments by their moment). */
 const comment = (
-  commentId: string,
+  id: string,
   name: string,
-  decision: ReviewComment['decision'] = null,
-): ReviewComment => ({
-  commentId,
-  reviewId: 'r1',
+  decision: PublicReviewComment['decision'] = null,
+): PublicReviewComment => ({
   versionId: 'v1',
   kind: decision ? 'decision' : 'comment',
   decision,
   text: 'Words',
   quote: null,
+  anchor: null,
   author: { kind: 'reviewer', name },
-  createdAt: '2026-12-01T10:00:00.000Z',
+  createdAt: `2026-12-01T10:00:0${id.replace(/\D/gu, '')}.000Z`,
 });
 
-const review = (versionId: string, comments: ReviewComment[]): PublicReview => ({
+const review = (versionId: string, comments: PublicReviewComment[]): PublicReview => ({
+  agency: { name: null, logoUrl: null },
   clientName: 'Bakery',
   title: 'Menu',
   html: '<p>Menu</p>',
@@ -50,7 +51,7 @@ describe('reviewChanges (the review page poll, issue 42 item 1)', () => {
       comment('c3', 'Sam', 'request_changes'),
       comment('c4', 'Maria'),
     ]);
-    expect(reviewChanges(before, after, new Set(['c4']))).toEqual({
+    expect(reviewChanges(before, after, new Set([commentKey(comment('c4', 'Maria'))]))).toEqual({
       newVersion: true,
       said: [REVIEW_PAGE.live.newVersion, 'New comment from Jo.', 'Sam requested changes.'],
     });

@@ -1,4 +1,9 @@
-import type { PublicReview, ReviewComment, ReviewCommentInput, ReviewDecisionInput } from '#shared/reviews';
+import type {
+  PublicReview,
+  PublicReviewComment,
+  ReviewCommentInput,
+  ReviewDecisionInput,
+} from '#shared/reviews';
 import { ApiError, publicApi } from '@/lib/api-client';
 import { getRuntimeConfig } from '@/lib/config';
 
@@ -45,7 +50,7 @@ export async function readReview(
 }
 
 export const postComment = (token: string, input: ReviewCommentInput) =>
-  publicApi.post<ReviewComment>(`${reviewPath(token)}/comments`, input);
+  publicApi.post<PublicReviewComment>(`${reviewPath(token)}/comments`, input);
 
 export const postDecision = (token: string, input: ReviewDecisionInput) =>
-  publicApi.post<{ status: string; comment: ReviewComment }>(`${reviewPath(token)}/decision`, input);
+  publicApi.post<{ status: string; comment: PublicReviewComment }>(`${reviewPath(token)}/decision`, input);

@@ -2,7 +2,8 @@ import { Check, MessageSquare, PencilLine, Quote, X } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ReviewDecision } from '#shared/content-status';
-import { type PublicReview, REVIEW_MESSAGES, type ReviewComment } from '#shared/reviews';
+import { type PublicReview, type PublicReviewComment, REVIEW_MESSAGES } from '#shared/reviews';
+import type { TextAnchor } from '#shared/text-anchor';
 import { diffStats, diffWords } from '#shared/word-diff';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { DiffText } from '@/components/content/diff-text';
@@ -15,10 +16,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatMoment } from '@/lib/calendar-dates';
+import { selectionAnchor } from '@/lib/passage-marks';
 import { toast } from '@/lib/toast';
 import { readSeen, type SeenVersion, writeSeen } from './last-seen';
 import { REVIEW_PAGE } from './messages';
-import { reviewChanges } from './review-changes';
+import { SelectionCommentBox, usePassageMarks, useSelectionSpot } from './passage-comments';
+import { commentKey, reviewChanges } from './review-changes';
 import { postComment, postDecision, readReview } from './review-page-api';
 import { FITTED_FRAME_MIN_HEIGHT, useFittedFrame } from './use-fitted-frame';
 
@@ -96,7 +99,7 @@ function PlainPage({ title, text }: { title: string; text: string }) {
   );
 }
 
-function CommentItem({ comment }: { comment: ReviewComment }) {
+function CommentItem({ comment, passageChanged }: { comment: PublicReviewComment; passageChanged: boolean }) {
   return (
     <li className="grid gap-1 rounded-md border bg-background p-3 text-sm" data-testid="review-page-comment">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -117,8 +120,37 @@ function CommentItem({ comment }: { comment: ReviewComment }) {
           {comment.quote}
         </blockquote>
       )}
+      {passageChanged && (
+        <p className="text-muted-foreground text-xs" data-testid="passage-changed">
+          {REVIEW_PAGE.passageChanged}
+        </p>
+      )}
       {comment.text && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{comment.text}</p>}
     </li>
+  );
+}
+
+/**
+ * The agency's name and logo (issue 42 item 6; the Settings page), when an admin set them. A logo that
+ * fails to load is left out rather than shown broken.
+ */
+function AgencyMark({ agency }: { agency: PublicReview['agency'] }) {
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  const logo = agency.logoUrl && agency.logoUrl !== failedLogo ? agency.logoUrl : null;
+  if (!logo && !agency.name) return null;
+  return (
+    <div className="flex min-w-0 items-center gap-3 pb-1" data-testid="review-page-agency">
+      {logo && (
+        <img
+          src={logo}
+          alt={agency.name ? REVIEW_PAGE.logoAlt(agency.name) : REVIEW_PAGE.logoAltUnnamed}
+          referrerPolicy="no-referrer"
+          className="h-10 max-w-40 object-contain"
+          onError={() => setFailedLogo(logo)}
+        />
+      )}
+      {agency.name && <span className="font-semibold [overflow-wrap:anywhere]">{agency.name}</span>}
+    </div>
   );
 }
 
@@ -153,39 +185,51 @@ function ReviewView({
   live: string;
   onHideSince: () => void;
   /** The reviewer's own comment or decision: not news to them when the poll brings it. */
-  onOwn: (comment: ReviewComment) => void;
+  onOwn: (comment: PublicReviewComment) => void;
   onChanged: () => void;
   onStale: (message: string) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const fitted = useFittedFrame(frame);
   const [quote, setQuote] = useState('');
+  const [anchor, setAnchor] = useState<TextAnchor | null>(null);
+  const [loads, setLoads] = useState(0);
+  const places = usePassageMarks(frame, review.html, review.comments, loads);
+  const selectionSpot = useSelectionSpot(frame, loads);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'comment' | ReviewDecision | null>(null);
 
-  const quoteSelection = () => {
+  const quoteSelection = (): boolean => {
     const selected = frameSelection(frame.current);
     if (selected === '') {
       void toast({ title: REVIEW_PAGE.quoteNothing, variant: 'destructive' });
-      return;
+      return false;
     }
     setQuote(selected);
+    // Where the passage is, so it is highlighted and found again after edits elsewhere (issue 42 item 5).
+    const document = frame.current?.contentDocument;
+    setAnchor(document ? selectionAnchor(document.body, document.getSelection()) : null);
+    return true;
+  };
+  const clearQuote = () => {
+    setQuote('');
+    setAnchor(null);
   };
 
-  const send = async (decision: ReviewDecision | null) => {
-    if (busy) return;
+  const send = async (decision: ReviewDecision | null): Promise<boolean> => {
+    if (busy) return false;
     const comment = text.trim();
     if (comment === '' && decision !== 'approve') {
       const missing =
         decision === 'request_changes' ? REVIEW_MESSAGES.changesNeedComment : REVIEW_MESSAGES.commentRequired;
       setProblem(missing);
       void toast({ title: missing, variant: 'destructive' });
-      return;
+      return false;
     }
     setBusy(decision ?? 'comment');
     setProblem(null);
-    const quoted = quote === '' ? {} : { quote };
+    const quoted = quote === '' ? {} : { quote, ...(anchor ? { anchor } : {}) };
     try {
       if (decision === null) onOwn(await postComment(token, { text: comment, ...quoted }));
       else {
@@ -207,14 +251,15 @@ function ReviewView({
         variant: 'success',
       });
       setText('');
-      setQuote('');
+      clearQuote();
       onChanged();
+      return true;
     } catch (error) {
       // The editor updated the open review after this page was read: the decision was about words
       // the server no longer holds. The page reads the current version and says why it changed.
       if (error instanceof ApiError && error.code === 'stale_version') {
         onStale(error.message);
-        return;
+        return false;
       }
       void toast({
         title: REVIEW_PAGE.failed,
@@ -223,6 +268,7 @@ function ReviewView({
       });
       // A link revoked or expired meanwhile: the page says so.
       if (error instanceof ApiError && error.status === 404) onChanged();
+      return false;
     } finally {
       setBusy(null);
     }
@@ -237,6 +283,7 @@ function ReviewView({
     <div className="min-h-svh bg-muted/30">
       <header className="border-b bg-background">
         <div className="mx-auto grid max-w-6xl gap-1 px-4 py-4 sm:px-6">
+          <AgencyMark agency={review.agency} />
           <p className="text-muted-foreground text-sm">
             {REVIEW_PAGE.heading} · {REVIEW_PAGE.forClient(review.clientName)}
           </p>
@@ -252,7 +299,7 @@ function ReviewView({
         </div>
       </header>
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section className="grid content-start gap-3" aria-labelledby="review-content-heading">
+        <section className="relative grid content-start gap-3" aria-labelledby="review-content-heading">
           <p className="sr-only" aria-live="polite" data-testid="review-page-live">
             {live}
           </p>
@@ -289,11 +336,28 @@ function ReviewView({
             sandbox="allow-same-origin"
             referrerPolicy="no-referrer"
             srcDoc={frameDocument(review.html, review.title)}
-            onLoad={fitted.onLoad}
+            onLoad={() => {
+              fitted.onLoad();
+              setLoads((count) => count + 1);
+            }}
             // As tall as the content (issue 33 follow-up): a short item leaves no blank frame below it,
             // a long one reads with the page's own scrolling instead of a box scrolling inside it.
             style={{ height: fitted.height ?? FITTED_FRAME_MIN_HEIGHT }}
             className="block w-full rounded-md border bg-white"
+          />
+          <SelectionCommentBox
+            spot={selectionSpot}
+            quote={quote}
+            text={text}
+            busy={busy === 'comment'}
+            problem={problem}
+            onQuote={quoteSelection}
+            onText={(value) => {
+              setText(value);
+              setProblem(null);
+            }}
+            onSend={() => send(null)}
+            onClose={clearQuote}
           />
         </section>
         {/* Beside a long item the comment form stays in view as the reviewer reads down the page. */}
@@ -334,7 +398,7 @@ function ReviewView({
                     size="icon"
                     className="size-8"
                     aria-label={REVIEW_PAGE.clearQuote}
-                    onClick={() => setQuote('')}
+                    onClick={clearQuote}
                   >
                     <X />
                   </Button>
@@ -384,8 +448,13 @@ function ReviewView({
               <p className="text-muted-foreground text-sm">{REVIEW_PAGE.noComments}</p>
             ) : (
               <ol className="grid gap-2" aria-live="polite">
+                {/* The page gets no comment ids: a comment is its time, author and kind. */}
                 {[...review.comments].reverse().map((comment) => (
-                  <CommentItem key={comment.commentId} comment={comment} />
+                  <CommentItem
+                    key={commentKey(comment)}
+                    comment={comment}
+                    passageChanged={places.get(comment)?.found === false}
+                  />
                 ))}
               </ol>
             )}
@@ -483,7 +552,7 @@ export function ReviewPage() {
       live={live}
       onHideSince={() => setSince(null)}
       onOwn={(comment) => {
-        own.current.add(comment.commentId);
+        own.current.add(commentKey(comment));
         setNotice(null);
       }}
       onChanged={() => void load()}

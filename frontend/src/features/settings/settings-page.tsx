@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { type AgencySettings, SETTINGS_MESSAGES } from '#shared/agency-settings';
+import {
+  AGENCY_NAME_MAX,
+  type AgencySettings,
+  isLogoAddress,
+  SETTINGS_MESSAGES,
+} from '#shared/agency-settings';
 import { timeZoneNames } from '#shared/time-zone';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -105,6 +111,125 @@ function TimeZoneCard({
   );
 }
 
+/**
+ * The agency's name and logo on its clients' review pages (issue 42 item 6). The logo is an https image
+ * address, checked here as the server checks it; the preview shows what the client will see.
+ */
+export function BrandingCard({
+  settings,
+  onSaved,
+}: {
+  settings: AgencySettings;
+  onSaved: (next: AgencySettings) => void;
+}) {
+  const [name, setName] = useState(settings.agencyName ?? '');
+  const [logo, setLogo] = useState(settings.logoUrl ?? '');
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [failedPreview, setFailedPreview] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    setName(settings.agencyName ?? '');
+    setLogo(settings.logoUrl ?? '');
+  }, [settings.agencyName, settings.logoUrl]);
+  const previewFailed = failedPreview === logo.trim();
+  const changed = name.trim() !== (settings.agencyName ?? '') || logo.trim() !== (settings.logoUrl ?? '');
+  const previewable = logo.trim() !== '' && isLogoAddress(logo);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Review page branding</CardTitle>
+        <CardDescription>
+          Your clients see this name and logo at the top of every review link, and the name on your team's
+          comments there. Nothing else of the agency is shown to them.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="grid max-w-md gap-4"
+          noValidate
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (logo.trim() !== '' && !isLogoAddress(logo)) {
+              setLogoError(SETTINGS_MESSAGES.badLogo);
+              return;
+            }
+            setSaving(true);
+            try {
+              const saved = await saveSettings({
+                timeZone: settings.timeZone,
+                agencyName: name.trim(),
+                logoUrl: logo.trim(),
+              });
+              onSaved(saved);
+              void toast({ title: SETTINGS_MESSAGES.saved, variant: 'success' });
+            } catch (error) {
+              void toast({
+                title: errorMessage(error, 'The settings could not be saved.'),
+                variant: 'destructive',
+              });
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          <FormField label="Agency name" htmlFor="settings-agency-name">
+            <Input
+              id="settings-agency-name"
+              value={name}
+              maxLength={AGENCY_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </FormField>
+          <FormField
+            label="Logo address"
+            htmlFor="settings-logo-url"
+            hint="The https address of an image (.png, .jpg, .gif, .webp or .svg). Leave empty for no logo."
+            error={logoError}
+          >
+            <Input
+              id="settings-logo-url"
+              type="url"
+              inputMode="url"
+              placeholder="https://agency.example/logo.png"
+              value={logo}
+              aria-invalid={logoError ? true : undefined}
+              onChange={(event) => {
+                setLogo(event.target.value);
+                setLogoError(null);
+              }}
+            />
+          </FormField>
+          {previewable && !previewFailed && (
+            <div
+              className="flex items-center gap-3 rounded-md border p-3"
+              data-testid="settings-logo-preview"
+            >
+              <img
+                src={logo.trim()}
+                alt="Logo preview"
+                referrerPolicy="no-referrer"
+                className="h-10 max-w-40 object-contain"
+                onError={() => setFailedPreview(logo.trim())}
+              />
+              {name.trim() && <span className="font-semibold [overflow-wrap:anywhere]">{name.trim()}</span>}
+            </div>
+          )}
+          {previewable && previewFailed && (
+            <p className="text-destructive text-sm" role="status">
+              No image could be loaded from this address.
+            </p>
+          )}
+          <div>
+            <Button type="submit" disabled={!changed || saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
 function SettingsView() {
   const [settings, setSettings] = useState<AgencySettings | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -123,11 +248,17 @@ function SettingsView() {
   }, [load]);
   return (
     <PageContainer>
-      <PageHeader title="Settings" description="How the agency's figures are counted." />
+      <PageHeader
+        title="Settings"
+        description="How the agency's figures are counted, and how its clients' review pages look."
+      />
       {failed ? (
         <LoadFailed message={failed} onRetry={() => load()} />
       ) : settings ? (
-        <TimeZoneCard settings={settings} onSaved={setSettings} />
+        <div className="grid max-w-2xl gap-6">
+          <TimeZoneCard settings={settings} onSaved={setSettings} />
+          <BrandingCard settings={settings} onSaved={setSettings} />
+        </div>
       ) : (
         <Skeleton className="h-48 w-full max-w-2xl" />
       )}

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { ClientContent } from '#shared/content';
 import { textToHtmlParagraphs } from '#shared/content-edit';
 import { formatDisplayDate } from '#shared/saved-title';
-import { countWords, htmlToText } from '#shared/text';
+import { countWords } from '#shared/text';
 import { CheckField } from '@/components/tool/check-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,30 +23,10 @@ import { notifyError, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
 import { viewerTimeZone } from '../viewer-time-zone';
 import { updateContent } from './content-api';
+import { approvalWarning, type Draft, draftOf, initialText, withTypedHtml } from './edit-draft';
 import { savedImages } from './item-media';
 import { SignedHtmlFrame } from './signed-html-frame';
 import { applyTextEditToHtml, type TextEditResult } from './text-edit-html';
-
-interface Draft {
-  title: string;
-  /** What the Text Content tab shows. */
-  text: string;
-  /** The HTML as loaded or as typed in the HTML Content tab: text edits are applied on top of it. */
-  html: string;
-  /** The text that `html` goes with: the changes since then are applied to it. */
-  textBase: string;
-  /** The user chose, in the Text Content tab, to rebuild the HTML from the text. */
-  rebuild: boolean;
-}
-
-/** The text shown: the item's own, or, when it has none, its HTML's Text view (as Preview shows it). */
-const initialText = (item: ClientContent | null): string =>
-  item?.content.trim() ? item.content : htmlToText(item?.html_content ?? '');
-
-const draftOf = (item: ClientContent | null): Draft => {
-  const text = initialText(item);
-  return { title: item?.title ?? '', text, html: item?.html_content ?? '', textBase: text, rebuild: false };
-};
 
 /** The three tab names fit a 360 px phone in a smaller type (issue 31 item 3). */
 const TAB = 'px-1.5 text-xs sm:px-2 sm:text-sm';
@@ -103,6 +83,7 @@ export function ContentEditDialog({
     }
   }, [item]);
   const underReview = item?.status === 'in_review' || item?.status === 'changes_requested';
+  const approval = shown ? approvalWarning(shown.status) : null;
 
   const words = countWords(draft.text);
   const edited = useMemo(() => htmlOf(draft), [draft]);
@@ -199,8 +180,9 @@ export function ContentEditDialog({
                   spellCheck={false}
                   value={edited.html}
                   onChange={(event) =>
-                    // Typed HTML is the new base; the text's later changes apply on top of it.
-                    setDraft({ ...draft, html: event.target.value, textBase: draft.text, rebuild: false })
+                    // Typed HTML is the new base, and the text follows it; the text's later changes
+                    // apply on top of it.
+                    setDraft(withTypedHtml(draft, event.target.value))
                   }
                 />
               </TabsContent>
@@ -214,6 +196,15 @@ export function ContentEditDialog({
                 />
               </TabsContent>
             </Tabs>
+            {approval && (
+              <p
+                className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+                role="note"
+                data-testid="edit-approval-warning"
+              >
+                {approval}
+              </p>
+            )}
             {underReview && (
               <div
                 className="grid gap-2 rounded-md border bg-muted/30 p-3 text-sm"

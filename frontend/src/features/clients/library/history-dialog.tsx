@@ -6,8 +6,7 @@ import {
   type ContentVersionSummary,
   VERSION_SOURCE_LABELS,
 } from '#shared/content-versions';
-import { htmlToText } from '#shared/text';
-import { type DiffPart, diffStats, diffWords } from '#shared/word-diff';
+import type { DiffPart } from '#shared/word-diff';
 import { CheckField } from '@/components/tool/check-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,20 +16,18 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatMoment } from '@/lib/calendar-dates';
+import { formatMomentSeconds } from '@/lib/calendar-dates';
 import { HISTORY_DIALOG, PREVIEW_DIALOG } from '../messages';
 import { notifyError, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
 import { fetchVersion, fetchVersions, restoreVersion } from './history-api';
 import { HtmlFrame } from './html-frame';
+import { compareVersions, restoredFromLabel, versionNumbers, versionText } from './version-compare';
 
 type Mode =
   | { kind: 'list' }
   | { kind: 'view'; versionId: string }
   | { kind: 'compare'; ids: [string, string] };
-
-const versionText = (version: Pick<ContentVersion, 'content' | 'html_content'>) =>
-  version.content.trim() !== '' ? version.content : htmlToText(version.html_content);
 
 const underReview = (item: ClientContent) =>
   item.status === 'in_review' || item.status === 'changes_requested';
@@ -79,18 +76,24 @@ function useVersions(item: ClientContent | null) {
 
 function VersionRow({
   version,
+  number,
+  restoredFrom,
   current,
   selected,
   onSelect,
   onView,
 }: {
   version: ContentVersionSummary;
+  /** Its number in the item's history, once the whole history is loaded. */
+  number: number | undefined;
+  /** Which version it restored, when it is a restore. */
+  restoredFrom: string | null;
   current: boolean;
   selected: boolean;
   onSelect: (checked: boolean) => void;
   onView: () => void;
 }) {
-  const when = formatMoment(version.createdAt);
+  const when = formatMomentSeconds(version.createdAt);
   const id = `version-${version.versionId}`;
   return (
     <li
@@ -107,6 +110,11 @@ function VersionRow({
       />
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-2">
+          {number !== undefined && (
+            <span className="font-medium text-muted-foreground text-xs">
+              {HISTORY_DIALOG.versionNumber(number)}
+            </span>
+          )}
           <span className="font-medium text-sm">{when}</span>
           {current && <Badge variant="green">{HISTORY_DIALOG.current}</Badge>}
           <Badge variant="secondary">{VERSION_SOURCE_LABELS[version.source]}</Badge>
@@ -123,7 +131,7 @@ function VersionRow({
               {version.changed.map((field) => HISTORY_DIALOG.fields[field]).join(', ')}
             </>
           )}
-          {version.restoredFrom && ` · ${HISTORY_DIALOG.restoredFrom}`}
+          {restoredFrom && ` · ${restoredFrom}`}
         </p>
       </div>
       <Button type="button" variant="outline" size="sm" onClick={onView}>
@@ -133,11 +141,20 @@ function VersionRow({
   );
 }
 
-function DiffText({ parts }: { parts: readonly DiffPart[] }) {
+function DiffText({
+  parts,
+  testId,
+  code = false,
+}: {
+  parts: readonly DiffPart[];
+  testId: string;
+  /** HTML source: in a monospace type. */
+  code?: boolean;
+}) {
   return (
     <div
-      className="max-h-[50vh] min-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/20 p-4 text-sm leading-relaxed"
-      data-testid="version-diff"
+      className={`max-h-[50vh] min-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/20 p-4 leading-relaxed ${code ? 'font-mono text-xs' : 'text-sm'}`}
+      data-testid={testId}
     >
       {parts.map((part, index) => {
         const key = `${index}-${part.kind}`;
@@ -204,15 +221,14 @@ function CompareVersions({ item, ids }: { item: ClientContent; ids: [string, str
         : null,
     [loaded],
   );
-  const parts = useMemo(() => {
+  const comparison = useMemo(() => {
     const [older, newer] = ordered ?? [];
-    return older && newer ? diffWords(versionText(older), versionText(newer)) : [];
+    return older && newer ? compareVersions(older, newer) : null;
   }, [ordered]);
   if (failed) return <LoadFailed message={HISTORY_DIALOG.loadFailed} />;
   const [older, newer] = ordered ?? [];
-  if (!older || !newer)
+  if (!older || !newer || !comparison)
     return <Skeleton className="h-60" role="status" aria-label={HISTORY_DIALOG.loading} />;
-  const stats = diffStats(parts);
   return (
     <section className="grid gap-3" aria-labelledby="compare-heading">
       <h3 id="compare-heading" className="font-semibold">
@@ -222,13 +238,13 @@ function CompareVersions({ item, ids }: { item: ClientContent; ids: [string, str
         <div>
           <dt className="text-muted-foreground text-xs">{HISTORY_DIALOG.older}</dt>
           <dd>
-            {formatMoment(older.createdAt)} · {HISTORY_DIALOG.by(older.author)}
+            {formatMomentSeconds(older.createdAt)} · {HISTORY_DIALOG.by(older.author)}
           </dd>
         </div>
         <div>
           <dt className="text-muted-foreground text-xs">{HISTORY_DIALOG.newer}</dt>
           <dd>
-            {formatMoment(newer.createdAt)} · {HISTORY_DIALOG.by(newer.author)}
+            {formatMomentSeconds(newer.createdAt)} · {HISTORY_DIALOG.by(newer.author)}
           </dd>
         </div>
       </dl>
@@ -238,11 +254,39 @@ function CompareVersions({ item, ids }: { item: ClientContent; ids: [string, str
         </p>
       )}
       <p className="text-muted-foreground text-xs" data-testid="diff-summary">
-        {stats.added === 0 && stats.removed === 0
-          ? HISTORY_DIALOG.noDifference
-          : `${HISTORY_DIALOG.added(stats.added)}, ${HISTORY_DIALOG.removed(stats.removed)}. ${HISTORY_DIALOG.legend}`}
+        {comparison.summary}
       </p>
-      <DiffText parts={parts} />
+      {/* An HTML-only change opens on the rendered pages, where it shows. */}
+      <Tabs defaultValue={!comparison.textChanged && comparison.htmlChanged ? 'rendered' : 'text'}>
+        <TabsList aria-label={HISTORY_DIALOG.compareViews}>
+          <TabsTrigger value="text">{HISTORY_DIALOG.textView}</TabsTrigger>
+          <TabsTrigger value="html">{HISTORY_DIALOG.htmlView}</TabsTrigger>
+          <TabsTrigger value="rendered">{HISTORY_DIALOG.renderedView}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="text">
+          <DiffText parts={comparison.text} testId="version-diff" />
+        </TabsContent>
+        <TabsContent value="html">
+          <DiffText parts={comparison.html} testId="version-html-diff" code />
+        </TabsContent>
+        <TabsContent value="rendered">
+          <div className="grid gap-3 md:grid-cols-2" data-testid="version-rendered">
+            {[older, newer].map((version, index) => (
+              <figure key={version.versionId} className="grid min-w-0 gap-1">
+                <figcaption className="text-muted-foreground text-xs">
+                  {index === 0 ? HISTORY_DIALOG.older : HISTORY_DIALOG.newer} ·{' '}
+                  {formatMomentSeconds(version.createdAt)}
+                </figcaption>
+                <HtmlFrame
+                  html={version.html_content || `<p>${PREVIEW_DIALOG.noHtml}</p>`}
+                  title={`${index === 0 ? HISTORY_DIALOG.older : HISTORY_DIALOG.newer}: ${version.title}`}
+                  className="h-[45vh] min-h-[300px]"
+                />
+              </figure>
+            ))}
+          </div>
+        </TabsContent>
+      </Tabs>
     </section>
   );
 }
@@ -281,7 +325,7 @@ function ViewVersion({
         {version.title}
       </h3>
       <p className="text-muted-foreground text-xs">
-        {formatMoment(version.createdAt)} · {HISTORY_DIALOG.by(version.author)} ·{' '}
+        {formatMomentSeconds(version.createdAt)} · {HISTORY_DIALOG.by(version.author)} ·{' '}
         {HISTORY_DIALOG.words(version.wordCount)}
       </p>
       <Tabs defaultValue="preview">
@@ -326,7 +370,8 @@ function ViewVersion({
 
 /**
  * 'History' of the item menu (issue 33 item 1): the versions newest first; open one (Restore makes a new
- * version equal to it); tick two to compare them word by word, insertions and deletions marked.
+ * version equal to it); tick two to compare them sentence by sentence (the word changes inside an edited
+ * sentence), their HTML, or the two rendered side by side.
  */
 export function HistoryDialog({
   item,
@@ -363,6 +408,10 @@ export function HistoryDialog({
     setSelected([]);
   };
   const subject = current ?? shown;
+  const numbers = useMemo(
+    () => versionNumbers(history.versions ?? [], !history.hasMore),
+    [history.versions, history.hasMore],
+  );
 
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
@@ -402,10 +451,16 @@ export function HistoryDialog({
                   <p className="text-muted-foreground text-sm">{HISTORY_DIALOG.empty}</p>
                 ) : (
                   <ol className="grid gap-2" aria-label={HISTORY_DIALOG.title(subject.title)}>
-                    {history.versions.map((version) => (
+                    {history.versions.map((version, _index, versions) => (
                       <VersionRow
                         key={version.versionId}
                         version={version}
+                        number={numbers.get(version.versionId)}
+                        restoredFrom={
+                          version.restoredFrom
+                            ? restoredFromLabel(version.restoredFrom, versions, numbers, formatMomentSeconds)
+                            : null
+                        }
                         current={version.versionId === subject.versionId}
                         selected={selected.includes(version.versionId)}
                         onSelect={(checked) => select(version.versionId, checked)}

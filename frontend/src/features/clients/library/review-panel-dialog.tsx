@@ -1,5 +1,5 @@
 import { Check, MessageSquare, PencilLine } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ClientContent } from '#shared/content';
 import { type ContentStatus, isDecidable, type ReviewDecision } from '#shared/content-status';
 import { REVIEW_RULE_LABELS } from '#shared/review-outcome';
@@ -22,11 +22,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoment } from '@/lib/calendar-dates';
+import { passageText, placePassages } from '@/lib/passage-marks';
 import { useRealtime } from '@/lib/realtime';
 import { REVIEW_PANEL } from '../messages';
 import { notifyError, notifyProblem, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
 import { ApprovalStepsSection } from './approval-steps-section';
+import { PassageFrame } from './passage-frame';
 import { commentOnItem, decideOnItem, fetchReviewPanel, revokeReview } from './review-api';
 
 const STATE_BADGES = { open: 'green', expired: 'secondary', revoked: 'orange' } as const;
@@ -71,6 +73,8 @@ function ReviewLink({
   revoking: boolean;
 }) {
   const who = REVIEW_PANEL.reviewer(review.reviewerName, review.reviewerEmail);
+  // Revoking cannot be undone (the token is gone for good), so it asks first (issue 42 item 6).
+  const [confirming, setConfirming] = useState(false);
   return (
     <li
       className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border p-3 text-sm"
@@ -96,24 +100,59 @@ function ReviewLink({
           {review.threadApart && ` · ${REVIEW_PANEL.threadApart}`}
         </span>
       </div>
-      {review.state === 'open' && (
+      {review.state === 'open' && !confirming && (
         <Button
           type="button"
           variant="outline"
           size="sm"
-          onClick={onRevoke}
-          busy={revoking}
+          onClick={() => setConfirming(true)}
           aria-label={REVIEW_PANEL.revokeLabel(who)}
         >
-          {revoking && <Spinner />}
           {REVIEW_PANEL.revoke}
         </Button>
+      )}
+      {review.state === 'open' && confirming && (
+        <div
+          className="grid w-full gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-2"
+          role="alertdialog"
+          aria-labelledby={`revoke-${review.reviewId}`}
+          data-testid="revoke-confirm"
+        >
+          <p id={`revoke-${review.reviewId}`} className="text-sm [overflow-wrap:anywhere]">
+            {REVIEW_PANEL.revokeConfirm(who)}
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(false)}>
+              {REVIEW_PANEL.revokeCancel}
+            </Button>
+            <Button
+              type="button"
+              variant="destructive"
+              size="sm"
+              // The question just asked: its answer takes the focus.
+              autoFocus
+              onClick={onRevoke}
+              busy={revoking}
+            >
+              {revoking && <Spinner />}
+              {REVIEW_PANEL.revokeConfirmed}
+            </Button>
+          </div>
+        </div>
       )}
     </li>
   );
 }
 
-function Comment({ comment, versions }: { comment: ReviewComment; versions: VersionLabels }) {
+function Comment({
+  comment,
+  versions,
+  passageChanged,
+}: {
+  comment: ReviewComment;
+  versions: VersionLabels;
+  passageChanged: boolean;
+}) {
   return (
     <li className="grid gap-1 rounded-md border p-3 text-sm" data-testid="review-comment">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -136,6 +175,11 @@ function Comment({ comment, versions }: { comment: ReviewComment; versions: Vers
           <span className="sr-only">{REVIEW_PANEL.quoted}: </span>
           {comment.quote}
         </blockquote>
+      )}
+      {passageChanged && (
+        <p className="text-muted-foreground text-xs" data-testid="passage-changed">
+          {REVIEW_PANEL.passageChanged}
+        </p>
       )}
       {comment.text && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{comment.text}</p>}
     </li>
@@ -191,6 +235,10 @@ export function ReviewPanelDialog({
     if (typeof message.status === 'string') setStatus(message.status as ContentStatus);
     void load();
   });
+
+  // Where each anchored comment's passage is in the item's words now (issue 42 item 5).
+  const html = shown?.html_content ?? '';
+  const places = useMemo(() => placePassages(passageText(html), panel?.comments ?? []), [html, panel]);
 
   const changed = (next: ClientContent) => {
     setStatus(next.status);
@@ -321,9 +369,24 @@ export function ReviewPanelDialog({
                   ) : (
                     <ol className="grid max-h-72 gap-2 overflow-y-auto" aria-live="polite">
                       {panel.comments.map((comment) => (
-                        <Comment key={comment.commentId} comment={comment} versions={versions} />
+                        <Comment
+                          key={comment.commentId}
+                          comment={comment}
+                          versions={versions}
+                          passageChanged={places.get(comment)?.found === false}
+                        />
                       ))}
                     </ol>
+                  )}
+                  {places.size > 0 && shown && (
+                    <PassageFrame
+                      html={shown.html_content}
+                      title={REVIEW_PANEL.passagesTitle}
+                      places={[...places].map(([comment, place]) => ({
+                        place,
+                        label: REVIEW_PANEL.markLabel(comment.author.name),
+                      }))}
+                    />
                   )}
                 </section>
                 <form
