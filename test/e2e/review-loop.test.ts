@@ -263,8 +263,11 @@ describe('the review loop', () => {
       .poll(() => entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-read'))))
       .toEqual(['true', 'true']);
     await page.keyboard.press('Escape');
+    // Closed before the resize: a click on the bell while its list still fades out does not reopen it.
+    await list.waitFor({ state: 'hidden' });
     await page.setViewportSize({ width: 390, height: 844 });
     await bell.click();
+    await list.waitFor();
     await entries.first().waitFor();
     const box = await list.boundingBox();
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 390).toBe(true);
