@@ -14,7 +14,24 @@ const reviewCommentAuthorSchema = z.object({
   name: z.string(),
 });
 
-/** A comment or decision as the replies carry it (the review page, the panel, the public API). */
+/** What a comment is, wherever it is shown: the app's panel and the public API add its ids. */
+const commentFields = {
+  versionId: z.nullable(z.string()).check(z.meta({ description: 'The version it was made on.' })),
+  kind: z.enum(['comment', 'decision']),
+  decision: z.nullable(z.enum(REVIEW_DECISIONS)),
+  text: z.string(),
+  quote: z.nullable(z.string()).check(z.meta({ description: 'The passage of the text it is about.' })),
+  anchor: z.nullable(textAnchorSchema).check(
+    z.meta({
+      description:
+        'Where the quote is in the text of the version it was written on (its context and place), when it was selected there.',
+    }),
+  ),
+  author: reviewCommentAuthorSchema,
+  createdAt: z.string(),
+};
+
+/** A comment or decision as the replies carry it (the panel, the public API). */
 export const reviewCommentReplySchema = z
   .object({
     commentId: z.string(),
@@ -23,19 +40,7 @@ export const reviewCommentReplySchema = z
       .check(
         z.meta({ description: 'The link it came through; null for a colleague’s, on the item’s thread.' }),
       ),
-    versionId: z.nullable(z.string()).check(z.meta({ description: 'The version it was made on.' })),
-    kind: z.enum(['comment', 'decision']),
-    decision: z.nullable(z.enum(REVIEW_DECISIONS)),
-    text: z.string(),
-    quote: z.nullable(z.string()).check(z.meta({ description: 'The passage of the text it is about.' })),
-    anchor: z.nullable(textAnchorSchema).check(
-      z.meta({
-        description:
-          'Where the quote is in the text of the version it was written on (its context and place), when it was selected there.',
-      }),
-    ),
-    author: reviewCommentAuthorSchema,
-    createdAt: z.string(),
+    ...commentFields,
   })
   .check(z.meta({ description: 'A comment, or a decision with its comment, on the item.' }));
 
@@ -43,14 +48,12 @@ export const reviewCommentReplySchema = z
  * A comment as the review page gets it (docs/decisions.md, 'Review links are capability URLs'): no id
  * of the comment or the link, and a colleague is named by the agency's name, never their e-mail.
  */
-export const publicReviewCommentSchema = z
-  .omit(reviewCommentReplySchema, { commentId: true, reviewId: true })
-  .check(
-    z.meta({
-      description:
-        'A comment, or a decision with its comment, on the item; a colleague’s is signed with the agency’s name.',
-    }),
-  );
+export const publicReviewCommentSchema = z.object(commentFields).check(
+  z.meta({
+    description:
+      'A comment, or a decision with its comment, on the item; a colleague’s is signed with the agency’s name.',
+  }),
+);
 
 /**
  * GET /api/reviews/{token}: what the review page shows, and nothing else of the client or agency (the

@@ -169,8 +169,9 @@ describe('approval before publishing', () => {
     );
     expect(overridden.status, JSON.stringify(overridden.body)).toBe(201);
     expect(overridden.body.content.status).toBe('scheduled');
+    // A post published for later is recorded as scheduled (docs/decisions.md).
     const recorded = (await activities()).find(
-      (activity) => activity.action === 'wordpress_post_published' && activity.resource_id === item.id,
+      (activity) => activity.action === 'wordpress_post_scheduled' && activity.resource_id === item.id,
     );
     expect(recorded?.details).toMatchObject({ approval_overridden: true, wordpress_status: 'future' });
   });
