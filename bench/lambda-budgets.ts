@@ -34,7 +34,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'S3 and its presigner on every request (the presigned read), the media URL secret, the usage and batch entities (issue 34), the statement link entities (issue 41)',
     },
     'functions/wordpress/upload-media.ts': {
-      ceilingKb: 520,
+      ceilingKb: 522,
       carries:
         'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities (issue 34)',
     },
@@ -62,7 +62,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
       carries: 'SQS (~24 KB), a post and an image tool, the budget check (issue 34)',
     },
     'functions/reviews/routes.ts': {
-      ceilingKb: 442,
+      ceilingKb: 445,
       carries:
         'WebSocket posts, links, comments, decisions, the usage and batch entities (issue 34), the notifications’ routes and store (issue 42; their delivery and SES load on the first event), the approval steps’ record and override, several reviewers and their rule, the page poll’s ETag',
     },
@@ -85,7 +85,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
       carries: 'the client and provider filters, the agency time zone read and its edge days (issue 41)',
     },
     'functions/tools/faq/handler.ts': {
-      ceilingKb: 436,
+      ceilingKb: 438,
       carries: 'SQS (~24 KB), the budget check (issue 34)',
     },
     'functions/tools/multi-platform/handler.ts': {

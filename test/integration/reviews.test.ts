@@ -405,8 +405,10 @@ describe('what the client sees (issue 42 item 6)', () => {
     expect(staffNote.status).toBe(201);
     const own = await anonymous<Record<string, unknown>>('POST', token, '/comments', { text: 'Add prices?' });
     expect(own.status).toBe(201);
+    const shown = await anonymous<PublicReview>('GET', token);
     const decided = await anonymous<Record<string, unknown>>('POST', token, '/decision', {
       decision: 'request_changes',
+      versionId: shown.body.versionId,
       comment: 'Prices please',
     });
     expect(decided.status).toBe(200);

@@ -28,6 +28,9 @@ describe('the endpoint reference', () => {
       'GET /batches/{batchId}',
       'POST /batches/{batchId}/cancel',
       'POST /batches/{batchId}/retry-failed',
+      // A review link's page and decision: the content a client approves.
+      'GET /reviews/{token}',
+      'POST /reviews/{token}/decision',
     ]);
     expect(paths('Clients')).toEqual([
       'GET /clients',
@@ -35,6 +38,7 @@ describe('the endpoint reference', () => {
       'PATCH /clients/{clientId}',
       'PUT /clients/{clientId}/budget',
       'GET /clients/{clientId}/statements/{month}',
+      'POST /clients/{clientId}/content/{contentId}/approvals/override',
       'POST /clients/{clientId}/statements/{month}/links',
       'PUT /clients/{clientId}/billing',
     ]);
@@ -109,7 +113,9 @@ describe('the endpoint reference', () => {
 
   it('marks the generation endpoints as taking Prefer: wait', () => {
     const groups = endpointsByTag(document);
-    const generations = groups.Content.filter((endpoint) => !endpoint.path.startsWith('/batches'));
+    const generations = groups.Content.filter(
+      (endpoint) => !endpoint.path.startsWith('/batches') && !endpoint.path.startsWith('/reviews'),
+    );
     expect(generations).toHaveLength(3);
     expect(generations.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
     // A batch is not one job: it is polled with GET /batches/{batchId}, not waited for.
