@@ -289,6 +289,8 @@ describe('the list carries summaries (issue 32)', () => {
       created_at: saved.created_at,
       updated_at: saved.updated_at,
       status: saved.status,
+      // The decisions, for the card's approval marks (an administrator's override among them).
+      approvals: [],
       ...(saved.versionId ? { versionId: saved.versionId } : {}),
       preview: `Spring roof ${words}`.slice(0, 200).trimEnd().concat('...'),
       word_count: 62,
