@@ -255,15 +255,31 @@ describe('Content Library', () => {
         token: owner.idToken,
       },
     );
+    // The HTML typed last: the text follows it, as the HTML's Text view reads (docs/decisions.md).
     expect(reply.body).toMatchObject({
       title: 'Award: Best Plumber in Central Texas',
-      content: 'Lone Star Plumbing was named the best plumber in Central Texas.',
+      content: 'Best Plumber in Central Texas\n\nLone Star Plumbing won.',
       html_content: '<h2>Best Plumber in Central Texas</h2><p>Lone Star Plumbing won.</p>',
     });
     expect(reply.body.updated_at > items.release.updated_at).toBe(true);
   });
 
   it('asks before rebuilding the HTML from a text that does not match it, and shows the result everywhere', async () => {
+    // An item whose text and HTML say different things (saved so through the API): a text edit has no
+    // place in that HTML.
+    const mismatched = await app.test.request(
+      'PUT',
+      `/api/clients/${client.id}/content/${items.release.id}`,
+      {
+        token: owner.idToken,
+        body: {
+          title: 'Award: Best Plumber in Central Texas',
+          content: 'Lone Star Plumbing was named the best plumber in Central Texas.',
+          html_content: '<h2>Best Plumber in Central Texas</h2><p>Lone Star Plumbing won.</p>',
+        },
+      },
+    );
+    expect(mismatched.status).toBe(200);
     await libraryItem('Award: Best Plumber in Central Texas').getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Content' });
     await edit.waitFor();
