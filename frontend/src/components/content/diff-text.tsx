@@ -2,13 +2,24 @@ import type { DiffPart } from '#shared/word-diff';
 
 /**
  * A word comparison (shared/word-diff.ts) as reading text: added words underlined on green, removed ones
- * struck through on red, each also said to a screen reader. The review page's "what changed since you
- * last looked" (issue 42 item 1), in the History dialog's style.
+ * struck through on red, each also said to a screen reader: the History dialog's comparisons and the
+ * review page's "what changed since you last looked". `code` sets HTML source in a monospace type;
+ * `tall` gives an empty comparison the History dialog's room.
  */
-export function DiffText({ parts, testId }: { parts: readonly DiffPart[]; testId?: string }) {
+export function DiffText({
+  parts,
+  testId,
+  code = false,
+  tall = false,
+}: {
+  parts: readonly DiffPart[];
+  testId?: string;
+  code?: boolean;
+  tall?: boolean;
+}) {
   return (
     <div
-      className="max-h-[50vh] min-h-16 overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/20 p-4 text-sm leading-relaxed"
+      className={`max-h-[50vh] ${tall ? 'min-h-40' : 'min-h-16'} overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/20 p-4 leading-relaxed ${code ? 'font-mono text-xs' : 'text-sm'}`}
       data-testid={testId}
     >
       {parts.map((part, index) => {

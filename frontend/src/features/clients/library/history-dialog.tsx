@@ -6,7 +6,7 @@ import {
   type ContentVersionSummary,
   VERSION_SOURCE_LABELS,
 } from '#shared/content-versions';
-import type { DiffPart } from '#shared/word-diff';
+import { DiffText } from '@/components/content/diff-text';
 import { CheckField } from '@/components/tool/check-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -141,53 +141,6 @@ function VersionRow({
   );
 }
 
-function DiffText({
-  parts,
-  testId,
-  code = false,
-}: {
-  parts: readonly DiffPart[];
-  testId: string;
-  /** HTML source: in a monospace type. */
-  code?: boolean;
-}) {
-  return (
-    <div
-      className={`max-h-[50vh] min-h-40 overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/20 p-4 leading-relaxed ${code ? 'font-mono text-xs' : 'text-sm'}`}
-      data-testid={testId}
-    >
-      {parts.map((part, index) => {
-        const key = `${index}-${part.kind}`;
-        if (part.kind === 'added') {
-          return (
-            <ins
-              key={key}
-              className="rounded-sm bg-green-100 text-green-900 underline decoration-green-700 dark:bg-green-900/40 dark:text-green-100"
-            >
-              <span className="sr-only">[inserted: </span>
-              {part.text}
-              <span className="sr-only">]</span>
-            </ins>
-          );
-        }
-        if (part.kind === 'removed') {
-          return (
-            <del
-              key={key}
-              className="rounded-sm bg-red-100 text-red-900 line-through decoration-red-700 dark:bg-red-900/40 dark:text-red-100"
-            >
-              <span className="sr-only">[deleted: </span>
-              {part.text}
-              <span className="sr-only">]</span>
-            </del>
-          );
-        }
-        return <span key={key}>{part.text}</span>;
-      })}
-    </div>
-  );
-}
-
 function useFullVersions(item: ClientContent, ids: readonly string[]) {
   const [loaded, setLoaded] = useState<ContentVersion[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -264,10 +217,10 @@ function CompareVersions({ item, ids }: { item: ClientContent; ids: [string, str
           <TabsTrigger value="rendered">{HISTORY_DIALOG.renderedView}</TabsTrigger>
         </TabsList>
         <TabsContent value="text">
-          <DiffText parts={comparison.text} testId="version-diff" />
+          <DiffText parts={comparison.text} testId="version-diff" tall />
         </TabsContent>
         <TabsContent value="html">
-          <DiffText parts={comparison.html} testId="version-html-diff" code />
+          <DiffText parts={comparison.html} testId="version-html-diff" code tall />
         </TabsContent>
         <TabsContent value="rendered">
           <div className="grid gap-3 md:grid-cols-2" data-testid="version-rendered">
