@@ -7,6 +7,7 @@ import {
 import { createRequire } from 'node:module';
 import type { Mailbox } from '../mailbox';
 import { decodePathPart, requestTarget } from '../path-decoding';
+import { applyServerTimeouts } from '../server-timeouts';
 import { refuseWithoutIam, targetOperation } from './cognito-access';
 import {
   PENDING_CHANGE_SOURCES,
@@ -257,47 +258,51 @@ export async function startCognito(options: {
   });
   const app = modules.createServer(route, logger, config.ServerConfig, services).application;
   const jwks = { keys: [key.publicJwk] };
-  const server: Server = createHttpServer((request, response) => {
-    // A target that is not a URL or a malformed escape would throw here and end the whole runtime.
-    const path = requestTarget(request.url)?.pathname;
-    if (path === undefined) {
-      sendJson(response, 400, { message: 'Bad Request' });
-      return;
-    }
-    const wellKnown = /^\/([^/]+)\/\.well-known\/(jwks\.json|openid-configuration)$/.exec(path);
-    const poolId = wellKnown?.[1] ? decodePathPart(wellKnown[1]) : null;
-    if (request.method === 'GET' && wellKnown?.[1] && poolId !== null) {
-      sendJson(
-        response,
-        200,
-        wellKnown[2] === 'jwks.json'
-          ? jwks
-          : {
-              issuer: localIssuer(poolId),
-              jwks_uri: `${base}/${wellKnown[1]}/.well-known/jwks.json`,
-              id_token_signing_alg_values_supported: ['RS256'],
-            },
-      );
-      return;
-    }
-    // The pool has no hosted-UI domain in AWS (the app client disables OAuth), so neither does this one.
-    if (path.startsWith('/oauth2/')) {
-      sendJson(response, 404, { message: 'Not Found' });
-      return;
-    }
-    const operation = request.method === 'POST' ? targetOperation(request.headers) : null;
-    const refusal = operation ? refuseWithoutIam(operation, request.headers, options.isKnownAccessKey) : null;
-    if (refusal) {
-      sendJson(
-        response,
-        refusal.status,
-        { __type: refusal.type, message: refusal.message },
-        'application/x-amz-json-1.1',
-      );
-      return;
-    }
-    app(request, response);
-  });
+  const server: Server = applyServerTimeouts(
+    createHttpServer((request, response) => {
+      // A target that is not a URL or a malformed escape would throw here and end the whole runtime.
+      const path = requestTarget(request.url)?.pathname;
+      if (path === undefined) {
+        sendJson(response, 400, { message: 'Bad Request' });
+        return;
+      }
+      const wellKnown = /^\/([^/]+)\/\.well-known\/(jwks\.json|openid-configuration)$/.exec(path);
+      const poolId = wellKnown?.[1] ? decodePathPart(wellKnown[1]) : null;
+      if (request.method === 'GET' && wellKnown?.[1] && poolId !== null) {
+        sendJson(
+          response,
+          200,
+          wellKnown[2] === 'jwks.json'
+            ? jwks
+            : {
+                issuer: localIssuer(poolId),
+                jwks_uri: `${base}/${wellKnown[1]}/.well-known/jwks.json`,
+                id_token_signing_alg_values_supported: ['RS256'],
+              },
+        );
+        return;
+      }
+      // The pool has no hosted-UI domain in AWS (the app client disables OAuth), so neither does this one.
+      if (path.startsWith('/oauth2/')) {
+        sendJson(response, 404, { message: 'Not Found' });
+        return;
+      }
+      const operation = request.method === 'POST' ? targetOperation(request.headers) : null;
+      const refusal = operation
+        ? refuseWithoutIam(operation, request.headers, options.isKnownAccessKey)
+        : null;
+      if (refusal) {
+        sendJson(
+          response,
+          refusal.status,
+          { __type: refusal.type, message: refusal.message },
+          'application/x-amz-json-1.1',
+        );
+        return;
+      }
+      app(request, response);
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());

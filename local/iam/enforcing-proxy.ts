@@ -100,6 +100,16 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * An emulator's server may close an idle kept-alive connection after Node's default 5 s, and says so
+ * in its `Keep-Alive: timeout=5` header. Node 20's agent keeps a free socket for exactly that hint, so a
+ * request written at the 5th second meets a closing socket and fails (ECONNRESET): the proxy then
+ * answers 502 without the emulator's CORS headers, and the browser reports a failed preflight to
+ * Cognito. Dropping a free socket well before any emulator would closes that window
+ * (docs/decisions.md, "Kept-alive connections outlast a poll").
+ */
+export const UPSTREAM_IDLE_MS = 2_000;
+
 export interface EnforcingProxy {
   readonly endpoint: string;
   stop(): Promise<void>;
@@ -111,11 +121,17 @@ export async function startEnforcingProxy(options: {
   target: string;
   /** Where the proxy listens (local/local-config.ts, LOCAL_PORTS); 0: a free port. */
   port: number;
-  enforcement: IamEnforcement;
+  enforcement: Pick<IamEnforcement, 'check'>;
   log: (line: string) => void;
+  /** How long a kept connection to the emulator may sit idle before the proxy drops it. */
+  upstreamIdleMs?: number;
 }): Promise<EnforcingProxy> {
   const target = new URL(options.target);
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets: 64,
+    timeout: options.upstreamIdleMs ?? UPSTREAM_IDLE_MS,
+  });
 
   const forward = (request: IncomingMessage, response: ServerResponse, body: Buffer) => {
     const upstream = httpRequest(
