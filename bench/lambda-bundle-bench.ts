@@ -1,5 +1,5 @@
 /**
- * DESIGN §6: every Lambda's minified size against its budget (what its cold start loads: the entry file
+ * docs/architecture.md, "Budgets": every Lambda's minified size against its budget (what its cold start loads: the entry file
  * and the chunks it imports statically; infra/split-bundle.ts), and the cold start of a few handlers
  * against two references built the same way: a hello-world handler, and the SDK floor, a handler that
  * only builds `DynamoDBClient` and sends one query. A cold start is a fresh Node process from spawn

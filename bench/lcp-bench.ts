@@ -1,5 +1,5 @@
 /**
- * Issue 15 / DESIGN §6: Largest Contentful Paint of `/` for a first visit (empty cache) at 1.6 Mbps,
+ * Issue 15 / docs/architecture.md, "Budgets": Largest Contentful Paint of `/` for a first visit (empty cache) at 1.6 Mbps,
  * 150 ms RTT and 4× CPU slowdown (Chromium through CDP), as the local gateway serves it: compressed,
  * and with compression refused (`Accept-Encoding: identity`) as the reference. Median of a few loads,
  * after one that fills the gateway's compression cache. The LCP is the last candidate once the page's

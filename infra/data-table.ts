@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
 
 /**
- * The single DynamoDB table (DESIGN.md §5), in exactly the shape the entities (functions/data/) and the local
+ * The single DynamoDB table (docs/architecture.md, "Data: one table"), in exactly the shape the entities (functions/data/) and the local
  * bootstrap use (functions/data/table-definition.ts). It holds every client, content item and API key,
  * so it survives stack deletion and can be restored to any second of the last 35 days.
  */

@@ -10,7 +10,7 @@ import type { AccessLevel, FunctionAccess, ItemWriteAction } from './function-ac
  * Turns a FunctionAccess into IAM statements with explicit actions. CDK's `grant*` helpers add wildcard
  * actions (`s3:GetObject*`, `kms:GenerateDataKey*`, ...) and `index/*`; naming each action and each index
  * keeps the roles as narrow as the handlers need. There is deliberately no dynamodb:Scan: every request
- * is served by GetItem or Query (DESIGN.md §5).
+ * is served by GetItem or Query (docs/architecture.md, "Data: one table").
  */
 
 /**

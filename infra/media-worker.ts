@@ -10,7 +10,7 @@ import { acknowledge } from './nag';
 import { MEDIA_WORKER_TIMEOUT_SECONDS } from './queue-timing';
 
 /**
- * The media side of the stack (DESIGN.md §7): image and speech jobs have their own queue and DLQ and
+ * The media side of the stack (docs/architecture.md, "Media, publishing and integrators"): image and speech jobs have their own queue and DLQ and
  * their own worker (more memory, a longer timeout, sharp and espeak-ng), so text jobs and the API
  * handlers stay small. The media URL secret signs the short-lived tokens of /api/media links.
  */

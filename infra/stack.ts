@@ -94,7 +94,7 @@ function describeRoutes(functionId: string, routes: readonly HttpRoute[]): strin
   return text.length <= 256 ? text : `${text.slice(0, 255)}…`;
 }
 
-/** Every AWS resource of LBM Studio (DESIGN.md §1, §4, §5) in one stack. */
+/** Every AWS resource of LBM Studio (docs/architecture.md, "Two runtimes", "Security", "Data: one table") in one stack. */
 export class LbmStudioStack extends Stack {
   constructor(scope: Construct, id: string, props: LbmStudioStackProps) {
     super(scope, id, props);

@@ -1,7 +1,7 @@
 import type { ReviewOutcome } from './review-outcome';
 
 /**
- * The review status of a library item (issue 33 item 2, DESIGN.md §8): where a piece stands between
+ * The review status of a library item (issue 33 item 2, docs/architecture.md, "Review, usage and bulk work"): where a piece stands between
  * drafting and publishing. The server moves it only through `nextStatus`; the browser reads the same
  * table to label it and to know whether Publish may be offered.
  */
@@ -86,7 +86,7 @@ const ON_WORDPRESS: ReadonlySet<ContentStatus> = new Set(['scheduled', 'publishe
 
 /**
  * The status after `event`, or null when the event is not allowed from `current` (the server answers
- * 409). The transitions (DESIGN.md §8): Draft → In review → Changes requested / Approved → Scheduled /
+ * 409). The transitions (docs/architecture.md, "Review, usage and bulk work"): Draft → In review → Changes requested / Approved → Scheduled /
  * Published, with these rules:
  * - a decision needs an open review (In review, or a decision already given on the same version), and
  *   leaves it where all the decisions on that version together do (shared/review-outcome.ts);

@@ -1,5 +1,5 @@
 /**
- * Where generated media lives and how it is addressed (DESIGN.md §7). Images and MP3s are stored in the
+ * Where generated media lives and how it is addressed (docs/architecture.md, "Media, publishing and integrators"). Images and MP3s are stored in the
  * media bucket under `media/{userId}/{jobId}/{fileName}`; results and saved content carry the same-origin
  * path `/api/media/{userId}/{jobId}/{fileName}`, never the bytes. A browser tag (`<img>`, `<audio>`)
  * cannot send an Authorization header, so it uses the path with a short-lived `token` query parameter,

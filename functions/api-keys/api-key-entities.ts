@@ -15,7 +15,7 @@ import {
 import { lazily } from '#functions/data/once';
 
 /**
- * The API key items of the single table (DESIGN.md §5), in their own module so the authorizer's bundle
+ * The API key items of the single table (docs/architecture.md, "Data: one table"), in their own module so the authorizer's bundle
  * holds only these two entities. Same table, same key fields, GSIs and key formats as
  * functions/data/entities.ts (item-keys.ts: as ElectroDB wrote them).
  */

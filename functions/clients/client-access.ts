@@ -15,7 +15,7 @@ import { type ClientRecord, toClient } from './client-record';
 import { isResourceId } from './resource-id';
 
 /**
- * The client access policy (DESIGN.md §4), the one place that decides who sees a client. A caller sees
+ * The client access policy (docs/architecture.md, "Security"), the one place that decides who sees a client. A caller sees
  * and changes a client as its creator, through a grant to their e-mail, or as an admin; content and
  * grants inherit that. A missing client and a forbidden one raise the same NotFoundError, so ids cannot
  * be probed.

@@ -6,7 +6,7 @@ import { kmsClient } from '#functions/commons/clients/kms';
 import { readEnv } from '#functions/commons/env';
 
 /**
- * Encryption at rest for WordPress application passwords (DESIGN.md §4). In AWS the key is a KMS key
+ * Encryption at rest for WordPress application passwords (docs/architecture.md, "Security"). In AWS the key is a KMS key
  * (WORDPRESS_KMS_KEY_ID); locally AES-256-GCM with a 32-byte key file (LOCAL_KEY_FILE), so no secret is
  * ever stored in the clear in either runtime. The cipher text names its scheme, so a value written by
  * one scheme is never fed to the other.

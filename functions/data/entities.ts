@@ -15,7 +15,7 @@ import { entityVersion, partitionKey, type SingleTable, singleTable, sortKey } f
 import { lazily } from './once';
 
 /**
- * The single DynamoDB table (DESIGN.md §5), described as dynamodb-toolbox entities. Every request is served
+ * The single DynamoDB table (docs/architecture.md, "Data: one table"), described as dynamodb-toolbox entities. Every request is served
  * by GetItem or Query; ids are ULIDs, so sorting by id is sorting by creation time.
  *
  * Table layout: pk/sk plus three generic GSIs (gsi1..gsi3) and the TTL attribute `expiresAt`, the same
@@ -204,7 +204,7 @@ const contentSchema = () =>
   }));
 
 /**
- * One version of a library item (issue 33 item 1, DESIGN.md §8): its words as they were after one change,
+ * One version of a library item (issue 33 item 1, docs/architecture.md, "Review, usage and bulk work"): its words as they were after one change,
  * an item of its own in the client's partition, under the item (`$version_1#contentid_…#versionid_…`),
  * so an item's history is one Query. Written before the change it records (content-versions.ts).
  */

@@ -48,7 +48,7 @@ export function sortKeyPrefix(entityName: string, attribute: string): string {
 export const entityVersion = () =>
   string().optional().hidden().savedAs(ENTITY_VERSION_ATTRIBUTE).putDefault(VERSION).updateDefault(VERSION);
 
-/** The one table (DESIGN.md §5); `table-definition.ts` holds the key names the stack creates. */
+/** The one table (docs/architecture.md, "Data: one table"); `table-definition.ts` holds the key names the stack creates. */
 export function singleTable(name: string, documentClient: DynamoDBDocumentClient) {
   const [gsi1, gsi2, gsi3] = TABLE_INDEXES;
   const index = <DEFINITION extends (typeof TABLE_INDEXES)[number]>(definition: DEFINITION) =>

@@ -13,7 +13,7 @@ import type { UsageMeasure } from '#shared/prices';
 import { isConditionFailure } from './conditional-write';
 import { releaseJobSlot } from './job-slots';
 
-/** A generation job as GET /api/jobs/{jobId} returns it (DESIGN.md §3). */
+/** A generation job as GET /api/jobs/{jobId} returns it (docs/architecture.md, "Generation jobs"). */
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 export interface Job {

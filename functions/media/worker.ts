@@ -11,7 +11,7 @@ import { findMediaTool } from './media-tools';
 
 /**
  * The media worker (image and speech jobs), fed by its own queue. It is the only function that loads
- * sharp, espeak-ng and lamejs, so the text worker and the API handlers stay small (DESIGN.md §6, §7).
+ * sharp, espeak-ng and lamejs, so the text worker and the API handlers stay small (docs/architecture.md, "Budgets", "Media, publishing and integrators").
  * A job to be tried again comes back after the retry backoff, not the queue's visibility timeout. The
  * job stops at the invocation's deadline (the text worker's job-deadline.ts), so a slow provider ends in
  * a retry or a failure with a message, never in a timeout that leaves the job 'running'.

@@ -4,7 +4,7 @@ import { getJob, publicJob, type StoredJob } from '#functions/generation/job-sto
 import { jobStatusUrl, MAX_PREFER_WAIT_SECONDS } from '#shared/public-api';
 
 /**
- * The public API's waiting mode (DESIGN.md §7): a generation answers `202 {jobId, statusUrl}` at once,
+ * The public API's waiting mode (docs/architecture.md, "Media, publishing and integrators"): a generation answers `202 {jobId, statusUrl}` at once,
  * or, with `Prefer: wait=N` (N ≤ 25), `200` with the finished job when it finishes within N seconds
  * (RFC 7240; `Preference-Applied` says the wait was honoured). A wrapper around the job handler, so the
  * job engine itself stays unaware of it.

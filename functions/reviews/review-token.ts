@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * Review links are capability URLs (DESIGN.md §8): a random token, shown once in the link, stored only
+ * Review links are capability URLs (docs/architecture.md, "Review, usage and bulk work"): a random token, shown once in the link, stored only
  * as its SHA-256. 32 bytes is 256 random bits (at least 128 are required); base64url keeps the link
  * short and safe in a path.
  */

@@ -19,7 +19,7 @@ import { LocalTokenGenerator, loadOrCreateSigningKey, localIssuer } from './cogn
 import type { RunningEmulator } from './dynamodb';
 
 /**
- * cognito-local started in-process from its `lib/`, wired the way DESIGN.md §1 describes:
+ * cognito-local started in-process from its `lib/`, wired the way docs/architecture.md, "Two runtimes" describes:
  * - an absolute data directory (its default is relative to the working directory);
  * - `GetTokensFromRefreshToken`, which Amplify v6 calls to refresh and cognito-local lacks, answered
  *   through `InitiateAuth REFRESH_TOKEN_AUTH`;

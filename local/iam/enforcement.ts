@@ -7,7 +7,7 @@ import { type PolicyDocument, type StackFunction, stackFunction } from './stack-
 /**
  * The local runtime's IAM: every AWS call a function makes is evaluated against that function's role
  * as the CDK app synthesizes it, and refused as AWS refuses it when the role does not allow it
- * (DESIGN.md §6a, docs/decisions.md "IAM enforced locally"). The runtime's own credential (bootstrap,
+ * (docs/architecture.md, "Parity with AWS", docs/decisions.md "IAM enforced locally"). The runtime's own credential (bootstrap,
  * recovery, tests' set-up) is the account's administrator and is not evaluated.
  *
  * `IAM_ENFORCEMENT=off` turns the refusals off (each would-be denial is still logged): for the bench's

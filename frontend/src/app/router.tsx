@@ -13,7 +13,7 @@ import { useRouteFocus } from './use-route-focus';
 
 /**
  * Spec 000 §2 routes, in react-router's declarative mode (its data-router half would add ~18 KB gzip to
- * every first load, DESIGN §6). Every screen is its own lazily loaded chunk, so the first load of `/`
+ * every first load, docs/architecture.md, "Budgets"). Every screen is its own lazily loaded chunk, so the first load of `/`
  * or `/auth` downloads only the shell and that one screen.
  */
 

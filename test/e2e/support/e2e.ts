@@ -72,7 +72,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
-      // Chromium runs a sandboxed srcdoc frame (every preview, DESIGN §4) in a process of its own. On
+      // Chromium runs a sandboxed srcdoc frame (every preview, docs/architecture.md, "Security") in a process of its own. On
       // Chromium 156.0.8078.79 the newsletter's phone test then found its preview text "hidden" for
       // 30 s, each of the 3 times it ran. Paused 1 s before touching the frame, it passed: the frame's
       // own document measured the heading and a screenshot showed it. Playwright seems to keep the

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/utils';
 
 /**
- * Generated HTML rendered in a sandboxed frame (DESIGN §4). `sandbox=""` grants nothing: no scripts,
+ * Generated HTML rendered in a sandboxed frame (docs/architecture.md, "Security"). `sandbox=""` grants nothing: no scripts,
  * no same-origin access, no forms, no popups, no top navigation. The server sanitizes the HTML as well;
  * this keeps even a partial, not yet sanitized streaming reply harmless.
  */

@@ -12,7 +12,7 @@ import {
 } from './text-stream';
 
 /**
- * The life of one generation job as a tool page sees it (DESIGN §3): submitted, accepted with a job id,
+ * The life of one generation job as a tool page sees it (docs/architecture.md, "Generation jobs"): submitted, accepted with a job id,
  * streaming progress and partial text, then succeeded or failed. Events come from two places at once,
  * the WebSocket and the polling fallback, in any order and possibly twice; the reducer makes that safe:
  * it ignores other jobs' events, never lets progress go down, and settles a job only once. The partial

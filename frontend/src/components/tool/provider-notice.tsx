@@ -9,7 +9,7 @@ function providerLabel(provider: string): string {
 
 /**
  * Says who wrote the result. When the chosen model's provider has no key, the offline composer writes
- * it instead and the server says why (DESIGN §3): that must be visible, not buried in metadata.
+ * it instead and the server says why (docs/architecture.md, "Generation jobs"): that must be visible, not buried in metadata.
  */
 export function ProviderNotice({ meta }: { meta: JobMeta }) {
   if (!meta.provider) return null;

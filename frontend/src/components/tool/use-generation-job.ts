@@ -17,7 +17,7 @@ import {
 import { createJobStorage, jobStorageKey, newIdempotencyKey } from './job-storage';
 
 /**
- * Runs one tool's generation jobs (DESIGN §3): POSTs the request (202 {jobId}), follows the job over
+ * Runs one tool's generation jobs (docs/architecture.md, "Generation jobs"): POSTs the request (202 {jobId}), follows the job over
  * the WebSocket and, because a socket can drop, also polls GET /api/jobs/{jobId} every two seconds
  * until the job settles. The request, its idempotency key and the form are kept in localStorage before
  * the POST leaves, so a page reopened after its tab was closed (even before the reply) shows the result

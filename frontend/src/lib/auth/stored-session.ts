@@ -2,7 +2,7 @@
  * Whether this browser holds a Cognito session at all, answered without loading the Amplify SDK.
  * Amplify keeps tokens under `CognitoIdentityServiceProvider.<clientId>.<user>.*` and cannot find them
  * without `CognitoIdentityServiceProvider.<clientId>.LastAuthUser`, so when that key is absent nobody is
- * signed in, and a signed-out visitor's first load skips the SDK (~26 KB gzip, DESIGN §6).
+ * signed in, and a signed-out visitor's first load skips the SDK (~26 KB gzip, docs/architecture.md, "Budgets").
  */
 
 const KEY_PREFIX = 'CognitoIdentityServiceProvider';
