@@ -93,7 +93,8 @@ function titlesOf(document: string): string[] {
   if (!exists(document)) return [];
   const markdown = readFileSync(join(root, document), 'utf8');
   const headings = [...markdown.matchAll(/^#+ (.+)$/gm)].map((match) => match[1] ?? '');
-  const leads = [...markdown.matchAll(/\*\*([^*]+)\*\*/g)].map((match) => match[1] ?? '');
+  // A point's lead, not any bold text: a glob such as `frontend/src/**/*.tsx` would pair the asterisks wrongly.
+  const leads = [...markdown.matchAll(/^\s*- \*\*(.+?)\*\*/gm)].map((match) => match[1] ?? '');
   return [...headings, ...leads];
 }
 
