@@ -19,8 +19,8 @@
  *   });
  *
  * - `startE2eApp()` builds `frontend/dist` when a source is newer than the build, starts the local
- *   runtime on free ports with a throw-away data directory (see #test/support/test-runtime), warms it
- *   as `npm start` does (local/warm-up.ts), and launches Chromium (`/usr/bin/chromium`, or
+ *   runtime on free ports with a throw-away data directory (see #test/support/test-runtime) and
+ *   launches Chromium (`/usr/bin/chromium`, or
  *   CHROMIUM_PATH). One per test file; `stop()` ends both.
  * - `openPage(app, { mobile })` opens a page in a new browser context whose base URL is the app, so
  *   `page.goto('/auth')` works; `mobile: true` uses a 390×844 phone viewport. Uncaught page errors and
@@ -36,7 +36,6 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, errors, type Page } from 'playwright-core';
 import { ensureFrontendBuild, repoRoot } from '#local/frontend-build';
-import { warmUpHandlers } from '#local/warm-up';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 export const SCREENSHOT_DIR = join(repoRoot, 'test-results', 'screenshots');
@@ -90,10 +89,11 @@ export async function startE2eApp(options: { env?: Record<string, string> } = {}
   const test = await startTestRuntime(options);
   let browser: Browser;
   try {
-    // What `npm start` does once it is ready (local/warm-up.ts): the handlers a generation goes through
-    // are loaded and its steps rehearsed, so the file's first generation is not a cold one that a busy
-    // machine makes slower still. Done while Chromium starts, and before the first test.
-    [browser] = await Promise.all([launchChromium(), warmUpHandlers(test.runtime.functions)]);
+    // No warm-up here, unlike `npm start` (local/warm-up.ts, tested in test/integration/warm-up.test.ts):
+    // it starts the 22 functions a first generation may go through, about 2 s of CPU, in each of the 30
+    // files, while a file uses a few of them. A function a test calls starts then, in a fraction of a
+    // second, well inside the waits for a result.
+    browser = await launchChromium();
   } catch (error) {
     await test.stop();
     throw error;
