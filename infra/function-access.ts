@@ -1,3 +1,4 @@
+import { TOOL_ROUTE_ENTRIES } from '#shared/tools/catalog';
 import type { HttpFunction } from './routes';
 
 /**
@@ -198,16 +199,15 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   Reviews: { ...TABLE_ONLY, webSocket: true, mail: true },
   GetCalendar: TABLE_READ,
   GetJob: TABLE_READ,
-  GenerateNewsletter: ENQUEUE_ONLY,
-  GeneratePressRelease: ENQUEUE_ONLY,
-  RewriteBlog: ENQUEUE_ONLY,
-  GenerateFaq: ENQUEUE_ONLY,
-  GenerateClientContent: ENQUEUE_ONLY,
+  // Every tool's own generation function, by its route (shared/tools/catalog.ts); a media tool's jobs
+  // are queued on the media queue (infra/media-worker.ts grants that).
+  ...Object.fromEntries(
+    TOOL_ROUTE_ENTRIES.filter(([, route]) => !route.sharedFunction).map(([, route]) => [
+      route.id,
+      ENQUEUE_ONLY,
+    ]),
+  ),
   GenerateContent: ENQUEUE_ONLY,
-  GenerateMultiPlatform: ENQUEUE_ONLY,
-  // Image and speech jobs are queued on the media queue (infra/media-worker.ts grants that).
-  GenerateImage: ENQUEUE_ONLY,
-  TextToSpeech: ENQUEUE_ONLY,
   // A post and an image each (the image on the media queue, infra/media-worker.ts).
   SocialContent: ENQUEUE_ONLY,
   GbpPost: ENQUEUE_ONLY,

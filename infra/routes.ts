@@ -1,3 +1,5 @@
+import { type SharedToolFunction, TOOL_ROUTE_ENTRIES } from '#shared/tools/catalog';
+
 /**
  * The one route table. The CDK stack turns every function of it into a Lambda and every route into an
  * HTTP API route of that function, and the local gateway (local/http-gateway.ts) serves the very same
@@ -111,8 +113,20 @@ const GENERATION_TIMEOUT = { timeoutSeconds: 29 } as const;
 const gbpPost = httpFunction('GbpPost', 'tools/gbp-post/routes', GENERATION_TIMEOUT);
 const socialContent = httpFunction('SocialContent', 'tools/social-content/routes', GENERATION_TIMEOUT);
 
-const generation = (id: string, path: string, tool: string): HttpRoute =>
-  route(id, 'POST', `/api/${path}`, `tools/${tool}/handler`, 'apiKey', GENERATION_TIMEOUT);
+const toolFunctions: Readonly<Record<SharedToolFunction, HttpFunction>> = {
+  GbpPost: gbpPost,
+  SocialContent: socialContent,
+};
+
+/**
+ * Each tool's generation route, in the catalog's order (shared/tools/catalog.ts): served by its own
+ * handler `functions/tools/<tool>/handler.ts`, or by the function it shares with its sibling tool.
+ */
+const toolRoutes = (): HttpRoute[] =>
+  TOOL_ROUTE_ENTRIES.map(([tool, { id, path, sharedFunction }]) => {
+    const handler = sharedFunction ? toolFunctions[sharedFunction] : `tools/${tool}/handler`;
+    return route(id, 'POST', `/api/${path}`, handler, 'apiKey', GENERATION_TIMEOUT);
+  });
 
 function wordpressRoutes(): HttpRoute[] {
   const base = '/api/clients/{clientId}/wordpress';
@@ -246,27 +260,16 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('GetOpenApiDocument', 'GET', '/api/openapi.json', 'openapi/handler', 'public'),
 
   route('GetJob', 'GET', '/api/jobs/{jobId}', 'jobs/get-job', 'apiKey'),
-  generation('GenerateNewsletter', 'generate-newsletter', 'newsletter'),
-  generation('GeneratePressRelease', 'generate-press-release', 'press-release'),
-  generation('RewriteBlog', 'rewrite-blog', 'blog-rewrite'),
-  generation('GenerateFaq', 'generate-faq', 'faq'),
-  generation('GenerateClientContent', 'generate-client-content', 'client-content'),
-  route('GenerateSocialContent', 'POST', '/api/generate-social-content', socialContent, 'apiKey'),
-  route('GenerateGbpPost', 'POST', '/api/generate-gbp-post', gbpPost, 'apiKey'),
-  // One run of the Multi-Platform Creator: the media worker runs its child jobs of the text tools.
-  generation('GenerateMultiPlatform', 'generate-multi-platform', 'multi-platform'),
-  // Issue 12: the GBP and social images run in the media worker; resizing answers directly (sharp).
-  route('GenerateGbpImage', 'POST', '/api/generate-gbp-image', gbpPost, 'apiKey'),
-  route('GenerateSocialImage', 'POST', '/api/generate-social-image', socialContent, 'apiKey'),
+  // The tools' generation routes (issue 12: the GBP and social images run in the media worker); resizing
+  // answers directly (sharp).
+  ...toolRoutes(),
   route('ResizeImage', 'POST', '/api/resize-image', 'tools/resize-image/handler', 'apiKey', {
     timeoutSeconds: 29,
     memoryMb: 1536,
     nodeModules: ['sharp'],
   }),
 
-  // Media tools (issue 11): the two jobs run in the media worker; analysis and import answer directly.
-  generation('GenerateImage', 'generate-image', 'image-generation'),
-  generation('TextToSpeech', 'text-to-speech', 'text-to-speech'),
+  // Media tools (issue 11): analysis and import answer directly.
   route('AnalyzeImage', 'POST', '/api/analyze-image', 'tools/analyze-image/handler', 'apiKey', {
     timeoutSeconds: 29,
     memoryMb: 1536,

@@ -1,3 +1,5 @@
+import type { TextToolId } from './tools/catalog';
+
 /**
  * A bulk run's CSV (issue 34 item 5): its columns, the tools a row may name, the limits and the
  * messages, without the CSV reader or the tools' schemas (shared/batches.ts), so the routes that only
@@ -9,7 +11,7 @@ export const MAX_BATCH_ROWS = 500;
 /** How often the bulk page reads a running batch again: its rows move every few seconds. */
 export const BATCH_POLL_MS = 1_500;
 
-/** The `tool` column's values, and the job each one runs (functions/tools/<job>). */
+/** The `tool` column's values, and the text tool each one runs (shared/tools/catalog.ts). */
 export const BATCH_TOOLS = {
   newsletter: 'newsletter',
   'press-release': 'press-release',
@@ -19,7 +21,7 @@ export const BATCH_TOOLS = {
   'client-content': 'client-content',
   social: 'social-content',
   'gbp-post': 'gbp-post',
-} as const;
+} as const satisfies Readonly<Record<string, TextToolId>>;
 
 export type BatchTool = keyof typeof BATCH_TOOLS;
 export const BATCH_TOOL_NAMES = Object.keys(BATCH_TOOLS) as BatchTool[];

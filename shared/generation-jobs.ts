@@ -1,3 +1,5 @@
+import { TOOL_IDS, type ToolId } from './tools/catalog';
+
 /**
  * What the browser and the server agree on about generation jobs (browser-safe): the per-user cap on
  * unfinished jobs and the `Idempotency-Key` header that lets a page resume a job whose POST reply it
@@ -42,22 +44,8 @@ export function isIdempotencyKey(value: string): boolean {
 }
 
 /**
- * Every kind of generation job (a job's `tool`): the text worker's tools and the media worker's. The
- * registries (functions/generation/tool-registry.ts, functions/media/media-tools.ts) are held to this
- * list by a test; the OpenAPI document names the ones outside the public API with it.
+ * Every kind of generation job (a job's `tool`): the text worker's tools and the media worker's, from
+ * the tool catalog (shared/tools/catalog.ts), whose order the OpenAPI document lists them in.
  */
-export const JOB_TOOLS = [
-  'newsletter',
-  'press-release',
-  'blog-rewrite',
-  'faq',
-  'client-content',
-  'social-content',
-  'gbp-post',
-  'image-generation',
-  'text-to-speech',
-  'gbp-image',
-  'social-image',
-  'multi-platform',
-] as const;
-export type JobTool = (typeof JOB_TOOLS)[number];
+export const JOB_TOOLS: readonly ToolId[] = TOOL_IDS;
+export type JobTool = ToolId;

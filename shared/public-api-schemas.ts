@@ -53,6 +53,7 @@ import {
   textToSpeechResultSchema,
 } from './tool-results';
 import { blogRewriteRequestSchema } from './tools/blog-rewrite';
+import type { PublicToolId } from './tools/catalog';
 import { clientContentRequestSchema } from './tools/client-content';
 import { generateImageRequestSchema } from './tools/image-generation';
 import { newsletterRequestSchema } from './tools/newsletter';
@@ -168,8 +169,9 @@ export const PUBLIC_JOB_RESULTS = {
   newsletter: textJobResultOf(newsletterResultSchema),
   'image-generation': generateImageResultSchema,
   'text-to-speech': textToSpeechResultSchema,
-} as const;
-export type PublicJobTool = keyof typeof PUBLIC_JOB_RESULTS;
+} as const satisfies { readonly [K in PublicToolId]: z.ZodMiniType };
+/** The tools the catalog offers in the public API (shared/tools/catalog.ts): each needs a result above. */
+export type PublicJobTool = PublicToolId;
 
 /** The job of one documented tool. */
 export const jobOfTool = (tool: PublicJobTool) => jobSchemaOf(z.literal(tool), PUBLIC_JOB_RESULTS[tool]);
@@ -368,8 +370,12 @@ const succeededJobExample = {
   updatedAt: '2025-06-02T14:01:58.000Z',
 };
 
-export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
-  {
+/**
+ * The generation endpoint of each tool the public API documents (a missing one fails to compile); the
+ * list below places each among the others.
+ */
+const TOOL_ENDPOINTS: { readonly [K in PublicToolId]: PublicEndpoint & { readonly jobTool: K } } = {
+  'client-content': {
     method: 'post',
     path: '/generate-content',
     tag: 'Content',
@@ -379,7 +385,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     example: { clientUrl: YOUR_SITE, topic: 'Spring lawn care tips', model: 'gpt-4o-mini' },
     jobTool: 'client-content',
   },
-  {
+  'blog-rewrite': {
     method: 'post',
     path: '/rewrite-blog',
     tag: 'Content',
@@ -389,7 +395,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     example: { prompt: `${YOUR_SITE}/blog/your-post`, model: 'gpt-4o-mini', framework: 'aida' },
     jobTool: 'blog-rewrite',
   },
-  {
+  newsletter: {
     method: 'post',
     path: '/generate-newsletter',
     tag: 'Content',
@@ -399,7 +405,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     example: { topic: 'Weekly tech updates', model: 'gpt-4o-mini', includeHeader: true },
     jobTool: 'newsletter',
   },
-  {
+  'image-generation': {
     method: 'post',
     path: '/generate-image',
     tag: 'Images',
@@ -414,6 +420,23 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     },
     jobTool: 'image-generation',
   },
+  'text-to-speech': {
+    method: 'post',
+    path: '/text-to-speech',
+    tag: 'Other',
+    summary: 'Text to speech',
+    description: `An MP3 of the text read by one of ten voices. \`audioUrl\` is a media path: download it with your Authorization header (GET /media/…). ${waitNote}`,
+    request: textToSpeechRequestSchema,
+    example: { text: 'Welcome to this week’s home maintenance tips.', voice: 'alloy' },
+    jobTool: 'text-to-speech',
+  },
+};
+
+export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
+  TOOL_ENDPOINTS['client-content'],
+  TOOL_ENDPOINTS['blog-rewrite'],
+  TOOL_ENDPOINTS.newsletter,
+  TOOL_ENDPOINTS['image-generation'],
   {
     method: 'get',
     path: '/clients',
@@ -450,16 +473,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     example: { phone: '(512) 555-0199', city: 'Round Rock' },
     response: { status: 200, schema: clientSchema },
   },
-  {
-    method: 'post',
-    path: '/text-to-speech',
-    tag: 'Other',
-    summary: 'Text to speech',
-    description: `An MP3 of the text read by one of ten voices. \`audioUrl\` is a media path: download it with your Authorization header (GET /media/…). ${waitNote}`,
-    request: textToSpeechRequestSchema,
-    example: { text: 'Welcome to this week’s home maintenance tips.', voice: 'alloy' },
-    jobTool: 'text-to-speech',
-  },
+  TOOL_ENDPOINTS['text-to-speech'],
   {
     method: 'get',
     path: '/jobs/{jobId}',

@@ -1,60 +1,38 @@
 import type { ContentType } from './content';
+import { type SavableKind, TOOL_IDS, TOOL_SAVES } from './tools/catalog';
 
 /**
  * How generated output is named and typed when it is saved to a client's library (001 §9): the title
  * is "type, optional platform, date and time", and the saved type follows the mapping below.
  */
 
-/** Every kind of output a tool can save. Multi-platform items use the same kinds. */
-export const SAVABLE_KINDS = [
-  'newsletter',
-  'press-release',
-  'blog-rewrite',
-  'faq',
-  'howto',
-  'client-content',
-  'social',
-  'gbp-post',
-  'multi-platform',
-  'image',
-] as const;
+export type { SavableKind };
 
-export type SavableKind = (typeof SAVABLE_KINDS)[number];
+/** What a saved kind is called in the title, and the type it is saved as (a tool's `saves`). */
+export interface SavedKind {
+  readonly label: string;
+  readonly contentType: ContentType;
+}
 
-/** The type word of the saved title. */
-export const SAVED_TITLE_LABELS: Readonly<Record<SavableKind, string>> = {
-  newsletter: 'Newsletter',
-  'press-release': 'Press Release',
-  'blog-rewrite': 'Blog Rewrite',
-  faq: 'FAQ',
-  howto: 'How To Guide',
-  'client-content': 'Client Content',
-  social: 'Social Content',
-  'gbp-post': 'GBP Post',
-  'multi-platform': 'Multi-Platform Content',
-  image: 'Images',
-};
+/* @__NO_SIDE_EFFECTS__ */
+function savedKindsOfTools(): Readonly<Record<SavableKind, SavedKind>> {
+  const kinds: Record<string, SavedKind> = {};
+  for (const tool of TOOL_IDS) Object.assign(kinds, TOOL_SAVES[tool]);
+  // Every tool's `saves` was merged in, so each SavableKind (the union of their keys) is present.
+  return kinds as Record<SavableKind, SavedKind>;
+}
 
 /**
- * Saved type mapping (001 §9): blog rewrite saves as 'blog'; press release, newsletter and FAQ / how-to
- * keep their own types; everything else saves as 'client_content', generated images included (issue 11:
- * they are `client_content` items carrying the §3 image metadata).
+ * Every kind of output a tool can save, as the tool catalog describes it (shared/tools/catalog.ts, 001
+ * §9). Multi-platform items use the same kinds.
  */
+const SAVED_KINDS = /* @__PURE__ */ savedKindsOfTools();
+
+export const SAVABLE_KINDS = /* @__PURE__ */ Object.keys(SAVED_KINDS) as SavableKind[];
+
+/** The type a kind of output is saved as in the client's library. */
 export function savedContentType(kind: SavableKind): ContentType {
-  switch (kind) {
-    case 'blog-rewrite':
-      return 'blog';
-    case 'press-release':
-      return 'press_release';
-    case 'newsletter':
-      return 'newsletter';
-    case 'faq':
-      return 'faq';
-    case 'howto':
-      return 'howto';
-    default:
-      return 'client_content';
-  }
+  return SAVED_KINDS[kind].contentType;
 }
 
 /** A time zone name `Intl` accepts (e.g. 'America/Chicago'); requests may carry the viewer's own. */
@@ -94,7 +72,7 @@ export interface SavedTitleOptions {
 /** "Newsletter - Nov 21, 2026, 9:30 AM", "Social Content - Facebook - Nov 21, 2026, 9:30 AM". */
 export function savedTitle(kind: SavableKind, options: SavedTitleOptions): string {
   const platform = options.platform?.trim();
-  const parts = [SAVED_TITLE_LABELS[kind]];
+  const parts = [SAVED_KINDS[kind].label];
   if (platform) parts.push(platform);
   parts.push(formatDisplayDate(options.date, options.timeZone ?? 'UTC'));
   return parts.join(' - ');

@@ -1,6 +1,7 @@
 import type { CsvColumn } from './csv';
 import { slugify } from './file-names';
 import { MODEL_PROVIDERS, PROVIDER_LABELS } from './models';
+import { TOOL_IDS, TOOLS } from './tools/catalog';
 import { USAGE_PERIOD_MESSAGES } from './usage-dates';
 import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
@@ -15,21 +16,10 @@ import * as z from './validation/zod';
 export const USAGE_GROUP_BYS = ['client', 'user', 'tool', 'model', 'provider'] as const;
 export type UsageGroupBy = (typeof USAGE_GROUP_BYS)[number];
 
-/** What the page calls each job kind (functions/tools/<name>). */
-export const USAGE_TOOL_LABELS: Readonly<Record<string, string>> = {
-  newsletter: 'Newsletter',
-  'press-release': 'Press Release',
-  'blog-rewrite': 'Blog Rewriter',
-  faq: 'FAQ',
-  'client-content': 'Client Content',
-  'social-content': 'Social Content',
-  'social-image': 'Social Image',
-  'gbp-post': 'GBP Post',
-  'gbp-image': 'GBP Image',
-  'image-generation': 'Image Generation',
-  'text-to-speech': 'Create Podcast',
-  'multi-platform': 'Multi-Platform Creator',
-};
+/** What the page calls each job kind (functions/tools/<name>), from the tool catalog. */
+export const USAGE_TOOL_LABELS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ TOOL_IDS.map((tool) => [tool, TOOLS[tool].label]),
+);
 
 export const USAGE_GROUP_LABELS: Readonly<Record<UsageGroupBy, string>> = {
   client: 'Client',

@@ -1,7 +1,11 @@
+import type { MediaToolId } from '#shared/tools/catalog';
 import type { RegisteredMediaTool } from './media-tool';
 
-/** The media worker's tools by job kind, loaded on first use so one kind never pays for another. */
-const loaders: Readonly<Record<string, () => Promise<RegisteredMediaTool>>> = {
+/**
+ * The media worker's tools by job kind (the media tools of shared/tools/catalog.ts: a missing one fails
+ * to compile), loaded on first use so one kind never pays for another.
+ */
+const loaders: { readonly [K in MediaToolId]: () => Promise<RegisteredMediaTool> } = {
   'image-generation': async () =>
     (await import('#functions/tools/image-generation/definition')).imageGenerationTool as RegisteredMediaTool,
   'text-to-speech': async () =>
@@ -17,11 +21,10 @@ const loaders: Readonly<Record<string, () => Promise<RegisteredMediaTool>>> = {
 /** The job kinds the media worker runs. */
 export const MEDIA_TOOL_NAMES: readonly string[] = Object.keys(loaders);
 
-export function isMediaToolName(name: string): boolean {
+export function isMediaToolName(name: string): name is MediaToolId {
   return Object.hasOwn(loaders, name);
 }
 
 export async function findMediaTool(name: string): Promise<RegisteredMediaTool | undefined> {
-  const load = Object.hasOwn(loaders, name) ? loaders[name] : undefined;
-  return load ? load() : undefined;
+  return isMediaToolName(name) ? loaders[name]() : undefined;
 }

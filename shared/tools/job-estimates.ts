@@ -1,5 +1,6 @@
 import { estimateTextJob, textCharacters } from '../usage-estimate';
 import type { BlogRewriteRequest } from './blog-rewrite';
+import type { TextToolId } from './catalog';
 import type { ClientContentRequest } from './client-content';
 import {
   BLOG_REWRITE_EXPECTED_TOKENS,
@@ -70,27 +71,24 @@ export const estimateGbpPost = (input: GbpPostRequest) =>
     readsSourcePage: false,
   });
 
+/** Each text tool's estimate from its request as the bulk run and the multi-platform worker hold it. */
+const ESTIMATES: { readonly [K in TextToolId]: (input: unknown) => number } = {
+  newsletter: (input) => estimateNewsletter(input as NewsletterRequest),
+  'press-release': (input) => estimatePressRelease(input as PressReleaseRequest),
+  'blog-rewrite': (input) => estimateBlogRewrite(input as BlogRewriteRequest),
+  faq: (input) => estimateFaq(input as FaqRequest),
+  'client-content': (input) => estimateClientContent(input as ClientContentRequest),
+  'social-content': (input) => estimateSocialContent(input as SocialContentRequest),
+  'gbp-post': (input) => estimateGbpPost(input as GbpPostRequest),
+};
+
+const isEstimated = (tool: string): tool is TextToolId => Object.hasOwn(ESTIMATES, tool);
+
 /**
- * The estimate of a job of any text tool, by its job kind (functions/tools/<name>), from its parsed
- * request: a bulk run's rows and a multi-platform run's children are priced with it.
+ * The estimate of a job of any text tool (the text tools of shared/tools/catalog.ts: a missing one
+ * fails to compile), by its job kind, from its parsed request: a bulk run's rows and a multi-platform
+ * run's children are priced with it; 0 for a kind that is not a text tool.
  */
 export function estimateTextTool(tool: string, input: unknown): number {
-  switch (tool) {
-    case 'newsletter':
-      return estimateNewsletter(input as NewsletterRequest);
-    case 'press-release':
-      return estimatePressRelease(input as PressReleaseRequest);
-    case 'blog-rewrite':
-      return estimateBlogRewrite(input as BlogRewriteRequest);
-    case 'faq':
-      return estimateFaq(input as FaqRequest);
-    case 'client-content':
-      return estimateClientContent(input as ClientContentRequest);
-    case 'gbp-post':
-      return estimateGbpPost(input as GbpPostRequest);
-    case 'social-content':
-      return estimateSocialContent(input as SocialContentRequest);
-    default:
-      return 0;
-  }
+  return isEstimated(tool) ? ESTIMATES[tool](input) : 0;
 }

@@ -2,10 +2,10 @@ import type { ComponentType } from 'react';
 import { BARE_SCREEN_PATHS, GUARDED_SCREEN_PATHS, type GuardedScreenPath } from './screen-paths';
 
 /**
- * The signed-in screens. Adding a screen is one path in `screen-paths.ts` plus its loader in
- * `screen-loaders.ts` (the record's type makes a missing loader a compile error): the router lazy-loads
- * it into its own chunk behind the route guard, and the sidebar starts showing its navigation entry
- * (nav-items.ts already lists every tool of the spec and shows only those registered here).
+ * The signed-in screens. Adding a screen is one path in `screen-paths.ts` (a tool's is its screen in
+ * shared/tools/catalog.ts) plus its loader in `screen-loaders.ts` (the record's type makes a missing
+ * loader a compile error): the router lazy-loads it into its own chunk behind the route guard, and the
+ * sidebar shows its navigation entry (nav-items.ts, a tool's from the catalog) once it is registered here.
  */
 export interface Screen {
   /** Absolute app path, as in the spec's route table. */

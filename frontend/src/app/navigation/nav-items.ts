@@ -1,10 +1,11 @@
 import type { ExternalLinks } from '#shared/runtime-config';
+import { SCREEN_TOOL_IDS, TOOL_SCREENS, type ToolNavGroup } from '#shared/tools/catalog';
 import type { NavIconName } from './nav-icons';
 
 /**
- * The side navigation of spec 000 §2, in order. It is the only list of navigation entries: an internal
- * entry is shown only once its screen is registered in `screens.ts`, so a tool appears in the sidebar
- * the moment its route is added, and never as a link to a missing page. External entries take their
+ * The side navigation of spec 000 §2, in order. It is the only list of navigation entries, the tools'
+ * from their screens in the tool catalog (shared/tools/catalog.ts): an internal entry is shown only once
+ * its screen is registered in `screens.ts`, so never as a link to a missing page. External entries take their
  * URL from the runtime config, and are shown disabled ('Not configured') while it has none.
  */
 
@@ -53,6 +54,20 @@ const external = (
   comingSoon,
 });
 
+/** The sidebar entries of the tools listed in a group (shared/tools/catalog.ts), in the catalog's order. */
+function toolEntries(group: ToolNavGroup): NavEntry[] {
+  return SCREEN_TOOL_IDS.filter((tool) => TOOL_SCREENS[tool].nav.group === group).map((tool) => {
+    const { path, nav } = TOOL_SCREENS[tool];
+    return route(nav.title, path, nav.icon);
+  });
+}
+
+/** The entries with `entry` put just before the one of `path` (or last, when none has it). */
+function placedBefore(entries: readonly NavEntry[], path: string, entry: NavEntry): NavEntry[] {
+  const at = entries.findIndex((candidate) => candidate.kind === 'route' && candidate.path === path);
+  return at < 0 ? [...entries, entry] : [...entries.slice(0, at), entry, ...entries.slice(at)];
+}
+
 export const NAV_GROUPS: readonly NavGroupDefinition[] = [
   { label: 'Overview', entries: [route('Dashboard', '/', 'LayoutDashboard')] },
   {
@@ -74,25 +89,21 @@ export const NAV_GROUPS: readonly NavGroupDefinition[] = [
   {
     label: 'Content Tools',
     entries: [
-      route('Newsletter', '/newsletter', 'Mail'),
-      route('Press Release', '/press-release', 'Newspaper'),
-      route('Blog Rewriter', '/blog-rewriter', 'PenLine'),
-      route('FAQ', '/faq', 'CircleHelp'),
-      route('Client Content', '/client-content', 'FileText'),
-      route('WordPress Publisher', '/wordpress-publisher', 'Globe'),
-      route('Multi-Platform Creator', '/multi-platform-creator', 'Layers'),
+      // Spec 000 §2 lists the WordPress Publisher between the single tools and the Multi-Platform Creator.
+      ...placedBefore(
+        toolEntries('Content Tools'),
+        TOOL_SCREENS['multi-platform'].path,
+        route('WordPress Publisher', '/wordpress-publisher', 'Globe'),
+      ),
       // Issue 33 item 5: posts, review expiries and due dates across clients; after the spec's tools.
       route('Calendar', '/calendar', 'CalendarDays'),
       // Issue 34 item 5: many pieces at once from a spreadsheet.
       route('Bulk Generation', '/bulk', 'Sheet'),
     ],
   },
-  {
-    label: 'Social Media Content Tools',
-    entries: [route('Social Content', '/social-content', 'Share2'), route('GBP Post', '/gbp-post', 'MapPin')],
-  },
-  { label: 'Image Tools', entries: [route('Image Generation', '/image-generation', 'ImageIcon')] },
-  { label: 'Audio Tools', entries: [route('Create Podcast', '/create-podcast', 'Mic')] },
+  { label: 'Social Media Content Tools', entries: toolEntries('Social Media Content Tools') },
+  { label: 'Image Tools', entries: toolEntries('Image Tools') },
+  { label: 'Audio Tools', entries: toolEntries('Audio Tools') },
   {
     label: 'Other Tools',
     entries: [

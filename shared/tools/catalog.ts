@@ -1,0 +1,192 @@
+import type { ContentType } from '../content';
+
+/**
+ * Every generation tool, described in this one file (docs/adding-a-tool.md): the lists that enumerate
+ * tools (the job kinds, the route table's generation routes and grants, the workers' registries, the
+ * estimates, the usage labels, the saved titles and types, the signed-in screens and the sidebar, the
+ * public API's jobs) are derived from it, and those keyed by tool are mapped types over its ids, so a
+ * tool with a missing piece fails to compile. Plain data on purpose: the browser's first load reads it
+ * (the sidebar, the page titles), so a request or result schema lives in the tool's own module
+ * (shared/tools/<tool>.ts). Four records keyed by tool, not one, because each goes into different
+ * bundles: `TOOL_ROUTES` into every HTTP function (the route table), `TOOLS` into the usage reports,
+ * `TOOL_SAVES` into the tools that save, `TOOL_SCREENS` into the browser; a bundle carries only the
+ * records it reads (docs/decisions.md, "One description per
+ * tool").
+ */
+
+/** The functions that serve several tools' routes (infra/routes.ts); any other tool has its own. */
+export type SharedToolFunction = 'GbpPost' | 'SocialContent';
+
+/** The sidebar groups a tool's screen may be listed in (spec 000 §2). */
+export type ToolNavGroup = 'Content Tools' | 'Social Media Content Tools' | 'Image Tools' | 'Audio Tools';
+
+export interface ToolRoute {
+  readonly id: string;
+  readonly path: string;
+  readonly sharedFunction?: SharedToolFunction;
+}
+
+export interface ToolDescriptor {
+  /** What the usage page and the statements call its jobs. */
+  readonly label: string;
+  /** Which worker runs its jobs: the text worker (functions/worker/) or the media worker (functions/media/). */
+  readonly engine: 'text' | 'media';
+  /** The public API documents its jobs (shared/public-api-schemas.ts then needs its result and endpoint). */
+  readonly publicApi: boolean;
+}
+
+/** In the order of the job kinds the OpenAPI document lists. */
+export const TOOLS = {
+  newsletter: { label: 'Newsletter', engine: 'text', publicApi: true },
+  'press-release': { label: 'Press Release', engine: 'text', publicApi: false },
+  'blog-rewrite': { label: 'Blog Rewriter', engine: 'text', publicApi: true },
+  faq: { label: 'FAQ', engine: 'text', publicApi: false },
+  'client-content': { label: 'Client Content', engine: 'text', publicApi: true },
+  'social-content': { label: 'Social Content', engine: 'text', publicApi: false },
+  'gbp-post': { label: 'GBP Post', engine: 'text', publicApi: false },
+  'image-generation': { label: 'Image Generation', engine: 'media', publicApi: true },
+  'text-to-speech': { label: 'Create Podcast', engine: 'media', publicApi: true },
+  // Issue 12: the GBP and social images run in the media worker, behind their post's screen.
+  'gbp-image': { label: 'GBP Image', engine: 'media', publicApi: false },
+  'social-image': { label: 'Social Image', engine: 'media', publicApi: false },
+  // One run of the Multi-Platform Creator: the media worker runs its child jobs of the text tools.
+  'multi-platform': { label: 'Multi-Platform Creator', engine: 'media', publicApi: false },
+} as const satisfies Readonly<Record<string, ToolDescriptor>>;
+
+type Tools = typeof TOOLS;
+
+/** A job kind (a job's `tool`), also the tool's folder under functions/tools/. */
+export type ToolId = keyof Tools;
+// Pure, so that a bundle which reads none of the catalog (one importing generation-jobs.ts for its
+// limits) drops it: esbuild and Rollup keep a top-level call otherwise.
+export const TOOL_IDS = /* @__PURE__ */ Object.keys(TOOLS) as ToolId[];
+
+/**
+ * Each tool's generation route: POST /api/<path>, with an API key or a sign-in, served by the function
+ * of its handler `functions/tools/<tool>/handler.ts`, or by one that serves several tools. Apart from
+ * `TOOLS` because every HTTP function carries the route table (http-wrap.ts) and so this record.
+ */
+export const TOOL_ROUTES = {
+  newsletter: { id: 'GenerateNewsletter', path: 'generate-newsletter' },
+  'press-release': { id: 'GeneratePressRelease', path: 'generate-press-release' },
+  'blog-rewrite': { id: 'RewriteBlog', path: 'rewrite-blog' },
+  faq: { id: 'GenerateFaq', path: 'generate-faq' },
+  'client-content': { id: 'GenerateClientContent', path: 'generate-client-content' },
+  'social-content': {
+    id: 'GenerateSocialContent',
+    path: 'generate-social-content',
+    sharedFunction: 'SocialContent',
+  },
+  'gbp-post': { id: 'GenerateGbpPost', path: 'generate-gbp-post', sharedFunction: 'GbpPost' },
+  'image-generation': { id: 'GenerateImage', path: 'generate-image' },
+  'text-to-speech': { id: 'TextToSpeech', path: 'text-to-speech' },
+  'gbp-image': { id: 'GenerateGbpImage', path: 'generate-gbp-image', sharedFunction: 'GbpPost' },
+  'social-image': {
+    id: 'GenerateSocialImage',
+    path: 'generate-social-image',
+    sharedFunction: 'SocialContent',
+  },
+  'multi-platform': { id: 'GenerateMultiPlatform', path: 'generate-multi-platform' },
+} as const satisfies { readonly [K in ToolId]: ToolRoute };
+
+/** Each tool with its route, without reading `TOOLS` (which the route table has no use for). */
+export const TOOL_ROUTE_ENTRIES = /* @__PURE__ */ Object.entries(TOOL_ROUTES) as [ToolId, ToolRoute][];
+
+/** The job kinds each worker runs. */
+export type TextToolId = { [K in ToolId]: Tools[K]['engine'] extends 'text' ? K : never }[ToolId];
+export type MediaToolId = Exclude<ToolId, TextToolId>;
+
+/** The tools whose jobs the public API documents. */
+export type PublicToolId = { [K in ToolId]: Tools[K]['publicApi'] extends true ? K : never }[ToolId];
+
+export const isToolId = (value: string): value is ToolId => Object.hasOwn(TOOLS, value);
+
+export const toolsOf = (engine: ToolDescriptor['engine']): ToolId[] =>
+  TOOL_IDS.filter((tool) => TOOLS[tool].engine === engine);
+
+/** What a tool saves to a client's library, by kind: the title's type word (001 §9) and the stored type. */
+export type ToolSaves = Readonly<
+  Record<string, { readonly label: string; readonly contentType: ContentType }>
+>;
+
+/**
+ * What each tool saves: blog rewrite saves as 'blog'; press release, newsletter and FAQ / how-to keep
+ * their own types; everything else saves as 'client_content' (001 §9), generated images included (issue
+ * 11: they are `client_content` items carrying the §3 image metadata). The FAQ tool saves an FAQ or a
+ * how-to guide.
+ */
+export const TOOL_SAVES = {
+  newsletter: { newsletter: { label: 'Newsletter', contentType: 'newsletter' } },
+  'press-release': { 'press-release': { label: 'Press Release', contentType: 'press_release' } },
+  'blog-rewrite': { 'blog-rewrite': { label: 'Blog Rewrite', contentType: 'blog' } },
+  faq: {
+    faq: { label: 'FAQ', contentType: 'faq' },
+    howto: { label: 'How To Guide', contentType: 'howto' },
+  },
+  'client-content': { 'client-content': { label: 'Client Content', contentType: 'client_content' } },
+  'social-content': { social: { label: 'Social Content', contentType: 'client_content' } },
+  'gbp-post': { 'gbp-post': { label: 'GBP Post', contentType: 'client_content' } },
+  'image-generation': { image: { label: 'Images', contentType: 'client_content' } },
+  'text-to-speech': {},
+  'gbp-image': {},
+  'social-image': {},
+  'multi-platform': { 'multi-platform': { label: 'Multi-Platform Content', contentType: 'client_content' } },
+} as const satisfies { readonly [K in ToolId]: ToolSaves };
+
+/** A tool's screen and sidebar entry; the icon is a name of frontend/src/app/navigation/nav-icons.ts. */
+export interface ToolScreen {
+  readonly path: `/${string}`;
+  readonly nav: { readonly group: ToolNavGroup; readonly title: string; readonly icon: string };
+}
+
+/** Each tool's screen, or null for a tool that runs behind another's screen (the GBP and social images). */
+export const TOOL_SCREENS = {
+  newsletter: { path: '/newsletter', nav: { group: 'Content Tools', title: 'Newsletter', icon: 'Mail' } },
+  'press-release': {
+    path: '/press-release',
+    nav: { group: 'Content Tools', title: 'Press Release', icon: 'Newspaper' },
+  },
+  'blog-rewrite': {
+    path: '/blog-rewriter',
+    nav: { group: 'Content Tools', title: 'Blog Rewriter', icon: 'PenLine' },
+  },
+  faq: { path: '/faq', nav: { group: 'Content Tools', title: 'FAQ', icon: 'CircleHelp' } },
+  'client-content': {
+    path: '/client-content',
+    nav: { group: 'Content Tools', title: 'Client Content', icon: 'FileText' },
+  },
+  'social-content': {
+    path: '/social-content',
+    nav: { group: 'Social Media Content Tools', title: 'Social Content', icon: 'Share2' },
+  },
+  'gbp-post': {
+    path: '/gbp-post',
+    nav: { group: 'Social Media Content Tools', title: 'GBP Post', icon: 'MapPin' },
+  },
+  'image-generation': {
+    path: '/image-generation',
+    nav: { group: 'Image Tools', title: 'Image Generation', icon: 'ImageIcon' },
+  },
+  'text-to-speech': {
+    path: '/create-podcast',
+    nav: { group: 'Audio Tools', title: 'Create Podcast', icon: 'Mic' },
+  },
+  'gbp-image': null,
+  'social-image': null,
+  'multi-platform': {
+    path: '/multi-platform-creator',
+    nav: { group: 'Content Tools', title: 'Multi-Platform Creator', icon: 'Layers' },
+  },
+} as const satisfies { readonly [K in ToolId]: ToolScreen | null };
+
+type Screens = typeof TOOL_SCREENS;
+
+/** The tools that have a screen of their own, in the catalog's order, and those screens' paths. */
+export type ScreenToolId = { [K in ToolId]: Screens[K] extends ToolScreen ? K : never }[ToolId];
+export type ToolScreenPath = Screens[ScreenToolId]['path'];
+
+const hasScreen = (tool: ToolId): tool is ScreenToolId => TOOL_SCREENS[tool] !== null;
+export const SCREEN_TOOL_IDS: readonly ScreenToolId[] = /* @__PURE__ */ TOOL_IDS.filter(hasScreen);
+
+/** Every kind of output a tool saves (the title's type word and the saved type follow from it). */
+export type SavableKind = { [K in ToolId]: keyof (typeof TOOL_SAVES)[K] }[ToolId];
