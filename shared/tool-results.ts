@@ -4,8 +4,8 @@ import { MAX_INLINE_AUDIO_BYTES, PODCAST_FORMATS } from './tools/podcast';
 import * as z from './validation/zod';
 
 /**
- * The results of the tools the public API documents, as the server builds them (their types are the
- * tools' result types) and the OpenAPI document describes them. Apart from the request modules, so a
+ * The tools' results, as the server builds them (their types are the tools' result types) and, for the
+ * tools the public API documents, the OpenAPI document describes them. Apart from the request modules, so a
  * route that only validates a request does not carry them.
  */
 
@@ -31,6 +31,27 @@ export const clientContentResultSchema = z.object({
   wordCount: z.number().check(z.int(), z.meta({ description: 'Words of its text.' })),
 });
 export type ClientContentResult = z.output<typeof clientContentResultSchema>;
+
+/** The tool's own result fields (the job adds the engine's: shared/job-results.ts). */
+export const pressReleaseResultSchema = z.object({
+  generatedHtml: z.string().check(z.meta({ description: 'The press release as HTML.' })),
+  generatedText: z.string().check(z.meta({ description: 'The press release as plain text.' })),
+  wordCount: z.number().check(z.int(), z.meta({ description: 'Words of its text.' })),
+});
+export type PressReleaseResult = z.output<typeof pressReleaseResultSchema>;
+
+/** The tool's own result fields (the job adds the engine's: shared/job-results.ts). */
+export const faqResultSchema = z.object({
+  generatedHtml: z.string().check(z.meta({ description: 'The FAQ or how-to guide as HTML.' })),
+  generatedSchema: z.string().check(
+    z.meta({
+      description:
+        'Its JSON-LD (schema.org FAQPage or HowTo), pretty-printed, safe to put inside a <script> block.',
+    }),
+  ),
+  wordCount: z.number().check(z.int(), z.meta({ description: 'Words of its text.' })),
+});
+export type FaqResult = z.output<typeof faqResultSchema>;
 
 /** The result of an image job, as the media worker builds it and the OpenAPI document describes it. */
 export const generatedImageResultSchema = z.object({

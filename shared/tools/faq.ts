@@ -105,9 +105,5 @@ export const faqRequestSchema = z
 export type FaqRequest = z.output<typeof faqRequestSchema>;
 export type FaqRequestInput = z.input<typeof faqRequestSchema>;
 
-export interface FaqResult extends Record<string, unknown> {
-  generatedHtml: string;
-  /** JSON-LD (schema.org FAQPage or HowTo), pretty-printed, safe to put inside a <script> block. */
-  generatedSchema: string;
-  wordCount: number;
-}
+/** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
+export type { FaqResult } from '../tool-results';

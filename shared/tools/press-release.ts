@@ -123,8 +123,5 @@ export const pressReleaseRequestSchema = z
 export type PressReleaseRequest = z.output<typeof pressReleaseRequestSchema>;
 export type PressReleaseRequestInput = z.input<typeof pressReleaseRequestSchema>;
 
-export interface PressReleaseResult extends Record<string, unknown> {
-  generatedHtml: string;
-  generatedText: string;
-  wordCount: number;
-}
+/** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
+export type { PressReleaseResult } from '../tool-results';

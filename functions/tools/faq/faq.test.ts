@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText } from '#shared/text';
+import { faqResultSchema } from '#shared/tool-results';
 import { faqRequestSchema } from '#shared/tools/faq';
 import { makeClient, makeContext } from '../test-fixtures';
 import { ToolResultError } from '../tool-result-error';
@@ -184,6 +185,14 @@ describe('composeFaq (offline)', () => {
 describe('parseFaqResult (via the tool)', () => {
   const input = request({});
   const parse = (raw: string) => faqTool.parseResult(raw, input, context);
+
+  it('builds its result with exactly the fields of its schema (shared/tool-results.ts)', () => {
+    for (const contentType of ['faq', 'howto']) {
+      const result = compose({ contentType });
+      expect(Object.keys(result).sort()).toEqual(Object.keys(faqResultSchema.def.shape).sort());
+      expect(faqResultSchema.safeParse(result).success).toBe(true);
+    }
+  });
 
   it('accepts the schema as an object or as JSON text, fenced or in a script block', () => {
     const schema = { '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity: [] };

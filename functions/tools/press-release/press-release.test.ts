@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRESS_RELEASE_INSTRUCTIONS } from '#shared/client';
 import { countWords, htmlToText } from '#shared/text';
+import { pressReleaseResultSchema } from '#shared/tool-results';
 import { pressReleaseRequestSchema } from '#shared/tools/press-release';
 import { SHORTER_THAN_ASKED } from '../compose/draft-check';
 import { ARTICLE, makeClient, makeContext } from '../test-fixtures';
@@ -184,6 +185,12 @@ describe('pressReleaseTool', () => {
     expect(result.generatedHtml).not.toMatch(/script|steal|onerror/u);
     expect(result.generatedText).toBe('Big News\n\nAUSTIN, Texas — Nov. 21, 2026 — Lead.');
     expect(result.wordCount).toBe(10);
+  });
+
+  it('builds its result with exactly the fields of its schema (shared/tool-results.ts)', () => {
+    const result = pressReleaseTool.parseResult(composePressRelease(input, context).text, input, context);
+    expect(Object.keys(result).sort()).toEqual(Object.keys(pressReleaseResultSchema.def.shape).sort());
+    expect(pressReleaseResultSchema.safeParse(result).success).toBe(true);
   });
 
   it('saves as press_release with the spec metadata and records press_release_generation', () => {
