@@ -3,23 +3,18 @@ import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
 import { findLanguageModel } from '#shared/models';
+import type { ToolJob } from '#shared/tools/common';
 import { idempotencyKeyOf } from './idempotency-keys';
 import { admitJob } from './job-admission';
 import { enqueueJob } from './job-queue';
 import { createJob } from './job-store';
-import type { ToolDefinition } from './tool-definition';
 
 /**
- * What the HTTP side needs of a tool: each tool keeps it in its own `request.ts`, so a route's bundle
- * holds the request schema and not the code only the worker runs.
+ * What the HTTP side needs of a tool: each tool keeps it beside its request schema, as its `ToolJob`
+ * (shared/tools/common.ts), so a route's bundle holds the request schema and not the code only the
+ * worker runs.
  */
-export type JobRequest<Input> = Pick<
-  ToolDefinition<Input, Record<string, unknown>>,
-  'name' | 'requestSchema' | 'clientId'
-> & {
-  /** What the job is expected to cost, in micro-dollars, counted against its client's budget (issue 34). */
-  estimateMicroUsd(input: Input): number;
-};
+export type JobRequest<Input> = ToolJob<Input>;
 
 /**
  * The HTTP side of every text generation endpoint: validate the tool's request body and the optional

@@ -1,6 +1,6 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { clientContentJobRequest } from '#functions/tools/client-content/request';
+import { clientContentJob } from '#shared/tools/client-content';
 import { withPreferWait } from './prefer-wait';
 
 /** POST /api/generate-content: the public API's name for client content (001 §7). */
-export const handler = withPreferWait(createJobHandler(clientContentJobRequest));
+export const handler = withPreferWait(createJobHandler(clientContentJob));

@@ -1,18 +1,21 @@
+import { estimateTextJob } from '../usage-estimate';
 import { INVALID_URL_MESSAGE, webAddress, webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import {
+  BLOG_FRAMEWORKS,
+  type BlogFramework,
   clientFields,
   modelField,
   requireClientForSave,
   requireThat,
   TOOL_MESSAGES,
   type ToastText,
+  type ToolJob,
 } from './common';
 
 /** Blog Rewriter (spec 001 §2, §5, §7, §8, §9). */
 
-export const BLOG_FRAMEWORKS = ['original', 'storybrand', 'aida', 'pas'] as const;
-export type BlogFramework = (typeof BLOG_FRAMEWORKS)[number];
+export { BLOG_FRAMEWORKS, type BlogFramework } from './common';
 
 export const BLOG_FRAMEWORK_OPTIONS: readonly {
   readonly value: BlogFramework;
@@ -91,3 +94,28 @@ export type BlogRewriteRequestInput = z.input<typeof blogRewriteRequestSchema>;
 
 /** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
 export type { BlogRewriteResult } from '../tool-results';
+
+/* Its expected reply length in tokens: the worker measures live progress against it, the estimate prices it. */
+
+/**
+ * A rewritten post of about 900 words, written twice (plain text and HTML) inside a JSON object: about
+ * 2,800 tokens. The source's length is unknown until it is fetched, so this is the typical post.
+ */
+export const BLOG_REWRITE_EXPECTED_TOKENS = 2_800;
+
+/** The job's cost estimate in micro-dollars (shared/usage-estimate.ts), counted against its client's budget. */
+export const estimateBlogRewrite = (input: BlogRewriteRequest) =>
+  estimateTextJob({
+    modelId: input.model,
+    expectedOutputTokens: BLOG_REWRITE_EXPECTED_TOKENS,
+    requestCharacters: 0,
+    readsSourcePage: true,
+  });
+
+/** What its generation route needs (functions/tools/blog-rewrite/handler.ts); the worker's definition spreads it. */
+export const blogRewriteJob: ToolJob<BlogRewriteRequest> = {
+  name: 'blog-rewrite',
+  requestSchema: blogRewriteRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateBlogRewrite,
+};

@@ -1,3 +1,4 @@
+import { estimateTextJob, textCharacters } from '../usage-estimate';
 import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import {
@@ -9,6 +10,7 @@ import {
   requireThat,
   TOOL_MESSAGES,
   type ToastText,
+  type ToolJob,
   textField,
 } from './common';
 
@@ -77,3 +79,25 @@ export type ClientContentRequestInput = z.input<typeof clientContentRequestSchem
 
 /** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
 export type { ClientContentResult } from '../tool-results';
+
+/* Its expected reply length in tokens: the worker measures live progress against it, the estimate prices it. */
+
+/** 1000-1500 words of post (about 1,650 tokens) plus its HTML markup: about 2,000 tokens. */
+export const CLIENT_CONTENT_EXPECTED_TOKENS = 2_000;
+
+/** The job's cost estimate in micro-dollars (shared/usage-estimate.ts), counted against its client's budget. */
+export const estimateClientContent = (input: ClientContentRequest) =>
+  estimateTextJob({
+    modelId: input.model,
+    expectedOutputTokens: CLIENT_CONTENT_EXPECTED_TOKENS,
+    requestCharacters: textCharacters(input.topic, input.prompt, input.instructions),
+    readsSourcePage: false,
+  });
+
+/** What its generation route needs (functions/tools/client-content/handler.ts); the worker's definition spreads it. */
+export const clientContentJob: ToolJob<ClientContentRequest> = {
+  name: 'client-content',
+  requestSchema: clientContentRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateClientContent,
+};

@@ -1,6 +1,7 @@
 import { DEFAULT_TEXT_MODEL_ID, languageModelIdSchema } from '../models';
 import { isValidTimeZone } from '../saved-title';
 import * as z from '../validation/zod';
+import type { ToolId } from './catalog';
 
 /**
  * Request fields and messages every content tool shares. The tool schemas in this folder are parsed
@@ -88,3 +89,24 @@ export function requireClientForSave(
 export function firstIssueMessage(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }
+
+/**
+ * What a tool's generation route needs of it (functions/generation/create-job-handler.ts): its job kind,
+ * its request schema, the client a request names (access is checked before the job is queued) and the
+ * job's estimate in micro-dollars, counted against that client's budget (issue 34). Browser-safe, beside
+ * the request schema, so the route's bundle holds neither prompts nor parsers; the worker's definition
+ * (functions/tools/<tool>/definition.ts) spreads it.
+ */
+export interface ToolJob<Input> {
+  readonly name: ToolId;
+  readonly requestSchema: z.ZodMiniType<Input>;
+  clientId(input: Input): string | null;
+  estimateMicroUsd(input: Input): number;
+}
+
+/**
+ * The Blog Rewriter's frameworks (001 §2), which a multi-platform run's blog rewrite takes too: here, so
+ * that the multi-platform request does not load the rewriter's module and its estimate's price table.
+ */
+export const BLOG_FRAMEWORKS = ['original', 'storybrand', 'aida', 'pas'] as const;
+export type BlogFramework = (typeof BLOG_FRAMEWORKS)[number];

@@ -1,3 +1,4 @@
+import { estimateTextJob, textCharacters } from '../usage-estimate';
 import * as z from '../validation/zod';
 import {
   clientFields,
@@ -7,6 +8,7 @@ import {
   requireThat,
   TOOL_MESSAGES,
   type ToastText,
+  type ToolJob,
   textField,
 } from './common';
 
@@ -107,3 +109,30 @@ export type FaqRequestInput = z.input<typeof faqRequestSchema>;
 
 /** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
 export type { FaqResult } from '../tool-results';
+
+/* Its expected reply length in tokens: the worker measures live progress against it, the estimate prices it. */
+
+/** Each item (about 90 tokens of question and answer) is written twice, in the HTML and in the JSON-LD. */
+const FAQ_TOKENS_PER_ITEM = 190;
+const FAQ_TOKENS_FOR_TITLE_AND_WRAPPING = 150;
+
+export function faqExpectedTokens(input: Pick<FaqRequest, 'questionCount'>): number {
+  return input.questionCount * FAQ_TOKENS_PER_ITEM + FAQ_TOKENS_FOR_TITLE_AND_WRAPPING;
+}
+
+/** The job's cost estimate in micro-dollars (shared/usage-estimate.ts), counted against its client's budget. */
+export const estimateFaq = (input: FaqRequest) =>
+  estimateTextJob({
+    modelId: input.model,
+    expectedOutputTokens: faqExpectedTokens(input),
+    requestCharacters: textCharacters(input.topic, input.prompt, input.customQuestions),
+    readsSourcePage: false,
+  });
+
+/** What its generation route needs (functions/tools/faq/handler.ts); the worker's definition spreads it. */
+export const faqJob: ToolJob<FaqRequest> = {
+  name: 'faq',
+  requestSchema: faqRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateFaq,
+};

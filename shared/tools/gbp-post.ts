@@ -1,6 +1,7 @@
 import { DEFAULT_GBP_MODEL_ID, languageModelIdSchema } from '../models';
+import { estimateTextJob, textCharacters } from '../usage-estimate';
 import * as z from '../validation/zod';
-import { clientFields } from './common';
+import { clientFields, type ToolJob } from './common';
 import { parseDimensions } from './social-content';
 
 /** GBP Post Creator (001 §2, §5, §7, §8, §9). */
@@ -98,3 +99,25 @@ export interface SizedImageResult extends Record<string, unknown> {
   width: number;
   height: number;
 }
+
+/* Its expected reply length in tokens: the worker measures live progress against it, the estimate prices it. */
+
+/** A post of at most 1,500 characters: about 400 tokens. */
+export const GBP_POST_EXPECTED_TOKENS = 400;
+
+/** The job's cost estimate in micro-dollars (shared/usage-estimate.ts), counted against its client's budget. */
+export const estimateGbpPost = (input: GbpPostRequest) =>
+  estimateTextJob({
+    modelId: input.model,
+    expectedOutputTokens: GBP_POST_EXPECTED_TOKENS,
+    requestCharacters: textCharacters(input.prompt),
+    readsSourcePage: false,
+  });
+
+/** What its generation route needs (functions/tools/gbp-post/handler.ts); the worker's definition spreads it. */
+export const gbpPostJob: ToolJob<GbpPostRequest> = {
+  name: 'gbp-post',
+  requestSchema: gbpPostRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateGbpPost,
+};

@@ -3,8 +3,7 @@ import { SOCIAL_PLATFORM_IDS, type SocialPlatformId } from '../platforms';
 import type { SavableKind } from '../saved-title';
 import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
-import { BLOG_FRAMEWORKS } from './blog-rewrite';
-import { clientFields, type ToastText } from './common';
+import { BLOG_FRAMEWORKS, clientFields, type ToastText } from './common';
 
 /** Multi-Platform Content Creator (001 §2, §3, §4, §5, §8, §9). */
 

@@ -1,3 +1,4 @@
+import { estimateTextJob, textCharacters } from '../usage-estimate';
 import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import {
@@ -8,6 +9,7 @@ import {
   requireThat,
   TOOL_MESSAGES,
   type ToastText,
+  type ToolJob,
   textField,
 } from './common';
 
@@ -94,3 +96,32 @@ export type NewsletterRequestInput = z.input<typeof newsletterRequestSchema>;
 
 /** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
 export type { NewsletterResult } from '../tool-results';
+
+/**
+ * How long its reply is expected to be, in tokens: the worker measures live progress against it, and
+ * the estimate prices it. A styled newsletter of 400-600 words is about 900 tokens once its inline-styled markup is counted.
+ */
+const NEWSLETTER_TOKENS = 900;
+/** Reading a page adds the source's substance: a little longer on average. */
+const NEWSLETTER_TOKENS_FROM_URL = 1_100;
+
+export function newsletterExpectedTokens(input: Pick<NewsletterRequest, 'inputType'>): number {
+  return input.inputType === 'url' ? NEWSLETTER_TOKENS_FROM_URL : NEWSLETTER_TOKENS;
+}
+
+/** The job's cost estimate in micro-dollars (shared/usage-estimate.ts), counted against its client's budget. */
+export const estimateNewsletter = (input: NewsletterRequest) =>
+  estimateTextJob({
+    modelId: input.model,
+    expectedOutputTokens: newsletterExpectedTokens(input),
+    requestCharacters: textCharacters(input.topic, input.prompt),
+    readsSourcePage: input.inputType === 'url',
+  });
+
+/** What its generation route needs (functions/tools/newsletter/handler.ts); the worker's definition spreads it. */
+export const newsletterJob: ToolJob<NewsletterRequest> = {
+  name: 'newsletter',
+  requestSchema: newsletterRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateNewsletter,
+};

@@ -1,3 +1,4 @@
+import { estimateTextJob, textCharacters } from '../usage-estimate';
 import { type CalendarDate, calendarDateOf, isoDateField } from '../validation/iso-date';
 import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
@@ -9,6 +10,7 @@ import {
   requireThat,
   TOOL_MESSAGES,
   type ToastText,
+  type ToolJob,
   textField,
 } from './common';
 
@@ -125,3 +127,25 @@ export type PressReleaseRequestInput = z.input<typeof pressReleaseRequestSchema>
 
 /** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
 export type { PressReleaseResult } from '../tool-results';
+
+/* Its expected reply length in tokens: the worker measures live progress against it, the estimate prices it. */
+
+/** 300-500 words plus headline, dateline and contact markup: about 700 tokens. */
+export const PRESS_RELEASE_EXPECTED_TOKENS = 700;
+
+/** The job's cost estimate in micro-dollars (shared/usage-estimate.ts), counted against its client's budget. */
+export const estimatePressRelease = (input: PressReleaseRequest) =>
+  estimateTextJob({
+    modelId: input.model,
+    expectedOutputTokens: PRESS_RELEASE_EXPECTED_TOKENS,
+    requestCharacters: textCharacters(input.topic, input.prompt, input.instructions),
+    readsSourcePage: input.inputType === 'url',
+  });
+
+/** What its generation route needs (functions/tools/press-release/handler.ts); the worker's definition spreads it. */
+export const pressReleaseJob: ToolJob<PressReleaseRequest> = {
+  name: 'press-release',
+  requestSchema: pressReleaseRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimatePressRelease,
+};

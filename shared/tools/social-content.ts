@@ -10,7 +10,7 @@ import {
 } from '../platforms';
 import { estimateTextJob, textCharacters } from '../usage-estimate';
 import * as z from '../validation/zod';
-import { clientFields, type ToastText } from './common';
+import { clientFields, type ToastText, type ToolJob } from './common';
 import { IMAGE_MESSAGES } from './image-generation';
 
 /** Social Content Generator (001 §2, §3, §5, §7, §8, §9). */
@@ -186,3 +186,11 @@ export const estimateSocialContent = (input: SocialContentRequest) =>
     requestCharacters: textCharacters(input.prompt),
     readsSourcePage: false,
   });
+
+/** What its generation route needs (functions/tools/social-content/routes.ts); the worker's definition spreads it. */
+export const socialContentJob: ToolJob<SocialContentRequest> = {
+  name: 'social-content',
+  requestSchema: socialContentRequestSchema,
+  clientId: (input) => input.clientId ?? null,
+  estimateMicroUsd: estimateSocialContent,
+};

@@ -5,8 +5,7 @@ import {
 } from '#functions/providers/testing/fake-openai-server';
 import { budgetWouldExceedMessage, type ClientSpend } from '#shared/budget';
 import { dayIn, monthOf } from '#shared/time-zone';
-import { estimateNewsletter } from '#shared/tools/job-estimates';
-import { newsletterRequestSchema } from '#shared/tools/newsletter';
+import { estimateNewsletter, newsletterRequestSchema } from '#shared/tools/newsletter';
 import type { UsageReply } from '#shared/usage';
 import { waitForJob } from '#test/support/job-events';
 import { clearOfMonthEnd, withMonthEndWait } from '#test/support/month-end';

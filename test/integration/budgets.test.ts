@@ -11,8 +11,7 @@ import {
   budgetWouldExceedMessage,
   type ClientSpend,
 } from '#shared/budget';
-import { estimateNewsletter } from '#shared/tools/job-estimates';
-import { newsletterRequestSchema } from '#shared/tools/newsletter';
+import { estimateNewsletter, newsletterRequestSchema } from '#shared/tools/newsletter';
 import { monthOf } from '#shared/usage-dates';
 import { waitForJob } from '#test/support/job-events';
 import { clearOfMonthEnd, withMonthEndWait } from '#test/support/month-end';

@@ -2,16 +2,16 @@ import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import {
   BLOG_REWRITE_ACTIVITY,
+  BLOG_REWRITE_EXPECTED_TOKENS,
   type BlogRewriteRequest,
   type BlogRewriteResult,
+  blogRewriteJob,
 } from '#shared/tools/blog-rewrite';
-import { BLOG_REWRITE_EXPECTED_TOKENS } from '#shared/tools/expected-length';
 import { parseBlogRewriteResult } from './parse-result';
 import { buildBlogRewritePrompt } from './prompt';
-import { blogRewriteJobRequest } from './request';
 
 export const blogRewriteTool: ToolDefinition<BlogRewriteRequest, BlogRewriteResult> = {
-  ...blogRewriteJobRequest,
+  ...blogRewriteJob,
   modelId: (input) => input.model,
   sourceUrl: (input) => input.url,
   expectedOutputTokens: () => BLOG_REWRITE_EXPECTED_TOKENS,

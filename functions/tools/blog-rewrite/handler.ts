@@ -1,6 +1,6 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
 import { withPreferWait } from '#functions/public-api/prefer-wait';
-import { blogRewriteJobRequest } from './request';
+import { blogRewriteJob } from '#shared/tools/blog-rewrite';
 
 /** Part of the public API (001 §7), so it honours `Prefer: wait=N`. */
-export const handler = withPreferWait(createJobHandler(blogRewriteJobRequest));
+export const handler = withPreferWait(createJobHandler(blogRewriteJob));

@@ -3,16 +3,16 @@ import { savedContentType, savedTitle } from '#shared/saved-title';
 import { htmlToText } from '#shared/text';
 import {
   CLIENT_CONTENT_ACTIVITY,
+  CLIENT_CONTENT_EXPECTED_TOKENS,
   type ClientContentRequest,
   type ClientContentResult,
+  clientContentJob,
 } from '#shared/tools/client-content';
-import { CLIENT_CONTENT_EXPECTED_TOKENS } from '#shared/tools/expected-length';
 import { parseClientContentResult } from './parse-result';
 import { buildClientContentPrompt } from './prompt';
-import { clientContentJobRequest } from './request';
 
 export const clientContentTool: ToolDefinition<ClientContentRequest, ClientContentResult> = {
-  ...clientContentJobRequest,
+  ...clientContentJob,
   modelId: (input) => input.model,
   sourceUrl: (input) => input.clientUrl,
   expectedOutputTokens: () => CLIENT_CONTENT_EXPECTED_TOKENS,

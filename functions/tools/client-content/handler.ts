@@ -1,4 +1,4 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { clientContentJobRequest } from './request';
+import { clientContentJob } from '#shared/tools/client-content';
 
-export const handler = createJobHandler(clientContentJobRequest);
+export const handler = createJobHandler(clientContentJob);

@@ -1,14 +1,12 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { htmlToText } from '#shared/text';
-import { faqExpectedTokens } from '#shared/tools/expected-length';
-import { FAQ_ACTIVITY, type FaqRequest, type FaqResult } from '#shared/tools/faq';
+import { FAQ_ACTIVITY, type FaqRequest, type FaqResult, faqExpectedTokens, faqJob } from '#shared/tools/faq';
 import { parseFaqResult } from './parse-result';
 import { buildFaqPrompt } from './prompt';
-import { faqJobRequest } from './request';
 
 export const faqTool: ToolDefinition<FaqRequest, FaqResult> = {
-  ...faqJobRequest,
+  ...faqJob,
   modelId: (input) => input.model,
   sourceUrl: () => null,
   expectedOutputTokens: faqExpectedTokens,

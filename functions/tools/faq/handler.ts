@@ -1,4 +1,4 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { faqJobRequest } from './request';
+import { faqJob } from '#shared/tools/faq';
 
-export const handler = createJobHandler(faqJobRequest);
+export const handler = createJobHandler(faqJob);

@@ -1,13 +1,17 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
-import { GBP_POST_EXPECTED_TOKENS } from '#shared/tools/expected-length';
-import { GBP_ACTIVITY, type GbpPostRequest, type GbpPostResult } from '#shared/tools/gbp-post';
+import {
+  GBP_ACTIVITY,
+  GBP_POST_EXPECTED_TOKENS,
+  type GbpPostRequest,
+  type GbpPostResult,
+  gbpPostJob,
+} from '#shared/tools/gbp-post';
 import { parseGbpResult } from './parse-result';
 import { buildGbpPrompt } from './prompt';
-import { gbpPostJobRequest } from './request';
 
 export const gbpPostTool: ToolDefinition<GbpPostRequest, GbpPostResult> = {
-  ...gbpPostJobRequest,
+  ...gbpPostJob,
   modelId: (input) => input.model,
   sourceUrl: () => null,
   expectedOutputTokens: () => GBP_POST_EXPECTED_TOKENS,

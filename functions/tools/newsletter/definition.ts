@@ -1,14 +1,18 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
 import { htmlToText } from '#shared/text';
-import { newsletterExpectedTokens } from '#shared/tools/expected-length';
-import { NEWSLETTER_ACTIVITY, type NewsletterRequest, type NewsletterResult } from '#shared/tools/newsletter';
+import {
+  NEWSLETTER_ACTIVITY,
+  type NewsletterRequest,
+  type NewsletterResult,
+  newsletterExpectedTokens,
+  newsletterJob,
+} from '#shared/tools/newsletter';
 import { parseNewsletterResult } from './parse-result';
 import { buildNewsletterPrompt, newsletterInstructions } from './prompt';
-import { newsletterJobRequest } from './request';
 
 export const newsletterTool: ToolDefinition<NewsletterRequest, NewsletterResult> = {
-  ...newsletterJobRequest,
+  ...newsletterJob,
   modelId: (input) => input.model,
   sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
   expectedOutputTokens: newsletterExpectedTokens,

@@ -1,6 +1,6 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
 import { withPreferWait } from '#functions/public-api/prefer-wait';
-import { newsletterJobRequest } from './request';
+import { newsletterJob } from '#shared/tools/newsletter';
 
 /** Part of the public API (001 §7), so it honours `Prefer: wait=N`. */
-export const handler = withPreferWait(createJobHandler(newsletterJobRequest));
+export const handler = withPreferWait(createJobHandler(newsletterJob));

@@ -1,18 +1,18 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
-import { PRESS_RELEASE_EXPECTED_TOKENS } from '#shared/tools/expected-length';
 import {
   PRESS_RELEASE_ACTIVITY,
+  PRESS_RELEASE_EXPECTED_TOKENS,
   type PressReleaseRequest,
   type PressReleaseResult,
+  pressReleaseJob,
 } from '#shared/tools/press-release';
 import { isoDate, releaseDate } from './company';
 import { parsePressReleaseResult } from './parse-result';
 import { buildPressReleasePrompt } from './prompt';
-import { pressReleaseJobRequest } from './request';
 
 export const pressReleaseTool: ToolDefinition<PressReleaseRequest, PressReleaseResult> = {
-  ...pressReleaseJobRequest,
+  ...pressReleaseJob,
   modelId: (input) => input.model,
   sourceUrl: (input) => (input.inputType === 'url' ? input.url : null),
   expectedOutputTokens: () => PRESS_RELEASE_EXPECTED_TOKENS,

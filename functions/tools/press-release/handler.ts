@@ -1,4 +1,4 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { pressReleaseJobRequest } from './request';
+import { pressReleaseJob } from '#shared/tools/press-release';
 
-export const handler = createJobHandler(pressReleaseJobRequest);
+export const handler = createJobHandler(pressReleaseJob);

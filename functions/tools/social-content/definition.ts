@@ -5,14 +5,14 @@ import {
   SOCIAL_ACTIVITY,
   type SocialContentRequest,
   type SocialContentResult,
+  socialContentJob,
   socialExpectedTokens,
 } from '#shared/tools/social-content';
 import { parseSocialResult } from './parse-result';
 import { buildSocialPrompt } from './prompt';
-import { socialContentJobRequest } from './request';
 
 export const socialContentTool: ToolDefinition<SocialContentRequest, SocialContentResult> = {
-  ...socialContentJobRequest,
+  ...socialContentJob,
   modelId: (input) => input.model,
   sourceUrl: () => null,
   expectedOutputTokens: socialExpectedTokens,

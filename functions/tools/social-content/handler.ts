@@ -1,5 +1,5 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { socialContentJobRequest } from './request';
+import { socialContentJob } from '#shared/tools/social-content';
 
 /** POST /api/generate-social-content → 202 {jobId}; one job writes every requested platform's post. */
-export const handler = createJobHandler(socialContentJobRequest);
+export const handler = createJobHandler(socialContentJob);
