@@ -8,6 +8,7 @@ import {
   NO_ACCESS,
 } from '#infra/function-access';
 import { httpFunctions, httpRoutes, routesOf } from '#infra/routes';
+import { TOOL_ROUTE_ENTRIES } from '#shared/tools/catalog';
 
 describe('function access', () => {
   it('has a deliberate entry for every handler folder of the route table', () => {
@@ -49,23 +50,14 @@ describe('function access', () => {
   // (functions/budgets/billable-estimate.ts; docs/decisions.md, "Client budgets that tell the truth").
   it('keeps the provider keys to the workers, image analysis and the routes that start jobs', () => {
     const functions = httpFunctions.filter((fn) => functionAccess(fn).providerSecret).map((fn) => fn.id);
-    expect(functions.sort()).toEqual(
-      [
-        'AnalyzeImage',
-        'Batches',
-        'GbpPost',
-        'GenerateClientContent',
-        'GenerateContent',
-        'GenerateFaq',
-        'GenerateImage',
-        'GenerateMultiPlatform',
-        'GenerateNewsletter',
-        'GeneratePressRelease',
-        'RewriteBlog',
-        'SocialContent',
-        'TextToSpeech',
-      ].sort(),
+    // Every tool's own generation function (shared/tools/catalog.ts), and these.
+    const toolFunctions = TOOL_ROUTE_ENTRIES.filter(([, route]) => !route.sharedFunction).map(
+      ([, route]) => route.id,
     );
+    expect(functions.sort()).toEqual(
+      [...toolFunctions, 'AnalyzeImage', 'Batches', 'GbpPost', 'GenerateContent', 'SocialContent'].sort(),
+    );
+    expect(toolFunctions).toContain('GenerateNewsletter');
     const holders = Object.entries(BACKGROUND_ACCESS)
       .filter(([, access]) => access.providerSecret)
       .map(([name]) => name);
