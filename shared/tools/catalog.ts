@@ -51,7 +51,6 @@ export const TOOLS = {
   'social-image': { label: 'Social Image', engine: 'media', publicApi: false },
   // One run of the Multi-Platform Creator: the media worker runs its child jobs of the text tools.
   'multi-platform': { label: 'Multi-Platform Creator', engine: 'media', publicApi: false },
-  tagline: { label: 'Tagline', engine: 'text', publicApi: false },
 } as const satisfies Readonly<Record<string, ToolDescriptor>>;
 
 type Tools = typeof TOOLS;
@@ -88,7 +87,6 @@ export const TOOL_ROUTES = {
     sharedFunction: 'SocialContent',
   },
   'multi-platform': { id: 'GenerateMultiPlatform', path: 'generate-multi-platform' },
-  tagline: { id: 'GenerateTagline', path: 'generate-tagline' },
 } as const satisfies { readonly [K in ToolId]: ToolRoute };
 
 /** Each tool with its route, without reading `TOOLS` (which the route table has no use for). */
@@ -133,7 +131,6 @@ export const TOOL_SAVES = {
   'gbp-image': {},
   'social-image': {},
   'multi-platform': { 'multi-platform': { label: 'Multi-Platform Content', contentType: 'client_content' } },
-  tagline: { tagline: { label: 'Tagline', contentType: 'client_content' } },
 } as const satisfies { readonly [K in ToolId]: ToolSaves };
 
 /** A tool's screen and sidebar entry; the icon is a name of frontend/src/app/navigation/nav-icons.ts. */
@@ -180,7 +177,6 @@ export const TOOL_SCREENS = {
     path: '/multi-platform-creator',
     nav: { group: 'Content Tools', title: 'Multi-Platform Creator', icon: 'Layers' },
   },
-  tagline: { path: '/tagline', nav: { group: 'Content Tools', title: 'Tagline', icon: 'Sparkles' } },
 } as const satisfies { readonly [K in ToolId]: ToolScreen | null };
 
 type Screens = typeof TOOL_SCREENS;
