@@ -6,7 +6,8 @@ import { httpRoutes } from '#infra/routes';
 import { PUBLIC_ENDPOINTS } from '../public-api-schemas';
 import { SAVABLE_KINDS, savedContentType } from '../saved-title';
 import { USAGE_TOOL_LABELS } from '../usage';
-import { SCREEN_TOOL_IDS, TOOL_IDS, TOOL_ROUTES, TOOL_SAVES, TOOL_SCREENS, TOOLS, toolsOf } from './catalog';
+import { TOOL_IDS, TOOL_ROUTES, TOOL_SAVES, TOOLS, toolsOf } from './catalog';
+import { SCREEN_TOOL_IDS, TOOL_SCREENS } from './tool-screens';
 
 const root = join(import.meta.dirname, '..', '..');
 

@@ -1,24 +1,21 @@
 import type { ContentType } from '../content';
 
 /**
- * Every generation tool, described in this one file (docs/adding-a-tool.md): the lists that enumerate
- * tools (the job kinds, the route table's generation routes and grants, the workers' registries, the
- * estimates, the usage labels, the saved titles and types, the signed-in screens and the sidebar, the
- * public API's jobs) are derived from it, and those keyed by tool are mapped types over its ids, so a
- * tool with a missing piece fails to compile. Plain data on purpose: the browser's first load reads it
- * (the sidebar, the page titles), so a request or result schema lives in the tool's own module
- * (shared/tools/<tool>.ts). Four records keyed by tool, not one, because each goes into different
- * bundles: `TOOL_ROUTES` into every HTTP function (the route table), `TOOLS` into the usage reports,
- * `TOOL_SAVES` into the tools that save, `TOOL_SCREENS` into the browser; a bundle carries only the
- * records it reads (docs/decisions.md, "One description per
- * tool").
+ * Every generation tool, described once here and in tool-screens.ts (docs/adding-a-tool.md): the lists
+ * that enumerate tools (the job kinds, the route table's generation routes and grants, the workers'
+ * registries, the estimates, the usage labels, the saved titles and types, the signed-in screens and the
+ * sidebar, the public API's jobs) are derived from it, and those keyed by tool are mapped types over its
+ * ids, so a tool with a missing piece fails to compile. Plain data on purpose: a request or result
+ * schema lives in the tool's own module (shared/tools/<tool>.ts). Four records keyed by tool, not one,
+ * because each goes into different bundles: `TOOL_ROUTES` into every HTTP function (the route table),
+ * `TOOLS` into the usage reports, `TOOL_SAVES` into the tools that save, and the screens
+ * (`TOOL_SCREENS`, in tool-screens.ts, a module of its own since the browser's first load carries
+ * whichever module it is in) into the browser; a bundle carries only the records it reads
+ * (docs/decisions.md, "One description per tool").
  */
 
 /** The functions that serve several tools' routes (infra/routes.ts); any other tool has its own. */
 export type SharedToolFunction = 'GbpPost' | 'SocialContent';
-
-/** The sidebar groups a tool's screen may be listed in (spec 000 §2). */
-export type ToolNavGroup = 'Content Tools' | 'Social Media Content Tools' | 'Image Tools' | 'Audio Tools';
 
 export interface ToolRoute {
   readonly id: string;
@@ -132,61 +129,6 @@ export const TOOL_SAVES = {
   'social-image': {},
   'multi-platform': { 'multi-platform': { label: 'Multi-Platform Content', contentType: 'client_content' } },
 } as const satisfies { readonly [K in ToolId]: ToolSaves };
-
-/** A tool's screen and sidebar entry; the icon is a name of frontend/src/app/navigation/nav-icons.ts. */
-export interface ToolScreen {
-  readonly path: `/${string}`;
-  readonly nav: { readonly group: ToolNavGroup; readonly title: string; readonly icon: string };
-}
-
-/** Each tool's screen, or null for a tool that runs behind another's screen (the GBP and social images). */
-export const TOOL_SCREENS = {
-  newsletter: { path: '/newsletter', nav: { group: 'Content Tools', title: 'Newsletter', icon: 'Mail' } },
-  'press-release': {
-    path: '/press-release',
-    nav: { group: 'Content Tools', title: 'Press Release', icon: 'Newspaper' },
-  },
-  'blog-rewrite': {
-    path: '/blog-rewriter',
-    nav: { group: 'Content Tools', title: 'Blog Rewriter', icon: 'PenLine' },
-  },
-  faq: { path: '/faq', nav: { group: 'Content Tools', title: 'FAQ', icon: 'CircleHelp' } },
-  'client-content': {
-    path: '/client-content',
-    nav: { group: 'Content Tools', title: 'Client Content', icon: 'FileText' },
-  },
-  'social-content': {
-    path: '/social-content',
-    nav: { group: 'Social Media Content Tools', title: 'Social Content', icon: 'Share2' },
-  },
-  'gbp-post': {
-    path: '/gbp-post',
-    nav: { group: 'Social Media Content Tools', title: 'GBP Post', icon: 'MapPin' },
-  },
-  'image-generation': {
-    path: '/image-generation',
-    nav: { group: 'Image Tools', title: 'Image Generation', icon: 'ImageIcon' },
-  },
-  'text-to-speech': {
-    path: '/create-podcast',
-    nav: { group: 'Audio Tools', title: 'Create Podcast', icon: 'Mic' },
-  },
-  'gbp-image': null,
-  'social-image': null,
-  'multi-platform': {
-    path: '/multi-platform-creator',
-    nav: { group: 'Content Tools', title: 'Multi-Platform Creator', icon: 'Layers' },
-  },
-} as const satisfies { readonly [K in ToolId]: ToolScreen | null };
-
-type Screens = typeof TOOL_SCREENS;
-
-/** The tools that have a screen of their own, in the catalog's order, and those screens' paths. */
-export type ScreenToolId = { [K in ToolId]: Screens[K] extends ToolScreen ? K : never }[ToolId];
-export type ToolScreenPath = Screens[ScreenToolId]['path'];
-
-const hasScreen = (tool: ToolId): tool is ScreenToolId => TOOL_SCREENS[tool] !== null;
-export const SCREEN_TOOL_IDS: readonly ScreenToolId[] = /* @__PURE__ */ TOOL_IDS.filter(hasScreen);
 
 /** Every kind of output a tool saves (the title's type word and the saved type follow from it). */
 export type SavableKind = { [K in ToolId]: keyof (typeof TOOL_SAVES)[K] }[ToolId];

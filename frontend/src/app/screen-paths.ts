@@ -1,4 +1,4 @@
-import { SCREEN_TOOL_IDS, TOOL_SCREENS, type ToolScreenPath } from '#shared/tools/catalog';
+import { SCREEN_TOOL_IDS, TOOL_SCREENS, type ToolScreenPath } from '#shared/tools/tool-screens';
 
 /**
  * The signed-in screens' paths, as plain data: the router pairs each with its lazy loader in

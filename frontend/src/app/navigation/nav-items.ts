@@ -1,5 +1,5 @@
 import type { ExternalLinks } from '#shared/runtime-config';
-import { SCREEN_TOOL_IDS, TOOL_SCREENS, type ToolNavGroup } from '#shared/tools/catalog';
+import { SCREEN_TOOL_IDS, TOOL_SCREENS, type ToolNavGroup } from '#shared/tools/tool-screens';
 import type { NavIconName } from './nav-icons';
 
 /**
