@@ -4,9 +4,9 @@
  * they share the same conditions. Prints median and 90th percentile per kind.
  */
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
+import { envNames } from '#contract/routes';
 import { newApiKeyValue } from '#functions/api-keys/api-key-secret';
 import { handler } from '#functions/auth/http-authorizer';
-import { envNames } from '#infra/routes';
 import { httpApiEvent, requestAuthorizerEvent } from '#local/http-api-event';
 import type { CreatedApiKey } from '#shared/api-keys';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';

@@ -1,4 +1,4 @@
-import { backgroundFunctions } from '#infra/routes';
+import { backgroundFunctions } from '#contract/routes';
 import type { LambdaBundle, LambdaEntry } from './lambda-bundles';
 
 /**

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { backgroundFunctions } from '#infra/routes';
+import { backgroundFunctions } from '#contract/routes';
 import { budgetFor, HTTP_HANDLER_BUDGET_BYTES, OVER_BUDGET } from './lambda-budgets';
 import {
   bundleLambdas,

@@ -5,8 +5,8 @@
  */
 import { join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#contract/routes';
 import { type BundledFunction, carriedBeside } from '#infra/media-bundling';
-import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#infra/routes';
 import { SPLIT_ENTRY_FILE, splitBuildOptions, splitGraph, staticClosure } from '#infra/split-bundle';
 
 export const repositoryRoot = join(import.meta.dirname, '..');

@@ -11,8 +11,8 @@
  */
 import { request as httpRequest } from 'node:http';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { httpRoutes } from '#contract/routes';
 import { type LocalHttpServer, startLocalHttpServer } from '#functions/commons/testing/local-http-server';
-import { httpRoutes } from '#infra/routes';
 import { ensureFrontendBuild } from '#local/frontend-build';
 import type { Client } from '#shared/client';
 import { INVALID_URL_MESSAGE } from '#shared/validation/web-address';

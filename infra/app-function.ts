@@ -11,12 +11,12 @@ import {
 } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '#contract/routes';
 import { InlinePolicyRole } from './inline-policy-role';
 import { LAMBDA_NODE_MAJOR } from './lambda-build-options';
 import { LAMBDA_RUNTIME } from './lambda-runtime';
 import type { ExtraBundling } from './media-bundling';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
-import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from './routes';
 import { SPLIT_HANDLER, splitBundleCode } from './split-bundle';
 
 /**

@@ -14,12 +14,12 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { ADMIN_GROUP_NAME, backgroundFunctions, envNames } from '#contract/routes';
 import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
 import { AdminPromotion } from './admin-promotion';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import type { AppConfig } from './config';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
-import { ADMIN_GROUP_NAME, backgroundFunctions, envNames } from './routes';
 import {
   APP_CLIENT_READ_ATTRIBUTES,
   APP_CLIENT_WRITE_ATTRIBUTES,

@@ -1,5 +1,5 @@
+import type { HttpFunction } from '#contract/routes';
 import { TOOL_ROUTE_ENTRIES } from '#shared/tools/catalog';
-import type { HttpFunction } from './routes';
 
 /**
  * What each Lambda may touch, derived from where its handler lives so that a new function in an existing

@@ -14,9 +14,9 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { gatewayFunction, type HttpRoute as TableRoute } from '#contract/routes';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/generation-jobs';
 import { ORIGIN_VERIFY_IDENTITY_SOURCE } from './origin-verify';
-import { gatewayFunction, type HttpRoute as TableRoute } from './routes';
 
 /**
  * Routes with credentials are never cached. Their authorizer's only identity source is CloudFront's

@@ -8,6 +8,7 @@
  * synth then names the command to run.
  */
 import { join } from 'node:path';
+import { httpFunctions } from '#contract/routes';
 import {
   HOST_NODE_PACKAGE,
   INSTALL_COMMAND,
@@ -18,7 +19,6 @@ import {
   LAMBDA_NODE_PACKAGE,
 } from './lambda-native-modules';
 import { MEDIA_WORKER_NODE_MODULES } from './media-bundling';
-import { httpFunctions } from './routes';
 
 const projectRoot = join(import.meta.dirname, '..');
 /** Every package any function carries: the media worker's and the HTTP functions'. */

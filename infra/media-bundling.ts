@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { BundlingOptions, ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { backgroundFunctions, type HttpFunction } from '#contract/routes';
 import { copyLambdaNativeModules } from './lambda-native-modules';
-import { backgroundFunctions, type HttpFunction } from './routes';
 
 /**
  * How functions with native or file-bound packages are bundled. sharp ships its libvips binaries as

@@ -4,6 +4,15 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import {
+  ADMIN_GROUP_NAME,
+  backgroundFunctions,
+  envNames,
+  functionsOf,
+  type HttpRoute,
+  httpRoutes as routeTable,
+  webSocketRoutes,
+} from '#contract/routes';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import { ACTIVITY_INDEX_FILL_TIMEOUT, ActivityIndexFill } from './activity-index-fill';
@@ -46,15 +55,6 @@ import {
   REVIEW_REMINDER_INTERVAL_MINUTES,
   REVIEW_REMINDERS_TIMEOUT_SECONDS,
 } from './review-reminder-interval';
-import {
-  ADMIN_GROUP_NAME,
-  backgroundFunctions,
-  envNames,
-  functionsOf,
-  type HttpRoute,
-  httpRoutes as routeTable,
-  webSocketRoutes,
-} from './routes';
 import { TRASH_MIGRATION_TIMEOUT, TrashMigration } from './trash-migration';
 import { USAGE_BACKFILL_TIMEOUT, UsageBackfill } from './usage-backfill';
 import { AppWebSocketApi } from './websocket-api';

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { backgroundFunctions, type HttpRoute, httpRoutes, webSocketRoutes } from '#contract/routes';
 import { createAppStacks } from './app-stacks';
 import { readAppConfig } from './config';
 import type { LbmStudioEdgeStack } from './edge-stack';
-import { backgroundFunctions, type HttpRoute, httpRoutes, webSocketRoutes } from './routes';
 import { LANDING_PAGE_FILE } from './spa-rewrite';
 import { LbmStudioStack } from './stack';
 

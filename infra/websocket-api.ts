@@ -7,8 +7,8 @@ import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { WebSocketRoute } from '#contract/routes';
 import { acknowledge, acknowledgeManagedPolicy, acknowledgeWildcardResource } from './nag';
-import type { WebSocketRoute } from './routes';
 
 export const WEBSOCKET_STAGE_NAME = 'prod';
 export const WEBSOCKET_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;

@@ -22,9 +22,9 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ADMIN_GROUP_NAME } from '#contract/routes';
 import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
 import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
-import { ADMIN_GROUP_NAME } from '#infra/routes';
 import {
   APP_CLIENT_READ_ATTRIBUTES,
   APP_CLIENT_WRITE_ATTRIBUTES,

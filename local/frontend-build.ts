@@ -24,7 +24,7 @@ const sources = [
   join(frontendDir, 'index.html'),
   join(frontendDir, 'vite.config.ts'),
   join(repoRoot, 'shared'),
-  join(repoRoot, 'infra', 'routes.ts'),
+  join(repoRoot, 'contract', 'routes.ts'),
   // Names the prerendered page of `/` that vite.config.ts writes.
   join(repoRoot, 'infra', 'spa-rewrite.ts'),
   join(repoRoot, 'package.json'),

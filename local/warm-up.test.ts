@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backgroundFunctions, httpRoutes } from '#infra/routes';
+import { backgroundFunctions, httpRoutes } from '#contract/routes';
 import { repositoryRoot } from './repository-root';
 import { warmUpHandlerEntries } from './warm-up';
 

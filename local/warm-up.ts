@@ -12,9 +12,9 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
+import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#contract/routes';
 import { toAuthorizerContext } from '#functions/commons/caller';
 import { readEnv } from '#functions/commons/env';
-import { backgroundFunctions, httpRoutes, webSocketRoutes } from '#infra/routes';
 import { DEFAULT_TEXT_MODEL_ID } from '#shared/models';
 import { functionEntries } from './functions/function-catalog';
 import type { FunctionHost } from './functions/function-host';

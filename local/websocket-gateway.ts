@@ -7,7 +7,7 @@ import type {
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
 import { WebSocket, WebSocketServer } from 'ws';
-import { webSocketRoutes } from '#infra/routes';
+import { webSocketRoutes } from '#contract/routes';
 import type { FunctionInvoker } from './functions/function-host';
 
 /**

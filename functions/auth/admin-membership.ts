@@ -1,7 +1,7 @@
 import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP_NAME } from '#contract/routes';
 import { cognitoClient } from '#functions/commons/clients/cognito';
 import { readEnv, requireEnv } from '#functions/commons/env';
-import { ADMIN_GROUP_NAME } from '#infra/routes';
 
 /**
  * Whether the user is in the admins group right now, asked of Cognito (the source of truth the token's

@@ -1,6 +1,6 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envNames } from '#infra/routes';
+import { envNames } from '#contract/routes';
 import { httpApiEvent, requestAuthorizerEvent } from '#local/http-api-event';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { handler } from './http-authorizer';

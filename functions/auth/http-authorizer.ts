@@ -3,6 +3,7 @@ import type {
   APIGatewaySimpleAuthorizerResult,
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
+import { httpRoutes, UNMATCHED_ROUTE_KEY } from '#contract/routes';
 import { type AuthorizerContext, toAuthorizerContext } from '#functions/commons/caller';
 import {
   type CredentialRefusal,
@@ -10,7 +11,6 @@ import {
   refusedCredentials,
 } from '#functions/commons/credential-refusals';
 import { logger } from '#functions/commons/logger';
-import { httpRoutes, UNMATCHED_ROUTE_KEY } from '#infra/routes';
 import { isApiKeyCredential } from '#shared/api-keys';
 import { authorizeApiKey } from './api-key-authorizer';
 import { cameThroughCloudFront } from './origin-verify';

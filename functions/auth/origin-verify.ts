@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { envNames } from '#contract/routes';
 import { getSecretValue } from '#functions/commons/clients/secrets-manager';
-import { envNames } from '#infra/routes';
 import { ORIGIN_SECRET_TTL_MS, ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 
 /**

@@ -1,9 +1,9 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { ADMIN_GROUP_NAME } from '#contract/routes';
 import { cognitoClient } from '#functions/commons/clients/cognito';
 import { adminEmails, readEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
-import { ADMIN_GROUP_NAME } from '#infra/routes';
 import { normalizeEmail } from '#shared/email-domain';
 
 /**

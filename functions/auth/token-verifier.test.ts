@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envNames } from '#infra/routes';
+import { envNames } from '#contract/routes';
 import { signJwt } from '#test/support/tokens';
 import { checkIdTokenClaims, cognitoIssuer } from './id-token-claims';
 import { InvalidTokenError, idTokenVerifier, verifyIdToken } from './token-verifier';

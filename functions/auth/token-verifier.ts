@@ -1,9 +1,9 @@
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { FetchError, JwksValidationError, JwtBaseError, JwtExpiredError } from 'aws-jwt-verify/error';
 import { type Jwks, SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { ADMIN_GROUP_NAME } from '#contract/routes';
 import type { Caller } from '#functions/commons/caller';
 import { readEnv, requireEnv } from '#functions/commons/env';
-import { ADMIN_GROUP_NAME } from '#infra/routes';
 import { checkIdTokenClaims, cognitoIssuer, IdTokenClaimError } from './id-token-claims';
 
 /**

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { envNames } from '#infra/routes';
+import { envNames } from '#contract/routes';
 import { fetchSource } from './fetch-source';
 import { FetchFailedError, UnsafeUrlError } from './safe-fetch-errors';
 import { type LocalHttpServer, startLocalHttpServer } from './testing/local-http-server';

@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { type AuthKind, httpRoutes } from '#infra/routes';
+import { type AuthKind, httpRoutes } from '#contract/routes';
 import * as z from '#shared/validation/zod';
 import { BadRequestError, ForbiddenError, HttpError, PayloadTooLargeError } from './errors';
 import { logger } from './logger';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { httpFunctions, routesOf } from '#infra/routes';
+import { httpFunctions, routesOf } from '#contract/routes';
 import type { HttpEvent } from './http-wrap';
 import { dispatchRoutes, type RouteHandler } from './route-dispatch';
 

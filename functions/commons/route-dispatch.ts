@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routesOf } from '#infra/routes';
+import { routesOf } from '#contract/routes';
 import type { HttpEvent } from './http-wrap';
 
 /** A route's handler as Lambda calls it (what httpHandler and publicHttpHandler return). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envNames } from '#infra/routes';
+import { envNames } from '#contract/routes';
 import {
   blockedAddressReason,
   isSameOrigin,

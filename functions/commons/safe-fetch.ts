@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
-import { envNames } from '#infra/routes';
+import { envNames } from '#contract/routes';
 import {
   CrossOriginRedirectError,
   FetchFailedError,

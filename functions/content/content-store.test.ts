@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@
 import { mockClient } from 'aws-sdk-client-mock';
 import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envNames } from '#contract/routes';
 import { NotFoundError } from '#functions/commons/errors';
-import { envNames } from '#infra/routes';
 import { saveContentOnce } from './content-saves';
 
 /**

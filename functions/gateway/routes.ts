@@ -1,6 +1,6 @@
+import { UNMATCHED_ROUTE_KEY } from '#contract/routes';
 import type { RouteHandler } from '#functions/commons/route-dispatch';
 import { dispatchRoutes } from '#functions/commons/route-dispatch';
-import { UNMATCHED_ROUTE_KEY } from '#infra/routes';
 import { handler as getHealth } from './get-health';
 import { handler as unmatchedRoute } from './unmatched-route';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { envNames } from '#contract/routes';
 import { startLocalHttpServer } from '#functions/commons/testing/local-http-server';
-import { envNames } from '#infra/routes';
 import { sendMail } from './mail-sender';
 
 /** The SES e-mail's request: SESv2's SendEmail through the SDK's client, signed for ses in the sender's region. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { httpRoutes } from '#infra/routes';
+import { httpRoutes } from '#contract/routes';
 import { textJobFields } from '#shared/job-results';
 import { PUBLIC_API_VERSION } from '#shared/public-api';
 import { PUBLIC_ENDPOINTS } from '#shared/public-api-schemas';

@@ -1,4 +1,4 @@
-import { httpRoutes } from '#infra/routes';
+import { httpRoutes } from '#contract/routes';
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import { MAX_API_REQUEST_BODY_BYTES } from '#shared/api-limits';
 import { JOB_TOOLS } from '#shared/generation-jobs';

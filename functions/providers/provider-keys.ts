@@ -1,5 +1,5 @@
+import { envNames } from '#contract/routes';
 import { getSecretValue } from '#functions/commons/clients/secrets-manager';
-import { envNames } from '#infra/routes';
 import type { ModelProvider } from '#shared/models';
 
 /**

@@ -8,9 +8,9 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envNames } from '#contract/routes';
 import { entities } from '#functions/data/entities';
 import { partitionKey } from '#functions/data/item-keys';
-import { envNames } from '#infra/routes';
 import { monthOf, monthsBetween } from '#shared/usage-dates';
 import { seededUsageRecord } from '#test/support/usage-records';
 import { BACKFILL_MARKER_KEY, handler, USAGE_RECORDED_SINCE } from './usage-backfill';

@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { envNames } from '#infra/routes';
+import { envNames } from '#contract/routes';
 import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
 import { CONNECTION_REFRESH_MS, jobSucceededEvent, UserPusher } from './notifier';
 

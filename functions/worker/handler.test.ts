@@ -2,8 +2,8 @@ import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envNames } from '#contract/routes';
 import type { RunOutcome } from '#functions/generation/run-job';
-import { envNames } from '#infra/routes';
 import { handler } from './handler';
 import { JobDeadlineError } from './job-deadline';
 

@@ -1,4 +1,4 @@
-import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#infra/routes';
+import { backgroundFunctions, httpFunctions, webSocketRoutes } from '#contract/routes';
 
 /**
  * Every function the stack deploys, by the id its CloudFormation logical id is made of (`${id}Function`):

@@ -1,5 +1,5 @@
+import { envNames } from '#contract/routes';
 import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
-import { envNames } from '#infra/routes';
 import type { RuntimeCredentials } from '../bootstrap';
 import type { StackFunction } from './stack-functions';
 

@@ -1,4 +1,4 @@
-import { envNames } from '#infra/routes';
+import { envNames } from '#contract/routes';
 import type { CfnResource, CfnTemplate } from './stack-template';
 
 /**

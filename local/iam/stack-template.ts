@@ -41,6 +41,7 @@ function sourceFiles(dir: string): string[] {
 export function templateInputsHash(root = repositoryRoot): string {
   const hash = createHash('sha256');
   const files = [
+    ...sourceFiles(join(root, 'contract')),
     ...sourceFiles(join(root, 'infra')),
     ...sourceFiles(join(root, 'shared')),
     join(root, 'cdk.json'),

@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_GROUP_NAME } from '#contract/routes';
 import { ADMIN_PROMOTION_RESOURCE_TYPE } from '#infra/admin-promotion';
-import { ADMIN_GROUP_NAME } from '#infra/routes';
 import {
   buildApp,
   logicalIdOf,

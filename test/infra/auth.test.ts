@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_GROUP_NAME } from '#infra/routes';
+import { ADMIN_GROUP_NAME } from '#contract/routes';
 import {
   actionsOfFunction,
   logicalIdOf,

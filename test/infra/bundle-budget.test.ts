@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backgroundFunctions, httpFunctions } from '#infra/routes';
+import { backgroundFunctions, httpFunctions } from '#contract/routes';
 import { budgetFor, OVER_BUDGET, PAGE_READING_BUDGET_BYTES } from '../../bench/lambda-budgets';
 import {
   type LambdaBundle,

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { HttpRoute } from '#contract/routes';
 import { addComplianceChecks } from '#infra/compliance';
-import type { HttpRoute } from '#infra/routes';
 import {
   allEntries,
   buildUnbundledApp,

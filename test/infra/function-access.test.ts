@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { httpFunctions, httpRoutes, routesOf } from '#contract/routes';
 import {
   BACKGROUND_ACCESS,
   DEFAULT_ROUTE_ACCESS,
@@ -7,7 +8,6 @@ import {
   functionFolder,
   NO_ACCESS,
 } from '#infra/function-access';
-import { httpFunctions, httpRoutes, routesOf } from '#infra/routes';
 import { TOOL_ROUTE_ENTRIES } from '#shared/tools/catalog';
 
 describe('function access', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { backgroundFunctions, envNames, httpFunctions, webSocketRoutes } from '#contract/routes';
 import { apiKeyEntities } from '#functions/api-keys/api-key-entities';
 import { entities } from '#functions/data/entities';
 import {
@@ -10,7 +11,6 @@ import {
   functionAccess,
 } from '#infra/function-access';
 import { MEDIA_WORKER_ACCESS } from '#infra/media-worker';
-import { backgroundFunctions, envNames, httpFunctions, webSocketRoutes } from '#infra/routes';
 import { modulesReached } from '../../bench/lambda-bundles';
 import { actionsOfFunction, repositoryRoot, sharedTemplate, statementsOfFunction } from './fixture';
 import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf } from './shared-bundles';

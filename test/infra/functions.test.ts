@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { backgroundFunctions, envNames, httpFunctions, webSocketRoutes } from '#contract/routes';
 import { FUNCTION_DEFAULTS } from '#infra/app-function';
 import { functionAccess, functionFolder } from '#infra/function-access';
 import { isMediaJobFunction } from '#infra/media-worker';
-import { backgroundFunctions, envNames, httpFunctions, webSocketRoutes } from '#infra/routes';
 import { WORKER_MEMORY_MB, WORKER_TIMEOUT } from '#infra/stack';
 import {
   actionsOfFunction,

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { gatewayFunction, httpRoutes, UNMATCHED_ROUTE_KEY } from '#infra/routes';
+import { gatewayFunction, httpRoutes, UNMATCHED_ROUTE_KEY } from '#contract/routes';
 import { logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate } from './fixture';
 
 describe('HTTP API', () => {

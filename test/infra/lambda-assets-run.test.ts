@@ -5,6 +5,13 @@ import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backgroundFunctions,
+  envNames,
+  gatewayFunction,
+  httpFunctions,
+  UNMATCHED_ROUTE_KEY,
+} from '#contract/routes';
 import { LAMBDA_NODE_MAJOR } from '#infra/lambda-build-options';
 import {
   HOST_NODE_DIR,
@@ -16,13 +23,6 @@ import {
 } from '#infra/lambda-native-modules';
 import { LAMBDA_RUNTIME } from '#infra/lambda-runtime';
 import { type BundledFunction, carriedBeside, functionBundling } from '#infra/media-bundling';
-import {
-  backgroundFunctions,
-  envNames,
-  gatewayFunction,
-  httpFunctions,
-  UNMATCHED_ROUTE_KEY,
-} from '#infra/routes';
 import { runAfterBundling, SPLIT_HANDLER } from '#infra/split-bundle';
 import { functionEntries } from '#local/functions/function-catalog';
 import { httpApiEvent } from '#local/http-api-event';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envNames } from '#infra/routes';
+import { envNames } from '#contract/routes';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { logicalIdOf, resourcesOf, sharedTemplate, statementsOfFunction } from './fixture';
 

@@ -1,6 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { type HttpFunction, type HttpRoute, httpFunctions, httpRoutes } from '#infra/routes';
+import { type HttpFunction, type HttpRoute, httpFunctions, httpRoutes } from '#contract/routes';
 import { buildApp, type CfnResource, resourcesOf, TEST_DOMAIN } from './fixture';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { backgroundFunctions, type HttpRoute, httpRoutes } from '#infra/routes';
+import { backgroundFunctions, type HttpRoute, httpRoutes } from '#contract/routes';
 import { LbmStudioStack } from '#infra/stack';
 import { NO_EXTERNAL_LINKS } from '#shared/runtime-config';
 import { buildApp, createProjectRoot, resourcesOf, resourcesOfType, tempDir } from './fixture';

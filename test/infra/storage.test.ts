@@ -1,12 +1,12 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { httpFunctions } from '#contract/routes';
 import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
 import { functionAccess } from '#infra/function-access';
 import { JOBS_MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_FACTOR } from '#infra/jobs-queue';
 import { MEDIA_TRASH_DAYS, MEDIA_TRASH_PREFIX } from '#infra/media-storage';
 import { isMediaJobFunction } from '#infra/media-worker';
 import { PROVIDER_SECRET_PLACEHOLDER_FIELD } from '#infra/provider-secret';
-import { httpFunctions } from '#infra/routes';
 import { WORKER_MAX_CONCURRENCY, WORKER_TIMEOUT } from '#infra/stack';
 import {
   actionsOfFunction,

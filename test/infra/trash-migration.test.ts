@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { backgroundFunctions } from '#contract/routes';
 import { S3_TRASH_PREFIX } from '#functions/trash/migrate-s3-trash';
 import { MEDIA_TRASH_PREFIX } from '#infra/media-storage';
-import { backgroundFunctions } from '#infra/routes';
 import { TRASH_MIGRATION_TIMEOUT, TRASH_PARTITIONS } from '#infra/trash-migration';
 import {
   deployTriggerOf,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { backgroundFunctions } from '#contract/routes';
 import { partitionKey } from '#functions/data/item-keys';
 import { TABLE_KEYS } from '#functions/data/table-definition';
 import { BACKFILL_MARKER_KEY } from '#functions/usage/usage-backfill';
-import { backgroundFunctions } from '#infra/routes';
 import { USAGE_BACKFILL_PARTITIONS, USAGE_BACKFILL_TIMEOUT } from '#infra/usage-backfill';
 import {
   deployTriggerOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { httpFunctions, webSocketRoutes } from '#contract/routes';
 import { functionAccess } from '#infra/function-access';
-import { httpFunctions, webSocketRoutes } from '#infra/routes';
 import {
   actionsOfFunction,
   logicalIdOf,

@@ -1,7 +1,7 @@
 import type { CdkCustomResourceEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_GROUP_NAME } from '#contract/routes';
 import { type AdminPromotionProperties, handler } from '#functions/auth/admin-promotion';
-import { ADMIN_GROUP_NAME } from '#infra/routes';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 /**

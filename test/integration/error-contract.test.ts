@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpMethod, httpRoutes } from '#infra/routes';
+import { type HttpMethod, httpRoutes } from '#contract/routes';
 import { MAX_API_REQUEST_BODY_BYTES } from '#shared/api-limits';
 import { type ContractCheck, openApiContract } from '#test/support/openapi-contract';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';

@@ -3,7 +3,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, paginateScan } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpRoutes } from '#infra/routes';
+import { httpRoutes } from '#contract/routes';
 import { LOCAL_NAMES } from '#local/bootstrap';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';

@@ -2,11 +2,11 @@ import { type Message, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { httpRoutes } from '#contract/routes';
 import { sqsClient } from '#functions/commons/clients/sqs';
 import { entities } from '#functions/data/entities';
 import { findItem } from '#functions/data/item-commands';
 import { ABANDONED_JOB_MS } from '#functions/generation/job-slots';
-import { httpRoutes } from '#infra/routes';
 import { sqsRecord } from '#local/sqs-poller';
 import {
   IDEMPOTENCY_KEY_HEADER,

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpRoutes } from '#contract/routes';
 import { toAuthorizerContext } from '#functions/commons/caller';
 import type { HttpEvent } from '#functions/commons/http-wrap';
 import {
@@ -8,7 +9,6 @@ import {
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
 import { OFFLINE_FALLBACK_MARGIN_MS, visionBudgetMs } from '#functions/tools/analyze-image/handler';
-import { httpRoutes } from '#infra/routes';
 import { httpApiEvent, routeKeyOf, withLambdaAuthorizer } from '#local/http-api-event';
 import { fitsInline, MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
 import { uploadProblem } from '#shared/tools/image-analysis';

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpRoutes } from '#infra/routes';
+import { httpRoutes } from '#contract/routes';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { INVALID_URL_MESSAGE } from '#shared/validation/web-address';

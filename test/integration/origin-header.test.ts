@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envNames } from '#infra/routes';
+import { envNames } from '#contract/routes';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 

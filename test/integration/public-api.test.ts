@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpRoutes } from '#contract/routes';
 import { buildOpenApiDocument } from '#functions/openapi/build-openapi';
-import { httpRoutes } from '#infra/routes';
 import type { CreatedApiKey } from '#shared/api-keys';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { webSocketRoutes } from '#infra/routes';
+import { webSocketRoutes } from '#contract/routes';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 /**

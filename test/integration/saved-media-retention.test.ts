@@ -1,7 +1,7 @@
 import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envNames } from '#contract/routes';
 import { MEDIA_LIFECYCLE_RULES } from '#infra/media-storage';
-import { envNames } from '#infra/routes';
 import { mediaKey, parseMediaPath, UNSAVED_MEDIA_DAYS } from '#shared/media';
 import { waitForJob } from '#test/support/job-events';
 import { expirationDays } from '#test/support/s3-lifecycle';

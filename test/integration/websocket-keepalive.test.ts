@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ADMIN_GROUP_NAME } from '#infra/routes';
+import { ADMIN_GROUP_NAME } from '#contract/routes';
 import { ACTIVITY_CREATED_EVENT } from '#shared/activity';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 

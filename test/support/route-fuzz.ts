@@ -12,7 +12,7 @@ import {
   $ZodString,
   $ZodType,
 } from 'zod/v4/core';
-import type { HttpRoute } from '#infra/routes';
+import type { HttpRoute } from '#contract/routes';
 import { isResourceId } from '#shared/validation/resource-id';
 
 /**

@@ -8,7 +8,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP_NAME } from '#infra/routes';
+import { ADMIN_GROUP_NAME } from '#contract/routes';
 import { type LocalRuntime, type LocalRuntimeOptions, startLocalRuntime } from '#local/runtime';
 
 /**
