@@ -8,7 +8,7 @@
  * worker and this machine's cores really run in parallel, so the batch's own overhead shows apart.
  */
 import { loadavg } from 'node:os';
-import { WORKER_MAX_CONCURRENCY } from '#infra/worker-concurrency';
+import { WORKER_MAX_CONCURRENCY } from '#contract/worker-concurrency';
 import { BATCH_POLL_MS } from '#shared/batch-columns';
 import type { BatchView } from '#shared/batch-schemas';
 import { BATCH_JOB_SLOTS } from '#shared/generation-jobs';

@@ -9,8 +9,8 @@
  * crosses a poll now and then. Prints the polls made and how many met a reset connection.
  */
 import { connect, type Socket } from 'node:net';
+import { WORKER_MAX_CONCURRENCY } from '#contract/worker-concurrency';
 import { startFakeOpenAiServer } from '#functions/providers/testing/fake-openai-server';
-import { WORKER_MAX_CONCURRENCY } from '#infra/worker-concurrency';
 import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 

@@ -3,8 +3,8 @@ import type { IUserPool, UserPoolGroup } from 'aws-cdk-lib/aws-cognito';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import type { AdminPromotionProperties } from '#contract/admin-promotion';
 import { backgroundFunctions } from '#contract/routes';
-import type { AdminPromotionProperties } from '#functions/auth/admin-promotion';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import { acknowledge, acknowledgeManagedPolicy, acknowledgeWildcardResource } from './nag';
 

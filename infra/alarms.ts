@@ -17,8 +17,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { JOB_STATUS_LOG_MESSAGES } from './job-status-log';
-import { PROVIDER_CALL_LOG_MESSAGES } from './provider-call-log';
+import { JOB_STATUS_LOG_MESSAGES } from '#contract/job-status-log';
+import { PROVIDER_CALL_LOG_MESSAGES } from '#contract/provider-call-log';
 
 /**
  * CloudWatch alarms to one SNS topic (issue 17 item 3), e-mailed to `alarmEmail` when that context

@@ -1,11 +1,11 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
+import { TABLE_INDEXES, TABLE_KEYS } from '#contract/table-definition';
 
 /**
  * The single DynamoDB table (docs/architecture.md, "Data: one table"), in exactly the shape the entities (functions/data/) and the local
- * bootstrap use (functions/data/table-definition.ts). It holds every client, content item and API key,
+ * bootstrap use (contract/table-definition.ts). It holds every client, content item and API key,
  * so it survives stack deletion and can be restored to any second of the last 35 days.
  */
 export class DataTable extends Construct {

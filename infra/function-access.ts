@@ -4,7 +4,7 @@ import { TOOL_ROUTE_ENTRIES } from '#shared/tools/catalog';
 /**
  * What each Lambda may touch, derived from where its handler lives so that a new function in an existing
  * folder gets the right grants without an extra line. A function holds the grants of all its routes
- * (infra/routes.ts groups a resource's routes in one function). The stack turns this into IAM statements; the
+ * (contract/routes.ts groups a resource's routes in one function). The stack turns this into IAM statements; the
  * environment variables naming the resources go to every function regardless (names are not secrets,
  * and the handlers read them lazily), so a missing grant shows up as AccessDenied, never as a crash.
  *

@@ -3,7 +3,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { partitionKey } from '#functions/data/item-keys';
+import { partitionKey } from '#contract/item-key-format';
 import type { AccessLevel, FunctionAccess, ItemWriteAction } from './function-access';
 
 /**

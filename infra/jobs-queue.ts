@@ -1,12 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { MAX_RECEIVE_COUNT, queueVisibilitySeconds } from './queue-timing';
+import { MAX_RECEIVE_COUNT, queueVisibilitySeconds } from '#contract/queue-timing';
 
 /** A message is tried this many times before it is parked in the dead-letter queue. */
 export const JOBS_MAX_RECEIVE_COUNT = MAX_RECEIVE_COUNT;
 
-export { VISIBILITY_TIMEOUT_FACTOR } from './queue-timing';
+export { VISIBILITY_TIMEOUT_FACTOR } from '#contract/queue-timing';
 
 export interface JobsQueueProps {
   readonly workerTimeout: Duration;

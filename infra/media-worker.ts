@@ -4,10 +4,10 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { MEDIA_WORKER_TIMEOUT_SECONDS } from '#contract/queue-timing';
 import { BACKGROUND_ACCESS, type FunctionAccess } from './function-access';
 import { JobsQueue } from './jobs-queue';
 import { acknowledge } from './nag';
-import { MEDIA_WORKER_TIMEOUT_SECONDS } from './queue-timing';
 
 /**
  * The media side of the stack (docs/architecture.md, "Media, publishing and integrators"): image and speech jobs have their own queue and DLQ and

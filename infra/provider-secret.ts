@@ -1,4 +1,4 @@
-import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
+import { PROVIDER_KEY_NAMES } from '#contract/provider-key-names';
 
 /**
  * The field CloudFormation generates in the provider secret at creation, so that the secret starts as a

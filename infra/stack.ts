@@ -4,6 +4,12 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { BATCH_FEED_INTERVAL_MINUTES, BATCH_FEEDER_TIMEOUT_SECONDS } from '#contract/batch-feed-interval';
+import { WORKER_TIMEOUT_SECONDS } from '#contract/queue-timing';
+import {
+  REVIEW_REMINDER_INTERVAL_MINUTES,
+  REVIEW_REMINDERS_TIMEOUT_SECONDS,
+} from '#contract/review-reminder-interval';
 import {
   ADMIN_GROUP_NAME,
   backgroundFunctions,
@@ -13,6 +19,7 @@ import {
   httpRoutes as routeTable,
   webSocketRoutes,
 } from '#contract/routes';
+import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from '#contract/worker-concurrency';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import { ACTIVITY_INDEX_FILL_TIMEOUT, ActivityIndexFill } from './activity-index-fill';
@@ -20,7 +27,6 @@ import { Alarms, JOB_WAIT_ALARM_SECONDS } from './alarms';
 import { AppFunction, type FunctionBuildSettings } from './app-function';
 import { AppSecrets } from './app-secrets';
 import { Auth } from './auth';
-import { BATCH_FEED_INTERVAL_MINUTES, BATCH_FEEDER_TIMEOUT_SECONDS } from './batch-feed-interval';
 import type { AppConfig } from './config';
 import { contentSecurityPolicy } from './content-security-policy';
 import { DataTable } from './data-table';
@@ -49,16 +55,10 @@ import {
 import { OperationsDashboard } from './operations-dashboard';
 import { OriginVerifySecret } from './origin-verify';
 import { providerSecretTemplate } from './provider-secret';
-import { WORKER_TIMEOUT_SECONDS } from './queue-timing';
 import { RateSchedule } from './rate-schedule';
-import {
-  REVIEW_REMINDER_INTERVAL_MINUTES,
-  REVIEW_REMINDERS_TIMEOUT_SECONDS,
-} from './review-reminder-interval';
 import { TRASH_MIGRATION_TIMEOUT, TrashMigration } from './trash-migration';
 import { USAGE_BACKFILL_TIMEOUT, UsageBackfill } from './usage-backfill';
 import { AppWebSocketApi } from './websocket-api';
-import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from './worker-concurrency';
 
 /** API Gateway ends an HTTP integration at 30 s; a route function must answer before that. */
 export const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
@@ -70,7 +70,7 @@ export const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
 export const WORKER_TIMEOUT = Duration.seconds(WORKER_TIMEOUT_SECONDS);
 export const WORKER_MEMORY_MB = 1536;
 /** The event source's concurrency and batch size, shared with the local poller. */
-export { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from './worker-concurrency';
+export { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from '#contract/worker-concurrency';
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 export interface LbmStudioStackProps extends StackProps {
@@ -79,7 +79,7 @@ export interface LbmStudioStackProps extends StackProps {
   readonly projectRoot: string;
   /** Built frontend; defaults to `<projectRoot>/frontend/dist`. */
   readonly frontendAssetPath?: string;
-  /** The route table; defaults to infra/routes.ts (tests pass variations). */
+  /** The route table; defaults to contract/routes.ts (tests pass variations). */
   readonly httpRoutes?: readonly HttpRoute[];
   /** The CloudFront web ACL (infra/edge-stack.ts, us-east-1); the app always gives one. */
   readonly webAclArn?: string;
@@ -170,7 +170,7 @@ export class LbmStudioStack extends Stack {
       return created;
     };
 
-    // One Lambda per function of the route table, which may serve several routes (infra/routes.ts).
+    // One Lambda per function of the route table, which may serve several routes (contract/routes.ts).
     const routeHandlers = new Map(
       functionsOf(httpRoutes).map((spec) => {
         if ((spec.timeoutSeconds ?? 0) > HTTP_INTEGRATION_LIMIT_SECONDS) {

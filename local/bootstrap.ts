@@ -22,9 +22,9 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { MAX_RECEIVE_COUNT } from '#contract/queue-timing';
 import { ADMIN_GROUP_NAME } from '#contract/routes';
-import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
-import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
+import { TABLE_INDEXES, TABLE_KEYS } from '#contract/table-definition';
 import {
   APP_CLIENT_READ_ATTRIBUTES,
   APP_CLIENT_WRITE_ATTRIBUTES,
@@ -49,7 +49,7 @@ export const LOCAL_NAMES = {
   mediaDeadLetterQueue: 'lbm-studio-media-jobs-dlq',
 } as const;
 
-/** The stack's redrive setting (infra/queue-timing.ts), so jobs reach the DLQ after as many receives. */
+/** The stack's redrive setting (contract/queue-timing.ts), so jobs reach the DLQ after as many receives. */
 export { MAX_RECEIVE_COUNT };
 
 /** Whether a start found its table or bucket in the data folder, or made it (a new data folder). */

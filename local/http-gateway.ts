@@ -4,9 +4,9 @@ import type {
   APIGatewayProxyStructuredResultV2,
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
+import { matchRoute } from '#contract/route-match';
 import { type AuthKind, gatewayFunction, type HttpFunction, UNMATCHED_ROUTE_KEY } from '#contract/routes';
 import { API_EDGE_GUARD_FUNCTION_CODE } from '#infra/api-edge-guard';
-import { matchRoute } from '#infra/route-match';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { viewerRequestFunction } from './cloudfront-function';
 import { type ContentEncoding, compressBody, isCompressible, negotiateEncoding } from './compression';

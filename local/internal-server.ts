@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#contract/websocket-limits';
 import type { FunctionInvoker } from './functions/function-host';
 import type { AwsRequest } from './iam/access-check';
 import { callerKeyId } from './iam/aws-requests';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BATCH_FEED_INTERVAL_MINUTES } from '#infra/batch-feed-interval';
+import { BATCH_FEED_INTERVAL_MINUTES } from '#contract/batch-feed-interval';
 import { LOCAL_PORTS, readLocalSettings } from './local-config';
 import { repositoryRoot } from './repository-root';
 

@@ -1,10 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
-import { BATCH_FEED_INTERVAL_MINUTES } from '#infra/batch-feed-interval';
+import { BATCH_FEED_INTERVAL_MINUTES } from '#contract/batch-feed-interval';
 import {
   MEDIA_WORKER_TIMEOUT_SECONDS,
   queueVisibilitySeconds,
   WORKER_TIMEOUT_SECONDS,
-} from '#infra/queue-timing';
+} from '#contract/queue-timing';
 import type { ExternalLinks } from '#shared/runtime-config';
 
 /**
@@ -22,7 +22,7 @@ export interface LocalSettings {
   /** Pause between offline provider chunks, so people can watch a generation stream locally. */
   offlineStreamDelayMs: number;
   /**
-   * The workers' Lambda timeouts and their queues' visibility timeouts: the stack's (infra/queue-timing.ts),
+   * The workers' Lambda timeouts and their queues' visibility timeouts: the stack's (contract/queue-timing.ts),
    * so retries and deadlines behave as in AWS. WORKER_TIMEOUT_SECONDS shortens the text worker's for a
    * test of the deadline; QUEUE_VISIBILITY_TIMEOUT_SECONDS overrides both queues' for a test of redelivery.
    */

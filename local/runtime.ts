@@ -3,13 +3,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { REVIEW_REMINDER_INTERVAL_MINUTES } from '#contract/review-reminder-interval';
 import { ADMIN_GROUP_NAME, envNames } from '#contract/routes';
 import { repairBatch } from '#functions/batches/batch-feeder';
 import { batchesForRecovery } from '#functions/batches/batch-store';
 import { localKey } from '#functions/clients/password-cipher';
 import { requeueJob } from '#functions/media/requeue-job';
 import { settleJob } from '#functions/usage/settle-job';
-import { REVIEW_REMINDER_INTERVAL_MINUTES } from '#infra/review-reminder-interval';
 import type { RuntimeConfig } from '#shared/runtime-config';
 import {
   type AdminAccount,

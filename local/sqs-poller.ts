@@ -7,7 +7,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from '#infra/worker-concurrency';
+import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from '#contract/worker-concurrency';
 import type { FunctionInvoker } from './functions/function-host';
 
 /**
@@ -17,7 +17,7 @@ import type { FunctionInvoker } from './functions/function-host';
  * maxReceiveCount. Like the event source mapping, which polls with the function's execution role, the
  * poller signs with the consuming function's credentials (`sqs`), so its role must allow the receive,
  * delete and visibility calls as in AWS. Batch size and maximum concurrency are the CDK event source's
- * (infra/worker-concurrency.ts): up to ten jobs run at once, so one slow job does not hold up the rest.
+ * (contract/worker-concurrency.ts): up to ten jobs run at once, so one slow job does not hold up the rest.
  */
 
 /** SQS hands out at most ten messages per ReceiveMessage. */

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_INDEXES, TABLE_KEYS } from '#contract/table-definition';
 import { logger } from '#functions/commons/logger';
 import {
   ACTIVITY_FEED_PARTITION,
@@ -7,7 +8,6 @@ import {
   entities,
 } from '#functions/data/entities';
 import { isConditionFailure, partitionKey, sortKey } from '#functions/data/item-keys';
-import { TABLE_INDEXES, TABLE_KEYS } from '#functions/data/table-definition';
 
 /**
  * One-time fill of the byAction index keys (entities.ts, gsi1) on the activities recorded before the

@@ -4,6 +4,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { CdkCustomResourceEvent, CdkCustomResourceResponse } from 'aws-lambda';
+import type { AdminPromotionProperties } from '#contract/admin-promotion';
 import { cognitoClient } from '#functions/commons/clients/cognito';
 import { logger } from '#functions/commons/logger';
 
@@ -15,13 +16,6 @@ import { logger } from '#functions/commons/logger';
  * takes out of the group the addresses that left the list. Deleting it takes the listed users out.
  * One resource for any number of admins: the stack's resource budget does not grow with the list.
  */
-
-export interface AdminPromotionProperties {
-  readonly UserPoolId: string;
-  readonly GroupName: string;
-  /** Lower-cased addresses, as infra/config.ts reads them. */
-  readonly AdminEmails: readonly string[];
-}
 
 type PromotionEvent = CdkCustomResourceEvent<AdminPromotionProperties & { ServiceToken: string }>;
 

@@ -9,7 +9,7 @@ import { handler as restoreClient } from './restore-client';
 import { handler as setBudget } from './set-budget';
 import { handler as updateClient } from './update-client';
 
-/** The Clients function: /api/clients, /api/clients/{clientId} and its budget (infra/routes.ts). */
+/** The Clients function: /api/clients, /api/clients/{clientId} and its budget (contract/routes.ts). */
 export const handler = dispatchRoutes('Clients', {
   ListClients: listClients,
   CreateClient: createClient,

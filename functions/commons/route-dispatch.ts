@@ -6,7 +6,7 @@ import type { HttpEvent } from './http-wrap';
 export type RouteHandler = (event: HttpEvent, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /**
- * The handler of a function that serves several routes (infra/routes.ts): API Gateway names the route in
+ * The handler of a function that serves several routes (contract/routes.ts): API Gateway names the route in
  * the event's `routeKey`, and the request goes to that route's own handler, unchanged. The handlers are
  * given by route id and must be exactly the routes the table gives this function, checked when the
  * module loads, so a route added to the table but not here (or the reverse) fails the function's first

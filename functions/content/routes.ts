@@ -8,7 +8,7 @@ import { handler as restoreContent } from './restore-content';
 import { handler as setDueDate } from './set-due-date';
 
 /**
- * The Content function: a client's library, /api/clients/{clientId}/content[/…] (infra/routes.ts), but
+ * The Content function: a client's library, /api/clients/{clientId}/content[/…] (contract/routes.ts), but
  * for the saves of new versions (save-routes.ts, the ContentSaves function).
  */
 export const handler = dispatchRoutes('Content', {

@@ -4,7 +4,7 @@ import { handler as restoreVersion } from './restore-version';
 import { handler as updateContent } from './update-content';
 
 /**
- * The ContentSaves function: the library routes that write a new version of an item (infra/routes.ts).
+ * The ContentSaves function: the library routes that write a new version of an item (contract/routes.ts).
  * They sanitize the HTML they are given and tag the media it names, which the reads, deletes and due
  * dates of the Content function never need (docs/decisions.md, "Bundles within budget").
  */

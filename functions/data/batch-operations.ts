@@ -2,7 +2,7 @@ import type { Entity, InputItem, KeyInputItem } from 'dynamodb-toolbox/entity';
 import { BatchDeleteRequest } from 'dynamodb-toolbox/entity/actions/batchDelete';
 import { BatchPutRequest } from 'dynamodb-toolbox/entity/actions/batchPut';
 import { BatchWriteCommand, execute as executeBatchWrite } from 'dynamodb-toolbox/table/actions/batchWrite';
-import { TABLE_KEYS } from './table-definition';
+import { TABLE_KEYS } from '#contract/table-definition';
 
 /**
  * Batch writes of one entity, chunked to DynamoDB's 25 requests a BatchWriteItem (batch reads are in

@@ -10,8 +10,8 @@ import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { PutItemCommand, type PutItemInput } from 'dynamodb-toolbox/entity/actions/put';
+import { TABLE_INDEXES, TABLE_KEYS } from '#contract/table-definition';
 import { ENTITY_NAME_ATTRIBUTE } from './item-keys';
-import { TABLE_INDEXES, TABLE_KEYS } from './table-definition';
 
 /**
  * The reads and writes every store repeats. dynamodb-toolbox builds every request (keys, conditions,

@@ -1,52 +1,26 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { Table } from 'dynamodb-toolbox/table';
-import { TABLE_INDEXES, TABLE_KEYS } from './table-definition';
+import { ENTITY_NAME_ATTRIBUTE, ENTITY_VERSION, ENTITY_VERSION_ATTRIBUTE } from '#contract/item-key-format';
+import { TABLE_INDEXES, TABLE_KEYS } from '#contract/table-definition';
 
-/**
- * The stored shape of every item, as ElectroDB wrote it before dynamodb-toolbox replaced it
- * (docs/decisions.md, "Platform"): items already in a table must read, update and list exactly as before,
- * and new writes must look the same. So the key values keep ElectroDB's format:
- *
- * - partition key: `$lbm#<attribute>_<value>` for each composite attribute, all lower-cased
- *   (`$lbm#clientid_01abc`), or kept as given where the index said `casing: 'none'`;
- * - sort key: `$<entity>_1` followed by `#<attribute>_<value>` for each composite, all lower-cased
- *   (`$content_1#contentid_01con`);
- * - `__edb_e__` holds the entity name and `__edb_v__` its version ('1') on every item.
- */
-
-const SERVICE = 'lbm';
-const VERSION = '1';
-
-/** ElectroDB's name for the attribute that holds the entity name; the table's entity attribute. */
-export const ENTITY_NAME_ATTRIBUTE = '__edb_e__';
-const ENTITY_VERSION_ATTRIBUTE = '__edb_v__';
-
-export type KeyPart = readonly [attribute: string, value: string];
-
-const composite = (parts: readonly KeyPart[]) =>
-  parts.map(([attribute, value]) => `#${attribute}_${value}`).join('');
-
-export function partitionKey(parts: readonly KeyPart[], keepCase = false): string {
-  const key = `$${SERVICE}${composite(parts)}`;
-  return keepCase ? key : key.toLowerCase();
-}
-
-export function sortKey(entityName: string, parts: readonly KeyPart[] = []): string {
-  return `$${entityName}_${VERSION}${composite(parts)}`.toLowerCase();
-}
-
-/**
- * The start every sort key of `entityName` in an index shares when its first composite is `attribute`:
- * what a query with no sort key value matches (`begins_with`), as ElectroDB queried.
- */
-export function sortKeyPrefix(entityName: string, attribute: string): string {
-  return `${sortKey(entityName)}#${attribute}_`.toLowerCase();
-}
+// The key format is the contract's (the stack's grants name its partitions); the stores read it here.
+export {
+  ENTITY_NAME_ATTRIBUTE,
+  type KeyPart,
+  partitionKey,
+  sortKey,
+  sortKeyPrefix,
+} from '#contract/item-key-format';
 
 /** `__edb_v__`: written on every put and update, never returned. */
 export const entityVersion = () =>
-  string().optional().hidden().savedAs(ENTITY_VERSION_ATTRIBUTE).putDefault(VERSION).updateDefault(VERSION);
+  string()
+    .optional()
+    .hidden()
+    .savedAs(ENTITY_VERSION_ATTRIBUTE)
+    .putDefault(ENTITY_VERSION)
+    .updateDefault(ENTITY_VERSION);
 
 /** The one table (docs/architecture.md, "Data: one table"); `table-definition.ts` holds the key names the stack creates. */
 export function singleTable(name: string, documentClient: DynamoDBDocumentClient) {

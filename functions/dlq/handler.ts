@@ -1,10 +1,10 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { MAX_RECEIVE_COUNT } from '#contract/queue-timing';
 import { logger } from '#functions/commons/logger';
 import { parseJobMessage } from '#functions/generation/job-message';
 import { failUnfinishedJob, getJob } from '#functions/generation/job-store';
 import { settleJob } from '#functions/usage/settle-job';
 import { notifyUser } from '#functions/websocket/notifier';
-import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 
 /**
  * Consumes both dead-letter queues (text and media jobs). A message lands there when its job could not

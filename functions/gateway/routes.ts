@@ -5,7 +5,7 @@ import { handler as getHealth } from './get-health';
 import { handler as unmatchedRoute } from './unmatched-route';
 
 /**
- * The Gateway function (infra/routes.ts): the health check, and the HTTP API's `$default` route, which
+ * The Gateway function (contract/routes.ts): the health check, and the HTTP API's `$default` route, which
  * answers every request no route matches in the API's error shape.
  */
 const routes = dispatchRoutes('Gateway', { GetHealth: getHealth });

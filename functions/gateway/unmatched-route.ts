@@ -1,10 +1,10 @@
+import { matchRoute } from '#contract/route-match';
 import { HttpError, NotFoundError } from '#functions/commons/errors';
 import { type HttpEvent, HttpResult, wrap } from '#functions/commons/http-wrap';
-import { matchRoute } from '#infra/route-match';
 import { OPENAPI_PATH } from '#shared/public-api';
 
 /**
- * The `$default` route (infra/routes.ts, UNMATCHED_ROUTE_KEY): API Gateway sends it every request that
+ * The `$default` route (contract/routes.ts, UNMATCHED_ROUTE_KEY): API Gateway sends it every request that
  * no route matches, which it would otherwise answer with its own `404 {"message":"Not Found"}`. A known
  * path asked with a method it does not serve gets 405 and the `Allow` the path does serve (OPTIONS
  * gets 204 with it); any other path 404. Both in the API's error shape. The body is never read.

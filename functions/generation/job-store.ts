@@ -3,11 +3,11 @@ import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { UpdateItemCommand, type UpdateItemInput } from 'dynamodb-toolbox/entity/actions/update';
 import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { ulid } from 'ulid';
+import { JOB_STATUS_LOG_MESSAGES } from '#contract/job-status-log';
 import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
 import { type Entities, entities, isExpired, ttlInSeconds } from '#functions/data/entities';
 import { findItem, putItem } from '#functions/data/item-commands';
-import { JOB_STATUS_LOG_MESSAGES } from '#infra/job-status-log';
 import { JOB_KEPT_DAYS } from '#shared/generation-jobs';
 import type { UsageMeasure } from '#shared/prices';
 import { isConditionFailure } from './conditional-write';
@@ -317,7 +317,7 @@ export async function finishJob(
   await releaseJobSlot(row.userId, jobId);
 }
 
-/** The line the dashboard counts jobs by (infra/job-status-log.ts). */
+/** The line the dashboard counts jobs by (contract/job-status-log.ts). */
 function logJobEnd(status: 'succeeded' | 'failed', jobId: string, tool: string): void {
   const message =
     status === 'succeeded' ? JOB_STATUS_LOG_MESSAGES.JobsSucceeded : JOB_STATUS_LOG_MESSAGES.JobsFailed;

@@ -1,4 +1,6 @@
 import { $ZodError } from 'zod/v4/core';
+import { PROVIDER_CALL_LOG_MESSAGES } from '#contract/provider-call-log';
+import { MAX_RECEIVE_COUNT } from '#contract/queue-timing';
 import { recordActivity } from '#functions/activities/activity-log';
 import { requireClientAccess } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
@@ -11,8 +13,6 @@ import { saveUsageEstimate } from '#functions/usage/attempt-estimate';
 import { settleAfterRun } from '#functions/usage/settle-job';
 import { jobSucceededEvent, notifyUser, UserPusher } from '#functions/websocket/notifier';
 import { JobDeadlineError, untilAborted } from '#functions/worker/job-deadline';
-import { PROVIDER_CALL_LOG_MESSAGES } from '#infra/provider-call-log';
-import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import type { TextJobFields } from '#shared/job-results';
 import { NO_USAGE } from '#shared/prices';
 import { estimateTokens } from '#shared/token-estimate';

@@ -3,11 +3,11 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { MAX_RECEIVE_COUNT } from '#contract/queue-timing';
 import { envNames } from '#contract/routes';
 import type { StoredJob } from '#functions/generation/job-store';
 import type { ServerEvent } from '#functions/websocket/notifier';
 import { JobDeadlineError } from '#functions/worker/job-deadline';
-import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import type { RegisteredMediaTool } from './media-tool';
 import { handler } from './worker';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { REVIEW_REMINDER_LEAD_HOURS } from '#contract/review-reminder-interval';
 import type { ReviewRecord } from '#functions/reviews/review-store';
-import { REVIEW_REMINDER_LEAD_HOURS } from '#infra/review-reminder-interval';
 import { decisionMail, mailMoment, reviewLinkMail, reviewReminderMail } from './review-mails';
 import { needsReminder } from './scheduled-reminders';
 

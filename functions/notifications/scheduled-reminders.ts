@@ -1,11 +1,11 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { REVIEW_REMINDER_LEAD_HOURS } from '#contract/review-reminder-interval';
 import { logger } from '#functions/commons/logger';
 import { entities } from '#functions/data/entities';
 import { findItem, queryAll } from '#functions/data/item-commands';
 import { partitionKey, sortKey } from '#functions/data/item-keys';
 import type { ReviewRecord } from '#functions/reviews/review-store';
-import { REVIEW_REMINDER_LEAD_HOURS } from '#infra/review-reminder-interval';
 import { sendMail } from './mail-sender';
 import { claimMailOnce } from './notification-store';
 import { reviewReminderMail } from './review-mails';

@@ -1,3 +1,4 @@
+import { PROVIDER_KEY_NAMES } from '#contract/provider-key-names';
 import { envNames } from '#contract/routes';
 import { getSecretValue } from '#functions/commons/clients/secrets-manager';
 import type { ModelProvider } from '#shared/models';
@@ -17,16 +18,6 @@ export interface ProviderCredentials {
 }
 
 export type ProviderKeys = Readonly<Partial<Record<ModelProvider, ProviderCredentials>>>;
-
-/** Variable (and secret field) names per provider; the first key name found wins. */
-export const PROVIDER_KEY_NAMES: Readonly<
-  Record<ModelProvider, { readonly apiKey: readonly string[]; readonly baseUrl: string }>
-> = {
-  openai: { apiKey: ['OPENAI_API_KEY'], baseUrl: 'OPENAI_BASE_URL' },
-  anthropic: { apiKey: ['ANTHROPIC_API_KEY'], baseUrl: 'ANTHROPIC_BASE_URL' },
-  google: { apiKey: ['GOOGLE_API_KEY', 'GEMINI_API_KEY'], baseUrl: 'GOOGLE_BASE_URL' },
-  xai: { apiKey: ['XAI_API_KEY'], baseUrl: 'XAI_BASE_URL' },
-};
 
 type Settings = Readonly<Record<string, string | undefined>>;
 

@@ -1,12 +1,12 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { TABLE_KEYS } from '#contract/table-definition';
 import type { Caller } from '#functions/commons/caller';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
 import { isExpired, ttlInSeconds } from '#functions/data/entities';
 import { isConditionFailure } from '#functions/data/item-keys';
-import { TABLE_KEYS } from '#functions/data/table-definition';
 import * as z from '#shared/validation/zod';
 
 /**

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_KEYS } from '#contract/table-definition';
 import { logger } from '#functions/commons/logger';
 import { entities } from '#functions/data/entities';
 import { partitionKey, sortKey } from '#functions/data/item-keys';
-import { TABLE_KEYS } from '#functions/data/table-definition';
 import { monthOf, monthsBetween } from '#shared/usage-dates';
 import { addToOwnerDay, addToProviderDays } from './usage-days';
 import { monthPages } from './usage-store';

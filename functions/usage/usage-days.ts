@@ -1,7 +1,7 @@
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_KEYS } from '#contract/table-definition';
 import { entities } from '#functions/data/entities';
 import { isConditionFailure, partitionKey, sortKey } from '#functions/data/item-keys';
-import { TABLE_KEYS } from '#functions/data/table-definition';
 import type { UsageGroupBy } from '#shared/usage';
 import type { UsageRecord } from './usage-record';
 

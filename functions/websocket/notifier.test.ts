@@ -6,7 +6,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { envNames } from '#contract/routes';
-import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#contract/websocket-limits';
 import { CONNECTION_REFRESH_MS, jobSucceededEvent, UserPusher } from './notifier';
 
 /**

@@ -1,8 +1,8 @@
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#contract/websocket-limits';
 import { webSocketManagementClient } from '#functions/commons/clients/websocket-management';
 import { readEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
-import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
 import {
   adminConnections,
   connectionsOfEmail,

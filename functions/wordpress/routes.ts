@@ -10,7 +10,7 @@ import { handler as updatePost } from './update-post';
 
 /**
  * The WordPress function: a client's posts, categories and connection test under
- * /api/clients/{clientId}/wordpress (infra/routes.ts); uploads have a function of their own.
+ * /api/clients/{clientId}/wordpress (contract/routes.ts); uploads have a function of their own.
  */
 export const handler = dispatchRoutes('WordPress', {
   ListWordPressPosts: listPosts,

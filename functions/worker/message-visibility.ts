@@ -1,8 +1,8 @@
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
+import { MAX_RECEIVE_COUNT } from '#contract/queue-timing';
 import { sqsClient } from '#functions/commons/clients/sqs';
 import { logger } from '#functions/commons/logger';
-import { MAX_RECEIVE_COUNT } from '#infra/queue-timing';
 import { retryDelaySeconds } from './retry-backoff';
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { TABLE_KEYS } from '#functions/data/table-definition';
+import { TABLE_KEYS } from '#contract/table-definition';
 import { PUBLIC_TARGETS } from '../emulators/cognito-access';
 import { decodePathPart } from '../path-decoding';
 import type { AwsRequest } from './access-check';

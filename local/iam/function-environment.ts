@@ -1,5 +1,5 @@
+import { PROVIDER_KEY_NAMES } from '#contract/provider-key-names';
 import { envNames } from '#contract/routes';
-import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
 import type { RuntimeCredentials } from '../bootstrap';
 import type { StackFunction } from './stack-functions';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { backgroundFunctions, httpFunctions } from '#contract/routes';
+import { TABLE_KEYS } from '#contract/table-definition';
 import { ACTIVITY_INDEX_FILL_MARKER_KEY } from '#functions/activities/activity-index-fill';
 import { ACTIVITY_FEED_PARTITION } from '#functions/data/entities';
 import { partitionKey } from '#functions/data/item-keys';
-import { TABLE_KEYS } from '#functions/data/table-definition';
 import { ACTIVITY_INDEX_FILL_PARTITIONS, ACTIVITY_INDEX_FILL_TIMEOUT } from '#infra/activity-index-fill';
 import {
   deployTriggerOf,

@@ -1,8 +1,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { JOB_STATUS_LOG_MESSAGES } from '#contract/job-status-log';
+import { PROVIDER_CALL_LOG_MESSAGES } from '#contract/provider-call-log';
 import { JOB_WAIT_ALARM_SECONDS, METRIC_NAMESPACE, PROVIDER_ERROR_RATE_PERCENT } from '#infra/alarms';
-import { JOB_STATUS_LOG_MESSAGES } from '#infra/job-status-log';
-import { PROVIDER_CALL_LOG_MESSAGES } from '#infra/provider-call-log';
 import { buildApp, resourcesOfType, sharedTemplate } from './fixture';
 
 /** Issue 17 item 3: alarms to one SNS topic, active tracing, JSON logs with the request id. */

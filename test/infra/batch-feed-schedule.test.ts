@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_FEED_INTERVAL_MINUTES, BATCH_FEEDER_TIMEOUT_SECONDS } from '#infra/batch-feed-interval';
+import { BATCH_FEED_INTERVAL_MINUTES, BATCH_FEEDER_TIMEOUT_SECONDS } from '#contract/batch-feed-interval';
 import { logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate, statementsOfFunction } from './fixture';
 
 /**

@@ -63,7 +63,7 @@ export interface SynthOptions {
   readonly compliance?: boolean;
   /** Where the cloud assembly is written; a scratch folder by default. */
   readonly outdir?: string;
-  /** A route table other than infra/routes.ts (its functions' entries must exist in the project root). */
+  /** A route table other than contract/routes.ts (its functions' entries must exist in the project root). */
   readonly httpRoutes?: readonly HttpRoute[];
   /**
    * Build the app as bin/app.ts does, the main stack in this region with its us-east-1 edge stack

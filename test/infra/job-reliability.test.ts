@@ -4,7 +4,7 @@ import {
   MEDIA_WORKER_TIMEOUT_SECONDS,
   queueVisibilitySeconds,
   WORKER_TIMEOUT_SECONDS,
-} from '#infra/queue-timing';
+} from '#contract/queue-timing';
 import { WORKER_TIMEOUT } from '#infra/stack';
 import { actionsOfFunction, logicalIdOf, resourcesOf, sharedTemplate, statementsOfFunction } from './fixture';
 

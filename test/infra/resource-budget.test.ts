@@ -7,7 +7,7 @@ import { buildApp, type CfnResource, resourcesOf, TEST_DOMAIN } from './fixture'
  * Issue 29 item 6, docs/architecture.md, "Budgets": CloudFormation refuses a stack of more than 500 resources, and the
  * stack stays under 440 (was 400, then 420; see RESOURCE_BUDGET) with 10 admin e-mails, an alarm address and the third wave's routes (about 15
  * more, in new functions for versions, reviews, usage, budgets and batches). Routes share their
- * resource's function (infra/routes.ts), each function holds its grants in its role
+ * resource's function (contract/routes.ts), each function holds its grants in its role
  * (infra/inline-policy-role.ts), and one custom resource holds every admin (infra/admin-promotion.ts).
  */
 

@@ -1,11 +1,11 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { envNames } from '#contract/routes';
-import { FUNCTION_ACCESS } from '#infra/function-access';
 import {
   REVIEW_REMINDER_INTERVAL_MINUTES,
   REVIEW_REMINDERS_TIMEOUT_SECONDS,
-} from '#infra/review-reminder-interval';
+} from '#contract/review-reminder-interval';
+import { envNames } from '#contract/routes';
+import { FUNCTION_ACCESS } from '#infra/function-access';
 import { buildApp, resourcesOf, resourcesOfType, sharedTemplate, statementsOfFunction } from './fixture';
 
 /**

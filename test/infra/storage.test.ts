@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { PROVIDER_KEY_NAMES } from '#contract/provider-key-names';
 import { httpFunctions } from '#contract/routes';
-import { PROVIDER_KEY_NAMES } from '#functions/providers/provider-keys';
 import { functionAccess } from '#infra/function-access';
 import { JOBS_MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_FACTOR } from '#infra/jobs-queue';
 import { MEDIA_TRASH_DAYS, MEDIA_TRASH_PREFIX } from '#infra/media-storage';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backgroundFunctions } from '#contract/routes';
+import { TABLE_KEYS } from '#contract/table-definition';
 import { partitionKey } from '#functions/data/item-keys';
-import { TABLE_KEYS } from '#functions/data/table-definition';
 import { BACKFILL_MARKER_KEY } from '#functions/usage/usage-backfill';
 import { USAGE_BACKFILL_PARTITIONS, USAGE_BACKFILL_TIMEOUT } from '#infra/usage-backfill';
 import {

@@ -1,7 +1,8 @@
 import type { CdkCustomResourceEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPromotionProperties } from '#contract/admin-promotion';
 import { ADMIN_GROUP_NAME } from '#contract/routes';
-import { type AdminPromotionProperties, handler } from '#functions/auth/admin-promotion';
+import { handler } from '#functions/auth/admin-promotion';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 /**

@@ -18,7 +18,7 @@ import {
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 9 #9: thousands of generated malformed requests over every route of infra/routes.ts (hostile
+ * Issue 9 #9: thousands of generated malformed requests over every route of contract/routes.ts (hostile
  * ids, bodies, headers, encodings, methods and credentials; since issue 40 also bodies and queries with
  * every limited field just past its limit, which a schema's own check must not throw on) through the
  * local gateway. None may get a

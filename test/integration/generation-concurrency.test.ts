@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKER_MAX_CONCURRENCY } from '#contract/worker-concurrency';
 import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
-import { WORKER_MAX_CONCURRENCY } from '#infra/worker-concurrency';
 import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 

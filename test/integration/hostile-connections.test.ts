@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#contract/websocket-limits';
 import { closeCodeFrom, frameHeader, openRawWebSocket } from '#test/support/raw-websocket';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 

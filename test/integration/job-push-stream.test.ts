@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#contract/websocket-limits';
 import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
-import { WEBSOCKET_MAX_MESSAGE_BYTES } from '#infra/websocket-limits';
 import { collectEvents, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueVisibilitySeconds, WORKER_TIMEOUT_SECONDS } from '#contract/queue-timing';
 import {
   type FakeOpenAiReply,
   type FakeOpenAiServer,
   openAiErrorBody,
   startFakeOpenAiServer,
 } from '#functions/providers/testing/fake-openai-server';
-import { queueVisibilitySeconds, WORKER_TIMEOUT_SECONDS } from '#infra/queue-timing';
 import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 

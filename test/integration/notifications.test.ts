@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_REMINDER_LEAD_HOURS } from '#infra/review-reminder-interval';
+import { REVIEW_REMINDER_LEAD_HOURS } from '#contract/review-reminder-interval';
 import type { MailboxMessage } from '#local/mailbox';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';

@@ -2,7 +2,7 @@ import type { Client } from '#shared/client';
 import type { ClientInput } from '#shared/client-input';
 import { api } from '@/lib/api-client';
 
-/** The Client Management screen's calls (infra/routes.ts); reply shapes follow functions/clients and functions/access. */
+/** The Client Management screen's calls (contract/routes.ts); reply shapes follow functions/clients and functions/access. */
 
 /** A row of client_user_access (000 §3) as GET/POST /api/clients/{clientId}/access return it. */
 export interface ClientAccess {

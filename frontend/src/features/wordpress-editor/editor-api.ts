@@ -9,7 +9,7 @@ import type {
 } from '#shared/wordpress';
 import { api } from '@/lib/api-client';
 
-/** The WordPress Editor's calls (infra/routes.ts). */
+/** The WordPress Editor's calls (contract/routes.ts). */
 
 const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 

@@ -5,7 +5,7 @@ import { isPublishableType, type WordPressConnection, type WordPressPostsPage } 
 import { api } from '@/lib/api-client';
 import { clientFields, fetchClientsByName } from '@/lib/client-pages';
 
-/** The WordPress Publisher's calls (infra/routes.ts); the application password never comes back. */
+/** The WordPress Publisher's calls (contract/routes.ts); the application password never comes back. */
 
 const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 

@@ -2,7 +2,7 @@ import type { ClientContent, UpdateContentInput } from '#shared/content';
 import type { ContentSummary, ContentSummaryPage } from '#shared/content-summary';
 import { api } from '@/lib/api-client';
 
-/** The library's calls (infra/routes.ts); reply shapes follow functions/content. */
+/** The library's calls (contract/routes.ts); reply shapes follow functions/content. */
 
 /** The first screen's items: the library shows them while the rest load (issue 32). */
 const FIRST_PAGE_SIZE = 60;

@@ -1,4 +1,4 @@
-import { type HttpMethod, type HttpRoute, httpRoutes } from '#contract/routes';
+import { type HttpMethod, type HttpRoute, httpRoutes } from './routes';
 
 /**
  * Which route of the table a method and path reach, the way API Gateway's HTTP API matches them: a
