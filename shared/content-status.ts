@@ -1,5 +1,3 @@
-import type { ReviewOutcome } from './review-outcome';
-
 /**
  * The review status of a library item (issue 33 item 2, docs/architecture.md, "Review, usage and bulk work"): where a piece stands between
  * drafting and publishing. The server moves it only through `nextStatus`; the browser reads the same
@@ -52,6 +50,9 @@ export function statusOf(value: unknown): ContentStatus {
 
 export const REVIEW_DECISIONS = ['approve', 'request_changes'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** The state a decision leaves the item in: In review and its two outcomes (shared/review-outcome.ts). */
+export type ReviewOutcome = 'in_review' | 'changes_requested' | 'approved';
 
 /** What happened to an item; `nextStatus` says where that leaves it. */
 export type StatusEvent =

@@ -1,4 +1,4 @@
-import type { ReviewDecision } from './content-status';
+import type { ReviewDecision, ReviewOutcome } from './content-status';
 
 /**
  * Where a review stands when several people review an item (issue 42 item 3), worked out from its open
@@ -20,9 +20,6 @@ export const REVIEW_RULE_LABELS: Readonly<Record<ReviewRule, string>> = {
   all: 'All must approve',
   any: 'Any one approves',
 };
-
-/** The state a decision leaves the item in (shared/content-status.ts: In review and its two outcomes). */
-export type ReviewOutcome = 'in_review' | 'changes_requested' | 'approved';
 
 /** An open link: its reviewer, the request it was sent with, and the version it shows. */
 export interface OutcomeLink {

@@ -21,7 +21,7 @@ import { isAllowedEmail } from '#shared/email-domain';
  * so its decisions are internal ones.
  */
 
-/** Who decided: a colleague in the app, or the reviewer holding a link (review-service.ts ReviewActor). */
+/** Who decided: a colleague in the app, or the reviewer holding a link (review-actor.ts). */
 export type Decider =
   | { readonly kind: 'staff'; readonly caller: Pick<Caller, 'email'> }
   | {

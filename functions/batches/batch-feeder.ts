@@ -115,8 +115,8 @@ async function startRowJob(
   } catch (error) {
     logger.error('Could not queue a batch row; its row fails and can be retried', { jobId, error });
     await failUnqueuedJob(jobId, JOB_NOT_QUEUED_MESSAGE);
-    const { settleJob } = await import('#functions/usage/settle-job');
-    await settleJob(jobId);
+    const { settleJobWith } = await import('#functions/usage/job-settlement');
+    await settleJobWith(jobId, settleBatchRow);
   }
 }
 

@@ -3,8 +3,7 @@ import type { Caller } from '#functions/commons/caller';
 import type { ActivityRecord, ContentToSave } from '#functions/generation/tool-definition';
 import type { Client } from '#shared/client';
 import type { MediaRetention } from '#shared/media';
-import type { UsageMeasure } from '#shared/prices';
-import type { MediaBilling, UsageMeter } from './usage-meter';
+import type { MediaBilling, MediaUsage, UsageMeter } from './usage-meter';
 
 /**
  * A tool the media worker runs (images, speech). Unlike the text tools it is not one streamed model
@@ -46,16 +45,6 @@ export interface MediaJobContext {
    * outcome's.
    */
   meter(billing: MediaBilling): UsageMeter;
-}
-
-/** What a media job consumed, priced by the model id of the spec's lists (shared/prices.ts). */
-export interface MediaUsage {
-  readonly modelId: string;
-  readonly measure: UsageMeasure;
-  /** Paid with the user's own provider key from the request: it costs the agency nothing. */
-  readonly ownKey?: boolean;
-  /** A call was cut off after the provider may have billed it: its part is the call's estimate. */
-  readonly estimated?: boolean;
 }
 
 export interface MediaToolOutcome<Result extends Record<string, unknown>> {

@@ -3,7 +3,16 @@ import { type AttemptUsage, type StoredJob, saveAttemptUsage } from '#functions/
 import { ProviderError, type ProviderErrorKind } from '#functions/providers/ports';
 import { recordsEstimate, saveUsageEstimate } from '#functions/usage/attempt-estimate';
 import { addUsage, NO_USAGE, type UsageMeasure } from '#shared/prices';
-import type { MediaUsage } from './media-tool';
+
+/** What a media job consumed, priced by the model id of the spec's lists (shared/prices.ts). */
+export interface MediaUsage {
+  readonly modelId: string;
+  readonly measure: UsageMeasure;
+  /** Paid with the user's own provider key from the request: it costs the agency nothing. */
+  readonly ownKey?: boolean;
+  /** A call was cut off after the provider may have billed it: its part is the call's estimate. */
+  readonly estimated?: boolean;
+}
 
 /**
  * What a media job's provider calls consume, call by call. A media call (an image, a segment of speech)

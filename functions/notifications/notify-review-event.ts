@@ -1,9 +1,5 @@
-import type { ClientRecord } from '#functions/clients/client-record';
 import { logger } from '#functions/commons/logger';
-import type { ContentRecord } from '#functions/content/content-record';
-import type { ReviewActor } from '#functions/reviews/review-service';
-import type { ReviewRecord } from '#functions/reviews/review-store';
-import type { NotificationKind } from '#shared/notifications';
+import type { NoticeContext, ReviewNotice } from './review-notice';
 
 /**
  * What the review loop tells people (issue 42 item 4; docs/decisions.md, "Notifications"). The review
@@ -12,21 +8,6 @@ import type { NotificationKind } from '#shared/notifications';
  * outside a review) do not carry it at their cold start. Best effort: a notice that cannot be written,
  * pushed or e-mailed never fails the comment or decision that caused it.
  */
-
-export type ReviewNotice =
-  | { readonly kind: 'link_sent'; readonly review: ReviewRecord; readonly reviewUrl: string }
-  | {
-      readonly kind: NotificationKind;
-      /** A colleague's comment or decision in the app notifies nobody: only a client's, through a link. */
-      readonly actor: ReviewActor;
-      readonly comment: string;
-    }
-  | { readonly kind: 'new_version'; readonly reviews: readonly ReviewRecord[] };
-
-export interface NoticeContext {
-  readonly client: Pick<ClientRecord, 'clientId' | 'name' | 'createdBy'>;
-  readonly content: Pick<ContentRecord, 'clientId' | 'contentId' | 'title' | 'createdBy'>;
-}
 
 export async function notifyReviewEvent(
   context: NoticeContext,

@@ -11,8 +11,8 @@ import {
   toNotification,
   unreadCount,
 } from './notification-store';
-import type { NoticeContext, ReviewNotice } from './notify-review-event';
 import { decisionMail, newVersionMail, type ReviewMailItem, reviewLinkMail } from './review-mails';
+import type { NoticeContext, ReviewNotice } from './review-notice';
 
 /**
  * The delivery of the review loop's notices (notify-review-event.ts loads it on the first event):

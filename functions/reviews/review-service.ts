@@ -13,6 +13,7 @@ import { findVersion } from '#functions/content/content-versions';
 import { notifyReviewEvent } from '#functions/notifications/notify-review-event';
 import { notifyAudience } from '#functions/websocket/notifier';
 import type { ClientContent } from '#shared/content';
+import type { ReviewOutcome } from '#shared/content-status';
 import {
   type ContentStatus,
   isDecidable,
@@ -20,7 +21,7 @@ import {
   type ReviewDecision,
   statusOf,
 } from '#shared/content-status';
-import { type ReviewOutcome, reviewOutcome } from '#shared/review-outcome';
+import { reviewOutcome } from '#shared/review-outcome';
 import { REVIEW_PAGE_PATH } from '#shared/review-page';
 import {
   type CreatedReview,
@@ -35,6 +36,7 @@ import {
   type ReviewPanel,
 } from '#shared/reviews';
 import type { TextAnchor } from '#shared/text-anchor';
+import type { ReviewActor } from './review-actor';
 import {
   type CommentRecord,
   listItemComments,
@@ -61,11 +63,6 @@ import { newReviewToken, reviewTokenHash } from './review-token';
  */
 
 const DAY_MS = 86_400_000;
-
-/** Who acted: a colleague in the app, or the reviewer holding a link. */
-export type ReviewActor =
-  | { readonly kind: 'staff'; readonly caller: Caller }
-  | { readonly kind: 'reviewer'; readonly review: ReviewRecord };
 
 function authorOf(actor: ReviewActor): { kind: 'staff' | 'reviewer'; name: string; userId?: string } {
   if (actor.kind === 'staff') return { kind: 'staff', name: actor.caller.email, userId: actor.caller.userId };

@@ -91,6 +91,3 @@ export function splitScript(text: string, format: PodcastFormat): ScriptTurn[] {
   }
   return turns.filter((turn) => turn.text.length > 0);
 }
-
-/** The result's types live with its schema (shared/tool-results.ts), which request handlers need not load. */
-export type { TextToSpeechResult } from '../tool-results';

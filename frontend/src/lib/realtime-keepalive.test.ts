@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WebSocketLike } from './realtime';
+import type { WebSocketLike } from './realtime-keepalive';
 import { ConnectionKeeper, KEEPALIVE_INTERVAL_MS, PING_MESSAGE } from './realtime-keepalive';
 
 /** API Gateway closes a WebSocket that carried no message for this long. */

@@ -1,5 +1,15 @@
 import { getIdToken } from './auth/session';
-import type { WebSocketLike } from './realtime';
+
+/** The part of the browser WebSocket the client uses; tests pass a fake. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
 
 /**
  * Keeps the live WebSocket up and its view of the user current (issue 17 item 8).

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseRealtimeMessage,
-  RealtimeClient,
-  type RealtimeMessage,
-  type WebSocketLike,
-  webSocketUrl,
-} from './realtime';
+import { parseRealtimeMessage, RealtimeClient, type RealtimeMessage, webSocketUrl } from './realtime';
+import type { WebSocketLike } from './realtime-keepalive';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;

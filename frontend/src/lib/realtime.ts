@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { api, isSessionEnded } from './api-client';
 import { getRuntimeConfig } from './config';
-import { keptAliveConnection } from './realtime-keepalive';
+import { keptAliveConnection, type WebSocketLike } from './realtime-keepalive';
 
 /**
  * Live messages from the server over the WebSocket API (generation progress, the activity feed). The
@@ -20,17 +20,6 @@ export interface RealtimeMessage {
 }
 
 export type RealtimeListener = (message: RealtimeMessage) => void;
-
-/** The part of the browser WebSocket the client uses; tests pass a fake. */
-export interface WebSocketLike {
-  readonly readyState: number;
-  onopen: ((event: Event) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
 
 export interface RealtimeClientOptions {
   url: () => string;

@@ -8,11 +8,12 @@ import { resolveSpeechProvider } from '#functions/providers/provider-resolver';
 import { splitForSpeech } from '#functions/providers/speech-text';
 import { type PodcastVoiceId, SPEECH_MODEL } from '#shared/models';
 import { NO_USAGE, type UsageMeasure } from '#shared/prices';
+// Not re-exported by podcast.ts: the results module reads the podcast's formats, so the two would load each other.
+import type { TextToSpeechResult } from '#shared/tool-results';
 import {
   MAX_INLINE_AUDIO_BYTES,
   splitScript,
   type TextToSpeechRequest,
-  type TextToSpeechResult,
   textToSpeechRequestSchema,
 } from '#shared/tools/podcast';
 import { estimatedSpeechUsage } from '#shared/usage-estimate';
