@@ -1,21 +1,26 @@
-import { $ZodError } from 'zod/v4/core';
 import { PROVIDER_CALL_LOG_MESSAGES } from '#contract/provider-call-log';
-import { MAX_RECEIVE_COUNT } from '#contract/queue-timing';
 import { recordActivity } from '#functions/activities/activity-log';
 import { requireClientAccess } from '#functions/clients/client-access';
-import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
-import { SafeFetchError } from '#functions/commons/safe-fetch-errors';
 import { saveContentOnce } from '#functions/content/content-saves';
 import { ProviderError } from '#functions/providers/ports';
-import { ToolResultError } from '#functions/tools/tool-result-error';
 import { saveUsageEstimate } from '#functions/usage/attempt-estimate';
 import { settleAfterRun } from '#functions/usage/settle-job';
 import { jobSucceededEvent, notifyUser, UserPusher } from '#functions/websocket/notifier';
-import { JobDeadlineError, untilAborted } from '#functions/worker/job-deadline';
 import type { TextJobFields } from '#shared/job-results';
 import { NO_USAGE } from '#shared/prices';
 import { estimateTokens } from '#shared/token-estimate';
+import {
+  callerOf,
+  DONE,
+  isRetryable,
+  MAX_ATTEMPTS,
+  RETRY,
+  type RunOutcome,
+  retryLater,
+  userMessage,
+} from './job-attempt';
+import { JobDeadlineError, untilAborted } from './job-deadline';
 import {
   finishJob,
   noteRetry,
@@ -37,64 +42,10 @@ import { findTool } from './tool-registry';
  * finished job is skipped, the library save is keyed on the job id, and so is the activity.
  */
 
-/** SQS moves a message to the DLQ after this many receives (the queue's redrive policy). */
-export const MAX_ATTEMPTS = MAX_RECEIVE_COUNT;
-
-/**
- * How a delivery ended: done (the message is deleted), or to be tried again later, no sooner than the
- * provider asked (the worker turns that into the message's retry backoff).
- */
-export type RunOutcome =
-  | { readonly kind: 'done' }
-  | { readonly kind: 'retry'; readonly retryAfterMs?: number };
-
-export const DONE: RunOutcome = { kind: 'done' };
-
-export function retryLater(error: unknown): RunOutcome {
-  const retryAfterMs = error instanceof ProviderError ? error.retryAfterMs : undefined;
-  return retryAfterMs === undefined ? { kind: 'retry' } : { kind: 'retry', retryAfterMs };
-}
-
-function callerOf(job: StoredJob): Caller {
-  const apiKeyId = job.accounting?.apiKeyId;
-  return {
-    userId: job.userId,
-    email: job.userEmail,
-    isAdmin: job.isAdmin,
-    authMethod: 'token',
-    ...(apiKeyId ? { apiKeyId } : {}),
-  };
-}
-
 /** Real progress: tokens written so far against the tool's expected length, held below 100 until done. */
 export function progressOf(charactersSoFar: number, expectedTokens: number): number {
   const tokens = Math.ceil(charactersSoFar / 4);
   return Math.min(99, Math.floor((100 * tokens) / Math.max(1, expectedTokens)));
-}
-
-function userMessage(error: unknown): string {
-  if (
-    error instanceof ProviderError ||
-    error instanceof ToolResultError ||
-    error instanceof SafeFetchError ||
-    error instanceof JobDeadlineError
-  ) {
-    return error.message;
-  }
-  if (error instanceof Error && error.name === 'NotFoundError') {
-    return 'The selected client no longer exists or you no longer have access to it.';
-  }
-  return 'Generation failed because of an unexpected error. Please try again.';
-}
-
-function isRetryable(error: unknown): boolean {
-  if (error instanceof ProviderError) return error.retryable;
-  if (error instanceof ToolResultError || error instanceof SafeFetchError) return false;
-  // A request that fails its schema (zod/mini throws the core $ZodError) fails the same way every time.
-  if (error instanceof $ZodError) return false;
-  if (error instanceof Error && error.name === 'NotFoundError') return false;
-  // Anything else (DynamoDB throttling, a network blip) may well pass on the next delivery.
-  return true;
 }
 
 /** Why Offline wrote the draft, then what the composer says about it (shorter than asked, rules it could not honour). */
@@ -286,7 +237,7 @@ async function generate<Input, Result extends Record<string, unknown>>(
 }
 
 /**
- * `signal` aborts at the invocation's deadline (functions/worker/job-deadline.ts): the provider call
+ * `signal` aborts at the invocation's deadline (functions/generation/job-deadline.ts): the provider call
  * stops and the job is retried or failed with a message, instead of being cut off by the Lambda timeout.
  */
 export async function runJob(
@@ -305,9 +256,6 @@ export async function runJob(
   }
   return settleAfterRun(jobId, await attempt(job, tool, receiveCount, signal), RETRY);
 }
-
-/** Settling failed: the message comes back, and its next delivery settles the finished job. */
-const RETRY: RunOutcome = { kind: 'retry' };
 
 async function attempt<Input, Result extends Record<string, unknown>>(
   job: StoredJob,

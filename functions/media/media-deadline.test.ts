@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MAX_RECEIVE_COUNT } from '#contract/queue-timing';
 import { envNames } from '#contract/routes';
+import { JobDeadlineError } from '#functions/generation/job-deadline';
 import type { StoredJob } from '#functions/generation/job-store';
 import type { ServerEvent } from '#functions/websocket/notifier';
-import { JobDeadlineError } from '#functions/worker/job-deadline';
 import type { RegisteredMediaTool } from './media-tool';
 import { handler } from './worker';
 

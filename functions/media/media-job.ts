@@ -1,10 +1,18 @@
-import { $ZodError } from 'zod/v4/core';
 import { recordActivity } from '#functions/activities/activity-log';
 import { requireClientAccess } from '#functions/clients/client-access';
-import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
-import { SafeFetchError } from '#functions/commons/safe-fetch-errors';
 import { saveContentOnce } from '#functions/content/content-saves';
+import {
+  callerOf,
+  DONE,
+  isRetryable,
+  MAX_ATTEMPTS,
+  RETRY,
+  type RunOutcome,
+  retryLater,
+  userMessage,
+} from '#functions/generation/job-attempt';
+import { settledBefore } from '#functions/generation/job-deadline';
 import {
   finishJob,
   noteRetry,
@@ -14,12 +22,8 @@ import {
   saveProgress,
   startAttempt,
 } from '#functions/generation/job-store';
-import { DONE, MAX_ATTEMPTS, type RunOutcome, retryLater } from '#functions/generation/run-job';
-import { ProviderError } from '#functions/providers/ports';
-import { ToolResultError } from '#functions/tools/tool-result-error';
 import { settleAfterRun } from '#functions/usage/settle-job';
 import { jobSucceededEvent, notifyUser } from '#functions/websocket/notifier';
-import { JobDeadlineError, settledBefore } from '#functions/worker/job-deadline';
 import type { MediaRetention } from '#shared/media';
 import { putMedia } from './media-store';
 import type { MediaJobContext, RegisteredMediaTool } from './media-tool';
@@ -32,41 +36,6 @@ import { UsageMeter } from './usage-meter';
  */
 
 const SAVE_PROGRESS_INTERVAL_MS = 1000;
-
-function callerOf(job: StoredJob): Caller {
-  const apiKeyId = job.accounting?.apiKeyId;
-  return {
-    userId: job.userId,
-    email: job.userEmail,
-    isAdmin: job.isAdmin,
-    authMethod: 'token',
-    ...(apiKeyId ? { apiKeyId } : {}),
-  };
-}
-
-function userMessage(error: unknown): string {
-  if (
-    error instanceof ProviderError ||
-    error instanceof ToolResultError ||
-    error instanceof SafeFetchError ||
-    error instanceof JobDeadlineError
-  ) {
-    return error.message;
-  }
-  if (error instanceof Error && error.name === 'NotFoundError') {
-    return 'The selected client no longer exists or you no longer have access to it.';
-  }
-  return 'Generation failed because of an unexpected error. Please try again.';
-}
-
-function isRetryable(error: unknown): boolean {
-  if (error instanceof ProviderError) return error.retryable;
-  if (error instanceof ToolResultError || error instanceof SafeFetchError) return false;
-  // A request that fails its schema (zod/mini throws the core $ZodError) fails the same way every time.
-  if (error instanceof $ZodError) return false;
-  if (error instanceof Error && error.name === 'NotFoundError') return false;
-  return true;
-}
 
 async function generate(
   job: StoredJob,
@@ -164,7 +133,7 @@ async function generate(
 }
 
 /**
- * `signal` aborts at the invocation's deadline (functions/worker/job-deadline.ts), like the text
+ * `signal` aborts at the invocation's deadline (functions/generation/job-deadline.ts), like the text
  * worker's: the job is then retried or failed with a message that says so, instead of being cut off by
  * the Lambda timeout while 'running'.
  */
@@ -185,9 +154,6 @@ export async function runMediaJob(
   }
   return settleAfterRun(jobId, await attempt(job, tool, receiveCount, userApiKey, signal), RETRY);
 }
-
-/** Settling failed: the message comes back, and its next delivery settles the finished job. */
-const RETRY: RunOutcome = { kind: 'retry' };
 
 async function attempt(
   job: StoredJob,

@@ -22,7 +22,7 @@ export interface MediaJobContext {
   /** `job` media expire with the job; `saved` media stay with the library item. */
   readonly retention: MediaRetention;
   /**
-   * Aborts at the worker's deadline (functions/worker/job-deadline.ts): pass it to provider calls. The
+   * Aborts at the worker's deadline (functions/generation/job-deadline.ts): pass it to provider calls. The
    * job ends at the deadline either way; a tool that stops early just frees the worker sooner.
    */
   readonly signal: AbortSignal;

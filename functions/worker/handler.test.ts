@@ -3,9 +3,9 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envNames } from '#contract/routes';
-import type { RunOutcome } from '#functions/generation/run-job';
+import type { RunOutcome } from '#functions/generation/job-attempt';
+import { JobDeadlineError } from '#functions/generation/job-deadline';
 import { handler } from './handler';
-import { JobDeadlineError } from './job-deadline';
 
 /**
  * The worker's side of a retry and of the deadline, with the job engine replaced: which visibility it

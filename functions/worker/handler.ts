@@ -2,9 +2,10 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { requireEnv } from '#functions/commons/env';
 import { logger } from '#functions/commons/logger';
 import { readableStack } from '#functions/commons/readable-stack';
+import type { RunOutcome } from '#functions/generation/job-attempt';
+import { jobDeadline } from '#functions/generation/job-deadline';
 import { parseJobMessage } from '#functions/generation/job-message';
-import { type RunOutcome, runJob } from '#functions/generation/run-job';
-import { jobDeadline } from './job-deadline';
+import { runJob } from '#functions/generation/run-job';
 import { retryAfterBackoff } from './message-visibility';
 
 /**

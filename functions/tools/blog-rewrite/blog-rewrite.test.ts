@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ToolResultError } from '#functions/generation/tool-result-error';
 import { htmlToText } from '#shared/text';
 import { blogRewriteRequestSchema } from '#shared/tools/blog-rewrite';
 import { hasEmoji } from '../compose/phrasing';
 import { ARTICLE, makeContext } from '../test-fixtures';
-import { ToolResultError } from '../tool-result-error';
 import { blogRewriteTool } from './definition';
 import { composeBlogRewrite } from './offline-composer';
 import { buildBlogRewritePrompt } from './prompt';

@@ -1,10 +1,10 @@
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
+import { ToolResultError } from '#functions/generation/tool-result-error';
 import { countWords, htmlToText } from '#shared/text';
 import type { BlogRewriteResult } from '#shared/tools/blog-rewrite';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { extractHtml, extractJsonObject, isRecord } from '../compose/model-output';
 import { textToHtml } from '../compose/reply-html';
-import { ToolResultError } from '../tool-result-error';
 
 /**
  * Reads a rewrite reply tolerantly (001 §7): the asked-for {"text", "html"} object; the same object

@@ -1,7 +1,7 @@
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
+import { ToolResultError } from '#functions/generation/tool-result-error';
 import { htmlToText } from '#shared/text';
 import { TOOL_MESSAGES } from '#shared/tools/common';
-import { ToolResultError } from '../tool-result-error';
 import { escapeHtml } from './html';
 import { extractHtml } from './model-output';
 import { splitParagraphs } from './sentences';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ToolResultError } from '#functions/generation/tool-result-error';
 import { htmlToText } from '#shared/text';
 import { faqResultSchema } from '#shared/tool-results';
 import { faqRequestSchema } from '#shared/tools/faq';
 import { makeClient, makeContext } from '../test-fixtures';
-import { ToolResultError } from '../tool-result-error';
 import { faqTool } from './definition';
 import { composeFaq } from './offline-composer';
 import { buildFaqPrompt, faqInstructions } from './prompt';

@@ -1,9 +1,9 @@
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
+import { ToolResultError } from '#functions/generation/tool-result-error';
 import { countWords, htmlToText } from '#shared/text';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { FAQ_MESSAGES, type FaqResult } from '#shared/tools/faq';
 import { extractJsonObject, isRecord, stripCodeFences } from '../compose/model-output';
-import { ToolResultError } from '../tool-result-error';
 import { jsonLdText } from './schema';
 
 /**

@@ -1,4 +1,4 @@
-import { ToolResultError } from '#functions/tools/tool-result-error';
+import { ToolResultError } from '#functions/generation/tool-result-error';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import type { GbpPostRequest, GbpPostResult } from '#shared/tools/gbp-post';
 import { fitGbpPost } from './post-shape';

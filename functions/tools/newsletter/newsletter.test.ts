@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ToolResultError } from '#functions/generation/tool-result-error';
 import { countWords, htmlToText } from '#shared/text';
 import { CLIENT_INSTRUCTIONS_HEADING, newsletterRequestSchema } from '#shared/tools/newsletter';
 import { ARTICLE, makeClient, makeContext } from '../test-fixtures';
-import { ToolResultError } from '../tool-result-error';
 import { newsletterTool } from './definition';
 import { composeNewsletter } from './offline-composer';
 import { buildNewsletterPrompt, newsletterInstructions } from './prompt';

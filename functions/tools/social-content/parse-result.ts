@@ -1,4 +1,4 @@
-import { ToolResultError } from '#functions/tools/tool-result-error';
+import { ToolResultError } from '#functions/generation/tool-result-error';
 import {
   SOCIAL_PLATFORM_IDS,
   type SocialPlatformId,
