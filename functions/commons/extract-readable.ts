@@ -1,6 +1,14 @@
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import type { ExtractedSource } from '#functions/generation/tool-definition';
+
+/** A source page's readable text, as the tools get it (functions/generation/tool-definition.ts). */
+export interface ExtractedSource {
+  readonly url: string;
+  readonly title: string;
+  /** Readable text, paragraphs separated by blank lines. */
+  readonly text: string;
+  readonly siteName: string | null;
+}
 
 /**
  * Turns a fetched web page into the text a prompt or the offline composer can use: Mozilla's

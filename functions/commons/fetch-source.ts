@@ -1,4 +1,4 @@
-import type { ExtractedSource } from '#functions/generation/tool-definition';
+import type { ExtractedSource } from './extract-readable';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch';
 import { FetchFailedError } from './safe-fetch-errors';
 

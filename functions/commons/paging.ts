@@ -1,5 +1,5 @@
-import { isResourceId } from '#functions/clients/resource-id';
 import { INVALID_CURSOR } from '#shared/page-cursor';
+import { isResourceId } from '#shared/validation/resource-id';
 import { BadRequestError } from './errors';
 
 /**

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { ExtractedSource } from '#functions/commons/extract-readable';
 import type { ActivityAction } from '#shared/activity';
 import type { Client } from '#shared/client';
 import type { ContentType } from '#shared/content';
@@ -10,13 +11,8 @@ import type { ContentType } from '#shared/content';
  * model is asked for, so both go through the same parser.
  */
 
-export interface ExtractedSource {
-  readonly url: string;
-  readonly title: string;
-  /** Readable text, paragraphs separated by blank lines. */
-  readonly text: string;
-  readonly siteName: string | null;
-}
+/** The tools read the source's shape here, with the rest of what the engine hands them. */
+export type { ExtractedSource };
 
 export interface ToolContext {
   /** The client chosen in the request, already access-checked; null when none. */

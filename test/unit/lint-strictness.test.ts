@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -30,6 +30,34 @@ async function lint(
     return { exitCode: failed.code, output: failed.stdout + failed.stderr };
   }
 }
+
+// The same command on several probe files at once (one Biome run), for rules that read a file's place
+// in the tree (the layers) or its neighbours (import cycles). The output names each file it faults.
+async function lintTree(dir: string, files: Readonly<Record<string, string>>): Promise<string> {
+  for (const [path, source] of Object.entries(files)) {
+    await mkdir(join(dir, dirname(path)), { recursive: true });
+    await writeFile(join(dir, path), source);
+  }
+  try {
+    const { stdout, stderr } = await run(biome, ['check', '--error-on-warnings', ...Object.keys(files)], {
+      cwd: dir,
+    });
+    return stdout + stderr;
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string };
+    return failed.stdout + failed.stderr;
+  }
+}
+
+/** A probe that imports one module and uses it, formatted as Biome wants it. */
+const importing = (specifier: string) =>
+  `import { probe } from '${specifier}';\n\nexport const used = probe;\n`;
+
+/** The rules Biome reported for one file, in its output's `path:line:column lint/group/rule` lines. */
+const rulesFor = (output: string, path: string): string[] =>
+  [...output.matchAll(new RegExp(`^${path.replaceAll('.', '\\.')}:\\d+:\\d+ lint/\\w+/(\\w+)`, 'gm'))].map(
+    (match) => match[1] ?? '',
+  );
 
 const SNAPSHOT_RULE = 'test/e2e/support/page-snapshot-read.grit';
 const COUNT_RULE = 'test/e2e/support/page-one-shot-count.grit';
@@ -115,5 +143,61 @@ describe('npm run lint', () => {
       'test/e2e/probe.test.ts',
     );
     expect(polled.exitCode).toBe(0);
+  });
+
+  it('fails an import cycle, a type-only one and one through import() included', async () => {
+    const output = await lintTree(dir, {
+      'cycle/feeder.ts': "import { settle } from './settle';\n\nexport const feed = () => settle();\n",
+      'cycle/settle.ts': "export const settle = async () => (await import('./feeder')).feed;\n",
+      'types/socket.ts':
+        "import type { KeepAlive } from './keep-alive';\n\nexport type Socket = { keep: KeepAlive };\n",
+      'types/keep-alive.ts':
+        "import type { Socket } from './socket';\n\nexport type KeepAlive = { socket: Socket };\n",
+      'types/alone.ts': "import type { Socket } from './socket';\n\nexport type Alone = Socket;\n",
+    });
+    for (const path of ['cycle/feeder.ts', 'cycle/settle.ts', 'types/socket.ts', 'types/keep-alive.ts']) {
+      expect(rulesFor(output, path), path).toContain('noImportCycles');
+    }
+    expect(rulesFor(output, 'types/alone.ts')).toEqual([]);
+  });
+
+  it('keeps each layer to the layers below it (docs/decisions.md, "Layers, enforced by the linter")', async () => {
+    const faulted = {
+      'shared/probe-contract.ts': importing('#contract/routes'),
+      'shared/probe-functions.ts': importing('#functions/data/entities'),
+      'shared/probe-frontend.ts': importing('@/lib/api-client'),
+      'contract/probe-infra.ts': importing('#infra/stack'),
+      'contract/probe-cdk.ts': importing('aws-cdk-lib'),
+      'contract/probe-functions.ts': importing('#functions/commons/env'),
+      'functions/jobs/probe-infra.ts': importing('#infra/queue-timing'),
+      'functions/jobs/probe-relative.ts': importing('../../infra/routes'),
+      'functions/jobs/probe-local.ts': importing('#local/runtime'),
+      'functions/jobs/probe-later.ts': "export const later = () => import('#infra/routes');\n",
+      'functions/commons/probe-domain.ts': importing('#functions/clients/client-access'),
+      'infra/probe-functions.ts': importing('#functions/data/item-keys'),
+      'frontend/src/app/probe-functions.ts': importing('#functions/openapi/build-openapi'),
+      'frontend/src/lib/probe-feature.ts': importing('@/features/clients/messages'),
+      'frontend/src/features/notifications/probe-alias.ts': importing('@/features/clients/messages'),
+      'frontend/src/features/notifications/probe-relative.ts': importing('../clients/messages'),
+      'frontend/src/features/clients/library/probe-relative.ts': importing('../../faq/faq-form'),
+    };
+    const passed = {
+      'shared/probe-own.ts': importing('./models'),
+      'contract/probe-shared.ts': importing('#shared/auth-groups'),
+      'functions/jobs/probe-contract.ts': importing('#contract/routes'),
+      'functions/jobs/probe-domain.ts': importing('#functions/clients/client-access'),
+      'functions/commons/probe-commons.ts': importing('#functions/commons/logger'),
+      'functions/jobs/probe.test.ts': importing('#local/http-api-event'),
+      'infra/probe-contract.ts': importing('#contract/routes'),
+      'frontend/src/lib/probe-components.ts': importing('@/components/tool/html-frame'),
+      'frontend/src/features/notifications/probe-own.ts': importing('./messages'),
+      'frontend/src/features/notifications/probe-components.ts': importing('../../components/ui/button'),
+      'frontend/src/features/clients/library/probe-own.ts': importing('../messages'),
+      'frontend/src/app/probe-feature.ts': importing('@/features/clients/messages'),
+    };
+    const output = await lintTree(dir, { ...faulted, ...passed });
+    for (const path of Object.keys(faulted))
+      expect(rulesFor(output, path), path).toContain('noRestrictedImports');
+    for (const path of Object.keys(passed)) expect(rulesFor(output, path), path).toEqual([]);
   });
 });

@@ -322,11 +322,6 @@ export const REVIEW_PANEL = {
   linkShows: (date: string) => `shows the version of ${date}`,
   currentVersion: 'current',
   olderVersion: 'older version',
-  live: {
-    commented: 'New review comment',
-    approved: 'Content approved',
-    changes_requested: 'Changes requested',
-  } as Record<string, string>,
 } as const;
 
 export const APPROVAL_SETTING = {

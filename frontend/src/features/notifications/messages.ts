@@ -1,4 +1,4 @@
-/** The notification list's texts (issue 42 item 4); the toasts' titles are the review panel's (clients/messages.ts). */
+/** The notification list's texts and the live toasts' titles (issue 42 item 4). */
 export const NOTIFICATIONS = {
   title: 'Notifications',
   bellLabel: (unread: number) => (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`),
@@ -13,4 +13,10 @@ export const NOTIFICATIONS = {
   emailSaved: (on: boolean) => (on ? 'Notification e-mail turned on' : 'Notification e-mail turned off'),
   emailFailed: 'Failed to save the e-mail setting',
   unreadMark: 'Unread',
+  /** A live notice's toast title, by its kind. */
+  live: {
+    commented: 'New review comment',
+    approved: 'Content approved',
+    changes_requested: 'Changes requested',
+  } as Record<string, string>,
 } as const;

@@ -18,7 +18,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Switch } from '@/components/ui/switch';
-import { REVIEW_PANEL } from '@/features/clients/messages';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoment } from '@/lib/calendar-dates';
 import { useRealtime } from '@/lib/realtime';
@@ -125,7 +124,7 @@ export function NotificationCenter() {
     const { notification, unread } = parsed.data;
     dispatch({ type: 'pushed', notification, unread });
     void toast({
-      title: REVIEW_PANEL.live[notification.kind] ?? NOTIFICATIONS.title,
+      title: NOTIFICATIONS.live[notification.kind] ?? NOTIFICATIONS.title,
       description: notification.title,
     });
   });
