@@ -39,10 +39,6 @@ export function acknowledgeWildcardResource(scope: IConstruct, arn: string, reas
   acknowledge(scope, `AwsSolutions-IAM5[Resource::${rendered}]`, reason);
 }
 
-export function acknowledgeWildcardAction(scope: IConstruct, action: string, reason: string): void {
-  acknowledge(scope, `AwsSolutions-IAM5[Action::${action}]`, reason);
-}
-
 export function acknowledgeManagedPolicy(scope: IConstruct, policyArn: string, reason: string): void {
   const rendered = nagReference(Stack.of(scope).resolve(policyArn));
   acknowledge(scope, `AwsSolutions-IAM4[Policy::${rendered}]`, reason);

@@ -128,7 +128,3 @@ export function monthsOf(from: string, to: string): string[] {
   }
   return months;
 }
-
-export function isStatusFilter(value: readonly string[]): value is readonly ContentStatus[] {
-  return value.every((status) => (CONTENT_STATUSES as readonly string[]).includes(status));
-}

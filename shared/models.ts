@@ -274,14 +274,6 @@ export function isTextModelId(id: string): id is TextModelId {
   return (TEXT_MODEL_IDS as readonly string[]).includes(id);
 }
 
-export function isGbpModelId(id: string): id is GbpModelId {
-  return (GBP_MODEL_IDS as readonly string[]).includes(id);
-}
-
-export function isMultiPlatformModelId(id: string): id is MultiPlatformModelId {
-  return (MULTI_PLATFORM_MODEL_IDS as readonly string[]).includes(id);
-}
-
 /** Any language model of any list: what the server's resolver accepts. */
 export function findLanguageModel(id: string): LanguageModel | undefined {
   return isLanguageModelId(id) ? LANGUAGE_MODEL_CATALOG[id] : undefined;
@@ -308,7 +300,6 @@ const UNKNOWN_MODEL_MESSAGE = 'Unknown AI model. Choose one of the listed models
 
 /** Request field for the 13 text tools' model. */
 export const textModelIdSchema = /* @__PURE__ */ z.enum(TEXT_MODEL_IDS, { error: UNKNOWN_MODEL_MESSAGE });
-export const gbpModelIdSchema = /* @__PURE__ */ z.enum(GBP_MODEL_IDS, { error: UNKNOWN_MODEL_MESSAGE });
 export const multiPlatformModelIdSchema = /* @__PURE__ */ z.enum(MULTI_PLATFORM_MODEL_IDS, {
   error: UNKNOWN_MODEL_MESSAGE,
 });

@@ -47,7 +47,6 @@ export const WORDPRESS_EDITOR_FONT_SIZES = [
   '44pt',
   '48pt',
 ] as const;
-export const WORDPRESS_DEFAULT_FONT_SIZE = '12pt';
 
 /** 001 §9 image types (jpg, jpeg, png, gif, webp, svg) and the media types they are sent as. */
 export const WORDPRESS_IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -205,8 +204,6 @@ export type WordPressLivePost = z.infer<typeof wordpressLivePostSchema>;
 
 export const wordpressCategorySchema = z.object({ id: z.number(), name: z.string() });
 export type WordPressCategory = z.infer<typeof wordpressCategorySchema>;
-
-export const wordpressCategoriesSchema = z.object({ categories: z.array(wordpressCategorySchema) });
 
 const MAX_TITLE = 300;
 const MAX_HTML = 1_000_000;

@@ -64,11 +64,6 @@ export async function toast({
   return sonner(title, options);
 }
 
-/** Hook form for components that prefer it; the function is stable, so it is safe in effect deps. */
-export function useToast(): { toast: typeof toast } {
-  return { toast };
-}
-
 /**
  * Lets the keyboard focus out of a toast before the page moves it elsewhere (Undo → the restored item).
  * sonner remembers what had the focus before a toast took it and hands it back there when the focus

@@ -167,11 +167,6 @@ export function fitBlocks<T extends Block>(blocks: readonly T[], limit: WordLimi
 
 export const wordsIn = (text: string): number => countWords(text);
 
-/** The subject of a sentence about the topic, with its verb agreeing: "Outdoor faucets need". */
-export function topicSubject(topic: TopicParse): { text: string; plural: boolean } {
-  return { text: topic.about, plural: topic.aboutPlural };
-}
-
 /**
  * The client's trade's warning signs and tips for this draft, those on the topic first. None for a
  * business whose trade is unknown: another trade's advice would be wrong, generic advice is filler.

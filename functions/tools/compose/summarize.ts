@@ -162,14 +162,3 @@ export function extractiveSummary(text: string, options: SummaryOptions): Ranked
   }
   return chosen.sort((a, b) => a.index - b.index);
 }
-
-/**
- * The sentences worth keeping in a rewrite, best first: the title and sentences scoring under half the
- * mean (greetings, sign-offs, asides) are left out.
- */
-export function informativeSentences(text: string, title = ''): RankedSentence[] {
-  const titleKey = normalise(title);
-  const ranked = rankSentences(text, title).filter((sentence) => normalise(sentence.text) !== titleKey);
-  const mean = ranked.reduce((sum, sentence) => sum + sentence.score, 0) / Math.max(1, ranked.length);
-  return ranked.filter((sentence) => sentence.score >= mean * 0.5);
-}
