@@ -1,4 +1,3 @@
-import middy from '@middy/core';
 import type {
   APIGatewayProxyEventV2WithLambdaAuthorizer,
   APIGatewayProxyStructuredResultV2,
@@ -161,12 +160,53 @@ export function requestOf<Body>(event: HttpEvent, body: Body, context?: Context)
   };
 }
 
-export function wrap(run: (event: HttpEvent, context: Context) => Promise<unknown>) {
-  return middy<HttpEvent, APIGatewayProxyStructuredResultV2>().handler(async (event, context) => {
-    try {
-      return reply(await run(event, context));
-    } catch (error) {
-      return errorReply(error, event);
-    }
+/**
+ * Lambda ends an invocation at its timeout with no reply at all; the wrapper gives up this long before,
+ * with a TimeoutError as middy's early timeout did when it wrapped the handlers, so a handler that hangs
+ * ends the same way in AWS and locally (the local runner counts the time down but stops nothing).
+ */
+const TIMEOUT_EARLY_MS = 5;
+
+function invocationTimeout(): Error {
+  const error = new Error('[AbortError]: The operation was aborted.');
+  error.name = 'TimeoutError';
+  return error;
+}
+
+async function beforeTimeout<Result>(work: Promise<Result>, context: Context | undefined): Promise<Result> {
+  // A context without a countdown (a test's) has no deadline to keep.
+  if (typeof context?.getRemainingTimeInMillis !== 'function') return work;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(invocationTimeout()),
+      context.getRemainingTimeInMillis() - TIMEOUT_EARLY_MS,
+    );
   });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The Lambda handler of a route: the handler's result as a reply, any error as the error reply. A plain
+ * function: middy wrapped it once, with no middleware, and middy's own middlewares (JSON body parser,
+ * error handler, validator) would change the replies' bytes (docs/decisions.md, "HTTP wrapper").
+ */
+export function wrap(
+  run: (event: HttpEvent, context: Context) => Promise<unknown>,
+): (event: HttpEvent, context: Context) => Promise<APIGatewayProxyStructuredResultV2> {
+  return (event, context) =>
+    beforeTimeout(
+      (async () => {
+        try {
+          return reply(await run(event, context));
+        } catch (error) {
+          return errorReply(error, event);
+        }
+      })(),
+      context,
+    );
 }
