@@ -76,23 +76,26 @@ export function instructionPreviewsOf(
 }
 
 /**
- * The card's view of a full client: the server builds the list with it, and the screen uses it for the
- * client a create, an edit or an undo answers with.
+ * The card's view of a full client: the server builds the list with it (`previews` the ones stored on
+ * the item), and the screen uses it for the client a create, an edit or an undo answers with.
  */
-export function toClientSummary(client: Client): ClientSummary {
+export function toClientSummary(
+  client: Client,
+  previews: InstructionPreviews = instructionPreviewsOf(client),
+): ClientSummary {
   const {
-    newsletter_instructions,
-    press_release_instructions,
-    content_instructions,
+    newsletter_instructions: _newsletter,
+    press_release_instructions: _pressRelease,
+    content_instructions: _content,
     wordpress_url: _url,
     wordpress_username: _username,
     ...rest
   } = client;
   return {
     ...rest,
-    newsletter_instructions_preview: previewOf(newsletter_instructions),
-    press_release_instructions_preview: previewOf(press_release_instructions),
-    content_instructions_preview: previewOf(content_instructions),
+    newsletter_instructions_preview: previews.newsletter_instructions ?? null,
+    press_release_instructions_preview: previews.press_release_instructions ?? null,
+    content_instructions_preview: previews.content_instructions ?? null,
   };
 }
 
