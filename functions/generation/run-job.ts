@@ -1,35 +1,16 @@
 import { PROVIDER_CALL_LOG_MESSAGES } from '#contract/provider-call-log';
-import { recordActivity } from '#functions/activities/activity-log';
 import { requireClientAccess } from '#functions/clients/client-access';
 import { logger } from '#functions/commons/logger';
-import { saveContentOnce } from '#functions/content/content-saves';
 import { ProviderError } from '#functions/providers/ports';
 import { saveUsageEstimate } from '#functions/usage/attempt-estimate';
-import { settleAfterRun } from '#functions/usage/settle-job';
-import { jobSucceededEvent, notifyUser, UserPusher } from '#functions/websocket/notifier';
+import { jobSucceededEvent, UserPusher } from '#functions/websocket/notifier';
 import type { TextJobFields } from '#shared/job-results';
 import { NO_USAGE } from '#shared/prices';
 import { estimateTokens } from '#shared/token-estimate';
-import {
-  callerOf,
-  DONE,
-  isRetryable,
-  MAX_ATTEMPTS,
-  RETRY,
-  type RunOutcome,
-  retryLater,
-  userMessage,
-} from './job-attempt';
+import { callerOf, type RunOutcome } from './job-attempt';
 import { JobDeadlineError, untilAborted } from './job-deadline';
-import {
-  finishJob,
-  noteRetry,
-  publicJob,
-  type StoredJob,
-  saveAttemptUsage,
-  saveProgress,
-  startAttempt,
-} from './job-store';
+import { deliverJob, recordJobActivity, saveJobContent } from './job-delivery';
+import { finishJob, publicJob, type StoredJob, saveAttemptUsage, saveProgress } from './job-store';
 import { ProgressStream, saveIntervalMs, type TextDelta } from './progress-stream';
 import { resolveProviderForTool } from './provider-choice';
 import { replyTokenBudget } from './reply-budget';
@@ -194,32 +175,15 @@ async function generate<Input, Result extends Record<string, unknown>>(
   let savedContentId: string | null = null;
   const toSave = client ? tool.contentToSave(input, parsed, context) : null;
   if (client && toSave) {
-    const saved = await saveContentOnce({
-      contentId: job.id,
-      clientId: client.id,
-      createdBy: job.userId,
-      createdByEmail: job.userEmail,
-      title: toSave.title,
-      content: toSave.content,
-      html_content: toSave.htmlContent,
-      content_type: toSave.contentType,
-      metadata: { ...toSave.metadata, provider: choice.servedBy },
-    });
-    savedContentId = saved.content.id;
-    result.savedContent = { id: saved.content.id, clientId: client.id, clientName: client.name };
+    const saved = await saveJobContent(job, client, toSave, choice.servedBy);
+    savedContentId = saved.id;
+    result.savedContent = saved;
   }
 
   // A multi-platform child's activity is recorded by its run, once per item (a social child is several).
   if (job.parentJobId === null) {
     const activity = tool.activity(input, parsed);
-    await recordActivity(caller, {
-      id: job.id,
-      action: activity.action,
-      resourceType: activity.resourceType,
-      resourceId: savedContentId ?? job.id,
-      details: { ...activity.details, provider: choice.servedBy },
-      userAgent: job.userAgent,
-    });
+    await recordJobActivity(caller, job, activity, choice.servedBy, savedContentId);
   }
 
   await finishJob(job.id, { status: 'succeeded', result, servedBy: choice.servedBy, savedContentId });
@@ -240,55 +204,22 @@ async function generate<Input, Result extends Record<string, unknown>>(
  * `signal` aborts at the invocation's deadline (functions/generation/job-deadline.ts): the provider call
  * stops and the job is retried or failed with a message, instead of being cut off by the Lambda timeout.
  */
-export async function runJob(
+export function runJob(
   jobId: string,
   receiveCount: number,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<RunOutcome> {
-  const job = await startAttempt(jobId);
-  // Finished already (a delivery that crashed after finishing it, or a duplicate): only its accounting
-  // may be left to do.
-  if (!job) return settleAfterRun(jobId, DONE, RETRY);
-  const tool = await findTool(job.tool);
-  if (!tool) {
-    await finishJob(jobId, { status: 'failed', error: `Unknown tool "${job.tool}"` });
-    return settleAfterRun(jobId, DONE, RETRY);
-  }
-  return settleAfterRun(jobId, await attempt(job, tool, receiveCount, signal), RETRY);
-}
-
-async function attempt<Input, Result extends Record<string, unknown>>(
-  job: StoredJob,
-  tool: ToolDefinition<Input, Result>,
-  receiveCount: number,
-  signal: AbortSignal,
-): Promise<RunOutcome> {
-  const jobId = job.id;
-  try {
-    await generate(job, tool, signal);
-    return DONE;
-  } catch (error) {
-    const message = userMessage(error);
-    const retryable = isRetryable(error);
-    logger.warn('Generation attempt failed', { jobId, tool: job.tool, receiveCount, retryable, error });
-    if (error instanceof ProviderError || error instanceof JobDeadlineError) {
-      // Counted by the provider error-rate alarm (infra/alarms.ts).
-      logger.warn(PROVIDER_CALL_LOG_MESSAGES.ProviderCallsFailed, { jobId, tool: job.tool });
-    }
-    if (retryable && receiveCount < MAX_ATTEMPTS) {
-      await noteRetry(jobId, message);
-      await notifyUser(job.userId, {
-        type: 'job.retrying',
-        jobId,
-        tool: job.tool,
-        error: message,
-        attempt: receiveCount,
-      });
-      return retryLater(error);
-    }
-    await finishJob(jobId, { status: 'failed', error: message });
-    await notifyUser(job.userId, { type: 'job.failed', jobId, tool: job.tool, error: message });
-    // A retryable failure on its last attempt is still reported, so SQS moves the message to the DLQ.
-    return retryable ? retryLater(error) : DONE;
-  }
+  return deliverJob({
+    jobId,
+    receiveCount,
+    findTool,
+    run: (job, tool) => generate(job, tool, signal),
+    failedAttemptLog: 'Generation attempt failed',
+    onFailedAttempt: (job, error) => {
+      if (error instanceof ProviderError || error instanceof JobDeadlineError) {
+        // Counted by the provider error-rate alarm (infra/alarms.ts).
+        logger.warn(PROVIDER_CALL_LOG_MESSAGES.ProviderCallsFailed, { jobId, tool: job.tool });
+      }
+    },
+  });
 }

@@ -1,28 +1,14 @@
-import { recordActivity } from '#functions/activities/activity-log';
 import { requireClientAccess } from '#functions/clients/client-access';
-import { logger } from '#functions/commons/logger';
-import { saveContentOnce } from '#functions/content/content-saves';
-import {
-  callerOf,
-  DONE,
-  isRetryable,
-  MAX_ATTEMPTS,
-  RETRY,
-  type RunOutcome,
-  retryLater,
-  userMessage,
-} from '#functions/generation/job-attempt';
+import { callerOf, type RunOutcome } from '#functions/generation/job-attempt';
 import { settledBefore } from '#functions/generation/job-deadline';
+import { deliverJob, recordJobActivity, saveJobContent } from '#functions/generation/job-delivery';
 import {
   finishJob,
-  noteRetry,
   publicJob,
   type StoredJob,
   saveAttemptUsage,
   saveProgress,
-  startAttempt,
 } from '#functions/generation/job-store';
-import { settleAfterRun } from '#functions/usage/settle-job';
 import { jobSucceededEvent, notifyUser } from '#functions/websocket/notifier';
 import type { MediaRetention } from '#shared/media';
 import { putMedia } from './media-store';
@@ -93,30 +79,13 @@ async function generate(
   let savedContentId: string | null = null;
   const toSave = client ? tool.contentToSave(input, outcome.result, context) : null;
   if (client && toSave) {
-    const saved = await saveContentOnce({
-      contentId: job.id,
-      clientId: client.id,
-      createdBy: job.userId,
-      createdByEmail: job.userEmail,
-      title: toSave.title,
-      content: toSave.content,
-      html_content: toSave.htmlContent,
-      content_type: toSave.contentType,
-      metadata: { ...toSave.metadata, provider: outcome.servedBy },
-    });
-    savedContentId = saved.content.id;
-    result.savedContent = { id: saved.content.id, clientId: client.id, clientName: client.name };
+    const saved = await saveJobContent(job, client, toSave, outcome.servedBy);
+    savedContentId = saved.id;
+    result.savedContent = saved;
   }
 
   const activity = tool.activity(input, outcome.result);
-  await recordActivity(caller, {
-    id: job.id,
-    action: activity.action,
-    resourceType: activity.resourceType,
-    resourceId: savedContentId ?? job.id,
-    details: { ...activity.details, provider: outcome.servedBy },
-    userAgent: job.userAgent,
-  });
+  await recordJobActivity(caller, job, activity, outcome.servedBy, savedContentId);
 
   await finishJob(job.id, { status: 'succeeded', result, servedBy: outcome.servedBy, savedContentId });
   await notifyUser(
@@ -137,52 +106,18 @@ async function generate(
  * worker's: the job is then retried or failed with a message that says so, instead of being cut off by
  * the Lambda timeout while 'running'.
  */
-export async function runMediaJob(
+export function runMediaJob(
   jobId: string,
   receiveCount: number,
   findTool: (name: string) => Promise<RegisteredMediaTool | undefined>,
   userApiKey?: string,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<RunOutcome> {
-  const job = await startAttempt(jobId);
-  // Finished already: only its accounting may be left to do (settle-job.ts).
-  if (!job) return settleAfterRun(jobId, DONE, RETRY);
-  const tool = await findTool(job.tool);
-  if (!tool) {
-    await finishJob(jobId, { status: 'failed', error: `Unknown tool "${job.tool}"` });
-    return settleAfterRun(jobId, DONE, RETRY);
-  }
-  return settleAfterRun(jobId, await attempt(job, tool, receiveCount, userApiKey, signal), RETRY);
-}
-
-async function attempt(
-  job: StoredJob,
-  tool: RegisteredMediaTool,
-  receiveCount: number,
-  userApiKey: string | undefined,
-  signal: AbortSignal,
-): Promise<RunOutcome> {
-  const jobId = job.id;
-  try {
-    await generate(job, tool, userApiKey, signal);
-    return DONE;
-  } catch (error) {
-    const message = userMessage(error);
-    const retryable = isRetryable(error);
-    logger.warn('Media job attempt failed', { jobId, tool: job.tool, receiveCount, retryable, error });
-    if (retryable && receiveCount < MAX_ATTEMPTS) {
-      await noteRetry(jobId, message);
-      await notifyUser(job.userId, {
-        type: 'job.retrying',
-        jobId,
-        tool: job.tool,
-        error: message,
-        attempt: receiveCount,
-      });
-      return retryLater(error);
-    }
-    await finishJob(jobId, { status: 'failed', error: message });
-    await notifyUser(job.userId, { type: 'job.failed', jobId, tool: job.tool, error: message });
-    return retryable ? retryLater(error) : DONE;
-  }
+  return deliverJob({
+    jobId,
+    receiveCount,
+    findTool,
+    run: (job, tool) => generate(job, tool, userApiKey, signal),
+    failedAttemptLog: 'Media job attempt failed',
+  });
 }
