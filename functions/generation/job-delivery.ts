@@ -3,7 +3,7 @@ import type { Caller } from '#functions/commons/caller';
 import { logger } from '#functions/commons/logger';
 import { saveContentOnce } from '#functions/content/content-saves';
 import { settleAfterRun } from '#functions/usage/settle-job';
-import { notifyUser } from '#functions/websocket/notifier';
+import { jobSucceededEvent, notifyUser, type ServerEvent } from '#functions/websocket/notifier';
 import type { Client } from '#shared/client';
 import {
   DONE,
@@ -14,7 +14,7 @@ import {
   retryLater,
   userMessage,
 } from './job-attempt';
-import { finishJob, noteRetry, type StoredJob, startAttempt } from './job-store';
+import { finishJob, noteRetry, publicJob, type StoredJob, startAttempt } from './job-store';
 import type { ActivityRecord, ContentToSave } from './tool-definition';
 
 /**
@@ -122,4 +122,31 @@ export async function recordJobActivity(
     details: { ...activity.details, provider: servedBy },
     userAgent: job.userAgent,
   });
+}
+
+/**
+ * Stores the job as succeeded and tells the requester's tabs through `send`: the finished job itself
+ * when it fits in one WebSocket message, else a pointer the browser fetches.
+ */
+export async function finishSucceededJob(
+  job: StoredJob,
+  outcome: {
+    readonly result: Record<string, unknown>;
+    readonly servedBy: string;
+    readonly savedContentId: string | null;
+  },
+  send: (event: ServerEvent) => Promise<unknown>,
+): Promise<void> {
+  const { result, servedBy, savedContentId } = outcome;
+  await finishJob(job.id, { status: 'succeeded', result, servedBy, savedContentId });
+  await send(
+    jobSucceededEvent(job.id, job.tool, {
+      ...publicJob(job),
+      status: 'succeeded',
+      progress: 100,
+      result,
+      servedBy,
+      savedContentId,
+    }),
+  );
 }

@@ -3,14 +3,14 @@ import { requireClientAccess } from '#functions/clients/client-access';
 import { logger } from '#functions/commons/logger';
 import { ProviderError } from '#functions/providers/ports';
 import { saveUsageEstimate } from '#functions/usage/attempt-estimate';
-import { jobSucceededEvent, UserPusher } from '#functions/websocket/notifier';
+import { UserPusher } from '#functions/websocket/notifier';
 import type { TextJobFields } from '#shared/job-results';
 import { NO_USAGE } from '#shared/prices';
 import { estimateTokens } from '#shared/token-estimate';
 import { callerOf, type RunOutcome } from './job-attempt';
 import { JobDeadlineError, untilAborted } from './job-deadline';
-import { deliverJob, recordJobActivity, saveJobContent } from './job-delivery';
-import { finishJob, publicJob, type StoredJob, saveAttemptUsage, saveProgress } from './job-store';
+import { deliverJob, finishSucceededJob, recordJobActivity, saveJobContent } from './job-delivery';
+import { type StoredJob, saveAttemptUsage, saveProgress } from './job-store';
 import { ProgressStream, saveIntervalMs, type TextDelta } from './progress-stream';
 import { resolveProviderForTool } from './provider-choice';
 import { replyTokenBudget } from './reply-budget';
@@ -186,17 +186,8 @@ async function generate<Input, Result extends Record<string, unknown>>(
     await recordJobActivity(caller, job, activity, choice.servedBy, savedContentId);
   }
 
-  await finishJob(job.id, { status: 'succeeded', result, servedBy: choice.servedBy, savedContentId });
-  // The finished job itself when it fits in one WebSocket message, else a pointer the browser fetches.
-  await pusher.push(
-    jobSucceededEvent(job.id, job.tool, {
-      ...publicJob(job),
-      status: 'succeeded',
-      progress: 100,
-      result,
-      servedBy: choice.servedBy,
-      savedContentId,
-    }),
+  await finishSucceededJob(job, { result, servedBy: choice.servedBy, savedContentId }, (event) =>
+    pusher.push(event),
   );
 }
 

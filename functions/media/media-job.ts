@@ -1,15 +1,14 @@
 import { requireClientAccess } from '#functions/clients/client-access';
 import { callerOf, type RunOutcome } from '#functions/generation/job-attempt';
 import { settledBefore } from '#functions/generation/job-deadline';
-import { deliverJob, recordJobActivity, saveJobContent } from '#functions/generation/job-delivery';
 import {
-  finishJob,
-  publicJob,
-  type StoredJob,
-  saveAttemptUsage,
-  saveProgress,
-} from '#functions/generation/job-store';
-import { jobSucceededEvent, notifyUser } from '#functions/websocket/notifier';
+  deliverJob,
+  finishSucceededJob,
+  recordJobActivity,
+  saveJobContent,
+} from '#functions/generation/job-delivery';
+import { type StoredJob, saveAttemptUsage, saveProgress } from '#functions/generation/job-store';
+import { notifyUser } from '#functions/websocket/notifier';
 import type { MediaRetention } from '#shared/media';
 import { putMedia } from './media-store';
 import type { MediaJobContext, RegisteredMediaTool } from './media-tool';
@@ -87,17 +86,8 @@ async function generate(
   const activity = tool.activity(input, outcome.result);
   await recordJobActivity(caller, job, activity, outcome.servedBy, savedContentId);
 
-  await finishJob(job.id, { status: 'succeeded', result, servedBy: outcome.servedBy, savedContentId });
-  await notifyUser(
-    job.userId,
-    jobSucceededEvent(job.id, job.tool, {
-      ...publicJob(job),
-      status: 'succeeded',
-      progress: 100,
-      result,
-      servedBy: outcome.servedBy,
-      savedContentId,
-    }),
+  await finishSucceededJob(job, { result, servedBy: outcome.servedBy, savedContentId }, (event) =>
+    notifyUser(job.userId, event),
   );
 }
 
