@@ -1,4 +1,4 @@
-/** The notification list's texts and the live toasts' titles (issue 42 item 4). */
+/** The notification list's texts and the live toasts' titles (docs/decisions.md, "Notifications"). */
 export const NOTIFICATIONS = {
   title: 'Notifications',
   bellLabel: (unread: number) => (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`),
