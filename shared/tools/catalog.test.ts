@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { httpRoutes } from '#contract/routes';
 import { FUNCTION_ACCESS } from '#infra/function-access';
-import { httpRoutes } from '#infra/routes';
 import { PUBLIC_ENDPOINTS } from '../public-api-schemas';
 import { SAVABLE_KINDS, savedContentType } from '../saved-title';
 import { USAGE_TOOL_LABELS } from '../usage';
