@@ -14,7 +14,7 @@ import type { ContentType } from '../content';
  * (docs/decisions.md, "One description per tool").
  */
 
-/** The functions that serve several tools' routes (infra/routes.ts); any other tool has its own. */
+/** The functions that serve several tools' routes (contract/routes.ts); any other tool has its own. */
 export type SharedToolFunction = 'GbpPost' | 'SocialContent';
 
 export interface ToolRoute {
