@@ -11,6 +11,11 @@
  *
  * The handlers write these keys (functions/data/item-keys.ts) and the stack's grants name their
  * partitions (infra/grants.ts), so the format is part of the contract.
+ *
+ * When it may change: never in place. The format stays for as long as a table holds items written in
+ * it, which is every table deployed so far. A new format would need a migration that rewrites every
+ * item's keys, and grants and reads that accept both formats while it runs. Nothing in the code reads
+ * an older format, so there is no compatibility branch to delete.
  */
 
 const SERVICE = 'lbm';

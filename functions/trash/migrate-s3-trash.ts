@@ -18,6 +18,11 @@ import { importIntoTrash, parseTrashEntry, type TrashEntry, trashKeys } from './
  * (S3 or DynamoDB failing after the SDK's retries) fails the run at the end, after every other object
  * was copied: the deploy then fails and rolls back to handlers that still read the bucket, and nothing
  * is lost.
+ *
+ * When it may be deleted (with infra/trash-migration.ts and its trigger in infra/stack.ts): once every
+ * deployed stage has run it, and 30 days later. By then nothing it could copy is left to undo: the bin
+ * keeps a delete 30 days, and the bucket's trash/ rule (infra/media-storage.ts, MEDIA_TRASH_DAYS)
+ * expires the objects after the same 30 days.
  */
 
 export const S3_TRASH_PREFIX = 'trash/';

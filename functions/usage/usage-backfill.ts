@@ -19,6 +19,10 @@ import { monthPages } from './usage-store';
  * job settled after the walk began was counted by its settle step. It runs on deploy (a CloudFormation
  * trigger, infra/usage-backfill.ts) and at a local start (local/runtime.ts).
  *
+ * When it may be deleted (with infra/usage-backfill.ts, its trigger and its marker): once every deployed
+ * stage holds its marker, meaning the walk completed there. Every job settled since is counted by the
+ * settle step, and the usage reads have no code for uncounted jobs.
+ *
  * A job whose counters could not be written (DynamoDB failing after the SDK's retries) fails the run at
  * the end, after every other job: no marker is written, so the next run (the deploy's rollback and
  * redeploy, or the next local start) walks again.
