@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '#functions/data/entities';
 import { putItem } from '#functions/data/item-commands';
 import { type ApiUser, createApiUser, createClientViaApi } from './support/clients';
-import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
+import {
+  type E2eApp,
+  openPage,
+  pageErrors,
+  screenshot,
+  settleAnimations,
+  signInThroughUi,
+  startE2eApp,
+} from './support/e2e';
 
 /**
  * 001 §2 Activity Tracker: the admin's live feed of every user's activity (the newest rows, then new
@@ -177,8 +185,16 @@ describe('Activity Tracker', () => {
     await expect.poll(() => page.getByText('Client Updated', { exact: true }).count()).toBe(0);
     await screenshot(page, 'activity-tracker-filtered');
 
-    await page.getByRole('combobox', { name: 'Action' }).click();
-    await page.getByRole('option', { name: 'All actions', exact: true }).click();
+    // Back to every action: the list opens scrolled to the chosen 'Budget Set', so 'All actions' at its
+    // top is scrolled into view and the list left to settle before the click; a click that scrolled it
+    // itself once, on a busy machine, landed as the options moved (the filter stayed).
+    const action = page.getByRole('combobox', { name: 'Action' });
+    await action.click();
+    const everyAction = page.getByRole('option', { name: 'All actions', exact: true });
+    await everyAction.scrollIntoViewIfNeeded();
+    await settleAnimations(page);
+    await everyAction.click();
+    await expect.poll(() => action.textContent()).toBe('All actions');
     await expect.poll(() => rows(page).count()).toBe(100);
     await rows(page).first().getByText('Budget Set', { exact: true }).waitFor();
     await screenshot(page, 'activity-tracker-all-actions');
