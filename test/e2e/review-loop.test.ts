@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { type ApiUser, chooseFromCardMenu, createApiUser, saveContent, toastWith } from './support/clients';
 import { type E2eApp, openPage, pageErrors, screenshot, signInThroughUi, startE2eApp } from './support/e2e';
 import { expectFitsPhones } from './support/overflow';
+import { expectUncovered } from './support/toasts';
 
 /**
  * Issue 33 in Chromium: send an item for review, open the link in a second browser with no session,
@@ -438,17 +439,16 @@ describe('the review loop', () => {
     const [anaLink, benLink] = await Promise.all([links.nth(0).inputValue(), links.nth(1).inputValue()]);
     await send.getByRole('button', { name: 'Done' }).click();
 
-    // Two more browsers, no session. Ana's page asks for nothing new until she decides, so her
-    // Approve below is surely of the words she read (her polls answer "unchanged" until then).
-    const ana = await openPage(app);
+    // Two more browsers, no session: Ana on a phone, Ben at a desk. Once the staff revise the words,
+    // Ana's page asks for nothing new until she decides, so her Approve below is surely of the words
+    // she read (her polls answer "unchanged" until then).
+    const ana = await openPage(app, { mobile: true });
+    let revising = false;
     let anaDecided = false;
-    let anaRead = false;
     await ana.route('**/api/reviews/**', async (route) => {
-      const method = route.request().method();
-      if (method === 'POST') anaDecided = true;
-      // The first read goes through; her polls are answered "unchanged" until she decides.
-      if (method === 'GET' && !anaDecided && anaRead) return route.fulfill({ status: 304 });
-      if (method === 'GET') anaRead = true;
+      const request = route.request();
+      if (request.method() === 'POST' && request.url().endsWith('/decision')) anaDecided = true;
+      if (request.method() === 'GET' && revising && !anaDecided) return route.fulfill({ status: 304 });
       return route.continue();
     });
     const ben = await openPage(app);
@@ -456,6 +456,24 @@ describe('the review loop', () => {
     await ben.goto(benLink);
     await (await contentFrame(ana)).getByText('Loaves from three euros.').waitFor();
     await (await contentFrame(ben)).getByText('Loaves from three euros.').waitFor();
+
+    // On her phone Ana selects a passage and comments on it in the box that comes up beside it: an
+    // anchored comment, its passage highlighted.
+    await (await contentFrame(ana)).evaluate(
+      `(() => { const words = document.querySelector('p').firstChild; const range = document.createRange(); range.setStart(words, 0); range.setEnd(words, 'Loaves from'.length); document.getSelection().removeAllRanges(); document.getSelection().addRange(range); })()`,
+    );
+    const inline = ana.getByTestId('selection-comment');
+    await inline.getByRole('button', { name: 'Comment on this passage' }).click();
+    await inline.getByLabel('Your comment').fill('Sourdough too, or only the white loaves?');
+    await inline.getByRole('button', { name: 'Add comment' }).click();
+    await toastWith(ana, 'Your comment was added.').waitFor();
+    await (await contentFrame(ana)).locator('mark[data-passage]', { hasText: 'Loaves from' }).waitFor();
+    const anaComment = ana
+      .getByTestId('review-page-comment')
+      .filter({ hasText: 'Sourdough too, or only the white loaves?' });
+    await expect.poll(() => anaComment.locator('blockquote').textContent()).toBe('Quoted: Loaves from');
+    await expectFitsPhones(ana, 'review page on a phone, an anchored comment');
+    await screenshot(ana, 'review-page-phone-anchored-comment', { fullPage: true });
 
     // Ben comments; the staff edit the words and keep the open review.
     await ben.getByLabel('Your comment').fill('Is the price right?');
@@ -468,6 +486,7 @@ describe('the review loop', () => {
         token: staff.idToken,
       },
     );
+    revising = true;
     const revised = await app.test.request<ClientContent>(
       'PUT',
       `/api/clients/${clientId}/content/${item.id}`,
@@ -497,6 +516,10 @@ describe('the review loop', () => {
     await anaChanges.locator('ins', { hasText: 'two' }).waitFor();
     await anaChanges.locator('del', { hasText: 'three' }).waitFor();
     await ana.getByTestId('review-page-comment').filter({ hasText: 'Is the price right?' }).waitFor();
+    await screenshot(ana, 'review-page-phone-stale-notice');
+    // Her passage was not edited: still highlighted in the new words.
+    await (await contentFrame(ana)).locator('mark[data-passage]', { hasText: 'Loaves from' }).waitFor();
+    await expectFitsPhones(ana, 'review page on a phone, a stale approval refused');
     await screenshot(ana, 'review-page-stale-refused', { fullPage: true });
     const notApproved = await app.test.request<ClientContent>(
       'GET',
@@ -530,7 +553,30 @@ describe('the review loop', () => {
     await toastWith(ben, 'you approved this content').waitFor();
     await expect.poll(() => statusOf(page, title), { timeout: 15_000 }).toBe('approved');
 
-    // The panel: each link's rule, and the version each comment and decision was on.
+    // The staff's bell: both comments and both approvals, newest first; the comment opened from it
+    // (read, and the client's library opens), the rest marked read from the list.
+    await page.keyboard.press('Escape');
+    const bell = page.locator('[data-notification-bell]');
+    await expect
+      .poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe('Notifications, 4 unread');
+    await bell.click();
+    const list = page.getByRole('menu');
+    const entries = list.locator('[data-notification]');
+    await expect
+      .poll(() => entries.allTextContents())
+      .toEqual([
+        expect.stringContaining(`Ben Manager approved “${title}”`),
+        expect.stringContaining(`Ana Owner approved “${title}”`),
+        expect.stringContaining(`Ben Manager commented on “${title}”`),
+        expect.stringContaining(`Ana Owner commented on “${title}”`),
+      ]);
+    await screenshot(page, 'notifications-two-reviewers');
+    await entries.filter({ hasText: `Ana Owner commented on “${title}”` }).click();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 3 unread');
+    await libraryItem(page, title).waitFor();
+
+    // The panel: each link's rule, the version each comment and decision was on, and Ana's passage.
     await itemMenu(page, title, 'Review and comments');
     const panel = page.getByRole('dialog', { name: `Review: ${title}` });
     await expect.poll(() => panel.getByTestId('review-link-row').count()).toBe(2);
@@ -544,31 +590,33 @@ describe('the review loop', () => {
     await expect
       .poll(() => panel.getByTestId('review-comment').filter({ hasText: 'current' }).count())
       .toBe(2);
+    const anchored = panel
+      .getByTestId('review-comment')
+      .filter({ hasText: 'Sourdough too, or only the white loaves?' });
+    await expect.poll(() => anchored.locator('blockquote').textContent()).toBe('Quoted: Loaves from');
+    const passages = await panel.getByTestId('review-panel-passages').elementHandle();
+    const passagesFrame = await passages?.contentFrame();
+    if (!passagesFrame) throw new Error('No passages frame in the review panel');
+    await passagesFrame.getByText('two euros, today only.', { exact: false }).waitFor();
+    await passagesFrame.locator('mark[data-passage]', { hasText: 'Loaves from' }).waitFor();
     await screenshot(page, 'review-panel-two-reviewers');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await bell.click();
+    await list.getByRole('button', { name: 'Mark all as read' }).click();
+    // Read, so the later tests' header shows the bell as it was.
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    await expect
+      .poll(() => entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-read'))))
+      .toEqual(['true', 'true', 'true', 'true']);
+    await page.keyboard.press('Escape');
     // The browser logs the refused approval's 409 as a failed resource; nothing else went wrong.
     expect(pageErrors(ana)).toEqual([
       'console.error: Failed to load resource: the server responded with a status of 409 (Conflict)',
     ]);
     expect(pageErrors(ben)).toEqual([]);
     for (const reviewer of [ana, ben]) await reviewer.context().close();
-    // Ben's comment, Ana's approval and Ben's notified the staff user (the refused approval did not);
-    // read, so the later tests' header shows the bell as it was.
-    const notifications = () =>
-      app.test.request<{ items: { id: string; read: boolean }[]; unread: number }>(
-        'GET',
-        '/api/notifications',
-        {
-          token: staff.idToken,
-        },
-      );
-    await expect.poll(async () => (await notifications()).body.unread, { timeout: 15_000 }).toBe(3);
-    await app.test.request('POST', '/api/notifications/read', {
-      token: staff.idToken,
-      body: {
-        ids: (await notifications()).body.items.filter((entry) => !entry.read).map((entry) => entry.id),
-      },
-    });
-    await expect.poll(async () => (await notifications()).body.unread).toBe(0);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
@@ -787,7 +835,7 @@ describe('the calendar', () => {
       const page = await openPage(app, { mobile });
       if (!mobile) await page.setViewportSize({ width: 1440, height: 900 });
       const device = mobile ? 'phone' : 'desktop';
-      for (const [length, link] of Object.entries(links)) {
+      for (const [length, { link, itemPath }] of Object.entries(links)) {
         await page.goto(new URL(link).pathname);
         await page.locator('iframe[title="The content to review"]').waitFor();
         // The frame is as tall as its document (its 1 px borders aside): no blank box below a short
@@ -809,9 +857,17 @@ describe('the calendar', () => {
         await screenshot(page, `review-frame-${length}-${device}`);
         if (length === 'long')
           await screenshot(page, `review-frame-long-${device}-whole`, { fullPage: true });
-        if (mobile && length === 'long') await commentBesideSelection(page);
+        if (mobile && length === 'long') {
+          await commentBesideSelection(page);
+          await staleNoticeInView(page, itemPath, long);
+        }
       }
-      expect(pageErrors(page)).toEqual([]);
+      // On the phone the refused approval's 409, logged by the browser as a failed resource.
+      expect(pageErrors(page)).toEqual(
+        mobile
+          ? ['console.error: Failed to load resource: the server responded with a status of 409 (Conflict)']
+          : [],
+      );
       await page.context().close();
     }
   });
@@ -848,8 +904,48 @@ async function commentBesideSelection(page: Page): Promise<void> {
   await page.getByTestId('review-page-comment').filter({ hasText: 'Say eight on Sundays.' }).waitFor();
 }
 
-/** A library item of the bakery sent for review through the API: its review link. */
-async function reviewLinkFor(title: string, html: string): Promise<string> {
+/**
+ * Approve sits at the foot of a long item on a phone, far below the page's notice: an approval refused
+ * because the words changed meanwhile brings the notice into view, or the page would change out of sight.
+ */
+async function staleNoticeInView(page: Page, itemPath: string, html: string): Promise<void> {
+  // The page's polls answer "unchanged" until it decides, so its Approve is of the words it shows.
+  let decided = false;
+  await page.route('**/api/reviews/**', (route) => {
+    const request = route.request();
+    if (request.method() === 'POST' && request.url().endsWith('/decision')) decided = true;
+    return request.method() === 'GET' && !decided ? route.fulfill({ status: 304 }) : route.continue();
+  });
+  const revised = await app.test.request('PUT', itemPath, {
+    token: staff.idToken,
+    body: {
+      title: 'The long story',
+      content: 'The long story, revised',
+      html_content: `${html}<p>A line added since.</p>`,
+      updateOpenReview: true,
+    },
+  });
+  expect(revised.status).toBe(200);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const notice = page.getByTestId('review-page-notice');
+  await notice.waitFor();
+  await expect
+    .poll(async () => {
+      const box = await notice.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 844;
+    })
+    .toBe(true);
+  // Nor under the toasts at the top of a phone: one shown now, with nothing selected to quote.
+  await (await contentFrame(page)).evaluate('document.getSelection().removeAllRanges()');
+  await page.getByRole('button', { name: 'Quote the selected passage' }).click();
+  await toastWith(page, 'Select a passage in the content first.').waitFor();
+  await expectUncovered(page, notice);
+  await screenshot(page, 'review-page-phone-stale-long');
+  await page.unroute('**/api/reviews/**');
+}
+
+/** A library item of the bakery sent for review through the API: its review link and the item's path. */
+async function reviewLinkFor(title: string, html: string): Promise<{ link: string; itemPath: string }> {
   const item = await saveContent(app, staff, clientId, {
     title,
     content: title,
@@ -862,7 +958,7 @@ async function reviewLinkFor(title: string, html: string): Promise<string> {
     { token: staff.idToken, body: {} },
   );
   expect(review.status).toBe(201);
-  return review.body.reviewUrl;
+  return { link: review.body.reviewUrl, itemPath: `/api/clients/${clientId}/content/${item.id}` };
 }
 
 /** The review page's frame height against its document's, and where the document's last element ends. */

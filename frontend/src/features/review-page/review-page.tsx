@@ -199,6 +199,16 @@ function ReviewView({
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'comment' | ReviewDecision | null>(null);
+  const noticeBox = useRef<HTMLParagraphElement>(null);
+  // Below a long item the decision buttons are far from the notice: a refused decision would change the
+  // page out of the reviewer's sight. The notice is brought into view, the changes and the words after
+  // it; on a phone 6rem down, under the toasts there (toaster.tsx), as dialogs start (dialog.tsx).
+  useEffect(() => {
+    const element = noticeBox.current;
+    if (!notice || !element) return;
+    const box = element.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) element.scrollIntoView({ block: 'start' });
+  }, [notice]);
 
   const quoteSelection = (): boolean => {
     const selected = frameSelection(frame.current);
@@ -303,16 +313,17 @@ function ReviewView({
           <p className="sr-only" aria-live="polite" data-testid="review-page-live">
             {live}
           </p>
-          {since && <ChangesSince since={since} review={review} onHide={onHideSince} />}
           {notice && (
             <p
-              className="rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-950 text-sm dark:bg-orange-950 dark:text-orange-50"
+              className="rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-950 text-sm max-sm:scroll-mt-24 dark:bg-orange-950 dark:text-orange-50"
               role="alert"
+              ref={noticeBox}
               data-testid="review-page-notice"
             >
               {notice}
             </p>
           )}
+          {since && <ChangesSince since={since} review={review} onHide={onHideSince} />}
           {review.message && (
             <div className="rounded-md border bg-background p-4 text-sm">
               <h2 className="mb-1 font-medium">{REVIEW_PAGE.messageHeading}</h2>
