@@ -563,8 +563,9 @@ describe('the review loop', () => {
     await bell.click();
     const list = page.getByRole('menu');
     const entries = list.locator('[data-notification]');
+    // The four newest (the first test's, read, follow when the file runs whole).
     await expect
-      .poll(() => entries.allTextContents())
+      .poll(async () => (await entries.allTextContents()).slice(0, 4))
       .toEqual([
         expect.stringContaining(`Ben Manager approved “${title}”`),
         expect.stringContaining(`Ana Owner approved “${title}”`),
@@ -608,8 +609,10 @@ describe('the review loop', () => {
     // Read, so the later tests' header shows the bell as it was.
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
     await expect
-      .poll(() => entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-read'))))
-      .toEqual(['true', 'true', 'true', 'true']);
+      .poll(() =>
+        entries.evaluateAll((rows) => [...new Set(rows.map((row) => row.getAttribute('data-read')))]),
+      )
+      .toEqual(['true']);
     await page.keyboard.press('Escape');
     // The browser logs the refused approval's 409 as a failed resource; nothing else went wrong.
     expect(pageErrors(ana)).toEqual([
