@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJob } from '#functions/generation/job-store';
 import { startFakeAnthropicServer } from '#functions/providers/testing/fake-anthropic-server';
 import { startFakeGoogleServer } from '#functions/providers/testing/fake-google-server';
 import {
@@ -258,6 +259,13 @@ describe('each job counts once', () => {
     const jobId = await newsletter('gpt-4o', 'Once only');
     expect((await waitForJob(app, user.idToken, jobId, undefined, JOB_TIMEOUT_MS)).status).toBe('succeeded');
     await usageOf(jobId);
+    // The usage item is the settle step's first write; the day counters and the client's month follow,
+    // and the job is marked settled last. The figures are read once all of them are there.
+    await expect
+      .poll(async () => (await getJob(jobId, { consistent: true }))?.accounting?.settledAt ?? null, {
+        timeout: 30_000,
+      })
+      .not.toBeNull();
     const before = await app.request<UsageReply>('GET', '/api/usage', { token: admin.idToken });
     const month = await app.request<{ monthToDateUsd: number }>('GET', `/api/clients/${clientId}`, {
       token: user.idToken,
