@@ -28,6 +28,8 @@ const MEASURE_RING = `(async () => {
   if (!element || element === document.body) return { error: 'nothing is focused' };
   // Finite animations of the element and its ancestors (a ring fading in, a menu popping in at
   // partial opacity) finish first; endless ones (a spinner) never would, and do not touch the ring.
+  // One cancelled on the way (a transition replaced by the next state's) rejects its promise with an
+  // AbortError; it no longer draws, so it counts as finished.
   await Promise.all(
     document
       .getAnimations()
@@ -35,7 +37,7 @@ const MEASURE_RING = `(async () => {
         const target = animation.effect && animation.effect.target;
         return target && target.contains(element) && animation.effect.getComputedTiming().endTime !== Infinity;
       })
-      .map((animation) => animation.finished),
+      .map((animation) => animation.finished.catch(() => undefined)),
   );
   const style = getComputedStyle(element);
   const topLevel = (value) => {
