@@ -1,5 +1,6 @@
 import { APPROVAL_STEPS_SETTINGS } from './approvals';
 import { CLIENT_NAME_REQUIRED, CLIENT_TEXT_FIELDS, type ClientTextField } from './client';
+import { CLIENT_INSTRUCTION_FIELDS } from './client-instructions';
 import {
   INVALID_URL_MESSAGE,
   isWebAddress,
@@ -50,11 +51,7 @@ const patchText = (max: number) =>
     z.transform((value: string | null | undefined) => (value === undefined ? undefined : emptyToNull(value))),
   );
 
-const instructionFields = new Set<ClientTextField>([
-  'newsletter_instructions',
-  'press_release_instructions',
-  'content_instructions',
-]);
+const instructionFields: ReadonlySet<ClientTextField> = new Set(CLIENT_INSTRUCTION_FIELDS);
 
 type PlainTextField = Exclude<ClientTextField, 'wordpress_url'>;
 

@@ -1,4 +1,5 @@
-import type { Client, ClientTextField } from './client';
+import type { Client } from './client';
+import { CLIENT_INSTRUCTION_FIELDS, type ClientInstructionField } from './client-instructions';
 import { clipText } from './text';
 
 /**
@@ -18,13 +19,7 @@ export const CLIENT_PAGE_MAX = 1000;
 /** `?fields=full`: every field of the profile, the instructions in full. */
 export const FULL_CLIENT_FIELDS = 'full';
 
-export const CLIENT_INSTRUCTION_FIELDS = [
-  'newsletter_instructions',
-  'press_release_instructions',
-  'content_instructions',
-] as const satisfies readonly ClientTextField[];
-
-export type ClientInstructionField = (typeof CLIENT_INSTRUCTION_FIELDS)[number];
+export { CLIENT_INSTRUCTION_FIELDS, type ClientInstructionField };
 
 /** Instruction previews on the cards stop here, then an ellipsis (000 §2). */
 export const INSTRUCTION_PREVIEW_LENGTH = 200;
@@ -83,20 +78,14 @@ export function toClientSummary(
   client: Client,
   previews: InstructionPreviews = instructionPreviewsOf(client),
 ): ClientSummary {
-  const {
-    newsletter_instructions: _newsletter,
-    press_release_instructions: _pressRelease,
-    content_instructions: _content,
-    wordpress_url: _url,
-    wordpress_username: _username,
-    ...rest
-  } = client;
-  return {
-    ...rest,
-    newsletter_instructions_preview: previews.newsletter_instructions ?? null,
-    press_release_instructions_preview: previews.press_release_instructions ?? null,
-    content_instructions_preview: previews.content_instructions ?? null,
-  };
+  const { wordpress_url: _url, wordpress_username: _username, ...profile } = client;
+  // Built by field name from the one list of instruction fields (shared/client-instructions.ts).
+  const summary: Record<string, unknown> = { ...profile };
+  for (const field of CLIENT_INSTRUCTION_FIELDS) {
+    delete summary[field];
+    summary[previewFieldOf(field)] = previews[field] ?? null;
+  }
+  return summary as ClientSummary;
 }
 
 /**

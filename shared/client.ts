@@ -1,4 +1,5 @@
 import type { ApprovalStepsSetting } from './approvals';
+import { CLIENT_INSTRUCTION_FIELDS } from './client-instructions';
 
 /**
  * The client profile (spec 000 §3, 001 §3). Text fields are trimmed and empty ones become null, on
@@ -19,9 +20,7 @@ export const CLIENT_TEXT_FIELDS = [
   'state',
   'postal_code',
   'country',
-  'newsletter_instructions',
-  'press_release_instructions',
-  'content_instructions',
+  ...CLIENT_INSTRUCTION_FIELDS,
   'wordpress_url',
   'wordpress_username',
 ] as const;

@@ -8,6 +8,7 @@ import { set } from 'dynamodb-toolbox/schema/set';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
 import { requireEnv } from '#functions/commons/env';
+import { byInstructionField } from '#shared/client-instructions';
 import { instructionPreviewsOf } from '#shared/client-list';
 
 import { storedSummaryOf } from '#shared/content-summary';
@@ -48,9 +49,7 @@ const clientAttributes = () =>
     state: optionalString(),
     postal_code: optionalString(),
     country: optionalString(),
-    newsletter_instructions: optionalString(),
-    press_release_instructions: optionalString(),
-    content_instructions: optionalString(),
+    ...byInstructionField(() => optionalString()),
     wordpress_url: optionalString(),
     wordpress_username: optionalString(),
     /** Envelope-encrypted application password (functions/clients/password-cipher.ts); never returned. */
@@ -83,11 +82,7 @@ const clientSchema = () =>
      * those whole (functions/clients/client-list.ts). Its presence is what tells the two apart, so a
      * client without instructions still stores an empty map.
      */
-    instructionPreviews: map({
-      newsletter_instructions: optionalString(),
-      press_release_instructions: optionalString(),
-      content_instructions: optionalString(),
-    })
+    instructionPreviews: map(byInstructionField(() => optionalString()))
       .optional()
       .link<typeof attributes>((client) => instructionPreviewsOf(client)),
     /** byCreator: a user's created clients, by id. */

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone, UserRound } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
-import type { ClientSummary } from '#shared/client-list';
+import { CLIENT_INSTRUCTION_FIELDS, CLIENT_INSTRUCTIONS } from '#shared/client-instructions';
+import { type ClientSummary, previewFieldOf } from '#shared/client-list';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type ClientCardActions, ClientCardMenu } from './client-card-menu';
 import { addressLines } from './client-display';
@@ -96,9 +97,13 @@ export const ClientCard = memo(function ClientCard({
         <OnlinePresence client={client} />
         <ClientSpendLine client={client} canManage={canManage} />
         <div className="grid gap-2">
-          <InstructionPanel label="Newsletter" preview={client.newsletter_instructions_preview} />
-          <InstructionPanel label="Press Release" preview={client.press_release_instructions_preview} />
-          <InstructionPanel label="Client Content" preview={client.content_instructions_preview} />
+          {CLIENT_INSTRUCTION_FIELDS.map((field) => (
+            <InstructionPanel
+              key={field}
+              label={CLIENT_INSTRUCTIONS[field].cardLabel}
+              preview={client[previewFieldOf(field)]}
+            />
+          ))}
         </div>
       </CardContent>
     </Card>

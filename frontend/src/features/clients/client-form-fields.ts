@@ -1,4 +1,9 @@
 import type { ClientTextField } from '#shared/client';
+import {
+  CLIENT_INSTRUCTION_FIELDS,
+  CLIENT_INSTRUCTIONS,
+  type ClientInstructionDescriptor,
+} from '#shared/client-instructions';
 
 /**
  * The client form's fields in display order (000 §2, 001 §3), grouped into sections. Row counts and
@@ -80,17 +85,10 @@ export const CLIENT_FORM_SECTIONS: readonly ClientFormSection[] = [
   },
   {
     title: 'Content Instructions',
-    fields: [
-      {
-        name: 'newsletter_instructions',
-        label: 'Newsletter Instructions',
-        rows: 3,
-        wide: true,
-        placeholder: 'Tone, topics and rules every newsletter for this client follows',
-      },
-      { name: 'press_release_instructions', label: 'Press Release Instructions', rows: 8, wide: true },
-      { name: 'content_instructions', label: 'Content Instructions', rows: 8, wide: true },
-    ],
+    fields: CLIENT_INSTRUCTION_FIELDS.map((name): ClientFormField => {
+      const { label, rows, placeholder }: ClientInstructionDescriptor = CLIENT_INSTRUCTIONS[name];
+      return { name, label, rows, wide: true, ...(placeholder === undefined ? {} : { placeholder }) };
+    }),
   },
   {
     title: 'WordPress',
