@@ -66,6 +66,7 @@ export const ACTIVITY_ACTIONS = {
   newsletter_generation: {},
   client_content_generation: {},
   multi_platform_generation: {},
+  tagline_generation: {},
   // Clients, access and budgets
   client_updated: {},
   client_deleted: {},

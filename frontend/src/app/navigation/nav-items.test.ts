@@ -48,6 +48,7 @@ describe('visibleNavGroups', () => {
       'Client Content',
       'WordPress Publisher',
       'Multi-Platform Creator',
+      'Tagline',
       // Issue 33 item 5: under Content Tools, after the spec's own.
       'Calendar',
       'Bulk Generation',
