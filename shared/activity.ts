@@ -66,7 +66,6 @@ export const ACTIVITY_ACTIONS = {
   newsletter_generation: {},
   client_content_generation: {},
   multi_platform_generation: {},
-  tagline_generation: {},
   // Clients, access and budgets
   client_updated: {},
   client_deleted: {},

@@ -53,13 +53,6 @@ export const faqResultSchema = z.object({
 });
 export type FaqResult = z.output<typeof faqResultSchema>;
 
-/** The tool's own result fields (the job adds the engine's: shared/job-results.ts). */
-export const taglineResultSchema = z.object({
-  tagline: z.string().check(z.meta({ description: 'The tagline, one line of plain text.' })),
-  wordCount: z.number().check(z.int(), z.meta({ description: 'Words of its text.' })),
-});
-export type TaglineResult = z.output<typeof taglineResultSchema>;
-
 /** The result of an image job, as the media worker builds it and the OpenAPI document describes it. */
 export const generatedImageResultSchema = z.object({
   url: mediaPathField('image'),

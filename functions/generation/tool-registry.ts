@@ -20,7 +20,6 @@ const loaders: { readonly [K in TextToolId]: () => Promise<RegisteredTool> } = {
   'social-content': async () =>
     (await import('#functions/tools/social-content/definition')).socialContentTool,
   'gbp-post': async () => (await import('#functions/tools/gbp-post/definition')).gbpPostTool,
-  tagline: async () => (await import('#functions/tools/tagline/definition')).taglineTool,
 };
 
 /** The job kinds the text worker runs. */

@@ -48,7 +48,6 @@ export const TOOLS = {
   'social-image': { label: 'Social Image', engine: 'media', publicApi: false },
   // One run of the Multi-Platform Creator: the media worker runs its child jobs of the text tools.
   'multi-platform': { label: 'Multi-Platform Creator', engine: 'media', publicApi: false },
-  tagline: { label: 'Tagline', engine: 'text', publicApi: false },
 } as const satisfies Readonly<Record<string, ToolDescriptor>>;
 
 type Tools = typeof TOOLS;
@@ -85,7 +84,6 @@ export const TOOL_ROUTES = {
     sharedFunction: 'SocialContent',
   },
   'multi-platform': { id: 'GenerateMultiPlatform', path: 'generate-multi-platform' },
-  tagline: { id: 'GenerateTagline', path: 'generate-tagline' },
 } as const satisfies { readonly [K in ToolId]: ToolRoute };
 
 /** Each tool with its route, without reading `TOOLS` (which the route table has no use for). */
@@ -130,7 +128,6 @@ export const TOOL_SAVES = {
   'gbp-image': {},
   'social-image': {},
   'multi-platform': { 'multi-platform': { label: 'Multi-Platform Content', contentType: 'client_content' } },
-  tagline: { tagline: { label: 'Tagline', contentType: 'client_content' } },
 } as const satisfies { readonly [K in ToolId]: ToolSaves };
 
 /** Every kind of output a tool saves (the title's type word and the saved type follow from it). */

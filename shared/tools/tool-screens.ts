@@ -53,7 +53,6 @@ export const TOOL_SCREENS = {
     path: '/multi-platform-creator',
     nav: { group: 'Content Tools', title: 'Multi-Platform Creator', icon: 'Layers' },
   },
-  tagline: { path: '/tagline', nav: { group: 'Content Tools', title: 'Tagline', icon: 'Sparkles' } },
 } as const satisfies { readonly [K in ToolId]: ToolScreen | null };
 
 type Screens = typeof TOOL_SCREENS;

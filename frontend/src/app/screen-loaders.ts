@@ -41,6 +41,5 @@ export const screenLoaders: Record<GuardedScreenPath, () => Promise<ComponentTyp
   '/usage': () => import('@/features/usage/usage-page').then((m) => m.UsagePage),
   '/bulk': () => import('@/features/bulk/bulk-page').then((m) => m.BulkPage),
   '/settings': () => import('@/features/settings/settings-page').then((m) => m.SettingsPage),
-  '/tagline': () => import('@/features/tagline/tagline-page').then((m) => m.TaglinePage),
   '/statements': () => import('@/features/statements/statement-page').then((m) => m.StatementPage),
 };

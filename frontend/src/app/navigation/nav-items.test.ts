@@ -48,7 +48,6 @@ describe('visibleNavGroups', () => {
       'Client Content',
       'WordPress Publisher',
       'Multi-Platform Creator',
-      'Tagline',
       // Issue 33 item 5: under Content Tools, after the spec's own.
       'Calendar',
       'Bulk Generation',

@@ -1,4 +1,0 @@
-import { createJobHandler } from '#functions/generation/create-job-handler';
-import { taglineJob } from '#shared/tools/tagline';
-
-export const handler = createJobHandler(taglineJob);
