@@ -1,4 +1,4 @@
-import { type SharedToolFunction, TOOL_ROUTE_ENTRIES } from '#shared/tools/catalog';
+import { type SharedToolFunction, TOOL_ROUTE_ENTRIES, toolEndpoint } from '#shared/tools/catalog';
 
 /**
  * The one route table. The CDK stack turns every function of it into a Lambda and every route into an
@@ -123,9 +123,9 @@ const toolFunctions: Readonly<Record<SharedToolFunction, HttpFunction>> = {
  * handler `functions/tools/<tool>/handler.ts`, or by the function it shares with its sibling tool.
  */
 const toolRoutes = (): HttpRoute[] =>
-  TOOL_ROUTE_ENTRIES.map(([tool, { id, path, sharedFunction }]) => {
+  TOOL_ROUTE_ENTRIES.map(([tool, { id, sharedFunction }]) => {
     const handler = sharedFunction ? toolFunctions[sharedFunction] : `tools/${tool}/handler`;
-    return route(id, 'POST', `/api/${path}`, handler, 'apiKey', GENERATION_TIMEOUT);
+    return route(id, 'POST', toolEndpoint(tool), handler, 'apiKey', GENERATION_TIMEOUT);
   });
 
 function wordpressRoutes(): HttpRoute[] {

@@ -86,6 +86,9 @@ export const TOOL_ROUTES = {
   'multi-platform': { id: 'GenerateMultiPlatform', path: 'generate-multi-platform' },
 } as const satisfies { readonly [K in ToolId]: ToolRoute };
 
+/** A tool's generation route as the browser and the route table call it: `/api/<path>`. */
+export const toolEndpoint = (tool: ToolId): string => `/api/${TOOL_ROUTES[tool].path}`;
+
 /** Each tool with its route, without reading `TOOLS` (which the route table has no use for). */
 export const TOOL_ROUTE_ENTRIES = /* @__PURE__ */ Object.entries(TOOL_ROUTES) as [ToolId, ToolRoute][];
 

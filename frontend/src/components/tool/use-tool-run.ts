@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type * as z from 'zod/mini';
+import { type ToolId, toolEndpoint } from '#shared/tools/catalog';
 import { firstIssueMessage, TOOL_MESSAGES, type ToastText } from '#shared/tools/common';
 import type { JobResult, JobState } from './job-state';
 import { ERROR_TITLE } from './tool-messages';
@@ -14,8 +15,8 @@ import { type SettledJob, useGenerationJob } from './use-generation-job';
  */
 
 export interface ToolRunConfig<Request, Output = ToolOutput> {
-  readonly tool: string;
-  readonly endpoint: string;
+  /** The tool's id in the catalog: its route (`toolEndpoint`) and the key of its last job. */
+  readonly tool: ToolId;
   /** The shared request schema: a last check in the browser, with the server's own wording. */
   readonly schema: z.ZodMiniType;
   /** The tool's spec fields into a ToolOutput; null when they are missing or malformed. */
@@ -81,7 +82,7 @@ export function useToolRun<Request, Output = ToolOutput, Form = unknown>(
 
   const job = useGenerationJob<Request, Form>({
     tool: config.tool,
-    endpoint: config.endpoint,
+    endpoint: toolEndpoint(config.tool),
     onSettled,
     ...(options.onRestore ? { onRestore: options.onRestore } : {}),
   });

@@ -36,7 +36,6 @@ import {
 
 const BLOG_REWRITER: ToolDefinition<BlogRewriterForm, BlogRewriteRequestInput> = {
   tool: 'blog-rewrite',
-  endpoint: '/api/rewrite-blog',
   schema: blogRewriteRequestSchema,
   initialForm: () => initialBlogRewriterForm,
   readOutput: readBlogRewriteOutput,

@@ -34,7 +34,6 @@ import {
 
 const CLIENT_CONTENT: ToolDefinition<ClientContentForm, ClientContentRequestInput> = {
   tool: 'client-content',
-  endpoint: '/api/generate-client-content',
   schema: clientContentRequestSchema,
   initialForm: () => initialClientContentForm,
   readOutput: readClientContentOutput,

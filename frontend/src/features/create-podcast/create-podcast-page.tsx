@@ -35,7 +35,6 @@ import { VoicePreview } from './voice-preview';
 
 const PODCAST: ToolDefinition<PodcastForm, PodcastRequest, PodcastOutput> = {
   tool: 'text-to-speech',
-  endpoint: '/api/text-to-speech',
   schema: textToSpeechRequestSchema,
   initialForm: () => initialPodcastForm,
   readOutput: readPodcastOutput,

@@ -1,6 +1,7 @@
 import { Volume2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { findPodcastVoice, type PodcastVoiceId } from '#shared/models';
+import { toolEndpoint } from '#shared/tools/catalog';
 import { showError } from '@/components/tool/tool-toast';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
@@ -19,7 +20,7 @@ interface JobReply {
 async function previewAudio(voice: PodcastVoiceId): Promise<string> {
   const entry = findPodcastVoice(voice);
   const text = `Hello, I am ${entry?.name ?? voice}. ${entry?.description ?? ''}.`;
-  const { jobId } = await api.post<{ jobId: string }>('/api/text-to-speech', {
+  const { jobId } = await api.post<{ jobId: string }>(toolEndpoint('text-to-speech'), {
     text,
     voice,
     format: 'bulletin',

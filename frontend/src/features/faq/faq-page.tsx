@@ -33,7 +33,6 @@ import {
 
 const FAQ: ToolDefinition<FaqForm, FaqRequestInput> = {
   tool: 'faq',
-  endpoint: '/api/generate-faq',
   schema: faqRequestSchema,
   initialForm: () => initialFaqForm,
   readOutput: readFaqOutput,

@@ -39,7 +39,6 @@ import {
 
 const GBP_POST: ToolDefinition<GbpForm, GbpPostRequestInput, GbpPostOutput> = {
   tool: 'gbp-post',
-  endpoint: '/api/generate-gbp-post',
   schema: gbpPostRequestSchema,
   initialForm: () => initialGbpForm,
   readOutput: readGbpPost,
@@ -52,7 +51,6 @@ const GBP_POST: ToolDefinition<GbpForm, GbpPostRequestInput, GbpPostOutput> = {
 
 const GBP_IMAGE: ToolDefinition<GbpForm, GbpImageRequestInput, SizedImageResult> = {
   tool: 'gbp-image',
-  endpoint: '/api/generate-gbp-image',
   schema: gbpImageRequestSchema,
   initialForm: () => initialGbpForm,
   readOutput: readSizedImage,

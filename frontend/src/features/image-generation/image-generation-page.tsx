@@ -58,7 +58,6 @@ import { useGalleryImages } from './use-gallery-images';
 
 const IMAGES: ToolDefinition<ImageForm, ImageRequest, ImageOutput> = {
   tool: 'image-generation',
-  endpoint: '/api/generate-image',
   schema: generateImageRequestSchema,
   initialForm: initialImageForm,
   readOutput: readImageOutput,

@@ -52,7 +52,6 @@ import {
 
 const MULTI_PLATFORM: ToolDefinition<MultiPlatformForm, MultiPlatformRequestInput, MultiPlatformOutput> = {
   tool: 'multi-platform',
-  endpoint: '/api/generate-multi-platform',
   schema: multiPlatformRequestSchema,
   initialForm: () => initialMultiPlatformForm,
   readOutput: readMultiPlatformOutput,

@@ -33,7 +33,6 @@ import {
 
 const NEWSLETTER: ToolDefinition<NewsletterForm, NewsletterRequestInput> = {
   tool: 'newsletter',
-  endpoint: '/api/generate-newsletter',
   schema: newsletterRequestSchema,
   initialForm: () => initialNewsletterForm,
   readOutput: readNewsletterOutput,

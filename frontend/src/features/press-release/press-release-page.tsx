@@ -34,7 +34,6 @@ import {
 
 const PRESS_RELEASE: ToolDefinition<PressReleaseForm, PressReleaseRequestInput> = {
   tool: 'press-release',
-  endpoint: '/api/generate-press-release',
   schema: pressReleaseRequestSchema,
   initialForm: () => initialPressReleaseForm(new Date()),
   readOutput: readPressReleaseOutput,

@@ -61,7 +61,6 @@ import {
 
 const SOCIAL_CONTENT: ToolDefinition<SocialForm, SocialContentRequestInput, SocialOutput> = {
   tool: 'social-content',
-  endpoint: '/api/generate-social-content',
   schema: socialContentRequestSchema,
   initialForm: () => initialSocialForm,
   readOutput: readSocialOutput,
@@ -74,7 +73,6 @@ const SOCIAL_CONTENT: ToolDefinition<SocialForm, SocialContentRequestInput, Soci
 
 const SOCIAL_IMAGE: ToolDefinition<SocialForm, SocialImageRequestInput, SizedImageResult> = {
   tool: 'social-image',
-  endpoint: '/api/generate-social-image',
   schema: socialImageRequestSchema,
   initialForm: () => initialSocialForm,
   readOutput: readSocialImage,
