@@ -9,7 +9,7 @@ import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
 
 /**
- * GET /api/activities's query and reply (issue 41): the filter by action and the pages. Apart from
+ * GET /api/activities's query and reply: the filter by action and the pages. Apart from
  * activity.ts, which every function that records an activity bundles, so those carry none of this.
  */
 

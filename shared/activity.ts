@@ -7,7 +7,8 @@ import * as z from './validation/zod';
 
 /**
  * 001 §9 'Activity feed: limit 100 rows': the first load is the newest 100, and so is every page after
- * it ('Load more' reads the next 100 older ones, issue 41; the spec is silent on older rows).
+ * it ('Load more' reads the next 100 older ones; the spec is silent on older rows:
+ * docs/decisions.md, "The Activity Tracker reaches every activity").
  */
 export const ACTIVITY_FEED_LIMIT = 100;
 
@@ -45,7 +46,7 @@ export type ActivityTone = 'blue' | 'green' | 'purple' | 'orange' | 'secondary';
  * own. `recordActivity` takes only these (its `action` is an ActivityAction), so a recorder of a new
  * action does not compile until it is listed here, and GET /api/activities?action= accepts exactly
  * these. An entry may name and colour its action; one left empty reads as its own name
- * (`client_updated` → 'Client Updated') in the colour its kind gets (activity-feed.ts). Issue 33: the
+ * (`client_updated` → 'Client Updated') in the colour its kind gets (activity-feed.ts). The
  * review loop's four actions and the calendar's reschedule.
  */
 export const ACTIVITY_ACTIONS = {
@@ -77,7 +78,7 @@ export const ACTIVITY_ACTIONS = {
   budget_extra_job_allowed: {},
   // Agency settings (the Settings page)
   update_settings: { label: 'Settings Updated' },
-  // Client statements (issue 41 item 5): the markup, and the statement's links
+  // Client statements: the markup, and the statement's links
   markup_set: {},
   statement_link_created: {},
   statement_link_revoked: {},

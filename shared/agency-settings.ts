@@ -3,7 +3,7 @@ import { isWebAddress } from './validation/web-address';
 import * as z from './validation/zod';
 
 /**
- * The agency's settings (issue 41): one item for the whole agency, read by every signed-in user (staff
+ * The agency's settings: one item for the whole agency, read by every signed-in user (staff
  * need the zone to show months) and changed by admins only (docs/decisions.md, "The agency's time zone").
  */
 
@@ -35,7 +35,7 @@ export const AGENCY_NAME_MAX = 100;
 const LOGO_EXTENSION = /\.(?:png|jpe?g|gif|webp|svg)$/iu;
 
 /**
- * A logo's address (issue 42 item 6): https only, so the review page (served over https) shows it
+ * A logo's address: https only, so the review page (served over https) shows it
  * without a mixed-content block, and the path names an image file type.
  */
 export function isLogoAddress(value: string): boolean {

@@ -140,7 +140,7 @@ export function approvalStepsMessage(missing: readonly ApprovalStep[]): string {
 /** What a publishing gate knows of the client: both settings. */
 export interface PublishingRules {
   readonly approvalSteps: ApprovalStepsSetting;
-  /** 'Require approval before publishing' (issue 33), which alone decides when the steps are `none`. */
+  /** 'Require approval before publishing', which alone decides when the steps are `none`. */
   readonly requireApproval: boolean;
 }
 
@@ -160,7 +160,7 @@ export interface PublishingSubject extends ApprovalSubject {
 /**
  * The one publishing rule (every channel's gate calls it before going public, and the browser to say
  * so): with approval steps, every step the client's setting names must stand approved on the item's
- * current words; with `none`, the rule of issue 33 as it was when the client requires approval (the
+ * current words; with `none`, the approval rule as it was before approval steps when the client requires approval (the
  * item is Approved, or live with its approved words: shared/content-status.ts). Null when publishing
  * may go ahead.
  */

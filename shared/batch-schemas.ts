@@ -1,7 +1,7 @@
 import { BATCH_COLUMNS, BATCH_MESSAGES, MAX_BATCH_ROWS } from './batch-columns';
 import * as z from './validation/zod';
 
-/** The bulk API's request and reply shapes (issue 34 item 6). */
+/** The bulk API's request and reply shapes. */
 
 export const BATCH_ROW_STATUSES = [
   'waiting',

@@ -30,7 +30,7 @@ import { socialContentRequestSchema } from './tools/social-content';
 import type * as z from './validation/zod';
 
 /**
- * Bulk generation from a spreadsheet (issue 34 item 5), browser-safe: the page and POST /api/batches
+ * Bulk generation from a spreadsheet, browser-safe: the page and POST /api/batches
  * read a CSV with the same library (papaparse) and check every row with the very schemas of the single
  * tools, so a row the page accepts is a row the server accepts, and the problems name the same row
  * numbers and columns on both sides. The columns and limits are in batch-columns.ts, the API's shapes in

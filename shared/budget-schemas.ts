@@ -2,7 +2,7 @@ import { BUDGET_MESSAGES, MAX_MONTHLY_BUDGET_USD } from './budget';
 import * as z from './validation/zod';
 
 /**
- * The budget's request and reply shapes (issue 34), apart from budget.ts so the budget check of every
+ * The budget's request and reply shapes, apart from budget.ts so the budget check of every
  * generation route carries its messages, not these schemas.
  */
 
@@ -33,7 +33,7 @@ export const clientBudgetSchema = z
   })
   .check(z.meta({ description: 'The monthly AI budget, or null when the client has none.' }));
 
-/** What every client reply carries about its spending (issue 34 item 6). */
+/** What every client reply carries about its spending. */
 export const clientSpendFields = {
   budget: z.nullable(clientBudgetSchema),
   monthToDateUsd: z.number().check(

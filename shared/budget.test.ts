@@ -3,7 +3,7 @@ import { budgetExceededMessage, budgetPercent, budgetState, budgetWouldExceedMes
 import { budgetInputSchema } from './budget-schemas';
 
 describe('budgets', () => {
-  it('refuses with the message issue 34 gives, word for word', () => {
+  it('refuses with the message the budgets were specified with, word for word', () => {
     expect(budgetExceededMessage('Peak Roofing', 50, '2026-11')).toBe(
       'Peak Roofing has used its $50.00 budget for November. An admin can raise it.',
     );

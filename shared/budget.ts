@@ -1,7 +1,7 @@
 import { formatUsd } from './prices';
 
 /**
- * Monthly AI budgets per client (issue 34 item 4). At 80 % of the budget the owner and admins see a
+ * Monthly AI budgets per client. At 80 % of the budget the owner and admins see a
  * warning in the tools and on the client's card; at 100 % a new job for the client is refused before it
  * starts (402 `budget_exceeded`), until an admin raises the budget or allows one more job.
  */
@@ -29,7 +29,8 @@ export function monthName(month: string): string {
   );
 }
 
-/** The 402 message once the month's jobs have cost the whole budget, word for word as issue 34 gives it. */
+/** The 402 message once the month's jobs have cost the whole budget, word for word as specified
+ * (docs/decisions.md, "Usage, cost, budgets and bulk runs"). */
 export function budgetExceededMessage(clientName: string, monthlyUsd: number, month: string): string {
   return `${clientName} has used its ${formatUsd(monthlyUsd)} budget for ${monthName(month)}. An admin can raise it.`;
 }
@@ -55,7 +56,7 @@ export interface ClientBudget {
   extraJobs: number;
 }
 
-/** What every client reply carries about its spending (issue 34 item 6; budget-schemas.ts). */
+/** What every client reply carries about its spending (budget-schemas.ts). */
 export interface ClientSpend {
   budget: ClientBudget | null;
   monthToDateUsd: number;

@@ -3,7 +3,7 @@ import { isoDateField } from './validation/iso-date';
 import * as z from './validation/zod';
 
 /**
- * The content calendar (issue 33 item 5): scheduled and published WordPress posts on their dates,
+ * The content calendar: scheduled and published WordPress posts on their dates,
  * review links on their expiry and items on their due date, across the clients a user can see.
  */
 

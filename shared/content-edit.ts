@@ -1,6 +1,6 @@
 /**
  * The library editor's one way of making HTML from plain text, used only when the user asks for it in
- * the Text Content tab (issue 31 item 2): never on its own, since it drops headings, lists and links.
+ * the Text Content tab: never on its own, since it drops headings, lists and links.
  */
 
 const ESCAPES: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 /**
- * The review status of a library item (issue 33 item 2, docs/architecture.md, "Review, usage and bulk work"): where a piece stands between
+ * The review status of a library item (docs/architecture.md, "Review, usage and bulk work"): where a piece stands between
  * drafting and publishing. The server moves it only through `nextStatus`; the browser reads the same
  * table to label it and to know whether Publish may be offered.
  */
@@ -127,7 +127,7 @@ export function isPublishingStatus(postStatus: string): boolean {
   return postStatus === 'publish' || postStatus === 'future';
 }
 
-/** 409 when a client requires approval and the item is not approved (issue 33 item 4). */
+/** 409 when a client requires approval and the item is not approved. */
 export const APPROVAL_REQUIRED_MESSAGE = 'This content needs approval before it can be published.';
 
 /**
@@ -143,7 +143,7 @@ export function isApprovedForPublishing(item: {
   return item.approvedVersionId !== undefined && item.approvedVersionId === item.versionId;
 }
 
-/** What the Publisher and the Editor say about the approval rule (issue 33 item 4). */
+/** What the Publisher and the Editor say about the approval rule. */
 export const APPROVAL_UI = {
   badge: 'Needs approval',
   publisher: 'Send it for review from the Content Library; a WordPress draft can still be saved.',

@@ -4,7 +4,7 @@ import { countWords, htmlToText } from './text';
 import { type WordPressLink, wordpressLinkOf } from './wordpress';
 
 /**
- * A library item as its card shows it (issue 32 item 1): GET /api/clients/{id}/content lists these, never
+ * A library item as its card shows it: GET /api/clients/{id}/content lists these, never
  * the text, HTML or metadata, so 5,000 items are a few MB of JSON instead of 30. Preview, Edit, Copy and
  * Download fetch the item (GET …/content/{contentId}). Browser-safe: the server stores the derived part
  * with the item on every write, and the browser derives it from an item an edit answers with.

@@ -1,5 +1,5 @@
 /**
- * Version history of a library item (issue 33 item 1): the API's shapes and the word-level comparison
+ * Version history of a library item: the API's shapes and the word-level comparison
  * the History dialog shows. Every change of an item's title, text or HTML is a version of its own.
  */
 

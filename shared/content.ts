@@ -19,7 +19,7 @@ export const CONTENT_TYPES = [
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /**
- * Type labels as people write them (issue 10 #8): 'Press Release', 'FAQ', 'How To'. The spec's one
+ * Type labels as people write them: 'Press Release', 'FAQ', 'How To'. The spec's one
  * renaming stays: `client_content` is the 'Multi-Platform Creator'.
  */
 const TYPE_LABELS: Readonly<Partial<Record<string, string>>> = {
@@ -111,7 +111,7 @@ export const updateContentSchema = z.object({
   metadata: z.optional(storableJsonObject()),
   /**
    * For an item under review: true keeps the open review on the new version (the reviewer sees the
-   * change); absent or false takes the item back to Draft (issue 33 item 3).
+   * change); absent or false takes the item back to Draft.
    */
   updateOpenReview: z.optional(z.boolean()),
 });

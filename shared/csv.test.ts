@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FORMULA_PAYLOADS } from '#test/support/formula-payloads';
 import { type CsvColumn, FORMULA_START, neutralisedText, writeCsv } from './csv';
 
-/** Issue 41 item 1 and 8: the CSV writer against formula payloads, read back by a real CSV parser. */
+/** The CSV writer against formula payloads, read back by a real CSV parser. */
 
 interface Line {
   readonly name: string | null;

@@ -16,7 +16,7 @@ export const JOB_KEPT_DAYS = 7;
 export const MAX_UNFINISHED_JOBS_PER_USER = 20;
 
 /**
- * A bulk run's rows hold at most this many of those slots (issue 34): its rows wait for them instead of
+ * A bulk run's rows hold at most this many of those slots: its rows wait for them instead of
  * being refused, and the user keeps the rest for the tools while it runs.
  */
 export const BATCH_JOB_SLOTS = MAX_UNFINISHED_JOBS_PER_USER - 5;
@@ -24,7 +24,7 @@ export const BATCH_JOB_SLOTS = MAX_UNFINISHED_JOBS_PER_USER - 5;
 export const TOO_MANY_JOBS_MESSAGE = `You already have ${MAX_UNFINISHED_JOBS_PER_USER} generations queued or running, the most one person may have at once. Wait for one to finish, then try again.`;
 
 /**
- * The 503 of a generation POST whose job could not be put on the queue (issue 29 item 3): nothing runs
+ * The 503 of a generation POST whose job could not be put on the queue: nothing runs
  * and nothing is counted against the user, and the same Idempotency-Key sends that job again.
  */
 export const JOB_NOT_QUEUED_MESSAGE = `The generation could not be queued, so it has not started. Try again in a moment (with the same ${'Idempotency-Key'} to send this job again).`;

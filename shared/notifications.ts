@@ -3,7 +3,7 @@ import { isResourceId } from './validation/resource-id';
 import * as z from './validation/zod';
 
 /**
- * Notifications (issue 42 item 4): what a staff user is told when a client comments on, requests changes
+ * Notifications: what a staff user is told when a client comments on, requests changes
  * to or approves an item the user owns or follows (docs/decisions.md, "Notifications"). One list per user,
  * newest first, read through GET /api/notifications and marked read through POST /api/notifications/read;
  * each new one is also pushed over the WebSocket (NOTIFICATION_EVENT).

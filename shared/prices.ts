@@ -8,7 +8,7 @@ import {
 } from './models';
 
 /**
- * What AI usage costs (issue 34), per model of the spec's lists (shared/models.ts), in one place that
+ * What AI usage costs, per model of the spec's lists (shared/models.ts), in one place that
  * the usage page shows. Each price names the date it was published and the provider's page it comes
  * from. A job's cost is computed from this table when the job finishes and stored with it, so changing a
  * price here never rewrites history.
@@ -341,7 +341,7 @@ const USD_DECIMALS = 6;
 /**
  * An amount at its real precision, cents at least: `$12.30`, `$0.167`, `$0.0025`, `$1,234.567891`.
  * Costs are kept to the micro-dollar (`microToUsd`), and an agency bills a client from these figures,
- * so none is rounded to the cent (issue 41 item 4): a job at $0.167 does not read $0.17, and a total
+ * so none is rounded to the cent: a job at $0.167 does not read $0.17, and a total
  * is the exact sum of its rows.
  */
 export function formatUsd(usd: number): string {

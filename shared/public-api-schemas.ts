@@ -82,7 +82,7 @@ export const apiErrorSchema = z
   })
   .check(z.meta({ description: 'Every error of the API has this body.' }));
 
-/** 402: a job for a client whose monthly budget is spent (issue 34 item 4), refused before it starts. */
+/** 402: a job for a client whose monthly budget is spent, refused before it starts. */
 export const budgetExceededErrorSchema = z
   .object({
     error: z.object({
@@ -204,7 +204,7 @@ export const clientSchema = z.object({
         "'Approval steps': who must approve an item before it is published or scheduled. `none` (the default): only `require_approval` decides; `internal`: a colleague's approval in the app; `client`: the client's, through a review link only; `internal_then_client`: both, the client's after the colleague's. A publish or schedule without every step answers 409 `approval_required`, naming the missing step; an administrator can override a step, which is recorded.",
     }),
   ),
-  // Issue 34: the monthly AI budget and what this month cost so far.
+  // The monthly AI budget and what this month cost so far.
   ...clientSpendFields,
 });
 
@@ -251,7 +251,7 @@ export type Health = z.output<typeof healthSchema>;
  */
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<Condition extends true> = Condition;
-/** A client reply carries its spending (issue 34): the client and its ClientSpend. */
+/** A client reply carries its spending: the client and its ClientSpend. */
 export type DocumentedClientIsClient = Holds<Exactly<z.output<typeof clientSchema>, Client & ClientSpend>>;
 export type DocumentedPageIsPage = Holds<
   Exactly<

@@ -33,7 +33,7 @@ const byStaff = (
 const outcome = (links: OutcomeLink[], decisions: OutcomeDecision[]) =>
   reviewOutcome({ currentVersionId: 'v2', links, decisions });
 
-describe('reviewOutcome (issue 42 item 3)', () => {
+describe('reviewOutcome', () => {
   it('waits with no decision, and for every reviewer when all must approve', () => {
     expect(outcome([link('a'), link('b')], [])).toBe('in_review');
     expect(outcome([link('a'), link('b')], [byLink('a', 'approve')])).toBe('in_review');

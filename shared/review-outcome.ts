@@ -1,7 +1,7 @@
 import type { ReviewDecision, ReviewOutcome } from './content-status';
 
 /**
- * Where a review stands when several people review an item (issue 42 item 3), worked out from its open
+ * Where a review stands when several people review an item, worked out from its open
  * links and every decision on the item, by one rule set (docs/decisions.md):
  * - only decisions on the item's current version count; a new version starts every reviewer afresh;
  * - each reviewer's latest decision replaces their earlier ones, so a request for changes stands until

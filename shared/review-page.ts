@@ -1,5 +1,5 @@
 /**
- * The SPA route of a review link (issue 33): `/review/<token>`. Apart from shared/reviews.ts, which
+ * The SPA route of a review link: `/review/<token>`. Apart from shared/reviews.ts, which
  * carries zod, so the app's page titles (in every first load) can name the page.
  */
 export const REVIEW_PAGE_PATH = '/review';

@@ -3,7 +3,7 @@ import { textAnchorSchema } from './text-anchor';
 import * as z from './validation/zod';
 
 /**
- * The review routes' replies as schemas (issue 42 item 7): the OpenAPI document is built from them and
+ * The review routes' replies as schemas: the OpenAPI document is built from them and
  * shared/reviews.ts types the replies by them. Apart from shared/reviews.ts so the Reviews Lambda, which
  * only builds the replies, does not carry them.
  */

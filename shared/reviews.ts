@@ -14,7 +14,7 @@ import { textAnchorSchema } from './text-anchor';
 import * as z from './validation/zod';
 
 /**
- * Review by colleagues and by the client (issue 33 item 3): the request bodies, replies and messages of
+ * Review by colleagues and by the client: the request bodies, replies and messages of
  * the review routes, parsed by the browser and again by the server.
  */
 
@@ -25,7 +25,7 @@ export const MAX_REVIEW_MESSAGE = 5_000;
 export const MAX_COMMENT = 5_000;
 /** A quoted passage is a selection of the text, shown above the comment; long ones are cut. */
 export const MAX_QUOTE = 1_000;
-/** One 'Send for review' makes a link per reviewer (issue 42 item 3). */
+/** One 'Send for review' makes a link per reviewer. */
 export const MAX_REVIEWERS = 10;
 
 export const REVIEW_MESSAGES = {
@@ -78,7 +78,7 @@ export const reviewerSchema = z.object({
 /**
  * Body of POST /api/clients/{clientId}/content/{contentId}/reviews: one reviewer (`reviewerName`,
  * `reviewerEmail`), or several (`reviewers`, a link each, which then take the place of the first two),
- * the rule among them, and whether their thread is kept apart from the colleagues' (issue 42 item 3).
+ * the rule among them, and whether their thread is kept apart from the colleagues'.
  */
 export const createReviewSchema = z.object({
   reviewerName: optionalText(MAX_REVIEWER_NAME),
@@ -113,7 +113,7 @@ export const reviewCommentSchema = z.object({
       z.maxLength(MAX_COMMENT, `The comment may be at most ${MAX_COMMENT} characters`),
     ),
   quote: optionalText(MAX_QUOTE),
-  /** Where the quoted passage is in the version's text (issue 42 item 5; shared/text-anchor.ts). */
+  /** Where the quoted passage is in the version's text (shared/text-anchor.ts). */
   anchor: z.optional(textAnchorSchema),
 });
 export type ReviewCommentInput = z.input<typeof reviewCommentSchema>;
@@ -240,7 +240,7 @@ export interface ReviewEvent {
   review?: ReviewSummary;
 }
 
-/** Activity Tracker actions of the review loop (issue 33 item 3). */
+/** Activity Tracker actions of the review loop. */
 export const REVIEW_ACTIVITY = {
   requested: 'review_requested',
   commented: 'review_commented',

@@ -61,7 +61,7 @@ describe('savedContentType', () => {
     for (const kind of others) expect(savedContentType(kind)).toBe('client_content');
   });
 
-  it('saves generated images as client_content, as issue 11 requires', () => {
+  it('saves generated images as client_content, as the media tools require', () => {
     expect(savedContentType('image')).toBe('client_content');
   });
 });

@@ -2,7 +2,7 @@ import { type CsvColumn, writeCsv } from './csv';
 import { STATEMENT_CSV_COLUMNS, type Statement } from './statement';
 
 /**
- * The statement as CSV (issue 41 item 5), apart from shared/statement.ts so the CSV writer (papaparse)
+ * The statement as CSV, apart from shared/statement.ts so the CSV writer (papaparse)
  * loads only when a CSV is asked for: the same file from the server's `Accept: text/csv` and the page's
  * Download CSV.
  */

@@ -1,5 +1,5 @@
 /**
- * The SPA route of a statement link (issue 41 item 5): `/statements/<token>`. Apart from
+ * The SPA route of a statement link: `/statements/<token>`. Apart from
  * shared/statement.ts, which carries zod, so the app's page titles (in every first load) can name it.
  */
 export const STATEMENT_PAGE_PATH = '/statements';

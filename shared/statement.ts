@@ -2,7 +2,7 @@ import { microToUsd } from './prices';
 import * as z from './validation/zod';
 
 /**
- * A client's monthly statement (issue 41 item 5): what the agency delivered for the client in one month
+ * A client's monthly statement: what the agency delivered for the client in one month
  * of its time zone, the AI jobs behind it and their cost, and the billed amount after the client's
  * markup. The server builds it (functions/statements/); the page, the public link's page and the CSV
  * read this one shape (docs/decisions.md, "Client statements").

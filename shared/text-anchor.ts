@@ -1,7 +1,7 @@
 import * as z from './validation/zod';
 
 /**
- * A comment's place in the text it is about (issue 42 item 5): the passage quoted, a little of the text
+ * A comment's place in the text it is about: the passage quoted, a little of the text
  * before and after it, and where it was, in the text of the version it was written on. The text is the
  * HTML's text as a browser reads it (the concatenated text nodes, `textContent`): the review page takes
  * the reviewer's selection from it, and the review page and the app's panel find the passage again in

@@ -132,7 +132,7 @@ export function htmlToText(html: string): string {
 }
 
 /**
- * Ends a sentence with a full stop unless it already ends one (issue 31): a sentence that ends with a
+ * Ends a sentence with a full stop unless it already ends one: a sentence that ends with a
  * name like "Peak Roofing Co." gets no second stop. The one way to put a name at the end of a message.
  */
 export function endSentence(text: string): string {
@@ -150,7 +150,7 @@ export const ELLIPSIS = '...';
 
 /**
  * Text cut to its first `max` characters (000 §2: "cut at 200 characters with an ellipsis") and marked
- * with one ellipsis (issue 31): a cut that ends in a full stop or an ellipsis never reads as four dots.
+ * with one ellipsis: a cut that ends in a full stop or an ellipsis never reads as four dots.
  * The one way text is shortened for the screen.
  */
 export function clipText(text: string, max: number): string {

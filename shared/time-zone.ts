@@ -1,5 +1,5 @@
 /**
- * Months in the agency's time zone (issue 41, docs/decisions.md "The agency's time zone"): which month
+ * Months in the agency's time zone (docs/decisions.md "The agency's time zone"): which month
  * an instant falls in there, and the instants a month of that zone spans, DST included. Pure and
  * browser-safe (Intl only: the project has date-fns 4 but not `@date-fns/tz`), so the statement page
  * and the server count months alike.

@@ -2,7 +2,7 @@ import { writeCsv } from './csv';
 import { USAGE_CSV, type UsageJob } from './usage';
 
 /**
- * The usage export, one row per job (issue 34 item 3): the same columns whether the server answers
+ * The usage export, one row per job: the same columns whether the server answers
  * `Accept: text/csv` or the usage page builds the file from the JSON pages it already reads.
  */
 export function usageJobsCsv(jobs: readonly UsageJob[]): string {

@@ -1,9 +1,9 @@
 import { DEFAULT_TIME_ZONE, dayIn, daysRange } from './time-zone';
 
 /**
- * Days and months of the usage accounting (issue 34), without zod. The stored items, partitions and
+ * Days and months of the usage accounting, without zod. The stored items, partitions and
  * day counters are UTC days and months; a period a person asks for is days of the agency's zone
- * (issue 41; docs/decisions.md, "Months and days in the agency's zone").
+ * (docs/decisions.md, "Months and days in the agency's zone").
  */
 
 /** The longest period one request may cover. */

@@ -3,7 +3,7 @@ import { SPEECH_MODEL } from './models';
 import { costOf, SPEECH_PRICE } from './prices';
 import { estimatedSpeechUsage, estimateSpeechJob } from './usage-estimate';
 
-/** Issue 41 item 4: speech is estimated from its characters, priced by the speech price's minutes. */
+/** Speech is estimated from its characters, priced by the speech price's minutes. */
 describe('the speech estimate', () => {
   it('is the characters at 15 a second, priced per minute of audio', () => {
     const usage = estimatedSpeechUsage(1_800);

@@ -7,7 +7,7 @@ import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
 
 /**
- * What each client costs in AI (issue 34): the usage page's and the public API's request and reply
+ * What each client costs in AI: the usage page's and the public API's request and reply
  * shapes, and the date rules both sides follow. Days are calendar days of the agency's time zone (issue
  * 41, GET /api/settings; UTC by default), and a job is dated when it was started (its id is a ULID of
  * that moment): the month that counted it against a client's budget is the month it shows in.

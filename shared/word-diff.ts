@@ -1,7 +1,7 @@
 import { diffArrays, diffWordsWithSpace } from 'diff';
 
 /**
- * The History dialog's comparison of two versions (issue 33 item 1), apart from the version shapes so
+ * The History dialog's comparison of two versions, apart from the version shapes so
  * that no Lambda that only names a version carries jsdiff.
  */
 
@@ -85,7 +85,7 @@ function merged(parts: readonly DiffPart[]): DiffPart[] {
 }
 
 /**
- * Sentence-level comparison (issue 42 item 6): sentences both versions share stay as they are; a
+ * Sentence-level comparison: sentences both versions share stay as they are; a
  * sentence edited a little shows its word changes inside it; a rewritten one shows whole, old then new,
  * instead of word by word interleaved. Kept and added runs give the newer text, kept and removed the
  * older.
