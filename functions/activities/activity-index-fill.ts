@@ -11,7 +11,7 @@ import { isConditionFailure, partitionKey, sortKey } from '#functions/data/item-
 
 /**
  * One-time fill of the byAction index keys (entities.ts, gsi1) on the activities recorded before the
- * index existed (issue 41): without them the tracker's filter by action would not find those. It walks
+ * index existed: without them the tracker's filter by action would not find those. It walks
  * the feed's one partition (a Query, never a Scan), reading only the items without the keys, and sets
  * each one's keys from its action and id, on the condition that it still has none, so the activities
  * recorded since (which the recorder indexes itself) are left alone and any number of runs is safe.

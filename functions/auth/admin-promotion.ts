@@ -9,7 +9,7 @@ import { cognitoClient } from '#functions/commons/clients/cognito';
 import { logger } from '#functions/commons/logger';
 
 /**
- * The deploy-time half of `adminEmails` (issue 17 item 9, issue 29 item 6): a CloudFormation custom
+ * The deploy-time half of `adminEmails`: a CloudFormation custom
  * resource, run by CDK's provider framework (infra/admin-promotion.ts), that holds the whole list. On
  * create and on every change it adds each listed user who already has an account to the admins group
  * (one who has not signed up yet is skipped; the post-confirmation trigger promotes them later), and

@@ -18,7 +18,7 @@ import { bearerToken, InvalidTokenError, verifyIdToken } from './token-verifier'
 
 /**
  * The HTTP API's one Lambda REQUEST authorizer (simple responses). First it refuses (403) a request that
- * did not come through CloudFront, which adds a secret `x-origin-verify` header (issue 17 item 10), so
+ * did not come through CloudFront, which adds a secret `x-origin-verify` header, so
  * neither a WAF in front of CloudFront nor its logging can be bypassed by calling execute-api directly.
  * Public routes (and `$default`, which answers unmatched requests) have this check only. Every other
  * route then reads the Authorization header: a valid Cognito ID token or `lbm_` key becomes the caller
@@ -51,7 +51,7 @@ export const handler = async (event: APIGatewayRequestAuthorizerEventV2): Promis
   if (!token) return refused('not_bearer');
   // An `lbm_` credential is an API key: a separate branch (api-key-authorizer.ts). Imported statically:
   // behind a dynamic import esbuild still inlined it, wrapped so that the whole DynamoDB client package
-  // stayed in the bundle (369 KB against 305, and 12 ms more import CPU on this machine).
+  // stayed in the bundle, larger and slower to import (docs/benchmarks.md, "lambda-bundle").
   if (isApiKeyCredential(token)) return authorizeApiKey(token);
   try {
     const caller = await verifyIdToken(token);

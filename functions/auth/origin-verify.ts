@@ -4,7 +4,7 @@ import { getSecretValue } from '#functions/commons/clients/secrets-manager';
 import { ORIGIN_SECRET_TTL_MS, ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 
 /**
- * Whether a request came through CloudFront (issue 17 item 10): CloudFront adds `x-origin-verify` with a
+ * Whether a request came through CloudFront: CloudFront adds `x-origin-verify` with a
  * value only it and the HTTP authorizer know. The value is ORIGIN_SECRET locally (a fresh one per start,
  * added by the local gateway that plays CloudFront) and the Secrets Manager secret named by
  * ORIGIN_SECRET_ARN in AWS, reused for ORIGIN_SECRET_TTL_MS so a changed value is picked up.

@@ -13,7 +13,7 @@ import { derivedUlid } from '#functions/generation/derived-id';
 import type { CheckedBatchRow } from '#shared/batch-columns';
 
 /**
- * Bulk runs (issue 34 item 5; entities.ts `batch`, `batchRow`): a batch item, and one item per row under
+ * Bulk runs (entities.ts `batch`, `batchRow`): a batch item, and one item per row under
  * it, in row order. A row moves waiting → queued (its job created and sent) → succeeded | failed, or
  * waiting → cancelled; every move is a conditional update on the state it leaves, so two feeders, or a
  * feeder and a cancel, never both move the same row.

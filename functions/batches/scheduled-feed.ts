@@ -3,7 +3,7 @@ import { feedBatch } from './batch-feeder';
 import { clearBatchWait, waitingBatches } from './batch-waits';
 
 /**
- * The scheduled feeder (issue 40 item 4; infra/rate-schedule.ts runs it every minute, and so does
+ * The scheduled feeder (infra/rate-schedule.ts runs it every minute, and so does
  * the local runtime): feeds again each batch whose feed stopped because the user's job slots were full.
  * Slots freed by the user's other jobs feed nobody else, so without this such a batch waited until
  * someone read it (GET /api/batches/{id} repairs a stalled batch).

@@ -17,7 +17,7 @@ import { microToUsd } from '#shared/prices';
 import { monthOf } from '#shared/time-zone';
 
 /**
- * A client's spend in a month (issue 34 item 4; entities.ts `clientSpend`), and the budget check: one
+ * A client's spend in a month (entities.ts `clientSpend`), and the budget check: one
  * conditional UpdateItem per job admitted, conditioned on what it read, never a blind read-then-write.
  *
  * - `committedMicroUsd` is what the month's settled jobs cost plus the estimates of the admitted jobs
@@ -58,7 +58,7 @@ export interface BudgetedClient {
 }
 
 /**
- * The budget month of an instant: its month in the agency's time zone (issue 41). The spend item's key
+ * The budget month of an instant: its month in the agency's time zone. The spend item's key
  * is that month's `YYYY-MM`, so with the default zone, UTC, the items are the ones kept before; a
  * change of zone moves to the next key when the zone's month turns (docs/decisions.md, "Months and days
  * in the agency's zone").

@@ -1,7 +1,7 @@
 import type { Caller } from './caller';
 
 /**
- * Why the HTTP authorizer found no caller in a request's credentials (issue 27 item 5). It never throws
+ * Why the HTTP authorizer found no caller in a request's credentials. It never throws
  * for these: a thrown error is a Lambda failure (it trips the authorizer-error alarm) and API Gateway
  * answers it with a body of its own; a request without valid credentials is passed on with an empty
  * caller and this reason, and the route's handler answers 401 with the API's `{error: {code, message}}`

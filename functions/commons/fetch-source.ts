@@ -36,7 +36,8 @@ function plainTextSource(body: string, url: string): ExtractedSource {
  */
 export async function fetchSource(url: string, options: FetchSourceOptions = {}): Promise<ExtractedSource> {
   const page = await safeFetch(url, options);
-  // linkedom, css-select and Readability (about 350 KB minified) are evaluated only when a page is read,
+  // linkedom, css-select and Readability (most of a page reader's bundle: docs/benchmarks.md, "lambda-bundle") are
+  // evaluated only when a page is read,
   // not each time the worker or the fetch route starts.
   const source =
     page.contentType === 'text/plain'

@@ -2,14 +2,16 @@ import type { SourceMap } from 'node:module';
 
 /**
  * A stack trace with each frame of a bundled file pointed back at our source, for the log of an
- * unexpected error. Lambdas run without `--enable-source-maps` (issue 15 item 1): Node parsed every
- * function's map while loading its bundle, 15-20 % of the cold start's CPU, for the few stacks a log
+ * unexpected error. Lambdas run without `--enable-source-maps`: Node parsed every
+ * function's map while loading its bundle, a large share of the cold start's CPU
+ * (docs/benchmarks.md, "lambda-bundle"), for the few stacks a log
  * ever prints. The maps stay in the asset beside each bundle (`index.mjs.map`, each chunk's own), so
  * this reads one only when a stack is logged, once per file, with Node's own `SourceMap`.
  * A frame outside a bundle, or in a file without a map, is kept as it is.
  *
  * The built-ins it needs are taken when a stack is first mapped (`process.getBuiltinModule`): imported
- * statically, their ES module wrappers added about 1 ms to every handler's import.
+ * statically, their ES module wrappers added to every handler's import
+ * (same section).
  */
 
 const FRAME_LOCATION = /(file:\/\/[^\s()]+|\/[^\s():]+\.m?js):(\d+):(\d+)/gu;

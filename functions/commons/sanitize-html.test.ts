@@ -22,7 +22,7 @@ describe('sanitizeHtml: hostile payloads', () => {
     '<a href="vbscript:msgbox(1)">x</a>',
     '<a href="VBScript&#58;msgbox(1)">x</a>',
     '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-    // Encoded twice: decoded once by the sanitizer, the browser would decode the rest (js-xss, issue 28).
+    // Encoded twice: decoded once by the sanitizer, the browser would decode the rest (js-xss).
     '<a href="javascript&#38;#58;alert(1)">x</a>',
     '<a href="&#38;#106;avascript:alert(1)">x</a>',
     '<a href="&Tab;javascript:alert(1)">x</a>',

@@ -25,7 +25,7 @@ import { type ContentRecord, toClientContent } from './content-record';
  */
 
 export const CONTENT_PAGE_DEFAULT = 50;
-/** A library of 5,000 items is two requests: the first screen's page, then the rest (issue 32). */
+/** A library of 5,000 items is two requests: the first screen's page, then the rest. */
 export const CONTENT_PAGE_MAX = 5000;
 /** Lambda replies are capped at 6 MB; a page stops early rather than fail on long titles and links. */
 export const CONTENT_PAGE_MAX_BYTES = 4_500_000;
@@ -36,7 +36,7 @@ export const listContentQuerySchema = z.object({
   limit: pageLimitSchema(CONTENT_PAGE_MAX, CONTENT_PAGE_DEFAULT),
   type: z.optional(z.enum(CONTENT_TYPES)),
   cursor: pageCursorSchema(),
-  /** Only the items whose title or text holds these words (any case): the library's search (issue 32). */
+  /** Only the items whose title or text holds these words (any case): the library's search. */
   search: z.optional(z.string().check(z.maxLength(CONTENT_SEARCH_MAX_LENGTH))),
 });
 

@@ -34,7 +34,7 @@ describe('toClientContent', () => {
       metadata: { model: 'gpt-4o' },
       created_at: record.createdAt,
       updated_at: record.updatedAt,
-      // Stored before statuses existed: a draft (issue 33 item 2).
+      // Stored before statuses existed: a draft.
       status: 'draft',
       // Stored before approval steps: no decisions.
       approvals: [],

@@ -29,7 +29,7 @@ export async function deleteContentRecoverably(caller: Caller, record: ContentRe
     restorableBy: [caller.userId],
     payload: payloadSchema.parse({ content: record, ...history }),
   });
-  // The item first, so it disappears from every route at once; its history follows (issue 33 item 1).
+  // The item first, so it disappears from every route at once; its history follows.
   await removeContent(record);
   await deleteHistory(history);
 }

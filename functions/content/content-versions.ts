@@ -17,7 +17,7 @@ import { VERSION_SOURCES } from '#shared/content-versions';
 import { countWords, htmlToText } from '#shared/text';
 
 /**
- * The version history of library items (issue 33 item 1, docs/architecture.md, "Review, usage and bulk work"). A version is written before the
+ * The version history of library items (docs/architecture.md, "Review, usage and bulk work"). A version is written before the
  * change it records (a conditional put), and the item is then updated on the condition that it still
  * holds the version it was read with (content-store.ts, changeContent). DynamoDB Local's stand-in has no
  * transactions, so this order is what keeps a crash from leaving a change without its version: the worst

@@ -1,7 +1,7 @@
 import * as z from '#shared/validation/zod';
 
 /**
- * What delete snapshots hold of an item's history (issue 33 item 1: deleting an item deletes its versions
+ * What delete snapshots hold of an item's history (deleting an item deletes its versions
  * and review links, and Undo brings them all back): its versions, review links and comments as stored.
  * Parsing them back rejects a damaged snapshot. Snapshots from before versions have none of these.
  */

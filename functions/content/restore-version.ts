@@ -9,7 +9,7 @@ const bodySchema = z.optional(z.object({ updateOpenReview: z.optional(z.boolean(
 
 /**
  * POST /api/clients/{clientId}/content/{contentId}/versions/{versionId}/restore → the item: its words
- * become the old version's again, as a new version (issue 33 item 1), so the history keeps what it
+ * become the old version's again, as a new version, so the history keeps what it
  * replaced.
  */
 export const handler = httpHandler({

@@ -57,7 +57,7 @@ describe('puts write the stored format ElectroDB wrote', () => {
       gsi2sk: '$client_1#clientid_01abc',
       __edb_e__: 'client',
       __edb_v__: '1',
-      // Added since (issue 15), computed on every put: the list's previews, here of no instructions.
+      // Added since, computed on every put: the list's previews, here of no instructions.
       instructionPreviews: {},
     });
   });
@@ -90,7 +90,7 @@ describe('puts write the stored format ElectroDB wrote', () => {
       gsi1sk: '$content_1#contentid_01con',
       __edb_e__: 'content',
       __edb_v__: '1',
-      // Added since (issue 32), computed on every put: the library list's summary of the item.
+      // Added since, computed on every put: the library list's summary of the item.
       summary: { preview: '', thumbnails: [], wordCount: 0, wordpress: null },
     });
   });
@@ -138,7 +138,7 @@ describe('puts write the stored format ElectroDB wrote', () => {
       created_at: 'c',
       pk: '$lbm#feed_all',
       sk: '$activity_1#activityid_01act',
-      // The byAction index (issue 41), added after the switch, in ElectroDB's key format.
+      // The byAction index, added after the switch, in ElectroDB's key format.
       gsi1pk: '$lbm#activityaction_a',
       gsi1sk: '$activity_1#activityid_01act',
       __edb_e__: 'activity',
@@ -225,7 +225,7 @@ describe('puts write the stored format ElectroDB wrote', () => {
       gsi1sk: '$connection_1#connectionid_conn=1',
       gsi2pk: '$lbm#role_admin',
       gsi2sk: '$connection_1#connectionid_conn=1',
-      // Issue 33: grantees are reached by address; in ElectroDB's format like the other two indexes.
+      // Grantees are reached by address; in ElectroDB's format like the other two indexes.
       gsi3pk: '$lbm#email_e',
       gsi3sk: '$connection_1#connectionid_conn=1',
       __edb_e__: 'connection',

@@ -27,8 +27,8 @@ export interface JobAdmission {
 
 /**
  * The admission of every generation POST, text and media alike: the Idempotency-Key, the user's slot,
- * the client's budget (402 `budget_exceeded` once the month's spend has reached it; issue 34), the job
- * item, its message, and 202 {jobId}. All or nothing (issue 29 item 3): when the message cannot
+ * the client's budget (402 `budget_exceeded` once the month's spend has reached it), the job
+ * item, its message, and 202 {jobId}. All or nothing: when the message cannot
  * be sent (the queue refuses it, a missing permission), the job is failed and marked as never queued, the
  * slot is given back and the answer is 503; a replay of the key sends that same job again.
  *

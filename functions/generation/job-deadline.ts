@@ -85,7 +85,7 @@ export function settledBefore<T>(work: Promise<T>, signal: AbortSignal): Promise
  * A signal of its own that aborts when `parent` does, through one listener on the parent, removed by
  * `dispose`. Work that runs beside other work under one deadline (the multi-platform run's children)
  * adds its listeners here: seven children with two or three each on the run's signal passed Node's
- * limit of ten and printed MaxListenersExceededWarning (issue 32 item 6).
+ * limit of ten and printed MaxListenersExceededWarning.
  */
 export function linkedSignal(parent: AbortSignal): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();

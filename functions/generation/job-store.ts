@@ -51,7 +51,7 @@ export interface StoredJob extends Job {
   partial: PartialText | null;
   /** Failed before it ran because its message never reached the queue (it may be sent again). */
   neverQueued: boolean;
-  /** Usage accounting (issue 34); null on jobs created before it. */
+  /** Usage accounting; null on jobs created before it. */
   accounting: JobAccounting | null;
 }
 

@@ -6,7 +6,7 @@
  *
  * The first text is due at once, and so is the first text a reader can see: models often open with
  * markup alone (a code fence, `<h2>`, a JSON key), which renders nothing, and the words that follow must
- * not wait for a push interval either (issue 15 item 4). Otherwise pushes are batched: text that arrives
+ * not wait for a push interval either. Otherwise pushes are batched: text that arrives
  * within the interval goes out together.
  */
 import { hasVisibleText } from '#shared/streaming-preview';

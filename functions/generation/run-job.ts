@@ -117,7 +117,7 @@ async function generate<Input, Result extends Record<string, unknown>>(
   for await (const event of untilAborted(stream, signal)) {
     if (event.type === 'usage') {
       // Kept as soon as the provider reports it: a reply cut off at its limit fails the job right after,
-      // and what it consumed still counts (issue 34). It replaces the estimate.
+      // and what it consumed still counts. It replaces the estimate.
       reported = true;
       await saveAttemptUsage(job, {
         provider: choice.servedBy,

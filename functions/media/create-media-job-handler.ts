@@ -20,7 +20,7 @@ export function createMediaJobHandler<Input extends object>(options: {
   readonly name: string;
   readonly requestSchema: z.ZodMiniType<Input>;
   clientId(input: Input): string | null;
-  /** What the job is expected to cost at list price, in micro-dollars (issue 34). */
+  /** What the job is expected to cost at list price, in micro-dollars. */
   estimateMicroUsd(input: Input): number;
   /**
    * Whose key the job would be billed on, or null when nothing of it is (the user's own key, a run

@@ -8,7 +8,7 @@ import { DOWNLOAD_NAME, PRESIGNED_URL_SECONDS, presignedMediaUrl } from './media
 import { verifyMediaToken } from './media-url-token';
 
 /**
- * GET /api/media/{userId}/{jobId}/{fileName}: a media file of a result. Two ways in (issue 30 item 3):
+ * GET /api/media/{userId}/{jobId}/{fileName}: a media file of a result. Two ways in:
  * the caller's own credentials (an API key or a sign-in token, checked like POST /api/media/sign
  * checks them, with `clientId` for a file of a client's library), or a `token` from that sign route,
  * which stands in for credentials so `<img>` and `<audio>` can use the URL. The answer is a redirect

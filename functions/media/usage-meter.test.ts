@@ -6,7 +6,7 @@ import { estimateImageJob } from '#shared/usage-estimate';
 import { UsageMeter } from './usage-meter';
 
 /**
- * Issue 41 item 4: a media call's estimate is saved before the call, so a crash during it still counts;
+ * A media call's estimate is saved before the call, so a crash during it still counts;
  * the call's measure replaces it, a refusal withdraws it, and a call cut off keeps it, marked. The job
  * store is a stand-in that keeps what the attempt's usage was last saved as.
  */

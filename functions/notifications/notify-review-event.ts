@@ -2,7 +2,7 @@ import { logger } from '#functions/commons/logger';
 import type { NoticeContext, ReviewNotice } from './review-notice';
 
 /**
- * What the review loop tells people (issue 42 item 4; docs/decisions.md, "Notifications"). The review
+ * What the review loop tells people (docs/decisions.md, "Notifications"). The review
  * service makes one call per event. The delivery (the audience, the store, the push, SES) loads on the
  * first event, so the functions that reach the review service without sending (a statement link, a save
  * outside a review) do not carry it at their cold start. Best effort: a notice that cannot be written,

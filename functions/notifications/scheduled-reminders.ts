@@ -11,7 +11,7 @@ import { claimMailOnce } from './notification-store';
 import { reviewReminderMail } from './review-mails';
 
 /**
- * The review links' expiry reminders (issue 42 item 4; infra/rate-schedule.ts runs it every
+ * The review links' expiry reminders (infra/rate-schedule.ts runs it every
  * REVIEW_REMINDER_INTERVAL_MINUTES, and so does the local runtime): each open, undecided link sent to an
  * address and expiring within REVIEW_REMINDER_LEAD_HOURS gets one e-mail to its reviewer. A link made
  * less than that lead before it expires gets none: the e-mail that sent it already says when it ends.

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FONT_FILE_NAME, offlineFontPath } from './offline-font';
 
 /**
- * Issue 40 item 2: in Lambda the font is read from the function's folder (LAMBDA_TASK_ROOT), where the
+ * In Lambda the font is read from the function's folder (LAMBDA_TASK_ROOT), where the
  * bundling copies it, not beside the module that reads it (a chunk, under chunks/); the npm package is
  * only there outside Lambda. test/infra/lambda-assets-run.test.ts draws with it from a built asset.
  */

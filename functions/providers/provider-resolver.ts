@@ -25,7 +25,7 @@ import type { ProviderCredentials, ProviderKeys } from './provider-keys';
 import type { CallSettingsInput, RetryNotice } from './resilient-call';
 
 /*
- * The adapters, and with them their SDKs (Google ~520 KB, Anthropic ~410 KB, OpenAI ~150 KB minified),
+ * The adapters, and with them their SDKs (hundreds of KB each, minified: docs/benchmarks.md, "lambda-bundle"),
  * are imported on a provider's first call, so a job evaluates only the SDK of the provider it uses.
  * esbuild still inlines them into the Lambda bundle (it does not split), but unevaluated.
  */

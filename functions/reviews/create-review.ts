@@ -17,7 +17,7 @@ export function appOrigin(event: HttpEvent): string {
 
 /**
  * POST /api/clients/{clientId}/content/{contentId}/reviews `{reviewerName?, reviewerEmail?, message?,
- * expiresInDays?}` → 201 `{reviewId, reviewUrl, expiresAt}`: 'Send for review' (issue 33 item 3). The
+ * expiresInDays?}` → 201 `{reviewId, reviewUrl, expiresAt}`: 'Send for review'. The
  * link's token appears in this reply once and is stored only as its hash.
  */
 export const handler = httpHandler({

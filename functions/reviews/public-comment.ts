@@ -1,7 +1,7 @@
 import { AGENCY_AUTHOR_FALLBACK, type PublicReviewComment, type ReviewComment } from '#shared/reviews';
 
 /**
- * A comment for the review page (issue 42 item 6): the ids the app keys it by stay in the app, and a
+ * A comment for the review page: the ids the app keys it by stay in the app, and a
  * colleague is named by the agency, not by the e-mail address they signed in with.
  */
 export function toPublicComment(comment: ReviewComment, agencyName: string | null): PublicReviewComment {

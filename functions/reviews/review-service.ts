@@ -56,7 +56,7 @@ import {
 import { newReviewToken, reviewTokenHash } from './review-token';
 
 /**
- * The review loop between drafting and publishing (issue 33 item 3): send an item for review (a link
+ * The review loop between drafting and publishing: send an item for review (a link
  * anyone can open), comment and decide through the link or from the app, revoke a link, and keep the
  * open review on a new version when the editor asks. Every step is an activity (the four review
  * actions) and is pushed live to everyone who may see the client.
@@ -124,8 +124,8 @@ export function reviewUrlOf(origin: string, token: string): string {
 }
 
 /**
- * 'Send for review': makes a link per reviewer to the item's current version, one request with one rule
- * (issue 42 item 3), and puts the item In review. An item from before versions gets its words recorded as
+ * 'Send for review': makes a link per reviewer to the item's current version, one request with one rule,
+ * and puts the item In review. An item from before versions gets its words recorded as
  * its first version, so the links have one to show.
  */
 export async function sendForReview(
@@ -186,7 +186,7 @@ export async function sendForReview(
       reviewUrl: reviewUrlOf(origin, token),
       review: toReviewSummary(review, now),
     });
-    // Each reviewer is e-mailed their own link (issue 42 item 4).
+    // Each reviewer is e-mailed their own link.
     await notifyReviewEvent(
       { client: context.client, content: record },
       { kind: 'link_sent', review, reviewUrl: reviewUrlOf(origin, token) },
@@ -403,8 +403,8 @@ function settle(
  * Approve, or request changes (with a comment), on the version under review: through a link, the link's
  * reviewer's decision; from the app, the colleague's own (an internal one, which never decides in a
  * reviewer's place). The decision names the version it was made on, refused unless it is still the
- * item's, and the item goes where all the decisions on that version together leave it (issue 42 items
- * 1 and 3). The status is set on the condition that the item still holds that version, so a decision
+ * item's, and the item goes where all the decisions on that version together leave it
+ * (docs/decisions.md, "Review decisions bound to the version seen; several reviewers"). The status is set on the condition that the item still holds that version, so a decision
  * never lands on words the decider did not see; it is worked out again once the decision is stored, so
  * two reviewers deciding at once both count.
  */

@@ -16,9 +16,9 @@ import { handler as listReviews } from './list-reviews';
 import { handler as revokeReview } from './revoke-review';
 
 /**
- * The Reviews function (issue 33 item 3): an item's review links, comments and decisions from the app,
+ * The Reviews function: an item's review links, comments and decisions from the app,
  * the public link's page, comments and decision, and the caller's notifications with their e-mail
- * setting (issue 42 item 4; functions/notifications/), in one function (contract/routes.ts).
+ * setting (functions/notifications/), in one function (contract/routes.ts).
  */
 export const handler = dispatchRoutes('Reviews', {
   CreateReview: createReview,

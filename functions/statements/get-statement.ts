@@ -22,7 +22,7 @@ export async function statementReply(
   );
 }
 
-/** GET /api/clients/{clientId}/statements/{month}: for whoever sees the client (issue 41 item 7). */
+/** GET /api/clients/{clientId}/statements/{month}: for whoever sees the client. */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeStatement(caller, params),
   handle: async ({ access: { record, month }, event }) =>

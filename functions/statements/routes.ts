@@ -7,7 +7,7 @@ import { handler as revokeStatementLink } from './revoke-statement-link';
 import { handler as setBilling } from './set-billing';
 
 /**
- * The Statements function (issue 41 item 5): a client's monthly statement, its links and markup, and
+ * The Statements function: a client's monthly statement, its links and markup, and
  * the public link's statement (contract/routes.ts).
  */
 export const handler = dispatchRoutes('Statements', {

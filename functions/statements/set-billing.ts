@@ -13,8 +13,8 @@ import {
 } from '#shared/statement';
 
 /**
- * PUT /api/clients/{clientId}/billing `{markupPercent}`: the markup its statements bill, set by an admin
- * (issue 41 item 5). Whoever cannot see the client gets its 404; one who can but is no admin, 403.
+ * PUT /api/clients/{clientId}/billing `{markupPercent}`: the markup its statements bill, set by an admin.
+ * Whoever cannot see the client gets its 404; one who can but is no admin, 403.
  */
 export const handler = httpHandler({
   access: async ({ caller, params }) => {

@@ -7,7 +7,7 @@ import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data
 import type { StatementLinkSummary } from '#shared/statement';
 
 /**
- * Statement links (issue 41 item 5): a link item in the client's partition and its token's hash
+ * Statement links: a link item in the client's partition and its token's hash
  * pointing at it, as review links are stored (functions/reviews/review-store.ts).
  */
 

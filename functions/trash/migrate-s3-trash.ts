@@ -9,7 +9,7 @@ import { importIntoTrash, parseTrashEntry, type TrashEntry, trashKeys } from './
  * One-time copy of the delete snapshots that earlier versions kept in the media bucket under trash/
  * (one JSON object per slot, `trash/clients/<clientId>.json` and `trash/content/<clientId>/<contentId>.json`,
  * the same names as the table's slots) into the table, so a delete made in the 30 days before the
- * deploy that moved the trash bin (issue 15) can still be undone. It runs on every deploy that changes
+ * deploy that moved the trash bin can still be undone. It runs on every deploy that changes
  * it (a CloudFormation trigger, infra/trash-migration.ts) and may run any number of times:
  * importIntoTrash keeps what the table already holds. The objects stay in the bucket; its trash/
  * lifecycle rule expires them.

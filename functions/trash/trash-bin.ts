@@ -14,9 +14,9 @@ import * as z from '#shared/validation/zod';
  * as one JSON snapshot, so Undo can put every item back. The snapshot names who may restore it:
  * whoever deletes a client may not be the person entitled to see it again later.
  *
- * Snapshots live in the table, not the media bucket (issue 15 item 1): the S3 client costs a handler
- * about 150 KB of bundle whatever it calls (esbuild keeps S3's whole schema module, see
- * docs/decisions.md), while the delete and restore handlers already carry the DynamoDB client. A
+ * Snapshots live in the table, not the media bucket: the S3 client costs a handler
+ * much of its bundle whatever it calls (docs/benchmarks.md, "lambda-bundle"; esbuild keeps S3's whole schema module,
+ * see docs/decisions.md, "Bundles within budget"), while the delete and restore handlers already carry the DynamoDB client. A
  * snapshot is gzipped and cut into chunk items of at most CHUNK_BYTES (a client with a large library
  * may exceed DynamoDB's 400 KB item limit), and a head item that names the chunks is written last: a
  * write interrupted half-way leaves the previous head (or none) in place, never a head naming chunks that

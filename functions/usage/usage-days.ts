@@ -7,8 +7,8 @@ import type { UsageRecord } from './usage-record';
 
 /**
  * A day's usage totals, kept as counters as each job is settled, so the usage page adds up a month from
- * a few dozen items instead of reading every job (issue 34 item 7: 10,000 jobs read one by one took
- * 0.3 to 1.1 s from dynalite on this machine; the page's goal is a p95 of 300 ms).
+ * a few dozen items instead of reading every job (10,000 jobs read one by one were far over the
+ * page's goal of a p95 of 300 ms: docs/benchmarks.md, "usage-query").
  *
  * One item per day and shard. Its counters are top-level attributes named `<dimension>|<key>|<metric>`
  * (the dimensions the page groups by, and the day's total), so one UpdateItem ADDs a job to all of them:

@@ -47,7 +47,7 @@ import {
 } from './usage-store';
 
 /**
- * GET /api/usage's figures. Who sees what (issue 34 item 3, item 6):
+ * GET /api/usage's figures. Who sees what:
  * - an admin signed in sees every job, added up from the days' counters (usage-days.ts): a month is a
  *   few dozen reads whatever the number of jobs;
  * - anyone else signed in sees the clients they can see, plus their own jobs without a client, added up
@@ -56,7 +56,7 @@ import {
  * A client filter reads that client's day counters alone (after the client routes' own check), a
  * provider filter that provider's counters (usage-days.ts), for every view.
  *
- * A period is days of the agency's time zone (issue 41); the counters are UTC days. The UTC days wholly
+ * A period is days of the agency's time zone; the counters are UTC days. The UTC days wholly
  * inside the period are read from their counters, and each UTC day at its edges from the usage items of
  * its smaller part (readingOf), filtered as the counters are (the same owners, the same provider), so
  * every total and row is exact to the job in any zone, filtered or not. Only the chart per day

@@ -195,7 +195,7 @@ export function monthPages(month: string): AsyncGenerator<UsageRow[]> {
 }
 
 /**
- * One client's usage items of the jobs started in `[start, end)` (issue 41: a month of the agency's
+ * One client's usage items of the jobs started in `[start, end)` (a month of the agency's
  * zone, which is no UTC month): one Query of the client's index by job id, then the exact instants.
  */
 export async function clientUsageBetween(clientId: string, start: Date, end: Date): Promise<UsageRow[]> {

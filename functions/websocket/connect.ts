@@ -8,7 +8,7 @@ import type { AuthorizedWebSocketEvent } from './websocket-event';
 /**
  * `$connect`: the authorizer already verified the token; remember whose connection this is, and whether
  * it belongs to an admin as the user pool says now (every reconnect asks again), not as the token said
- * when it was issued: a demoted admin's token still claims the group for up to an hour (issue 17 item 8).
+ * when it was issued: a demoted admin's token still claims the group for up to an hour.
  * If Cognito cannot answer, the connection is kept as a plain user's: job progress still flows, and only
  * the admins' feed waits for the next reconnect.
  */

@@ -18,7 +18,7 @@ const message = (body: string | undefined): AuthorizedWebSocketEvent =>
     requestContext: { connectionId: 'conn-1', routeKey: '$default', eventType: 'MESSAGE' },
   }) as AuthorizedWebSocketEvent;
 
-describe('$default (issue 17 item 8: keep-alive pings)', () => {
+describe('$default (keep-alive pings)', () => {
   const previous = process.env[envNames.webSocketCallbackUrl];
   beforeAll(() => {
     process.env[envNames.webSocketCallbackUrl] = 'https://ws.example.com/prod';

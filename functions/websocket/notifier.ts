@@ -87,7 +87,7 @@ export async function notifyAdmins(event: ServerEvent): Promise<number> {
 }
 
 /**
- * Pushes an event to everyone who may see a client (issue 33: reviews live to the owner and grantees):
+ * Pushes an event to everyone who may see a client (reviews live to the owner and grantees):
  * its creator, the addresses it is granted to, and the admins, each connection once.
  */
 export async function notifyAudience(

@@ -40,7 +40,7 @@ function publishDateOf(post: SavedPost): string | null {
 
 /**
  * What a publish or an update writes back to the item (001 §7), worked out from the item as it is when
- * written: the words sent, the link, and the status WordPress now gives it (issue 33 item 2). An item
+ * written: the words sent, the link, and the status WordPress now gives it. An item
  * that was approved keeps its approval on the words that went out, which the write-back records as a
  * new version when the Editor changed them on the way.
  */

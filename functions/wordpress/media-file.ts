@@ -4,7 +4,7 @@ import type { MediaFile } from './wordpress-site';
 import { WordPressError } from './wordpress-site';
 
 /**
- * What goes to a client's media library is what it says it is (issue 27 item 4): the bytes are the
+ * What goes to a client's media library is what it says it is: the bytes are the
  * declared image type (file-type reads the magic bytes), an SVG holds nothing that runs or loads
  * (svg-safety.ts), and the file name is a plain name in a safe character set whose extension matches
  * the type. Each refusal is a 400 that says what is wrong.

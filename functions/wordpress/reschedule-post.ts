@@ -8,7 +8,7 @@ import { publishingContext, reschedulePublished } from './wordpress-publishing';
 
 /**
  * POST /api/clients/{clientId}/wordpress/posts/{postId}/reschedule `{contentId, date}`: the calendar's drag
- * of a scheduled post to another day; only the post's date changes on WordPress (issue 33 item 5).
+ * of a scheduled post to another day; only the post's date changes on WordPress.
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),

@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 
 /**
- * Whether an SVG may go to a client's WordPress media library (issue 27 item 4). An SVG is a document:
+ * Whether an SVG may go to a client's WordPress media library. An SVG is a document:
  * served from the client's own domain it can run scripts there. It is parsed as XML (htmlparser2, loaded
  * only when an SVG is uploaded) and refused, never rewritten, when it holds anything that runs
  * code or loads something else: script-like elements, event-handler attributes, links that are not to a

@@ -32,7 +32,7 @@ import type { PostFields, SavedPost, WordPressSite } from './wordpress-site';
 export interface PublishingContext {
   readonly caller: Caller;
   readonly clientName: string;
-  /** The client's 'Require approval before publishing' (issue 33 item 4) and approval steps. */
+  /** The client's 'Require approval before publishing' and approval steps. */
   readonly rules: PublishingRules;
   readonly site: WordPressSite;
   readonly userAgent: string | null;
@@ -62,7 +62,7 @@ export const OVERRIDE_ADMINS_ONLY = 'Only an administrator can publish content t
 /**
  * The client's approval rule, as every publishing gate asks it (shared/approvals.ts `publishingRefusal`):
  * with approval steps, every step the client names (docs/decisions.md 'Approval steps'); with none, 'Require approval before
- * publishing' as before (issue 33 item 4). A refused publish or schedule is a 409 naming what is
+ * publishing' as before. A refused publish or schedule is a 409 naming what is
  * missing, unless an administrator overrides it. Returns the override (with the steps it lacked; none
  * for the older rule), for the activity; null when nothing was overridden.
  * Drafts, pending and private posts are not publishing, so they need no approval.
@@ -219,7 +219,7 @@ export async function publishContent(
   const post = await context.site.createPost(fields);
   const saved = await storePublished(content, post, fields, authorOf(context.caller));
   await recordActivity(context.caller, {
-    // A post WordPress holds for later is scheduled, not published (issue 42 item 6).
+    // A post WordPress holds for later is scheduled, not published.
     action: post.status === 'future' ? 'wordpress_post_scheduled' : 'wordpress_post_published',
     resourceType: 'client_content',
     resourceId: content.contentId,
@@ -267,7 +267,7 @@ export async function updatePublished(
 const authorOf = (caller: Caller) => ({ userId: caller.userId, email: caller.email });
 
 /**
- * The calendar's drag of a scheduled post to another day (issue 33 item 5): WordPress gets the new date
+ * The calendar's drag of a scheduled post to another day: WordPress gets the new date
  * and nothing else, the item and the calendar follow, and it is recorded. Scheduling is publishing, so
  * the client's approval rule applies as to any schedule.
  */

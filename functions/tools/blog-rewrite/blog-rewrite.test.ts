@@ -75,7 +75,7 @@ describe('composeBlogRewrite (offline)', () => {
     expect(attention).toContain('A tankless water heater heats water only when a faucet opens');
   });
 
-  it('moves paragraphs whole, under the heading they had, so no claim changes subject (issue 35)', () => {
+  it('moves paragraphs whole, under the heading they had, so no claim changes subject', () => {
     for (const framework of ['storybrand', 'aida', 'pas']) {
       const html = rewrite({ framework }).rewrittenHtml;
       // The lifespan claim stays with its section's heading and its own sentence about installation.

@@ -21,7 +21,7 @@ import { companyMention, isPluralPhrase } from './topic';
 import { detectTrade, TRADES } from './trade';
 
 /**
- * Issue 16, item 7: offline drafts across trades, topics and every tool. Each row is a client in a
+ * Offline drafts across trades, topics and every tool. Each row is a client in a
  * trade, a topic as users type them and, for some, instructions as users write them. Every draft is
  * checked for the raw topic pasted more than twice, another trade's vocabulary, the word limit, the
  * instructions' links, dates and sign-off, sentences compromise reads as verbless or as a
@@ -260,7 +260,7 @@ function check(sentence: string): { verb: boolean; clash: string | null } {
 
 const drafts = ROWS.map((r) => ({ row: r, ...compose(r) }));
 
-describe('offline drafts (issue 16)', () => {
+describe('offline drafts', () => {
   it('covers at least 40 topics, 8 trades and every topic tool', () => {
     expect(new Set(ROWS.map((r) => r.topic)).size).toBeGreaterThanOrEqual(40);
     expect(new Set(ROWS.map((r) => r.trade)).size).toBeGreaterThanOrEqual(8);
@@ -289,7 +289,7 @@ describe('offline drafts (issue 16)', () => {
       .filter((word) => occurrences(text, word) > 0);
     expect(foreign).toEqual([]);
 
-    // Never over the word limit; under it only when the offline notice says so (issue 35: correct
+    // Never over the word limit; under it only when the offline notice says so (correct
     // before long, never padded).
     if (r.limit) {
       const words = countWords(text);
@@ -352,7 +352,7 @@ A tune-up takes about 90 minutes and costs far less than a mid-winter breakdown.
 
 Thanks again for stopping by, and stay warm!`;
 
-describe('offline blog rewrite keeps the post (issue 16, item 5)', () => {
+describe('offline blog rewrite keeps the post', () => {
   const source = {
     url: 'https://summitair.example/blog/fall-tune-up',
     title: 'Why Your Furnace Needs a Fall Tune-Up',

@@ -7,7 +7,7 @@ import { tidyDraft } from './tidy';
 import { parseTopic } from './topic';
 import { detectTrade } from './trade';
 
-/** Issue 35: instructions read into rules, and the rules kept or reported. */
+/** Instructions read into rules, and the rules kept or reported. */
 
 describe('instructions as rules', () => {
   it('reads forbidden words and phrases, quoted or not, and leaves style prohibitions out of them', () => {

@@ -119,7 +119,7 @@ describe('composeFaq (offline)', () => {
     expect(text.match(/How long it lasts depends/gu)).toHaveLength(1);
   });
 
-  it('answers a custom question from the instructions, else says what to add (issue 35)', () => {
+  it('answers a custom question from the instructions, else says what to add', () => {
     const ctx = makeContext({
       client: makeClient({ newsletter_instructions: 'Walk-ins are welcome on Saturdays from 9 to 1.' }),
     });

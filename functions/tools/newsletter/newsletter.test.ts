@@ -134,7 +134,7 @@ describe('composeNewsletter (offline)', () => {
     expect(result.wordCount).toBe(countWords(htmlToText(result.generatedHtml)));
   });
 
-  it('names a plain-phrase topic at most twice, also when the topic is the newsletter name (issue 16)', () => {
+  it('names a plain-phrase topic at most twice, also when the topic is the newsletter name', () => {
     const text = htmlToText(
       composeNewsletter(request({ topic: 'Weekly tech updates' }), makeContext({ client: null })).text,
     );
