@@ -87,29 +87,29 @@ const wordpress = httpFunction('WordPress', 'wordpress/routes', WORDPRESS_TIMEOU
 const clients = httpFunction('Clients', 'clients/routes');
 const clientAccess = httpFunction('ClientAccess', 'access/routes');
 const content = httpFunction('Content', 'content/routes');
-/** The library routes that save a new version: they carry the sanitizer and media tagging (issue 28). */
+/** The library routes that save a new version: they carry the sanitizer and media tagging. */
 const contentSaves = httpFunction('ContentSaves', 'content/save-routes');
 const apiKeys = httpFunction('ApiKeys', 'api-keys/routes');
 /**
- * Review links, comments and decisions (issue 33 item 3): the app's routes and the public link's; and
- * the notifications they raise (issue 42 item 4).
+ * Review links, comments and decisions: the app's routes and the public link's; and
+ * the notifications they raise.
  */
 const reviews = httpFunction('Reviews', 'reviews/routes');
 /** The health check, and the `$default` route's answer to requests no route matches (UNMATCHED_ROUTE_KEY). */
 export const gatewayFunction = httpFunction('Gateway', 'gateway/routes');
-/** Issue 34: what the AI work cost, and bulk runs from a spreadsheet. */
+/** What the AI work cost, and bulk runs from a spreadsheet. */
 const usage = httpFunction('Usage', 'usage/routes');
 const batches = httpFunction('Batches', 'batches/routes', { timeoutSeconds: 29 });
-/** Issue 41: the agency's settings (its time zone). */
+/** The agency's settings (its time zone). */
 const settings = httpFunction('Settings', 'settings/routes');
-/** Issue 41: a client's monthly statements, their links, its markup, and the public link's statement. */
+/** A client's monthly statements, their links, its markup, and the public link's statement. */
 const statements = httpFunction('Statements', 'statements/routes');
 /**
  * Generation endpoints only enqueue a job, so they stay fast; the worker does the slow part. The
  * timeout leaves room for the public API's `Prefer: wait=25` (API Gateway's own limit is 30 s).
  */
 const GENERATION_TIMEOUT = { timeoutSeconds: 29 } as const;
-/** Issue 12: the GBP and social tools each make a post (text worker) and an image (media worker). */
+/** The GBP and social tools each make a post (text worker) and an image (media worker). */
 const gbpPost = httpFunction('GbpPost', 'tools/gbp-post/routes', GENERATION_TIMEOUT);
 const socialContent = httpFunction('SocialContent', 'tools/social-content/routes', GENERATION_TIMEOUT);
 
@@ -138,7 +138,7 @@ function wordpressRoutes(): HttpRoute[] {
     wp('CreateWordPressPost', 'POST', '/posts'),
     wp('UpdateWordPressPost', 'PUT', '/posts/{postId}'),
     wp('DeleteWordPressPost', 'DELETE', '/posts/{postId}'),
-    // The calendar's drag of a scheduled post to another day (issue 33 item 5).
+    // The calendar's drag of a scheduled post to another day.
     wp('RescheduleWordPressPost', 'POST', '/posts/{postId}/reschedule'),
     wp('ListWordPressCategories', 'GET', '/categories'),
     // Its own function: sniffing an uploaded image's type (file-type) would take the shared one over
@@ -172,7 +172,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('PatchClient', 'PATCH', '/api/clients/{clientId}', clients, 'apiKey'),
   route('DeleteClient', 'DELETE', '/api/clients/{clientId}', clients, 'user'),
   route('RestoreClient', 'POST', '/api/clients/{clientId}/restore', clients, 'user'),
-  // Issue 34: a client's monthly AI budget (owner or admin), and one more job past it (admins).
+  // A client's monthly AI budget (owner or admin), and one more job past it (admins).
   route('SetClientBudget', 'PUT', '/api/clients/{clientId}/budget', clients, 'apiKey'),
   route('AllowExtraJob', 'POST', '/api/clients/{clientId}/budget/allow-one-more', clients, 'user'),
 
@@ -186,7 +186,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('UpdateContent', 'PUT', '/api/clients/{clientId}/content/{contentId}', contentSaves, 'user'),
   route('DeleteContent', 'DELETE', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
   route('RestoreContent', 'POST', '/api/clients/{clientId}/content/{contentId}/restore', content, 'user'),
-  // Issue 33: an item's version history and its due date.
+  // An item's version history and its due date.
   route('ListContentVersions', 'GET', `${CONTENT_ITEM}/versions`, content, 'user'),
   route('GetContentVersion', 'GET', `${CONTENT_ITEM}/versions/{versionId}`, content, 'user'),
   route(
@@ -198,7 +198,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   ),
   route('SetContentDueDate', 'PUT', `${CONTENT_ITEM}/due-date`, content, 'user'),
 
-  // Issue 33: review by colleagues (in the app) and by the client (a link that needs no account).
+  // Review by colleagues (in the app) and by the client (a link that needs no account).
   route('CreateReview', 'POST', `${CONTENT_ITEM}/reviews`, reviews, 'user'),
   route('ListReviews', 'GET', `${CONTENT_ITEM}/reviews`, reviews, 'user'),
   route('RevokeReview', 'DELETE', `${CONTENT_ITEM}/reviews/{reviewId}`, reviews, 'user'),
@@ -210,10 +210,10 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('GetPublicReview', 'GET', '/api/reviews/{token}', reviews, 'public'),
   route('CreatePublicReviewComment', 'POST', '/api/reviews/{token}/comments', reviews, 'public'),
   route('DecidePublicReview', 'POST', '/api/reviews/{token}/decision', reviews, 'public'),
-  // The content calendar across the clients a user can see (issue 33 item 5).
+  // The content calendar across the clients a user can see.
   route('GetCalendar', 'GET', '/api/calendar', 'calendar/get-calendar', 'user'),
 
-  // Issue 42 item 4: the caller's own notifications (a key reads its owner's) and their e-mail setting,
+  // The caller's own notifications (a key reads its owner's) and their e-mail setting,
   // served by the Reviews function, whose events they tell of (a function of their own would cost the
   // stack five resources more: resource-budget.test.ts).
   route('ListNotifications', 'GET', '/api/notifications', reviews, 'apiKey'),
@@ -223,7 +223,7 @@ export const httpRoutes: readonly HttpRoute[] = [
 
   route('ListActivities', 'GET', '/api/activities', 'activities/list-activities', 'admin'),
 
-  // Issue 34: usage and cost (every signed-in user sees what they may; a key its owner's own jobs).
+  // Usage and cost (every signed-in user sees what they may; a key its owner's own jobs).
   route('GetUsage', 'GET', '/api/usage', usage, 'apiKey'),
   route('ListUsageJobs', 'GET', '/api/usage/jobs', usage, 'apiKey'),
   // Bulk generation: a batch of jobs fed to the queue within the user's job slots.
@@ -233,11 +233,11 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('CancelBatch', 'POST', '/api/batches/{batchId}/cancel', batches, 'apiKey'),
   route('RetryFailedBatch', 'POST', '/api/batches/{batchId}/retry-failed', batches, 'apiKey'),
 
-  // Issue 41: the agency's time zone; anyone signed in reads it, admins change it (the handler checks).
+  // The agency's time zone; anyone signed in reads it, admins change it (the handler checks).
   route('GetSettings', 'GET', '/api/settings', settings, 'apiKey'),
   route('UpdateSettings', 'PUT', '/api/settings', settings, 'apiKey'),
 
-  // Issue 41 item 5: a client's statement of one month of the agency's zone (whoever sees the client),
+  // A client's statement of one month of the agency's zone (whoever sees the client),
   // its capability links (the public route answers them without an account), and its markup (admins).
   route('GetClientStatement', 'GET', STATEMENT, statements, 'apiKey'),
   route('CreateStatementLink', 'POST', `${STATEMENT}/links`, statements, 'apiKey'),
@@ -248,7 +248,7 @@ export const httpRoutes: readonly HttpRoute[] = [
 
   ...wordpressRoutes(),
 
-  // API keys (issue 14): login tokens only (kind user), so a key can neither mint nor manage keys.
+  // API keys: login tokens only (kind user), so a key can neither mint nor manage keys.
   route('ListApiKeys', 'GET', '/api/api-keys', apiKeys, 'user'),
   route('CreateApiKey', 'POST', '/api/api-keys', apiKeys, 'user'),
   route('UpdateApiKey', 'PATCH', '/api/api-keys/{keyId}', apiKeys, 'user'),
@@ -260,7 +260,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('GetOpenApiDocument', 'GET', '/api/openapi.json', 'openapi/handler', 'public'),
 
   route('GetJob', 'GET', '/api/jobs/{jobId}', 'jobs/get-job', 'apiKey'),
-  // The tools' generation routes (issue 12: the GBP and social images run in the media worker); resizing
+  // The tools' generation routes (the GBP and social images run in the media worker); resizing
   // answers directly (sharp).
   ...toolRoutes(),
   route('ResizeImage', 'POST', '/api/resize-image', 'tools/resize-image/handler', 'apiKey', {
@@ -269,7 +269,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     nodeModules: ['sharp'],
   }),
 
-  // Media tools (issue 11): analysis and import answer directly.
+  // Media tools: analysis and import answer directly.
   route('AnalyzeImage', 'POST', '/api/analyze-image', 'tools/analyze-image/handler', 'apiKey', {
     timeoutSeconds: 29,
     memoryMb: 1536,
@@ -345,11 +345,11 @@ export const backgroundFunctions = {
   postConfirmation: 'functions/auth/post-confirmation.ts',
   /** Run on deploy: puts the listed admins who already have an account in the admins group. */
   adminPromotion: 'functions/auth/admin-promotion.ts',
-  /** Run on deploy: copies the delete snapshots of earlier versions from S3 into the table (issue 15). */
+  /** Run on deploy: copies the delete snapshots of earlier versions from S3 into the table. */
   trashMigration: 'functions/trash/migrate-s3-trash.ts',
   /** Run on deploy: fills staff's per-client usage counters for the jobs settled before they existed. */
   usageBackfill: 'functions/usage/usage-backfill.ts',
-  /** Run on deploy: gives the activities recorded before the byAction index their keys there (issue 41). */
+  /** Run on deploy: gives the activities recorded before the byAction index their keys there. */
   activityIndexFill: 'functions/activities/activity-index-fill.ts',
 } as const;
 

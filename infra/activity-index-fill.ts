@@ -28,7 +28,7 @@ export interface ActivityIndexFillProps {
 }
 
 /**
- * The Activity Tracker's filter reads the byAction index (issue 41); the activities recorded before it
+ * The Activity Tracker's filter reads the byAction index; the activities recorded before it
  * are given their keys there on deploy (a CloudFormation trigger that invokes the function and waits
  * for it; it runs again whenever the function changes, and returns at once once a walk has completed).
  * A run that could not index every activity fails the deploy. The role reads and updates the feed's

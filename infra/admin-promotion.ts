@@ -21,10 +21,10 @@ export const ADMIN_PROMOTION_RESOURCE_TYPE = 'Custom::AdminPromotion';
 
 /**
  * The post-confirmation trigger only promotes people who sign up after they are listed. This makes
- * `adminEmails` hold for existing users too (issue 17 item 9): one custom resource holds the whole list
+ * `adminEmails` hold for existing users too: one custom resource holds the whole list
  * (functions/auth/admin-promotion.ts), so whenever the list changes every listed user with an account
  * joins the admins group, and an address taken off the list leaves it. Its cost in the stack's 500
- * resources is the same for 1 admin or 100 (issue 29 item 6): the function, CDK's provider framework
+ * resources is the same for 1 admin or 100: the function, CDK's provider framework
  * (which answers CloudFormation for it) and the resource.
  */
 export class AdminPromotion extends Construct {

@@ -21,7 +21,7 @@ import { JOB_STATUS_LOG_MESSAGES } from '#contract/job-status-log';
 import { PROVIDER_CALL_LOG_MESSAGES } from '#contract/provider-call-log';
 
 /**
- * CloudWatch alarms to one SNS topic (issue 17 item 3), e-mailed to `alarmEmail` when that context
+ * CloudWatch alarms to one SNS topic, e-mailed to `alarmEmail` when that context
  * setting is given: a job reached a dead-letter queue, a job waited too long in its queue, a worker
  * failed or was throttled, the HTTP API answered 5xx, an authorizer failed, or too many provider calls
  * failed. The log lines the workers write are counted here too (provider calls, jobs by outcome), for

@@ -86,8 +86,8 @@ export class AppFunction extends Construct {
       // Lambda writes every line as JSON with the request id; X-Ray traces each invocation.
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
-      // No --enable-source-maps: Node would parse the bundle's map at every cold start (15-20 % of its
-      // CPU). The maps ship beside the bundles, and a logged stack is mapped when it is logged
+      // No --enable-source-maps: Node would parse the bundle's map at every cold start (a large share of
+      // its CPU: docs/benchmarks.md, "lambda-bundle"). The maps ship beside the bundles, and a logged stack is mapped when it is logged
       // (functions/commons/readable-stack.ts).
       environment: props.environment,
       handler: SPLIT_HANDLER,

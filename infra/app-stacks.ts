@@ -69,7 +69,7 @@ export async function deployRegion(
 }
 
 /**
- * The app's two stacks (issue 29 item 7): the main stack in the deploy region, and the edge stack in
+ * The app's two stacks: the main stack in the deploy region, and the edge stack in
  * us-east-1 with CloudFront's web ACL, whose ARN the main stack reads across regions (CDK writes it to
  * an SSM parameter in us-east-1 and reads it back; `cdk deploy --all` deploys the edge stack first).
  */

@@ -140,7 +140,7 @@ export class Auth extends Construct {
             })
           : UserPoolEmail.withCognito(),
       mfa: Mfa.OFF,
-      // Threat protection in audit mode (issue 29 item 7): Cognito scores every sign-in and password
+      // Threat protection in audit mode: Cognito scores every sign-in and password
       // change for risk (compromised credentials, unusual devices and places) and publishes the results
       // to CloudWatch, without blocking anyone; enforcement would answer sign-ins with messages outside
       // the spec's catalogue. It needs the Plus plan.

@@ -45,7 +45,7 @@ export interface FunctionAccess {
   readonly webSocket: boolean;
   /** secretsmanager:GetSecretValue on the provider API keys. */
   readonly providerSecret: boolean;
-  /** ses:SendEmail from the app's sender (infra/mail-sender.ts): notification e-mail (issue 42 item 4). */
+  /** ses:SendEmail from the app's sender (infra/mail-sender.ts): notification e-mail. */
   readonly mail?: boolean;
 }
 
@@ -85,7 +85,7 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // publishes, updates, deletes and uploads are activities pushed live to the admins' feed.
   wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: 'decrypt', webSocket: true },
   'api-keys': DEFAULT_ROUTE_ACCESS,
-  // Reviews (issue 33): links, comments and decisions are items; each is pushed live to the client's
+  // Reviews: links, comments and decisions are items; each is pushed live to the client's
   // audience and recorded as an activity.
   reviews: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
   // The calendar only reads the items and clients a user can see.
@@ -94,14 +94,14 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'public-api': { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },
   // The OpenAPI document is built from code alone.
   openapi: NO_ACCESS,
-  // Usage reads the usage items, the days' counters and the clients (issue 34).
+  // Usage reads the usage items, the days' counters and the clients.
   usage: { ...NO_ACCESS, table: 'read' },
   // Bulk runs store their rows and feed them to the jobs queue.
   batches: { ...DEFAULT_ROUTE_ACCESS, jobsQueue: true },
-  // The agency's settings item; a change is an activity pushed live to the admins' feed (issue 41).
+  // The agency's settings item; a change is an activity pushed live to the admins' feed.
   settings: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
   // Statements read the client's items and usage and store their links and markup; links and markup
-  // changes are activities pushed live to the admins' feed (issue 41).
+  // changes are activities pushed live to the admins' feed.
   statements: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
 };
 
@@ -119,7 +119,7 @@ export const BACKGROUND_ACCESS = {
   webSocketHandler: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
   // Text jobs: the job, client and library items, live progress and the provider keys; no media, and
   // no WordPress password (nothing it runs publishes). A bulk run's row that finishes feeds the run its
-  // next rows, so it sends to the jobs queue (issue 34).
+  // next rows, so it sends to the jobs queue.
   worker: {
     table: 'readWrite',
     mediaBucket: null,
@@ -162,7 +162,7 @@ export function functionFolder(fn: Pick<HttpFunction, 'entry'>): string {
 }
 
 /**
- * Functions that use less than their folder grants, by function id (issue 17 item 5): read from what
+ * Functions that use less than their folder grants, by function id: read from what
  * each function's code reaches (all its routes' handlers) (test/infra/function-grants.test.ts bundles every entry and checks that
  * no function is granted a client its code cannot reach).
  */
@@ -190,12 +190,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   Content: { ...TABLE_ONLY, tableBatchWrites: true },
   // Saving a library item is an activity pushed to the admins' feed; the media a save names is tagged
   // to be kept (functions/media/saved-media.ts). A new version kept under review is e-mailed to its
-  // reviewers (issue 42 item 4).
+  // reviewers.
   ContentSaves: { ...TABLE_ONLY, webSocket: true, mediaTagging: true, mail: true },
   ApiKeys: TABLE_ONLY,
   // Review links, comments and decisions (public and in the app) are written and pushed to the client's
   // creator, grantees and the admins; a link goes to its reviewer and a client's decision to the item's
-  // owner and followers by e-mail; the caller's notifications and e-mail setting (issue 42 item 4).
+  // owner and followers by e-mail; the caller's notifications and e-mail setting.
   Reviews: { ...TABLE_ONLY, webSocket: true, mail: true },
   GetCalendar: TABLE_READ,
   GetJob: TABLE_READ,

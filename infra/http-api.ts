@@ -45,7 +45,7 @@ export interface AppHttpApiProps {
 
 /**
  * The HTTP API: one route per entry of the route table, every route behind the one Lambda REQUEST
- * authorizer function, which first requires CloudFront's secret origin header (issue 17 item 10), then,
+ * authorizer function, which first requires CloudFront's secret origin header, then,
  * on every non-public route, reads the Authorization header; a request without valid credentials is
  * passed on with the reason and its handler answers 401 in the API's error shape. The `$default`
  * route sends every request no route matches to the Gateway function, which answers 404, or 405 with

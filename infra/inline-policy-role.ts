@@ -15,7 +15,7 @@ export const ACCESS_POLICY_NAME = 'Access';
  * `Policies`), instead of the separate AWS::IAM::Policy resource CDK creates for a role's grants. IAM
  * treats both the same way (each is an inline policy of the role; the same 10,240-character quota
  * applies); the difference is one CloudFormation resource per function, which the stack's 500-resource
- * limit counts (issue 29 item 6, docs/decisions.md). Grants reach it through the role's public
+ * limit counts (docs/decisions.md). Grants reach it through the role's public
  * `addToPrincipalPolicy`, the hook every CDK `grant*` method and `addToRolePolicy` call.
  *
  * The function depends on its role, so its grants exist before it does, as with CDK's default policy.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * espeak-ng with its .wasm) must be the builds for Lambda's platform, Linux arm64 with glibc, whatever
  * machine synthesizes. npm installs them for that platform (`--os`, `--cpu`, `--libc`) from the
  * project's lock file into their own folder when the project is installed (`npm install` runs
- * `postinstall`), so `cdk synth` only copies them and needs no registry. Issue 26 item 6: the synth ran
+ * `postinstall`), so `cdk synth` only copies them and needs no registry. Before, the synth ran
  * `npm ci` from the registry for every such function instead (and passed npm CDK's `--loglevel warning`,
  * which npm does not know).
  */

@@ -3,7 +3,7 @@ import type { Construct } from 'constructs';
 import type { AppConfig } from './config';
 
 /**
- * The sender of the app's own e-mail (issue 42 item 4: review links, reminders, decisions), through Amazon
+ * The sender of the app's own e-mail (review links, reminders, decisions), through Amazon
  * SES: the identity the README describes for Cognito (`-c sesFromEmail=… -c sesRegion=…`), or, without
  * one, `no-reply@<allowedEmailDomain>` in the stack's region, which must then be verified in SES before
  * mail goes out (until then SES refuses each message and the functions log it). The functions that send

@@ -8,7 +8,7 @@ import { acknowledge } from './nag';
 export const ORIGIN_VERIFY_IDENTITY_SOURCE = `$request.header.${ORIGIN_VERIFY_HEADER}`;
 
 /**
- * The value CloudFront sends to the HTTP API in `x-origin-verify` (issue 17 item 10), so the authorizer
+ * The value CloudFront sends to the HTTP API in `x-origin-verify`, so the authorizer
  * can refuse every request that did not come through CloudFront (and its WAF, when one is attached).
  *
  * Secrets Manager generates it at the first deploy, so it never appears in the template or the

@@ -226,7 +226,7 @@ export class LbmStudioStack extends Stack {
           `WebSocket ${route.routeKey}`,
           FUNCTION_ACCESS[route.id] ?? BACKGROUND_ACCESS.webSocketHandler,
         );
-        // $connect asks the user pool whether the caller is an admin now (issue 17 item 8).
+        // $connect asks the user pool whether the caller is an admin now.
         if (route.routeKey === '$connect') {
           fn.role.addToPrincipalPolicy(
             new PolicyStatement({
@@ -287,7 +287,7 @@ export class LbmStudioStack extends Stack {
       );
     }
 
-    // Bulk runs whose feed stopped at full job slots are fed again every minute (issue 40 item 4).
+    // Bulk runs whose feed stopped at full job slots are fed again every minute.
     const batchFeeder = appFunction(
       'BatchFeeder',
       backgroundFunctions.batchFeeder,
@@ -301,7 +301,7 @@ export class LbmStudioStack extends Stack {
       description: 'Feeds the bulk runs that wait for job slots (functions/batches/scheduled-feed.ts)',
     });
 
-    // Review links that expire soon remind their reviewers by e-mail, once each (issue 42 item 4).
+    // Review links that expire soon remind their reviewers by e-mail, once each.
     const reviewReminders = appFunction(
       'ReviewReminders',
       backgroundFunctions.reviewReminders,
@@ -351,7 +351,7 @@ export class LbmStudioStack extends Stack {
       ],
     });
 
-    // The byAction index keys of the activities recorded before it (issue 41), filled once every function
+    // The byAction index keys of the activities recorded before it, filled once every function
     // that records activities (the routes' and the workers') writes them itself
     // (infra/activity-index-fill.ts); its grants are its own.
     new ActivityIndexFill(this, 'ActivityIndexFill', {

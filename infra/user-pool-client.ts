@@ -4,7 +4,7 @@
  * (local/bootstrap.ts, local/emulators/cognito.ts), so both behave alike. No CDK imports: the local
  * runtime reads this file.
  *
- * `email` is writable (issue 29 item 8): the pool signs in with e-mail as the username, and AWS sets the
+ * `email` is writable: the pool signs in with e-mail as the username, and AWS sets the
  * attribute from the username at sign-up. Changing it cannot take a colleague's address: the pool
  * requires verification before an e-mail update (ATTRIBUTES_VERIFIED_BEFORE_UPDATE), so the old address
  * stays in force, in tokens and for sign-in, until the new one is verified with a code sent to the new
