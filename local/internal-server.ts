@@ -96,7 +96,7 @@ export async function startInternalServer(options: {
     createServer((request, response) => {
       serve(request, response).catch((error: unknown) => {
         // A caller that hangs up mid-body, or anything else thrown here, ends this request only: a
-        // rejection of this callback would be unhandled and end the whole runtime (issue 27 item 2).
+        // rejection of this callback would be unhandled and end the whole runtime.
         options.log(`Internal endpoint: ${error instanceof Error ? error.message : String(error)}`);
         if (!response.headersSent && !response.destroyed) response.writeHead(500);
         response.end();

@@ -1,7 +1,7 @@
 import { REVIEW_PAGE_PATH } from '#shared/review-page';
 
 /**
- * The path a log line shows: a review link's token is a credential (issue 33), never written to the
+ * The path a log line shows: a review link's token is a credential, never written to the
  * logs, so the review page's path and the public review routes show `{token}` in its place.
  */
 const WITH_TOKEN = new RegExp(`^(/api/reviews/|${REVIEW_PAGE_PATH}/)[^/]+`, 'u');

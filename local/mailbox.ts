@@ -10,7 +10,7 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   code: string | null;
-  /** `notification`: the app's own e-mail (review links, reminders, decisions: issue 42 item 4). */
+  /** `notification`: the app's own e-mail (review links, reminders, decisions: docs/decisions.md, "Notifications"). */
   kind: 'confirmation' | 'reset' | 'notification' | 'other';
   sentAt: string;
 }

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 
 /**
- * How long the local servers keep an idle kept-alive connection, and wait for a request's headers
- * (issue 27 item 6). Node's defaults close an idle connection after 5 s (plus a second of grace): a
+ * How long the local servers keep an idle kept-alive connection, and wait for a request's headers.
+ * Node's defaults close an idle connection after 5 s (plus a second of grace): a
  * client that polls a job every few seconds over its kept connection then now and then writes its next
  * request just as the server closes it, and gets ECONNRESET (the outside probe saw it with 50 jobs
  * and 5 users; `npm run bench job-burst` reproduces it). In AWS the client talks to CloudFront, which

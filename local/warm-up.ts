@@ -1,5 +1,5 @@
 /**
- * Issue 15: the first generation after `npm start` must be no slower than later ones. Every function runs
+ * The first generation after `npm start` must be no slower than later ones. Every function runs
  * in a thread of its own (local/functions/function-host.ts), started on its first invocation; that start
  * loads the function's bundle, and an SDK client resolves its credentials and opens its connection on its
  * first call, which the first job would otherwise wait for. Once the app reports ready, this starts, one

@@ -3,7 +3,7 @@ import { type SigningKey, verifyAccessToken } from './cognito-tokens';
 
 /**
  * What AWS does with `AttributesRequireVerificationBeforeUpdate: ['email']` and cognito-local does only
- * in part (issue 29 item 8). cognito-local keeps a changed e-mail aside (`UnverifiedAttributeChanges`),
+ * in part. cognito-local keeps a changed e-mail aside (`UnverifiedAttributeChanges`),
  * sends the code to the new address and applies the change on VerifyUserAttribute; around that:
  * - verifying an address another account already holds is refused (AliasExistsException), since with
  *   e-mail as the username an address belongs to one account;

@@ -1,6 +1,6 @@
 /**
  * dynalite on a worker thread (local/emulators/dynamodb.ts starts it): DynamoDB's stand-in then parses,
- * scans LevelDB and serialises on its own core instead of the gateway's event loop (issue 15). Plain
+ * scans LevelDB and serialises on its own core instead of the gateway's event loop. Plain
  * JavaScript because a worker is started by Node itself, outside tsx and vitest's transforms.
  *
  * workerData: { path: string, port: number }. Messages out: { type: 'listening', port, osThreadId } once it
@@ -17,7 +17,7 @@ import { crc32 } from 'node:zlib';
 import dynalite from 'dynalite';
 
 // dynalite sets every reply's x-amz-crc32 with buffer-crc32, a table-driven CRC in JavaScript: for a
-// Query of 50 clients (62 KB of JSON) that was 8 % of this thread's time (issue 15). zlib's crc32 is
+// Query of 50 clients that was a measurable share of this thread's time (docs/benchmarks.md, "api-throughput"). zlib's crc32 is
 // the same CRC-32 (IEEE, over the string's UTF-8 bytes) in native code. dynalite reads
 // `crc32.unsigned` on each reply, so replacing the property of the module it required is enough.
 const dynaliteRequire = createRequire(createRequire(import.meta.url).resolve('dynalite'));
@@ -25,8 +25,8 @@ const bufferCrc32 = dynaliteRequire('buffer-crc32');
 bufferCrc32.unsigned = (input) => crc32(input);
 
 // dynalite parses every request's expressions (key condition, filter, projection, condition, update)
-// with PEG.js parsers, one character at a time: for the client list's two queries that was a quarter of
-// this thread's busy time (issue 15), and a projection of the card's 24 attributes would have added
+// with PEG.js parsers, one character at a time: for the client list's two queries that was a large
+// share of this thread's busy time (docs/benchmarks.md, "api-throughput"), and a projection of the card's 24 attributes would have added
 // more. The app sends the same expressions again and again, so the outcome of validating them is kept
 // by their exact inputs (the expressions with their attribute names and values) and each request gets
 // its own copy of the parsed trees, since dynalite's actions rewrite some of them (a key condition is
@@ -66,7 +66,7 @@ validations.validateExpressions = (data, ...rest) => {
 };
 
 // dynalite reads the table's description from LevelDB on every request (store.getTable): for the client
-// list's two queries that was about 8 % of this thread's busy time (issue 15). Descriptions change only
+// list's two queries that was a measurable share of this thread's busy time (docs/benchmarks.md, "api-throughput"). Descriptions change only
 // through the table sub-database's own put and del (CreateTable, UpdateTable, DeleteTable), so those
 // keep a copy of the JSON here and a get answers from it. Each get still parses its own object, as a
 // LevelDB read does, because actions may change the description they are given; and it answers on a
@@ -130,11 +130,12 @@ dynaliteDb.create = (...args) => {
   // native calls and fifty promise round trips. This stream asks for a growing batch instead (8, 16,
   // 32, …: a page of 50 takes three calls and decodes 56 items, not many more than dynalite keeps) of up
   // to 1 MB per call, DynamoDB's own page size. dynalite still stops reading at its Limit and destroys
-  // the stream, which closes the iterator. About 10 % of this thread's time per list request (issue 15).
+  // the stream, which closes the iterator. It saves part of this thread's time per list request
+  // (docs/benchmarks.md, "api-throughput").
   //
   // It also decodes each stored item once per version instead of on every read: JSON.parse of the items
-  // was the largest single cost of this thread (17 % of its busy time for the client list, and most of
-  // its garbage). Items are read as their JSON text, and the object parsed from a text is kept by that
+  // was the largest single cost of this thread (for the client list, docs/benchmarks.md, "api-throughput"; and most
+  // of its garbage). Items are read as their JSON text, and the object parsed from a text is kept by that
   // text, so a changed item (a new text) can never be answered from an older one. The objects are
   // shared between reads, which is safe because nothing on this path changes an item: Query and Scan
   // filter, measure and project (projection builds new objects) and then serialise them.
