@@ -1,5 +1,5 @@
 /**
- * API keys leave no timing oracle (issue 14): the authorizer's time for a good key, a wrong one, a
+ * API keys leave no timing oracle: the authorizer's time for a good key, a wrong one, a
  * deactivated one and a deleted one, called in-process against the local DynamoDB, interleaved so
  * they share the same conditions. Prints median and 90th percentile per kind.
  */

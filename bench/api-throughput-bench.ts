@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 5: `GET /api/clients` with 200 clients at 10 concurrent users (an agency's team, each
+ * `GET /api/clients` with 200 clients at 10 concurrent users (an agency's team, each
  * with one request in flight) through the local gateway (authorizer, handler, the AWS SDK, dynalite),
  * against a bare `node:http` server sending the very same body, both measured with autocannon in this
  * run. The goal is a p99 of at most 250 ms; the figures are printed, never asserted. The client is a browser-like one: it asks for brotli or gzip.
@@ -14,7 +14,7 @@
  * The gateway rows follow one unmeasured run, so they measure a warm app (a long-running `npm start`),
  * not V8 compiling the handler's code on its first few hundred requests. The bare reference and the
  * app's default page are measured in alternating rounds, and their ratio is taken round by round, so a
- * change in the machine's load during the run moves both sides of each ratio (issue 32 item 6).
+ * change in the machine's load during the run moves both sides of each ratio.
  *
  * The list comes in pages (default 50, at most 100, each client as its card shows it), so the rows are:
  * the default first page, a page of 100 (the screen loads 200 clients in two of those), and a page of
@@ -273,7 +273,7 @@ export async function run(): Promise<void> {
     // The gateway is still answering the requests autocannon gave up on; stopping dynalite under them
     // would fail them, so they finish first.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    console.log(`goal (issue 28): p99 at most 250 ms at ${CONNECTIONS} concurrent users`);
+    console.log(`goal: p99 at most 250 ms at ${CONNECTIONS} concurrent users`);
   } finally {
     await new Promise<void>((resolve) => (bare ? bare.close(() => resolve()) : resolve()));
     await app.stop();

@@ -1,5 +1,5 @@
 /**
- * Issue 34 item 7 (a): a 200-row batch on the offline provider, against the time the same rows would
+ * A 200-row batch on the offline provider, against the time the same rows would
  * take if the worker ran them perfectly in parallel: 200 × one job's time ÷ the rows that run at once
  * (the worker's concurrency, or the batch's share of the user's job slots if that is lower). The ratio
  * says what the feeder, the queue and the settling cost on top (goal: at most 1.3×). A single job's time

@@ -1,6 +1,6 @@
 /**
  * The first-load budget (docs/architecture.md, "Budgets"): what the first load of `/` and `/auth` downloads, gzip-compressed, against a target
- * of 100 KB each (issue 15; bench/first-load-size.ts finds it in the Vite manifest). The budget is for
+ * of 100 KB each (bench/first-load-size.ts finds it in the Vite manifest). The budget is for
  * the JavaScript of a visitor's first load, printed with the CSS beside it; a signed-in user's `/` (SDK
  * and sidebar layout) and what the auth form loads on first interaction are reported too.
  */

@@ -2,7 +2,7 @@
  * What the first load of a route downloads, from the Vite manifest: the entry chunk, every chunk it
  * imports statically (transitively), and the lazy chunk of the route's screen with its static imports,
  * with the CSS those chunks bring, and whatever else index.html preloads. Sizes are each file compressed on its own with gzip level 9, as a CDN
- * serves them. Shared by the bundle-size bench and the infra test that holds the budget (issue 15).
+ * serves them. Shared by the bundle-size bench and the infra test that holds the budget.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,8 +20,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 /**
  * 100 KB until the statement's print styles, the bulk page's fix table and the usage filters grew the
- * one global stylesheet every screen loads by 0.4 KB gzip (14,976 to 15,386 bytes), which put `/auth` at
- * 100.2 KB. Splitting that stylesheet by route is the way back under 100; until then 101 (named in the
+ * one global stylesheet every screen loads, which put `/auth` just over 100 (docs/benchmarks.md,
+ * "bundle-size"). Splitting that stylesheet by route is the way back under 100; until then 101 (named in the
  * closing note of the change, for a decision).
  */
 export const FIRST_LOAD_TARGET_KB = 101;

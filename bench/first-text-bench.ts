@@ -1,5 +1,5 @@
 /**
- * Time to the first visible text against the provider's time to first token (issue 15 items 4 and 5).
+ * Time to the first visible text against the provider's time to first token.
  * A simulated provider (a local server speaking OpenAI's streaming wire format) waits FIRST_TOKEN_MS
  * before its first token, as a hosted model does, then writes a newsletter token by token, opening with
  * markup as models do (a code fence, `<h1>`). The same run measures:
@@ -8,7 +8,8 @@
  * - the app: from POST /api/generate-newsletter to the first WebSocket push whose text shows words in the
  *   live preview (shared/streaming-preview.ts, the browser's own reading), not an opening tag alone.
  *
- * Issue 15 also asks that the first generation after a start be no slower than later ones. Each app
+ * The first generation after a start must be no slower than later ones
+ * (docs/decisions.md, "Warm-up after ready"). Each app
  * measurement runs in a fresh process (this bench's own process has already imported handlers in earlier
  * benches), three times as `npm start` runs (handlers warmed after ready, local/warm-up.ts) and once
  * without the warm-up as the reference; the first generation (median of the starts) is printed beside

@@ -1,9 +1,9 @@
 /**
- * A burst of jobs (issue 9, case 10): seven newsletters sent together to a simulated provider that
+ * A burst of jobs: seven newsletters sent together to a simulated provider that
  * takes about two seconds per reply. With the worker's concurrency they finish together; one job at a
  * time would finish them two seconds apart. Prints when each job finished, from the burst's start.
  *
- * Then the outside probe's load (issue 27 item 6): 50 jobs from 5 users while 100 clients poll their
+ * Then the outside probe's load: 50 jobs from 5 users while 100 clients poll their
  * status over kept-alive connections, each waiting 5.5-6.5 s between polls: Node closes an idle
  * connection after its default 5 s keep-alive plus a second of grace, so with the defaults a close
  * crosses a poll now and then. Prints the polls made and how many met a reset connection.

@@ -1,5 +1,5 @@
 /**
- * Issue 32 items 1, 2 and 5: a client's Content Library in Chromium with 100 and with 5,000 items
+ * A client's Content Library in Chromium with 100 and with 5,000 items
  * (about 400 words each, six types), side by side in the same run, each size in turn in every round.
  * For each: the time from the 'View Content' click to the first item shown; a search for one item's
  * unique word over the whole library, from the input event to the frame that shows that item alone;
@@ -104,7 +104,7 @@ export async function run(): Promise<void> {
           `${traffic?.requests ?? 0} list requests ${kilobytes(traffic?.bytes ?? 0)} JSON (${kilobytes(traffic?.wireBytes ?? 0)} on the wire)`,
       );
     }
-    console.log('goal (issue 32): first items within 1.5× of 100 items at 5,000');
+    console.log('goal: first items within 1.5× of 100 items at 5,000');
   } finally {
     await app.stop();
   }

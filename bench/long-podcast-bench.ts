@@ -1,5 +1,5 @@
 /**
- * Issue 11: a long podcast script (5,000+ words, a conversation) spoken offline through the media
+ * A long podcast script (5,000+ words, a conversation) spoken offline through the media
  * worker's tool, without provider keys. Reports wall time, peak resident memory, audio length and MP3
  * size, and how far apart the progress reports were (segments done over segments).
  */

@@ -1,5 +1,5 @@
 /**
- * Multi-Platform Content Creator (issue 12 item 6): one run of all seven types against a simulated
+ * Multi-Platform Content Creator: one run of all seven types against a simulated
  * provider that takes one second per call, next to each type run alone in the same session. The child
  * jobs run at once, so the full run should take about as long as the slowest single type (target at
  * most 1.3x); the spec's one-at-a-time loop would take about seven times as long.

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 6: how long the offline composers take before anything streams. A client-content post
+ * How long the offline composers take before anything streams. A client-content post
  * must compose in under a second. We time the first compose in a fresh process (compromise loads and
  * builds its lexicon on first use) and the median of later ones, for every tool.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 35, item 8: the Harper grammar checker over the fixed corpus of offline drafts
+ * The Harper grammar checker over the fixed corpus of offline drafts
  * (test/support/offline-corpus.ts), per tool: drafts, words, lints, lints per 500 words, and the
  * rules that fired. The unit suite holds the line (no wrong article, repeated or misspelt common word,
  * at most one lint per 500 words); this prints where the lints are.

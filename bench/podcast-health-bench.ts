@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 4: does media work block the local runtime? `GET /api/health` is timed one request
+ * Does media work block the local runtime? `GET /api/health` is timed one request
  * after another for a while with nothing else running (the idle reference), then while a podcast of
  * about five minutes of audio is spoken offline (espeak-ng, two voices) through the real route, queue
  * and media worker. Prints the p50/p99/max of both, their ratio (goal: p99 during the podcast within 3×

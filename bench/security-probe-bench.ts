@@ -1,5 +1,5 @@
 /**
- * The outside probe of issue 27, rerun against the local app (item 7): per category, how many hostile
+ * The outside probe (docs/decisions.md, "The outside probe's findings"), rerun against the local app: per category, how many hostile
  * cases were tried, how many were refused as they must be, and how many were not. A case is "wrong"
  * when the app lets it through: a private listener is reached, credentials leave the client's site, a
  * hostile input is accepted or refused only later, a refusal does not have the documented shape, an

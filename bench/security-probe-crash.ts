@@ -1,5 +1,5 @@
 /**
- * The outside probe's kill -9 (issue 27 item 7): `npm start` in a child process on free ports with a
+ * The outside probe's kill -9: `npm start` in a child process on free ports with a
  * data directory of its own, 20 newsletters started through the API (the offline composer slowed by
  * OFFLINE_STREAM_DELAY_MS, so they are under way), the process killed with SIGKILL mid-run, then started
  * again on the same data. Each job is then judged: it must end completed or failed with a message, be

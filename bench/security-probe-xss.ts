@@ -1,5 +1,5 @@
 /**
- * The outside probe's stored XSS (issue 27 item 7): the corpus of xss-corpus.ts stored through the API
+ * The outside probe's stored XSS: the corpus of xss-corpus.ts stored through the API
  * in every place a user's text is kept and shown again (a client's fields, a library item's title and
  * HTML, a review comment and its anchored passage, a reviewer's name and decision, the agency's branding on
  * the review page, an API key's name, the activity a comment records, a calendar entry, the notifications
@@ -128,7 +128,7 @@ class ExecutionWatch {
     await context.exposeBinding('__xss', (_source, id: unknown) => this.record(String(id)));
     await context.route(`**://${XSS_MARKER_HOST}/**`, (route) => {
       const id = new URL(route.request().url()).pathname;
-      // An image in stored HTML is content (the sanitizer keeps outside images by design, issue 27): an
+      // An image in stored HTML is content (the sanitizer keeps outside images by design): an
       // outside load, listed with the others, not a run. Anywhere else a marker request is markup or code.
       const prefix = id.replace(/^\//, '').split('-')[0] ?? '';
       if (!(route.request().resourceType() === 'image' && HTML_PLACES.has(prefix))) this.record(id);
@@ -467,7 +467,7 @@ const asHtmlText = (text: string) =>
  * The review loop, on one item of a client whose approval steps name the client: per payload the item's
  * title, HTML and plain text changed to hold it (a version the next link shows; the plain text is what a
  * page compares once its link moves on; the HTML also holds, as text, the passage a comment is anchored
- * to), two reviewers' links (issue 42 item 3) whose names and message hold it (the first reviewer with
+ * to), two reviewers' links whose names and message hold it (the first reviewer with
  * an address, so the link's e-mail goes out), a comment through the second link (with a quote and an
  * anchor) and that reviewer's approval, and one comment from the app (a colleague's, which goes on that
  * newest link). A field that refuses its payload gets a plain text, and the other payload is tried
@@ -483,7 +483,7 @@ const asHtmlText = (text: string) =>
  */
 async function probeReviews(probe: Probe): Promise<void> {
   const { app, corpus, call, text, context, page, watch } = probe;
-  // The client's step (issue 42 item 2): the reviewers' decisions show, by name, in the panel's steps.
+  // The client's step: the reviewers' decisions show, by name, in the panel's steps.
   const client = (
     await call<Client>('POST', '/api/clients', { name: REVIEW_CLIENT, approval_steps: 'client' })
   ).body;
@@ -575,7 +575,7 @@ async function probeReviews(probe: Probe): Promise<void> {
         versionTexts.accepted.add(id(versionTexts));
       } else if ((await edit(`${REVIEW_ITEM} ${index}`)).status === 200) html.accepted.add(id(html));
       const links: string[] = [];
-      // Two reviewers (issue 42 item 3): the first link's page is opened; the second reviewer comments,
+      // Two reviewers: the first link's page is opened; the second reviewer comments,
       // so their name shows on every page of the shared thread.
       let second: string | undefined;
       // The first reviewer has an address: the link's e-mail (title, message) goes to the mailbox.

@@ -1,5 +1,5 @@
 /**
- * Issue 34 item 7 (b): the usage page's query with 10,000 recorded jobs this month. The jobs are
+ * The usage page's query with 10,000 recorded jobs this month. The jobs are
  * written straight through the usage store (`putUsage`, `addToDay`, `addToOwnerDay` and
  * `addToProviderDays`, what settling
  * a job writes), because 10,000 real jobs would take an hour; they are spread over this month's days,
@@ -135,7 +135,7 @@ export async function run(): Promise<void> {
     console.log(
       `seeded ${JOBS.toLocaleString('en-US')} jobs (${CLIENTS} clients, ${USERS} users, ${now.getUTCDate()} days) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
-    // The agency's zone (issue 41), set before the usage function first reads it: BENCH_TIME_ZONE.
+    // The agency's zone, set before the usage function first reads it: BENCH_TIME_ZONE.
     const timeZone = process.env.BENCH_TIME_ZONE ?? 'UTC';
     const zoned = await app.request('PUT', '/api/settings', { token: admin.idToken, body: { timeZone } });
     if (zoned.status !== 200) throw new Error(`setting the zone answered ${zoned.status}`);
@@ -147,7 +147,7 @@ export async function run(): Promise<void> {
       ['staff (20 clients), by client', staff.idToken, '/api/usage'],
       ['staff (1 client of 20), by client', oneClient.idToken, '/api/usage'],
       ['staff (no client), by client', noClient.idToken, '/api/usage'],
-      // Issue 41 item 7: the filters (one client's counters; one provider's counters).
+      // The filters (one client's counters; one provider's counters).
       ['admin, one client', admin.idToken, `/api/usage?clientId=${clients[0].id}`],
       ['admin, provider anthropic', admin.idToken, '/api/usage?provider=anthropic'],
       ['staff (20 clients), provider openai', staff.idToken, '/api/usage?provider=openai'],

@@ -1,5 +1,5 @@
 /**
- * The stored-XSS corpus of the outside probe (issue 27 item 7): the families of the OWASP XSS filter
+ * The stored-XSS corpus of the outside probe: the families of the OWASP XSS filter
  * evasion cheat sheet and PortSwigger's XSS cheat sheet, generated as combinations rather than written
  * out one by one. Every payload, when it runs, reports its own id in one of three ways the probe
  * watches: a call of the page-wide binding `__xss(id)`, a dialog whose message is the id, or a request
