@@ -15,10 +15,10 @@ import { expectFitsPhones } from './support/overflow';
 import { type ArticleServer, articlePage, startArticleServer, waitForResult } from './support/tools';
 
 /**
- * Issue 18: axe (WCAG 2.0/2.1 A and AA plus best practices) on every route of the router, desktop and
+ * Axe (WCAG 2.0/2.1 A and AA plus best practices) on every route of the router, desktop and
  * phone, signed out and signed in, and in the states that are cheap to reach from any screen. The
  * signed-in paths come from `screens.ts`, so a screen added there is checked without touching this file.
- * On the phone every state is also measured at 360 and 390 px for sideways overflow (issue 31 item 3):
+ * On the phone every state is also measured at 360 and 390 px for sideways overflow:
  * no header, dialog or page is wider than its screen.
  */
 
@@ -59,7 +59,7 @@ beforeAll(async () => {
       },
     },
   );
-  // Issue 33: a second version (the History dialog compares two), a due date, and a review link with a
+  // A second version (the History dialog compares two), a due date, and a review link with a
   // comment, so the review screens have something to show.
   const itemPath = `/api/clients/${client.body.id}/content/${item.body.id}`;
   await app.test.request('PUT', itemPath, {
@@ -80,7 +80,7 @@ beforeAll(async () => {
   await app.test.request('POST', `/api/reviews/${reviewPath.split('/').at(-1)}/comments`, {
     body: { text: 'Could we add the attic vents?', quote: 'Clear the gutters' },
   });
-  // Issue 34: a finished job, so /usage shows its breakdown table (wider than a phone) whatever ran before.
+  // A finished job, so /usage shows its breakdown table (wider than a phone) whatever ran before.
   const queued = await app.test.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
     token: adminToken,
     body: { topic: 'Spring roof care', model: 'gpt-4o-mini', clientId: client.body.id },
@@ -89,7 +89,7 @@ beforeAll(async () => {
   await waitForJob(app.test, adminToken, queued.body.jobId);
 });
 
-/** The review page of the seeded item's link (issue 33). */
+/** The review page of the seeded item's link. */
 let reviewPath = '';
 
 function todayKey(): string {
@@ -123,7 +123,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
- * A tool screen's two states beyond the idle form (issue 18): a validation problem shown at its field,
+ * A tool screen's two states beyond the idle form: a validation problem shown at its field,
  * and a generated result. The offline providers answer at once, so each result takes a few seconds.
  */
 interface ToolWalk {

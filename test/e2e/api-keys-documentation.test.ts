@@ -158,7 +158,7 @@ describe('Documentation page', () => {
     await page.getByText('/api/generate-newsletter', { exact: true }).waitFor();
     await page.getByText('/api/generate-content', { exact: true }).waitFor();
     await page.getByText('/api/rewrite-blog', { exact: true }).waitFor();
-    // The reply's fields, the tool's result among them (issue 30 item 5).
+    // The reply's fields, the tool's result among them.
     await page.getByRole('table', { name: 'Response fields (200)' }).first().waitFor();
     await page
       .getByText(/^result\.generatedHtml/)

@@ -50,7 +50,7 @@ describe('sign-up, confirmation and sign-in', () => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await expect.poll(() => page.getByTestId('sidebar-user-email').textContent()).toBe(email);
-    // The display name given at sign-up, carried in the ID token's `name` claim (issue 10 #9).
+    // The display name given at sign-up, carried in the ID token's `name` claim.
     await expect.poll(() => page.getByTestId('sidebar-user-name').textContent()).toBe('New Comer');
     await screenshot(page, 'landing-signed-in');
 
@@ -86,7 +86,7 @@ describe('sign-up, confirmation and sign-in', () => {
     await expectToast(page, 'Password too short');
   });
 
-  it('answers a wrong password and an unknown address with one message (issue 10 #11)', async () => {
+  it('answers a wrong password and an unknown address with one message', async () => {
     const user = await app.createUser();
     const page = await openPage(app);
     const attempt = async (email: string, password: string) => {
@@ -206,7 +206,7 @@ describe('forgot and reset password', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'Sign In' }).count()).toBe(0);
   }
 
-  it('keeps a mistyped code from a reset link on the form, then resets with the right one (issue 10 #10)', async () => {
+  it('keeps a mistyped code from a reset link on the form, then resets with the right one', async () => {
     const user = await app.createUser();
     const page = await openPage(app);
     const since = new Date(Date.now() - 1000);
@@ -228,7 +228,7 @@ describe('forgot and reset password', () => {
     await signInThroughUi(page, user.email, 'New-pass-2');
   });
 
-  it('keeps a mistyped code through Forgot password on the form too, then resets (issue 10 #10)', async () => {
+  it('keeps a mistyped code through Forgot password on the form too, then resets', async () => {
     const user = await app.createUser({ password: 'Old-pass-1' });
     const page = await openPage(app, { mobile: true });
     await page.goto('/auth');
@@ -260,7 +260,7 @@ describe('the UI sign-up helper', () => {
 /** The functions that verify login tokens: the HTTP API's authorizer and the WebSocket's. */
 const AUTHORIZERS = ['HttpAuthorizer', 'WsAuthorizer'] as const;
 
-describe('a session the server ends (issue 9 #14)', () => {
+describe('a session the server ends', () => {
   it('signs the user out to /auth with a message, and retries no refused call', async () => {
     const admin = await app.createUser({ admin: true });
     const page = await openPage(app);

@@ -438,7 +438,7 @@ describe('Content Library', () => {
   });
 });
 
-describe('A large library (issue 32)', () => {
+describe('A large library', () => {
   it('shows the first items before the rest arrive, renders only those near the view, counts and searches every item, and Tab walks on', async () => {
     const big = await createClientViaApi(app, owner, 'Big Library Co');
     const filler = Array.from({ length: 60 }, (_, index) => `word${index}`).join(' ');
@@ -576,7 +576,7 @@ describe('Editing the text of structured content', () => {
   });
 });
 
-describe('Types older saves spelt with a hyphen (issue 40)', () => {
+describe('Types older saves spelt with a hyphen', () => {
   it("shows 'press-release' and 'blog-content' items in the press-release purple and the blog blue", async () => {
     const older = await createClientViaApi(app, owner, 'Older Saves Co');
     for (const [title, type] of [

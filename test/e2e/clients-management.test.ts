@@ -332,7 +332,7 @@ describe('Client Management screen', () => {
     const columns = async (target: Page) =>
       Number(
         await target.evaluate(
-          // The grid renders rows of cards (issue 32: only the rows near the viewport), each row a grid.
+          // The grid renders rows of cards (only the rows near the viewport), each row a grid.
           `getComputedStyle(document.querySelector('[data-testid="client-grid"] > [role="none"]')).gridTemplateColumns.split(' ').length`,
         ),
       );

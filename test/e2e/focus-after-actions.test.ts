@@ -7,7 +7,7 @@ import { expectRingContrast, keyboardFocus, measureFocusRing } from './support/f
 import { chooseOption, openToolPage, waitForResult } from './support/tools';
 
 /**
- * Issue 18, items 2 and 4: the keyboard focus is never dropped on <body> after an action (a deleted
+ * The keyboard focus is never dropped on <body> after an action (a deleted
  * library item, a Generate that works for a while, a finished result), the outcome of a run is
  * announced in a polite live region, and every focus ring measures at least 3:1 against what it is
  * drawn on (WCAG 1.4.11).

@@ -4,7 +4,7 @@ import { type ApiUser, chooseFromCardMenu, createApiUser, createClientViaApi } f
 import { type E2eApp, openPage, openSignedInPage, screenshot, startE2eApp } from './support/e2e';
 import { weakFocusIndicators } from './support/focus-indicator';
 
-/** Issue 18: keyboard focus is never dropped on <body>, and a route change names and focuses the page. */
+/** Keyboard focus is never dropped on <body>, and a route change names and focuses the page. */
 
 let app: E2eApp;
 let user: ApiUser;

@@ -124,7 +124,7 @@ describe('Newsletter Creator', () => {
     await page.getByTestId('offline-notice').waitFor();
     const words = await shownWordCount(page);
     // A topic and one instruction give fewer true words than the 250 asked for: the draft is not
-    // padded, and the notice says it is shorter than asked (issue 35).
+    // padded, and the notice says it is shorter than asked.
     expect(words).toBeGreaterThan(50);
     await expect
       .poll(() => page.getByTestId('offline-notes').textContent())

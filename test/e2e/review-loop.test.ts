@@ -12,7 +12,8 @@ import { expectFitsPhones } from './support/overflow';
 import { expectUncovered } from './support/toasts';
 
 /**
- * Issue 33 in Chromium: send an item for review, open the link in a second browser with no session,
+ * The review loop (docs/decisions.md, "Versions, review and approval, and the content calendar") in
+ * Chromium: send an item for review, open the link in a second browser with no session,
  * request changes, edit, compare the versions, approve, publish to a real WordPress; then the calendar,
  * where a scheduled post is dragged to another day (and moved from the keyboard).
  */
@@ -169,7 +170,7 @@ describe('the review loop', () => {
     // The quoted passage is anchored: highlighted in the text.
     await frame.locator('mark[data-passage]', { hasText: 'Fresh bread every morning.' }).waitFor();
 
-    // Live in the app: a toast and the bell's count (issue 42 item 4), the badge, and the review panel.
+    // Live in the app: a toast and the bell's count, the badge, and the review panel.
     await toastWith(page, `Maria Client requested changes to “${title}”`).waitFor();
     const bell = page.locator('[data-notification-bell]');
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
@@ -336,7 +337,7 @@ describe('the review loop', () => {
     await screenshot(page, 'editor-needs-approval');
     expect(item.status).toBe('draft');
 
-    // Issue 42 item 2: 'Approval steps' in the client form; a colleague's approval is not the client's.
+    // 'Approval steps' in the client form; a colleague's approval is not the client's.
     const stepsClient = 'Harbor Steps Bakery';
     const created = await app.test.request<{ id: string }>('POST', '/api/clients', {
       token: staff.idToken,
@@ -665,7 +666,7 @@ describe('the calendar', () => {
       token: staff.idToken,
       body: { dueDate: dayKey(start) },
     });
-    // A long title, which ran over the next days of the month view (issue 42 item 6).
+    // A long title, which ran over the next days of the month view.
     const longTitle = 'Seasonal opening hours for every shop and the new harbour-front kiosk this winter';
     const longItem = await saveContent(app, staff, clientId, {
       title: longTitle,
@@ -877,8 +878,8 @@ describe('the calendar', () => {
 });
 
 /**
- * On a phone a selection far down a long item gets its comment box right under it (issue 42 item 5;
- * the form under the content is a long scroll away), and the comment's passage is then highlighted.
+ * On a phone a selection far down a long item gets its comment box right under it (the
+ * form under the content is a long scroll away), and the comment's passage is then highlighted.
  */
 async function commentBesideSelection(page: Page): Promise<void> {
   const content = await contentFrame(page);

@@ -12,7 +12,7 @@ import { expectUncovered } from './support/toasts';
 import { waitForResult } from './support/tools';
 
 /**
- * Issue 31 items 5 and 6: a toast never covers what the user reads next: the result card's word count
+ * A toast never covers what the user reads next: the result card's word count
  * at 1440 px (the ready result scrolls up to the top of the screen), nor a dialog's title on a phone.
  */
 

@@ -87,7 +87,7 @@ describe('Client Content Creation', () => {
     await expectToast(page, 'Content Generated!');
     await screenshot(page, 'client-content-done');
 
-    // The post says what the site says and stops there (issue 35): shorter than the 1000 words asked,
+    // The post says what the site says and stops there: shorter than the 1000 words asked,
     // and the offline notice says so.
     const words = await shownWordCount(page);
     expect(words).toBeGreaterThanOrEqual(100);

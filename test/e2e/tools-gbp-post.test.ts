@@ -28,7 +28,7 @@ describe('GBP Post Creator', () => {
     const page = await openToolPage(app, user, '/gbp-post', 'GBP Post Creator');
 
     await page.getByRole('button', { name: 'Generate Image Only' }).isDisabled();
-    // A name that ends in a full stop ends the sentence once (issue 31).
+    // A name that ends in a full stop ends the sentence once.
     await chooseOption(page, 'Client (optional)', 'Peak Roofing Co.');
     await page.getByText('Writing for Peak Roofing Co.', { exact: true }).waitFor();
     await chooseOption(page, 'Client (optional)', 'Crumb Bakery');

@@ -37,7 +37,7 @@ describe('Social Content Generator', () => {
     await expectToast(page, 'Content generated successfully!');
     for (const platform of ['facebook', 'instagram', 'twitter'])
       await page.getByTestId(`post-${platform}`).waitFor({ timeout: 60_000 });
-    // Offline, a post grows only with what the brief says (issue 35): the short X post lands on its
+    // Offline, a post grows only with what the brief says: the short X post lands on its
     // target and keeps its subject; the 350-character posts stay short, lose the badge, and the
     // offline notice says so.
     const twitter = page.getByTestId('post-twitter');

@@ -22,7 +22,7 @@ import {
 import { chooseOption, downloadFrom } from './support/tools';
 
 /**
- * Issue 34 in the browser: the usage page (totals, chart, breakdown, top jobs) for the admin, the
+ * Usage and bulk runs (docs/decisions.md, "Usage, cost, budgets and bulk runs") in the browser: the usage page (totals, chart, breakdown, top jobs) for the admin, the
  * budget warning at 80 % on the client's card and in a tool once the client is chosen, and a bulk run
  * whose bad row is fixed in the page.
  */
@@ -114,7 +114,7 @@ describe('Usage page', () => {
   });
 });
 
-describe('Usage page filters and layout (issue 41 item 4)', () => {
+describe('Usage page filters and layout', () => {
   const LONG_NAME =
     'Northern Lakes Residential and Commercial Roofing, Gutters and Siding Specialists of Greater Minneapolis';
 
@@ -460,7 +460,7 @@ describe('Bulk generation', () => {
   }, 240_000);
 });
 
-describe('Spreadsheet files (issue 41 item 1)', () => {
+describe('Spreadsheet files', () => {
   const NAMES = ['=HYPERLINK("http://x","click")', '-1+1'];
   /** The downloaded CSV as a spreadsheet-grade reader sees it: quoted cells as text, bare numbers typed. */
   const readBack = (csv: string) =>

@@ -15,7 +15,7 @@ import {
 } from './fixture';
 
 /**
- * The fill of the byAction index keys (functions/activities/activity-index-fill.ts, issue 41) runs on
+ * The fill of the byAction index keys (functions/activities/activity-index-fill.ts) runs on
  * deploy: a CloudFormation trigger invokes it once the table and every function that records activities
  * are in place, and its role reads and updates the feed's partition and writes its marker, nothing more.
  * (test/integration/activity-feed.test.ts runs it under these grants, enforced locally.)

@@ -12,7 +12,7 @@ import {
 } from './fixture';
 
 /**
- * Issue 17 item 9, issue 29 item 6: changing `adminEmails` promotes users who exist already, through one
+ * Changing `adminEmails` promotes users who exist already, through one
  * custom resource that holds the whole list (its handler: functions/auth/admin-promotion.ts, tested in
  * test/integration/admin-promotion.test.ts), so the stack does not grow with the list.
  */

@@ -5,7 +5,7 @@ import { PROVIDER_CALL_LOG_MESSAGES } from '#contract/provider-call-log';
 import { JOB_WAIT_ALARM_SECONDS, METRIC_NAMESPACE, PROVIDER_ERROR_RATE_PERCENT } from '#infra/alarms';
 import { buildApp, resourcesOfType, sharedTemplate } from './fixture';
 
-/** Issue 17 item 3: alarms to one SNS topic, active tracing, JSON logs with the request id. */
+/** Alarms to one SNS topic, active tracing, JSON logs with the request id. */
 describe('alarms', () => {
   const { template } = sharedTemplate();
   const alarms = resourcesOfType(template, 'AWS::CloudWatch::Alarm').map(
@@ -30,7 +30,7 @@ describe('alarms', () => {
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: {} });
   });
 
-  // Issue 40 item 4: enforceSSL's Deny alone left CloudWatch nothing that allows it to publish.
+  // enforceSSL's Deny alone left CloudWatch nothing that allows it to publish.
   it('let this account’s CloudWatch alarms publish to the topic, over TLS only', () => {
     const policies = resourcesOfType(template, 'AWS::SNS::TopicPolicy').map(
       ([, policy]) => policy.Properties,
@@ -99,7 +99,7 @@ describe('alarms', () => {
     expect(JSON.stringify(rate?.Metrics)).toContain(METRIC_NAMESPACE);
   });
 
-  it('fire when a job has waited too long in its queue (issue 29 item 7)', () => {
+  it('fire when a job has waited too long in its queue', () => {
     const waits = alarmOn('ApproximateAgeOfOldestMessage');
     expect(waits.map((alarm) => alarm.Threshold).sort((a, b) => Number(a) - Number(b))).toEqual([
       JOB_WAIT_ALARM_SECONDS.text,

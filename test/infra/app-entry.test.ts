@@ -27,7 +27,7 @@ describe('bin/app.ts', () => {
   });
 
   // As `cdk synth` runs it where nothing names a region: the CLI then sets CDK_DEFAULT_REGION to
-  // us-east-1, which is no choice of the user's (issue 40 item 4).
+  // us-east-1, which is no choice of the user's.
   it('asks for the region to deploy to when neither the environment, a profile nor the context names one', () => {
     const {
       CDK_DEFAULT_REGION: _cli,

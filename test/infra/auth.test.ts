@@ -67,7 +67,7 @@ describe('Cognito', () => {
       candidate.actions.includes('cognito-idp:AdminAddUserToGroup'),
     );
     expect(JSON.stringify(statement?.resources)).toContain(':userpool/*');
-    // Logs, and X-Ray for the active tracing every function has (issue 17 item 3).
+    // Logs, and X-Ray for the active tracing every function has.
     expect(
       actionsOfFunction(template, 'PreSignUpFunction').filter((action) => !action.startsWith('xray:')),
     ).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
@@ -105,7 +105,7 @@ describe('Cognito', () => {
     expect(properties.ReadAttributes?.slice().sort()).toEqual(['email', 'email_verified', 'name']);
   });
 
-  it('runs Cognito threat protection in audit mode, on the Plus plan it needs (issue 29 item 7)', () => {
+  it('runs Cognito threat protection in audit mode, on the Plus plan it needs', () => {
     const pool = Object.values(resourcesOf(template)).find(
       (resource) => resource.Type === 'AWS::Cognito::UserPool',
     );
@@ -113,7 +113,7 @@ describe('Cognito', () => {
     expect(pool?.Properties?.UserPoolAddOns).toEqual({ AdvancedSecurityMode: 'AUDIT' });
   });
 
-  it('holds a changed e-mail back until the new address is verified (issue 29 item 8)', () => {
+  it('holds a changed e-mail back until the new address is verified', () => {
     const pool = Object.values(resourcesOf(template)).find(
       (resource) => resource.Type === 'AWS::Cognito::UserPool',
     );

@@ -3,7 +3,7 @@ import { BATCH_FEED_INTERVAL_MINUTES, BATCH_FEEDER_TIMEOUT_SECONDS } from '#cont
 import { logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate, statementsOfFunction } from './fixture';
 
 /**
- * Issue 40 item 4: a batch whose rows wait for the user's job slots was fed again only when someone read
+ * A batch whose rows wait for the user's job slots was fed again only when someone read
  * it. A schedule rule now runs the feeder (functions/batches/scheduled-feed.ts) every minute, with a role
  * of its own: the table and the jobs queue, nothing else.
  */

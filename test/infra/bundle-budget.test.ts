@@ -28,7 +28,7 @@ function bundleOf(
 }
 
 /**
- * docs/architecture.md, "Budgets", issue 28 item 3: a size check, not a timing. Every Lambda is bundled as the stack bundles
+ * docs/architecture.md, "Budgets": a size check, not a timing. Every Lambda is bundled as the stack bundles
  * it (bench/lambda-bundles.ts, code-split, once per run for every infra test: test/infra/shared-bundles.ts) and what its cold start loads is held to its budget
  * (bench/lambda-budgets.ts): 400 KB for an HTTP handler, 700 KB for a page-reading route, 1.2 MB for
  * each worker; the handlers listed in OVER_BUDGET to their own ceilings. Which functions exist comes

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, repositoryRoot, sharedTemplate } from './fixture';
 
 /**
- * Issue 17 item 9: `npm run deploy` is one honest command. The stack uploads frontend/dist as it is, so
+ * `npm run deploy` is one honest command. The stack uploads frontend/dist as it is, so
  * deploying without building first would publish a stale (or missing) frontend.
  */
 describe('deploy script', () => {

@@ -9,7 +9,7 @@ import { COMMON_RULES_COUNTED, EDGE_REGION, WAF_REQUESTS_PER_IP_PER_FIVE_MINUTES
 import { buildApp, resourcesOfType, tempDir } from './fixture';
 
 /**
- * Issue 29 item 7: a WAF web ACL in front of CloudFront. AWS keeps CloudFront's web ACLs in us-east-1,
+ * A WAF web ACL in front of CloudFront. AWS keeps CloudFront's web ACLs in us-east-1,
  * so the app is two stacks (infra/app-stacks.ts): the edge stack there, the main stack in the deploy
  * region, reading the ACL's ARN across regions. Both pass cdk-nag.
  */
@@ -123,7 +123,7 @@ describe('the deploy region', () => {
     );
   });
 
-  // Issue 40 item 4: the CDK CLI sets CDK_DEFAULT_REGION to us-east-1 when it finds no region, and the
+  // The CDK CLI sets CDK_DEFAULT_REGION to us-east-1 when it finds no region, and the
   // app took that for a choice.
   it('does not take the CLI’s us-east-1 fallback (CDK_DEFAULT_REGION) for a region', async () => {
     await expect(deployRegion(new App(), sources({ CDK_DEFAULT_REGION: 'us-east-1' }))).rejects.toThrow(

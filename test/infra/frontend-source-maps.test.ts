@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, createProjectRoot, resourcesOfType } from './fixture';
 
 /**
- * Issue 9 #4: the frontend's source maps stay in the build output and never reach the public site
+ * The frontend's source maps stay in the build output and never reach the public site
  * bucket. The build below holds maps next to the hashed bundles and at the top level; the staged
  * sources of both bucket deployments must carry the bundles and none of the maps.
  */

@@ -63,7 +63,7 @@ describe('CloudFront and the site bucket', () => {
     });
   });
 
-  it('compresses API replies with gzip and brotli under a policy that caches nothing (issue 17 item 7)', () => {
+  it('compresses API replies with gzip and brotli under a policy that caches nothing', () => {
     const policies = resourcesOfType(template, 'AWS::CloudFront::CachePolicy');
     expect(policies).toHaveLength(1);
     expect(policies[0]?.[1].Properties?.CachePolicyConfig).toMatchObject({

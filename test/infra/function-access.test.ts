@@ -27,9 +27,9 @@ describe('function access', () => {
 
   it('gives public routes no access at all', () => {
     // GET /api/media is public for <img>/<audio> tags, which send no header; its signed token is the check.
-    // A review link's routes are public for reviewers without an account (issue 33): the link's token is
+    // A review link's routes are public for reviewers without an account: the link's token is
     // the check, and they read and write the one item it names, with the app's own review routes.
-    // A statement link's route (issue 41) likewise: its token is the check, and it reads the one
+    // A statement link's route likewise: its token is the check, and it reads the one
     // client's statement with the app's own statement routes.
     const tokenChecked = new Set([
       'GetMedia',

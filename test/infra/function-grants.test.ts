@@ -16,7 +16,7 @@ import { actionsOfFunction, repositoryRoot, sharedTemplate, statementsOfFunction
 import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf } from './shared-bundles';
 
 /**
- * Issue 17 item 5: each function's grants come from what its code uses. Every handler entry's module
+ * Each function's grants come from what its code uses. Every handler entry's module
  * graph (its bundle, test/infra/shared-bundles.ts) gives the SDK client modules it reaches; no function may hold a
  * grant for a client its code cannot reach. The grant table itself is pinned below for the functions
  * the review named.
@@ -132,7 +132,7 @@ describe('function grants', () => {
     SHARED_BUNDLES_TIMEOUT_MS,
   );
 
-  // Issue 40 item 4: ConditionCheckItem and DescribeTable went to every table reader, BatchWriteItem to
+  // ConditionCheckItem and DescribeTable went to every table reader, BatchWriteItem to
   // every writer, s3:DeleteObject to two functions that never delete: no role holds a table or media
   // action that none of the code it reaches calls.
   it(
@@ -213,7 +213,7 @@ describe('function grants', () => {
     expect(s3('MediaWorker')).toContain('s3:PutObject');
   });
 
-  // Issue 40 item 4: the HTTP authorizer and the WebSocket routes write one kind of item each; their
+  // The HTTP authorizer and the WebSocket routes write one kind of item each; their
   // writes are held to those items' partitions, and no table-wide write is left to them.
   it('hold the authorizer’s and the WebSocket routes’ writes to their own items', () => {
     const { template } = sharedTemplate();

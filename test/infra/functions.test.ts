@@ -91,7 +91,7 @@ describe('Lambda functions', () => {
       envNames.adminGroup,
       envNames.providerSecretArn,
       envNames.wordpressKeyId,
-      // The app's e-mail sender (issue 42 item 4, infra/mail-sender.ts).
+      // The app's e-mail sender (infra/mail-sender.ts).
       envNames.mailFrom,
       envNames.mailRegion,
     ];
@@ -107,7 +107,7 @@ describe('Lambda functions', () => {
         variables && typeof variables === 'object' && 'Variables' in variables && variables.Variables
           ? Object.keys(variables.Variables)
           : [];
-      // The HTTP authorizer alone checks CloudFront's origin header (issue 17 item 10).
+      // The HTTP authorizer alone checks CloudFront's origin header.
       const own = id === 'HttpAuthorizerFunction' ? [envNames.originSecretArn] : [];
       expect(keys.filter((key) => names.some((name) => name === key)).sort(), id).toEqual(
         [...expected, ...own].sort(),
@@ -187,7 +187,7 @@ describe('Lambda functions', () => {
       'execute-api:ManageConnections',
       'sqs:ReceiveMessage',
       'sqs:DeleteMessage',
-      // A bulk run's row that finishes feeds the run its next rows (issue 34).
+      // A bulk run's row that finishes feeds the run its next rows.
       'sqs:SendMessage',
     ]) {
       expect(actions, action).toContain(action);

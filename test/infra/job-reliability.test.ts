@@ -9,7 +9,7 @@ import { WORKER_TIMEOUT } from '#infra/stack';
 import { actionsOfFunction, logicalIdOf, resourcesOf, sharedTemplate, statementsOfFunction } from './fixture';
 
 /**
- * Issue 17 items 1 and 2 in the template: the workers' timeouts and visibility timeouts come from the
+ * docs/decisions.md, "Operations a maintainer can trust", in the template: the workers' timeouts and visibility timeouts come from the
  * one module the local runtime also reads, and both dead-letter queues feed a consumer that may write
  * the table and push to the WebSocket, and nothing else.
  */
@@ -54,7 +54,7 @@ describe('job reliability', () => {
     expect(actions.filter((action) => action.startsWith('secretsmanager:'))).toEqual([
       'secretsmanager:GetSecretValue',
     ]);
-    // A bulk run's row failed there feeds the run its next rows (issue 34): sent to the jobs queue only.
+    // A bulk run's row failed there feeds the run its next rows: sent to the jobs queue only.
     const sends = statementsOfFunction(template, 'DeadLettersFunction').filter((statement) =>
       statement.actions.includes('sqs:SendMessage'),
     );

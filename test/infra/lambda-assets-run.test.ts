@@ -32,7 +32,7 @@ import type { Outcome, RunPlan, RunReport } from './fixtures/lambda-asset-runner
 import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf, sharedLambdaBundles } from './shared-bundles';
 
 /**
- * Issue 40 items 2 and 3: every function's asset runs on the Node that Lambda runs. Each asset (the
+ * Every function's asset runs on the Node that Lambda runs. Each asset (the
  * shared bundle of the run, test/infra/shared-bundles.ts, with what the stack's bundling carries beside
  * it, infra/media-bundling.ts) is copied into a folder of its own under the system's temporary folder,
  * with no node_modules above it, so a file or package the bundling forgets fails here as it fails in

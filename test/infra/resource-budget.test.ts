@@ -4,7 +4,7 @@ import { type HttpFunction, type HttpRoute, httpFunctions, httpRoutes } from '#c
 import { buildApp, type CfnResource, resourcesOf, TEST_DOMAIN } from './fixture';
 
 /**
- * Issue 29 item 6, docs/architecture.md, "Budgets": CloudFormation refuses a stack of more than 500 resources, and the
+ * docs/architecture.md, "Budgets": CloudFormation refuses a stack of more than 500 resources, and the
  * stack stays under 440 (was 400, then 420; see RESOURCE_BUDGET) with 10 admin e-mails, an alarm address and the third wave's routes (about 15
  * more, in new functions for versions, reviews, usage, budgets and batches). Routes share their
  * resource's function (contract/routes.ts), each function holds its grants in its role
@@ -13,7 +13,7 @@ import { buildApp, type CfnResource, resourcesOf, TEST_DOMAIN } from './fixture'
 
 /**
  * 400 until the settings, statements, scheduled feeder and activity index fill added four functions
- * (about 20 resources); 420 until issue 42's notifications added four routes (on the Reviews function)
+ * (about 20 resources); 420 until the notifications added four routes (on the Reviews function)
  * and the scheduled review reminders (a function, its rule and its permission: 11 resources, 418 today,
  * 427 with the third wave); 440 keeps 60 under CloudFormation's limit. The publishing channels, webhooks
  * and MCP will need functions of their own: before them, routes move into shared functions or the

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 
 /**
- * What the infra test files share within one test run (issue 26 item 1): the synthesized default app
+ * What the infra test files share within one test run: the synthesized default app
  * and the bundles of every Lambda are built once, by the first file that asks, whichever worker runs
  * it, and read from disk by every other file. The run's folder comes from the infra project's global
  * setup (test/infra/global-setup.ts), which removes it when the run ends, so nothing carries over from

@@ -166,7 +166,7 @@ describe('Secrets', () => {
 
   it('creates the provider key secret without a CloudFormation-owned value', () => {
     const secret = resourcesOf(template)[secretId];
-    // No SecretString: a deploy never writes the keys an operator put in (issue 17 item 4).
+    // No SecretString: a deploy never writes the keys an operator put in.
     expect(secret?.Properties?.SecretString).toBeUndefined();
     expect(secret?.Properties?.GenerateSecretString).toEqual({
       SecretStringTemplate: '{}',
@@ -219,7 +219,7 @@ describe('Secrets', () => {
       .filter(([id]) => actionsOfFunction(template, id).some((action) => action.startsWith('kms:')))
       .map(([id]) => id)
       .sort();
-    // Client writes encrypt a new password; WordPress routes decrypt it (issue 17 item 5).
+    // Client writes encrypt a new password; WordPress routes decrypt it.
     const keyUsers = httpFunctions
       .filter((fn) => functionAccess(fn).wordpressKey !== false)
       .map((fn) => `${fn.id}Function`);

@@ -86,7 +86,7 @@ describe('WebSocket API', () => {
       expect(resource, id).toContain(`{"Ref":"${apiId}"}`);
       expect(resource, id).toContain('/prod/*/@connections/*');
     }
-    // $connect and $disconnect only store and delete the connection item (issue 17 item 5).
+    // $connect and $disconnect only store and delete the connection item.
     for (const id of [
       'HttpAuthorizerFunction',
       'WsAuthorizerFunction',
@@ -98,7 +98,7 @@ describe('WebSocket API', () => {
     }
   });
 
-  it('lets $connect, and only it, read group membership of this user pool (issue 17 item 8)', () => {
+  it('lets $connect, and only it, read group membership of this user pool', () => {
     const poolId = logicalIdOf(template, 'AWS::Cognito::UserPool', 'AuthUserPool');
     const readers = resourcesOfType(template, 'AWS::Lambda::Function')
       .map(([id]) => id)

@@ -201,7 +201,7 @@ const idsOf = (pages: readonly ActivityPage[]) =>
   pages.flatMap((page) => page.activities.map((row) => row.id));
 
 /**
- * Issue 41: the tracker pages back through the whole history (100 rows a page, 001 §9) and filters by
+ * The tracker pages back through the whole history (100 rows a page, 001 §9) and filters by
  * action on the server, so a bulk run's many generations no longer push a budget change out of reach.
  */
 describe('paging and filtering the feed', () => {

@@ -6,7 +6,7 @@ import { handler } from '#functions/auth/admin-promotion';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 /**
- * Issue 29 item 6: the one custom resource that holds `adminEmails` (infra/admin-promotion.ts), its
+ * The one custom resource that holds `adminEmails` (infra/admin-promotion.ts), its
  * handler run as CDK's provider framework runs it, against the local Cognito: users who have an account
  * join the admins group, the others are skipped, and an address taken off the list leaves the group.
  */

@@ -4,7 +4,7 @@ import type { CreatedApiKey } from '#shared/api-keys';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 41: the agency's settings (its time zone). Every signed-in user and API key reads them; only an
+ * The agency's settings (its time zone). Every signed-in user and API key reads them; only an
  * admin changes them (a key acts as its owner); the zone must be an IANA name; UTC until one is set.
  */
 

@@ -13,7 +13,7 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 import { startWordPressServer, type WordPressServer } from '#test/support/wordpress-server';
 
 /**
- * Issue 33 items 2, 4 and 5 against a real WordPress: with 'Require approval before publishing' on, the
+ * 4 and 5 against a real WordPress: with 'Require approval before publishing' on, the
  * server refuses to publish or schedule an item that is not approved (409) unless an administrator
  * overrides it (recorded); publishing and scheduling set the status; the write-back of a publish is a
  * version; the calendar's drag reschedules a post on WordPress and records it.

@@ -28,8 +28,8 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 import { decodePayload, signAsLocalPool, signJwt } from '#test/support/tokens';
 
 /**
- * Identity through the local user pool, which must refuse what the AWS pool refuses (issue 9 #1–#3,
- * #14; issue 10 #9, #11; issue 29 item 8): a changed e-mail counts only once the new address is
+ * Identity through the local user pool, which must refuse what the AWS pool refuses
+ * (docs/decisions.md, "Sign-in and roles"): a changed e-mail counts only once the new address is
  * verified, and never when it is a colleague's, the API and the WebSocket refuse a
  * token whose e-mail is unverified or foreign, IAM-only calls need the runtime's own credential, tokens
  * are signed by this installation's key under an issuer that survives a restart, the ID token carries
@@ -87,7 +87,7 @@ function openSocket(url: string): Promise<'open' | number> {
   });
 }
 
-describe('the e-mail a token carries (issue 9 #1)', () => {
+describe('the e-mail a token carries', () => {
   it('lets the app client write the display name but never email_verified', async () => {
     const token = await accessToken(user.email);
     await expect(
@@ -202,7 +202,7 @@ describe('the e-mail a token carries (issue 9 #1)', () => {
   });
 });
 
-describe('changing one’s e-mail (issue 29 item 8: AttributesRequireVerificationBeforeUpdate)', () => {
+describe('changing one’s e-mail (AttributesRequireVerificationBeforeUpdate)', () => {
   const mailTo = (address: string, since: number) =>
     app.runtime.mailbox
       .list()
@@ -315,7 +315,7 @@ describe('changing one’s e-mail (issue 29 item 8: AttributesRequireVerificatio
   });
 });
 
-describe('calls that need IAM credentials (issue 9 #3)', () => {
+describe('calls that need IAM credentials', () => {
   const adminCalls = (client: CognitoIdentityProviderClient): Array<() => Promise<unknown>> => [
     () =>
       client.send(
@@ -388,7 +388,7 @@ describe('calls that need IAM credentials (issue 9 #3)', () => {
   });
 });
 
-describe('the ID token (issue 10 #9)', () => {
+describe('the ID token', () => {
   it('carries the display name given at sign-up and a verified e-mail', () => {
     expect(decodePayload(user.idToken)).toMatchObject({
       email: user.email,
@@ -400,7 +400,7 @@ describe('the ID token (issue 10 #9)', () => {
   });
 });
 
-describe('account existence stays private (issue 10 #11)', () => {
+describe('account existence stays private', () => {
   const signIn = (email: string, password: string) =>
     publicClient.send(
       new InitiateAuthCommand({
@@ -439,7 +439,7 @@ describe('account existence stays private (issue 10 #11)', () => {
   });
 });
 
-describe('sessions across restarts (issue 9 #14)', () => {
+describe('sessions across restarts', () => {
   it('keeps the issuer and the signing key, so a token from the last run still works', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lbm-restart-'));
     try {

@@ -86,7 +86,7 @@ async function buildFixture(stranger: Client): Promise<Fixture> {
     authMethod: 'token',
   };
   const domain = app.runtime.settings.allowedEmailDomain;
-  // A's client needs the client's approval (issue 42 item 2), so an administrator's override applies.
+  // A's client needs the client's approval, so an administrator's override applies.
   const newClient = (name: string, approval_steps?: string) =>
     createClient(creator, clientInputSchema.parse({ name, approval_steps }));
   const newContent = (clientId: string, title: string) =>
@@ -113,7 +113,7 @@ async function buildFixture(stranger: Client): Promise<Fixture> {
     newContent(recordB.clientId, 'B content'),
     newGrant(recordB, `b-only${counter}@${domain}`),
   ]);
-  // Issue 33: both items are due on one day (the calendar's rows), and A's is in review.
+  // Both items are due on one day (the calendar's rows), and A's is in review.
   const recordOf = async (clientId: string, contentId: string) => {
     const record = await findContent(clientId, contentId);
     if (!record) throw new Error('Fixture content missing');
@@ -286,7 +286,7 @@ const rows: Row[] = [
     prepare: setBudgetAsAdmin,
     expected: { anonymous: 401, stranger: 404, granted: 403, creator: 403, admin: 200 },
   },
-  // Issue 41: a client's monthly statement and its links are the client's readers'; its markup, an admin's.
+  // A client's monthly statement and its links are the client's readers'; its markup, an admin's.
   {
     route: 'GET {A}/statements/2026-11',
     method: 'GET',
@@ -369,7 +369,7 @@ const rows: Row[] = [
     prepare: prepareAsCreator('DELETE', (fixture) => `${A(fixture)}/content/${fixture.a.content.id}`),
     expected: visible,
   },
-  // Issue 33: versions, due dates, reviews and the calendar.
+  // Versions, due dates, reviews and the calendar.
   {
     route: 'GET {A}/content/{A content}/versions',
     method: 'GET',

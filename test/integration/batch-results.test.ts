@@ -4,7 +4,7 @@ import { JOB_KEPT_DAYS } from '#shared/generation-jobs';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 41 item 6: bulk results for every row. The estimate before a run comes from the server and
+ * Bulk results for every row. The estimate before a run comes from the server and
  * names the rows whose model's provider has no key (they run offline, at no cost); rows keep the
  * numbers of the user's spreadsheet; each row names its tool as the CSV did; and a finished row without
  * a client points at its job's result, which says when it expires.

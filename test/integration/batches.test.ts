@@ -23,7 +23,7 @@ import {
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 34 item 5 and 8: bulk generation end to end. A batch is checked whole before anything runs; its
+ * Bulk generation end to end. A batch is checked whole before anything runs; its
  * rows are fed within the user's job slots (they wait, they are not refused); a failed row does not stop
  * the others; a batch can be cancelled and its failed rows retried; and it survives a kill -9 of the
  * runtime in the middle of its run with no row lost and none run twice.
@@ -101,7 +101,7 @@ const faqRows = (count: number, extra: Record<string, unknown> = {}) =>
     ...extra,
   }));
 
-// Issue 40 item 4: slots freed by the user's other jobs fed nobody, so a batch whose every row waited for
+// Slots freed by the user's other jobs fed nobody, so a batch whose every row waited for
 // them stood still until someone read it (GET repairs a stalled batch). The scheduled feeder moves it.
 describe('a batch waiting for slots that other jobs hold', () => {
   it('is fed by the scheduled feeder once they are freed, with nobody reading it', async () => {

@@ -20,7 +20,7 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 /** A first job starts its function's thread; on a loaded machine that alone can take many seconds. */
 const JOB_TIMEOUT_MS = 90_000;
 /**
- * Issue 34 item 4: a client's monthly budget. A new job is refused before it starts (402) when its
+ * A client's monthly budget. A new job is refused before it starts (402) when its
  * estimate does not fit (saying so) or the month has spent it all (the issue's message); the check and
  * the count are one conditional update, so ten jobs sent at once at the boundary admit exactly as many as
  * the budget has room for; the jobs admitted run to the end and are counted; only an admin sets, raises

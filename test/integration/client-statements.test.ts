@@ -15,7 +15,7 @@ import {
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 41 items 5 and 8: a client's statement of one month of the agency's zone. The items delivered
+ * A client's statement of one month of the agency's zone. The items delivered
  * that month (created or published in it), the jobs started in it, read across the two UTC months a
  * zone's month touches, their cost, the markup an admin set and the billed amount; who may read it, set
  * the markup and make, list and revoke its links; and the link itself, which works without an account

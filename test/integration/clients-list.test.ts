@@ -9,7 +9,7 @@ import * as z from '#shared/validation/zod';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * GET /api/clients through the local gateway (issue 15): the cards' summary by default, `fields=full`,
+ * GET /api/clients through the local gateway: the cards' summary by default, `fields=full`,
  * keyset pages that follow `next_cursor`, across created and granted clients and for admins, and a 400
  * that names the parameter for every malformed query.
  */

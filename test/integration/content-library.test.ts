@@ -260,7 +260,7 @@ describe('listing the library', () => {
   });
 });
 
-describe('the list carries summaries (issue 32)', () => {
+describe('the list carries summaries', () => {
   const listed = async (clientId: string): Promise<ContentSummary | undefined> =>
     (await app.request<Page>('GET', `/api/clients/${clientId}/content`, { token: owner.idToken })).body
       .content[0];
@@ -341,7 +341,7 @@ describe('the list carries summaries (issue 32)', () => {
   });
 });
 
-describe('searching the library (issue 32)', () => {
+describe('searching the library', () => {
   it('lists the items whose title or text holds the words, any case, over every page, within a type', async () => {
     const client = await newClient('Search Heating');
     const filler = Array.from({ length: 120 }, (_, index) => `filler${index}`).join(' ');

@@ -116,7 +116,7 @@ describe('content tools through the job engine', () => {
     expect(result.generatedText).toMatch(/Media contact/i);
     const words = countWords(result.generatedText);
     // Offline, a topic alone gives fewer than 300 true words: the draft is not padded, and the
-    // offline notice says it is shorter than asked (issue 35).
+    // offline notice says it is shorter than asked.
     expect(words).toBeLessThanOrEqual(500);
     if (words < 300) expect(result.notice).toContain(SHORTER_THAN_ASKED);
     const saved = await savedItem(jobId);

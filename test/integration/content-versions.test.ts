@@ -11,7 +11,7 @@ import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 33 item 1: every change of an item's title, text or HTML is a version of its own (who, when,
+ * Every change of an item's title, text or HTML is a version of its own (who, when,
  * what changed, word count), read newest first with one Query; a restore makes a new version equal to
  * the old one; a delete takes the versions with the item and Undo brings them back.
  */
@@ -192,7 +192,7 @@ describe('versions', () => {
   });
 
   it('records the words of an item saved before versions as its first version on its first change', async () => {
-    // As items were stored before issue 33: no status, no version.
+    // As items were stored before review and versions: no status, no version.
     const now = new Date().toISOString();
     const saved = { id: ulid(), created_at: now, updated_at: now };
     await dynamoDocumentClient().send(

@@ -179,7 +179,7 @@ describe('items stored by the ElectroDB version', () => {
       ...client,
       name: 'Legacy Dental Group',
       updatedAt: updated.body.updated_at,
-      // The list's stored previews (issue 15) come with the first write of the instructions.
+      // The list's stored previews come with the first write of the instructions.
       instructionPreviews: {},
     });
 
@@ -331,7 +331,7 @@ describe('what the API writes now', () => {
       gsi2sk: `$client_1#clientid_${id.toLowerCase()}`,
       __edb_e__: 'client',
       __edb_v__: '1',
-      // Added since (issue 15): the cards' previews of the instructions, here none. The ElectroDB
+      // Added since: the cards' previews of the instructions, here none. The ElectroDB
       // version ignores an attribute it does not know.
       instructionPreviews: {},
     });

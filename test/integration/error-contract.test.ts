@@ -5,7 +5,7 @@ import { type ContractCheck, openApiContract } from '#test/support/openapi-contr
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 27 item 5 and issue 30 item 4: every refusal has the documented body `{error: {code, message}}`,
+ * Every refusal has the documented body `{error: {code, message}}`,
  * checked against the OpenAPI document's `Error` schema with a JSON-Schema validator, through the app
  * port (what CloudFront serves): every route without credentials, with a `Basic` or an empty `Bearer`,
  * with a token or key that is not valid (401 and `WWW-Authenticate: Bearer`), every path with a method

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 
 /**
- * Issue 10 #13: the first `npm start` on an empty data folder printed the bootstrapped admin's
+ * The first `npm start` on an empty data folder printed the bootstrapped admin's
  * verification code and a raw JSON log line from the sign-up triggers above the banner. Everything the
  * runtime prints while starting is captured here: its log, its console, and the functions' output
  * (their threads' stdout and stderr, where the handlers' logger writes).
@@ -46,7 +46,7 @@ describe('the first start', () => {
     expect(lines.filter((line) => line.includes(runtime?.admin.email ?? 'admin@'))).toEqual([]);
     expect(lines.filter((line) => line.includes('Verify your LBM Studio account'))).toEqual([]);
     expect(lines.filter((line) => line.trim().startsWith('{'))).toEqual([]);
-    // Nor does /dev/mailbox list it (issue 26 item 6): the runtime took the code itself.
+    // Nor does /dev/mailbox list it: the runtime took the code itself.
     const listed = (await (await fetch(`${runtime.url}/dev/mailbox.json`)).json()) as {
       messages: Array<{ to: string }>;
     };

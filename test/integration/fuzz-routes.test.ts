@@ -18,8 +18,8 @@ import {
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 9 #9: thousands of generated malformed requests over every route of contract/routes.ts (hostile
- * ids, bodies, headers, encodings, methods and credentials; since issue 40 also bodies and queries with
+ * Thousands of generated malformed requests over every route of contract/routes.ts (hostile
+ * ids, bodies, headers, encodings, methods and credentials; also bodies and queries with
  * every limited field just past its limit, which a schema's own check must not throw on) through the
  * local gateway. None may get a
  * 5xx, those that must be refused get a 4xx, and the table holds exactly the same data afterwards.
@@ -76,7 +76,7 @@ beforeAll(async () => {
   for (const user of Object.values(users)) {
     await app.request('GET', '/api/me', { token: user.idToken });
     await app.request('GET', '/api/clients', { token: user.idToken });
-    // The notifications list records the address and role a user signs in with (issue 42 item 4).
+    // The notifications list records the address and role a user signs in with.
     await app.request('GET', '/api/notifications', { token: user.idToken });
   }
 });
@@ -95,7 +95,7 @@ async function finished(jobId: string, token: string): Promise<void> {
 }
 
 /**
- * The review links' request budgets count every request, refused ones too (issue 33: a flood of
+ * The review links' request budgets count every request, refused ones too (a flood of
  * malformed requests is what they are for), so their counters are not "a change".
  */
 const COUNTERS = new Set(['reviewRateWindow']);

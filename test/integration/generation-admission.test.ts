@@ -248,7 +248,7 @@ describe('cap on unfinished jobs', () => {
 });
 
 /**
- * Issue 29 item 3: creating a job is all or nothing. The queue refuses the message here because the
+ * Creating a job is all or nothing. The queue refuses the message here because the
  * function's role is given a policy that denies sending (in AWS: a missing permission, as the deploy
  * review found, a deleted queue, an outage); the policy is taken away when the queue is "back".
  */

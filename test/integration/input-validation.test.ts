@@ -6,7 +6,7 @@ import { STORABLE_JSON_LIMITS } from '#shared/validation/storable-json';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 9, "bad input gets a 4xx, never a 500": each case went to a 500 before its fix. Bodies are sent
+ * Bad input gets a 4xx, never a 500: each case went to a 500 before its fix. Bodies are sent
  * as raw JSON text, because what matters is what JSON.parse makes of the bytes (a 30-digit number).
  */
 
@@ -59,7 +59,7 @@ async function send(
 
 const nested = (levels: number): string => `${'{"a":'.repeat(levels - 1)}1${'}'.repeat(levels - 1)}`;
 
-describe('content metadata is checked against what DynamoDB can hold (#5)', () => {
+describe('content metadata is checked against what DynamoDB can hold', () => {
   const numbers = ['1e16', '1e200', '1e-200', '-1e16', '123456789012345678901234567890'];
 
   it.each(numbers)('refuses %s on create with a 400 that names the field', async (number) => {
@@ -137,7 +137,7 @@ describe('content metadata is checked against what DynamoDB can hold (#5)', () =
   });
 });
 
-describe('job ids are validated like every other id (#6)', () => {
+describe('job ids are validated like every other id', () => {
   it.each([
     ['2,100 characters', 'A'.repeat(2_100)],
     ['5,000 characters', '0'.repeat(5_000)],
@@ -150,7 +150,7 @@ describe('job ids are validated like every other id (#6)', () => {
   });
 });
 
-describe('malformed percent-encoding in the path is a 400 (#7)', () => {
+describe('malformed percent-encoding in the path is a 400', () => {
   it.each([
     ['GET', '/api/clients/%ff'],
     ['GET', '/api/clients/%E0%A4%A'],
@@ -197,7 +197,7 @@ function rawStatus(endpoint: string, target: string): Promise<number | null> {
   });
 }
 
-describe('a request target that is not a URL is a 400 and never stops the runtime (#7)', () => {
+describe('a request target that is not a URL is a 400 and never stops the runtime', () => {
   const targets = [
     'http://[',
     '//[',
@@ -218,7 +218,7 @@ describe('a request target that is not a URL is a 400 and never stops the runtim
   });
 });
 
-describe('every date field is a real date (#8)', () => {
+describe('every date field is a real date', () => {
   it.each(['2026-01-01T99:99', '2026-02-30', '2026-13-01', '2026-01-01T12:60:00Z', 'soon'])(
     'refuses releaseDate %j with a 400',
     async (releaseDate) => {
@@ -244,7 +244,7 @@ describe('every date field is a real date (#8)', () => {
   });
 });
 
-describe('a value past its limit is told its limit (issue 40)', () => {
+describe('a value past its limit is told its limit', () => {
   const longPrompt = 'A lighthouse on a rocky coast. '.repeat(130).slice(0, 4_001);
 
   it.each([

@@ -8,7 +8,7 @@ import { collectEvents, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * The progress push protocol through the local runtime (issue 17 item 6): a reply longer than one
+ * The progress push protocol through the local runtime: a reply longer than one
  * WebSocket message (the local gateway refuses posts over 128 KB as API Gateway does) arrives as
  * numbered pieces of new text that add up to the whole reply, the job's stored text lets a browser
  * that missed pieces resync mid-job, and the finished job, too large to push, is pointed to and

@@ -10,7 +10,7 @@ import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 /**
- * Issue 32 item 6: a seven-type run printed `MaxListenersExceededWarning: 11 abort listeners added to
+ * A seven-type run printed `MaxListenersExceededWarning: 11 abort listeners added to
  * [AbortSignal]`, because every child job added its two or three listeners (the provider call, its
  * retry pause, the deadline race) to the run's one deadline signal. Each child now listens through a
  * signal of its own, linked to the run's by one listener. The provider holds every reply until all

@@ -14,7 +14,7 @@ import { collectEvents } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 42 item 4: a client's comment, request for changes or approval through a review link notifies
+ * A client's comment, request for changes or approval through a review link notifies
  * the item's owner and followers (in the app, live, and the decisions by e-mail), nobody else; marking
  * read touches only the caller's own; the reviewer is e-mailed the link, a note on a new version and one
  * reminder before the link expires (the schedule's clock injected as the event's time); e-mail off is

@@ -4,7 +4,7 @@ import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 17 item 10: the API cannot be reached around CloudFront. The app port plays CloudFront and adds
+ * The API cannot be reached around CloudFront. The app port plays CloudFront and adds
  * the secret origin header to every /api request; the API port is execute-api reached directly, where
  * a request needs that header to get past the authorizer: without it API Gateway answers 401 (a missing
  * identity source), with a wrong value the authorizer refuses (403).

@@ -15,15 +15,15 @@ import { type ContractCheck, openApiContract } from '#test/support/openapi-contr
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 30 item 2: every reply of every route of the public API, for every status it answers here
+ * Every reply of every route of the public API, for every status it answers here
  * (200, 201, 202, 302, 400, 401, 402, 403, 404, 413, 429), is checked against the OpenAPI document the
  * app serves, with ajv, as a strict generated client would check it: through the real gateway, once
  * with an API key and once with a sign-in token. A handler that adds or renames a field without the
  * document following fails here (the documented objects allow no other properties, and list their
- * fields as required). Issue 34 item 6 adds usage, budgets and batches (version 1.3.0), CSV included;
- * issue 41 item 7 the usage filters `clientId` and `provider`, the agency's settings, client
- * statements (CSV too), their links and the markup (1.4.0); issue 42 item 4 the notifications (1.5.0),
- * and item 7 a review link's read and decision, with `versionId` and the 409 `stale_version`.
+ * fields as required). Version 1.3.0 adds usage, budgets and batches, CSV included; 1.4.0
+ * the usage filters `clientId` and `provider`, the agency's settings, client
+ * statements (CSV too), their links and the markup; 1.5.0 the notifications,
+ * and a review link's read and decision, with `versionId` and the 409 `stale_version`.
  *
  * Keys have the default budget here (DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE): every test that calls with
  * a key makes a key of its own, stays within that key's budget (a 429 fails it), and only the budget
@@ -379,7 +379,7 @@ describe.each([
         200,
       );
     }
-    // Issue 41 item 7: the client and provider filters, on both routes, as the document names them.
+    // The client and provider filters, on both routes, as the document names them.
     // Without an OpenAI key the offline composer wrote the jobs above; no job went to xAI.
     const listed = await call('GET', '/usage/jobs', { path: '/usage/jobs?provider=offline', credential });
     expect(listed.status).toBe(200);
@@ -548,7 +548,7 @@ describe.each([
   });
 
   it('notifications: a client’s comment listed, paged, marked read, and their 400s', async () => {
-    // Issue 42 item 4: a comment through a review link on the user's item notifies the user.
+    // A comment through a review link on the user's item notifies the user.
     const created = await call('POST', '/clients', {
       credential,
       body: { name: `Notified Florist ${kind}` },
@@ -752,7 +752,7 @@ describe.each([
   });
 });
 
-describe('review links (issue 42 items 1 and 7)', () => {
+describe('review links', () => {
   it('reads a link (200, 304, 404) and decides on it (200, 400, 404, 409 stale_version), as documented', async () => {
     const owned = await app.request<Client>('POST', '/api/clients', {
       token: user.idToken,

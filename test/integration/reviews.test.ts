@@ -20,7 +20,7 @@ import { collectEvents } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 33 item 3: review links as capability URLs, answered to anonymous callers; comments and
+ * Review links as capability URLs, answered to anonymous callers; comments and
  * decisions through the link and from the app, live to the owner and grantees and in the Activity
  * Tracker; revoked and expired links; nothing else of the client reachable.
  */
@@ -343,7 +343,7 @@ describe('a review link, as an anonymous caller', () => {
 
     const read = await anonymous<PublicReview>('GET', token);
     expect(read.body.title).toBe('Mine');
-    // The item's reviewers share one thread (issue 42 item 3); the other client's stays with it.
+    // The item's reviewers share one thread; the other client's stays with it.
     expect(read.body.comments.map((comment) => comment.text)).toEqual(['Only for the second link']);
     expect(JSON.stringify(read.body)).not.toContain('Other client words');
 
@@ -393,7 +393,7 @@ describe('a review link, as an anonymous caller', () => {
   });
 });
 
-describe('what the client sees (issue 42 item 6)', () => {
+describe('what the client sees', () => {
   it('shows no staff e-mail address or internal id, and carries the agency’s name and logo', async () => {
     const item = await save('Winter menu', 'Soup of the day');
     const created = await sendForReview(item);
@@ -415,7 +415,7 @@ describe('what the client sees (issue 42 item 6)', () => {
 
     const read = await anonymous<PublicReview>('GET', token);
     expect(read.status).toBe(200);
-    // The one id the page gets is the version's, which a decision names (issue 42 item 7).
+    // The one id the page gets is the version's, which a decision names.
     expect(read.body.versionId).toBe(created.review.versionId);
     const everything = JSON.stringify([read.body, own.body, decided.body]);
     for (const secret of [
@@ -586,7 +586,7 @@ describe('reviewing from the app', () => {
   });
 });
 
-describe('a decision is about the version its maker saw (issue 42 item 1)', () => {
+describe('a decision is about the version its maker saw', () => {
   type Refusal = { error: { code: string; message: string } };
 
   it('refuses a reviewer’s decision on a version the open review has moved past, then takes one on the current', async () => {
@@ -722,7 +722,7 @@ describe('a decision is about the version its maker saw (issue 42 item 1)', () =
   });
 });
 
-describe('several reviewers (issue 42 item 3)', () => {
+describe('several reviewers', () => {
   type Decided = { status: string; comment: ReviewComment };
 
   async function sendToMany(item: ClientContent, rule: 'all' | 'any', extra: Record<string, unknown> = {}) {

@@ -7,7 +7,7 @@ import { freePort, PortInUseError } from '#local/ports';
 import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 
 /**
- * Issue 40 item 4: every port `npm start` opens is one a variable sets (local/local-config.ts,
+ * Every port `npm start` opens is one a variable sets (local/local-config.ts,
  * LOCAL_PORTS, and PORT). The runtime is started with each of them set, and the ports this process then
  * listens on are read from Linux's socket tables: exactly the ones given, none the OS picked.
  */

@@ -6,7 +6,7 @@ import { webSocketRoutes } from '#contract/routes';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 /**
- * Issue 26 item 2: stopping the runtime (a test's teardown, Ctrl+C on `npm start`) closed the emulators
+ * Stopping the runtime (a test's teardown, Ctrl+C on `npm start`) closed the emulators
  * before the WebSocket gateway, so a `$disconnect` still writing met a closed DynamoDB, and an error
  * thrown inside the emulator reached the process unhandled. Stopping now drains first: the handlers
  * under way finish, then the emulators close.

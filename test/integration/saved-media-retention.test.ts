@@ -8,7 +8,7 @@ import { expirationDays } from '#test/support/s3-lifecycle';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 29 item 4: saved media outlives job media. The bucket's lifecycle rules
+ * Saved media outlives job media. The bucket's lifecycle rules
  * (infra/media-storage.ts) are run on the tags stored with each file (written by putMedia, kept by the
  * local S3 as AWS keeps them): a file no library item keeps expires with its job, and a file saved to a
  * client (Save to Client after the job, a library edit, or saveToClient in the request) is never

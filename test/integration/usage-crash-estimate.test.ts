@@ -24,7 +24,7 @@ import {
 import { clearOfMonthEnd } from '#test/support/month-end';
 
 /**
- * Issue 41 item 4: a provider call cut off by a crash still counts. The app runs as `npm start` in a
+ * A provider call cut off by a crash still counts. The app runs as `npm start` in a
  * child process, a newsletter streams slowly from the fake OpenAI server, and the process is killed
  * (kill -9) mid-stream, before the provider reported any usage. The next start puts the job back on the
  * queue and its second attempt finishes it. The job's usage is then the second attempt's, as reported,

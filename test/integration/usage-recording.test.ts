@@ -19,7 +19,7 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 /** A first job starts its function's thread; on a loaded machine that alone can take many seconds. */
 const JOB_TIMEOUT_MS = 90_000;
 /**
- * Issue 34 item 1 and 8: every job's usage is recorded with what its provider reported, through the
+ * Every job's usage is recorded with what its provider reported, through the
  * whole engine (gateway, queue, worker thread, adapter) against each provider's fake wire-format server:
  * OpenAI (reasoning inside the completion tokens), xAI (reasoning counted outside them), Anthropic, and
  * Google (images; its text adapter reports thinking apart, functions/providers/google-text-provider.test.ts,

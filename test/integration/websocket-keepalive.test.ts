@@ -10,7 +10,7 @@ import { ACTIVITY_CREATED_EVENT } from '#shared/activity';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Issue 17 item 8: the browser pings the WebSocket so API Gateway's idle limit never closes it, and the
+ * The browser pings the WebSocket so API Gateway's idle limit never closes it, and the
  * `$default` route answers; and admin status is read again from the user pool at every (re)connect, so
  * a demoted admin who reconnects with the token they already hold no longer gets the admins' live feed.
  */

@@ -1,5 +1,5 @@
 /**
- * Cells a spreadsheet would run as a formula (issue 41 item 1; OWASP's CSV Injection page): the CSV
+ * Cells a spreadsheet would run as a formula (OWASP's CSV Injection page): the CSV
  * writer's tests, the usage export through the gateway and the pages' downloads all try these.
  */
 export const FORMULA_PAYLOADS = [

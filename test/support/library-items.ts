@@ -3,7 +3,7 @@ import type { ContentSummaryPage } from '#shared/content-summary';
 
 /**
  * A client's library as whole items, newest first, for tests that check what was saved: the list
- * carries the cards' summaries only (issue 32), so each item is read by its id, as the library's
+ * carries the cards' summaries only, so each item is read by its id, as the library's
  * Preview and Edit do.
  */
 

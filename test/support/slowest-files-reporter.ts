@@ -4,7 +4,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Prints, after a run, the test files that took longest, counting what Vitest's own per-file figure
  * leaves out: importing the file and running its describe blocks (where an infra file synthesizes) and
- * the setup files. Issue 26 asks for the five slowest files before and after each change to the suite;
+ * the setup files. The five slowest files are compared before and after each change to the suite
+ * (docs/decisions.md, "CI wall time (tests two files at a time)"),
  * with the load average, because a busy machine makes every figure here depend on it.
  */
 

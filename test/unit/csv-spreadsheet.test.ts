@@ -9,7 +9,7 @@ import { type CsvColumn, writeCsv } from '#shared/csv';
 import { FORMULA_PAYLOADS } from '#test/support/formula-payloads';
 
 /**
- * Issue 41 item 8, in a real spreadsheet: LibreOffice Calc opens the writer's CSV with formula
+ * In a real spreadsheet: LibreOffice Calc opens the writer's CSV with formula
  * evaluation on (the import option a user may have set), and every payload must come back as a text
  * cell, never a formula, and every number as a number. The same rows written raw are the control: in
  * them Calc does run a formula, so this check can fail. It needs `soffice` (Debian's

@@ -18,7 +18,7 @@ import {
 } from '#test/support/offline-corpus';
 
 /**
- * Issue 35: every offline draft of the fixed corpus (test/support/offline-corpus.ts) is correct before
+ * Every offline draft of the fixed corpus (test/support/offline-corpus.ts) is correct before
  * it is long. For each case: no forbidden word anywhere (headings and hashtags included), every
  * required mention present, the topic's subject present, no other trade's vocabulary, no hashtag made
  * of a stop word, and no sentence of the source reused with a changed subject or cut. Over the whole
@@ -123,7 +123,7 @@ function unfaithful(draft: ComposedCase): string[] {
   return problems;
 }
 
-describe('offline drafts of the fixed corpus (issue 35)', () => {
+describe('offline drafts of the fixed corpus', () => {
   it('covers at least 60 cases, every tool, ten trades and clients whose trade is unknown', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(60);
     expect(new Set(CORPUS.map((entry) => entry.tool))).toEqual(new Set(CORPUS_TOOLS));

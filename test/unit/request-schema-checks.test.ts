@@ -4,7 +4,7 @@ import { safeParse } from 'zod/v4/core';
 import { knownRequestFields, type RequestFields, requestSchemas } from '#test/support/route-fuzz';
 
 /**
- * Issue 40: a request schema's own check (a refinement over several fields) runs after its field
+ * A request schema's own check (a refinement over several fields) runs after its field
  * checks even when they refused a value for its length or range, and then sees that value as it came.
  * The route fuzz sends such values through every route; this runs the same body through every request
  * schema of shared/ directly, so a check that throws on one is named here, whatever route uses it.

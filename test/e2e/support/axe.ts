@@ -1,5 +1,5 @@
 /**
- * Accessibility checks for the browser tests (issue 18): axe-core 4.14, injected into the page, with the
+ * Accessibility checks for the browser tests: axe-core 4.14, injected into the page, with the
  * WCAG 2.0/2.1 A and AA rules plus axe's best practices. Any screen's e2e can call
  * `expectNoAxeViolations(page, 'clients with the add dialog open')` in each state it reaches.
  *

@@ -1,5 +1,5 @@
 /**
- * Focus indicators measured as painted (issue 18 item 4, issue 31 item 5; WCAG 1.4.11): the ring or
+ * Focus indicators measured as painted (WCAG 1.4.11): the ring or
  * outline of the focused control against what it is drawn on and what it touches, used by the focus
  * tests to check single controls and every tab stop of a screen.
  */
@@ -19,7 +19,7 @@ export interface RingMeasure {
  * box-shadow (Tailwind's ring) or its outline, its colour with the element's (and its ancestors')
  * opacity, composited over what it is drawn on: the element's own background for an inset ring, the
  * ancestors' backgrounds for an outer one. An outer ring must also stand out from what it touches on
- * its inside (issue 31 item 5): the control's own fill (a ring hugging an indigo button reads 1.8:1
+ * its inside: the control's own fill (a ring hugging an indigo button reads 1.8:1
  * there) or the ring offset's colour; the lower of the two contrasts counts. Colours go through a
  * canvas, so oklch() and color-mix() come out as the sRGB the screen shows.
  */

@@ -1,5 +1,5 @@
 /**
- * Horizontal overflow on narrow screens (issue 31 item 3): a header that squeezes its title to one letter
+ * Horizontal overflow on narrow screens: a header that squeezes its title to one letter
  * per line, or a dialog whose input is wider than the dialog, shows as an element whose content is wider
  * than its own box, or as a scroll container (a dialog, the page) that scrolls sideways. Both are found
  * here, with what the element is, so a failing walk says where to look.

@@ -1,0 +1,154 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Comments and test titles give their reason and cite the docs section that explains it, never an issue
+ * number (docs/testing.md, "Documentation"): a reader of the code has the docs, not the tracker. Every
+ * tracked source file is read; a line citing an issue fails the test with its file and line.
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Frontend files another change is rewriting while this test is added; the integrator removes this
+ * list once that change is merged and those files' comments are rewritten too.
+ */
+const PENDING_FRONTEND_PATHS = [
+  'frontend/src/features/bulk/',
+  'frontend/src/features/usage/',
+  'frontend/src/features/review-page/',
+  'frontend/src/features/statements/',
+  'frontend/src/features/notifications/',
+  'frontend/src/features/settings/',
+  'frontend/src/features/api-keys/',
+  'frontend/src/features/wordpress-publisher/',
+  'frontend/src/features/wordpress-editor/',
+  'frontend/src/features/clients/',
+  'frontend/src/features/documentation/',
+  'frontend/src/features/calendar/',
+  'frontend/src/components/tool/',
+  'frontend/src/lib/',
+  'frontend/src/app/',
+];
+
+/**
+ * Files outside the frontend that the integrator was editing while this test was added; the
+ * integrator removes this list too once their comments are rewritten.
+ */
+const PENDING_INTEGRATOR_PATHS = [
+  'functions/clients/',
+  'functions/openapi/',
+  'functions/data/entities.ts',
+  'shared/tools/',
+  'shared/client-list.ts',
+  'shared/batch-columns.ts',
+  'shared/client.ts',
+  'shared/client-input.ts',
+  'bench/lcp-bench.ts',
+  'bench/run.ts',
+  'bench/large-clients-bench.ts',
+  'bench/large-list-seed.ts',
+  'bench/lambda-budgets.ts',
+];
+
+/**
+ * Lines that must keep an issue number because it is user-visible (rendered, returned by the API or
+ * in the OpenAPI document), as `file` and a substring of the line. None today.
+ */
+const USER_VISIBLE_ALLOWED: { file: string; substring: string }[] = [];
+
+/** "issue 15", "Issue 41:", "issues 33 and 42", "issue 9 #4": anywhere on a line. */
+const ISSUE_WORD = /\bissues?\s+#?\d+/i;
+/**
+ * "#34" or "(#5)" in a comment or a test title. One or two digits: the project's issue numbers have
+ * two, while a three- or six-digit `#123` in a comment is a hex colour; an HTML entity (`&#39;`) has
+ * `&` before it and `;` after.
+ */
+const HASH_NUMBER = /(?:^|[\s(,;[])#\d{1,2}\b(?!;)/;
+const TEST_TITLE = /\b(?:describe|it|test)(?:\.\w+)*\(\s*['"`]/;
+
+function isSource(file: string): boolean {
+  return /\.(ts|tsx|mjs|sh|grit)$/.test(file) || file.startsWith('.ci/');
+}
+
+function isPending(file: string): boolean {
+  return [...PENDING_FRONTEND_PATHS, ...PENDING_INTEGRATOR_PATHS].some((path) =>
+    path.endsWith('/') ? file.startsWith(path) : file === path,
+  );
+}
+
+/** The part of a line that is a comment, by the file's language; '' when the line has none. */
+function commentOf(line: string, shell: boolean): string {
+  if (shell) {
+    const hash = line.search(/(?:^|\s)#/);
+    return hash < 0 ? '' : line.slice(hash);
+  }
+  const trimmed = line.trimStart();
+  if (trimmed.startsWith('*') || trimmed.startsWith('/*') || trimmed.startsWith('//')) return trimmed;
+  // A `//` after code, not the one in `https://`.
+  const slashes = line.search(/(?:^|[^:])\/\/(?!\/)/);
+  return slashes < 0 ? '' : line.slice(slashes);
+}
+
+/** The lines of `source` that cite an issue, as 1-based line numbers. */
+function citingLines(source: string, shell: boolean): number[] {
+  return source.split('\n').flatMap((line, index) => {
+    const comment = commentOf(line, shell);
+    const cites =
+      ISSUE_WORD.test(line) || HASH_NUMBER.test(comment) || (TEST_TITLE.test(line) && HASH_NUMBER.test(line));
+    return cites ? [index + 1] : [];
+  });
+}
+
+function trackedSources(): string[] {
+  return execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file !== '' && isSource(file) && !isPending(file))
+    .filter((file) => file !== 'test/unit/no-issue-citations.test.ts');
+}
+
+describe('comments cite the docs, not issue numbers', () => {
+  it('no tracked source file cites an issue number in a comment or a test title', () => {
+    const found = trackedSources().flatMap((file) => {
+      const lines = readFileSync(join(root, file), 'utf8').split('\n');
+      const shell = file.endsWith('.sh') || file.startsWith('.ci/');
+      return citingLines(lines.join('\n'), shell)
+        .filter((number) => {
+          const line = lines[number - 1] ?? '';
+          return !USER_VISIBLE_ALLOWED.some(
+            (allowed) => allowed.file === file && line.includes(allowed.substring),
+          );
+        })
+        .map((number) => `${file}:${number}: ${(lines[number - 1] ?? '').trim()}`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('finds the citations it is for', () => {
+    const source = [
+      '// The budget warning (issue 34 item 4).',
+      ' * Issue 41: the agency zone.',
+      " * issues 33 and 42's fields",
+      '/* see #34 */',
+      "it('keeps the title (#5)', () => {});",
+      "const label = 'issue 12';",
+    ].join('\n');
+    expect(citingLines(source, false)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(citingLines('# measured once (issue 26 item 4)\necho "#1"', true)).toEqual([1]);
+  });
+
+  it('leaves colours, entities, selectors and URLs alone', () => {
+    const source = [
+      "const border = '#000'; // black, #111 on hover",
+      "const quote = '&#39;'; // the entity &#39; for '",
+      '// a link to https://example.com/#12 in the text',
+      'const selector = \'a[href="#main"]\';',
+      "element('p', 'x', 'color:#111');",
+      'const issues = list.map((issue) => issue.id);',
+    ].join('\n');
+    expect(citingLines(source, false)).toEqual([]);
+  });
+});
