@@ -13,7 +13,7 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 const backend = process.env.LBM_BACKEND_URL ?? 'http://127.0.0.1:3000';
 
 /**
- * Issue 15: the entry (main.tsx) imports nothing statically, so it runs as soon as it arrives and starts
+ * The entry (main.tsx) imports nothing statically, so it runs as soon as it arrives and starts
  * the chunk of the screen the visitor lands on; the app itself (boot.tsx with React, the router and the
  * shell) it imports dynamically. Preloading that chunk and everything it imports from index.html fetches
  * them beside the entry instead of after it, on every route; a screen's chunk stays out of index.html,
@@ -65,7 +65,7 @@ function preloadBootChunk(): Plugin {
 }
 
 /**
- * Issue 32 item 6, LCP of `/`: once the build is written, renders the landing page with react-dom/server
+ * LCP of `/`: once the build is written, renders the landing page with react-dom/server
  * (src/prerender.tsx, loaded through Vite's SSR module loader with the app's own aliases) into a copy of
  * the built index.html, LANDING_PAGE_FILE, which CloudFront and the local server serve for `/` only
  * (infra/spa-rewrite.ts). Its text then paints as soon as the HTML and the style sheet are in; boot.tsx
@@ -120,8 +120,8 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     // Every browser this app supports preloads modules itself (Chrome 66, Firefox 115, Safari 17); one
-    // without it still runs the app, only without the preloads. Vite's fallback would put about 0.4 KB
-    // gzip into the entry of every first load (issue 15).
+    // without it still runs the app, only without the preloads. Vite's fallback would add to the entry of
+    // every first load (docs/benchmarks.md, "bundle-size").
     modulePreload: { polyfill: false },
     // The bundle-size bench walks the manifest to find what the first load of a route downloads.
     manifest: true,
@@ -138,7 +138,7 @@ export default defineConfig({
       output: {
         // V8's explicit compile hint for the chunks a first load runs at once: their functions are
         // compiled on a background thread while the file streams in, not one by one on the main thread
-        // as the first render calls them (issue 15, LCP of `/`: about 0.3 s less at 4× CPU slowdown).
+        // as the first render calls them (LCP of `/`: docs/benchmarks.md, "lcp").
         // Browsers without the hint read a comment.
         postBanner: (chunk) => (FIRST_RENDER_CHUNKS.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : ''),
         codeSplitting: {
@@ -155,7 +155,7 @@ export default defineConfig({
               test: /[\\/]src[\\/](components[\\/](ui[\\/](button|badge|card|form-field|input|label|spinner)|layout[\\/](brand|external-link|loading-screen))|lib[\\/](utils|toast|config|preloadable-component|auth[\\/](session|auth-context|claims|stored-session|session-ended|auth-service-error))|app[\\/](screens|screen-paths|navigation[\\/](nav-items|page-title)))\.tsx?$|node_modules[\\/](clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|arrow-right|arrow-up-right|log-in|layout-dashboard|layers|trending-up|send|sparkles|link-2|triangle-exclamation-point|loader-circle)\.m?js$/,
             },
             // The first load of `/auth`: its screen with the sign-in form and what the other auth views
-            // share with it, in one file rather than six (each compressed on its own, issue 15).
+            // share with it, in one file rather than six (each compressed on its own).
             {
               name: 'auth-page',
               test: /[\\/]src[\\/]features[\\/]auth[\\/](auth-page|auth-layout|auth-tabs|auth-view|auth-errors|sign-in-form|submit-button|use-submit|validation|messages)\.tsx?$|[\\/]shared[\\/](email-domain|password-policy)\.ts$/,

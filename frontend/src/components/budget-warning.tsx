@@ -10,7 +10,7 @@ export function spendOf(client: SpendOfClient): ClientSpend {
 }
 
 /**
- * The budget warning (issue 34 item 4): from 80 % of the client's monthly budget the owner and admins
+ * The budget warning: from 80 % of the client's monthly budget the owner and admins
  * (`canManage`) see it, on the client's card and in the tools once the client is chosen; at 100 % it
  * adds that new jobs are refused. Nothing otherwise.
  */

@@ -30,7 +30,7 @@ import {
 
 /**
  * A list of cards that renders only the rows near the viewport (TanStack Virtual), so a list of
- * thousands costs what a screenful costs (issue 32). Rows of `columns` items are laid out by the same
+ * thousands costs what a screenful costs. Rows of `columns` items are laid out by the same
  * grid classes the whole list had, and measured once rendered, so cards of one row share its height.
  *
  * For assistive technology it stays one list: the container is a `list`, each item a `listitem` with

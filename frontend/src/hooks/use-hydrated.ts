@@ -6,7 +6,7 @@ const subscribe = () => () => undefined;
  * False while React hydrates the HTML prerendered at build time (and in that prerender), true in every
  * other render. A part that depends on what only the browser knows (the deployment's runtime config)
  * renders its build-time form until then, so hydration finds exactly the prerendered markup; React
- * renders it again with the real values right after hydrating (issue 32 item 6, LCP of `/`).
+ * renders it again with the real values right after hydrating (LCP of `/`).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

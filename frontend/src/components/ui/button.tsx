@@ -34,7 +34,7 @@ export type ButtonProps = ComponentProps<'button'> &
     /**
      * True while the button's own action runs (Save, Generate...). The button stays focusable, with
      * `aria-disabled`, instead of `disabled`: a disabled button drops the keyboard focus to <body> the
-     * moment it is pressed (issue 18). It refuses presses meanwhile, Enter in its form included (implicit
+     * moment it is pressed. It refuses presses meanwhile, Enter in its form included (implicit
      * submission clicks the submit button, and that click is cancelled). It keeps its full opacity so
      * its focus ring keeps its contrast; say what it is doing in its label ('Saving...').
      */

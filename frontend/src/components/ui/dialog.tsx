@@ -44,7 +44,7 @@ function keepOpenOnToast(event: { target: EventTarget | null; preventDefault: ()
 
 /**
  * On a phone a dialog starts 6rem down and ends 1rem above the bottom: the top is where toasts show
- * there (toaster.tsx), and one must never cover the dialog's title (issue 31).
+ * there (toaster.tsx), and one must never cover the dialog's title.
  */
 export function DialogContent({
   className,

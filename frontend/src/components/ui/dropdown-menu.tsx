@@ -4,13 +4,13 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 // The accent background alone is about 1.1:1 against the menu: the inset ring in the focus colour marks
-// the keyboard focus at 3:1 or more (WCAG 1.4.11, issue 18).
+// the keyboard focus at 3:1 or more (WCAG 1.4.11).
 const itemBase =
   "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0";
 
 /**
  * Non-modal by default: a modal Radix menu hides the whole page from assistive technology with
- * `aria-hidden` while focusable controls stay inside it (axe: aria-hidden-focus, issue 18). The menu
+ * `aria-hidden` while focusable controls stay inside it (axe: aria-hidden-focus). The menu
  * still takes focus, closes on Escape or an outside click, and returns focus to its trigger.
  */
 export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
@@ -36,7 +36,7 @@ export function DropdownMenuSub(props: ComponentProps<typeof DropdownMenuPrimiti
 /**
  * `container` is where the menu is portaled: <body> by default. A menu opened from the page's content
  * passes its landmark (the trigger's <main>), so the open menu is not content outside every landmark
- * (axe: region, issue 18).
+ * (axe: region).
  */
 export function DropdownMenuContent({
   className,

@@ -6,7 +6,7 @@ import { FormField } from './form-field';
 import { Input } from './input';
 import { Textarea } from './textarea';
 
-/** Issue 18: a field's problem is shown under it and tied to its control; required fields are marked. */
+/** A field's problem is shown under it and tied to its control; required fields are marked. */
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
 const attributesOf = (markup: string, id: string) =>

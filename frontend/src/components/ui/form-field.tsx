@@ -12,7 +12,7 @@ interface FormFieldState {
 const FormFieldContext = createContext<FormFieldState | null>(null);
 
 /**
- * The ARIA state a control inside a FormField takes from it (issue 18): `aria-invalid` and
+ * The ARIA state a control inside a FormField takes from it: `aria-invalid` and
  * `aria-describedby` (its error, then its hint) and `aria-required`. Only the control whose id is the
  * field's `htmlFor` takes them, so a field holding a second control (a show-password button) is safe.
  */

@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * A form label. It does what Radix's Label did, without its Primitive layer in every first load that
- * shows a form (issue 15: `/auth`): a double click on the label's text does not select it, while presses
+ * shows a form (`/auth`): a double click on the label's text does not select it, while presses
  * on a control inside the label behave as usual.
  */
 export function Label({ className, onMouseDown, ...props }: ComponentProps<'label'>) {

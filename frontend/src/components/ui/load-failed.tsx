@@ -2,7 +2,7 @@ import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from './button';
 
 /**
- * Shown instead of an empty state when a screen's data failed to load (issue 9 #14): an empty state
+ * Shown instead of an empty state when a screen's data failed to load: an empty state
  * would say "nothing here yet" and invite the user to add what already exists. Try again is by hand
  * only, so nothing retries a refused call in a loop.
  */

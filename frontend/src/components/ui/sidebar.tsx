@@ -159,7 +159,7 @@ export function Sidebar({
             if (event.currentTarget instanceof HTMLElement)
               event.currentTarget.querySelector<HTMLElement>('[data-slot="sheet-close"]')?.focus();
           }}
-          // A page chosen in the drawer gets the focus at its heading (issue 31): the route's own focus
+          // A page chosen in the drawer gets the focus at its heading: the route's own focus
           // move ran while the drawer still held the focus, and closing would hand it to the toggle.
           onCloseAutoFocus={(event) => {
             if (window.location.href === openedAt.current) return;

@@ -1,5 +1,5 @@
 /**
- * 'Skip to main content' (issue 10 #5): the first tab stop of the page, hidden until focused, so a
+ * 'Skip to main content': the first tab stop of the page, hidden until focused, so a
  * keyboard user passes the side navigation in one keystroke. The target needs the id and tabIndex={-1}.
  */
 export const MAIN_CONTENT_ID = 'main-content';

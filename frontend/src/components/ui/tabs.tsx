@@ -36,7 +36,7 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      // Radix makes the panel a tab stop; a visible ring says where the focus went (issue 10 #5).
+      // Radix makes the panel a tab stop; a visible ring says where the focus went.
       className={cn(
         'flex-1 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
         className,

@@ -16,7 +16,7 @@ function focusOrigin(active: Element | null): HTMLElement | null {
 /**
  * Dialogs and sheets here are mostly opened from state (a menu item, a card's button), not through a
  * Radix `Trigger`, and Radix returns focus on close only to its Trigger: without one, focus fell to
- * <body> (issue 18). This remembers what had focus when the dialog opened and moves focus back to it on
+ * <body>. This remembers what had focus when the dialog opened and moves focus back to it on
  * close, if it is still in the page. A caller's own `onCloseAutoFocus` that calls `preventDefault()`
  * keeps the last word.
  */

@@ -90,7 +90,7 @@ describe('how a row reads', () => {
     expect(actionTone('something_else')).toBe('secondary');
   });
 
-  it('names and colours the review actions as listed (issue 33)', () => {
+  it('names and colours the review actions as listed', () => {
     expect(actionLabel('review_requested')).toBe('Review Requested');
     expect(actionLabel('review_commented')).toBe('Review Comment');
     expect(actionLabel('review_approved')).toBe('Review Approved');

@@ -4,7 +4,7 @@ import type { Activity } from '#shared/activity';
 import { ActivityList } from './activity-list';
 import { ACTIVITY_PAGE } from './messages';
 
-/** A feed whose data failed to load never looks like an empty feed (issue 9 #14). */
+/** A feed whose data failed to load never looks like an empty feed. */
 
 const row: Activity = {
   id: 'a1',
@@ -57,7 +57,7 @@ describe('ActivityList', () => {
     expect(html).not.toContain(ACTIVITY_PAGE.emptyTitle);
   });
 
-  it("offers 'Load more' while older rows exist and says when the oldest is shown (issue 41)", () => {
+  it("offers 'Load more' while older rows exist and says when the oldest is shown", () => {
     expect(render([row], false, older('next'))).toContain(ACTIVITY_PAGE.loadMore);
     expect(render([row], false, older('next', { loading: true }))).toContain(ACTIVITY_PAGE.loadingMore);
     const failed = render([row], false, older('next', { failed: true }));

@@ -16,7 +16,7 @@ const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** The select's value for 'All actions': no action is named so. */
 const ALL_ACTIONS = 'all';
 
-/** Issue 41: one action or all, by the labels the badges show, in the order shared/activity.ts lists them. */
+/** One action or all, by the labels the badges show, in the order shared/activity.ts lists them. */
 function ActionSelect({
   filter,
   onChange,

@@ -3,7 +3,7 @@ import type { Activity, ActivityAction } from '#shared/activity';
 import type { ActivityPage } from '#shared/activity-query';
 import { type FeedState, feedReducer, initialFeed } from './feed-state';
 
-/** Issue 41: the tracker's filter, its pages back to the oldest row, and live rows under a filter. */
+/** The tracker's filter, its pages back to the oldest row, and live rows under a filter. */
 
 let minute = 0;
 function activity(action: ActivityAction): Activity {

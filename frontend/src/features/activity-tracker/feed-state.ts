@@ -3,7 +3,7 @@ import type { ActivityPage } from '#shared/activity-query';
 import { mergeActivities } from './activity-feed';
 
 /**
- * The Activity Tracker's list as a state machine (issue 41): the filter (one action, or every action),
+ * The Activity Tracker's list as a state machine: the filter (one action, or every action),
  * the rows shown, and where the next older page starts. A reply or a failure names the filter it was
  * asked for, so one that arrives after the filter changed is dropped instead of mixing two lists.
  */

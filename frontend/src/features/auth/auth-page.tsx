@@ -18,7 +18,7 @@ import { type AuthView, initialAuthView, isResetMode } from './auth-view';
 import { SignInForm } from './sign-in-form';
 
 /**
- * The first load of `/auth` holds the sign-in form only (issue 15: at most 100 KB gzip). The other views
+ * The first load of `/auth` holds the sign-in form only (at most 100 KB gzip). The other views
  * load when chosen, and on the first focus or press in the card, so they are normally there by then.
  * They render after tailwind-merge (lib/utils.ts), which loads beside them; this file, the layout, the
  * tabs and the sign-in form render without it, so their class lists override nothing.

@@ -2,7 +2,7 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
 /**
  * The Sign In / Sign Up switch of `/auth`, in place of Radix Tabs, whose roving-focus and presence
- * machinery (about 9 KB gzip) would be most of this screen's first load (issue 15). It follows the WAI-ARIA
+ * machinery (docs/benchmarks.md, "bundle-size") would be most of this screen's first load. It follows the WAI-ARIA
  * tabs pattern as Radix does, with the same look as components/ui/tabs.tsx: a tablist whose tabs carry
  * `aria-selected` and `aria-controls`; only the selected tab is in the Tab order; Left/Right (wrapping),
  * Home and End move the focus and select (automatic activation); each panel is a focusable `tabpanel`
@@ -89,7 +89,7 @@ export function AuthTabs<T extends string>({
             aria-labelledby={tabId(tab.value)}
             data-state={selected ? 'active' : 'inactive'}
             hidden={!selected}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab stop with a visible ring, as Radix's panel is everywhere else in the app (issue 10 #5), so the Tab order matches the other tabs.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab stop with a visible ring, as Radix's panel is everywhere else in the app, so the Tab order matches the other tabs.
             tabIndex={0}
             data-slot="tabs-content"
             className="flex-1 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"

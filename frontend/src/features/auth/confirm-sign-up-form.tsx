@@ -28,7 +28,7 @@ export function ConfirmSignUpForm({
 }) {
   const { confirmSignUp, resendCode, signIn } = useAuth();
   const [code, setCode] = useState('');
-  // The code's problem, shown at the field as well as in the toast (issue 18) until it is edited.
+  // The code's problem, shown at the field as well as in the toast until it is edited.
   const [codeError, setCodeError] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
 

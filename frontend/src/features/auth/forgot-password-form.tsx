@@ -24,7 +24,7 @@ export function ForgotPasswordForm({
   const { allowedEmailDomain } = useConfig();
   const { resetPassword } = useAuth();
   const [email, setEmail] = useState(initialEmail);
-  // The email's problem, shown at the field as well as in the toast (issue 18) until it is edited.
+  // The email's problem, shown at the field as well as in the toast until it is edited.
   const [emailError, setEmailError] = useState<string | null>(null);
 
   const [pending, onSubmit] = useSubmit(async () => {

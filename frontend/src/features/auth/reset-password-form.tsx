@@ -38,7 +38,7 @@ export function ResetPasswordForm({
   const [code, setCode] = useState(initialCode);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  // The last problem, shown at its field as well as in the toast (issue 18) until that field is edited.
+  // The last problem, shown at its field as well as in the toast until that field is edited.
   const [fieldError, setFieldError] = useState<{ field: AuthField; message: string } | null>(null);
   const errorFor = (field: AuthField) => (fieldError?.field === field ? fieldError.message : null);
   const edited = (field: AuthField) => {

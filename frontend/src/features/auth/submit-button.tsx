@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 /**
  * The form's submit button. While the request runs it is `busy`: `aria-disabled`, not `disabled`, since
- * a disabled button loses focus (to <body>) the moment it is pressed from the keyboard (issue 18); it
+ * a disabled button loses focus (to <body>) the moment it is pressed from the keyboard; it
  * refuses presses (Enter in the form too) and keeps its full opacity, so its focus ring keeps 3:1.
  */
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {

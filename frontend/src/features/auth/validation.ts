@@ -2,7 +2,7 @@ import { EMAIL_DOMAIN_MESSAGES, isAllowedEmail, normalizeEmail } from '#shared/e
 import { MIN_PASSWORD_LENGTH } from '#shared/password-policy';
 import { AUTH_VALIDATION } from './messages';
 
-/** The auth form field a problem belongs to, where it is shown next to the toast (issue 18). */
+/** The auth form field a problem belongs to, where it is shown next to the toast. */
 export type AuthField = 'email' | 'password' | 'confirmation' | 'code';
 
 /** A problem to show as a destructive toast: its title and description, and the field at fault. */

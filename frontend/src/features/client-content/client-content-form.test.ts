@@ -39,7 +39,7 @@ describe('client content form', () => {
     expect(validateClientContent(initialClientContentForm, 'https://acme.com')?.description).toBe(
       'Please enter a topic for the content.',
     );
-    // The website's problem is keyed on its edit, so editing the URL clears it (issue 18).
+    // The website's problem is keyed on its edit, so editing the URL clears it.
     expect(validateClientContent(initialClientContentForm, '')?.field).toBe('websiteEdit');
     expect(validateClientContent(initialClientContentForm, 'https://acme.com')?.field).toBe('topic');
     expect(validateClientContent({ ...initialClientContentForm, topic: 'x' }, 'https://acme.com')).toBeNull();

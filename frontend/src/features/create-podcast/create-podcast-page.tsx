@@ -57,7 +57,7 @@ export function CreatePodcastPage() {
   const tool = useTool(PODCAST);
   const { form, run } = tool;
   const [importing, setImporting] = useState(false);
-  // The import's problem, shown at the URL field too (issue 18) until the URL is edited.
+  // The import's problem, shown at the URL field too until the URL is edited.
   const [importProblem, setImportProblem] = useState<{ url: string; message: string } | null>(null);
   const importError = importProblem?.url === form.importUrl ? importProblem.message : null;
   const failImport = (message: string) => {

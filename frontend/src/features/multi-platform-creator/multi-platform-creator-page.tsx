@@ -121,7 +121,7 @@ function ResultItem({
             type="button"
             variant={saveState === 'saved' ? 'secondary' : 'outline'}
             size="sm"
-            // Saving and Saved are aria-disabled, not disabled, so the keyboard focus stays (issue 18).
+            // Saving and Saved are aria-disabled, not disabled, so the keyboard focus stays.
             aria-disabled={saveState !== 'idle' || undefined}
             className="aria-disabled:cursor-default"
             onClick={() => saveState === 'idle' && onSave(item)}

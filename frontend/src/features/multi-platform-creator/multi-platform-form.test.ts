@@ -32,7 +32,7 @@ describe('multi-platform form', () => {
     }
   });
 
-  it('names the field at fault, where the problem is shown besides the toast (issue 18)', () => {
+  it('names the field at fault, where the problem is shown besides the toast', () => {
     const blogOnly = withType({ ...initialMultiPlatformForm, types: [] }, 'blog-rewrite', true);
     expect(validateMultiPlatform({ ...initialMultiPlatformForm, types: [] })?.field).toBe('types');
     expect(validateMultiPlatform(initialMultiPlatformForm)?.field).toBe('prompt');

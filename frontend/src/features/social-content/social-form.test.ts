@@ -30,7 +30,7 @@ describe('social form', () => {
     expect(validateSocial(initialSocialForm)?.description).toBe(
       'Please enter a prompt and select at least one platform',
     );
-    // Shown at the prompt first, then at the platforms when only they are missing (issue 18).
+    // Shown at the prompt first, then at the platforms when only they are missing.
     expect(validateSocial(initialSocialForm)?.field).toBe('prompt');
     expect(validateSocial({ ...initialSocialForm, prompt: 'x', platforms: [] })?.field).toBe('platforms');
     const request = socialRequest({ ...withLevel(initialSocialForm, 'facebook', 4), prompt: 'Open house' });
