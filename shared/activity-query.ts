@@ -9,8 +9,9 @@ import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
 
 /**
- * GET /api/activities's query and reply: the filter by action and the pages. Apart from
- * activity.ts, which every function that records an activity bundles, so those carry none of this.
+ * GET /api/activities's query and reply (docs/decisions.md, "The Activity Tracker reaches every activity"):
+ * the filter by action and the pages. Apart from activity.ts, which every function that records an activity
+ * bundles, so those carry none of this.
  */
 
 /** The listed actions in the catalogue's order (the Activity Tracker's filter lists them so). */

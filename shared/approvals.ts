@@ -160,9 +160,9 @@ export interface PublishingSubject extends ApprovalSubject {
 /**
  * The one publishing rule (every channel's gate calls it before going public, and the browser to say
  * so): with approval steps, every step the client's setting names must stand approved on the item's
- * current words; with `none`, the approval rule as it was before approval steps when the client requires approval (the
- * item is Approved, or live with its approved words: shared/content-status.ts). Null when publishing
- * may go ahead.
+ * current words; with `none`, the approval rule as it was before approval steps when the client requires
+ * approval (the item is Approved, or live with its approved words: shared/content-status.ts). Null when
+ * publishing may go ahead.
  */
 export function publishingRefusal(rules: PublishingRules, item: PublishingSubject): PublishingRefusal | null {
   if (rules.approvalSteps === 'none') {

@@ -1,7 +1,7 @@
 import { BATCH_COLUMNS, BATCH_MESSAGES, MAX_BATCH_ROWS } from './batch-columns';
 import * as z from './validation/zod';
 
-/** The bulk API's request and reply shapes. */
+/** The bulk API's request and reply shapes (docs/decisions.md, "Usage, cost, budgets and bulk runs"). */
 
 export const BATCH_ROW_STATUSES = [
   'waiting',

@@ -18,7 +18,10 @@ import { estimateTextTool } from './tools/job-estimates';
 import { NEWSLETTER_MESSAGES } from './tools/newsletter';
 import { SOCIAL_MESSAGES } from './tools/social-content';
 
-/** A batch CSV is read and every row checked with the tools' own schemas. */
+/**
+ * docs/decisions.md, "Usage, cost, budgets and bulk runs": a batch CSV is read and every row checked with the
+ * tools' own schemas.
+ */
 
 const clients: BatchClientRef[] = [
   { id: '01HPEAKROOFING0000000000000', name: 'Peak Roofing', website: 'https://peak.example' },

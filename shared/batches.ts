@@ -51,10 +51,10 @@ function readCsv(text: string): Papa.ParseResult<string[]> {
 }
 
 /**
- * The first row (as a spreadsheet numbers it) holding U+FFFD, or null. Bytes that are not UTF-8 reach
- * us as U+FFFD wherever they were decoded (the browser's `File.text()`, API Gateway, `Buffer`), and the
- * text they stood for is lost: the file is refused, never stored with them (docs/decisions.md,
- * "CSV uploads must be UTF-8").
+ * The first row (as a spreadsheet numbers it) holding U+FFFD, or null. Bytes that are not UTF-8 reach us as
+ * U+FFFD wherever they were decoded (the browser's `File.text()`, API Gateway, `Buffer`), and the text they
+ * stood for is lost: the file is refused, never stored with them
+ * (docs/decisions.md, "CSV uploads must be UTF-8").
  */
 export function notUtf8Row(text: string): number | null {
   if (!text.includes('\uFFFD')) return null;

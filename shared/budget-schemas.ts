@@ -2,8 +2,8 @@ import { BUDGET_MESSAGES, MAX_MONTHLY_BUDGET_USD } from './budget';
 import * as z from './validation/zod';
 
 /**
- * The budget's request and reply shapes, apart from budget.ts so the budget check of every
- * generation route carries its messages, not these schemas.
+ * The budget's request and reply shapes (docs/decisions.md, "Usage, cost, budgets and bulk runs"), apart from
+ * budget.ts so the budget check of every generation route carries its messages, not these schemas.
  */
 
 const isCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;

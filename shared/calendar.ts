@@ -3,8 +3,9 @@ import { isoDateField } from './validation/iso-date';
 import * as z from './validation/zod';
 
 /**
- * The content calendar: scheduled and published WordPress posts on their dates,
- * review links on their expiry and items on their due date, across the clients a user can see.
+ * The content calendar (docs/decisions.md, "Versions, review and approval, and the content calendar"):
+ * scheduled and published WordPress posts on their dates, review links on their expiry and items on their due
+ * date, across the clients a user can see.
  */
 
 export const CALENDAR_ENTRY_KINDS = ['scheduled', 'published', 'due', 'review_expiry'] as const;

@@ -1,6 +1,7 @@
 /**
  * The library editor's one way of making HTML from plain text, used only when the user asks for it in
- * the Text Content tab: never on its own, since it drops headings, lists and links.
+ * the Text Content tab (docs/decisions.md, "Editing library text never destroys the HTML"): never on its own,
+ * since it drops headings, lists and links.
  */
 
 const ESCAPES: Readonly<Record<string, string>> = {

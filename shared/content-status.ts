@@ -1,7 +1,7 @@
 /**
- * The review status of a library item (docs/architecture.md, "Review, usage and bulk work"): where a piece stands between
- * drafting and publishing. The server moves it only through `nextStatus`; the browser reads the same
- * table to label it and to know whether Publish may be offered.
+ * The review status of a library item (docs/architecture.md, "Review, usage and bulk work"): where a piece
+ * stands between drafting and publishing. The server moves it only through `nextStatus`; the browser reads
+ * the same table to label it and to know whether Publish may be offered.
  */
 
 export const CONTENT_STATUSES = [

@@ -4,10 +4,11 @@ import { countWords, htmlToText } from './text';
 import { type WordPressLink, wordpressLinkOf } from './wordpress';
 
 /**
- * A library item as its card shows it: GET /api/clients/{id}/content lists these, never
- * the text, HTML or metadata, so 5,000 items are a few MB of JSON instead of 30. Preview, Edit, Copy and
- * Download fetch the item (GET …/content/{contentId}). Browser-safe: the server stores the derived part
- * with the item on every write, and the browser derives it from an item an edit answers with.
+ * A library item as its card shows it
+ * (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids"): GET /api/clients/{id}/content
+ * lists these, never the text, HTML or metadata, so 5,000 items are a few MB of JSON instead of 30. Preview,
+ * Edit, Copy and Download fetch the item (GET …/content/{contentId}). Browser-safe: the server stores the
+ * derived part with the item on every write, and the browser derives it from an item an edit answers with.
  */
 
 /** The card's excerpt of the text stops here, then an ellipsis (as the client cards' previews, 000 §2). */

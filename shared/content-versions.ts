@@ -1,6 +1,8 @@
 /**
- * Version history of a library item: the API's shapes and the word-level comparison
- * the History dialog shows. Every change of an item's title, text or HTML is a version of its own.
+ * Version history of a library item
+ * (docs/decisions.md, "Versions, review and approval, and the content calendar"): the API's shapes and the
+ * word-level comparison the History dialog shows. Every change of an item's title, text or HTML is a version
+ * of its own.
  */
 
 /** What made a version. */

@@ -110,8 +110,9 @@ export const updateContentSchema = z.object({
   html_content: z.string().check(z.maxLength(MAX_BODY)),
   metadata: z.optional(storableJsonObject()),
   /**
-   * For an item under review: true keeps the open review on the new version (the reviewer sees the
-   * change); absent or false takes the item back to Draft.
+   * For an item under review: true keeps the open review on the new version (the reviewer sees the change);
+   * absent or false takes the item back to Draft
+   * (docs/decisions.md, "Versions, review and approval, and the content calendar").
    */
   updateOpenReview: z.optional(z.boolean()),
 });

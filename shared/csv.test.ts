@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { FORMULA_PAYLOADS } from '#test/support/formula-payloads';
 import { type CsvColumn, FORMULA_START, neutralisedText, writeCsv } from './csv';
 
-/** The CSV writer against formula payloads, read back by a real CSV parser. */
+/**
+ * docs/decisions.md, "Spreadsheet files: no formulas out, only UTF-8 in": the CSV writer against formula
+ * payloads, read back by a real CSV parser.
+ */
 
 interface Line {
   readonly name: string | null;

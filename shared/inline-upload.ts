@@ -3,7 +3,8 @@
  * whose event is larger than 6 MB (6,291,456 bytes) before the function runs, so API Gateway's 10 MB
  * never comes into play. Such a route accepts an image whose base64 fits in that event with room for
  * the rest of it (headers, request context, the JSON around the image), and the browser checks the same
- * size before it uploads. The spec's 5 MB is the other bound; this one is lower.
+ * size before it uploads (docs/decisions.md, "Image analysis fits its route"). The spec's 5 MB is the other
+ * bound; this one is lower.
  */
 export const LAMBDA_INVOCATION_LIMIT_BYTES = 6 * 1024 * 1024;
 

@@ -13,7 +13,10 @@ import {
   usdToMicro,
 } from './prices';
 
-/** The price table covers every model of the spec's lists, and costs add up. */
+/**
+ * docs/decisions.md, "Usage, cost, budgets and bulk runs": the price table covers every model of the spec's
+ * lists, and costs add up.
+ */
 describe('the price table', () => {
   it('has a dated price with its source for every model of every list', () => {
     for (const model of LANGUAGE_MODELS) expect(TEXT_PRICES[model.id], model.id).toBeDefined();

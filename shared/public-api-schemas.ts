@@ -82,7 +82,10 @@ export const apiErrorSchema = z
   })
   .check(z.meta({ description: 'Every error of the API has this body.' }));
 
-/** 402: a job for a client whose monthly budget is spent, refused before it starts. */
+/**
+ * 402: a job for a client whose monthly budget is spent
+ * (docs/decisions.md, "Usage, cost, budgets and bulk runs"), refused before it starts.
+ */
 export const budgetExceededErrorSchema = z
   .object({
     error: z.object({

@@ -4,11 +4,11 @@
  */
 
 /**
- * The documented API version: the spec's 1.2.2 (001 §9) with additions (docs/decisions.md, "The public API keeps its contract"):
- * usage, budgets and batches in 1.3.0; the agency's settings, client statements and billing, the usage
- * filters `clientId` and `provider` with the offline and estimated figures in 1.4.0; the
- * caller's notifications, a client's `approval_steps` and a library item's approval state in 1.5.0, each a
- * minor version: every earlier endpoint and reply is unchanged.
+ * The documented API version: the spec's 1.2.2 (001 §9) with additions
+ * (docs/decisions.md, "The public API keeps its contract"): usage, budgets and batches in 1.3.0; the agency's
+ * settings, client statements and billing, the usage filters `clientId` and `provider` with the offline and
+ * estimated figures in 1.4.0; the caller's notifications, a client's `approval_steps` and a library item's
+ * approval state in 1.5.0, each a minor version: every earlier endpoint and reply is unchanged.
  */
 export const PUBLIC_API_VERSION = '1.5.0';
 

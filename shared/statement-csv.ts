@@ -2,9 +2,9 @@ import { type CsvColumn, writeCsv } from './csv';
 import { STATEMENT_CSV_COLUMNS, type Statement } from './statement';
 
 /**
- * The statement as CSV, apart from shared/statement.ts so the CSV writer (papaparse)
- * loads only when a CSV is asked for: the same file from the server's `Accept: text/csv` and the page's
- * Download CSV.
+ * The statement as CSV (docs/decisions.md, "Client statements"), apart from shared/statement.ts so the CSV
+ * writer (papaparse) loads only when a CSV is asked for: the same file from the server's `Accept: text/csv`
+ * and the page's Download CSV.
  */
 
 /** One line of the statement's CSV: an item, a job, or one of the totals. */

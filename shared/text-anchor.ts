@@ -1,12 +1,12 @@
 import * as z from './validation/zod';
 
 /**
- * A comment's place in the text it is about: the passage quoted, a little of the text
- * before and after it, and where it was, in the text of the version it was written on. The text is the
- * HTML's text as a browser reads it (the concatenated text nodes, `textContent`): the review page takes
- * the reviewer's selection from it, and the review page and the app's panel find the passage again in
- * the version they show. Found where it was, or elsewhere with the same words (an edit elsewhere moved
- * it), it is highlighted; not found, the passage itself changed, and the comment says so.
+ * A comment's place in the text it is about (docs/decisions.md, "Comments anchored to the text"): the passage
+ * quoted, a little of the text before and after it, and where it was, in the text of the version it was
+ * written on. The text is the HTML's text as a browser reads it (the concatenated text nodes, `textContent`):
+ * the review page takes the reviewer's selection from it, and the review page and the app's panel find the
+ * passage again in the version they show. Found where it was, or elsewhere with the same words (an edit
+ * elsewhere moved it), it is highlighted; not found, the passage itself changed, and the comment says so.
  */
 
 /** Characters of context kept on each side of a passage. */

@@ -132,7 +132,8 @@ export function htmlToText(html: string): string {
 }
 
 /**
- * Ends a sentence with a full stop unless it already ends one: a sentence that ends with a
+ * Ends a sentence with a full stop unless it already ends one
+ * (docs/decisions.md, "Names and cut text in messages"): a sentence that ends with a
  * name like "Peak Roofing Co." gets no second stop. The one way to put a name at the end of a message.
  */
 export function endSentence(text: string): string {

@@ -3,7 +3,10 @@ import { SPEECH_MODEL } from './models';
 import { costOf, SPEECH_PRICE } from './prices';
 import { estimatedSpeechUsage, estimateSpeechJob } from './usage-estimate';
 
-/** Speech is estimated from its characters, priced by the speech price's minutes. */
+/**
+ * docs/decisions.md, "Usage an owner reads at a glance; filters in the public API": speech is estimated from
+ * its characters, priced by the speech price's minutes.
+ */
 describe('the speech estimate', () => {
   it('is the characters at 15 a second, priced per minute of audio', () => {
     const usage = estimatedSpeechUsage(1_800);

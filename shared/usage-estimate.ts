@@ -3,10 +3,11 @@ import { costOf, type ImageUsage, NO_USAGE, type UsageMeasure } from './prices';
 import { estimateTokens } from './token-estimate';
 
 /**
- * What a job is expected to cost before it runs: the estimate a client's budget holds while
- * the job runs, and a bulk run's total shown before it starts. Real costs replace estimates as jobs
- * finish. Priced at list price whatever serves the job; a client's budget holds it only when the job's
- * provider has a key (functions/budgets/billable-estimate.ts), since offline a job costs nothing.
+ * What a job is expected to cost before it runs (docs/decisions.md, "Usage, cost, budgets and bulk runs"):
+ * the estimate a client's budget holds while the job runs, and a bulk run's total shown before it starts.
+ * Real costs replace estimates as jobs finish. Priced at list price whatever serves the job; a client's
+ * budget holds it only when the job's provider has a key (functions/budgets/billable-estimate.ts), since
+ * offline a job costs nothing.
  */
 
 /** The system prompt, the client's profile and instructions: roughly what every text job sends. */

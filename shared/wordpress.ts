@@ -219,8 +219,9 @@ export const wordpressPostInputSchema = z
     /** ISO 8601 with an offset or Z: the moment the viewer chose in their own time zone. */
     date: z.optional(z.iso.datetime({ offset: true })),
     /**
-     * An administrator publishing an item its client's approval rule would refuse;
-     * recorded in the activity. Anyone else sending it is refused.
+     * An administrator publishing an item its client's approval rule would refuse
+     * (docs/decisions.md, "Versions, review and approval, and the content calendar"); recorded in the
+     * activity. Anyone else sending it is refused.
      */
     overrideApproval: z.optional(z.boolean()),
   })

@@ -1,10 +1,10 @@
 import * as z from './zod';
 
 /**
- * The one rule for a web address a request carries: every URL field of every request
- * schema, and the browser's forms, use it, so a `javascript:`, `file:`, `gopher:`, `data:` or `ftp:`
- * address is refused with a 400 where it enters, never later inside a job. A web address is http or
- * https, names a host, carries no user name or password, and is at most 2,048 characters.
+ * The one rule for a web address a request carries (docs/decisions.md, "The outside probe's findings"): every
+ * URL field of every request schema, and the browser's forms, use it, so a `javascript:`, `file:`, `gopher:`,
+ * `data:` or `ftp:` address is refused with a 400 where it enters, never later inside a job. A web address is
+ * http or https, names a host, carries no user name or password, and is at most 2,048 characters.
  */
 
 /** Blog rewrite's wording (001 §5), used for every address that is present but not a web address. */
