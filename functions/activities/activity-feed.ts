@@ -89,11 +89,12 @@ const newestKeyFirst = (a: ActivityRow, b: ActivityRow) => {
 };
 
 /**
- * One page of the feed, newest first (001 §9: 100 rows at a time), and whether an older page exists.
- * Filtered by action, it reads each asked action's partition of the byAction index for just the page
- * (one extra row each tells whether more exist) and merges them: what it reads grows with the page and
- * the number of actions asked for, never with the activities of other actions (a bulk run's
- * thousand generations no longer hide a budget change).
+ * One page of the feed, newest first (001 §9: 100 rows at a time), and whether an older page exists. Filtered
+ * by action, it reads each asked action's partition of the byAction index for just the page (one extra row
+ * each tells whether more exist) and merges them: what it reads grows with the page and the number of actions
+ * asked for, never with the activities of other actions
+ * (docs/decisions.md, "The Activity Tracker reaches every activity": a bulk run's thousand generations no
+ * longer hide a budget change).
  */
 export async function listActivitiesPage(
   request: ActivityPageRequest,

@@ -11,10 +11,11 @@ import { isConditionFailure, partitionKey, sortKey } from '#functions/data/item-
 
 /**
  * One-time fill of the byAction index keys (entities.ts, gsi1) on the activities recorded before the
- * index existed: without them the tracker's filter by action would not find those. It walks
- * the feed's one partition (a Query, never a Scan), reading only the items without the keys, and sets
- * each one's keys from its action and id, on the condition that it still has none, so the activities
- * recorded since (which the recorder indexes itself) are left alone and any number of runs is safe.
+ * index existed (docs/decisions.md, "The Activity Tracker reaches every activity"): without them the
+ * tracker's filter by action would not find those. It walks the feed's one partition (a Query, never a Scan),
+ * reading only the items without the keys, and sets each one's keys from its action and id, on the condition
+ * that it still has none, so the activities recorded since (which the recorder indexes itself) are left alone
+ * and any number of runs is safe.
  *
  * When a walk completes without a failure, a marker item says so and later runs return at once. It runs
  * on deploy (a CloudFormation trigger after every function that records activities is replaced,

@@ -9,12 +9,13 @@ import { cognitoClient } from '#functions/commons/clients/cognito';
 import { logger } from '#functions/commons/logger';
 
 /**
- * The deploy-time half of `adminEmails`: a CloudFormation custom
- * resource, run by CDK's provider framework (infra/admin-promotion.ts), that holds the whole list. On
- * create and on every change it adds each listed user who already has an account to the admins group
- * (one who has not signed up yet is skipped; the post-confirmation trigger promotes them later), and
- * takes out of the group the addresses that left the list. Deleting it takes the listed users out.
- * One resource for any number of admins: the stack's resource budget does not grow with the list.
+ * The deploy-time half of `adminEmails`
+ * (docs/decisions.md, "Admins for existing users, and grants checked both ways"): a CloudFormation custom
+ * resource, run by CDK's provider framework (infra/admin-promotion.ts), that holds the whole list. On create
+ * and on every change it adds each listed user who already has an account to the admins group (one who has
+ * not signed up yet is skipped; the post-confirmation trigger promotes them later), and takes out of the
+ * group the addresses that left the list. Deleting it takes the listed users out. One resource for any number
+ * of admins: the stack's resource budget does not grow with the list.
  */
 
 type PromotionEvent = CdkCustomResourceEvent<AdminPromotionProperties & { ServiceToken: string }>;

@@ -4,9 +4,10 @@ import { getSecretValue } from '#functions/commons/clients/secrets-manager';
 import { ORIGIN_SECRET_TTL_MS, ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 
 /**
- * Whether a request came through CloudFront: CloudFront adds `x-origin-verify` with a
- * value only it and the HTTP authorizer know. The value is ORIGIN_SECRET locally (a fresh one per start,
- * added by the local gateway that plays CloudFront) and the Secrets Manager secret named by
+ * Whether a request came through CloudFront
+ * (docs/decisions.md, "WebSocket keep-alive and the CloudFront-only API"): CloudFront adds `x-origin-verify`
+ * with a value only it and the HTTP authorizer know. The value is ORIGIN_SECRET locally (a fresh one per
+ * start, added by the local gateway that plays CloudFront) and the Secrets Manager secret named by
  * ORIGIN_SECRET_ARN in AWS, reused for ORIGIN_SECRET_TTL_MS so a changed value is picked up.
  *
  * Without either setting nothing is accepted: a misconfigured authorizer fails closed.

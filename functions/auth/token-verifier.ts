@@ -104,9 +104,10 @@ export function bearerToken(header: string | undefined | null): string | null {
 /**
  * Tokens this instance has verified, until they expire: a browser sends the same ID token with every
  * request for up to an hour, and checking its RS256 signature and claims again each time was a measurable
- * share of the local gateway's CPU on the client list (docs/benchmarks.md, "api-throughput"); a warm authorizer Lambda saves the same. The key is
- * the whole token, signature included, with the configuration it was checked against, so only the very
- * same string under the same rules is taken as verified; its expiry is checked on every use.
+ * share of the local gateway's CPU on the client list (docs/benchmarks.md, "api-throughput"); a warm
+ * authorizer Lambda saves the same. The key is the whole token, signature included, with the configuration it
+ * was checked against, so only the very same string under the same rules is taken as verified; its expiry is
+ * checked on every use.
  */
 const verified = new Map<string, { readonly caller: Caller; readonly expiresAtSeconds: number }>();
 const MAX_VERIFIED_TOKENS = 1000;

@@ -30,10 +30,10 @@ import {
 } from './batch-store';
 
 /**
- * The feeder of bulk runs (docs/architecture.md, "Review, usage and bulk work"): moves a batch's waiting rows into the jobs
- * queue while the user has job slots, in row order, so rows wait instead of being refused. It runs when
- * a batch is created, each time one of its rows' jobs is settled (functions/usage/settle-job.ts), after
- * a retry, every minute for the batches whose feed stopped at full slots (scheduled-feed.ts), and,
+ * The feeder of bulk runs (docs/architecture.md, "Review, usage and bulk work"): moves a batch's waiting rows
+ * into the jobs queue while the user has job slots, in row order, so rows wait instead of being refused. It
+ * runs when a batch is created, each time one of its rows' jobs is settled (functions/usage/settle-job.ts),
+ * after a retry, every minute for the batches whose feed stopped at full slots (scheduled-feed.ts), and,
  * locally, when the runtime starts.
  *
  * Feeding a row: a slot (under BATCH_JOB_SLOTS, so the user keeps some for the tools), the client's

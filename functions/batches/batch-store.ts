@@ -13,10 +13,10 @@ import { derivedUlid } from '#functions/generation/derived-id';
 import type { CheckedBatchRow } from '#shared/batch-columns';
 
 /**
- * Bulk runs (entities.ts `batch`, `batchRow`): a batch item, and one item per row under
- * it, in row order. A row moves waiting → queued (its job created and sent) → succeeded | failed, or
- * waiting → cancelled; every move is a conditional update on the state it leaves, so two feeders, or a
- * feeder and a cancel, never both move the same row.
+ * Bulk runs (docs/decisions.md, "Usage, cost, budgets and bulk runs": entities.ts `batch`, `batchRow`): a
+ * batch item, and one item per row under it, in row order. A row moves waiting → queued (its job created and
+ * sent) → succeeded | failed, or waiting → cancelled; every move is a conditional update on the state it
+ * leaves, so two feeders, or a feeder and a cancel, never both move the same row.
  */
 
 export type BatchRecord = FormattedItem<Entities['batch']>;

@@ -3,10 +3,11 @@ import { feedBatch } from './batch-feeder';
 import { clearBatchWait, waitingBatches } from './batch-waits';
 
 /**
- * The scheduled feeder (infra/rate-schedule.ts runs it every minute, and so does
- * the local runtime): feeds again each batch whose feed stopped because the user's job slots were full.
- * Slots freed by the user's other jobs feed nobody else, so without this such a batch waited until
- * someone read it (GET /api/batches/{id} repairs a stalled batch).
+ * The scheduled feeder
+ * (docs/decisions.md, "Hardening: topic policy, least privilege, regions, ports, the scheduled feeder":
+ * infra/rate-schedule.ts runs it every minute, and so does the local runtime): feeds again each batch whose
+ * feed stopped because the user's job slots were full. Slots freed by the user's other jobs feed nobody else,
+ * so without this such a batch waited until someone read it (GET /api/batches/{id} repairs a stalled batch).
  *
  * Idempotent, like every feed: a row moves to queued once and its job id is derived from the batch and
  * the row (batch-feeder.ts), so two runs at once, or a run beside a row's settle, start nothing twice. A

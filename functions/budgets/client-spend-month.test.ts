@@ -6,9 +6,9 @@ import { budgetExceededMessage } from '#shared/budget';
 import { BudgetExceededError, currentMonth, reserveBudget } from './client-spend';
 
 /**
- * The budget month is the agency zone's month at admission (docs/decisions.md, "Months and
- * days in the agency's zone"), at fixed instants a month's edge apart from UTC's: the month key of the
- * spend item the admission updates, and the month its refusal names.
+ * The budget month is the agency zone's month at admission
+ * (docs/decisions.md, "Months and days in the agency's zone"), at fixed instants a month's edge apart from
+ * UTC's: the month key of the spend item the admission updates, and the month its refusal names.
  */
 
 const zone = vi.hoisted(() => ({ name: 'UTC' }));

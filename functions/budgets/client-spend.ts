@@ -58,10 +58,9 @@ export interface BudgetedClient {
 }
 
 /**
- * The budget month of an instant: its month in the agency's time zone. The spend item's key
- * is that month's `YYYY-MM`, so with the default zone, UTC, the items are the ones kept before; a
- * change of zone moves to the next key when the zone's month turns (docs/decisions.md, "Months and days
- * in the agency's zone").
+ * The budget month of an instant: its month in the agency's time zone. The spend item's key is that month's
+ * `YYYY-MM`, so with the default zone, UTC, the items are the ones kept before; a change of zone moves to the
+ * next key when the zone's month turns (docs/decisions.md, "Months and days in the agency's zone").
  */
 export async function currentMonth(now = new Date()): Promise<string> {
   return monthOf(now, await readAgencyTimeZone());

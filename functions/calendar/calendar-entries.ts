@@ -10,11 +10,11 @@ import { type ContentStatus, statusOf } from '#shared/content-status';
 import { wordpressLinkOf } from '#shared/wordpress';
 
 /**
- * The calendar's entries from three month-partitioned indexes: posts by their
- * WordPress date, items by their due date, review links by their expiry. Each month is one Query per
- * index, whatever the number of clients; entries of clients the caller cannot see are dropped. Dates are
- * matched a day wider on each side: the browser places each entry on the day it falls on in the viewer's
- * time zone, which may be the day before or after in UTC.
+ * The calendar's entries (docs/decisions.md, "Versions, review and approval, and the content calendar") from
+ * three month-partitioned indexes: posts by their WordPress date, items by their due date, review links by
+ * their expiry. Each month is one Query per index, whatever the number of clients; entries of clients the
+ * caller cannot see are dropped. Dates are matched a day wider on each side: the browser places each entry on
+ * the day it falls on in the viewer's time zone, which may be the day before or after in UTC.
  */
 
 const DAY_MS = 86_400_000;

@@ -36,9 +36,9 @@ function plainTextSource(body: string, url: string): ExtractedSource {
  */
 export async function fetchSource(url: string, options: FetchSourceOptions = {}): Promise<ExtractedSource> {
   const page = await safeFetch(url, options);
-  // linkedom, css-select and Readability (most of a page reader's bundle: docs/benchmarks.md, "lambda-bundle") are
-  // evaluated only when a page is read,
-  // not each time the worker or the fetch route starts.
+  // linkedom, css-select and Readability (most of a page reader's bundle:
+  // docs/benchmarks.md, "lambda-bundle") are evaluated only when a page is read, not each time the worker or
+  // the fetch route starts.
   const source =
     page.contentType === 'text/plain'
       ? plainTextSource(page.body, page.url)

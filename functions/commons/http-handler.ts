@@ -114,7 +114,7 @@ export interface AccessRequest {
  * A route that needs a signed-in caller (or an API key where the table says `apiKey`). The order is
  * fixed: credentials, then `access` (may this caller touch the resource the path names? a client the
  * caller cannot see is a 404), then the body is parsed and validated, then `handle` runs. An outsider
- * therefore learns nothing from a malformed body.
+ * therefore learns nothing from a malformed body (docs/decisions.md, "The outside probe's findings").
  */
 export function httpHandler<Body = undefined, Access = undefined>(options: {
   body?: z.core.$ZodType<Body>;

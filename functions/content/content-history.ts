@@ -13,9 +13,10 @@ import { retryUnprocessed } from '#functions/trash/retry-unprocessed';
 import { listClientVersions, listItemVersions, type VersionRecord } from './content-versions';
 
 /**
- * What belongs to a library item besides itself: its versions, review links (with their
- * token pointers) and comments. A delete removes them with the item and keeps them in its snapshot;
- * Undo puts them back before the item, so it never shows without its history.
+ * What belongs to a library item besides itself
+ * (docs/decisions.md, "Versions, review and approval, and the content calendar"): its versions, review links
+ * (with their token pointers) and comments. A delete removes them with the item and keeps them in its
+ * snapshot; Undo puts them back before the item, so it never shows without its history.
  */
 
 export interface ItemHistory {

@@ -25,7 +25,10 @@ import { type ContentRecord, toClientContent } from './content-record';
  */
 
 export const CONTENT_PAGE_DEFAULT = 50;
-/** A library of 5,000 items is two requests: the first screen's page, then the rest. */
+/**
+ * A library of 5,000 items is two requests: the first screen's page, then the rest
+ * (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids").
+ */
 export const CONTENT_PAGE_MAX = 5000;
 /** Lambda replies are capped at 6 MB; a page stops early rather than fail on long titles and links. */
 export const CONTENT_PAGE_MAX_BYTES = 4_500_000;

@@ -34,7 +34,8 @@ describe('toClientContent', () => {
       metadata: { model: 'gpt-4o' },
       created_at: record.createdAt,
       updated_at: record.updatedAt,
-      // Stored before statuses existed: a draft.
+      // Stored before statuses existed: a draft
+      // (docs/decisions.md, "Versions, review and approval, and the content calendar").
       status: 'draft',
       // Stored before approval steps: no decisions.
       approvals: [],

@@ -118,12 +118,12 @@ const wordsOf = (record: Pick<ContentRecord, 'title' | 'content' | 'html_content
 });
 
 /**
- * The one way an item's title, text or HTML changes (docs/architecture.md, "Review, usage and bulk work"): `update` computes the
- * change from the item as it is now; if the words differ (or `forceVersion`), a version is written first,
- * then the item, on the condition that it still holds the version it was read with. If it moved on (another
- * change landed in between), the version is taken back and the change is worked out again from the item
- * as it now is. An item from before versions gets its old words recorded first, as the version with the
- * item's own id, so its history starts where it stood.
+ * The one way an item's title, text or HTML changes (docs/architecture.md, "Review, usage and bulk work"):
+ * `update` computes the change from the item as it is now; if the words differ (or `forceVersion`), a version
+ * is written first, then the item, on the condition that it still holds the version it was read with. If it
+ * moved on (another change landed in between), the version is taken back and the change is worked out again
+ * from the item as it now is. An item from before versions gets its old words recorded first, as the version
+ * with the item's own id, so its history starts where it stood.
  */
 export async function changeContent(
   record: ContentRecord,

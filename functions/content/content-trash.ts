@@ -29,7 +29,8 @@ export async function deleteContentRecoverably(caller: Caller, record: ContentRe
     restorableBy: [caller.userId],
     payload: payloadSchema.parse({ content: record, ...history }),
   });
-  // The item first, so it disappears from every route at once; its history follows.
+  // The item first, so it disappears from every route at once; its history follows
+  // (docs/decisions.md, "Versions, review and approval, and the content calendar").
   await removeContent(record);
   await deleteHistory(history);
 }

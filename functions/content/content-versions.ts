@@ -17,13 +17,13 @@ import { VERSION_SOURCES } from '#shared/content-versions';
 import { countWords, htmlToText } from '#shared/text';
 
 /**
- * The version history of library items (docs/architecture.md, "Review, usage and bulk work"). A version is written before the
- * change it records (a conditional put), and the item is then updated on the condition that it still
- * holds the version it was read with (content-store.ts, changeContent). DynamoDB Local's stand-in has no
- * transactions, so this order is what keeps a crash from leaving a change without its version: the worst
- * a crash leaves is a version that never became the item's words. Such a version is not on the item's
- * chain (each version names the one it replaced, from the item's current version back), and the history
- * follows that chain, so it never shows one.
+ * The version history of library items (docs/architecture.md, "Review, usage and bulk work"). A version is
+ * written before the change it records (a conditional put), and the item is then updated on the condition
+ * that it still holds the version it was read with (content-store.ts, changeContent). DynamoDB Local's
+ * stand-in has no transactions, so this order is what keeps a crash from leaving a change without its
+ * version: the worst a crash leaves is a version that never became the item's words. Such a version is not on
+ * the item's chain (each version names the one it replaced, from the item's current version back), and the
+ * history follows that chain, so it never shows one.
  */
 
 export type VersionRecord = FormattedItem<Entities['contentVersion']>;

@@ -1,9 +1,10 @@
 import * as z from '#shared/validation/zod';
 
 /**
- * What delete snapshots hold of an item's history (deleting an item deletes its versions
- * and review links, and Undo brings them all back): its versions, review links and comments as stored.
- * Parsing them back rejects a damaged snapshot. Snapshots from before versions have none of these.
+ * What delete snapshots hold of an item's history
+ * (docs/decisions.md, "Versions, review and approval, and the content calendar": deleting an item deletes its
+ * versions and review links, and Undo brings them all back): its versions, review links and comments as
+ * stored. Parsing them back rejects a damaged snapshot. Snapshots from before versions have none of these.
  */
 
 export const versionRecordSchema = z.object({

@@ -13,7 +13,9 @@ const querySchema = z.object({
 
 /**
  * GET /api/clients/{clientId}/content/{contentId}/versions?limit=&cursor= → `{items, next_cursor}`: the
- * item's versions newest first, a page at a time since an item may have hundreds.
+ * item's versions newest first
+ * (docs/decisions.md, "Versions, review and approval, and the content calendar"), a page at a time since an
+ * item may have hundreds.
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),

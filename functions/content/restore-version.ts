@@ -8,9 +8,10 @@ import { authorizeVersion } from './version-access';
 const bodySchema = z.optional(z.object({ updateOpenReview: z.optional(z.boolean()) }));
 
 /**
- * POST /api/clients/{clientId}/content/{contentId}/versions/{versionId}/restore → the item: its words
- * become the old version's again, as a new version, so the history keeps what it
- * replaced.
+ * POST /api/clients/{clientId}/content/{contentId}/versions/{versionId}/restore → the item: its words become
+ * the old version's again, as a new version
+ * (docs/decisions.md, "Versions, review and approval, and the content calendar"), so the history keeps what
+ * it replaced.
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeVersion(caller, params),

@@ -6,7 +6,8 @@ import { patchContent } from './content-store';
 
 /**
  * PUT /api/clients/{clientId}/content/{contentId}/due-date `{dueDate}`: the day an item is due by, shown
- * on the calendar; null clears it. Not a change of the words, so no version.
+ * on the calendar (docs/decisions.md, "Versions, review and approval, and the content calendar"); null clears
+ * it. Not a change of the words, so no version.
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),

@@ -9,10 +9,10 @@ import { updateContent } from './content-saves';
 /**
  * PUT /api/clients/{clientId}/content/{contentId}: the library's Edit dialog; sets a new `updated_at`.
  * The text and the HTML are stored as sent: an edited text never rebuilds the HTML here
- * (docs/decisions.md, "Clients, access and the library"). The dialog applies a text edit to the HTML itself, and rebuilds it only when the user asks. A
- * change of the words is a new version; under review it takes the item back to Draft
- * unless `updateOpenReview` keeps the open review on it.
- * Media of the caller's that the edited item names is kept as saved (functions/media/saved-media.ts).
+ * (docs/decisions.md, "Clients, access and the library"). The dialog applies a text edit to the HTML itself,
+ * and rebuilds it only when the user asks. A change of the words is a new version; under review it takes the
+ * item back to Draft unless `updateOpenReview` keeps the open review on it. Media of the caller's that the
+ * edited item names is kept as saved (functions/media/saved-media.ts).
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),

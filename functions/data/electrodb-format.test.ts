@@ -90,7 +90,8 @@ describe('puts write the stored format ElectroDB wrote', () => {
       gsi1sk: '$content_1#contentid_01con',
       __edb_e__: 'content',
       __edb_v__: '1',
-      // Added since, computed on every put: the library list's summary of the item.
+      // Added since (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids"), computed on
+      // every put: the library list's summary of the item.
       summary: { preview: '', thumbnails: [], wordCount: 0, wordpress: null },
     });
   });

@@ -17,8 +17,8 @@ import { type TABLE_INDEXES, TABLE_KEYS } from '#contract/table-definition';
  * The reads and writes every store repeats. dynamodb-toolbox builds every request (keys, conditions,
  * index queries); reads are turned into records here, as ElectroDB did: the entity's visible attributes
  * under their names, nothing re-checked. The toolbox's own formatter runs each attribute of each item
- * through a generator and its validators, many times ElectroDB's CPU (docs/benchmarks.md, "api-throughput"), which a list
- * of clients would pay on every request.
+ * through a generator and its validators, many times ElectroDB's CPU (docs/benchmarks.md, "api-throughput"),
+ * which a list of clients would pay on every request.
  */
 
 type Raw = Record<string, unknown>;

@@ -1,8 +1,8 @@
 /**
- * Turns a reply that grows chunk by chunk into the pushes a browser receives (docs/decisions.md, "Job
- * progress pushes"). Each push carries only the text written since the one before (a delta) and a
- * sequence number that starts at 1 for each attempt of the job, so the pushed bytes grow linearly with
- * the reply and a browser can tell a missed push (a gap in the numbers) from a late one.
+ * Turns a reply that grows chunk by chunk into the pushes a browser receives
+ * (docs/decisions.md, "Job progress pushes"). Each push carries only the text written since the one before (a
+ * delta) and a sequence number that starts at 1 for each attempt of the job, so the pushed bytes grow
+ * linearly with the reply and a browser can tell a missed push (a gap in the numbers) from a late one.
  *
  * The first text is due at once, and so is the first text a reader can see: models often open with
  * markup alone (a code fence, `<h2>`, a JSON key), which renders nothing, and the words that follow must

@@ -89,11 +89,11 @@ async function generate<Input, Result extends Record<string, unknown>>(
   const pushes = new ProgressStream();
   let lastSave = Date.now();
   let savedLength = 0;
-  // Until the provider reports what the attempt consumed (at the end of its stream), the attempt's
-  // usage is an estimate of what was sent and what it has streamed so far, saved with the first text
-  // (the provider took the call) and again with each saved progress: a crash that cuts the call off
-  // leaves that estimate, marked as one, instead of nothing (docs/decisions.md, "Usage: a crashed
-  // attempt is estimated"); functions/usage/attempt-estimate.ts keeps none for the offline composer.
+  // Until the provider reports what the attempt consumed (at the end of its stream), the attempt's usage is
+  // an estimate of what was sent and what it has streamed so far, saved with the first text (the provider
+  // took the call) and again with each saved progress: a crash that cuts the call off leaves that estimate,
+  // marked as one, instead of nothing (docs/decisions.md, "Usage: a crashed attempt is estimated");
+  // functions/usage/attempt-estimate.ts keeps none for the offline composer.
   const inputEstimate = estimateTokens(prompt.system) + estimateTokens(prompt.prompt);
   let reported = false;
   let estimateSaved = false;

@@ -4,8 +4,9 @@ import type { ToolDefinition } from './tool-definition';
 /**
  * Every tool the text worker can run, by job kind (the text tools of shared/tools/catalog.ts: the
  * record's type makes a missing one a compile error). Each tool (its schemas, prompt builder and result
- * parser) loads on its first job, so a cold worker pays for the tool its job needs, not for all seven;
- * the media worker's tools load the same way (media-tools.ts).
+ * parser) loads on its first job, so a cold worker pays for the tool its job needs, not for all seven
+ * (docs/decisions.md, "Decoded items, lazy tools and entities"); the media worker's tools load the same
+ * way (media-tools.ts).
  */
 /** Methods are bivariant in their parameters, so every concrete tool fits this widened type. */
 export type RegisteredTool = ToolDefinition<unknown, Record<string, unknown>>;

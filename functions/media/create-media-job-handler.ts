@@ -20,7 +20,10 @@ export function createMediaJobHandler<Input extends object>(options: {
   readonly name: string;
   readonly requestSchema: z.ZodMiniType<Input>;
   clientId(input: Input): string | null;
-  /** What the job is expected to cost at list price, in micro-dollars. */
+  /**
+   * What the job is expected to cost at list price, in micro-dollars
+   * (docs/decisions.md, "Usage, cost, budgets and bulk runs").
+   */
   estimateMicroUsd(input: Input): number;
   /**
    * Whose key the job would be billed on, or null when nothing of it is (the user's own key, a run

@@ -17,9 +17,10 @@ export interface SavedContentFields {
 }
 
 /**
- * Tags the caller's media that the content names as saved; returns how many files were tagged. Most
- * saves name no media, and the S3 client (a large part of the Content function's bundle: docs/benchmarks.md, "lambda-bundle") loads only
- * for those that do (docs/decisions.md, "Bundles within budget").
+ * Tags the caller's media that the content names as saved; returns how many files were tagged. Most saves
+ * name no media, and the S3 client (a large part of the Content function's bundle:
+ * docs/benchmarks.md, "lambda-bundle") loads only for those that do
+ * (docs/decisions.md, "Bundles within budget").
  */
 export async function keepSavedMedia(caller: Caller, fields: SavedContentFields): Promise<number> {
   const text = [fields.html_content ?? '', fields.content ?? '', JSON.stringify(fields.metadata ?? {})].join(

@@ -6,9 +6,10 @@ import { estimateImageJob } from '#shared/usage-estimate';
 import { UsageMeter } from './usage-meter';
 
 /**
- * A media call's estimate is saved before the call, so a crash during it still counts;
- * the call's measure replaces it, a refusal withdraws it, and a call cut off keeps it, marked. The job
- * store is a stand-in that keeps what the attempt's usage was last saved as.
+ * docs/decisions.md, "Usage an owner reads at a glance; filters in the public API": a media call's estimate
+ * is saved before the call, so a crash during it still counts; the call's measure replaces it, a refusal
+ * withdraws it, and a call cut off keeps it, marked. The job store is a stand-in that keeps what the
+ * attempt's usage was last saved as.
  */
 
 const store = vi.hoisted(() => ({ saved: [] as AttemptUsage[] }));

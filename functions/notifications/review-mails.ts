@@ -1,10 +1,10 @@
 import type { Mail } from './mail-sender';
 
 /**
- * The review loop's e-mails, as text: the reviewer gets the link, a reminder before it
- * expires and a note when a new version is ready; staff get the client's decisions. The link's token is
- * never stored (only its hash), so only the first e-mail carries the link; the later ones send the
- * reviewer back to it, since one link follows the item's versions.
+ * The review loop's e-mails (docs/decisions.md, "Notifications"), as text: the reviewer gets the link, a
+ * reminder before it expires and a note when a new version is ready; staff get the client's decisions. The
+ * link's token is never stored (only its hash), so only the first e-mail carries the link; the later ones
+ * send the reviewer back to it, since one link follows the item's versions.
  */
 
 /** `3 December 2026, 14:05 UTC`: the mails are read anywhere, so the zone is named. */

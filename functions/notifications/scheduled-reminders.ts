@@ -11,10 +11,10 @@ import { claimMailOnce } from './notification-store';
 import { reviewReminderMail } from './review-mails';
 
 /**
- * The review links' expiry reminders (infra/rate-schedule.ts runs it every
- * REVIEW_REMINDER_INTERVAL_MINUTES, and so does the local runtime): each open, undecided link sent to an
- * address and expiring within REVIEW_REMINDER_LEAD_HOURS gets one e-mail to its reviewer. A link made
- * less than that lead before it expires gets none: the e-mail that sent it already says when it ends.
+ * The review links' expiry reminders (docs/decisions.md, "Notifications": infra/rate-schedule.ts runs it
+ * every REVIEW_REMINDER_INTERVAL_MINUTES, and so does the local runtime): each open, undecided link sent to
+ * an address and expiring within REVIEW_REMINDER_LEAD_HOURS gets one e-mail to its reviewer. A link made less
+ * than that lead before it expires gets none: the e-mail that sent it already says when it ends.
  *
  * Once per link: the mail's claim (a conditional put of its own item) comes before the send, so two runs
  * at once, or a run repeated by EventBridge, send it once. A send that fails after the claim is logged

@@ -50,7 +50,7 @@ describe('Google text adapter against the Gemini streamGenerateContent wire form
     expect(provider.name).toBe('google');
     expect(result.chunks).toEqual(['Q1: ', 'Do you ', 'repair roofs?']);
     expect(result.usage).toEqual({ inputTokens: 30, outputTokens: 108 });
-    // Reported apart too, for the usage record.
+    // Reported apart too, for the usage record (docs/decisions.md, "Usage, cost, budgets and bulk runs").
     expect(result.reasoningTokens).toBe(100);
     const [sent] = server.requests;
     expect(sent?.url).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');

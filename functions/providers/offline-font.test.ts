@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FONT_FILE_NAME, offlineFontPath } from './offline-font';
 
 /**
- * In Lambda the font is read from the function's folder (LAMBDA_TASK_ROOT), where the
- * bundling copies it, not beside the module that reads it (a chunk, under chunks/); the npm package is
- * only there outside Lambda. test/infra/lambda-assets-run.test.ts draws with it from a built asset.
+ * docs/decisions.md, "Lambda runtime nodejs24.x, and every asset run on it": in Lambda the font is read from
+ * the function's folder (LAMBDA_TASK_ROOT), where the bundling copies it, not beside the module that reads it
+ * (a chunk, under chunks/); the npm package is only there outside Lambda.
+ * test/infra/lambda-assets-run.test.ts draws with it from a built asset.
  */
 describe('the offline renderer font', () => {
   const folders: string[] = [];

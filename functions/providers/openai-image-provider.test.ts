@@ -50,7 +50,8 @@ describe('OpenAI image adapter against /images/generations', () => {
     const images = await provider.generateImages(request);
 
     expect(images).toHaveLength(2);
-    // gpt-image says which size and quality it made: the usage record prices those.
+    // gpt-image says which size and quality it made: the usage record prices those
+    // (docs/decisions.md, "Usage, cost, budgets and bulk runs").
     expect(images[0]).toEqual({ data: JPEG, mimeType: 'image/jpeg', size: '1536x1024', quality: 'high' });
     expect(server.requests[0]?.url).toBe('/v1/images/generations');
     expect(server.requests[0]?.body).toEqual({

@@ -25,9 +25,10 @@ import type { ProviderCredentials, ProviderKeys } from './provider-keys';
 import type { CallSettingsInput, RetryNotice } from './resilient-call';
 
 /*
- * The adapters, and with them their SDKs (hundreds of KB each, minified: docs/benchmarks.md, "lambda-bundle"),
- * are imported on a provider's first call, so a job evaluates only the SDK of the provider it uses.
- * esbuild still inlines them into the Lambda bundle (it does not split), but unevaluated.
+ * The adapters, and with them their SDKs (hundreds of KB each, minified:
+ * docs/benchmarks.md, "lambda-bundle"), are imported on a provider's first call, so a job evaluates only the
+ * SDK of the provider it uses. esbuild still inlines them into the Lambda bundle (it does not split), but
+ * unevaluated.
  */
 
 function lazyTextProvider(name: ModelProvider, load: () => Promise<TextProvider>): TextProvider {

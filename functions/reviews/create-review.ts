@@ -17,8 +17,9 @@ export function appOrigin(event: HttpEvent): string {
 
 /**
  * POST /api/clients/{clientId}/content/{contentId}/reviews `{reviewerName?, reviewerEmail?, message?,
- * expiresInDays?}` → 201 `{reviewId, reviewUrl, expiresAt}`: 'Send for review'. The
- * link's token appears in this reply once and is stored only as its hash.
+ * expiresInDays?}` → 201 `{reviewId, reviewUrl, expiresAt}`: 'Send for review'
+ * (docs/decisions.md, "Versions, review and approval, and the content calendar"). The link's token appears in
+ * this reply once and is stored only as its hash.
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),

@@ -7,10 +7,11 @@ import { isConditionFailure } from '#functions/data/item-keys';
 import { REVIEW_RATE_LIMITS, type ReviewRateLimits } from '#shared/review-rate-limits';
 
 /**
- * The public review routes answer anyone holding a link, so each request counts against two budgets:
- * its token's and its address's, each one conditional ADD on a fixed window's item,
- * as the API keys' limit counts (functions/api-keys/rate-limit.ts). Guessing tokens is hopeless at 256
- * bits; the budgets keep a leaked link or a noisy client from costing the agency.
+ * The public review routes answer anyone holding a link, so each request counts against two budgets
+ * (docs/decisions.md, "Versions, review and approval, and the content calendar"): its token's and its
+ * address's, each one conditional ADD on a fixed window's item, as the API keys' limit counts
+ * (functions/api-keys/rate-limit.ts). Guessing tokens is hopeless at 256 bits; the budgets keep a leaked link
+ * or a noisy client from costing the agency.
  */
 
 export class ReviewRateLimitedError extends HttpError {

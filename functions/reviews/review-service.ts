@@ -375,9 +375,8 @@ function outcomeOf(
 }
 
 /**
- * Sets the item's status to `outcome`, on the condition that it still holds `versionId`; with the
- * decision that led there, its approval entry too, in the same conditional write (docs/decisions.md
- * 'Approval steps').
+ * Sets the item's status to `outcome`, on the condition that it still holds `versionId`; with the decision
+ * that led there, its approval entry too, in the same conditional write (docs/decisions.md 'Approval steps').
  */
 function settle(
   content: ContentRecord,
@@ -404,9 +403,9 @@ function settle(
  * reviewer's decision; from the app, the colleague's own (an internal one, which never decides in a
  * reviewer's place). The decision names the version it was made on, refused unless it is still the
  * item's, and the item goes where all the decisions on that version together leave it
- * (docs/decisions.md, "Review decisions bound to the version seen; several reviewers"). The status is set on the condition that the item still holds that version, so a decision
- * never lands on words the decider did not see; it is worked out again once the decision is stored, so
- * two reviewers deciding at once both count.
+ * (docs/decisions.md, "Review decisions bound to the version seen; several reviewers"). The status is set on
+ * the condition that the item still holds that version, so a decision never lands on words the decider did
+ * not see; it is worked out again once the decision is stored, so two reviewers deciding at once both count.
  */
 export async function decide(
   actor: ReviewActor,

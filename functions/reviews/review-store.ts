@@ -11,9 +11,10 @@ import type { ReviewComment, ReviewState, ReviewSummary } from '#shared/reviews'
 import { type TextAnchor, textAnchorSchema } from '#shared/text-anchor';
 
 /**
- * The review items of the single table: a review link per item and reviewer (in the
- * client's partition, under the item), the token's hash pointing at it (its own partition: the only way
- * the public routes find a review), and the comments and decisions on an item.
+ * The review items of the single table
+ * (docs/decisions.md, "Versions, review and approval, and the content calendar"): a review link per item and
+ * reviewer (in the client's partition, under the item), the token's hash pointing at it (its own partition:
+ * the only way the public routes find a review), and the comments and decisions on an item.
  */
 
 export type ReviewRecord = FormattedItem<Entities['review']>;

@@ -16,9 +16,10 @@ import { handler as listReviews } from './list-reviews';
 import { handler as revokeReview } from './revoke-review';
 
 /**
- * The Reviews function: an item's review links, comments and decisions from the app,
- * the public link's page, comments and decision, and the caller's notifications with their e-mail
- * setting (functions/notifications/), in one function (contract/routes.ts).
+ * The Reviews function (docs/decisions.md, "Versions, review and approval, and the content calendar"): an
+ * item's review links, comments and decisions from the app, the public link's page, comments and decision,
+ * and the caller's notifications with their e-mail setting (functions/notifications/), in one function
+ * (contract/routes.ts).
  */
 export const handler = dispatchRoutes('Reviews', {
   CreateReview: createReview,

@@ -11,10 +11,10 @@ import { USAGE_TOOL_LABELS } from '#shared/usage';
 import { wordpressLinkOf } from '#shared/wordpress';
 
 /**
- * A client's statement of one month of the agency's zone (docs/decisions.md, "Client
- * statements"). Items: the library items delivered that month, created or published in it. Jobs: the
- * client's usage records of the jobs started in it. Cost and billed amount in micro-dollars until the
- * reply (shared/statement.ts `statementTotals`).
+ * A client's statement of one month of the agency's zone (docs/decisions.md, "Client statements"). Items: the
+ * library items delivered that month, created or published in it. Jobs: the client's usage records of the
+ * jobs started in it. Cost and billed amount in micro-dollars until the reply (shared/statement.ts
+ * `statementTotals`).
  */
 
 const within = (iso: string | undefined, start: Date, end: Date) => {

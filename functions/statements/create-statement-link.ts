@@ -17,8 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * POST /api/clients/{clientId}/statements/{month}/links `{expiresInDays?}` → 201 `{url, expiresAt}`: a
- * capability URL to the statement, made like a review link (a random 256-bit token,
- * shown once, stored only as its SHA-256), for whoever sees the client.
+ * capability URL to the statement (docs/decisions.md, "Client statements"), made like a review link (a random
+ * 256-bit token, shown once, stored only as its SHA-256), for whoever sees the client.
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeStatement(caller, params),

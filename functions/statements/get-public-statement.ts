@@ -10,10 +10,10 @@ import { statementReply } from './get-statement';
 import { findLinkByTokenHash, linkStateOf } from './statement-store';
 
 /**
- * GET /api/statement-links/{token} (no credentials): the statement a link names, for the agency's client.
- * Guarded as the public review routes are: the request counts against its token's
- * and its address's budgets first (the same budgets: one visitor, one allowance), then reads only
- * through the token's hash; an unknown, revoked, expired or malformed token, and a client that is
+ * GET /api/statement-links/{token} (no credentials): the statement a link names, for the agency's client
+ * (docs/decisions.md, "Client statements"). Guarded as the public review routes are: the request counts
+ * against its token's and its address's budgets first (the same budgets: one visitor, one allowance), then
+ * reads only through the token's hash; an unknown, revoked, expired or malformed token, and a client that is
  * gone, all answer the same 404. `Accept: text/csv` answers the CSV, as the signed-in route does.
  */
 export const handler = wrap(async (event) => {

@@ -22,7 +22,10 @@ export async function statementReply(
   );
 }
 
-/** GET /api/clients/{clientId}/statements/{month}: for whoever sees the client. */
+/**
+ * GET /api/clients/{clientId}/statements/{month}: for whoever sees the client
+ * (docs/decisions.md, "Client statements").
+ */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeStatement(caller, params),
   handle: async ({ access: { record, month }, event }) =>

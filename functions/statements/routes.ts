@@ -7,8 +7,8 @@ import { handler as revokeStatementLink } from './revoke-statement-link';
 import { handler as setBilling } from './set-billing';
 
 /**
- * The Statements function: a client's monthly statement, its links and markup, and
- * the public link's statement (contract/routes.ts).
+ * The Statements function (docs/decisions.md, "Client statements"): a client's monthly statement, its links
+ * and markup, and the public link's statement (contract/routes.ts).
  */
 export const handler = dispatchRoutes('Statements', {
   GetClientStatement: getStatement,

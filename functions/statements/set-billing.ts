@@ -13,8 +13,9 @@ import {
 } from '#shared/statement';
 
 /**
- * PUT /api/clients/{clientId}/billing `{markupPercent}`: the markup its statements bill, set by an admin.
- * Whoever cannot see the client gets its 404; one who can but is no admin, 403.
+ * PUT /api/clients/{clientId}/billing `{markupPercent}`: the markup its statements bill, set by an admin
+ * (docs/decisions.md, "Client statements"). Whoever cannot see the client gets its 404; one who can but is no
+ * admin, 403.
  */
 export const handler = httpHandler({
   access: async ({ caller, params }) => {

@@ -7,8 +7,8 @@ import { isConditionFailure, partitionKey, sortKeyPrefix } from '#functions/data
 import type { StatementLinkSummary } from '#shared/statement';
 
 /**
- * Statement links: a link item in the client's partition and its token's hash
- * pointing at it, as review links are stored (functions/reviews/review-store.ts).
+ * Statement links (docs/decisions.md, "Client statements"): a link item in the client's partition and its
+ * token's hash pointing at it, as review links are stored (functions/reviews/review-store.ts).
  */
 
 export type StatementLinkRecord = FormattedItem<Entities['statementLink']>;

@@ -9,10 +9,10 @@ import { importIntoTrash, parseTrashEntry, type TrashEntry, trashKeys } from './
  * One-time copy of the delete snapshots that earlier versions kept in the media bucket under trash/
  * (one JSON object per slot, `trash/clients/<clientId>.json` and `trash/content/<clientId>/<contentId>.json`,
  * the same names as the table's slots) into the table, so a delete made in the 30 days before the
- * deploy that moved the trash bin can still be undone. It runs on every deploy that changes
- * it (a CloudFormation trigger, infra/trash-migration.ts) and may run any number of times:
- * importIntoTrash keeps what the table already holds. The objects stay in the bucket; its trash/
- * lifecycle rule expires them.
+ * deploy that moved the trash bin (docs/decisions.md, "Delete snapshots live in the table") can still be
+ * undone. It runs on every deploy that changes it (a CloudFormation trigger, infra/trash-migration.ts) and
+ * may run any number of times: importIntoTrash keeps what the table already holds. The objects stay in the
+ * bucket; its trash/ lifecycle rule expires them.
  *
  * A malformed object is logged and counted, never fatal. An object that could not be read or written
  * (S3 or DynamoDB failing after the SDK's retries) fails the run at the end, after every other object

@@ -15,13 +15,13 @@ import * as z from '#shared/validation/zod';
  * whoever deletes a client may not be the person entitled to see it again later.
  *
  * Snapshots live in the table, not the media bucket: the S3 client costs a handler
- * much of its bundle whatever it calls (docs/benchmarks.md, "lambda-bundle"; esbuild keeps S3's whole schema module,
- * see docs/decisions.md, "Bundles within budget"), while the delete and restore handlers already carry the DynamoDB client. A
- * snapshot is gzipped and cut into chunk items of at most CHUNK_BYTES (a client with a large library
- * may exceed DynamoDB's 400 KB item limit), and a head item that names the chunks is written last: a
- * write interrupted half-way leaves the previous head (or none) in place, never a head naming chunks that
- * are not all there. Every item carries the table's TTL attribute; dynalite never expires items, so a
- * reader treats an expired head as absent.
+ * much of its bundle whatever it calls (docs/benchmarks.md, "lambda-bundle"; esbuild keeps S3's whole schema
+ * module, see docs/decisions.md, "Bundles within budget"), while the delete and restore handlers already
+ * carry the DynamoDB client. A snapshot is gzipped and cut into chunk items of at most CHUNK_BYTES (a client
+ * with a large library may exceed DynamoDB's 400 KB item limit), and a head item that names the chunks is
+ * written last: a write interrupted half-way leaves the previous head (or none) in place, never a head naming
+ * chunks that are not all there. Every item carries the table's TTL attribute; dynalite never expires items,
+ * so a reader treats an expired head as absent.
  */
 
 export interface TrashEntry<Payload> {

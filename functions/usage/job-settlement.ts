@@ -8,12 +8,13 @@ import { summarizeUsage, type UsageRecord, usageRecordOf } from './usage-record'
 import { putUsage } from './usage-store';
 
 /**
- * The accounting of a finished job, after its status is stored: its cost, computed once and
- * kept with the job; its usage item, its day's counters and its client's (or, without a client, its user's) day counters; its client's budget (the estimate swapped
- * for the real cost); its bulk run's row, and the run fed its next rows. Each step is idempotent on its
- * own (a put of the same item, a conditional counter, a conditional budget update), so a crash anywhere
- * in between is repaired by settling again: when the job's message comes back (run-job.ts), or, locally,
- * when the runtime starts (local/runtime.ts). The last step marks the job settled.
+ * The accounting of a finished job (docs/decisions.md, "Usage, cost, budgets and bulk runs"), after its
+ * status is stored: its cost, computed once and kept with the job; its usage item, its day's counters and its
+ * client's (or, without a client, its user's) day counters; its client's budget (the estimate swapped for the
+ * real cost); its bulk run's row, and the run fed its next rows. Each step is idempotent on its own (a put of
+ * the same item, a conditional counter, a conditional budget update), so a crash anywhere in between is
+ * repaired by settling again: when the job's message comes back (run-job.ts), or, locally, when the runtime
+ * starts (local/runtime.ts). The last step marks the job settled.
  */
 
 /** Jobs whose model work is recorded: a multi-platform run's children record their own. */

@@ -28,7 +28,10 @@ import { monthPages } from './usage-store';
  * redeploy, or the next local start) walks again.
  */
 
-/** The month of the first version that recorded usage (188a9f4): no month before holds any. */
+/**
+ * The month of the first version that recorded usage (188a9f4;
+ * docs/decisions.md, "Usage, cost, budgets and bulk runs"): no month before holds any.
+ */
 export const USAGE_RECORDED_SINCE = '2026-11';
 
 /** Jobs counted at once: one UpdateItem each. */

@@ -56,12 +56,11 @@ import {
  * A client filter reads that client's day counters alone (after the client routes' own check), a
  * provider filter that provider's counters (usage-days.ts), for every view.
  *
- * A period is days of the agency's time zone; the counters are UTC days. The UTC days wholly
- * inside the period are read from their counters, and each UTC day at its edges from the usage items of
- * its smaller part (readingOf), filtered as the counters are (the same owners, the same provider), so
- * every total and row is exact to the job in any zone, filtered or not. Only the chart per day
- * approximates: a UTC day's counters go to one zone day (docs/decisions.md, "Months and days in the
- * agency's zone").
+ * A period is days of the agency's time zone; the counters are UTC days. The UTC days wholly inside the
+ * period are read from their counters, and each UTC day at its edges from the usage items of its smaller part
+ * (readingOf), filtered as the counters are (the same owners, the same provider), so every total and row is
+ * exact to the job in any zone, filtered or not. Only the chart per day approximates: a UTC day's counters go
+ * to one zone day (docs/decisions.md, "Months and days in the agency's zone").
  */
 
 export type UsageScopeKind = UsageReply['scope'];

@@ -195,8 +195,9 @@ export function monthPages(month: string): AsyncGenerator<UsageRow[]> {
 }
 
 /**
- * One client's usage items of the jobs started in `[start, end)` (a month of the agency's
- * zone, which is no UTC month): one Query of the client's index by job id, then the exact instants.
+ * One client's usage items of the jobs started in `[start, end)`
+ * (docs/decisions.md, "The agency's time zone": a month of the agency's zone, which is no UTC month): one
+ * Query of the client's index by job id, then the exact instants.
  */
 export async function clientUsageBetween(clientId: string, start: Date, end: Date): Promise<UsageRow[]> {
   const { table, usage } = entities();

@@ -4,10 +4,11 @@ import type { MediaFile } from './wordpress-site';
 import { WordPressError } from './wordpress-site';
 
 /**
- * What goes to a client's media library is what it says it is: the bytes are the
- * declared image type (file-type reads the magic bytes), an SVG holds nothing that runs or loads
- * (svg-safety.ts), and the file name is a plain name in a safe character set whose extension matches
- * the type. Each refusal is a 400 that says what is wrong.
+ * What goes to a client's media library is what it says it is
+ * (docs/decisions.md, "The outside probe's findings"): the bytes are the declared image type (file-type reads
+ * the magic bytes), an SVG holds nothing that runs or loads (svg-safety.ts), and the file name is a plain
+ * name in a safe character set whose extension matches the type. Each refusal is a 400 that says what is
+ * wrong.
  */
 
 const LABELS: Readonly<Record<string, string>> = {

@@ -8,7 +8,8 @@ import { publishingContext, reschedulePublished } from './wordpress-publishing';
 
 /**
  * POST /api/clients/{clientId}/wordpress/posts/{postId}/reschedule `{contentId, date}`: the calendar's drag
- * of a scheduled post to another day; only the post's date changes on WordPress.
+ * of a scheduled post to another day; only the post's date changes on WordPress
+ * (docs/decisions.md, "Versions, review and approval, and the content calendar").
  */
 export const handler = httpHandler({
   access: ({ caller, params }) => authorizeClient(caller, params.clientId ?? ''),

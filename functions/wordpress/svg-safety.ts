@@ -1,12 +1,13 @@
 import { Parser } from 'htmlparser2';
 
 /**
- * Whether an SVG may go to a client's WordPress media library. An SVG is a document:
- * served from the client's own domain it can run scripts there. It is parsed as XML (htmlparser2, loaded
- * only when an SVG is uploaded) and refused, never rewritten, when it holds anything that runs
- * code or loads something else: script-like elements, event-handler attributes, links that are not to a
- * fragment of the file itself, CSS imports or external `url()`s, `javascript:` values, or a DOCTYPE
- * (entity declarations). What is left draws shapes and text, which is all a logo needs.
+ * Whether an SVG may go to a client's WordPress media library
+ * (docs/decisions.md, "The outside probe's findings"). An SVG is a document: served from the client's own
+ * domain it can run scripts there. It is parsed as XML (htmlparser2, loaded only when an SVG is uploaded) and
+ * refused, never rewritten, when it holds anything that runs code or loads something else: script-like
+ * elements, event-handler attributes, links that are not to a fragment of the file itself, CSS imports or
+ * external `url()`s, `javascript:` values, or a DOCTYPE (entity declarations). What is left draws shapes and
+ * text, which is all a logo needs.
  */
 
 /** Elements that run code or embed other documents. */

@@ -18,10 +18,11 @@ import type { MediaFile, PostFields, SavedPost, UploadedMedia, WordPressSite } f
 import { WordPressError } from './wordpress-site';
 
 /**
- * The WordPress REST adapter (`/wp-json/wp/v2/...`), authenticated with an application password (HTTP
- * Basic). Every call goes through safeRequest, so a client's URL can never reach a private address, and
- * a redirect to another origin (another host, port or scheme, http → https included) is refused: the
- * application password goes to the address saved for the client and nowhere else.
+ * The WordPress REST adapter (`/wp-json/wp/v2/...`), authenticated with an application password (HTTP Basic).
+ * Every call goes through safeRequest, so a client's URL can never reach a private address, and a redirect to
+ * another origin (another host, port or scheme, http → https included) is refused: the application password
+ * goes to the address saved for the client and nowhere else
+ * (docs/decisions.md, "The outside probe's findings").
  *
  * The API root is discovered once per site and kept for a few minutes: `/wp-json/` on sites with pretty
  * permalinks, `/?rest_route=` on sites without, and the path the site redirected to on its own origin,

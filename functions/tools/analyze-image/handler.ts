@@ -57,8 +57,8 @@ async function analyzeWithVisionModel(bytes: Uint8Array, budgetMs: number): Prom
  * POST /api/analyze-image {image: base64, format: 'json'} → {description, entities, keywords, style,
  * raw_json}: an OpenAI vision model when its key is configured, else sharp's measurements. Both are
  * imported only when a request arrives (sharp is packaged next to this bundle). The vision call gets
- * the function's remaining time less a margin, so a slow provider still leaves the
- * offline analysis time to answer within the route's timeout.
+ * the function's remaining time less a margin (docs/decisions.md, "Image analysis fits its route"), so a slow
+ * provider still leaves the offline analysis time to answer within the route's timeout.
  */
 export const handler = httpHandler({
   body: analyzeImageRequestSchema,

@@ -21,11 +21,11 @@ import { companyMention, isPluralPhrase } from './topic';
 import { detectTrade, TRADES } from './trade';
 
 /**
- * Offline drafts across trades, topics and every tool. Each row is a client in a
- * trade, a topic as users type them and, for some, instructions as users write them. Every draft is
- * checked for the raw topic pasted more than twice, another trade's vocabulary, the word limit, the
- * instructions' links, dates and sign-off, sentences compromise reads as verbless or as a
- * subject-verb number clash, and the company named more than once in a headline.
+ * docs/decisions.md, "Offline drafts": offline drafts across trades, topics and every tool. Each row is a
+ * client in a trade, a topic as users type them and, for some, instructions as users write them. Every draft
+ * is checked for the raw topic pasted more than twice, another trade's vocabulary, the word limit, the
+ * instructions' links, dates and sign-off, sentences compromise reads as verbless or as a subject-verb number
+ * clash, and the company named more than once in a headline.
  */
 
 type Tool = 'newsletter' | 'press-release' | 'faq' | 'howto' | 'client-content';

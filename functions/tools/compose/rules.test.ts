@@ -7,7 +7,10 @@ import { tidyDraft } from './tidy';
 import { parseTopic } from './topic';
 import { detectTrade } from './trade';
 
-/** Instructions read into rules, and the rules kept or reported. */
+/**
+ * docs/decisions.md, "Offline drafts: correct before they are long": instructions read into rules, and the
+ * rules kept or reported.
+ */
 
 describe('instructions as rules', () => {
   it('reads forbidden words and phrases, quoted or not, and leaves style prohibitions out of them', () => {

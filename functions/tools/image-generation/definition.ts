@@ -187,7 +187,8 @@ export const imageGenerationTool: MediaToolDefinition<GenerateImageRequest, Gene
     if (!input.saveToClient) return null;
     const first = result.images[0]?.prompt ?? '';
     return {
-      // 001 §9 and docs/decisions.md, "Media tools": generated images save as client_content, with the §3 image metadata.
+      // 001 §9 and docs/decisions.md, "Media tools": generated images save as client_content, with the §3
+      // image metadata.
       contentType: 'client_content',
       title: savedTitle('image', { date: context.now, timeZone: input.timeZone }),
       content: result.images.map((image) => image.prompt).join('\n\n') || first,

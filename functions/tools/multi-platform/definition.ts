@@ -54,7 +54,8 @@ async function runChild(spec: ChildSpec, context: MediaJobContext): Promise<Mult
   if (!checked.success) return failedItems(spec, firstIssueMessage(checked.error));
   const childId = derivedUlid(context.jobId, `child:${spec.type}`);
   // Each child counts against the client's budget as it starts: the run itself was admitted, so its
-  // children are not refused (a job already running finishes and is counted).
+  // children are not refused (docs/decisions.md, "Usage, cost, budgets and bulk runs": a job already running
+  // finishes and is counted).
   const clientId = tool.clientId(checked.data);
   const record = clientId ? await findClientRecord(clientId) : null;
   // Offline, a child costs nothing and holds nothing of the budget (billable-estimate.ts).
