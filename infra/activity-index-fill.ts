@@ -28,11 +28,12 @@ export interface ActivityIndexFillProps {
 }
 
 /**
- * The Activity Tracker's filter reads the byAction index; the activities recorded before it
- * are given their keys there on deploy (a CloudFormation trigger that invokes the function and waits
- * for it; it runs again whenever the function changes, and returns at once once a walk has completed).
- * A run that could not index every activity fails the deploy. The role reads and updates the feed's
- * partition and writes its marker, nothing else.
+ * The Activity Tracker's filter reads the byAction index
+ * (docs/decisions.md, "The Activity Tracker reaches every activity"); the activities recorded before it are
+ * given their keys there on deploy (a CloudFormation trigger that invokes the function and waits for it; it
+ * runs again whenever the function changes, and returns at once once a walk has completed). A run that could
+ * not index every activity fails the deploy. The role reads and updates the feed's partition and writes its
+ * marker, nothing else.
  */
 export class ActivityIndexFill extends Construct {
   readonly trigger: Trigger;

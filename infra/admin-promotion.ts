@@ -21,11 +21,12 @@ export const ADMIN_PROMOTION_RESOURCE_TYPE = 'Custom::AdminPromotion';
 
 /**
  * The post-confirmation trigger only promotes people who sign up after they are listed. This makes
- * `adminEmails` hold for existing users too: one custom resource holds the whole list
- * (functions/auth/admin-promotion.ts), so whenever the list changes every listed user with an account
- * joins the admins group, and an address taken off the list leaves it. Its cost in the stack's 500
- * resources is the same for 1 admin or 100: the function, CDK's provider framework
- * (which answers CloudFormation for it) and the resource.
+ * `adminEmails` hold for existing users too
+ * (docs/decisions.md, "Admins for existing users, and grants checked both ways"): one custom resource holds
+ * the whole list (functions/auth/admin-promotion.ts), so whenever the list changes every listed user with an
+ * account joins the admins group, and an address taken off the list leaves it. Its cost in the stack's 500
+ * resources is the same for 1 admin or 100: the function, CDK's provider framework (which answers
+ * CloudFormation for it) and the resource.
  */
 export class AdminPromotion extends Construct {
   readonly handler: AppFunction;

@@ -87,8 +87,8 @@ export class AppFunction extends Construct {
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
       // No --enable-source-maps: Node would parse the bundle's map at every cold start (a large share of
-      // its CPU: docs/benchmarks.md, "lambda-bundle"). The maps ship beside the bundles, and a logged stack is mapped when it is logged
-      // (functions/commons/readable-stack.ts).
+      // its CPU: docs/benchmarks.md, "lambda-bundle"). The maps ship beside the bundles, and a logged stack
+      // is mapped when it is logged (functions/commons/readable-stack.ts).
       environment: props.environment,
       handler: SPLIT_HANDLER,
       code: splitBundleCode(projectRoot, props.entry, props.bundling),

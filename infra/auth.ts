@@ -140,10 +140,10 @@ export class Auth extends Construct {
             })
           : UserPoolEmail.withCognito(),
       mfa: Mfa.OFF,
-      // Threat protection in audit mode: Cognito scores every sign-in and password
-      // change for risk (compromised credentials, unusual devices and places) and publishes the results
-      // to CloudWatch, without blocking anyone; enforcement would answer sign-ins with messages outside
-      // the spec's catalogue. It needs the Plus plan.
+      // Threat protection in audit mode (docs/decisions.md, "Operations a maintainer can trust"): Cognito
+      // scores every sign-in and password change for risk (compromised credentials, unusual devices and
+      // places) and publishes the results to CloudWatch, without blocking anyone; enforcement would answer
+      // sign-ins with messages outside the spec's catalogue. It needs the Plus plan.
       featurePlan: FeaturePlan.PLUS,
       standardThreatProtectionMode: StandardThreatProtectionMode.AUDIT_ONLY,
       lambdaTriggers: {

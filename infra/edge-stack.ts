@@ -39,10 +39,10 @@ const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => (
 });
 
 /**
- * The app's resources that AWS keeps in us-east-1: the CloudFront distribution's web
- * ACL, with a per-IP rate limit and AWS's managed common and known-bad-inputs rule groups, and its log
- * of the requests it blocked or counted. The main stack, in any region, reads the ACL's ARN through
- * CDK's cross-region references (bin/app.ts, infra/app-stacks.ts).
+ * The app's resources that AWS keeps in us-east-1 (docs/decisions.md, "Operations a maintainer can trust"):
+ * the CloudFront distribution's web ACL, with a per-IP rate limit and AWS's managed common and
+ * known-bad-inputs rule groups, and its log of the requests it blocked or counted. The main stack, in any
+ * region, reads the ACL's ARN through CDK's cross-region references (bin/app.ts, infra/app-stacks.ts).
  */
 export class LbmStudioEdgeStack extends Stack {
   readonly webAcl: CfnWebACL;

@@ -3,13 +3,13 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from 'node:path';
 
 /**
- * Packages a Lambda carries beside its bundle instead of in it (sharp with its libvips binaries,
- * espeak-ng with its .wasm) must be the builds for Lambda's platform, Linux arm64 with glibc, whatever
- * machine synthesizes. npm installs them for that platform (`--os`, `--cpu`, `--libc`) from the
- * project's lock file into their own folder when the project is installed (`npm install` runs
- * `postinstall`), so `cdk synth` only copies them and needs no registry. Before, the synth ran
- * `npm ci` from the registry for every such function instead (and passed npm CDK's `--loglevel warning`,
- * which npm does not know).
+ * Packages a Lambda carries beside its bundle instead of in it (sharp with its libvips binaries, espeak-ng
+ * with its .wasm) must be the builds for Lambda's platform, Linux arm64 with glibc, whatever machine
+ * synthesizes. npm installs them for that platform (`--os`, `--cpu`, `--libc`) from the project's lock file
+ * into their own folder when the project is installed (`npm install` runs `postinstall`), so `cdk synth` only
+ * copies them and needs no registry (docs/decisions.md, "An offline synth"). Before, the synth ran `npm ci`
+ * from the registry for every such function instead (and passed npm CDK's `--loglevel warning`, which npm
+ * does not know).
  */
 
 export const LAMBDA_PLATFORM = { os: 'linux', cpu: 'arm64', libc: 'glibc' } as const;

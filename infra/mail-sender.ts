@@ -3,12 +3,12 @@ import type { Construct } from 'constructs';
 import type { AppConfig } from './config';
 
 /**
- * The sender of the app's own e-mail (review links, reminders, decisions), through Amazon
- * SES: the identity the README describes for Cognito (`-c sesFromEmail=… -c sesRegion=…`), or, without
- * one, `no-reply@<allowedEmailDomain>` in the stack's region, which must then be verified in SES before
- * mail goes out (until then SES refuses each message and the functions log it). The functions that send
- * may send from this identity only: ses:SendEmail on its address and its domain identity (SES authorizes
- * a message against whichever of the two is verified), nothing else.
+ * The sender of the app's own e-mail (docs/decisions.md, "Notifications": review links, reminders,
+ * decisions), through Amazon SES: the identity the README describes for Cognito (`-c sesFromEmail=… -c
+ * sesRegion=…`), or, without one, `no-reply@<allowedEmailDomain>` in the stack's region, which must then be
+ * verified in SES before mail goes out (until then SES refuses each message and the functions log it). The
+ * functions that send may send from this identity only: ses:SendEmail on its address and its domain identity
+ * (SES authorizes a message against whichever of the two is verified), nothing else.
  */
 export interface MailSender {
   readonly from: string;

@@ -26,10 +26,11 @@ const WIDTH = 12;
 const HEIGHT = 6;
 
 /**
- * One CloudWatch dashboard for whoever keeps the app running: jobs by status (queued,
- * waiting, running, succeeded, failed), how long the oldest job has waited in each queue, the workers'
- * errors and durations, the HTTP API's requests, 4xx, 5xx and latency, and the AI providers' failed
- * calls. Every graph shows what an alarm watches, with the alarm's threshold drawn where there is one.
+ * One CloudWatch dashboard for whoever keeps the app running
+ * (docs/decisions.md, "Operations a maintainer can trust"): jobs by status (queued, waiting, running,
+ * succeeded, failed), how long the oldest job has waited in each queue, the workers' errors and durations,
+ * the HTTP API's requests, 4xx, 5xx and latency, and the AI providers' failed calls. Every graph shows what
+ * an alarm watches, with the alarm's threshold drawn where there is one.
  */
 export class OperationsDashboard extends Construct {
   readonly dashboard: Dashboard;

@@ -8,8 +8,9 @@ import { acknowledge } from './nag';
 export const ORIGIN_VERIFY_IDENTITY_SOURCE = `$request.header.${ORIGIN_VERIFY_HEADER}`;
 
 /**
- * The value CloudFront sends to the HTTP API in `x-origin-verify`, so the authorizer
- * can refuse every request that did not come through CloudFront (and its WAF, when one is attached).
+ * The value CloudFront sends to the HTTP API in `x-origin-verify`
+ * (docs/decisions.md, "WebSocket keep-alive and the CloudFront-only API"), so the authorizer can refuse every
+ * request that did not come through CloudFront (and its WAF, when one is attached).
  *
  * Secrets Manager generates it at the first deploy, so it never appears in the template or the
  * repository: CloudFront's origin header is a `{{resolve:secretsmanager:…}}` dynamic reference that

@@ -12,10 +12,10 @@ import type { ExtraBundling } from './media-bundling';
  * `splitting`, so a dynamic `import()` is inlined into its one bundle and parsed at every cold start.
  * Libraries import what they rarely need dynamically so that a split build leaves it out: the AWS SDK's
  * default credential chain loads its SSO, profile-file, process and web-identity providers (and the STS
- * and SSO clients they use: docs/benchmarks.md, "lambda-bundle") only when the environment has no credentials, which in Lambda
- * it always has; the workers load one provider SDK, compromise or linkedom per job. Here each
- * dynamically imported module, with what only it needs, lands in a chunk that Node reads the first time
- * it is imported. The CDK asset and the bench/test build (bench/lambda-bundles.ts) both take their
+ * and SSO clients they use: docs/benchmarks.md, "lambda-bundle") only when the environment has no
+ * credentials, which in Lambda it always has; the workers load one provider SDK, compromise or linkedom per
+ * job. Here each dynamically imported module, with what only it needs, lands in a chunk that Node reads the
+ * first time it is imported. The CDK asset and the bench/test build (bench/lambda-bundles.ts) both take their
  * options from `splitBuildOptions`, so the figures are those of what is deployed.
  */
 

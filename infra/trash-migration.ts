@@ -26,12 +26,12 @@ export interface TrashMigrationProps {
 }
 
 /**
- * Delete snapshots moved from the media bucket to the table (docs/decisions.md,
- * "Delete snapshots live in the table"); the snapshots of the deletes made
- * before that deploy are copied over on deploy (a CloudFormation trigger that invokes the function and
- * waits for it; it runs again whenever the function changes, harmlessly: the copy is idempotent). A run
- * that could not copy everything fails the deploy, which rolls back to handlers that read the bucket.
- * The role reads trash/ of the bucket and the trash bin's partitions of the table, nothing else.
+ * Delete snapshots moved from the media bucket to the table
+ * (docs/decisions.md, "Delete snapshots live in the table"); the snapshots of the deletes made before that
+ * deploy are copied over on deploy (a CloudFormation trigger that invokes the function and waits for it; it
+ * runs again whenever the function changes, harmlessly: the copy is idempotent). A run that could not copy
+ * everything fails the deploy, which rolls back to handlers that read the bucket. The role reads trash/ of
+ * the bucket and the trash bin's partitions of the table, nothing else.
  */
 export class TrashMigration extends Construct {
   readonly trigger: Trigger;

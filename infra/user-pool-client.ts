@@ -4,13 +4,14 @@
  * (local/bootstrap.ts, local/emulators/cognito.ts), so both behave alike. No CDK imports: the local
  * runtime reads this file.
  *
- * `email` is writable: the pool signs in with e-mail as the username, and AWS sets the
- * attribute from the username at sign-up. Changing it cannot take a colleague's address: the pool
- * requires verification before an e-mail update (ATTRIBUTES_VERIFIED_BEFORE_UPDATE), so the old address
- * stays in force, in tokens and for sign-in, until the new one is verified with a code sent to the new
- * address; an address another account holds is refused at verification; and the authorizers refuse a
- * token whose e-mail is not verified. Grants and ownership, keyed on the token's e-mail, follow only a
- * verified change.
+ * `email` is writable
+ * (docs/decisions.md, "Changing one's e-mail: AWS's verification, not a closed attribute"): the pool signs in
+ * with e-mail as the username, and AWS sets the attribute from the username at sign-up. Changing it cannot
+ * take a colleague's address: the pool requires verification before an e-mail update
+ * (ATTRIBUTES_VERIFIED_BEFORE_UPDATE), so the old address stays in force, in tokens and for sign-in, until
+ * the new one is verified with a code sent to the new address; an address another account holds is refused at
+ * verification; and the authorizers refuse a token whose e-mail is not verified. Grants and ownership, keyed
+ * on the token's e-mail, follow only a verified change.
  */
 export const APP_CLIENT_WRITE_ATTRIBUTES = ['email', 'name'] as const;
 
