@@ -45,12 +45,12 @@ export function isCompressible(contentType: string | undefined, bytes: number): 
 }
 
 /**
- * Brotli for API bodies, measured on the client list's JSON (docs/benchmarks.md, "api-throughput"). Brotli's default
- * window is 4 MB, and an encoder allocates its buffers for the window it is given: each request paid
- * for zeroing megabytes. A window just large enough for the body compresses it exactly as well
- * (nothing lies further back than the body's start). Larger bodies get a larger window, up to brotli's
- * 16 MB. Quality 1, not 2: less CPU per body for a few more bytes; on the loopback the bytes cost
- * nothing, and the list's CPU per request is what limits its requests per second.
+ * Brotli for API bodies, measured on the client list's JSON (docs/benchmarks.md, "api-throughput"). Brotli's
+ * default window is 4 MB, and an encoder allocates its buffers for the window it is given: each request paid
+ * for zeroing megabytes. A window just large enough for the body compresses it exactly as well (nothing lies
+ * further back than the body's start). Larger bodies get a larger window, up to brotli's 16 MB. Quality 1,
+ * not 2: less CPU per body for a few more bytes; on the loopback the bytes cost nothing, and the list's CPU
+ * per request is what limits its requests per second.
  */
 export const API_BROTLI_QUALITY = 1;
 

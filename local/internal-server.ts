@@ -95,8 +95,9 @@ export async function startInternalServer(options: {
   const server: Server = applyServerTimeouts(
     createServer((request, response) => {
       serve(request, response).catch((error: unknown) => {
-        // A caller that hangs up mid-body, or anything else thrown here, ends this request only: a
-        // rejection of this callback would be unhandled and end the whole runtime.
+        // A caller that hangs up mid-body, or anything else thrown here, ends this request only: a rejection
+        // of this callback would be unhandled and end the whole runtime
+        // (docs/decisions.md, "The outside probe's findings").
         options.log(`Internal endpoint: ${error instanceof Error ? error.message : String(error)}`);
         if (!response.headersSent && !response.destroyed) response.writeHead(500);
         response.end();

@@ -10,7 +10,10 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   code: string | null;
-  /** `notification`: the app's own e-mail (review links, reminders, decisions: docs/decisions.md, "Notifications"). */
+  /**
+   * `notification`: the app's own e-mail (review links, reminders, decisions:
+   * docs/decisions.md, "Notifications").
+   */
   kind: 'confirmation' | 'reset' | 'notification' | 'other';
   sentAt: string;
 }

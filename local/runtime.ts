@@ -218,7 +218,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const ports = settings.emulatorPorts;
     for (const [name, port] of Object.entries(ports) as [LocalPortName, number][])
       await assertPortFree(port, LOCAL_PORTS[name].what);
-    // CloudFront's origin header value: new at each start, like the media URL secret.
+    // CloudFront's origin header value
+    // (docs/decisions.md, "WebSocket keep-alive and the CloudFront-only API"): new at each start, like the
+    // media URL secret.
     const originSecret = randomBytes(32).toString('base64url');
 
     const mailbox = new Mailbox(join(settings.dataDir, 'mailbox.json'));

@@ -1,14 +1,14 @@
 /**
- * The first generation after `npm start` must be no slower than later ones. Every function runs
- * in a thread of its own (local/functions/function-host.ts), started on its first invocation; that start
- * loads the function's bundle, and an SDK client resolves its credentials and opens its connection on its
- * first call, which the first job would otherwise wait for. Once the app reports ready, this starts, one
- * after the other in the background, the threads a generation goes through (the authorizers, the
- * WebSocket routes, the generation endpoints, the job read, the workers), then rehearses a generation
- * inside them: the endpoint's function answers a request for a client that is not there, and a message
- * for a job no row has goes through the queue, the poller and the worker. Everything runs in the
- * functions' threads: the process that calls this runs no function, so warming it would warm nothing. A
- * step that fails is left to fail again, with its own error, when a request needs it.
+ * docs/decisions.md, "Warm-up after ready": the first generation after `npm start` must be no slower than
+ * later ones. Every function runs in a thread of its own (local/functions/function-host.ts), started on its
+ * first invocation; that start loads the function's bundle, and an SDK client resolves its credentials and
+ * opens its connection on its first call, which the first job would otherwise wait for. Once the app reports
+ * ready, this starts, one after the other in the background, the threads a generation goes through (the
+ * authorizers, the WebSocket routes, the generation endpoints, the job read, the workers), then rehearses a
+ * generation inside them: the endpoint's function answers a request for a client that is not there, and a
+ * message for a job no row has goes through the queue, the poller and the worker. Everything runs in the
+ * functions' threads: the process that calls this runs no function, so warming it would warm nothing. A step
+ * that fails is left to fail again, with its own error, when a request needs it.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';

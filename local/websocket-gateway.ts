@@ -161,9 +161,9 @@ export class WebSocketGateway {
 
     this.server.handleUpgrade(request, socket, head, (ws) => {
       this.sockets.set(connectionId, ws);
-      // A frame over the quota (ws answers 1009, as API Gateway does over its 128 KB), a malformed
-      // frame (1002) or a reset: ws closes that socket with the right code and reports it here. Without
-      // a listener the 'error' event would end the whole runtime.
+      // A frame over the quota (ws answers 1009, as API Gateway does over its 128 KB), a malformed frame
+      // (1002) or a reset: ws closes that socket with the right code and reports it here. Without a listener
+      // the 'error' event would end the whole runtime (docs/decisions.md, "The outside probe's findings").
       ws.on('error', (error) => this.log(`WebSocket ${connectionId} closed: ${error.message}`));
       ws.on('message', (data) => {
         void this.track(

@@ -3,8 +3,9 @@ import { type SigningKey, verifyAccessToken } from './cognito-tokens';
 
 /**
  * What AWS does with `AttributesRequireVerificationBeforeUpdate: ['email']` and cognito-local does only
- * in part. cognito-local keeps a changed e-mail aside (`UnverifiedAttributeChanges`),
- * sends the code to the new address and applies the change on VerifyUserAttribute; around that:
+ * in part (docs/decisions.md, "Changing one's e-mail: AWS's verification, not a closed attribute").
+ * cognito-local keeps a changed e-mail aside (`UnverifiedAttributeChanges`), sends the code to the new
+ * address and applies the change on VerifyUserAttribute; around that:
  * - verifying an address another account already holds is refused (AliasExistsException), since with
  *   e-mail as the username an address belongs to one account;
  * - UpdateUserPool keeps `UserAttributeUpdateSettings`, which cognito-local's drops (so a pool made by

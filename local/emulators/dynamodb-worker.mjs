@@ -16,9 +16,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
 import dynalite from 'dynalite';
 
-// dynalite sets every reply's x-amz-crc32 with buffer-crc32, a table-driven CRC in JavaScript: for a
-// Query of 50 clients that was a measurable share of this thread's time (docs/benchmarks.md, "api-throughput"). zlib's crc32 is
-// the same CRC-32 (IEEE, over the string's UTF-8 bytes) in native code. dynalite reads
+// dynalite sets every reply's x-amz-crc32 with buffer-crc32, a table-driven CRC in JavaScript: for a Query of
+// 50 clients that was a measurable share of this thread's time (docs/benchmarks.md, "api-throughput"). zlib's
+// crc32 is the same CRC-32 (IEEE, over the string's UTF-8 bytes) in native code. dynalite reads
 // `crc32.unsigned` on each reply, so replacing the property of the module it required is enough.
 const dynaliteRequire = createRequire(createRequire(import.meta.url).resolve('dynalite'));
 const bufferCrc32 = dynaliteRequire('buffer-crc32');
@@ -26,11 +26,11 @@ bufferCrc32.unsigned = (input) => crc32(input);
 
 // dynalite parses every request's expressions (key condition, filter, projection, condition, update)
 // with PEG.js parsers, one character at a time: for the client list's two queries that was a large
-// share of this thread's busy time (docs/benchmarks.md, "api-throughput"), and a projection of the card's 24 attributes would have added
-// more. The app sends the same expressions again and again, so the outcome of validating them is kept
-// by their exact inputs (the expressions with their attribute names and values) and each request gets
-// its own copy of the parsed trees, since dynalite's actions rewrite some of them (a key condition is
-// turned around in place). Inputs over 4 KB (an update carrying a long text) are not kept.
+// share of this thread's busy time (docs/benchmarks.md, "api-throughput"), and a projection of the card's 24
+// attributes would have added more. The app sends the same expressions again and again, so the outcome of
+// validating them is kept by their exact inputs (the expressions with their attribute names and values) and
+// each request gets its own copy of the parsed trees, since dynalite's actions rewrite some of them (a key
+// condition is turned around in place). Inputs over 4 KB (an update carrying a long text) are not kept.
 const validations = dynaliteRequire('./validations');
 const validateExpressions = validations.validateExpressions;
 const EXPRESSION_INPUTS = [
@@ -66,11 +66,11 @@ validations.validateExpressions = (data, ...rest) => {
 };
 
 // dynalite reads the table's description from LevelDB on every request (store.getTable): for the client
-// list's two queries that was a measurable share of this thread's busy time (docs/benchmarks.md, "api-throughput"). Descriptions change only
-// through the table sub-database's own put and del (CreateTable, UpdateTable, DeleteTable), so those
-// keep a copy of the JSON here and a get answers from it. Each get still parses its own object, as a
-// LevelDB read does, because actions may change the description they are given; and it answers on a
-// later tick, as LevelDB does.
+// list's two queries that was a measurable share of this thread's busy time
+// (docs/benchmarks.md, "api-throughput"). Descriptions change only through the table sub-database's own put
+// and del (CreateTable, UpdateTable, DeleteTable), so those keep a copy of the JSON here and a get answers
+// from it. Each get still parses its own object, as a LevelDB read does, because actions may change the
+// description they are given; and it answers on a later tick, as LevelDB does.
 const dynaliteDb = dynaliteRequire('./db');
 const createStore = dynaliteDb.create;
 dynaliteDb.create = (...args) => {
@@ -134,11 +134,11 @@ dynaliteDb.create = (...args) => {
   // (docs/benchmarks.md, "api-throughput").
   //
   // It also decodes each stored item once per version instead of on every read: JSON.parse of the items
-  // was the largest single cost of this thread (for the client list, docs/benchmarks.md, "api-throughput"; and most
-  // of its garbage). Items are read as their JSON text, and the object parsed from a text is kept by that
-  // text, so a changed item (a new text) can never be answered from an older one. The objects are
-  // shared between reads, which is safe because nothing on this path changes an item: Query and Scan
-  // filter, measure and project (projection builds new objects) and then serialise them.
+  // was the largest single cost of this thread (for the client list, docs/benchmarks.md, "api-throughput";
+  // and most of its garbage). Items are read as their JSON text, and the object parsed from a text is kept by
+  // that text, so a changed item (a new text) can never be answered from an older one. The objects are shared
+  // between reads, which is safe because nothing on this path changes an item: Query and Scan filter, measure
+  // and project (projection builds new objects) and then serialise them.
   const db = store.db;
   db.createValueStream = (options) => {
     const iterator = db.values({ ...options, valueEncoding: 'utf8', highWaterMarkBytes: 1024 * 1024 });

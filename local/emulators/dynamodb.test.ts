@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningDynamoDb, startDynamoDb } from './dynamodb';
 
 /**
- * dynalite's worker swaps dynalite's JavaScript CRC for zlib's: every reply must still carry
- * the CRC-32 of its body in x-amz-crc32, computed here bit by bit, as the DynamoDB wire protocol has it.
- * It also keeps the parse of each request's expressions: a repeated request must be answered the same;
- * and the tables' descriptions: each request must see the table as it was last created, updated or deleted.
+ * dynalite's worker swaps dynalite's JavaScript CRC for zlib's (docs/decisions.md, "The local API keeps up"):
+ * every reply must still carry the CRC-32 of its body in x-amz-crc32, computed here bit by bit, as the
+ * DynamoDB wire protocol has it. It also keeps the parse of each request's expressions: a repeated request
+ * must be answered the same; and the tables' descriptions: each request must see the table as it was last
+ * created, updated or deleted.
  */
 
 function referenceCrc32(text: string): number {

@@ -21,10 +21,10 @@ const workerUrl = new URL('./dynamodb-worker.mjs', import.meta.url);
 /**
  * dynalite, persisted to a LevelDB directory, on its own worker thread (dynamodb-worker.mjs): its query
  * validation, LevelDB reads and JSON no longer take turns with the gateway and the handlers on the main
- * event loop (bench/api-throughput-bench.ts). Resolves once it accepts connections, rejects
- * with the listen error (EADDRINUSE keeps its code). stop() lets requests under way finish, closes the
- * server and the database, which releases LevelDB's lock for the next start, then ends the thread.
- * Errors inside the emulator are logged, never thrown at the caller's process.
+ * event loop (docs/decisions.md, "The local API keeps up": bench/api-throughput-bench.ts). Resolves once it
+ * accepts connections, rejects with the listen error (EADDRINUSE keeps its code). stop() lets requests under
+ * way finish, closes the server and the database, which releases LevelDB's lock for the next start, then ends
+ * the thread. Errors inside the emulator are logged, never thrown at the caller's process.
  */
 export async function startDynamoDb(options: {
   dataDir: string;

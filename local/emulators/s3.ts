@@ -38,7 +38,7 @@ const escapeXml = (text: string) =>
  * AWS stores the tags of an upload's `x-amz-tagging` header (`key=value&…`, URL-encoded) with the
  * object; s3rver ignores the header and keeps tags only from PutObjectTagging. This stores them after a
  * successful upload, as a tagging subresource, so the lifecycle rules' tag filters see locally what
- * they see in AWS.
+ * they see in AWS (docs/decisions.md, "Saved media outlives job media").
  */
 function storeUploadTags(taggingModel: TaggingConfigurationModel): Middleware {
   return async (ctx, next) => {
