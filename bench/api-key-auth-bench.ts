@@ -1,7 +1,7 @@
 /**
- * API keys leave no timing oracle: the authorizer's time for a good key, a wrong one, a
- * deactivated one and a deleted one, called in-process against the local DynamoDB, interleaved so
- * they share the same conditions. Prints median and 90th percentile per kind.
+ * API keys leave no timing oracle (docs/decisions.md, "API keys and the public API"): the authorizer's time
+ * for a good key, a wrong one, a deactivated one and a deleted one, called in-process against the local
+ * DynamoDB, interleaved so they share the same conditions. Prints median and 90th percentile per kind.
  */
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { envNames } from '#contract/routes';

@@ -1,11 +1,11 @@
 /**
- * A 200-row batch on the offline provider, against the time the same rows would
- * take if the worker ran them perfectly in parallel: 200 × one job's time ÷ the rows that run at once
- * (the worker's concurrency, or the batch's share of the user's job slots if that is lower). The ratio
- * says what the feeder, the queue and the settling cost on top (goal: at most 1.3×). A single job's time
- * is the median of a few newsletters sent one by one after a warm-up, from the POST to the finished job.
- * As a second reference, the same number of jobs sent at once straight to the tool (no batch): what the
- * worker and this machine's cores really run in parallel, so the batch's own overhead shows apart.
+ * docs/decisions.md, "Usage, cost, budgets and bulk runs": a 200-row batch on the offline provider, against
+ * the time the same rows would take if the worker ran them perfectly in parallel: 200 × one job's time ÷ the
+ * rows that run at once (the worker's concurrency, or the batch's share of the user's job slots if that is
+ * lower). The ratio says what the feeder, the queue and the settling cost on top (goal: at most 1.3×). A
+ * single job's time is the median of a few newsletters sent one by one after a warm-up, from the POST to the
+ * finished job. As a second reference, the same number of jobs sent at once straight to the tool (no batch):
+ * what the worker and this machine's cores really run in parallel, so the batch's own overhead shows apart.
  */
 import { loadavg } from 'node:os';
 import { WORKER_MAX_CONCURRENCY } from '#contract/worker-concurrency';

@@ -3,10 +3,10 @@
  * takes about two seconds per reply. With the worker's concurrency they finish together; one job at a
  * time would finish them two seconds apart. Prints when each job finished, from the burst's start.
  *
- * Then the outside probe's load: 50 jobs from 5 users while 100 clients poll their
- * status over kept-alive connections, each waiting 5.5-6.5 s between polls: Node closes an idle
- * connection after its default 5 s keep-alive plus a second of grace, so with the defaults a close
- * crosses a poll now and then. Prints the polls made and how many met a reset connection.
+ * Then the outside probe's load (docs/decisions.md, "The outside probe's findings"): 50 jobs from 5 users
+ * while 100 clients poll their status over kept-alive connections, each waiting 5.5-6.5 s between polls: Node
+ * closes an idle connection after its default 5 s keep-alive plus a second of grace, so with the defaults a
+ * close crosses a poll now and then. Prints the polls made and how many met a reset connection.
  */
 import { connect, type Socket } from 'node:net';
 import { WORKER_MAX_CONCURRENCY } from '#contract/worker-concurrency';

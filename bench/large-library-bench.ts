@@ -1,10 +1,10 @@
 /**
- * A client's Content Library in Chromium with 100 and with 5,000 items
- * (about 400 words each, six types), side by side in the same run, each size in turn in every round.
- * For each: the time from the 'View Content' click to the first item shown; a search for one item's
- * unique word over the whole library, from the input event to the frame that shows that item alone;
- * the list requests and their JSON bytes; the page's element count with the library open. Medians of
- * BENCH_RUNS rounds (default 3); the ratios are against the 100-item case of the same run.
+ * docs/decisions.md, "Large agencies: lists of summaries, virtualized grids": a client's Content Library in
+ * Chromium with 100 and with 5,000 items (about 400 words each, six types), side by side in the same run,
+ * each size in turn in every round. For each: the time from the 'View Content' click to the first item shown;
+ * a search for one item's unique word over the whole library, from the input event to the frame that shows
+ * that item alone; the list requests and their JSON bytes; the page's element count with the library open.
+ * Medians of BENCH_RUNS rounds (default 3); the ratios are against the 100-item case of the same run.
  */
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';

@@ -1,7 +1,7 @@
 /**
- * A long podcast script (5,000+ words, a conversation) spoken offline through the media
- * worker's tool, without provider keys. Reports wall time, peak resident memory, audio length and MP3
- * size, and how far apart the progress reports were (segments done over segments).
+ * docs/decisions.md, "Media tools": a long podcast script (5,000+ words, a conversation) spoken offline
+ * through the media worker's tool, without provider keys. Reports wall time, peak resident memory, audio
+ * length and MP3 size, and how far apart the progress reports were (segments done over segments).
  */
 import { performance } from 'node:perf_hooks';
 import type { StoredJob } from '#functions/generation/job-store';

@@ -1,8 +1,8 @@
 /**
- * Multi-Platform Content Creator: one run of all seven types against a simulated
- * provider that takes one second per call, next to each type run alone in the same session. The child
- * jobs run at once, so the full run should take about as long as the slowest single type (target at
- * most 1.3x); the spec's one-at-a-time loop would take about seven times as long.
+ * Multi-Platform Content Creator (docs/decisions.md, "Social, GBP and Multi-Platform tools"): one run of all
+ * seven types against a simulated provider that takes one second per call, next to each type run alone in the
+ * same session. The child jobs run at once, so the full run should take about as long as the slowest single
+ * type (target at most 1.3x); the spec's one-at-a-time loop would take about seven times as long.
  */
 import { createServer } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';

@@ -1,7 +1,7 @@
 /**
- * How long the offline composers take before anything streams. A client-content post
- * must compose in under a second. We time the first compose in a fresh process (compromise loads and
- * builds its lexicon on first use) and the median of later ones, for every tool.
+ * docs/decisions.md, "Offline drafts": how long the offline composers take before anything streams. A
+ * client-content post must compose in under a second. We time the first compose in a fresh process
+ * (compromise loads and builds its lexicon on first use) and the median of later ones, for every tool.
  */
 import { composeClientContent } from '#functions/tools/client-content/offline-composer';
 import { composeFaq } from '#functions/tools/faq/offline-composer';

@@ -1,8 +1,8 @@
 /**
- * The Harper grammar checker over the fixed corpus of offline drafts
- * (test/support/offline-corpus.ts), per tool: drafts, words, lints, lints per 500 words, and the
- * rules that fired. The unit suite holds the line (no wrong article, repeated or misspelt common word,
- * at most one lint per 500 words); this prints where the lints are.
+ * docs/decisions.md, "Offline drafts: correct before they are long": the Harper grammar checker over the
+ * fixed corpus of offline drafts (test/support/offline-corpus.ts), per tool: drafts, words, lints, lints per
+ * 500 words, and the rules that fired. The unit suite holds the line (no wrong article, repeated or misspelt
+ * common word, at most one lint per 500 words); this prints where the lints are.
  */
 import { countWords } from '#shared/text';
 import { lintText } from '#test/support/grammar-lints';

@@ -1,6 +1,6 @@
 /**
- * Timings taken inside the page (the list benches: docs/benchmarks.md), so Playwright's round trips are not in them:
- * from navigation start, or from an action run in the page, to the first animation frame at which a
+ * Timings taken inside the page (the list benches: docs/benchmarks.md), so Playwright's round trips are not
+ * in them: from navigation start, or from an action run in the page, to the first animation frame at which a
  * condition on the DOM holds (a frame is when the browser can paint what the condition saw). Node's
  * type-check has no DOM library, so the page-side code is written as strings, as in lcp-bench.ts.
  */

@@ -1,9 +1,10 @@
 /**
- * Does media work block the local runtime? `GET /api/health` is timed one request
- * after another for a while with nothing else running (the idle reference), then while a podcast of
- * about five minutes of audio is spoken offline (espeak-ng, two voices) through the real route, queue
- * and media worker. Prints the p50/p99/max of both, their ratio (goal: p99 during the podcast within 3×
- * of idle), and how far apart the job's progress pushes came over the WebSocket (goal: at most 2 s).
+ * docs/decisions.md, "Media work off the main thread": does media work block the local runtime? `GET
+ * /api/health` is timed one request after another for a while with nothing else running (the idle reference),
+ * then while a podcast of about five minutes of audio is spoken offline (espeak-ng, two voices) through the
+ * real route, queue and media worker. Prints the p50/p99/max of both, their ratio (goal: p99 during the
+ * podcast within 3× of idle), and how far apart the job's progress pushes came over the WebSocket (goal: at
+ * most 2 s).
  */
 import { loadavg } from 'node:os';
 import { collectEvents, waitForJob } from '#test/support/job-events';

@@ -1,9 +1,9 @@
 /**
- * The outside probe (docs/decisions.md, "The outside probe's findings"), rerun against the local app: per category, how many hostile
- * cases were tried, how many were refused as they must be, and how many were not. A case is "wrong"
- * when the app lets it through: a private listener is reached, credentials leave the client's site, a
- * hostile input is accepted or refused only later, a refusal does not have the documented shape, an
- * outsider learns more than 404, or a frame stops the app. Prints the figures; never fails.
+ * The outside probe (docs/decisions.md, "The outside probe's findings"), rerun against the local app: per
+ * category, how many hostile cases were tried, how many were refused as they must be, and how many were not.
+ * A case is "wrong" when the app lets it through: a private listener is reached, credentials leave the
+ * client's site, a hostile input is accepted or refused only later, a refusal does not have the documented
+ * shape, an outsider learns more than 404, or a frame stops the app. Prints the figures; never fails.
  *
  * Then the probe's two other categories: about 500 stored-XSS payloads rendered in Chromium in every
  * place a user's text is shown (security-probe-xss.ts), and a kill -9 of `npm start` during 20 running

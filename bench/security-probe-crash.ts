@@ -1,10 +1,10 @@
 /**
- * The outside probe's kill -9: `npm start` in a child process on free ports with a
- * data directory of its own, 20 newsletters started through the API (the offline composer slowed by
- * OFFLINE_STREAM_DELAY_MS, so they are under way), the process killed with SIGKILL mid-run, then started
- * again on the same data. Each job is then judged: it must end completed or failed with a message, be
- * finished once (one activity, one usage row) and be saved to the library once. Lost, doubled or
- * silent jobs are the wrong cases.
+ * The outside probe's kill -9 (docs/decisions.md, "The outside probe's findings"): `npm start` in a child
+ * process on free ports with a data directory of its own, 20 newsletters started through the API (the offline
+ * composer slowed by OFFLINE_STREAM_DELAY_MS, so they are under way), the process killed with SIGKILL
+ * mid-run, then started again on the same data. Each job is then judged: it must end completed or failed with
+ * a message, be finished once (one activity, one usage row) and be saved to the library once. Lost, doubled
+ * or silent jobs are the wrong cases.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,14 +1,14 @@
 /**
- * The outside probe's stored XSS: the corpus of xss-corpus.ts stored through the API
- * in every place a user's text is kept and shown again (a client's fields, a library item's title and
- * HTML, a review comment and its anchored passage, a reviewer's name and decision, the agency's branding on
- * the review page, an API key's name, the activity a comment records, a calendar entry, the notifications
- * in the header's bell and the e-mails in the local mailbox), then the screens that render them opened in
- * Chromium. Each stored text starts with a visible marker `[[id]]`,
- * so the probe knows the payload reached the screen; a payload that runs reports its id through the
- * `__xss` binding, a dialog, or a request to the marker host. Per place and screen: tried, refused at
- * entry, rendered without running, not on the screen, and run (the wrong cases). Any request to a host
- * that is neither the app's nor the control's is an outside load, counted per screen.
+ * The outside probe's stored XSS (docs/decisions.md, "The outside probe's findings"): the corpus of
+ * xss-corpus.ts stored through the API in every place a user's text is kept and shown again (a client's
+ * fields, a library item's title and HTML, a review comment and its anchored passage, a reviewer's name and
+ * decision, the agency's branding on the review page, an API key's name, the activity a comment records, a
+ * calendar entry, the notifications in the header's bell and the e-mails in the local mailbox), then the
+ * screens that render them opened in Chromium. Each stored text starts with a visible marker `[[id]]`, so the
+ * probe knows the payload reached the screen; a payload that runs reports its id through the `__xss` binding,
+ * a dialog, or a request to the marker host. Per place and screen: tried, refused at entry, rendered without
+ * running, not on the screen, and run (the wrong cases). Any request to a host that is neither the app's nor
+ * the control's is an outside load, counted per screen.
  *
  * The places come in groups (XSS_PLACE_GROUPS), so a run can be limited to some of them:
  * `node --import tsx bench/security-probe-xss.ts reviews` stores and renders only the review loop's texts.

@@ -1,13 +1,12 @@
 /**
- * The usage page's query with 10,000 recorded jobs this month. The jobs are
- * written straight through the usage store (`putUsage`, `addToDay`, `addToOwnerDay` and
- * `addToProviderDays`, what settling
- * a job writes), because 10,000 real jobs would take an hour; they are spread over this month's days,
- * 20 clients, 5 users, the text tools and a few models. Then GET /api/usage (this month, as the page
- * first asks) is timed through the gateway: for the admin (every job, from the per-day counters),
- * grouped by client and by model, and for members of staff who see the 20 clients, one of them and
- * none (those clients' day counters, and the dearest jobs from the month's cost index). p50 and p95 of
- * BENCH_RUNS requests each (default 40) after a warm-up (goal: p95 at most 300 ms locally). With
+ * docs/decisions.md, "Usage, cost, budgets and bulk runs": the usage page's query with 10,000 recorded jobs
+ * this month. The jobs are written straight through the usage store (`putUsage`, `addToDay`, `addToOwnerDay`
+ * and `addToProviderDays`, what settling a job writes), because 10,000 real jobs would take an hour; they are
+ * spread over this month's days, 20 clients, 5 users, the text tools and a few models. Then GET /api/usage
+ * (this month, as the page first asks) is timed through the gateway: for the admin (every job, from the
+ * per-day counters), grouped by client and by model, and for members of staff who see the 20 clients, one of
+ * them and none (those clients' day counters, and the dearest jobs from the month's cost index). p50 and p95
+ * of BENCH_RUNS requests each (default 40) after a warm-up (goal: p95 at most 300 ms locally). With
  * BENCH_TIME_ZONE (default UTC) the agency counts its days in that zone: the parts of UTC days at the
  * period's edges are then read from the usage items (usage-report.ts).
  */

@@ -1,10 +1,11 @@
 /**
- * The stored-XSS corpus of the outside probe: the families of the OWASP XSS filter
- * evasion cheat sheet and PortSwigger's XSS cheat sheet, generated as combinations rather than written
- * out one by one. Every payload, when it runs, reports its own id in one of three ways the probe
- * watches: a call of the page-wide binding `__xss(id)`, a dialog whose message is the id, or a request
- * to the marker host. A payload that only loads markup (an image, a style sheet) from the marker host
- * reports through the request too: the markup was rendered as HTML, which a stored field must never be.
+ * The stored-XSS corpus of the outside probe (docs/decisions.md, "The outside probe's findings"): the
+ * families of the OWASP XSS filter evasion cheat sheet and PortSwigger's XSS cheat sheet, generated as
+ * combinations rather than written out one by one. Every payload, when it runs, reports its own id in one of
+ * three ways the probe watches: a call of the page-wide binding `__xss(id)`, a dialog whose message is the
+ * id, or a request to the marker host. A payload that only loads markup (an image, a style sheet) from the
+ * marker host reports through the request too: the markup was rendered as HTML, which a stored field must
+ * never be.
  */
 
 export const XSS_MARKER_HOST = 'xss-marker.invalid';
