@@ -59,8 +59,9 @@ beforeAll(async () => {
       },
     },
   );
-  // A second version (the History dialog compares two), a due date, and a review link with a
-  // comment, so the review screens have something to show.
+  // docs/decisions.md, "Versions, review and approval, and the content calendar": a second version (the
+  // History dialog compares two), a due date, and a review link with a comment, so the review screens have
+  // something to show.
   const itemPath = `/api/clients/${client.body.id}/content/${item.body.id}`;
   await app.test.request('PUT', itemPath, {
     token: adminToken,

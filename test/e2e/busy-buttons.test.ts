@@ -7,10 +7,10 @@ import { type E2eApp, openPage, openSignedInPage, screenshot, startE2eApp } from
 import { openToolPage } from './support/tools';
 
 /**
- * A button that works for a while (Add Client, Create API Key, Test connection,
- * Sign In) keeps the keyboard focus while it works instead of dropping it on <body> as a disabled
- * button does; it is aria-disabled meanwhile, refuses a second Enter, keeps its full opacity (its
- * ring's contrast), and the outcome is said by a toast in sonner's polite live region.
+ * docs/decisions.md, "Focus order, focus after an action": a button that works for a while (Add Client,
+ * Create API Key, Test connection, Sign In) keeps the keyboard focus while it works instead of dropping it on
+ * <body> as a disabled button does; it is aria-disabled meanwhile, refuses a second Enter, keeps its full
+ * opacity (its ring's contrast), and the outcome is said by a toast in sonner's polite live region.
  */
 
 let app: E2eApp;

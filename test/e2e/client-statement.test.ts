@@ -26,10 +26,11 @@ import { expectFitsPhones } from './support/overflow';
 import { downloadFrom } from './support/tools';
 
 /**
- * Client statements (docs/decisions.md, "Client statements") in Chromium: a client's statement of October 2026 (New York), opened from the client's
- * card, its markup set by the admin, downloaded as CSV, printed to PDF (no navigation or buttons on the
- * pages, no row cut in two), sent as a link that opens without an account, on a desktop and a phone;
- * and the link revoked. The data is written with fixed dates, so the page reads the same on any day.
+ * Client statements (docs/decisions.md, "Client statements") in Chromium: a client's statement of October
+ * 2026 (New York), opened from the client's card, its markup set by the admin, downloaded as CSV, printed to
+ * PDF (no navigation or buttons on the pages, no row cut in two), sent as a link that opens without an
+ * account, on a desktop and a phone; and the link revoked. The data is written with fixed dates, so the page
+ * reads the same on any day.
  */
 
 let app: E2eApp;

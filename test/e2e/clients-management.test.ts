@@ -332,7 +332,9 @@ describe('Client Management screen', () => {
     const columns = async (target: Page) =>
       Number(
         await target.evaluate(
-          // The grid renders rows of cards (only the rows near the viewport), each row a grid.
+          // The grid renders rows of cards
+          // (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids": only the rows near
+          // the viewport), each row a grid.
           `getComputedStyle(document.querySelector('[data-testid="client-grid"] > [role="none"]')).gridTemplateColumns.split(' ').length`,
         ),
       );

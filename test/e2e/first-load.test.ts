@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, openPage, pageErrors, screenshot, startE2eApp } from './support/e2e';
 
 /**
- * First load: /config.json is fetched beside the scripts (index.html preloads it), not after
- * the entry has run, and main.tsx's own fetch reuses that response instead of asking again.
+ * First load (docs/decisions.md, "The frontend: first load and sign-in views"): /config.json is fetched
+ * beside the scripts (index.html preloads it), not after the entry has run, and main.tsx's own fetch reuses
+ * that response instead of asking again.
  *
  * `/` and the sign-in view of `/auth` render before tailwind-merge is loaded, so `cn` only joins their
  * classes (frontend/src/lib/utils.ts). That renders them exactly as tailwind-merge would only if no class

@@ -7,10 +7,10 @@ import { expectRingContrast, keyboardFocus, measureFocusRing } from './support/f
 import { chooseOption, openToolPage, waitForResult } from './support/tools';
 
 /**
- * The keyboard focus is never dropped on <body> after an action (a deleted
- * library item, a Generate that works for a while, a finished result), the outcome of a run is
- * announced in a polite live region, and every focus ring measures at least 3:1 against what it is
- * drawn on (WCAG 1.4.11).
+ * docs/decisions.md, "Focus order, focus after an action": the keyboard focus is never dropped on <body>
+ * after an action (a deleted library item, a Generate that works for a while, a finished result), the outcome
+ * of a run is announced in a polite live region, and every focus ring measures at least 3:1 against what it
+ * is drawn on (WCAG 1.4.11).
  */
 
 let app: E2eApp;

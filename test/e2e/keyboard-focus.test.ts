@@ -4,7 +4,10 @@ import { type ApiUser, chooseFromCardMenu, createApiUser, createClientViaApi } f
 import { type E2eApp, openPage, openSignedInPage, screenshot, startE2eApp } from './support/e2e';
 import { weakFocusIndicators } from './support/focus-indicator';
 
-/** Keyboard focus is never dropped on <body>, and a route change names and focuses the page. */
+/**
+ * Keyboard focus is never dropped on <body>, and a route change names and focuses the page
+ * (docs/decisions.md, "Focus order, focus after an action").
+ */
 
 let app: E2eApp;
 let user: ApiUser;

@@ -123,8 +123,9 @@ describe('Newsletter Creator', () => {
     // No provider key is configured here, so the offline composer wrote it, and the page says so.
     await page.getByTestId('offline-notice').waitFor();
     const words = await shownWordCount(page);
-    // A topic and one instruction give fewer true words than the 250 asked for: the draft is not
-    // padded, and the notice says it is shorter than asked.
+    // A topic and one instruction give fewer true words than the 250 asked for: the draft is not padded, and
+    // the notice says it is shorter than asked
+    // (docs/decisions.md, "Offline drafts: correct before they are long").
     expect(words).toBeGreaterThan(50);
     await expect
       .poll(() => page.getByTestId('offline-notes').textContent())

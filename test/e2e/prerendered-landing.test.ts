@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, openPage, pageErrors, screenshot, startE2eApp } from './support/e2e';
 
 /**
- * LCP of `/`: the landing page's text is in the HTML served for `/` (prerendered at
- * build time, frontend/src/prerender.tsx), so it paints before any script runs; the app hydrates that
- * markup instead of rendering it a second time. Every other route is served the empty shell, so it never
- * shows the landing page's text before its own screen.
+ * docs/decisions.md, "Large agencies: lists of summaries, virtualized grids": LCP of `/`: the landing page's
+ * text is in the HTML served for `/` (prerendered at build time, frontend/src/prerender.tsx), so it paints
+ * before any script runs; the app hydrates that markup instead of rendering it a second time. Every other
+ * route is served the empty shell, so it never shows the landing page's text before its own screen.
  */
 
 // The page's own words (the meta description, in every page's head, shares its first ones).

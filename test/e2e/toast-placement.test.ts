@@ -12,8 +12,9 @@ import { expectUncovered } from './support/toasts';
 import { waitForResult } from './support/tools';
 
 /**
- * A toast never covers what the user reads next: the result card's word count
- * at 1440 px (the ready result scrolls up to the top of the screen), nor a dialog's title on a phone.
+ * A toast never covers what the user reads next (docs/decisions.md, "Where toasts go"): the result card's
+ * word count at 1440 px (the ready result scrolls up to the top of the screen), nor a dialog's title on a
+ * phone.
  */
 
 let app: E2eApp;

@@ -87,7 +87,8 @@ describe('Client Content Creation', () => {
     await expectToast(page, 'Content Generated!');
     await screenshot(page, 'client-content-done');
 
-    // The post says what the site says and stops there: shorter than the 1000 words asked,
+    // The post says what the site says and stops there
+    // (docs/decisions.md, "Offline drafts: correct before they are long"): shorter than the 1000 words asked,
     // and the offline notice says so.
     const words = await shownWordCount(page);
     expect(words).toBeGreaterThanOrEqual(100);

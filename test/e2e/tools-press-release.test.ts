@@ -81,7 +81,8 @@ describe('Press Release Creator', () => {
     await screenshot(page, 'press-release-done');
 
     // A topic and the profile give fewer true words than the 300 asked for: no padding, and the
-    // notice says so. The owner's quote is a note to fill in, never invented words.
+    // notice says so (docs/decisions.md, "Offline drafts: correct before they are long"). The owner's quote
+    // is a note to fill in, never invented words.
     const words = await shownWordCount(page);
     expect(words).toBeGreaterThanOrEqual(80);
     await expect

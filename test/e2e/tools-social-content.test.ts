@@ -37,9 +37,10 @@ describe('Social Content Generator', () => {
     await expectToast(page, 'Content generated successfully!');
     for (const platform of ['facebook', 'instagram', 'twitter'])
       await page.getByTestId(`post-${platform}`).waitFor({ timeout: 60_000 });
-    // Offline, a post grows only with what the brief says: the short X post lands on its
-    // target and keeps its subject; the 350-character posts stay short, lose the badge, and the
-    // offline notice says so.
+    // Offline, a post grows only with what the brief says
+    // (docs/decisions.md, "Offline drafts: correct before they are long"): the short X post lands on its
+    // target and keeps its subject; the 350-character posts stay short, lose the badge, and the offline
+    // notice says so.
     const twitter = page.getByTestId('post-twitter');
     await expect.poll(() => twitter.getByText('On Target').isVisible()).toBe(true);
     await expect.poll(() => twitter.getByTestId('post-length').textContent()).toMatch(/\/ 90 characters/u);

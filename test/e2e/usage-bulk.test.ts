@@ -22,9 +22,9 @@ import {
 import { chooseOption, downloadFrom } from './support/tools';
 
 /**
- * Usage and bulk runs (docs/decisions.md, "Usage, cost, budgets and bulk runs") in the browser: the usage page (totals, chart, breakdown, top jobs) for the admin, the
- * budget warning at 80 % on the client's card and in a tool once the client is chosen, and a bulk run
- * whose bad row is fixed in the page.
+ * Usage and bulk runs (docs/decisions.md, "Usage, cost, budgets and bulk runs") in the browser: the usage
+ * page (totals, chart, breakdown, top jobs) for the admin, the budget warning at 80 % on the client's card
+ * and in a tool once the client is chosen, and a bulk run whose bad row is fixed in the page.
  */
 
 let app: E2eApp;

@@ -4,9 +4,10 @@ import { zoneApartFromUtc } from '#test/support/zone-apart-from-utc';
 import { type E2eApp, openSignedInPage, pageErrors, screenshot, startE2eApp } from './support/e2e';
 
 /**
- * The Usage page's period is days of the agency's time zone: it says which, and its default
- * period and its This month / Last month presets are that zone's (docs/decisions.md, "Months and days
- * in the agency's zone"). The zone is one whose calendar differs from UTC's now, whatever the date.
+ * The Usage page's period is days of the agency's time zone: it says which, and its default period and its
+ * This month / Last month presets are that zone's
+ * (docs/decisions.md, "Months and days in the agency's zone"). The zone is one whose calendar differs from
+ * UTC's now, whatever the date.
  */
 
 let app: E2eApp;

@@ -15,10 +15,11 @@ import {
 } from './fixture';
 
 /**
- * The fill of the byAction index keys (functions/activities/activity-index-fill.ts) runs on
- * deploy: a CloudFormation trigger invokes it once the table and every function that records activities
- * are in place, and its role reads and updates the feed's partition and writes its marker, nothing more.
- * (test/integration/activity-feed.test.ts runs it under these grants, enforced locally.)
+ * The fill of the byAction index keys (functions/activities/activity-index-fill.ts;
+ * docs/decisions.md, "The Activity Tracker reaches every activity") runs on deploy: a CloudFormation trigger
+ * invokes it once the table and every function that records activities are in place, and its role reads and
+ * updates the feed's partition and writes its marker, nothing more. (test/integration/activity-feed.test.ts
+ * runs it under these grants, enforced locally.)
  */
 
 const FUNCTION_ID = 'ActivityIndexFillFunction';

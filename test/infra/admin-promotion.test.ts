@@ -12,9 +12,10 @@ import {
 } from './fixture';
 
 /**
- * Changing `adminEmails` promotes users who exist already, through one
- * custom resource that holds the whole list (its handler: functions/auth/admin-promotion.ts, tested in
- * test/integration/admin-promotion.test.ts), so the stack does not grow with the list.
+ * docs/decisions.md, "Admins for existing users, and grants checked both ways": changing `adminEmails`
+ * promotes users who exist already, through one custom resource that holds the whole list (its handler:
+ * functions/auth/admin-promotion.ts, tested in test/integration/admin-promotion.test.ts), so the stack does
+ * not grow with the list.
  */
 
 const BOSS = `boss@${TEST_DOMAIN}`;

@@ -30,7 +30,8 @@ describe('alarms', () => {
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: {} });
   });
 
-  // enforceSSL's Deny alone left CloudWatch nothing that allows it to publish.
+  // enforceSSL's Deny alone left CloudWatch nothing that allows it to publish
+  // (docs/decisions.md, "Alarm topic policy").
   it('let this account’s CloudWatch alarms publish to the topic, over TLS only', () => {
     const policies = resourcesOfType(template, 'AWS::SNS::TopicPolicy').map(
       ([, policy]) => policy.Properties,

@@ -26,8 +26,9 @@ describe('bin/app.ts', () => {
     expect(result.stderr).toContain('emailOutreachUrl "ftp://x.example.org" must be an http or https URL');
   });
 
-  // As `cdk synth` runs it where nothing names a region: the CLI then sets CDK_DEFAULT_REGION to
-  // us-east-1, which is no choice of the user's.
+  // As `cdk synth` runs it where nothing names a region: the CLI then sets CDK_DEFAULT_REGION to us-east-1,
+  // which is no choice of the user's
+  // (docs/decisions.md, "Hardening: topic policy, least privilege, regions, ports, the scheduled feeder").
   it('asks for the region to deploy to when neither the environment, a profile nor the context names one', () => {
     const {
       CDK_DEFAULT_REGION: _cli,

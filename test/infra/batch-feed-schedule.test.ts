@@ -3,9 +3,10 @@ import { BATCH_FEED_INTERVAL_MINUTES, BATCH_FEEDER_TIMEOUT_SECONDS } from '#cont
 import { logicalIdOf, resourcesOf, resourcesOfType, sharedTemplate, statementsOfFunction } from './fixture';
 
 /**
- * A batch whose rows wait for the user's job slots was fed again only when someone read
- * it. A schedule rule now runs the feeder (functions/batches/scheduled-feed.ts) every minute, with a role
- * of its own: the table and the jobs queue, nothing else.
+ * docs/decisions.md, "Hardening: topic policy, least privilege, regions, ports, the scheduled feeder": a
+ * batch whose rows wait for the user's job slots was fed again only when someone read it. A schedule rule now
+ * runs the feeder (functions/batches/scheduled-feed.ts) every minute, with a role of its own: the table and
+ * the jobs queue, nothing else.
  */
 describe('the scheduled batch feeder', () => {
   const { template } = sharedTemplate();

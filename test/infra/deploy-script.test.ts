@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, repositoryRoot, sharedTemplate } from './fixture';
 
 /**
- * `npm run deploy` is one honest command. The stack uploads frontend/dist as it is, so
- * deploying without building first would publish a stale (or missing) frontend.
+ * README.md, "Deploying to AWS": `npm run deploy` is one honest command. The stack uploads frontend/dist as
+ * it is, so deploying without building first would publish a stale (or missing) frontend.
  */
 describe('deploy script', () => {
   const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {

@@ -9,9 +9,9 @@ import { COMMON_RULES_COUNTED, EDGE_REGION, WAF_REQUESTS_PER_IP_PER_FIVE_MINUTES
 import { buildApp, resourcesOfType, tempDir } from './fixture';
 
 /**
- * A WAF web ACL in front of CloudFront. AWS keeps CloudFront's web ACLs in us-east-1,
- * so the app is two stacks (infra/app-stacks.ts): the edge stack there, the main stack in the deploy
- * region, reading the ACL's ARN across regions. Both pass cdk-nag.
+ * docs/decisions.md, "Operations a maintainer can trust": a WAF web ACL in front of CloudFront. AWS keeps
+ * CloudFront's web ACLs in us-east-1, so the app is two stacks (infra/app-stacks.ts): the edge stack there,
+ * the main stack in the deploy region, reading the ACL's ARN across regions. Both pass cdk-nag.
  */
 
 let built: ReturnType<typeof buildApp> | undefined;

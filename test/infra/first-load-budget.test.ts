@@ -11,10 +11,10 @@ import {
 } from '../../bench/first-load-size';
 
 /**
- * docs/architecture.md, "Budgets": a size check, not a timing. The JavaScript a visitor's first load of `/` and
- * `/auth` downloads (found in the Vite manifest and index.html, each file gzip -9) is held to FIRST_LOAD_TARGET_KB (bench/first-load-size.ts).
- * Reuses `frontend/dist` when it is current, otherwise builds it first (about 30 s).
- * `npm run bench bundle-size` prints the figures.
+ * docs/architecture.md, "Budgets": a size check, not a timing. The JavaScript a visitor's first load of `/`
+ * and `/auth` downloads (found in the Vite manifest and index.html, each file gzip -9) is held to
+ * FIRST_LOAD_TARGET_KB (bench/first-load-size.ts). Reuses `frontend/dist` when it is current, otherwise
+ * builds it first (about 30 s). `npm run bench bundle-size` prints the figures.
  */
 
 let loads: Record<string, LoadSize>;

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, createProjectRoot, resourcesOfType } from './fixture';
 
 /**
- * The frontend's source maps stay in the build output and never reach the public site
- * bucket. The build below holds maps next to the hashed bundles and at the top level; the staged
+ * docs/decisions.md, "Source maps": the frontend's source maps stay in the build output and never reach the
+ * public site bucket. The build below holds maps next to the hashed bundles and at the top level; the staged
  * sources of both bucket deployments must carry the bundles and none of the maps.
  */
 

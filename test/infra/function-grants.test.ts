@@ -16,10 +16,10 @@ import { actionsOfFunction, repositoryRoot, sharedTemplate, statementsOfFunction
 import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf } from './shared-bundles';
 
 /**
- * Each function's grants come from what its code uses. Every handler entry's module
- * graph (its bundle, test/infra/shared-bundles.ts) gives the SDK client modules it reaches; no function may hold a
- * grant for a client its code cannot reach. The grant table itself is pinned below for the functions
- * the review named.
+ * docs/decisions.md, "Least privilege, checked against the code": each function's grants come from what its
+ * code uses. Every handler entry's module graph (its bundle, test/infra/shared-bundles.ts) gives the SDK
+ * client modules it reaches; no function may hold a grant for a client its code cannot reach. The grant table
+ * itself is pinned below for the functions the review named.
  */
 
 const CLIENT_MODULES = {

@@ -91,7 +91,7 @@ describe('Lambda functions', () => {
       envNames.adminGroup,
       envNames.providerSecretArn,
       envNames.wordpressKeyId,
-      // The app's e-mail sender (infra/mail-sender.ts).
+      // The app's e-mail sender (docs/decisions.md, "Notifications": infra/mail-sender.ts).
       envNames.mailFrom,
       envNames.mailRegion,
     ];

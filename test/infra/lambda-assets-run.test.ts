@@ -32,17 +32,17 @@ import type { Outcome, RunPlan, RunReport } from './fixtures/lambda-asset-runner
 import { SHARED_BUNDLES_TIMEOUT_MS, sharedBundleOf, sharedLambdaBundles } from './shared-bundles';
 
 /**
- * Every function's asset runs on the Node that Lambda runs. Each asset (the
- * shared bundle of the run, test/infra/shared-bundles.ts, with what the stack's bundling carries beside
- * it, infra/media-bundling.ts) is copied into a folder of its own under the system's temporary folder,
- * with no node_modules above it, so a file or package the bundling forgets fails here as it fails in
- * AWS. There it is imported by Lambda's Node release (npm's node-linux-* packages at the lock file's
- * version, `npm run install:lambda-native`) with the function's environment from the synthesized
- * template and the variables Lambda sets, and the handlers that need no AWS call are invoked. A
- * function that carries native packages (sharp, espeak-ng) runs on Lambda's own linux arm64 binary, under
- * qemu's user-mode emulation on another machine: the packages are loaded from the asset (sharp draws),
- * and the media worker draws an image without a provider key. The others run on the same release built
- * for this machine: their JavaScript is the same on both, and emulation costs about 2 s of CPU a bundle.
+ * docs/decisions.md, "Lambda runtime nodejs24.x, and every asset run on it": every function's asset runs on
+ * the Node that Lambda runs. Each asset (the shared bundle of the run, test/infra/shared-bundles.ts, with
+ * what the stack's bundling carries beside it, infra/media-bundling.ts) is copied into a folder of its own
+ * under the system's temporary folder, with no node_modules above it, so a file or package the bundling
+ * forgets fails here as it fails in AWS. There it is imported by Lambda's Node release (npm's node-linux-*
+ * packages at the lock file's version, `npm run install:lambda-native`) with the function's environment from
+ * the synthesized template and the variables Lambda sets, and the handlers that need no AWS call are invoked.
+ * A function that carries native packages (sharp, espeak-ng) runs on Lambda's own linux arm64 binary, under
+ * qemu's user-mode emulation on another machine: the packages are loaded from the asset (sharp draws), and
+ * the media worker draws an image without a provider key. The others run on the same release built for this
+ * machine: their JavaScript is the same on both, and emulation costs about 2 s of CPU a bundle.
  */
 
 const template = sharedTemplate().template;

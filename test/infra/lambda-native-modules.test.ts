@@ -6,9 +6,9 @@ import { MEDIA_WORKER_NODE_MODULES } from '#infra/media-bundling';
 import { createProjectRoot, repositoryRoot, tempDir } from './fixture';
 
 /**
- * The packages a Lambda carries beside its bundle are installed for Lambda's platform
- * by `npm install` (postinstall), and the synth copies them: it needs no registry. A synth of a project
- * where they are missing fails and says what to run.
+ * docs/decisions.md, "An offline synth": the packages a Lambda carries beside its bundle are installed for
+ * Lambda's platform by `npm install` (postinstall), and the synth copies them: it needs no registry. A synth
+ * of a project where they are missing fails and says what to run.
  */
 
 const run = (commands: readonly string[]) =>

@@ -9,9 +9,10 @@ import { FUNCTION_ACCESS } from '#infra/function-access';
 import { buildApp, resourcesOf, resourcesOfType, sharedTemplate, statementsOfFunction } from './fixture';
 
 /**
- * The review links' expiry reminders run from a schedule rule like the bulk feeder's,
- * and the app's e-mail goes through SES from the configured sender: ses:SendEmail on that identity only,
- * held by the functions that send (reviews, saves that keep a review open, the reminders), no others.
+ * docs/decisions.md, "Notifications": the review links' expiry reminders run from a schedule rule like the
+ * bulk feeder's, and the app's e-mail goes through SES from the configured sender: ses:SendEmail on that
+ * identity only, held by the functions that send (reviews, saves that keep a review open, the reminders), no
+ * others.
  */
 
 const MAIL_FUNCTIONS = ['ReviewRemindersFunction', 'ReviewsFunction', 'ContentSavesFunction'];

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 
 /**
- * What the infra test files share within one test run: the synthesized default app
- * and the bundles of every Lambda are built once, by the first file that asks, whichever worker runs
- * it, and read from disk by every other file. The run's folder comes from the infra project's global
- * setup (test/infra/global-setup.ts), which removes it when the run ends, so nothing carries over from
- * one run to the next and no input can be stale.
+ * What the infra test files share within one test run
+ * (docs/decisions.md, "Infra tests: one process per worker"): the synthesized default app and the bundles of
+ * every Lambda are built once, by the first file that asks, whichever worker runs it, and read from disk by
+ * every other file. The run's folder comes from the infra project's global setup
+ * (test/infra/global-setup.ts), which removes it when the run ends, so nothing carries over from one run to
+ * the next and no input can be stale.
  *
  * A build claims its folder with mkdir (atomic: exactly one file wins), writes into it, then writes
  * `<name>.done`; a build that throws writes `<name>.failed` with its message, so the files waiting for

@@ -219,7 +219,8 @@ describe('Secrets', () => {
       .filter(([id]) => actionsOfFunction(template, id).some((action) => action.startsWith('kms:')))
       .map(([id]) => id)
       .sort();
-    // Client writes encrypt a new password; WordPress routes decrypt it.
+    // Client writes encrypt a new password; WordPress routes decrypt it
+    // (docs/decisions.md, "Least privilege, checked against the code").
     const keyUsers = httpFunctions
       .filter((fn) => functionAccess(fn).wordpressKey !== false)
       .map((fn) => `${fn.id}Function`);

@@ -86,7 +86,8 @@ describe('WebSocket API', () => {
       expect(resource, id).toContain(`{"Ref":"${apiId}"}`);
       expect(resource, id).toContain('/prod/*/@connections/*');
     }
-    // $connect and $disconnect only store and delete the connection item.
+    // $connect and $disconnect only store and delete the connection item
+    // (docs/decisions.md, "Least privilege, checked against the code").
     for (const id of [
       'HttpAuthorizerFunction',
       'WsAuthorizerFunction',

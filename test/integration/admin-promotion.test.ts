@@ -6,9 +6,10 @@ import { handler } from '#functions/auth/admin-promotion';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 /**
- * The one custom resource that holds `adminEmails` (infra/admin-promotion.ts), its
- * handler run as CDK's provider framework runs it, against the local Cognito: users who have an account
- * join the admins group, the others are skipped, and an address taken off the list leaves the group.
+ * docs/decisions.md, "Admins for existing users, and grants checked both ways": the one custom resource that
+ * holds `adminEmails` (infra/admin-promotion.ts), its handler run as CDK's provider framework runs it,
+ * against the local Cognito: users who have an account join the admins group, the others are skipped, and an
+ * address taken off the list leaves the group.
  */
 
 let app: TestRuntime;

@@ -4,8 +4,9 @@ import type { CreatedApiKey } from '#shared/api-keys';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * The agency's settings (its time zone). Every signed-in user and API key reads them; only an
- * admin changes them (a key acts as its owner); the zone must be an IANA name; UTC until one is set.
+ * docs/decisions.md, "The agency's time zone": the agency's settings (its time zone). Every signed-in user
+ * and API key reads them; only an admin changes them (a key acts as its owner); the zone must be an IANA
+ * name; UTC until one is set.
  */
 
 let app: TestRuntime;

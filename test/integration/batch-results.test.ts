@@ -4,10 +4,10 @@ import { JOB_KEPT_DAYS } from '#shared/generation-jobs';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Bulk results for every row. The estimate before a run comes from the server and
- * names the rows whose model's provider has no key (they run offline, at no cost); rows keep the
- * numbers of the user's spreadsheet; each row names its tool as the CSV did; and a finished row without
- * a client points at its job's result, which says when it expires.
+ * docs/decisions.md, "Bulk results for every row": bulk results for every row. The estimate before a run
+ * comes from the server and names the rows whose model's provider has no key (they run offline, at no cost);
+ * rows keep the numbers of the user's spreadsheet; each row names its tool as the CSV did; and a finished row
+ * without a client points at its job's result, which says when it expires.
  */
 
 let app: TestRuntime;

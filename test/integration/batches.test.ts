@@ -23,10 +23,10 @@ import {
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Bulk generation end to end. A batch is checked whole before anything runs; its
- * rows are fed within the user's job slots (they wait, they are not refused); a failed row does not stop
- * the others; a batch can be cancelled and its failed rows retried; and it survives a kill -9 of the
- * runtime in the middle of its run with no row lost and none run twice.
+ * docs/decisions.md, "Usage, cost, budgets and bulk runs": bulk generation end to end. A batch is checked
+ * whole before anything runs; its rows are fed within the user's job slots (they wait, they are not refused);
+ * a failed row does not stop the others; a batch can be cancelled and its failed rows retried; and it
+ * survives a kill -9 of the runtime in the middle of its run with no row lost and none run twice.
  */
 
 let app: TestRuntime;

@@ -13,11 +13,11 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 import { zoneApartFromUtc } from '#test/support/zone-apart-from-utc';
 
 /**
- * Budgets and "this month" follow the agency's time zone, picked from the current instant so
- * that its calendar differs from UTC's now (test/support/zone-apart-from-utc.ts). The budget month then
- * differs from the UTC month only at a month's edge; shared/time-zone.test.ts and
- * functions/budgets/client-spend-month.test.ts hold that mapping at fixed instants. docs/decisions.md,
- * "Months and days in the agency's zone".
+ * Budgets and "this month" follow the agency's time zone, picked from the current instant so that its
+ * calendar differs from UTC's now (test/support/zone-apart-from-utc.ts). The budget month then differs from
+ * the UTC month only at a month's edge; shared/time-zone.test.ts and
+ * functions/budgets/client-spend-month.test.ts hold that mapping at fixed instants.
+ * docs/decisions.md, "Months and days in the agency's zone".
  */
 
 const JOB_TIMEOUT_MS = 90_000;

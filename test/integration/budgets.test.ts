@@ -20,15 +20,14 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 /** A first job starts its function's thread; on a loaded machine that alone can take many seconds. */
 const JOB_TIMEOUT_MS = 90_000;
 /**
- * A client's monthly budget. A new job is refused before it starts (402) when its
- * estimate does not fit (saying so) or the month has spent it all (the issue's message); the check and
- * the count are one conditional update, so ten jobs sent at once at the boundary admit exactly as many as
- * the budget has room for; the jobs admitted run to the end and are counted; only an admin sets, raises
- * or removes the budget or allows one more job, and both are recorded. Every job for a client is that
- * client's, saved or not (images and speech too); offline jobs hold nothing of it; a bulk row held back
- * only by running jobs' estimates (its batch's or another user's) waits for them (docs/decisions.md,
- * "Client budgets that tell the truth"). OpenAI has a key here; Anthropic has none, so its models run
- * offline.
+ * A client's monthly budget. A new job is refused before it starts (402) when its estimate does not fit
+ * (saying so) or the month has spent it all (the issue's message); the check and the count are one
+ * conditional update, so ten jobs sent at once at the boundary admit exactly as many as the budget has room
+ * for; the jobs admitted run to the end and are counted; only an admin sets, raises or removes the budget or
+ * allows one more job, and both are recorded. Every job for a client is that client's, saved or not (images
+ * and speech too); offline jobs hold nothing of it; a bulk row held back only by running jobs' estimates (its
+ * batch's or another user's) waits for them (docs/decisions.md, "Client budgets that tell the truth"). OpenAI
+ * has a key here; Anthropic has none, so its models run offline.
  */
 
 let app: TestRuntime;

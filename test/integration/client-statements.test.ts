@@ -15,11 +15,11 @@ import {
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * A client's statement of one month of the agency's zone. The items delivered
- * that month (created or published in it), the jobs started in it, read across the two UTC months a
- * zone's month touches, their cost, the markup an admin set and the billed amount; who may read it, set
- * the markup and make, list and revoke its links; and the link itself, which works without an account
- * until it is revoked or expires, and answers one 404 for every token that does not work.
+ * docs/decisions.md, "Client statements": a client's statement of one month of the agency's zone. The items
+ * delivered that month (created or published in it), the jobs started in it, read across the two UTC months a
+ * zone's month touches, their cost, the markup an admin set and the billed amount; who may read it, set the
+ * markup and make, list and revoke its links; and the link itself, which works without an account until it is
+ * revoked or expires, and answers one 404 for every token that does not work.
  */
 
 let app: TestRuntime;

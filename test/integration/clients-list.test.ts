@@ -9,9 +9,9 @@ import * as z from '#shared/validation/zod';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * GET /api/clients through the local gateway: the cards' summary by default, `fields=full`,
- * keyset pages that follow `next_cursor`, across created and granted clients and for admins, and a 400
- * that names the parameter for every malformed query.
+ * GET /api/clients through the local gateway (docs/decisions.md, "The local API keeps up"): the cards'
+ * summary by default, `fields=full`, keyset pages that follow `next_cursor`, across created and granted
+ * clients and for admins, and a 400 that names the parameter for every malformed query.
  */
 
 let app: TestRuntime;

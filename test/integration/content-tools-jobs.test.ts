@@ -115,8 +115,8 @@ describe('content tools through the job engine', () => {
     expect(result.generatedText).toMatch(/Nov\. 21, 2026/);
     expect(result.generatedText).toMatch(/Media contact/i);
     const words = countWords(result.generatedText);
-    // Offline, a topic alone gives fewer than 300 true words: the draft is not padded, and the
-    // offline notice says it is shorter than asked.
+    // Offline, a topic alone gives fewer than 300 true words: the draft is not padded, and the offline notice
+    // says it is shorter than asked (docs/decisions.md, "Offline drafts: correct before they are long").
     expect(words).toBeLessThanOrEqual(500);
     if (words < 300) expect(result.notice).toContain(SHORTER_THAN_ASKED);
     const saved = await savedItem(jobId);

@@ -11,9 +11,10 @@ import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Every change of an item's title, text or HTML is a version of its own (who, when,
- * what changed, word count), read newest first with one Query; a restore makes a new version equal to
- * the old one; a delete takes the versions with the item and Undo brings them back.
+ * docs/decisions.md, "Versions, review and approval, and the content calendar": every change of an item's
+ * title, text or HTML is a version of its own (who, when, what changed, word count), read newest first with
+ * one Query; a restore makes a new version equal to the old one; a delete takes the versions with the item
+ * and Undo brings them back.
  */
 
 let app: TestRuntime;

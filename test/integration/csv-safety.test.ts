@@ -7,10 +7,11 @@ import { FORMULA_PAYLOADS } from '#test/support/formula-payloads';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * docs/decisions.md, "Spreadsheet files: no formulas out, only UTF-8 in", through the local gateway: clients named with formula payloads run a batch, and the
- * usage CSV (`GET /api/usage/jobs`, `Accept: text/csv`) and the bulk results file written from the
- * batch as the page reads it hold every name as text prefixed with `'`, the numbers as numbers. A CSV
- * upload that is not UTF-8 is refused, naming its row, and nothing is stored.
+ * docs/decisions.md, "Spreadsheet files: no formulas out, only UTF-8 in", through the local gateway: clients
+ * named with formula payloads run a batch, and the usage CSV (`GET /api/usage/jobs`, `Accept: text/csv`) and
+ * the bulk results file written from the batch as the page reads it hold every name as text prefixed with
+ * `'`, the numbers as numbers. A CSV upload that is not UTF-8 is refused, naming its row, and nothing is
+ * stored.
  */
 
 let app: TestRuntime;

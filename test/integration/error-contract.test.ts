@@ -5,12 +5,12 @@ import { type ContractCheck, openApiContract } from '#test/support/openapi-contr
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Every refusal has the documented body `{error: {code, message}}`,
- * checked against the OpenAPI document's `Error` schema with a JSON-Schema validator, through the app
- * port (what CloudFront serves): every route without credentials, with a `Basic` or an empty `Bearer`,
- * with a token or key that is not valid (401 and `WWW-Authenticate: Bearer`), every path with a method
- * it does not serve (405 and `Allow`), unknown paths (404), a body over the API's limit (413) and a
- * malformed path (400).
+ * docs/decisions.md, "The outside probe's findings": every refusal has the documented body `{error: {code,
+ * message}}`, checked against the OpenAPI document's `Error` schema with a JSON-Schema validator, through the
+ * app port (what CloudFront serves): every route without credentials, with a `Basic` or an empty `Bearer`,
+ * with a token or key that is not valid (401 and `WWW-Authenticate: Bearer`), every path with a method it
+ * does not serve (405 and `Allow`), unknown paths (404), a body over the API's limit (413) and a malformed
+ * path (400).
  */
 
 let app: TestRuntime;

@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 
 /**
- * The first `npm start` on an empty data folder printed the bootstrapped admin's
- * verification code and a raw JSON log line from the sign-up triggers above the banner. Everything the
- * runtime prints while starting is captured here: its log, its console, and the functions' output
- * (their threads' stdout and stderr, where the handlers' logger writes).
+ * docs/decisions.md, "Small things a newcomer saw": the first `npm start` on an empty data folder printed the
+ * bootstrapped admin's verification code and a raw JSON log line from the sign-up triggers above the banner.
+ * Everything the runtime prints while starting is captured here: its log, its console, and the functions'
+ * output (their threads' stdout and stderr, where the handlers' logger writes).
  */
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lbm-first-start-'));

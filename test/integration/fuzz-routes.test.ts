@@ -76,7 +76,8 @@ beforeAll(async () => {
   for (const user of Object.values(users)) {
     await app.request('GET', '/api/me', { token: user.idToken });
     await app.request('GET', '/api/clients', { token: user.idToken });
-    // The notifications list records the address and role a user signs in with.
+    // The notifications list records the address and role a user signs in with
+    // (docs/decisions.md, "Notifications").
     await app.request('GET', '/api/notifications', { token: user.idToken });
   }
 });

@@ -248,9 +248,10 @@ describe('cap on unfinished jobs', () => {
 });
 
 /**
- * Creating a job is all or nothing. The queue refuses the message here because the
- * function's role is given a policy that denies sending (in AWS: a missing permission, as the deploy
- * review found, a deleted queue, an outage); the policy is taken away when the queue is "back".
+ * docs/decisions.md, "Creating a job is all or nothing": creating a job is all or nothing. The queue refuses
+ * the message here because the function's role is given a policy that denies sending (in AWS: a missing
+ * permission, as the deploy review found, a deleted queue, an outage); the policy is taken away when the
+ * queue is "back".
  */
 describe('a job whose message the queue refuses', () => {
   const REFUSAL_POLICY = 'RefuseEveryMessage';

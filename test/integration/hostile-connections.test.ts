@@ -7,11 +7,11 @@ import { closeCodeFrom, frameHeader, openRawWebSocket } from '#test/support/raw-
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * No message from a browser can stop the local app. Before the fix one frame over
- * 128 KB ended the whole runtime (`RangeError: Max payload size exceeded` with no `error` listener).
- * Each case below is followed by proof that the app still serves: a health check and a new socket that
- * gets its pong. Then every server the runtime starts (app, API port, internal endpoint, emulators)
- * meets garbage, a connection reset in the middle of a body, and half a request.
+ * docs/decisions.md, "The outside probe's findings": no message from a browser can stop the local app. Before
+ * the fix one frame over 128 KB ended the whole runtime (`RangeError: Max payload size exceeded` with no
+ * `error` listener). Each case below is followed by proof that the app still serves: a health check and a new
+ * socket that gets its pong. Then every server the runtime starts (app, API port, internal endpoint,
+ * emulators) meets garbage, a connection reset in the middle of a body, and half a request.
  */
 
 let app: TestRuntime;

@@ -6,9 +6,9 @@ import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * IAM enforced locally: every AWS call a function makes is evaluated against
- * its role as the CDK app synthesizes it. The three calls a review of the template found missing
- * (the media queue, tags on media uploads, the API-key rate limit on read-only routes) each fail here
+ * IAM enforced locally (docs/decisions.md, "IAM enforced locally"): every AWS call a function makes is
+ * evaluated against its role as the CDK app synthesizes it. The three calls a review of the template found
+ * missing (the media queue, tags on media uploads, the API-key rate limit on read-only routes) each fail here
  * with their grant removed from the stack, and pass with it.
  */
 

@@ -16,10 +16,10 @@ import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '#shared/tools/image-generation
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Image analysis fits its route. A vision provider that never answers gets the
- * function's remaining time less a margin, so the offline analysis still answers before Lambda would
- * end the invocation; and an image too large for Lambda's 6 MB event is refused, in the browser and on
- * the server, with the spec's message.
+ * docs/decisions.md, "Image analysis fits its route": image analysis fits its route. A vision provider that
+ * never answers gets the function's remaining time less a margin, so the offline analysis still answers
+ * before Lambda would end the invocation; and an image too large for Lambda's 6 MB event is refused, in the
+ * browser and on the server, with the spec's message.
  */
 
 let app: TestRuntime;

@@ -7,10 +7,10 @@ import { INVALID_URL_MESSAGE } from '#shared/validation/web-address';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Input is checked where it enters. Every URL of every request body follows one rule
- * (shared/validation/web-address.ts) and is refused with a 400 before any job exists; a client's
- * WordPress URL is checked when it is saved; and a route that names a client checks the caller's access
- * before it reads the body, so an outsider learns nothing from a malformed body.
+ * docs/decisions.md, "The outside probe's findings": input is checked where it enters. Every URL of every
+ * request body follows one rule (shared/validation/web-address.ts) and is refused with a 400 before any job
+ * exists; a client's WordPress URL is checked when it is saved; and a route that names a client checks the
+ * caller's access before it reads the body, so an outsider learns nothing from a malformed body.
  */
 
 let app: TestRuntime;

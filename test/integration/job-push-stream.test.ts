@@ -8,11 +8,10 @@ import { collectEvents, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * The progress push protocol through the local runtime: a reply longer than one
- * WebSocket message (the local gateway refuses posts over 128 KB as API Gateway does) arrives as
- * numbered pieces of new text that add up to the whole reply, the job's stored text lets a browser
- * that missed pieces resync mid-job, and the finished job, too large to push, is pointed to and
- * fetched whole.
+ * The progress push protocol through the local runtime (docs/decisions.md, "Job progress pushes"): a reply
+ * longer than one WebSocket message (the local gateway refuses posts over 128 KB as API Gateway does) arrives
+ * as numbered pieces of new text that add up to the whole reply, the job's stored text lets a browser that
+ * missed pieces resync mid-job, and the finished job, too large to push, is pointed to and fetched whole.
  */
 
 /** About 170 KB of HTML in 400 chunks: more than one WebSocket message can carry. */

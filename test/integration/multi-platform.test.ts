@@ -105,7 +105,8 @@ describe('Multi-Platform Content Creator', () => {
     // Social forces hashtags and a call to action at level 3 (Facebook's preset 350).
     const facebook = succeeded.find((item) => item.platform === 'facebook')?.content ?? '';
     expect(facebook).toMatch(/#\w/u);
-    // Offline, the post grows only with what the brief gives: never past the target.
+    // Offline, the post grows only with what the brief gives
+    // (docs/decisions.md, "Offline drafts: correct before they are long"): never past the target.
     expect(facebook.length).toBeLessThanOrEqual(350);
     expect(facebook).toContain('Spring open house on May 3 with free pastry samples.');
 

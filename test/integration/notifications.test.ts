@@ -14,10 +14,10 @@ import { collectEvents } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * A client's comment, request for changes or approval through a review link notifies
- * the item's owner and followers (in the app, live, and the decisions by e-mail), nobody else; marking
- * read touches only the caller's own; the reviewer is e-mailed the link, a note on a new version and one
- * reminder before the link expires (the schedule's clock injected as the event's time); e-mail off is
+ * docs/decisions.md, "Notifications": a client's comment, request for changes or approval through a review
+ * link notifies the item's owner and followers (in the app, live, and the decisions by e-mail), nobody else;
+ * marking read touches only the caller's own; the reviewer is e-mailed the link, a note on a new version and
+ * one reminder before the link expires (the schedule's clock injected as the event's time); e-mail off is
  * respected. Mail lands in the local runtime's dev mailbox through its SES stand-in.
  */
 

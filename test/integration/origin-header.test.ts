@@ -4,10 +4,10 @@ import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * The API cannot be reached around CloudFront. The app port plays CloudFront and adds
- * the secret origin header to every /api request; the API port is execute-api reached directly, where
- * a request needs that header to get past the authorizer: without it API Gateway answers 401 (a missing
- * identity source), with a wrong value the authorizer refuses (403).
+ * docs/decisions.md, "WebSocket keep-alive and the CloudFront-only API": the API cannot be reached around
+ * CloudFront. The app port plays CloudFront and adds the secret origin header to every /api request; the API
+ * port is execute-api reached directly, where a request needs that header to get past the authorizer: without
+ * it API Gateway answers 401 (a missing identity source), with a wrong value the authorizer refuses (403).
  */
 
 let app: TestRuntime;

@@ -20,9 +20,10 @@ import { collectEvents } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Review links as capability URLs, answered to anonymous callers; comments and
- * decisions through the link and from the app, live to the owner and grantees and in the Activity
- * Tracker; revoked and expired links; nothing else of the client reachable.
+ * docs/decisions.md, "Versions, review and approval, and the content calendar": review links as capability
+ * URLs, answered to anonymous callers; comments and decisions through the link and from the app, live to the
+ * owner and grantees and in the Activity Tracker; revoked and expired links; nothing else of the client
+ * reachable.
  */
 
 let app: TestRuntime;

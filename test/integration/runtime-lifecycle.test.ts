@@ -188,7 +188,7 @@ describe('local runtime lifecycle', () => {
     expect(output).toMatch(new RegExp(`http://localhost:${port}`));
     // 'ready in' counts from the process's start, so it is no earlier than health's first answer (within
     // the 100 ms polling and the process's own start after the spawn); it counted from the start
-    // module's own load, seconds late on a busy machine.
+    // module's own load, seconds late on a busy machine (docs/decisions.md, "Small things a newcomer saw").
     const readySeconds = Number(/ready in (\d+(?:\.\d+)?) s/.exec(output)?.[1]);
     expect(healthyAfter).toBeDefined();
     expect(readySeconds).toBeGreaterThanOrEqual((healthyAfter ?? 0) - 1);

@@ -7,9 +7,10 @@ import { freePort, PortInUseError } from '#local/ports';
 import { type LocalRuntime, startLocalRuntime } from '#local/runtime';
 
 /**
- * Every port `npm start` opens is one a variable sets (local/local-config.ts,
- * LOCAL_PORTS, and PORT). The runtime is started with each of them set, and the ports this process then
- * listens on are read from Linux's socket tables: exactly the ones given, none the OS picked.
+ * docs/decisions.md, "Hardening: topic policy, least privilege, regions, ports, the scheduled feeder": every
+ * port `npm start` opens is one a variable sets (local/local-config.ts, LOCAL_PORTS, and PORT). The runtime
+ * is started with each of them set, and the ports this process then listens on are read from Linux's socket
+ * tables: exactly the ones given, none the OS picked.
  */
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lbm-ports-'));

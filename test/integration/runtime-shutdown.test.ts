@@ -6,10 +6,10 @@ import { webSocketRoutes } from '#contract/routes';
 import { startTestRuntime, type TestRuntime } from '#test/support/test-runtime';
 
 /**
- * Stopping the runtime (a test's teardown, Ctrl+C on `npm start`) closed the emulators
- * before the WebSocket gateway, so a `$disconnect` still writing met a closed DynamoDB, and an error
- * thrown inside the emulator reached the process unhandled. Stopping now drains first: the handlers
- * under way finish, then the emulators close.
+ * docs/decisions.md, "Stopping drains before it closes": stopping the runtime (a test's teardown, Ctrl+C on
+ * `npm start`) closed the emulators before the WebSocket gateway, so a `$disconnect` still writing met a
+ * closed DynamoDB, and an error thrown inside the emulator reached the process unhandled. Stopping now drains
+ * first: the handlers under way finish, then the emulators close.
  *
  * The `$disconnect` function reaches DynamoDB through a proxy here, which holds its deletes until the
  * test lets them go, so "in flight" is certain, not a matter of timing. Functions run in threads of their

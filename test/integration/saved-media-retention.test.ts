@@ -8,11 +8,10 @@ import { expirationDays } from '#test/support/s3-lifecycle';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * Saved media outlives job media. The bucket's lifecycle rules
- * (infra/media-storage.ts) are run on the tags stored with each file (written by putMedia, kept by the
+ * docs/decisions.md, "Saved media outlives job media": saved media outlives job media. The bucket's lifecycle
+ * rules (infra/media-storage.ts) are run on the tags stored with each file (written by putMedia, kept by the
  * local S3 as AWS keeps them): a file no library item keeps expires with its job, and a file saved to a
- * client (Save to Client after the job, a library edit, or saveToClient in the request) is never
- * expired.
+ * client (Save to Client after the job, a library edit, or saveToClient in the request) is never expired.
  */
 
 let app: TestRuntime;

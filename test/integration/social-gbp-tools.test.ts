@@ -94,7 +94,8 @@ describe('Social Content Generator', () => {
     for (const platform of SOCIAL_PLATFORM_IDS) {
       const post = result.content[platform] ?? '';
       expect(result.targets[platform]).toBe(expected[platform]);
-      // Offline, a post grows only with what the brief gives: never past its target, the
+      // Offline, a post grows only with what the brief gives
+      // (docs/decisions.md, "Offline drafts: correct before they are long"): never past its target, the
       // subject first, and the notice says when a post stays short.
       expect(post.startsWith('Hi neighbors! Spring open house at the bakery on May 3.'), post).toBe(true);
       expect(platformLength(platform, post)).toBeLessThanOrEqual(expected[platform]);

@@ -8,10 +8,11 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 /** A first job starts its function's thread; on a loaded machine that alone can take many seconds. */
 const JOB_TIMEOUT_MS = 90_000;
 /**
- * Who may see what of the usage and bulk routes. An admin sees every job; anyone else
- * signed in sees the clients they can see (and their own jobs without a client); an API key sees only
- * its owner's own jobs, whatever its owner may see; a batch is its creator's (or an admin's); a client's
- * usage is a 404 to whoever cannot see the client; and nothing answers without credentials.
+ * docs/decisions.md, "Usage, cost, budgets and bulk runs": who may see what of the usage and bulk routes. An
+ * admin sees every job; anyone else signed in sees the clients they can see (and their own jobs without a
+ * client); an API key sees only its owner's own jobs, whatever its owner may see; a batch is its creator's
+ * (or an admin's); a client's usage is a 404 to whoever cannot see the client; and nothing answers without
+ * credentials.
  */
 
 let app: TestRuntime;

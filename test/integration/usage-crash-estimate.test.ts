@@ -24,12 +24,13 @@ import {
 import { clearOfMonthEnd } from '#test/support/month-end';
 
 /**
- * A provider call cut off by a crash still counts. The app runs as `npm start` in a
- * child process, a newsletter streams slowly from the fake OpenAI server, and the process is killed
- * (kill -9) mid-stream, before the provider reported any usage. The next start puts the job back on the
- * queue and its second attempt finishes it. The job's usage is then the second attempt's, as reported,
- * plus the first one's estimate from the prompt it sent and the text it had streamed (the estimator of
- * the job estimates), marked as an estimate: not the 0 a lost attempt used to count.
+ * docs/decisions.md, "Usage an owner reads at a glance; filters in the public API": a provider call cut off
+ * by a crash still counts. The app runs as `npm start` in a child process, a newsletter streams slowly from
+ * the fake OpenAI server, and the process is killed (kill -9) mid-stream, before the provider reported any
+ * usage. The next start puts the job back on the queue and its second attempt finishes it. The job's usage is
+ * then the second attempt's, as reported, plus the first one's estimate from the prompt it sent and the text
+ * it had streamed (the estimator of the job estimates), marked as an estimate: not the 0 a lost attempt used
+ * to count.
  */
 
 const CHUNKS = Array.from({ length: 80 }, (_, index) => `<p>Paragraph ${index} about gutters.</p>`);

@@ -19,13 +19,14 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 /** A first job starts its function's thread; on a loaded machine that alone can take many seconds. */
 const JOB_TIMEOUT_MS = 90_000;
 /**
- * Every job's usage is recorded with what its provider reported, through the
- * whole engine (gateway, queue, worker thread, adapter) against each provider's fake wire-format server:
- * OpenAI (reasoning inside the completion tokens), xAI (reasoning counted outside them), Anthropic, and
- * Google (images; its text adapter reports thinking apart, functions/providers/google-text-provider.test.ts,
- * and no spec list has a Gemini text model); a reply cut off at its limit still counts; media jobs record
- * images with their size and quality and speech with its length; and settling a finished job again
- * changes nothing. (Offline jobs, recorded at no cost, are checked in batches.test.ts.)
+ * docs/decisions.md, "Usage, cost, budgets and bulk runs": every job's usage is recorded with what its
+ * provider reported, through the whole engine (gateway, queue, worker thread, adapter) against each
+ * provider's fake wire-format server: OpenAI (reasoning inside the completion tokens), xAI (reasoning counted
+ * outside them), Anthropic, and Google (images; its text adapter reports thinking apart,
+ * functions/providers/google-text-provider.test.ts, and no spec list has a Gemini text model); a reply cut
+ * off at its limit still counts; media jobs record images with their size and quality and speech with its
+ * length; and settling a finished job again changes nothing. (Offline jobs, recorded at no cost, are checked
+ * in batches.test.ts.)
  *
  * Each function runs in a thread of its own whose environment is fixed when it starts, as a Lambda's
  * is: every provider is configured before the runtime starts, and the fake servers' replies are set per

@@ -22,14 +22,14 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 import { seededUsageRecord } from '#test/support/usage-records';
 
 /**
- * Staff's usage figures come from their clients' day counters (and their own no-client
- * counters), not from their usage items. These checks compare the reply with the same figures added up
- * from the usage items GET /api/usage/jobs lists (what the page showed before), over a mixed data set:
- * clients the member of staff owns, a client shared with them, a stranger's client, jobs without a
- * client of theirs and of someone else, two months, failed jobs, images and speech, offline jobs (their
- * token estimates shown apart, never in the billed tokens), jobs whose usage is an
- * estimate after a crash. The client and provider filters are checked the same way:
- * against the listed items of the same filter and against the unfiltered items filtered here.
+ * docs/decisions.md, "Usage, cost, budgets and bulk runs": staff's usage figures come from their clients' day
+ * counters (and their own no-client counters), not from their usage items. These checks compare the reply
+ * with the same figures added up from the usage items GET /api/usage/jobs lists (what the page showed
+ * before), over a mixed data set: clients the member of staff owns, a client shared with them, a stranger's
+ * client, jobs without a client of theirs and of someone else, two months, failed jobs, images and speech,
+ * offline jobs (their token estimates shown apart, never in the billed tokens), jobs whose usage is an
+ * estimate after a crash. The client and provider filters are checked the same way: against the listed items
+ * of the same filter and against the unfiltered items filtered here.
  *
  * Then the fill of the counters for the jobs settled before the settle step wrote them
  * (functions/usage/usage-backfill.ts), run as the runtime runs it: the function in its own thread, with

@@ -12,10 +12,11 @@ import { rehearsalSteps, warmUpHandlers } from '#local/warm-up';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * The warm-up `npm start` runs after ready starts the functions' threads and rehearses
- * a generation in them so the first real one does not pay for it. It runs on a live app with people's data in it, so every step must succeed
- * and leave nothing behind: no row in the table (no job, activity or library item in anyone's view, as a scan shows),
- * no message left in the queue or its dead-letter queue.
+ * The warm-up `npm start` runs after ready (docs/decisions.md, "Warm-up after ready") starts the functions'
+ * threads and rehearses a generation in them so the first real one does not pay for it. It runs on a live app
+ * with people's data in it, so every step must succeed and leave nothing behind: no row in the table (no job,
+ * activity or library item in anyone's view, as a scan shows), no message left in the queue or its
+ * dead-letter queue.
  */
 
 let provider: FakeOpenAiServer;

@@ -10,9 +10,10 @@ import { ACTIVITY_CREATED_EVENT } from '#shared/activity';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * The browser pings the WebSocket so API Gateway's idle limit never closes it, and the
- * `$default` route answers; and admin status is read again from the user pool at every (re)connect, so
- * a demoted admin who reconnects with the token they already hold no longer gets the admins' live feed.
+ * docs/decisions.md, "WebSocket keep-alive and the CloudFront-only API": the browser pings the WebSocket so
+ * API Gateway's idle limit never closes it, and the `$default` route answers; and admin status is read again
+ * from the user pool at every (re)connect, so a demoted admin who reconnects with the token they already hold
+ * no longer gets the admins' live feed.
  */
 
 interface Message {

@@ -1,6 +1,7 @@
 /**
- * Cells a spreadsheet would run as a formula (OWASP's CSV Injection page): the CSV
- * writer's tests, the usage export through the gateway and the pages' downloads all try these.
+ * Cells a spreadsheet would run as a formula
+ * (docs/decisions.md, "Spreadsheet files: no formulas out, only UTF-8 in": OWASP's CSV Injection page): the
+ * CSV writer's tests, the usage export through the gateway and the pages' downloads all try these.
  */
 export const FORMULA_PAYLOADS = [
   '=HYPERLINK("http://x","click")',

@@ -2,9 +2,9 @@ import type { ClientContent } from '#shared/content';
 import type { ContentSummaryPage } from '#shared/content-summary';
 
 /**
- * A client's library as whole items, newest first, for tests that check what was saved: the list
- * carries the cards' summaries only, so each item is read by its id, as the library's
- * Preview and Edit do.
+ * A client's library as whole items, newest first, for tests that check what was saved: the list carries the
+ * cards' summaries only (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids"), so each
+ * item is read by its id, as the library's Preview and Edit do.
  */
 
 interface Requester {

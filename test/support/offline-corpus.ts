@@ -18,10 +18,10 @@ import { pressReleaseRequestSchema } from '#shared/tools/press-release';
 import { socialContentRequestSchema } from '#shared/tools/social-content';
 
 /**
- * A fixed set of offline drafts, topics × clients × tools, as a new user would generate them,
- * with client instructions that carry rules (forbidden words, required mentions, sign-offs, limits,
- * tones). The unit suite checks every draft against its rules and the grammar checker; the bench
- * prints the grammar checker's lints per tool.
+ * docs/decisions.md, "Offline drafts: correct before they are long": a fixed set of offline drafts, topics ×
+ * clients × tools, as a new user would generate them, with client instructions that carry rules (forbidden
+ * words, required mentions, sign-offs, limits, tones). The unit suite checks every draft against its rules
+ * and the grammar checker; the bench prints the grammar checker's lints per tool.
  */
 
 export type CorpusTool =

@@ -3,8 +3,9 @@ import { dayOf } from '#shared/usage-dates';
 
 /**
  * A time zone whose calendar differs from UTC's at `now`, whatever the date, for tests of "this month"
- * in the agency's zone: one where the month differs when there is one (the hours around a
- * month's edge), else one where the day does (there always is: Pago Pago is UTC-11, Kiritimati UTC+14).
+ * in the agency's zone (docs/decisions.md, "The agency's time zone"): one where the month differs when there
+ * is one (the hours around a month's edge), else one where the day does (there always is: Pago Pago is
+ * UTC-11, Kiritimati UTC+14).
  */
 const WEST = 'Pacific/Pago_Pago';
 const EAST = 'Pacific/Kiritimati';

@@ -9,10 +9,10 @@ import { type CsvColumn, writeCsv } from '#shared/csv';
 import { FORMULA_PAYLOADS } from '#test/support/formula-payloads';
 
 /**
- * In a real spreadsheet: LibreOffice Calc opens the writer's CSV with formula
- * evaluation on (the import option a user may have set), and every payload must come back as a text
- * cell, never a formula, and every number as a number. The same rows written raw are the control: in
- * them Calc does run a formula, so this check can fail. It needs `soffice` (Debian's
+ * docs/decisions.md, "Spreadsheet files: no formulas out, only UTF-8 in": in a real spreadsheet: LibreOffice
+ * Calc opens the writer's CSV with formula evaluation on (the import option a user may have set), and every
+ * payload must come back as a text cell, never a formula, and every number as a number. The same rows written
+ * raw are the control: in them Calc does run a formula, so this check can fail. It needs `soffice` (Debian's
  * `libreoffice-calc-nogui`), which the CI machine does not install; without it the file is skipped.
  */
 

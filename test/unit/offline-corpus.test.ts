@@ -18,12 +18,12 @@ import {
 } from '#test/support/offline-corpus';
 
 /**
- * Every offline draft of the fixed corpus (test/support/offline-corpus.ts) is correct before
- * it is long. For each case: no forbidden word anywhere (headings and hashtags included), every
- * required mention present, the topic's subject present, no other trade's vocabulary, no hashtag made
- * of a stop word, and no sentence of the source reused with a changed subject or cut. Over the whole
- * set, the Harper grammar checker finds no repeated word, no wrong article and no misspelt common
- * word, and at most one lint of any kind per 500 words.
+ * docs/decisions.md, "Offline drafts: correct before they are long": every offline draft of the fixed corpus
+ * (test/support/offline-corpus.ts) is correct before it is long. For each case: no forbidden word anywhere
+ * (headings and hashtags included), every required mention present, the topic's subject present, no other
+ * trade's vocabulary, no hashtag made of a stop word, and no sentence of the source reused with a changed
+ * subject or cut. Over the whole set, the Harper grammar checker finds no repeated word, no wrong article and
+ * no misspelt common word, and at most one lint of any kind per 500 words.
  */
 
 const drafts: ComposedCase[] = CORPUS.map(composeCase);

@@ -1,6 +1,6 @@
 /**
- * Accessibility checks for the browser tests: axe-core 4.14, injected into the page, with the
- * WCAG 2.0/2.1 A and AA rules plus axe's best practices. Any screen's e2e can call
+ * Accessibility checks for the browser tests (docs/decisions.md, "Accessibility"): axe-core 4.14, injected
+ * into the page, with the WCAG 2.0/2.1 A and AA rules plus axe's best practices. Any screen's e2e can call
  * `expectNoAxeViolations(page, 'clients with the add dialog open')` in each state it reaches.
  *
  * axe-core is used directly rather than through @axe-core/playwright, whose 4.14 release requires

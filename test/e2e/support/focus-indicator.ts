@@ -1,7 +1,7 @@
 /**
- * Focus indicators measured as painted (WCAG 1.4.11): the ring or
- * outline of the focused control against what it is drawn on and what it touches, used by the focus
- * tests to check single controls and every tab stop of a screen.
+ * Focus indicators measured as painted (docs/decisions.md, "Focus order, focus after an action": WCAG
+ * 1.4.11): the ring or outline of the focused control against what it is drawn on and what it touches, used
+ * by the focus tests to check single controls and every tab stop of a screen.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';

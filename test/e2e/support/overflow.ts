@@ -1,8 +1,8 @@
 /**
- * Horizontal overflow on narrow screens: a header that squeezes its title to one letter
- * per line, or a dialog whose input is wider than the dialog, shows as an element whose content is wider
- * than its own box, or as a scroll container (a dialog, the page) that scrolls sideways. Both are found
- * here, with what the element is, so a failing walk says where to look.
+ * Horizontal overflow on narrow screens (docs/decisions.md, "Phones, 360 and 390 px"): a header that squeezes
+ * its title to one letter per line, or a dialog whose input is wider than the dialog, shows as an element
+ * whose content is wider than its own box, or as a scroll container (a dialog, the page) that scrolls
+ * sideways. Both are found here, with what the element is, so a failing walk says where to look.
  *
  * Not counted: form controls (they scroll their own text), elements that clip on purpose (`overflow:
  * hidden` or `clip`: truncated text, avatars, the screen-reader-only text), and scrollers meant to scroll

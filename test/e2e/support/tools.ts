@@ -100,10 +100,11 @@ export async function progressSamples(page: Page): Promise<ProgressSample[]> {
 }
 
 /**
- * How long a generation may take in a browser test, from the click to its result. Every wait along
- * the way (the writing badge, the first words, the result) reads the same deadline: the first job
- * after a start on a busy machine may be slow to its first words and quick after, and a wait of its own
- * for each step failed it for being slow where the whole was in time.
+ * How long a generation may take in a browser test, from the click to its result. Every wait along the way
+ * (the writing badge, the first words, the result) reads the same deadline: the first job after a start on a
+ * busy machine may be slow to its first words and quick after, and a wait of its own for each step failed it
+ * for being slow where the whole was in time
+ * (docs/decisions.md, "Browser generation waits share one deadline").
  */
 export const GENERATION_BUDGET_MS = 90_000;
 
