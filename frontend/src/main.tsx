@@ -3,10 +3,11 @@ import './index.css';
 
 /**
  * The entry does two things and imports nothing that has to download first, so it runs as soon as this
- * small file arrives (index.html loads it `async`, so it does not wait for the CSS either): it starts the chunk of the screen a first visit lands on (`/` or
- * `/auth`), and the app itself (boot.tsx, which index.html already preloads with React). Before, the
- * screen's import waited until React had downloaded and the whole entry had run, or, for `/`, came
- * from a preload in index.html that every other route downloaded for nothing.
+ * small file arrives (docs/decisions.md, "The frontend: first load and sign-in views": index.html loads it
+ * `async`, so it does not wait for the CSS either): it starts the chunk of the screen a first visit lands on
+ * (`/` or `/auth`), and the app itself (boot.tsx, which index.html already preloads with React). Before, the
+ * screen's import waited until React had downloaded and the whole entry had run, or, for `/`, came from a
+ * preload in index.html that every other route downloaded for nothing.
  */
 publicScreenFor(window.location.pathname)
   ?.load()

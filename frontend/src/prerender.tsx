@@ -1,10 +1,11 @@
 /**
- * Build-time prerender of `/` (vite.config.ts writes its markup into the page served for `/` only): a
- * first visit paints the landing page's text as soon as the HTML and the style sheet are in, instead of
- * after React, the router and the page's chunk have downloaded and run (LCP of `/`).
- * boot.tsx hydrates this markup with the same tree, so the page becomes interactive without a second
- * render. It is the page a signed-out visitor sees; what only a deployment knows (the sister tools'
- * links) renders in its build-time form until hydration has finished (hooks/use-hydrated.ts).
+ * Build-time prerender of `/` (vite.config.ts writes its markup into the page served for `/` only): a first
+ * visit paints the landing page's text as soon as the HTML and the style sheet are in, instead of after
+ * React, the router and the page's chunk have downloaded and run
+ * (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids": LCP of `/`). boot.tsx hydrates
+ * this markup with the same tree, so the page becomes interactive without a second render. It is the page a
+ * signed-out visitor sees; what only a deployment knows (the sister tools' links) renders in its build-time
+ * form until hydration has finished (hooks/use-hydrated.ts).
  */
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -10,9 +10,9 @@ export function spendOf(client: SpendOfClient): ClientSpend {
 }
 
 /**
- * The budget warning: from 80 % of the client's monthly budget the owner and admins
- * (`canManage`) see it, on the client's card and in the tools once the client is chosen; at 100 % it
- * adds that new jobs are refused. Nothing otherwise.
+ * The budget warning (docs/decisions.md, "Usage, cost, budgets and bulk runs"): from 80 % of the client's
+ * monthly budget the owner and admins (`canManage`) see it, on the client's card and in the tools once the
+ * client is chosen; at 100 % it adds that new jobs are refused. Nothing otherwise.
  */
 export function BudgetWarning({ client, canManage }: { client: SpendOfClient; canManage: boolean }) {
   const spend = spendOf(client);

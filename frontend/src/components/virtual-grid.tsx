@@ -29,9 +29,10 @@ import {
 } from './virtual-grid-rows';
 
 /**
- * A list of cards that renders only the rows near the viewport (TanStack Virtual), so a list of
- * thousands costs what a screenful costs. Rows of `columns` items are laid out by the same
- * grid classes the whole list had, and measured once rendered, so cards of one row share its height.
+ * A list of cards that renders only the rows near the viewport (TanStack Virtual), so a list of thousands
+ * costs what a screenful costs (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids").
+ * Rows of `columns` items are laid out by the same grid classes the whole list had, and measured once
+ * rendered, so cards of one row share its height.
  *
  * For assistive technology it stays one list: the container is a `list`, each item a `listitem` with
  * its position and the list's true size (`aria-posinset`/`aria-setsize`), so a screen reader says

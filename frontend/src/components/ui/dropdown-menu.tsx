@@ -3,8 +3,8 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-// The accent background alone is about 1.1:1 against the menu: the inset ring in the focus colour marks
-// the keyboard focus at 3:1 or more (WCAG 1.4.11).
+// The accent background alone is about 1.1:1 against the menu: the inset ring in the focus colour marks the
+// keyboard focus at 3:1 or more (WCAG 1.4.11; docs/decisions.md, "Focus indicators read 3:1 on both sides").
 const itemBase =
   "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0";
 

@@ -3,8 +3,8 @@ import { cn } from '@/lib/utils';
 
 /**
  * A form label. It does what Radix's Label did, without its Primitive layer in every first load that
- * shows a form (`/auth`): a double click on the label's text does not select it, while presses
- * on a control inside the label behave as usual.
+ * shows a form (docs/decisions.md, "The frontend: first load and sign-in views": `/auth`): a double click on
+ * the label's text does not select it, while presses on a control inside the label behave as usual.
  */
 export function Label({ className, onMouseDown, ...props }: ComponentProps<'label'>) {
   const keepTextUnselected = (event: MouseEvent<HTMLLabelElement>) => {

@@ -2,9 +2,9 @@ import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from './button';
 
 /**
- * Shown instead of an empty state when a screen's data failed to load: an empty state
- * would say "nothing here yet" and invite the user to add what already exists. Try again is by hand
- * only, so nothing retries a refused call in a loop.
+ * Shown instead of an empty state when a screen's data failed to load (docs/decisions.md, "Failed loads"): an
+ * empty state would say "nothing here yet" and invite the user to add what already exists. Try again is by
+ * hand only, so nothing retries a refused call in a loop.
  */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (

@@ -6,9 +6,9 @@ import { toasterReady } from '@/lib/toast';
 /**
  * The styled sonner Toaster. Mounted by ToastHost on the first toast; do not mount it yourself.
  *
- * Where toasts go: at the bottom right on a wide screen, clear of the page headers, the
- * editor's Publish button and a ready result's word count, which scrolls up to the top; at the top on a
- * phone, where dialogs start below them (dialog.tsx), so a toast never covers a dialog's title.
+ * Where toasts go (docs/decisions.md, "Where toasts go"): at the bottom right on a wide screen, clear of the
+ * page headers, the editor's Publish button and a ready result's word count, which scrolls up to the top; at
+ * the top on a phone, where dialogs start below them (dialog.tsx), so a toast never covers a dialog's title.
  */
 export function Toaster(props: ToasterProps) {
   const isMobile = useIsMobile();

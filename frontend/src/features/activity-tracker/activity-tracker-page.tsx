@@ -16,7 +16,10 @@ const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** The select's value for 'All actions': no action is named so. */
 const ALL_ACTIONS = 'all';
 
-/** One action or all, by the labels the badges show, in the order shared/activity.ts lists them. */
+/**
+ * docs/decisions.md, "The Activity Tracker reaches every activity": one action or all, by the labels the
+ * badges show, in the order shared/activity.ts lists them.
+ */
 function ActionSelect({
   filter,
   onChange,

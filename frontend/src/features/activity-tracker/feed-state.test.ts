@@ -3,7 +3,10 @@ import type { Activity, ActivityAction } from '#shared/activity';
 import type { ActivityPage } from '#shared/activity-query';
 import { type FeedState, feedReducer, initialFeed } from './feed-state';
 
-/** The tracker's filter, its pages back to the oldest row, and live rows under a filter. */
+/**
+ * docs/decisions.md, "The Activity Tracker reaches every activity": the tracker's filter, its pages back to
+ * the oldest row, and live rows under a filter.
+ */
 
 let minute = 0;
 function activity(action: ActivityAction): Activity {

@@ -3,8 +3,9 @@ import type { ActivityPage } from '#shared/activity-query';
 import { mergeActivities } from './activity-feed';
 
 /**
- * The Activity Tracker's list as a state machine: the filter (one action, or every action),
- * the rows shown, and where the next older page starts. A reply or a failure names the filter it was
+ * The Activity Tracker's list as a state machine
+ * (docs/decisions.md, "The Activity Tracker reaches every activity"): the filter (one action, or every
+ * action), the rows shown, and where the next older page starts. A reply or a failure names the filter it was
  * asked for, so one that arrives after the filter changed is dropped instead of mixing two lists.
  */
 

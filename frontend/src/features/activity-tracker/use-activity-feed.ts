@@ -31,8 +31,8 @@ const actionsOf = (filter: ActionFilter) => (filter === null ? [] : [filter]);
 /**
  * 001 §4 'Activity feed: loads the newest rows, then receives new inserts live', with the filter
  * by action and 'Load more' back to the oldest row
- * (docs/decisions.md, "The Activity Tracker reaches every activity"). Live rows of other actions than the filter's are
- * not shown.
+ * (docs/decisions.md, "The Activity Tracker reaches every activity"). Live rows of other actions than the
+ * filter's are not shown.
  */
 export function useActivityFeed(): ActivityFeed {
   const [state, dispatch] = useReducer(feedReducer, null, () => initialFeed(null));

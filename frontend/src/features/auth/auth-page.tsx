@@ -18,10 +18,11 @@ import { type AuthView, initialAuthView, isResetMode } from './auth-view';
 import { SignInForm } from './sign-in-form';
 
 /**
- * The first load of `/auth` holds the sign-in form only (at most 100 KB gzip). The other views
- * load when chosen, and on the first focus or press in the card, so they are normally there by then.
- * They render after tailwind-merge (lib/utils.ts), which loads beside them; this file, the layout, the
- * tabs and the sign-in form render without it, so their class lists override nothing.
+ * The first load of `/auth` holds the sign-in form only
+ * (docs/decisions.md, "The frontend: first load and sign-in views": at most 100 KB gzip). The other views
+ * load when chosen, and on the first focus or press in the card, so they are normally there by then. They
+ * render after tailwind-merge (lib/utils.ts), which loads beside them; this file, the layout, the tabs and
+ * the sign-in form render without it, so their class lists override nothing.
  */
 /** A view's code with tailwind-merge, which it renders after. */
 const withMerge = <M,>(load: () => Promise<M>) =>

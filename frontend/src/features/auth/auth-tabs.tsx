@@ -2,11 +2,11 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
 /**
  * The Sign In / Sign Up switch of `/auth`, in place of Radix Tabs, whose roving-focus and presence
- * machinery (docs/benchmarks.md, "bundle-size") would be most of this screen's first load. It follows the WAI-ARIA
- * tabs pattern as Radix does, with the same look as components/ui/tabs.tsx: a tablist whose tabs carry
- * `aria-selected` and `aria-controls`; only the selected tab is in the Tab order; Left/Right (wrapping),
- * Home and End move the focus and select (automatic activation); each panel is a focusable `tabpanel`
- * labelled by its tab, and an unselected one is `hidden` and empty, so its form starts afresh. The
+ * machinery (docs/benchmarks.md, "bundle-size") would be most of this screen's first load. It follows the
+ * WAI-ARIA tabs pattern as Radix does, with the same look as components/ui/tabs.tsx: a tablist whose tabs
+ * carry `aria-selected` and `aria-controls`; only the selected tab is in the Tab order; Left/Right
+ * (wrapping), Home and End move the focus and select (automatic activation); each panel is a focusable
+ * `tabpanel` labelled by its tab, and an unselected one is `hidden` and empty, so its form starts afresh. The
  * class lists override nothing, since this screen renders before tailwind-merge loads (lib/utils.ts).
  */
 
