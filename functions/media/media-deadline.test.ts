@@ -12,10 +12,10 @@ import type { RegisteredMediaTool } from './media-tool';
 import { handler } from './worker';
 
 /**
- * The media worker's deadline (as the text worker has it): a tool that outlives the
- * invocation is stopped at the remaining time minus the margin, and the job is retried, or failed on its
- * last delivery, with the deadline's message. The store, the pushes and SQS are stand-ins; the worker,
- * the job engine and the deadline are the real ones.
+ * The media worker's deadline (as the text worker has it: docs/decisions.md, "Deadline"): a tool that
+ * outlives the invocation is stopped at the remaining time minus the margin, and the job is retried, or
+ * failed on its last delivery, with the deadline's message. The store, the pushes and SQS are stand-ins; the
+ * worker, the job engine and the deadline are the real ones.
  */
 
 const jobs = vi.hoisted(() => ({

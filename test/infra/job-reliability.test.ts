@@ -9,7 +9,7 @@ import { WORKER_TIMEOUT } from '#infra/stack';
 import { actionsOfFunction, logicalIdOf, resourcesOf, sharedTemplate, statementsOfFunction } from './fixture';
 
 /**
- * docs/decisions.md, "Operations a maintainer can trust", in the template: the workers' timeouts and
+ * docs/decisions.md, "Deployment", in the template: the workers' timeouts and
  * visibility timeouts come from the one module the local runtime also reads, and both dead-letter queues feed
  * a consumer that may write the table and push to the WebSocket, and nothing else.
  */

@@ -7,10 +7,10 @@ import { collectEvents, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * A job whose message reaches a dead-letter queue while the job is still queued or
- * running (the worker timed out or crashed on its last delivery) is failed by the DLQ consumer, and its
- * user hears so over the WebSocket. The job is written straight to the table, as a worker that died
- * would have left it, and its message put on each DLQ as SQS's redrive would.
+ * A job whose message reaches a dead-letter queue (docs/decisions.md, "Deployment") while the job is still
+ * queued or running (the worker timed out or crashed on its last delivery) is failed by the DLQ consumer, and
+ * its user hears so over the WebSocket. The job is written straight to the table, as a worker that died would
+ * have left it, and its message put on each DLQ as SQS's redrive would.
  */
 
 let app: TestRuntime;

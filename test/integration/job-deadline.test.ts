@@ -7,7 +7,7 @@ import { collectEvents, waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * The job deadline (docs/decisions.md, "Operations a maintainer can trust") through the real path: the local
+ * The job deadline (docs/decisions.md, "Deadline") through the real path: the local
  * worker gets a real deadline (here an 8 s Lambda timeout instead of 300 s, so the test is short). A provider
  * that streams slower than that is cut off at the deadline minus the margin, the job goes back to the queue
  * with a message saying why (instead of being killed while 'running'), and the next delivery, with a prompt

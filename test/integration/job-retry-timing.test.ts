@@ -10,7 +10,7 @@ import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
- * The retry timing (docs/decisions.md, "Operations a maintainer can trust") through the real path: the local
+ * The retry timing (docs/decisions.md, "Deployment") through the real path: the local
  * queue has the stack's visibility timeout (30 min), so a retried job comes back in seconds only because the
  * worker gives its message the retry backoff. Two failed deliveries (each the adapter's three attempts) and
  * then a good reply finish well inside a minute, and each redelivery waited at least the backoff.
