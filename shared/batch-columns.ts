@@ -1,7 +1,7 @@
 import type { TextToolId } from './tools/catalog';
 
 /**
- * A bulk run's CSV (issue 34 item 5): its columns, the tools a row may name, the limits and the
+ * A bulk run's CSV: its columns, the tools a row may name, the limits and the
  * messages, without the CSV reader or the tools' schemas (shared/batches.ts), so the routes that only
  * read a batch, and the OpenAPI document, do not load those.
  */

@@ -19,7 +19,7 @@ const MAX_SHORT = 500;
 const MAX_INSTRUCTIONS = 20_000;
 
 /**
- * How a client write treats a field it is not given (issue 31): a create leaves it empty; a PUT replaces
+ * How a client write treats a field it is not given: a create leaves it empty; a PUT replaces
  * the whole profile, so it must name every field (null clears one); a PATCH changes only the fields it
  * names and keeps the others (`undefined` after parsing).
  */
@@ -66,7 +66,7 @@ function textShape<Schema>(make: (max: number) => Schema): Record<PlainTextField
 
 /**
  * The address the server sends the application password to, so it follows the one web-address rule
- * (issue 27 item 3). A site typed without a scheme (`bakery.example`) means https.
+ * (shared/validation/web-address.ts). A site typed without a scheme (`bakery.example`) means https.
  */
 const toAddress = (value: string | null | undefined) => {
   const address = withDefaultScheme(value ?? '');
@@ -109,7 +109,7 @@ const nameField = z
 const passwordField = z.nullish(z.string().check(z.maxLength(MAX_SHORT)));
 
 /**
- * 'Require approval before publishing' (issue 33): a setting rather than profile text, so left out it
+ * 'Require approval before publishing': a setting rather than profile text, so left out it
  * keeps the stored value in every write (off for a new client).
  */
 const approvalField = z.optional(z.boolean());

@@ -42,7 +42,7 @@ export interface Client extends Record<ClientTextField, string | null> {
   wordpress_configured: boolean;
   content_count: number;
   access_count: number;
-  /** 'Require approval before publishing' (issue 33 item 4): off unless the client's editor turns it on. */
+  /** 'Require approval before publishing': off unless the client's editor turns it on. */
   require_approval: boolean;
   /** Who must approve before publishing (shared/approvals.ts); `none` by default. */
   approval_steps: ApprovalStepsSetting;

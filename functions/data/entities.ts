@@ -60,13 +60,13 @@ const clientAttributes = () =>
     updatedAt: string(),
     contentCount: number().optional().default(0),
     accessCount: number().optional().default(0),
-    /** 'Require approval before publishing' (issue 33 item 4); absent on older clients: off. */
+    /** 'Require approval before publishing'; absent on older clients: off. */
     requireApproval: boolean().optional(),
     /** `approval_steps` (shared/approvals.ts); absent on older clients: `none`. */
     approvalSteps: optionalString(),
-    /** The monthly AI budget in micro-dollars (issue 34); absent when the client has none. */
+    /** The monthly AI budget in micro-dollars; absent when the client has none. */
     budgetMicroUsd: number().optional(),
-    /** The markup its statements bill on the AI cost, in basis points (issue 41); absent: none. */
+    /** The markup its statements bill on the AI cost, in basis points; absent: none. */
     markupBasisPoints: number().optional(),
     /** Constant partition of the "every client" index used by admins. */
     allClients: string().optional().default(ALL),
@@ -77,7 +77,7 @@ const clientSchema = () =>
   clientAttributes().and((attributes) => ({
     /**
      * The cards' previews of the instructions (shared/client-list.ts), written with them, so the list
-     * reads a few hundred bytes per client instead of the full texts (issue 15). Every put computes them;
+     * reads a few hundred bytes per client instead of the full texts. Every put computes them;
      * updateClient sets them with the instructions. Items written before have none, and the list reads
      * those whole (functions/clients/client-list.ts). Its presence is what tells the two apart, so a
      * client without instructions still stores an empty map.
@@ -135,7 +135,7 @@ const contentAttributes = () =>
   });
 
 /**
- * The calendar's two indexes of content (issue 33 item 5), partitioned by month so a month view reads
+ * The calendar's two indexes of content, partitioned by month so a month view reads
  * one or two partitions: posts by their WordPress date (gsi2) and items by their due date (gsi3). Sparse:
  * an item without the date has no key there. Updates that change a date set these keys themselves
  * (content-store.ts), since links run on puts only.
@@ -167,7 +167,7 @@ const contentSchema = () =>
   contentAttributes().and((attributes) => ({
     /**
      * What the library's cards show of the item (shared/content-summary.ts: preview, word count, images,
-     * WordPress link), so the list reads a few hundred bytes per item instead of its documents (issue 32).
+     * WordPress link), so the list reads a few hundred bytes per item instead of its documents.
      * Every put computes it; changes set it with the words (content-store.ts). Items written before have
      * none, and the list reads those whole (functions/content/content-list.ts).
      */
@@ -199,7 +199,7 @@ const contentSchema = () =>
   }));
 
 /**
- * One version of a library item (issue 33 item 1, docs/architecture.md, "Review, usage and bulk work"): its words as they were after one change,
+ * One version of a library item (docs/architecture.md, "Review, usage and bulk work"): its words as they were after one change,
  * an item of its own in the client's partition, under the item (`$version_1#contentid_…#versionid_…`),
  * so an item's history is one Query. Written before the change it records (content-versions.ts).
  */
@@ -226,7 +226,7 @@ const contentVersionSchema = () =>
   });
 
 /**
- * A review link of an item (issue 33 item 3): never its token, only the token's SHA-256. In the client's
+ * A review link of an item: never its token, only the token's SHA-256. In the client's
  * partition under the item; the month of its expiry indexes it for the calendar (gsi1).
  */
 const reviewAttributes = () =>
@@ -241,7 +241,7 @@ const reviewAttributes = () =>
     /** The version the reviewer sees; moved on when the editor updates the open review. */
     versionId: string(),
     /**
-     * The 'Send for review' it came from, whose reviewers share `rule` (issue 42 item 3); absent on
+     * The 'Send for review' it came from, whose reviewers share `rule`; absent on
      * links made before: each its own request, 'all'.
      */
     requestId: optionalString(),
@@ -299,7 +299,7 @@ const reviewCommentSchema = () =>
     decision: optionalString(),
     text: string(),
     quote: optionalString(),
-    // Where the quote is in the version's text (issue 42 item 5): a map checked by shared/text-anchor.ts
+    // Where the quote is in the version's text: a map checked by shared/text-anchor.ts
     // on the way in and out (`any`, not a typed map, which every function that reads the table carries).
     anchor: any().optional(),
     authorKind: string(),
@@ -310,7 +310,7 @@ const reviewCommentSchema = () =>
   });
 
 /**
- * A link to a client's statement of one month (issue 41 item 5): a capability URL like a review link,
+ * A link to a client's statement of one month: a capability URL like a review link,
  * never its token, only the token's SHA-256. In the client's partition, so a client's links are one
  * Query and a client delete takes them along.
  */
@@ -389,7 +389,7 @@ const activityAttributes = () =>
 
 /**
  * byAction (gsi1): an action's activities by id, so the tracker's filter reads one partition per action
- * asked for, newest first, however many other activities a bulk run recorded (issue 41). Items written
+ * asked for, newest first, however many other activities a bulk run recorded. Items written
  * before the index have no keys there until the deploy's fill gives them theirs
  * (functions/activities/activity-index-fill.ts).
  */
@@ -431,7 +431,7 @@ const jobAttributes = () =>
     /** Failed because its message never reached the queue: a replay of its Idempotency-Key sends it. */
     neverQueued: boolean().optional(),
     /**
-     * Usage accounting (issue 34, functions/usage/): who and what the job is billed to, what each attempt
+     * Usage accounting (functions/usage/): who and what the job is billed to, what each attempt
      * consumed (by attempt number, so saving an attempt twice counts it once), and, once finished, its
      * cost, computed once and kept with the job.
      */
@@ -458,7 +458,7 @@ const jobAttributes = () =>
   });
 
 /**
- * No index keys (issue 29 item 7): no query reads jobs by user, and an item in an index is written to it
+ * No index keys: no query reads jobs by user, and an item in an index is written to it
  * again on every update, so each progress save cost two writes. Jobs stored before keep their keys until
  * they expire (a week); nothing reads them.
  */
@@ -517,7 +517,7 @@ const connectionSchema = () =>
   }));
 
 /**
- * One finished job's usage and cost (issue 34), kept for the usage page's rows and CSV export. Dated by
+ * One finished job's usage and cost, kept for the usage page's rows and CSV export. Dated by
  * the job's start (its ULID), like the client budget that counted it: the month partition holds a
  * month's jobs in start order, and the indexes read one client's, one user's, or a month's dearest.
  */
@@ -579,7 +579,7 @@ const usageSchema = () =>
   }));
 
 /**
- * One client's AI spend in one month (issue 34): the budget check and count are conditional updates of
+ * One client's AI spend in one month: the budget check and count are conditional updates of
  * this one item (functions/budgets/client-spend.ts). `pending` holds `<jobId>:<estimate>` for each
  * admitted, unsettled job whose estimate is in `committedMicroUsd`; settling swaps the estimate for the
  * real cost once.
@@ -599,7 +599,7 @@ const clientSpendSchema = () =>
   });
 
 /**
- * The agency's settings (issue 41): one item for the whole agency (`scope` is always `agency`), read
+ * The agency's settings: one item for the whole agency (`scope` is always `agency`), read
  * through a short cache (functions/settings/agency-settings.ts).
  */
 const agencySettingsSchema = () =>
@@ -608,14 +608,14 @@ const agencySettingsSchema = () =>
     timeZone: optionalString(),
     updatedAt: optionalString(),
     updatedBy: optionalString(),
-    // The review page's branding (issue 42 item 6).
+    // The review page's branding.
     agencyName: optionalString(),
     logoUrl: optionalString(),
     edbVersion: entityVersion(),
   });
 
 /**
- * A staff user's notification (issue 42 item 4): in the user's partition, by id (a ULID, so newest last),
+ * A staff user's notification: in the user's partition, by id (a ULID, so newest last),
  * kept NOTIFICATION_KEEP_DAYS (the TTL `expiresAt`). Written by functions/notifications/.
  */
 const notificationSchema = () =>
@@ -659,7 +659,7 @@ const mailOnceSchema = () =>
     edbVersion: entityVersion(),
   });
 
-/** A bulk run (issue 34): its rows are items of their own under it. */
+/** A bulk run: its rows are items of their own under it. */
 const batchSchema = () =>
   item({
     batchId: string().key(),
@@ -715,7 +715,7 @@ const batchListSchema = () =>
 
 /**
  * Each entity, and its schema, is built when a handler first reads it: a handler builds the few it
- * touches, not all of them (issue 15; the schemas' builders above run only here).
+ * touches, not all of them (the schemas' builders above run only here).
  */
 function buildEntities(table: SingleTable) {
   const common = { table, timestamps: false } as const;

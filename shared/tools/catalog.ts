@@ -43,7 +43,7 @@ export const TOOLS = {
   'gbp-post': { label: 'GBP Post', engine: 'text', publicApi: false },
   'image-generation': { label: 'Image Generation', engine: 'media', publicApi: true },
   'text-to-speech': { label: 'Create Podcast', engine: 'media', publicApi: true },
-  // Issue 12: the GBP and social images run in the media worker, behind their post's screen.
+  // The GBP and social images run in the media worker, behind their post's screen.
   'gbp-image': { label: 'GBP Image', engine: 'media', publicApi: false },
   'social-image': { label: 'Social Image', engine: 'media', publicApi: false },
   // One run of the Multi-Platform Creator: the media worker runs its child jobs of the text tools.

@@ -93,7 +93,7 @@ export function firstIssueMessage(error: z.core.$ZodError): string {
 /**
  * What a tool's generation route needs of it (functions/generation/create-job-handler.ts): its job kind,
  * its request schema, the client a request names (access is checked before the job is queued) and the
- * job's estimate in micro-dollars, counted against that client's budget (issue 34). Browser-safe, beside
+ * job's estimate in micro-dollars, counted against that client's budget. Browser-safe, beside
  * the request schema, so the route's bundle holds neither prompts nor parsers; the worker's definition
  * (functions/tools/<tool>/definition.ts) spreads it.
  */

@@ -51,7 +51,7 @@ export const DEFAULT_MULTI_PLATFORM_TONE: MultiPlatformTone = 'professional';
 /** 001 §9: the multi-platform run writes social posts with hashtags and a call to action, at level 3. */
 export const MULTI_PLATFORM_SOCIAL = { includeHashtags: true, includeCallToAction: true, level: 3 } as const;
 
-/** '1 item', '3 items': the summary counts in the right number (issue 31). */
+/** '1 item', '3 items': the summary counts in the right number. */
 export function itemCount(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
@@ -87,7 +87,7 @@ export const MULTI_PLATFORM_ACTIVITY = {
   resourceType: 'multi_platform',
 } as const;
 
-/** Body of POST /api/generate-multi-platform (issue 12 contract). */
+/** Body of POST /api/generate-multi-platform. */
 export const multiPlatformRequestSchema = z.pipe(
   z
     .object({

@@ -53,7 +53,7 @@ const lengthLevel = z.pipe(
   z.transform((value) => value as LengthLevel),
 );
 
-/** Body of POST /api/generate-social-content (001 §7, issue 12 contract). */
+/** Body of POST /api/generate-social-content (001 §7). */
 export const socialContentRequestSchema = z.pipe(
   z
     .object({

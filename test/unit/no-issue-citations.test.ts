@@ -41,17 +41,11 @@ const PENDING_FRONTEND_PATHS = [
 const PENDING_INTEGRATOR_PATHS = [
   'functions/clients/',
   'functions/openapi/',
-  'functions/data/entities.ts',
-  'shared/tools/',
   'shared/client-list.ts',
-  'shared/batch-columns.ts',
-  'shared/client.ts',
-  'shared/client-input.ts',
   'bench/lcp-bench.ts',
   'bench/run.ts',
   'bench/large-clients-bench.ts',
   'bench/large-list-seed.ts',
-  'bench/lambda-budgets.ts',
 ];
 
 /**
