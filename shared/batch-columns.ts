@@ -11,20 +11,83 @@ export const MAX_BATCH_ROWS = 500;
 /** How often the bulk page reads a running batch again: its rows move every few seconds. */
 export const BATCH_POLL_MS = 1_500;
 
-/** The `tool` column's values, and the text tool each one runs (shared/tools/catalog.ts). */
-export const BATCH_TOOLS = {
-  newsletter: 'newsletter',
-  'press-release': 'press-release',
-  'blog-rewrite': 'blog-rewrite',
-  faq: 'faq',
-  howto: 'faq',
-  'client-content': 'client-content',
-  social: 'social-content',
-  'gbp-post': 'gbp-post',
-} as const satisfies Readonly<Record<string, TextToolId>>;
+/** Every column a batch CSV may have, in the template's order; `tool` is the only one always needed. */
+export const BATCH_COLUMNS = [
+  'tool',
+  'client',
+  'topic',
+  'url',
+  'model',
+  'instructions',
+  'questions',
+  'heading_level',
+  'framework',
+  'emojis',
+  'platforms',
+  'tone',
+  'post_type',
+] as const;
 
-export type BatchTool = keyof typeof BATCH_TOOLS;
-export const BATCH_TOOL_NAMES = Object.keys(BATCH_TOOLS) as BatchTool[];
+export type BatchColumn = (typeof BATCH_COLUMNS)[number];
+
+export const isBatchColumn = (name: string): name is BatchColumn =>
+  (BATCH_COLUMNS as readonly string[]).includes(name);
+
+interface BulkToolDescriptor {
+  readonly label: string;
+  /** Columns the tool reads besides tool, client and model; a value in another column is a mistake. */
+  readonly columns: readonly BatchColumn[];
+}
+
+/**
+ * The bulk run's tools, described once: by the catalog's text tool each runs (shared/tools/catalog.ts),
+ * then by the `tool` value a CSV row names it with (the spec's values; the FAQ tool has two, `faq` and
+ * `howto`), with its label and columns. The `tool` values, labels and columns below are derived from
+ * it, and its row schemas (shared/batches.ts) and estimates (shared/tools/job-estimates.ts) are keyed by
+ * it, so a bulk tool is one entry here and a missing piece fails to compile.
+ */
+export const BULK_TOOLS = {
+  newsletter: { newsletter: { label: 'Newsletter', columns: ['topic', 'url', 'instructions'] } },
+  'press-release': { 'press-release': { label: 'Press Release', columns: ['topic', 'url', 'instructions'] } },
+  'blog-rewrite': { 'blog-rewrite': { label: 'Blog Rewrite', columns: ['url', 'framework', 'emojis'] } },
+  faq: {
+    faq: { label: 'FAQ', columns: ['topic', 'instructions', 'questions', 'heading_level'] },
+    howto: { label: 'How To', columns: ['topic', 'instructions', 'questions', 'heading_level'] },
+  },
+  'client-content': {
+    'client-content': { label: 'Client Content', columns: ['topic', 'url', 'instructions'] },
+  },
+  'social-content': { social: { label: 'Social', columns: ['topic', 'platforms', 'tone'] } },
+  'gbp-post': { 'gbp-post': { label: 'GBP Post', columns: ['topic', 'post_type'] } },
+} as const satisfies { readonly [K in TextToolId]?: Readonly<Record<string, BulkToolDescriptor>> };
+
+type BulkTools = typeof BULK_TOOLS;
+
+/** The text tools a bulk row may run. */
+export type BulkJob = keyof BulkTools;
+
+/** The `tool` column's values. */
+export type BatchTool = { [K in BulkJob]: keyof BulkTools[K] }[BulkJob];
+
+const BULK_ENTRIES = /* @__PURE__ */ Object.entries(BULK_TOOLS).flatMap(([job, names]) =>
+  Object.entries(names).map(([name, descriptor]: [string, BulkToolDescriptor]) => ({
+    name,
+    job,
+    ...descriptor,
+  })),
+);
+
+const byBatchTool = <Value>(read: (entry: (typeof BULK_ENTRIES)[number]) => Value) =>
+  Object.fromEntries(BULK_ENTRIES.map((entry) => [entry.name, read(entry)])) as Readonly<
+    Record<BatchTool, Value>
+  >;
+
+/** The `tool` column's values, and the text tool each one runs. */
+export const BATCH_TOOLS = /* @__PURE__ */ byBatchTool((entry) => entry.job as BulkJob);
+export const BATCH_TOOL_NAMES = /* @__PURE__ */ BULK_ENTRIES.map((entry) => entry.name as BatchTool);
+export const BATCH_TOOL_LABELS = /* @__PURE__ */ byBatchTool((entry) => entry.label);
+/** Columns each tool reads besides tool, client and model; a value in another column is a mistake. */
+export const TOOL_COLUMNS = /* @__PURE__ */ byBatchTool((entry) => entry.columns);
 
 export const isBatchTool = (value: string): value is BatchTool => Object.hasOwn(BATCH_TOOLS, value);
 
@@ -55,51 +118,6 @@ export function batchRowResultPath(
   if (row.contentId && row.clientId) return `/clients?library=${encodeURIComponent(row.clientId)}`;
   return `/bulk?batch=${encodeURIComponent(batchId)}&row=${row.row}`;
 }
-
-export const BATCH_TOOL_LABELS: Readonly<Record<BatchTool, string>> = {
-  newsletter: 'Newsletter',
-  'press-release': 'Press Release',
-  'blog-rewrite': 'Blog Rewrite',
-  faq: 'FAQ',
-  howto: 'How To',
-  'client-content': 'Client Content',
-  social: 'Social',
-  'gbp-post': 'GBP Post',
-};
-
-/** Every column a batch CSV may have, in the template's order; `tool` is the only one always needed. */
-export const BATCH_COLUMNS = [
-  'tool',
-  'client',
-  'topic',
-  'url',
-  'model',
-  'instructions',
-  'questions',
-  'heading_level',
-  'framework',
-  'emojis',
-  'platforms',
-  'tone',
-  'post_type',
-] as const;
-
-export type BatchColumn = (typeof BATCH_COLUMNS)[number];
-
-export const isBatchColumn = (name: string): name is BatchColumn =>
-  (BATCH_COLUMNS as readonly string[]).includes(name);
-
-/** Columns each tool reads besides tool, client and model; a value in another column is a mistake. */
-export const TOOL_COLUMNS: Readonly<Record<BatchTool, readonly BatchColumn[]>> = {
-  newsletter: ['topic', 'url', 'instructions'],
-  'press-release': ['topic', 'url', 'instructions'],
-  'blog-rewrite': ['url', 'framework', 'emojis'],
-  faq: ['topic', 'instructions', 'questions', 'heading_level'],
-  howto: ['topic', 'instructions', 'questions', 'heading_level'],
-  'client-content': ['topic', 'url', 'instructions'],
-  social: ['topic', 'platforms', 'tone'],
-  'gbp-post': ['topic', 'post_type'],
-};
 
 /** A row as read from the CSV (or sent as JSON): column → text. */
 export type BatchRowInput = Partial<Record<BatchColumn, string>>;

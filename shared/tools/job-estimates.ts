@@ -1,4 +1,4 @@
-import type { BATCH_TOOLS, BatchTool } from '../batch-columns';
+import type { BulkJob } from '../batch-columns';
 import { type BlogRewriteRequest, estimateBlogRewrite } from './blog-rewrite';
 import { type ClientContentRequest, estimateClientContent } from './client-content';
 import { estimateFaq, type FaqRequest } from './faq';
@@ -14,8 +14,6 @@ import { estimateSocialContent, type SocialContentRequest } from './social-conte
  * and expected length; a route prices its job with that one (its `ToolJob`). This module imports every
  * bulk tool's request schema, so only the bulk run and the multi-platform worker load it.
  */
-type BulkJob = (typeof BATCH_TOOLS)[BatchTool];
-
 /** The record's type makes a bulk tool without an estimate a compile error. */
 const ESTIMATES: { readonly [K in BulkJob]: (input: unknown) => number } = {
   newsletter: (input) => estimateNewsletter(input as NewsletterRequest),
