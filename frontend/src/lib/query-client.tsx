@@ -1,5 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { errorMessage, isSessionEnded } from './api-client';
+import { toast } from './toast';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * A failed load toasts this (or the server's own message), once per failed fetch however many
+       * screens watch the query; a refused session toasts nothing (api-client.ts, SessionEndedError).
+       */
+      failureToast?: string;
+    };
+  }
+}
 
 /**
  * The data layer's defaults (docs/architecture.md, "The frontend's data layer"). A failed load shows
@@ -10,6 +24,15 @@ import type { ReactNode } from 'react';
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // The cache's callback, not an effect in each screen: it runs once per failed fetch, and never for
+    // a fetch cancelled because its screen went away.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        const fallback = query.meta?.failureToast;
+        if (fallback === undefined || isSessionEnded(error)) return;
+        void toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+      },
+    }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES, type ApiKeySummary } from '#shared/api-keys';
 import { apiServer, apiUrl } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render-screen';
-import { SIGNED_IN_USER } from '@/testing/signed-in-user';
+import { SIGNED_IN_ADMIN, SIGNED_IN_USER, signInAs } from '@/testing/signed-in-user';
 import { findToast } from '@/testing/toasts';
 import { ApiKeysPage } from './api-keys-page';
 
@@ -55,5 +55,52 @@ describe('API Keys page', () => {
     expect(screen.getByRole('switch', { name: 'Active: Sturdy key' }).getAttribute('aria-checked')).toBe(
       'true',
     );
+  });
+});
+
+describe('API Keys page, the list in the cache', () => {
+  it('loads again on Try again after a failed load', async () => {
+    let calls = 0;
+    apiServer.use(
+      http.get(apiUrl('/api/api-keys'), () => {
+        calls += 1;
+        return calls === 1 ? serverError() : HttpResponse.json({ apiKeys: [STURDY_KEY] });
+      }),
+    );
+    renderScreen(<ApiKeysPage />, { path: '/api-keys' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('switch', { name: 'Active: Sturdy key' })).toBeTruthy();
+    expect(screen.queryByTestId('load-failed')).toBeNull();
+    expect(calls).toBe(2);
+  });
+
+  it('shows a created key in your list and, for an admin, in everyone’s list loaded before', async () => {
+    signInAs(SIGNED_IN_ADMIN);
+    const OTHERS_KEY: ApiKeySummary = { ...STURDY_KEY, id: 'key-2', name: 'Other key', user_id: 'someone' };
+    const created = { ...STURDY_KEY, id: 'key-3', name: 'Fresh key', user_id: SIGNED_IN_ADMIN.id };
+    apiServer.use(
+      http.get(apiUrl('/api/api-keys'), ({ request }) =>
+        HttpResponse.json({
+          apiKeys: new URL(request.url).searchParams.get('all') === 'true' ? [OTHERS_KEY] : [],
+        }),
+      ),
+      http.post(apiUrl('/api/api-keys'), () => HttpResponse.json({ ...created, key: 'lbm_abcd_secret' })),
+    );
+    renderScreen(<ApiKeysPage />, { path: '/api-keys' });
+    const user = userEvent.setup();
+    const everyone = await screen.findByRole('switch', { name: 'Show every user’s keys' });
+    await user.click(everyone);
+    expect(await screen.findByRole('switch', { name: 'Active: Other key' })).toBeTruthy();
+    await user.click(everyone);
+    expect(await screen.findByText('No API keys yet. Create one above.')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Key name'), 'Fresh key');
+    await user.click(screen.getByRole('button', { name: 'Create API Key' }));
+    expect(await screen.findByRole('switch', { name: 'Active: Fresh key' })).toBeTruthy();
+    // Everyone's list comes from the cache (loaded a moment ago): the new key is in it too.
+    await user.click(everyone);
+    expect(await screen.findByRole('switch', { name: 'Active: Fresh key' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Active: Other key' })).toBeTruthy();
   });
 });

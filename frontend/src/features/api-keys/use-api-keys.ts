@@ -1,44 +1,30 @@
-import { useCallback, useEffect, useState } from 'react';
-import { API_KEY_MESSAGES, type ApiKeySummary } from '#shared/api-keys';
-import { errorMessage, isSessionEnded } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { fetchApiKeys } from './api-keys-api';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ApiKeySummary } from '#shared/api-keys';
+import { apiKeysQuery, updateApiKeyLists } from './queries';
 
-/** The listed keys: loads on mount and whenever `everyone` changes; `reload` after a change. */
+/** The listed keys (yours, or everyone's for an admin); a change the server answered updates the cache. */
 export function useApiKeys(everyone: boolean) {
-  const [keys, setKeys] = useState<ApiKeySummary[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
+  const queryClient = useQueryClient();
+  // The shown list stays while the other one (an admin's switch) loads, as it did before the data layer.
+  const { data, isError, refetch } = useQuery({
+    ...apiKeysQuery(everyone),
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    // `version` is read so that reload() refetches.
-    void version;
-    fetchApiKeys(everyone, controller.signal)
-      .then(setKeys)
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || isSessionEnded(error)) return;
-        setFailed(true);
-        void toast({
-          title: 'Error',
-          description: errorMessage(error, API_KEY_MESSAGES.fetchFailed),
-          variant: 'destructive',
-        });
-      });
-    return () => controller.abort();
-  }, [everyone, version]);
-
-  const reload = useCallback(() => setVersion((current) => current + 1), []);
+  const reload = useCallback(() => void refetch(), [refetch]);
   const replace = useCallback(
     (updated: ApiKeySummary) =>
-      setKeys((current) => current?.map((key) => (key.id === updated.id ? updated : key)) ?? null),
-    [],
+      updateApiKeyLists(queryClient, (keys) => keys.map((key) => (key.id === updated.id ? updated : key))),
+    [queryClient],
   );
   const remove = useCallback(
-    (keyId: string) => setKeys((current) => current?.filter((key) => key.id !== keyId) ?? null),
-    [],
+    (keyId: string) => updateApiKeyLists(queryClient, (keys) => keys.filter((key) => key.id !== keyId)),
+    [queryClient],
   );
-  const add = useCallback((key: ApiKeySummary) => setKeys((current) => [key, ...(current ?? [])]), []);
-  return { keys, failed, reload, replace, remove, add };
+  const add = useCallback(
+    (key: ApiKeySummary) => updateApiKeyLists(queryClient, (keys) => [key, ...keys]),
+    [queryClient],
+  );
+  return { keys: data ?? null, failed: isError, reload, replace, remove, add };
 }
