@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import {
   AGENCY_NAME_MAX,
   type AgencySettings,
@@ -17,7 +18,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
-import { fetchSettings, saveSettings } from './settings-api';
+import { settingsQuery } from './queries';
+import { saveSettings } from './settings-api';
 
 /** What the zone's clock reads now, so an admin sees what the choice means ("Tue, Dec 1, 6:37 PM"). */
 function clockIn(timeZone: string, now = new Date()): string {
@@ -231,33 +233,25 @@ export function BrandingCard({
 }
 
 function SettingsView() {
-  const [settings, setSettings] = useState<AgencySettings | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const load = useCallback((signal?: AbortSignal) => {
-    setFailed(null);
-    fetchSettings(signal)
-      .then(setSettings)
-      .catch((error: unknown) => {
-        if (!signal?.aborted) setFailed(errorMessage(error, 'The settings could not be loaded.'));
-      });
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const queryClient = useQueryClient();
+  const { data: settings, error, refetch } = useQuery(settingsQuery());
+  // A save answers with the settings as stored: they replace the cached ones (the statements read them too).
+  const saved = (next: AgencySettings) => queryClient.setQueryData(settingsQuery().queryKey, next);
   return (
     <PageContainer>
       <PageHeader
         title="Settings"
         description="How the agency's figures are counted, and how its clients' review pages look."
       />
-      {failed ? (
-        <LoadFailed message={failed} onRetry={() => load()} />
+      {error ? (
+        <LoadFailed
+          message={errorMessage(error, 'The settings could not be loaded.')}
+          onRetry={() => void refetch()}
+        />
       ) : settings ? (
         <div className="grid max-w-2xl gap-6">
-          <TimeZoneCard settings={settings} onSaved={setSettings} />
-          <BrandingCard settings={settings} onSaved={setSettings} />
+          <TimeZoneCard settings={settings} onSaved={saved} />
+          <BrandingCard settings={settings} onSaved={saved} />
         </div>
       ) : (
         <Skeleton className="h-48 w-full max-w-2xl" />

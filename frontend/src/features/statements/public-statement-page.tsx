@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { STATEMENT_MESSAGES, type Statement } from '#shared/statement';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { QueryProvider } from '@/lib/query-client';
+import { publicStatementQuery } from './queries';
 import { StatementDocument, StatementFileActions } from './statement-document';
-import { fetchPublicStatement } from './statements-api';
 
 type LoadState =
   | { kind: 'loading' }
@@ -12,6 +13,13 @@ type LoadState =
   | { kind: 'unavailable' }
   | { kind: 'busy' }
   | { kind: 'error' };
+
+function loadState(statement: Statement | undefined, error: Error | null): LoadState {
+  if (statement) return { kind: 'ready', statement };
+  if (error instanceof ApiError && error.status === 404) return { kind: 'unavailable' };
+  if (error instanceof ApiError && error.status === 429) return { kind: 'busy' };
+  return error ? { kind: 'error' } : { kind: 'loading' };
+}
 
 /** A plain page: nothing of the agency for a dead link, a flood or a failure (like the review page). */
 function PlainPage({ title, text }: { title: string; text: string }) {
@@ -28,21 +36,19 @@ function PlainPage({ title, text }: { title: string; text: string }) {
  * to read, download as CSV or print to PDF. No sidebar, and nothing the link does not name.
  */
 export function PublicStatementPage() {
-  const { token = '' } = useParams();
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchPublicStatement(token, controller.signal)
-      .then((statement) => setState({ kind: 'ready', statement }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setState({ kind: 'unavailable' });
-        else if (error instanceof ApiError && error.status === 429) setState({ kind: 'busy' });
-        else setState({ kind: 'error' });
-      });
-    return () => controller.abort();
-  }, [token]);
+  // Outside the signed-in frame, so the page brings the data layer itself (docs/architecture.md,
+  // "The frontend's data layer").
+  return (
+    <QueryProvider>
+      <PublicStatement />
+    </QueryProvider>
+  );
+}
 
+function PublicStatement() {
+  const { token = '' } = useParams();
+  const { data, error } = useQuery(publicStatementQuery(token));
+  const state = loadState(data, error);
   if (state.kind === 'unavailable')
     return <PlainPage title="Statement unavailable" text={STATEMENT_MESSAGES.linkUnavailable} />;
   if (state.kind === 'busy')

@@ -1,7 +1,8 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Copy, Link2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MAX_MARKUP_PERCENT, type Statement, type StatementLinkSummary } from '#shared/statement';
+import { MAX_MARKUP_PERCENT } from '#shared/statement';
 import { addMonths, DEFAULT_TIME_ZONE, isMonth, monthOf } from '#shared/time-zone';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { ClientSelect } from '@/components/tool/client-select';
@@ -17,15 +18,10 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatMoment } from '@/lib/calendar-dates';
 import { toast } from '@/lib/toast';
-import { fetchSettings } from '../settings/settings-api';
+import { settingsQuery } from '../settings/queries';
+import { statementKeys, statementLinksQuery, statementQuery } from './queries';
 import { StatementDocument, StatementFileActions } from './statement-document';
-import {
-  createStatementLink,
-  fetchStatement,
-  listStatementLinks,
-  revokeStatementLink,
-  setMarkup,
-} from './statements-api';
+import { createStatementLink, revokeStatementLink, setMarkup } from './statements-api';
 
 /**
  * A client's monthly statement in the app (issue 41 item 5), at `/statements?client=<id>&month=YYYY-MM`:
@@ -129,19 +125,13 @@ const LINK_STATE_BADGES = { open: 'green', expired: 'secondary', revoked: 'orang
 const LINK_STATE_LABELS = { open: 'Open', expired: 'Expired', revoked: 'Revoked' } as const;
 
 function LinksCard({ clientId, month }: { clientId: string; month: string }) {
-  const [links, setLinks] = useState<StatementLinkSummary[] | null>(null);
+  const queryClient = useQueryClient();
+  const linksQuery = useQuery(statementLinksQuery(clientId, month));
+  // A list that failed to load reads as none, as before the data layer.
+  const links = linksQuery.isError ? [] : (linksQuery.data ?? null);
   const [created, setCreated] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const reload = useCallback(() => {
-    listStatementLinks(clientId, month)
-      .then((reply) => setLinks(reply.links))
-      .catch(() => setLinks([]));
-  }, [clientId, month]);
-  useEffect(() => {
-    setCreated(null);
-    setLinks(null);
-    reload();
-  }, [reload]);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: statementKeys.links(clientId, month) });
   return (
     <Card className="print:hidden">
       <CardHeader>
@@ -240,50 +230,22 @@ function LinksCard({ clientId, month }: { clientId: string; month: string }) {
   );
 }
 
-type Load =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'ready'; statement: Statement }
-  | { kind: 'failed'; message: string };
-
 export function StatementPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const clientList = useToolClients([]);
   const clientId = params.get('client');
   const asked = params.get('month');
-  const [thisMonth, setThisMonth] = useState<string | null>(null);
+  // The agency's month; a zone that failed to load reads as the default one.
+  const settings = useQuery(settingsQuery());
+  const zone = settings.data?.timeZone ?? (settings.isError ? DEFAULT_TIME_ZONE : null);
+  const thisMonth = zone === null ? null : monthOf(new Date(), zone);
   const month = asked && isMonth(asked) ? asked : thisMonth;
-  const [load, setLoad] = useState<Load>({ kind: 'idle' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchSettings(controller.signal)
-      .then((settings) => setThisMonth(monthOf(new Date(), settings.timeZone)))
-      .catch(() => {
-        if (!controller.signal.aborted) setThisMonth(monthOf(new Date(), DEFAULT_TIME_ZONE));
-      });
-    return () => controller.abort();
-  }, []);
-
-  const loadStatement = useCallback(
-    (signal?: AbortSignal) => {
-      if (!clientId || !month) return;
-      setLoad({ kind: 'loading' });
-      fetchStatement(clientId, month, signal)
-        .then((statement) => setLoad({ kind: 'ready', statement }))
-        .catch((error: unknown) => {
-          if (!signal?.aborted)
-            setLoad({ kind: 'failed', message: errorMessage(error, 'The statement could not be loaded.') });
-        });
-    },
-    [clientId, month],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    loadStatement(controller.signal);
-    return () => controller.abort();
-  }, [loadStatement]);
+  const queryClient = useQueryClient();
+  const statementLoad = useQuery({
+    ...statementQuery(clientId ?? '', month ?? ''),
+    enabled: Boolean(clientId && month),
+  });
 
   const choose = (next: { client?: string | null; month?: string }) => {
     const query = new URLSearchParams(params);
@@ -295,7 +257,7 @@ export function StatementPage() {
     setParams(query, { replace: true });
   };
 
-  const statement = load.kind === 'ready' ? load.statement : null;
+  const statement = statementLoad.data ?? null;
   return (
     <PageContainer className="statement-page">
       <PageHeader
@@ -320,14 +282,17 @@ export function StatementPage() {
           <MarkupForm
             clientId={clientId}
             markupPercent={statement.markupPercent}
-            onSaved={() => loadStatement()}
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: statementKeys.client(clientId) })}
           />
         )}
       </div>
       {!clientId ? (
         <p className="text-muted-foreground">Choose a client to see its statement.</p>
-      ) : load.kind === 'failed' ? (
-        <LoadFailed message={load.message} onRetry={() => loadStatement()} />
+      ) : statementLoad.error ? (
+        <LoadFailed
+          message={errorMessage(statementLoad.error, 'The statement could not be loaded.')}
+          onRetry={() => void statementLoad.refetch()}
+        />
       ) : statement ? (
         <Card className="print:border-0 print:shadow-none">
           <CardContent className="print:p-0">
@@ -337,7 +302,10 @@ export function StatementPage() {
       ) : (
         <Skeleton className="h-96 w-full" />
       )}
-      {clientId && month && statement && <LinksCard clientId={clientId} month={month} />}
+      {/* Keyed, so a link created for one month is not shown under another's. */}
+      {clientId && month && statement && (
+        <LinksCard key={`${clientId}/${month}`} clientId={clientId} month={month} />
+      )}
     </PageContainer>
   );
 }

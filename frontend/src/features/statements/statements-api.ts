@@ -15,8 +15,11 @@ export const createStatementLink = (clientId: string, month: string, expiresInDa
     expiresInDays === undefined ? {} : { expiresInDays },
   );
 
-export const listStatementLinks = (clientId: string, month: string) =>
-  api.get<{ links: StatementLinkSummary[] }>(`${statementPath(clientId, month)}/links`);
+export const listStatementLinks = (clientId: string, month: string, signal?: AbortSignal) =>
+  api.get<{ links: StatementLinkSummary[] }>(
+    `${statementPath(clientId, month)}/links`,
+    signal ? { signal } : {},
+  );
 
 export const revokeStatementLink = (clientId: string, month: string, linkId: string) =>
   api.delete<StatementLinkSummary>(`${statementPath(clientId, month)}/links/${encodeURIComponent(linkId)}`);
