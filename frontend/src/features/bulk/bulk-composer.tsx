@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download, Play, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useMemo, useState } from 'react';
 import { BATCH_MESSAGES, MAX_BATCH_ROWS } from '#shared/batch-columns';
@@ -23,8 +24,8 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
-import { estimateBatchFromCsv } from './bulk-api';
 import { ProblemRows } from './problem-rows';
+import { batchEstimateQuery } from './queries';
 import { KEPT_NOTE } from './row-result-dialog';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -38,34 +39,38 @@ export interface ComposedBatch {
   readonly timeZone: string;
 }
 
-type Estimated =
-  | { readonly csv: string; readonly saveToClient: boolean; readonly estimate: BatchEstimate }
-  | { readonly csv: string; readonly saveToClient: boolean; readonly error: string };
+type Estimated = { readonly estimate: BatchEstimate } | { readonly error: string };
+
+/** `value`, once it has stayed the same for `delay` ms (a primitive: it is compared with Object.is). */
+function useSettled<T extends string | boolean>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
 
 /**
  * The server's estimate of rows the page found runnable (POST /api/batches?dryRun=true): it alone knows
  * which providers have a key, so which rows run offline at no cost. Asked again after each edit, once
  * the typing pauses; an answer for an older text is not shown.
  */
-function useServerEstimate(csv: string, saveToClient: boolean, ready: boolean) {
-  const [estimated, setEstimated] = useState<Estimated | null>(null);
-  useEffect(() => {
-    if (!ready) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      estimateBatchFromCsv(csv, saveToClient, timeZone(), controller.signal)
-        .then((estimate) => setEstimated({ csv, saveToClient, estimate }))
-        .catch((error: unknown) => {
-          if (controller.signal.aborted || isSessionEnded(error)) return;
-          setEstimated({ csv, saveToClient, error: errorMessage(error, 'The cost could not be estimated.') });
-        });
-    }, ESTIMATE_DELAY_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [csv, saveToClient, ready]);
-  return ready && estimated?.csv === csv && estimated.saveToClient === saveToClient ? estimated : null;
+function useServerEstimate(csv: string, saveToClient: boolean, ready: boolean): Estimated | null {
+  const asked = {
+    csv: useSettled(csv, ESTIMATE_DELAY_MS),
+    saveToClient: useSettled(saveToClient, ESTIMATE_DELAY_MS),
+    ready: useSettled(ready, ESTIMATE_DELAY_MS),
+  };
+  const current = ready && asked.ready && asked.csv === csv && asked.saveToClient === saveToClient;
+  const { data, error } = useQuery({
+    ...batchEstimateQuery(csv, saveToClient, timeZone()),
+    enabled: current,
+  });
+  // A refused session shows nothing: the guard is taking the user to sign in.
+  if (!current || isSessionEnded(error)) return null;
+  if (error) return { error: errorMessage(error, 'The cost could not be estimated.') };
+  return data ? { estimate: data } : null;
 }
 
 /**

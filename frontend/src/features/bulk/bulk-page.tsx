@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BATCH_POLL_MS } from '#shared/batch-columns';
-import type { BatchSummary, BatchView } from '#shared/batch-schemas';
+import type { BatchView } from '#shared/batch-schemas';
 import { formatUsd } from '#shared/prices';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -11,8 +11,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { BatchRun } from './batch-run';
-import { cancelBatch, createBatchFromCsv, fetchBatch, fetchBatches, retryFailedRows } from './bulk-api';
+import { cancelBatch, createBatchFromCsv, retryFailedRows } from './bulk-api';
 import { BulkComposer, type ComposedBatch } from './bulk-composer';
+import { batchesQuery, batchKeys, batchQuery } from './queries';
 
 function fail(error: unknown, fallback: string) {
   if (isSessionEnded(error)) return;
@@ -21,35 +22,11 @@ function fail(error: unknown, fallback: string) {
 
 /** A batch, read again while it runs; it lives on the server, so a closed tab comes back to it. */
 function useBatch(batchId: string) {
-  const [batch, setBatch] = useState<BatchView | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
-  useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const read = () => {
-      fetchBatch(batchId, controller.signal)
-        .then((view) => {
-          setBatch(view);
-          setFailed(null);
-          const moving = view.rows.some((row) => ['waiting', 'queued', 'running'].includes(row.status));
-          if (moving) timer = setTimeout(read, BATCH_POLL_MS);
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted || isSessionEnded(error)) return;
-          setFailed(errorMessage(error, 'The batch could not be loaded.'));
-        });
-    };
-    read();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [batchId, attempt]);
-
-  return { batch, setBatch, failed, reload: useCallback(() => setAttempt((value) => value + 1), []) };
+  const { data, error, refetch } = useQuery(batchQuery(batchId));
+  // A refused session shows the skeleton, not a failure: the guard is taking the user to sign in.
+  const failed =
+    error && !isSessionEnded(error) ? errorMessage(error, 'The batch could not be loaded.') : null;
+  return { batch: data ?? null, failed, reload: () => void refetch() };
 }
 
 function BatchScreen({
@@ -61,13 +38,16 @@ function BatchScreen({
   previewRow: number | null;
   onClosePreview: () => void;
 }) {
-  const { batch, setBatch, failed, reload } = useBatch(batchId);
+  const queryClient = useQueryClient();
+  const { batch, failed, reload } = useBatch(batchId);
   const [busy, setBusy] = useState(false);
   const act = async (action: () => Promise<BatchView>, fallback: string) => {
     setBusy(true);
     try {
-      setBatch(await action());
-      reload();
+      // The answer is the batch as changed; reading it again starts the polling of rows that move
+      // again (a retry), and the recent batches' counts change with it.
+      queryClient.setQueryData(batchQuery(batchId).queryKey, await action());
+      void queryClient.invalidateQueries({ queryKey: batchKeys.all });
     } catch (error) {
       fail(error, fallback);
     } finally {
@@ -89,14 +69,8 @@ function BatchScreen({
 }
 
 function RecentBatches() {
-  const [batches, setBatches] = useState<BatchSummary[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchBatches(controller.signal)
-      .then(setBatches)
-      .catch(() => setBatches([]));
-    return () => controller.abort();
-  }, []);
+  // A list that failed to load is left out, as before the data layer.
+  const batches = useQuery(batchesQuery()).data;
   if (!batches || batches.length === 0) return null;
   return (
     <Card>
@@ -135,11 +109,13 @@ export function BulkPage() {
   const row = Number(params.get('row'));
   const previewRow = Number.isInteger(row) && row > 0 ? row : null;
   const [starting, setStarting] = useState(false);
+  const queryClient = useQueryClient();
 
   const start = async (composed: ComposedBatch) => {
     setStarting(true);
     try {
       const created = await createBatchFromCsv(composed.csv, composed.saveToClient, composed.timeZone);
+      void queryClient.invalidateQueries({ queryKey: batchKeys.list() });
       setParams({ batch: created.batchId });
     } catch (error) {
       fail(error, 'The batch could not be started.');

@@ -1,5 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { BATCH_TOOL_LABELS, isBatchTool } from '#shared/batch-columns';
 import type { BatchRowView } from '#shared/batch-schemas';
 import { JOB_KEPT_DAYS } from '#shared/generation-jobs';
@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
-import { fetchRowJob } from './bulk-api';
+import { rowJobQuery } from './queries';
 import { batchRowFileHtml, batchRowOutput } from './row-result';
 
 export const toolLabel = (tool: string) => (isBatchTool(tool) ? BATCH_TOOL_LABELS[tool] : tool);
@@ -25,26 +25,21 @@ type Loaded =
   | { readonly state: 'ready'; readonly output: ToolOutput };
 
 function useRowOutput(row: BatchRowView): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ state: 'loading' });
-    if (!row.jobId) {
-      setLoaded({ state: 'expired' });
-      return;
-    }
-    fetchRowJob(row.jobId, controller.signal)
-      .then((job) => {
-        const output = job?.result ? batchRowOutput(row.tool, job.result) : null;
-        setLoaded(output ? { state: 'ready', output } : { state: 'expired' });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || isSessionEnded(error)) return;
-        setLoaded({ state: 'failed', message: errorMessage(error, 'The result could not be loaded.') });
-      });
-    return () => controller.abort();
-  }, [row.jobId, row.tool]);
-  return loaded;
+  const {
+    data: job,
+    error,
+    isPending,
+  } = useQuery({
+    ...rowJobQuery(row.jobId ?? ''),
+    enabled: row.jobId !== null && row.jobId !== undefined,
+  });
+  if (!row.jobId) return { state: 'expired' };
+  // A refused session stays on the skeleton: the guard is taking the user to sign in.
+  if (isSessionEnded(error)) return { state: 'loading' };
+  if (error) return { state: 'failed', message: errorMessage(error, 'The result could not be loaded.') };
+  if (isPending) return { state: 'loading' };
+  const output = job?.result ? batchRowOutput(row.tool, job.result) : null;
+  return output ? { state: 'ready', output } : { state: 'expired' };
 }
 
 function RowResult({ row }: { row: BatchRowView }) {
