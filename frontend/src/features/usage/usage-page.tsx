@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, ReceiptText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -32,7 +33,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
-import { fetchAllUsageJobs, fetchUsage, NO_FILTER, type UsageFilter, type UsageRange } from './usage-api';
+import { usageQuery } from './queries';
+import { fetchAllUsageJobs, NO_FILTER, type UsageFilter, type UsageRange } from './usage-api';
 
 const CostChart = lazy(() => import('./cost-chart').then((module) => ({ default: module.CostChart })));
 
@@ -341,23 +343,19 @@ export function UsagePage() {
   const [picked, setPicked] = useState<UsageRange | null>(null);
   const [groupBy, setGroupBy] = useState<UsageGroupBy>('client');
   const [filter, setFilter] = useState<UsageFilter>(NO_FILTER);
-  const [report, setReport] = useState<UsageReply | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [exporting, setExporting] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(null);
-    fetchUsage(picked, groupBy, filter, controller.signal)
-      .then(setReport)
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || isSessionEnded(error)) return;
-        setFailed(errorMessage(error, 'The usage could not be loaded.'));
-      });
-    return () => controller.abort();
-  }, [picked, groupBy, filter, attempt]);
+  // The figures shown stay while another period, grouping or filter loads, as before the data layer.
+  const usage = useQuery({ ...usageQuery(picked, groupBy, filter), placeholderData: keepPreviousData });
+  // And stay above a failed load (the period picker reads the last reply's zone), so the period can
+  // still be changed: the last figures that came are kept (React's state adjusted while rendering).
+  const [lastReport, setLastReport] = useState<UsageReply | null>(null);
+  if (usage.data && usage.data !== lastReport) setLastReport(usage.data);
+  const report = usage.data ?? lastReport;
+  // A refused session shows the skeleton, not a failure: the guard is taking the user to sign in.
+  const failed =
+    usage.error && !isSessionEnded(usage.error)
+      ? errorMessage(usage.error, 'The usage could not be loaded.')
+      : null;
 
   const defaultFrom = report?.from;
   const defaultTo = report?.to;
@@ -421,7 +419,7 @@ export function UsagePage() {
       )}
       <FilterBar filter={filter} onChange={setFilter} />
       {failed ? (
-        <LoadFailed message={failed} onRetry={() => setAttempt((value) => value + 1)} />
+        <LoadFailed message={failed} onRetry={() => void usage.refetch()} />
       ) : !report || !totals ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
           {[0, 1, 2, 3].map((key) => (
