@@ -1,12 +1,8 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  type AppNotification,
-  NOTIFICATION_EVENT,
-  type NotificationSettings,
-  notificationSchema,
-} from '#shared/notifications';
+import { type AppNotification, NOTIFICATION_EVENT, notificationSchema } from '#shared/notifications';
 import * as z from '#shared/validation/zod';
 import { Button } from '@/components/ui/button';
 import {
@@ -24,13 +20,9 @@ import { useRealtime } from '@/lib/realtime';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { NOTIFICATIONS } from './messages';
-import { EMPTY_NOTIFICATIONS, notificationReducer } from './notification-state';
-import {
-  fetchNotificationSettings,
-  fetchNotifications,
-  markNotificationsRead,
-  saveNotificationSettings,
-} from './notifications-api';
+import { EMPTY_NOTIFICATIONS } from './notification-state';
+import { fetchNotifications, markNotificationsRead, saveNotificationSettings } from './notifications-api';
+import { notificationSettingsQuery, notificationsQuery, updateNotifications } from './queries';
 
 /**
  * The header's bell (issue 42 item 4): the unread count, the list (newest first, older pages on demand),
@@ -45,13 +37,10 @@ const pushedSchema = z.object({ notification: notificationSchema, unread: z.numb
 export const badgeCount = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
 function EmailSetting() {
-  const [settings, setSettings] = useState<NotificationSettings | null>(null);
+  const queryClient = useQueryClient();
+  // A setting that failed to load leaves the switch disabled, as before the data layer.
+  const settings = useQuery(notificationSettingsQuery()).data ?? null;
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchNotificationSettings(controller.signal).then(setSettings, () => undefined);
-    return () => controller.abort();
-  }, []);
   return (
     <div className="flex items-start gap-3 px-2 py-2">
       <Switch
@@ -63,7 +52,7 @@ function EmailSetting() {
           setSaving(true);
           try {
             const saved = await saveNotificationSettings({ emailNotifications: checked });
-            setSettings(saved);
+            queryClient.setQueryData(notificationSettingsQuery().queryKey, saved);
             void toast({ title: NOTIFICATIONS.emailSaved(saved.emailNotifications), variant: 'success' });
           } catch (error) {
             void toast({ title: errorMessage(error, NOTIFICATIONS.emailFailed), variant: 'destructive' });
@@ -97,32 +86,26 @@ function NotificationRow({ notification }: { notification: AppNotification }) {
 }
 
 export function NotificationCenter() {
-  const [state, dispatch] = useReducer(notificationReducer, EMPTY_NOTIFICATIONS);
-  const [failed, setFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const list = useQuery(notificationsQuery(queryClient));
+  const state = list.data ?? EMPTY_NOTIFICATIONS;
+  // An older page that failed to load; the newest page's failure is the query's.
+  const [olderFailed, setOlderFailed] = useState(false);
+  const failed = list.isError || olderFailed;
   const navigate = useNavigate();
-
-  const load = useCallback((signal?: AbortSignal) => {
-    fetchNotifications(undefined, signal).then(
-      (page) => {
-        setFailed(false);
-        dispatch({ type: 'loaded', page });
-      },
-      () => {
-        if (!signal?.aborted) setFailed(true);
-      },
-    );
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const reload = () => {
+    setOlderFailed(false);
+    void list.refetch();
+  };
 
   useRealtime(NOTIFICATION_EVENT, (message) => {
     const parsed = z.safeParse(pushedSchema, message);
     if (!parsed.success) return;
     const { notification, unread } = parsed.data;
-    dispatch({ type: 'pushed', notification, unread });
+    const listed = queryClient.getQueryState(notificationsQuery(queryClient).queryKey)?.status === 'success';
+    updateNotifications(queryClient, { type: 'pushed', notification, unread });
+    // Before the list has loaded (or after it failed), it is read again, merged with this push.
+    if (!listed) void queryClient.invalidateQueries({ queryKey: notificationsQuery(queryClient).queryKey });
     void toast({
       title: NOTIFICATIONS.live[notification.kind] ?? NOTIFICATIONS.title,
       description: notification.title,
@@ -133,7 +116,7 @@ export function NotificationCenter() {
     if (ids.length === 0) return;
     try {
       const { unread } = await markNotificationsRead(ids);
-      dispatch({ type: 'marked', ids, unread });
+      updateNotifications(queryClient, { type: 'marked', ids, unread });
     } catch (error) {
       void toast({ title: errorMessage(error, NOTIFICATIONS.markFailed), variant: 'destructive' });
     }
@@ -148,7 +131,7 @@ export function NotificationCenter() {
   const { nextCursor } = state;
 
   return (
-    <DropdownMenu onOpenChange={(opened) => opened && failed && load()}>
+    <DropdownMenu onOpenChange={(opened) => opened && failed && reload()}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"
@@ -214,8 +197,8 @@ export function NotificationCenter() {
             onSelect={(event) => {
               event.preventDefault();
               fetchNotifications(nextCursor).then(
-                (page) => dispatch({ type: 'older', page }),
-                () => setFailed(true),
+                (page) => updateNotifications(queryClient, { type: 'older', page }),
+                () => setOlderFailed(true),
               );
             }}
           >
