@@ -11,6 +11,8 @@ declare module '@tanstack/react-query' {
        * screens watch the query; a refused session toasts nothing (api-client.ts, SessionEndedError).
        */
       failureToast?: string;
+      /** The failure toast's title: 'Error' unless the spec names another. */
+      failureTitle?: string;
     };
   }
 }
@@ -30,7 +32,11 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         const fallback = query.meta?.failureToast;
         if (fallback === undefined || isSessionEnded(error)) return;
-        void toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+        void toast({
+          title: query.meta?.failureTitle ?? 'Error',
+          description: errorMessage(error, fallback),
+          variant: 'destructive',
+        });
       },
     }),
     defaultOptions: {

@@ -1,43 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ExternalLink as ExternalIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { WORDPRESS_MESSAGES, WORDPRESS_STATUS_LABELS, type WordPressPostsPage } from '#shared/wordpress';
+import { useState } from 'react';
+import { WORDPRESS_MESSAGES, WORDPRESS_STATUS_LABELS } from '#shared/wordpress';
 import { ExternalLink } from '@/components/layout/external-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { fetchPosts } from './publisher-api';
 import { decodeTitle, formatDate } from './publisher-dates';
+import { publishedPostsQuery } from './queries';
 
 /** 001 §2 Published Posts: the site's posts, a page at a time (WordPress pages them; the spec shows no paging). */
 export function PublishedPostsTab({ clientId }: { clientId: string }) {
   const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<WordPressPostsPage | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setResult(null);
-    setFailed(null);
-    fetchPosts(clientId, page, controller.signal).then(setResult, (error: unknown) => {
-      if (controller.signal.aborted || isSessionEnded(error)) return;
-      const message = errorMessage(error, WORDPRESS_MESSAGES.connectionError);
-      setFailed(message);
-      // 001 §8: 'WordPress Connection Error: Failed to connect to WordPress.' (or what the site said).
-      void toast({
-        title: WORDPRESS_MESSAGES.connectionErrorTitle,
-        description: message,
-        variant: 'destructive',
-      });
-    });
-    return () => controller.abort();
-  }, [clientId, page, attempt]);
-
-  if (failed) return <LoadFailed message={failed} onRetry={() => setAttempt((value) => value + 1)} />;
+  const { data, error, refetch } = useQuery(publishedPostsQuery(clientId, page));
+  const result = data ?? null;
+  if (error && !isSessionEnded(error))
+    return (
+      <LoadFailed
+        message={errorMessage(error, WORDPRESS_MESSAGES.connectionError)}
+        onRetry={() => void refetch()}
+      />
+    );
   if (!result) {
     return (
       <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading posts">

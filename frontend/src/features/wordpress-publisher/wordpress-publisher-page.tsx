@@ -1,15 +1,15 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink as ExternalIcon, PlugZap } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ClientContent } from '#shared/content';
-import { type ContentSummary, toContentSummary } from '#shared/content-summary';
+import { toContentSummary } from '#shared/content-summary';
 import { endSentence } from '#shared/text';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { WORDPRESS_MESSAGES } from '#shared/wordpress';
 import { ExternalLink } from '@/components/layout/external-link';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { ClientSelectItems } from '@/components/tool/client-select-items';
-import { ERROR_TITLE } from '@/components/tool/tool-messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -23,35 +23,24 @@ import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { ContentLibraryTab } from './content-library-tab';
 import { PublishedPostsTab } from './published-posts-tab';
-import { fetchLibrary, fetchWordPressClients, testConnection, type WordPressClient } from './publisher-api';
+import { testConnection, type WordPressClient } from './publisher-api';
+import { publisherItemChanged, publisherLibraryQuery, wordPressClientsQuery } from './queries';
 
 function useLibrary(clientId: string | null) {
-  const [items, setItems] = useState<ContentSummary[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
-  useEffect(() => {
-    if (!clientId) return;
-    const controller = new AbortController();
-    setItems(null);
-    setFailed(null);
-    fetchLibrary(clientId, controller.signal).then(setItems, (error: unknown) => {
-      if (controller.signal.aborted || isSessionEnded(error)) return;
-      // 001 §8: 'Error' with the service's message, or 'Failed to fetch client content'.
-      setFailed(TOOL_MESSAGES.fetchContentFailed);
-      void toast({
-        title: ERROR_TITLE,
-        description: errorMessage(error, TOOL_MESSAGES.fetchContentFailed),
-        variant: 'destructive',
-      });
-    });
-    return () => controller.abort();
-  }, [clientId, attempt]);
-  const replace = useCallback((changed: ClientContent) => {
-    const next = toContentSummary(changed);
-    setItems((current) => current?.map((item) => (item.id === next.id ? next : item)) ?? null);
-  }, []);
-  return { items, failed, reload: () => setAttempt((value) => value + 1), replace };
+  const queryClient = useQueryClient();
+  const { data, error, refetch } = useQuery({
+    ...publisherLibraryQuery(clientId ?? ''),
+    enabled: clientId !== null,
+  });
+  // A refused session shows the skeleton, not a failure: the guard is taking the user to sign in.
+  const failed = error && !isSessionEnded(error) ? TOOL_MESSAGES.fetchContentFailed : null;
+  const replace = useCallback(
+    (changed: ClientContent) => {
+      if (clientId) publisherItemChanged(queryClient, clientId, toContentSummary(changed));
+    },
+    [queryClient, clientId],
+  );
+  return { items: data ?? null, failed, reload: () => void refetch(), replace };
 }
 
 function ConnectionCard({ client }: { client: WordPressClient }) {
@@ -132,22 +121,14 @@ function ConnectionCard({ client }: { client: WordPressClient }) {
 
 /** 001 §2 WordPress Publisher: a client's content library and the posts on its WordPress site. */
 export function WordPressPublisherPage() {
-  const [clients, setClients] = useState<WordPressClient[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const clientsQuery = useQuery(wordPressClientsQuery());
+  const clients = clientsQuery.data ?? null;
+  const failed =
+    clientsQuery.error && !isSessionEnded(clientsQuery.error)
+      ? errorMessage(clientsQuery.error, TOOL_MESSAGES.fetchClientsFailed)
+      : null;
   const [params, setParams] = useSearchParams();
   const requested = params.get('clientId');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) loads again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(null);
-    fetchWordPressClients(controller.signal).then(setClients, (error: unknown) => {
-      if (controller.signal.aborted || isSessionEnded(error)) return;
-      setFailed(errorMessage(error, TOOL_MESSAGES.fetchClientsFailed));
-    });
-    return () => controller.abort();
-  }, [attempt]);
 
   const selected = clients?.find((client) => client.id === requested) ?? clients?.[0] ?? null;
   const library = useLibrary(selected?.id ?? null);
@@ -160,7 +141,7 @@ export function WordPressPublisherPage() {
         description="Publish saved content to your clients' WordPress sites."
       />
       {failed ? (
-        <LoadFailed message={failed} onRetry={() => setAttempt((value) => value + 1)} />
+        <LoadFailed message={failed} onRetry={() => void clientsQuery.refetch()} />
       ) : !clients ? (
         <Skeleton className="h-32 w-full" />
       ) : clients.length === 0 ? (
