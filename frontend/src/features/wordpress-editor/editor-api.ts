@@ -13,20 +13,27 @@ import { api } from '@/lib/api-client';
 
 const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-export const fetchClient = (clientId: string) => api.get<Client>(clientPath(clientId));
+const signalled = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-export const fetchContent = (clientId: string, contentId: string) =>
-  api.get<ClientContent>(`${clientPath(clientId)}/content/${encodeURIComponent(contentId)}`);
+export const fetchClient = (clientId: string, signal?: AbortSignal) =>
+  api.get<Client>(clientPath(clientId), signalled(signal));
 
-export async function fetchCategories(clientId: string): Promise<WordPressCategory[]> {
+export const fetchContent = (clientId: string, contentId: string, signal?: AbortSignal) =>
+  api.get<ClientContent>(
+    `${clientPath(clientId)}/content/${encodeURIComponent(contentId)}`,
+    signalled(signal),
+  );
+
+export async function fetchCategories(clientId: string, signal?: AbortSignal): Promise<WordPressCategory[]> {
   const { categories } = await api.get<{ categories: WordPressCategory[] }>(
     `${clientPath(clientId)}/wordpress/categories`,
+    signalled(signal),
   );
   return categories;
 }
 
-export const fetchLivePost = (clientId: string, postId: number) =>
-  api.get<WordPressLivePost>(`${clientPath(clientId)}/wordpress/posts/${postId}`);
+export const fetchLivePost = (clientId: string, postId: number, signal?: AbortSignal) =>
+  api.get<WordPressLivePost>(`${clientPath(clientId)}/wordpress/posts/${postId}`, signalled(signal));
 
 export const createPost = (clientId: string, input: WordPressPostInput) =>
   api.post<WordPressPublishResult>(`${clientPath(clientId)}/wordpress/posts`, input);

@@ -1,19 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink as ExternalIcon, Send, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { publishingRefusal } from '#shared/approvals';
-import type { Client } from '#shared/client';
-import type { ClientContent } from '#shared/content';
 import { APPROVAL_UI, isPublishingStatus } from '#shared/content-status';
 import {
   isPublicStatus,
   WORDPRESS_MESSAGES,
   WORDPRESS_STATUS_OPTIONS,
   type WordPressCategory,
-  type WordPressLink,
-  type WordPressLivePost,
   type WordPressPostStatus,
-  wordpressLinkOf,
 } from '#shared/wordpress';
 import { ExternalLink } from '@/components/layout/external-link';
 import { LoadingScreen } from '@/components/layout/loading-screen';
@@ -24,89 +20,41 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
+import { QueryProvider } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
-import {
-  createPost,
-  fetchCategories,
-  fetchClient,
-  fetchContent,
-  fetchLivePost,
-  updatePost,
-  uploadMedia,
-} from './editor-api';
+import { createPost, updatePost, uploadMedia } from './editor-api';
 import { ImageRefusedError, type MediaUpload, mediaFromDataUrl, mediaFromFile } from './image-files';
 import { differsFromLibrary, type PostSource, type StartingPost, startingPost } from './post-source';
+import { editorCategoriesQuery, editorPostQuery, type Loaded } from './queries';
 import { type EditorHandle, QuillEditor } from './quill-editor';
 import { defaultScheduleValue, scheduleInputValue, scheduleIso } from './schedule-time';
 
 const PUBLISHER = '/wordpress-publisher';
 const NO_CATEGORY = 'none';
 
-interface Loaded {
-  client: Client;
-  content: ClientContent;
-  link: WordPressLink | null;
-  /** The post as WordPress keeps it now; null when unpublished or when it could not be read. */
-  live: WordPressLivePost | null;
-  /** Why the post could not be read from WordPress (the editor then shows the library's copy). */
-  liveError: string | null;
-}
-
-/** A published item's post as the site has it now; a failure is shown, not fatal: the library copy remains. */
-async function loadLive(
-  clientId: string,
-  link: WordPressLink | null,
-): Promise<Pick<Loaded, 'live' | 'liveError'>> {
-  if (!link) return { live: null, liveError: null };
-  try {
-    return { live: await fetchLivePost(clientId, link.id), liveError: null };
-  } catch (error) {
-    if (isSessionEnded(error)) throw error;
-    return { live: null, liveError: errorMessage(error, WORDPRESS_MESSAGES.connectionError) };
-  }
-}
-
 function useEditorData(clientId: string, contentId: string) {
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [categories, setCategories] = useState<WordPressCategory[]>([]);
+  const ids = Boolean(clientId && contentId);
+  const post = useQuery({ ...editorPostQuery(clientId, contentId), enabled: ids });
+  const categories = useQuery({ ...editorCategoriesQuery(clientId), enabled: ids }).data ?? [];
   useEffect(() => {
     // 001 §5: both ids are required, otherwise back to the publisher with the spec's message.
-    if (!clientId || !contentId) {
-      void toast({ title: WORDPRESS_MESSAGES.missingIds, variant: 'destructive' });
-      navigate(PUBLISHER, { replace: true });
-      return;
-    }
-    let cancelled = false;
-    Promise.all([fetchClient(clientId), fetchContent(clientId, contentId)])
-      .then(async ([client, content]) => {
-        const link = wordpressLinkOf(content.metadata);
-        return { client, content, link, ...(await loadLive(clientId, link)) };
-      })
-      .then(
-        (data) => {
-          if (!cancelled) setLoaded(data);
-        },
-        (error: unknown) => {
-          if (cancelled || isSessionEnded(error)) return;
-          void toast({
-            title: WORDPRESS_MESSAGES.loadError,
-            description: errorMessage(error, WORDPRESS_MESSAGES.loadError),
-            variant: 'destructive',
-          });
-          navigate(`${PUBLISHER}?clientId=${encodeURIComponent(clientId)}`, { replace: true });
-        },
-      );
-    // 001 §8: a category load failure is only logged; the select then stays hidden.
-    fetchCategories(clientId).then(
-      (list) => !cancelled && setCategories(list),
-      (error: unknown) => console.error('Could not load the WordPress categories', error),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [clientId, contentId, navigate]);
-  return { loaded, categories };
+    if (ids) return;
+    void toast({ title: WORDPRESS_MESSAGES.missingIds, variant: 'destructive' });
+    navigate(PUBLISHER, { replace: true });
+  }, [ids, navigate]);
+  const { error } = post;
+  useEffect(() => {
+    // An item that cannot be read sends the user back to its client in the publisher.
+    if (!error || isSessionEnded(error)) return;
+    void toast({
+      title: WORDPRESS_MESSAGES.loadError,
+      description: errorMessage(error, WORDPRESS_MESSAGES.loadError),
+      variant: 'destructive',
+    });
+    navigate(`${PUBLISHER}?clientId=${encodeURIComponent(clientId)}`, { replace: true });
+  }, [error, clientId, navigate]);
+  return { loaded: post.data ?? null, categories };
 }
 
 /**
@@ -428,6 +376,16 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
 
 /** 001 §2 WordPress Editor (no sidebar): /wordpress-editor?contentId=...&clientId=... */
 export function WordPressEditorPage() {
+  // Outside the signed-in frame, so the screen brings the data layer itself (docs/architecture.md,
+  // "The frontend's data layer").
+  return (
+    <QueryProvider>
+      <WordPressEditor />
+    </QueryProvider>
+  );
+}
+
+function WordPressEditor() {
   const [params] = useSearchParams();
   const clientId = params.get('clientId') ?? '';
   const contentId = params.get('contentId') ?? '';
