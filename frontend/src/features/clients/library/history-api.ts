@@ -17,8 +17,15 @@ export function fetchVersions(
   return api.get<ContentVersionPage>(`${itemPath(item)}/versions?${query}`, signal ? { signal } : {});
 }
 
-export const fetchVersion = (item: Pick<ClientContent, 'client_id' | 'id'>, versionId: string) =>
-  api.get<ContentVersion>(`${itemPath(item)}/versions/${encodeURIComponent(versionId)}`);
+export const fetchVersion = (
+  item: Pick<ClientContent, 'client_id' | 'id'>,
+  versionId: string,
+  signal?: AbortSignal,
+) =>
+  api.get<ContentVersion>(
+    `${itemPath(item)}/versions/${encodeURIComponent(versionId)}`,
+    signal ? { signal } : {},
+  );
 
 export const restoreVersion = (
   item: Pick<ClientContent, 'client_id' | 'id'>,

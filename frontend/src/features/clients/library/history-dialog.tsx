@@ -1,11 +1,8 @@
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, GitCompare, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ClientContent } from '#shared/content';
-import {
-  type ContentVersion,
-  type ContentVersionSummary,
-  VERSION_SOURCE_LABELS,
-} from '#shared/content-versions';
+import { type ContentVersionSummary, VERSION_SOURCE_LABELS } from '#shared/content-versions';
 import { DiffText } from '@/components/content/diff-text';
 import { CheckField } from '@/components/tool/check-field';
 import { Badge } from '@/components/ui/badge';
@@ -20,8 +17,9 @@ import { formatMomentSeconds } from '@/lib/calendar-dates';
 import { HISTORY_DIALOG, PREVIEW_DIALOG } from '../messages';
 import { notifyError, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
-import { fetchVersion, fetchVersions, restoreVersion } from './history-api';
+import { restoreVersion } from './history-api';
 import { HtmlFrame } from './html-frame';
+import { fullVersionsQuery, libraryKeys, versionsQuery } from './queries';
 import { compareVersions, restoredFromLabel, versionNumbers, versionText } from './version-compare';
 
 type Mode =
@@ -33,43 +31,21 @@ const underReview = (item: ClientContent) =>
   item.status === 'in_review' || item.status === 'changes_requested';
 
 function useVersions(item: ClientContent | null) {
-  const [versions, setVersions] = useState<ContentVersionSummary[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const load = useCallback(
-    async (from: string | null, signal?: AbortSignal) => {
-      if (!item) return;
-      try {
-        const page = await fetchVersions(item, from, signal);
-        setVersions((current) => (from === null ? page.items : [...(current ?? []), ...page.items]));
-        setCursor(page.next_cursor);
-        setFailed(false);
-      } catch (error) {
-        if (signal?.aborted) return;
-        notifyError(error, HISTORY_DIALOG.loadFailed);
-        setFailed(true);
-      }
-    },
-    [item],
-  );
-  useEffect(() => {
-    if (!item) return;
-    setVersions(null);
-    const controller = new AbortController();
-    void load(null, controller.signal);
-    return () => controller.abort();
-  }, [item, load]);
+  const history = useInfiniteQuery({
+    ...versionsQuery(item ?? { client_id: '', id: '' }),
+    enabled: item !== null,
+    // Closed, the dialog keeps its list while it animates out; another item starts from a skeleton.
+    placeholderData: item === null ? keepPreviousData : undefined,
+  });
+  const versions = useMemo(() => history.data?.pages.flatMap((page) => page.items) ?? null, [history.data]);
   return {
     versions,
-    failed,
-    hasMore: cursor !== null,
-    loadingMore,
-    reload: () => void load(null),
+    failed: history.isError,
+    hasMore: history.hasNextPage,
+    loadingMore: history.isFetchingNextPage,
+    reload: () => void history.refetch(),
     loadMore: async () => {
-      setLoadingMore(true);
-      await load(cursor);
-      setLoadingMore(false);
+      await history.fetchNextPage();
     },
   };
 }
@@ -142,25 +118,8 @@ function VersionRow({
 }
 
 function useFullVersions(item: ClientContent, ids: readonly string[]) {
-  const [loaded, setLoaded] = useState<ContentVersion[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const key = ids.join(',');
-  useEffect(() => {
-    let live = true;
-    setLoaded(null);
-    Promise.all(key.split(',').map((id) => fetchVersion(item, id))).then(
-      (versions) => live && setLoaded(versions),
-      (error: unknown) => {
-        if (!live) return;
-        notifyError(error, HISTORY_DIALOG.loadFailed);
-        setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [item, key]);
-  return { loaded, failed };
+  const { data, isError } = useQuery(fullVersionsQuery(item, ids));
+  return { loaded: data ?? null, failed: isError };
 }
 
 function CompareVersions({ item, ids }: { item: ClientContent; ids: [string, string] }) {
@@ -354,8 +313,11 @@ export function HistoryDialog({
       // Two at most: a third tick replaces the older of the two picked.
       return [...now.filter((id) => id !== versionId), versionId].slice(-2);
     });
+  const queryClient = useQueryClient();
   const restored = (saved: ClientContent) => {
     setCurrent(saved);
+    // The restore is a new version: the list is read again.
+    void queryClient.invalidateQueries({ queryKey: libraryKeys.history(saved.client_id, saved.id) });
     onRestored(saved);
     setMode({ kind: 'list' });
     setSelected([]);

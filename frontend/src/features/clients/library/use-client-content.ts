@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { ClientContent } from '#shared/content';
 import { type ContentSummary, toContentSummary } from '#shared/content-summary';
-import { LIBRARY_ERRORS } from '../messages';
-import { notifyError } from '../notify';
-import { fetchContentSummaries } from './content-api';
+import { clientContentQuery, type LoadedLibrary, libraryKeys } from './queries';
 
 /** An item as the library holds it: its summary; a whole item (an edit's answer) is summarized. */
 export type LibraryItemChange = ContentSummary | ClientContent;
@@ -25,78 +24,35 @@ export interface ClientContentState {
   add: (item: LibraryItemChange) => void;
 }
 
-interface LoadedLibrary {
-  clientId: string;
-  items: ContentSummary[];
-  complete: boolean;
-  /** How many items the pages so far brought, whether deleted since or not. */
-  arrived: number;
-}
-
 /** A client's library as its cards' summaries, loaded when the dialog opens with a client id (000 §4). */
 export function useClientContent(
   clientId: string | null,
   onLoaded: (clientId: string, count: number) => void,
 ): ClientContentState {
-  const [state, setState] = useState<LoadedLibrary | null>(null);
-  const [failedFor, setFailedFor] = useState<string | null>(null);
-  const loading = useRef<AbortController | null>(null);
-
-  // Loads when the dialog opens with a client, and again from the Try again button.
-  const load = useCallback(
-    (id: string) => {
-      loading.current?.abort();
-      const controller = new AbortController();
-      loading.current = controller;
-      setState(null);
-      setFailedFor(null);
-      fetchContentSummaries(id, controller.signal, (items, complete) => {
-        if (controller.signal.aborted) return;
-        // Changes made while the rest loaded (an edit, a delete) are kept over the page's copy.
-        setState((current) => ({
-          clientId: id,
-          complete,
-          arrived: items.length,
-          items: current && current.clientId === id ? mergeArrived(current, items) : items,
-        }));
-      }).then(
-        (items) => {
-          if (!controller.signal.aborted) onLoaded(id, items.length);
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          notifyError(error, LIBRARY_ERRORS.load);
-          setFailedFor(id);
-        },
-      );
-    },
-    [onLoaded],
-  );
-
-  useEffect(() => {
+  const queryClient = useQueryClient();
+  const library = useQuery({
+    ...clientContentQuery(queryClient, clientId ?? '', onLoaded),
+    enabled: clientId !== null,
     // On close the last library stays in place, so the dialog does not flash a skeleton as it animates out.
-    if (!clientId) return;
-    load(clientId);
-    return () => loading.current?.abort();
-  }, [clientId, load]);
+    placeholderData: clientId === null ? keepPreviousData : undefined,
+  });
 
   const change = useCallback(
     (item: Pick<ContentSummary, 'client_id'>, update: (list: ContentSummary[]) => ContentSummary[]) => {
-      setState((current) =>
-        current && current.clientId === item.client_id
-          ? { ...current, items: update(current.items) }
-          : current,
+      // Ignored once the library shows another client: its cache is gone (gcTime 0).
+      queryClient.setQueryData<LoadedLibrary>(libraryKeys.content(item.client_id), (current) =>
+        current ? { ...current, items: update(current.items) } : current,
       );
     },
-    [],
+    [queryClient],
   );
 
-  const shown = state && (clientId === null || state.clientId === clientId) ? state : null;
+  const { refetch } = library;
   return {
-    failed: clientId !== null && failedFor === clientId,
-    reload: useCallback(() => clientId !== null && load(clientId), [clientId, load]),
-    items: shown?.items ?? null,
-    complete: shown?.complete ?? false,
+    failed: clientId !== null && library.isError,
+    reload: useCallback(() => void refetch(), [refetch]),
+    items: library.data?.items ?? null,
+    complete: library.data?.complete ?? false,
     replace: useCallback(
       (changed) => {
         const item = summaryOf(changed);
@@ -113,21 +69,4 @@ export function useClientContent(
       [change],
     ),
   };
-}
-
-/**
- * Every item that has arrived, with those already held kept as they are held (edited while the rest
- * loaded), those of earlier pages that are no longer held left out (deleted meanwhile), and items held
- * but not listed (restored meanwhile) kept.
- */
-function mergeArrived(held: LoadedLibrary, arrived: readonly ContentSummary[]): ContentSummary[] {
-  const heldById = new Map(held.items.map((item) => [item.id, item]));
-  const shownBefore = new Set(arrived.slice(0, held.arrived).map((item) => item.id));
-  const listed = new Set(arrived.map((item) => item.id));
-  const merged = arrived.flatMap((item) => {
-    const kept = heldById.get(item.id);
-    if (kept) return [kept];
-    return shownBefore.has(item.id) ? [] : [item];
-  });
-  return [...held.items.filter((item) => !listed.has(item.id)), ...merged];
 }
