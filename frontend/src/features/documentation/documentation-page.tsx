@@ -1,17 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Code2, FileText, KeyRound, ListTree } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { OPENAPI_PATH } from '#shared/public-api';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { CodeExamples } from './code-examples';
 import { EndpointReference } from './endpoint-reference';
 import { MarkdownView } from './markdown-view';
-import type { OpenApiDocument } from './openapi-reference';
+import { openApiQuery } from './queries';
 import { STATIC_DOCS } from './static-docs';
 
 const SECTIONS = [
@@ -27,22 +26,8 @@ function sectionOf(hash: string): SectionId {
 }
 
 function useOpenApiDocument() {
-  const [document, setDocument] = useState<OpenApiDocument | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    void attempt;
-    api
-      .get<OpenApiDocument>(OPENAPI_PATH, { signal: controller.signal })
-      .then(setDocument)
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [attempt]);
-  return { document, failed, retry: () => setAttempt((n) => n + 1) };
+  const { data, isError, refetch } = useQuery(openApiQuery());
+  return { document: data ?? null, failed: isError, retry: () => void refetch() };
 }
 
 function SideNav({ current, onSelect }: { current: SectionId; onSelect: (id: SectionId) => void }) {

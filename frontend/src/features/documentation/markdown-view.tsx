@@ -1,7 +1,7 @@
-import { marked } from 'marked';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
+import { markdownQuery } from './queries';
 
 /** Typography for rendered markdown (the app ships no typography plugin). */
 export const MARKDOWN_CLASSES =
@@ -12,30 +12,9 @@ export const MARKDOWN_CLASSES =
  * rendered with marked. The files are our own, shipped with the site: no user content goes through here.
  */
 export function MarkdownView({ href }: { href: string }) {
-  const [html, setHtml] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    fetch(`${href}${attempt > 0 ? `?retry=${attempt}` : ''}`, { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const rendered = await marked.parse(await response.text(), { async: true });
-        // Code blocks scroll sideways on a phone: keyboard users must be able to focus them to scroll
-        // (axe: scrollable-region-focusable, issue 18).
-        setHtml(rendered.replaceAll('<pre>', '<pre tabindex="0" data-scroll-x>'));
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [href, attempt]);
-
-  if (failed)
-    return <LoadFailed message="Failed to load this page." onRetry={() => setAttempt((n) => n + 1)} />;
-  if (html === null) return <Skeleton className="h-40 w-full" />;
+  const { data: html, isError, refetch } = useQuery(markdownQuery(useQueryClient(), href));
+  if (isError) return <LoadFailed message="Failed to load this page." onRetry={() => void refetch()} />;
+  if (html === undefined) return <Skeleton className="h-40 w-full" />;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own static markdown, rendered by marked.
   return <div className={MARKDOWN_CLASSES} dangerouslySetInnerHTML={{ __html: html }} />;
 }
