@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, isToday, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type DragEvent, type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
@@ -33,11 +34,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { errorMessage } from '@/lib/api-client';
 import { formatMoment } from '@/lib/calendar-dates';
 import type { ClientName } from '@/lib/client-pages';
 import { toast } from '@/lib/toast';
-import { fetchCalendar, fetchClientOptions, reschedule } from './calendar-api';
+import { reschedule } from './calendar-api';
 import {
   type CalendarDay,
   type CalendarView,
@@ -52,8 +52,10 @@ import {
   shiftPeriod,
 } from './calendar-grid';
 import { CALENDAR_PAGE } from './messages';
+import { calendarClientsQuery, calendarKeys, calendarQuery } from './queries';
 
 const ALL = 'all';
+const NO_CLIENTS: readonly ClientName[] = [];
 /** A month cell shows this many entries, then '+N more' (the week view shows them all). */
 const MONTH_CELL_ENTRIES = 3;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -368,61 +370,42 @@ export function CalendarPage() {
   const [anchor, setAnchor] = useState(() => new Date());
   const [clientId, setClientId] = useState<string>(ALL);
   const [status, setStatus] = useState<string>(ALL);
-  const [clients, setClients] = useState<ClientName[]>([]);
-  const [entries, setEntries] = useState<CalendarEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [opened, setOpened] = useState<CalendarEntry | null>(null);
   const [dragging, setDragging] = useState<CalendarEntry | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
 
   const days = useMemo(() => periodDays(view, anchor), [view, anchor]);
+  // A filter that failed to load offers all clients only, as before the data layer.
+  const clients = useQuery(calendarClientsQuery()).data ?? NO_CLIENTS;
+  const calendar = useQuery(
+    calendarQuery(rangeOf(days), {
+      clientId: clientId === ALL ? null : clientId,
+      status: isContentStatus(status) ? (status as ContentStatus) : null,
+    }),
+  );
+  const entries = calendar.data ?? null;
+  const failed = calendar.isError;
   const byDay = useMemo(() => entriesByDay(entries ?? [], days), [entries, days]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchClientOptions(controller.signal).then(setClients, () => undefined);
-    return () => controller.abort();
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again, a move) loads again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setEntries(null);
-    setFailed(false);
-    fetchCalendar(
-      rangeOf(days),
-      {
-        clientId: clientId === ALL ? null : clientId,
-        status: isContentStatus(status) ? (status as ContentStatus) : null,
-      },
-      controller.signal,
-    ).then(setEntries, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      void toast({
-        title: CALENDAR_PAGE.loadFailed,
-        description: errorMessage(error, CALENDAR_PAGE.loadFailed),
-        variant: 'destructive',
-      });
-      setFailed(true);
-    });
-    return () => controller.abort();
-  }, [days, clientId, status, attempt]);
-
-  const move = useCallback(async (entry: CalendarEntry, date: string): Promise<boolean> => {
-    try {
-      await reschedule(entry, date);
-      void toast({
-        title: CALENDAR_PAGE.moved(formatMoment(date)),
-        description: entry.title,
-        variant: 'success',
-      });
-      setAttempt((n) => n + 1);
-      return true;
-    } catch (error) {
-      void toast({ ...rescheduleFailure(error), variant: 'destructive' });
-      return false;
-    }
-  }, []);
+  const move = useCallback(
+    async (entry: CalendarEntry, date: string): Promise<boolean> => {
+      try {
+        await reschedule(entry, date);
+        void toast({
+          title: CALENDAR_PAGE.moved(formatMoment(date)),
+          description: entry.title,
+          variant: 'success',
+        });
+        // The post moved on the site: every period shown or kept is read again.
+        void queryClient.invalidateQueries({ queryKey: calendarKeys.entries() });
+        return true;
+      } catch (error) {
+        void toast({ ...rescheduleFailure(error), variant: 'destructive' });
+        return false;
+      }
+    },
+    [queryClient],
+  );
 
   const drop = (day: CalendarDay) => {
     const entry = dragging;
@@ -518,7 +501,7 @@ export function CalendarPage() {
         </ul>
       </div>
       {failed ? (
-        <LoadFailed message={CALENDAR_PAGE.loadFailed} onRetry={() => setAttempt((n) => n + 1)} />
+        <LoadFailed message={CALENDAR_PAGE.loadFailed} onRetry={() => void calendar.refetch()} />
       ) : entries === null ? (
         <Skeleton className="h-[480px]" role="status" aria-label={CALENDAR_PAGE.loading} />
       ) : (
