@@ -1,5 +1,6 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, MessageSquare, PencilLine, Quote, X } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ReviewDecision } from '#shared/content-status';
 import { type PublicReview, type PublicReviewComment, REVIEW_MESSAGES } from '#shared/reviews';
@@ -17,12 +18,14 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatMoment } from '@/lib/calendar-dates';
 import { selectionAnchor } from '@/lib/passage-marks';
+import { QueryProvider } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
-import { readSeen, type SeenVersion, writeSeen } from './last-seen';
+import type { SeenVersion } from './last-seen';
 import { REVIEW_PAGE } from './messages';
 import { SelectionCommentBox, usePassageMarks, useSelectionSpot } from './passage-comments';
-import { commentKey, reviewChanges } from './review-changes';
-import { postComment, postDecision, readReview } from './review-page-api';
+import { isGone, reviewQuery, type ShownReview } from './queries';
+import { commentKey } from './review-changes';
+import { postComment, postDecision } from './review-page-api';
 import { FITTED_FRAME_MIN_HEIGHT, useFittedFrame } from './use-fitted-frame';
 
 type LoadState =
@@ -33,19 +36,6 @@ type LoadState =
   | { kind: 'error' };
 
 const QUOTE_MAX = 1000;
-
-/**
- * How often an open page asks whether anything changed (docs/decisions.md, "live review page"): a
- * conditional GET, 304 while nothing did; 6 a minute of the link's 60.
- */
-export const REVIEW_POLL_MS = 10_000;
-
-const seenOf = (review: PublicReview): SeenVersion => ({
-  versionId: review.versionId,
-  title: review.title,
-  text: review.text,
-  versionCreatedAt: review.versionCreatedAt,
-});
 
 /** The words of the version the reviewer last looked at against the ones shown now. */
 function ChangesSince({
@@ -483,63 +473,39 @@ function ReviewView({
  * words that changed since the version the reviewer last looked at (kept in their browser).
  */
 export function ReviewPage() {
+  // Outside the signed-in frame, so the page brings the data layer itself (docs/architecture.md,
+  // "The frontend's data layer").
+  return (
+    <QueryProvider>
+      <LiveReview />
+    </QueryProvider>
+  );
+}
+
+function loadState(shown: ShownReview | undefined, error: Error | null): LoadState {
+  if (isGone(error)) return { kind: 'unavailable' };
+  if (shown) return { kind: 'ready', review: shown.review, etag: shown.etag };
+  if (error instanceof ApiError && error.status === 429) return { kind: 'busy' };
+  return error ? { kind: 'error' } : { kind: 'loading' };
+}
+
+function LiveReview() {
   const { token = '' } = useParams();
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
   const [since, setSince] = useState<SeenVersion | null>(null);
   const [live, setLive] = useState('');
-  const shown = useRef<{ review: PublicReview; etag: string | null } | null>(null);
   const own = useRef(new Set<string>());
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const previous = shown.current;
-        const read = await readReview(token, previous?.etag ?? null, signal);
-        if (read.kind === 'unchanged') return;
-        const { review } = read;
-        if (previous) {
-          const change = reviewChanges(previous.review, review, own.current);
-          if (change.newVersion) setSince(seenOf(previous.review));
-          if (change.said.length > 0) setLive(change.said.join(' '));
-        } else {
-          const seen = await readSeen(token);
-          if (seen && seen.versionId !== review.versionId) setSince(seen);
-        }
-        shown.current = { review, etag: read.etag };
-        void writeSeen(token, seenOf(review));
-        setState({ kind: 'ready', review, etag: read.etag });
-      } catch (error) {
-        if (signal?.aborted) return;
-        const gone = error instanceof ApiError && error.status === 404;
-        // A poll that failed for a moment (offline, a busy minute) keeps the page as it is.
-        if (shown.current && !gone) return;
-        shown.current = null;
-        if (gone) setState({ kind: 'unavailable' });
-        else if (error instanceof ApiError && error.status === 429) setState({ kind: 'busy' });
-        else setState({ kind: 'error' });
-      }
-    },
-    [token],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    shown.current = null;
-    void load(controller.signal);
-    const poll = window.setInterval(() => {
-      if (document.visibilityState === 'visible' && shown.current) void load();
-    }, REVIEW_POLL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && shown.current) void load();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      controller.abort();
-      window.clearInterval(poll);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [load]);
+  const queryClient = useQueryClient();
+  const { data, error, refetch } = useQuery(reviewQuery(queryClient, token, own.current));
+  const load = () => void refetch();
+  // What a read found new is taken up once, when it comes (React's state adjusted while rendering).
+  const [taken, setTaken] = useState<ShownReview | undefined>(undefined);
+  if (data !== taken) {
+    setTaken(data);
+    if (data?.since) setSince(data.since);
+    if (data?.said) setLive(data.said);
+  }
+  const state = loadState(data, error);
 
   if (state.kind === 'loading') {
     return (
@@ -566,10 +532,10 @@ export function ReviewPage() {
         own.current.add(commentKey(comment));
         setNotice(null);
       }}
-      onChanged={() => void load()}
+      onChanged={load}
       onStale={(message) => {
         setNotice(message);
-        void load();
+        load();
       }}
     />
   );
