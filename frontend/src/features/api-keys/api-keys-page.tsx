@@ -24,9 +24,8 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { STATIC_DOCS } from '../documentation/static-docs';
 import { ApiKeyRow } from './api-key-row';
-import { createApiKey, deleteApiKey, setApiKeyActive } from './api-keys-api';
 import { NewKeyBanner } from './new-key-banner';
-import { useApiKeys } from './use-api-keys';
+import { useApiKeys, useCreateApiKey, useDeleteApiKey, useSetApiKeyActive } from './use-api-keys';
 
 function fail(error: unknown, fallback: string) {
   if (isSessionEnded(error)) return;
@@ -35,7 +34,8 @@ function fail(error: unknown, fallback: string) {
 
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
-  const [creating, setCreating] = useState(false);
+  const create = useCreateApiKey();
+  const creating = create.isPending;
   // The name's problem, shown at the field as well as in the toast (issue 18) until the name is edited.
   const [nameError, setNameError] = useState<string | null>(null);
 
@@ -46,15 +46,12 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
       void toast({ title: 'Error', description: API_KEY_MESSAGES.nameRequired, variant: 'destructive' });
       return;
     }
-    setCreating(true);
     try {
-      onCreated(await createApiKey(name.trim()));
+      onCreated(await create.mutateAsync(name.trim()));
       setName('');
       void toast({ title: API_KEY_MESSAGES.created, variant: 'success' });
     } catch (error) {
       fail(error, API_KEY_MESSAGES.createFailed);
-    } finally {
-      setCreating(false);
     }
   };
 
@@ -107,7 +104,9 @@ function DocumentationLinks() {
 export function ApiKeysPage() {
   const { user } = useAuth();
   const [everyone, setEveryone] = useState(false);
-  const { keys, failed, reload, replace, remove, add } = useApiKeys(everyone);
+  const { keys, failed, reload } = useApiKeys(everyone);
+  const setActive = useSetApiKeyActive();
+  const deleteKey = useDeleteApiKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<ApiKeySummary | null>(null);
@@ -115,7 +114,7 @@ export function ApiKeysPage() {
   const toggle = async (apiKey: ApiKeySummary, active: boolean) => {
     setBusyId(apiKey.id);
     try {
-      replace(await setApiKeyActive(apiKey.id, active));
+      await setActive.mutateAsync({ apiKey, active });
       void toast({
         title: active ? API_KEY_MESSAGES.activated : API_KEY_MESSAGES.deactivated,
         variant: 'success',
@@ -133,8 +132,7 @@ export function ApiKeysPage() {
     setPendingDelete(null);
     setBusyId(apiKey.id);
     try {
-      await deleteApiKey(apiKey.id);
-      remove(apiKey.id);
+      await deleteKey.mutateAsync(apiKey);
       if (created?.id === apiKey.id) setCreated(null);
       void toast({ title: API_KEY_MESSAGES.deleted, variant: 'success' });
     } catch (error) {
@@ -158,13 +156,7 @@ export function ApiKeysPage() {
           <CardDescription>Name it after the program that will use it.</CardDescription>
         </CardHeader>
         <CardContent>
-          <CreateKeyForm
-            onCreated={(key) => {
-              setCreated(key);
-              const { key: _shownOnce, ...summary } = key;
-              add(summary);
-            }}
-          />
+          <CreateKeyForm onCreated={setCreated} />
         </CardContent>
       </Card>
       <Card>
