@@ -13,8 +13,13 @@ export const publisherKeys = {
   postsPage: (clientId: string, page: number) => [...publisherKeys.posts(clientId), page] as const,
 };
 
+/** The clients with a WordPress site: their connection is set on the Clients screen, so every showing reads them. */
 export const wordPressClientsQuery = () =>
-  queryOptions({ queryKey: publisherKeys.clients(), queryFn: ({ signal }) => fetchWordPressClients(signal) });
+  queryOptions({
+    queryKey: publisherKeys.clients(),
+    queryFn: ({ signal }) => fetchWordPressClients(signal),
+    refetchOnMount: 'always',
+  });
 
 /**
  * The client's publishable items: the tools and the bare editor (which publishes) change them

@@ -82,11 +82,15 @@ function mergeArrived(held: LoadedLibrary, arrived: readonly ContentSummary[]): 
   return [...held.items.filter((item) => !listed.has(item.id)), ...merged];
 }
 
-/** The ids of the client's items whose text holds `search`, as the server finds them. */
+/**
+ * The ids of the client's items whose text holds `search`, as the server finds them; a search typed
+ * again is asked again (gcTime 0): the items' words may have changed since.
+ */
 export const textSearchQuery = (clientId: string, search: string) =>
   queryOptions({
     queryKey: libraryKeys.search(clientId, search),
     queryFn: ({ signal }): Promise<ReadonlySet<string>> => searchContentIds(clientId, search, signal),
+    gcTime: 0,
     meta: { failureToast: LIBRARY_ERRORS.search, failureTitle: CLIENT_ERRORS.title },
   });
 
