@@ -17,20 +17,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
  * list once that change is merged and those files' comments are rewritten too.
  */
 const PENDING_FRONTEND_PATHS = [
-  'frontend/src/features/bulk/',
-  'frontend/src/features/usage/',
-  'frontend/src/features/review-page/',
-  'frontend/src/features/statements/',
-  'frontend/src/features/notifications/',
-  'frontend/src/features/settings/',
-  'frontend/src/features/api-keys/',
-  'frontend/src/features/wordpress-publisher/',
-  'frontend/src/features/wordpress-editor/',
-  'frontend/src/features/clients/',
-  'frontend/src/features/documentation/',
-  'frontend/src/features/calendar/',
+  'frontend/src/features/clients/use-clients.ts',
+  'frontend/src/features/clients/clients-page.tsx',
   'frontend/src/components/tool/',
-  'frontend/src/lib/',
+  'frontend/src/lib/client-pages.ts',
   'frontend/src/app/',
 ];
 

@@ -152,7 +152,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export const api: ApiClient = createApiClient();
 
 /**
- * For the public routes (a review link's page, issue 33): never sends the signed-in user's token, so a
+ * For the public routes (a review link's page): never sends the signed-in user's token, so a
  * colleague opening a client's link is the anonymous reviewer the link is for, and a 401 ends nothing.
  */
 export const publicApi: ApiClient = createApiClient({

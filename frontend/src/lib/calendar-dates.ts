@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 
 /**
- * Dates as the review loop and the calendar show them (issue 33), in the viewer's own time zone, with
+ * Dates as the review loop and the calendar show them, in the viewer's own time zone, with
  * date-fns: a calendar date (`2026-11-30`, a due date) is that day wherever one is; a moment (an ISO
  * date-time) is the viewer's local day and time.
  */

@@ -3,7 +3,7 @@ const HEADING_WAIT_MS = 5000;
 
 /**
  * Moves the focus to the page's <h1> (made focusable from script), waiting frame by frame for a screen
- * that is still loading to render it (issue 18: after a route change the reader starts at the new
+ * that is still loading to render it (after a route change the reader starts at the new
  * page's top). Returns a function that stops waiting.
  */
 export function focusPageHeading(): () => void {

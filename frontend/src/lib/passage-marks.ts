@@ -2,7 +2,7 @@ import { type AnchorPlace, anchorAt, locateAnchor, type TextAnchor } from '#shar
 import { frameDocument } from '@/components/tool/html-frame';
 
 /**
- * Anchored comments in a document (issue 42 item 5; shared/text-anchor.ts): the text an anchor's offsets
+ * Anchored comments in a document (shared/text-anchor.ts): the text an anchor's offsets
  * count in is the body's `textContent`, the same in the review page's frame and in the app's panel, since
  * both show the HTML through `frameDocument`.
  */

@@ -1,7 +1,7 @@
 /**
  * A dynamic import that can be started ahead of use and read synchronously once it has resolved, so
  * the component it brings can render at once instead of suspending (lib/preloadable-component.tsx).
- * No React import here: app/public-screens.ts uses it from the entry chunk (issue 15).
+ * No React import here: app/public-screens.ts uses it from the entry chunk.
  */
 export interface Preloadable<T> {
   /** Starts (or joins) the import; a failed one may be tried again. */

@@ -12,7 +12,7 @@ export interface WebSocketLike {
 }
 
 /**
- * Keeps the live WebSocket up and its view of the user current (issue 17 item 8).
+ * Keeps the live WebSocket up and its view of the user current.
  *
  * - API Gateway closes a WebSocket that carries no message for 10 minutes. Every open socket sends
  *   `{"type":"ping"}` every KEEPALIVE_INTERVAL_MS, well inside that limit; the `$default` route answers

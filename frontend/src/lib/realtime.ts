@@ -200,7 +200,7 @@ async function apiSessionAlive(): Promise<boolean> {
 export function realtimeClient(): RealtimeClient {
   shared ??= new RealtimeClient({
     url: () => getRuntimeConfig().wsUrl,
-    // Pings keep the socket inside API Gateway's idle limit; a drop refreshes the token (issue 17 item 8).
+    // Pings keep the socket inside API Gateway's idle limit; a drop refreshes the token.
     ...keptAliveConnection(),
     sessionAlive: apiSessionAlive,
   });

@@ -36,7 +36,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
   const [name, setName] = useState('');
   const create = useCreateApiKey();
   const creating = create.isPending;
-  // The name's problem, shown at the field as well as in the toast (issue 18) until the name is edited.
+  // The name's problem, shown at the field as well as in the toast until the name is edited.
   const [nameError, setNameError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {

@@ -74,10 +74,10 @@ function useServerEstimate(csv: string, saveToClient: boolean, ready: boolean): 
 }
 
 /**
- * Issue 34 item 5, before the run: the rows come from a file or are pasted, every row is checked with
+ * Before the run: the rows come from a file or are pasted, every row is checked with
  * the single tools' own schemas here (the server checks them again), and nothing starts until there are
  * no problems. The rows with problems are a table of their cells to fix in place, under the numbers of
- * the user's spreadsheet (issue 41 item 6); the estimate, from the server, names the rows that run
+ * the user's spreadsheet; the estimate, from the server, names the rows that run
  * offline at no cost.
  */
 export function BulkComposer({

@@ -102,7 +102,7 @@ function RecentBatches() {
   );
 }
 
-/** Issue 34 item 5: bulk generation from a spreadsheet, one batch of jobs the server feeds to the queue. */
+/** Bulk generation from a spreadsheet, one batch of jobs the server feeds to the queue. */
 export function BulkPage() {
   const [params, setParams] = useSearchParams();
   const batchId = params.get('batch');

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 
 /**
  * The rows that had problems at the last check, as a table of their cells, each editable in place
- * (issue 41 item 6): the row numbers are the user's spreadsheet's, each input is named by its column and
+ *: the row numbers are the user's spreadsheet's, each input is named by its column and
  * row for screen readers, and a row's problems sit under it, re-checked as the user types. A row stays
  * in the table once fixed (marked so), so typing never moves the input away from under the cursor. On a
  * phone each row is a card of labelled fields.

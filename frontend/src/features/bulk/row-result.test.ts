@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchRowFileHtml, batchRowOutput } from './row-result';
 
-/** Issue 41 item 6: a bulk row's result as HTML and text, read by its tool's own page reader. */
+/** A bulk row's result as HTML and text, read by its tool's own page reader. */
 describe('batchRowOutput', () => {
   it('reads an HTML tool by its fields, the text from its HTML', () => {
     const output = batchRowOutput('howto', {

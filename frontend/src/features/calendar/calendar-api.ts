@@ -5,7 +5,7 @@ import type { WordPressPublishResult } from '#shared/wordpress';
 import { api } from '@/lib/api-client';
 import { type ClientName, clientFields, fetchClientsByName } from '@/lib/client-pages';
 
-/** The calendar's calls (issue 33 item 5; functions/calendar, functions/wordpress/reschedule-post.ts). */
+/** The calendar's calls (functions/calendar, functions/wordpress/reschedule-post.ts). */
 
 export interface CalendarFilters {
   readonly clientId: string | null;

@@ -84,7 +84,7 @@ describe('calendar grid', () => {
   });
 });
 
-describe('moving entries (issue 42 item 6)', () => {
+describe('moving entries', () => {
   const of = (kind: CalendarEntry['kind'], wordpressPostId?: number): CalendarEntry => ({
     id: `${kind}-1`,
     kind,

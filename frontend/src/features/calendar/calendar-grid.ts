@@ -17,7 +17,7 @@ import { localDayOf } from '@/lib/calendar-dates';
 import { CALENDAR_PAGE } from './messages';
 
 /**
- * The calendar's days (issue 33 item 5), in the viewer's time zone, weeks from Sunday (US): a month view
+ * The calendar's days, in the viewer's time zone, weeks from Sunday (US): a month view
  * is the weeks that hold the month (up to six), a week view one week. Entries are placed on the day
  * they fall on where the viewer is.
  */
@@ -91,7 +91,7 @@ export const canMove = (entry: CalendarEntry) =>
   entry.kind === 'scheduled' && entry.wordpressPostId !== undefined;
 
 /**
- * Why an entry does not move when dragged (issue 42 item 6), said when the drag starts instead of the
+ * Why an entry does not move when dragged, said when the drag starts instead of the
  * entry silently staying put; null for an entry that moves.
  */
 export function moveRefusal(entry: CalendarEntry): string | null {

@@ -169,7 +169,7 @@ function DayCell({ day, entries, view, dragging, onOpen, onDragStart, onDrop, on
       >
         {format(day.date, 'd')}
       </span>
-      {/* One column no wider than the cell (issue 42 item 6): an auto column grew to a long title's
+      {/* One column no wider than the cell: an auto column grew to a long title's
           width, so entries ran over the next days and clicks landed there. */}
       <ul className="grid grid-cols-[minmax(0,1fr)] gap-1">
         {shown.map((entry) => (
@@ -361,7 +361,7 @@ function EntryDialog({
 }
 
 /**
- * `/calendar` (issue 33 item 5): month and week views of the posts, review expiries and due dates the
+ * `/calendar`: month and week views of the posts, review expiries and due dates the
  * user can see, across clients, filtered by client and status. A scheduled post is dragged to another
  * day, or moved from its details, which reschedules it on WordPress. On a phone the period is a list.
  */

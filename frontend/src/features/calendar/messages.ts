@@ -1,4 +1,4 @@
-/** The calendar's words (issue 33 item 5). */
+/** The calendar's words. */
 export const CALENDAR_PAGE = {
   title: 'Calendar',
   description: 'Scheduled and published posts, review links and due dates across your clients.',
@@ -25,7 +25,7 @@ export const CALENDAR_PAGE = {
   move: 'Reschedule',
   moved: (date: string) => `Rescheduled to ${date}`,
   moveFailed: 'Failed to reschedule the post',
-  /** Why an entry does not move (issue 42 item 6). */
+  /** Why an entry does not move. */
   refused: {
     published: 'A published post is live on WordPress: it cannot be moved to another day.',
     due: "A due date does not move here: change it with 'Set due date' in the item's menu in the Content Library.",

@@ -26,7 +26,7 @@ const budgetPath = (clientId: string) => `/api/clients/${encodeURIComponent(clie
 type SpentClient = Client & ClientSpend;
 
 /**
- * The client's monthly AI budget (issue 34 item 4): an admin sets, raises or removes it, and may let one
+ * The client's monthly AI budget: an admin sets, raises or removes it, and may let one
  * more job past a used-up budget; both are recorded in the activity. The owner sees it read-only: the
  * budget limits the staff who run the client's jobs (docs/decisions.md, "Client budgets that tell the
  * truth"), and the server refuses them with 403.

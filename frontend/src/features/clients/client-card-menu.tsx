@@ -16,7 +16,7 @@ export interface ClientCardActions {
   onViewContent: (client: ClientSummary) => void;
   onManageAccess: (client: ClientSummary) => void;
   onEdit: (client: ClientSummary) => void;
-  /** The monthly AI budget (issue 34): an admin sets it, its owner sees it read-only. */
+  /** The monthly AI budget: an admin sets it, its owner sees it read-only. */
   onBudget: (client: ClientSummary) => void;
   onDelete: (client: ClientSummary) => void;
 }
@@ -36,7 +36,7 @@ export function ClientCardMenu({
   actions: ClientCardActions;
 }) {
   // The open menu is portaled into the <main> that holds its card, not to <body> where it would be
-  // content outside every landmark (axe: region, issue 18). The landmark is looked up as the menu
+  // content outside every landmark (axe: region). The landmark is looked up as the menu
   // opens (an object ref: a callback ref that set state would re-render through Radix's Slot forever).
   const trigger = useRef<HTMLButtonElement>(null);
   const [landmark, setLandmark] = useState<HTMLElement | null>(null);
@@ -71,7 +71,7 @@ export function ClientCardMenu({
           <Pencil />
           {CARD_MENU.edit}
         </DropdownMenuItem>
-        {/* Issue 41: the client's monthly statement, for everyone who sees the client. */}
+        {/* The client's monthly statement, for everyone who sees the client. */}
         <DropdownMenuItem asChild>
           <Link to={`/statements?client=${encodeURIComponent(client.id)}`}>
             <ReceiptText />

@@ -20,7 +20,7 @@ export type ClientFormValues = { name: string; wordpress_app_password: string } 
 > & {
     /** Edit only: send null so the server forgets the saved WordPress password. */
     removePassword: boolean;
-    /** 'Require approval before publishing' (issue 33 item 4). */
+    /** 'Require approval before publishing'. */
     require_approval: boolean;
     /** 'Approval steps' (shared/approvals.ts). */
     approval_steps: ApprovalStepsSetting;

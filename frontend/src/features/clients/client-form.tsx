@@ -17,7 +17,7 @@ export interface ClientFormProps {
   onChange: (values: ClientFormValues) => void;
   /** Edit only: whether the client already has a saved WordPress password. */
   passwordSaved: boolean;
-  /** Problems shown at their fields as well as in the toast (issue 18): the name, the WordPress URL. */
+  /** Problems shown at their fields as well as in the toast: the name, the WordPress URL. */
   errors?: Partial<Record<ClientFormFieldName, string | null>>;
 }
 

@@ -13,7 +13,7 @@ const ROW_GAP_PX = 16;
 const ESTIMATED_ROW_PX = 520;
 
 /**
- * The client cards, newest first; only the rows near the viewport are in the page (issue 32), so 2,000
+ * The client cards, newest first; only the rows near the viewport are in the page, so 2,000
  * clients cost what a screenful does, and a page of clients arriving re-renders no card already shown.
  */
 export function ClientGrid({

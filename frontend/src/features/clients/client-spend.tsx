@@ -4,7 +4,7 @@ import { formatUsd } from '#shared/prices';
 import { BudgetWarning, spendOf } from '@/components/budget-warning';
 import { useAgencyMonthLabel } from '@/lib/agency-month';
 
-/** A client as the list and the client routes answer it: its card fields and what it spent (issue 34). */
+/** A client as the list and the client routes answer it: its card fields and what it spent. */
 export type SpendingClient = ClientSummary & Partial<ClientSpend>;
 
 /**

@@ -12,7 +12,7 @@ export const CLIENTS_PAGE = {
   emptyTitle: 'No clients added yet',
   emptyHint: 'Add your first client to store their details and content instructions.',
   noMatch: (search: string) => `No clients found matching "${search}"`,
-  /** While the pages after the first load (issue 15: the list comes in pages). */
+  /** While the pages after the first load (the list comes in pages). */
   loadingMore: 'Loading more clients...',
 } as const;
 
@@ -163,7 +163,7 @@ export const LIBRARY_TOASTS = {
 
 export const LIBRARY_ERRORS = {
   load: 'Failed to load client content',
-  /** Preview, Edit, Copy or Download could not read the item (the list holds summaries, issue 32). */
+  /** Preview, Edit, Copy or Download could not read the item (the list holds summaries). */
   open: 'Failed to open content',
   search: 'Failed to search the content text',
   update: 'Failed to update content',
@@ -171,7 +171,7 @@ export const LIBRARY_ERRORS = {
   restore: 'Failed to restore content',
 } as const;
 
-/** Issue 33: the item menu beyond the spec's buttons. */
+/** The item menu beyond the spec's buttons. */
 export const ITEM_MENU = {
   more: (title: string) => `More actions for ${title}`,
   history: 'History',
@@ -256,7 +256,7 @@ export const SEND_REVIEW_DIALOG = {
   copied: 'Link copied',
   done: 'Done',
   expires: (date: string) => `Expires ${date}`,
-  /** Several reviewers, a link each (issue 42 item 3). */
+  /** Several reviewers, a link each. */
   reviewerHeading: (index: number) => `Reviewer ${index}`,
   extraNameLabel: (index: number) => `Reviewer ${index} name`,
   extraEmailLabel: (index: number) => `Reviewer ${index} e-mail`,
@@ -297,7 +297,7 @@ export const REVIEW_PANEL = {
     shared
       ? 'The reviewers see your comment on their page.'
       : 'Only your colleagues see it: no open link shares this thread.',
-  /** A colleague's approval is theirs, not a reviewer's (issue 42 item 3). */
+  /** A colleague's approval is theirs, not a reviewer's. */
   colleagueDecision:
     'Your decision is recorded as a colleague’s (the internal step); a reviewer’s request for changes stands until that reviewer approves.',
   rule: (label: string, count: number) => `${label} · ${count} ${count === 1 ? 'reviewer' : 'reviewers'}`,

@@ -17,7 +17,7 @@ export function notifyError(error: unknown, fallback: string): void {
   });
 }
 
-/** A form's problem, said in a toast as well as at its field (issue 18). */
+/** A form's problem, said in a toast as well as at its field. */
 export function notifyProblem(message: string): void {
   void toast({ title: CLIENT_ERRORS.title, description: message, variant: 'destructive' });
 }

@@ -6,7 +6,7 @@ import { notifyError, notifySuccess, notifyWithUndo } from './notify';
 import type { ClientList } from './use-clients';
 
 /**
- * Where the keyboard focus goes once a card has left or come back (issue 31): a client's card (its
+ * Where the keyboard focus goes once a card has left or come back: a client's card (its
  * Actions button), or the page's heading (null) when no card is left in view.
  */
 export type MoveFocus = (clientId: string | null) => void;

@@ -32,7 +32,7 @@ export const markdownQuery = (queryClient: QueryClient, href: string) =>
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const rendered = await marked.parse(await response.text(), { async: true });
       // Code blocks scroll sideways on a phone: keyboard users must be able to focus them to scroll
-      // (axe: scrollable-region-focusable, issue 18).
+      // (axe: scrollable-region-focusable).
       return rendered.replaceAll('<pre>', '<pre tabindex="0" data-scroll-x>');
     },
     staleTime: Number.POSITIVE_INFINITY,

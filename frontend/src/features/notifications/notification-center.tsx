@@ -25,7 +25,7 @@ import { fetchNotifications, markNotificationsRead, saveNotificationSettings } f
 import { notificationSettingsQuery, notificationsQuery, updateNotifications } from './queries';
 
 /**
- * The header's bell (issue 42 item 4): the unread count, the list (newest first, older pages on demand),
+ * The header's bell: the unread count, the list (newest first, older pages on demand),
  * marking read (one by opening it, or all), live through the app's WebSocket with a toast for each new
  * one (the review panel's texts), and the user's e-mail setting. Loaded after the layout's first paint
  * (sidebar-layout.tsx), so the first load carries none of it.

@@ -2,7 +2,7 @@ import type { AppNotification, NotificationPage } from '#shared/notifications';
 
 /**
  * The bell's list as the browser keeps it: the pages read so far, newest first, the server's unread
- * count, and the pushes that arrived since (issue 42 item 4). Pure, so the merging rules are unit-tested.
+ * count, and the pushes that arrived since. Pure, so the merging rules are unit-tested.
  */
 export interface NotificationState {
   readonly items: readonly AppNotification[];

@@ -1,5 +1,5 @@
 /**
- * The version a reviewer last looked at, kept in their own browser (issue 42 item 1: the page shows what
+ * The version a reviewer last looked at, kept in their own browser (the page shows what
  * changed since). Keyed by the token's SHA-256, so the link itself is not written to storage; a browser
  * without storage (private mode, full) just shows no comparison on the next visit.
  */

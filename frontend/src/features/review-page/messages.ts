@@ -1,6 +1,6 @@
 import { REVIEW_MESSAGES } from '#shared/reviews';
 
-/** The review page's words (issue 33 item 3): what a client's reviewer reads, without an account. */
+/** The review page's words: what a client's reviewer reads, without an account. */
 export const REVIEW_PAGE = {
   heading: 'Content review',
   forClient: (client: string) => `For ${client}`,
@@ -29,7 +29,7 @@ export const REVIEW_PAGE = {
   changesRequested: 'Thank you: the agency will make the changes you asked for.',
   failed: 'That did not go through. Please try again.',
   waiting: 'Waiting for your decision: approve it, or request changes with a comment.',
-  /** Your decision is in, and the other reviewers' are still awaited (issue 42 item 3). */
+  /** Your decision is in, and the other reviewers' are still awaited. */
   youApproved: 'You approved this version; the other reviewers have still to decide.',
   youRequested: 'You requested changes to this version; it stands until you approve or a new version comes.',
   states: {
@@ -52,7 +52,7 @@ export const REVIEW_PAGE = {
   unavailable: 'It may have expired or been withdrawn. Ask whoever sent it to you for a new link.',
   busyTitle: 'Too many requests',
   busy: 'This link was opened very often in the last minute. Please wait a moment and reload the page.',
-  /** Said live as the page's poll finds a change (issue 42 item 1). */
+  /** Said live as the page's poll finds a change. */
   live: {
     newVersion: 'The agency sent a new version. What changed since you last looked is shown above it.',
     comment: (name: string) => `New comment from ${name}.`,

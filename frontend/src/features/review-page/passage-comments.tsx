@@ -10,7 +10,7 @@ import { addMarkStyle, markPassages, passageText, placePassages } from '@/lib/pa
 import { REVIEW_PAGE } from './messages';
 
 /**
- * Anchored comments on the review page (issue 42 item 5): each comment's passage highlighted in the
+ * Anchored comments on the review page: each comment's passage highlighted in the
  * content's frame where it is now, and a box to comment on a selection that comes up beside it.
  */
 

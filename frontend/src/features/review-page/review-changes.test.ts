@@ -37,7 +37,7 @@ const review = (versionId: string, comments: PublicReviewComment[]): PublicRevie
   decision: null,
 });
 
-describe('reviewChanges (the review page poll, issue 42 item 1)', () => {
+describe('reviewChanges (the review page poll)', () => {
   it('says nothing when nothing changed', () => {
     const before = review('v1', [comment('c1', 'Maria')]);
     expect(reviewChanges(before, before)).toEqual({ newVersion: false, said: [] });

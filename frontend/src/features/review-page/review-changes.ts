@@ -9,7 +9,7 @@ export const commentKey = (comment: PublicReviewComment): string =>
   `${comment.createdAt}|${comment.author.kind}|${comment.author.name}|${comment.kind}`;
 
 /**
- * What the page's poll found changed between two reads of a link (issue 42 item 1): a new version, and
+ * What the page's poll found changed between two reads of a link: a new version, and
  * the comments and decisions of others that came in, as the sentences the page says live. The reviewer's
  * own comment is not news to them: the page adds it as they send it, and its key is in `known`.
  */

@@ -7,7 +7,7 @@ import type {
 import { ApiError, publicApi } from '@/lib/api-client';
 import { getRuntimeConfig } from '@/lib/config';
 
-/** A review link's public calls (issue 33 item 6): no credentials, the token in the path. */
+/** A review link's public calls: no credentials, the token in the path. */
 
 const reviewPath = (token: string) => `/api/reviews/${encodeURIComponent(token)}`;
 
@@ -17,8 +17,8 @@ export type ReviewRead =
   | { kind: 'unchanged' };
 
 /**
- * GET /api/reviews/{token}, conditional on the ETag of what the page shows (the page's poll, issue 42
- * item 1): 304 while nothing changed. A fetch of its own, since the app's client answers bodies only and
+ * GET /api/reviews/{token}, conditional on the ETag of what the page shows (the page's poll):
+ * 304 while nothing changed. A fetch of its own, since the app's client answers bodies only and
  * the poll needs the reply's ETag and its 304.
  */
 export async function readReview(

@@ -121,7 +121,7 @@ function CommentItem({ comment, passageChanged }: { comment: PublicReviewComment
 }
 
 /**
- * The agency's name and logo (issue 42 item 6; the Settings page), when an admin set them. A logo that
+ * The agency's name and logo (the Settings page), when an admin set them. A logo that
  * fails to load is left out rather than shown broken.
  */
 function AgencyMark({ agency }: { agency: PublicReview['agency'] }) {
@@ -207,7 +207,7 @@ function ReviewView({
       return false;
     }
     setQuote(selected);
-    // Where the passage is, so it is highlighted and found again after edits elsewhere (issue 42 item 5).
+    // Where the passage is, so it is highlighted and found again after edits elsewhere.
     const document = frame.current?.contentDocument;
     setAnchor(document ? selectionAnchor(document.body, document.getSelection()) : null);
     return true;
@@ -341,7 +341,7 @@ function ReviewView({
               fitted.onLoad();
               setLoads((count) => count + 1);
             }}
-            // As tall as the content (issue 33 follow-up): a short item leaves no blank frame below it,
+            // As tall as the content: a short item leaves no blank frame below it,
             // a long one reads with the page's own scrolling instead of a box scrolling inside it.
             style={{ height: fitted.height ?? FITTED_FRAME_MIN_HEIGHT }}
             className="block w-full rounded-md border bg-white"
@@ -467,8 +467,8 @@ function ReviewView({
 }
 
 /**
- * `/review/{token}` (issue 33 item 3): what a reviewer sees without an account, no sidebar. The page
- * follows the link live (issue 42 item 1): it asks every REVIEW_POLL_MS, and when it comes back into view,
+ * `/review/{token}`: what a reviewer sees without an account, no sidebar. The page
+ * follows the link live: it asks every REVIEW_POLL_MS, and when it comes back into view,
  * whether anything changed, says what did (a new version, others' comments and decisions), and shows the
  * words that changed since the version the reviewer last looked at (kept in their browser).
  */

@@ -7,7 +7,7 @@ import { apiServer, apiUrl, DEFAULT_AGENCY_SETTINGS } from '@/testing/api-server
 import { renderScreen } from '@/testing/render-screen';
 import { BrandingCard } from './settings-page';
 
-/** The review page's branding on the Settings page (issue 42 item 6): checked before the save, then saved. */
+/** The review page's branding on the Settings page: checked before the save, then saved. */
 
 describe('Settings page, review page branding', () => {
   it('refuses a logo that is not an https image at its field, and saves the name and logo', async () => {

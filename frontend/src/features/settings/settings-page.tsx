@@ -114,7 +114,7 @@ function TimeZoneCard({
 }
 
 /**
- * The agency's name and logo on its clients' review pages (issue 42 item 6). The logo is an https image
+ * The agency's name and logo on its clients' review pages. The logo is an https image
  * address, checked here as the server checks it; the preview shows what the client will see.
  */
 export function BrandingCard({
@@ -260,7 +260,7 @@ function SettingsView() {
   );
 }
 
-/** Issue 41: the agency's settings, for admins (Admin Tools); others see nothing, like the tracker. */
+/** The agency's settings, for admins (Admin Tools); others see nothing, like the tracker. */
 export function SettingsPage() {
   const { user } = useAuth();
   if (!user?.isAdmin) return null;

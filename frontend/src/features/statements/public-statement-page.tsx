@@ -32,7 +32,7 @@ function PlainPage({ title, text }: { title: string; text: string }) {
 }
 
 /**
- * A statement link's page (issue 41 item 5), `/statements/<token>`: the statement without an account,
+ * A statement link's page, `/statements/<token>`: the statement without an account,
  * to read, download as CSV or print to PDF. No sidebar, and nothing the link does not name.
  */
 export function PublicStatementPage() {

@@ -8,7 +8,7 @@ import { downloadTextFile } from '@/components/tool/download';
 import { Button } from '@/components/ui/button';
 
 /**
- * The statement as the agency sends it (issue 41 item 5): who and which month, what was delivered, the
+ * The statement as the agency sends it: who and which month, what was delivered, the
  * jobs and their cost, and the totals. The same document in the app and on the public link's page; the
  * print stylesheet (index.css, `@media print`) leaves only it on the page, and no row is cut in two.
  */

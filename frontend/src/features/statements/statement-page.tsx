@@ -24,7 +24,7 @@ import { StatementDocument, StatementFileActions } from './statement-document';
 import { createStatementLink, revokeStatementLink, setMarkup } from './statements-api';
 
 /**
- * A client's monthly statement in the app (issue 41 item 5), at `/statements?client=<id>&month=YYYY-MM`:
+ * A client's monthly statement in the app, at `/statements?client=<id>&month=YYYY-MM`:
  * opened from the client's card ('Statement') or the Usage page ('Statements'). The month is the
  * agency's (GET /api/settings); this month by default.
  */

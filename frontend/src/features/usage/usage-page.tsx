@@ -47,7 +47,7 @@ const approx = (estimated: boolean) => (estimated ? `${APPROX}\u2009` : '');
 /** Select items may not have an empty value, so "all" has a value of its own. */
 const ALL = 'all';
 
-/** The period's days are the agency's time zone's (issue 41), and so are the presets'. */
+/** The period's days are the agency's time zone's, and so are the presets'. */
 function RangePicker({
   range,
   timeZone,
@@ -333,7 +333,7 @@ function PriceTable() {
 }
 
 /**
- * Issue 34 item 3: what the AI work of a period cost, by client, user, tool and model, per day, its
+ * What the AI work of a period cost, by client, user, tool and model, per day, its
  * dearest jobs, and the jobs behind it as CSV. Admins see everything; staff the clients they can see.
  */
 export function UsagePage() {
@@ -397,7 +397,7 @@ export function UsagePage() {
         }
         actions={
           <>
-            {/* Issue 41: a client's monthly statement, billed with its markup. */}
+            {/* A client's monthly statement, billed with its markup. */}
             <Button variant="outline" asChild>
               <Link to="/statements">
                 <ReceiptText aria-hidden />

@@ -9,7 +9,7 @@ import {
 } from '#shared/wordpress';
 
 /**
- * Where an edit of a published post starts (issue 31 item 1): from the post as WordPress keeps it now,
+ * Where an edit of a published post starts: from the post as WordPress keeps it now,
  * or from the library's copy when the user prefers it. Pure, so the rules are unit-tested.
  */
 

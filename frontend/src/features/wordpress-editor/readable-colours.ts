@@ -1,5 +1,5 @@
 /**
- * Colours from the content stay readable in the editor (issue 31 item 5). Quill keeps a run's text and
+ * Colours from the content stay readable in the editor. Quill keeps a run's text and
  * highlight colours but drops a block's background (the newsletter's banner of white text on its accent)
  * and shows a link without a colour of its own in its link blue, which read 1.1:1 on the accent. Each
  * run whose text would not stand out from what is behind it (its highlight, or the editor's white) gets

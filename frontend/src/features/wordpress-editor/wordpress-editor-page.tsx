@@ -132,7 +132,7 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
   const statusOptions = WORDPRESS_STATUS_OPTIONS.filter(
     (option) => option.value !== 'pending' || start.status === 'pending',
   );
-  // 'Schedule in the future' is shown at the date as well as in the toast (issue 18) until it changes.
+  // 'Schedule in the future' is shown at the date as well as in the toast until it changes.
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
   const [saving, setSaving] = useState(false);
@@ -207,7 +207,7 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
   };
 
   const busy = saving || uploads > 0;
-  // Issue 33 item 4: with the client's approval rule, publishing or scheduling needs approved words;
+  // With the client's approval rule, publishing or scheduling needs approved words;
   // the editor says so instead of offering the button, and an administrator may override.
   const { user } = useAuth();
   const refusal = isPublishingStatus(status)
@@ -221,7 +221,7 @@ function EditorForm({ loaded, categories }: { loaded: Loaded; categories: WordPr
   return (
     <div className="min-h-svh bg-muted/30">
       <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
-        {/* On a phone the title gets a row of its own under Back and the actions (issue 31 item 3). */}
+        {/* On a phone the title gets a row of its own under Back and the actions. */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
           <Button
             type="button"

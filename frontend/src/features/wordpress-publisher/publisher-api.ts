@@ -36,7 +36,7 @@ export async function fetchLibrary(clientId: string, signal?: AbortSignal): Prom
   const items: ContentSummary[] = [];
   let cursor: string | null = null;
   do {
-    // The list carries summaries (issue 32): a library of 5,000 is one request.
+    // The list carries summaries: a library of 5,000 is one request.
     const query = new URLSearchParams({ limit: '5000' });
     if (cursor) query.set('cursor', cursor);
     const page: ContentSummaryPage = await api.get(

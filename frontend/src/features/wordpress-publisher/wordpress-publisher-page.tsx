@@ -45,7 +45,7 @@ function useLibrary(clientId: string | null) {
 
 function ConnectionCard({ client }: { client: WordPressClient }) {
   const [testing, setTesting] = useState(false);
-  // A failed test is shown at the site's URL as well as in the toast (issue 18), for that client only.
+  // A failed test is shown at the site's URL as well as in the toast, for that client only.
   const [failure, setFailure] = useState<{ clientId: string; message: string } | null>(null);
   const connectionError = failure?.clientId === client.id ? failure.message : null;
   const test = async () => {

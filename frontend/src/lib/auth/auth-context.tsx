@@ -47,7 +47,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   // A browser without a stored session is signed out, which is known without Amplify: the first render
-  // already shows the page, not 'Loading...' and then the page (issue 15, LCP of `/`).
+  // already shows the page, not 'Loading...' and then the page (LCP of `/`).
   const [state, setState] = useState<{ status: AuthStatus; user: SignedInUser | null }>(() => ({
     status: mayHaveSession() ? 'loading' : 'signedOut',
     user: null,

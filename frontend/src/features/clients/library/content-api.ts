@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 /** The library's calls (contract/routes.ts); reply shapes follow functions/content. */
 
-/** The first screen's items: the library shows them while the rest load (issue 32). */
+/** The first screen's items: the library shows them while the rest load. */
 const FIRST_PAGE_SIZE = 60;
 /** The server's largest page (functions/content/content-list.ts): 5,000 summaries in one request. */
 const PAGE_SIZE = 5000;

@@ -28,7 +28,7 @@ import { savedImages } from './item-media';
 import { SignedHtmlFrame } from './signed-html-frame';
 import { applyTextEditToHtml, type TextEditResult } from './text-edit-html';
 
-/** The three tab names fit a 360 px phone in a smaller type (issue 31 item 3). */
+/** The three tab names fit a 360 px phone in a smaller type. */
 const TAB = 'px-1.5 text-xs sm:px-2 sm:text-sm';
 
 const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
@@ -58,7 +58,7 @@ function Timestamps({ item }: { item: ClientContent }) {
 /**
  * The library's Edit dialog (000 §2, §5): title, Text Content / HTML Content / Live Preview tabs, a word
  * count and the timestamps. Save is disabled while the title is blank or a save runs; the server sets
- * a new `updated_at`. An edit of the text is applied to the HTML where its lines are (issue 31 item 2),
+ * a new `updated_at`. An edit of the text is applied to the HTML where its lines are,
  * so headings, lists, links and images stay; the HTML is rebuilt from the text only when the user asks
  * for it in the Text Content tab, where a change that has no place in the HTML is reported.
  */
@@ -223,7 +223,7 @@ export function ContentEditDialog({
               <Button type="button" variant="outline" onClick={onClose}>
                 {EDIT_DIALOG.cancel}
               </Button>
-              {/* busy, not disabled, while saving: the keyboard focus stays on Save (issue 18). */}
+              {/* busy, not disabled, while saving: the keyboard focus stays on Save. */}
               <Button type="submit" disabled={draft.title.trim() === ''} busy={saving}>
                 {saving && <Spinner />}
                 {EDIT_DIALOG.save}

@@ -88,7 +88,7 @@ function LibraryBody({
     [items, effective, textMatches],
   );
 
-  // Issue 18: a deleted item's Delete button leaves the page, and the focus with it (to <body>). Once
+  // A deleted item's Delete button leaves the page, and the focus with it (to <body>). Once
   // the delete succeeds, the focus moves to the item after it in view, or to the item area when it
   // was the last one.
   const area = useRef<HTMLElement>(null);
@@ -179,7 +179,7 @@ export function ContentLibraryDialog({
   const [reviewing, setReviewing] = useState<ClientContent | null>(null);
   const [dating, setDating] = useState<ClientContent | null>(null);
   const handlers = useMemo<ItemHandlers>(() => {
-    // The list holds summaries (issue 32): each dialog opens on the whole item, read when asked for.
+    // The list holds summaries: each dialog opens on the whole item, read when asked for.
     const openWhole = (open: (item: ClientContent) => void) => (item: ContentSummary) => {
       fetchContent(item).then(open, (error: unknown) => notifyError(error, LIBRARY_ERRORS.open));
     };
@@ -194,7 +194,7 @@ export function ContentLibraryDialog({
     };
   }, [actions]);
   const { replace, items } = content;
-  // Issue 33: a reviewer's comment or decision, or a colleague's, changes an item's status live.
+  // A reviewer's comment or decision, or a colleague's, changes an item's status live.
   useRealtime(REVIEW_EVENT, (message) => {
     const changed = items?.find((candidate) => candidate.id === message.contentId);
     if (changed && isContentStatus(message.status) && changed.status !== message.status) {

@@ -17,7 +17,7 @@ import { notifyError, notifySuccess } from '../notify';
 import { useRetained } from '../use-retained';
 import { setDueDate } from './history-api';
 
-/** 'Set due date' of the item menu (issue 33 item 5): the day an item is due, shown on the calendar. */
+/** 'Set due date' of the item menu: the day an item is due, shown on the calendar. */
 export function DueDateDialog({
   item,
   onClose,

@@ -28,7 +28,7 @@ export const draftOf = (item: Words | null): Draft => {
 };
 
 /**
- * HTML typed in the HTML Content tab (issue 42 item 6): it is the new base, and the text follows it
+ * HTML typed in the HTML Content tab: it is the new base, and the text follows it
  * (the HTML's text, as its Text view reads), so a save stores a text that says what the HTML says. A
  * typed change that leaves the HTML's text as it was keeps the text as it was written.
  */
@@ -40,7 +40,7 @@ export function withTypedHtml(draft: Draft, html: string): Draft {
 }
 
 /**
- * What Save does to an item's approval, said before the save (issue 42 item 6; docs/decisions.md,
+ * What Save does to an item's approval, said before the save (docs/decisions.md,
  * 'Status'): new words are not the approved ones.
  */
 export function approvalWarning(status: ContentStatus): string | null {

@@ -2,7 +2,7 @@ import type { ClientContent } from '#shared/content';
 import type { ContentVersion, ContentVersionPage } from '#shared/content-versions';
 import { api } from '@/lib/api-client';
 
-/** An item's versions (issue 33 item 1; functions/content/list-versions.ts). */
+/** An item's versions (functions/content/list-versions.ts). */
 
 const itemPath = (item: Pick<ClientContent, 'client_id' | 'id'>) =>
   `/api/clients/${encodeURIComponent(item.client_id)}/content/${encodeURIComponent(item.id)}`;

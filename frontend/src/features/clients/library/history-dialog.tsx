@@ -281,7 +281,7 @@ function ViewVersion({
 }
 
 /**
- * 'History' of the item menu (issue 33 item 1): the versions newest first; open one (Restore makes a new
+ * 'History' of the item menu: the versions newest first; open one (Restore makes a new
  * version equal to it); tick two to compare them sentence by sentence (the word changes inside an edited
  * sentence), their HTML, or the two rendered side by side.
  */

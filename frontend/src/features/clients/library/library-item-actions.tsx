@@ -26,14 +26,14 @@ import type { LibraryItemActions } from './use-library-actions';
 export interface ItemHandlers extends LibraryItemActions {
   preview: (item: ContentSummary) => void;
   edit: (item: ContentSummary) => void;
-  /** Issue 33: the item menu's History, Send for review, review panel and due date. */
+  /** The item menu's History, Send for review, review panel and due date. */
   history: (item: ContentSummary) => void;
   sendForReview: (item: ContentSummary) => void;
   review: (item: ContentSummary) => void;
   dueDate: (item: ContentSummary) => void;
 }
 
-/** The item menu of issue 33: History, Send for review, the review panel and the due date. */
+/** The item's menu of the review loop: History, Send for review, the review panel and the due date. */
 export function ItemMenu({ item, handlers }: { item: ContentSummary; handlers: ItemHandlers }) {
   // Portaled into the library dialog, not <body>: a menu outside the modal dialog would be inert.
   const trigger = useRef<HTMLButtonElement>(null);
@@ -101,7 +101,7 @@ function IconAction({
 
 /**
  * Preview, Edit, Copy Text, Download HTML, Download Text and Delete of one library item (000 §2), and the
- * item menu (issue 33) unless the card shows it in its corner (`withMenu` false).
+ * item menu unless the card shows it in its corner (`withMenu` false).
  */
 export function LibraryItemActionBar({
   item,

@@ -13,7 +13,7 @@ import type { LibraryLayout } from './library-view';
 
 /**
  * An item can take the focus from script only (tabIndex -1): when the item before it is deleted, the
- * focus moves to it (issue 18). Its name is its title, and its ring is the solid one of every control.
+ * focus moves to it. Its name is its title, and its ring is the solid one of every control.
  */
 const FOCUSABLE_ITEM = 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring';
 
@@ -106,7 +106,7 @@ const itemKey = (item: ContentSummary) => item.id;
 
 /**
  * The items as a grid of cards (default) or a compact list (000 §2). Only the rows near the scrolled
- * view of the library are in the page (issue 32): a list of 5,000 costs what a screenful does, and
+ * view of the library are in the page: a list of 5,000 costs what a screenful does, and
  * screen readers still hear one list with each item's place in it.
  */
 export function LibraryItems({

@@ -15,7 +15,7 @@ import {
 } from './library-view';
 
 /**
- * Search, type filter, status filter (issue 33), sort menu and the grid/list switch of the Content
+ * Search, type filter, status filter, sort menu and the grid/list switch of the Content
  * Library (000 §2). On a phone the search shares its row with the switch, the two filters share the next
  * and the sort has the last, each wide enough for its longest value; from md up all stand in one row.
  */

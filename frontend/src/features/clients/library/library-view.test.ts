@@ -108,7 +108,7 @@ describe('viewContent', () => {
     expect(titles(viewContent(all, query({ type: 'press_release' })))).toEqual(['award win']);
   });
 
-  it('filters by status, and the sorts keep working on what it keeps (issue 33)', () => {
+  it('filters by status, and the sorts keep working on what it keeps', () => {
     expect(titles(viewContent(all, query({ status: 'approved' })))).toEqual(['award win']);
     expect(titles(viewContent(all, query({ status: 'draft', sort: 'title-asc' })))).toEqual([
       'Posts 9',

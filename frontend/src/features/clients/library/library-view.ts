@@ -19,7 +19,7 @@ export type LibraryLayout = 'grid' | 'list';
 /** Grid by default (000 §9). */
 export const DEFAULT_LAYOUT: LibraryLayout = 'grid';
 
-/** The status filter's 'All Statuses' value (issue 33 item 2). */
+/** The status filter's 'All Statuses' value. */
 export const ALL_STATUSES = 'all';
 
 export interface LibraryQuery {

@@ -4,7 +4,7 @@ import { frameDocument } from '@/components/tool/html-frame';
 import { addMarkStyle, markPassages } from '@/lib/passage-marks';
 
 /**
- * The item's current HTML with the passages its comments are about highlighted (issue 42 item 5), in the
+ * The item's current HTML with the passages its comments are about highlighted, in the
  * review panel. Like the review page's frame it has no scripts (`sandbox="allow-same-origin"` without
  * allow-scripts: the stored, sanitized HTML cannot run anything), which lets the panel mark its text.
  */

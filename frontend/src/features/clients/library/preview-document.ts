@@ -15,7 +15,7 @@ const BASE_STYLE = [
 /** Text safe inside <title>: the frame's name may hold a client's name. */
 const titleText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** `title` names the frame's document for screen readers, with `lang` (issue 18). */
+/** `title` names the frame's document for screen readers, with `lang`. */
 export function previewDocument(html: string, title = 'Preview'): string {
   if (/^\s*(<!doctype\b|<html\b)/iu.test(html)) return html;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${titleText(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1"><style>${BASE_STYLE}</style></head><body>${html}</body></html>`;

@@ -11,7 +11,7 @@ import type {
 } from '#shared/reviews';
 import { api } from '@/lib/api-client';
 
-/** An item's review links, comments and decisions from the app (issue 33 item 3; functions/reviews). */
+/** An item's review links, comments and decisions from the app (functions/reviews). */
 
 const itemPath = (item: Pick<ClientContent, 'client_id' | 'id'>) =>
   `/api/clients/${encodeURIComponent(item.client_id)}/content/${encodeURIComponent(item.id)}`;

@@ -73,7 +73,7 @@ function ReviewLink({
   revoking: boolean;
 }) {
   const who = REVIEW_PANEL.reviewer(review.reviewerName, review.reviewerEmail);
-  // Revoking cannot be undone (the token is gone for good), so it asks first (issue 42 item 6).
+  // Revoking cannot be undone (the token is gone for good), so it asks first.
   const [confirming, setConfirming] = useState(false);
   return (
     <li
@@ -187,7 +187,7 @@ function Comment({
 }
 
 /**
- * The item's review panel (issue 33 item 3): its links (revocable), every comment and decision, live
+ * The item's review panel: its links (revocable), every comment and decision, live
  * over the WebSocket, and a colleague's own comment, approval or request for changes.
  */
 export function ReviewPanelDialog({
@@ -236,7 +236,7 @@ export function ReviewPanelDialog({
     void load();
   });
 
-  // Where each anchored comment's passage is in the item's words now (issue 42 item 5).
+  // Where each anchored comment's passage is in the item's words now.
   const html = shown?.html_content ?? '';
   const places = useMemo(() => placePassages(passageText(html), panel?.comments ?? []), [html, panel]);
 

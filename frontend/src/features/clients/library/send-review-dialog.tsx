@@ -170,7 +170,7 @@ function CreatedLink({ created, onDone }: { created: CreatedReview; onDone: () =
 }
 
 /**
- * 'Send for review' (issue 33 item 3): reviewers (a link each, with the rule among them: issue 42 item 3),
+ * 'Send for review': reviewers (a link each, with the rule among them),
  * a message and an expiry make links that work without an account; the item is In review from then on.
  * Each link is shown once, to copy.
  */

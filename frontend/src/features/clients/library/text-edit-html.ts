@@ -2,7 +2,7 @@ import { diffArrays, diffWordsWithSpace } from 'diff';
 import { TEXT_BLOCK_TAGS } from '#shared/text';
 
 /**
- * Applies an edit of a library item's text to its HTML (issue 31 item 2), so a sentence typed in the Text
+ * Applies an edit of a library item's text to its HTML, so a sentence typed in the Text
  * Content tab lands in the paragraph it belongs to and the headings, lists, links and images around it
  * stay as they were. The text is the HTML's Text view (000 §9): one line per paragraph, heading, list
  * item or line break. The lines of the text before the edit are matched to the lines of the HTML; a

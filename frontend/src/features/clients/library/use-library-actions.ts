@@ -9,7 +9,7 @@ import { deleteContent, fetchContent, restoreContent } from './content-api';
 import { saveFile } from './save-file';
 import type { ClientContentState } from './use-client-content';
 
-/** The list holds summaries: Copy and the downloads fetch the item's words first (issue 32). */
+/** The list holds summaries: Copy and the downloads fetch the item's words first. */
 export interface LibraryItemActions {
   copyText: (item: ContentSummary) => Promise<void>;
   downloadHtml: (item: ContentSummary) => Promise<void>;

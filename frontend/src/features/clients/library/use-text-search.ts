@@ -7,7 +7,7 @@ const SEARCH_DELAY_MS = 200;
 
 /**
  * The ids of the client's items whose text holds `search`, as the server finds them (the list holds
- * each item's summary, not its words: issue 32). Null while there is no search or its answer has not
+ * each item's summary, not its words). Null while there is no search or its answer has not
  * come; the library matches titles, types and previews meanwhile, and after a failed search (a toast,
  * from the query's meta).
  */

@@ -19,7 +19,7 @@ export interface VersionComparison {
 }
 
 /**
- * Two versions compared (issue 42 item 6): their text, and their HTML, since an edit of the HTML alone
+ * Two versions compared: their text, and their HTML, since an edit of the HTML alone
  * (a link, a heading, an image) leaves the text as it was and must not read as 'the same'.
  */
 export function compareVersions(
