@@ -16,6 +16,49 @@ import { clipText } from './text';
 export const CLIENT_PAGE_DEFAULT = 50;
 export const CLIENT_PAGE_MAX = 1000;
 
+/**
+ * `?search=`: the most characters a search may have once trimmed (a name or an address is far shorter;
+ * the limit bounds the work of a query that matches nothing and reads every visible client).
+ */
+export const CLIENT_SEARCH_MAX = 200;
+
+/**
+ * What `?search=` (and so the Clients page's search box) matches: the fields that identify a client on
+ * its card, the ones the screen's in-browser search matched before the list was searched on the server;
+ * never the instructions.
+ */
+export const CLIENT_SEARCHED_FIELDS = [
+  'name',
+  'company_name',
+  'owner',
+  'email',
+  'phone',
+  'website',
+  'address',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+] as const satisfies readonly (keyof Client)[];
+
+export type ClientSearchedField = (typeof CLIENT_SEARCHED_FIELDS)[number];
+
+/** The search as the server applies it: trimmed and lower-cased; '' matches every client. */
+export const normalizeClientSearch = (search: string): string => search.trim().toLowerCase();
+
+/**
+ * Whether a client matches a normalized search (normalizeClientSearch): case-insensitive, anywhere in
+ * one of CLIENT_SEARCHED_FIELDS. The server filters the list with it; the screen uses it to tell
+ * whether a client it just saved belongs in the results shown.
+ */
+export function matchesClientSearch(
+  client: Partial<Record<ClientSearchedField, string | null | undefined>>,
+  needle: string,
+): boolean {
+  if (needle === '') return true;
+  return CLIENT_SEARCHED_FIELDS.some((field) => client[field]?.toLowerCase().includes(needle) ?? false);
+}
+
 /** `?fields=full`: every field of the profile, the instructions in full. */
 export const FULL_CLIENT_FIELDS = 'full';
 

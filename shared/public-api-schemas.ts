@@ -446,7 +446,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Clients',
     summary: 'List clients',
     description:
-      'The clients the key’s owner can see, newest first, one page at a time: follow `next_cursor` until it is null. Each client comes as its card shows it (instructions as 200-character previews) unless `fields` asks for more: `fields=full` gives the whole profiles.',
+      'The clients the key’s owner can see, newest first, one page at a time: follow `next_cursor` until it is null. Each client comes as its card shows it (instructions as 200-character previews) unless `fields` asks for more: `fields=full` gives the whole profiles. `search` keeps the clients whose name or business details contain a text, paged the same way.',
     query: listClientsQuerySchema,
     response: { status: 200, schema: clientPageSchema },
   },

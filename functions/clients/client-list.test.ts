@@ -6,7 +6,12 @@ import { parseListClientsQuery } from './client-list';
 
 describe('parseListClientsQuery', () => {
   it('defaults to 50 summaries from the newest', () => {
-    expect(parseListClientsQuery({})).toEqual({ limit: 50, after: undefined, fields: 'summary' });
+    expect(parseListClientsQuery({})).toEqual({
+      limit: 50,
+      after: undefined,
+      fields: 'summary',
+      search: '',
+    });
   });
 
   it('accepts a limit up to 100, a cursor and a field choice', () => {
@@ -15,6 +20,7 @@ describe('parseListClientsQuery', () => {
       limit: 100,
       after: id,
       fields: 'full',
+      search: '',
     });
     expect(parseListClientsQuery({ fields: 'name' }).fields).toEqual(['id', 'name']);
   });
@@ -24,7 +30,14 @@ describe('parseListClientsQuery', () => {
       limit: 50,
       after: undefined,
       fields: 'summary',
+      search: '',
     });
+  });
+
+  it('trims and lower-cases a search, and an empty one matches everyone', () => {
+    expect(parseListClientsQuery({ search: '  Acme PLUMBING ' }).search).toBe('acme plumbing');
+    expect(parseListClientsQuery({ search: '   ' }).search).toBe('');
+    expect(parseListClientsQuery({ search: ` ${'a'.repeat(200)} ` }).search).toHaveLength(200);
   });
 
   it.each([
@@ -35,6 +48,7 @@ describe('parseListClientsQuery', () => {
     [{ cursor: 'x'.repeat(1000) }, 'cursor: invalid cursor; use next_cursor from the previous page'],
     [{ fields: 'name,colour' }, /^fields: unknown client field 'colour'/],
     [{ fields: '' }, /^fields: list at least one client field/],
+    [{ search: 'a'.repeat(201) }, 'search: must be at most 200 characters'],
   ])('refuses %o with a 400 naming the parameter', (query, message) => {
     try {
       parseListClientsQuery(query);

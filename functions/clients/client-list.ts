@@ -3,11 +3,22 @@ import { BadRequestError } from '#functions/commons/errors';
 import { describeValidationError } from '#functions/commons/http-handler';
 import { decodeCursor, encodeCursor, fitToBudget } from '#functions/commons/paging';
 import type { ClientSpend } from '#shared/budget';
-import { type ClientPage, type ClientSummary, instructionPreviewsOf } from '#shared/client-list';
+import {
+  type ClientPage,
+  type ClientSummary,
+  instructionPreviewsOf,
+  matchesClientSearch,
+  normalizeClientSearch,
+} from '#shared/client-list';
 import { listClientsQuerySchema } from '#shared/client-list-query';
-import { getClientsByIds, listVisibleClientRecords } from './client-access';
+import { type ClientAttribute, getClientsByIds, listVisibleClientRecords } from './client-access';
 import { type ClientFieldSelection, parseClientFields, pickClientFields } from './client-fields';
-import { CLIENT_CARD_ATTRIBUTES, toClient, toClientSummaryOfRecord } from './client-record';
+import {
+  CLIENT_CARD_ATTRIBUTES,
+  type ClientRecord,
+  toClient,
+  toClientSummaryOfRecord,
+} from './client-record';
 import { type ClientReply, withSpend } from './client-reply';
 
 /**
@@ -24,11 +35,13 @@ export interface ListClientsOptions {
   readonly limit: number;
   readonly after: string | undefined;
   readonly fields: ClientFieldSelection;
+  /** Normalized (normalizeClientSearch); '' for every client. */
+  readonly search: string;
 }
 
 export type ListedClient = (ClientSummary & ClientSpend) | ClientReply | Partial<ClientReply>;
 
-/** Validates the query: limit, cursor and fields, each error naming its parameter. */
+/** Validates the query: limit, cursor, fields and search, each error naming its parameter. */
 export function parseListClientsQuery(
   query: Readonly<Record<string, string | undefined>>,
 ): ListClientsOptions {
@@ -36,14 +49,49 @@ export function parseListClientsQuery(
     limit: query.limit || undefined,
     cursor: query.cursor || undefined,
     fields: query.fields,
+    search: query.search,
   });
   if (!result.success) throw new BadRequestError(describeValidationError(result.error), 'validation_failed');
-  const { limit, cursor, fields } = result.data;
+  const { limit, cursor, fields, search } = result.data;
   return {
     limit,
     after: cursor === undefined ? undefined : decodeCursor(cursor),
     fields: parseClientFields(fields),
+    search: normalizeClientSearch(search ?? ''),
   };
+}
+
+/** Clients read per query while searching: a few queries cover 2,000 clients, each reply well under 1 MB. */
+const SEARCH_READ_CHUNK = 250;
+
+/**
+ * Up to `count` visible clients, newest first, after `after`, that match `search`. DynamoDB cannot
+ * match case-insensitively, so a search reads the visible clients in keyset chunks (with the same
+ * `attributes`, which hold every searched field) and keeps the matches until it has `count` or none
+ * are left. Each chunk goes through listVisibleClientRecords, so visibility applies exactly as without a
+ * search; the cursor stays the last client returned.
+ */
+async function listMatchingRecords(
+  caller: Caller,
+  page: { readonly after: string | undefined; readonly count: number; readonly search: string },
+  attributes?: readonly ClientAttribute[],
+): Promise<ClientRecord[]> {
+  const read = (after: string | undefined, count: number) =>
+    listVisibleClientRecords(caller, { after, count, ...(attributes ? { attributes } : {}) });
+  if (page.search === '') return read(page.after, page.count);
+  const matches: ClientRecord[] = [];
+  const chunk = Math.max(page.count, SEARCH_READ_CHUNK);
+  let after = page.after;
+  for (;;) {
+    const records = await read(after, chunk);
+    for (const record of records) {
+      if (matchesClientSearch(record, page.search)) matches.push(record);
+      if (matches.length === page.count) return matches;
+    }
+    const last = records[records.length - 1];
+    if (records.length < chunk || !last) return matches;
+    after = last.clientId;
+  }
 }
 
 /**
@@ -57,11 +105,11 @@ async function listSummaryPage(
   options: ListClientsOptions,
 ): Promise<ClientPage<ClientSummary & ClientSpend>> {
   // One extra client tells whether another page exists, so the last page never carries a cursor.
-  const records = await listVisibleClientRecords(caller, {
-    after: options.after,
-    count: options.limit + 1,
-    attributes: CLIENT_CARD_ATTRIBUTES,
-  });
+  const records = await listMatchingRecords(
+    caller,
+    { after: options.after, count: options.limit + 1, search: options.search },
+    CLIENT_CARD_ATTRIBUTES,
+  );
   const page = records.slice(0, options.limit);
   const withoutPreviews = page.filter((record) => record.instructionPreviews === undefined);
   const whole = new Map(
@@ -107,7 +155,11 @@ export async function listClientsPage(
   const { fields } = options;
   if (fields === 'summary') return listSummaryPage(caller, options);
   // One extra client tells whether another page exists, so the last page never carries a cursor.
-  const records = await listVisibleClientRecords(caller, { after: options.after, count: options.limit + 1 });
+  const records = await listMatchingRecords(caller, {
+    after: options.after,
+    count: options.limit + 1,
+    search: options.search,
+  });
   const fullPage = await withSpend(records.slice(0, options.limit).map(toClient), budgetsOf(records));
   const page = fitToBudget(
     fullPage.map((client) => shape(client, fields)),

@@ -354,15 +354,17 @@ describe('the OpenAPI document', () => {
     expect(problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
   });
 
-  it('documents the client list’s pages: limit, cursor and fields, next_cursor, and the 400', () => {
+  it('documents the client list’s pages: limit, cursor, fields and search, next_cursor, and the 400', () => {
     const list = ['paths', '/clients', 'get'];
     const parameters = at(...list, 'parameters') as { name: string; in: string; schema: object }[];
     expect(parameters.map((parameter) => [parameter.name, parameter.in])).toEqual([
       ['limit', 'query'],
       ['cursor', 'query'],
       ['fields', 'query'],
+      ['search', 'query'],
     ]);
     expect(parameters[0]?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000, default: 50 });
+    expect(parameters[3]?.schema).toMatchObject({ type: 'string', maxLength: 200 });
     const reply = [...list, 'responses', '200', 'content', 'application/json', 'schema'];
     expect(keysAt(...reply, 'properties')).toEqual(['clients', 'next_cursor']);
     const summary = at(...reply, 'properties', 'clients', 'items', 'anyOf', '0', 'properties');

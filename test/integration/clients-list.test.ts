@@ -220,6 +220,58 @@ describe('the list of clients', () => {
     expect((await page(user.idToken, '?limit=100')).clients).toHaveLength(51);
   });
 
+  it('searches on the server: a match on a later page, the same cursors, and only clients the caller sees', async () => {
+    const user = await app.createUser();
+    const stranger = await app.createUser();
+    // The match is the oldest of the user's clients, so unsearched it is on the last page of three.
+    const needle = await createClient(user.idToken, {
+      name: 'Zephyr Roofing',
+      city: 'Springfield',
+      website: 'https://zephyr-roofs.example',
+    });
+    const granted = await createClient(owner.idToken, { name: 'Owner Zephyr Shared' });
+    const grant = await app.request('POST', `/api/clients/${granted.id}/access`, {
+      token: owner.idToken,
+      body: { email: user.email },
+    });
+    expect(grant.status).toBe(201);
+    for (let index = 0; index < 6; index += 1) {
+      await createClient(user.idToken, { name: `Plain Client ${index}` });
+    }
+    // Another user's client that matches: never in the user's results.
+    await createClient(stranger.idToken, { name: 'Stranger Zephyr' });
+
+    const unsearched = await allPages(user.idToken, 3);
+    expect(unsearched.pages).toBe(3);
+    expect(unsearched.ids.at(-1)).toBe(needle.id);
+
+    const found = await page(user.idToken, `?limit=3&search=${encodeURIComponent('  zEPHYR ')}`);
+    expect(found.clients.map((client) => client.name)).toEqual(['Owner Zephyr Shared', 'Zephyr Roofing']);
+    expect(found.next_cursor).toBeNull();
+    // The business details match as well as the name, and a search pages with next_cursor.
+    expect((await page(user.idToken, '?search=springfield')).clients.map((client) => client.id)).toEqual([
+      needle.id,
+    ]);
+    expect((await page(user.idToken, '?search=zephyr-roofs.example')).clients).toHaveLength(1);
+    const first = await page(user.idToken, '?limit=1&search=zephyr');
+    expect(first.clients.map((client) => client.id)).toEqual([granted.id]);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = await page(user.idToken, `?limit=1&search=zephyr&cursor=${first.next_cursor}`);
+    expect(second).toEqual({ clients: [expect.objectContaining({ id: needle.id })], next_cursor: null });
+    // With a field list too, and the instructions are not searched.
+    expect(
+      (await page<{ id: string }>(user.idToken, '?fields=name&search=plain client')).clients,
+    ).toHaveLength(6);
+    expect((await page(user.idToken, '?search=nothing-matches-this')).clients).toEqual([]);
+
+    const strangers = await page(stranger.idToken, '?search=zephyr');
+    expect(strangers.clients.map((client) => client.name)).toEqual(['Stranger Zephyr']);
+    const admins = await page(admin.idToken, '?limit=1000&search=zephyr');
+    expect(admins.clients.map((client) => client.name)).toEqual(
+      expect.arrayContaining(['Stranger Zephyr', 'Owner Zephyr Shared', 'Zephyr Roofing']),
+    );
+  });
+
   it('reads the previews stored with the instructions, and lists an item stored without them the same', async () => {
     const user = await app.createUser();
     const created = await createClient(user.idToken, {
@@ -301,6 +353,7 @@ describe('the list of clients', () => {
     ['?fields=name,colour', "fields: unknown client field 'colour'"],
     ['?fields=full,name', "fields: 'full' already includes every field; send it alone"],
     ['?fields=', 'fields: list at least one client field'],
+    [`?search=${'a'.repeat(201)}`, 'search: must be at most 200 characters'],
   ])('answers %s with a 400 naming the problem', async (query, message) => {
     const response = await app.request('GET', `/api/clients${query}`, { token: owner.idToken });
     expect(response.status).toBe(400);
