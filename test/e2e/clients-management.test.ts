@@ -357,8 +357,9 @@ describe('Client Management screen', () => {
     expect(pageErrors(phone)).toEqual([]);
   });
 
-  it('loads every page of a long list by itself, renders only the cards near the viewport, Tab reaches every card, and search covers all', async () => {
-    // 130 clients: the screen asks for 50 first (the first cards come at once), then the rest.
+  it('pages a long list from the server as its end comes near, renders only the cards near the viewport, Tab reaches every card, and search asks the server', async () => {
+    // 130 clients: the screen asks for 24 first (the first cards come at once), the next page of 100
+    // as the grid's end comes near (or from 'Load more clients'), then the last.
     const agency = await createApiUser(app, 'agency');
     // Stored as POST /api/clients stores them (its handler calls createClient), without 130 requests:
     // the screen's paging is what this test reads; the route is the integration suite's.
@@ -384,6 +385,11 @@ describe('Client Management screen', () => {
       release = resolve;
     });
     const laterPage = (url: URL) => url.pathname === '/api/clients' && url.searchParams.has('cursor');
+    const listRequests: URL[] = [];
+    other.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/clients') listRequests.push(url);
+    });
     await other.route(laterPage, async (route) => {
       await held;
       await route.fallback();
@@ -392,15 +398,28 @@ describe('Client Management screen', () => {
     const listSize = () =>
       other.getByRole('list', { name: 'Clients' }).getByRole('listitem').first().getAttribute('aria-setsize');
     await other.goto('/clients');
+    await expect.poll(listSize).toBe('24');
+    expect(listRequests[0]?.searchParams.get('limit')).toBe('24');
+    // The button loads the next page from the keyboard; the status says it is on its way.
+    const loadMore = other.getByRole('button', { name: 'Load more clients' });
+    await loadMore.focus();
+    await other.keyboard.press('Enter');
     await other.getByRole('status').getByText('Loading more clients...').waitFor();
-    await expect.poll(listSize).toBe('50');
     await screenshot(other, 'clients-loading-more');
     release();
-    await expect.poll(listSize).toBe('130');
+    await expect.poll(listSize).toBe('124');
+    // The rest comes by itself as the end of the grid comes near: End scrolls there.
+    await expect
+      .poll(async () => {
+        await other.keyboard.press('End');
+        return listSize();
+      })
+      .toBe('130');
     await expect.poll(() => other.getByText('Loading more clients...').count()).toBe(0);
-    // A few rows around the viewport are in the page, not 130 cards; the last is reached by scrolling.
+    await expect.poll(() => loadMore.count()).toBe(0);
+    // A few rows around the viewport are in the page, not 130 cards: at the end, the first are gone.
     await expect.poll(async () => (await other.getByTestId('client-card').count()) < 40).toBe(true);
-    await expect.poll(() => other.getByText('Agency Client 000', { exact: true }).count()).toBe(0);
+    await expect.poll(() => other.getByText('Agency Client 129', { exact: true }).count()).toBe(0);
     // End scrolls to the bottom of the page as tall as it is then: on a busy machine the list may grow
     // to its 130 rows' height a frame after the count says 130, so End is pressed until the last renders.
     await expect
@@ -426,6 +445,12 @@ describe('Client Management screen', () => {
     await other.getByPlaceholder('Search clients...').fill('marfa');
     await expect.poll(() => other.getByTestId('client-card').count()).toBe(1);
     await clientCard(other, 'Agency Client 000').waitFor();
+    // The server searched: one request with search= once typing paused, not a filter in the page.
+    expect(
+      listRequests
+        .filter((url) => url.searchParams.has('search'))
+        .map((url) => url.searchParams.get('search')),
+    ).toEqual(['marfa']);
     await other.unroute(laterPage);
     expect(pageErrors(other)).toEqual([]);
     await other.context().close();

@@ -4,9 +4,11 @@ import { byClientName, CLIENT_PAGE_MAX, type ClientPage } from '#shared/client-l
 import { api } from './api-client';
 
 /**
- * GET /api/clients one page after another (newest first, `next_cursor` until it is null). The list
- * pages, the pickers and the publisher load every client: search, filters and name order need all of
- * them. Pages are the largest allowed (1,000 summaries), so 2,000 clients take two or three requests.
+ * GET /api/clients: one page (newest first, searched on the server with `search`), or every page one
+ * after another (`next_cursor` until it is null) for the screens that need them all (the publisher, the
+ * calendar: filters and name order over every client). Those pages are the largest allowed (1,000
+ * summaries), so 2,000 clients take two or three requests; the Clients page and the tools' picker load a
+ * page at a time instead.
  */
 
 export interface ClientPageRequest {
@@ -15,6 +17,8 @@ export interface ClientPageRequest {
   /** `full` or a comma-separated field list; absent for the card summary. */
   readonly fields?: string;
   readonly cursor?: string | null;
+  /** Only the clients matching this text (the server's `search`); every client when empty or absent. */
+  readonly search?: string;
   readonly signal?: AbortSignal;
 }
 
@@ -22,6 +26,8 @@ export function fetchClientPage<Item>(request: ClientPageRequest): Promise<Clien
   const query = new URLSearchParams({ limit: String(request.limit ?? CLIENT_PAGE_MAX) });
   if (request.fields) query.set('fields', request.fields);
   if (request.cursor) query.set('cursor', request.cursor);
+  const search = request.search?.trim();
+  if (search) query.set('search', search);
   return api.get<ClientPage<Item>>(`/api/clients?${query}`, request.signal ? { signal: request.signal } : {});
 }
 

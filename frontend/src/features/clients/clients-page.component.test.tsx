@@ -2,8 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { type ClientSummary, toClientSummary } from '#shared/client-list';
 import { apiServer, apiUrl } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render-screen';
+import { SIGNED_IN_USER } from '@/testing/signed-in-user';
+import { CLIENT_CARDS_FIRST_PAGE } from './client-cards-query';
+import { LOAD_MORE_CLIENTS } from './client-list-end';
 import { ClientsPage } from './clients-page';
 import { CLIENT_ERRORS, CLIENTS_PAGE } from './messages';
 
@@ -31,4 +35,92 @@ describe('Clients page', () => {
     expect(await screen.findByText(CLIENTS_PAGE.emptyTitle)).toBeTruthy();
     expect(screen.queryByTestId('load-failed')).toBeNull();
   });
+
+  it('searches on the server as typing pauses: search= is sent and the server’s matches are the cards', async () => {
+    const requests: URLSearchParams[] = [];
+    apiServer.use(
+      http.get(apiUrl('/api/clients'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        requests.push(query);
+        const search = query.get('search');
+        // The server's answer stands: a name the screen could not have matched by itself.
+        const clients =
+          search === null ? [card(1, 'Lone Star Plumbing'), card(2, 'Hill Country Roofing')] : [];
+        if (search === 'marfa') clients.push(card(3, 'Big Bend Bakery'));
+        return HttpResponse.json({ clients, next_cursor: null });
+      }),
+    );
+    renderScreen(<ClientsPage />, { path: '/clients' });
+    expect(await screen.findByText('Lone Star Plumbing')).toBeTruthy();
+    expect(requests[0]?.get('limit')).toBe(String(CLIENT_CARDS_FIRST_PAGE));
+    expect(requests[0]?.has('search')).toBe(false);
+
+    await userEvent
+      .setup()
+      .type(screen.getByRole('searchbox', { name: CLIENTS_PAGE.searchPlaceholder }), ' Marfa');
+    expect(await screen.findByText('Big Bend Bakery')).toBeTruthy();
+    expect(screen.queryByText('Lone Star Plumbing')).toBeNull();
+    // One request once typing paused, trimmed and lower-cased, not one per key.
+    expect(requests.slice(1).map((query) => query.get('search'))).toEqual(['marfa']);
+
+    await userEvent.setup().type(screen.getByRole('searchbox'), 'x');
+    expect(await screen.findByText(CLIENTS_PAGE.noMatch('Marfax'))).toBeTruthy();
+  });
+
+  it('loads the next page from Load more clients, after the cursor of the last', async () => {
+    const cursors: (string | null)[] = [];
+    apiServer.use(
+      http.get(apiUrl('/api/clients'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return HttpResponse.json(
+          cursor === null
+            ? { clients: [card(2, 'Newer Client')], next_cursor: 'after-newer' }
+            : { clients: [card(1, 'Older Client')], next_cursor: null },
+        );
+      }),
+    );
+    renderScreen(<ClientsPage />, { path: '/clients' });
+    expect(await screen.findByText('Newer Client')).toBeTruthy();
+    expect(screen.queryByText('Older Client')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: LOAD_MORE_CLIENTS }));
+    expect(await screen.findByText('Older Client')).toBeTruthy();
+    expect(cursors).toEqual([null, 'after-newer']);
+    expect(screen.queryByRole('button', { name: LOAD_MORE_CLIENTS })).toBeNull();
+  });
 });
+
+/** A client's card summary as the list serves it; `n` orders them (a higher one is newer). */
+function card(n: number, name: string): ClientSummary {
+  const at = new Date(Date.UTC(2026, 0, n)).toISOString();
+  return toClientSummary({
+    id: `01J00000000000000000000${String(n).padStart(3, '0')}`,
+    name,
+    company_name: null,
+    owner: null,
+    email: null,
+    phone: null,
+    website: null,
+    facebook: null,
+    linkedin: null,
+    gbp: null,
+    address: null,
+    city: null,
+    state: null,
+    postal_code: null,
+    country: null,
+    newsletter_instructions: null,
+    press_release_instructions: null,
+    content_instructions: null,
+    wordpress_url: null,
+    wordpress_username: null,
+    created_by: SIGNED_IN_USER.id,
+    created_at: at,
+    updated_at: at,
+    wordpress_configured: false,
+    content_count: 0,
+    access_count: 0,
+    require_approval: false,
+    approval_steps: 'none',
+  });
+}

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Client } from '#shared/client';
-import type { ClientSummary } from '#shared/client-list';
+import { type ClientSummary, toClientSummary } from '#shared/client-list';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -12,12 +12,13 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { canManageClient } from '@/lib/client-permissions';
 import { focusPageHeading } from '@/lib/page-heading';
 import { preloadToaster, releaseToastFocus } from '@/lib/toast';
+import { useDebounced } from '@/lib/use-debounced';
 import { AccessDialog } from './access-dialog';
 import { BudgetDialog } from './budget-dialog';
 import type { ClientCardActions } from './client-card-menu';
-import { matchesSearch } from './client-display';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientGrid } from './client-grid';
+import { ClientListEnd } from './client-list-end';
 import { ClientSearch } from './client-search';
 import { fetchClient } from './clients-api';
 import { ClientsEmptyState } from './clients-empty-state';
@@ -29,10 +30,16 @@ import { useClients } from './use-clients';
 import { useDeleteClient } from './use-delete-client';
 import { useRetained } from './use-retained';
 
+/** How long typing in the search box pauses before the server is asked (one request per pause). */
+const SEARCH_DEBOUNCE_MS = 250;
+
 /** Spec 000 §2 Client Management screen: search, the client cards, and the dialogs their menus open. */
 export function ClientsPage() {
   const { user } = useAuth();
-  const list = useClients();
+  const [search, setSearch] = useState('');
+  // The server is asked once typing pauses, not for every key (SEARCH_DEBOUNCE_MS).
+  const searched = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const list = useClients(searched);
   const { clients, prepend, replace, patch } = list;
   // The card (or, with none left, the heading) that takes the focus once the grid has re-rendered.
   const [focusTarget, setFocusTarget] = useState<{ clientId: string | null; scrolled?: boolean } | null>(
@@ -40,7 +47,6 @@ export function ClientsPage() {
   );
   const moveFocus = useCallback((clientId: string | null) => setFocusTarget({ clientId }), []);
   const deleteClient = useDeleteClient(list, moveFocus);
-  const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Client | null>(null);
   const [managingAccess, setManagingAccess] = useState<ClientSummary | null>(null);
@@ -49,10 +55,17 @@ export function ClientsPage() {
   // `?library=<clientId>` opens that client's library (a bulk run's results link to it, issue 34).
   const [params, setParams] = useSearchParams();
   const libraryFor = params.get('library');
+  // The client may be on a page not loaded yet: then its summary comes from its own read.
   useEffect(() => {
     if (!libraryFor || !clients) return;
     const client = clients.find((candidate) => candidate.id === libraryFor);
     if (client) setBrowsing(client);
+    else {
+      fetchClient(libraryFor).then(
+        (found) => setBrowsing(toClientSummary(found)),
+        (error: unknown) => notifyError(error, CLIENT_ERRORS.fetch),
+      );
+    }
     setParams({}, { replace: true });
   }, [libraryFor, clients, setParams]);
   const editTarget = useRetained(editing);
@@ -78,10 +91,8 @@ export function ClientsPage() {
   // regions that already exist; with the Toaster mounted first, a toast's Undo stays reachable.
   useEffect(() => preloadToaster(), []);
 
-  const visible = useMemo(
-    () => clients?.filter((client) => matchesSearch(client, search)) ?? [],
-    [clients, search],
-  );
+  // The server searched them (GET /api/clients?search=): the cards are the pages as they came.
+  const visible = useMemo(() => clients ?? [], [clients]);
 
   // The cards in view now; read by the card actions, which stay the same object so no card re-renders.
   const shownClients = useRef(visible);
@@ -152,12 +163,20 @@ export function ClientsPage() {
       <ClientSearch value={search} onChange={setSearch} />
       {list.failed ? (
         <LoadFailed message={CLIENT_ERRORS.fetch} onRetry={list.reload} />
-      ) : clients === null ? (
+      ) : clients === null || (visible.length === 0 && list.searching) ? (
         <ClientsSkeleton />
-      ) : visible.length === 0 && !list.loadingMore ? (
-        <ClientsEmptyState search={search} onAdd={() => setAdding(true)} />
+      ) : visible.length === 0 && !list.loadingMore && !list.hasMore ? (
+        <ClientsEmptyState search={searched} onAdd={() => setAdding(true)} />
       ) : (
         <ClientGrid clients={visible} canManage={canManage} actions={actions} handle={grid} />
+      )}
+      {clients !== null && !list.failed && (
+        <ClientListEnd
+          count={visible.length}
+          hasMore={list.hasMore && !list.moreFailed}
+          loading={list.loadingMore}
+          onLoadMore={list.loadMore}
+        />
       )}
       {clients !== null && list.loadingMore && (
         <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground text-sm">

@@ -1,8 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Client } from '#shared/client';
-import { CLIENT_PAGE_DEFAULT, type ClientSummary, toClientSummary } from '#shared/client-list';
-import { type ClientPageRequest, fetchClientPage } from '@/lib/client-pages';
-import { insertByNewest } from './client-display';
+import { type ClientSummary, toClientSummary } from '#shared/client-list';
+import {
+  clientCardsQuery,
+  clientsOf,
+  patchClient,
+  patchClientCards,
+  prependClient,
+  removeClient,
+  replaceClient,
+  restoreClient,
+} from './client-cards-query';
 import { CLIENT_ERRORS } from './messages';
 import { notifyError } from './notify';
 
@@ -11,11 +20,17 @@ export interface ClientList {
   clients: ClientSummary[] | null;
   /** True when the first page failed: the screen says so instead of showing the empty state. */
   failed: boolean;
-  /** True while pages after the first are still coming: search does not cover every client yet. */
+  /** True while the next page is on its way. */
   loadingMore: boolean;
+  /** The server has more clients than the pages loaded so far. */
+  hasMore: boolean;
+  /** True while `clients` are still the previous search's, the new one's first page not in yet. */
+  searching: boolean;
   /** A page after the first failed: the cards so far stay, and `reload` fetches the rest. */
   moreFailed: boolean;
-  /** Loads the list again (the Try again buttons); after a later page failed, just the rest. */
+  /** Loads the next page (the grid's end in view, or 'Load more clients'); nothing while one loads. */
+  loadMore: () => void;
+  /** Loads the list again (the Try again buttons); after a later page failed, just that page. */
   reload: () => void;
   /** A new client goes to the top (000 §4). */
   prepend: (client: Client) => void;
@@ -31,104 +46,56 @@ export interface ClientList {
   ) => void;
 }
 
-/** Adds a page's clients after the ones already shown, leaving out any the screen already has. */
-function appendPage(list: ClientSummary[] | null, page: readonly ClientSummary[]): ClientSummary[] {
-  const current = list ?? [];
-  const shown = new Set(current.map((client) => client.id));
-  return [...current, ...page.filter((client) => !shown.has(client.id))];
-}
-
 /**
- * The visible clients, newest first, as their cards show them. The first page appears as soon as it
- * arrives; the following pages load right after it by themselves, so search covers every client once
- * they are in (2,000 clients: three requests).
+ * The visible clients matching `search`, newest first, as their cards show them: one page at a time
+ * from the server (clientCardsQuery), the next as the screen asks for it. A new search keeps the cards
+ * of the last one until its first page is in. Saves, deletes, undos and count changes patch every
+ * cached list (setQueryData), so no list is read again for them.
  */
-export function useClients(): ClientList {
-  const [clients, setClients] = useState<ClientSummary[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailed, setMoreFailed] = useState(false);
-  const loading = useRef<AbortController | null>(null);
-  /** Where a failed later page stopped, so Try again fetches only the rest. */
-  const resumeFrom = useRef<string | null>(null);
+export function useClients(search: string): ClientList {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({ ...clientCardsQuery(search), placeholderData: keepPreviousData });
+  const { data, error, errorUpdatedAt, fetchNextPage, refetch } = query;
+  const clients = useMemo(() => clientsOf(data), [data]);
+  // While Try again reads it once more, the skeleton shows rather than the failure.
+  const failed = query.isError && data === undefined && !query.isFetching;
+  const moreFailed = query.isFetchNextPageError && !query.isFetchingNextPage;
 
-  const loadPages = useCallback(async (cursor: string | null, controller: AbortController) => {
-    let next = cursor;
-    let first = cursor === null;
-    try {
-      do {
-        // The first page is the default size, so the first cards come at once; the rest come in the
-        // largest pages (issue 32: 2,000 clients in three requests).
-        const request: ClientPageRequest = {
-          cursor: next,
-          signal: controller.signal,
-          ...(first ? { limit: CLIENT_PAGE_DEFAULT } : {}),
-        };
-        const page = await fetchClientPage<ClientSummary>(request);
-        if (controller.signal.aborted) return;
-        setClients((list) => appendPage(first ? [] : list, page.clients));
-        first = false;
-        next = page.next_cursor;
-        resumeFrom.current = next;
-        setLoadingMore(next !== null);
-      } while (next !== null);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      notifyError(error, CLIENT_ERRORS.fetch);
-      setLoadingMore(false);
-      if (first) setFailed(true);
-      else setMoreFailed(true);
-    }
-  }, []);
-
-  // Loads once on open, and again from the Try again buttons; never by itself after a failure.
-  const load = useCallback(() => {
-    loading.current?.abort();
-    const controller = new AbortController();
-    loading.current = controller;
-    setFailed(false);
-    setMoreFailed(false);
-    if (resumeFrom.current !== null) {
-      setLoadingMore(true);
-      void loadPages(resumeFrom.current, controller);
-      return;
-    }
-    setClients(null);
-    void loadPages(null, controller);
-  }, [loadPages]);
-
+  // Each failed read says so once, in the shape the screen's other errors take (000 §8).
   useEffect(() => {
-    load();
-    return () => loading.current?.abort();
-  }, [load]);
+    if (error && errorUpdatedAt > 0) notifyError(error, CLIENT_ERRORS.fetch);
+  }, [error, errorUpdatedAt]);
 
-  const update = useCallback((change: (list: ClientSummary[]) => ClientSummary[]) => {
-    setClients((list) => (list === null ? list : change(list)));
-  }, []);
+  const fetchingNext = useRef(false);
+  fetchingNext.current = query.isFetchingNextPage;
+  const loadMore = useCallback(() => {
+    if (fetchingNext.current) return;
+    // A failed page is kept in the query; the next try starts from the same cursor.
+    void fetchNextPage({ cancelRefetch: false });
+  }, [fetchNextPage]);
+  const reload = useCallback(() => {
+    if (moreFailed) void fetchNextPage();
+    else void refetch();
+  }, [moreFailed, fetchNextPage, refetch]);
+
+  const change = useCallback(
+    (pagesChange: Parameters<typeof patchClientCards>[1]) => patchClientCards(queryClient, pagesChange),
+    [queryClient],
+  );
 
   return {
     clients,
     failed,
-    loadingMore,
+    loadingMore: query.isFetchingNextPage,
+    hasMore: query.hasNextPage && !query.isPlaceholderData,
+    searching: query.isPlaceholderData,
     moreFailed,
-    reload: load,
-    prepend: useCallback(
-      (client) => update((list) => [toClientSummary(client), ...list.filter((c) => c.id !== client.id)]),
-      [update],
-    ),
-    replace: useCallback(
-      (client) => update((list) => list.map((c) => (c.id === client.id ? toClientSummary(client) : c))),
-      [update],
-    ),
-    remove: useCallback((clientId) => update((list) => list.filter((c) => c.id !== clientId)), [update]),
-    restore: useCallback(
-      (client) => update((list) => insertByNewest(list, toClientSummary(client))),
-      [update],
-    ),
-    patch: useCallback(
-      (clientId, changes) =>
-        update((list) => list.map((c) => (c.id === clientId ? { ...c, ...changes(c) } : c))),
-      [update],
-    ),
+    loadMore,
+    reload,
+    prepend: useCallback((client) => change(prependClient(toClientSummary(client))), [change]),
+    replace: useCallback((client) => change(replaceClient(toClientSummary(client))), [change]),
+    remove: useCallback((clientId) => change(removeClient(clientId)), [change]),
+    restore: useCallback((client) => change(restoreClient(toClientSummary(client))), [change]),
+    patch: useCallback((clientId, changes) => change(patchClient(clientId, changes)), [change]),
   };
 }

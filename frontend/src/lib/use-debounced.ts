@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** `value` once it has stayed the same for `delayMs`; an empty value at once (a cleared search is instant). */
+export function useDebounced<Value>(value: Value, delayMs: number): Value {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value === '') {
+      setSettled(value);
+      return;
+    }
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
