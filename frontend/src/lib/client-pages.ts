@@ -47,6 +47,12 @@ export async function fetchAllClients<Item>(
   return items;
 }
 
+/**
+ * The data layer's key prefix of the tools' pickers' lists (components/tool/use-tool-clients.ts): the
+ * Clients page marks them stale when it changes a client, without loading the pickers' code.
+ */
+export const CLIENT_PICKER_KEY = ['clients', 'picker'] as const;
+
 /** What every client picker shows of a client: the option's value and text. */
 export type ClientName = Pick<Client, 'id' | 'name'>;
 

@@ -3,14 +3,25 @@ import { BudgetWarning } from '@/components/budget-warning';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { canManageClient } from '@/lib/client-permissions';
+import { ClientCombobox } from './client-combobox';
 import { ClientSelectItems } from './client-select-items';
-import { FETCH_CLIENTS_FAILED, findClient, type ToolClient, type ToolViewer } from './use-tool-clients';
+import {
+  FETCH_CLIENTS_FAILED,
+  findClient,
+  type ToolClient,
+  type ToolClientSearch,
+  type ToolViewer,
+} from './use-tool-clients';
 
 /** Select items may not have an empty value (000 §5), so "no client" has a value of its own. */
 export const NO_CLIENT_VALUE = 'none';
 export const NO_CLIENT_LABEL = 'No client selected';
 
-/** The optional client picker of the tools; `null` is "no client". */
+/**
+ * The optional client picker of the tools; `null` is "no client". Given the list's `search`
+ * (useToolClients), it is a combobox that searches the server (ClientCombobox); given clients alone,
+ * a select of them.
+ */
 export function ClientSelect({
   id = 'client',
   label = 'Client',
@@ -26,6 +37,7 @@ export function ClientSelect({
   error,
   required = false,
   viewer = null,
+  search,
 }: {
   id?: string;
   label?: string;
@@ -44,26 +56,46 @@ export function ClientSelect({
   required?: boolean;
   /** The signed-in user: the chosen client's owner and admins see its budget warning under the picker. */
   viewer?: ToolViewer;
+  /** The server-side search of useToolClients; without it the picker lists `clients`. */
+  search?: ToolClientSearch;
 }) {
   const chosen = findClient(clients, value);
   return (
     <div className="grid gap-2">
       <FormField label={label} htmlFor={id} hint={hint} error={error} required={required}>
-        <Select
-          value={failed ? '' : (value ?? (allowNone ? NO_CLIENT_VALUE : ''))}
-          onValueChange={(next) => onChange(next === NO_CLIENT_VALUE ? null : next)}
-          disabled={disabled || loading || failed}
-        >
-          <SelectTrigger id={id} className={failed ? 'text-destructive' : undefined}>
-            <SelectValue
-              placeholder={failed ? FETCH_CLIENTS_FAILED : loading ? 'Loading clients...' : placeholder}
-            />
-          </SelectTrigger>
-          <SelectContent>
-            {allowNone && <SelectItem value={NO_CLIENT_VALUE}>{NO_CLIENT_LABEL}</SelectItem>}
-            <ClientSelectItems clients={clients} />
-          </SelectContent>
-        </Select>
+        {search ? (
+          <ClientCombobox
+            id={id}
+            search={search}
+            chosen={chosen}
+            value={value}
+            onChange={onChange}
+            allowNone={allowNone}
+            noneLabel={NO_CLIENT_LABEL}
+            placeholder={placeholder}
+            disabled={Boolean(disabled) || loading || failed}
+            failed={failed}
+            failedText={FETCH_CLIENTS_FAILED}
+            loading={loading}
+            className={failed ? 'text-destructive' : undefined}
+          />
+        ) : (
+          <Select
+            value={failed ? '' : (value ?? (allowNone ? NO_CLIENT_VALUE : ''))}
+            onValueChange={(next) => onChange(next === NO_CLIENT_VALUE ? null : next)}
+            disabled={disabled || loading || failed}
+          >
+            <SelectTrigger id={id} className={failed ? 'text-destructive' : undefined}>
+              <SelectValue
+                placeholder={failed ? FETCH_CLIENTS_FAILED : loading ? 'Loading clients...' : placeholder}
+              />
+            </SelectTrigger>
+            <SelectContent>
+              {allowNone && <SelectItem value={NO_CLIENT_VALUE}>{NO_CLIENT_LABEL}</SelectItem>}
+              <ClientSelectItems clients={clients} />
+            </SelectContent>
+          </Select>
+        )}
       </FormField>
       {chosen && <BudgetWarning client={chosen} canManage={canManageClient(viewer, chosen)} />}
     </div>

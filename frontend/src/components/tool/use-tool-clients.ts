@@ -1,10 +1,18 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientSpend } from '#shared/budget';
 import type { Client } from '#shared/client';
+import {
+  byClientName,
+  CLIENT_PAGE_DEFAULT,
+  type ClientPage,
+  normalizeClientSearch,
+} from '#shared/client-list';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
-import { clientFields, fetchClientsByName } from '@/lib/client-pages';
+import { CLIENT_PICKER_KEY, clientFields, fetchClientPage, fetchClientsByName } from '@/lib/client-pages';
+import { useDebounced } from '@/lib/use-debounced';
 import { ERROR_TITLE } from './tool-messages';
 import { showToast } from './tool-toast';
 
@@ -27,49 +35,155 @@ export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;
 /** The spec's fallback when the client list cannot be loaded (001 §8). */
 export const FETCH_CLIENTS_FAILED = TOOL_MESSAGES.fetchClientsFailed;
 
+/** Clients a picker offers at a time: the first page, or a search's first page (the newest matches). */
+export const TOOL_CLIENTS_PAGE = CLIENT_PAGE_DEFAULT;
+
+/** How long typing in the picker's search pauses before the server is asked. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The picker's search, driven by its search box (ClientSelect's combobox). */
+export interface ToolClientSearch {
+  readonly text: string;
+  readonly onText: (text: string) => void;
+  /** The options for `text`: the newest matches (or, without a search, the newest clients) by name. */
+  readonly options: readonly ToolClient[];
+  /** A search's answer is on its way; `options` are the last one's meanwhile. */
+  readonly pending: boolean;
+  /** The search failed: the picker says so in its list. */
+  readonly failed: boolean;
+  /** The server has more clients than `options`: typing finds them. */
+  readonly more: boolean;
+  /**
+   * Called by a picker as it mounts: the list is then searched on the server. A list nobody picks
+   * from by search (the bulk composer's CSV check, the usage filter) loads every client as before.
+   */
+  readonly claim: () => void;
+}
+
 /** The picker's clients; spread into <ClientSelect>, which says when the list failed to load. */
 export interface ToolClientList {
+  /** Every client seen so far (the first page, the searches' matches), by name: findClient looks here. */
   readonly clients: readonly ToolClient[];
   readonly loading: boolean;
   /** The list could not be loaded: the picker says so instead of offering "no client" as if none exist. */
   readonly failed: boolean;
   readonly viewer?: ToolViewer;
+  /** Present unless the list loads every client (no picker claimed it). */
+  readonly search?: ToolClientSearch;
 }
 
+/** The `fields=` list a tool's picker asks for: id and name, the budget warning's, then the tool's. */
+export const toolClientFields = (fields: readonly ClientPickerField[]): string =>
+  clientFields([...BUDGET_FIELDS, ...fields]);
+
 /**
- * The visible clients for a picker, ordered by name, with only the fields the tool reads (the lean
- * `?fields=` list of GET /api/clients, every page of it). The newsletter only logs a failure (000 §8);
- * the other tools show 'Error' / 'Failed to fetch clients' (001 §8).
+ * One page of a picker's clients (`fields` from toolClientFields): the newest, or the newest matches
+ * of `search`. The route prefetch (app/screen-prefetch.ts) starts the tools' first page with it. The
+ * Clients page marks these stale whenever it changes a client (use-clients.ts), so a client added a
+ * moment ago is offered.
+ */
+export const toolClientsQuery = (fields: string, search = '') => {
+  const needle = normalizeClientSearch(search);
+  return queryOptions({
+    queryKey: [...CLIENT_PICKER_KEY, fields, needle] as const,
+    queryFn: ({ signal }): Promise<ClientPage<ToolClient>> =>
+      fetchClientPage<ToolClient>({ fields, limit: TOOL_CLIENTS_PAGE, search: needle, signal }),
+  });
+};
+
+const everyToolClientQuery = (fields: string) =>
+  queryOptions({
+    queryKey: [...CLIENT_PICKER_KEY, 'every', fields] as const,
+    queryFn: ({ signal }) => fetchClientsByName<ToolClient>({ fields, signal }),
+  });
+
+const hasIdAndName = (value: ToolClient): boolean =>
+  typeof value?.id === 'string' && typeof value.name === 'string';
+
+const byName = (clients: readonly ToolClient[]): ToolClient[] =>
+  clients.filter(hasIdAndName).sort(byClientName);
+
+/**
+ * The visible clients for a picker, with only the fields the tool reads (the lean `?fields=` list of
+ * GET /api/clients). A picker (ClientSelect) gets the first page at once and searches the server as its
+ * user types, never the whole list; every client it has shown stays in `clients`, so the chosen one is
+ * found whatever the search says now. The newsletter only logs a failure (000 §8); the other tools
+ * show 'Error' / 'Failed to fetch clients' (001 §8).
  */
 export function useToolClients(
   fields: readonly ClientPickerField[],
   options: { toastOnError?: boolean } = {},
 ): ToolClientList {
-  const [state, setState] = useState<ToolClientList>({ clients: [], loading: true, failed: false });
   const { user } = useAuth();
-  const query = clientFields([...BUDGET_FIELDS, ...fields]);
+  const query = toolClientFields(fields);
   const toastOnError = options.toastOnError ?? true;
 
+  // Pickers claim the list in a layout effect, which runs before this effect of their page.
+  const claimed = useRef(false);
+  const claim = useCallback(() => {
+    claimed.current = true;
+  }, []);
+  const [mode, setMode] = useState<'unknown' | 'picker' | 'every'>('unknown');
+  useEffect(() => setMode(claimed.current ? 'picker' : 'every'), []);
+
+  const [text, setText] = useState('');
+  const needle = normalizeClientSearch(useDebounced(text, SEARCH_DEBOUNCE_MS));
+  const first = useQuery({ ...toolClientsQuery(query), enabled: mode === 'picker' });
+  const searched = useQuery({
+    ...toolClientsQuery(query, needle),
+    enabled: mode === 'picker' && needle !== '',
+    placeholderData: keepPreviousData,
+  });
+  const every = useQuery({ ...everyToolClientQuery(query), enabled: mode === 'every' });
+
+  const whole = mode === 'every' ? every : first;
+  const failed = whole.isError && whole.data === undefined;
+  const loading = !failed && whole.data === undefined;
+  const { error } = whole;
   useEffect(() => {
-    const controller = new AbortController();
-    fetchClientsByName<ToolClient>({ fields: query, signal: controller.signal })
-      .then((clients) => setState({ clients, loading: false, failed: false }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Loading the client list failed:', error);
-        setState({ clients: [], loading: false, failed: true });
-        if (toastOnError) {
-          showToast(
-            { title: ERROR_TITLE, description: errorMessage(error, FETCH_CLIENTS_FAILED) },
-            'destructive',
-          );
-        }
-      });
-    return () => controller.abort();
-  }, [query, toastOnError]);
+    if (!error) return;
+    console.error('Loading the client list failed:', error);
+    if (toastOnError) {
+      showToast(
+        { title: ERROR_TITLE, description: errorMessage(error, FETCH_CLIENTS_FAILED) },
+        'destructive',
+      );
+    }
+  }, [error, toastOnError]);
+
+  // Every client seen, latest reply first in each; kept across searches so a choice stays found.
+  const seen = useRef(new Map<string, ToolClient>());
+  const clients = useMemo(() => {
+    for (const client of [
+      ...(every.data ?? []),
+      ...(first.data?.clients ?? []),
+      ...(searched.data?.clients ?? []),
+    ]) {
+      if (hasIdAndName(client)) seen.current.set(client.id, client);
+    }
+    return byName([...seen.current.values()]);
+  }, [every.data, first.data, searched.data]);
+
+  const searching = needle !== '';
+  const shown = searching ? searched.data : first.data;
+  const search = useMemo<ToolClientSearch>(
+    () => ({
+      text,
+      onText: setText,
+      options: byName(shown?.clients ?? []),
+      // Typing not yet sent counts too, so the options never pass for the answer to the new text.
+      pending:
+        normalizeClientSearch(text) !== needle ||
+        (searching && (searched.isPlaceholderData || searched.isPending)),
+      failed: searching && searched.isError,
+      more: typeof shown?.next_cursor === 'string',
+      claim,
+    }),
+    [text, shown, searching, searched.isPlaceholderData, searched.isPending, searched.isError, claim, needle],
+  );
 
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
-  return { ...state, viewer };
+  return { clients, loading, failed, viewer, ...(mode === 'every' ? {} : { search }) };
 }
 
 export function findClient(clients: readonly ToolClient[], id: string | null): ToolClient | null {

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/re
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Client } from '#shared/client';
 import { type ClientSummary, toClientSummary } from '#shared/client-list';
+import { CLIENT_PICKER_KEY } from '@/lib/client-pages';
 import {
   clientCardsQuery,
   clientsOf,
@@ -79,7 +80,11 @@ export function useClients(search: string): ClientList {
   }, [moreFailed, fetchNextPage, refetch]);
 
   const change = useCallback(
-    (pagesChange: Parameters<typeof patchClientCards>[1]) => patchClientCards(queryClient, pagesChange),
+    (pagesChange: Parameters<typeof patchClientCards>[1]) => {
+      patchClientCards(queryClient, pagesChange);
+      // The tools' pickers read their own lean lists: read again when next shown.
+      void queryClient.invalidateQueries({ queryKey: CLIENT_PICKER_KEY, refetchType: 'none' });
+    },
     [queryClient],
   );
 
