@@ -21,11 +21,13 @@ export function withClassMerge<T>(load: () => Promise<T>): () => Promise<T> {
   return () => import('@/lib/class-merge').then(load);
 }
 
-/** A signed-in screen's chunk, after class-merge and the loaders (screen-loaders.ts), which load together. */
+/** class-merge and the loaders (screen-loaders.ts), which load together before any signed-in screen. */
+const loadLoaders = () =>
+  Promise.all([import('@/lib/class-merge'), import('./screen-loaders')]).then(([, loaders]) => loaders);
+
+/** A signed-in screen's chunk, after class-merge and the loaders. */
 function loadScreen(path: GuardedScreenPath): Promise<ComponentType> {
-  return Promise.all([import('@/lib/class-merge'), import('./screen-loaders')]).then(
-    ([, { screenLoaders }]) => screenLoaders[path](),
-  );
+  return loadLoaders().then(({ screenLoaders }) => screenLoaders[path]());
 }
 
 export const guardedScreens: readonly Screen[] = GUARDED_SCREEN_PATHS.map((path) => ({
@@ -36,6 +38,24 @@ export const guardedScreens: readonly Screen[] = GUARDED_SCREEN_PATHS.map((path)
 
 const registeredPaths = new Set(['/', ...guardedScreens.map((screen) => screen.path)]);
 
+const isGuardedPath = (path: string): path is GuardedScreenPath => path !== '/' && registeredPaths.has(path);
+
 export function isRouteAvailable(path: string): boolean {
   return registeredPaths.has(path);
+}
+
+/**
+ * A signed-in first load, started at once as the session is known (docs/benchmarks.md, "Signed-in
+ * screens"): the loaders, then at once the matched screen's chunk and its first data request
+ * (screen-prefetch.ts, which comes with the loaders), beside the frame's chunk that the app shell
+ * starts, instead of one after another as each is rendered. Failures are left to the route's own load.
+ */
+export function preloadSignedInScreen(path: string): void {
+  if (!isGuardedPath(path)) return;
+  loadLoaders()
+    .then(({ screenLoaders, prefetchScreen }) => {
+      prefetchScreen(path).catch(() => undefined);
+      return screenLoaders[path]();
+    })
+    .catch(() => undefined);
 }

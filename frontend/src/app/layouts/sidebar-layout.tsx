@@ -12,6 +12,7 @@ import { QueryProvider, queryClient } from '@/lib/query-client';
 import { AppSidebar } from '../navigation/app-sidebar';
 import { activeNavTitle } from '../navigation/nav-items';
 import { useNavGroups } from '../navigation/use-nav-groups';
+import { prefetchScreen } from '../screen-prefetch';
 
 /** The bell (issue 42 item 4) loads after the frame: the first load carries none of it. */
 const NotificationCenter = lazy(() =>
@@ -30,6 +31,8 @@ export function SidebarLayout() {
   const title = activeNavTitle(pathname, groups);
   // The frame leaves when its user signs out: what it loaded must not be shown to the next one.
   useEffect(() => () => queryClient.clear(), []);
+  // Each route's first request starts as it is matched, while its chunk may still be loading.
+  useEffect(() => prefetchScreen(pathname), [pathname]);
 
   return (
     <QueryProvider>

@@ -7,7 +7,8 @@ import { apiServer, apiUrl } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render-screen';
 import { CLIENT_SEARCH_LABEL } from './client-combobox';
 import { ClientSelect } from './client-select';
-import { findClient, TOOL_CLIENTS_PAGE, useToolClients } from './use-tool-clients';
+import { TOOL_CLIENTS_PAGE } from './tool-clients-query';
+import { findClient, useToolClients } from './use-tool-clients';
 
 /** The tools' client picker searching the server (issue 43): the first page, then search= as one types. */
 

@@ -1,42 +1,27 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ClientSpend } from '#shared/budget';
-import type { Client } from '#shared/client';
-import {
-  byClientName,
-  CLIENT_PAGE_DEFAULT,
-  type ClientPage,
-  normalizeClientSearch,
-} from '#shared/client-list';
+import { byClientName, normalizeClientSearch } from '#shared/client-list';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
-import { CLIENT_PICKER_KEY, clientFields, fetchClientPage, fetchClientsByName } from '@/lib/client-pages';
 import { useDebounced } from '@/lib/use-debounced';
+import {
+  type ClientPickerField,
+  everyToolClientQuery,
+  type ToolClient,
+  toolClientFields,
+  toolClientsQuery,
+} from './tool-clients-query';
 import { ERROR_TITLE } from './tool-messages';
 import { showToast } from './tool-toast';
 
-/**
- * A client as the tools' pickers load it: id and name always, its creator and spending (for the budget
- * warning), and the other fields the tool asked for.
- */
-export type ToolClient = Pick<Client, 'id' | 'name'> &
-  Partial<Omit<Client, 'id' | 'name'>> &
-  Partial<ClientSpend>;
-
-/** Every picker loads these, so the chosen client's budget warning can show (issue 34 item 4). */
-const BUDGET_FIELDS = ['created_by', 'budget', 'monthToDateUsd'] as const;
+export type { ClientPickerField, ToolClient } from './tool-clients-query';
 
 /** Who is looking: the owner of a client and admins see its budget warning. */
 export type ToolViewer = { readonly id: string; readonly isAdmin: boolean } | null;
 
-export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;
-
 /** The spec's fallback when the client list cannot be loaded (001 §8). */
 export const FETCH_CLIENTS_FAILED = TOOL_MESSAGES.fetchClientsFailed;
-
-/** Clients a picker offers at a time: the first page, or a search's first page (the newest matches). */
-export const TOOL_CLIENTS_PAGE = CLIENT_PAGE_DEFAULT;
 
 /** How long typing in the picker's search pauses before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -71,31 +56,6 @@ export interface ToolClientList {
   /** Present unless the list loads every client (no picker claimed it). */
   readonly search?: ToolClientSearch;
 }
-
-/** The `fields=` list a tool's picker asks for: id and name, the budget warning's, then the tool's. */
-export const toolClientFields = (fields: readonly ClientPickerField[]): string =>
-  clientFields([...BUDGET_FIELDS, ...fields]);
-
-/**
- * One page of a picker's clients (`fields` from toolClientFields): the newest, or the newest matches
- * of `search`. The route prefetch (app/screen-prefetch.ts) starts the tools' first page with it. The
- * Clients page marks these stale whenever it changes a client (use-clients.ts), so a client added a
- * moment ago is offered.
- */
-export const toolClientsQuery = (fields: string, search = '') => {
-  const needle = normalizeClientSearch(search);
-  return queryOptions({
-    queryKey: [...CLIENT_PICKER_KEY, fields, needle] as const,
-    queryFn: ({ signal }): Promise<ClientPage<ToolClient>> =>
-      fetchClientPage<ToolClient>({ fields, limit: TOOL_CLIENTS_PAGE, search: needle, signal }),
-  });
-};
-
-const everyToolClientQuery = (fields: string) =>
-  queryOptions({
-    queryKey: [...CLIENT_PICKER_KEY, 'every', fields] as const,
-    queryFn: ({ signal }) => fetchClientsByName<ToolClient>({ fields, signal }),
-  });
 
 const hasIdAndName = (value: ToolClient): boolean =>
   typeof value?.id === 'string' && typeof value.name === 'string';

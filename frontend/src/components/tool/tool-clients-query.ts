@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ClientSpend } from '#shared/budget';
+import type { Client } from '#shared/client';
+import { CLIENT_PAGE_DEFAULT, type ClientPage, normalizeClientSearch } from '#shared/client-list';
+import { CLIENT_PICKER_KEY, clientFields, fetchClientPage, fetchClientsByName } from '@/lib/client-pages';
+
+/**
+ * The tools' pickers' lists in the data layer, apart from the picker's code: the route prefetch
+ * (app/screen-prefetch.ts) starts a tool's first page with these options before the tool's chunk and
+ * its dependencies have arrived.
+ */
+
+/**
+ * A client as the tools' pickers load it: id and name always, its creator and spending (for the budget
+ * warning), and the other fields the tool asked for.
+ */
+export type ToolClient = Pick<Client, 'id' | 'name'> &
+  Partial<Omit<Client, 'id' | 'name'>> &
+  Partial<ClientSpend>;
+
+/** Every picker loads these, so the chosen client's budget warning can show (issue 34 item 4). */
+const BUDGET_FIELDS = ['created_by', 'budget', 'monthToDateUsd'] as const;
+
+export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;
+
+/** Clients a picker offers at a time: the first page, or a search's first page (the newest matches). */
+export const TOOL_CLIENTS_PAGE = CLIENT_PAGE_DEFAULT;
+
+/** The `fields=` list a tool's picker asks for: id and name, the budget warning's, then the tool's. */
+export const toolClientFields = (fields: readonly ClientPickerField[]): string =>
+  clientFields([...BUDGET_FIELDS, ...fields]);
+
+/**
+ * One page of a picker's clients (`fields` from toolClientFields): the newest, or the newest matches
+ * of `search`. The route prefetch (app/screen-prefetch.ts) starts the tools' first page with it. The
+ * Clients page marks these stale whenever it changes a client (use-clients.ts), so a client added a
+ * moment ago is offered.
+ */
+export const toolClientsQuery = (fields: string, search = '') => {
+  const needle = normalizeClientSearch(search);
+  return queryOptions({
+    queryKey: [...CLIENT_PICKER_KEY, fields, needle] as const,
+    queryFn: ({ signal }): Promise<ClientPage<ToolClient>> =>
+      fetchClientPage<ToolClient>({ fields, limit: TOOL_CLIENTS_PAGE, search: needle, signal }),
+  });
+};
+
+export const everyToolClientQuery = (fields: string) =>
+  queryOptions({
+    queryKey: [...CLIENT_PICKER_KEY, 'every', fields] as const,
+    queryFn: ({ signal }) => fetchClientsByName<ToolClient>({ fields, signal }),
+  });
