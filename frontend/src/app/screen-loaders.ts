@@ -2,14 +2,6 @@ import type { ComponentType } from 'react';
 import type { GuardedScreenPath } from './screen-paths';
 
 /**
- * Starts a screen's first data request (screen-prefetch.ts) beside its chunk on a first load
- * (screens.ts). A dynamic import, so the shell's list of this chunk's dependencies stays as it was;
- * the signed-in frame imports the same chunk, which is on its way by then.
- */
-export const prefetchScreen = (path: GuardedScreenPath): Promise<void> =>
-  import('./screen-prefetch').then((module) => module.prefetchScreen(path));
-
-/**
  * Each signed-in screen's dynamic import (the record's type makes a missing one a compile error). Kept
  * out of the first load of `/` and `/auth` (issue 15): with the chunk lists Vite adds to every dynamic
  * import, it was about 2 KB gzip of the shell that visitors never use. The signed-in layout imports it,

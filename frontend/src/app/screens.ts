@@ -45,17 +45,10 @@ export function isRouteAvailable(path: string): boolean {
 }
 
 /**
- * A signed-in first load, started at once as the session is known (docs/benchmarks.md, "Signed-in
- * screens"): the loaders, then at once the matched screen's chunk and its first data request
- * (screen-prefetch.ts, which comes with the loaders), beside the frame's chunk that the app shell
- * starts, instead of one after another as each is rendered. Failures are left to the route's own load.
+ * A signed-in screen's chunk, started as soon as a session may exist (layouts/app-shell.tsx), beside
+ * the frame's chunk and the screen's first request, instead of once the frame has rendered the route
+ * (docs/benchmarks.md, "Signed-in screens"). A failure is left to the route's own load to show.
  */
-export function preloadSignedInScreen(path: string): void {
-  if (!isGuardedPath(path)) return;
-  loadLoaders()
-    .then(({ screenLoaders, prefetchScreen }) => {
-      prefetchScreen(path).catch(() => undefined);
-      return screenLoaders[path]();
-    })
-    .catch(() => undefined);
+export function preloadScreen(path: string): void {
+  if (isGuardedPath(path)) loadScreen(path).catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Client } from '#shared/client';
 import { type ClientSummary, toClientSummary } from '#shared/client-list';
@@ -23,12 +23,21 @@ import { ClientSearch } from './client-search';
 import { fetchClient } from './clients-api';
 import { ClientsEmptyState } from './clients-empty-state';
 import { ClientsSkeleton } from './clients-skeleton';
-import { ContentLibraryDialog } from './library/content-library-dialog';
 import { CLIENT_ERRORS, CLIENTS_PAGE } from './messages';
 import { notifyError } from './notify';
 import { useClients } from './use-clients';
 import { useDeleteClient } from './use-delete-client';
 import { useRetained } from './use-retained';
+
+/**
+ * The content library (its editor, versions, previews and media) is most of the screen's code and is
+ * not needed to paint the cards: it loads once they are shown, or on first use, so a first visit's list
+ * request does not share the link with it (docs/benchmarks.md, "Signed-in screens").
+ */
+const loadLibraryDialog = () => import('./library/content-library-dialog');
+const ContentLibraryDialog = lazy(() =>
+  loadLibraryDialog().then((module) => ({ default: module.ContentLibraryDialog })),
+);
 
 /** How long typing in the search box pauses before the server is asked (one request per pause). */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -86,6 +95,19 @@ export function ClientsPage() {
     );
   }, []);
   useEffect(() => () => editLoad.current?.abort(), []);
+
+  // Mounted from its first opening on (so it can close with its animation), loaded ahead once the
+  // cards are shown.
+  const [libraryUsed, setLibraryUsed] = useState(false);
+  useEffect(() => {
+    if (browsing !== null) setLibraryUsed(true);
+  }, [browsing]);
+  const cardsShown = clients !== null;
+  useEffect(() => {
+    if (!cardsShown) return;
+    const timer = setTimeout(() => void loadLibraryDialog().catch(() => undefined), 0);
+    return () => clearTimeout(timer);
+  }, [cardsShown]);
 
   // A modal dialog hides the rest of the page from assistive technology when it opens, except live
   // regions that already exist; with the Toaster mounted first, a toast's Undo stays reachable.
@@ -205,11 +227,15 @@ export function ClientsPage() {
         onOpenChange={(open) => !open && setBudgeting(null)}
         onSaved={replace}
       />
-      <ContentLibraryDialog
-        client={browsing}
-        onOpenChange={(open) => !open && setBrowsing(null)}
-        onCountChange={onContentCount}
-      />
+      {(libraryUsed || browsing !== null) && (
+        <Suspense fallback={null}>
+          <ContentLibraryDialog
+            client={browsing}
+            onOpenChange={(open) => !open && setBrowsing(null)}
+            onCountChange={onContentCount}
+          />
+        </Suspense>
+      )}
     </PageContainer>
   );
 }
