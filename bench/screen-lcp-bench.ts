@@ -1,7 +1,7 @@
 /**
  * Signed-in screens on a slow link (docs/benchmarks.md, "Signed-in screens"): for every screen behind
  * the sign-in that renders in the app's frame (frontend/src/app/screen-paths.ts), with 2,000 clients
- * seeded for the user, the Largest Contentful Paint of a first visit of that screen (the session
+ * seeded for the user (an administrator, who sees every screen), the Largest Contentful Paint of a first visit of that screen (the session
  * already stored, nothing in the browser's cache) at 1.6 Mbps, 150 ms RTT and 4× CPU, against a floor:
  * the same screen's rendered markup saved as a static HTML page with the app's stylesheet and no
  * script, served by the same gateway under the same conditions. Printed per screen: both LCPs, their
@@ -175,7 +175,8 @@ export async function run(): Promise<void> {
   const app = await startE2eApp({ env: { LOG_REQUESTS: 'false' } });
   await mkdir(join(distDir, FLOOR_DIR), { recursive: true });
   try {
-    const user = await app.test.createUser(app.newEmail('screens'), { password: 'Secret-123' });
+    // An administrator: the activity tracker and the agency's settings are theirs alone.
+    const user = await app.test.createUser(app.newEmail('screens'), { admin: true, password: 'Secret-123' });
     await seedClients(user, CLIENTS, 'Bench');
     const context = await app.browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
@@ -190,32 +191,39 @@ export async function run(): Promise<void> {
       `goal: LCP within ${RATIO_GOAL}× the floor (the same markup as a static page from the same server), first list request under ${kilobytes(FIRST_LIST_GOAL_BYTES)} of JSON`,
     );
     for (const path of SCREENS) {
-      const floorPath = await writeFloor(app, state, path);
-      // One unmeasured load of each: the gateway compresses a static file on its first request and
-      // keeps the result, as CloudFront's cache does.
-      await floorLcp(app, floorPath);
-      await visitScreen(app, state, path);
-      const visits: Visit[] = [];
-      const floors: number[] = [];
-      for (let round = 0; round < RUNS; round += 1) {
-        visits.push(await visitScreen(app, state, path));
-        floors.push(await floorLcp(app, floorPath));
-      }
-      const lcp = median(visits.map((visit) => visit.lcp));
-      const floor = median(floors);
-      const ratio = lcp / floor;
-      const first = visits[0]?.firstList ?? null;
-      const largest = visits[0]?.largest ?? null;
-      const elements = [...new Set(visits.map((visit) => visit.element))].join(' / ');
-      console.log(
-        `${path.padEnd(24)} LCP ${seconds(lcp).padStart(7)}  floor ${seconds(floor).padStart(7)}  ${ratio.toFixed(2)}× ${ratio <= RATIO_GOAL ? 'within' : 'OVER'} ${RATIO_GOAL}×  ` +
-          `first list ${first === null ? 'none' : `${kilobytes(first)} ${first < FIRST_LIST_GOAL_BYTES ? 'under' : 'OVER'} ${kilobytes(FIRST_LIST_GOAL_BYTES)}`}  ` +
-          `largest reply ${largest ? `${kilobytes(largest.bytes)} ${largest.path.slice(0, 48)}` : 'none'}  ` +
-          `(runs ${visits.map((visit) => seconds(visit.lcp)).join(', ')}; LCP element ${elements}; load ${load()})`,
+      await measureScreen(app, state, path).catch((error: unknown) =>
+        console.log(`${path.padEnd(24)} not measured: ${String(error).split('\n')[0]}`),
       );
     }
   } finally {
     await rm(join(distDir, FLOOR_DIR), { recursive: true, force: true });
     await app.stop();
   }
+}
+
+/** One screen: its floor written and loaded once unmeasured, then RUNS visits of each, in turns. */
+async function measureScreen(app: E2eApp, state: StorageState, path: string): Promise<void> {
+  const floorPath = await writeFloor(app, state, path);
+  // One unmeasured load of each: the gateway compresses a static file on its first request and
+  // keeps the result, as CloudFront's cache does.
+  await floorLcp(app, floorPath);
+  await visitScreen(app, state, path);
+  const visits: Visit[] = [];
+  const floors: number[] = [];
+  for (let round = 0; round < RUNS; round += 1) {
+    visits.push(await visitScreen(app, state, path));
+    floors.push(await floorLcp(app, floorPath));
+  }
+  const lcp = median(visits.map((visit) => visit.lcp));
+  const floor = median(floors);
+  const ratio = lcp / floor;
+  const first = visits[0]?.firstList ?? null;
+  const largest = visits[0]?.largest ?? null;
+  const elements = [...new Set(visits.map((visit) => visit.element))].join(' / ');
+  console.log(
+    `${path.padEnd(24)} LCP ${seconds(lcp).padStart(7)}  floor ${seconds(floor).padStart(7)}  ${ratio.toFixed(2)}× ${ratio <= RATIO_GOAL ? 'within' : 'OVER'} ${RATIO_GOAL}×  ` +
+      `first list ${first === null ? 'none' : `${kilobytes(first)} ${first < FIRST_LIST_GOAL_BYTES ? 'under' : 'OVER'} ${kilobytes(FIRST_LIST_GOAL_BYTES)}`}  ` +
+      `largest reply ${largest ? `${kilobytes(largest.bytes)} ${largest.path.slice(0, 48)}` : 'none'}  ` +
+      `(runs ${visits.map((visit) => seconds(visit.lcp)).join(', ')}; LCP element ${elements}; load ${load()})`,
+  );
 }

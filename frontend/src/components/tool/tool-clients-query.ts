@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClientSpend } from '#shared/budget';
 import type { Client } from '#shared/client';
-import { CLIENT_PAGE_DEFAULT, type ClientPage, normalizeClientSearch } from '#shared/client-list';
+import { type ClientPage, normalizeClientSearch } from '#shared/client-list';
 import { CLIENT_PICKER_KEY, clientFields, fetchClientPage, fetchClientsByName } from '@/lib/client-pages';
 
 /**
@@ -23,8 +23,13 @@ const BUDGET_FIELDS = ['created_by', 'budget', 'monthToDateUsd'] as const;
 
 export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;
 
-/** Clients a picker offers at a time: the first page, or a search's first page (the newest matches). */
-export const TOOL_CLIENTS_PAGE = CLIENT_PAGE_DEFAULT;
+/**
+ * Clients a picker offers at a time: the newest, or a search's newest matches; typing finds the others.
+ * Twenty, not the list's default fifty: a tool's picker reads the instructions it uses with each client
+ * (the Press Release all the profile's texts, about 2 KB a client), and the first list request of a
+ * screen stays under 50 KB of JSON (docs/benchmarks.md, "Signed-in screens").
+ */
+export const TOOL_CLIENTS_PAGE = 20;
 
 /** The `fields=` list a tool's picker asks for: id and name, the budget warning's, then the tool's. */
 export const toolClientFields = (fields: readonly ClientPickerField[]): string =>
