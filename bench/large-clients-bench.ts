@@ -1,12 +1,12 @@
 /**
- * Issue 32 item 3: the Clients page in Chromium with 20, 200 and 2,000 clients (one user each, full
- * profiles), measured side by side in the same run, each size in turn in every round. For each: the
- * time from navigation start to the first card, and until the first page is in (no 'Loading more
- * clients...'; the list pages on the server, the rest loads as the grid's end comes near); a search
- * for one client's unique word, from the input event to the frame that shows that card alone (the
- * screen's 250 ms pause, then GET /api/clients?search=); the GET /api/clients requests and their JSON
- * bytes; the page's element count.
- * Medians of BENCH_RUNS rounds (default 3); the ratios are against the 20-client case of the same run.
+ * docs/decisions.md, "Large agencies: lists of summaries, virtualized grids": the Clients page in Chromium
+ * with 20, 200 and 2,000 clients (one user each, full profiles), measured side by side in the same run, each
+ * size in turn in every round. For each: the time from navigation start to the first card, and until the
+ * first page is in (no 'Loading more clients...'; the list pages on the server, the rest loads as the grid's
+ * end comes near); a search for one client's unique word, from the input event to the frame that shows that
+ * card alone (the screen's 250 ms pause, then GET /api/clients?search=); the GET /api/clients requests and
+ * their JSON bytes; the page's element count. Medians of BENCH_RUNS rounds (default 3); the ratios are
+ * against the 20-client case of the same run.
  */
 import { loadavg } from 'node:os';
 import { type E2eApp, signInThroughUi, startE2eApp } from '#test/e2e/support/e2e';
@@ -106,7 +106,7 @@ export async function run(): Promise<void> {
       );
     }
     console.log(
-      'goal (issue 32): first cards within 1.5× of 20 clients at 2,000; search (250 ms pause included) within 1.5× of 20 clients at 2,000',
+      'goal: first cards within 1.5× of 20 clients at 2,000; search (250 ms pause included) within 1.5× of 20 clients at 2,000',
     );
   } finally {
     await app.stop();

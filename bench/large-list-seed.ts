@@ -1,10 +1,10 @@
 /**
- * Seeds the clients and library items the list benches (issue 32) open in Chromium: thousands of them,
- * written straight to the table in batches through the same entities the handlers write with (keys,
- * indexes and stored previews as a save through the API makes them), because thousands of API calls
- * would take minutes. Text is made from a fixed word list and a seeded generator, so every run stores
- * the same bytes. Each title and client name carries a unique token (`zq<n>x`), so a search can ask for
- * exactly one of them.
+ * Seeds the clients and library items the list benches (docs/decisions.md, "Large agencies: lists of
+ * summaries, virtualized grids") open in Chromium: thousands of them, written straight to the table in
+ * batches through the same entities the handlers write with (keys, indexes and stored previews as a save
+ * through the API makes them), because thousands of API calls would take minutes. Text is made from a fixed
+ * word list and a seeded generator, so every run stores the same bytes. Each title and client name carries a
+ * unique token (`zq<n>x`), so a search can ask for exactly one of them.
  */
 
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';

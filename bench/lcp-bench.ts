@@ -1,10 +1,10 @@
 /**
- * Issue 15 / docs/architecture.md, "Budgets": Largest Contentful Paint of `/` for a first visit (empty cache) at 1.6 Mbps,
- * 150 ms RTT and 4× CPU slowdown (Chromium through CDP), as the local gateway serves it: compressed,
- * and with compression refused (`Accept-Encoding: identity`) as the reference. Median of a few loads,
- * after one that fills the gateway's compression cache. The LCP is the last candidate once the page's
- * heading is shown and no new one has come for a second, and the element is printed: a reading taken
- * at networkidle alone could report an earlier 'Loading...' screen as the LCP.
+ * docs/architecture.md, "Budgets": Largest Contentful Paint of `/` for a first visit (empty cache) at 1.6
+ * Mbps, 150 ms RTT and 4× CPU slowdown (Chromium through CDP), as the local gateway serves it: compressed,
+ * and with compression refused (`Accept-Encoding: identity`) as the reference. Median of a few loads, after
+ * one that fills the gateway's compression cache. The LCP is the last candidate once the page's heading is
+ * shown and no new one has come for a second, and the element is printed: a reading taken at networkidle
+ * alone could report an earlier 'Loading...' screen as the LCP.
  */
 import { loadavg } from 'node:os';
 import { ensureFrontendBuild } from '#local/frontend-build';

@@ -3,15 +3,17 @@ import { CLIENT_INSTRUCTION_FIELDS, type ClientInstructionField } from './client
 import { clipText } from './text';
 
 /**
- * GET /api/clients, the list (issue 15): by default each client as its card shows it (000 §2), with
- * 200-character previews instead of the full instructions, which come with GET /api/clients/{id} or
- * `?fields=full`. Pages are newest first and follow an opaque cursor. Browser-safe and free of zod (the
- * query schema is in client-list-query.ts), so the clients screen can import it without the validator.
+ * GET /api/clients, the list (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids"): by
+ * default each client as its card shows it (000 §2), with 200-character previews instead of the full
+ * instructions, which come with GET /api/clients/{id} or `?fields=full`; `search` keeps the matching ones
+ * (docs/benchmarks.md, "Signed-in screens"). Pages are newest first and follow an opaque cursor. Browser-safe
+ * and free of zod (the query schema is in client-list-query.ts), so the clients screen can import it without
+ * the validator.
  */
 
 /**
- * Clients per page when `limit` is not given, and the most one page may hold (issue 32: the Clients
- * screen loads 2,000 summaries in three requests, not twenty; pages stop early at the reply's byte budget).
+ * Clients per page when `limit` is not given, and the most one page may hold (pages stop early at the
+ * reply's byte budget; docs/decisions.md, "Large agencies: lists of summaries, virtualized grids").
  */
 export const CLIENT_PAGE_DEFAULT = 50;
 export const CLIENT_PAGE_MAX = 1000;
@@ -99,8 +101,9 @@ function previewOf(text: string | null | undefined): string | null {
 export type InstructionPreviews = Partial<Record<ClientInstructionField, string>>;
 
 /**
- * The previews the server stores on the client item whenever it writes the instructions (issue 15), so
- * the list reads 200 characters per instruction instead of up to 20,000.
+ * The previews the server stores on the client item whenever it writes the instructions (docs/decisions.md,
+ * "Large agencies: lists of summaries, virtualized grids"), so the list reads 200 characters per instruction
+ * instead of up to 20,000.
  */
 export function instructionPreviewsOf(
   texts: Partial<Record<ClientInstructionField, string | null | undefined>>,

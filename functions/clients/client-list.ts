@@ -95,10 +95,11 @@ async function listMatchingRecords(
 }
 
 /**
- * The default page, the cards' summaries: each client is read with CLIENT_CARD_ATTRIBUTES only (its
- * stored previews, not the instructions), so DynamoDB, the SDK and the handler move a fraction of the
- * bytes (issue 15). An item written before previews were stored has none; those few are read again
- * whole and their previews computed from the texts, which gives the very same summary.
+ * The default page, the cards' summaries: each client is read with CLIENT_CARD_ATTRIBUTES only (its stored
+ * previews, not the instructions), so DynamoDB, the SDK and the handler move a fraction of the bytes
+ * (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids"). An item written before
+ * previews were stored has none; those few are read again whole and their previews computed from the texts,
+ * which gives the very same summary.
  */
 async function listSummaryPage(
   caller: Caller,

@@ -2,10 +2,11 @@ import type { ComponentType } from 'react';
 import type { GuardedScreenPath } from './screen-paths';
 
 /**
- * Each signed-in screen's dynamic import (the record's type makes a missing one a compile error). Kept
- * out of the first load of `/` and `/auth` (issue 15): with the chunk lists Vite adds to every dynamic
- * import, it was about 2 KB gzip of the shell that visitors never use. The signed-in layout imports it,
- * so it has arrived by the time a screen inside it loads; screens.ts imports it beside class-merge.
+ * Each signed-in screen's dynamic import (the record's type makes a missing one a compile error). Kept out of
+ * the first load of `/` and `/auth` (docs/architecture.md, "Budgets"): with the chunk lists Vite adds to
+ * every dynamic import, it was about 2 KB gzip of the shell that visitors never use. The signed-in layout
+ * imports it, so it has arrived by the time a screen inside it loads; screens.ts imports it beside
+ * class-merge.
  */
 export const screenLoaders: Record<GuardedScreenPath, () => Promise<ComponentType>> = {
   '/clients': () => import('@/features/clients/clients-page').then((module) => module.ClientsPage),

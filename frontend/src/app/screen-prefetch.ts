@@ -5,7 +5,7 @@ import {
   toolClientFields,
   toolClientsQuery,
 } from '@/components/tool/tool-clients-query';
-import { clientCardsQuery } from '@/features/clients/client-cards-query';
+import { clientCardsQuery } from '@/features/clients/queries';
 import { queryClient } from '@/lib/query-client';
 import type { GuardedScreenPath } from './screen-paths';
 

@@ -56,7 +56,7 @@ export const CLIENT_PICKER_KEY = ['clients', 'picker'] as const;
 /** What every client picker shows of a client: the option's value and text. */
 export type ClientName = Pick<Client, 'id' | 'name'>;
 
-/** A field the list can return: the client's own, or its spending this month (issue 34). */
+/** A field the list can return: the client's own, or its spending this month (docs/decisions.md, "Client budgets that tell the truth"). */
 export type ClientListField = keyof Client | keyof ClientSpend;
 
 /** The lean `fields=` list of a picker: id and name, then the fields it reads, each once. */

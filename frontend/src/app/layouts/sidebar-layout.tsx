@@ -17,7 +17,7 @@ import { prefetchScreen } from '../screen-prefetch';
 // The app shell starts a first load's request through this chunk, which it loads first anyway.
 export { prefetchScreen };
 
-/** The bell (issue 42 item 4) loads after the frame: the first load carries none of it. */
+/** The bell (docs/decisions.md, "Notifications") loads after the frame: the first load carries none of it. */
 const NotificationCenter = lazy(() =>
   import('@/features/notifications/notification-center').then((module) => ({
     default: module.NotificationCenter,

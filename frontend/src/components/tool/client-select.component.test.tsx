@@ -10,7 +10,10 @@ import { ClientSelect } from './client-select';
 import { TOOL_CLIENTS_PAGE } from './tool-clients-query';
 import { findClient, useToolClients } from './use-tool-clients';
 
-/** The tools' client picker searching the server (issue 43): the first page, then search= as one types. */
+/**
+ * The tools' client picker searching the server (docs/benchmarks.md, "Signed-in screens"): the first
+ * page, then search= as one types.
+ */
 
 function Picker() {
   const clientList = useToolClients(['newsletter_instructions']);

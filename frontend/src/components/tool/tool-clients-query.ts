@@ -18,7 +18,8 @@ export type ToolClient = Pick<Client, 'id' | 'name'> &
   Partial<Omit<Client, 'id' | 'name'>> &
   Partial<ClientSpend>;
 
-/** Every picker loads these, so the chosen client's budget warning can show (issue 34 item 4). */
+/** Every picker loads these, so the chosen client's budget warning can show (docs/decisions.md,
+ * "Client budgets that tell the truth"). */
 const BUDGET_FIELDS = ['created_by', 'budget', 'monthToDateUsd'] as const;
 
 export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;

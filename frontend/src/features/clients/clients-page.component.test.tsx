@@ -6,10 +6,10 @@ import { type ClientSummary, toClientSummary } from '#shared/client-list';
 import { apiServer, apiUrl } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render-screen';
 import { SIGNED_IN_USER } from '@/testing/signed-in-user';
-import { CLIENT_CARDS_FIRST_PAGE } from './client-cards-query';
 import { LOAD_MORE_CLIENTS } from './client-list-end';
 import { ClientsPage } from './clients-page';
 import { CLIENT_ERRORS, CLIENTS_PAGE } from './messages';
+import { CLIENT_CARDS_FIRST_PAGE } from './queries';
 
 /** The Clients page when its list cannot be read (spec 000 §8): a failure is never shown as no clients. */
 

@@ -61,7 +61,8 @@ export function ClientsPage() {
   const [managingAccess, setManagingAccess] = useState<ClientSummary | null>(null);
   const [browsing, setBrowsing] = useState<ClientSummary | null>(null);
   const [budgeting, setBudgeting] = useState<ClientSummary | null>(null);
-  // `?library=<clientId>` opens that client's library (a bulk run's results link to it, issue 34).
+  // `?library=<clientId>` opens that client's library (a bulk run's results link to it: docs/decisions.md,
+  // "Bulk results for every row").
   const [params, setParams] = useSearchParams();
   const libraryFor = params.get('library');
   // The client may be on a page not loaded yet: then its summary comes from its own read.

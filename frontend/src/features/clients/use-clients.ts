@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { Client } from '#shared/client';
 import { type ClientSummary, toClientSummary } from '#shared/client-list';
 import { CLIENT_PICKER_KEY } from '@/lib/client-pages';
@@ -12,9 +12,7 @@ import {
   removeClient,
   replaceClient,
   restoreClient,
-} from './client-cards-query';
-import { CLIENT_ERRORS } from './messages';
-import { notifyError } from './notify';
+} from './queries';
 
 export interface ClientList {
   /** Null while the first page loads (the skeleton shows), and after a failed first load. */
@@ -56,16 +54,11 @@ export interface ClientList {
 export function useClients(search: string): ClientList {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({ ...clientCardsQuery(search), placeholderData: keepPreviousData });
-  const { data, error, errorUpdatedAt, fetchNextPage, refetch } = query;
+  const { data, fetchNextPage, refetch } = query;
   const clients = useMemo(() => clientsOf(data), [data]);
   // While Try again reads it once more, the skeleton shows rather than the failure.
   const failed = query.isError && data === undefined && !query.isFetching;
   const moreFailed = query.isFetchNextPageError && !query.isFetchingNextPage;
-
-  // Each failed read says so once, in the shape the screen's other errors take (000 §8).
-  useEffect(() => {
-    if (error && errorUpdatedAt > 0) notifyError(error, CLIENT_ERRORS.fetch);
-  }, [error, errorUpdatedAt]);
 
   const fetchingNext = useRef(false);
   fetchingNext.current = query.isFetchingNextPage;

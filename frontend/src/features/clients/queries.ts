@@ -6,6 +6,7 @@ import {
   normalizeClientSearch,
 } from '#shared/client-list';
 import { fetchClientPage } from '@/lib/client-pages';
+import { CLIENT_ERRORS } from './messages';
 
 /**
  * The Clients page's list in the data layer: one infinite query per search, each page one GET
@@ -24,13 +25,25 @@ export const CLIENT_CARDS_NEXT_PAGE = 100;
 
 export type ClientCardsData = InfiniteData<ClientPage<ClientSummary>, string | null>;
 
+/**
+ * The keys (docs/architecture.md, "The frontend's data layer"): every client list under `all` (the
+ * tools' pickers' too, lib/client-pages.ts), the cards' lists under `cards`, one per search.
+ */
+export const clientKeys = {
+  all: ['clients'] as const,
+  cards: () => [...clientKeys.all, 'cards'] as const,
+  cardsOf: (needle: string) => [...clientKeys.cards(), needle] as const,
+};
+
 /** Every search's list: the key prefix the cache patches go through. */
-export const CLIENT_CARDS_KEY = ['clients', 'cards'] as const;
+export const CLIENT_CARDS_KEY = clientKeys.cards();
 
 export const clientCardsQuery = (search: string) => {
   const needle = normalizeClientSearch(search);
   return infiniteQueryOptions({
-    queryKey: [...CLIENT_CARDS_KEY, needle] as const,
+    queryKey: clientKeys.cardsOf(needle),
+    // The cache toasts a failed read once (lib/query-client.tsx); the screen shows Try again.
+    meta: { failureToast: CLIENT_ERRORS.fetch, failureTitle: CLIENT_ERRORS.title },
     queryFn: ({ pageParam, signal }) =>
       fetchClientPage<ClientSummary>({
         cursor: pageParam,

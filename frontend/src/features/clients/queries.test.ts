@@ -9,7 +9,7 @@ import {
   removeClient,
   replaceClient,
   restoreClient,
-} from './client-cards-query';
+} from './queries';
 
 /** The cache patches of the Clients page's paged lists: each list keeps its pages and cursors. */
 
