@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_TEXT_FIELDS, type Client } from './client';
-import { byClientName, instructionPreview, toClientSummary } from './client-list';
+import {
+  byClientName,
+  type ClientSummary,
+  instructionPreview,
+  matchesClientSearch,
+  normalizeClientSearch,
+  toClientSummary,
+} from './client-list';
 
 const client = (changes: Partial<Client> = {}): Client => ({
   id: '01J0000000000000000000000A',
@@ -77,5 +84,36 @@ describe('byClientName', () => {
       byClientName,
     );
     expect(sorted.map((c) => c.id)).toEqual(['2', '4', '1', '3']);
+  });
+});
+
+describe('matchesClientSearch', () => {
+  const matchesSearch = (summary: ClientSummary, search: string) =>
+    matchesClientSearch(summary, normalizeClientSearch(search));
+  const summary = (changes: Partial<Client> = {}) => toClientSummary(client(changes));
+  const acme = summary({
+    name: 'Acme Plumbing',
+    company_name: 'Acme LLC',
+    owner: 'Jane Doe',
+    email: 'jane@acme.com',
+    city: 'Austin',
+  });
+
+  it('matches name, company, owner, e-mail and city, ignoring case and surrounding spaces', () => {
+    for (const search of ['plumb', 'acme llc', 'JANE DOE', 'jane@acme', ' austin ']) {
+      expect(matchesSearch(acme, search)).toBe(true);
+    }
+  });
+
+  it('does not match text that only appears in the instructions', () => {
+    expect(matchesSearch(summary({ newsletter_instructions: 'friendly tone' }), 'friendly')).toBe(false);
+  });
+
+  it('matches everything when the search is blank', () => {
+    expect(matchesSearch(acme, '  ')).toBe(true);
+  });
+
+  it('does not match unrelated text', () => {
+    expect(matchesSearch(acme, 'dallas')).toBe(false);
   });
 });

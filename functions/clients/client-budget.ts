@@ -12,7 +12,7 @@ import type { AuthorizedClient } from './client-access';
 import type { ClientRecord } from './client-record';
 
 /**
- * A client's monthly AI budget (issue 34 item 4): set by an admin only (docs/decisions.md, "Client budgets that tell the truth"), kept on the client item
+ * A client's monthly AI budget: set by an admin only (docs/decisions.md, "Client budgets that tell the truth"), kept on the client item
  * (the budget of every month to come) and on this month's spend item (what the admission checks).
  * Raising it, and allowing one more job past it, are recorded in the Activity Tracker.
  */

@@ -6,7 +6,7 @@ import type { Client } from '#shared/client';
 import { type ClientRecord, toClient } from './client-record';
 
 /**
- * A client as the API replies with it (issue 34 item 6): the profile, its monthly budget and what this
+ * A client as the API replies with it: the profile, its monthly budget and what this
  * month's finished jobs cost so far, read from the client's spend item of the month.
  */
 export type ClientReply = Client & ClientSpend;

@@ -36,7 +36,7 @@ const payloadSchema = z.object({
   client: clientRecordSchema,
   content: z.array(contentRecordSchema),
   access: z.array(accessRecordSchema),
-  // The items' versions, review links and comments (issue 33); absent in snapshots from before.
+  // The items' versions, review links and comments; absent in snapshots from before.
   ...historySnapshotSchema,
 });
 

@@ -28,6 +28,6 @@ export function clientUpdateHandler(schema: z.ZodMiniType<ParsedClientChanges>) 
 /**
  * PUT /api/clients/{clientId}: replaces the whole profile, so the body names every field (null clears
  * one; the write-only password may be left out to keep it); a body that leaves one out is refused
- * (issue 31). PATCH (patch-client.ts) changes only the fields it names.
+ *. PATCH (patch-client.ts) changes only the fields it names.
  */
 export const handler = clientUpdateHandler(clientReplaceSchema);

@@ -36,7 +36,7 @@ describe('the OpenAPI document', () => {
     expect(PUBLIC_API_VERSION).toBe('1.5.0');
   });
 
-  it('documents 1.5.0’s additions as issue 42 names them: the notifications and marking them read', () => {
+  it('documents 1.5.0’s additions: the notifications and marking them read', () => {
     const json = ['content', 'application/json', 'schema'];
     const page = ['paths', '/notifications', 'get', 'responses', '200', ...json];
     expect(keysAt(...page, 'properties')).toEqual(['items', 'unread', 'next_cursor']);
@@ -66,7 +66,7 @@ describe('the OpenAPI document', () => {
     expect(keysAt(...read, 'responses')).toEqual(expect.arrayContaining(['200', '400', '401']));
   });
 
-  it('documents 1.4.0’s additions as issue 41 gives them: the usage filters, offline and estimated figures', () => {
+  it('documents 1.4.0’s additions: the usage filters, offline and estimated figures', () => {
     for (const path of ['/usage', '/usage/jobs']) {
       const parameters = at('paths', path, 'get', 'parameters') as {
         name: string;
@@ -99,7 +99,7 @@ describe('the OpenAPI document', () => {
     expect(at(...csv)).toMatch(/,estimated,/);
   });
 
-  it('documents 1.3.0’s additions as issue 34 gives them: usage, budgets and batches, with their refusals', () => {
+  it('documents 1.3.0’s additions: usage, budgets and batches, with their refusals', () => {
     const json = ['content', 'application/json', 'schema'];
     const usage = ['paths', '/usage', 'get', 'responses', '200', ...json];
     expect(at(...usage, 'required')).toEqual(expect.arrayContaining(['rows', 'totalCostUsd']));
@@ -177,7 +177,7 @@ describe('the OpenAPI document', () => {
     });
   });
 
-  it('documents 1.4.0’s additions as issue 41 names them: settings, statements, links and billing', () => {
+  it('documents 1.4.0’s additions: settings, statements, links and billing', () => {
     const json = ['content', 'application/json', 'schema'];
     const statement = ['paths', '/clients/{clientId}/statements/{month}', 'get'];
     expect(at(...statement, 'responses', '200', ...json, 'required')).toEqual([

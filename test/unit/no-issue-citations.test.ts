@@ -13,32 +13,6 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Frontend files another change is rewriting while this test is added; the integrator removes this
- * list once that change is merged and those files' comments are rewritten too.
- */
-const PENDING_FRONTEND_PATHS = [
-  'frontend/src/features/clients/use-clients.ts',
-  'frontend/src/features/clients/clients-page.tsx',
-  'frontend/src/components/tool/',
-  'frontend/src/lib/client-pages.ts',
-  'frontend/src/app/',
-];
-
-/**
- * Files outside the frontend that the integrator was editing while this test was added; the
- * integrator removes this list too once their comments are rewritten.
- */
-const PENDING_INTEGRATOR_PATHS = [
-  'functions/clients/',
-  'functions/openapi/',
-  'shared/client-list.ts',
-  'bench/lcp-bench.ts',
-  'bench/run.ts',
-  'bench/large-clients-bench.ts',
-  'bench/large-list-seed.ts',
-];
-
-/**
  * Lines that must keep an issue number because it is user-visible (rendered, returned by the API or
  * in the OpenAPI document), as `file` and a substring of the line. None today.
  */
@@ -56,12 +30,6 @@ const TEST_TITLE = /\b(?:describe|it|test)(?:\.\w+)*\(\s*['"`]/;
 
 function isSource(file: string): boolean {
   return /\.(ts|tsx|mjs|sh|grit)$/.test(file) || file.startsWith('.ci/');
-}
-
-function isPending(file: string): boolean {
-  return [...PENDING_FRONTEND_PATHS, ...PENDING_INTEGRATOR_PATHS].some((path) =>
-    path.endsWith('/') ? file.startsWith(path) : file === path,
-  );
 }
 
 /** The part of a line that is a comment, by the file's language; '' when the line has none. */
@@ -90,7 +58,7 @@ function citingLines(source: string, shell: boolean): number[] {
 function trackedSources(): string[] {
   return execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
     .split('\n')
-    .filter((file) => file !== '' && isSource(file) && !isPending(file))
+    .filter((file) => file !== '' && isSource(file))
     .filter((file) => file !== 'test/unit/no-issue-citations.test.ts');
 }
 

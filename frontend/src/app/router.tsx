@@ -26,13 +26,13 @@ const DevMailboxPage = lazy(
     import('@/features/dev-mailbox/dev-mailbox-page').then((module) => ({ default: module.DevMailboxPage })),
   ),
 );
-// Issue 33: a review link's page, public (no account, no sidebar) and kept out of every other chunk.
+// A review link's page, public (no account, no sidebar) and kept out of every other chunk.
 const ReviewPage = lazy(
   withClassMerge(() =>
     import('@/features/review-page/review-page').then((module) => ({ default: module.ReviewPage })),
   ),
 );
-// Issue 41: a statement link's page, public like the review page and in a chunk of its own.
+// A statement link's page, public like the review page and in a chunk of its own.
 const PublicStatementPage = lazy(
   withClassMerge(() =>
     import('@/features/statements/public-statement-page').then((module) => ({

@@ -5,7 +5,7 @@ import { pageTitle } from './navigation/page-title';
 /**
  * On a route change, names the page in `document.title` and moves focus to the new page's <h1>, so
  * screen-reader and keyboard users learn that the page changed and start reading from its top
- * (issue 18). The first load keeps the browser's own focus start; only later navigations move focus.
+ *. The first load keeps the browser's own focus start; only later navigations move focus.
  */
 export function useRouteFocus(pathname: string, isKnownPath: (path: string) => boolean): void {
   const firstRender = useRef(true);

@@ -37,7 +37,7 @@ describe('visibleNavGroups', () => {
       'Other Tools',
       'External Tools',
     ]);
-    // Issue 34: Usage under Admin Tools for the admin (staff find it under Management).
+    // Usage under Admin Tools for the admin (staff find it under Management).
     expect(titles(groups, 'Admin Tools')).toEqual(['Activity Tracker', 'API Keys', 'Usage', 'Settings']);
     expect(titles(groups, 'Management')).toEqual(['Clients']);
     expect(titles(groups, 'Content Tools')).toEqual([
@@ -48,7 +48,7 @@ describe('visibleNavGroups', () => {
       'Client Content',
       'WordPress Publisher',
       'Multi-Platform Creator',
-      // Issue 33 item 5: under Content Tools, after the spec's own.
+      // Under Content Tools, after the spec's own.
       'Calendar',
       'Bulk Generation',
     ]);

@@ -72,7 +72,7 @@ export const NAV_GROUPS: readonly NavGroupDefinition[] = [
   { label: 'Overview', entries: [route('Dashboard', '/', 'LayoutDashboard')] },
   {
     label: 'Management',
-    // Issue 34: staff see the usage of the clients they can see; admins find it under Admin Tools.
+    // Staff see the usage of the clients they can see; admins find it under Admin Tools.
     entries: [route('Clients', '/clients', 'Users'), route('Usage', '/usage', 'ChartColumn', true)],
   },
   {
@@ -82,7 +82,7 @@ export const NAV_GROUPS: readonly NavGroupDefinition[] = [
       route('Activity Tracker', '/activity-tracker', 'Activity'),
       route('API Keys', '/api-keys', 'KeyRound'),
       route('Usage', '/usage', 'ChartColumn'),
-      // Issue 41: the agency's time zone, which its statements count months in.
+      // The agency's time zone, which its statements count months in.
       route('Settings', '/settings', 'Settings'),
     ],
   },
@@ -95,9 +95,9 @@ export const NAV_GROUPS: readonly NavGroupDefinition[] = [
         TOOL_SCREENS['multi-platform'].path,
         route('WordPress Publisher', '/wordpress-publisher', 'Globe'),
       ),
-      // Issue 33 item 5: posts, review expiries and due dates across clients; after the spec's tools.
+      // Posts, review expiries and due dates across clients; after the spec's tools.
       route('Calendar', '/calendar', 'CalendarDays'),
-      // Issue 34 item 5: many pieces at once from a spreadsheet.
+      // Many pieces at once from a spreadsheet.
       route('Bulk Generation', '/bulk', 'Sheet'),
     ],
   },

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '@/components/layout/brand';
 import { NAV_GROUPS } from './nav-items';
 
 /**
- * `document.title` for a route (issue 18: every page names itself, e.g. 'Clients · LBM Studio'). The
+ * `document.title` for a route (every page names itself, e.g. 'Clients · LBM Studio'). The
  * sidebar's entries name the tool screens, so a screen added to `nav-items.ts` is named here too; the
  * few routes outside the sidebar are listed below.
  */
@@ -13,16 +13,16 @@ const OTHER_PAGES: Readonly<Record<string, string>> = {
   '/wordpress-editor': 'WordPress Editor',
   '/documentation': 'Documentation',
   '/dev/mailbox': 'Dev Mailbox',
-  // Issue 41: a client's monthly statement, opened from its card or the Usage page.
+  // A client's monthly statement, opened from its card or the Usage page.
   '/statements': 'Statement',
 };
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
-/** The public review page of a link (issue 33): `/review/<token>`, one page whatever the token. */
+/** The public review page of a link: `/review/<token>`, one page whatever the token. */
 export const REVIEW_PAGE_PREFIX = `${REVIEW_PAGE_PATH}/`;
 const REVIEW_PAGE_NAME = 'Content Review';
-/** The public page of a statement link (issue 41): `/statements/<token>`. */
+/** The public page of a statement link: `/statements/<token>`. */
 export const STATEMENT_PAGE_PREFIX = `${STATEMENT_PAGE_PATH}/`;
 const STATEMENT_PAGE_NAME = 'Statement';
 

@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * A group of checkboxes under a legend (platforms, content types) that may carry the form's problem,
- * the way a FormField does for one control (issue 18): the error is shown under the boxes and linked to
+ * the way a FormField does for one control: the error is shown under the boxes and linked to
  * the group with `aria-describedby`. ARIA has no `aria-required` for a group, so a required group says
  * so in its legend: a '*' beside it as FormField shows, and '(required)' for screen readers.
  */

@@ -2,7 +2,7 @@ import type { ToastText } from '#shared/tools/common';
 
 /**
  * A form's validation problem: the spec's toast, and the field at fault, where the same words are
- * shown under the control with `aria-invalid` and `aria-describedby` (issue 18). A problem that no one
+ * shown under the control with `aria-invalid` and `aria-describedby`. A problem that no one
  * field owns has no `field`; it is only toasted.
  */
 export type FieldProblem<Field extends string = string> = ToastText & { readonly field?: Field };

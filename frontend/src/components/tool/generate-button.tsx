@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
  * the server's real progress (tokens written against the expected length), not a timer.
  *
  * While its job runs the button is `busy` (aria-disabled, not disabled, so the keyboard focus stays on
- * it, issue 18); the result card announces 'Generating...' and the outcome, and takes the focus when the
+ * it); the result card announces 'Generating...' and the outcome, and takes the focus when the
  * result is ready.
  */
 export function GenerateButton({

@@ -14,7 +14,7 @@ const titleText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 /**
  * A full document around a fragment, so the preview has a charset, a viewport and readable defaults,
- * and the `lang` and `<title>` a screen reader needs inside the frame (issue 18).
+ * and the `lang` and `<title>` a screen reader needs inside the frame.
  */
 export function frameDocument(html: string, title: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${titleText(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1"><style>${FRAME_STYLE}</style></head><body>${html}</body></html>`;

@@ -5,7 +5,7 @@ import { readJobMeta } from './tool-output';
 import { GENERATING_ANNOUNCEMENT, ResultCard } from './tool-page';
 
 /**
- * Issue 18: the result card's polite live region follows the run (Generating..., then the result or
+ * The result card's polite live region follows the run (Generating..., then the result or
  * the failure), and a busy button stays focusable (aria-disabled, never disabled).
  */
 

@@ -73,7 +73,7 @@ export function SaveToClientButton({
       size="sm"
       variant={saved ? 'secondary' : output ? 'default' : 'outline'}
       // Saving and Saved are aria-disabled, not disabled: a disabled button would drop the keyboard
-      // focus to <body> as it saves (issue 18); `save` refuses the press itself.
+      // focus to <body> as it saves; `save` refuses the press itself.
       disabled={off}
       aria-disabled={saving || saved || undefined}
       className="aria-disabled:cursor-default"

@@ -32,8 +32,8 @@ export function ToolPage({
 }
 
 /**
- * A settings card. With `onSubmit` its fields are one form: Enter in a text field generates (issue 10
- * #5), through the card's submit button, so a disabled Generate also refuses Enter.
+ * A settings card. With `onSubmit` its fields are one form: Enter in a text field generates,
+ * through the card's submit button, so a disabled Generate also refuses Enter.
  */
 export function SettingsCard({
   title = 'Settings',
@@ -73,13 +73,13 @@ export function SettingsCard({
   );
 }
 
-/** What the result card's live region says while a job runs (issue 18: the outcome is announced). */
+/** What the result card's live region says while a job runs (the outcome is announced). */
 export const GENERATING_ANNOUNCEMENT = 'Generating...';
 
 /**
  * The result card: title, live state or word count, the action buttons, who wrote it, then the views.
  * Its actions are disabled until `ready`; when a result becomes ready after a run, the card takes the
- * focus (issue 10 #4, #5; issue 18). Its polite live region follows the run: 'Generating...', then the
+ * focus. Its polite live region follows the run: 'Generating...', then the
  * ready message or the failure, so every tool announces its outcome the same way.
  */
 export function ResultCard({

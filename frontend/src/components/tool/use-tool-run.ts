@@ -38,7 +38,7 @@ export interface ToolRun<Request, Output = ToolOutput, Form = unknown> {
   readonly generating: boolean;
   /**
    * Why the last run gave no result, in the error toast's words ('Generation Failed: ...'); null while
-   * it runs, after a success and before any run. The result card announces it (issue 18).
+   * it runs, after a success and before any run. The result card announces it.
    */
   readonly failure: string | null;
   /**

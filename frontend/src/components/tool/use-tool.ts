@@ -32,7 +32,7 @@ export interface Tool<Form, Request, Output = ToolOutput> {
    */
   generate(problem: FieldProblem | null, request: () => Request): void;
   /**
-   * The last Generate's problem when it belongs to `field`, for its FormField (issue 18); it goes once
+   * The last Generate's problem when it belongs to `field`, for its FormField; it goes once
    * the field's value changes, or at the next Generate.
    */
   error(field: string): string | null;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
-import { toClientSummary } from '#shared/client-list';
-import { addressLines, externalHref, insertByNewest, matchesSearch } from './client-display';
+import { addressLines, externalHref, insertByNewest } from './client-display';
 
 function client(overrides: Partial<Client> = {}): Client {
   const fields = Object.fromEntries(CLIENT_TEXT_FIELDS.map((field) => [field, null]));
@@ -18,35 +17,6 @@ function client(overrides: Partial<Client> = {}): Client {
     ...overrides,
   } as Client;
 }
-
-const summary = (overrides: Partial<Client> = {}) => toClientSummary(client(overrides));
-
-describe('matchesSearch', () => {
-  const acme = summary({
-    company_name: 'Acme LLC',
-    owner: 'Jane Doe',
-    email: 'jane@acme.com',
-    city: 'Austin',
-  });
-
-  it('matches name, company, owner, e-mail and city, ignoring case and surrounding spaces', () => {
-    for (const search of ['plumb', 'acme llc', 'JANE DOE', 'jane@acme', ' austin ']) {
-      expect(matchesSearch(acme, search)).toBe(true);
-    }
-  });
-
-  it('does not match text that only appears in the instructions', () => {
-    expect(matchesSearch(summary({ newsletter_instructions: 'friendly tone' }), 'friendly')).toBe(false);
-  });
-
-  it('matches everything when the search is blank', () => {
-    expect(matchesSearch(acme, '  ')).toBe(true);
-  });
-
-  it('does not match unrelated text', () => {
-    expect(matchesSearch(acme, 'dallas')).toBe(false);
-  });
-});
 
 describe('externalHref', () => {
   it('keeps http and https addresses', () => {

@@ -1,28 +1,6 @@
 import type { Client } from '#shared/client';
-import type { ClientSummary } from '#shared/client-list';
 
-/** Pure helpers behind the client cards and the search box. */
-
-const SEARCHED_FIELDS = [
-  'name',
-  'company_name',
-  'owner',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'city',
-  'state',
-  'postal_code',
-  'country',
-] as const satisfies readonly (keyof ClientSummary)[];
-
-/** Case-insensitive match of the trimmed search text against the client's identifying fields. */
-export function matchesSearch(client: ClientSummary, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (needle === '') return true;
-  return SEARCHED_FIELDS.some((field) => client[field]?.toLowerCase().includes(needle) ?? false);
-}
+/** Pure helpers behind the client cards. */
 
 /**
  * A link target for a stored web address. People type `acme.com` without a scheme, which a browser
