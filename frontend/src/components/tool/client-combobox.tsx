@@ -1,6 +1,6 @@
 import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
-import { type KeyboardEvent, useId, useLayoutEffect, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useFormFieldAria } from '@/components/ui/form-field';
 import { cn } from '@/lib/utils';
 import type { ToolClient, ToolClientSearch } from './use-tool-clients';
@@ -60,9 +60,6 @@ export function ClientCombobox({
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const { claim } = search;
-  // Before the page's own effect decides how the list loads (use-tool-clients.ts).
-  useLayoutEffect(() => claim(), [claim]);
 
   const options: Option[] = [
     ...(allowNone && search.text.trim() === '' ? [{ value: null, label: noneLabel }] : []),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { byClientName, normalizeClientSearch } from '#shared/client-list';
 import { TOOL_MESSAGES } from '#shared/tools/common';
 import { errorMessage } from '@/lib/api-client';
@@ -38,11 +38,6 @@ export interface ToolClientSearch {
   readonly failed: boolean;
   /** The server has more clients than `options`: typing finds them. */
   readonly more: boolean;
-  /**
-   * Called by a picker as it mounts: the list is then searched on the server. A list nobody picks
-   * from by search (the bulk composer's CSV check, the usage filter) loads every client as before.
-   */
-  readonly claim: () => void;
 }
 
 /** The picker's clients; spread into <ClientSelect>, which says when the list failed to load. */
@@ -53,7 +48,7 @@ export interface ToolClientList {
   /** The list could not be loaded: the picker says so instead of offering "no client" as if none exist. */
   readonly failed: boolean;
   readonly viewer?: ToolViewer;
-  /** Present unless the list loads every client (no picker claimed it). */
+  /** Present unless the list loads every client (`every`). */
   readonly search?: ToolClientSearch;
 }
 
@@ -72,19 +67,20 @@ const byName = (clients: readonly ToolClient[]): ToolClient[] =>
  */
 export function useToolClients(
   fields: readonly ClientPickerField[],
-  options: { toastOnError?: boolean } = {},
+  options: {
+    toastOnError?: boolean;
+    /**
+     * Load every client instead of a page and searches: for a list read whole rather than picked
+     * from (the bulk composer's CSV check, the usage filter).
+     */
+    every?: boolean;
+  } = {},
 ): ToolClientList {
   const { user } = useAuth();
   const query = toolClientFields(fields);
   const toastOnError = options.toastOnError ?? true;
 
-  // Pickers claim the list in a layout effect, which runs before this effect of their page.
-  const claimed = useRef(false);
-  const claim = useCallback(() => {
-    claimed.current = true;
-  }, []);
-  const [mode, setMode] = useState<'unknown' | 'picker' | 'every'>('unknown');
-  useEffect(() => setMode(claimed.current ? 'picker' : 'every'), []);
+  const mode = options.every ? 'every' : 'picker';
 
   const [text, setText] = useState('');
   const needle = normalizeClientSearch(useDebounced(text, SEARCH_DEBOUNCE_MS));
@@ -137,9 +133,8 @@ export function useToolClients(
         (searching && (searched.isPlaceholderData || searched.isPending)),
       failed: searching && searched.isError,
       more: typeof shown?.next_cursor === 'string',
-      claim,
     }),
-    [text, shown, searching, searched.isPlaceholderData, searched.isPending, searched.isError, claim, needle],
+    [text, shown, searching, searched.isPlaceholderData, searched.isPending, searched.isError, needle],
   );
 
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;

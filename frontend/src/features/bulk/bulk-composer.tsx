@@ -88,7 +88,7 @@ export function BulkComposer({
   onStart: (batch: ComposedBatch) => void;
 }) {
   const ids = useId();
-  const { clients, loading, failed } = useToolClients(['website']);
+  const { clients, loading, failed } = useToolClients(['website'], { every: true });
   const [csv, setCsv] = useState('');
   const [saveToClient, setSaveToClient] = useState(true);
   const [checked, setChecked] = useState<CheckedBatch | null>(null);

@@ -95,7 +95,7 @@ function RangePicker({
 
 /** The client and provider filters (GET /api/usage's `clientId` and `provider`). */
 function FilterBar({ filter, onChange }: { filter: UsageFilter; onChange: (filter: UsageFilter) => void }) {
-  const { clients, loading, failed } = useToolClients([]);
+  const { clients, loading, failed } = useToolClients([], { every: true });
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="grid w-64 max-w-full gap-1.5">
