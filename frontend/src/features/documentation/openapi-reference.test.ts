@@ -69,9 +69,11 @@ describe('the endpoint reference', () => {
   it('lists the query parameters of the client list with their defaults and descriptions', () => {
     const listing = endpointsByTag(document).Clients.find((endpoint) => endpoint.method === 'GET');
     const parameters = queryFields(listing?.operation ?? {});
-    expect(parameters.map((parameter) => parameter.name)).toEqual(['limit', 'cursor', 'fields']);
+    expect(parameters.map((parameter) => parameter.name)).toEqual(['limit', 'cursor', 'fields', 'search']);
     expect(parameters[0]).toMatchObject({ type: 'integer', defaultValue: '50', required: false });
     expect(parameters[1]?.description).toContain('next_cursor');
+    expect(parameters[3]).toMatchObject({ type: 'string', required: false });
+    expect(parameters[3]?.description).toContain('ignoring case');
     const creating = endpointsByTag(document).Clients.find((endpoint) => endpoint.method === 'POST');
     expect(queryFields(creating?.operation ?? {})).toEqual([]);
   });
