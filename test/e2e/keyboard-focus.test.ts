@@ -109,6 +109,8 @@ describe('deleting a client', () => {
 
     // The last card of the grid: the focus goes to the card before it.
     await page.getByLabel('Search clients...').fill('Delete Focus');
+    // The server answers the search once typing pauses: until then the grid still shows every card.
+    await actions('Focus Roofing').waitFor({ state: 'detached' });
     await actions('Delete Focus A').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Delete' }).focus();
