@@ -10,54 +10,19 @@ import { loadavg } from 'node:os';
 import { ensureFrontendBuild } from '#local/frontend-build';
 import { launchChromium } from '#test/e2e/support/e2e';
 import { startTestRuntime } from '#test/support/test-runtime';
+import { settledLcp, throttledPage } from './slow-first-visit';
 
 const RUNS = 5;
 const TARGET_MS = 2000;
-/** How long no new LCP candidate must appear before the last one counts as the page's LCP. */
-const SETTLE_MS = 1000;
-const THROUGHPUT_BYTES_PER_SECOND = (1.6 * 1024 * 1024) / 8;
 
 async function lcp(url: string, compressed: boolean): Promise<{ ms: number; element: string }> {
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: THROUGHPUT_BYTES_PER_SECOND,
-      uploadThroughput: THROUGHPUT_BYTES_PER_SECOND,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const { page, cdp } = await throttledPage(browser);
     if (!compressed)
       await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': 'identity' } });
     await page.goto(url, { waitUntil: 'networkidle' });
-    // The page's content must have painted: reading the entries at networkidle alone could catch only an
-    // earlier, smaller candidate (a 'Loading...' screen) and report that as the LCP.
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    // Every candidate so far, read again until none has been added for a second (LCP has no final
-    // event without user input). A string, because this runs in the page and Node's
-    // PerformanceObserver types know no LCP entries.
-    const read = () =>
-      page.evaluate(`new Promise((resolve) => {
-        new PerformanceObserver((list, observer) => {
-          observer.disconnect();
-          resolve(list.getEntries().map((entry) => [entry.startTime, (entry.element?.tagName ?? '?') + ' "' + (entry.element?.textContent ?? '').slice(0, 24) + '…"']));
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      })`) as Promise<[number, string][]>;
-    let entries = await read();
-    for (let waited = 0; waited < 10_000; waited += SETTLE_MS) {
-      await page.waitForTimeout(SETTLE_MS);
-      const again = await read();
-      if (again.length === entries.length) break;
-      entries = again;
-    }
-    const last = entries.at(-1);
-    if (!last) throw new Error(`No largest-contentful-paint entry for ${url}.`);
-    return { ms: last[0], element: last[1] };
+    return await settledLcp(page, { maxWaitMs: 10_000 });
   } finally {
     await browser.close();
   }

@@ -12,12 +12,13 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { distDir } from '#local/frontend-build';
 import { type E2eApp, signInThroughUi, startE2eApp } from '#test/e2e/support/e2e';
 import { BARE_SCREEN_PATHS, GUARDED_SCREEN_PATHS } from '../frontend/src/app/screen-paths';
 import { seedClients } from './large-list-seed';
 import { kilobytes, median, seconds } from './page-timing';
+import { settledLcp, throttledPage } from './slow-first-visit';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CLIENTS = 2_000;
@@ -25,9 +26,6 @@ const CLIENTS = 2_000;
 const RATIO_GOAL = 2;
 /** The goal: the first list request's JSON under this many bytes. */
 const FIRST_LIST_GOAL_BYTES = 50 * 1024;
-/** How long no new LCP candidate must appear before the last one counts as the page's LCP. */
-const SETTLE_MS = 1000;
-const THROUGHPUT_BYTES_PER_SECOND = (1.6 * 1024 * 1024) / 8;
 /** The floors are written into the build's folder, which the gateway serves as it is, then removed. */
 const FLOOR_DIR = 'bench-floor';
 
@@ -47,56 +45,13 @@ interface Visit {
   largest: { path: string; bytes: number } | null;
 }
 
-/** A page in a fresh context (no cache), the slow link and CPU applied through CDP. */
-async function throttledPage(browser: Browser, baseURL: string, storageState?: StorageState) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1366, height: 900 },
-    ...(storageState ? { storageState } : {}),
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: THROUGHPUT_BYTES_PER_SECOND,
-    uploadThroughput: THROUGHPUT_BYTES_PER_SECOND,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  return { context, page };
-}
-
-/**
- * The last LCP candidate once the page's heading is shown and no new candidate has come for a second
- * (as lcp-bench.ts reads it: LCP has no final event without user input). A string, because this runs
- * in the page and Node's types know no LCP entries.
- */
-async function settledLcp(page: Page): Promise<{ ms: number; element: string }> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 120_000 });
-  const read = () =>
-    page.evaluate(`new Promise((resolve) => {
-      new PerformanceObserver((list, observer) => {
-        observer.disconnect();
-        resolve(list.getEntries().map((entry) => [entry.startTime, (entry.element?.tagName ?? '?') + ' "' + (entry.element?.textContent ?? '').trim().slice(0, 24) + '…"']));
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    })`) as Promise<[number, string][]>;
-  let entries = await read();
-  for (let waited = 0; waited < 15_000; waited += SETTLE_MS) {
-    await page.waitForTimeout(SETTLE_MS);
-    const again = await read();
-    if (again.length === entries.length && again.at(-1)?.[0] === entries.at(-1)?.[0]) break;
-    entries = again;
-  }
-  const last = entries.at(-1);
-  if (!last) throw new Error(`No largest-contentful-paint entry for ${page.url()}.`);
-  return { ms: last[0], element: last[1] };
-}
-
 /** A first visit of `path`, signed in: its LCP, and the API replies it read until then. */
 async function visitScreen(app: E2eApp, state: StorageState, path: string): Promise<Visit> {
-  const { context, page } = await throttledPage(app.browser, app.url, state);
+  const { context, page } = await throttledPage(app.browser, {
+    baseURL: app.url,
+    viewport: { width: 1366, height: 900 },
+    storageState: state,
+  });
   const replies: Promise<{ path: string; list: boolean; bytes: number; at: number }>[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -157,7 +112,10 @@ async function writeFloor(app: E2eApp, state: StorageState, path: string): Promi
 }
 
 async function floorLcp(app: E2eApp, floorPath: string): Promise<number> {
-  const { context, page } = await throttledPage(app.browser, app.url);
+  const { context, page } = await throttledPage(app.browser, {
+    baseURL: app.url,
+    viewport: { width: 1366, height: 900 },
+  });
   try {
     await page.goto(floorPath, { waitUntil: 'networkidle', timeout: 120_000 });
     return (await settledLcp(page)).ms;
