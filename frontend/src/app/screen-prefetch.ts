@@ -1,10 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CLIENT_TEXT_FIELDS } from '#shared/client';
-import {
-  type ClientPickerField,
-  toolClientFields,
-  toolClientsQuery,
-} from '@/components/tool/tool-clients-query';
+import { PICKER_FIELDS, toolClientFields, toolClientsQuery } from '@/components/tool/tool-clients-query';
 import { clientCardsQuery } from '@/features/clients/queries';
 import { queryClient } from '@/lib/query-client';
 import type { GuardedScreenPath } from './screen-paths';
@@ -20,29 +15,24 @@ import type { GuardedScreenPath } from './screen-paths';
  */
 type Prefetch = (client: QueryClient) => Promise<void>;
 
-/** A tool's client picker, with the fields that tool's page asks useToolClients for. */
+/** A screen's client picker, with the fields its page asks useToolClients for. */
 const picker =
-  (fields: readonly ClientPickerField[]): Prefetch =>
+  (path: keyof typeof PICKER_FIELDS): Prefetch =>
   (client) =>
-    client.prefetchQuery(toolClientsQuery(toolClientFields(fields)));
-
-/** press-release-page.tsx's list: every text field but the WordPress ones and the content instructions. */
-const PRESS_RELEASE_FIELDS = CLIENT_TEXT_FIELDS.filter(
-  (field) => !field.startsWith('wordpress_') && field !== 'content_instructions',
-);
+    client.prefetchQuery(toolClientsQuery(toolClientFields(PICKER_FIELDS[path])));
 
 export const screenPrefetches: Record<GuardedScreenPath, Prefetch | null> = {
   '/clients': (client) => client.prefetchInfiniteQuery(clientCardsQuery('')),
-  '/newsletter': picker(['newsletter_instructions']),
-  '/press-release': picker(PRESS_RELEASE_FIELDS),
-  '/blog-rewriter': picker([]),
-  '/faq': picker(['newsletter_instructions']),
-  '/client-content': picker(['website', 'content_instructions']),
-  '/image-generation': picker([]),
-  '/multi-platform-creator': picker([]),
-  '/social-content': picker(['company_name', 'content_instructions']),
-  '/gbp-post': picker(['company_name']),
-  '/statements': picker([]),
+  '/newsletter': picker('/newsletter'),
+  '/press-release': picker('/press-release'),
+  '/blog-rewriter': picker('/blog-rewriter'),
+  '/faq': picker('/faq'),
+  '/client-content': picker('/client-content'),
+  '/image-generation': picker('/image-generation'),
+  '/multi-platform-creator': picker('/multi-platform-creator'),
+  '/social-content': picker('/social-content'),
+  '/gbp-post': picker('/gbp-post'),
+  '/statements': picker('/statements'),
   '/create-podcast': null,
   '/wordpress-publisher': null,
   '/wordpress-editor': null,

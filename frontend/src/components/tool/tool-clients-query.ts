@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClientSpend } from '#shared/budget';
-import type { Client } from '#shared/client';
+import { CLIENT_TEXT_FIELDS, type Client } from '#shared/client';
 import { type ClientPage, normalizeClientSearch } from '#shared/client-list';
 import { CLIENT_PICKER_KEY, clientFields, fetchClientPage, fetchClientsByName } from '@/lib/client-pages';
 
@@ -23,6 +23,28 @@ export type ToolClient = Pick<Client, 'id' | 'name'> &
 const BUDGET_FIELDS = ['created_by', 'budget', 'monthToDateUsd'] as const;
 
 export type ClientPickerField = Exclude<keyof Client, 'id' | 'name'>;
+
+/**
+ * The profile fields each screen's picker reads with its clients, by the screen's path: the page asks
+ * useToolClients for them and the route prefetch (app/screen-prefetch.ts) starts the very same request,
+ * so the two cannot drift apart into two requests.
+ */
+export const PICKER_FIELDS = {
+  '/newsletter': ['newsletter_instructions'],
+  // "Use selected client's company info" sends the whole company block (001 §7): every profile text but
+  // the WordPress ones and the content instructions.
+  '/press-release': CLIENT_TEXT_FIELDS.filter(
+    (field) => !field.startsWith('wordpress_') && field !== 'content_instructions',
+  ),
+  '/blog-rewriter': [],
+  '/faq': ['newsletter_instructions'],
+  '/client-content': ['website', 'content_instructions'],
+  '/image-generation': [],
+  '/multi-platform-creator': [],
+  '/social-content': ['company_name', 'content_instructions'],
+  '/gbp-post': ['company_name'],
+  '/statements': [],
+} as const satisfies Readonly<Record<string, readonly ClientPickerField[]>>;
 
 /**
  * Clients a picker offers at a time: the newest, or a search's newest matches; typing finds the others.

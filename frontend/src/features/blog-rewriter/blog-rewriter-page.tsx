@@ -17,6 +17,7 @@ import { viewerTimeZone } from '@/components/tool/manual-save';
 import { ModelSelect } from '@/components/tool/model-select';
 import { CopyButton, DownloadButton } from '@/components/tool/result-actions';
 import type { ResultView } from '@/components/tool/result-views';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
@@ -51,7 +52,7 @@ export function BlogRewriterPage() {
   const tool = useTool(BLOG_REWRITER);
   const { form, run } = tool;
   const [tab, setTab] = useState<ResultView>('text');
-  const clientList = useToolClients([]);
+  const clientList = useToolClients(PICKER_FIELDS['/blog-rewriter']);
   const urlIsValid = isWebAddress(form.url);
 
   const generate = () =>

@@ -12,6 +12,7 @@ import { ModelSelect } from '@/components/tool/model-select';
 import { prefilled } from '@/components/tool/prefilled';
 import { CopyButton, HtmlAndTextDownloads } from '@/components/tool/result-actions';
 import { SaveToClientButton } from '@/components/tool/save-to-client-button';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
@@ -48,7 +49,7 @@ const CLIENT_CONTENT: ToolDefinition<ClientContentForm, ClientContentRequestInpu
 export function ClientContentPage() {
   const tool = useTool(CLIENT_CONTENT);
   const { form, run } = tool;
-  const clientList = useToolClients(['website', 'content_instructions']);
+  const clientList = useToolClients(PICKER_FIELDS['/client-content']);
   const { clients } = clientList;
   const client = findClient(clients, form.clientId);
   const website = prefilled(form.websiteEdit, websitePrefill(client));

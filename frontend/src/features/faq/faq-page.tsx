@@ -13,6 +13,7 @@ import { viewerTimeZone } from '@/components/tool/manual-save';
 import { ModelSelect } from '@/components/tool/model-select';
 import { PlainSelect } from '@/components/tool/plain-select';
 import { CopyButton, HtmlAndTextDownloads } from '@/components/tool/result-actions';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
@@ -51,7 +52,7 @@ const HEADING_OPTIONS = FAQ_HEADING_LEVELS.map((level) => ({ value: level, label
 export function FaqPage() {
   const tool = useTool(FAQ);
   const { form, run } = tool;
-  const clientList = useToolClients(['newsletter_instructions']);
+  const clientList = useToolClients(PICKER_FIELDS['/faq']);
   const { clients } = clientList;
   const hasClients = clients.length > 0;
   const isFaq = form.contentType === 'faq';

@@ -17,6 +17,7 @@ import { GenerateButton } from '@/components/tool/generate-button';
 import { ModelSelect } from '@/components/tool/model-select';
 import { PlainSelect } from '@/components/tool/plain-select';
 import { CopyButton } from '@/components/tool/result-actions';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResultCard } from '@/components/tool/tool-result';
 import { type ToolDefinition, useTool } from '@/components/tool/use-tool';
@@ -70,7 +71,7 @@ export function GbpPostPage() {
   const tool = useTool(GBP_POST);
   const image = useTool(GBP_IMAGE);
   const { form, run } = tool;
-  const clientList = useToolClients(['company_name']);
+  const clientList = useToolClients(PICKER_FIELDS['/gbp-post']);
   const client = findClient(clientList.clients, form.clientId);
   const busy = tool.busy || image.busy;
 

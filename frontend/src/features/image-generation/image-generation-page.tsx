@@ -21,6 +21,7 @@ import { downloadObjectUrl } from '@/components/tool/download';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { viewerTimeZone } from '@/components/tool/manual-save';
 import { PlainSelect } from '@/components/tool/plain-select';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResultCard } from '@/components/tool/tool-result';
 import { showError, showToast } from '@/components/tool/tool-toast';
@@ -178,7 +179,7 @@ export function ConfigCard({
 export function ImageGenerationPage() {
   const tool = useTool(IMAGES);
   const { form, run } = tool;
-  const clientList = useToolClients([]);
+  const clientList = useToolClients(PICKER_FIELDS['/image-generation']);
   const hasClients = clientList.clients.length > 0;
   const [analyzing, setAnalyzing] = useState(false);
   // The upload's problem (type, size, analysis failed), shown under the upload button as well.

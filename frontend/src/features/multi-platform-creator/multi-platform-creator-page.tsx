@@ -22,6 +22,7 @@ import { viewerTimeZone } from '@/components/tool/manual-save';
 import { ModelSelect } from '@/components/tool/model-select';
 import { PlainSelect } from '@/components/tool/plain-select';
 import { CopyButton } from '@/components/tool/result-actions';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResultCard } from '@/components/tool/tool-result';
@@ -139,7 +140,7 @@ function ResultItem({
 export function MultiPlatformCreatorPage() {
   const tool = useTool(MULTI_PLATFORM);
   const { form, run } = tool;
-  const clientList = useToolClients([]);
+  const clientList = useToolClients(PICKER_FIELDS['/multi-platform-creator']);
   const [saving, setSaving] = useState<string | null>(null);
   // What was saved from this page, by client and result: the same result is not saved twice.
   const [savedKeys, setSavedKeys] = useState<ReadonlySet<string>>(() => new Set());

@@ -13,6 +13,7 @@ import { ModelSelect } from '@/components/tool/model-select';
 import { CopyButton, HtmlAndTextDownloads } from '@/components/tool/result-actions';
 import { SaveToClientButton } from '@/components/tool/save-to-client-button';
 import { SourceTabs } from '@/components/tool/source-tabs';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
 import { type ToolDefinition, useTool } from '@/components/tool/use-tool';
@@ -49,7 +50,7 @@ const TOPIC_PLACEHOLDER = `e.g., ${NEWSLETTER_LABELS.topicPlaceholders.slice(0, 
 export function NewsletterPage() {
   const tool = useTool(NEWSLETTER);
   const { form, run } = tool;
-  const clientList = useToolClients(['newsletter_instructions'], { toastOnError: false });
+  const clientList = useToolClients(PICKER_FIELDS['/newsletter'], { toastOnError: false });
   const { clients } = clientList;
   const client = findClient(clients, form.clientId);
   const hasClients = clients.length > 0;

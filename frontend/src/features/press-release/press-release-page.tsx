@@ -1,4 +1,3 @@
-import { CLIENT_TEXT_FIELDS } from '#shared/client';
 import {
   PRESS_RELEASE_LABELS,
   PRESS_RELEASE_MESSAGES,
@@ -13,6 +12,7 @@ import { ModelSelect } from '@/components/tool/model-select';
 import { prefilled } from '@/components/tool/prefilled';
 import { HtmlAndTextDownloads } from '@/components/tool/result-actions';
 import { SourceTabs } from '@/components/tool/source-tabs';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResult } from '@/components/tool/tool-result';
@@ -44,16 +44,11 @@ const PRESS_RELEASE: ToolDefinition<PressReleaseForm, PressReleaseRequestInput> 
   },
 };
 
-/** Every profile field: "use selected client's company info" sends the whole company block (001 §7). */
-const CLIENT_FIELDS = CLIENT_TEXT_FIELDS.filter(
-  (field) => !field.startsWith('wordpress_') && field !== 'content_instructions',
-);
-
 /** Press Release Creator (001 §2). */
 export function PressReleasePage() {
   const tool = useTool(PRESS_RELEASE);
   const { form, run } = tool;
-  const clientList = useToolClients(CLIENT_FIELDS);
+  const clientList = useToolClients(PICKER_FIELDS['/press-release']);
   const { clients } = clientList;
   const client = findClient(clients, form.clientId);
   const hasClients = clients.length > 0;

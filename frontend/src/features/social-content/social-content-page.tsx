@@ -31,6 +31,7 @@ import { ClientSelect } from '@/components/tool/client-select';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { PlainSelect } from '@/components/tool/plain-select';
 import { CopyButton } from '@/components/tool/result-actions';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { NOTHING_GENERATED } from '@/components/tool/tool-messages';
 import { SettingsCard } from '@/components/tool/tool-page';
 import { ToolResultCard } from '@/components/tool/tool-result';
@@ -207,7 +208,7 @@ export function SocialContentPage() {
   const tool = useTool(SOCIAL_CONTENT);
   const image = useTool(SOCIAL_IMAGE);
   const { form, run } = tool;
-  const clientList = useToolClients(['company_name', 'content_instructions']);
+  const clientList = useToolClients(PICKER_FIELDS['/social-content']);
   const client = findClient(clientList.clients, form.clientId);
   const busy = tool.busy || image.busy;
   const sizes = imageSizesFor(form.platforms);

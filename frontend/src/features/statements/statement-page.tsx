@@ -6,6 +6,7 @@ import { MAX_MARKUP_PERCENT } from '#shared/statement';
 import { addMonths, DEFAULT_TIME_ZONE, isMonth, monthOf } from '#shared/time-zone';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { ClientSelect } from '@/components/tool/client-select';
+import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { useToolClients } from '@/components/tool/use-tool-clients';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -233,7 +234,7 @@ function LinksCard({ clientId, month }: { clientId: string; month: string }) {
 export function StatementPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const clientList = useToolClients([]);
+  const clientList = useToolClients(PICKER_FIELDS['/statements']);
   const clientId = params.get('client');
   const asked = params.get('month');
   // The agency's month; a zone that failed to load reads as the default one.
