@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Play, Trash2, Upload } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, useId, useMemo, useState } from 'react';
 import { BATCH_MESSAGES, MAX_BATCH_ROWS } from '#shared/batch-columns';
 import type { BatchEstimate } from '#shared/batch-schemas';
 import {
@@ -24,6 +24,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, isSessionEnded } from '@/lib/api-client';
+import { useDebounced } from '@/lib/use-debounced';
 import { ProblemRows } from './problem-rows';
 import { batchEstimateQuery } from './queries';
 import { KEPT_NOTE } from './row-result-dialog';
@@ -41,16 +42,6 @@ export interface ComposedBatch {
 
 type Estimated = { readonly estimate: BatchEstimate } | { readonly error: string };
 
-/** `value`, once it has stayed the same for `delay` ms (a primitive: it is compared with Object.is). */
-function useSettled<T extends string | boolean>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
 /**
  * The server's estimate of rows the page found runnable (POST /api/batches?dryRun=true): it alone knows
  * which providers have a key, so which rows run offline at no cost. Asked again after each edit, once
@@ -58,9 +49,9 @@ function useSettled<T extends string | boolean>(value: T, delay: number): T {
  */
 function useServerEstimate(csv: string, saveToClient: boolean, ready: boolean): Estimated | null {
   const asked = {
-    csv: useSettled(csv, ESTIMATE_DELAY_MS),
-    saveToClient: useSettled(saveToClient, ESTIMATE_DELAY_MS),
-    ready: useSettled(ready, ESTIMATE_DELAY_MS),
+    csv: useDebounced(csv, ESTIMATE_DELAY_MS),
+    saveToClient: useDebounced(saveToClient, ESTIMATE_DELAY_MS),
+    ready: useDebounced(ready, ESTIMATE_DELAY_MS),
   };
   const current = ready && asked.ready && asked.csv === csv && asked.saveToClient === saveToClient;
   const { data, error } = useQuery({

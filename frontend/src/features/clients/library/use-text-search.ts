@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDebounced } from '@/lib/use-debounced';
 import { textSearchQuery } from './queries';
 
 /** Typing pauses this long before the server searches the items' text. */
@@ -13,11 +13,7 @@ const SEARCH_DELAY_MS = 200;
  */
 export function useTextSearch(clientId: string, search: string): ReadonlySet<string> | null {
   const needle = search.trim();
-  const [settled, setSettled] = useState(needle);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(needle), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [needle]);
+  const settled = useDebounced(needle, SEARCH_DELAY_MS);
   const current = needle !== '' && settled === needle;
   const { data } = useQuery({ ...textSearchQuery(clientId, needle), enabled: current });
   return current ? (data ?? null) : null;
