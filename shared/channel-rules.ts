@@ -17,10 +17,9 @@ import { SOCIAL_PLATFORMS, X_URL_LENGTH } from './platforms';
 import { isWebAddress } from './validation/web-address';
 
 /**
- * Each publishing channel's own rules (docs/decisions.md, "Publishing to social channels"), checked in
- * the composer as the post is written and again by the server before anything is sent, so a post the
- * platform would refuse is never queued. Every message names the platform: one screen shows the
- * problems of every channel a post goes to.
+ * Each publishing channel's own rules, checked in the composer as the post is written and again by the
+ * server before anything is sent, so a post the platform would refuse is never queued. Every message
+ * names the platform: one screen shows the problems of every channel a post goes to.
  */
 
 /** An aspect ratio written as the platform writes it (4:5, 1.91:1): compared exactly, not in floats. */
