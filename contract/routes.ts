@@ -155,6 +155,32 @@ function wordpressRoutes(): HttpRoute[] {
   ];
 }
 
+/**
+ * A client's connections to the publishing channels (GBP, Facebook, Instagram, LinkedIn, X), Connect's
+ * OAuth callback, and an item's publications (docs/architecture.md, "Publishing channels"). A publish now
+ * is sent within the request, so the timeout leaves room for a platform's retries.
+ */
+const channels = httpFunction('Channels', 'social/routes', { timeoutSeconds: 29 });
+
+function channelRoutes(): HttpRoute[] {
+  const connections = '/api/clients/{clientId}/connections';
+  const publications = `${CONTENT_ITEM}/publications`;
+  return [
+    route('ListConnections', 'GET', connections, channels, 'apiKey'),
+    route('StartConnection', 'POST', `${connections}/authorizations`, channels, 'user'),
+    route('GetConnectionAuthorization', 'GET', `${connections}/authorizations/{authorizationId}`, channels, 'user'),
+    route('CreateConnection', 'POST', connections, channels, 'user'),
+    route('DeleteConnection', 'DELETE', `${connections}/{connectionId}`, channels, 'apiKey'),
+    route('ChannelOAuthCallback', 'GET', '/api/channels/oauth/callback', channels, 'public'),
+    route('ListPublications', 'GET', publications, channels, 'apiKey'),
+    route('CreatePublication', 'POST', publications, channels, 'apiKey'),
+    route('GetPublication', 'GET', `${publications}/{publicationId}`, channels, 'apiKey'),
+    route('DeletePublication', 'DELETE', `${publications}/{publicationId}`, channels, 'apiKey'),
+    route('RetryPublication', 'POST', `${publications}/{publicationId}/retry`, channels, 'apiKey'),
+    route('ReschedulePublication', 'POST', `${publications}/{publicationId}/reschedule`, channels, 'apiKey'),
+  ];
+}
+
 /** A client's statement of one month (`YYYY-MM`); its links hang under it. */
 const STATEMENT = '/api/clients/{clientId}/statements/{month}';
 
@@ -247,6 +273,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('GetPublicStatement', 'GET', '/api/statement-links/{token}', statements, 'public'),
 
   ...wordpressRoutes(),
+  ...channelRoutes(),
 
   // API keys: login tokens only (kind user), so a key can neither mint nor manage keys.
   route('ListApiKeys', 'GET', '/api/api-keys', apiKeys, 'user'),
@@ -341,6 +368,8 @@ export const backgroundFunctions = {
   batchFeeder: 'functions/batches/scheduled-feed.ts',
   /** Every 15 minutes: e-mails reviewers whose link expires soon, once per link (infra/rate-schedule.ts). */
   reviewReminders: 'functions/notifications/scheduled-reminders.ts',
+  /** Every minute: sends the channel posts whose time has come (functions/social/scheduled-publisher.ts). */
+  scheduledPublisher: 'functions/social/scheduled-publisher.ts',
   preSignUp: 'functions/auth/pre-sign-up.ts',
   postConfirmation: 'functions/auth/post-confirmation.ts',
   /** Run on deploy: puts the listed admins who already have an account in the admins group. */
@@ -375,6 +404,8 @@ export const envNames = {
   adminEmails: 'ADMIN_EMAILS',
   adminGroup: 'ADMIN_GROUP',
   providerSecretArn: 'PROVIDER_SECRET_ARN',
+  /** The publishing platforms' app credentials in AWS (shared/channels.ts `channelAppEnvNames` names its keys). */
+  socialAppsSecretArn: 'SOCIAL_APPS_SECRET_ARN',
   wordpressKeyId: 'WORDPRESS_KMS_KEY_ID',
   /** Local only: the AES-256-GCM key file that stands in for KMS. */
   localKeyFile: 'LOCAL_KEY_FILE',

@@ -16,6 +16,8 @@ import { PROVIDER_SECRET_PLACEHOLDER_FIELD } from './provider-secret';
 export class AppSecrets extends Construct {
   readonly providerSecret: Secret;
   readonly wordpressKey: Key;
+  /** The agency's app credentials on the publishing platforms (contract/channel-apps.ts names its keys). */
+  readonly socialAppsSecret: Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -35,6 +37,24 @@ export class AppSecrets extends Construct {
       'Third-party AI provider API keys are issued in the providers’ consoles; Secrets Manager cannot rotate them, so they are replaced by hand when a provider rotates them.',
     );
 
+    this.socialAppsSecret = new Secret(this, 'SocialApps', {
+      description:
+        'Publishing platforms app credentials (JSON, e.g. {"SOCIAL_X_CLIENT_ID":"...","SOCIAL_X_CLIENT_SECRET":"..."}). A platform without them cannot be connected.',
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: PROVIDER_SECRET_PLACEHOLDER_FIELD,
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.socialAppsSecret,
+      'AwsSolutions-SMG4',
+      'The platforms’ app secrets are issued in their developer consoles; Secrets Manager cannot rotate them, so they are replaced by hand.',
+    );
+
+    // Also seals the publishing channels' OAuth tokens, under an encryption context of their own
+    // (functions/clients/password-cipher.ts).
     this.wordpressKey = new Key(this, 'WordPressPasswords', {
       description: 'Encrypts the WordPress application passwords stored with clients',
       enableKeyRotation: true,

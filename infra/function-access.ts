@@ -39,14 +39,19 @@ export interface FunctionAccess {
   readonly mediaTagging?: boolean;
   /** sqs:SendMessage on the jobs queue. */
   readonly jobsQueue: boolean;
-  /** kms:Encrypt (storing a WordPress password) or kms:Decrypt (using one) with the WordPress key. */
-  readonly wordpressKey: false | 'encrypt' | 'decrypt';
+  /**
+   * kms:Encrypt (storing a WordPress password) or kms:Decrypt (using one) with the WordPress key, or both
+   * (the publishing channels' tokens, which are refreshed and stored again where they are used).
+   */
+  readonly wordpressKey: false | 'encrypt' | 'decrypt' | 'encryptDecrypt';
   /** execute-api:ManageConnections on the WebSocket stage (live progress, live activity feed). */
   readonly webSocket: boolean;
   /** secretsmanager:GetSecretValue on the provider API keys. */
   readonly providerSecret: boolean;
   /** ses:SendEmail from the app's sender (infra/mail-sender.ts): notification e-mail. */
   readonly mail?: boolean;
+  /** secretsmanager:GetSecretValue on the publishing platforms' app credentials. */
+  readonly socialAppsSecret?: boolean;
 }
 
 export const NO_ACCESS: FunctionAccess = {
@@ -85,6 +90,16 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // publishes, updates, deletes and uploads are activities pushed live to the admins' feed.
   wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: 'decrypt', webSocket: true },
   'api-keys': DEFAULT_ROUTE_ACCESS,
+  // Publishing channels: the connections' tokens are sealed and opened with the KMS key, the platforms'
+  // app credentials read, post images read from the media bucket (and presigned for the platforms that
+  // fetch them); connects, posts and their failures are activities pushed to the admins' feed.
+  social: {
+    ...DEFAULT_ROUTE_ACCESS,
+    mediaBucket: 'read',
+    wordpressKey: 'encryptDecrypt',
+    socialAppsSecret: true,
+    webSocket: true,
+  },
   // Reviews: links, comments and decisions are items; each is pushed live to the client's
   // audience and recorded as an activity.
   reviews: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
@@ -150,6 +165,15 @@ export const BACKGROUND_ACCESS = {
     table: 'read',
     itemWrites: { partitionAttribute: 'mailOnce', actions: ['dynamodb:PutItem'] },
     mail: true,
+  },
+  // Sends the channel posts whose time has come, as a publish now does (functions/social/).
+  scheduledPublisher: {
+    ...NO_ACCESS,
+    table: 'readWrite',
+    mediaBucket: 'read',
+    wordpressKey: 'encryptDecrypt',
+    socialAppsSecret: true,
+    webSocket: true,
   },
   // The domain check needs nothing; post-confirmation gets its Cognito grant separately.
   cognitoTrigger: NO_ACCESS,

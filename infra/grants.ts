@@ -79,6 +79,7 @@ export interface GrantTargets {
   /** Every connection of the WebSocket stage (postToConnection, getConnection, deleteConnection). */
   readonly webSocketConnectionsArn: string;
   readonly providerSecret: ISecret;
+  readonly socialAppsSecret: ISecret;
   /** The SES identities of the app's sender (infra/mail-sender.ts). */
   readonly mailIdentityArns: readonly string[];
 }
@@ -109,9 +110,15 @@ export function grantAccess(role: IRole, access: FunctionAccess, targets: GrantT
   if (access.jobsQueue) allow(['sqs:SendMessage'], [targets.jobsQueue.queueArn]);
   if (access.wordpressKey === 'encrypt') allow(['kms:Encrypt'], [targets.wordpressKey.keyArn]);
   if (access.wordpressKey === 'decrypt') allow(['kms:Decrypt'], [targets.wordpressKey.keyArn]);
+  if (access.wordpressKey === 'encryptDecrypt') {
+    allow(['kms:Encrypt', 'kms:Decrypt'], [targets.wordpressKey.keyArn]);
+  }
   if (access.webSocket) {
     allow(['execute-api:ManageConnections'], [targets.webSocketConnectionsArn]);
   }
   if (access.providerSecret) allow(['secretsmanager:GetSecretValue'], [targets.providerSecret.secretArn]);
+  if (access.socialAppsSecret) {
+    allow(['secretsmanager:GetSecretValue'], [targets.socialAppsSecret.secretArn]);
+  }
   if (access.mail) allow(['ses:SendEmail'], targets.mailIdentityArns);
 }

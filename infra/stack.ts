@@ -5,6 +5,10 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BATCH_FEED_INTERVAL_MINUTES, BATCH_FEEDER_TIMEOUT_SECONDS } from '#contract/batch-feed-interval';
+import {
+  SCHEDULED_PUBLISH_INTERVAL_MINUTES,
+  SCHEDULED_PUBLISH_TIMEOUT_SECONDS,
+} from '#contract/scheduled-publish-interval';
 import { WORKER_TIMEOUT_SECONDS } from '#contract/queue-timing';
 import {
   REVIEW_REMINDER_INTERVAL_MINUTES,
@@ -127,6 +131,7 @@ export class LbmStudioStack extends Stack {
       [envNames.adminGroup]: ADMIN_GROUP_NAME,
       [envNames.providerSecretArn]: secrets.providerSecret.secretArn,
       [envNames.wordpressKeyId]: secrets.wordpressKey.keyId,
+      [envNames.socialAppsSecretArn]: secrets.socialAppsSecret.secretArn,
       [envNames.mailFrom]: mailSender.from,
       [envNames.mailRegion]: mailSender.region ?? this.region,
       // The per-key budget of the public API (cdk -c apiKeyRateLimitPerMinute=N); unset: 60 a minute.
@@ -142,6 +147,7 @@ export class LbmStudioStack extends Stack {
       wordpressKey: secrets.wordpressKey,
       webSocketConnectionsArn: webSocket.connectionsArn,
       providerSecret: secrets.providerSecret,
+      socialAppsSecret: secrets.socialAppsSecret,
       mailIdentityArns: mailIdentityArns(this, mailSender),
     };
     // One scope for all functions: their ids come from the route table and must not meet other ids.
@@ -314,6 +320,20 @@ export class LbmStudioStack extends Stack {
       intervalMinutes: REVIEW_REMINDER_INTERVAL_MINUTES,
       description:
         'E-mails reviewers whose review link expires soon (functions/notifications/scheduled-reminders.ts)',
+    });
+
+    // Channel posts are sent at their time (and retried, and stalled attempts looked at) every minute.
+    const scheduledPublisher = appFunction(
+      'ScheduledPublisher',
+      backgroundFunctions.scheduledPublisher,
+      'Sends the channel posts whose time has come (every minute)',
+      BACKGROUND_ACCESS.scheduledPublisher,
+      { timeoutSeconds: SCHEDULED_PUBLISH_TIMEOUT_SECONDS },
+    );
+    new RateSchedule(this, 'ScheduledPublish', {
+      handler: scheduledPublisher.function,
+      intervalMinutes: SCHEDULED_PUBLISH_INTERVAL_MINUTES,
+      description: 'Sends the channel posts whose time has come (functions/social/scheduled-publisher.ts)',
     });
 
     // Delete snapshots of earlier versions, copied from the bucket once the handlers that wrote and read

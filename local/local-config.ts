@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { BATCH_FEED_INTERVAL_MINUTES } from '#contract/batch-feed-interval';
+import { SCHEDULED_PUBLISH_INTERVAL_MINUTES } from '#contract/scheduled-publish-interval';
 import {
   MEDIA_WORKER_TIMEOUT_SECONDS,
   queueVisibilitySeconds,
@@ -33,6 +34,13 @@ export interface LocalSettings {
    * BATCH_FEED_INTERVAL_SECONDS shortens it for a test.
    */
   batchFeedIntervalSeconds: number;
+  /**
+   * How often the scheduled publisher runs: the stack's schedule, unless SCHEDULED_PUBLISH_INTERVAL_SECONDS
+   * shortens it for a test.
+   */
+  scheduledPublishIntervalSeconds: number;
+  /** `SOCIAL_FAKE_PLATFORMS=on`: serve the fake publishing platforms and point the adapters at them. */
+  fakeSocialPlatforms: boolean;
   queueVisibilityTimeoutSeconds: number;
   mediaQueueVisibilityTimeoutSeconds: number;
 }
@@ -121,6 +129,10 @@ export function readLocalSettings(env: Record<string, string | undefined> = proc
     batchFeedIntervalSeconds:
       integer(env.BATCH_FEED_INTERVAL_SECONDS, 0, 'BATCH_FEED_INTERVAL_SECONDS') ||
       60 * BATCH_FEED_INTERVAL_MINUTES,
+    scheduledPublishIntervalSeconds:
+      integer(env.SCHEDULED_PUBLISH_INTERVAL_SECONDS, 0, 'SCHEDULED_PUBLISH_INTERVAL_SECONDS') ||
+      60 * SCHEDULED_PUBLISH_INTERVAL_MINUTES,
+    fakeSocialPlatforms: env.SOCIAL_FAKE_PLATFORMS === 'on',
     queueVisibilityTimeoutSeconds: visibilityOverride || queueVisibilitySeconds(workerTimeoutSeconds),
     mediaQueueVisibilityTimeoutSeconds:
       visibilityOverride || queueVisibilitySeconds(MEDIA_WORKER_TIMEOUT_SECONDS),

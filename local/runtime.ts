@@ -40,7 +40,11 @@ import {
 import { handleApiRequest } from './http-gateway';
 import { enforcementEnabled, IamEnforcement } from './iam/enforcement';
 import { startEnforcingProxy } from './iam/enforcing-proxy';
-import { functionEnvironment, PROVIDER_API_KEY_NAMES } from './iam/function-environment';
+import {
+  functionEnvironment,
+  PROVIDER_API_KEY_NAMES,
+  SOCIAL_APP_CREDENTIAL_NAMES,
+} from './iam/function-environment';
 import { LocalIdentities } from './iam/identities';
 import { keyArn, LocalTemplate, secretArn } from './iam/local-resources';
 import { type LocalSecret, secretServices } from './iam/secret-services';
@@ -346,6 +350,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       [envNames.localKeyFile]: localKeyFile,
       [envNames.originSecret]: originSecret,
       OFFLINE_STREAM_DELAY_MS: String(settings.offlineStreamDelayMs),
+      ...(await fakePlatformSettings()),
       ...options.env,
     });
 
@@ -358,6 +363,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       JSON.stringify(
         Object.fromEntries(
           PROVIDER_API_KEY_NAMES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+        ),
+      );
+    const socialApps = () =>
+      JSON.stringify(
+        Object.fromEntries(
+          SOCIAL_APP_CREDENTIAL_NAMES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
         ),
       );
     const keyMaterial = () => localKey(localKeyFile);
@@ -408,6 +419,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       secrets: secretServices({
         secrets: [
           ...secretOf(envNames.providerSecretArn, providerKeys),
+          ...secretOf(envNames.socialAppsSecretArn, socialApps),
           ...secretOf(envNames.mediaUrlSecretArn, secretValue(envNames.mediaUrlSecret)),
           ...secretOf(envNames.originSecretArn, secretValue(envNames.originSecret)),
         ],
@@ -561,6 +573,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       startSchedule({
         functionId: 'BatchFeeder',
         intervalMs: settings.batchFeedIntervalSeconds * 1000,
+        functions,
+        log,
+      }).stop,
+    );
+
+    // The stack's scheduled publisher (infra/rate-schedule.ts): channel posts go out at their time.
+    drains.push(
+      startSchedule({
+        functionId: 'ScheduledPublisher',
+        intervalMs: settings.scheduledPublishIntervalSeconds * 1000,
         functions,
         log,
       }).stop,

@@ -89,6 +89,15 @@ export const ACTIVITY_ACTIONS = {
   wordpress_post_rescheduled: { label: 'WordPress Post Rescheduled', tone: 'purple' },
   wordpress_post_deleted: {},
   wordpress_media_uploaded: {},
+  // Publishing channels (GBP, Facebook, Instagram, LinkedIn, X)
+  channel_connected: { label: 'Channel Connected', tone: 'blue' },
+  channel_disconnected: { label: 'Channel Disconnected', tone: 'secondary' },
+  channel_post_scheduled: { label: 'Channel Post Scheduled', tone: 'purple' },
+  channel_post_rescheduled: { label: 'Channel Post Rescheduled', tone: 'purple' },
+  channel_post_cancelled: { label: 'Channel Post Cancelled', tone: 'secondary' },
+  channel_post_published: { label: 'Channel Post Published', tone: 'green' },
+  channel_post_failed: { label: 'Channel Post Failed', tone: 'orange' },
+  channel_post_deleted: { label: 'Channel Post Deleted', tone: 'secondary' },
   // The review loop
   review_requested: { label: 'Review Requested', tone: 'blue' },
   review_commented: { label: 'Review Comment', tone: 'secondary' },

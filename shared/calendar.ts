@@ -1,3 +1,4 @@
+import type { ChannelPlatform } from './channels';
 import { CONTENT_STATUSES, type ContentStatus } from './content-status';
 import { isoDateField } from './validation/iso-date';
 import * as z from './validation/zod';
@@ -8,12 +9,13 @@ import * as z from './validation/zod';
  * date, across the clients a user can see.
  */
 
-export const CALENDAR_ENTRY_KINDS = ['scheduled', 'published', 'due', 'review_expiry'] as const;
+export const CALENDAR_ENTRY_KINDS = ['scheduled', 'published', 'failed', 'due', 'review_expiry'] as const;
 export type CalendarEntryKind = (typeof CALENDAR_ENTRY_KINDS)[number];
 
 export const CALENDAR_ENTRY_LABELS: Readonly<Record<CalendarEntryKind, string>> = {
   scheduled: 'Scheduled',
   published: 'Published',
+  failed: 'Failed',
   due: 'Due',
   review_expiry: 'Review link expires',
 };
@@ -36,6 +38,17 @@ export interface CalendarEntry {
   /** The WordPress post of a scheduled or published entry (what a drag reschedules). */
   wordpressPostId?: number;
   reviewId?: string;
+  /**
+   * A post to a publishing channel (GBP, Facebook, Instagram, LinkedIn, X) rather than WordPress: what its
+   * icon, 'View post', Retry and a drag need.
+   */
+  channel?: {
+    platform: ChannelPlatform;
+    channelName: string;
+    publicationId: string;
+    postUrl?: string;
+    error?: string;
+  };
 }
 
 export interface CalendarReply {

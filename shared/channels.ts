@@ -137,9 +137,14 @@ export const GBP_ACTION_LABELS: Readonly<Record<GbpActionType, string>> = {
 };
 
 /** The names a platform app's credentials are configured under locally (the server reads the same). */
-export function channelAppEnvNames(app: ChannelApp): { clientId: string; clientSecret: string } {
+export function channelAppEnvNames(app: ChannelApp): {
+  clientId: string;
+  clientSecret: string;
+  /** Points every host of the platform at one origin: the fake platforms of `SOCIAL_FAKE_PLATFORMS=on`. */
+  origin: string;
+} {
   const prefix = `SOCIAL_${app.toUpperCase()}`;
-  return { clientId: `${prefix}_CLIENT_ID`, clientSecret: `${prefix}_CLIENT_SECRET` };
+  return { clientId: `${prefix}_CLIENT_ID`, clientSecret: `${prefix}_CLIENT_SECRET`, origin: `${prefix}_ORIGIN` };
 }
 
 /** The platforms one app connects, in CHANNEL_PLATFORMS order ('Facebook and Instagram'). */
@@ -167,7 +172,23 @@ export const CHANNEL_MESSAGES = {
     const { clientId, clientSecret } = channelAppEnvNames(app);
     return `An admin must set ${clientId} and ${clientSecret} (locally) or the ${app} entry of the social apps secret (in AWS) to connect ${platformNamesOf(app)}.`;
   },
-} as const;
+  notConfigured: (platform: ChannelPlatform): string =>
+    CHANNEL_MESSAGES.appNotConfigured(CHANNEL_PLATFORM_INFO[platform].app),
+  authorizationExpired: 'This connection attempt has expired or was already used. Press Connect again.',
+  declined: (platform: ChannelPlatform): string =>
+    `${CHANNEL_PLATFORM_INFO[platform].name}: the connection was declined on the consent page.`,
+  noAccounts: (platform: ChannelPlatform): string => {
+    const { name, accountNoun } = CHANNEL_PLATFORM_INFO[platform];
+    return `${name}: this sign-in manages no ${accountNoun} that posts can be published as.`;
+  },
+  accountNotOffered: 'accountId: not one of the accounts this connection attempt offered',
+  connectionGone: (platform: ChannelPlatform): string =>
+    `${CHANNEL_PLATFORM_INFO[platform].name}: the connection this post used was disconnected.`,
+  imageNotMedia: 'imageUrl: must be an image of this client’s library or of your own generations (an /api/media/… address)',
+  imageGone: 'imageUrl: the image is no longer stored; attach another one',
+  changedMeanwhile: 'This post changed meanwhile; reload it and try again.',
+  beingPublished: 'This post is being published right now; try again in a moment.',
+} as const satisfies Record<string, string | ((value: never) => string)>;
 
 /** A count as the messages write it: 63,206. */
 export const formatCount = (value: number): string => value.toLocaleString('en-US');

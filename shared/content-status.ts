@@ -73,6 +73,11 @@ export type StatusEvent =
    * (`null`: the post was deleted). `approved`: the item's current version is the approved one.
    */
   | { readonly type: 'wordpress'; readonly postStatus: string | null; readonly approved: boolean }
+  /**
+   * A post of the item to a publishing channel (GBP, Facebook, Instagram, LinkedIn, X) was scheduled or
+   * went out (docs/architecture.md, "Publishing channels").
+   */
+  | { readonly type: 'channel'; readonly postStatus: 'scheduled' | 'published' }
   /** The last open review link was revoked. */
   | { readonly type: 'reviews_closed' };
 
@@ -97,6 +102,8 @@ const ON_WORDPRESS: ReadonlySet<ContentStatus> = new Set(['scheduled', 'publishe
  * - WordPress's `publish` is Published and `future` Scheduled; a post taken off the site (deleted, or
  *   saved as a draft, pending or private post) leaves Scheduled/Published for Approved when the
  *   current version is the approved one, else Draft, and leaves every other status as it was;
+ * - a channel post scheduled makes the item Scheduled (a published one stays Published), and one that
+ *   went out makes it Published;
  * - revoking the last open link of an item in review takes it back to Draft.
  */
 export function nextStatus(current: ContentStatus, event: StatusEvent): ContentStatus | null {
@@ -117,6 +124,9 @@ export function nextStatus(current: ContentStatus, event: StatusEvent): ContentS
       if (event.postStatus === 'future') return 'scheduled';
       if (ON_WORDPRESS.has(current)) return event.approved ? 'approved' : 'draft';
       return current;
+    case 'channel':
+      if (event.postStatus === 'published') return 'published';
+      return current === 'published' ? 'published' : 'scheduled';
     case 'reviews_closed':
       return current === 'in_review' ? 'draft' : current;
   }

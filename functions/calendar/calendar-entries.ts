@@ -5,6 +5,7 @@ import { type Entities, entities } from '#functions/data/entities';
 import { batchGetItems, indexQueryParams, queryAll } from '#functions/data/item-commands';
 import { partitionKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { ReviewRecord } from '#functions/reviews/review-store';
+import { type PublicationRecord, publicationsOfMonth } from '#functions/social/publication-store';
 import { type CalendarEntry, type CalendarQuery, monthsOf } from '#shared/calendar';
 import { type ContentStatus, statusOf } from '#shared/content-status';
 import { wordpressLinkOf } from '#shared/wordpress';
@@ -89,7 +90,7 @@ export async function calendarEntries(
   const to = shiftDate(query.to, 1);
   const months = monthsOf(from, to);
   const { content, review } = entities();
-  const [posts, due, reviews, visible] = await Promise.all([
+  const [posts, due, reviews, publications, visible] = await Promise.all([
     Promise.all(
       months.map((month) =>
         monthItems(
@@ -123,6 +124,7 @@ export async function calendarEntries(
         ),
       ),
     ),
+    Promise.all(months.map((month) => publicationsOfMonth(month))),
     onlyClientId !== null || caller.isAdmin ? Promise.resolve(null) : visibleClientIds(caller),
   ]);
   const mayShow = (clientId: string) =>
@@ -138,12 +140,17 @@ export async function calendarEntries(
     (item) => !item.revokedAt && within(item.validUntil, from, to) && mayShow(item.clientId),
   );
 
-  // A review link's entry shows its item's title and status: read those items, once each.
+  const channelPosts = (publications.flat() as PublicationRecord[]).filter((item) => {
+    const date = item.publishedAt ?? item.scheduledAt;
+    return date !== undefined && within(date, from, to) && mayShow(item.clientId);
+  });
+
+  // A review link's and a channel post's entry show the item's title and status: read those items, once each.
   const known = new Map<string, ContentRecord>();
   for (const item of [...postItems, ...dueItems]) known.set(`${item.clientId}#${item.contentId}`, item);
   const missing = [
     ...new Map(
-      reviewItems
+      [...reviewItems, ...channelPosts]
         .filter((item) => !known.has(`${item.clientId}#${item.contentId}`))
         .map((item) => [
           `${item.clientId}#${item.contentId}`,
@@ -156,7 +163,9 @@ export async function calendarEntries(
     for (const item of data) known.set(`${item.clientId}#${item.contentId}`, item);
   }
 
-  const clientIds = [...new Set([...postItems, ...dueItems, ...reviewItems].map((item) => item.clientId))];
+  const clientIds = [
+    ...new Set([...postItems, ...dueItems, ...reviewItems, ...channelPosts].map((item) => item.clientId)),
+  ];
   const clients = new Map(
     (await getClientsByIds(clientIds, ['clientId', 'name'])).map((record) => [record.clientId, record.name]),
   );
@@ -202,6 +211,27 @@ export async function calendarEntries(
       date: link.validUntil,
       ...common,
       reviewId: link.reviewId,
+    });
+  }
+  for (const post of channelPosts) {
+    const item = known.get(`${post.clientId}#${post.contentId}`);
+    const common = item ? base(item) : null;
+    const date = post.publishedAt ?? post.scheduledAt;
+    if (!common || !date) continue;
+    // A post being sent shows where it was scheduled; one put off by a 429 is still scheduled.
+    const kind = post.status === 'published' ? 'published' : post.status === 'failed' ? 'failed' : 'scheduled';
+    entries.push({
+      id: `channel#${post.publicationId}`,
+      kind,
+      date,
+      ...common,
+      channel: {
+        platform: post.platform,
+        channelName: post.channelName,
+        publicationId: post.publicationId,
+        ...(post.postUrl ? { postUrl: post.postUrl } : {}),
+        ...(post.error ? { error: post.error } : {}),
+      },
     });
   }
   const statuses: ReadonlySet<ContentStatus> | null =

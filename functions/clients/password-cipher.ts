@@ -14,9 +14,13 @@ import { readEnv } from '#functions/commons/env';
 
 const KMS_PREFIX = 'kms:v1:';
 const LOCAL_PREFIX = 'aes256gcm:v1:';
-const PURPOSE = 'wordpress_app_password';
-/** Binds a cipher text to its use: a blob copied into another field or context does not decrypt. */
-const ENCRYPTION_CONTEXT = { purpose: PURPOSE };
+/**
+ * What a secret is for, bound to its cipher text (KMS encryption context, the local scheme's additional
+ * data): a blob copied into another field or context does not decrypt. WordPress application passwords,
+ * and the publishing channels' OAuth tokens (functions/social/).
+ */
+export type SecretPurpose = 'wordpress_app_password' | 'channel_token';
+const DEFAULT_PURPOSE: SecretPurpose = 'wordpress_app_password';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -68,14 +72,14 @@ function missingConfiguration(): Error {
   );
 }
 
-export async function encryptSecret(plain: string): Promise<string> {
+export async function encryptSecret(plain: string, purpose: SecretPurpose = DEFAULT_PURPOSE): Promise<string> {
   const keyId = readEnv('wordpressKeyId');
   if (keyId) {
     const { CiphertextBlob } = await kmsClient().send(
       new EncryptCommand({
         KeyId: keyId,
         Plaintext: Buffer.from(plain, 'utf8'),
-        EncryptionContext: ENCRYPTION_CONTEXT,
+        EncryptionContext: { purpose },
       }),
     );
     if (!CiphertextBlob || CiphertextBlob.length === 0) throw new Error('KMS returned no cipher text');
@@ -85,18 +89,21 @@ export async function encryptSecret(plain: string): Promise<string> {
   if (!keyFile) throw missingConfiguration();
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', await localKey(keyFile), iv);
-  cipher.setAAD(Buffer.from(PURPOSE));
+  cipher.setAAD(Buffer.from(purpose));
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return `${LOCAL_PREFIX}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
 }
 
-export async function decryptSecret(cipherText: string): Promise<string> {
+export async function decryptSecret(
+  cipherText: string,
+  purpose: SecretPurpose = DEFAULT_PURPOSE,
+): Promise<string> {
   if (cipherText.startsWith(KMS_PREFIX)) {
     const { Plaintext } = await kmsClient().send(
       new DecryptCommand({
         CiphertextBlob: Buffer.from(cipherText.slice(KMS_PREFIX.length), 'base64'),
         KeyId: readEnv('wordpressKeyId'),
-        EncryptionContext: ENCRYPTION_CONTEXT,
+        EncryptionContext: { purpose },
       }),
     );
     if (!Plaintext) throw new Error('KMS returned no plain text');
@@ -108,7 +115,7 @@ export async function decryptSecret(cipherText: string): Promise<string> {
     const raw = Buffer.from(cipherText.slice(LOCAL_PREFIX.length), 'base64');
     if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('The stored secret is malformed');
     const decipher = createDecipheriv('aes-256-gcm', await localKey(keyFile), raw.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(PURPOSE));
+    decipher.setAAD(Buffer.from(purpose));
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
       'utf8',

@@ -517,6 +517,114 @@ const connectionSchema = () =>
   }));
 
 /**
+ * A client's connection to a publishing channel (docs/architecture.md, "Publishing channels"), in the
+ * client's partition: the account posts go out as and its tokens, encrypted (password-cipher.ts with the
+ * channel-token purpose); the tokens are never returned by a route.
+ */
+const channelConnectionSchema = () =>
+  item({
+    clientId: string().key(),
+    connectionId: string().key(),
+    platform: string(),
+    name: string(),
+    accountId: string(),
+    status: string(),
+    accessTokenCipher: string(),
+    refreshTokenCipher: optionalString(),
+    /** When the access token expires (ISO); absent when it does not. */
+    tokenExpiresAt: optionalString(),
+    connectedAt: string(),
+    connectedBy: string(),
+    updatedAt: string(),
+    edbVersion: entityVersion(),
+  });
+
+/**
+ * An OAuth authorization under way: made by Connect, found by the callback through its `state`, and
+ * holding the accounts the platform offered until the user picks one. Gone after CHANNEL_AUTHORIZATION
+ * lifetime (TTL, checked on read).
+ */
+const channelAuthorizationSchema = () =>
+  item({
+    authorizationId: string().key(),
+    clientId: string(),
+    platform: string(),
+    userId: string(),
+    codeVerifierCipher: string(),
+    /** The redirect URI given to the authorize endpoint, which the token request must repeat. */
+    redirectUri: string(),
+    /** The accounts offered, with their tokens encrypted: a JSON array (channel-authorizations.ts). */
+    accountsCipher: optionalString(),
+    error: optionalString(),
+    createdAt: string(),
+    expiresAt: number(),
+    edbVersion: entityVersion(),
+  });
+
+/** The constant partition of the publications waiting for their time (or for a stalled attempt's check). */
+export const PUBLICATION_DUE_PARTITION = partitionKey([['publicationDue', ALL]]);
+
+/**
+ * One post of a library item to one channel, in the client's partition under the item. Sparse index
+ * gsi1 holds it while something must happen at `dueAt` (its time, a retry, a stalled attempt's check):
+ * the scheduled publisher reads that partition. gsi2 places it on the calendar by month.
+ */
+const publicationSchema = () =>
+  item({
+    clientId: string().key(),
+    contentId: string().key(),
+    publicationId: string().key(),
+    connectionId: string(),
+    platform: string(),
+    channelName: string(),
+    status: string(),
+    text: string(),
+    imageUrl: optionalString(),
+    gbp: any().optional(),
+    scheduledAt: optionalString(),
+    /** When the scheduled publisher must look at it next; absent once nothing is pending. */
+    dueAt: optionalString(),
+    /** The attempt under way: recorded before anything is sent (docs/architecture.md, "Publishing channels"). */
+    attemptId: optionalString(),
+    attemptStartedAt: optionalString(),
+    attempts: number().optional().default(0),
+    publishedAt: optionalString(),
+    postId: optionalString(),
+    postUrl: optionalString(),
+    error: optionalString(),
+    approvalOverridden: boolean().optional(),
+    overriddenSteps: any().optional(),
+    createdAt: string(),
+    createdBy: string(),
+    createdByEmail: optionalString(),
+    updatedAt: string(),
+    edbVersion: entityVersion(),
+  }).and((attributes) => ({
+    gsi1pk: indexKey().link<typeof attributes>(({ dueAt }) => (dueAt ? PUBLICATION_DUE_PARTITION : undefined)),
+    gsi1sk: indexKey().link<typeof attributes>(({ dueAt, publicationId }) =>
+      dueAt
+        ? sortKey('publication', [
+            ['dueAt', dueAt],
+            ['publicationId', publicationId],
+          ])
+        : undefined,
+    ),
+    gsi2pk: indexKey().link<typeof attributes>(({ publishedAt, scheduledAt }) => {
+      const date = publishedAt ?? scheduledAt;
+      return date ? partitionKey([['publicationMonth', date.slice(0, 7)]]) : undefined;
+    }),
+    gsi2sk: indexKey().link<typeof attributes>(({ publishedAt, scheduledAt, publicationId }) => {
+      const date = publishedAt ?? scheduledAt;
+      return date
+        ? sortKey('publication', [
+            ['date', date],
+            ['publicationId', publicationId],
+          ])
+        : undefined;
+    }),
+  }));
+
+/**
  * One finished job's usage and cost, kept for the usage page's rows and CSV export. Dated by
  * the job's start (its ULID), like the client budget that counted it: the month partition holds a
  * month's jobs in start order, and the indexes read one client's, one user's, or a month's dearest.
@@ -988,6 +1096,47 @@ function buildEntities(table: SingleTable) {
         computeKey: ({ connectionId }: { connectionId: string }) => ({
           pk: partitionKey([['connectionId', connectionId]]),
           sk: sortKey('connection'),
+        }),
+      }),
+    channelConnection: () =>
+      new Entity({
+        ...common,
+        name: 'channelConnection',
+        schema: channelConnectionSchema(),
+        computeKey: ({ clientId, connectionId }: { clientId: string; connectionId: string }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('channelConnection', [['connectionId', connectionId]]),
+        }),
+      }),
+    channelAuthorization: () =>
+      new Entity({
+        ...common,
+        name: 'channelAuthorization',
+        schema: channelAuthorizationSchema(),
+        computeKey: ({ authorizationId }: { authorizationId: string }) => ({
+          pk: partitionKey([['channelAuthorization', authorizationId]], true),
+          sk: sortKey('channelAuthorization'),
+        }),
+      }),
+    publication: () =>
+      new Entity({
+        ...common,
+        name: 'publication',
+        schema: publicationSchema(),
+        computeKey: ({
+          clientId,
+          contentId,
+          publicationId,
+        }: {
+          clientId: string;
+          contentId: string;
+          publicationId: string;
+        }) => ({
+          pk: partitionKey([['clientId', clientId]]),
+          sk: sortKey('publication', [
+            ['contentId', contentId],
+            ['publicationId', publicationId],
+          ]),
         }),
       }),
   });

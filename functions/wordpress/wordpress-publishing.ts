@@ -6,11 +6,13 @@ import { sanitizeHtml } from '#functions/commons/sanitize-html';
 import type { ContentRecord } from '#functions/content/content-record';
 import { toClientContent } from '#functions/content/content-record';
 import {
-  type ApprovalStep,
-  approvalStepsOf,
-  type PublishingRules,
-  publishingRefusal,
-} from '#shared/approvals';
+  type ApprovalOverride,
+  OVERRIDE_ADMINS_ONLY,
+  overrideDetails,
+  passPublishingGate,
+  publishingRulesOf,
+} from '#functions/approvals/publishing-gate';
+import type { PublishingRules } from '#shared/approvals';
 import { CALENDAR_MESSAGES } from '#shared/calendar';
 import type { ClientContent } from '#shared/content';
 import { isPublishingStatus, statusOf } from '#shared/content-status';
@@ -48,42 +50,26 @@ export function publishingContext(
   return {
     caller,
     clientName: client.name,
-    rules: {
-      requireApproval: client.requireApproval === true,
-      approvalSteps: approvalStepsOf(client.approvalSteps),
-    },
+    rules: publishingRulesOf(client),
     site,
     userAgent,
   };
 }
 
-export const OVERRIDE_ADMINS_ONLY = 'Only an administrator can publish content that is not approved.';
-
 /**
- * The client's approval rule, as every publishing gate asks it (shared/approvals.ts `publishingRefusal`):
- * with approval steps, every step the client names (docs/decisions.md 'Approval steps'); with none, 'Require approval before
- * publishing' as before. A refused publish or schedule is a 409 naming what is
- * missing, unless an administrator overrides it. Returns the override (with the steps it lacked; none
- * for the older rule), for the activity; null when nothing was overridden.
- * Drafts, pending and private posts are not publishing, so they need no approval.
+ * The client's approval rule for a WordPress post (functions/approvals/publishing-gate.ts): drafts,
+ * pending and private posts are not publishing, so they need no approval.
  */
 export function checkApproval(
   context: Pick<PublishingContext, 'caller' | 'rules'>,
   content: ContentRecord,
   input: Pick<WordPressPostInput, 'status' | 'overrideApproval'>,
 ): ApprovalOverride | null {
-  if (input.overrideApproval === true && !context.caller.isAdmin)
-    throw new ForbiddenError(OVERRIDE_ADMINS_ONLY);
-  if (!isPublishingStatus(input.status)) return null;
-  const refusal = publishingRefusal(context.rules, toClientContent(content));
-  if (refusal === null) return null;
-  if (input.overrideApproval === true) return { steps: refusal.missing };
-  throw new ConflictError(refusal.message, refusal.code);
-}
-
-/** An administrator's publish past the rule: the steps it lacked (none for the older rule). */
-export interface ApprovalOverride {
-  readonly steps: readonly ApprovalStep[];
+  if (!isPublishingStatus(input.status)) {
+    if (input.overrideApproval === true && !context.caller.isAdmin) throw new ForbiddenError(OVERRIDE_ADMINS_ONLY);
+    return null;
+  }
+  return passPublishingGate(context.caller, context.rules, content, input.overrideApproval);
 }
 
 /** Same tolerance as a clock that runs a little behind: a date in the past cannot be scheduled. */
@@ -191,12 +177,7 @@ function details(
     wordpress_id: post.id,
     wordpress_url: post.link,
     wordpress_status: post.status,
-    ...(approvalOverride
-      ? {
-          approval_overridden: true,
-          ...(approvalOverride.steps.length > 0 ? { overridden_steps: [...approvalOverride.steps] } : {}),
-        }
-      : {}),
+    ...overrideDetails(approvalOverride),
   };
 }
 

@@ -13,6 +13,7 @@ export const BACKGROUND_FUNCTION_IDS = {
   DeadLetters: backgroundFunctions.deadLetters,
   BatchFeeder: backgroundFunctions.batchFeeder,
   ReviewReminders: backgroundFunctions.reviewReminders,
+  ScheduledPublisher: backgroundFunctions.scheduledPublisher,
   PreSignUp: backgroundFunctions.preSignUp,
   PostConfirmation: backgroundFunctions.postConfirmation,
   AdminPromotion: backgroundFunctions.adminPromotion,

@@ -1,4 +1,5 @@
 import { PROVIDER_KEY_NAMES } from '#contract/provider-key-names';
+import { CHANNEL_APPS, channelAppEnvNames } from '#shared/channels';
 import { envNames } from '#contract/routes';
 import type { RuntimeCredentials } from '../bootstrap';
 import type { StackFunction } from './stack-functions';
@@ -16,6 +17,15 @@ import type { StackFunction } from './stack-functions';
  * passwords an earlier version encrypted with the file directly.
  */
 
+/**
+ * The publishing platforms' app credentials: served by the social apps secret (contract/channel-apps.ts),
+ * never given to every function; the platforms' origins are not secret and stay in the environment.
+ */
+export const SOCIAL_APP_CREDENTIAL_NAMES: readonly string[] = CHANNEL_APPS.flatMap((app) => {
+  const names = channelAppEnvNames(app);
+  return [names.clientId, names.clientSecret];
+});
+
 /** Provider API keys: served by the provider-keys secret, never given to every function. */
 export const PROVIDER_API_KEY_NAMES: readonly string[] = Object.values(PROVIDER_KEY_NAMES).flatMap(
   (names) => names.apiKey,
@@ -30,6 +40,7 @@ const WITHHELD: ReadonlySet<string> = new Set([
   envNames.originSecret,
   envNames.localKeyFile,
   ...PROVIDER_API_KEY_NAMES,
+  ...SOCIAL_APP_CREDENTIAL_NAMES,
 ]);
 
 export interface LocalEndpoints {
