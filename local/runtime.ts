@@ -350,7 +350,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       [envNames.localKeyFile]: localKeyFile,
       [envNames.originSecret]: originSecret,
       OFFLINE_STREAM_DELAY_MS: String(settings.offlineStreamDelayMs),
-      ...(await fakePlatformSettings()),
       ...options.env,
     });
 
@@ -368,7 +367,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const socialApps = () =>
       JSON.stringify(
         Object.fromEntries(
-          SOCIAL_APP_CREDENTIAL_NAMES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+          SOCIAL_APP_CREDENTIAL_NAMES.flatMap((name) =>
+            process.env[name] ? [[name, process.env[name]]] : [],
+          ),
         ),
       );
     const keyMaterial = () => localKey(localKeyFile);

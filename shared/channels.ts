@@ -144,7 +144,11 @@ export function channelAppEnvNames(app: ChannelApp): {
   origin: string;
 } {
   const prefix = `SOCIAL_${app.toUpperCase()}`;
-  return { clientId: `${prefix}_CLIENT_ID`, clientSecret: `${prefix}_CLIENT_SECRET`, origin: `${prefix}_ORIGIN` };
+  return {
+    clientId: `${prefix}_CLIENT_ID`,
+    clientSecret: `${prefix}_CLIENT_SECRET`,
+    origin: `${prefix}_ORIGIN`,
+  };
 }
 
 /** The platforms one app connects, in CHANNEL_PLATFORMS order ('Facebook and Instagram'). */
@@ -184,7 +188,8 @@ export const CHANNEL_MESSAGES = {
   accountNotOffered: 'accountId: not one of the accounts this connection attempt offered',
   connectionGone: (platform: ChannelPlatform): string =>
     `${CHANNEL_PLATFORM_INFO[platform].name}: the connection this post used was disconnected.`,
-  imageNotMedia: 'imageUrl: must be an image of this client’s library or of your own generations (an /api/media/… address)',
+  imageNotMedia:
+    'imageUrl: must be an image of this client’s library or of your own generations (an /api/media/… address)',
   imageGone: 'imageUrl: the image is no longer stored; attach another one',
   changedMeanwhile: 'This post changed meanwhile; reload it and try again.',
   beingPublished: 'This post is being published right now; try again in a moment.',

@@ -12,6 +12,15 @@ import {
 const all = CONTENT_STATUSES;
 
 describe('nextStatus', () => {
+  it('takes a channel post: scheduled makes the item Scheduled (a published one stays so), sent makes it Published', () => {
+    for (const status of all) {
+      expect(nextStatus(status, { type: 'channel', postStatus: 'published' })).toBe('published');
+      expect(nextStatus(status, { type: 'channel', postStatus: 'scheduled' })).toBe(
+        status === 'published' ? 'published' : 'scheduled',
+      );
+    }
+  });
+
   it('sends any item for review (another reviewer on one already in review too)', () => {
     for (const status of all) expect(nextStatus(status, { type: 'sent_for_review' })).toBe('in_review');
   });

@@ -6,6 +6,7 @@ import { findContent, patchContent } from '#functions/content/content-store';
 import { CHANNEL_MESSAGES, CHANNEL_PLATFORM_INFO } from '#shared/channels';
 import { nextStatus, statusOf } from '#shared/content-status';
 import { channelApp } from './channel-apps';
+import { loadImage } from './channel-image';
 import { ChannelError, type ChannelPost, type ConnectedAccount, type PublishedPost } from './channel-port';
 import {
   activeAccount,
@@ -14,13 +15,12 @@ import {
   ReconnectNeededError,
   refreshConnection,
 } from './connection-store';
-import { loadImage } from './channel-image';
 import { CHANNEL_ADAPTERS } from './platforms/adapters';
 import {
-  type PublicationKey,
-  type PublicationRecord,
   findPublication,
   nextTimestamp,
+  type PublicationKey,
+  type PublicationRecord,
   replacePublication,
 } from './publication-store';
 
@@ -41,8 +41,15 @@ import {
  * 4. **Complete,** with the post's id and URL, conditioned on still holding the claim.
  */
 
-/** An attempt this old is presumed dead (its function's timeout is far shorter). */
-export const STALLED_ATTEMPT_MS = 3 * 60 * 1000;
+/**
+ * An attempt this old is presumed dead: longer than any function that claims one may run (29 s for a
+ * publish now, 60 s for the scheduled publisher). PUBLISH_STALL_SECONDS shortens it for the test that
+ * kills the runtime mid-send.
+ */
+const stalledAttemptMs = () => {
+  const seconds = Number(process.env.PUBLISH_STALL_SECONDS);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 3 * 60 * 1000;
+};
 /** A post still failing with 429/5xx this long after its time fails for good. */
 export const GIVE_UP_MS = 60 * 60 * 1000;
 const FIRST_BACKOFF_MS = 1_000;
@@ -71,7 +78,10 @@ const activityCaller = (record: PublicationRecord) => ({
 });
 
 /** Runs the publication if it is due and nobody else is at it; answers its state afterwards. */
-export async function runPublication(key: PublicationKey, options: RunOptions): Promise<PublicationRecord | null> {
+export async function runPublication(
+  key: PublicationKey,
+  options: RunOptions,
+): Promise<PublicationRecord | null> {
   const now = options.now ?? Date.now;
   const current = await findPublication(key);
   if (!current) return null;
@@ -87,7 +97,7 @@ export async function runPublication(key: PublicationKey, options: RunOptions): 
     // Reconciliation looks for posts since the first attempt that may have gone out.
     ...(stalled && current.attemptStartedAt ? { attemptStartedAt: current.attemptStartedAt } : {}),
     attempts: current.attempts + 1,
-    dueAt: new Date(now() + STALLED_ATTEMPT_MS).toISOString(),
+    dueAt: new Date(now() + stalledAttemptMs()).toISOString(),
     error: undefined,
     updatedAt: nextTimestamp(current.updatedAt, now()),
   };
@@ -96,7 +106,11 @@ export async function runPublication(key: PublicationKey, options: RunOptions): 
   return settle(claimed, outcome, now);
 }
 
-async function attempt(claimed: PublicationRecord, reconcileFirst: boolean, options: RunOptions): Promise<Outcome> {
+async function attempt(
+  claimed: PublicationRecord,
+  reconcileFirst: boolean,
+  options: RunOptions,
+): Promise<Outcome> {
   const now = options.now ?? Date.now;
   const wait = options.wait ?? sleep;
   const platformName = CHANNEL_PLATFORM_INFO[claimed.platform].name;
@@ -127,7 +141,10 @@ async function attempt(claimed: PublicationRecord, reconcileFirst: boolean, opti
       ...(claimed.gbp ? { gbp: claimed.gbp } : {}),
     };
   } catch (error) {
-    return { kind: 'failed', message: `${platformName}: ${error instanceof Error ? error.message : 'the image could not be read'}` };
+    return {
+      kind: 'failed',
+      message: `${platformName}: ${error instanceof Error ? error.message : 'the image could not be read'}`,
+    };
   }
   let refreshed = false;
   let reconcile = reconcileFirst;
@@ -145,7 +162,8 @@ async function attempt(claimed: PublicationRecord, reconcileFirst: boolean, opti
         logger.error('Channel publish failed unexpectedly', { platform: claimed.platform, error });
         // The request may have reached the platform: look before sending again.
         reconcile = true;
-        if (now() + backoff > options.deadline) return { kind: 'later', message: `${platformName}: the post could not be sent.` };
+        if (now() + backoff > options.deadline)
+          return { kind: 'later', message: `${platformName}: the post could not be sent.` };
         await wait(backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
         continue;
@@ -159,7 +177,10 @@ async function attempt(claimed: PublicationRecord, reconcileFirst: boolean, opti
           if (refreshError instanceof ReconnectNeededError) {
             return { kind: 'failed', message: CHANNEL_MESSAGES.reconnectNeeded(claimed.platform) };
           }
-          return { kind: 'later', message: `${platformName}: the connection's token could not be refreshed.` };
+          return {
+            kind: 'later',
+            message: `${platformName}: the connection's token could not be refreshed.`,
+          };
         }
         continue;
       }
@@ -181,15 +202,25 @@ async function attempt(claimed: PublicationRecord, reconcileFirst: boolean, opti
   }
 }
 
-async function settle(claimed: PublicationRecord, outcome: Outcome, now: () => number): Promise<PublicationRecord | null> {
-  const key = { clientId: claimed.clientId, contentId: claimed.contentId, publicationId: claimed.publicationId };
+async function settle(
+  claimed: PublicationRecord,
+  outcome: Outcome,
+  now: () => number,
+): Promise<PublicationRecord | null> {
+  const key = {
+    clientId: claimed.clientId,
+    contentId: claimed.contentId,
+    publicationId: claimed.publicationId,
+  };
   const current = await findPublication(key);
   // Somebody else took over meanwhile (this run was presumed dead): theirs stands.
   if (!current || current.attemptId !== claimed.attemptId) return current;
   const updatedAt = nextTimestamp(current.updatedAt, now());
   const dueTime = Date.parse(claimed.scheduledAt ?? claimed.createdAt);
   const outcomeNow: Outcome =
-    outcome.kind === 'later' && now() - dueTime > GIVE_UP_MS ? { kind: 'failed', message: outcome.message } : outcome;
+    outcome.kind === 'later' && now() - dueTime > GIVE_UP_MS
+      ? { kind: 'failed', message: outcome.message }
+      : outcome;
   let next: PublicationRecord;
   if (outcomeNow.kind === 'published') {
     next = {
@@ -246,6 +277,8 @@ async function markItemPublished(record: PublicationRecord): Promise<void> {
   const content = await findContent(record.clientId, record.contentId);
   if (!content) return;
   await patchContent(content, (current) => ({
-    status: nextStatus(statusOf(current.status), { type: 'channel', postStatus: 'published' }) ?? statusOf(current.status),
+    status:
+      nextStatus(statusOf(current.status), { type: 'channel', postStatus: 'published' }) ??
+      statusOf(current.status),
   }));
 }

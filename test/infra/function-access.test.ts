@@ -30,8 +30,10 @@ describe('function access', () => {
     // A review link's routes are public for reviewers without an account: the link's token is
     // the check, and they read and write the one item it names, with the app's own review routes.
     // A statement link's route likewise: its token is the check, and it reads the one
-    // client's statement with the app's own statement routes.
+    // client's statement with the app's own statement routes. A platform's OAuth redirect back carries
+    // the authorization's state, which is the check: it finishes the one authorization that state names.
     const tokenChecked = new Set([
+      'ChannelOAuthCallback',
       'GetMedia',
       'GetPublicReview',
       'CreatePublicReviewComment',
@@ -69,8 +71,11 @@ describe('function access', () => {
       const use = functionAccess(fn).wordpressKey;
       if (use === 'encrypt') expect(fn.id).toBe('Clients');
       else if (use === 'decrypt') expect(functionFolder(fn)).toBe('wordpress');
+      // The channels' tokens are sealed where they are refreshed, and opened where they are used.
+      else if (use === 'encryptDecrypt') expect(fn.id).toBe('Channels');
       else expect(use).toBe(false);
     }
+    expect(BACKGROUND_ACCESS.scheduledPublisher.wordpressKey).toBe('encryptDecrypt');
     expect(BACKGROUND_ACCESS.worker.wordpressKey).toBe(false);
     expect(BACKGROUND_ACCESS.httpAuthorizer.wordpressKey).toBe(false);
   });

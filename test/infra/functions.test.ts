@@ -30,6 +30,7 @@ const appFunctionIds = [
   'ActivityIndexFillFunction',
   'AdminPromotionFunction',
   'ReviewRemindersFunction',
+  'ScheduledPublisherFunction',
 ];
 
 describe('Lambda functions', () => {
@@ -39,7 +40,7 @@ describe('Lambda functions', () => {
 
   it('exist once per function of the route table, WebSocket route and background job, with stable logical ids', () => {
     for (const id of appFunctionIds) expect(all[id]?.Type, id).toBe('AWS::Lambda::Function');
-    expect(Object.keys(backgroundFunctions)).toHaveLength(13);
+    expect(Object.keys(backgroundFunctions)).toHaveLength(14);
     // The only others are CDK's own: the frontend copy job, the provider framework that answers
     // CloudFormation for the admin promotion, and the provider of the triggers that run the S3 trash
     // migration and the usage counter fill on deploy (one provider for both).
@@ -91,6 +92,8 @@ describe('Lambda functions', () => {
       envNames.adminGroup,
       envNames.providerSecretArn,
       envNames.wordpressKeyId,
+      // The publishing platforms' app credentials (docs/architecture.md, "Publishing channels").
+      envNames.socialAppsSecretArn,
       // The app's e-mail sender (docs/decisions.md, "Notifications": infra/mail-sender.ts).
       envNames.mailFrom,
       envNames.mailRegion,
@@ -153,12 +156,13 @@ describe('Lambda functions', () => {
       expect(actions.includes('s3:PutObject'), id).toBe(access.mediaBucket === 'readWrite');
       // Media job routes also put messages on the media queue (infra/media-worker.ts).
       expect(actions.includes('sqs:SendMessage'), id).toBe(access.jobsQueue || isMediaJobFunction(fn));
-      expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey === 'decrypt');
-      expect(actions.includes('kms:Encrypt'), id).toBe(access.wordpressKey === 'encrypt');
+      const both = access.wordpressKey === 'encryptDecrypt';
+      expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey === 'decrypt' || both);
+      expect(actions.includes('kms:Encrypt'), id).toBe(access.wordpressKey === 'encrypt' || both);
       expect(actions.includes('execute-api:ManageConnections'), id).toBe(access.webSocket);
       // Secrets: the media routes read the media URL signing key, AnalyzeImage the provider keys.
       expect(actions.includes('secretsmanager:GetSecretValue'), id).toBe(
-        functionFolder(fn) === 'media' || access.providerSecret,
+        functionFolder(fn) === 'media' || access.providerSecret || access.socialAppsSecret === true,
       );
       if (access.table) {
         const reads = statementsOfFunction(template, id).find((statement) =>
