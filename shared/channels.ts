@@ -53,21 +53,9 @@ export const PUBLICATION_STATUS_LABELS: Readonly<Record<PublicationStatus, strin
   failed: 'Failed',
 };
 
-/** GET /api/clients/{clientId}/connections */
-export interface ChannelConnection {
-  connectionId: string;
-  platform: ChannelPlatform;
-  /** The location, Page, account or organization the posts go out as. */
-  name: string;
-  status: ConnectionStatus;
-  connectedAt: string;
-}
-
-export interface ConnectionsReply {
-  items: ChannelConnection[];
-  /** Platforms whose app credentials an admin has not configured, with what to configure. */
-  unavailable: { platform: ChannelPlatform; message: string }[];
-}
+/** GET /api/clients/{clientId}/connections: one connection (schema below, `channelConnectionSchema`). */
+export type ChannelConnection = z.output<typeof channelConnectionSchema>;
+export type ConnectionsReply = z.output<typeof connectionsReplySchema>;
 
 /** Google Business Profile's post types (the Business Profile API's `topicType`). */
 export const GBP_TOPIC_TYPES = ['STANDARD', 'EVENT', 'OFFER'] as const;
@@ -86,31 +74,8 @@ export interface GbpPostFields {
   callToAction?: { actionType: GbpActionType; url?: string };
 }
 
-/** One post to one channel, as stored and as answered. */
-export interface Publication {
-  publicationId: string;
-  clientId: string;
-  contentId: string;
-  connectionId: string;
-  platform: ChannelPlatform;
-  /** The connection's name when the publication was made (it stays if the connection goes). */
-  channelName: string;
-  status: PublicationStatus;
-  text: string;
-  imageUrl?: string;
-  gbp?: GbpPostFields;
-  /** When it goes out (scheduled) or went out; ISO date-time. */
-  scheduledAt?: string;
-  publishedAt?: string;
-  postId?: string;
-  postUrl?: string;
-  /** A failed post: the platform's message, or ours, naming the platform. */
-  error?: string;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  approval_overridden?: boolean;
-}
+/** One post to one channel, as stored and as answered (`publicationSchema`). */
+export type Publication = z.output<typeof publicationSchema>;
 
 export const CHANNEL_LIMITS = {
   /** The longest text any platform takes (Facebook's); each platform's own is checked after. */
@@ -324,3 +289,51 @@ export type PublicationRequest = z.output<typeof publicationRequestSchema>;
 /** Body of a reschedule: a scheduled publication to another time. */
 export const publicationRescheduleSchema = z.object({ scheduledAt });
 export type PublicationReschedule = z.output<typeof publicationRescheduleSchema>;
+
+const described = <T extends z.ZodMiniType>(schema: T, description: string) =>
+  schema.check(z.describe(description));
+
+/** A connection as the routes answer it: never its tokens. */
+export const channelConnectionSchema = z.object({
+  connectionId: z.string(),
+  platform: z.enum(CHANNEL_PLATFORMS),
+  name: described(z.string(), 'The location, Page, account or organization the posts go out as.'),
+  status: described(
+    z.enum(CONNECTION_STATUSES),
+    '`reconnect_needed`: the platform refused to refresh its token; connect it again in the app.',
+  ),
+  connectedAt: z.string(),
+});
+
+export const connectionsReplySchema = z.object({
+  items: z.array(channelConnectionSchema),
+  unavailable: described(
+    z.array(z.object({ platform: z.enum(CHANNEL_PLATFORMS), message: z.string() })),
+    'Platforms an admin has not configured the agency’s app for, with what to configure.',
+  ),
+});
+
+export const publicationSchema = z.object({
+  publicationId: z.string(),
+  clientId: z.string(),
+  contentId: z.string(),
+  connectionId: z.string(),
+  platform: z.enum(CHANNEL_PLATFORMS),
+  channelName: described(z.string(), 'The connection’s name when the post was made.'),
+  status: z.enum(PUBLICATION_STATUSES),
+  text: z.string(),
+  imageUrl: z.optional(z.string()),
+  gbp: z.optional(gbpPostFieldsSchema),
+  scheduledAt: z.optional(described(z.string(), 'When it goes out (ISO date-time, UTC).')),
+  publishedAt: z.optional(z.string()),
+  postId: z.optional(described(z.string(), 'The platform’s id of the post, once published.')),
+  postUrl: z.optional(described(z.string(), 'Where the post is, once published.')),
+  error: z.optional(described(z.string(), 'Why a failed post failed: the platform’s message, naming it.')),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  updatedAt: z.string(),
+  approval_overridden: z.optional(z.boolean()),
+});
+
+export const publicationListSchema = z.object({ items: z.array(publicationSchema) });
+export const publicationDeletedSchema = z.object({ deleted: z.literal(true), publicationId: z.string() });

@@ -11,6 +11,14 @@ import {
 } from './batch-schemas';
 import { BUDGET_EXCEEDED_CODE, BUDGET_WARNING_RATIO, type ClientSpend } from './budget';
 import { budgetInputSchema, clientSpendFields } from './budget-schemas';
+import {
+  connectionsReplySchema,
+  publicationDeletedSchema,
+  publicationListSchema,
+  publicationRequestSchema,
+  publicationRescheduleSchema,
+  publicationSchema,
+} from './channels';
 import { CLIENT_TEXT_FIELDS, type Client, type ClientTextField } from './client';
 import { clientInputSchema, clientPatchSchema } from './client-input';
 import {
@@ -291,7 +299,7 @@ export const mediaQuerySchema = z.object({
 
 /** One operation of the public API. */
 export interface PublicEndpoint {
-  readonly method: 'get' | 'post' | 'patch' | 'put';
+  readonly method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /** Under /api. */
   readonly path: string;
   readonly tag: PublicApiTag;
@@ -307,8 +315,9 @@ export interface PublicEndpoint {
   readonly jobTool?: PublicJobTool;
   /** The direct reply of a non-job endpoint. */
   readonly response?: {
-    readonly status: 200 | 201;
-    readonly schema: z.ZodMiniType;
+    readonly status: 200 | 201 | 204;
+    /** Absent for a 204, which has no body. */
+    readonly schema?: z.ZodMiniType;
     /** Named examples of the reply (the job endpoint shows a succeeded and a failed job). */
     readonly examples?: Readonly<Record<string, { readonly summary: string; readonly value: unknown }>>;
   };
@@ -434,6 +443,98 @@ const TOOL_ENDPOINTS: { readonly [K in PublicToolId]: PublicEndpoint & { readonl
     jobTool: 'text-to-speech',
   },
 };
+
+const CONNECTIONS = '/clients/{clientId}/connections';
+const PUBLICATIONS = '/clients/{clientId}/content/{contentId}/publications';
+const PUBLICATION = `${PUBLICATIONS}/{publicationId}`;
+const APPROVAL_CONFLICT =
+  '`approval_required`: the client’s approval steps are not complete on the item’s current version (the message names what is missing); an administrator’s key may send `overrideApproval: true`, which is recorded.';
+
+/** The publishing channels (docs/architecture.md, "Publishing channels"). */
+const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
+  {
+    method: 'get',
+    path: CONNECTIONS,
+    tag: 'Channels',
+    summary: 'List a client’s channels',
+    description:
+      'The publishing channels connected to the client, each with its `status` (`reconnect_needed` once the platform refused to refresh its token: connect it again in the app), and the platforms whose app an admin has not configured (`unavailable`). Connecting takes the channel owner’s consent on the platform, so it is done in the app (the client’s Channels).',
+    response: { status: 200, schema: connectionsReplySchema },
+  },
+  {
+    method: 'delete',
+    path: `${CONNECTIONS}/{connectionId}`,
+    tag: 'Channels',
+    summary: 'Disconnect a channel',
+    description:
+      'The connection and its tokens are deleted. Posts made through it keep the channel’s name; a scheduled one fails at its time.',
+    response: { status: 204 },
+  },
+  {
+    method: 'get',
+    path: PUBLICATIONS,
+    tag: 'Channels',
+    summary: 'List an item’s posts to channels',
+    description: 'Every post of the library item to a channel, oldest first, with its status.',
+    response: { status: 200, schema: publicationListSchema },
+  },
+  {
+    method: 'post',
+    path: PUBLICATIONS,
+    tag: 'Channels',
+    summary: 'Publish or schedule an item to a channel',
+    description:
+      'One post of the item to one of the client’s connections. `text` defaults to the item’s text; `imageUrl` is a media path of the key owner’s generations or one the item holds; `gbp` carries a Google Business Profile post’s type and fields. The platform’s own rules are checked first (`400` naming the platform: X’s 280 weighted characters, Instagram’s required image and its aspect ratio, each platform’s length, GBP’s event and offer fields), then the client’s approval steps (`409`). Without `scheduledAt` the post is sent now and the reply says how it went (`published` with `postUrl`, `failed` with `error`, or `scheduled` when the platform asked to wait and it will be retried); with it, the post goes out within a minute of that time. Each post is sent at most once, whatever is retried.',
+    request: publicationRequestSchema,
+    example: {
+      connectionId: '01JD0M8Z3C5W9Y7V6T4R2Q1P0M',
+      text: 'Spring is here: book your AC tune-up this week.',
+      scheduledAt: '2026-12-15T09:30:00-05:00',
+    },
+    response: { status: 201, schema: publicationSchema },
+    conflict: `${APPROVAL_CONFLICT} \`reconnect_needed\`: the connection must be connected again first. \`channel_not_configured\`: an admin has not configured the platform’s app.`,
+  },
+  {
+    method: 'get',
+    path: PUBLICATION,
+    tag: 'Channels',
+    summary: 'Get a post to a channel',
+    description:
+      'Its state: `scheduled`, `publishing`, `published` (with `postId` and `postUrl`) or `failed` (with `error`).',
+    response: { status: 200, schema: publicationSchema },
+  },
+  {
+    method: 'delete',
+    path: PUBLICATION,
+    tag: 'Channels',
+    summary: 'Cancel or delete a post to a channel',
+    description:
+      'A scheduled post is cancelled; a published one is deleted from its platform, where the platform allows it; a failed one is discarded.',
+    response: { status: 200, schema: publicationDeletedSchema },
+    conflict:
+      '`not_supported`: the platform does not allow deleting a post through its API (Instagram). `publishing`: the post is being sent right now. `platform_refused`: the platform refused the delete (its message says why).',
+  },
+  {
+    method: 'post',
+    path: `${PUBLICATION}/retry`,
+    tag: 'Channels',
+    summary: 'Retry a failed post',
+    description: 'Sends a failed post again now; answers its new state.',
+    response: { status: 200, schema: publicationSchema },
+    conflict: `\`not_failed\`: only a failed post can be retried. ${APPROVAL_CONFLICT}`,
+  },
+  {
+    method: 'post',
+    path: `${PUBLICATION}/reschedule`,
+    tag: 'Channels',
+    summary: 'Move a scheduled post',
+    description: 'A new time for a scheduled post; the client’s approval steps are asked again.',
+    request: publicationRescheduleSchema,
+    example: { scheduledAt: '2026-12-16T09:30:00-05:00' },
+    response: { status: 200, schema: publicationSchema },
+    conflict: `\`not_scheduled\`: only a scheduled post can be moved. ${APPROVAL_CONFLICT}`,
+  },
+];
 
 export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
   TOOL_ENDPOINTS['client-content'],
@@ -774,6 +875,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     rateLimited: `More than ${REVIEW_RATE_LIMITS.perToken} requests a minute for this link, or ${REVIEW_RATE_LIMITS.perAddress} from this address.`,
     public: true,
   },
+  ...CHANNEL_ENDPOINTS,
   {
     method: 'get',
     path: '/health',

@@ -215,7 +215,9 @@ function badRequestResponse(endpoint: PublicEndpoint): JsonObject {
 
 function operation(endpoint: PublicEndpoint): JsonObject {
   const responses: JsonObject = endpoint.jobTool ? jobResponses(endpoint.jobTool) : {};
-  if (endpoint.response) {
+  if (endpoint.response && !endpoint.response.schema) {
+    responses[String(endpoint.response.status)] = { description: 'Done; no content.' };
+  } else if (endpoint.response?.schema) {
     const { status, schema, examples } = endpoint.response;
     const content = json(endpoint.path === '/jobs/{jobId}' ? schemaRef('Job') : jsonSchema(schema, 'output'));
     responses[String(status)] = {
