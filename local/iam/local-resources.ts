@@ -141,7 +141,12 @@ export class LocalTemplate {
     set(ref(envNames.webSocketCallbackUrl), { ref: names.webSocketApiId, attributes: {} });
     const key = ref(envNames.wordpressKeyId);
     if (key) set(key, { ref: key, attributes: { Arn: keyArn(key) } });
-    for (const name of [envNames.providerSecretArn, envNames.mediaUrlSecretArn, envNames.originSecretArn]) {
+    for (const name of [
+      envNames.providerSecretArn,
+      envNames.socialAppsSecretArn,
+      envNames.mediaUrlSecretArn,
+      envNames.originSecretArn,
+    ]) {
       const secret = ref(name);
       if (secret) set(secret, { ref: secretArn(secret), attributes: { Id: secretArn(secret) } });
     }
