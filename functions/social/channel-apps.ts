@@ -1,6 +1,11 @@
 import { envNames } from '#contract/routes';
 import { getSecretValue } from '#functions/commons/clients/secrets-manager';
-import { CHANNEL_PLATFORM_INFO, type ChannelApp, type ChannelPlatform, channelAppEnvNames } from '#shared/channels';
+import {
+  CHANNEL_PLATFORM_INFO,
+  type ChannelApp,
+  type ChannelPlatform,
+  channelAppEnvNames,
+} from '#shared/channels';
 import type { ChannelAppCredentials, ChannelEndpoints } from './channel-port';
 
 /**

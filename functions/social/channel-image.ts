@@ -1,36 +1,26 @@
 import { imageSize } from 'image-size';
-import type { Caller } from '#functions/commons/caller';
 import { BadRequestError } from '#functions/commons/errors';
-import type { ContentRecord } from '#functions/content/content-record';
 import { presignedMediaUrl, readMedia } from '#functions/media/media-store';
 import { CHANNEL_MESSAGES } from '#shared/channels';
-import { type MediaLocation, mediaContentType, mediaLocationsIn, mediaPath, parseMediaPath } from '#shared/media';
+import {
+  type MediaLocation,
+  mediaContentType,
+  mediaLocationsIn,
+  mediaPath,
+  parseMediaPath,
+} from '#shared/media';
 import type { ChannelImage } from './channel-port';
 
 /**
  * The image of a post (docs/architecture.md, "Publishing channels"): one of LBM Studio's own media files
  * (a generated image, or one the item holds), named by its `/api/media/…` path. The platforms that fetch
- * an image themselves get a presigned URL of it; the others get its bytes.
+ * an image themselves get a presigned URL of it; the others get its bytes. Loaded only for a post with an
+ * image: S3, its presigner and the image sizer stay out of the Channels function's cold start.
  */
 
 export interface LoadedImage extends ChannelImage {
   readonly width: number;
   readonly height: number;
-}
-
-/**
- * The media file `imageUrl` names, if the caller may attach it: a file of their own jobs, or one the item
- * itself holds. Anything else is a 400 naming the field.
- */
-export function attachableImage(caller: Caller, content: ContentRecord, imageUrl: string): MediaLocation {
-  const location = parseMediaPath(imageUrl);
-  if (!location) throw new BadRequestError(CHANNEL_MESSAGES.imageNotMedia, 'validation_failed');
-  const own = location.userId === caller.userId;
-  const held = mediaLocationsIn(JSON.stringify([content.content, content.html_content, content.metadata])).some(
-    (found) => mediaPath(found) === mediaPath(location),
-  );
-  if (!own && !held) throw new BadRequestError(CHANNEL_MESSAGES.imageNotMedia, 'validation_failed');
-  return location;
 }
 
 export async function loadImage(imageUrl: string): Promise<LoadedImage> {

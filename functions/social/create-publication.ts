@@ -12,5 +12,8 @@ export const handler = httpHandler({
   access: publicationAccess,
   body: publicationRequestSchema,
   handle: async (request) =>
-    new HttpResult(201, await createPublication(publishingCall(request), request.access.content, request.body)),
+    new HttpResult(
+      201,
+      await createPublication(publishingCall(request), request.access.content, request.body),
+    ),
 });

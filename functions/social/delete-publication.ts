@@ -9,5 +9,9 @@ import { deletePublication } from './publication-service';
 export const handler = httpHandler({
   access: publicationAccess,
   handle: (request) =>
-    deletePublication(publishingCall(request), request.access.content, publicationKey(request.access, request.params)),
+    deletePublication(
+      publishingCall(request),
+      request.access.content,
+      publicationKey(request.access, request.params),
+    ),
 });

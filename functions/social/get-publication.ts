@@ -5,5 +5,6 @@ import { requirePublication, toPublication } from './publication-store';
 /** GET …/publications/{publicationId} → its state, with `postUrl` once published. */
 export const handler = httpHandler({
   access: publicationAccess,
-  handle: async ({ access, params }) => toPublication(await requirePublication(publicationKey(access, params))),
+  handle: async ({ access, params }) =>
+    toPublication(await requirePublication(publicationKey(access, params))),
 });

@@ -1,11 +1,16 @@
 import type { Caller } from '#functions/commons/caller';
 import { authorizeContent } from '#functions/content/authorize-content';
-import type { PublicationKey } from './publication-store';
 import type { PublishingCall } from './publication-service';
+import type { PublicationKey } from './publication-store';
 
 /** The item a publications route names, for a caller who may see its client (else 404). */
-export const publicationAccess = ({ caller, params }: { caller: Caller; params: Readonly<Record<string, string>> }) =>
-  authorizeContent(caller, params.clientId ?? '', params.contentId ?? '');
+export const publicationAccess = ({
+  caller,
+  params,
+}: {
+  caller: Caller;
+  params: Readonly<Record<string, string>>;
+}) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? '');
 
 export function publishingCall(request: {
   readonly caller: Caller;

@@ -8,21 +8,19 @@ import { BadRequestError, ConflictError } from '#functions/commons/errors';
 import type { ContentRecord } from '#functions/content/content-record';
 import { patchContent } from '#functions/content/content-store';
 import { entities } from '#functions/data/entities';
-import { channelPostProblems } from '#shared/channel-rules';
 import {
   CHANNEL_MESSAGES,
   CHANNEL_PLATFORM_INFO,
-  type PublicationRequest,
   type Publication,
+  type PublicationRequest,
 } from '#shared/channels';
 import { nextStatus, statusOf } from '#shared/content-status';
 import { htmlToText } from '#shared/text';
 import { channelApp } from './channel-apps';
-import { attachableImage, loadImage } from './channel-image';
+import { attachableImage } from './channel-image-access';
 import { ChannelError } from './channel-port';
 import { activeAccount, findConnection, ReconnectNeededError } from './connection-store';
 import { CHANNEL_ADAPTERS } from './platforms/adapters';
-import { publicationDetails, runPublication } from './publish-attempt';
 import {
   insertPublication,
   nextTimestamp,
@@ -32,6 +30,7 @@ import {
   requirePublication,
   toPublication,
 } from './publication-store';
+import { publicationDetails, runPublication } from './publish-attempt';
 
 /**
  * What the publications routes do (docs/architecture.md, "Publishing channels"): a post is checked
@@ -72,7 +71,9 @@ function defaultText(content: ContentRecord): string {
 
 /** 400 naming the platform and each of its rules the post breaks. */
 async function checkPlatformRules(record: Pick<PublicationRecord, 'platform' | 'text' | 'imageUrl' | 'gbp'>) {
-  const image = record.imageUrl ? await loadImage(record.imageUrl) : null;
+  // twitter-text (X's weighted count) and the image reader load with the first post made, not with every route.
+  const { channelPostProblems } = await import('#shared/channel-rules');
+  const image = record.imageUrl ? await (await import('./channel-image')).loadImage(record.imageUrl) : null;
   const problems = channelPostProblems(record.platform, {
     text: record.text,
     image: image ? { width: image.width, height: image.height } : null,
@@ -84,7 +85,8 @@ async function checkPlatformRules(record: Pick<PublicationRecord, 'platform' | '
 async function markItemScheduled(content: ContentRecord): Promise<void> {
   await patchContent(content, (current) => ({
     status:
-      nextStatus(statusOf(current.status), { type: 'channel', postStatus: 'scheduled' }) ?? statusOf(current.status),
+      nextStatus(statusOf(current.status), { type: 'channel', postStatus: 'scheduled' }) ??
+      statusOf(current.status),
   }));
 }
 
@@ -105,7 +107,12 @@ export async function createPublication(
   const scheduledAt = futureDate(body.scheduledAt);
   const candidate = { platform: connection.platform, text, imageUrl: body.imageUrl, gbp: body.gbp };
   await checkPlatformRules(candidate);
-  const override = passPublishingGate(call.caller, publishingRulesOf(call.client), content, body.overrideApproval);
+  const override = passPublishingGate(
+    call.caller,
+    publishingRulesOf(call.client),
+    content,
+    body.overrideApproval,
+  );
   const now = new Date().toISOString();
   const record: PublicationRecord = {
     clientId: call.client.clientId,
@@ -168,7 +175,8 @@ export async function retryPublication(
     error: undefined,
     updatedAt: nextTimestamp(current.updatedAt),
   };
-  if (!(await replacePublication(current, due))) throw new ConflictError(CHANNEL_MESSAGES.changedMeanwhile, 'conflict');
+  if (!(await replacePublication(current, due)))
+    throw new ConflictError(CHANNEL_MESSAGES.changedMeanwhile, 'conflict');
   const ran = await runPublication(key, { deadline: deadlineOf(call) });
   return toPublication(ran ?? due);
 }
@@ -195,12 +203,17 @@ export async function reschedulePublication(
     ...(override ? { approvalOverridden: true, overriddenSteps: [...override.steps] } : {}),
     updatedAt: nextTimestamp(current.updatedAt),
   };
-  if (!(await replacePublication(current, next))) throw new ConflictError(CHANNEL_MESSAGES.changedMeanwhile, 'conflict');
+  if (!(await replacePublication(current, next)))
+    throw new ConflictError(CHANNEL_MESSAGES.changedMeanwhile, 'conflict');
   await recordActivity(call.caller, {
     action: 'channel_post_rescheduled',
     resourceType: 'client_content',
     resourceId: content.contentId,
-    details: { ...publicationDetails(next), previous_date: current.scheduledAt, client_name: call.client.name },
+    details: {
+      ...publicationDetails(next),
+      previous_date: current.scheduledAt,
+      client_name: call.client.name,
+    },
     userAgent: call.userAgent,
   });
   return toPublication(next);
@@ -223,7 +236,8 @@ export async function deletePublication(
   if (current.status === 'publishing') throw new ConflictError(CHANNEL_MESSAGES.beingPublished, 'publishing');
   if (current.status === 'published' && current.postId) {
     const connection = await findConnection(current.clientId, current.connectionId).catch(() => null);
-    if (!connection) throw new ConflictError(CHANNEL_MESSAGES.connectionGone(current.platform), 'connection_gone');
+    if (!connection)
+      throw new ConflictError(CHANNEL_MESSAGES.connectionGone(current.platform), 'connection_gone');
     const app = await channelApp(current.platform);
     try {
       const { account } = await activeAccount(connection);

@@ -6,7 +6,6 @@ import { findContent, patchContent } from '#functions/content/content-store';
 import { CHANNEL_MESSAGES, CHANNEL_PLATFORM_INFO } from '#shared/channels';
 import { nextStatus, statusOf } from '#shared/content-status';
 import { channelApp } from './channel-apps';
-import { loadImage } from './channel-image';
 import { ChannelError, type ChannelPost, type ConnectedAccount, type PublishedPost } from './channel-port';
 import {
   activeAccount,
@@ -137,7 +136,9 @@ async function attempt(
   try {
     post = {
       text: claimed.text,
-      ...(claimed.imageUrl ? { image: await loadImage(claimed.imageUrl) } : {}),
+      ...(claimed.imageUrl
+        ? { image: await (await import('./channel-image')).loadImage(claimed.imageUrl) }
+        : {}),
       ...(claimed.gbp ? { gbp: claimed.gbp } : {}),
     };
   } catch (error) {

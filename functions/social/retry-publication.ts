@@ -6,5 +6,9 @@ import { retryPublication } from './publication-service';
 export const handler = httpHandler({
   access: publicationAccess,
   handle: (request) =>
-    retryPublication(publishingCall(request), request.access.content, publicationKey(request.access, request.params)),
+    retryPublication(
+      publishingCall(request),
+      request.access.content,
+      publicationKey(request.access, request.params),
+    ),
 });

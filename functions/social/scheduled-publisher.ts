@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { logger } from '#functions/commons/logger';
-import { runPublication } from './publish-attempt';
 import { duePublications } from './publication-store';
+import { runPublication } from './publish-attempt';
 
 /**
  * Every minute (infra/rate-schedule.ts; locally local/schedule.ts): sends the publications whose time has
@@ -17,7 +17,10 @@ const MARGIN_MS = 10_000;
 /** Posts sent side by side. */
 const PARALLEL = 5;
 
-export async function handler(_event: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ ran: number }> {
+export async function handler(
+  _event: unknown,
+  context?: Pick<Context, 'getRemainingTimeInMillis'>,
+): Promise<{ ran: number }> {
   const remaining = context?.getRemainingTimeInMillis?.() ?? 60_000;
   const deadline = Date.now() + Math.max(remaining - MARGIN_MS, 0);
   const due = await duePublications(new Date(), BATCH);
