@@ -1,11 +1,20 @@
 import type { CalendarEntry, CalendarReply } from '#shared/calendar';
+import type { Publication } from '#shared/channels';
 import type { ClientContent } from '#shared/content';
 import type { ContentStatus } from '#shared/content-status';
 import type { WordPressPublishResult } from '#shared/wordpress';
+import {
+  type PublicationsOf,
+  reschedulePublication,
+  retryPublication,
+} from '@/components/channels/publications-api';
 import { api } from '@/lib/api-client';
 import { type ClientName, clientFields, fetchClientsByName } from '@/lib/client-pages';
 
-/** The calendar's calls (functions/calendar, functions/wordpress/reschedule-post.ts). */
+/**
+ * The calendar's calls (functions/calendar, functions/wordpress/reschedule-post.ts, and a channel post's
+ * publication routes, functions/social).
+ */
 
 export interface CalendarFilters {
   readonly clientId: string | null;
@@ -29,11 +38,27 @@ export function fetchClientOptions(signal?: AbortSignal): Promise<ClientName[]> 
   return fetchClientsByName<ClientName>({ fields: clientFields(), ...(signal ? { signal } : {}) });
 }
 
-/** Moves a scheduled post to another moment on WordPress. */
-export function reschedule(entry: CalendarEntry, date: string) {
+/**
+ * Moves a scheduled post to another moment: on WordPress, or a channel post's publication (which the
+ * scheduled publisher then sends at the new time).
+ */
+export function reschedule(entry: CalendarEntry, date: string): Promise<unknown> {
+  if (entry.channel)
+    return reschedulePublication(entryItem(entry), entry.channel.publicationId, { scheduledAt: date });
   if (entry.wordpressPostId === undefined) throw new Error('Only a scheduled post can be moved');
   return api.post<WordPressPublishResult & { content: ClientContent }>(
     `/api/clients/${encodeURIComponent(entry.clientId)}/wordpress/posts/${entry.wordpressPostId}/reschedule`,
     { contentId: entry.contentId, date },
   );
 }
+
+/** Sends a failed channel post again now. */
+export function retry(entry: CalendarEntry): Promise<Publication> {
+  if (!entry.channel) throw new Error('Only a channel post can be retried');
+  return retryPublication(entryItem(entry), entry.channel.publicationId);
+}
+
+const entryItem = (entry: CalendarEntry): PublicationsOf => ({
+  clientId: entry.clientId,
+  contentId: entry.contentId,
+});

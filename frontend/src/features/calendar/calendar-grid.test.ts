@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEntry } from '#shared/calendar';
+import type { Publication } from '#shared/channels';
 import { ApiError } from '@/lib/api-client';
 import {
   entriesByDay,
+  entryWithPublication,
   movedTo,
   moveRefusal,
   periodDays,
@@ -100,10 +102,54 @@ describe('moving entries', () => {
 
   it('says why an entry does not move, and nothing for a scheduled post that does', () => {
     expect(moveRefusal(of('scheduled', 7))).toBeNull();
-    expect(moveRefusal(of('published', 7))).toBe(CALENDAR_PAGE.refused.published);
+    expect(moveRefusal(of('published', 7))).toBe(CALENDAR_PAGE.refused.published('WordPress'));
     expect(moveRefusal(of('due'))).toBe(CALENDAR_PAGE.refused.due);
     expect(moveRefusal(of('review_expiry'))).toBe(CALENDAR_PAGE.refused.review_expiry);
     expect(moveRefusal(of('scheduled'))).toBe(CALENDAR_PAGE.refused.unlinked);
+  });
+
+  it('moves a scheduled channel post, and says where a published or failed one is', () => {
+    const channel = { platform: 'linkedin', channelName: 'Harbor Bakery', publicationId: 'p1' } as const;
+    expect(moveRefusal({ ...of('scheduled'), channel })).toBeNull();
+    expect(moveRefusal({ ...of('published'), channel })).toBe(CALENDAR_PAGE.refused.published('LinkedIn'));
+    expect(moveRefusal({ ...of('failed'), channel })).toBe(CALENDAR_PAGE.refused.failed);
+  });
+
+  it('shows a retried channel post as its publication answered', () => {
+    const failed: CalendarEntry = {
+      ...of('failed'),
+      channel: { platform: 'x', channelName: 'harbor', publicationId: 'p1', error: 'X: refused' },
+    };
+    const publishedAt = new Date(Date.now() + 60_000).toISOString();
+    const answer = (status: Publication['status'], extra: Partial<Publication> = {}): Publication => ({
+      publicationId: 'p1',
+      clientId: 'c1',
+      contentId: 'i1',
+      connectionId: 'k1',
+      platform: 'x',
+      channelName: 'harbor',
+      status,
+      text: 'Holiday hours',
+      createdAt: failed.date,
+      createdBy: 'u1',
+      updatedAt: publishedAt,
+      ...extra,
+    });
+    const published = entryWithPublication(
+      failed,
+      answer('published', { publishedAt, postUrl: 'https://x.example/1' }),
+    );
+    expect(published).toMatchObject({ kind: 'published', date: publishedAt });
+    expect(published.channel).toEqual({
+      platform: 'x',
+      channelName: 'harbor',
+      publicationId: 'p1',
+      postUrl: 'https://x.example/1',
+    });
+    expect(entryWithPublication(failed, answer('publishing')).kind).toBe('scheduled');
+    expect(entryWithPublication(failed, answer('failed', { error: 'X: again' })).channel?.error).toBe(
+      'X: again',
+    );
   });
 
   it('says a post edited since its approval goes back for approval before it moves', () => {

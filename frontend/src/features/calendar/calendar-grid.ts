@@ -12,6 +12,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import type { CalendarEntry } from '#shared/calendar';
+import { CHANNEL_PLATFORM_INFO, type Publication } from '#shared/channels';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { localDayOf } from '@/lib/calendar-dates';
 import { CALENDAR_PAGE } from './messages';
@@ -86,9 +87,16 @@ export function rangeOf(days: readonly CalendarDay[]): { from: string; to: strin
   return { from: days[0]?.key ?? '', to: days.at(-1)?.key ?? '' };
 }
 
-/** Only a scheduled post linked to its WordPress post moves (a drag reschedules it there). */
+/**
+ * Only a scheduled post moves: one linked to its WordPress post (a drag reschedules it there) or one to
+ * a publishing channel (a drag reschedules its publication).
+ */
 export const canMove = (entry: CalendarEntry) =>
-  entry.kind === 'scheduled' && entry.wordpressPostId !== undefined;
+  entry.kind === 'scheduled' && (entry.wordpressPostId !== undefined || entry.channel !== undefined);
+
+/** Where the entry's post goes out: the channel's platform, or WordPress. */
+export const publishedOn = (entry: CalendarEntry): string =>
+  entry.channel ? CHANNEL_PLATFORM_INFO[entry.channel.platform].name : 'WordPress';
 
 /**
  * Why an entry does not move when dragged, said when the drag starts instead of the
@@ -96,7 +104,41 @@ export const canMove = (entry: CalendarEntry) =>
  */
 export function moveRefusal(entry: CalendarEntry): string | null {
   if (canMove(entry)) return null;
-  return entry.kind === 'scheduled' ? CALENDAR_PAGE.refused.unlinked : CALENDAR_PAGE.refused[entry.kind];
+  switch (entry.kind) {
+    case 'scheduled':
+      return CALENDAR_PAGE.refused.unlinked;
+    case 'published':
+      return CALENDAR_PAGE.refused.published(publishedOn(entry));
+    default:
+      return CALENDAR_PAGE.refused[entry.kind];
+  }
+}
+
+/**
+ * A channel entry as its publication now stands (what a retry answered), until the period is read
+ * again: the calendar's kinds as the calendar route gives them (a post being sent stays where it was
+ * scheduled), on the day it went out or goes out.
+ */
+export function entryWithPublication(entry: CalendarEntry, publication: Publication): CalendarEntry {
+  const kind =
+    publication.status === 'published'
+      ? 'published'
+      : publication.status === 'failed'
+        ? 'failed'
+        : 'scheduled';
+  const { postUrl, error } = publication;
+  return {
+    ...entry,
+    kind,
+    date: publication.publishedAt ?? publication.scheduledAt ?? entry.date,
+    channel: {
+      platform: publication.platform,
+      channelName: publication.channelName,
+      publicationId: publication.publicationId,
+      ...(postUrl ? { postUrl } : {}),
+      ...(error ? { error } : {}),
+    },
+  };
 }
 
 /** What a refused reschedule says: an edited post's approval first, else the server's own words. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, isToday, parseISO } from 'date-fns';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ExternalLink, RotateCw } from 'lucide-react';
 import { type DragEvent, type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -9,12 +9,19 @@ import {
   type CalendarEntry,
   type CalendarEntryKind,
 } from '#shared/calendar';
+import { CHANNEL_PLATFORM_INFO } from '#shared/channels';
 import {
   CONTENT_STATUS_LABELS,
   CONTENT_STATUSES,
   type ContentStatus,
   isContentStatus,
 } from '#shared/content-status';
+import { ChannelIcon } from '@/components/channels/channel-icon';
+import {
+  PUBLICATION_WORDS,
+  publicationKeys,
+  publicationOutcome,
+} from '@/components/channels/publications-api';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { ClientSelectItems } from '@/components/tool/client-select-items';
@@ -34,19 +41,22 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { errorMessage } from '@/lib/api-client';
 import { formatMoment } from '@/lib/calendar-dates';
 import type { ClientName } from '@/lib/client-pages';
 import { toast } from '@/lib/toast';
-import { reschedule } from './calendar-api';
+import { reschedule, retry } from './calendar-api';
 import {
   type CalendarDay,
   type CalendarView,
   canMove,
   entriesByDay,
+  entryWithPublication,
   movedTo,
   moveRefusal,
   periodDays,
   periodLabel,
+  publishedOn,
   rangeOf,
   rescheduleFailure,
   shiftPeriod,
@@ -65,6 +75,7 @@ const KIND_STYLES: Record<CalendarEntryKind, string> = {
     'border-purple-300 bg-purple-50 text-purple-900 dark:border-purple-800 dark:bg-purple-950/50 dark:text-purple-100',
   published:
     'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950/50 dark:text-green-100',
+  failed: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100',
   due: 'border-orange-300 bg-orange-50 text-orange-950 dark:border-orange-800 dark:bg-orange-950/50 dark:text-orange-100',
   review_expiry:
     'border-blue-300 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950/50 dark:text-blue-100',
@@ -74,8 +85,18 @@ const KIND_STYLES: Record<CalendarEntryKind, string> = {
 const timeOf = (entry: CalendarEntry) =>
   entry.kind === 'due' ? null : format(parseISO(entry.date), 'h:mm a');
 
-const entryName = (entry: CalendarEntry) =>
-  `${CALENDAR_ENTRY_LABELS[entry.kind]}: ${entry.title}, ${entry.clientName}${timeOf(entry) ? `, ${timeOf(entry)}` : ''}`;
+/** A channel post's channel: 'Harbor Bakery on Instagram'; nothing for WordPress and the other kinds. */
+const channelOf = (entry: CalendarEntry) =>
+  entry.channel ? `${entry.channel.channelName} on ${publishedOn(entry)}` : null;
+
+/** The chip's tooltip: what, which post, where it goes, whose, when, and a failed post's error. */
+function entryName(entry: CalendarEntry): string {
+  const parts = [entry.title, channelOf(entry), entry.clientName, timeOf(entry)].filter(
+    (part): part is string => part !== null,
+  );
+  const error = entry.kind === 'failed' && entry.channel?.error ? ` (${entry.channel.error})` : '';
+  return `${CALENDAR_ENTRY_LABELS[entry.kind]}: ${parts.join(', ')}${error}`;
+}
 
 function EntryChip({
   entry,
@@ -116,9 +137,18 @@ function EntryChip({
         onClick={() => onOpen(entry)}
       >
         <span className="sr-only">{CALENDAR_ENTRY_LABELS[entry.kind]}: </span>
+        {entry.channel && !wrap && <ChannelIcon platform={entry.channel.platform} className="size-3.5" />}
         {time && <span className="shrink-0 tabular-nums opacity-80">{time}</span>}
         <span className={wrap ? 'line-clamp-3 break-words' : 'truncate'}>{entry.title}</span>
-        <span className="sr-only">, {entry.clientName}</span>
+        {entry.channel && wrap && (
+          <span className="flex min-w-0 items-center gap-1 opacity-80">
+            <ChannelIcon platform={entry.channel.platform} className="size-3.5" />
+            <span className="truncate">{entry.channel.channelName}</span>
+          </span>
+        )}
+        <span className="sr-only">
+          {entry.channel && !wrap ? `, ${entry.channel.channelName}` : ''}, {entry.clientName}
+        </span>
       </button>
     </li>
   );
@@ -265,9 +295,13 @@ function CalendarAgenda({
                       onClick={() => onOpen(entry)}
                     >
                       <span className="font-medium [overflow-wrap:anywhere]">{entry.title}</span>
-                      <span className="text-xs opacity-80">
+                      <span className="flex flex-wrap items-center gap-x-1 text-xs opacity-80">
+                        {entry.channel && (
+                          <ChannelIcon platform={entry.channel.platform} className="size-3.5" />
+                        )}
                         {CALENDAR_ENTRY_LABELS[entry.kind]}
-                        {timeOf(entry) ? ` · ${timeOf(entry)}` : ''} · {entry.clientName}
+                        {timeOf(entry) ? ` · ${timeOf(entry)}` : ''}
+                        {entry.channel ? ` · ${entry.channel.channelName}` : ''} · {entry.clientName}
                       </span>
                     </button>
                   </li>
@@ -281,15 +315,68 @@ function CalendarAgenda({
   );
 }
 
+/** A channel post's channel, a failed one's error and Retry, a published one's link to the post. */
+function ChannelDetails({
+  entry,
+  onRetry,
+}: {
+  entry: CalendarEntry;
+  onRetry: (entry: CalendarEntry) => Promise<void>;
+}) {
+  const [retrying, setRetrying] = useState(false);
+  const { channel } = entry;
+  if (!channel) return null;
+  const platform = CHANNEL_PLATFORM_INFO[channel.platform].name;
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted-foreground">{CALENDAR_PAGE.channelField}</dt>
+        <dd className="flex min-w-0 items-center gap-1.5" data-testid="calendar-entry-channel">
+          <ChannelIcon platform={channel.platform} decorative />
+          <span className="[overflow-wrap:anywhere]">
+            {channel.channelName} <span className="text-muted-foreground">({platform})</span>
+          </span>
+        </dd>
+        {entry.kind === 'failed' && channel.error && (
+          <>
+            <dt className="text-muted-foreground">{CALENDAR_PAGE.errorField}</dt>
+            <dd className="text-destructive [overflow-wrap:anywhere]" data-testid="calendar-entry-error">
+              {channel.error}
+            </dd>
+          </>
+        )}
+      </dl>
+      {entry.kind === 'failed' && (
+        <div>
+          <Button
+            type="button"
+            busy={retrying}
+            onClick={async () => {
+              setRetrying(true);
+              await onRetry(entry);
+              setRetrying(false);
+            }}
+          >
+            {retrying ? <Spinner /> : <RotateCw />}
+            {PUBLICATION_WORDS.retry}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
 /** An entry's details; a scheduled post can be moved to another date and time here (the keyboard's drag). */
 function EntryDialog({
   entry,
   onClose,
   onMove,
+  onRetry,
 }: {
   entry: CalendarEntry | null;
   onClose: () => void;
   onMove: (entry: CalendarEntry, date: string) => Promise<boolean>;
+  onRetry: (entry: CalendarEntry) => Promise<void>;
 }) {
   const [when, setWhen] = useState('');
   const [moving, setMoving] = useState(false);
@@ -327,6 +414,7 @@ function EntryDialog({
                 <ContentStatusBadge status={entry.status} />
               </dd>
             </dl>
+            <ChannelDetails key={entry.id} entry={entry} onRetry={onRetry} />
             {canMove(entry) && (
               <form onSubmit={submit} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
                 <FormField label={CALENDAR_PAGE.moveLabel} htmlFor="calendar-move">
@@ -344,11 +432,23 @@ function EntryDialog({
               </form>
             )}
             <DialogFooter>
-              <Button asChild variant="outline">
-                <Link to={`/wordpress-publisher?clientId=${encodeURIComponent(entry.clientId)}`}>
-                  {CALENDAR_PAGE.openPublisher}
-                </Link>
-              </Button>
+              {entry.channel ? (
+                entry.kind === 'published' &&
+                entry.channel.postUrl && (
+                  <Button asChild variant="outline">
+                    <a href={entry.channel.postUrl} target="_blank" rel="noopener">
+                      <ExternalLink />
+                      {PUBLICATION_WORDS.viewPost}
+                    </a>
+                  </Button>
+                )
+              ) : (
+                <Button asChild variant="outline">
+                  <Link to={`/wordpress-publisher?clientId=${encodeURIComponent(entry.clientId)}`}>
+                    {CALENDAR_PAGE.openPublisher}
+                  </Link>
+                </Button>
+              )}
               <Button type="button" onClick={onClose}>
                 {CALENDAR_PAGE.close}
               </Button>
@@ -363,7 +463,9 @@ function EntryDialog({
 /**
  * `/calendar`: month and week views of the posts, review expiries and due dates the
  * user can see, across clients, filtered by client and status. A scheduled post is dragged to another
- * day, or moved from its details, which reschedules it on WordPress. On a phone the period is a list.
+ * day, or moved from its details, which reschedules it on WordPress or, for a post to a publishing channel
+ * (Google Business Profile, Facebook, Instagram, LinkedIn, X), its publication; a failed channel post is
+ * retried from its details, and a published one links to the post. On a phone the period is a list.
  */
 export function CalendarPage() {
   const [view, setView] = useState<CalendarView>('month');
@@ -398,11 +500,33 @@ export function CalendarPage() {
         });
         // The post moved on the site: every period shown or kept is read again.
         void queryClient.invalidateQueries({ queryKey: calendarKeys.entries() });
+        if (entry.channel) void queryClient.invalidateQueries({ queryKey: publicationKeys.of(entry) });
         return true;
       } catch (error) {
         void toast({ ...rescheduleFailure(error), variant: 'destructive' });
         return false;
       }
+    },
+    [queryClient],
+  );
+
+  /** A failed channel post sent again: the dialog shows what it came to, and every period is read again. */
+  const retryEntry = useCallback(
+    async (entry: CalendarEntry): Promise<void> => {
+      if (!entry.channel) return;
+      try {
+        const publication = await retry(entry);
+        void toast(publicationOutcome(publication));
+        setOpened((shown) => (shown?.id === entry.id ? entryWithPublication(entry, publication) : shown));
+      } catch (error) {
+        void toast({
+          title: PUBLICATION_WORDS.retryFailed,
+          description: errorMessage(error, PUBLICATION_WORDS.retryFailed),
+          variant: 'destructive',
+        });
+      }
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.entries() });
+      void queryClient.invalidateQueries({ queryKey: publicationKeys.of(entry) });
     },
     [queryClient],
   );
@@ -522,7 +646,7 @@ export function CalendarPage() {
           <CalendarAgenda days={days} byDay={byDay} view={view} onOpen={setOpened} />
         </>
       )}
-      <EntryDialog entry={opened} onClose={() => setOpened(null)} onMove={move} />
+      <EntryDialog entry={opened} onClose={() => setOpened(null)} onMove={move} onRetry={retryEntry} />
     </PageContainer>
   );
 }

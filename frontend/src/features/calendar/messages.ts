@@ -27,7 +27,9 @@ export const CALENDAR_PAGE = {
   moveFailed: 'Failed to reschedule the post',
   /** Why an entry does not move. */
   refused: {
-    published: 'A published post is live on WordPress: it cannot be moved to another day.',
+    /** Where the post is live: 'WordPress', or the channel's platform ('Instagram'). */
+    published: (where: string) => `A published post is live on ${where}: it cannot be moved to another day.`,
+    failed: "A failed post is not scheduled: retry it, or discard it in the item's Content Library.",
     due: "A due date does not move here: change it with 'Set due date' in the item's menu in the Content Library.",
     review_expiry: "A review link's expiry cannot be moved: send a new link to give the reviewer more time.",
     unlinked: 'This post is not linked to its WordPress post, so it cannot be moved here.',
@@ -40,4 +42,6 @@ export const CALENDAR_PAGE = {
   statusField: 'Status',
   close: 'Close',
   noWeekEntries: 'Nothing this day',
+  channelField: 'Channel',
+  errorField: 'Error',
 } as const;
