@@ -287,7 +287,10 @@ export const publicationRequestSchema = z.object({
 export type PublicationRequest = z.output<typeof publicationRequestSchema>;
 
 /** Body of a reschedule: a scheduled publication to another time. */
-export const publicationRescheduleSchema = z.object({ scheduledAt });
+export const publicationRescheduleSchema = z.object({
+  scheduledAt,
+  overrideApproval: z.optional(z.boolean({ error: CHANNEL_FIELD_MESSAGES.overrideApproval })),
+});
 export type PublicationReschedule = z.output<typeof publicationRescheduleSchema>;
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string) =>
