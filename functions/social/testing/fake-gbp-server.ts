@@ -15,6 +15,7 @@ import {
   pathOf,
   platformControls,
   queryOf,
+  recordOf,
   sendPostPage,
   startFakePlatform,
   type TokenRefusal,
@@ -296,8 +297,7 @@ export async function startFakeGbpServer(options: FakeGbpOptions = {}): Promise<
         invalidArgumentBody('summary', `The summary is longer than ${SUMMARY_MAX_LENGTH} characters`),
       );
     }
-    const event =
-      typeof sent.event === 'object' && sent.event !== null ? (sent.event as Record<string, unknown>) : {};
+    const event = recordOf(sent.event);
     if (
       (topicType === 'EVENT' || topicType === 'OFFER') &&
       (typeof event.title !== 'string' || !event.schedule)

@@ -85,12 +85,16 @@ export function bearerOf(request: RecordedRequest): string | undefined {
   return match?.[1]?.trim();
 }
 
+/** A JSON object as a record; `{}` for anything else. */
+export function recordOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
 /** A JSON body as a record; `{}` when it is not a JSON object. */
 export function jsonOf(request: RecordedRequest): Record<string, unknown> {
-  const body = request.body;
-  return typeof body === 'object' && body !== null && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
+  return recordOf(request.body);
 }
 
 export function escapeHtml(value: string): string {
