@@ -1,11 +1,11 @@
 import { isAbsolute, resolve } from 'node:path';
 import { BATCH_FEED_INTERVAL_MINUTES } from '#contract/batch-feed-interval';
-import { SCHEDULED_PUBLISH_INTERVAL_MINUTES } from '#contract/scheduled-publish-interval';
 import {
   MEDIA_WORKER_TIMEOUT_SECONDS,
   queueVisibilitySeconds,
   WORKER_TIMEOUT_SECONDS,
 } from '#contract/queue-timing';
+import { SCHEDULED_PUBLISH_INTERVAL_MINUTES } from '#contract/scheduled-publish-interval';
 import type { ExternalLinks } from '#shared/runtime-config';
 
 /**

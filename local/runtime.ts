@@ -317,6 +317,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       cognito: cognitoProxy?.endpoint ?? '',
       internal: internal.endpoint,
     };
+    const fakeChannels = settings.fakeSocialPlatforms
+      ? await (await import('./fake-channel-settings')).startFakeChannelSettings(log)
+      : null;
+    if (fakeChannels) stops.push(fakeChannels.stop);
     const wordpressKeyId = local.logicalIdOf(envNames.wordpressKeyId) ?? 'wordpress-key';
     const localKeyFile = join(settings.dataDir, 'local-secret.key');
 
@@ -350,6 +354,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       [envNames.localKeyFile]: localKeyFile,
       [envNames.originSecret]: originSecret,
       OFFLINE_STREAM_DELAY_MS: String(settings.offlineStreamDelayMs),
+      ...fakeChannels?.settings,
       ...options.env,
     });
 

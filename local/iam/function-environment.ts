@@ -1,6 +1,6 @@
 import { PROVIDER_KEY_NAMES } from '#contract/provider-key-names';
-import { CHANNEL_APPS, channelAppEnvNames } from '#shared/channels';
 import { envNames } from '#contract/routes';
+import { CHANNEL_APPS, channelAppEnvNames } from '#shared/channels';
 import type { RuntimeCredentials } from '../bootstrap';
 import type { StackFunction } from './stack-functions';
 

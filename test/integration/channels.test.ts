@@ -4,7 +4,10 @@ import { fakeAppClient, followConsent } from '#functions/social/testing/fake-pla
 import type { Activity } from '#shared/activity';
 import type { CalendarReply } from '#shared/calendar';
 import {
+  CHANNEL_APPS,
   CHANNEL_MESSAGES,
+  CHANNEL_PLATFORM_INFO,
+  CHANNEL_PLATFORMS,
   type ChannelConnection,
   type ChannelPlatform,
   type ConnectionsReply,
@@ -23,6 +26,7 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * refusal the platforms answer (429, 5xx, an expired token, a validation error, a refused refresh).
  */
 
+let fakes: FakeChannelPlatforms;
 let gbp: FakeGbpServer;
 let app: TestRuntime;
 let owner: TestUser;
@@ -33,17 +37,18 @@ let client: Client;
 const origin = () => app.url;
 
 beforeAll(async () => {
-  gbp = await startFakeGbpServer();
-  const names = channelAppEnvNames('google');
-  const google = fakeAppClient('google');
-  app = await startTestRuntime({
-    env: {
-      [names.clientId]: google.clientId,
-      [names.clientSecret]: google.clientSecret,
-      [names.origin]: gbp.origin,
-      SCHEDULED_PUBLISH_INTERVAL_SECONDS: '1',
-    },
-  });
+  fakes = await startFakeChannelPlatforms();
+  gbp = fakes.servers.google;
+  const env: Record<string, string> = { SCHEDULED_PUBLISH_INTERVAL_SECONDS: '1' };
+  for (const app of CHANNEL_APPS) {
+    const names = channelAppEnvNames(app);
+    const platform =
+      CHANNEL_PLATFORMS.find((candidate) => CHANNEL_PLATFORM_INFO[candidate].app === app) ?? 'gbp';
+    env[names.clientId] = fakes.credentials[app].clientId;
+    env[names.clientSecret] = fakes.credentials[app].clientSecret;
+    env[names.origin] = fakes.origins[platform];
+  }
+  app = await startTestRuntime({ env });
   [owner, admin, outsider] = await Promise.all([
     app.createUser(),
     app.createUser(undefined, { admin: true }),
@@ -59,7 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await gbp?.close();
+  await fakes?.close();
 });
 
 async function save(title: string, target: Client = client): Promise<ClientContent> {
@@ -136,26 +141,11 @@ describe('connecting a channel', () => {
     });
     expect(listed.status).toBe(200);
     expect(listed.body.items.map((item) => item.connectionId)).toContain(connection.connectionId);
-    // Meta, LinkedIn and X have no app configured here: their Connect says what to set.
-    expect(listed.body.unavailable.map((item) => item.platform).sort()).toEqual([
-      'facebook',
-      'instagram',
-      'linkedin',
-      'x',
-    ]);
-    expect(listed.body.unavailable.find((item) => item.platform === 'x')?.message).toBe(
-      CHANNEL_MESSAGES.notConfigured('x'),
-    );
+    expect(listed.body.unavailable).toEqual([]);
     // A connection as answered: its names and state, never its tokens.
     for (const item of listed.body.items) {
       expect(Object.keys(item).sort()).toEqual(['connectedAt', 'connectionId', 'name', 'platform', 'status']);
     }
-    const refused = await app.request('POST', `/api/clients/${client.id}/connections/authorizations`, {
-      token: owner.idToken,
-      body: { platform: 'x' },
-    });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error?.message).toBe(CHANNEL_MESSAGES.notConfigured('x'));
   });
 
   it('keeps another user out of the authorization, the connections and the publications', async () => {
@@ -434,5 +424,96 @@ describe('failures', () => {
       },
     );
     expect(removed.status).toBe(204);
+  });
+});
+
+describe('every platform', () => {
+  let imageUrl: string;
+  beforeAll(async () => {
+    const started = await app.request<{ jobId: string }>('POST', '/api/generate-image', {
+      token: owner.idToken,
+      body: { prompt: 'Fresh bread on a counter', model: 'gpt-image-1', size: '1024x1024' },
+    });
+    expect(started.status).toBe(202);
+    const job = await waitFor(
+      () =>
+        app.request<{ status: string; result: { images: { url: string }[] } | null }>(
+          'GET',
+          `/api/jobs/${started.body.jobId}`,
+          { token: owner.idToken },
+        ),
+      (reply) => reply.body.status === 'succeeded' || reply.body.status === 'failed',
+      60_000,
+    );
+    imageUrl = job.body.result?.images[0]?.url ?? '';
+    expect(imageUrl).toMatch(/^\/api\/media\//);
+  }, 90_000);
+
+  it('connects a Facebook Page, publishes with the image as a photo, and deletes it from the Page', async () => {
+    const connection = await connect('facebook');
+    const item = await save('Facebook post');
+    const reply = await publish(item, {
+      connectionId: connection.connectionId,
+      text: 'Fresh bread!',
+      imageUrl,
+    });
+    expect(reply.body).toMatchObject({ status: 'published' });
+    const sent = fakes.servers.meta.posts.filter((post) => post.postId === reply.body.postId);
+    expect(sent).toHaveLength(1);
+    const deleted = await app.request('DELETE', `${publications(item)}/${reply.body.publicationId}`, {
+      token: owner.idToken,
+    });
+    expect(deleted.status).toBe(200);
+    expect(fakes.servers.meta.posts.some((post) => post.postId === reply.body.postId)).toBe(false);
+  });
+
+  it('publishes to Instagram only with an image, and says Instagram does not allow deleting', async () => {
+    const connection = await connect('instagram');
+    const item = await save('Instagram post');
+    const noImage = await publish(item, { connectionId: connection.connectionId, text: 'No picture' });
+    expect(noImage.status).toBe(400);
+    expect(noImage.body.error?.message).toMatch(/^Instagram/);
+    const reply = await publish(item, {
+      connectionId: connection.connectionId,
+      text: 'Fresh bread #bakery',
+      imageUrl,
+    });
+    expect(reply.body.status).toBe('published');
+    const deleted = await app.request('DELETE', `${publications(item)}/${reply.body.publicationId}`, {
+      token: owner.idToken,
+    });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.error?.code).toBe('not_supported');
+  });
+
+  it('publishes to a LinkedIn organization with an uploaded image', async () => {
+    const connection = await connect('linkedin');
+    const item = await save('LinkedIn post');
+    const reply = await publish(item, {
+      connectionId: connection.connectionId,
+      text: 'We are hiring bakers.',
+      imageUrl,
+    });
+    expect(reply.body.status).toBe('published');
+    expect(fakes.servers.linkedin.uploads.length).toBeGreaterThan(0);
+    expect(fakes.servers.linkedin.posts.at(-1)).toBeDefined();
+  });
+
+  it('weighs an X post as X does before sending, then posts it with its media', async () => {
+    const connection = await connect('x');
+    const item = await save('X post');
+    const before = fakes.servers.x.requests.length;
+    const long = await publish(item, { connectionId: connection.connectionId, text: '😀'.repeat(141) });
+    expect(long.status).toBe(400);
+    expect(long.body.error?.message).toMatch(/^X: /);
+    expect(fakes.servers.x.requests.length).toBe(before);
+    const reply = await publish(item, {
+      connectionId: connection.connectionId,
+      text: 'Fresh bread, 7am.',
+      imageUrl,
+    });
+    expect(reply.body.status).toBe('published');
+    expect(reply.body.postUrl).toMatch(/x\.com/);
+    expect(fakes.servers.x.media.length).toBeGreaterThan(0);
   });
 });
