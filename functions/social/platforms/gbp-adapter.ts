@@ -216,7 +216,7 @@ async function pages(
 export function googleError(reply: PlatformReply): ChannelError {
   const error = record(record(reply.body).error);
   const status = text(error.status);
-  const message = text(error.message);
+  const message = withValidationDetail(text(error.message), error.details);
   let kind = kindOfStatus(reply.status);
   if (status === 'UNAUTHENTICATED') kind = 'token_expired';
   else if (status === 'RESOURCE_EXHAUSTED') kind = 'rate_limited';
@@ -228,6 +228,19 @@ export function googleError(reply: PlatformReply): ChannelError {
     message,
     retryAfterMs(reply.headers) ?? retryInfoMs(error.details),
   );
+}
+
+/**
+ * "Request contains an invalid argument." says nothing a user can act on: the v4 API's ValidationError
+ * detail names the field and what is wrong with it.
+ */
+function withValidationDetail(message: string | undefined, details: unknown): string | undefined {
+  const validation = records(details).find((detail) => String(detail['@type']).endsWith('ValidationError'));
+  const first = records(validation?.errorDetails)[0];
+  const detail = text(first?.message);
+  if (!detail) return message;
+  const field = text(first?.field);
+  return `${message ?? 'Google refused the post'} (${field ? `${field}: ` : ''}${detail})`;
 }
 
 /** A google.rpc.RetryInfo detail's `retryDelay` ("30s"), when Google sends one instead of `retry-after`. */
