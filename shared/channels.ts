@@ -1,3 +1,4 @@
+import { MEDIA_PATH_PREFIX } from './media';
 import { SOCIAL_PLATFORMS } from './platforms';
 import { isoDateField } from './validation/iso-date';
 import { isResourceId } from './validation/resource-id';
@@ -170,7 +171,7 @@ export const formatCount = (value: number): string => value.toLocaleString('en-U
 export const CHANNEL_FIELD_MESSAGES = {
   connectionId: 'must be the id of one of the client’s connections',
   text: `must be text of at most ${formatCount(CHANNEL_LIMITS.textMaxLength)} characters`,
-  imageUrl: `must be an http or https address of at most ${formatCount(CHANNEL_LIMITS.urlMaxLength)} characters`,
+  imageUrl: `must be a media path of LBM Studio (/api/media/…), or an http or https address of one, of at most ${formatCount(CHANNEL_LIMITS.urlMaxLength)} characters`,
   scheduledAt: 'must be a date and time with its offset, such as 2026-11-21T09:30:00+01:00',
   overrideApproval: 'must be true or false',
   topicType: `must be one of ${GBP_TOPIC_TYPES.join(', ')}`,
@@ -275,7 +276,12 @@ export const publicationRequestSchema = z.object({
       z.refine(isResourceId, CHANNEL_FIELD_MESSAGES.connectionId),
     ),
   text: z.optional(characters(CHANNEL_LIMITS.textMaxLength, CHANNEL_FIELD_MESSAGES.text)),
-  imageUrl: z.optional(address(CHANNEL_FIELD_MESSAGES.imageUrl, isWebAddress)),
+  imageUrl: z.optional(
+    address(
+      CHANNEL_FIELD_MESSAGES.imageUrl,
+      (value) => value.startsWith(MEDIA_PATH_PREFIX) || isWebAddress(value),
+    ),
+  ),
   scheduledAt: z.optional(scheduledAt),
   gbp: z.optional(gbpPostFieldsSchema),
   /**

@@ -2,7 +2,12 @@ import type { ClientRecord } from '#functions/clients/client-record';
 import type { Caller } from '#functions/commons/caller';
 import { ConflictError, ForbiddenError } from '#functions/commons/errors';
 import { type ContentRecord, toClientContent } from '#functions/content/content-record';
-import { type ApprovalStep, approvalStepsOf, type PublishingRules, publishingRefusal } from '#shared/approvals';
+import {
+  type ApprovalStep,
+  approvalStepsOf,
+  type PublishingRules,
+  publishingRefusal,
+} from '#shared/approvals';
 
 /**
  * The one publishing gate (docs/decisions.md 'Approval steps'), for WordPress and every other channel:
@@ -18,7 +23,9 @@ export interface ApprovalOverride {
   readonly steps: readonly ApprovalStep[];
 }
 
-export function publishingRulesOf(client: Pick<ClientRecord, 'requireApproval' | 'approvalSteps'>): PublishingRules {
+export function publishingRulesOf(
+  client: Pick<ClientRecord, 'requireApproval' | 'approvalSteps'>,
+): PublishingRules {
   return {
     requireApproval: client.requireApproval === true,
     approvalSteps: approvalStepsOf(client.approvalSteps),

@@ -219,7 +219,8 @@ export async function calendarEntries(
     const date = post.publishedAt ?? post.scheduledAt;
     if (!common || !date) continue;
     // A post being sent shows where it was scheduled; one put off by a 429 is still scheduled.
-    const kind = post.status === 'published' ? 'published' : post.status === 'failed' ? 'failed' : 'scheduled';
+    const kind =
+      post.status === 'published' ? 'published' : post.status === 'failed' ? 'failed' : 'scheduled';
     entries.push({
       id: `channel#${post.publicationId}`,
       kind,

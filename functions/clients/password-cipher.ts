@@ -72,7 +72,10 @@ function missingConfiguration(): Error {
   );
 }
 
-export async function encryptSecret(plain: string, purpose: SecretPurpose = DEFAULT_PURPOSE): Promise<string> {
+export async function encryptSecret(
+  plain: string,
+  purpose: SecretPurpose = DEFAULT_PURPOSE,
+): Promise<string> {
   const keyId = readEnv('wordpressKeyId');
   if (keyId) {
     const { CiphertextBlob } = await kmsClient().send(

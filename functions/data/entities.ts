@@ -600,7 +600,9 @@ const publicationSchema = () =>
     updatedAt: string(),
     edbVersion: entityVersion(),
   }).and((attributes) => ({
-    gsi1pk: indexKey().link<typeof attributes>(({ dueAt }) => (dueAt ? PUBLICATION_DUE_PARTITION : undefined)),
+    gsi1pk: indexKey().link<typeof attributes>(({ dueAt }) =>
+      dueAt ? PUBLICATION_DUE_PARTITION : undefined,
+    ),
     gsi1sk: indexKey().link<typeof attributes>(({ dueAt, publicationId }) =>
       dueAt
         ? sortKey('publication', [

@@ -1,10 +1,4 @@
 import { recordActivity } from '#functions/activities/activity-log';
-import type { ClientRecord } from '#functions/clients/client-record';
-import type { Caller } from '#functions/commons/caller';
-import { BadRequestError, ConflictError, ForbiddenError } from '#functions/commons/errors';
-import { sanitizeHtml } from '#functions/commons/sanitize-html';
-import type { ContentRecord } from '#functions/content/content-record';
-import { toClientContent } from '#functions/content/content-record';
 import {
   type ApprovalOverride,
   OVERRIDE_ADMINS_ONLY,
@@ -12,6 +6,12 @@ import {
   passPublishingGate,
   publishingRulesOf,
 } from '#functions/approvals/publishing-gate';
+import type { ClientRecord } from '#functions/clients/client-record';
+import type { Caller } from '#functions/commons/caller';
+import { BadRequestError, ConflictError, ForbiddenError } from '#functions/commons/errors';
+import { sanitizeHtml } from '#functions/commons/sanitize-html';
+import type { ContentRecord } from '#functions/content/content-record';
+import { toClientContent } from '#functions/content/content-record';
 import type { PublishingRules } from '#shared/approvals';
 import { CALENDAR_MESSAGES } from '#shared/calendar';
 import type { ClientContent } from '#shared/content';
@@ -66,7 +66,8 @@ export function checkApproval(
   input: Pick<WordPressPostInput, 'status' | 'overrideApproval'>,
 ): ApprovalOverride | null {
   if (!isPublishingStatus(input.status)) {
-    if (input.overrideApproval === true && !context.caller.isAdmin) throw new ForbiddenError(OVERRIDE_ADMINS_ONLY);
+    if (input.overrideApproval === true && !context.caller.isAdmin)
+      throw new ForbiddenError(OVERRIDE_ADMINS_ONLY);
     return null;
   }
   return passPublishingGate(context.caller, context.rules, content, input.overrideApproval);
