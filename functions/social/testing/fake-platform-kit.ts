@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import {
   type FakeFailure,
   type FakeServer,
@@ -58,7 +59,7 @@ export interface FakePlatformServer {
    * Answers the next request that `match` fits (any API or token request when absent) with `failure`,
    * `times` times; the consent page and the post pages are never scripted.
    */
-  failNext(failure: FakeFailure, match?: FakeRequestMatch, times?: number): void;
+  failNext(failure: ScriptedFailure, match?: FakeRequestMatch, times?: number): void;
   /** Every access token issued so far is expired from now on (the platform's expired-token error). */
   expireAccessTokens(): void;
   /** Every refresh token issued so far is revoked (a refresh answers the platform's invalid grant). */
@@ -128,15 +129,22 @@ export function sendPostPage(
   );
 }
 
+/**
+ * What a scripted request meets: a provider-style failure, or `lose-answer`: the platform does what was
+ * asked (the post is made) and the answer never reaches the caller, as when the caller dies between
+ * sending and recording (a kill -9).
+ */
+export type ScriptedFailure = FakeFailure | { readonly kind: 'lose-answer' };
+
 /** Failures queued for the next requests, each taken by the first request its match fits. */
 export class FailureScript {
-  readonly #queue: { readonly failure: FakeFailure; readonly match: FakeRequestMatch | undefined }[] = [];
+  readonly #queue: { readonly failure: ScriptedFailure; readonly match: FakeRequestMatch | undefined }[] = [];
 
-  add(failure: FakeFailure, match?: FakeRequestMatch, times = 1): void {
+  add(failure: ScriptedFailure, match?: FakeRequestMatch, times = 1): void {
     for (let time = 0; time < times; time++) this.#queue.push({ failure, match });
   }
 
-  take(request: RecordedRequest): FakeFailure | undefined {
+  take(request: RecordedRequest): ScriptedFailure | undefined {
     const index = this.#queue.findIndex(({ match }) => fits(request, match));
     if (index < 0) return undefined;
     return this.#queue.splice(index, 1)[0]?.failure;
@@ -458,6 +466,11 @@ export async function startFakePlatform(parts: {
     if (parts.oauth.isConsent(request)) return parts.oauth.handleConsent(request, response);
     if (request.method === 'GET' && parts.pages(request, response)) return;
     const failure = parts.script.take(request);
+    if (failure?.kind === 'lose-answer') {
+      // Done, answered into nothing; the caller's connection stays open until it gives up or dies.
+      await parts.api(request, new ServerResponse(new IncomingMessage(new Socket())), origin);
+      return;
+    }
     if (failure && sendFailure(response, failure)) return;
     if (parts.oauth.isTokenRequest(request)) return parts.oauth.handleToken(request, response);
     await parts.api(request, response, origin);
@@ -469,7 +482,7 @@ export async function startFakePlatform(parts: {
 /** The parts of FakePlatformServer every fake delegates to its OAuth server and script. */
 export function platformControls(oauth: FakeOAuthServer, script: FailureScript) {
   return {
-    failNext: (failure: FakeFailure, match?: FakeRequestMatch, times?: number) =>
+    failNext: (failure: ScriptedFailure, match?: FakeRequestMatch, times?: number) =>
       script.add(failure, match, times),
     expireAccessTokens: () => oauth.expireAccessTokens(),
     revokeRefreshTokens: () => oauth.revokeRefreshTokens(),
