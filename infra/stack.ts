@@ -5,10 +5,6 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BATCH_FEED_INTERVAL_MINUTES, BATCH_FEEDER_TIMEOUT_SECONDS } from '#contract/batch-feed-interval';
-import {
-  SCHEDULED_PUBLISH_INTERVAL_MINUTES,
-  SCHEDULED_PUBLISH_TIMEOUT_SECONDS,
-} from '#contract/scheduled-publish-interval';
 import { WORKER_TIMEOUT_SECONDS } from '#contract/queue-timing';
 import {
   REVIEW_REMINDER_INTERVAL_MINUTES,
@@ -23,6 +19,10 @@ import {
   httpRoutes as routeTable,
   webSocketRoutes,
 } from '#contract/routes';
+import {
+  SCHEDULED_PUBLISH_INTERVAL_MINUTES,
+  SCHEDULED_PUBLISH_TIMEOUT_SECONDS,
+} from '#contract/scheduled-publish-interval';
 import { WORKER_BATCH_SIZE, WORKER_MAX_CONCURRENCY } from '#contract/worker-concurrency';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-verify';
 import type { RuntimeConfig } from '#shared/runtime-config';
@@ -479,6 +479,11 @@ export class LbmStudioStack extends Stack {
       'ProviderSecretArn',
       secrets.providerSecret.secretArn,
       `AI provider API keys (README): aws secretsmanager put-secret-value --secret-id <this> --secret-string '${JSON.stringify(providerSecretTemplate())}' with the keys you have`,
+    );
+    output(
+      'SocialAppsSecretArn',
+      secrets.socialAppsSecret.secretArn,
+      'The publishing platforms’ app credentials (README, "Publishing platforms’ apps")',
     );
     output('WordPressKeyId', secrets.wordpressKey.keyId, 'KMS key for WordPress application passwords');
     output(
