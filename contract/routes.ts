@@ -168,7 +168,13 @@ function channelRoutes(): HttpRoute[] {
   return [
     route('ListConnections', 'GET', connections, channels, 'apiKey'),
     route('StartConnection', 'POST', `${connections}/authorizations`, channels, 'user'),
-    route('GetConnectionAuthorization', 'GET', `${connections}/authorizations/{authorizationId}`, channels, 'user'),
+    route(
+      'GetConnectionAuthorization',
+      'GET',
+      `${connections}/authorizations/{authorizationId}`,
+      channels,
+      'user',
+    ),
     route('CreateConnection', 'POST', connections, channels, 'user'),
     route('DeleteConnection', 'DELETE', `${connections}/{connectionId}`, channels, 'apiKey'),
     route('ChannelOAuthCallback', 'GET', '/api/channels/oauth/callback', channels, 'public'),

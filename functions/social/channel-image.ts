@@ -2,13 +2,7 @@ import { imageSize } from 'image-size';
 import { BadRequestError } from '#functions/commons/errors';
 import { presignedMediaUrl, readMedia } from '#functions/media/media-store';
 import { CHANNEL_MESSAGES } from '#shared/channels';
-import {
-  type MediaLocation,
-  mediaContentType,
-  mediaLocationsIn,
-  mediaPath,
-  parseMediaPath,
-} from '#shared/media';
+import { mediaContentType, parseMediaPath } from '#shared/media';
 import type { ChannelImage } from './channel-port';
 
 /**

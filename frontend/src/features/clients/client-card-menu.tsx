@@ -1,4 +1,13 @@
-import { FolderOpen, MoreHorizontal, Pencil, PiggyBank, ReceiptText, Trash2, Users } from 'lucide-react';
+import {
+  FolderOpen,
+  MoreHorizontal,
+  Pencil,
+  PiggyBank,
+  ReceiptText,
+  Share2,
+  Trash2,
+  Users,
+} from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ClientSummary } from '#shared/client-list';
@@ -16,6 +25,8 @@ export interface ClientCardActions {
   onViewContent: (client: ClientSummary) => void;
   onManageAccess: (client: ClientSummary) => void;
   onEdit: (client: ClientSummary) => void;
+  /** The client's publishing channels: anyone who sees the client connects and disconnects them. */
+  onChannels: (client: ClientSummary) => void;
   /** The monthly AI budget: an admin sets it, its owner sees it read-only. */
   onBudget: (client: ClientSummary) => void;
   onDelete: (client: ClientSummary) => void;
@@ -70,6 +81,10 @@ export function ClientCardMenu({
         <DropdownMenuItem onSelect={() => actions.onEdit(client)}>
           <Pencil />
           {CARD_MENU.edit}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => actions.onChannels(client)}>
+          <Share2 />
+          {CARD_MENU.channels}
         </DropdownMenuItem>
         {/* The client's monthly statement, for everyone who sees the client. */}
         <DropdownMenuItem asChild>

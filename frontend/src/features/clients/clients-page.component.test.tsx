@@ -2,10 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { type ClientSummary, toClientSummary } from '#shared/client-list';
 import { apiServer, apiUrl } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render-screen';
-import { SIGNED_IN_USER } from '@/testing/signed-in-user';
+import { clientCard as card } from './client-card-fixtures';
 import { LOAD_MORE_CLIENTS } from './client-list-end';
 import { ClientsPage } from './clients-page';
 import { CLIENT_ERRORS, CLIENTS_PAGE } from './messages';
@@ -89,38 +88,3 @@ describe('Clients page', () => {
     expect(screen.queryByRole('button', { name: LOAD_MORE_CLIENTS })).toBeNull();
   });
 });
-
-/** A client's card summary as the list serves it; `n` orders them (a higher one is newer). */
-function card(n: number, name: string): ClientSummary {
-  const at = new Date(Date.UTC(2026, 0, n)).toISOString();
-  return toClientSummary({
-    id: `01J00000000000000000000${String(n).padStart(3, '0')}`,
-    name,
-    company_name: null,
-    owner: null,
-    email: null,
-    phone: null,
-    website: null,
-    facebook: null,
-    linkedin: null,
-    gbp: null,
-    address: null,
-    city: null,
-    state: null,
-    postal_code: null,
-    country: null,
-    newsletter_instructions: null,
-    press_release_instructions: null,
-    content_instructions: null,
-    wordpress_url: null,
-    wordpress_username: null,
-    created_by: SIGNED_IN_USER.id,
-    created_at: at,
-    updated_at: at,
-    wordpress_configured: false,
-    content_count: 0,
-    access_count: 0,
-    require_approval: false,
-    approval_steps: 'none',
-  });
-}

@@ -1,8 +1,10 @@
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type SetURLSearchParams, useSearchParams } from 'react-router';
 import type { Client } from '#shared/client';
 import { type ClientSummary, toClientSummary } from '#shared/client-list';
+import type { ChannelsClient } from '@/components/channels/channels-dialog';
+import { CHANNEL_ERRORS } from '@/components/channels/messages';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -11,7 +13,7 @@ import type { VirtualGridHandle } from '@/components/virtual-grid';
 import { useAuth } from '@/lib/auth/auth-context';
 import { canManageClient } from '@/lib/client-permissions';
 import { focusPageHeading } from '@/lib/page-heading';
-import { preloadToaster, releaseToastFocus } from '@/lib/toast';
+import { preloadToaster, releaseToastFocus, toast } from '@/lib/toast';
 import { useDebounced } from '@/lib/use-debounced';
 import { AccessDialog } from './access-dialog';
 import { BudgetDialog } from './budget-dialog';
@@ -39,6 +41,25 @@ const ContentLibraryDialog = lazy(() =>
   loadLibraryDialog().then((module) => ({ default: module.ContentLibraryDialog })),
 );
 
+/** The Channels dialog: not needed to paint the cards either, and loaded on first use. */
+const ChannelsDialog = lazy(() =>
+  import('@/components/channels/channels-dialog').then((module) => ({ default: module.ChannelsDialog })),
+);
+
+/** The query parameters the Channels dialog is opened with; removed once handled. */
+const CHANNEL_PARAMS = ['channels', 'client', 'connect', 'connectError'] as const;
+
+function withoutChannelParams(setParams: SetURLSearchParams): void {
+  setParams(
+    (current) => {
+      const next = new URLSearchParams(current);
+      for (const name of CHANNEL_PARAMS) next.delete(name);
+      return next;
+    },
+    { replace: true },
+  );
+}
+
 /** How long typing in the search box pauses before the server is asked (one request per pause). */
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -61,6 +82,10 @@ export function ClientsPage() {
   const [managingAccess, setManagingAccess] = useState<ClientSummary | null>(null);
   const [browsing, setBrowsing] = useState<ClientSummary | null>(null);
   const [budgeting, setBudgeting] = useState<ClientSummary | null>(null);
+  const [channelsFor, setChannelsFor] = useState<{
+    client: ChannelsClient;
+    authorizationId: string | null;
+  } | null>(null);
   // `?library=<clientId>` opens that client's library (a bulk run's results link to it: docs/decisions.md,
   // "Bulk results for every row").
   const [params, setParams] = useSearchParams();
@@ -78,6 +103,45 @@ export function ClientsPage() {
     }
     setParams({}, { replace: true });
   }, [libraryFor, clients, setParams]);
+
+  // `?channels=<clientId>` opens the client's Channels (the publish dialog points there); a platform's
+  // consent page comes back to `?client=<clientId>&connect=<authorizationId>`, which opens them on the
+  // account picker, or to `?connectError=<message>`.
+  const channelsParam = params.get('channels');
+  const connectClient = params.get('client');
+  const connectId = params.get('connect');
+  const connectError = params.get('connectError');
+  // Said once, though a development build runs each effect twice.
+  const saidError = useRef<string | null>(null);
+  useEffect(() => {
+    if (connectError === null || saidError.current === connectError) return;
+    saidError.current = connectError;
+    void toast({
+      title: CHANNEL_ERRORS.connectFailedTitle,
+      description: connectError,
+      variant: 'destructive',
+    });
+    withoutChannelParams(setParams);
+  }, [connectError, setParams]);
+  useEffect(() => {
+    const clientId = connectId !== null ? connectClient : channelsParam;
+    if (!clientId || !clients) return;
+    const authorizationId = connectId;
+    const open = (client: ChannelsClient) => setChannelsFor({ client, authorizationId });
+    const shown = clients.find((candidate) => candidate.id === clientId);
+    if (shown) open({ id: shown.id, name: shown.name });
+    else {
+      fetchClient(clientId).then(
+        (found) => open({ id: found.id, name: found.name }),
+        (error: unknown) => notifyError(error, CLIENT_ERRORS.fetch),
+      );
+    }
+    withoutChannelParams(setParams);
+  }, [channelsParam, connectClient, connectId, clients, setParams]);
+  const [channelsUsed, setChannelsUsed] = useState(false);
+  useEffect(() => {
+    if (channelsFor !== null) setChannelsUsed(true);
+  }, [channelsFor]);
   const editTarget = useRetained(editing);
   const editLoad = useRef<AbortController | null>(null);
 
@@ -149,6 +213,8 @@ export function ClientsPage() {
       onViewContent: setBrowsing,
       onManageAccess: setManagingAccess,
       onEdit: openEdit,
+      onChannels: (client) =>
+        setChannelsFor({ client: { id: client.id, name: client.name }, authorizationId: null }),
       onBudget: setBudgeting,
       onDelete: (client) => {
         const shown = shownClients.current;
@@ -228,6 +294,15 @@ export function ClientsPage() {
         onOpenChange={(open) => !open && setBudgeting(null)}
         onSaved={replace}
       />
+      {(channelsUsed || channelsFor !== null) && (
+        <Suspense fallback={null}>
+          <ChannelsDialog
+            client={channelsFor?.client ?? null}
+            authorizationId={channelsFor?.authorizationId ?? null}
+            onOpenChange={(open) => !open && setChannelsFor(null)}
+          />
+        </Suspense>
+      )}
       {(libraryUsed || browsing !== null) && (
         <Suspense fallback={null}>
           <ContentLibraryDialog

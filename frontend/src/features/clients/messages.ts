@@ -22,6 +22,8 @@ export const CARD_MENU = {
   edit: 'Edit',
   budget: 'Budget',
   statement: 'Statement',
+  /** The client's publishing channels (components/channels/channels-dialog.tsx). */
+  channels: 'Channels',
   delete: 'Delete',
 } as const;
 

@@ -1,4 +1,7 @@
+import type { GbpTopicType } from '#shared/channels';
+import type { CreateContentInput } from '#shared/content';
 import { DEFAULT_GBP_MODEL_ID, type LanguageModelId } from '#shared/models';
+import { savedContentType, savedTitle } from '#shared/saved-title';
 import {
   DEFAULT_GBP_IMAGE_SIZE,
   DEFAULT_GBP_POST_TYPE,
@@ -72,4 +75,34 @@ export function readSizedImage(result: JobResult): SizedImageResult | null {
   const { imageUrl, width, height } = result;
   if (typeof imageUrl !== 'string' || typeof width !== 'number' || typeof height !== 'number') return null;
   return { imageUrl, width, height };
+}
+
+/**
+ * The library item a Publish saves first (the page's runs do not save): what the server saves for a
+ * run with 'save to client' (functions/tools/gbp-post/definition.ts).
+ */
+export function gbpSaveBody(
+  output: GbpPostOutput,
+  request: GbpPostRequestInput | null,
+  now: Date,
+  timeZone: string,
+): CreateContentInput {
+  return {
+    title: savedTitle('gbp-post', { date: now, timeZone }),
+    content: output.post,
+    html_content: '',
+    content_type: savedContentType('gbp-post'),
+    metadata: {
+      type: 'gbp-post',
+      postType: request?.postType ?? DEFAULT_GBP_POST_TYPE,
+      prompt: request?.prompt ?? '',
+      model: request?.model ?? DEFAULT_GBP_MODEL_ID,
+      generated_at: now.toISOString(),
+    },
+  };
+}
+
+/** The Business Profile post type a generated post is published as: an event or offer as one, else an update. */
+export function gbpTopicOf(postType: GbpPostType): GbpTopicType {
+  return postType === 'event' ? 'EVENT' : postType === 'offer' ? 'OFFER' : 'STANDARD';
 }

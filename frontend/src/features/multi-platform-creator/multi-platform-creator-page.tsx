@@ -1,5 +1,7 @@
 import { Check, Save } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import type { ChannelPlatform } from '#shared/channels';
+import type { ClientContent } from '#shared/content';
 import { MULTI_PLATFORM_MODELS } from '#shared/models';
 import { SOCIAL_PLATFORM_IDS, SOCIAL_PLATFORMS } from '#shared/platforms';
 import { BLOG_FRAMEWORK_OPTIONS } from '#shared/tools/blog-rewrite';
@@ -13,6 +15,8 @@ import {
   type MultiPlatformRequestInput,
   multiPlatformRequestSchema,
 } from '#shared/tools/multi-platform';
+import { PublishButton } from '@/components/channels/publish-button';
+import { type PublishPost, SOCIAL_CHANNELS } from '@/components/channels/publish-post';
 import { CheckField } from '@/components/tool/check-field';
 import { CheckGroup } from '@/components/tool/check-group';
 import { ClientSelect } from '@/components/tool/client-select';
@@ -74,15 +78,39 @@ function itemLabel(item: MultiPlatformItem): string {
   return item.platform ? `${type} - ${SOCIAL_PLATFORMS[item.platform].name}` : type;
 }
 
+/** The channel a result is a post for: a social platform's, or the Business Profile's; null for the rest. */
+function channelOf(item: MultiPlatformItem): ChannelPlatform | null {
+  if (item.type === 'gbp-post') return 'gbp';
+  return item.type === 'social' && item.platform ? SOCIAL_CHANNELS[item.platform] : null;
+}
+
+/**
+ * What Publish starts from for a post of the run: its own text and channel, and each other platform's
+ * post of the run for that platform's channels.
+ */
+function publishPostOf(item: MultiPlatformItem, items: readonly MultiPlatformItem[]): PublishPost | null {
+  const channel = channelOf(item);
+  if (channel === null || !item.success) return null;
+  const texts: Partial<Record<ChannelPlatform, string>> = {};
+  for (const other of items) {
+    const platform = channelOf(other);
+    if (platform !== null && other.success) texts[platform] ??= other.content;
+  }
+  return { text: item.content, texts: { ...texts, [channel]: item.content }, platforms: [channel] };
+}
+
 function ResultItem({
   item,
   saveState,
   onSave,
+  publish,
 }: {
   item: MultiPlatformItem;
   /** 'saved' once this result is in the chosen client's library: it is not saved twice by accident. */
   saveState: 'idle' | 'saving' | 'saved';
   onSave: (item: MultiPlatformItem) => void;
+  /** Publish, for a post a channel takes. */
+  publish: ReactNode;
 }) {
   const isHtml = HTML_RESULT_TYPES.includes(item.type) && Boolean(item.html);
   return (
@@ -130,6 +158,7 @@ function ResultItem({
             {saveState === 'saved' ? <Check aria-hidden="true" /> : <Save aria-hidden="true" />}
             {saveState === 'saved' ? 'Saved' : saveState === 'saving' ? 'Saving...' : 'Save to Client'}
           </Button>
+          {publish}
         </div>
       )}
     </article>
@@ -142,8 +171,9 @@ export function MultiPlatformCreatorPage() {
   const { form, run } = tool;
   const clientList = useToolClients(PICKER_FIELDS['/multi-platform-creator']);
   const [saving, setSaving] = useState<string | null>(null);
-  // What was saved from this page, by client and result: the same result is not saved twice.
-  const [savedKeys, setSavedKeys] = useState<ReadonlySet<string>>(() => new Set());
+  // What was saved from this page, by client and result, with its library id: the same result is not
+  // saved twice, and Publish opens on it.
+  const [savedIds, setSavedIds] = useState<ReadonlyMap<string, string>>(() => new Map());
   const busy = tool.busy;
   const saveKey = (item: MultiPlatformItem) =>
     [form.clientId ?? '', item.type, item.platform ?? '', item.content].join('\n');
@@ -151,32 +181,40 @@ export function MultiPlatformCreatorPage() {
     const key = saveKey(item);
     // A run that saved to the client itself gave the item its library id.
     const savedByRun = Boolean(item.savedContentId) && run.request?.clientId === form.clientId;
-    if (savedKeys.has(key) || savedByRun) return 'saved';
+    if (savedIds.has(key) || savedByRun) return 'saved';
     return saving === key ? 'saving' : 'idle';
+  };
+  const contentIdOf = (item: MultiPlatformItem): string | null => {
+    const savedByRun =
+      item.savedContentId && run.request?.clientId === form.clientId ? item.savedContentId : null;
+    return savedByRun ?? savedIds.get(saveKey(item)) ?? null;
   };
 
   const generate = () =>
     tool.generate(validateMultiPlatform(form), () => multiPlatformRequest(form, viewerTimeZone()));
-  const save = async (item: MultiPlatformItem) => {
+  /** Saves the item to the chosen client; its library id, or null when it was not saved (and said why). */
+  const save = async (item: MultiPlatformItem): Promise<string | null> => {
     if (!form.clientId) {
       showToast(MULTI_PLATFORM_MESSAGES.selectClient, 'destructive');
-      return;
+      return null;
     }
     const key = saveKey(item);
-    if (!run.request || saving || saveState(item) !== 'idle') return;
+    if (!run.request || saving || saveState(item) !== 'idle') return contentIdOf(item);
     setSaving(key);
     try {
-      await api.post(
+      const saved = await api.post<ClientContent>(
         `/api/clients/${form.clientId}/content`,
         saveBody(item, run.request, new Date(), viewerTimeZone()),
       );
-      setSavedKeys((keys) => new Set(keys).add(key));
+      setSavedIds((ids) => new Map(ids).set(key, saved.id));
       showToast({ title: MULTI_PLATFORM_MESSAGES.saved }, 'success');
+      return saved.id;
     } catch (error) {
       showError(
         errorMessage(error, MULTI_PLATFORM_MESSAGES.saveFailed.description),
         MULTI_PLATFORM_MESSAGES.saveFailed.title,
       );
+      return null;
     } finally {
       setSaving(null);
     }
@@ -285,6 +323,16 @@ export function MultiPlatformCreatorPage() {
               item={item}
               saveState={saveState(item)}
               onSave={(chosen) => void save(chosen)}
+              publish={
+                channelOf(item) !== null && (
+                  <PublishButton
+                    clientId={form.clientId}
+                    contentId={contentIdOf(item)}
+                    save={() => save(item)}
+                    post={publishPostOf(item, items)}
+                  />
+                )
+              }
             />
           ))}
         </div>

@@ -10,6 +10,7 @@ import {
   SOCIAL_PLATFORMS,
   type SocialPlatformId,
 } from '#shared/platforms';
+import { TOOL_MESSAGES } from '#shared/tools/common';
 import type { SizedImageResult } from '#shared/tools/gbp-post';
 import {
   CUSTOM_RESIZE,
@@ -24,11 +25,15 @@ import {
   socialContentRequestSchema,
   socialImageRequestSchema,
 } from '#shared/tools/social-content';
+import { PublishButton } from '@/components/channels/publish-button';
+import { socialPost } from '@/components/channels/publish-post';
+import { saveForPublishing } from '@/components/channels/save-for-publishing';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { CheckField } from '@/components/tool/check-field';
 import { CheckGroup } from '@/components/tool/check-group';
 import { ClientSelect } from '@/components/tool/client-select';
 import { GenerateButton } from '@/components/tool/generate-button';
+import { viewerTimeZone } from '@/components/tool/manual-save';
 import { PlainSelect } from '@/components/tool/plain-select';
 import { CopyButton } from '@/components/tool/result-actions';
 import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
@@ -53,6 +58,7 @@ import {
   type SocialForm,
   type SocialOutput,
   socialRequest,
+  socialSaveBody,
   validateSocial,
   validateSocialImage,
   withLevel,
@@ -247,6 +253,28 @@ export function SocialContentPage() {
       setResizing(false);
     }
   };
+  // Publish works on a library item: the posts are saved to the chosen client first, once per result.
+  const [savedItem, setSavedItem] = useState<{ key: string; contentId: string } | null>(null);
+  const output = run.output;
+  const saveKey = output && form.clientId ? `${form.clientId}\n${JSON.stringify(output.posts)}` : null;
+  const savedByRun =
+    run.meta.savedContent && run.meta.savedContent.clientId === form.clientId
+      ? run.meta.savedContent.id
+      : null;
+  const publishId = savedByRun ?? (savedItem && savedItem.key === saveKey ? savedItem.contentId : null);
+  const saveToPublish = async (clientId: string): Promise<string | null> => {
+    const chosen = findClient(clientList.clients, clientId);
+    if (!output || !saveKey) return null;
+    if (!chosen) {
+      showError(TOOL_MESSAGES.clientNotFound);
+      return null;
+    }
+    const body = socialSaveBody(output, run.request, new Date(), viewerTimeZone());
+    const id = await saveForPublishing(chosen, body, 'Social content');
+    if (id) setSavedItem({ key: saveKey, contentId: id });
+    return id;
+  };
+
   const customWidth = Number(resize.width);
   const customHeight = Number(resize.height);
   const customValid = [customWidth, customHeight].every(
@@ -320,7 +348,18 @@ export function SocialContentPage() {
           disabled={busy || form.prompt.trim() === '' || form.platforms.length === 0}
         />
       </SettingsCard>
-      <ToolResultCard run={run} title="Generated Content">
+      <ToolResultCard
+        run={run}
+        title="Generated Content"
+        actions={
+          <PublishButton
+            clientId={form.clientId}
+            contentId={publishId}
+            save={saveToPublish}
+            post={output ? socialPost(output.posts, imageOutput?.imageUrl ?? null) : null}
+          />
+        }
+      >
         {run.output ? (
           <div className="grid gap-3">
             {run.output.posts.map((post) => (

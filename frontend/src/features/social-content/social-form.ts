@@ -1,3 +1,4 @@
+import type { CreateContentInput } from '#shared/content';
 import {
   clampTarget,
   DEFAULT_LENGTH_LEVEL,
@@ -6,8 +7,10 @@ import {
   nearestLevel,
   presetTarget,
   SOCIAL_PLATFORM_IDS,
+  SOCIAL_PLATFORMS,
   type SocialPlatformId,
 } from '#shared/platforms';
+import { savedContentType, savedTitle } from '#shared/saved-title';
 import type { SizedImageResult } from '#shared/tools/gbp-post';
 import {
   DEFAULT_SOCIAL_TONE,
@@ -141,4 +144,32 @@ export function readSocialImage(result: JobResult): SizedImageResult | null {
   const { imageUrl, width, height } = result;
   if (typeof imageUrl !== 'string' || typeof width !== 'number' || typeof height !== 'number') return null;
   return { imageUrl, width, height };
+}
+
+/**
+ * The library item a Publish saves first (the page's runs do not save): what the server saves for a
+ * run with 'save to client' (functions/tools/social-content/definition.ts), every platform's post under
+ * its name.
+ */
+export function socialSaveBody(
+  output: SocialOutput,
+  request: SocialContentRequestInput | null,
+  now: Date,
+  timeZone: string,
+): CreateContentInput {
+  return {
+    title: savedTitle('social', { date: now, timeZone }),
+    content: output.posts
+      .map(({ platform, text }) => `${SOCIAL_PLATFORMS[platform].name}:\n${text}`)
+      .join('\n\n'),
+    html_content: '',
+    content_type: savedContentType('social'),
+    metadata: {
+      type: 'social',
+      platforms: output.posts.map(({ platform }) => platform),
+      generated_at: now.toISOString(),
+      prompt: request?.prompt ?? '',
+      tone: request?.tone ?? DEFAULT_SOCIAL_TONE,
+    },
+  };
 }
