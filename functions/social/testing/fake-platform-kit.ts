@@ -463,6 +463,11 @@ export async function startFakePlatform(parts: {
 }): Promise<FakeServer> {
   let origin = '';
   const server = await startFakeServer(async (request, response) => {
+    // A browser on the consent page asks for the site's icon: none, and no error in its console.
+    if (request.method === 'GET' && pathOf(request) === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
     if (parts.oauth.isConsent(request)) return parts.oauth.handleConsent(request, response);
     if (request.method === 'GET' && parts.pages(request, response)) return;
     const failure = parts.script.take(request);
