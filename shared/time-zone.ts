@@ -78,8 +78,12 @@ function wallClockOf(instant: Date, timeZone: string): WallClock {
   };
 }
 
-/** The zone's offset from UTC at `instant`, in ms (positive east of Greenwich). */
-function offsetAt(instant: number, timeZone: string): number {
+/**
+ * The zone's offset from UTC at `instant` (ms since the epoch), in ms (positive east of Greenwich): the
+ * zone's wall clock, to the second, read as if it were UTC, less the instant to the second. Exported for
+ * the screens that write a time of the zone with its offset (a channel post's schedule).
+ */
+export function offsetAt(instant: number, timeZone: string): number {
   const clock = wallClockOf(new Date(instant), timeZone);
   const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return asUtc - Math.floor(instant / 1000) * 1000;

@@ -4,6 +4,7 @@ import type {
   ConnectionsReply,
   Publication,
   PublicationRequest,
+  PublicationReschedule,
 } from '#shared/channels';
 import { api } from '@/lib/api-client';
 
@@ -64,6 +65,7 @@ export async function fetchPublications(
   return items;
 }
 
+/** Publishes now (answers `published`, `failed`, or `scheduled` when the platform put it off) or at `scheduledAt`. */
 export const createPublication = (clientId: string, contentId: string, request: PublicationRequest) =>
   api.post<Publication>(publicationsPath(clientId, contentId), request);
 
@@ -82,10 +84,10 @@ export const deletePublication = (clientId: string, contentId: string, publicati
 export const retryPublication = (clientId: string, contentId: string, publicationId: string) =>
   api.post<Publication>(`${publicationPath(clientId, contentId, publicationId)}/retry`);
 
-/** A scheduled post to another time (the calendar's drag). */
+/** A scheduled post to another time (the calendar's drag); 409 `approval_required` as a WordPress schedule. */
 export const reschedulePublication = (
   clientId: string,
   contentId: string,
   publicationId: string,
-  input: { scheduledAt: string; overrideApproval?: boolean },
+  input: PublicationReschedule,
 ) => api.post<Publication>(`${publicationPath(clientId, contentId, publicationId)}/reschedule`, input);

@@ -10,7 +10,7 @@ export const CHANNEL_ERRORS = {
   title: 'Error',
   loadConnections: 'Failed to load the channels',
   loadAuthorization: 'Failed to read the connection attempt',
-  loadPublications: 'Failed to load the posts',
+  loadPublications: 'Failed to load the posts to channels',
   connect: 'Failed to start the connection',
   pick: 'Failed to connect the account',
   disconnect: 'Failed to disconnect',
@@ -50,6 +50,13 @@ export const ACCOUNT_PICKER = {
   back: 'Back to the channels',
 } as const;
 
+/** What every screen says of a publication's actions (the publish dialog, the calendar, the item's view). */
+export const PUBLICATION_WORDS = {
+  retry: 'Retry',
+  retryFailed: 'Failed to retry the post',
+  viewPost: 'View post',
+} as const;
+
 export const PUBLISH_DIALOG = {
   title: 'Publish',
   description: 'Post it to the client’s channels now, or at a time you choose.',
@@ -78,14 +85,14 @@ export const PUBLISH_DIALOG = {
   cancel: 'Cancel',
   close: 'Close',
   results: 'Results',
-  viewPost: 'View post',
+  viewPost: PUBLICATION_WORDS.viewPost,
   scheduledFor: (time: string) => `Scheduled for ${time}`,
   putOff: 'The platform was busy; it is sent again within a few minutes.',
   stillPublishing: 'Still being sent; the calendar shows how it went.',
   notSent: 'Not sent',
   /** A failed request whose server said nothing (a dropped connection says its own). */
   sendFailed: 'The post could not be sent. Try again.',
-  retry: 'Retry',
+  retry: PUBLICATION_WORDS.retry,
   retrying: 'Retrying…',
 } as const;
 

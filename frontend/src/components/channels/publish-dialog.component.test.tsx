@@ -13,11 +13,12 @@ import {
 import { APPROVAL_UI } from '#shared/content-status';
 import { formatDisplayDate } from '#shared/saved-title';
 import { dayIn } from '#shared/time-zone';
-import { API_URL, apiServer, apiUrl, DEFAULT_AGENCY_SETTINGS } from '@/testing/api-server';
+import { apiServer, apiUrl, DEFAULT_AGENCY_SETTINGS } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render-screen';
 import { SIGNED_IN_ADMIN, signInAs } from '@/testing/signed-in-user';
 import { PUBLISH_DIALOG } from './messages';
 import { PublishDialog } from './publish-dialog';
+import { imagesAre } from './publish-fixtures';
 import type { PublishPost } from './publish-post';
 
 /**
@@ -83,34 +84,6 @@ function serve(connections: ChannelConnection[], reply: (request: PublicationReq
       sent.push(body);
       return reply(body);
     }),
-  );
-}
-
-/** The browser's image loading, which happy-dom does not do: each signed image is `size` pixels. */
-function imagesAre(size: { width: number; height: number }) {
-  apiServer.use(
-    http.post(apiUrl('/api/media/sign'), async ({ request }) => {
-      const { urls } = (await request.json()) as { urls: string[] };
-      return HttpResponse.json({
-        urls: urls.map((url) => ({ url, signedUrl: `${API_URL}${url}?token=t`, expiresAt: '' })),
-      });
-    }),
-  );
-  vi.stubGlobal(
-    'Image',
-    class {
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      naturalWidth = 0;
-      naturalHeight = 0;
-      set src(_: string) {
-        setTimeout(() => {
-          this.naturalWidth = size.width;
-          this.naturalHeight = size.height;
-          this.onload?.();
-        }, 0);
-      }
-    },
   );
 }
 

@@ -39,12 +39,18 @@ export const authorizationQuery = (clientId: string, authorizationId: string) =>
     meta: { failureToast: CHANNEL_ERRORS.loadAuthorization },
   });
 
-/** A library item's publications, oldest first; read again at every showing (the scheduler changes them). */
+/**
+ * A library item's publications, oldest first: the one copy the item's view, the calendar and the publish
+ * dialog read and change. The scheduled publisher sends posts behind the screen's back, so every showing
+ * reads them again; while one is being sent the list is read again every few seconds until it settles.
+ */
 export const publicationsQuery = (clientId: string, contentId: string) =>
   queryOptions({
     queryKey: channelKeys.publications(clientId, contentId),
     queryFn: ({ signal }) => fetchPublications(clientId, contentId, signal),
     refetchOnMount: 'always',
+    refetchInterval: (query) =>
+      query.state.data?.some((publication) => publication.status === 'publishing') ? 5_000 : false,
     meta: { failureToast: CHANNEL_ERRORS.loadPublications },
   });
 
@@ -80,5 +86,16 @@ export function putPublication(queryClient: QueryClient, publication: Publicatio
           ? items.map((item) => (item.publicationId === publication.publicationId ? publication : item))
           : [...items, publication]
         : items,
+  );
+}
+
+/** A deleted (cancelled, removed, discarded) publication out of its item's cached list. */
+export function dropPublication(
+  queryClient: QueryClient,
+  publication: Pick<Publication, 'clientId' | 'contentId' | 'publicationId'>,
+): void {
+  queryClient.setQueryData<Publication[]>(
+    channelKeys.publications(publication.clientId, publication.contentId),
+    (items) => items?.filter((item) => item.publicationId !== publication.publicationId),
   );
 }

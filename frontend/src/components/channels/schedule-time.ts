@@ -1,5 +1,5 @@
 import { formatDisplayDate } from '#shared/saved-title';
-import { dayIn } from '#shared/time-zone';
+import { dayIn, offsetAt } from '#shared/time-zone';
 
 /**
  * A channel post's time is written and shown in the agency's time zone (docs/decisions.md, "The agency's
@@ -10,45 +10,8 @@ import { dayIn } from '#shared/time-zone';
 const pad = (value: number) => String(value).padStart(2, '0');
 const LOCAL_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/u;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The zone's wall clock at `instant`, to the second, read back as if it were UTC (ms). */
-function wallAsUtc(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatIn(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-}
-
 /** The zone's offset from UTC at `instant`, in whole minutes (east positive). */
-function offsetMinutes(instant: number, timeZone: string): number {
-  return Math.round((wallAsUtc(instant, timeZone) - Math.floor(instant / 1000) * 1000) / 60_000);
-}
+const offsetMinutes = (instant: number, timeZone: string) => Math.round(offsetAt(instant, timeZone) / 60_000);
 
 function offsetText(minutes: number): string {
   const sign = minutes >= 0 ? '+' : '-';
@@ -58,7 +21,10 @@ function offsetText(minutes: number): string {
 
 /** `instant` as the zone's `datetime-local` value: `2026-05-01T09:30`. */
 export function zoneInputValue(instant: Date, timeZone: string): string {
-  return new Date(wallAsUtc(instant.getTime(), timeZone)).toISOString().slice(0, 16);
+  // The wall clock read as UTC; offsetAt counts whole seconds, so the instant's milliseconds never
+  // carry it into another minute.
+  const time = instant.getTime();
+  return new Date(time + offsetAt(time, timeZone)).toISOString().slice(0, 16);
 }
 
 /** Tomorrow at 9:00 on the zone's calendar: what the Schedule field starts at. */

@@ -11,9 +11,10 @@ const CONNECTION_BADGES: Readonly<Record<ConnectionStatus, BadgeProps['variant']
   reconnect_needed: 'orange',
 };
 
+/** Scheduled is purple as a scheduled item and a scheduled WordPress post are (shared/content-status.ts). */
 const PUBLICATION_BADGES: Readonly<Record<PublicationStatus, BadgeProps['variant']>> = {
-  scheduled: 'blue',
-  publishing: 'secondary',
+  scheduled: 'purple',
+  publishing: 'blue',
   published: 'green',
   failed: 'destructive',
 };

@@ -3,11 +3,7 @@ import type { Publication } from '#shared/channels';
 import type { ClientContent } from '#shared/content';
 import type { ContentStatus } from '#shared/content-status';
 import type { WordPressPublishResult } from '#shared/wordpress';
-import {
-  type PublicationsOf,
-  reschedulePublication,
-  retryPublication,
-} from '@/components/channels/publications-api';
+import { reschedulePublication, retryPublication } from '@/components/channels/channels-api';
 import { api } from '@/lib/api-client';
 import { type ClientName, clientFields, fetchClientsByName } from '@/lib/client-pages';
 
@@ -44,7 +40,9 @@ export function fetchClientOptions(signal?: AbortSignal): Promise<ClientName[]> 
  */
 export function reschedule(entry: CalendarEntry, date: string): Promise<unknown> {
   if (entry.channel)
-    return reschedulePublication(entryItem(entry), entry.channel.publicationId, { scheduledAt: date });
+    return reschedulePublication(entry.clientId, entry.contentId, entry.channel.publicationId, {
+      scheduledAt: date,
+    });
   if (entry.wordpressPostId === undefined) throw new Error('Only a scheduled post can be moved');
   return api.post<WordPressPublishResult & { content: ClientContent }>(
     `/api/clients/${encodeURIComponent(entry.clientId)}/wordpress/posts/${entry.wordpressPostId}/reschedule`,
@@ -55,10 +53,5 @@ export function reschedule(entry: CalendarEntry, date: string): Promise<unknown>
 /** Sends a failed channel post again now. */
 export function retry(entry: CalendarEntry): Promise<Publication> {
   if (!entry.channel) throw new Error('Only a channel post can be retried');
-  return retryPublication(entryItem(entry), entry.channel.publicationId);
+  return retryPublication(entry.clientId, entry.contentId, entry.channel.publicationId);
 }
-
-const entryItem = (entry: CalendarEntry): PublicationsOf => ({
-  clientId: entry.clientId,
-  contentId: entry.contentId,
-});

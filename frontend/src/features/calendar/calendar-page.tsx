@@ -17,11 +17,9 @@ import {
   isContentStatus,
 } from '#shared/content-status';
 import { ChannelIcon } from '@/components/channels/channel-icon';
-import {
-  PUBLICATION_WORDS,
-  publicationKeys,
-  publicationOutcome,
-} from '@/components/channels/publications-api';
+import { PUBLICATION_WORDS } from '@/components/channels/messages';
+import { publicationOutcome } from '@/components/channels/publication-outcome';
+import { channelKeys } from '@/components/channels/queries';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { ClientSelectItems } from '@/components/tool/client-select-items';
@@ -500,7 +498,10 @@ export function CalendarPage() {
         });
         // The post moved on the site: every period shown or kept is read again.
         void queryClient.invalidateQueries({ queryKey: calendarKeys.entries() });
-        if (entry.channel) void queryClient.invalidateQueries({ queryKey: publicationKeys.of(entry) });
+        if (entry.channel)
+          void queryClient.invalidateQueries({
+            queryKey: channelKeys.publications(entry.clientId, entry.contentId),
+          });
         return true;
       } catch (error) {
         void toast({ ...rescheduleFailure(error), variant: 'destructive' });
@@ -526,7 +527,9 @@ export function CalendarPage() {
         });
       }
       void queryClient.invalidateQueries({ queryKey: calendarKeys.entries() });
-      void queryClient.invalidateQueries({ queryKey: publicationKeys.of(entry) });
+      void queryClient.invalidateQueries({
+        queryKey: channelKeys.publications(entry.clientId, entry.contentId),
+      });
     },
     [queryClient],
   );

@@ -10,6 +10,7 @@ import { ContentTypeBadge } from './content-type-badge';
 import { GenerationDetails } from './generation-details';
 import { savedImages } from './item-media';
 import { ItemPublications } from './item-publications';
+import { ItemPublishButton } from './item-publish-button';
 import { SignedHtmlFrame } from './signed-html-frame';
 
 const PANEL = 'h-[55vh] min-h-[400px] w-full overflow-auto rounded-md border bg-muted/20 p-4';
@@ -56,7 +57,7 @@ function PreviewTabs({ item }: { item: ClientContent }) {
 
 /**
  * The library's Preview dialog (000 §2): Preview, HTML and Text tabs, the item's posts to the publishing
- * channels, then 'Generation Details'.
+ * channels with its Publish, then 'Generation Details'.
  */
 export function ContentPreviewDialog({ item, onClose }: { item: ClientContent | null; onClose: () => void }) {
   const shown = useRetained(item);
@@ -73,7 +74,11 @@ export function ContentPreviewDialog({ item, onClose }: { item: ClientContent | 
               </DialogDescription>
             </DialogHeader>
             <PreviewTabs key={shown.id} item={shown} />
-            <ItemPublications key={`publications-${shown.id}`} item={shown} />
+            <ItemPublications
+              key={`publications-${shown.id}`}
+              item={shown}
+              publishAction={<ItemPublishButton item={shown} />}
+            />
             <GenerationDetails metadata={shown.metadata} />
           </>
         )}

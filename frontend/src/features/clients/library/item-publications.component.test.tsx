@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Publication } from '#shared/channels';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChannelConnection, Publication, PublicationRequest } from '#shared/channels';
 import type { ClientContent } from '#shared/content';
 import { formatDisplayDate } from '#shared/saved-title';
+import { PUBLISH_BUTTON, PUBLISH_DIALOG } from '@/components/channels/messages';
+import { imagesAre } from '@/components/channels/publish-fixtures';
 import { apiServer, apiUrl, DEFAULT_AGENCY_SETTINGS } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render-screen';
 import { findToast } from '@/testing/toasts';
@@ -227,5 +229,126 @@ describe('an item’s posts to the channels', () => {
     await findToast(ITEM_PUBLICATIONS.deleted('Instagram'));
     expect(deletes).toBe(1);
     expect(await screen.findByText(ITEM_PUBLICATIONS.empty)).toBeTruthy();
+  });
+});
+
+const FACEBOOK: ChannelConnection = {
+  connectionId: 'conn-fb',
+  platform: 'facebook',
+  name: 'Harbor Bakery Page',
+  status: 'connected',
+  connectedAt: inHours(-48),
+};
+const IMAGE = '/api/media/user-1/01JQ7Z8X9Y0000000000000000/loaves.png';
+
+/**
+ * The item's publications as a server keeps them: GET answers what POST and retry made, so the list
+ * shows a new post only if the screen writes it into the cache or reads the list again.
+ */
+function serveChannel(answer: (request: PublicationRequest) => Publication) {
+  const held: Publication[] = [];
+  const sent: PublicationRequest[] = [];
+  apiServer.use(
+    http.get(apiUrl(BASE), () => HttpResponse.json({ items: held })),
+    http.get(apiUrl(`/api/clients/${ITEM.client_id}/connections`), () =>
+      HttpResponse.json({ items: [FACEBOOK], unavailable: [] }),
+    ),
+    http.post(apiUrl(BASE), async ({ request }) => {
+      const body = (await request.json()) as PublicationRequest;
+      sent.push(body);
+      const made = answer(body);
+      held.push(made);
+      return HttpResponse.json(made, { status: 201 });
+    }),
+    http.post(apiUrl(`${BASE}/:publicationId/retry`), ({ params }) => {
+      const index = held.findIndex((item) => item.publicationId === params.publicationId);
+      const found = held[index];
+      if (!found)
+        return HttpResponse.json({ error: { code: 'not_found', message: 'No such post' } }, { status: 404 });
+      const { error: _error, ...rest } = found;
+      const retried: Publication = {
+        ...rest,
+        status: 'published',
+        publishedAt: inHours(0),
+        postUrl: 'https://facebook.example/harbor/posts/10',
+      };
+      held[index] = retried;
+      return HttpResponse.json(retried);
+    }),
+  );
+  imagesAre({ width: 1080, height: 1080 });
+  return sent;
+}
+
+/** Publish on the item's view, Facebook chosen, then Publish now: the dialog, showing the outcome. */
+async function publishToFacebook(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  const section = await screen.findByTestId('item-publications');
+  expect(await within(section).findByText(ITEM_PUBLICATIONS.empty)).toBeTruthy();
+  await user.click(within(section).getByRole('button', { name: PUBLISH_BUTTON.label }));
+  const dialog = await screen.findByRole('dialog', { name: PUBLISH_DIALOG.title });
+  const [choice] = await within(dialog).findAllByTestId('channel-choice');
+  if (!choice) throw new Error('No channel to choose');
+  await user.click(within(choice).getByRole('checkbox'));
+  const publish = within(dialog).getByRole('button', { name: PUBLISH_DIALOG.now }) as HTMLButtonElement;
+  await waitFor(() => expect(publish.disabled).toBe(false));
+  await user.click(publish);
+  await within(dialog).findByTestId('publication-outcome');
+  return dialog;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Publish from the item’s view', () => {
+  it('opens the publish dialog on the item, with its text and image, and lists what it published', async () => {
+    const sent = serveChannel((request) =>
+      publication({
+        publicationId: 'pub-new',
+        status: 'published',
+        platform: 'facebook',
+        connectionId: request.connectionId,
+        channelName: FACEBOOK.name,
+        text: request.text ?? '',
+        publishedAt: inHours(0),
+        postUrl: 'https://facebook.example/harbor/posts/9',
+      }),
+    );
+    const item: ClientContent = { ...ITEM, metadata: { images: [{ url: IMAGE, prompt: 'Loaves' }] } };
+    renderScreen(<ContentPreviewDialog item={item} onClose={() => {}} />);
+    const user = userEvent.setup();
+    const dialog = await publishToFacebook(user);
+    expect(sent).toEqual([{ connectionId: FACEBOOK.connectionId, text: ITEM.content, imageUrl: IMAGE }]);
+
+    // The footer's Close (the corner's X is named Close too).
+    const [close] = within(dialog)
+      .getAllByRole('button', { name: PUBLISH_DIALOG.close })
+      .filter((button) => button.textContent === PUBLISH_DIALOG.close);
+    if (!close) throw new Error('No Close in the dialog’s footer');
+    await user.click(close);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: PUBLISH_DIALOG.title })).toBeNull());
+    const row = await rowOf('pub-new');
+    expect(row.dataset.status).toBe('published');
+    expect(within(row).getByText(FACEBOOK.name)).toBeTruthy();
+  });
+
+  it('shows a post the dialog sent again in place of its failure', async () => {
+    serveChannel((request) =>
+      publication({
+        publicationId: 'pub-retried',
+        status: 'failed',
+        platform: 'facebook',
+        connectionId: request.connectionId,
+        channelName: FACEBOOK.name,
+        error: 'Facebook: the Page is restricted from posting.',
+      }),
+    );
+    renderScreen(<ContentPreviewDialog item={ITEM} onClose={() => {}} />);
+    const user = userEvent.setup();
+    const dialog = await publishToFacebook(user);
+    await waitFor(async () => expect((await rowOf('pub-retried')).dataset.status).toBe('failed'));
+
+    await user.click(
+      within(dialog).getByRole('button', { name: `${PUBLISH_DIALOG.retry} ${FACEBOOK.name}` }),
+    );
+    await waitFor(async () => expect((await rowOf('pub-retried')).dataset.status).toBe('published'));
   });
 });

@@ -1,31 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, ExternalLink, RotateCw, Send, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import {
-  CHANNEL_PLATFORM_INFO,
-  PUBLICATION_STATUS_LABELS,
-  type Publication,
-  type PublicationStatus,
-} from '#shared/channels';
+import { type ReactNode, useState } from 'react';
+import { CHANNEL_PLATFORM_INFO, type Publication } from '#shared/channels';
 import type { ClientContent } from '#shared/content';
 import { formatDisplayDate } from '#shared/saved-title';
 import { ChannelIcon } from '@/components/channels/channel-icon';
+import { deletePublication, retryPublication } from '@/components/channels/channels-api';
+import { PUBLICATION_WORDS } from '@/components/channels/messages';
+import { publicationOutcome } from '@/components/channels/publication-outcome';
 import {
-  deletePublication,
-  PUBLICATION_WORDS,
-  type PublicationsOf,
-  publicationKeys,
-  publicationOutcome,
+  channelKeys,
+  dropPublication,
   publicationsQuery,
-  retryPublication,
-  withPublication,
-} from '@/components/channels/publications-api';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+  putPublication,
+} from '@/components/channels/queries';
+import { PublicationStatusBadge } from '@/components/channels/status-badges';
+import { useAgencyTimeZone } from '@/components/channels/use-agency-time-zone';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { agencyTimeZone } from '@/lib/agency-month';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { notifyError, notifySuccess } from '../notify';
@@ -39,13 +33,6 @@ import { ITEM_PUBLICATIONS } from './publication-messages';
  * layer").
  */
 
-const STATUS_BADGES: Readonly<Record<PublicationStatus, BadgeProps['variant']>> = {
-  scheduled: 'purple',
-  publishing: 'blue',
-  published: 'green',
-  failed: 'destructive',
-};
-
 /** The moment a status is about: when it goes out, went out, or last changed (a failure). */
 function momentOf(publication: Publication): string {
   switch (publication.status) {
@@ -57,21 +44,6 @@ function momentOf(publication: Publication): string {
     case 'failed':
       return publication.updatedAt;
   }
-}
-
-/** The agency's time zone, once GET /api/settings has answered (lib/agency-month.ts keeps it per page load). */
-function useAgencyTimeZone(): string | null {
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void agencyTimeZone().then((found) => {
-      if (live) setZone(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return zone;
 }
 
 type Busy = 'retry' | 'delete' | null;
@@ -119,9 +91,7 @@ function PublicationRow({
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <ChannelIcon platform={platform} />
         <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{channelName}</span>
-        <Badge variant={STATUS_BADGES[status]} data-status={status}>
-          {PUBLICATION_STATUS_LABELS[status]}
-        </Badge>
+        <PublicationStatusBadge status={status} />
         {timeZone && (
           <time
             className="text-muted-foreground text-xs"
@@ -252,32 +222,29 @@ export function ItemPublications({
   item: Pick<ClientContent, 'client_id' | 'id'>;
   publishAction?: ReactNode;
 }) {
-  const of: PublicationsOf = { clientId: item.client_id, contentId: item.id };
+  const { client_id: clientId, id: contentId } = item;
   const queryClient = useQueryClient();
-  const publications = useQuery(publicationsQuery(of, ITEM_PUBLICATIONS.loadFailed));
+  const publications = useQuery(publicationsQuery(clientId, contentId));
   const timeZone = useAgencyTimeZone();
-  const key = publicationKeys.of(of);
 
   const retry = async (publication: Publication) => {
     try {
-      const answered = await retryPublication(of, publication.publicationId);
-      queryClient.setQueryData<Publication[]>(key, (list) => withPublication(list, answered));
+      const answered = await retryPublication(clientId, contentId, publication.publicationId);
+      putPublication(queryClient, answered);
       void toast(publicationOutcome(answered));
     } catch (error) {
       notifyError(error, PUBLICATION_WORDS.retryFailed);
-      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: channelKeys.publications(clientId, contentId) });
     }
   };
 
   const remove = async (publication: Publication): Promise<string | null> => {
     try {
-      await deletePublication(of, publication.publicationId);
+      await deletePublication(clientId, contentId, publication.publicationId);
     } catch (error) {
       return errorMessage(error, ITEM_PUBLICATIONS.deleteFailed);
     }
-    queryClient.setQueryData<Publication[]>(key, (list) =>
-      (list ?? []).filter((held) => held.publicationId !== publication.publicationId),
-    );
+    dropPublication(queryClient, publication);
     const platform = CHANNEL_PLATFORM_INFO[publication.platform].name;
     const done =
       publication.status === 'scheduled'

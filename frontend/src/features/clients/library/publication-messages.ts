@@ -1,9 +1,11 @@
+import { CHANNEL_ERRORS } from '@/components/channels/messages';
+
 /** The words of an item's posts to the publishing channels, in its Preview dialog. */
 export const ITEM_PUBLICATIONS = {
   title: 'Publishing Channels',
   empty: 'Not posted to any channel yet.',
   loading: 'Loading the posts to channels',
-  loadFailed: 'Failed to load the posts to channels',
+  loadFailed: CHANNEL_ERRORS.loadPublications,
   listLabel: 'Posts to channels',
   /** When each status happened or happens, in the agency's time zone. */
   when: {
