@@ -164,17 +164,13 @@ const channels = httpFunction('Channels', 'social/routes', { timeoutSeconds: 29 
 
 function channelRoutes(): HttpRoute[] {
   const connections = '/api/clients/{clientId}/connections';
+  // Not under …/connections/, whose {connectionId} would also match the word.
+  const authorizations = '/api/clients/{clientId}/connection-authorizations';
   const publications = `${CONTENT_ITEM}/publications`;
   return [
     route('ListConnections', 'GET', connections, channels, 'apiKey'),
-    route('StartConnection', 'POST', `${connections}/authorizations`, channels, 'user'),
-    route(
-      'GetConnectionAuthorization',
-      'GET',
-      `${connections}/authorizations/{authorizationId}`,
-      channels,
-      'user',
-    ),
+    route('StartConnection', 'POST', authorizations, channels, 'user'),
+    route('GetConnectionAuthorization', 'GET', `${authorizations}/{authorizationId}`, channels, 'user'),
     route('CreateConnection', 'POST', connections, channels, 'user'),
     route('DeleteConnection', 'DELETE', `${connections}/{connectionId}`, channels, 'apiKey'),
     route('ChannelOAuthCallback', 'GET', '/api/channels/oauth/callback', channels, 'public'),

@@ -1,5 +1,7 @@
-import { startFakeChannelPlatforms } from '#functions/social/testing/fake-channel-platforms';
-import { CHANNEL_APPS, CHANNEL_PLATFORM_INFO, CHANNEL_PLATFORMS, channelAppEnvNames } from '#shared/channels';
+import {
+  fakeChannelAppSettings,
+  startFakeChannelPlatforms,
+} from '#functions/social/testing/fake-channel-platforms';
 
 /**
  * `SOCIAL_FAKE_PLATFORMS=on npm start` (docs/architecture.md, "Publishing channels"): the fake
@@ -12,19 +14,7 @@ export async function startFakeChannelSettings(log: (line: string) => void): Pro
   stop(): Promise<void>;
 }> {
   const fakes = await startFakeChannelPlatforms();
-  const settings: Record<string, string> = {};
-  for (const app of CHANNEL_APPS) {
-    const names = channelAppEnvNames(app);
-    const platform = CHANNEL_PLATFORMS.find((candidate) => CHANNEL_PLATFORM_INFO[candidate].app === app);
-    if (!platform) continue;
-    settings[names.clientId] = fakes.credentials[app].clientId;
-    settings[names.clientSecret] = fakes.credentials[app].clientSecret;
-    settings[names.origin] = fakes.origins[platform];
-  }
-  log(
-    `Fake publishing platforms (SOCIAL_FAKE_PLATFORMS=on): ${Object.values(fakes.origins)
-      .filter((origin, index, all) => all.indexOf(origin) === index)
-      .join(', ')}`,
-  );
-  return { settings, stop: () => fakes.close() };
+  const origins = [...new Set(Object.values(fakes.origins))];
+  log(`Fake publishing platforms (SOCIAL_FAKE_PLATFORMS=on): ${origins.join(', ')}`);
+  return { settings: fakeChannelAppSettings(fakes), stop: () => fakes.close() };
 }

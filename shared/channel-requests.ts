@@ -9,7 +9,7 @@ export const CONNECTION_REQUEST_MESSAGES = {
   accountId: 'accountId: the account to connect is required',
 } as const;
 
-/** POST /api/clients/{clientId}/connections/authorizations `{platform}` */
+/** POST /api/clients/{clientId}/connection-authorizations `{platform}` */
 export const connectionStartSchema = z.object({
   platform: z.enum(CHANNEL_PLATFORMS, { error: CONNECTION_REQUEST_MESSAGES.platform }),
 });

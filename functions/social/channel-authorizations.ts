@@ -182,7 +182,7 @@ async function storedAccounts(cipher: string | undefined): Promise<StoredAccount
   return JSON.parse(await decryptSecret(cipher, 'channel_token')) as StoredAccounts;
 }
 
-/** GET …/connections/authorizations/{authorizationId}: the accounts to pick from, or what went wrong. */
+/** GET …/connection-authorizations/{authorizationId}: the accounts to pick from, or what went wrong. */
 export async function authorizationChoices(caller: Caller, clientId: string, authorizationId: string) {
   const authorization = await ownAuthorization(caller, clientId, authorizationId);
   const stored = await storedAccounts(authorization.accountsCipher);

@@ -3,7 +3,7 @@ import { httpHandler } from '#functions/commons/http-handler';
 import { authorizationChoices } from './channel-authorizations';
 
 /**
- * GET /api/clients/{clientId}/connections/authorizations/{authorizationId} → `{platform, accounts,
+ * GET /api/clients/{clientId}/connection-authorizations/{authorizationId} → `{platform, accounts,
  * error?}`: what the platform's consent gave, for the user who pressed Connect to pick an account.
  */
 export const handler = httpHandler({

@@ -5,7 +5,7 @@ import { connectionStartSchema } from '#shared/channel-requests';
 import { startAuthorization } from './channel-authorizations';
 
 /**
- * POST /api/clients/{clientId}/connections/authorizations `{platform}` → 201 `{authorizationId,
+ * POST /api/clients/{clientId}/connection-authorizations `{platform}` → 201 `{authorizationId,
  * authorizationUrl}`: Connect; the browser opens the URL (the platform's consent page).
  */
 export const handler = httpHandler({

@@ -2,16 +2,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeChannelPlatforms,
+  fakeChannelAppSettings,
   startFakeChannelPlatforms,
 } from '#functions/social/testing/fake-channel-platforms';
 import { xFailures } from '#functions/social/testing/fake-x-server';
 import {
-  CHANNEL_APPS,
   CHANNEL_PLATFORM_INFO,
-  CHANNEL_PLATFORMS,
   type ChannelPlatform,
   type ConnectionsReply,
-  channelAppEnvNames,
   type Publication,
 } from '#shared/channels';
 import type { ClientContent } from '#shared/content';
@@ -33,15 +31,10 @@ const CLIENT = 'Harbor Bakery';
 
 beforeAll(async () => {
   fakes = await startFakeChannelPlatforms();
-  const env: Record<string, string> = { SCHEDULED_PUBLISH_INTERVAL_SECONDS: '1' };
-  for (const appName of CHANNEL_APPS) {
-    const names = channelAppEnvNames(appName);
-    const platform =
-      CHANNEL_PLATFORMS.find((candidate) => CHANNEL_PLATFORM_INFO[candidate].app === appName) ?? 'gbp';
-    env[names.clientId] = fakes.credentials[appName].clientId;
-    env[names.clientSecret] = fakes.credentials[appName].clientSecret;
-    env[names.origin] = fakes.origins[platform];
-  }
+  const env: Record<string, string> = {
+    ...fakeChannelAppSettings(fakes),
+    SCHEDULED_PUBLISH_INTERVAL_SECONDS: '1',
+  };
   app = await startE2eApp({ env });
   staff = await createApiUser(app, 'channels');
   const created = await app.test.request<{ id: string }>('POST', '/api/clients', {

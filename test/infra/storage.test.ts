@@ -220,10 +220,14 @@ describe('Secrets', () => {
       .map(([id]) => id)
       .sort();
     // Client writes encrypt a new password; WordPress routes decrypt it
-    // (docs/decisions.md, "Least privilege, checked against the code").
-    const keyUsers = httpFunctions
-      .filter((fn) => functionAccess(fn).wordpressKey !== false)
-      .map((fn) => `${fn.id}Function`);
+    // (docs/decisions.md, "Least privilege, checked against the code"); the channels' routes and their
+    // scheduled publisher seal and open the connections' tokens.
+    const keyUsers = [
+      ...httpFunctions
+        .filter((fn) => functionAccess(fn).wordpressKey !== false)
+        .map((fn) => `${fn.id}Function`),
+      'ScheduledPublisherFunction',
+    ];
     expect(users).toEqual(keyUsers.sort());
     expect(users).toContain('ClientsFunction');
     expect(users).toContain('WordPressFunction');

@@ -4,16 +4,11 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import {
   type FakeChannelPlatforms,
+  fakeChannelAppSettings,
   startFakeChannelPlatforms,
 } from '#functions/social/testing/fake-channel-platforms';
 import { followConsent } from '#functions/social/testing/fake-platform-kit';
-import {
-  CHANNEL_APPS,
-  CHANNEL_PLATFORM_INFO,
-  CHANNEL_PLATFORMS,
-  channelAppEnvNames,
-  type Publication,
-} from '#shared/channels';
+import type { Publication } from '#shared/channels';
 import {
   bootstrappedAdmin,
   type ChildApp,
@@ -49,18 +44,11 @@ it('posts once when the runtime dies between the platform’s answer and its rec
   fakes = await startFakeChannelPlatforms();
   const platforms = fakes;
   const env: Record<string, string> = {
+    ...fakeChannelAppSettings(platforms),
     // A claim is presumed dead three seconds after it was made (three minutes in production).
     PUBLISH_STALL_SECONDS: '3',
     SCHEDULED_PUBLISH_INTERVAL_SECONDS: '1',
   };
-  for (const app of CHANNEL_APPS) {
-    const names = channelAppEnvNames(app);
-    const platform =
-      CHANNEL_PLATFORMS.find((candidate) => CHANNEL_PLATFORM_INFO[candidate].app === app) ?? 'x';
-    env[names.clientId] = platforms.credentials[app].clientId;
-    env[names.clientSecret] = platforms.credentials[app].clientSecret;
-    env[names.origin] = platforms.origins[platform];
-  }
   const dataDir = mkdtempSync(join(tmpdir(), 'lbm-channels-crash-'));
   dirs.push(dataDir);
   let app: ChildApp = await startChildApp(dataDir, env);
@@ -75,7 +63,7 @@ it('posts once when the runtime dies between the platform’s answer and its rec
     const started = await api<{ authorizationUrl: string }>(
       token,
       'POST',
-      `/api/clients/${clientId}/connections/authorizations`,
+      `/api/clients/${clientId}/connection-authorizations`,
       {
         platform: 'x',
       },
@@ -87,7 +75,7 @@ it('posts once when the runtime dies between the platform’s answer and its rec
     const choices = await api<{ accounts: { accountId: string }[] }>(
       token,
       'GET',
-      `/api/clients/${clientId}/connections/authorizations/${authorizationId}`,
+      `/api/clients/${clientId}/connection-authorizations/${authorizationId}`,
     );
     const connection = await api<{ connectionId: string }>(
       token,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeChannelPlatforms,
+  fakeChannelAppSettings,
   startFakeChannelPlatforms,
 } from '#functions/social/testing/fake-channel-platforms';
 import type { FakeGbpServer } from '#functions/social/testing/fake-gbp-server';
@@ -8,14 +9,10 @@ import { followConsent } from '#functions/social/testing/fake-platform-kit';
 import type { Activity } from '#shared/activity';
 import type { CalendarReply } from '#shared/calendar';
 import {
-  CHANNEL_APPS,
   CHANNEL_MESSAGES,
-  CHANNEL_PLATFORM_INFO,
-  CHANNEL_PLATFORMS,
   type ChannelConnection,
   type ChannelPlatform,
   type ConnectionsReply,
-  channelAppEnvNames,
   type Publication,
 } from '#shared/channels';
 import type { Client } from '#shared/client';
@@ -43,15 +40,10 @@ const origin = () => app.url;
 beforeAll(async () => {
   fakes = await startFakeChannelPlatforms();
   gbp = fakes.servers.google;
-  const env: Record<string, string> = { SCHEDULED_PUBLISH_INTERVAL_SECONDS: '1' };
-  for (const app of CHANNEL_APPS) {
-    const names = channelAppEnvNames(app);
-    const platform =
-      CHANNEL_PLATFORMS.find((candidate) => CHANNEL_PLATFORM_INFO[candidate].app === app) ?? 'gbp';
-    env[names.clientId] = fakes.credentials[app].clientId;
-    env[names.clientSecret] = fakes.credentials[app].clientSecret;
-    env[names.origin] = fakes.origins[platform];
-  }
+  const env: Record<string, string> = {
+    ...fakeChannelAppSettings(fakes),
+    SCHEDULED_PUBLISH_INTERVAL_SECONDS: '1',
+  };
   app = await startTestRuntime({ env });
   [owner, admin, outsider] = await Promise.all([
     app.createUser(),
@@ -84,7 +76,7 @@ async function save(title: string, target: Client = client): Promise<ClientConte
 async function connect(platform: ChannelPlatform, pick = 0): Promise<ChannelConnection> {
   const started = await app.request<{ authorizationId: string; authorizationUrl: string }>(
     'POST',
-    `/api/clients/${client.id}/connections/authorizations`,
+    `/api/clients/${client.id}/connection-authorizations`,
     { token: owner.idToken, body: { platform }, headers: { origin: origin() } },
   );
   expect(started.status).toBe(201);
@@ -98,7 +90,7 @@ async function connect(platform: ChannelPlatform, pick = 0): Promise<ChannelConn
   const authorizationId = location.searchParams.get('connect') ?? '';
   const choices = await app.request<{ accounts: { accountId: string; name: string }[]; error?: string }>(
     'GET',
-    `/api/clients/${client.id}/connections/authorizations/${authorizationId}`,
+    `/api/clients/${client.id}/connection-authorizations/${authorizationId}`,
     { token: owner.idToken },
   );
   expect(choices.status).toBe(200);
@@ -157,7 +149,14 @@ describe('connecting a channel', () => {
     const connections = `/api/clients/${client.id}/connections`;
     const routes: [string, string, unknown?][] = [
       ['GET', connections],
-      ['POST', `${connections}/authorizations`, { platform: 'gbp' }],
+      ['POST', `/api/clients/${client.id}/connection-authorizations`, { platform: 'gbp' }],
+      ['GET', `/api/clients/${client.id}/connection-authorizations/nonexistentauthorization`],
+      ['POST', connections, { authorizationId: 'nonexistentauthorization', accountId: '1' }],
+      [
+        'POST',
+        `${publications(item)}/01JD0M8Z3C5W9Y7V6T4R2Q1P0M/reschedule`,
+        { scheduledAt: new Date(Date.now() + 86_400_000).toISOString() },
+      ],
       ['DELETE', `${connections}/01JD0M8Z3C5W9Y7V6T4R2Q1P0M`],
       ['GET', publications(item)],
       ['POST', publications(item), { connectionId: '01JD0M8Z3C5W9Y7V6T4R2Q1P0M' }],

@@ -4,12 +4,19 @@ import {
   type FakeAnthropicServer,
   startFakeAnthropicServer,
 } from '#functions/providers/testing/fake-anthropic-server';
+import {
+  type FakeChannelPlatforms,
+  fakeChannelAppSettings,
+  startFakeChannelPlatforms,
+} from '#functions/social/testing/fake-channel-platforms';
+import { xFailures } from '#functions/social/testing/fake-x-server';
 import { type CreatedApiKey, DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import type { BatchView } from '#shared/batch-schemas';
 import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { MAX_PREFER_WAIT_SECONDS } from '#shared/public-api';
 import type { CreatedReview, PublicReview } from '#shared/reviews';
+import { connectThroughApi } from '#test/support/channel-connect';
 import { clearOfMonthEnd, withMonthEndWait } from '#test/support/month-end';
 import { type ContractCheck, openApiContract } from '#test/support/openapi-contract';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
@@ -36,6 +43,7 @@ let site: LocalHttpServer;
 /** Claude models are served by this stand-in, whose every reply costs $3: a budget can be spent. */
 let anthropic: FakeAnthropicServer;
 let contract: ContractCheck;
+let channels: FakeChannelPlatforms;
 /** Every (method path status) checked, to prove each operation's replies were all seen. */
 const seen = new Set<string>();
 
@@ -53,8 +61,10 @@ beforeAll(async () => {
     chunks: ['<h1>Taps</h1>', '<p>Fix the drip.</p>'],
     usage: { inputTokens: 1_000_000, outputTokens: 1_000 },
   });
+  channels = await startFakeChannelPlatforms();
   app = await startTestRuntime({
     env: {
+      ...fakeChannelAppSettings(channels),
       FETCH_ALLOW_HOSTS: site.hostPort,
       ANTHROPIC_API_KEY: 'sk-ant-test',
       ANTHROPIC_BASE_URL: anthropic.baseUrl,
@@ -69,6 +79,7 @@ afterAll(async () => {
   await app?.stop();
   await site?.close();
   await anthropic?.close();
+  await channels?.close();
 });
 
 let keysMade = 0;
@@ -741,6 +752,89 @@ describe.each([
       });
       expect(reply.status, `${method} ${template}`).toBe(404);
     }
+  });
+
+  it('channels: connections listed and disconnected, posts made, read, moved, retried and deleted, and their refusals', async () => {
+    const newClient = async (name: string, requireApproval: boolean) => {
+      const created = await call('POST', '/clients', {
+        credential,
+        body: { name, require_approval: requireApproval },
+      });
+      const clientId = (created.body as { id: string }).id;
+      // Connecting takes the consent of the channel's owner, in the app (a sign-in token).
+      const connection = await connectThroughApi({
+        appUrl: app.url,
+        token: user.idToken,
+        clientId,
+        platform: 'x',
+      });
+      const item = await app.request<{ id: string }>('POST', `/api/clients/${clientId}/content`, {
+        token: user.idToken,
+        body: { title: `Post of ${name}`, content: 'Fresh bread', content_type: 'client_content' },
+      });
+      return { clientId, connectionId: connection.connectionId, contentId: item.body.id };
+    };
+    const open = await newClient(`Contract Channels ${kind}`, false);
+    const strict = await newClient(`Contract Channels strict ${kind}`, true);
+    const listed = await call('GET', '/clients/{clientId}/connections', {
+      path: `/clients/${open.clientId}/connections`,
+      credential,
+    });
+    expect(listed.status).toBe(200);
+    const template = '/clients/{clientId}/content/{contentId}/publications';
+    const posts = `/clients/${open.clientId}/content/${open.contentId}/publications`;
+    const post = (body: unknown, target = posts) =>
+      call('POST', template, { path: target, credential, body });
+    expect((await post({ text: 'no connection' })).status).toBe(400);
+    const strictPosts = `/clients/${strict.clientId}/content/${strict.contentId}/publications`;
+    expect(
+      (await post({ connectionId: strict.connectionId, text: `Held ${kind}` }, strictPosts)).status,
+    ).toBe(409);
+    const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const scheduled = await post({
+      connectionId: open.connectionId,
+      text: `Later ${kind}`,
+      scheduledAt: later,
+    });
+    expect(scheduled.status).toBe(201);
+    const one = `${template}/{publicationId}`;
+    const onePath = `${posts}/${(scheduled.body as { publicationId: string }).publicationId}`;
+    expect((await call('GET', one, { path: onePath, credential })).status).toBe(200);
+    const moved = await call('POST', `${one}/reschedule`, {
+      path: `${onePath}/reschedule`,
+      credential,
+      body: { scheduledAt: new Date(Date.parse(later) + 86_400_000).toISOString() },
+    });
+    expect(moved.status).toBe(200);
+    const badMove = await call('POST', `${one}/reschedule`, {
+      path: `${onePath}/reschedule`,
+      credential,
+      body: {},
+    });
+    expect(badMove.status).toBe(400);
+    expect((await call('POST', `${one}/retry`, { path: `${onePath}/retry`, credential })).status).toBe(409);
+    expect((await call('DELETE', one, { path: onePath, credential })).status).toBe(200);
+    // X refuses the next post, and Retry sends it; a published post cannot be moved.
+    channels.servers.x.failNext(xFailures.duplicate(), { method: 'POST', path: '/2/tweets' });
+    const refused = await post({ connectionId: open.connectionId, text: `Now ${kind}` });
+    expect(refused.body).toMatchObject({ status: 'failed' });
+    const refusedPath = `${posts}/${(refused.body as { publicationId: string }).publicationId}`;
+    const retried = await call('POST', `${one}/retry`, { path: `${refusedPath}/retry`, credential });
+    expect(retried.body).toMatchObject({ status: 'published' });
+    const publishedMove = await call('POST', `${one}/reschedule`, {
+      path: `${refusedPath}/reschedule`,
+      credential,
+      body: { scheduledAt: later },
+    });
+    expect(publishedMove.status).toBe(409);
+    expect((await call('GET', template, { path: posts, credential })).status).toBe(200);
+    // Disconnected, the published post can no longer be deleted from X: 409 says why.
+    const disconnected = await call('DELETE', '/clients/{clientId}/connections/{connectionId}', {
+      path: `/clients/${open.clientId}/connections/${open.connectionId}`,
+      credential,
+    });
+    expect(disconnected.status).toBe(204);
+    expect((await call('DELETE', one, { path: refusedPath, credential })).status).toBe(409);
   });
 
   it('every generation refuses a bad body with 400', async () => {

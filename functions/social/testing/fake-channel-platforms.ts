@@ -4,6 +4,7 @@ import {
   CHANNEL_PLATFORMS,
   type ChannelApp,
   type ChannelPlatform,
+  channelAppEnvNames,
 } from '#shared/channels';
 import type { ChannelAppCredentials, ChannelEndpoints } from '../channel-port';
 import { type FakeGbpOptions, type FakeGbpServer, startFakeGbpServer } from './fake-gbp-server';
@@ -96,4 +97,23 @@ function byKey<Key extends string, Value>(
   value: (key: Key) => Value,
 ): Record<Key, Value> {
   return Object.fromEntries(keys.map((key) => [key, value(key)])) as Record<Key, Value>;
+}
+
+/**
+ * The settings that point the agency's apps at the fakes (shared/channels.ts `channelAppEnvNames`): each
+ * app's credentials and its platforms' origin, for the local runtime and the tests that start one.
+ */
+export function fakeChannelAppSettings(
+  fakes: Pick<FakeChannelPlatforms, 'credentials' | 'origins'>,
+): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const app of CHANNEL_APPS) {
+    const names = channelAppEnvNames(app);
+    const platform = CHANNEL_PLATFORMS.find((candidate) => CHANNEL_PLATFORM_INFO[candidate].app === app);
+    if (!platform) continue;
+    settings[names.clientId] = fakes.credentials[app].clientId;
+    settings[names.clientSecret] = fakes.credentials[app].clientSecret;
+    settings[names.origin] = fakes.origins[platform];
+  }
+  return settings;
 }

@@ -39,11 +39,11 @@ export const fetchConnections = (clientId: string, signal?: AbortSignal) =>
   api.get<ConnectionsReply>(connectionsPath(clientId), withSignal(signal));
 
 export const startAuthorization = (clientId: string, platform: ChannelPlatform) =>
-  api.post<ChannelAuthorization>(`${connectionsPath(clientId)}/authorizations`, { platform });
+  api.post<ChannelAuthorization>(`${clientPath(clientId)}/connection-authorizations`, { platform });
 
 export const fetchAuthorization = (clientId: string, authorizationId: string, signal?: AbortSignal) =>
   api.get<AuthorizationChoices>(
-    `${connectionsPath(clientId)}/authorizations/${encodeURIComponent(authorizationId)}`,
+    `${clientPath(clientId)}/connection-authorizations/${encodeURIComponent(authorizationId)}`,
     withSignal(signal),
   );
 

@@ -123,7 +123,7 @@ describe('the Channels dialog', () => {
     const started: unknown[] = [];
     const authorizationUrl = 'https://consent.instagram.example/oauth?state=abc';
     apiServer.use(
-      http.post(apiUrl(`${connectionsPath}/authorizations`), async ({ request }) => {
+      http.post(apiUrl(`/api/clients/${CLIENT.id}/connection-authorizations`), async ({ request }) => {
         started.push(await request.json());
         return HttpResponse.json({ authorizationId: 'auth-1', authorizationUrl }, { status: 201 });
       }),
@@ -142,7 +142,7 @@ describe('the Channels dialog', () => {
     serveConnections([X_ACCOUNT]);
     const started: unknown[] = [];
     apiServer.use(
-      http.post(apiUrl(`${connectionsPath}/authorizations`), async ({ request }) => {
+      http.post(apiUrl(`/api/clients/${CLIENT.id}/connection-authorizations`), async ({ request }) => {
         started.push(await request.json());
         return HttpResponse.json(
           { authorizationId: 'auth-2', authorizationUrl: 'https://x.example/authorize' },
@@ -185,7 +185,7 @@ describe('the Channels dialog', () => {
 
 describe('back from the consent page', () => {
   const AUTHORIZATION = '01JAUTHORIZATION0000000000';
-  const authorizationPath = `${connectionsPath}/authorizations/${AUTHORIZATION}`;
+  const authorizationPath = `/api/clients/${CLIENT.id}/connection-authorizations/${AUTHORIZATION}`;
   const returnPath = `/clients?client=${CLIENT.id}&connect=${AUTHORIZATION}`;
 
   it('opens the account picker; the chosen account is connected and joins the list, and the URL is cleaned', async () => {
