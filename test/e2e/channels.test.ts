@@ -8,11 +8,13 @@ import {
 import { xFailures } from '#functions/social/testing/fake-x-server';
 import {
   CHANNEL_PLATFORM_INFO,
+  CHANNEL_PLATFORMS,
   type ChannelPlatform,
   type ConnectionsReply,
   type Publication,
 } from '#shared/channels';
 import type { ClientContent } from '#shared/content';
+import { connectThroughApi } from '#test/support/channel-connect';
 import { type ApiUser, chooseFromCardMenu, createApiUser, saveContent } from './support/clients';
 import { type E2eApp, openSignedInPage, pageErrors, screenshot, startE2eApp } from './support/e2e';
 import { expectFitsPhones } from './support/overflow';
@@ -42,6 +44,9 @@ beforeAll(async () => {
     body: { name: CLIENT },
   });
   clientId = created.body.id;
+  // Every test finds the client connected everywhere; the first one connects again through the screens.
+  for (const platform of CHANNEL_PLATFORMS)
+    await connectThroughApi({ appUrl: app.url, token: staff.idToken, clientId, platform });
 }, 180_000);
 
 afterAll(async () => {
@@ -98,15 +103,33 @@ async function publications(item: ClientContent): Promise<Publication[]> {
 /** The item's Preview dialog in the client's library, where its posts are listed and Publish is. */
 async function openItem(page: Page, item: ClientContent) {
   await page.goto('/clients');
-  await chooseFromCardMenu(page, CLIENT, /Content Library/);
+  await chooseFromCardMenu(page, CLIENT, /^View Content/);
   await page
-    .getByTestId('library-row')
+    .getByTestId('library-item')
     .filter({ hasText: item.title })
-    .getByRole('button', { name: /Preview/ })
+    .getByRole('button', { name: 'Preview' })
     .click();
-  const preview = page.getByRole('dialog', { name: item.title });
+  const preview = page.getByRole('dialog', { name: new RegExp(`^${item.title}`) });
   await preview.waitFor();
   return preview;
+}
+
+/** `YYYY-MM-DDTHH:MM` of `date` in `zone`, as a datetime-local field takes it. */
+function inZone(date: Date, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 describe('publishing channels', () => {
@@ -132,7 +155,7 @@ describe('publishing channels', () => {
     await preview.getByRole('button', { name: 'Publish' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publish' });
     await dialog.getByTestId('channel-choice').first().waitFor();
-    await dialog.getByRole('checkbox', { name: /LinkedIn/ }).check();
+    await dialog.getByRole('checkbox', { name: /\(LinkedIn\)/ }).check();
     await screenshot(page, 'channels-publish-dialog');
     await dialog.getByRole('button', { name: 'Publish now' }).click();
     const outcome = dialog.getByTestId('publication-outcome');
@@ -147,7 +170,7 @@ describe('publishing channels', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await preview.getByRole('button', { name: 'Publish' }).click();
     const again = page.getByRole('dialog', { name: 'Publish' });
-    await again.getByRole('checkbox', { name: /^X/ }).check();
+    await again.getByRole('checkbox', { name: /\(X\)/ }).check();
     await again.getByRole('button', { name: 'Publish now' }).click();
     const failed = again.getByTestId('publication-outcome').filter({ hasText: 'Failed' });
     await failed.waitFor();
@@ -171,13 +194,16 @@ describe('publishing channels', () => {
     const preview = await openItem(page, item);
     await preview.getByRole('button', { name: 'Publish' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publish' });
-    await dialog.getByRole('checkbox', { name: /Facebook/ }).check();
+    await dialog.getByRole('checkbox', { name: /\(Facebook\)/ }).check();
     await dialog.getByRole('radio', { name: 'Schedule' }).click();
     // The next minute of the agency's zone (the field is to the minute); the scheduled publisher runs
     // every second here, every minute in AWS.
     const field = dialog.getByLabel(/^Date and time/);
-    const next = await field.inputValue();
-    expect(next).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(await field.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    const zone = (
+      await app.test.request<{ timeZone: string }>('GET', '/api/settings', { token: staff.idToken })
+    ).body.timeZone;
+    await field.fill(inZone(new Date(Date.now() + 60_000), zone));
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).last().click();
     await dialog
       .getByTestId('publication-outcome')
@@ -219,16 +245,17 @@ describe('publishing channels', () => {
     const dayKeys = () =>
       days.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-day') ?? ''));
     // Three days out may be in the next month.
-    for (let step = 0; step < 2 && (await entry.count()) === 0; step++) {
-      await page.waitForTimeout(500);
-      if ((await entry.count()) > 0) break;
+    await expect.poll(async () => (await dayKeys()).length).toBeGreaterThan(0);
+    const shownDay = at.toISOString().slice(0, 10);
+    if (!(await dayKeys()).includes(shownDay)) {
       await page
         .getByRole('button', { name: /^Next (month|week)/ })
         .first()
         .click();
+      await expect.poll(async () => (await dayKeys()).includes(shownDay)).toBe(true);
     }
-    await entry.waitFor();
     await screenshot(page, 'channels-calendar');
+    await entry.waitFor();
     const from = (await entry.locator('xpath=ancestor::*[@data-day][1]').getAttribute('data-day')) ?? '';
     const keys = await dayKeys();
     const target = keys[keys.indexOf(from) + 1] ?? keys[keys.indexOf(from) - 1] ?? '';
@@ -255,7 +282,7 @@ describe('publishing channels', () => {
     await preview.getByRole('button', { name: 'Publish' }).click();
     const publish = page.getByRole('dialog', { name: 'Publish' });
     await publish.getByTestId('channel-choice').first().waitFor();
-    await publish.getByRole('checkbox', { name: /Google Business Profile/ }).check();
+    await publish.getByRole('checkbox', { name: /\(Google Business Profile\)/ }).check();
     await screenshot(page, 'channels-publish-phone');
     await expectFitsPhones(page, 'the publish dialog');
     expect(pageErrors(page)).toEqual([]);

@@ -193,10 +193,13 @@ function ChannelList({
                     disabled={message !== undefined}
                     busy={busyWith === platform}
                     aria-describedby={message !== undefined ? messageId : undefined}
+                    // The platform's name is written beside it: the button shows the verb (a phone's
+                    // width has no room for 'Connect Google Business Profile') and is named in full.
+                    aria-label={CHANNELS_DIALOG.connect(platform)}
                     onClick={() => connect(platform)}
                   >
                     {busyWith === platform ? <Spinner /> : <Link2 />}
-                    {CHANNELS_DIALOG.connect(platform)}
+                    {CHANNELS_DIALOG.connectShort}
                   </Button>
                 </div>
                 {message !== undefined && (

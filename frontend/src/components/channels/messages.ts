@@ -27,6 +27,7 @@ export const CHANNELS_DIALOG = {
   none: 'No channels connected yet.',
   connectHeading: 'Connect a channel',
   connect: (platform: ChannelPlatform) => `Connect ${CHANNEL_PLATFORM_INFO[platform].name}`,
+  connectShort: 'Connect',
   reconnect: 'Reconnect',
   disconnect: 'Disconnect',
   disconnecting: 'Disconnecting…',
