@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { GBP_MODELS } from '#shared/models';
 import { endSentence } from '#shared/text';
-import { TOOL_MESSAGES } from '#shared/tools/common';
 import {
   GBP_IMAGE_SIZE_LABELS,
   GBP_IMAGE_SIZES,
@@ -15,7 +13,7 @@ import {
   type SizedImageResult,
 } from '#shared/tools/gbp-post';
 import { PublishButton } from '@/components/channels/publish-button';
-import { saveForPublishing } from '@/components/channels/save-for-publishing';
+import { useSaveForPublishing } from '@/components/channels/save-for-publishing';
 import { ClientSelect } from '@/components/tool/client-select';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { viewerTimeZone } from '@/components/tool/manual-save';
@@ -25,7 +23,6 @@ import { CopyButton } from '@/components/tool/result-actions';
 import { PICKER_FIELDS } from '@/components/tool/tool-clients-query';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';
 import { ToolResultCard } from '@/components/tool/tool-result';
-import { showError } from '@/components/tool/tool-toast';
 import { type ToolDefinition, useTool } from '@/components/tool/use-tool';
 import { findClient, useToolClients } from '@/components/tool/use-tool-clients';
 import { FormField } from '@/components/ui/form-field';
@@ -149,26 +146,15 @@ export function GbpPostPage() {
 
   const imageOutput = image.run.output;
   // Publish works on a library item: the post is saved to the chosen client first, once per result.
-  const [savedItem, setSavedItem] = useState<{ key: string; contentId: string } | null>(null);
   const output = run.output;
-  const saveKey = output && form.clientId ? `${form.clientId}\n${output.post}` : null;
-  const savedByRun =
-    run.meta.savedContent && run.meta.savedContent.clientId === form.clientId
-      ? run.meta.savedContent.id
-      : null;
-  const publishId = savedByRun ?? (savedItem && savedItem.key === saveKey ? savedItem.contentId : null);
-  const saveToPublish = async (clientId: string): Promise<string | null> => {
-    const chosen = findClient(clientList.clients, clientId);
-    if (!output || !saveKey) return null;
-    if (!chosen) {
-      showError(TOOL_MESSAGES.clientNotFound);
-      return null;
-    }
-    const body = gbpSaveBody(output, run.request, new Date(), viewerTimeZone());
-    const id = await saveForPublishing(chosen, body, 'GBP post');
-    if (id) setSavedItem({ key: saveKey, contentId: id });
-    return id;
-  };
+  const { contentId: publishId, save: saveToPublish } = useSaveForPublishing({
+    clients: clientList.clients,
+    clientId: form.clientId,
+    resultKey: output ? output.post : null,
+    savedByRun: run.meta.savedContent,
+    body: () => (output ? gbpSaveBody(output, run.request, new Date(), viewerTimeZone()) : null),
+    what: 'GBP post',
+  });
   const result = (
     <div className="grid gap-4">
       <ToolResultCard

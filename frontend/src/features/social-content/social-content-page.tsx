@@ -10,7 +10,6 @@ import {
   SOCIAL_PLATFORMS,
   type SocialPlatformId,
 } from '#shared/platforms';
-import { TOOL_MESSAGES } from '#shared/tools/common';
 import type { SizedImageResult } from '#shared/tools/gbp-post';
 import {
   CUSTOM_RESIZE,
@@ -27,7 +26,7 @@ import {
 } from '#shared/tools/social-content';
 import { PublishButton } from '@/components/channels/publish-button';
 import { socialPost } from '@/components/channels/publish-post';
-import { saveForPublishing } from '@/components/channels/save-for-publishing';
+import { useSaveForPublishing } from '@/components/channels/save-for-publishing';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { CheckField } from '@/components/tool/check-field';
 import { CheckGroup } from '@/components/tool/check-group';
@@ -254,26 +253,15 @@ export function SocialContentPage() {
     }
   };
   // Publish works on a library item: the posts are saved to the chosen client first, once per result.
-  const [savedItem, setSavedItem] = useState<{ key: string; contentId: string } | null>(null);
   const output = run.output;
-  const saveKey = output && form.clientId ? `${form.clientId}\n${JSON.stringify(output.posts)}` : null;
-  const savedByRun =
-    run.meta.savedContent && run.meta.savedContent.clientId === form.clientId
-      ? run.meta.savedContent.id
-      : null;
-  const publishId = savedByRun ?? (savedItem && savedItem.key === saveKey ? savedItem.contentId : null);
-  const saveToPublish = async (clientId: string): Promise<string | null> => {
-    const chosen = findClient(clientList.clients, clientId);
-    if (!output || !saveKey) return null;
-    if (!chosen) {
-      showError(TOOL_MESSAGES.clientNotFound);
-      return null;
-    }
-    const body = socialSaveBody(output, run.request, new Date(), viewerTimeZone());
-    const id = await saveForPublishing(chosen, body, 'Social content');
-    if (id) setSavedItem({ key: saveKey, contentId: id });
-    return id;
-  };
+  const { contentId: publishId, save: saveToPublish } = useSaveForPublishing({
+    clients: clientList.clients,
+    clientId: form.clientId,
+    resultKey: output ? JSON.stringify(output.posts) : null,
+    savedByRun: run.meta.savedContent,
+    body: () => (output ? socialSaveBody(output, run.request, new Date(), viewerTimeZone()) : null),
+    what: 'Social content',
+  });
 
   const customWidth = Number(resize.width);
   const customHeight = Number(resize.height);
