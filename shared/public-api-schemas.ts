@@ -455,7 +455,7 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
   {
     method: 'get',
     path: CONNECTIONS,
-    tag: 'Channels',
+    tag: 'Clients',
     summary: 'List a client’s channels',
     description:
       'The publishing channels connected to the client, each with its `status` (`reconnect_needed` once the platform refused to refresh its token: connect it again in the app), and the platforms whose app an admin has not configured (`unavailable`). Connecting takes the channel owner’s consent on the platform, so it is done in the app (the client’s Channels).',
@@ -464,7 +464,7 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
   {
     method: 'delete',
     path: `${CONNECTIONS}/{connectionId}`,
-    tag: 'Channels',
+    tag: 'Clients',
     summary: 'Disconnect a channel',
     description:
       'The connection and its tokens are deleted. Posts made through it keep the channel’s name; a scheduled one fails at its time.',
@@ -473,7 +473,7 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
   {
     method: 'get',
     path: PUBLICATIONS,
-    tag: 'Channels',
+    tag: 'Clients',
     summary: 'List an item’s posts to channels',
     description: 'Every post of the library item to a channel, oldest first, with its status.',
     response: { status: 200, schema: publicationListSchema },
@@ -481,7 +481,7 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
   {
     method: 'post',
     path: PUBLICATIONS,
-    tag: 'Channels',
+    tag: 'Clients',
     summary: 'Publish or schedule an item to a channel',
     description:
       'One post of the item to one of the client’s connections. `text` defaults to the item’s text; `imageUrl` is a media path of the key owner’s generations or one the item holds; `gbp` carries a Google Business Profile post’s type and fields. The platform’s own rules are checked first (`400` naming the platform: X’s 280 weighted characters, Instagram’s required image and its aspect ratio, each platform’s length, GBP’s event and offer fields), then the client’s approval steps (`409`). Without `scheduledAt` the post is sent now and the reply says how it went (`published` with `postUrl`, `failed` with `error`, or `scheduled` when the platform asked to wait and it will be retried); with it, the post goes out within a minute of that time. Each post is sent at most once, whatever is retried.',
@@ -497,7 +497,7 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
   {
     method: 'get',
     path: PUBLICATION,
-    tag: 'Channels',
+    tag: 'Clients',
     summary: 'Get a post to a channel',
     description:
       'Its state: `scheduled`, `publishing`, `published` (with `postId` and `postUrl`) or `failed` (with `error`).',
@@ -506,7 +506,7 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
   {
     method: 'delete',
     path: PUBLICATION,
-    tag: 'Channels',
+    tag: 'Clients',
     summary: 'Cancel or delete a post to a channel',
     description:
       'A scheduled post is cancelled; a published one is deleted from its platform, where the platform allows it; a failed one is discarded.',
@@ -517,7 +517,7 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
   {
     method: 'post',
     path: `${PUBLICATION}/retry`,
-    tag: 'Channels',
+    tag: 'Clients',
     summary: 'Retry a failed post',
     description: 'Sends a failed post again now; answers its new state.',
     response: { status: 200, schema: publicationSchema },
@@ -526,7 +526,7 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
   {
     method: 'post',
     path: `${PUBLICATION}/reschedule`,
-    tag: 'Channels',
+    tag: 'Clients',
     summary: 'Move a scheduled post',
     description: 'A new time for a scheduled post; the client’s approval steps are asked again.',
     request: publicationRescheduleSchema,

@@ -21,16 +21,15 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const MAX_PREFER_WAIT_SECONDS = 25;
 
 /** Tabs of the documentation page's endpoint reference, also the OpenAPI tags (001 §2). */
-export const PUBLIC_API_TAGS = ['Content', 'Images', 'Clients', 'Channels', 'Other'] as const;
+export const PUBLIC_API_TAGS = ['Content', 'Images', 'Clients', 'Other'] as const;
 export type PublicApiTag = (typeof PUBLIC_API_TAGS)[number];
 
 export const PUBLIC_API_TAG_DESCRIPTIONS: Readonly<Record<PublicApiTag, string>> = {
   Content:
     'Written content: client blog posts, rewrites of a post, newsletters. Each is a generation job; a batch runs many from a spreadsheet’s rows.',
   Images: 'Generated images, stored as media files of the job.',
-  Clients: 'The client profiles the key’s owner can see, new ones, and their monthly AI budgets.',
-  Channels:
-    'A client’s connected publishing channels (Google Business Profile, Facebook, Instagram, LinkedIn, X) and the posts of its library items to them: published now or at a time, each checked against its platform’s rules and the client’s approval steps first. Connecting a channel needs its owner’s consent on the platform, so it is done in the app.',
+  Clients:
+    'The client profiles the key’s owner can see, new ones, their monthly AI budgets, and their publishing channels (Google Business Profile, Facebook, Instagram, LinkedIn, X) with the posts of their library items to them: published now or at a time, each checked against its platform’s rules and the client’s approval steps first. Connecting a channel needs its owner’s consent on the platform, so it is done in the app.',
   Other:
     'Speech, jobs, what the AI work cost, the agency’s settings, the caller’s notifications, media files and the health check.',
 };
