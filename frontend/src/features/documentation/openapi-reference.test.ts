@@ -41,6 +41,15 @@ describe('the endpoint reference', () => {
       'POST /clients/{clientId}/content/{contentId}/approvals/override',
       'POST /clients/{clientId}/statements/{month}/links',
       'PUT /clients/{clientId}/billing',
+      // A client's publishing channels and its items' posts to them.
+      'GET /clients/{clientId}/connections',
+      'DELETE /clients/{clientId}/connections/{connectionId}',
+      'GET /clients/{clientId}/content/{contentId}/publications',
+      'POST /clients/{clientId}/content/{contentId}/publications',
+      'GET /clients/{clientId}/content/{contentId}/publications/{publicationId}',
+      'DELETE /clients/{clientId}/content/{contentId}/publications/{publicationId}',
+      'POST /clients/{clientId}/content/{contentId}/publications/{publicationId}/retry',
+      'POST /clients/{clientId}/content/{contentId}/publications/{publicationId}/reschedule',
     ]);
     expect(paths('Other')).toEqual(
       expect.arrayContaining(['GET /jobs/{jobId}', 'GET /usage', 'GET /usage/jobs', 'GET /health']),
