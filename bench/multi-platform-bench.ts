@@ -4,15 +4,13 @@
  * same session. The child jobs run at once, so the full run should take about as long as the slowest single
  * type (target at most 1.3x); the spec's one-at-a-time loop would take about seven times as long.
  */
+
 import { createServer } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordedRequest } from '#functions/providers/testing/fake-http-server';
 import { startFakeOpenAiServer } from '#functions/providers/testing/fake-openai-server';
-import {
-  MULTI_PLATFORM_TYPES,
-  type MultiPlatformItem,
-  type MultiPlatformType,
-} from '#shared/tools/multi-platform';
+import type { MultiPlatformItem } from '#shared/tool-results';
+import { MULTI_PLATFORM_TYPES, type MultiPlatformType } from '#shared/tools/multi-platform';
 import { waitForJob } from '#test/support/job-events';
 import { startTestRuntime } from '#test/support/test-runtime';
 

@@ -4,6 +4,7 @@ import { APPROVAL_STEPS_SETTINGS } from './approvals';
 import { BATCH_COLUMNS, MAX_BATCH_ROWS } from './batch-columns';
 import {
   batchCreatedSchema,
+  batchListSchema,
   batchProblemsErrorSchema,
   batchSchema,
   createBatchBodySchema,
@@ -56,16 +57,35 @@ import {
 import {
   blogRewriteResultSchema,
   clientContentResultSchema,
+  faqResultSchema,
+  fetchContentResultSchema,
+  gbpPostResultSchema,
   generateImageResultSchema,
+  imageAnalysisSchema,
+  multiPlatformResultSchema,
   newsletterResultSchema,
+  pressReleaseResultSchema,
+  resizeImageResultSchema,
+  sizedImageResultSchema,
+  socialContentResultSchema,
   textToSpeechResultSchema,
 } from './tool-results';
 import { blogRewriteRequestSchema } from './tools/blog-rewrite';
-import type { PublicToolId } from './tools/catalog';
+import type { ToolId } from './tools/catalog';
 import { clientContentRequestSchema } from './tools/client-content';
+import { faqRequestSchema } from './tools/faq';
+import { gbpImageRequestSchema, gbpPostRequestSchema } from './tools/gbp-post';
+import { analyzeImageRequestSchema } from './tools/image-analysis';
 import { generateImageRequestSchema } from './tools/image-generation';
+import { multiPlatformRequestSchema } from './tools/multi-platform';
 import { newsletterRequestSchema } from './tools/newsletter';
-import { textToSpeechRequestSchema } from './tools/podcast';
+import { fetchContentRequestSchema, textToSpeechRequestSchema } from './tools/podcast';
+import { pressReleaseRequestSchema } from './tools/press-release';
+import {
+  resizeImageRequestSchema,
+  socialContentRequestSchema,
+  socialImageRequestSchema,
+} from './tools/social-content';
 import {
   USAGE_CSV_COLUMNS,
   usageJobsQuerySchema,
@@ -175,16 +195,23 @@ function toolLabel(tool: z.ZodMiniType<string>): string {
  * press release, social, …) are outside this contract.
  */
 export const PUBLIC_JOB_RESULTS = {
-  'client-content': textJobResultOf(clientContentResultSchema),
-  'blog-rewrite': textJobResultOf(blogRewriteResultSchema),
   newsletter: textJobResultOf(newsletterResultSchema),
+  'press-release': textJobResultOf(pressReleaseResultSchema),
+  'blog-rewrite': textJobResultOf(blogRewriteResultSchema),
+  faq: textJobResultOf(faqResultSchema),
+  'client-content': textJobResultOf(clientContentResultSchema),
+  'social-content': textJobResultOf(socialContentResultSchema),
+  'gbp-post': textJobResultOf(gbpPostResultSchema),
   'image-generation': generateImageResultSchema,
   'text-to-speech': textToSpeechResultSchema,
-} as const satisfies { readonly [K in PublicToolId]: z.ZodMiniType };
-/** The tools the catalog offers in the public API (shared/tools/catalog.ts): each needs a result above. */
-export type PublicJobTool = PublicToolId;
+  'gbp-image': sizedImageResultSchema,
+  'social-image': sizedImageResultSchema,
+  'multi-platform': multiPlatformResultSchema,
+} as const satisfies { readonly [K in ToolId]: z.ZodMiniType };
+/** Every tool of the catalog (shared/tools/catalog.ts) is in the public API: each needs a result above. */
+export type PublicJobTool = ToolId;
 
-/** The job of one documented tool. */
+/** The job of one tool. */
 export const jobOfTool = (tool: PublicJobTool) => jobSchemaOf(z.literal(tool), PUBLIC_JOB_RESULTS[tool]);
 
 /** A job of any tool, its result untyped: what GET /jobs/{jobId} answers for the app's other tools. */
@@ -386,7 +413,7 @@ const succeededJobExample = {
  * The generation endpoint of each tool the public API documents (a missing one fails to compile); the
  * list below places each among the others.
  */
-const TOOL_ENDPOINTS: { readonly [K in PublicToolId]: PublicEndpoint & { readonly jobTool: K } } = {
+const TOOL_ENDPOINTS: { readonly [K in ToolId]: PublicEndpoint & { readonly jobTool: K } } = {
   'client-content': {
     method: 'post',
     path: '/generate-content',
@@ -442,6 +469,97 @@ const TOOL_ENDPOINTS: { readonly [K in PublicToolId]: PublicEndpoint & { readonl
     example: { text: 'Welcome to this week’s home maintenance tips.', voice: 'alloy' },
     jobTool: 'text-to-speech',
   },
+  'press-release': {
+    method: 'post',
+    path: '/generate-press-release',
+    tag: 'Content',
+    summary: 'Generate a press release',
+    description: `A press release from a topic (\`inputType: topic\`) or from a page (\`inputType: url\`, which the job reads), with the client’s company details when \`useClientCompanyInfo\` is set. ${waitNote}`,
+    request: pressReleaseRequestSchema,
+    example: {
+      inputType: 'topic',
+      topic: 'Acme Plumbing opens a second shop in Round Rock',
+      model: 'gpt-4o-mini',
+    },
+    jobTool: 'press-release',
+  },
+  faq: {
+    method: 'post',
+    path: '/generate-faq',
+    tag: 'Content',
+    summary: 'Generate an FAQ or a how-to guide',
+    description: `An FAQ (\`contentType: faq\`) or a how-to guide (\`howto\`) on a topic, with its schema.org JSON-LD. ${waitNote}`,
+    request: faqRequestSchema,
+    example: {
+      contentType: 'faq',
+      topic: 'Water heater maintenance',
+      questionCount: 8,
+      model: 'gpt-4o-mini',
+    },
+    jobTool: 'faq',
+  },
+  'social-content': {
+    method: 'post',
+    path: '/generate-social-content',
+    tag: 'Content',
+    summary: 'Generate social posts',
+    description: `One post per platform (Facebook, Instagram, LinkedIn, X) from a brief, each at its platform’s length. ${waitNote}`,
+    request: socialContentRequestSchema,
+    example: { prompt: 'Spring drain cleaning special, 15% off', platforms: ['facebook', 'linkedin'] },
+    jobTool: 'social-content',
+  },
+  'gbp-post': {
+    method: 'post',
+    path: '/generate-gbp-post',
+    tag: 'Content',
+    summary: 'Generate a Google Business Profile post',
+    description: `A standard, event or offer post for a Google Business Profile, at most 1,500 characters. ${waitNote}`,
+    request: gbpPostRequestSchema,
+    example: { prompt: 'Free water heater inspections all of March', postType: 'offer' },
+    jobTool: 'gbp-post',
+  },
+  'gbp-image': {
+    method: 'post',
+    path: '/generate-gbp-image',
+    tag: 'Images',
+    summary: 'Generate a Google Business Profile image',
+    description: `One image at one of Google Business Profile’s sizes. \`imageUrl\` is a media path: download it with your Authorization header (GET /media/…). ${waitNote}`,
+    request: gbpImageRequestSchema,
+    example: { prompt: 'A plumber’s van outside a tidy suburban house' },
+    jobTool: 'gbp-image',
+  },
+  'social-image': {
+    method: 'post',
+    path: '/generate-social-image',
+    tag: 'Images',
+    summary: 'Generate a social image',
+    description: `One image at the size given as \`WIDTHxHEIGHT\` (a platform’s size, such as 1080x1080). \`imageUrl\` is a media path: download it with your Authorization header (GET /media/…). ${waitNote}`,
+    request: socialImageRequestSchema,
+    example: { prompt: 'A sparkling kitchen sink in morning light', dimensions: '1080x1080' },
+    jobTool: 'social-image',
+  },
+  'multi-platform': {
+    method: 'post',
+    path: '/generate-multi-platform',
+    tag: 'Content',
+    summary: 'Generate content for several channels at once',
+    description: `One run of the Multi-Platform Creator: each content type asked for (social posts, newsletter, press release, FAQ, blog rewrite, GBP post, client content) from one prompt. An item that fails carries its \`error\`; the others still run. With a client and \`saveToClient\`, each item is saved to its library. ${waitNote}`,
+    request: multiPlatformRequestSchema,
+    example: {
+      prompt: 'Our new 24/7 emergency plumbing line',
+      types: ['social', 'gbp-post'],
+      platforms: ['facebook'],
+    },
+    jobTool: 'multi-platform',
+  },
+};
+
+/** The app's own name of the client content route, the same job as POST /generate-content. */
+const CLIENT_CONTENT_ROUTE: PublicEndpoint = {
+  ...TOOL_ENDPOINTS['client-content'],
+  path: '/generate-client-content',
+  summary: 'Generate client content (the app’s route)',
+  description: `The same job as POST /generate-content, under the route the app’s own screen calls. ${waitNote}`,
 };
 
 const CONNECTIONS = '/clients/{clientId}/connections';
@@ -536,11 +654,66 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
   },
 ];
 
+/** The tools that answer at once, without a job. */
+const DIRECT_TOOL_ENDPOINTS: readonly PublicEndpoint[] = [
+  {
+    method: 'post',
+    path: '/analyze-image',
+    tag: 'Images',
+    summary: 'Analyze an image',
+    description:
+      'A description of an image, the things and words in it, and its style (001 §7): by a vision model when the agency has configured one, otherwise measured offline. The image is base64 (a `data:` URL prefix is accepted) of a PNG, JPEG, GIF or WebP under 5 MB. Answers at once.',
+    request: analyzeImageRequestSchema,
+    example: {
+      image:
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      format: 'json',
+    },
+    response: { status: 200, schema: imageAnalysisSchema },
+  },
+  {
+    method: 'post',
+    path: '/resize-image',
+    tag: 'Images',
+    summary: 'Resize an image',
+    description:
+      'The image (base64, or a media path this API gave you) at exactly `width` × `height` as a PNG, stretched or cropped to fit (`mode`). `imageUrl` is a media path: download it with your Authorization header (GET /media/…). Answers at once.',
+    request: resizeImageRequestSchema,
+    example: {
+      image: '/api/media/…/01JD0M8Z3C5W9Y7V6T4R2Q1P0M/image-1.png',
+      width: 1200,
+      height: 630,
+      mode: 'crop',
+    },
+    response: { status: 200, schema: resizeImageResultSchema },
+  },
+  {
+    method: 'post',
+    path: '/fetch-content',
+    tag: 'Other',
+    summary: 'Read a web page',
+    description:
+      'The readable text and title of a public page, as Create Podcast imports it. Private and local addresses are refused (`unsafe_url`), and so is a page that cannot be read (`fetch_failed`), each with 400 and the reason. Answers at once.',
+    request: fetchContentRequestSchema,
+    example: { url: `${YOUR_SITE}/blog/your-post` },
+    response: { status: 200, schema: fetchContentResultSchema },
+  },
+];
+
 export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
   TOOL_ENDPOINTS['client-content'],
+  CLIENT_CONTENT_ROUTE,
   TOOL_ENDPOINTS['blog-rewrite'],
   TOOL_ENDPOINTS.newsletter,
+  TOOL_ENDPOINTS['press-release'],
+  TOOL_ENDPOINTS.faq,
+  TOOL_ENDPOINTS['social-content'],
+  TOOL_ENDPOINTS['gbp-post'],
+  TOOL_ENDPOINTS['multi-platform'],
   TOOL_ENDPOINTS['image-generation'],
+  TOOL_ENDPOINTS['gbp-image'],
+  TOOL_ENDPOINTS['social-image'],
+  ...DIRECT_TOOL_ENDPOINTS,
   {
     method: 'get',
     path: '/clients',
@@ -584,7 +757,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Other',
     summary: 'Get a job',
     description:
-      'Poll a generation job until `status` is `succeeded` (then `result` holds the response fields of its tool) or `failed` (then `result` is null and `error` says why). `result` has the shape of the job’s `tool`. Jobs of the app’s other tools (FAQ, press release, social posts, …) come with their own results, outside this document. Add `?include=partial` for the text written so far (`partial`). Only the job’s owner sees it.',
+      'Poll a generation job until `status` is `succeeded` (then `result` holds the response fields of its tool) or `failed` (then `result` is null and `error` says why). `result` has the shape of the job’s `tool`. Add `?include=partial` for the text written so far (`partial`). Only the job’s owner sees it.',
     query: jobQuerySchema,
     response: {
       status: 200,
@@ -710,6 +883,15 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     example: { markupPercent: 25 },
     response: { status: 200, schema: billingSchema },
     forbidden: 'The key’s owner can see the client but is not an administrator.',
+  },
+  {
+    method: 'get',
+    path: '/batches',
+    tag: 'Content',
+    summary: 'List batches',
+    description:
+      'The caller’s batches, newest first, each with its counts and status (without its rows: GET /batches/{batchId} has them).',
+    response: { status: 200, schema: batchListSchema },
   },
   {
     method: 'post',

@@ -14,6 +14,11 @@ export const PUBLIC_API_VERSION = '1.5.0';
 
 export const PUBLIC_API_TITLE = 'LBM Studio API';
 
+/** The documentation page of the app, the document's contact (its origin is the deployment's). */
+export const DOCUMENTATION_PATH = '/documentation';
+
+export const PUBLIC_API_CONTACT_NAME = 'LBM Studio: the agency’s API documentation';
+
 /** Where the OpenAPI document is served. */
 export const OPENAPI_PATH = '/api/openapi.json';
 

@@ -1,6 +1,9 @@
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type HttpEvent, wrap } from './http-wrap';
+import { faqRequestSchema } from '#shared/tools/faq';
+import { multiPlatformRequestSchema } from '#shared/tools/multi-platform';
+import * as z from '#shared/validation/zod';
+import { describeValidationError, type HttpEvent, wrap } from './http-wrap';
 import { logger } from './logger';
 
 const event = { routeKey: 'GET /api/health', headers: {} } as unknown as HttpEvent;
@@ -46,5 +49,31 @@ describe('wrap', () => {
     expect(failed.statusCode).toBe(500);
     expect(logged).toHaveBeenCalledOnce();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('describeValidationError', () => {
+  const messageOf = (schema: z.ZodMiniType, value: unknown) => {
+    const result = z.safeParse(schema, value);
+    if (result.success) throw new Error('expected a refusal');
+    return describeValidationError(result.error);
+  };
+
+  it('answers a message the schema wrote as written, the spec’s wording unprefixed', () => {
+    expect(messageOf(multiPlatformRequestSchema, { types: [], prompt: 'Taps' })).toBe(
+      'No Content Types Selected',
+    );
+    expect(messageOf(faqRequestSchema, { topic: 'Taps', model: 'gpt-4o-mini', questionCount: 11 })).toBe(
+      'The number of questions or steps must be a whole number from 7 to 10',
+    );
+  });
+
+  it('prefixes zod’s generic messages and a schema’s lower-case fragments with the field', () => {
+    expect(messageOf(z.object({ topic: z.string().check(z.maxLength(3)) }), { topic: 'long' })).toBe(
+      'topic: Too big: expected string to have <=3 characters',
+    );
+    expect(
+      messageOf(z.object({ url: z.string().check(z.minLength(5, 'must be a web address')) }), { url: 'x' }),
+    ).toBe('url: must be a web address');
   });
 });

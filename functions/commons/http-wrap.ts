@@ -90,12 +90,24 @@ export function parseBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): unknown 
   }
 }
 
-/** Spec messages ("Please enter ...") are shown as written; generic ones are prefixed with the field. */
+/**
+ * A message a schema wrote itself (the spec's wording: 'No Content Types Selected', 'Please enter a
+ * topic') is shown as written; zod's generic English ones ('Too big: expected …') and a schema's
+ * fragments ('must be a media path …', lower case) are prefixed with the field they are about. A message
+ * is zod's own when it is exactly what zod's locale says for that issue (docs/architecture.md, "Errors").
+ */
 export function describeValidationError(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'The request is invalid';
-  if (issue.message.startsWith('Please') || issue.path.length === 0) return issue.message;
+  if (issue.path.length === 0 || !(isGenericMessage(issue) || /^[a-z]/.test(issue.message))) {
+    return issue.message;
+  }
   return `${issue.path.join('.')}: ${issue.message}`;
+}
+
+function isGenericMessage(issue: z.core.$ZodIssue): boolean {
+  const generic = z.core.config().localeError?.(issue as unknown as z.core.$ZodRawIssue);
+  return (typeof generic === 'string' ? generic : generic?.message) === issue.message;
 }
 
 export function validate<Body>(schema: z.core.$ZodType<Body> | undefined, value: unknown): Body {

@@ -8,6 +8,7 @@ import { idempotencyKeyOf } from './idempotency-keys';
 import { admitJob } from './job-admission';
 import { enqueueJob } from './job-queue';
 import { createJob } from './job-store';
+import { withPreferWait } from './prefer-wait';
 
 /**
  * What the HTTP side needs of a tool: each tool keeps it beside its request schema, as its `ToolJob`
@@ -21,34 +22,37 @@ export type JobRequest<Input> = ToolJob<Input>;
  * Idempotency-Key, check access to the client it names (before anything is queued, so a forbidden
  * client fails fast with 404), then admit the job (its estimate held only when its model's provider has a
  * key: billable-estimate.ts) (job-admission.ts: the user's cap, the job, its
- * message, 202 {jobId}). The worker does the slow part.
+ * message, 202 {jobId}), or with `Prefer: wait=N` the finished job (prefer-wait.ts). The worker does the
+ * slow part.
  */
 export function createJobHandler<Input extends { readonly model: string }>(tool: JobRequest<Input>) {
-  return httpHandler({
-    body: tool.requestSchema,
-    handle: async ({ body, caller, userAgent, event }) => {
-      const key = idempotencyKeyOf(event.headers);
-      const clientId = tool.clientId(body);
-      const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
-      // A client's job holds its estimate only if it can cost money: offline, it holds nothing.
-      const listPrice = tool.estimateMicroUsd(body);
-      const estimateMicroUsd = client
-        ? await billableEstimate(findLanguageModel(body.model)?.provider ?? null, listPrice)
-        : listPrice;
-      return admitJob({
-        caller,
-        key,
-        tool: tool.name,
-        budget: client ? { client: budgetedClientOf(client), estimateMicroUsd } : null,
-        create: (jobId, budgetMonth) =>
-          createJob(caller, tool.name, body, userAgent, jobId, null, {
-            clientId,
-            apiKeyId: caller.apiKeyId ?? null,
-            estimateMicroUsd,
-            budgetMonth,
-          }),
-        send: enqueueJob,
-      });
-    },
-  });
+  return withPreferWait(
+    httpHandler({
+      body: tool.requestSchema,
+      handle: async ({ body, caller, userAgent, event }) => {
+        const key = idempotencyKeyOf(event.headers);
+        const clientId = tool.clientId(body);
+        const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
+        // A client's job holds its estimate only if it can cost money: offline, it holds nothing.
+        const listPrice = tool.estimateMicroUsd(body);
+        const estimateMicroUsd = client
+          ? await billableEstimate(findLanguageModel(body.model)?.provider ?? null, listPrice)
+          : listPrice;
+        return admitJob({
+          caller,
+          key,
+          tool: tool.name,
+          budget: client ? { client: budgetedClientOf(client), estimateMicroUsd } : null,
+          create: (jobId, budgetMonth) =>
+            createJob(caller, tool.name, body, userAgent, jobId, null, {
+              clientId,
+              apiKeyId: caller.apiKeyId ?? null,
+              estimateMicroUsd,
+              budgetMonth,
+            }),
+          send: enqueueJob,
+        });
+      },
+    }),
+  );
 }

@@ -6,6 +6,7 @@ import { httpHandler } from '#functions/commons/http-handler';
 import { idempotencyKeyOf } from '#functions/generation/idempotency-keys';
 import { admitJob } from '#functions/generation/job-admission';
 import { createJob } from '#functions/generation/job-store';
+import { withPreferWait } from '#functions/generation/prefer-wait';
 import type { ModelProvider } from '#shared/models';
 import { enqueueMediaJob } from './media-queue';
 
@@ -31,30 +32,34 @@ export function createMediaJobHandler<Input extends object>(options: {
    */
   billedBy(input: Input): ModelProvider | null;
 }) {
-  return httpHandler({
-    body: options.requestSchema,
-    handle: async ({ body, caller, userAgent, event }) => {
-      const key = idempotencyKeyOf(event.headers);
-      const clientId = options.clientId(body);
-      const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
-      const { apiKey, ...stored } = body as Input & { apiKey?: string };
-      const listPrice = options.estimateMicroUsd(body);
-      const estimateMicroUsd = client ? await billableEstimate(options.billedBy(body), listPrice) : listPrice;
-      return admitJob({
-        caller,
-        key,
-        tool: options.name,
-        budget: client ? { client: budgetedClientOf(client), estimateMicroUsd } : null,
-        create: (jobId, budgetMonth) =>
-          createJob(caller, options.name, stored, userAgent, jobId, null, {
-            clientId,
-            apiKeyId: caller.apiKeyId ?? null,
-            estimateMicroUsd,
-            budgetMonth,
-          }),
-        // A replay sends its own request's key: the first one's was never stored.
-        send: (jobId) => enqueueMediaJob(apiKey ? { jobId, userApiKey: apiKey } : { jobId }),
-      });
-    },
-  });
+  return withPreferWait(
+    httpHandler({
+      body: options.requestSchema,
+      handle: async ({ body, caller, userAgent, event }) => {
+        const key = idempotencyKeyOf(event.headers);
+        const clientId = options.clientId(body);
+        const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
+        const { apiKey, ...stored } = body as Input & { apiKey?: string };
+        const listPrice = options.estimateMicroUsd(body);
+        const estimateMicroUsd = client
+          ? await billableEstimate(options.billedBy(body), listPrice)
+          : listPrice;
+        return admitJob({
+          caller,
+          key,
+          tool: options.name,
+          budget: client ? { client: budgetedClientOf(client), estimateMicroUsd } : null,
+          create: (jobId, budgetMonth) =>
+            createJob(caller, options.name, stored, userAgent, jobId, null, {
+              clientId,
+              apiKeyId: caller.apiKeyId ?? null,
+              estimateMicroUsd,
+              budgetMonth,
+            }),
+          // A replay sends its own request's key: the first one's was never stored.
+          send: (jobId) => enqueueMediaJob(apiKey ? { jobId, userApiKey: apiKey } : { jobId }),
+        });
+      },
+    }),
+  );
 }

@@ -3,13 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Ruleset, Spectral, Document as SpectralDocument } from '@stoplight/spectral-core';
+import Parsers from '@stoplight/spectral-parsers';
+import { oas } from '@stoplight/spectral-rulesets';
 import { describe, expect, it } from 'vitest';
 import { httpRoutes } from '#contract/routes';
 import { textJobFields } from '#shared/job-results';
 import { PUBLIC_API_VERSION } from '#shared/public-api';
 import { PUBLIC_ENDPOINTS } from '#shared/public-api-schemas';
-import { newsletterResultSchema, textToSpeechResultSchema } from '#shared/tool-results';
+import { faqResultSchema, newsletterResultSchema, textToSpeechResultSchema } from '#shared/tool-results';
 import { blogRewriteRequestSchema } from '#shared/tools/blog-rewrite';
+import { TOOL_IDS } from '#shared/tools/catalog';
 import { buildOpenApiDocument, isServed } from './build-openapi';
 
 const document = buildOpenApiDocument();
@@ -261,6 +265,18 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents every route an API key may call: an undocumented one fails here', () => {
+    const listed = new Set(
+      keysAt('paths').flatMap((path) =>
+        keysAt('paths', path).map((method) => `${method.toUpperCase()} /api${path}`),
+      ),
+    );
+    const undocumented = httpRoutes
+      .filter((route) => route.auth === 'apiKey' && !listed.has(`${route.method} ${route.path}`))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(undocumented).toEqual([]);
+  });
+
   it('includes the media endpoints once the route table serves them', () => {
     for (const path of ['/generate-image', '/text-to-speech']) {
       const endpoint = PUBLIC_ENDPOINTS.find((candidate) => candidate.path === path);
@@ -309,14 +325,22 @@ describe('the OpenAPI document', () => {
 
   it('types a job’s result by its tool, from the schemas the server builds results with', () => {
     const job = at('components', 'schemas', 'Job') as { oneOf: { $ref: string }[]; discriminator: object };
+    // Every tool of the catalog, in its order: a tool without a documented job fails here.
     expect(job.oneOf.map((variant) => variant.$ref.split('/').pop())).toEqual([
-      'ClientContentJob',
-      'BlogRewriteJob',
       'NewsletterJob',
+      'PressReleaseJob',
+      'BlogRewriteJob',
+      'FaqJob',
+      'ClientContentJob',
+      'SocialContentJob',
+      'GbpPostJob',
       'ImageGenerationJob',
       'TextToSpeechJob',
-      'OtherToolJob',
+      'GbpImageJob',
+      'SocialImageJob',
+      'MultiPlatformJob',
     ]);
+    expect(job.oneOf).toHaveLength(TOOL_IDS.length);
     expect(job.discriminator).toMatchObject({ propertyName: 'tool' });
     const result = ['components', 'schemas', 'NewsletterJob', 'properties', 'result', 'anyOf', '0'];
     expect(keysAt(...result, 'properties')).toEqual([
@@ -330,9 +354,11 @@ describe('the OpenAPI document', () => {
     });
     const speech = ['components', 'schemas', 'TextToSpeechJob', 'properties', 'result', 'anyOf', '0'];
     expect(keysAt(...speech, 'properties')).toEqual(Object.keys(textToSpeechResultSchema.def.shape));
-    const other = at('components', 'schemas', 'OtherToolJob', 'properties', 'tool', 'enum') as string[];
-    expect(other).toContain('faq');
-    expect(other).not.toContain('newsletter');
+    const faq = ['components', 'schemas', 'FaqJob', 'properties', 'result', 'anyOf', '0'];
+    expect(keysAt(...faq, 'properties')).toEqual([
+      ...Object.keys(faqResultSchema.def.shape),
+      ...Object.keys(textJobFields),
+    ]);
     expect(at('paths', '/jobs/{jobId}', 'get', 'parameters')).toContainEqual(
       expect.objectContaining({ name: 'include', in: 'query' }),
     );
@@ -342,6 +368,20 @@ describe('the OpenAPI document', () => {
     expect(at('paths', '/media/sign', 'post', 'responses', '200')).toBeDefined();
     const media = ['paths', '/media/{userId}/{jobId}/{fileName}', 'get', 'responses'];
     expect(keysAt(...media)).toEqual(expect.arrayContaining(['200', '302', '401', '404']));
+  });
+
+  it('passes Spectral’s spectral:oas rules with no warning, a contact included', async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset(new Ruleset({ extends: [oas] }, { source: 'spectral:oas' }));
+    const results = await spectral.run(new SpectralDocument(JSON.stringify(document), Parsers.Json));
+    expect(results.map((result) => `${result.code}: ${result.message} at ${result.path.join('.')}`)).toEqual(
+      [],
+    );
+    expect(at('info', 'contact', 'url')).toBe('http://localhost:3000/documentation');
+    expect(
+      (buildOpenApiDocument(undefined, { origin: 'https://studio.agency.test' }).info as { contact: object })
+        .contact,
+    ).toMatchObject({ url: 'https://studio.agency.test/documentation' });
   });
 
   it('passes Redocly’s recommended-strict rules', async () => {

@@ -1,9 +1,10 @@
 import { httpRoutes } from '#contract/routes';
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import { MAX_API_REQUEST_BODY_BYTES } from '#shared/api-limits';
-import { JOB_TOOLS } from '#shared/generation-jobs';
 import {
+  DOCUMENTATION_PATH,
   MAX_PREFER_WAIT_SECONDS,
+  PUBLIC_API_CONTACT_NAME,
   PUBLIC_API_LICENSE,
   PUBLIC_API_TAG_DESCRIPTIONS,
   PUBLIC_API_TAGS,
@@ -12,7 +13,6 @@ import {
 } from '#shared/public-api';
 import {
   acceptedJobSchema,
-  anyJobSchema,
   apiErrorSchema,
   budgetExceededErrorSchema,
   jobOfTool,
@@ -99,35 +99,20 @@ const jobComponentName = (tool: string) =>
 const PUBLIC_TOOLS = Object.keys(PUBLIC_JOB_RESULTS) as PublicJobTool[];
 
 /**
- * The job schemas: one per documented tool, its `tool` a constant and its `result` that tool's, and a
- * job of any other tool of the app (its `tool` none of those, its result untyped). `Job` is exactly
- * one of them, told apart by `tool`: a documented tool's job whose result drifted from its schema
- * matches none, so a strict client (and the contract test) notices.
+ * The job schemas: one per tool, its `tool` a constant and its `result` that tool's. `Job` is exactly
+ * one of them, told apart by `tool`: a job whose result drifted from its tool's schema matches none, so
+ * a strict client (and the contract test) notices.
  */
 function jobComponents(): Record<string, JsonObject> {
   const components: Record<string, JsonObject> = {};
   for (const tool of PUBLIC_TOOLS) components[jobComponentName(tool)] = jsonSchema(jobOfTool(tool), 'output');
-  const other = jsonSchema(anyJobSchema, 'output');
-  const properties = (other.properties ?? {}) as Record<string, JsonObject>;
-  components.OtherToolJob = {
-    ...other,
-    description:
-      'A job of one of the app’s other tools (FAQ, press release, social posts, …): its result is outside this document.',
-    properties: {
-      ...properties,
-      tool: { type: 'string', enum: JOB_TOOLS.filter((tool) => !(PUBLIC_TOOLS as string[]).includes(tool)) },
-    },
-  };
   components.Job = {
     description: 'A generation job: its `result` has the shape of its `tool`.',
-    oneOf: [...PUBLIC_TOOLS.map((tool) => schemaRef(jobComponentName(tool))), schemaRef('OtherToolJob')],
+    oneOf: PUBLIC_TOOLS.map((tool) => schemaRef(jobComponentName(tool))),
     discriminator: {
       propertyName: 'tool',
       mapping: Object.fromEntries(
-        JOB_TOOLS.map((tool) => [
-          tool,
-          `#/components/schemas/${(PUBLIC_TOOLS as string[]).includes(tool) ? jobComponentName(tool) : 'OtherToolJob'}`,
-        ]),
+        PUBLIC_TOOLS.map((tool) => [tool, `#/components/schemas/${jobComponentName(tool)}`]),
       ),
     },
   };
@@ -311,7 +296,15 @@ export function isServed(endpoint: PublicEndpoint): boolean {
   );
 }
 
-export function buildOpenApiDocument(endpoints: readonly PublicEndpoint[] = PUBLIC_ENDPOINTS): JsonObject {
+/** Where the document is served: its contact is this deployment's Documentation page. */
+export interface DocumentContext {
+  readonly origin: string;
+}
+
+export function buildOpenApiDocument(
+  endpoints: readonly PublicEndpoint[] = PUBLIC_ENDPOINTS,
+  context: DocumentContext = { origin: 'http://localhost:3000' },
+): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const endpoint of endpoints.filter(isServed)) {
     const item = paths[endpoint.path] ?? {};
@@ -324,12 +317,13 @@ export function buildOpenApiDocument(endpoints: readonly PublicEndpoint[] = PUBL
       title: PUBLIC_API_TITLE,
       version: PUBLIC_API_VERSION,
       license: PUBLIC_API_LICENSE,
+      contact: { name: PUBLIC_API_CONTACT_NAME, url: `${context.origin}${DOCUMENTATION_PATH}` },
       description: [
         'Generate content and manage clients from your own code.',
         'Authenticate with `Authorization: Bearer lbm_…` (an API key from the API Keys page) or a login token.',
         `A key acts with its owner's access. Each key may make ${DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE} requests a minute by default; past that the API answers 429 with Retry-After.`,
         `Generation is asynchronous: POST answers 202 {jobId, statusUrl}; poll statusUrl, or send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}).`,
-        'Every error has the body `{"error": {"code", "message"}}`. The app’s routes that are not in this document answer 403 to an API key; a path this API does not have answers 404, and a method a path does not take 405 with `Allow`.',
+        'Every error has the body `{"error": {"code", "message"}}`. Every route an API key may call is in this document; the app’s other routes (its API keys, its administration, its sign-in) answer 403 to a key. A path this API does not have answers 404, and a method a path does not take 405 with `Allow`.',
       ].join('\n\n'),
     },
     servers: [{ url: '/api', description: 'This deployment' }],

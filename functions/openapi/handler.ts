@@ -1,12 +1,19 @@
+import { appOrigin } from '#functions/commons/app-origin';
 import { publicHttpHandler } from '#functions/commons/public-http-handler';
 import { buildOpenApiDocument } from './build-openapi';
 
-let document: Record<string, unknown> | undefined;
+/** Built once per origin per container: only its contact link depends on the request. */
+const documents = new Map<string, Record<string, unknown>>();
 
-/** GET /api/openapi.json: the public API's OpenAPI 3.1 document, built once per container. */
+/** GET /api/openapi.json: the public API's OpenAPI 3.1 document. */
 export const handler = publicHttpHandler({
-  handle: async () => {
-    document ??= buildOpenApiDocument();
+  handle: async ({ event }) => {
+    const origin = appOrigin(event);
+    let document = documents.get(origin);
+    if (!document) {
+      document = buildOpenApiDocument(undefined, { origin });
+      documents.set(origin, document);
+    }
     return document;
   },
 });

@@ -1,5 +1,3 @@
-import type { ImageAnalysis } from '#shared/tools/image-analysis';
-
 /**
  * The offline image analyser: what sharp can measure, said plainly. Dimensions and orientation, the
  * dominant colours named in words, brightness and contrast. It does not recognise objects, and its
@@ -123,3 +121,5 @@ export async function analyzeImageOffline(bytes: Uint8Array): Promise<ImageAnaly
     },
   };
 }
+
+import type { ImageAnalysis } from '#shared/tool-results';

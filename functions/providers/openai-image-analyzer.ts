@@ -1,4 +1,4 @@
-import type { ImageAnalysis } from '#shared/tools/image-analysis';
+import type { ImageAnalysis } from '#shared/tool-results';
 import * as z from '#shared/validation/zod';
 import { connectOpenAi, mapOpenAiError, type OpenAiCompatibleConfig } from './openai-client';
 import { badResponseError } from './provider-errors';

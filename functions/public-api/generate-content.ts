@@ -1,6 +1,5 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
 import { clientContentJob } from '#shared/tools/client-content';
-import { withPreferWait } from './prefer-wait';
 
 /** POST /api/generate-content: the public API's name for client content (001 §7). */
-export const handler = withPreferWait(createJobHandler(clientContentJob));
+export const handler = createJobHandler(clientContentJob);

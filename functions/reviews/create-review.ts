@@ -1,19 +1,8 @@
+import { appOrigin } from '#functions/commons/app-origin';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
-import type { HttpEvent } from '#functions/commons/http-wrap';
 import { authorizeContent } from '#functions/content/authorize-content';
 import { createReviewSchema } from '#shared/reviews';
 import { sendForReview } from './review-service';
-
-/**
- * The app's origin, for the link: the browser's Origin header (the app calls the API same-origin through
- * CloudFront, and locally through the gateway), else the host the request reached.
- */
-export function appOrigin(event: HttpEvent): string {
-  const origin = event.headers?.origin;
-  if (origin && /^https?:\/\/[^/\s]+$/u.test(origin)) return origin;
-  const proto = event.headers?.['x-forwarded-proto'] ?? 'https';
-  return `${proto}://${event.headers?.host ?? event.requestContext.domainName}`;
-}
 
 /**
  * POST /api/clients/{clientId}/content/{contentId}/reviews `{reviewerName?, reviewerEmail?, message?,

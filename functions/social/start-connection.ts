@@ -1,6 +1,6 @@
 import { authorizeClient } from '#functions/clients/client-access';
+import { appOrigin } from '#functions/commons/app-origin';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
-import { appOrigin } from '#functions/reviews/create-review';
 import { connectionStartSchema } from '#shared/channel-requests';
 import { startAuthorization } from './channel-authorizations';
 

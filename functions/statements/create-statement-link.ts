@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { recordActivity } from '#functions/activities/activity-log';
+import { appOrigin } from '#functions/commons/app-origin';
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
-import { appOrigin } from '#functions/reviews/create-review';
 import { newReviewToken, reviewTokenHash } from '#functions/reviews/review-token';
 import {
   createStatementLinkSchema,

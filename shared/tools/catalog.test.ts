@@ -6,7 +6,7 @@ import { FUNCTION_ACCESS } from '#infra/function-access';
 import { PUBLIC_ENDPOINTS } from '../public-api-schemas';
 import { SAVABLE_KINDS, savedContentType } from '../saved-title';
 import { USAGE_TOOL_LABELS } from '../usage';
-import { TOOL_IDS, TOOL_ROUTES, TOOL_SAVES, TOOLS, toolsOf } from './catalog';
+import { TOOL_IDS, TOOL_ROUTES, TOOL_SAVES, TOOLS, toolEndpoint, toolsOf } from './catalog';
 import { SCREEN_TOOL_IDS, TOOL_SCREENS } from './tool-screens';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -59,9 +59,14 @@ describe('the tool catalog', () => {
     expect(SCREEN_TOOL_IDS).not.toContain('gbp-image');
   });
 
-  it('documents a generation endpoint for exactly the tools it offers in the public API', () => {
-    const documented = PUBLIC_ENDPOINTS.flatMap((endpoint) => (endpoint.jobTool ? [endpoint.jobTool] : []));
-    const offered = TOOL_IDS.filter((tool) => TOOLS[tool].publicApi);
-    expect([...documented].sort()).toEqual([...offered].sort());
+  it('documents a generation endpoint for every tool, at its route (client content also at its public name)', () => {
+    const documented = PUBLIC_ENDPOINTS.flatMap((endpoint) =>
+      endpoint.jobTool ? [`${endpoint.jobTool} /api${endpoint.path}`] : [],
+    );
+    const expected = [
+      ...TOOL_IDS.map((tool) => `${tool} ${toolEndpoint(tool)}`),
+      'client-content /api/generate-content',
+    ];
+    expect([...documented].sort()).toEqual(expected.sort());
   });
 });

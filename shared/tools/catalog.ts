@@ -4,7 +4,7 @@ import type { ContentType } from '../content';
  * Every generation tool, described once here and in tool-screens.ts (docs/adding-a-tool.md): the lists
  * that enumerate tools (the job kinds, the route table's generation routes and grants, the workers'
  * registries, the estimates, the usage labels, the saved titles and types, the signed-in screens and the
- * sidebar, the public API's jobs) are derived from it, and those keyed by tool are mapped types over its
+ * sidebar, the public API's jobs and endpoints) are derived from it, and those keyed by tool are mapped types over its
  * ids, so a tool with a missing piece fails to compile. Plain data on purpose: a request or result
  * schema lives in the tool's own module (shared/tools/<tool>.ts). Four records keyed by tool, not one,
  * because each goes into different bundles: `TOOL_ROUTES` into every HTTP function (the route table),
@@ -28,26 +28,24 @@ export interface ToolDescriptor {
   readonly label: string;
   /** Which worker runs its jobs: the text worker (functions/worker/) or the media worker (functions/media/). */
   readonly engine: 'text' | 'media';
-  /** The public API documents its jobs (shared/public-api-schemas.ts then needs its result and endpoint). */
-  readonly publicApi: boolean;
 }
 
 /** In the order of the job kinds the OpenAPI document lists. */
 export const TOOLS = {
-  newsletter: { label: 'Newsletter', engine: 'text', publicApi: true },
-  'press-release': { label: 'Press Release', engine: 'text', publicApi: false },
-  'blog-rewrite': { label: 'Blog Rewriter', engine: 'text', publicApi: true },
-  faq: { label: 'FAQ', engine: 'text', publicApi: false },
-  'client-content': { label: 'Client Content', engine: 'text', publicApi: true },
-  'social-content': { label: 'Social Content', engine: 'text', publicApi: false },
-  'gbp-post': { label: 'GBP Post', engine: 'text', publicApi: false },
-  'image-generation': { label: 'Image Generation', engine: 'media', publicApi: true },
-  'text-to-speech': { label: 'Create Podcast', engine: 'media', publicApi: true },
+  newsletter: { label: 'Newsletter', engine: 'text' },
+  'press-release': { label: 'Press Release', engine: 'text' },
+  'blog-rewrite': { label: 'Blog Rewriter', engine: 'text' },
+  faq: { label: 'FAQ', engine: 'text' },
+  'client-content': { label: 'Client Content', engine: 'text' },
+  'social-content': { label: 'Social Content', engine: 'text' },
+  'gbp-post': { label: 'GBP Post', engine: 'text' },
+  'image-generation': { label: 'Image Generation', engine: 'media' },
+  'text-to-speech': { label: 'Create Podcast', engine: 'media' },
   // The GBP and social images run in the media worker, behind their post's screen.
-  'gbp-image': { label: 'GBP Image', engine: 'media', publicApi: false },
-  'social-image': { label: 'Social Image', engine: 'media', publicApi: false },
+  'gbp-image': { label: 'GBP Image', engine: 'media' },
+  'social-image': { label: 'Social Image', engine: 'media' },
   // One run of the Multi-Platform Creator: the media worker runs its child jobs of the text tools.
-  'multi-platform': { label: 'Multi-Platform Creator', engine: 'media', publicApi: false },
+  'multi-platform': { label: 'Multi-Platform Creator', engine: 'media' },
 } as const satisfies Readonly<Record<string, ToolDescriptor>>;
 
 type Tools = typeof TOOLS;
@@ -95,9 +93,6 @@ export const TOOL_ROUTE_ENTRIES = /* @__PURE__ */ Object.entries(TOOL_ROUTES) as
 /** The job kinds each worker runs. */
 export type TextToolId = { [K in ToolId]: Tools[K]['engine'] extends 'text' ? K : never }[ToolId];
 export type MediaToolId = Exclude<ToolId, TextToolId>;
-
-/** The tools whose jobs the public API documents. */
-export type PublicToolId = { [K in ToolId]: Tools[K]['publicApi'] extends true ? K : never }[ToolId];
 
 export const isToolId = (value: string): value is ToolId => Object.hasOwn(TOOLS, value);
 

@@ -33,6 +33,8 @@ export const FAQ_MESSAGES = {
   topicRequired: (contentType: FaqContentType): string =>
     contentType === 'faq' ? 'Please enter a topic for the FAQ' : 'Please enter a topic for the How To guide',
   selectClient: TOOL_MESSAGES.selectClient,
+  /** The form offers only these counts (001 §11); the API says the same of any other. */
+  questionCountRange: `The number of questions or steps must be a whole number from ${FAQ_QUESTION_COUNT.min} to ${FAQ_QUESTION_COUNT.max}`,
   invalidResponse: 'Invalid response format',
   generationFailed: {
     title: 'Generation Failed',
@@ -80,7 +82,13 @@ export const faqRequestSchema = z
     prompt: instructionsField(),
     includeHeader: z._default(z.boolean(), true),
     questionCount: z._default(
-      z.number().check(z.int(), z.gte(FAQ_QUESTION_COUNT.min), z.lte(FAQ_QUESTION_COUNT.max)),
+      z
+        .number()
+        .check(
+          z.int(FAQ_MESSAGES.questionCountRange),
+          z.gte(FAQ_QUESTION_COUNT.min, FAQ_MESSAGES.questionCountRange),
+          z.lte(FAQ_QUESTION_COUNT.max, FAQ_MESSAGES.questionCountRange),
+        ),
       FAQ_QUESTION_COUNT.default,
     ),
     headingLevel: z._default(z.enum(FAQ_HEADING_LEVELS), DEFAULT_FAQ_HEADING_LEVEL),

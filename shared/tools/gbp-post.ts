@@ -70,12 +70,6 @@ export const gbpPostRequestSchema = z
 export type GbpPostRequest = z.output<typeof gbpPostRequestSchema>;
 export type GbpPostRequestInput = z.input<typeof gbpPostRequestSchema>;
 
-export interface GbpPostResult extends Record<string, unknown> {
-  generatedPost: string;
-  /** Event and offer posts: the title Google shows above the text. */
-  title: string | null;
-}
-
 /** Body of POST /api/generate-gbp-image. */
 export const gbpImageRequestSchema = z
   .object({
@@ -93,12 +87,6 @@ export const gbpImageRequestSchema = z
 
 export type GbpImageRequest = z.output<typeof gbpImageRequestSchema>;
 export type GbpImageRequestInput = z.input<typeof gbpImageRequestSchema>;
-
-export interface SizedImageResult extends Record<string, unknown> {
-  imageUrl: string;
-  width: number;
-  height: number;
-}
 
 /* Its expected reply length in tokens: the worker measures live progress against it, the estimate prices it. */
 

@@ -14,14 +14,6 @@ export const analyzeImageRequestSchema = z
   // On the whole body, so the spec's message is answered as written, not prefixed with the field.
   .check(z.refine(inlineImageFits, { error: IMAGE_MESSAGES.fileTooLarge }));
 
-export interface ImageAnalysis {
-  readonly description: string;
-  readonly entities: readonly string[];
-  readonly keywords: readonly string[];
-  readonly style: string;
-  readonly raw_json: Record<string, unknown>;
-}
-
 /**
  * The browser's check before upload (001 §5): image types only, under 5 MB, and small enough as base64
  * for the function that analyses it (shared/inline-upload.ts), with the spec's message either way.

@@ -1,5 +1,5 @@
 import { DEFAULT_MULTI_PLATFORM_MODEL_ID, languageModelIdSchema } from '../models';
-import { SOCIAL_PLATFORM_IDS, type SocialPlatformId } from '../platforms';
+import { SOCIAL_PLATFORM_IDS } from '../platforms';
 import type { SavableKind } from '../saved-title';
 import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
@@ -137,18 +137,3 @@ export const multiPlatformRequestSchema = z.pipe(
 
 export type MultiPlatformRequest = z.output<typeof multiPlatformRequestSchema>;
 export type MultiPlatformRequestInput = z.input<typeof multiPlatformRequestSchema>;
-
-/** Generated result item (001 §3), with the HTML of HTML types and the saved item's id when saved. */
-export interface MultiPlatformItem {
-  type: MultiPlatformType;
-  platform?: SocialPlatformId;
-  content: string;
-  html?: string;
-  success: boolean;
-  error?: string;
-  savedContentId?: string;
-}
-
-export interface MultiPlatformResult extends Record<string, unknown> {
-  items: MultiPlatformItem[];
-}

@@ -44,11 +44,6 @@ export const fetchContentRequestSchema = z.object({
   ),
 });
 
-export interface FetchContentResponse {
-  readonly content: string;
-  readonly title: string;
-}
-
 export type Speaker = 'host' | 'guest';
 
 export interface ScriptTurn {

@@ -100,14 +100,6 @@ export function levelOf(request: Pick<SocialContentRequest, 'contentLength'>, pl
   return request.contentLength[platform] ?? DEFAULT_LENGTH_LEVEL;
 }
 
-/** Job result: `{content: {platform: text}}`, plus each platform's target so the cards can show it. */
-export interface SocialContentResult extends Record<string, unknown> {
-  content: Partial<Record<SocialPlatformId, string>>;
-  targets: Partial<Record<SocialPlatformId, number>>;
-  /** Whether each post says something about the brief (the 'On Target' badge needs it as well as the length). */
-  onTopic: Partial<Record<SocialPlatformId, boolean>>;
-}
-
 const DIMENSIONS = /^(\d{2,4})x(\d{2,4})$/;
 
 export function parseDimensions(value: string): { width: number; height: number } | null {
@@ -161,12 +153,6 @@ export const resizeImageRequestSchema = z
   .check(z.refine(inlineImageFits, { error: IMAGE_MESSAGES.fileTooLarge }));
 
 export type ResizeImageRequest = z.output<typeof resizeImageRequestSchema>;
-
-export interface ResizeImageResult {
-  imageUrl: string;
-  width: number;
-  height: number;
-}
 
 /** Characters of all requested targets, about four to a token, plus the JSON around them. */
 export function socialExpectedTokens(input: SocialContentRequest): number {

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity } from '#shared/activity';
-import type { MultiPlatformItem } from '#shared/tools/multi-platform';
+import type { MultiPlatformItem } from '#shared/tool-results';
+
 import { collectEvents, waitForJob } from '#test/support/job-events';
 import { libraryItems } from '#test/support/library-items';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';

@@ -6,7 +6,8 @@ import { imageMimeType } from '#functions/providers/media-bytes';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
 import { DEFAULT_TIMEOUTS_MS } from '#functions/providers/resilient-call';
 import { MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
-import { analyzeImageRequestSchema, type ImageAnalysis } from '#shared/tools/image-analysis';
+import type { ImageAnalysis } from '#shared/tool-results';
+import { analyzeImageRequestSchema } from '#shared/tools/image-analysis';
 import { IMAGE_MESSAGES } from '#shared/tools/image-generation';
 
 /**

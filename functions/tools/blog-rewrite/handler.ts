@@ -1,6 +1,4 @@
 import { createJobHandler } from '#functions/generation/create-job-handler';
-import { withPreferWait } from '#functions/public-api/prefer-wait';
 import { blogRewriteJob } from '#shared/tools/blog-rewrite';
 
-/** Part of the public API (001 §7), so it honours `Prefer: wait=N`. */
-export const handler = withPreferWait(createJobHandler(blogRewriteJob));
+export const handler = createJobHandler(blogRewriteJob);

@@ -3,7 +3,8 @@ import { BadRequestError } from '#functions/commons/errors';
 import { fetchSource } from '#functions/commons/fetch-source';
 import { httpHandler } from '#functions/commons/http-handler';
 import { SafeFetchError, UnsafeUrlError } from '#functions/commons/safe-fetch-errors';
-import { type FetchContentResponse, fetchContentRequestSchema } from '#shared/tools/podcast';
+import type { FetchContentResponse } from '#shared/tool-results';
+import { fetchContentRequestSchema } from '#shared/tools/podcast';
 
 /**
  * POST /api/fetch-content {url} → {content, title}: the page's readable text through the safe fetcher

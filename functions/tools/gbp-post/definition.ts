@@ -1,10 +1,10 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { savedContentType, savedTitle } from '#shared/saved-title';
+import type { GbpPostResult } from '#shared/tool-results';
 import {
   GBP_ACTIVITY,
   GBP_POST_EXPECTED_TOKENS,
   type GbpPostRequest,
-  type GbpPostResult,
   gbpPostJob,
 } from '#shared/tools/gbp-post';
 import { parseGbpResult } from './parse-result';

@@ -1,6 +1,7 @@
 import { ToolResultError } from '#functions/generation/tool-result-error';
+import type { GbpPostResult } from '#shared/tool-results';
 import { TOOL_MESSAGES } from '#shared/tools/common';
-import type { GbpPostRequest, GbpPostResult } from '#shared/tools/gbp-post';
+import type { GbpPostRequest } from '#shared/tools/gbp-post';
 import { fitGbpPost } from './post-shape';
 
 /** The post as plain text within Google's limit; event and offer posts also give their title line. */

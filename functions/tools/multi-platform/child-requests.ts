@@ -1,10 +1,10 @@
 import type { Client } from '#shared/client';
 import { type LENGTH_LEVELS, SOCIAL_PLATFORMS, type SocialPlatformId } from '#shared/platforms';
 import { htmlToText } from '#shared/text';
+import type { MultiPlatformItem } from '#shared/tool-results';
 import {
   MULTI_PLATFORM_SOCIAL,
   MULTI_PLATFORM_TYPE_LABELS,
-  type MultiPlatformItem,
   type MultiPlatformRequest,
   type MultiPlatformTone,
   type MultiPlatformType,

@@ -16,6 +16,7 @@ import type { ActivityAction } from '#shared/activity';
 import { findLanguageModel } from '#shared/models';
 import { SOCIAL_PLATFORMS } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
+import type { MultiPlatformItem, MultiPlatformResult } from '#shared/tool-results';
 import { BLOG_REWRITE_ACTIVITY } from '#shared/tools/blog-rewrite';
 import { CLIENT_CONTENT_ACTIVITY } from '#shared/tools/client-content';
 import { firstIssueMessage } from '#shared/tools/common';
@@ -25,9 +26,7 @@ import { estimateTextTool } from '#shared/tools/job-estimates';
 import {
   MULTI_PLATFORM_ACTIVITY,
   MULTI_PLATFORM_MESSAGES,
-  type MultiPlatformItem,
   type MultiPlatformRequest,
-  type MultiPlatformResult,
   type MultiPlatformType,
   multiPlatformRequestSchema,
 } from '#shared/tools/multi-platform';

@@ -6,11 +6,8 @@ import { putMedia, readMedia } from '#functions/media/media-store';
 import { imageMimeType } from '#functions/providers/media-bytes';
 import { MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
 import { parseMediaPath } from '#shared/media';
-import {
-  type ResizeImageResult,
-  resizeImageRequestSchema,
-  SOCIAL_MESSAGES,
-} from '#shared/tools/social-content';
+import type { ResizeImageResult } from '#shared/tool-results';
+import { resizeImageRequestSchema, SOCIAL_MESSAGES } from '#shared/tools/social-content';
 import { resizeToExact } from './resize';
 
 /**

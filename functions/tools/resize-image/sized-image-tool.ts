@@ -6,7 +6,8 @@ import { type ImageResolution, resolveImageProvider } from '#functions/providers
 import type { ActivityAction } from '#shared/activity';
 import { DEFAULT_IMAGE_MODEL_ID, PROVIDER_LABELS } from '#shared/models';
 import { type ImageUsage, NO_USAGE } from '#shared/prices';
-import type { SizedImageResult } from '#shared/tools/gbp-post';
+import type { SizedImageResult } from '#shared/tool-results';
+
 import { parseDimensions } from '#shared/tools/social-content';
 
 /**

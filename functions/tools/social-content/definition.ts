@@ -1,10 +1,10 @@
 import type { ToolDefinition } from '#functions/generation/tool-definition';
 import { SOCIAL_PLATFORMS, type SocialPlatformId } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
+import type { SocialContentResult } from '#shared/tool-results';
 import {
   SOCIAL_ACTIVITY,
   type SocialContentRequest,
-  type SocialContentResult,
   socialContentJob,
   socialExpectedTokens,
 } from '#shared/tools/social-content';

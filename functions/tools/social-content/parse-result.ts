@@ -5,8 +5,9 @@ import {
   saysSomethingAbout,
   targetCharacters,
 } from '#shared/platforms';
+import type { SocialContentResult } from '#shared/tool-results';
 import { TOOL_MESSAGES } from '#shared/tools/common';
-import { levelOf, type SocialContentRequest, type SocialContentResult } from '#shared/tools/social-content';
+import { levelOf, type SocialContentRequest } from '#shared/tools/social-content';
 import { fitToMaximum } from './fit-length';
 
 function jsonObjectIn(raw: string): Record<string, unknown> | null {

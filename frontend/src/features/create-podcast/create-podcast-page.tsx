@@ -1,10 +1,7 @@
 import { Download, Link as LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  type FetchContentResponse,
-  PODCAST_MESSAGES,
-  textToSpeechRequestSchema,
-} from '#shared/tools/podcast';
+import type { FetchContentResponse } from '#shared/tool-results';
+import { PODCAST_MESSAGES, textToSpeechRequestSchema } from '#shared/tools/podcast';
 import { GenerateButton } from '@/components/tool/generate-button';
 import { PlainSelect } from '@/components/tool/plain-select';
 import { SettingsCard, ToolPage } from '@/components/tool/tool-page';

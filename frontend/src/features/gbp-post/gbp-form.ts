@@ -2,6 +2,7 @@ import type { GbpTopicType } from '#shared/channels';
 import type { CreateContentInput } from '#shared/content';
 import { DEFAULT_GBP_MODEL_ID, type LanguageModelId } from '#shared/models';
 import { savedContentType, savedTitle } from '#shared/saved-title';
+import type { ImageAtSize } from '#shared/tool-results';
 import {
   DEFAULT_GBP_IMAGE_SIZE,
   DEFAULT_GBP_POST_TYPE,
@@ -10,7 +11,6 @@ import {
   type GbpImageSize,
   type GbpPostRequestInput,
   type GbpPostType,
-  type SizedImageResult,
 } from '#shared/tools/gbp-post';
 import { atField, type FieldProblem } from '../../components/tool/field-problem';
 import type { JobResult } from '../../components/tool/job-state';
@@ -71,7 +71,7 @@ export function readGbpPost(result: JobResult): GbpPostOutput | null {
   return typeof post === 'string' && post.trim() !== '' ? { post } : null;
 }
 
-export function readSizedImage(result: JobResult): SizedImageResult | null {
+export function readSizedImage(result: JobResult): ImageAtSize | null {
   const { imageUrl, width, height } = result;
   if (typeof imageUrl !== 'string' || typeof width !== 'number' || typeof height !== 'number') return null;
   return { imageUrl, width, height };

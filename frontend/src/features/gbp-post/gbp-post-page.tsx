@@ -1,5 +1,6 @@
 import { GBP_MODELS } from '#shared/models';
 import { endSentence } from '#shared/text';
+import type { ImageAtSize } from '#shared/tool-results';
 import {
   GBP_IMAGE_SIZE_LABELS,
   GBP_IMAGE_SIZES,
@@ -10,7 +11,6 @@ import {
   type GbpPostRequestInput,
   gbpImageRequestSchema,
   gbpPostRequestSchema,
-  type SizedImageResult,
 } from '#shared/tools/gbp-post';
 import { PublishButton } from '@/components/channels/publish-button';
 import { useSaveForPublishing } from '@/components/channels/save-for-publishing';
@@ -55,7 +55,7 @@ const GBP_POST: ToolDefinition<GbpForm, GbpPostRequestInput, GbpPostOutput> = {
   },
 };
 
-const GBP_IMAGE: ToolDefinition<GbpForm, GbpImageRequestInput, SizedImageResult> = {
+const GBP_IMAGE: ToolDefinition<GbpForm, GbpImageRequestInput, ImageAtSize> = {
   tool: 'gbp-image',
   schema: gbpImageRequestSchema,
   initialForm: () => initialGbpForm,

@@ -2,7 +2,8 @@ import { Download, ImagePlus, Plus, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { imageDownloadName } from '#shared/file-names';
 import { findImageModel } from '#shared/models';
-import { type ImageAnalysis, uploadProblem } from '#shared/tools/image-analysis';
+import type { ImageAnalysis } from '#shared/tool-results';
+import { uploadProblem } from '#shared/tools/image-analysis';
 import {
   assembleImagePrompt,
   generateImageRequestSchema,

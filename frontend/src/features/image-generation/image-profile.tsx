@@ -1,5 +1,6 @@
 import { Copy } from 'lucide-react';
-import type { ImageAnalysis } from '#shared/tools/image-analysis';
+import type { ImageAnalysis } from '#shared/tool-results';
+
 import { copyToClipboard } from '@/components/tool/result-actions';
 import { Button } from '@/components/ui/button';
 

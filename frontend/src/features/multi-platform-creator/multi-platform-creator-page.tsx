@@ -4,6 +4,7 @@ import type { ChannelPlatform } from '#shared/channels';
 import type { ClientContent } from '#shared/content';
 import { MULTI_PLATFORM_MODELS } from '#shared/models';
 import { SOCIAL_PLATFORM_IDS, SOCIAL_PLATFORMS } from '#shared/platforms';
+import type { MultiPlatformItem } from '#shared/tool-results';
 import { BLOG_FRAMEWORK_OPTIONS } from '#shared/tools/blog-rewrite';
 import {
   HTML_RESULT_TYPES,
@@ -11,7 +12,6 @@ import {
   MULTI_PLATFORM_TONES,
   MULTI_PLATFORM_TYPE_LABELS,
   MULTI_PLATFORM_TYPES,
-  type MultiPlatformItem,
   type MultiPlatformRequestInput,
   multiPlatformRequestSchema,
 } from '#shared/tools/multi-platform';

@@ -1,6 +1,7 @@
 import { DEFAULT_MULTI_PLATFORM_MODEL_ID, type LanguageModelId } from '#shared/models';
 import { SOCIAL_PLATFORMS, type SocialPlatformId } from '#shared/platforms';
 import { type SavableKind, savedContentType, savedTitle } from '#shared/saved-title';
+import type { MultiPlatformItem } from '#shared/tool-results';
 import type { BlogFramework } from '#shared/tools/blog-rewrite';
 import type { ToastText } from '#shared/tools/common';
 import {
@@ -8,7 +9,6 @@ import {
   itemCount,
   MULTI_PLATFORM_MESSAGES,
   MULTI_PLATFORM_TYPES,
-  type MultiPlatformItem,
   type MultiPlatformRequestInput,
   type MultiPlatformTone,
   type MultiPlatformType,

@@ -10,12 +10,12 @@ import {
   SOCIAL_PLATFORMS,
   type SocialPlatformId,
 } from '#shared/platforms';
-import type { SizedImageResult } from '#shared/tools/gbp-post';
+import type { ImageAtSize, ResizeImageResult } from '#shared/tool-results';
+
 import {
   CUSTOM_RESIZE,
   RESIZE_MODE_LABELS,
   RESIZE_MODES,
-  type ResizeImageResult,
   type ResizeMode,
   SOCIAL_MESSAGES,
   SOCIAL_TONES,
@@ -77,7 +77,7 @@ const SOCIAL_CONTENT: ToolDefinition<SocialForm, SocialContentRequestInput, Soci
   },
 };
 
-const SOCIAL_IMAGE: ToolDefinition<SocialForm, SocialImageRequestInput, SizedImageResult> = {
+const SOCIAL_IMAGE: ToolDefinition<SocialForm, SocialImageRequestInput, ImageAtSize> = {
   tool: 'social-image',
   schema: socialImageRequestSchema,
   initialForm: () => initialSocialForm,

@@ -11,7 +11,8 @@ import {
   type SocialPlatformId,
 } from '#shared/platforms';
 import { savedContentType, savedTitle } from '#shared/saved-title';
-import type { SizedImageResult } from '#shared/tools/gbp-post';
+import type { ImageAtSize } from '#shared/tool-results';
+
 import {
   DEFAULT_SOCIAL_TONE,
   SOCIAL_MESSAGES,
@@ -140,7 +141,7 @@ export function readSocialOutput(result: JobResult): SocialOutput | null {
   return posts.length > 0 ? { posts } : null;
 }
 
-export function readSocialImage(result: JobResult): SizedImageResult | null {
+export function readSocialImage(result: JobResult): ImageAtSize | null {
   const { imageUrl, width, height } = result;
   if (typeof imageUrl !== 'string' || typeof width !== 'number' || typeof height !== 'number') return null;
   return { imageUrl, width, height };
