@@ -208,9 +208,10 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('GrantAccess', 'POST', '/api/clients/{clientId}/access', clientAccess, 'user'),
   route('RevokeAccess', 'DELETE', '/api/clients/{clientId}/access/{accessId}', clientAccess, 'user'),
 
-  route('ListContent', 'GET', '/api/clients/{clientId}/content', content, 'user'),
+  // A client's library, readable with a key too (integrations and agents use what was made).
+  route('ListContent', 'GET', '/api/clients/{clientId}/content', content, 'apiKey'),
   route('CreateContent', 'POST', '/api/clients/{clientId}/content', contentSaves, 'user'),
-  route('GetContent', 'GET', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
+  route('GetContent', 'GET', '/api/clients/{clientId}/content/{contentId}', content, 'apiKey'),
   route('UpdateContent', 'PUT', '/api/clients/{clientId}/content/{contentId}', contentSaves, 'user'),
   route('DeleteContent', 'DELETE', '/api/clients/{clientId}/content/{contentId}', content, 'user'),
   route('RestoreContent', 'POST', '/api/clients/{clientId}/content/{contentId}/restore', content, 'user'),

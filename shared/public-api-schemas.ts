@@ -29,6 +29,7 @@ import {
   previewFieldOf,
 } from './client-list';
 import { listClientsQuerySchema } from './client-list-query';
+import { clientContentSchema, contentSummaryPageSchema, listContentQuerySchema } from './content-schemas';
 import { textJobResultOf } from './job-results';
 import { signMediaRequestSchema, signMediaResponseSchema } from './media-sign';
 import {
@@ -749,6 +750,25 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     request: clientPatchSchema,
     example: { phone: '(512) 555-0199', city: 'Round Rock' },
     response: { status: 200, schema: clientSchema },
+  },
+  {
+    method: 'get',
+    path: '/clients/{clientId}/content',
+    tag: 'Clients',
+    summary: 'List or search a client’s library',
+    description:
+      'The client’s saved content, newest first, one page at a time (follow `next_cursor` until it is null), each item as its card shows it: its text as a 200-character preview, its images as thumbnails. `type` keeps one kind; `search` the items whose title or text holds the words. GET one item for its whole text and HTML.',
+    query: listContentQuerySchema,
+    response: { status: 200, schema: contentSummaryPageSchema },
+  },
+  {
+    method: 'get',
+    path: '/clients/{clientId}/content/{contentId}',
+    tag: 'Clients',
+    summary: 'Get a library item',
+    description:
+      'One item of the client’s library, whole: its text, its HTML, its status and approvals, and what the tool recorded with it (`metadata`).',
+    response: { status: 200, schema: clientContentSchema },
   },
   TOOL_ENDPOINTS['text-to-speech'],
   {

@@ -21,12 +21,39 @@ export interface RateLimitSettings {
   readonly windowSeconds: number;
 }
 
+/** Where a key stands in its window, after this request. */
+export interface KeyQuota {
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly remaining: number;
+  /** Seconds until the window ends and the budget refills. */
+  readonly resetSeconds: number;
+}
+
 export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'rate_limited', `Too many requests for this API key. Try again in ${retryAfterSeconds} s.`, {
-      'retry-after': String(retryAfterSeconds),
+  constructor(readonly quota: KeyQuota) {
+    super(429, 'rate_limited', `Too many requests for this API key. Try again in ${quota.resetSeconds} s.`, {
+      'retry-after': String(quota.resetSeconds),
     });
   }
+
+  get retryAfterSeconds(): number {
+    return this.quota.resetSeconds;
+  }
+}
+
+/** The policy name both fields use: the one quota each key has. */
+const POLICY = '"key"';
+
+/**
+ * The IETF httpapi draft's fields (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy` states the
+ * quota (q requests in w seconds), `RateLimit` what is left of it (r) and when it refills (t seconds).
+ */
+export function rateLimitHeaders(quota: KeyQuota): Record<string, string> {
+  return {
+    'ratelimit-policy': `${POLICY};q=${quota.limit};w=${quota.windowSeconds}`,
+    ratelimit: `${POLICY};r=${quota.remaining};t=${quota.resetSeconds}`,
+  };
 }
 
 function positiveInteger(value: string | undefined, fallback: number): number {
@@ -46,10 +73,16 @@ export async function consumeApiKeyRequest(
   keyId: string,
   now = new Date(),
   settings: RateLimitSettings = rateLimitSettings(),
-): Promise<void> {
+): Promise<KeyQuota> {
   const window = windowOf(now, settings.windowSeconds);
+  const quota = (remaining: number): KeyQuota => ({
+    limit: settings.limit,
+    windowSeconds: settings.windowSeconds,
+    remaining: Math.max(0, remaining),
+    resetSeconds: window.retryAfterSeconds,
+  });
   try {
-    await apiKeyEntities()
+    const { Attributes } = await apiKeyEntities()
       .rateWindow.build(UpdateItemCommand)
       .item({
         keyId,
@@ -58,6 +91,7 @@ export async function consumeApiKeyRequest(
         expiresAt: window.start + 2 * settings.windowSeconds,
       })
       .options({
+        returnValues: 'UPDATED_NEW',
         condition: {
           or: [
             { attr: 'requests', exists: false },
@@ -66,8 +100,9 @@ export async function consumeApiKeyRequest(
         },
       })
       .send();
+    return quota(settings.limit - (Attributes?.requests ?? settings.limit));
   } catch (error) {
-    if (isConditionFailure(error)) throw new RateLimitedError(window.retryAfterSeconds);
+    if (isConditionFailure(error)) throw new RateLimitedError(quota(0));
     throw error;
   }
 }

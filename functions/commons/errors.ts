@@ -61,6 +61,20 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
+/** The request is well formed but cannot be done as sent (an Idempotency-Key reused with another body). */
+export class UnprocessableError extends HttpError {
+  constructor(message: string, code: string) {
+    super(422, code, message);
+  }
+}
+
+/** A body sent as something other than JSON (`text/plain`, a form) to a route that reads JSON. */
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string) {
+    super(415, 'unsupported_media_type', message);
+  }
+}
+
 export class PayloadTooLargeError extends HttpError {
   constructor(message: string) {
     super(413, 'payload_too_large', message);

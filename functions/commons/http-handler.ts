@@ -7,6 +7,7 @@ import {
 } from './credential-refusals';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import {
+  addReplyHeaders,
   type HttpEvent,
   type HttpRequest,
   hasCsvBody,
@@ -53,12 +54,20 @@ function callerOrRefusal(event: HttpEvent): Caller | UnauthorizedError {
 /**
  * Only key traffic has a budget; the app's own (login-token) requests are never counted. The limiter
  * (its entity and the toolbox's update action) loads with the first key request: most functions serve
- * the app alone, and the split build (infra/split-bundle.ts) leaves it in a chunk of its own.
+ * the app alone, and the split build (infra/split-bundle.ts) leaves it in a chunk of its own. Its reply
+ * carries the key's quota as the IETF draft's `RateLimit-Policy` and `RateLimit` fields say.
  */
-async function countKeyRequest(caller: Caller): Promise<void> {
+async function countKeyRequest(caller: Caller, event: HttpEvent): Promise<void> {
   if (!caller.apiKeyId) return;
-  const { consumeApiKeyRequest } = await import('#functions/api-keys/rate-limit');
-  await consumeApiKeyRequest(caller.apiKeyId);
+  const { consumeApiKeyRequest, rateLimitHeaders, RateLimitedError } = await import(
+    '#functions/api-keys/rate-limit'
+  );
+  try {
+    addReplyHeaders(event, rateLimitHeaders(await consumeApiKeyRequest(caller.apiKeyId)));
+  } catch (error) {
+    if (error instanceof RateLimitedError) addReplyHeaders(event, rateLimitHeaders(error.quota));
+    throw error;
+  }
 }
 
 async function authorize(event: HttpEvent): Promise<Caller | null> {
@@ -70,7 +79,7 @@ async function authorize(event: HttpEvent): Promise<Caller | null> {
   if ((kind === 'user' || kind === 'admin') && caller.authMethod !== 'token') {
     throw new ForbiddenError('This endpoint is not part of the public API; sign in to use it.');
   }
-  await countKeyRequest(caller);
+  await countKeyRequest(caller, event);
   return caller;
 }
 
@@ -93,7 +102,7 @@ export function credentialsOrLinkHandler(options: {
     }
     const found = callerOrRefusal(event);
     const caller = found instanceof UnauthorizedError ? null : found;
-    if (caller) await countKeyRequest(caller);
+    if (caller) await countKeyRequest(caller, event);
     validate(undefined, parseBody(event));
     return options.handle({
       ...requestOf(event, undefined, context),

@@ -5,7 +5,13 @@ import type {
 } from 'aws-lambda';
 import { type AuthKind, httpRoutes } from '#contract/routes';
 import * as z from '#shared/validation/zod';
-import { BadRequestError, ForbiddenError, HttpError, PayloadTooLargeError } from './errors';
+import {
+  BadRequestError,
+  ForbiddenError,
+  HttpError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from './errors';
 import { logger } from './logger';
 import { readableStack } from './readable-stack';
 
@@ -80,9 +86,27 @@ export function hasCsvBody(event: HttpEvent): boolean {
   return /^text\/csv\b/i.test(type.trim());
 }
 
+/**
+ * A body is JSON when it says so (`application/json`, or a `+json` type) or says nothing; any other
+ * declared type is refused with 415, so a form or `text/plain` post is not read as JSON by accident.
+ */
+function declaresOtherThanJson(event: HttpEvent): string | null {
+  const declared = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (declared === '' || declared === 'application/json' || /^application\/[\w.+-]+\+json$/.test(declared)) {
+    return null;
+  }
+  return declared;
+}
+
 export function parseBody(event: HttpEvent, maxBytes = MAX_BODY_BYTES): unknown {
   const raw = rawBody(event, maxBytes);
   if (raw === '') return undefined;
+  const declared = declaresOtherThanJson(event);
+  if (declared !== null) {
+    throw new UnsupportedMediaTypeError(
+      `The request body must be JSON, sent with Content-Type: application/json (not ${declared})`,
+    );
+  }
   try {
     return JSON.parse(raw);
   } catch {
@@ -130,9 +154,11 @@ function reply(result: unknown): APIGatewayProxyStructuredResultV2 {
     };
   }
   if (result instanceof HttpResult) {
+    // A reply without a body (a redirect, a 204) has no content type to declare.
+    const { 'content-type': _json, ...bodiless } = jsonHeaders;
     return {
       statusCode: result.statusCode,
-      headers: { ...jsonHeaders, ...result.headers },
+      headers: { ...(result.body === undefined ? bodiless : jsonHeaders), ...result.headers },
       body: result.body === undefined ? '' : JSON.stringify(result.body),
     };
   }
@@ -207,6 +233,31 @@ async function beforeTimeout<Result>(work: Promise<Result>, context: Context | u
  * function: middy wrapped it once, with no middleware, and middy's own middlewares (JSON body parser,
  * error handler, validator) would change the replies' bytes (docs/decisions.md, "HTTP wrapper").
  */
+/** Headers a request's handling adds to its reply, whatever it answers (the key's rate limit). */
+const addedHeaders = new WeakMap<HttpEvent, Record<string, string>>();
+
+export function addReplyHeaders(event: HttpEvent, headers: Readonly<Record<string, string>>): void {
+  addedHeaders.set(event, { ...addedHeaders.get(event), ...headers });
+}
+
+/**
+ * Every reply names its request (`x-request-id`, API Gateway's request id, which its access log and the
+ * function's logs carry too), so an integrator can quote it.
+ */
+function withRequestHeaders(
+  event: HttpEvent,
+  replied: APIGatewayProxyStructuredResultV2,
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    ...replied,
+    headers: {
+      ...replied.headers,
+      ...addedHeaders.get(event),
+      ...(event.requestContext?.requestId ? { 'x-request-id': event.requestContext.requestId } : {}),
+    },
+  };
+}
+
 export function wrap(
   run: (event: HttpEvent, context: Context) => Promise<unknown>,
 ): (event: HttpEvent, context: Context) => Promise<APIGatewayProxyStructuredResultV2> {
@@ -214,9 +265,9 @@ export function wrap(
     beforeTimeout(
       (async () => {
         try {
-          return reply(await run(event, context));
+          return withRequestHeaders(event, reply(await run(event, context)));
         } catch (error) {
-          return errorReply(error, event);
+          return withRequestHeaders(event, errorReply(error, event));
         }
       })(),
       context,

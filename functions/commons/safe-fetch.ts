@@ -495,6 +495,20 @@ function nextHop(location: string, from: URL): URL {
 }
 
 /**
+ * Whether a user-given URL may be fetched at all, without fetching it: throws the `UnsafeUrlError` that
+ * safeFetch would (a private, local or malformed address), and lets a name that cannot be resolved pass,
+ * for the fetch itself to report. A redirect's target is still checked when the page is read.
+ */
+export async function assertFetchableUrl(input: string, lookup: ResolveHost = systemLookup): Promise<void> {
+  const url = parseUserUrl(input);
+  try {
+    await resolveAllowed(url, lookup);
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) throw error;
+  }
+}
+
+/**
  * GETs a user-given http(s) URL and returns its text. Throws `UnsafeUrlError` when the URL (or any
  * redirect) may not be fetched and `FetchFailedError` when reading it failed; both messages are meant
  * for the user.

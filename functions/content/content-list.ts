@@ -5,7 +5,8 @@ import { decodeCursor, encodeCursor, fitToBudget } from '#functions/commons/pagi
 import { entities } from '#functions/data/entities';
 import { batchGetItems, collectUpTo, readQueryPage } from '#functions/data/item-commands';
 import { partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
-import { CONTENT_TYPES, type ContentType } from '#shared/content';
+import type { ContentType } from '#shared/content';
+import { listContentQuerySchema } from '#shared/content-schemas';
 import {
   type ContentSummary,
   type ContentSummaryPage,
@@ -13,8 +14,7 @@ import {
   type StoredContentSummary,
   toContentSummary,
 } from '#shared/content-summary';
-import { pageCursorSchema, pageLimitSchema } from '#shared/validation/page-query';
-import * as z from '#shared/validation/zod';
+import type * as z from '#shared/validation/zod';
 import { type ContentRecord, toClientContent } from './content-record';
 
 /**
@@ -24,24 +24,8 @@ import { type ContentRecord, toClientContent } from './content-record';
  * it in the same partition, so a cursor can never reach into another client's library.
  */
 
-export const CONTENT_PAGE_DEFAULT = 50;
-/**
- * A library of 5,000 items is two requests: the first screen's page, then the rest
- * (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids").
- */
-export const CONTENT_PAGE_MAX = 5000;
 /** Lambda replies are capped at 6 MB; a page stops early rather than fail on long titles and links. */
 export const CONTENT_PAGE_MAX_BYTES = 4_500_000;
-
-export const CONTENT_SEARCH_MAX_LENGTH = 200;
-
-export const listContentQuerySchema = z.object({
-  limit: pageLimitSchema(CONTENT_PAGE_MAX, CONTENT_PAGE_DEFAULT),
-  type: z.optional(z.enum(CONTENT_TYPES)),
-  cursor: pageCursorSchema(),
-  /** Only the items whose title or text holds these words (any case): the library's search. */
-  search: z.optional(z.string().check(z.maxLength(CONTENT_SEARCH_MAX_LENGTH))),
-});
 
 export type ListContentQuery = z.output<typeof listContentQuerySchema>;
 

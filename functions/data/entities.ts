@@ -479,6 +479,8 @@ const idempotencyKeySchema = () =>
     key: string().key(),
     jobId: string(),
     tool: string(),
+    /** SHA-256 of the validated request: a repeat with another body is refused (absent on older records). */
+    bodyHash: string().optional(),
     createdAt: string(),
     /** TTL: a day; reads also check it (dynalite has no TTL expiry). */
     expiresAt: number(),

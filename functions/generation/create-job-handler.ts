@@ -2,6 +2,7 @@ import { billableEstimate } from '#functions/budgets/billable-estimate';
 import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
+import { refuseUnsafeSourceUrls } from '#functions/commons/source-urls';
 import { findLanguageModel } from '#shared/models';
 import type { ToolJob } from '#shared/tools/common';
 import { idempotencyKeyOf } from './idempotency-keys';
@@ -32,6 +33,7 @@ export function createJobHandler<Input extends { readonly model: string }>(tool:
       handle: async ({ body, caller, userAgent, event }) => {
         const key = idempotencyKeyOf(event.headers);
         const clientId = tool.clientId(body);
+        await refuseUnsafeSourceUrls(tool.sourceUrls?.(body) ?? []);
         const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
         // A client's job holds its estimate only if it can cost money: offline, it holds nothing.
         const listPrice = tool.estimateMicroUsd(body);
@@ -41,6 +43,7 @@ export function createJobHandler<Input extends { readonly model: string }>(tool:
         return admitJob({
           caller,
           key,
+          request: body,
           tool: tool.name,
           budget: client ? { client: budgetedClientOf(client), estimateMicroUsd } : null,
           create: (jobId, budgetMonth) =>

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
-import { BadRequestError, ConflictError } from '#functions/commons/errors';
+import { BadRequestError, ConflictError, UnprocessableError } from '#functions/commons/errors';
 import { entities, isExpired, ttlInSeconds } from '#functions/data/entities';
 import { findItem, putItem } from '#functions/data/item-commands';
 import {
@@ -13,10 +14,18 @@ import { isConditionFailure } from './conditional-write';
 /**
  * `Idempotency-Key` on generation POSTs (docs/decisions.md, "Generation"): the first request with a key
  * records (user, key) → job id in one conditional write before the job exists; a repeat finds the record
- * and gets the same job. Keys are per user, and forgotten after a day.
+ * and gets the same job. Keys are per user, and forgotten after a day. A repeat must send the same
+ * request: the record keeps a hash of the validated body, and another body answers 422.
  */
 
 const HEADER_NAME = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+
+/** What a key's record remembers of its request: the validated body, as JSON, hashed. */
+export function requestHash(body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('base64url');
+}
 
 /** The request's key, or null without one; 400 when the header is there but malformed. */
 export function idempotencyKeyOf(headers: Readonly<Record<string, string | undefined>> | undefined) {
@@ -35,18 +44,19 @@ export type KeyClaim =
 
 /**
  * Records `jobId` under the key unless a live record holds it. A record for another tool is a client
- * bug (one key per request): 409.
+ * bug (one key per request): 409; the same tool with another body, 422.
  */
 export async function claimIdempotencyKey(
   userId: string,
   key: string,
   tool: string,
   jobId: string,
+  bodyHash: string,
   now = Date.now(),
 ): Promise<KeyClaim> {
   // A second round only when the record vanished or expired between the write and the read.
   for (let round = 0; round < 2; round += 1) {
-    if (await tryRecord(userId, key, tool, jobId, now)) return { fresh: true, jobId };
+    if (await tryRecord(userId, key, tool, jobId, bodyHash, now)) return { fresh: true, jobId };
     const data = await findItem(entities().idempotencyKey, { userId, key }, { consistent: true });
     if (!data || isExpired(data.expiresAt, now)) continue;
     if (data.tool !== tool) {
@@ -55,12 +65,25 @@ export async function claimIdempotencyKey(
         'idempotency_key_reused',
       );
     }
+    if (data.bodyHash !== undefined && data.bodyHash !== bodyHash) {
+      throw new UnprocessableError(
+        `This ${IDEMPOTENCY_KEY_HEADER} was already used with another request body. Send the same body to get the first reply, or a new key for a new request.`,
+        'idempotency_key_mismatch',
+      );
+    }
     return { fresh: false, jobId: data.jobId };
   }
   throw new Error(`Could not record ${IDEMPOTENCY_KEY_HEADER} ${key}`);
 }
 
-async function tryRecord(userId: string, key: string, tool: string, jobId: string, now: number) {
+async function tryRecord(
+  userId: string,
+  key: string,
+  tool: string,
+  jobId: string,
+  bodyHash: string,
+  now: number,
+) {
   const nowSeconds = Math.floor(now / 1000);
   try {
     await putItem(
@@ -70,6 +93,7 @@ async function tryRecord(userId: string, key: string, tool: string, jobId: strin
         key,
         jobId,
         tool,
+        bodyHash,
         createdAt: new Date(now).toISOString(),
         expiresAt: ttlInSeconds(IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60, now),
       },

@@ -5,7 +5,7 @@ import { ServiceUnavailableError } from '#functions/commons/errors';
 import { HttpResult } from '#functions/commons/http-handler';
 import { logger } from '#functions/commons/logger';
 import { JOB_NOT_QUEUED_MESSAGE } from '#shared/generation-jobs';
-import { claimIdempotencyKey, releaseIdempotencyKey } from './idempotency-keys';
+import { claimIdempotencyKey, releaseIdempotencyKey, requestHash } from './idempotency-keys';
 import { releaseJobSlot, takeJobSlot } from './job-slots';
 import { failUnqueuedJob, getJob, reopenUnqueuedJob } from './job-store';
 
@@ -13,6 +13,8 @@ export interface JobAdmission {
   readonly caller: Caller;
   /** The request's Idempotency-Key, or null. */
   readonly key: string | null;
+  /** The validated request, which a repeat of the key must match (idempotency-keys.ts). */
+  readonly request: unknown;
   readonly tool: string;
   /** The client the job is for, and its cost estimate, counted against the client's monthly budget. */
   readonly budget: { readonly client: BudgetedClient; readonly estimateMicroUsd: number } | null;
@@ -39,7 +41,9 @@ export interface JobAdmission {
  */
 export async function admitJob(admission: JobAdmission): Promise<HttpResult> {
   const { caller, key, tool } = admission;
-  const claim = key ? await claimIdempotencyKey(caller.userId, key, tool, ulid()) : null;
+  const claim = key
+    ? await claimIdempotencyKey(caller.userId, key, tool, ulid(), requestHash(admission.request))
+    : null;
   if (claim && !claim.fresh) {
     const existing = await getJob(claim.jobId);
     if (existing && !existing.neverQueued) return accepted(existing.id);

@@ -3,6 +3,7 @@ import { billableEstimate } from '#functions/budgets/billable-estimate';
 import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
+import { refuseUnsafeSourceUrls } from '#functions/commons/source-urls';
 import { idempotencyKeyOf } from '#functions/generation/idempotency-keys';
 import { admitJob } from '#functions/generation/job-admission';
 import { createJob } from '#functions/generation/job-store';
@@ -31,6 +32,8 @@ export function createMediaJobHandler<Input extends object>(options: {
    * whose children count themselves): its estimate holds the client's budget only with that key here.
    */
   billedBy(input: Input): ModelProvider | null;
+  /** The web pages the job will read (shared/tools/common.ts, ToolJob's `sourceUrls`). */
+  sourceUrls?(input: Input): readonly string[];
 }) {
   return withPreferWait(
     httpHandler({
@@ -38,6 +41,7 @@ export function createMediaJobHandler<Input extends object>(options: {
       handle: async ({ body, caller, userAgent, event }) => {
         const key = idempotencyKeyOf(event.headers);
         const clientId = options.clientId(body);
+        await refuseUnsafeSourceUrls(options.sourceUrls?.(body) ?? []);
         const client = clientId ? (await authorizeClient(caller, clientId)).record : null;
         const { apiKey, ...stored } = body as Input & { apiKey?: string };
         const listPrice = options.estimateMicroUsd(body);
@@ -47,6 +51,7 @@ export function createMediaJobHandler<Input extends object>(options: {
         return admitJob({
           caller,
           key,
+          request: stored,
           tool: options.name,
           budget: client ? { client: budgetedClientOf(client), estimateMicroUsd } : null,
           create: (jobId, budgetMonth) =>

@@ -2,6 +2,11 @@ import { httpRoutes } from '#contract/routes';
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from '#shared/api-keys';
 import { MAX_API_REQUEST_BODY_BYTES } from '#shared/api-limits';
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+} from '#shared/generation-jobs';
+import {
   DOCUMENTATION_PATH,
   MAX_PREFER_WAIT_SECONDS,
   PUBLIC_API_CONTACT_NAME,
@@ -56,6 +61,18 @@ const retryAfter = (description: string) => ({
   'Retry-After': { description, schema: { type: 'integer' } },
 });
 
+/** The key's quota on every reply to a key (draft-ietf-httpapi-ratelimit-headers). */
+const rateLimitHeaders = {
+  'RateLimit-Policy': {
+    description: 'The key’s quota: `"key";q=<requests>;w=<seconds>`.',
+    schema: { type: 'string', example: '"key";q=60;w=60' },
+  },
+  RateLimit: {
+    description: 'What is left of it: `"key";r=<remaining>;t=<seconds until it refills>`.',
+    schema: { type: 'string', example: '"key";r=59;t=42' },
+  },
+};
+
 const componentResponses = {
   BadRequest: errorResponse('The body is not valid JSON or fails validation; `message` names the field.'),
   Unauthorized: errorResponse(
@@ -72,9 +89,12 @@ const componentResponses = {
   PayloadTooLarge: errorResponse(
     `The request body is over the limit: ${MAX_API_REQUEST_BODY_BYTES / 1024 / 1024} MB for any request, 2 MB of JSON for most endpoints.`,
   ),
+  UnsupportedMediaType: errorResponse(
+    'The body was sent as something other than JSON (`text/plain`, a form): send it with `Content-Type: application/json`.',
+  ),
   TooManyRequests: errorResponse(
     'The key used up its budget for this minute, or the user has as many generations running as one person may.',
-    retryAfter('Seconds until the budget refills.'),
+    { ...retryAfter('Seconds until the budget refills.'), ...rateLimitHeaders },
   ),
   BudgetExceeded: {
     description:
@@ -227,6 +247,7 @@ function operation(endpoint: PublicEndpoint): JsonObject {
   if (mayNotFind(endpoint)) responses['404'] = responseRef('NotFound');
   // Any request may meet the edge's body limit (infra/api-edge-guard.ts), a route's own lower one too.
   responses['413'] = responseRef('PayloadTooLarge');
+  if (endpoint.request) responses['415'] = responseRef('UnsupportedMediaType');
   if (endpoint.notModified) {
     responses['304'] = {
       description: endpoint.notModified,
@@ -234,6 +255,14 @@ function operation(endpoint: PublicEndpoint): JsonObject {
     };
   }
   if (endpoint.conflict) responses['409'] = errorResponse(endpoint.conflict);
+  if (endpoint.jobTool) {
+    responses['409'] = errorResponse(
+      '`idempotency_key_reused`: the `Idempotency-Key` was used for another kind of generation in the last day.',
+    );
+    responses['422'] = errorResponse(
+      '`idempotency_key_mismatch`: the `Idempotency-Key` was used with another request body in the last day. Send the same body to get the first reply, or a new key.',
+    );
+  }
   if (!endpoint.public) responses['429'] = responseRef('TooManyRequests');
   else if (endpoint.rateLimited) {
     responses['429'] = errorResponse(endpoint.rateLimited, retryAfter('Seconds until the budget refills.'));
@@ -256,7 +285,10 @@ function operation(endpoint: PublicEndpoint): JsonObject {
     });
   }
   parameters.push(...queryParameters(endpoint));
-  if (endpoint.jobTool) parameters.push({ $ref: '#/components/parameters/Prefer' });
+  if (endpoint.jobTool) {
+    parameters.push({ $ref: '#/components/parameters/Prefer' });
+    parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  }
   return {
     operationId: operationId(endpoint),
     tags: [endpoint.tag],
@@ -321,7 +353,7 @@ export function buildOpenApiDocument(
       description: [
         'Generate content and manage clients from your own code.',
         'Authenticate with `Authorization: Bearer lbm_…` (an API key from the API Keys page) or a login token.',
-        `A key acts with its owner's access. Each key may make ${DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE} requests a minute by default; past that the API answers 429 with Retry-After.`,
+        `A key acts with its owner's access. Each key may make ${DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE} requests a minute by default; past that the API answers 429 with Retry-After. Every reply to a key carries its quota in the IETF draft's \`RateLimit-Policy\` (\`"key";q=60;w=60\`) and \`RateLimit\` (\`"key";r=59;t=42\`: requests left, seconds until the window refills) fields, and every reply names its request in \`X-Request-Id\`: quote it when you report a problem.`,
         `Generation is asynchronous: POST answers 202 {jobId, statusUrl}; poll statusUrl, or send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}).`,
         'Every error has the body `{"error": {"code", "message"}}`. Every route an API key may call is in this document; the app’s other routes (its API keys, its administration, its sign-in) answer 403 to a key. A path this API does not have answers 404, and a method a path does not take 405 with `Allow`.',
       ].join('\n\n'),
@@ -339,6 +371,17 @@ export function buildOpenApiDocument(
         },
       },
       parameters: {
+        IdempotencyKey: {
+          name: IDEMPOTENCY_KEY_HEADER,
+          in: 'header',
+          required: false,
+          description: `Makes the POST safe to retry: for ${IDEMPOTENCY_KEY_TTL_HOURS} hours, the same key with the same body answers the first reply (the same job, created and counted once); the same key with another body answers 422, and with another tool 409. Keys are per user: 8 to 64 letters, digits, \`-\` or \`_\`.`,
+          schema: {
+            type: 'string',
+            pattern: IDEMPOTENCY_KEY_PATTERN.source,
+            example: 'order-4711-newsletter',
+          },
+        },
         Prefer: {
           name: 'Prefer',
           in: 'header',

@@ -118,4 +118,5 @@ export const blogRewriteJob: ToolJob<BlogRewriteRequest> = {
   requestSchema: blogRewriteRequestSchema,
   clientId: (input) => input.clientId ?? null,
   estimateMicroUsd: estimateBlogRewrite,
+  sourceUrls: (input) => [input.url],
 };

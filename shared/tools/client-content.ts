@@ -100,4 +100,5 @@ export const clientContentJob: ToolJob<ClientContentRequest> = {
   requestSchema: clientContentRequestSchema,
   clientId: (input) => input.clientId ?? null,
   estimateMicroUsd: estimateClientContent,
+  sourceUrls: (input) => [input.clientUrl],
 };

@@ -102,6 +102,11 @@ export interface ToolJob<Input> {
   readonly requestSchema: z.ZodMiniType<Input>;
   clientId(input: Input): string | null;
   estimateMicroUsd(input: Input): number;
+  /**
+   * The web pages the job will read: a private or local address among them is refused at entry, with the
+   * 400 POST /api/fetch-content gives, rather than queued to fail (docs/architecture.md, "Security").
+   */
+  sourceUrls?(input: Input): readonly string[];
 }
 
 /**

@@ -148,4 +148,5 @@ export const pressReleaseJob: ToolJob<PressReleaseRequest> = {
   requestSchema: pressReleaseRequestSchema,
   clientId: (input) => input.clientId ?? null,
   estimateMicroUsd: estimatePressRelease,
+  sourceUrls: (input) => (input.inputType === 'url' ? [input.url] : []),
 };

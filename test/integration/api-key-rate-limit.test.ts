@@ -43,11 +43,19 @@ describe('the per-key rate limit', () => {
     const key = await newKey();
     await atWindowStart();
     const statuses: number[] = [];
+    const left: (string | null)[] = [];
     for (let index = 0; index < LIMIT; index += 1) {
-      statuses.push((await app.request('GET', '/api/clients', { token: key })).status);
+      const reply = await app.request('GET', '/api/clients', { token: key });
+      statuses.push(reply.status);
+      expect(reply.headers.get('ratelimit-policy')).toBe(`"key";q=${LIMIT};w=${WINDOW_SECONDS}`);
+      left.push(reply.headers.get('ratelimit')?.replace(/;t=\d+$/, '') ?? null);
+      expect(reply.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
     }
     const refused = await app.request('GET', '/api/clients', { token: key });
     expect(statuses).toEqual([200, 200, 200]);
+    // The IETF draft's fields: what is left after each request, none once refused.
+    expect(left).toEqual(['"key";r=2', '"key";r=1', '"key";r=0']);
+    expect(refused.headers.get('ratelimit')).toMatch(/^"key";r=0;t=\d+$/);
     expect(refused.status).toBe(429);
     expect(refused.body.error?.code).toBe('rate_limited');
     const retryAfter = Number(refused.headers.get('retry-after'));
@@ -66,7 +74,10 @@ describe('the per-key rate limit', () => {
     expect((await app.request('GET', '/api/clients', { token: first })).status).toBe(429);
     expect((await app.request('GET', '/api/clients', { token: second })).status).toBe(200);
     for (let index = 0; index < LIMIT + 2; index += 1) {
-      expect((await app.request('GET', '/api/clients', { token: user.idToken })).status).toBe(200);
+      const reply = await app.request('GET', '/api/clients', { token: user.idToken });
+      expect(reply.status).toBe(200);
+      // The app's own traffic has no quota to show.
+      expect(reply.headers.get('ratelimit')).toBeNull();
     }
   });
 

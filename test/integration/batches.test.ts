@@ -218,6 +218,16 @@ describe('POST /api/batches', () => {
     expect(library.body.content.map((item) => item.id)).toEqual(
       expect.arrayContaining(batch.rows.filter((row) => row.contentId).map((row) => row.contentId)),
     );
+    // A finished batch has nothing to cancel: it answers as it is, and stays finished.
+    const cancelled = await app.request<BatchView>('POST', `/api/batches/${created.body.batchId}/cancel`, {
+      token: user.idToken,
+    });
+    expect([cancelled.status, cancelled.body.status, cancelled.body.counts]).toEqual([
+      200,
+      'finished',
+      batch.counts,
+    ]);
+    expect((await getBatch(created.body.batchId)()).status).toBe('finished');
   });
 
   it('keeps rows waiting beyond the job slots, and cancels the waiting ones while running rows finish', async () => {

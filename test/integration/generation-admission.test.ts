@@ -111,6 +111,19 @@ describe('Idempotency-Key', () => {
     expect(await queuedJobIds(user)).toEqual([first.body.jobId]);
   });
 
+  it('refuses the same key with another body with 422, creating nothing, and still answers the first body', async () => {
+    const user = await app.createUser();
+    const first = await newsletter(user, 'Spring tips', 'one-key-two-bodies');
+    const other = await newsletter(user, 'Autumn tips', 'one-key-two-bodies');
+    expect(first.status).toBe(202);
+    expect(other.status).toBe(422);
+    expect(other.body.error).toMatchObject({ code: 'idempotency_key_mismatch' });
+    expect(other.body.error?.message).toMatch(/Idempotency-Key.*another request body/);
+    const again = await newsletter(user, 'Spring tips', 'one-key-two-bodies');
+    expect([again.status, again.body.jobId]).toEqual([202, first.body.jobId]);
+    expect(await jobsOf(user)).toEqual([first.body.jobId]);
+  });
+
   it('creates one job when the same key arrives twice at once', async () => {
     const user = await app.createUser();
     const replies = await Promise.all(

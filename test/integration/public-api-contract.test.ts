@@ -23,7 +23,7 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
 
 /**
  * Every reply of every route of the public API, for every status it answers here
- * (200, 201, 202, 302, 400, 401, 402, 403, 404, 413, 429), is checked against the OpenAPI document the
+ * (200, 201, 202, 302, 400, 401, 402, 403, 404, 413, 415, 429), is checked against the OpenAPI document the
  * app serves, with ajv, as a strict generated client would check it: through the real gateway, once
  * with an API key and once with a sign-in token. A handler that adds or renames a field without the
  * document following fails here (the documented objects allow no other properties, and list their
@@ -185,6 +185,33 @@ const GENERATIONS: ReadonlyArray<{ path: string; body: () => Record<string, unkn
     body: () => ({ prompt: 'A tidy kitchen sink', model: 'gpt-image-1', size: '1024x1024' }),
   },
   { path: '/text-to-speech', body: () => ({ text: 'A dripping tap wastes water. Fix it this weekend.' }) },
+  {
+    path: '/generate-client-content',
+    body: () => ({ clientUrl: `${site.origin}/`, topic: 'Dripping taps', model: 'gpt-4o-mini' }),
+  },
+  {
+    path: '/generate-press-release',
+    body: () => ({ inputType: 'topic', topic: 'A plumber opens a second shop', model: 'gpt-4o-mini' }),
+  },
+  { path: '/generate-faq', body: () => ({ topic: 'Dripping taps', questionCount: 7, model: 'gpt-4o-mini' }) },
+  {
+    path: '/generate-social-content',
+    body: () => ({ prompt: 'Fix a dripping tap this weekend', platforms: ['facebook', 'twitter'] }),
+  },
+  { path: '/generate-gbp-post', body: () => ({ prompt: 'Free tap checks all March', postType: 'update' }) },
+  { path: '/generate-gbp-image', body: () => ({ prompt: 'A tidy kitchen sink' }) },
+  {
+    path: '/generate-social-image',
+    body: () => ({ prompt: 'A tidy kitchen sink', dimensions: '1080x1080' }),
+  },
+  {
+    path: '/generate-multi-platform',
+    body: () => ({
+      prompt: 'Fix a dripping tap this weekend',
+      types: ['social', 'gbp-post'],
+      platforms: ['facebook'],
+    }),
+  },
 ];
 
 describe.each([
@@ -229,10 +256,89 @@ describe.each([
   it('a failed job has the documented shape too', async () => {
     const waited = await call('POST', '/generate-content', {
       credential,
-      body: { clientUrl: 'http://127.0.0.1:9/', topic: 'Taps', model: 'gpt-4o-mini' },
+      body: { clientUrl: 'https://no-such-site.invalid/', topic: 'Taps', model: 'gpt-4o-mini' },
       headers: { prefer: 'wait=25' },
     });
     expect(waited.body).toMatchObject({ status: 'failed', result: null, error: expect.any(String) });
+  });
+
+  it('the tools that answer at once: analyze, resize and read a page, and their 400s', async () => {
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2364aa' } })
+      .png()
+      .toBuffer();
+    const image = png.toString('base64');
+    expect(
+      (await call('POST', '/analyze-image', { credential, body: { image, format: 'json' } })).status,
+    ).toBe(200);
+    expect((await call('POST', '/analyze-image', { credential, body: { image: '' } })).status).toBe(400);
+    const resized = await call('POST', '/resize-image', {
+      credential,
+      body: { image, width: 120, height: 100 },
+    });
+    expect(resized.status).toBe(200);
+    expect(resized.body).toMatchObject({ width: 120, height: 100 });
+    expect((await call('POST', '/resize-image', { credential, body: { image, width: 1 } })).status).toBe(400);
+    const page = await call('POST', '/fetch-content', {
+      credential,
+      body: { url: `${site.origin}/blog/tap` },
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ title: 'Fixing a dripping tap' });
+    const local = await call('POST', '/fetch-content', { credential, body: { url: 'http://127.0.0.1:9/' } });
+    expect(local.status).toBe(400);
+  });
+
+  it('an Idempotency-Key: the same body answers the first job, another body 422, another tool 409', async () => {
+    const key = `contract-${kind}-${Date.now()}`;
+    const headers = { 'idempotency-key': key };
+    const body = { topic: 'Saving water at home', model: 'gpt-4o-mini' };
+    const first = await call('POST', '/generate-newsletter', { credential, body, headers });
+    const again = await call('POST', '/generate-newsletter', { credential, body, headers });
+    expect([first.status, again.status, jobIdOf(again)]).toEqual([202, 202, jobIdOf(first)]);
+    const changed = await call('POST', '/generate-newsletter', {
+      credential,
+      body: { ...body, topic: 'Another topic' },
+      headers,
+    });
+    expect(changed.status).toBe(422);
+    const faqHeaders = { 'idempotency-key': `${key}-faq` };
+    const faq = await call('POST', '/generate-faq', {
+      credential,
+      body: { topic: 'Taps', model: 'gpt-4o-mini' },
+      headers: faqHeaders,
+    });
+    expect(faq.status).toBe(202);
+    const otherTool = await call('POST', '/generate-newsletter', { credential, body, headers: faqHeaders });
+    expect(otherTool.status).toBe(409);
+  });
+
+  it('every generation refuses a client the caller may not use with 404, before anything is queued', async () => {
+    const stranger = await app.createUser();
+    const theirs = await app.request<Client>('POST', '/api/clients', {
+      token: stranger.idToken,
+      body: { name: 'Someone Else’s Bakery', website: 'https://someone-else.example' },
+    });
+    expect(theirs.status).toBe(201);
+    for (const { path, body } of GENERATIONS) {
+      const refused = await call('POST', path, { credential, body: { ...body(), clientId: theirs.body.id } });
+      expect(refused.status, path).toBe(404);
+    }
+  });
+
+  it('every generation that reads a page refuses a private or loopback address at entry, as fetch-content does', async () => {
+    const local = 'http://127.0.0.1:9/blog/tap';
+    const fetched = await call('POST', '/fetch-content', { credential, body: { url: local } });
+    for (const [path, body] of [
+      ['/generate-content', { clientUrl: local, topic: 'Taps', model: 'gpt-4o-mini' }],
+      ['/generate-client-content', { clientUrl: local, topic: 'Taps', model: 'gpt-4o-mini' }],
+      ['/rewrite-blog', { url: local, model: 'gpt-4o-mini' }],
+      ['/generate-press-release', { inputType: 'url', url: local, model: 'gpt-4o-mini' }],
+      ['/generate-multi-platform', { prompt: 'Taps', types: ['blog-rewrite'], blogUrl: local }],
+    ] as const) {
+      const refused = await call('POST', path, { credential, body });
+      expect([refused.status, refused.body], path).toEqual([400, fetched.body]);
+    }
   });
 
   it('clients: the list, a new client, and their 400s', async () => {
@@ -272,6 +378,66 @@ describe.each([
       body: { name: 'Big', newsletter_instructions: 'x'.repeat(2_200_000) },
     });
     expect(oversized.status).toBe(413);
+    const asText = await call('POST', '/clients', {
+      credential,
+      rawBody: JSON.stringify({ name: 'Sent as text' }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect([asText.status, (asText.body as { error: { code: string } }).error.code]).toEqual([
+      415,
+      'unsupported_media_type',
+    ]);
+  });
+
+  it('library: a client’s items listed, searched and paged, one item whole, and their refusals', async () => {
+    const owned = await app.request<Client>('POST', '/api/clients', {
+      token: user.idToken,
+      body: { name: `Library Plumbing ${kind}`, website: 'https://library-plumbing.example' },
+    });
+    const library = `/clients/${owned.body.id}/content`;
+    const saved: ClientContent[] = [];
+    for (const title of ['Fixing a dripping tap', 'Clearing a slow drain']) {
+      const reply = await app.request<ClientContent>('POST', `/api${library}`, {
+        token: user.idToken,
+        body: {
+          title,
+          content: `${title}: the steps.`,
+          html_content: `<p>${title}</p>`,
+          content_type: 'blog',
+        },
+      });
+      expect(reply.status).toBe(201);
+      saved.push(reply.body);
+    }
+    const template = '/clients/{clientId}/content';
+    const all = await call('GET', template, { path: library, credential });
+    expect((all.body as { content: { id: string }[] }).content.map((item) => item.id)).toEqual(
+      saved.map((item) => item.id).reverse(),
+    );
+    const found = await call('GET', template, { path: `${library}?search=drain`, credential });
+    expect((found.body as { content: { title: string }[] }).content.map((item) => item.title)).toEqual([
+      'Clearing a slow drain',
+    ]);
+    const first = await call('GET', template, { path: `${library}?limit=1`, credential });
+    const cursor = (first.body as { next_cursor: string }).next_cursor;
+    const second = await call('GET', template, {
+      path: `${library}?limit=1&cursor=${encodeURIComponent(cursor)}`,
+      credential,
+    });
+    expect((second.body as { content: { id: string }[] }).content.map((item) => item.id)).toEqual([
+      saved[0]?.id,
+    ]);
+    expect((await call('GET', template, { path: `${library}?limit=0`, credential })).status).toBe(400);
+    const one = '/clients/{clientId}/content/{contentId}';
+    const item = await call('GET', one, { path: `${library}/${saved[0]?.id}`, credential });
+    expect(item.body).toMatchObject({ id: saved[0]?.id, html_content: '<p>Fixing a dripping tap</p>' });
+    expect(
+      (await call('GET', one, { path: `${library}/01J00000000000000000000000`, credential })).status,
+    ).toBe(404);
+    expect(
+      (await call('GET', template, { path: '/clients/01J00000000000000000000000/content', credential }))
+        .status,
+    ).toBe(404);
   });
 
   it('approvals: an administrator’s override answers the item’s approval state; 403 to others, 404, 400', async () => {
@@ -676,6 +842,7 @@ describe.each([
   });
 
   it('batches: JSON rows and a CSV, read until finished, retried, cancelled, and their refusals', async () => {
+    expect((await call('GET', '/batches', { credential })).status).toBe(200);
     const name = `Batch Plumbing ${kind}`;
     await call('POST', '/clients', { credential, body: { name } });
     const created = await call('POST', '/batches', {
@@ -943,6 +1110,16 @@ describe('replies without valid credentials, and the key’s budget', () => {
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('has a generation case for every job endpoint the document lists', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { 'x-polling'?: unknown }>>;
+    };
+    const jobPaths = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.values(item).some((operation) => operation['x-polling']) ? [path] : [],
+    );
+    expect(GENERATIONS.map((generation) => generation.path).sort()).toEqual(jobPaths.sort());
+  });
+
   it('saw every status each operation documents, but 503 (a queue that refuses, tested elsewhere)', async () => {
     const document = (await app.request('GET', '/api/openapi.json')).body as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
@@ -954,12 +1131,20 @@ describe('replies without valid credentials, and the key’s budget', () => {
           if (status === '503') continue;
           // 413 is the edge's limit on any request: checked on POST /clients; 429 on GET /clients.
           if (status === '413' && !(method === 'post' && path === '/clients')) continue;
+          if (status === '415' && !(method === 'post' && path === '/clients')) continue;
           if (status === '429' && !(method === 'get' && path === '/clients')) continue;
-          // A spent budget's 402 is the same admission for every generation: checked on the newsletter.
-          if (status === '402' && path !== '/generate-newsletter') continue;
-          // Only a generation can take a clientId the caller cannot see; the media routes are checked.
+          // A spent budget's 402 and a reused key's 409 and 422 are the same admission for every
+          // generation: checked on the newsletter.
+          if (
+            ['402', '409', '422'].includes(status) &&
+            GENERATIONS.some((generation) => generation.path === path)
+          ) {
+            if (path !== '/generate-newsletter') continue;
+          }
+          // The generations' 404 (a client the caller cannot use) is checked for each; so are these.
           if (
             status === '404' &&
+            !GENERATIONS.some((generation) => generation.path === path) &&
             ![
               '/jobs/{jobId}',
               '/clients/{clientId}',
@@ -977,6 +1162,8 @@ describe('replies without valid credentials, and the key’s budget', () => {
               '/clients/{clientId}/content/{contentId}/approvals/override',
               '/reviews/{token}',
               '/reviews/{token}/decision',
+              '/clients/{clientId}/content',
+              '/clients/{clientId}/content/{contentId}',
             ].includes(path)
           )
             continue;

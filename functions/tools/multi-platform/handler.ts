@@ -13,4 +13,7 @@ export const handler = createMediaJobHandler({
   // admitted, or refused at 100 % of the budget, like any other job.
   estimateMicroUsd: () => 0,
   billedBy: () => null,
+  // Only its blog rewrite reads a page.
+  sourceUrls: (input) =>
+    input.types.includes('blog-rewrite') && input.blogUrl !== '' ? [input.blogUrl] : [],
 });

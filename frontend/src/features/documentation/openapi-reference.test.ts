@@ -22,8 +22,15 @@ describe('the endpoint reference', () => {
       groups[tab].map((endpoint) => `${endpoint.method} ${endpoint.path}`);
     expect(paths('Content')).toEqual([
       'POST /generate-content',
+      'POST /generate-client-content',
       'POST /rewrite-blog',
       'POST /generate-newsletter',
+      'POST /generate-press-release',
+      'POST /generate-faq',
+      'POST /generate-social-content',
+      'POST /generate-gbp-post',
+      'POST /generate-multi-platform',
+      'GET /batches',
       'POST /batches',
       'GET /batches/{batchId}',
       'POST /batches/{batchId}/cancel',
@@ -36,6 +43,9 @@ describe('the endpoint reference', () => {
       'GET /clients',
       'POST /clients',
       'PATCH /clients/{clientId}',
+      // A client's library, read with a key too.
+      'GET /clients/{clientId}/content',
+      'GET /clients/{clientId}/content/{contentId}',
       'PUT /clients/{clientId}/budget',
       'GET /clients/{clientId}/statements/{month}',
       'POST /clients/{clientId}/content/{contentId}/approvals/override',
@@ -52,10 +62,21 @@ describe('the endpoint reference', () => {
       'POST /clients/{clientId}/content/{contentId}/publications/{publicationId}/reschedule',
     ]);
     expect(paths('Other')).toEqual(
-      expect.arrayContaining(['GET /jobs/{jobId}', 'GET /usage', 'GET /usage/jobs', 'GET /health']),
+      expect.arrayContaining([
+        'POST /fetch-content',
+        'GET /jobs/{jobId}',
+        'GET /usage',
+        'GET /usage/jobs',
+        'GET /health',
+      ]),
     );
-    // The media endpoints appear once the route table serves them (functions/openapi isServed).
-    expect(paths('Images').every((path) => path === 'POST /generate-image')).toBe(true);
+    expect(paths('Images')).toEqual([
+      'POST /generate-image',
+      'POST /generate-gbp-image',
+      'POST /generate-social-image',
+      'POST /analyze-image',
+      'POST /resize-image',
+    ]);
   });
 
   it('lists the request fields with their types, defaults and required flags', () => {
@@ -127,12 +148,16 @@ describe('the endpoint reference', () => {
     const generations = groups.Content.filter(
       (endpoint) => !endpoint.path.startsWith('/batches') && !endpoint.path.startsWith('/reviews'),
     );
-    expect(generations).toHaveLength(3);
+    expect(generations).toHaveLength(9);
     expect(generations.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
     // A batch is not one job: it is polled with GET /batches/{batchId}, not waited for.
     const batches = groups.Content.filter((endpoint) => endpoint.path.startsWith('/batches'));
     expect(batches.some((endpoint) => hasPreferWait(endpoint.operation))).toBe(false);
-    expect(groups.Images.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
+    // The image generations are jobs; analysing and resizing answer at once.
+    const images = groups.Images.filter((endpoint) => endpoint.path.startsWith('/generate-'));
+    expect(images.every((endpoint) => hasPreferWait(endpoint.operation))).toBe(true);
+    const direct = groups.Images.filter((endpoint) => !endpoint.path.startsWith('/generate-'));
+    expect(direct.some((endpoint) => hasPreferWait(endpoint.operation))).toBe(false);
     expect(groups.Clients.some((endpoint) => hasPreferWait(endpoint.operation))).toBe(false);
   });
 
