@@ -1,4 +1,5 @@
 import { BATCH_COLUMNS, BATCH_MESSAGES, MAX_BATCH_ROWS } from './batch-columns';
+import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
 
 /** The bulk API's request and reply shapes (docs/decisions.md, "Usage, cost, budgets and bulk runs"). */
@@ -137,4 +138,22 @@ export const batchSchema = z.extend(batchSummarySchema, { rows: z.array(batchRow
 
 export type BatchView = z.infer<typeof batchSchema>;
 
-export const batchListSchema = z.object({ batches: z.array(batchSummarySchema) });
+export const BATCH_PAGE_DEFAULT = 10;
+export const BATCH_PAGE_MAX = 100;
+
+/** GET /api/batches's query: pages of the caller's batches, newest first. */
+export const listBatchesQuerySchema = z.object({
+  limit: pageLimitSchema(BATCH_PAGE_MAX, BATCH_PAGE_DEFAULT).check(
+    z.meta({ description: `Batches per page, 1 to ${BATCH_PAGE_MAX} (default ${BATCH_PAGE_DEFAULT}).` }),
+  ),
+  cursor: pageCursorSchema().check(
+    z.meta({ description: 'The `next_cursor` of the previous page; absent for the first page.' }),
+  ),
+});
+
+export const batchListSchema = z.object({
+  batches: z.array(batchSummarySchema),
+  next_cursor: z
+    .nullable(z.string())
+    .check(z.meta({ description: 'Send it as `cursor` for the next page; null on the last one.' })),
+});

@@ -9,6 +9,7 @@ import {
   batchSchema,
   createBatchBodySchema,
   createBatchQuerySchema,
+  listBatchesQuerySchema,
 } from './batch-schemas';
 import { BUDGET_EXCEEDED_CODE, BUDGET_WARNING_RATIO, type ClientSpend } from './budget';
 import { budgetInputSchema, clientSpendFields } from './budget-schemas';
@@ -31,6 +32,7 @@ import {
 import { listClientsQuerySchema } from './client-list-query';
 import { clientContentSchema, contentSummaryPageSchema, listContentQuerySchema } from './content-schemas';
 import { textJobResultOf } from './job-results';
+import { MEDIA_URL_TTL_SECONDS } from './media';
 import { signMediaRequestSchema, signMediaResponseSchema } from './media-sign';
 import {
   listNotificationsQuerySchema,
@@ -269,8 +271,13 @@ export const clientSummarySchema = z
   )
   .check(z.meta({ description: 'A client as its card shows it: previews instead of the instructions.' }));
 
+/** A client with only the fields a `fields` list asked for, and its `id`. */
+export const clientFieldsSchema = z
+  .extend(z.partial(clientSchema), { id: z.string() })
+  .check(z.meta({ description: 'A client with only the fields `fields` listed, and `id`.' }));
+
 export const clientPageSchema = z.object({
-  clients: z.array(z.union([clientSummarySchema, clientSchema])).check(
+  clients: z.array(z.union([clientSummarySchema, clientSchema, clientFieldsSchema])).check(
     z.meta({
       description:
         'Newest first. Summaries by default, full clients with `fields=full`, only the listed fields (and `id`) with a field list.',
@@ -295,7 +302,9 @@ export type DocumentedClientIsClient = Holds<Exactly<z.output<typeof clientSchem
 export type DocumentedPageIsPage = Holds<
   Exactly<
     z.output<typeof clientPageSchema>,
-    ClientPage<z.output<typeof clientSummarySchema> | (Client & ClientSpend)>
+    ClientPage<
+      z.output<typeof clientSummarySchema> | (Client & ClientSpend) | z.output<typeof clientFieldsSchema>
+    >
   >
 >;
 
@@ -317,7 +326,13 @@ export const jobQuerySchema = z.object({
 export const mediaQuerySchema = z.object({
   token: z.optional(z.string()).check(
     z.meta({
-      description: 'A signature from POST /media/sign, for callers that cannot send an Authorization header.',
+      description: `The \`token\` of a URL from POST /media/sign, for callers that cannot send an Authorization header (a page's \`<img>\`): it opens this path only, for ${MEDIA_URL_TTL_SECONDS / 60} minutes. Expired or not this path's, it answers 401 (\`This media link has expired; sign it again.\`), unless the request also sends credentials, which are then checked instead.`,
+    }),
+  ),
+  clientId: z.optional(z.string()).check(
+    z.meta({
+      description:
+        'With credentials, for a file of a client’s library that a colleague made: the client’s id. The caller must have access to that client; without it, only the caller’s own files open.',
     }),
   ),
   download: z
@@ -910,7 +925,8 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Content',
     summary: 'List batches',
     description:
-      'The caller’s batches, newest first, each with its counts and status (without its rows: GET /batches/{batchId} has them).',
+      'The caller’s batches, newest first, a page at a time (follow `next_cursor` until it is null), each with its counts and status (without its rows: GET /batches/{batchId} has them).',
+    query: listBatchesQuerySchema,
     response: { status: 200, schema: batchListSchema },
   },
   {
@@ -988,7 +1004,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Other',
     summary: 'Usage, job by job',
     description:
-      'The jobs behind GET /usage, newest first, one row per job: JSON pages of `limit` (follow `nextCursor`), or with `Accept: text/csv` the whole period as one CSV file. An API key sees only its owner’s own jobs.',
+      'The jobs behind GET /usage, newest first, one row per job: JSON pages of `limit` (follow `next_cursor`), or with `Accept: text/csv` the whole period as one CSV file. An API key sees only its owner’s own jobs.',
     query: usageJobsQuerySchema,
     response: { status: 200, schema: usageJobsReplySchema },
     csvReply: {

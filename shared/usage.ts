@@ -119,7 +119,7 @@ export const usageJobsQuerySchema = z.object({
     }),
   ),
   cursor: pageCursorSchema().check(
-    z.meta({ description: 'The `nextCursor` of the previous page; absent for the first page.' }),
+    z.meta({ description: 'The `next_cursor` of the previous page; absent for the first page.' }),
   ),
 });
 
@@ -235,7 +235,13 @@ export type UsageReply = z.infer<typeof usageReplySchema>;
 
 export const usageJobsReplySchema = z.object({
   rows: z.array(usageJobSchema),
-  nextCursor: z.nullable(z.string()),
+  next_cursor: z
+    .nullable(z.string())
+    .check(z.meta({ description: 'Send it as `cursor` for the next page; null on the last one.' })),
+  /** 1.3.0's name of `next_cursor`, kept for the integrations that read it (docs/decisions.md, "The public API keeps its contract"). */
+  nextCursor: z
+    .nullable(z.string())
+    .check(z.meta({ description: 'The same as `next_cursor`: its name before 1.6.0.', deprecated: true })),
 });
 
 /** The fields of a job whose values are of type `Value`. */

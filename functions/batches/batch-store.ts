@@ -261,8 +261,8 @@ export async function restartFeed(batchId: string, fromRow: number): Promise<voi
     .send();
 }
 
-/** A user's batches, newest first. */
-export async function batchesOf(userId: string, limit: number): Promise<BatchRecord[]> {
+/** A user's batches, newest first; after `before`, those older than that batch. */
+export async function batchesOf(userId: string, limit: number, before?: string): Promise<BatchRecord[]> {
   const { table, batch } = entities();
   const page = await readQueryPage(
     batch,
@@ -272,12 +272,16 @@ export async function batchesOf(userId: string, limit: number): Promise<BatchRec
       .query({
         index: 'gsi1',
         partition: partitionKey([['batchUser', userId]]),
-        range: { beginsWith: sortKeyPrefix('batch', 'batchId') },
+        range:
+          before === undefined
+            ? { beginsWith: sortKeyPrefix('batch', 'batchId') }
+            : { between: [sortKeyPrefix('batch', 'batchId'), sortKey('batch', [['batchId', before]])] },
       })
-      .options({ reverse: true, limit })
+      // `between` holds `before` itself: one more is read, and it is left out.
+      .options({ reverse: true, limit: before === undefined ? limit : limit + 1 })
       .params(),
   );
-  return page.Items;
+  return page.Items.filter((item) => item.batchId !== before).slice(0, limit);
 }
 
 /** Local runtime only: batches that are not cancelled, to feed again at start (fauxqs forgets). */

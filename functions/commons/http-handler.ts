@@ -26,6 +26,7 @@ export {
   HttpFileResult,
   type HttpRequest,
   HttpResult,
+  validate,
 } from './http-wrap';
 
 /**

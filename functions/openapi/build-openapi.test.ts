@@ -413,6 +413,29 @@ describe('the OpenAPI document', () => {
     expect(at(...list, 'responses', '400')).toEqual({ $ref: '#/components/responses/BadRequest' });
   });
 
+  it('lists as required every field the server requires, though it parses a missing one with a default', () => {
+    const body = (path: string) => [
+      'paths',
+      path,
+      'post',
+      'requestBody',
+      'content',
+      'application/json',
+      'schema',
+    ];
+    expect(at(...body('/generate-content'), 'required')).toEqual(
+      expect.arrayContaining(['clientUrl', 'topic']),
+    );
+    expect(at(...body('/generate-newsletter'), 'required')).toEqual(expect.arrayContaining(['topic']));
+    expect(at(...body('/generate-newsletter'), 'properties', 'topic')).not.toHaveProperty('default');
+    expect(at(...body('/generate-social-content'), 'required')).toEqual(
+      expect.arrayContaining(['prompt', 'platforms']),
+    );
+    expect(JSON.stringify(document)).not.toContain('x-lbm-required');
+    // A field with a default the server does use stays optional.
+    expect(at(...body('/generate-newsletter'), 'required')).not.toContain('includeHeader');
+  });
+
   it('is generated from the request schemas the server validates with', () => {
     const body = ['paths', '/rewrite-blog', 'post', 'requestBody', 'content', 'application/json', 'schema'];
     expect(keysAt(...body, 'properties')).toEqual(Object.keys(blogRewriteRequestSchema.def.in.shape));

@@ -26,6 +26,7 @@ import {
   type PublicEndpoint,
   type PublicJobTool,
 } from '#shared/public-api-schemas';
+import { DOCUMENTED_REQUIRED } from '#shared/validation/documented-required';
 import * as z from '#shared/validation/zod';
 
 /**
@@ -44,7 +45,35 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonObject {
     io,
     unrepresentable: 'any',
   }) as JsonObject;
-  return rest;
+  return hoistDocumentedRequired(rest);
+}
+
+/**
+ * A field marked `documentedRequired` (shared/validation/documented-required.ts) is listed as required,
+ * without the default the server parses it with, wherever it is in the schema.
+ */
+function hoistDocumentedRequired(node: JsonObject): JsonObject {
+  const walked = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, walk(value)]),
+  ) as JsonObject;
+  const properties = walked.properties as Record<string, JsonObject> | undefined;
+  if (!properties) return walked;
+  const required = new Set((walked.required as string[] | undefined) ?? []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (property[DOCUMENTED_REQUIRED] !== true) continue;
+    const { [DOCUMENTED_REQUIRED]: _mark, default: _default, ...kept } = property;
+    properties[name] = kept;
+    required.add(name);
+  }
+  return required.size > 0
+    ? { ...walked, required: Object.keys(properties).filter((name) => required.has(name)) }
+    : walked;
+}
+
+function walk(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(walk);
+  if (typeof value === 'object' && value !== null) return hoistDocumentedRequired(value as JsonObject);
+  return value;
 }
 
 const json = (schema: JsonObject, example?: unknown) => ({
@@ -355,6 +384,7 @@ export function buildOpenApiDocument(
         'Authenticate with `Authorization: Bearer lbm_…` (an API key from the API Keys page) or a login token.',
         `A key acts with its owner's access. Each key may make ${DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE} requests a minute by default; past that the API answers 429 with Retry-After. Every reply to a key carries its quota in the IETF draft's \`RateLimit-Policy\` (\`"key";q=60;w=60\`) and \`RateLimit\` (\`"key";r=59;t=42\`: requests left, seconds until the window refills) fields, and every reply names its request in \`X-Request-Id\`: quote it when you report a problem.`,
         `Generation is asynchronous: POST answers 202 {jobId, statusUrl}; poll statusUrl, or send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}).`,
+        'Every list is paged the same way: `limit` and `cursor` in the query, and the reply’s `next_cursor` (null on the last page) is the next request’s `cursor`. A cursor is opaque; it stays good as long as the item it follows exists.',
         'Every error has the body `{"error": {"code", "message"}}`. Every route an API key may call is in this document; the app’s other routes (its API keys, its administration, its sign-in) answer 403 to a key. A path this API does not have answers 404, and a method a path does not take 405 with `Allow`.',
       ].join('\n\n'),
     },

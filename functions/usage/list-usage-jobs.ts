@@ -49,6 +49,7 @@ export const handler = httpHandler({
     const page = start < 0 ? [] : jobs.slice(start, start + parsed.limit);
     const last = page.at(-1);
     const more = start >= 0 && start + parsed.limit < jobs.length;
-    return { rows: page, nextCursor: more && last ? last.jobId : null };
+    const cursor = more && last ? last.jobId : null;
+    return { rows: page, next_cursor: cursor, nextCursor: cursor };
   },
 });

@@ -1,4 +1,5 @@
 import { estimateTextJob, textCharacters } from '../usage-estimate';
+import { documentedRequired } from '../validation/documented-required';
 import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import {
@@ -56,8 +57,8 @@ export const CLIENT_CONTENT_ACTIVITY = {
 export const clientContentRequestSchema = z
   .object({
     model: modelField,
-    clientUrl: webAddressField(),
-    topic: textField(),
+    clientUrl: documentedRequired(webAddressField()),
+    topic: documentedRequired(textField()),
     /** Additional instructions. */
     prompt: instructionsField(),
     /** The editable content creation instructions; when absent the client's, else the default. */

@@ -1,4 +1,5 @@
 import { estimateTextJob, textCharacters } from '../usage-estimate';
+import { documentedRequired } from '../validation/documented-required';
 import * as z from '../validation/zod';
 import {
   clientFields,
@@ -77,7 +78,7 @@ export const faqRequestSchema = z
   .object({
     contentType: z._default(z.enum(FAQ_CONTENT_TYPES), 'faq'),
     model: modelField,
-    topic: textField(),
+    topic: documentedRequired(textField()),
     /** Additional instructions; the client's newsletter instructions are prepended on the server (001 §7). */
     prompt: instructionsField(),
     includeHeader: z._default(z.boolean(), true),

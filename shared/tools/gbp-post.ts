@@ -1,5 +1,6 @@
 import { DEFAULT_GBP_MODEL_ID, languageModelIdSchema } from '../models';
 import { estimateTextJob, textCharacters } from '../usage-estimate';
+import { documentedRequired } from '../validation/documented-required';
 import * as z from '../validation/zod';
 import { clientFields, type ToolJob } from './common';
 import { parseDimensions } from './social-content';
@@ -51,7 +52,7 @@ export const GBP_ACTIVITY = {
 /** Body of POST /api/generate-gbp-post. The Multi-Platform Creator sends its own models too. */
 export const gbpPostRequestSchema = z
   .object({
-    prompt: z._default(z.string().check(z.maxLength(5_000)), ''),
+    prompt: documentedRequired(z._default(z.string().check(z.maxLength(5_000)), '')),
     postType: z._default(z.enum(GBP_POST_TYPES), DEFAULT_GBP_POST_TYPE),
     model: z._default(languageModelIdSchema, DEFAULT_GBP_MODEL_ID),
     ...clientFields,
@@ -73,7 +74,7 @@ export type GbpPostRequestInput = z.input<typeof gbpPostRequestSchema>;
 /** Body of POST /api/generate-gbp-image. */
 export const gbpImageRequestSchema = z
   .object({
-    prompt: z._default(z.string().check(z.maxLength(4_000)), ''),
+    prompt: documentedRequired(z._default(z.string().check(z.maxLength(4_000)), '')),
     dimensions: z._default(z.enum(GBP_IMAGE_SIZES), DEFAULT_GBP_IMAGE_SIZE),
     clientId: clientFields.clientId,
   })

@@ -1,6 +1,7 @@
 import { DEFAULT_MULTI_PLATFORM_MODEL_ID, languageModelIdSchema } from '../models';
 import { SOCIAL_PLATFORM_IDS } from '../platforms';
 import type { SavableKind } from '../saved-title';
+import { documentedRequired } from '../validation/documented-required';
 import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import { BLOG_FRAMEWORKS, clientFields, type ToastText } from './common';
@@ -91,15 +92,14 @@ export const MULTI_PLATFORM_ACTIVITY = {
 export const multiPlatformRequestSchema = z.pipe(
   z
     .object({
-      types: z._default(
-        z.array(z.enum(MULTI_PLATFORM_TYPES)).check(z.maxLength(MULTI_PLATFORM_TYPES.length)),
-        [],
+      types: documentedRequired(
+        z._default(z.array(z.enum(MULTI_PLATFORM_TYPES)).check(z.maxLength(MULTI_PLATFORM_TYPES.length)), []),
       ),
       platforms: z._default(
         z.array(z.enum(SOCIAL_PLATFORM_IDS)).check(z.maxLength(SOCIAL_PLATFORM_IDS.length)),
         [...SOCIAL_PLATFORM_IDS],
       ),
-      prompt: z._default(z.string().check(z.maxLength(5_000)), ''),
+      prompt: documentedRequired(z._default(z.string().check(z.maxLength(5_000)), '')),
       tone: z._default(z.enum(MULTI_PLATFORM_TONES), DEFAULT_MULTI_PLATFORM_TONE),
       model: z._default(languageModelIdSchema, DEFAULT_MULTI_PLATFORM_MODEL_ID),
       blogUrl: webAddressField(),

@@ -1,4 +1,5 @@
 import { estimateTextJob, textCharacters } from '../usage-estimate';
+import { documentedRequired } from '../validation/documented-required';
 import { webAddressField } from '../validation/web-address';
 import * as z from '../validation/zod';
 import {
@@ -70,7 +71,7 @@ export const newsletterRequestSchema = z
     model: modelField,
     /** The user's additional instructions; the client's newsletter instructions are appended on the server. */
     prompt: instructionsField(),
-    topic: textField(),
+    topic: documentedRequired(textField()),
     url: webAddressField(),
     inputType: z._default(z.enum(NEWSLETTER_INPUT_TYPES), 'topic'),
     includeHeader: z._default(z.boolean(), true),

@@ -9,6 +9,7 @@ import {
   targetCharacters,
 } from '../platforms';
 import { estimateTextJob, textCharacters } from '../usage-estimate';
+import { documentedRequired } from '../validation/documented-required';
 import * as z from '../validation/zod';
 import { clientFields, type ToastText, type ToolJob } from './common';
 import { IMAGE_MESSAGES } from './image-generation';
@@ -57,10 +58,9 @@ const lengthLevel = z.pipe(
 export const socialContentRequestSchema = z.pipe(
   z
     .object({
-      prompt: z._default(z.string().check(z.maxLength(5_000)), ''),
-      platforms: z._default(
-        z.array(z.enum(SOCIAL_PLATFORM_IDS)).check(z.maxLength(SOCIAL_PLATFORM_IDS.length)),
-        [],
+      prompt: documentedRequired(z._default(z.string().check(z.maxLength(5_000)), '')),
+      platforms: documentedRequired(
+        z._default(z.array(z.enum(SOCIAL_PLATFORM_IDS)).check(z.maxLength(SOCIAL_PLATFORM_IDS.length)), []),
       ),
       tone: z._default(z.enum(SOCIAL_TONES), DEFAULT_SOCIAL_TONE),
       includeHashtags: z._default(z.boolean(), true),
@@ -111,8 +111,8 @@ export function parseDimensions(value: string): { width: number; height: number 
 /** Body of POST /api/generate-social-image: one image at one of the selected platforms' sizes. */
 export const socialImageRequestSchema = z
   .object({
-    prompt: z._default(z.string().check(z.maxLength(4_000)), ''),
-    dimensions: z._default(z.string(), ''),
+    prompt: documentedRequired(z._default(z.string().check(z.maxLength(4_000)), '')),
+    dimensions: documentedRequired(z._default(z.string(), '')),
     clientId: clientFields.clientId,
   })
   .check(

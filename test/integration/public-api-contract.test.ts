@@ -343,6 +343,12 @@ describe.each([
 
   it('clients: the list, a new client, and their 400s', async () => {
     expect((await call('GET', '/clients', { credential })).status).toBe(200);
+    // A field list: only those fields and the id, which the document's third shape describes.
+    const listed = await call('GET', '/clients', { path: '/clients?fields=name,email&limit=5', credential });
+    expect(listed.status).toBe(200);
+    for (const client of (listed.body as { clients: Record<string, unknown>[] }).clients) {
+      expect(Object.keys(client).sort()).toEqual(['email', 'id', 'name']);
+    }
     expect((await call('GET', '/clients', { path: '/clients?fields=full&limit=5', credential })).status).toBe(
       200,
     );
@@ -591,7 +597,15 @@ describe.each([
     expect((await call('GET', '/usage', { path: '/usage?from=2026-13-01', credential })).status).toBe(400);
     const jobs = await call('GET', '/usage/jobs', { path: '/usage/jobs?limit=2', credential });
     expect(jobs.status).toBe(200);
-    expect((jobs.body as { rows: unknown[]; nextCursor: string | null }).nextCursor).not.toBeNull();
+    // One cursor convention: `next_cursor`, with 1.3.0's `nextCursor` kept beside it, the same value.
+    const page = jobs.body as { next_cursor: string | null; nextCursor: string | null };
+    expect(page.next_cursor).not.toBeNull();
+    expect(page.nextCursor).toBe(page.next_cursor);
+    const next = await call('GET', '/usage/jobs', {
+      path: `/usage/jobs?limit=2&cursor=${encodeURIComponent(page.next_cursor ?? '')}`,
+      credential,
+    });
+    expect(next.status).toBe(200);
     const csv = await call('GET', '/usage/jobs', { credential, headers: { accept: 'text/csv' } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -843,6 +857,7 @@ describe.each([
 
   it('batches: JSON rows and a CSV, read until finished, retried, cancelled, and their refusals', async () => {
     expect((await call('GET', '/batches', { credential })).status).toBe(200);
+    expect((await call('GET', '/batches', { path: '/batches?limit=0', credential })).status).toBe(400);
     const name = `Batch Plumbing ${kind}`;
     await call('POST', '/clients', { credential, body: { name } });
     const created = await call('POST', '/batches', {
@@ -887,6 +902,20 @@ describe.each([
     expect(cancelled.status).toBe(200);
     // Rows under way finish; none waits any more.
     expect((cancelled.body as BatchView).counts.waiting).toBe(0);
+    // Pages of one: the newest batch, then with its cursor the one before it.
+    const newest = await call('GET', '/batches', { path: '/batches?limit=1', credential });
+    const firstPage = newest.body as { batches: { batchId: string }[]; next_cursor: string | null };
+    expect(firstPage.batches.map((batch) => batch.batchId)).toEqual([
+      (csv.body as { batchId: string }).batchId,
+    ]);
+    expect(firstPage.next_cursor).not.toBeNull();
+    const older = await call('GET', '/batches', {
+      path: `/batches?limit=1&cursor=${encodeURIComponent(firstPage.next_cursor ?? '')}`,
+      credential,
+    });
+    const secondPage = older.body as { batches: { batchId: string }[] };
+    expect(secondPage.batches).toHaveLength(1);
+    expect(secondPage.batches[0]?.batchId).not.toBe((csv.body as { batchId: string }).batchId);
 
     const problems = await call('POST', '/batches', {
       credential,

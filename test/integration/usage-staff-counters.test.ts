@@ -152,13 +152,13 @@ async function usage(token: string, query: string): Promise<UsageReply> {
 
 /** The jobs the usage items hold for the caller in the period (GET /api/usage/jobs reads the items). */
 async function listedJobs(token: string, period: string): Promise<UsageJob[]> {
-  const page = await app.request<{ rows: UsageJob[]; nextCursor: string | null }>(
+  const page = await app.request<{ rows: UsageJob[]; next_cursor: string | null }>(
     'GET',
     `/api/usage/jobs?${period}&limit=1000`,
     { token },
   );
   expect(page.status).toBe(200);
-  expect(page.body.nextCursor).toBeNull();
+  expect(page.body.next_cursor).toBeNull();
   return page.body.rows;
 }
 

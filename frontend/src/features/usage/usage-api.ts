@@ -44,9 +44,9 @@ export async function fetchAllUsageJobs(range: UsageRange, filter: UsageFilter):
     const query = queryOf(range, filter);
     query.set('limit', String(USAGE_JOBS_PAGE_MAX));
     if (cursor) query.set('cursor', cursor);
-    const page: { rows: UsageJob[]; nextCursor: string | null } = await api.get(`/api/usage/jobs?${query}`);
+    const page: { rows: UsageJob[]; next_cursor: string | null } = await api.get(`/api/usage/jobs?${query}`);
     jobs.push(...page.rows);
-    cursor = page.nextCursor;
+    cursor = page.next_cursor;
   } while (cursor);
   return jobs;
 }
