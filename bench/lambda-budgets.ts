@@ -8,10 +8,12 @@ import type { LambdaBundle, LambdaEntry } from './lambda-bundles';
  * readability extractor) at most 700 KB, each worker at most 1.2 MB. A job route pays SQS, the budget
  * check and the client-access query on every request, which no honest lever takes out of 400 KB
  * (docs/decisions.md, "Bundles within budget, and the ones that cannot be"); its own class means a new
- * tool's handler needs no ceiling of its own (docs/adding-a-tool.md).
+ * tool's handler needs no ceiling of its own (docs/adding-a-tool.md). 455 KB since every job route also
+ * answers `Prefer: wait`, hashes its body for `Idempotency-Key` and refuses a private source page at entry
+ * (the two shared job routes measured 453 KB).
  */
 export const HTTP_HANDLER_BUDGET_BYTES = 400 * 1024;
-export const JOB_ROUTE_BUDGET_BYTES = 450 * 1024;
+export const JOB_ROUTE_BUDGET_BYTES = 455 * 1024;
 export const PAGE_READING_BUDGET_BYTES = 700 * 1024;
 export const WORKER_BUDGET_BYTES = 1200 * 1024;
 
@@ -33,13 +35,18 @@ const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgr
  */
 export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; readonly carries: string }>> =
   {
+    'functions/media/sign-media.ts': {
+      ceilingKb: 402,
+      carries:
+        'the media token secret (Secrets Manager) and the client-access check; over 400 KB by the HTTP wrapper’s RateLimit fields, request id and 415 (about 1 KB in every function)',
+    },
     'functions/tools/resize-image/handler.ts': {
-      ceilingKb: 565,
+      ceilingKb: 567,
       carries:
         'S3 on every request (reads the source, stores the result): ~136 KB with its protocol, the budget check',
     },
     'functions/media/get-media.ts': {
-      ceilingKb: 556,
+      ceilingKb: 558,
       carries:
         'S3 and its presigner on every request (the presigned read), the media URL secret, the usage and batch entities, the statement link entities, the tool catalog’s routes',
     },
@@ -49,37 +56,37 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities',
     },
     'functions/wordpress/routes.ts': {
-      ceilingKb: 507,
+      ceilingKb: 509,
       carries:
         'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts, the usage and batch entities, the notification entities',
     },
     'functions/content/save-routes.ts': {
-      ceilingKb: 467,
+      ceilingKb: 469,
       carries:
         'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version, the usage and batch entities, the statement link entities, the review notices’ entry, several reviewers’ rule after a new version, the tool catalog’s routes',
     },
     'functions/clients/routes.ts': {
-      ceilingKb: 449,
+      ceilingKb: 451,
       carries:
         'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend in the agency zone',
     },
     'functions/reviews/routes.ts': {
-      ceilingKb: 445,
+      ceilingKb: 447,
       carries:
         'WebSocket posts, links, comments, decisions, the usage and batch entities, the notifications’ routes and store (their delivery and SES load on the first event), the approval steps’ record and override, several reviewers and their rule, the page poll’s ETag',
     },
     'functions/tools/analyze-image/handler.ts': {
-      ceilingKb: 422,
+      ceilingKb: 424,
       carries:
         'Secrets Manager (provider keys), WebSocket posts, the budget check, the review links’ request and rule attributes',
     },
     'functions/content/routes.ts': {
-      ceilingKb: 422,
+      ceilingKb: 425,
       carries:
         'versions, trash, due dates, list filters, the usage and batch entities, the statement link and settings entities',
     },
     'functions/usage/routes.ts': {
-      ceilingKb: 407,
+      ceilingKb: 409,
       carries:
         'the client and provider filters, the agency time zone read and its edge days, the tool catalog’s routes and labels',
     },
@@ -96,7 +103,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'KMS (every connection’s tokens are sealed or opened), Secrets Manager (the platforms’ app credentials, read by every route), arctic’s OAuth client, the five platform adapters, WebSocket posts (connects and posts are activities), the content store (a post’s item status); S3 and the image sizer load with the first post that carries an image, twitter-text with the first post made',
     },
     'functions/batches/routes.ts': {
-      ceilingKb: 504,
+      ceilingKb: 509,
       carries:
         'SQS (~24 KB), the request schema of every batchable tool, the price table, the budget check, the statement link entities, the dry run and row results',
     },

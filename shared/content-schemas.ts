@@ -1,7 +1,6 @@
 import { contentApprovalSchema } from './approval-schemas';
 import { CONTENT_TYPES } from './content';
 import { CONTENT_STATUSES } from './content-status';
-import { pageCursorSchema, pageLimitSchema } from './validation/page-query';
 import * as z from './validation/zod';
 import { WORDPRESS_POST_STATUSES } from './wordpress';
 
@@ -10,26 +9,6 @@ import { WORDPRESS_POST_STATUSES } from './wordpress';
  * the OpenAPI document: the types the server builds with are shared/content.ts's `ClientContent` and
  * shared/content-summary.ts's `ContentSummary`, and the contract test holds the replies to these schemas.
  */
-
-export const CONTENT_PAGE_DEFAULT = 50;
-/**
- * A library of 5,000 items is two requests: the first screen's page, then the rest
- * (docs/decisions.md, "Large agencies: lists of summaries, virtualized grids").
- */
-export const CONTENT_PAGE_MAX = 5000;
-
-export const CONTENT_SEARCH_MAX_LENGTH = 200;
-
-/** GET /api/clients/{clientId}/content's query. */
-export const listContentQuerySchema = z.object({
-  limit: pageLimitSchema(CONTENT_PAGE_MAX, CONTENT_PAGE_DEFAULT),
-  type: z.optional(z.enum(CONTENT_TYPES)).check(z.meta({ description: 'Only the items of this type.' })),
-  cursor: pageCursorSchema(),
-  /** Only the items whose title or text holds these words (any case): the library's search. */
-  search: z
-    .optional(z.string().check(z.maxLength(CONTENT_SEARCH_MAX_LENGTH)))
-    .check(z.meta({ description: 'Only the items whose title or text holds these words, in any case.' })),
-});
 
 const optionalText = (description: string) => z.optional(z.string()).check(z.meta({ description }));
 

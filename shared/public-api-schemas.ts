@@ -30,7 +30,8 @@ import {
   previewFieldOf,
 } from './client-list';
 import { listClientsQuerySchema } from './client-list-query';
-import { clientContentSchema, contentSummaryPageSchema, listContentQuerySchema } from './content-schemas';
+import { listContentQuerySchema } from './content-query';
+import { clientContentSchema, contentSummaryPageSchema } from './content-schemas';
 import { textJobResultOf } from './job-results';
 import { MEDIA_URL_TTL_SECONDS } from './media';
 import { signMediaRequestSchema, signMediaResponseSchema } from './media-sign';

@@ -5,6 +5,7 @@ import type {
 } from 'aws-lambda';
 import { type AuthKind, httpRoutes } from '#contract/routes';
 import * as z from '#shared/validation/zod';
+import { config } from '#shared/validation/zod';
 import {
   BadRequestError,
   ForbiddenError,
@@ -130,7 +131,10 @@ export function describeValidationError(error: z.core.$ZodError): string {
 }
 
 function isGenericMessage(issue: z.core.$ZodIssue): boolean {
-  const generic = z.core.config().localeError?.(issue as unknown as z.core.$ZodRawIssue);
+  // zod's type errors name what they received, which the finished issue no longer carries.
+  if (/^Invalid input\b/.test(issue.message)) return true;
+  // A named import, not `z.core.…`: reading the namespace would bundle all of zod's core in every function.
+  const generic = config().localeError?.(issue as unknown as z.core.$ZodRawIssue);
   return (typeof generic === 'string' ? generic : generic?.message) === issue.message;
 }
 

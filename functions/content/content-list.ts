@@ -6,7 +6,7 @@ import { entities } from '#functions/data/entities';
 import { batchGetItems, collectUpTo, readQueryPage } from '#functions/data/item-commands';
 import { partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
 import type { ContentType } from '#shared/content';
-import { listContentQuerySchema } from '#shared/content-schemas';
+import { listContentQuerySchema } from '#shared/content-query';
 import {
   type ContentSummary,
   type ContentSummaryPage,
