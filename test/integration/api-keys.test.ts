@@ -199,7 +199,7 @@ describe('what a key reaches', () => {
       ['GET', `/api/clients/${ownersClient.id}`],
       ['PUT', `/api/clients/${ownersClient.id}`, { name: 'x' }],
       ['DELETE', `/api/clients/${ownersClient.id}`],
-      ['GET', `/api/clients/${ownersClient.id}/content`],
+      // (A client's library is read with a key too: the public API's library routes.)
       ['GET', `/api/clients/${ownersClient.id}/access`],
       ['GET', '/api/activities'],
     ];

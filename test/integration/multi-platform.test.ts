@@ -62,7 +62,8 @@ describe('Multi-Platform Content Creator', () => {
         prompt: 'Spring open house on May 3 with free pastry samples',
         tone: 'friendly',
         model: 'gpt-4.1-2025-04-14',
-        blogUrl: 'http://10.0.0.1/blog/post',
+        // A name that does not resolve: a private address would be refused at entry, before any job.
+        blogUrl: 'https://no-such-blog.invalid/blog/post',
         framework: 'aida',
         clientId,
         saveToClient: true,
