@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES, API_KEY_PATTERN, type CreatedApiKey } from '#shared/api-keys';
+import { PUBLIC_API_VERSION } from '#shared/public-api';
 import { expectNoAxeViolations } from './support/axe';
 import {
   type E2eApp,
@@ -137,7 +138,7 @@ describe('Documentation page', () => {
       await nav.getByRole('button', { name }).waitFor();
     }
     await page.getByRole('heading', { name: 'LBM Studio API: quick start' }).waitFor();
-    await page.getByText('version 1.5.0', { exact: false }).first().waitFor();
+    await page.getByText(`version ${PUBLIC_API_VERSION}`, { exact: false }).first().waitFor();
     await screenshot(page, 'documentation-overview');
 
     const markdown = await app.test.request('GET', '/docs/api-authentication.md');

@@ -100,6 +100,8 @@ describe('deleting a client', () => {
 
     // Undo in the toast brings the client back, and the focus to it.
     await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Undo' }).click();
+    // Sonner pauses its timers while the pointer rests on a toast: move it off, as a user would.
+    await page.mouse.move(0, 0);
     await actions('Delete Focus B').waitFor();
     await expect.poll(() => focused(page)).toBe('button:Actions for Delete Focus B');
     await screenshot(page, 'a11y-focus-after-client-undo');

@@ -34,7 +34,9 @@ describe('Multi-Platform Content Creator', () => {
     await page.getByRole('checkbox', { name: 'FAQ' }).check();
     await page.getByRole('checkbox', { name: 'GBP Post' }).check();
     await page.getByRole('checkbox', { name: 'Blog Rewrite' }).check();
-    await page.getByLabel('Blog URL').fill('http://10.0.0.1/blog/post');
+    // A name that does not resolve: the rewrite fails in its job while the others succeed (a private
+    // address would be refused at entry, before any job).
+    await page.getByLabel('Blog URL').fill('https://no-such-blog.invalid/blog/post');
     await page.getByLabel('Prompt').fill('Spring open house on May 3 with free pastry samples');
     await screenshot(page, 'multi-platform-idle');
 
