@@ -268,6 +268,10 @@ describe('the review loop', () => {
     // Closed before the resize: a click on the bell while its list still fades out does not reopen it.
     await list.waitFor({ state: 'hidden' });
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone toasts sit at the top, over the header (the toaster's "Where toasts go"): the bell is reached
+    // once the review's toasts have gone, with the pointer off them (sonner pauses its timers under it).
+    await page.mouse.move(0, 843);
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
     await bell.click();
     await list.waitFor();
     await entries.first().waitFor();
