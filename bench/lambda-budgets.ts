@@ -29,7 +29,9 @@ const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgr
  * Handlers over their budget (400 KB, or 450 KB for a job route), each held to a ceiling 1 KB above its measured size so it cannot
  * grow unnoticed, with what it carries beside the floor every table-reading handler pays (the DynamoDB
  * client, lib-dynamodb, dynamodb-toolbox's actions, zod/mini and the HTTP wrapper: about 345 KB before
- * any route's own code; the notification entities added about 1 KB to every one). docs/decisions.md ("Bundles within budget, and the ones that cannot be") gives
+ * any route's own code; the notification entities added about 1 KB to every one, and the webhook events'
+ * entry, whose fan-out loads on the first event, 1 to 5 KB to the functions that raise one: the same modules
+ * load at the cold start, but esbuild names across chunks what they share with the lazy fan-out). docs/decisions.md ("Bundles within budget, and the ones that cannot be") gives
  * the figures and why no honest lever is left for each. A ceiling a handler no longer needs fails the
  * test, so the list only shrinks.
  */
@@ -51,17 +53,17 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'S3 and its presigner on every request (the presigned read), the media URL secret, the usage and batch entities, the statement link entities, the tool catalog’s routes',
     },
     'functions/wordpress/upload-media.ts': {
-      ceilingKb: 522,
+      ceilingKb: 524,
       carries:
         'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities',
     },
     'functions/wordpress/routes.ts': {
-      ceilingKb: 509,
+      ceilingKb: 514,
       carries:
         'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts, the usage and batch entities, the notification entities',
     },
     'functions/content/save-routes.ts': {
-      ceilingKb: 469,
+      ceilingKb: 473,
       carries:
         'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version, the usage and batch entities, the statement link entities, the review notices’ entry, several reviewers’ rule after a new version, the tool catalog’s routes',
     },
@@ -71,7 +73,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend in the agency zone',
     },
     'functions/reviews/routes.ts': {
-      ceilingKb: 447,
+      ceilingKb: 452,
       carries:
         'WebSocket posts, links, comments, decisions, the usage and batch entities, the notifications’ routes and store (their delivery and SES load on the first event), the approval steps’ record and override, several reviewers and their rule, the page poll’s ETag',
     },
@@ -93,7 +95,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
     // Every put of a content item stores its summary (shared/content-summary.ts: preview, word
     // count, thumbnails, WordPress link), computed in the entity, so each table-reading function carries it.
     'functions/access/routes.ts': {
-      ceilingKb: 407,
+      ceilingKb: 409,
       carries:
         'WebSocket posts (a grant reaches the grantee live), the content entity and its summary, the review links’ request and rule attributes, the entities’ comment anchor and branding fields, the channel entities’ schemas',
     },
@@ -103,7 +105,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'KMS (every connection’s tokens are sealed or opened), Secrets Manager (the platforms’ app credentials, read by every route), arctic’s OAuth client, the five platform adapters, WebSocket posts (connects and posts are activities), the content store (a post’s item status); S3 and the image sizer load with the first post that carries an image, twitter-text with the first post made',
     },
     'functions/batches/routes.ts': {
-      ceilingKb: 509,
+      ceilingKb: 513,
       carries:
         'SQS (~24 KB), the request schema of every batchable tool, the price table, the budget check, the statement link entities, the dry run and row results',
     },

@@ -89,6 +89,7 @@ const clientAccess = httpFunction('ClientAccess', 'access/routes');
 const content = httpFunction('Content', 'content/routes');
 /** The library routes that save a new version: they carry the sanitizer and media tagging. */
 const contentSaves = httpFunction('ContentSaves', 'content/save-routes');
+/** API keys, and the webhook endpoints the same page manages. */
 const apiKeys = httpFunction('ApiKeys', 'api-keys/routes');
 /**
  * Review links, comments and decisions: the app's routes and the public link's; and
@@ -283,6 +284,19 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('CreateApiKey', 'POST', '/api/api-keys', apiKeys, 'user'),
   route('UpdateApiKey', 'PATCH', '/api/api-keys/{keyId}', apiKeys, 'user'),
   route('DeleteApiKey', 'DELETE', '/api/api-keys/{keyId}', apiKeys, 'user'),
+  // Webhooks (docs/architecture.md, "Webhooks"): registered in the app or with a key, on the same page.
+  route('ListWebhooks', 'GET', '/api/webhooks', apiKeys, 'apiKey'),
+  route('CreateWebhook', 'POST', '/api/webhooks', apiKeys, 'apiKey'),
+  route('DeleteWebhook', 'DELETE', '/api/webhooks/{webhookId}', apiKeys, 'apiKey'),
+  route('ListWebhookDeliveries', 'GET', '/api/webhooks/{webhookId}/deliveries', apiKeys, 'apiKey'),
+  route('SendTestWebhook', 'POST', '/api/webhooks/{webhookId}/test', apiKeys, 'apiKey'),
+  route(
+    'RedeliverWebhook',
+    'POST',
+    '/api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+    apiKeys,
+    'apiKey',
+  ),
   // The public API's own name for client content (001 §7), and the API's OpenAPI document.
   route('GenerateContent', 'POST', '/api/generate-content', 'public-api/generate-content', 'apiKey', {
     timeoutSeconds: 29,

@@ -88,21 +88,32 @@ export const FOLDER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   tools: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'readWrite', jobsQueue: true },
   // Publishing decrypts the client's application password and uploads stored images to the site;
   // publishes, updates, deletes and uploads are activities pushed live to the admins' feed.
-  wordpress: { ...DEFAULT_ROUTE_ACCESS, mediaBucket: 'read', wordpressKey: 'decrypt', webSocket: true },
-  'api-keys': DEFAULT_ROUTE_ACCESS,
+  // A post made public is a webhook event: its attempt goes on the jobs queue (functions/webhooks/).
+  wordpress: {
+    ...DEFAULT_ROUTE_ACCESS,
+    mediaBucket: 'read',
+    wordpressKey: 'decrypt',
+    webSocket: true,
+    jobsQueue: true,
+  },
+  // Webhook endpoints: their signing secrets are sealed with the KMS key, and a test event or a
+  // redelivery queues an attempt.
+  'api-keys': { ...DEFAULT_ROUTE_ACCESS, wordpressKey: 'encrypt', jobsQueue: true },
   // Publishing channels: the connections' tokens are sealed and opened with the KMS key, the platforms'
   // app credentials read, post images read from the media bucket (and presigned for the platforms that
-  // fetch them); connects, posts and their failures are activities pushed to the admins' feed.
+  // fetch them); connects, posts and their failures are activities pushed to the admins' feed; a post
+  // published is a webhook event, queued.
   social: {
     ...DEFAULT_ROUTE_ACCESS,
+    jobsQueue: true,
     mediaBucket: 'read',
     wordpressKey: 'encryptDecrypt',
     socialAppsSecret: true,
     webSocket: true,
   },
   // Reviews: links, comments and decisions are items; each is pushed live to the client's
-  // audience and recorded as an activity.
-  reviews: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
+  // audience and recorded as an activity; a client's comment or decision is a webhook event, queued.
+  reviews: { ...DEFAULT_ROUTE_ACCESS, webSocket: true, jobsQueue: true },
   // The calendar only reads the items and clients a user can see.
   calendar: { ...NO_ACCESS, table: 'read' },
   // The public API's own generation endpoints queue jobs exactly like tools/.
@@ -134,12 +145,13 @@ export const BACKGROUND_ACCESS = {
   webSocketHandler: { ...DEFAULT_ROUTE_ACCESS, webSocket: true },
   // Text jobs: the job, client and library items, live progress and the provider keys; no media, and
   // no WordPress password (nothing it runs publishes). A bulk run's row that finishes feeds the run its
-  // next rows, so it sends to the jobs queue.
+  // next rows, and a job's end is a webhook event, so it sends to the jobs queue. It also makes the
+  // webhooks' attempts, whose signing secrets it opens with the KMS key (functions/webhooks/).
   worker: {
     table: 'readWrite',
     mediaBucket: null,
     jobsQueue: true,
-    wordpressKey: false,
+    wordpressKey: 'decrypt',
     webSocket: true,
     providerSecret: true,
   },
@@ -174,6 +186,7 @@ export const BACKGROUND_ACCESS = {
     wordpressKey: 'encryptDecrypt',
     socialAppsSecret: true,
     webSocket: true,
+    jobsQueue: true,
   },
   // The domain check needs nothing; post-confirmation gets its Cognito grant separately.
   cognitoTrigger: NO_ACCESS,
@@ -215,12 +228,15 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Saving a library item is an activity pushed to the admins' feed; the media a save names is tagged
   // to be kept (functions/media/saved-media.ts). A new version kept under review is e-mailed to its
   // reviewers.
-  ContentSaves: { ...TABLE_ONLY, webSocket: true, mediaTagging: true, mail: true },
-  ApiKeys: TABLE_ONLY,
+  // The review notices' delivery it loads (for the new version's e-mail) also queues the webhook events
+  // of a client's comment or decision.
+  ContentSaves: { ...TABLE_ONLY, webSocket: true, mediaTagging: true, mail: true, jobsQueue: true },
+  // Keys are the table alone; webhook endpoints seal their secrets and queue test events and redeliveries.
+  ApiKeys: { ...TABLE_ONLY, wordpressKey: 'encrypt', jobsQueue: true },
   // Review links, comments and decisions (public and in the app) are written and pushed to the client's
   // creator, grantees and the admins; a link goes to its reviewer and a client's decision to the item's
   // owner and followers by e-mail; the caller's notifications and e-mail setting.
-  Reviews: { ...TABLE_ONLY, webSocket: true, mail: true },
+  Reviews: { ...TABLE_ONLY, webSocket: true, mail: true, jobsQueue: true },
   GetCalendar: TABLE_READ,
   GetJob: TABLE_READ,
   // Every tool's own generation function, by its route (shared/tools/catalog.ts); a media tool's jobs
@@ -246,7 +262,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GetMedia: { ...TABLE_READ, mediaBucket: 'read' },
   // Every route decrypts the client's application password; publishing, updates, deletes and uploads
   // are activities pushed to the admins' feed.
-  WordPress: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
+  WordPress: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true, jobsQueue: true },
   UploadWordPressMedia: { ...TABLE_ONLY, wordpressKey: 'decrypt', webSocket: true },
   // Stores the connection's own item, and reads nothing (functions/websocket/connect.ts).
   WsConnect: {

@@ -69,12 +69,15 @@ export class MediaJobs extends Construct {
   }
 }
 
-/** What the media worker may touch: the text worker's access and the media bucket it writes. */
-/** The text worker's grants plus the media bucket; bulk runs are text jobs, so it feeds none. */
+/**
+ * What the media worker may touch: the text worker's grants plus the media bucket it writes. Bulk runs
+ * are text jobs, so it feeds none, but a job's end is a webhook event, queued on the jobs queue; it makes
+ * no attempt, so it opens no signing secret.
+ */
 export const MEDIA_WORKER_ACCESS: FunctionAccess = {
   ...BACKGROUND_ACCESS.worker,
   mediaBucket: 'readWrite',
-  jobsQueue: false,
+  wordpressKey: false,
 };
 
 /**

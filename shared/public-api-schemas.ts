@@ -98,6 +98,22 @@ import {
   usageReplySchema,
 } from './usage';
 import * as z from './validation/zod';
+import {
+  createWebhookRequestSchema,
+  webhookCreatedSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookListSchema,
+} from './webhook-schemas';
+import {
+  MAX_WEBHOOKS_PER_USER,
+  WEBHOOK_DELIVERY_RETENTION_DAYS,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_RETRY_SCHEDULE_SECONDS,
+  WEBHOOK_TEST_EVENT,
+  WEBHOOK_TIMEOUT_MS,
+} from './webhooks';
 
 /**
  * The public API (001 §7) described with the very zod schemas that validate its requests, plus the
@@ -359,7 +375,7 @@ export interface PublicEndpoint {
   readonly jobTool?: PublicJobTool;
   /** The direct reply of a non-job endpoint. */
   readonly response?: {
-    readonly status: 200 | 201 | 204;
+    readonly status: 200 | 201 | 202 | 204;
     /** Absent for a 204, which has no body. */
     readonly schema?: z.ZodMiniType;
     /** Named examples of the reply (the job endpoint shows a succeeded and a failed job). */
@@ -668,6 +684,70 @@ const CHANNEL_ENDPOINTS: readonly PublicEndpoint[] = [
     example: { scheduledAt: '2026-12-16T09:30:00-05:00' },
     response: { status: 200, schema: publicationSchema },
     conflict: `\`not_scheduled\`: only a scheduled post can be moved. ${APPROVAL_CONFLICT}`,
+  },
+];
+
+const WEBHOOK_EVENT_LIST = WEBHOOK_EVENTS.map(
+  (event) => `\`${event}\` (${WEBHOOK_EVENT_DESCRIPTIONS[event].replace(/\.$/, '')})`,
+).join('; ');
+
+const WEBHOOK = '/webhooks/{webhookId}';
+
+/** The caller's webhook endpoints (docs/architecture.md, "Webhooks"). */
+const WEBHOOK_ENDPOINTS: readonly PublicEndpoint[] = [
+  {
+    method: 'get',
+    path: '/webhooks',
+    tag: 'Other',
+    summary: 'List the caller’s webhook endpoints',
+    description:
+      'The endpoints the key’s owner registered (in the app or with any of their keys), oldest first, each with the outcome of its last delivery. Their secrets are never shown again.',
+    response: { status: 200, schema: webhookListSchema },
+  },
+  {
+    method: 'post',
+    path: '/webhooks',
+    tag: 'Other',
+    summary: 'Register a webhook endpoint',
+    description: `An https address that is sent the events it lists, as the Standard Webhooks specification says (https://www.standardwebhooks.com): a POST whose JSON body is \`{type, timestamp, data}\`, with the headers \`webhook-id\` (the delivery’s id, the same on every attempt), \`webhook-timestamp\` and \`webhook-signature\` (\`v1,\` and the base64 HMAC-SHA256 of \`id.timestamp.body\` with the secret’s bytes). The reply carries the endpoint’s \`secret\`, only this once: verify every delivery with it (any Standard Webhooks library takes it as it is) and refuse a timestamp more than five minutes off. Answer with a 2xx within ${WEBHOOK_TIMEOUT_MS / 1000} seconds; anything else is tried again ${WEBHOOK_RETRY_SCHEDULE_SECONDS.length - 1} times over about a day (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h). A private, loopback or metadata address is refused (\`400\` \`unsafe_url\`), now and at every attempt. The events: ${WEBHOOK_EVENT_LIST}. At most ${MAX_WEBHOOKS_PER_USER} endpoints a user.`,
+    request: createWebhookRequestSchema,
+    example: { url: 'https://hooks.your-agency.com/lbm', events: ['job.succeeded', 'review.decided'] },
+    response: { status: 201, schema: webhookCreatedSchema },
+    conflict: `\`too_many_webhooks\`: the key’s owner has ${MAX_WEBHOOKS_PER_USER} endpoints already; delete one first.`,
+  },
+  {
+    method: 'delete',
+    path: WEBHOOK,
+    tag: 'Other',
+    summary: 'Delete a webhook endpoint',
+    description:
+      'Nothing more is sent to it, attempts already queued included. Another user’s endpoint answers `404`, like one that does not exist.',
+    response: { status: 204 },
+  },
+  {
+    method: 'get',
+    path: `${WEBHOOK}/deliveries`,
+    tag: 'Other',
+    summary: 'List an endpoint’s deliveries',
+    description: `The endpoint’s newest deliveries, newest first (kept ${WEBHOOK_DELIVERY_RETENTION_DAYS} days): each event or test sent, its status (\`pending\` while attempts remain, \`succeeded\` on a 2xx, \`failed\` once the schedule ended), its attempts, the receiver’s last HTTP status and when the next attempt is due.`,
+    response: { status: 200, schema: webhookDeliveryListSchema },
+  },
+  {
+    method: 'post',
+    path: `${WEBHOOK}/test`,
+    tag: 'Other',
+    summary: 'Send a test event',
+    description: `Sends the endpoint a \`${WEBHOOK_TEST_EVENT}\` event (\`data\`: \`{webhookId, message}\`), signed and retried like any other, whatever events it lists. Answers the delivery, \`pending\` until the first attempt.`,
+    response: { status: 202, schema: webhookDeliverySchema },
+  },
+  {
+    method: 'post',
+    path: `${WEBHOOK}/deliveries/{deliveryId}/redeliver`,
+    tag: 'Other',
+    summary: 'Send a delivery again',
+    description:
+      'The same delivery (same `webhook-id`, same body) from the start of the retry schedule, whatever became of it: a receiver that keeps the ids it handled sees a repeat. Answers the delivery, `pending` again.',
+    response: { status: 202, schema: webhookDeliverySchema },
   },
 ];
 
@@ -1070,6 +1150,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     example: { ids: ['01JD0M8Z3C5W9Y7V6T4R2Q1P0M'] },
     response: { status: 200, schema: markReadReplySchema },
   },
+  ...WEBHOOK_ENDPOINTS,
   {
     method: 'get',
     path: '/reviews/{token}',

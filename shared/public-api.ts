@@ -9,9 +9,10 @@
  * settings, client statements and billing, the usage filters `clientId` and `provider` with the offline and
  * estimated figures in 1.4.0; the caller's notifications, a client's `approval_steps` and a library item's
  * approval state in 1.5.0; every tool, a client's library, `Idempotency-Key`'s 422, the 415 and the
- * `RateLimit` fields in 1.6.0, each a minor version: every earlier endpoint and reply is unchanged.
+ * `RateLimit` fields in 1.6.0; webhooks in 1.7.0, each a minor version: every earlier endpoint and reply is
+ * unchanged.
  */
-export const PUBLIC_API_VERSION = '1.6.0';
+export const PUBLIC_API_VERSION = '1.7.0';
 
 export const PUBLIC_API_TITLE = 'LBM Studio API';
 
@@ -37,7 +38,7 @@ export const PUBLIC_API_TAG_DESCRIPTIONS: Readonly<Record<PublicApiTag, string>>
   Clients:
     'The client profiles the key’s owner can see, new ones, their monthly AI budgets, and their publishing channels (Google Business Profile, Facebook, Instagram, LinkedIn, X) with the posts of their library items to them: published now or at a time, each checked against its platform’s rules and the client’s approval steps first. Connecting a channel needs its owner’s consent on the platform, so it is done in the app.',
   Other:
-    'Speech, jobs, what the AI work cost, the agency’s settings, the caller’s notifications, media files and the health check.',
+    'Speech, jobs, what the AI work cost, the agency’s settings, the caller’s notifications and webhook endpoints, media files and the health check.',
 };
 
 /** The API's terms, as the document's license says: for the agency's staff and the integrations it allows. */

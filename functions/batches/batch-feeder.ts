@@ -16,6 +16,7 @@ import {
   MAX_UNFINISHED_JOBS_PER_USER,
 } from '#shared/generation-jobs';
 import { findLanguageModel } from '#shared/models';
+import { announceIfFinished } from './batch-finished';
 import {
   advanceFeedCursor,
   type BatchRecord,
@@ -253,4 +254,5 @@ export async function settleBatchRow(
     costMicroUsd,
   });
   await feedBatch(batchId);
+  await announceIfFinished(batchId);
 }

@@ -1,4 +1,5 @@
 import { httpHandler } from '#functions/commons/http-handler';
+import { announceIfFinished } from './batch-finished';
 import { batchRows, markBatchCancelled, markRowCancelled, requireBatch } from './batch-store';
 import { batchView, inspectBatch } from './batch-view';
 
@@ -17,6 +18,8 @@ export const handler = httpHandler({
     for (const row of await batchRows(batch.batchId)) {
       if (row.status === 'waiting') await markRowCancelled(batch.batchId, row.row);
     }
+    // With no row under way the batch ends here; otherwise its last row's settle says so.
+    await announceIfFinished(batch.batchId);
     return batchView({ ...batch, cancelledAt: new Date().toISOString() });
   },
 });

@@ -9,6 +9,7 @@ import { isConditionFailure } from '#functions/data/item-keys';
 import { readAgencyTimeZone } from '#functions/settings/agency-time-zone';
 import {
   BUDGET_EXCEEDED_CODE,
+  BUDGET_WARNING_RATIO,
   budgetExceededMessage,
   budgetWouldExceedMessage,
   type ClientSpend,
@@ -223,8 +224,8 @@ export async function reserveBudget(
 }
 
 /**
- * Swaps a finished job's estimate for its real cost, once. Returns false when the job was not pending
- * (settled before, or never counted).
+ * Swaps a finished job's estimate for its real cost, once. Returns the month's spend as this update left
+ * it, or null when the job was not pending (settled before, or never counted).
  */
 export async function settleBudget(
   clientId: string,
@@ -233,11 +234,11 @@ export async function settleBudget(
   estimateMicroUsd: number,
   costMicroUsd: number,
   options: { readonly counted?: boolean } = {},
-): Promise<boolean> {
+): Promise<SpendRow | null> {
   const estimate = Math.max(0, Math.round(estimateMicroUsd));
   const entry = pendingEntry(jobId, estimate);
   try {
-    await entities()
+    const { Attributes } = await entities()
       .clientSpend.build(UpdateItemCommand)
       .item({
         ...spendKey(clientId, month),
@@ -247,13 +248,49 @@ export async function settleBudget(
         ...((options.counted ?? true) ? { jobs: $add(1) } : {}),
         updatedAt: new Date().toISOString(),
       })
-      .options({ condition: { attr: 'pending', contains: entry } })
+      .options({ condition: { attr: 'pending', contains: entry }, returnValues: 'ALL_NEW' })
       .send();
-    return true;
+    return Attributes ?? null;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
+}
+
+/** A budget warning's figures (the `budget.warning` webhook event). */
+export interface BudgetCrossing {
+  readonly clientId: string;
+  readonly month: string;
+  readonly percent: number;
+  readonly budgetUsd: number;
+  readonly monthToDateUsd: number;
+}
+
+/**
+ * Whether the job that just settled at `costMicroUsd` took the month past the warning line
+ * (BUDGET_WARNING_RATIO of its limit): the month's spend before it was under the line and is on or over
+ * it now, read from the settle's own update, so of concurrent settles exactly one crosses it. The
+ * warning is raised once a month (and again after an admin raises the budget and the spend crosses the
+ * new line).
+ */
+export function budgetWarningCrossed(
+  clientId: string,
+  month: string,
+  spend: SpendRow | null,
+  costMicroUsd: number,
+): BudgetCrossing | null {
+  const limit = spend?.limitMicroUsd;
+  if (!spend || !limit || costMicroUsd <= 0) return null;
+  const line = limit * BUDGET_WARNING_RATIO;
+  const after = spend.spentMicroUsd ?? 0;
+  if (after - costMicroUsd >= line || after < line) return null;
+  return {
+    clientId,
+    month,
+    percent: Math.floor((100 * after) / limit),
+    budgetUsd: microToUsd(limit),
+    monthToDateUsd: microToUsd(after),
+  };
 }
 
 /** Gives an admitted job's estimate back (it never ran: its message could not be queued). */

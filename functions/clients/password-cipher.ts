@@ -17,9 +17,10 @@ const LOCAL_PREFIX = 'aes256gcm:v1:';
 /**
  * What a secret is for, bound to its cipher text (KMS encryption context, the local scheme's additional
  * data): a blob copied into another field or context does not decrypt. WordPress application passwords,
- * and the publishing channels' OAuth tokens (functions/social/).
+ * the publishing channels' OAuth tokens (functions/social/) and the webhooks' signing secrets
+ * (functions/webhooks/).
  */
-export type SecretPurpose = 'wordpress_app_password' | 'channel_token';
+export type SecretPurpose = 'wordpress_app_password' | 'channel_token' | 'webhook_secret';
 const DEFAULT_PURPOSE: SecretPurpose = 'wordpress_app_password';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;

@@ -110,6 +110,11 @@ function hostPort(url: URL): string {
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
+/** Whether FETCH_ALLOW_HOSTS names the URL's host and port (local tests' servers only). */
+export function isAllowListedHost(url: URL): boolean {
+  return allowedHostPorts().has(hostPort(url));
+}
+
 /** `[::1]` → `::1`: URL keeps IPv6 brackets, sockets and DNS do not. */
 function bareHost(url: URL): string {
   return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;

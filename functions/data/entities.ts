@@ -788,6 +788,8 @@ const batchSchema = () =>
     /** Bumped when a retry moves the cursor back, so a feeder's stale cursor cannot skip retried rows. */
     feedEpoch: number().optional().default(0),
     cancelledAt: optionalString(),
+    /** The feed epoch whose end a `batch.finished` webhook event announced (batch-finished.ts). */
+    finishedEventEpoch: number().optional(),
     createdAt: string(),
     updatedAt: string(),
     edbVersion: entityVersion(),

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { listGrants } from '#functions/access/access-store';
 import { listItemComments, listItemReviews, type ReviewRecord } from '#functions/reviews/review-store';
+import { emitWebhookEvent } from '#functions/webhooks/emit-webhook-event';
 import { notifyUser } from '#functions/websocket/notifier';
 import { NOTIFICATION_EVENT, NOTIFICATION_TITLES, type NotificationKind } from '#shared/notifications';
 import { sendMail } from './mail-sender';
@@ -18,7 +19,8 @@ import type { NoticeContext, ReviewNotice } from './review-notice';
  * The delivery of the review loop's notices (notify-review-event.ts loads it on the first event):
  * - A client's comment, request for changes or approval (through the review link): a notification, pushed
  *   live, to each staff user who owns the item (created it) or follows it (sent a review link or
- *   commented on it) and still sees the client; the decisions also by e-mail to those with e-mail on.
+ *   commented on it) and still sees the client; the decisions also by e-mail to those with e-mail on;
+ *   and to their webhook endpoints.
  * - A link sent to an address: the link by e-mail to the reviewer.
  * - A new version moved onto the open links: a note by e-mail to each of their reviewers.
  */
@@ -68,6 +70,28 @@ export async function recipientsOf(context: NoticeContext): Promise<Recipient[]>
   return recipients.filter((recipient): recipient is Recipient => recipient !== null);
 }
 
+/** The recipient's webhook endpoints hear of it too (docs/architecture.md, "Webhooks"). */
+function emitReviewEvent(
+  userId: string,
+  context: NoticeContext,
+  notice: Extract<ReviewNotice, { kind: NotificationKind }>,
+  who: string,
+): Promise<void> {
+  const item = {
+    clientId: context.content.clientId,
+    contentId: context.content.contentId,
+    title: context.content.title,
+  };
+  return notice.kind === 'commented'
+    ? emitWebhookEvent(userId, 'review.commented', { ...item, author: who, comment: notice.comment })
+    : emitWebhookEvent(userId, 'review.decided', {
+        ...item,
+        reviewer: who,
+        decision: notice.kind,
+        comment: notice.comment,
+      });
+}
+
 async function notifyStaff(
   context: NoticeContext,
   notice: Extract<ReviewNotice, { kind: NotificationKind }>,
@@ -91,6 +115,7 @@ async function notifyStaff(
         read: false,
       };
       await putNotification(record, now);
+      await emitReviewEvent(recipient.userId, context, notice, who);
       await notifyUser(recipient.userId, {
         type: NOTIFICATION_EVENT,
         notification: toNotification(record),

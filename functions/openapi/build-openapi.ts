@@ -255,7 +255,7 @@ function operation(endpoint: PublicEndpoint): JsonObject {
     const { status, schema, examples } = endpoint.response;
     const content = json(endpoint.path === '/jobs/{jobId}' ? schemaRef('Job') : jsonSchema(schema, 'output'));
     responses[String(status)] = {
-      description: 'OK',
+      description: status === 202 ? 'Accepted: the work continues after the reply.' : 'OK',
       content: {
         ...(examples ? { 'application/json': { ...content['application/json'], examples } } : content),
         ...(endpoint.csvReply ? { 'text/csv': { schema: csvReplySchema(endpoint.csvReply) } } : {}),

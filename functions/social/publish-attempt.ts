@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { recordActivity } from '#functions/activities/activity-log';
 import { logger } from '#functions/commons/logger';
 import { findContent, patchContent } from '#functions/content/content-store';
+import { emitWebhookEvent } from '#functions/webhooks/emit-webhook-event';
 import { CHANNEL_MESSAGES, CHANNEL_PLATFORM_INFO } from '#shared/channels';
 import { nextStatus, statusOf } from '#shared/content-status';
 import { channelApp } from './channel-apps';
@@ -246,7 +247,16 @@ async function settle(
     };
   }
   if (!(await replacePublication(current, next))) return findPublication(key);
-  if (next.status === 'published') await markItemPublished(next);
+  if (next.status === 'published') {
+    await markItemPublished(next);
+    await emitWebhookEvent(next.createdBy, 'content.published', {
+      clientId: next.clientId,
+      contentId: next.contentId,
+      destination: next.platform,
+      url: next.postUrl ?? null,
+      publishedAt: next.publishedAt ?? updatedAt,
+    });
+  }
   if (next.status !== 'scheduled') {
     await recordActivity(activityCaller(next), {
       id: `${next.publicationId}-${next.status}`,

@@ -1,8 +1,10 @@
-import { settleBudget } from '#functions/budgets/client-spend';
+import { type BudgetCrossing, budgetWarningCrossed, settleBudget } from '#functions/budgets/client-spend';
 import { findClientRecord } from '#functions/clients/client-access';
 import { entities } from '#functions/data/entities';
 import { findItem } from '#functions/data/item-commands';
 import { getJob, markJobSettled, type StoredJob, storeJobCost } from '#functions/generation/job-store';
+import { emitWebhookEvent } from '#functions/webhooks/emit-webhook-event';
+import { jobStatusUrl } from '#shared/public-api';
 import { addToDay, addToOwnerDay, addToProviderDays } from './usage-days';
 import { summarizeUsage, type UsageRecord, usageRecordOf } from './usage-record';
 import { putUsage } from './usage-store';
@@ -65,8 +67,9 @@ export async function settleJobWith(jobId: string, settleBatchRow: SettleBatchRo
   if (accounting.costMicroUsd === null) await storeJobCost(job.id, costMicroUsd);
   const ran = recordsUsage(job);
   const record = ran ? await recordUsage(job, costMicroUsd) : null;
+  let crossing: BudgetCrossing | null = null;
   if (accounting.clientId && accounting.budgetMonth) {
-    await settleBudget(
+    const spend = await settleBudget(
       accounting.clientId,
       accounting.budgetMonth,
       job.id,
@@ -74,7 +77,29 @@ export async function settleJobWith(jobId: string, settleBatchRow: SettleBatchRo
       costMicroUsd,
       { counted: ran },
     );
+    crossing = budgetWarningCrossed(accounting.clientId, accounting.budgetMonth, spend, costMicroUsd);
   }
   if (accounting.batchId) await settleBatchRow(job, record, costMicroUsd);
   await markJobSettled(job.id);
+  await emitJobEvents(job, crossing);
+}
+
+/**
+ * The job's webhook events, once it is settled (docs/architecture.md, "Webhooks"): its outcome, and the
+ * budget warning when this job's cost took its client past the warning line. A multi-platform run's
+ * children are told through their run.
+ */
+async function emitJobEvents(job: StoredJob, crossing: BudgetCrossing | null): Promise<void> {
+  if (job.parentJobId) return;
+  const data = {
+    jobId: job.id,
+    tool: job.tool,
+    clientId: job.accounting?.clientId ?? null,
+    contentId: job.savedContentId,
+    batchId: job.accounting?.batchId ?? null,
+    statusUrl: jobStatusUrl(job.id),
+  };
+  if (job.status === 'succeeded') await emitWebhookEvent(job.userId, 'job.succeeded', data);
+  else await emitWebhookEvent(job.userId, 'job.failed', { ...data, error: job.error ?? 'The job failed' });
+  if (crossing) await emitWebhookEvent(job.userId, 'budget.warning', crossing);
 }

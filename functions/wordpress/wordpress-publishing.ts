@@ -12,6 +12,7 @@ import { BadRequestError, ConflictError, ForbiddenError } from '#functions/commo
 import { sanitizeHtml } from '#functions/commons/sanitize-html';
 import type { ContentRecord } from '#functions/content/content-record';
 import { toClientContent } from '#functions/content/content-record';
+import { emitWebhookEvent } from '#functions/webhooks/emit-webhook-event';
 import type { PublishingRules } from '#shared/approvals';
 import { CALENDAR_MESSAGES } from '#shared/calendar';
 import type { ClientContent } from '#shared/content';
@@ -208,6 +209,16 @@ export async function publishContent(
     details: details(context, content, post, fields.title, overridden),
     userAgent: context.userAgent,
   });
+  // A draft or a post WordPress holds for later is not published yet (docs/architecture.md, "Webhooks").
+  if (post.status === 'publish') {
+    await emitWebhookEvent(context.caller.userId, 'content.published', {
+      clientId: content.clientId,
+      contentId: content.contentId,
+      destination: 'wordpress',
+      url: post.link,
+      publishedAt: new Date().toISOString(),
+    });
+  }
   return { ...result(post), content: saved };
 }
 

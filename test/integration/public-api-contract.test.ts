@@ -16,6 +16,7 @@ import type { Client } from '#shared/client';
 import type { ClientContent } from '#shared/content';
 import { MAX_PREFER_WAIT_SECONDS } from '#shared/public-api';
 import type { CreatedReview, PublicReview } from '#shared/reviews';
+import { MAX_WEBHOOKS_PER_USER } from '#shared/webhooks';
 import { connectThroughApi } from '#test/support/channel-connect';
 import { clearOfMonthEnd, withMonthEndWait } from '#test/support/month-end';
 import { type ContractCheck, openApiContract } from '#test/support/openapi-contract';
@@ -30,7 +31,8 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * fields as required). Version 1.3.0 adds usage, budgets and batches, CSV included; 1.4.0
  * the usage filters `clientId` and `provider`, the agency's settings, client
  * statements (CSV too), their links and the markup; 1.5.0 the notifications,
- * and a review link's read and decision, with `versionId` and the 409 `stale_version`.
+ * and a review link's read and decision, with `versionId` and the 409 `stale_version`; 1.7.0 the
+ * webhook endpoints and their deliveries.
  *
  * Keys have the default budget here (DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE): every test that calls with
  * a key makes a key of its own, stays within that key's budget (a 429 fails it), and only the budget
@@ -783,6 +785,65 @@ describe.each([
     expect((await call('POST', '/notifications/read', { credential, body: { ids: [] } })).status).toBe(400);
   });
 
+  it('webhooks: an endpoint registered, tested, its deliveries listed and redelivered, deleted, and the refusals', async () => {
+    const url = `http://${site.hostPort}/hooks/${kind}`;
+    const created = await call('POST', '/webhooks', { credential, body: { url, events: ['job.succeeded'] } });
+    expect(created.status).toBe(201);
+    const { webhookId } = created.body as { webhookId: string };
+    // The check itself: an endpoint without its secret is not the documented reply.
+    const { secret: _secret, ...withoutSecret } = created.body as Record<string, unknown>;
+    expect(contract.reply('POST', '/webhooks', 201, withoutSecret)).not.toEqual([]);
+    expect((await call('GET', '/webhooks', { credential })).status).toBe(200);
+    const webhook = '/webhooks/{webhookId}';
+    const tested = await call('POST', `${webhook}/test`, { path: `/webhooks/${webhookId}/test`, credential });
+    expect(tested.status).toBe(202);
+    const { deliveryId } = tested.body as { deliveryId: string };
+    const deliveries = `/webhooks/${webhookId}/deliveries`;
+    expect((await call('GET', `${webhook}/deliveries`, { path: deliveries, credential })).status).toBe(200);
+    const redeliver = `${webhook}/deliveries/{deliveryId}/redeliver`;
+    const again = await call('POST', redeliver, {
+      path: `${deliveries}/${deliveryId}/redeliver`,
+      credential,
+    });
+    expect(again.status).toBe(202);
+    const unknown = `/webhooks/01JD0M8Z3C5W9Y7V6T4R2Q1P0M`;
+    expect(
+      (await call('GET', `${webhook}/deliveries`, { path: `${unknown}/deliveries`, credential })).status,
+    ).toBe(404);
+    expect((await call('POST', `${webhook}/test`, { path: `${unknown}/test`, credential })).status).toBe(404);
+    expect(
+      (await call('POST', redeliver, { path: `${deliveries}/msg_unknown/redeliver`, credential })).status,
+    ).toBe(404);
+    expect((await call('POST', '/webhooks', { credential, body: { url, events: [] } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', '/webhooks', {
+          credential,
+          body: { url: 'https://10.1.2.3/', events: ['job.failed'] },
+        })
+      ).status,
+    ).toBe(400);
+    // The endpoints' limit: the credential's user registers up to it, and one more is a 409.
+    const listed = (await call('GET', '/webhooks', { credential })).body as { webhooks: unknown[] };
+    for (let index = listed.webhooks.length; index < MAX_WEBHOOKS_PER_USER; index += 1) {
+      await call('POST', '/webhooks', {
+        credential,
+        body: { url: `${url}/${index}`, events: ['job.failed'] },
+      });
+    }
+    const tooMany = await call('POST', '/webhooks', { credential, body: { url, events: ['job.failed'] } });
+    expect(tooMany.status).toBe(409);
+    expect((await call('DELETE', webhook, { path: `/webhooks/${webhookId}`, credential })).status).toBe(204);
+    expect((await call('DELETE', webhook, { path: unknown, credential })).status).toBe(404);
+    // The others go too: the other tests' jobs are not sent to them.
+    const left = (await call('GET', '/webhooks', { credential })).body as {
+      webhooks: { webhookId: string }[];
+    };
+    for (const { webhookId: id } of left.webhooks) {
+      await call('DELETE', webhook, { path: `/webhooks/${id}`, credential });
+    }
+  });
+
   it('statements: the month as JSON and CSV, a link, the markup, and their refusals', async () => {
     const created = await call('POST', '/clients', {
       credential,
@@ -1193,6 +1254,10 @@ describe('replies without valid credentials, and the key’s budget', () => {
               '/reviews/{token}/decision',
               '/clients/{clientId}/content',
               '/clients/{clientId}/content/{contentId}',
+              '/webhooks/{webhookId}',
+              '/webhooks/{webhookId}/deliveries',
+              '/webhooks/{webhookId}/test',
+              '/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
             ].includes(path)
           )
             continue;

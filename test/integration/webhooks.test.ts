@@ -1,0 +1,331 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedApiKey } from '#shared/api-keys';
+import type { CreatedWebhook, WebhookDelivery, Webhook as WebhookView } from '#shared/webhook-schemas';
+import {
+  MAX_WEBHOOKS_PER_USER,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_RETRY_SCHEDULE_SECONDS,
+  type WebhookPayload,
+} from '#shared/webhooks';
+import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
+
+/**
+ * Webhooks end to end through the local gateway, the jobs queue and the worker, to a receiver on
+ * 127.0.0.1 (allowed with FETCH_ALLOW_HOSTS, as the tests' pages are): every delivery is verified with
+ * the Standard Webhooks library itself, a receiver's 500 is tried again on the schedule's second step
+ * (5 s), and the routes refuse what they must.
+ */
+
+interface Received {
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  readonly at: number;
+}
+
+let app: TestRuntime;
+let owner: TestUser;
+let other: TestUser;
+let ownerKey: string;
+let receiver: Server;
+let base = '';
+const received: Received[] = [];
+/** Per path: the statuses to answer, in turn (then 200). */
+const answers = new Map<string, number[]>();
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      received.push({
+        path,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
+      const status = answers.get(path)?.shift() ?? 200;
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'down');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+  const address = receiver.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  base = `http://127.0.0.1:${port}`;
+  app = await startTestRuntime({ env: { FETCH_ALLOW_HOSTS: `127.0.0.1:${port}` } });
+  [owner, other] = await Promise.all([app.createUser(), app.createUser()]);
+  const key = await app.request<CreatedApiKey>('POST', '/api/api-keys', {
+    token: owner.idToken,
+    body: { name: 'Webhooks' },
+  });
+  ownerKey = key.body.key;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+});
+
+async function register(path: string, events: readonly string[], token = ownerKey): Promise<CreatedWebhook> {
+  const created = await app.request<CreatedWebhook>('POST', '/api/webhooks', {
+    token,
+    body: { url: `${base}${path}`, events },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body;
+}
+
+/** Read with the sign-in token: polling with the key would spend its rate limit. */
+async function deliveries(webhookId: string, token = owner.idToken): Promise<WebhookDelivery[]> {
+  const listed = await app.request<{ deliveries: WebhookDelivery[] }>(
+    'GET',
+    `/api/webhooks/${webhookId}/deliveries`,
+    { token },
+  );
+  expect(listed.status).toBe(200);
+  return listed.body.deliveries;
+}
+
+async function waitFor<T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('Timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The deliveries that reached a path, each checked with the endpoint's secret. */
+function verifiedAt(path: string, secret: string): WebhookPayload[] {
+  return received
+    .filter((request) => request.path === path)
+    .map((request) => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string') headers[name] = value;
+      }
+      return new Webhook(secret).verify(request.body, headers) as WebhookPayload;
+    });
+}
+
+describe('registering an endpoint', () => {
+  it('answers the secret once, lists the endpoint without it, and is the owner’s alone', async () => {
+    const created = await register('/owned', ['job.succeeded', 'review.decided']);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(created).toMatchObject({ url: `${base}/owned`, events: ['job.succeeded', 'review.decided'] });
+    expect(created.lastDelivery).toBeNull();
+
+    const listed = await app.request<{ webhooks: WebhookView[] }>('GET', '/api/webhooks', {
+      token: owner.idToken,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.webhooks.map((webhook) => webhook.webhookId)).toContain(created.webhookId);
+    expect(JSON.stringify(listed.body)).not.toContain(created.secret);
+
+    // Another user sees nothing of it, and can neither read, test nor delete it.
+    const theirs = await app.request<{ webhooks: WebhookView[] }>('GET', '/api/webhooks', {
+      token: other.idToken,
+    });
+    expect(theirs.body.webhooks).toEqual([]);
+    for (const [method, path] of [
+      ['GET', `/api/webhooks/${created.webhookId}/deliveries`],
+      ['POST', `/api/webhooks/${created.webhookId}/test`],
+      ['DELETE', `/api/webhooks/${created.webhookId}`],
+    ] as const) {
+      const refused = await app.request(method, path, { token: other.idToken });
+      expect(refused.status, `${method} ${path}`).toBe(404);
+    }
+    const stillThere = await app.request<{ webhooks: WebhookView[] }>('GET', '/api/webhooks', {
+      token: ownerKey,
+    });
+    expect(stillThere.body.webhooks.map((webhook) => webhook.webhookId)).toContain(created.webhookId);
+
+    const deleted = await app.request('DELETE', `/api/webhooks/${created.webhookId}`, { token: ownerKey });
+    expect(deleted.status).toBe(204);
+    const gone = await app.request('GET', `/api/webhooks/${created.webhookId}/deliveries`, {
+      token: ownerKey,
+    });
+    expect(gone.status).toBe(404);
+  });
+
+  it('refuses a body that is wrong, naming the problem', async () => {
+    const cases: [unknown, string, string][] = [
+      [{ events: ['job.succeeded'] }, 'validation_failed', WEBHOOK_MESSAGES.urlRequired],
+      [{ url: `${base}/x`, events: [] }, 'validation_failed', WEBHOOK_MESSAGES.eventsRequired],
+      [{ url: `${base}/x`, events: ['job.done'] }, 'validation_failed', 'must be one of job.succeeded'],
+      [
+        { url: `${base}/x`, events: ['job.failed', 'job.failed'] },
+        'validation_failed',
+        'An event is listed twice',
+      ],
+      [{ url: 'not a url', events: ['job.failed'] }, 'invalid_url', WEBHOOK_MESSAGES.httpsRequired],
+      [
+        { url: 'http://example.com/hook', events: ['job.failed'] },
+        'invalid_url',
+        WEBHOOK_MESSAGES.httpsRequired,
+      ],
+      [{ url: 'https://10.0.0.7/hook', events: ['job.failed'] }, 'unsafe_url', 'private'],
+      [{ url: 'https://169.254.169.254/latest', events: ['job.failed'] }, 'unsafe_url', ''],
+    ];
+    for (const [body, code, message] of cases) {
+      const refused = await app.request('POST', '/api/webhooks', { token: ownerKey, body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.error?.code, JSON.stringify(body)).toBe(code);
+      expect(refused.body.error?.message, JSON.stringify(body)).toContain(message);
+    }
+  });
+
+  it(`keeps at most ${MAX_WEBHOOKS_PER_USER} endpoints a user`, async () => {
+    const user = await app.createUser();
+    for (let index = 0; index < MAX_WEBHOOKS_PER_USER; index += 1) {
+      await register(`/many/${index}`, ['job.failed'], user.idToken);
+    }
+    const refused = await app.request('POST', '/api/webhooks', {
+      token: user.idToken,
+      body: { url: `${base}/many/extra`, events: ['job.failed'] },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'too_many_webhooks', message: WEBHOOK_MESSAGES.tooMany });
+  });
+});
+
+describe('deliveries', () => {
+  it('signs a test event as Standard Webhooks says, and records it on the delivery and the endpoint', async () => {
+    const endpoint = await register('/test-event', ['batch.finished']);
+    const sent = await app.request<WebhookDelivery>('POST', `/api/webhooks/${endpoint.webhookId}/test`, {
+      token: ownerKey,
+    });
+    expect(sent.status).toBe(202);
+    expect(sent.body).toMatchObject({ type: 'webhook.test', status: 'pending', attempts: 0 });
+    expect(sent.body.deliveryId).toMatch(/^msg_/);
+
+    const [payload] = await waitFor(() => {
+      const found = verifiedAt('/test-event', endpoint.secret);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(payload).toMatchObject({ type: 'webhook.test', data: { webhookId: endpoint.webhookId } });
+    const request = received.find((entry) => entry.path === '/test-event');
+    expect(request?.headers['webhook-id']).toBe(sent.body.deliveryId);
+    expect(request?.headers['content-type']).toBe('application/json');
+    // Another secret does not verify it.
+    const other = await register('/elsewhere', ['job.failed']);
+    expect(() => verifiedAt('/test-event', other.secret)).toThrow();
+
+    const [delivery] = await waitFor(async () => {
+      const list = await deliveries(endpoint.webhookId);
+      return list[0]?.status === 'succeeded' ? list : undefined;
+    });
+    expect(delivery).toMatchObject({ attempts: 1, responseStatus: 200, error: null, nextAttemptAt: null });
+    const listed = await app.request<{ webhooks: WebhookView[] }>('GET', '/api/webhooks', {
+      token: ownerKey,
+    });
+    const view = listed.body.webhooks.find((webhook) => webhook.webhookId === endpoint.webhookId);
+    expect(view?.lastDelivery).toMatchObject({ status: 'succeeded', responseStatus: 200 });
+  });
+
+  it('tries a 500 again on the schedule, with the same id, and a redelivery sends it once more', async () => {
+    answers.set('/flaky', [500]);
+    const endpoint = await register('/flaky', ['job.failed']);
+    const sent = await app.request<WebhookDelivery>('POST', `/api/webhooks/${endpoint.webhookId}/test`, {
+      token: ownerKey,
+    });
+    const failedOnce = await waitFor(async () => {
+      const [delivery] = await deliveries(endpoint.webhookId);
+      return delivery?.attempts === 1 ? delivery : undefined;
+    });
+    expect(failedOnce).toMatchObject({
+      status: 'pending',
+      responseStatus: 500,
+      error: 'The endpoint answered HTTP 500',
+    });
+    const firstAt = Date.parse(failedOnce.lastAttemptAt ?? '');
+    expect(Date.parse(failedOnce.nextAttemptAt ?? '') - firstAt).toBe(
+      WEBHOOK_RETRY_SCHEDULE_SECONDS[1] * 1000,
+    );
+
+    const succeeded = await waitFor(async () => {
+      const [delivery] = await deliveries(endpoint.webhookId);
+      return delivery?.status === 'succeeded' ? delivery : undefined;
+    });
+    expect(succeeded).toMatchObject({ attempts: 2, responseStatus: 200, error: null });
+    const attempts = received.filter((entry) => entry.path === '/flaky');
+    expect(attempts.map((entry) => entry.headers['webhook-id'])).toEqual([
+      sent.body.deliveryId,
+      sent.body.deliveryId,
+    ]);
+    // The second attempt waited the schedule's 5 s (give or take the worker's poll).
+    const gap = (attempts[1]?.at ?? 0) - (attempts[0]?.at ?? 0);
+    expect(gap).toBeGreaterThanOrEqual(WEBHOOK_RETRY_SCHEDULE_SECONDS[1] * 1000 - 1000);
+    expect(verifiedAt('/flaky', endpoint.secret)).toHaveLength(2);
+
+    const again = await app.request<WebhookDelivery>(
+      'POST',
+      `/api/webhooks/${endpoint.webhookId}/deliveries/${sent.body.deliveryId}/redeliver`,
+      { token: ownerKey },
+    );
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ deliveryId: sent.body.deliveryId, status: 'pending' });
+    await waitFor(() =>
+      received.filter((entry) => entry.path === '/flaky').length === 3 ? true : undefined,
+    );
+    const redelivered = await waitFor(async () => {
+      const [delivery] = await deliveries(endpoint.webhookId);
+      return delivery?.status === 'succeeded' && delivery.attempts === 3 ? delivery : undefined;
+    });
+    expect(redelivered.responseStatus).toBe(200);
+    const unknown = await app.request(
+      'POST',
+      `/api/webhooks/${endpoint.webhookId}/deliveries/msg_nothing/redeliver`,
+      { token: ownerKey },
+    );
+    expect(unknown.status).toBe(404);
+  }, 60_000);
+
+  it('tells an endpoint of the events it listens for: a job that succeeded and one that failed', async () => {
+    const endpoint = await register('/jobs', ['job.succeeded', 'job.failed']);
+    const quiet = await register('/quiet', ['review.commented']);
+    const queued = await app.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+      token: ownerKey,
+      body: { topic: 'Spring dental care tips', inputType: 'topic' },
+    });
+    expect(queued.status).toBe(202);
+    const failing = await app.request<{ jobId: string }>('POST', '/api/rewrite-blog', {
+      token: ownerKey,
+      body: { url: 'https://no-such-blog.invalid/post' },
+    });
+    expect(failing.status, JSON.stringify(failing.body)).toBe(202);
+
+    const payloads = await waitFor(() => {
+      const found = verifiedAt('/jobs', endpoint.secret);
+      return found.length >= 2 ? found : undefined;
+    }, 60_000);
+    const succeeded = payloads.find((payload) => payload.type === 'job.succeeded');
+    expect(succeeded?.data).toEqual({
+      jobId: queued.body.jobId,
+      tool: 'newsletter',
+      clientId: null,
+      contentId: null,
+      batchId: null,
+      statusUrl: `/api/jobs/${queued.body.jobId}`,
+    });
+    const failed = payloads.find((payload) => payload.type === 'job.failed');
+    expect(failed?.data).toMatchObject({
+      jobId: failing.body.jobId,
+      tool: 'blog-rewrite',
+      error: expect.stringContaining('no-such-blog.invalid'),
+    });
+    // Its job's status answers the same key.
+    const status = await app.request<{ status: string }>('GET', `/api/jobs/${queued.body.jobId}`, {
+      token: ownerKey,
+    });
+    expect(status.body.status, JSON.stringify(status.body)).toBe('succeeded');
+    expect(verifiedAt('/quiet', quiet.secret)).toEqual([]);
+  }, 90_000);
+});
