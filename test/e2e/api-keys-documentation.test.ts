@@ -1,7 +1,12 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES, API_KEY_PATTERN, type CreatedApiKey } from '#shared/api-keys';
 import { PUBLIC_API_VERSION } from '#shared/public-api';
+import type { CreatedWebhook } from '#shared/webhook-schemas';
+import { WEBHOOK_MESSAGES } from '#shared/webhooks';
 import { expectNoAxeViolations } from './support/axe';
 import {
   type E2eApp,
@@ -27,14 +32,30 @@ import { clipboardText, horizontalOverflow } from './support/tools';
 
 let app: E2eApp;
 let admin: E2eUser;
+/** A webhook receiver on 127.0.0.1 (allowed with FETCH_ALLOW_HOSTS): the deliveries it was sent. */
+let receiver: Server;
+let receiverUrl = '';
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 beforeAll(async () => {
-  app = await startE2eApp();
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = receiver.address() as AddressInfo;
+  receiverUrl = `http://127.0.0.1:${port}/lbm-hooks`;
+  app = await startE2eApp({ env: { FETCH_ALLOW_HOSTS: `127.0.0.1:${port}` } });
   admin = await app.createUser({ admin: true });
 });
 
 afterAll(async () => {
   await app?.stop();
+  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
 });
 
 const rows = (page: Page) => page.getByTestId('api-key-row');
@@ -129,6 +150,86 @@ describe('API Keys page', () => {
   });
 });
 
+describe('Webhooks on the API Keys page', () => {
+  it('adds an endpoint, shows its secret once, sends a verified test event, lists it and deletes the endpoint', async () => {
+    const page = await openSignedInPage(app, admin);
+    await page.goto('/api-keys');
+    const card = page
+      .locator('[data-slot="card"]')
+      .filter({ has: page.getByText('Webhooks', { exact: true }) });
+    await card.getByText('No webhook endpoints yet.').waitFor();
+    await card.getByRole('button', { name: 'Add endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+    await dialog.getByLabel(/Endpoint URL/).fill('https://10.0.0.7/hooks');
+    await dialog.getByRole('checkbox', { name: /review\.decided/ }).click();
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    // The server's refusal of a private address, at the field.
+    await dialog.getByText(/private/).waitFor();
+    await expectNoAxeViolations(page, 'add webhook endpoint dialog, with an error');
+    await screenshot(page, 'webhooks-add-dialog');
+
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/webhooks') && response.request().method() === 'POST',
+    );
+    await dialog.getByLabel(/Endpoint URL/).fill(receiverUrl);
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    const reply = (await (await created).json()) as CreatedWebhook;
+    expect(reply.events).toEqual(['job.succeeded', 'job.failed', 'review.decided']);
+    await expectToast(page, WEBHOOK_MESSAGES.created);
+    await expect.poll(() => card.getByTestId('webhook-secret').textContent()).toBe(reply.secret);
+    const row = card.getByTestId('webhook-row');
+    await row.getByText(receiverUrl).waitFor();
+
+    await row.getByRole('button', { name: 'Send test event' }).click();
+    await expectToast(page, WEBHOOK_MESSAGES.testSent);
+    const delivery = row.getByTestId('webhook-delivery').first();
+    // Pending deliveries are read again until their attempt is made.
+    await delivery.getByText('Delivered').waitFor({ timeout: 20_000 });
+    await expect.poll(() => delivery.textContent()).toContain('HTTP 204');
+    await row.getByText(/Last delivery .* \(HTTP 204\)/).waitFor();
+    const [first] = received;
+    const headers = Object.fromEntries(
+      Object.entries(first?.headers ?? {}).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    expect(new Webhook(reply.secret).verify(first?.body ?? '', headers)).toMatchObject({
+      type: 'webhook.test',
+    });
+    await screenshot(page, 'webhooks-deliveries', { fullPage: true });
+    await expectNoAxeViolations(page, 'API Keys page with a webhook endpoint and its deliveries');
+
+    await row.getByRole('button', { name: `Delete ${receiverUrl}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete webhook endpoint?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expectToast(page, WEBHOOK_MESSAGES.deleted);
+    await card.getByText('No webhook endpoints yet.').waitFor();
+    // The private address's refusal, and nothing else.
+    expect(pageErrors(page)).toEqual([
+      'console.error: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+  });
+
+  it('fits a phone with an endpoint and its deliveries open', async () => {
+    const { idToken } = await app.test.signIn(admin.email, admin.password);
+    await app.test.request('POST', '/api/webhooks', {
+      token: idToken,
+      body: { url: `${receiverUrl}/phone`, events: ['job.succeeded', 'batch.finished', 'content.published'] },
+    });
+    const page = await openSignedInPage(app, admin, { mobile: true });
+    await page.goto('/api-keys');
+    const row = page.getByTestId('webhook-row');
+    await row.getByRole('button', { name: 'Send test event' }).click();
+    await row.getByTestId('webhook-delivery').first().getByText('Delivered').waitFor({ timeout: 20_000 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'webhooks-phone', { fullPage: true });
+  });
+});
+
 describe('Documentation page', () => {
   it('has the side navigation, the markdown files, endpoint tabs from the OpenAPI document and the examples', async () => {
     const page = await openSignedInPage(app, admin);
@@ -185,12 +286,21 @@ describe('Documentation page', () => {
     await page.getByText('Example reply: A job whose source could not be read').waitFor();
 
     await nav.getByRole('button', { name: 'Examples' }).click();
-    await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
+    const apiExamples = page.getByRole('tablist', { name: 'API examples' });
+    await apiExamples.getByRole('tab', { name: 'JavaScript' }).waitFor();
     await page.getByText("await call('POST', '/api/clients'", { exact: false }).waitFor();
     await page.getByText('await download(image.images[0].url)', { exact: false }).waitFor();
-    await page.getByRole('tab', { name: 'Python' }).click();
+    await apiExamples.getByRole('tab', { name: 'Python' }).click();
     await page.getByText('import urllib.request', { exact: false }).waitFor();
-    await screenshot(page, 'documentation-examples');
+    // The webhook receivers (test/integration/webhooks.test.ts runs both against real deliveries).
+    await page.getByRole('heading', { name: 'Receiving webhooks' }).waitFor();
+    await page.getByText('webhook.verify(body, request.headers)', { exact: false }).waitFor();
+    await page
+      .getByRole('tablist', { name: 'Webhook receivers' })
+      .getByRole('tab', { name: 'Python' })
+      .click();
+    await page.getByText('hmac.compare_digest(value, expected)', { exact: false }).waitFor();
+    await screenshot(page, 'documentation-examples', { fullPage: true });
     expect(pageErrors(page), JSON.stringify(pageErrors(page))).toEqual([]);
   });
 

@@ -16,8 +16,12 @@ describe('function access', () => {
     for (const folder of folders) expect(Object.keys(FOLDER_ACCESS)).toContain(folder);
   });
 
-  it('lets only generation endpoints (tools and the public API’s own) and bulk runs enqueue jobs', () => {
+  it('lets only generation endpoints (tools and the public API’s own), bulk runs and webhook events enqueue', () => {
+    // These queue webhook attempts, never a job (docs/architecture.md, "Webhooks"): the endpoints' own
+    // routes (a test event, a redelivery) and the functions whose work is an event.
+    const webhookSenders = new Set(['ApiKeys', 'Reviews', 'ContentSaves', 'WordPress', 'Channels']);
     for (const fn of httpFunctions.filter((candidate) => functionAccess(candidate).jobsQueue)) {
+      if (webhookSenders.has(fn.id)) continue;
       expect(fn.entry).toMatch(/^functions\/(tools|public-api|batches)\//);
       for (const route of routesOf(fn.id)) {
         expect(route.id).toMatch(/^(Generate|RewriteBlog|TextToSpeech|[A-Za-z]*Batch)/);
@@ -69,14 +73,16 @@ describe('function access', () => {
   it('lets client writes encrypt and WordPress routes decrypt with the WordPress key, nobody else', () => {
     for (const fn of httpFunctions) {
       const use = functionAccess(fn).wordpressKey;
-      if (use === 'encrypt') expect(fn.id).toBe('Clients');
+      // Client writes seal a WordPress password; the webhook routes an endpoint's signing secret.
+      if (use === 'encrypt') expect(['Clients', 'ApiKeys']).toContain(fn.id);
       else if (use === 'decrypt') expect(functionFolder(fn)).toBe('wordpress');
       // The channels' tokens are sealed where they are refreshed, and opened where they are used.
       else if (use === 'encryptDecrypt') expect(fn.id).toBe('Channels');
       else expect(use).toBe(false);
     }
     expect(BACKGROUND_ACCESS.scheduledPublisher.wordpressKey).toBe('encryptDecrypt');
-    expect(BACKGROUND_ACCESS.worker.wordpressKey).toBe(false);
+    // The worker opens the webhooks' signing secrets to sign their attempts.
+    expect(BACKGROUND_ACCESS.worker.wordpressKey).toBe('decrypt');
     expect(BACKGROUND_ACCESS.httpAuthorizer.wordpressKey).toBe(false);
   });
 

@@ -182,9 +182,11 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('let the worker read the provider keys, use the table and sockets, feed bulk runs, and nothing of media or KMS', () => {
+  it('let the worker read the provider keys, use the table and sockets, feed bulk runs, open webhook secrets, and nothing of media', () => {
     const actions = actionsOfFunction(template, 'WorkerFunction');
-    expect(actions.filter((action) => /^(s3|kms):/.test(action))).toEqual([]);
+    expect(actions.filter((action) => /^s3:/.test(action))).toEqual([]);
+    // It signs the webhooks' attempts with their secrets, which it opens and never seals.
+    expect(actions.filter((action) => /^kms:/.test(action))).toEqual(['kms:Decrypt']);
     for (const action of [
       'secretsmanager:GetSecretValue',
       'dynamodb:UpdateItem',
@@ -196,6 +198,10 @@ describe('Lambda functions', () => {
     ]) {
       expect(actions, action).toContain(action);
     }
-    expect(actionsOfFunction(template, 'MediaWorkerFunction')).not.toContain('sqs:SendMessage');
+    // The media worker feeds no bulk run, but a job's end is a webhook event, queued on the jobs queue;
+    // it opens no webhook secret.
+    const media = actionsOfFunction(template, 'MediaWorkerFunction');
+    expect(media).toContain('sqs:SendMessage');
+    expect(media.filter((action) => /^kms:/.test(action))).toEqual([]);
   });
 });

@@ -227,6 +227,8 @@ describe('Secrets', () => {
         .filter((fn) => functionAccess(fn).wordpressKey !== false)
         .map((fn) => `${fn.id}Function`),
       'ScheduledPublisherFunction',
+      // It opens the webhooks' signing secrets (docs/architecture.md, "Webhooks").
+      'WorkerFunction',
     ];
     expect(users).toEqual(keyUsers.sort());
     expect(users).toContain('ClientsFunction');

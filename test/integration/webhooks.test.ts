@@ -1,4 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '#shared/api-keys';
@@ -34,6 +37,17 @@ let base = '';
 const received: Received[] = [];
 /** Per path: the statuses to answer, in turn (then 200). */
 const answers = new Map<string, number[]>();
+/** The documentation's receivers (frontend/src/features/documentation/examples), each on a port of its own. */
+const receiverPorts = { javascript: 0, python: 0 };
+const examples = new URL('../../frontend/src/features/documentation/examples/', import.meta.url);
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
@@ -55,7 +69,10 @@ beforeAll(async () => {
   const address = receiver.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   base = `http://127.0.0.1:${port}`;
-  app = await startTestRuntime({ env: { FETCH_ALLOW_HOSTS: `127.0.0.1:${port}` } });
+  receiverPorts.javascript = await freePort();
+  receiverPorts.python = await freePort();
+  const allowed = [port, receiverPorts.javascript, receiverPorts.python].map((each) => `127.0.0.1:${each}`);
+  app = await startTestRuntime({ env: { FETCH_ALLOW_HOSTS: allowed.join(',') } });
   [owner, other] = await Promise.all([app.createUser(), app.createUser()]);
   const key = await app.request<CreatedApiKey>('POST', '/api/api-keys', {
     token: owner.idToken,
@@ -72,7 +89,7 @@ afterAll(async () => {
 async function register(path: string, events: readonly string[], token = ownerKey): Promise<CreatedWebhook> {
   const created = await app.request<CreatedWebhook>('POST', '/api/webhooks', {
     token,
-    body: { url: `${base}${path}`, events },
+    body: { url: path.startsWith('http') ? path : `${base}${path}`, events },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body;
@@ -328,4 +345,147 @@ describe('deliveries', () => {
     expect(status.body.status, JSON.stringify(status.body)).toBe('succeeded');
     expect(verifiedAt('/quiet', quiet.secret)).toEqual([]);
   }, 90_000);
+});
+
+describe('the other events', () => {
+  it('tells of a batch that finished and of a client’s comment and approval through a review link', async () => {
+    const endpoint = await register('/loop', ['batch.finished', 'review.commented', 'review.decided']);
+    const client = await app.request<{ id: string }>('POST', '/api/clients', {
+      token: owner.idToken,
+      body: { name: 'Webhook Bakery' },
+    });
+    const batch = await app.request<{ batchId: string }>('POST', '/api/batches', {
+      token: owner.idToken,
+      body: {
+        rows: [1, 2].map((index) => ({
+          tool: 'faq',
+          client: 'Webhook Bakery',
+          topic: `Bread ${index}`,
+          questions: 7,
+        })),
+      },
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(201);
+
+    const item = await app.request<{ id: string }>('POST', `/api/clients/${client.body.id}/content`, {
+      token: owner.idToken,
+      body: {
+        title: 'Winter loaves',
+        content: 'Rye',
+        html_content: '<p>Rye</p>',
+        content_type: 'newsletter',
+      },
+    });
+    const review = await app.request<{ reviewUrl: string }>(
+      'POST',
+      `/api/clients/${client.body.id}/content/${item.body.id}/reviews`,
+      { token: owner.idToken, body: { reviewerName: 'Rosa Client' } },
+    );
+    const token = new URL(review.body.reviewUrl).pathname.split('/').at(-1) ?? '';
+    const page = await app.request<{ versionId: string }>('GET', `/api/reviews/${token}`, {
+      headers: { 'x-forwarded-for': '192.0.2.91' },
+    });
+    const commented = await app.request('POST', `/api/reviews/${token}/comments`, {
+      body: { text: 'Lovely, more seeds please' },
+      headers: { 'x-forwarded-for': '192.0.2.91' },
+    });
+    expect(commented.status).toBe(201);
+    const decided = await app.request('POST', `/api/reviews/${token}/decision`, {
+      body: { decision: 'approve', versionId: page.body.versionId },
+      headers: { 'x-forwarded-for': '192.0.2.91' },
+    });
+    expect(decided.status).toBe(200);
+
+    const payloads = await waitFor(() => {
+      const found = verifiedAt('/loop', endpoint.secret);
+      return found.length >= 3 ? found : undefined;
+    }, 60_000);
+    const byType = new Map(payloads.map((payload) => [payload.type, payload.data]));
+    expect(byType.get('batch.finished')).toEqual({
+      batchId: batch.body.batchId,
+      status: 'finished',
+      succeeded: 2,
+      failed: 0,
+      cancelled: 0,
+    });
+    const item_ = { clientId: client.body.id, contentId: item.body.id, title: 'Winter loaves' };
+    expect(byType.get('review.commented')).toEqual({
+      ...item_,
+      author: 'Rosa Client',
+      comment: 'Lovely, more seeds please',
+    });
+    expect(byType.get('review.decided')).toEqual({
+      ...item_,
+      reviewer: 'Rosa Client',
+      decision: 'approved',
+      comment: '',
+    });
+    // Announced once, whatever settles after.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(
+      verifiedAt('/loop', endpoint.secret).filter((payload) => payload.type === 'batch.finished'),
+    ).toHaveLength(1);
+  }, 90_000);
+});
+
+describe('the documentation’s receivers', () => {
+  it.each([
+    ['javascript', process.execPath, 'webhook-receiver.mjs'],
+    ['python', 'python3', 'webhook_receiver.py'],
+  ] as const)(
+    'the %s receiver verifies a real delivery and refuses a forged one',
+    async (language, command, file) => {
+      const port = receiverPorts[language];
+      const endpoint = await register(`http://127.0.0.1:${port}/lbm`, ['job.succeeded']);
+      let output = '';
+      const child: ChildProcess = spawn(command, [fileURLToPath(new URL(file, examples))], {
+        env: { ...process.env, LBM_WEBHOOK_SECRET: endpoint.secret, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+      });
+      try {
+        await waitFor(() => (output.includes(`Listening on port ${port}`) ? true : undefined), 15_000);
+        const sent = await app.request<WebhookDelivery>('POST', `/api/webhooks/${endpoint.webhookId}/test`, {
+          token: owner.idToken,
+        });
+        await waitFor(() =>
+          output.includes(`Verified webhook.test ${sent.body.deliveryId}`) ? true : undefined,
+        );
+        const [delivery] = await waitFor(async () => {
+          const list = await deliveries(endpoint.webhookId);
+          return list[0]?.status === 'succeeded' ? list : undefined;
+        });
+        expect(delivery?.responseStatus).toBe(204);
+
+        // A body signed with another secret, or changed after signing, is refused.
+        const at = new Date();
+        const body = JSON.stringify({ type: 'job.succeeded', timestamp: at.toISOString(), data: {} });
+        const forged = new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).sign(
+          'msg_forged',
+          at,
+          body,
+        );
+        const refused = await fetch(`http://127.0.0.1:${port}/lbm`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': 'msg_forged',
+            'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+            'webhook-signature': forged,
+          },
+          body,
+        });
+        expect(refused.status).toBe(401);
+        expect(output).not.toContain('msg_forged');
+      } finally {
+        child.kill();
+      }
+    },
+    60_000,
+  );
 });

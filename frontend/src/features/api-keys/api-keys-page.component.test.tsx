@@ -12,6 +12,8 @@ import { ApiKeysPage } from './api-keys-page';
 /** The API Keys screen's failure toasts (spec 001 §8), with the server failing each call. */
 
 const serverError = () => HttpResponse.json({}, { status: 500 });
+/** The page's webhooks card reads its endpoints too (webhooks-card.component.test.tsx tests it). */
+const noWebhooks = http.get(apiUrl('/api/webhooks'), () => HttpResponse.json({ webhooks: [] }));
 
 const STURDY_KEY: ApiKeySummary = {
   id: 'key-1',
@@ -27,6 +29,7 @@ const STURDY_KEY: ApiKeySummary = {
 describe('API Keys page', () => {
   it('says the keys failed to load, and that a key failed to be created', async () => {
     apiServer.use(
+      noWebhooks,
       http.get(apiUrl('/api/api-keys'), serverError),
       http.post(apiUrl('/api/api-keys'), serverError),
     );
@@ -40,6 +43,7 @@ describe('API Keys page', () => {
 
   it('says a status change and a delete failed, and the key stays as it was', async () => {
     apiServer.use(
+      noWebhooks,
       http.get(apiUrl('/api/api-keys'), () => HttpResponse.json({ apiKeys: [STURDY_KEY] })),
       http.patch(apiUrl('/api/api-keys/:keyId'), serverError),
       http.delete(apiUrl('/api/api-keys/:keyId'), serverError),
@@ -62,6 +66,7 @@ describe('API Keys page, the list in the cache', () => {
   it('loads again on Try again after a failed load', async () => {
     let calls = 0;
     apiServer.use(
+      noWebhooks,
       http.get(apiUrl('/api/api-keys'), () => {
         calls += 1;
         return calls === 1 ? serverError() : HttpResponse.json({ apiKeys: [STURDY_KEY] });
@@ -80,6 +85,7 @@ describe('API Keys page, the list in the cache', () => {
     const OTHERS_KEY: ApiKeySummary = { ...STURDY_KEY, id: 'key-2', name: 'Other key', user_id: 'someone' };
     const created = { ...STURDY_KEY, id: 'key-3', name: 'Fresh key', user_id: SIGNED_IN_ADMIN.id };
     apiServer.use(
+      noWebhooks,
       http.get(apiUrl('/api/api-keys'), ({ request }) =>
         HttpResponse.json({
           apiKeys: new URL(request.url).searchParams.get('all') === 'true' ? [OTHERS_KEY] : [],

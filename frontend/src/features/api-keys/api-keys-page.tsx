@@ -26,6 +26,7 @@ import { STATIC_DOCS } from '../documentation/static-docs';
 import { ApiKeyRow } from './api-key-row';
 import { NewKeyBanner } from './new-key-banner';
 import { useApiKeys, useCreateApiKey, useDeleteApiKey, useSetApiKeyActive } from './use-api-keys';
+import { WebhooksCard } from './webhooks-card';
 
 function fail(error: unknown, fallback: string) {
   if (isSessionEnded(error)) return;
@@ -100,7 +101,10 @@ function DocumentationLinks() {
   );
 }
 
-/** 001 §2 API Keys: create, show or hide, copy, activate or deactivate, delete; links to the docs. */
+/**
+ * 001 §2 API Keys: create, show or hide, copy, activate or deactivate, delete; links to the docs; and the
+ * webhook endpoints that the same programs listen on.
+ */
 export function ApiKeysPage() {
   const { user } = useAuth();
   const [everyone, setEveryone] = useState(false);
@@ -201,6 +205,7 @@ export function ApiKeysPage() {
           )}
         </CardContent>
       </Card>
+      <WebhooksCard />
       <Dialog open={pendingDelete !== null} onOpenChange={(open) => !open && setPendingDelete(null)}>
         <DialogContent>
           <DialogHeader>
