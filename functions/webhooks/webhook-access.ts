@@ -6,14 +6,18 @@ import { type DeliveryRecord, findDelivery, findWebhook, type WebhookRecord } fr
  * An endpoint belongs to the user who registered it (in the app or with one of their keys) and to no one
  * else, administrators included: another user's id answers 404, as one that does not exist.
  */
+/** Ids are ULIDs (deliveries `msg_` and one): anything else names nothing, and is not looked up. */
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const DELIVERY_ID = /^msg_[0-9A-HJKMNP-TV-Z]{26}$/;
+
 export async function requireOwnWebhook(caller: Caller, webhookId: string): Promise<WebhookRecord> {
-  const webhook = webhookId ? await findWebhook(caller.userId, webhookId) : null;
+  const webhook = ULID.test(webhookId) ? await findWebhook(caller.userId, webhookId) : null;
   if (!webhook) throw new NotFoundError('Webhook endpoint not found');
   return webhook;
 }
 
 export async function requireDelivery(webhook: WebhookRecord, deliveryId: string): Promise<DeliveryRecord> {
-  const delivery = deliveryId ? await findDelivery(webhook.webhookId, deliveryId) : null;
+  const delivery = DELIVERY_ID.test(deliveryId) ? await findDelivery(webhook.webhookId, deliveryId) : null;
   if (!delivery) throw new NotFoundError('Delivery not found');
   return delivery;
 }
