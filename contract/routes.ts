@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '#shared/api-keys';
 import { type SharedToolFunction, TOOL_ROUTE_ENTRIES, toolEndpoint } from '#shared/tools/catalog';
 
 /**
@@ -54,9 +55,18 @@ export interface HttpRoute {
   readonly auth: AuthKind;
   /** The Lambda that serves it; several routes may share one. */
   readonly function: HttpFunction;
+  /**
+   * What an API key must be allowed to call it (shared/api-keys.ts, API_KEY_SCOPES); `apiKey` routes
+   * only. A read is `read`, a write `admin`, unless its line says otherwise.
+   */
+  readonly scope?: ApiKeyScope;
 }
 
 type FunctionOptions = Pick<HttpFunction, 'timeoutSeconds' | 'memoryMb' | 'nodeModules'>;
+type RouteOptions = FunctionOptions & { readonly scope?: ApiKeyScope };
+const GENERATE = { scope: 'generate' } as const;
+const PUBLISH = { scope: 'publish' } as const;
+const READ = { scope: 'read' } as const;
 
 /** A function that serves several routes; `entry` is its routes module under functions/. */
 const httpFunction = (id: string, entry: string, options: FunctionOptions = {}): HttpFunction => ({
@@ -75,10 +85,12 @@ function route(
   path: string,
   handler: string | HttpFunction,
   auth: AuthKind,
-  options: FunctionOptions = {},
+  options: RouteOptions = {},
 ): HttpRoute {
-  const fn = typeof handler === 'string' ? httpFunction(id, handler, options) : handler;
-  return { id, method, path, auth, function: fn };
+  const { scope, ...functionOptions } = options;
+  const fn = typeof handler === 'string' ? httpFunction(id, handler, functionOptions) : handler;
+  if (auth !== 'apiKey') return { id, method, path, auth, function: fn };
+  return { id, method, path, auth, function: fn, scope: scope ?? (method === 'GET' ? 'read' : 'admin') };
 }
 
 /** Calls to a client's WordPress site may take a while (uploads), within API Gateway's 30 s. */
@@ -126,7 +138,7 @@ const toolFunctions: Readonly<Record<SharedToolFunction, HttpFunction>> = {
 const toolRoutes = (): HttpRoute[] =>
   TOOL_ROUTE_ENTRIES.map(([tool, { id, sharedFunction }]) => {
     const handler = sharedFunction ? toolFunctions[sharedFunction] : `tools/${tool}/handler`;
-    return route(id, 'POST', toolEndpoint(tool), handler, 'apiKey', GENERATION_TIMEOUT);
+    return route(id, 'POST', toolEndpoint(tool), handler, 'apiKey', { ...GENERATION_TIMEOUT, ...GENERATE });
   });
 
 function wordpressRoutes(): HttpRoute[] {
@@ -176,11 +188,18 @@ function channelRoutes(): HttpRoute[] {
     route('DeleteConnection', 'DELETE', `${connections}/{connectionId}`, channels, 'apiKey'),
     route('ChannelOAuthCallback', 'GET', '/api/channels/oauth/callback', channels, 'public'),
     route('ListPublications', 'GET', publications, channels, 'apiKey'),
-    route('CreatePublication', 'POST', publications, channels, 'apiKey'),
+    route('CreatePublication', 'POST', publications, channels, 'apiKey', PUBLISH),
     route('GetPublication', 'GET', `${publications}/{publicationId}`, channels, 'apiKey'),
-    route('DeletePublication', 'DELETE', `${publications}/{publicationId}`, channels, 'apiKey'),
-    route('RetryPublication', 'POST', `${publications}/{publicationId}/retry`, channels, 'apiKey'),
-    route('ReschedulePublication', 'POST', `${publications}/{publicationId}/reschedule`, channels, 'apiKey'),
+    route('DeletePublication', 'DELETE', `${publications}/{publicationId}`, channels, 'apiKey', PUBLISH),
+    route('RetryPublication', 'POST', `${publications}/{publicationId}/retry`, channels, 'apiKey', PUBLISH),
+    route(
+      'ReschedulePublication',
+      'POST',
+      `${publications}/{publicationId}/reschedule`,
+      channels,
+      'apiKey',
+      PUBLISH,
+    ),
   ];
 }
 
@@ -247,7 +266,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   // served by the Reviews function, whose events they tell of (a function of their own would cost the
   // stack five resources more: resource-budget.test.ts).
   route('ListNotifications', 'GET', '/api/notifications', reviews, 'apiKey'),
-  route('MarkNotificationsRead', 'POST', '/api/notifications/read', reviews, 'apiKey'),
+  route('MarkNotificationsRead', 'POST', '/api/notifications/read', reviews, 'apiKey', READ),
   route('GetNotificationSettings', 'GET', '/api/notifications/settings', reviews, 'user'),
   route('UpdateNotificationSettings', 'PUT', '/api/notifications/settings', reviews, 'user'),
 
@@ -258,10 +277,10 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('ListUsageJobs', 'GET', '/api/usage/jobs', usage, 'apiKey'),
   // Bulk generation: a batch of jobs fed to the queue within the user's job slots.
   route('ListBatches', 'GET', '/api/batches', batches, 'apiKey'),
-  route('CreateBatch', 'POST', '/api/batches', batches, 'apiKey'),
+  route('CreateBatch', 'POST', '/api/batches', batches, 'apiKey', GENERATE),
   route('GetBatch', 'GET', '/api/batches/{batchId}', batches, 'apiKey'),
-  route('CancelBatch', 'POST', '/api/batches/{batchId}/cancel', batches, 'apiKey'),
-  route('RetryFailedBatch', 'POST', '/api/batches/{batchId}/retry-failed', batches, 'apiKey'),
+  route('CancelBatch', 'POST', '/api/batches/{batchId}/cancel', batches, 'apiKey', GENERATE),
+  route('RetryFailedBatch', 'POST', '/api/batches/{batchId}/retry-failed', batches, 'apiKey', GENERATE),
 
   // The agency's time zone; anyone signed in reads it, admins change it (the handler checks).
   route('GetSettings', 'GET', '/api/settings', settings, 'apiKey'),
@@ -299,6 +318,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   ),
   // The public API's own name for client content (001 §7), and the API's OpenAPI document.
   route('GenerateContent', 'POST', '/api/generate-content', 'public-api/generate-content', 'apiKey', {
+    ...GENERATE,
     timeoutSeconds: 29,
   }),
   route('GetOpenApiDocument', 'GET', '/api/openapi.json', 'openapi/handler', 'public'),
@@ -308,6 +328,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   // answers directly (sharp).
   ...toolRoutes(),
   route('ResizeImage', 'POST', '/api/resize-image', 'tools/resize-image/handler', 'apiKey', {
+    ...GENERATE,
     timeoutSeconds: 29,
     memoryMb: 1536,
     nodeModules: ['sharp'],
@@ -315,18 +336,20 @@ export const httpRoutes: readonly HttpRoute[] = [
 
   // Media tools: analysis and import answer directly.
   route('AnalyzeImage', 'POST', '/api/analyze-image', 'tools/analyze-image/handler', 'apiKey', {
+    ...GENERATE,
     timeoutSeconds: 29,
     memoryMb: 1536,
     nodeModules: ['sharp'],
   }),
   route('FetchContent', 'POST', '/api/fetch-content', 'tools/fetch-content/handler', 'apiKey', {
+    ...GENERATE,
     timeoutSeconds: 29,
   }),
   // Media is fetched with the caller's own key or token, or with a signed token (browser tags cannot send
   // headers; the route takes the credentials when it has them: functions/media/get-media.ts). Two
   // functions: only following a link presigns an S3 read, and signing need not carry the S3 client
   // (docs/decisions.md, "Bundles within budget").
-  route('SignMedia', 'POST', '/api/media/sign', 'media/sign-media', 'apiKey'),
+  route('SignMedia', 'POST', '/api/media/sign', 'media/sign-media', 'apiKey', READ),
   route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', 'media/get-media', 'apiKey'),
 ];
 

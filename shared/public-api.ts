@@ -9,7 +9,7 @@
  * settings, client statements and billing, the usage filters `clientId` and `provider` with the offline and
  * estimated figures in 1.4.0; the caller's notifications, a client's `approval_steps` and a library item's
  * approval state in 1.5.0; every tool, a client's library, `Idempotency-Key`'s 422, the 415 and the
- * `RateLimit` fields in 1.6.0; webhooks in 1.7.0, each a minor version: every earlier endpoint and reply is
+ * `RateLimit` fields in 1.6.0; webhooks and API key scopes in 1.7.0, each a minor version: every earlier endpoint and reply is
  * unchanged.
  */
 export const PUBLIC_API_VERSION = '1.7.0';

@@ -21,6 +21,8 @@ const key: StoredApiKey = {
   is_active: true,
   created_at: '2026-01-01T00:00:00.000Z',
   last_used_at: null,
+  scopes: ['read', 'generate', 'publish', 'admin'],
+  expires_at: null,
   keyHash: 'f'.repeat(64),
   ownerIsAdmin: false,
 };
@@ -58,11 +60,14 @@ describe('the authorizer context of a key', () => {
         isAdmin: 'false',
         authMethod: 'apiKey',
         apiKeyId: key.id,
+        apiKeyScopes: 'generate read nonsense',
       }),
     ).toEqual({
       userId: 'owner',
       email: 'o@example.com',
       isAdmin: false,
+      // In the catalogue's order; a name that is no scope is dropped.
+      apiKeyScopes: ['read', 'generate'],
       authMethod: 'apiKey',
       apiKeyId: key.id,
     });

@@ -1,6 +1,7 @@
 import { Entity } from 'dynamodb-toolbox/entity';
 import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
+import { list } from 'dynamodb-toolbox/schema/list';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
@@ -40,6 +41,9 @@ const apiKeyAttributes = () =>
     is_active: boolean(),
     created_at: string(),
     last_used_at: string().optional(),
+    /** Absent on keys made before scopes: they have every scope. */
+    scopes: list(string()).optional(),
+    expires_at: string().optional(),
     allKeys: string().optional().default(ALL_KEYS),
     edbVersion: entityVersion(),
   });

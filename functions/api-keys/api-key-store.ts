@@ -6,7 +6,7 @@ import { ulid } from 'ulid';
 import type { Caller } from '#functions/commons/caller';
 import { findItem, putItem, queryAll, readQueryPage } from '#functions/data/item-commands';
 import { isConditionFailure, partitionKey, sortKey, sortKeyPrefix } from '#functions/data/item-keys';
-import type { ApiKeySummary, CreatedApiKey } from '#shared/api-keys';
+import { API_KEY_SCOPES, type ApiKeyScope, type ApiKeySummary, type CreatedApiKey } from '#shared/api-keys';
 import { type ApiKeyEntities, apiKeyEntities } from './api-key-entities';
 import { newApiKeyValue } from './api-key-secret';
 
@@ -22,6 +22,11 @@ export interface StoredApiKey extends ApiKeySummary {
 /** last_used_at is written at most once a minute per key. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** A key's scopes as stored, in the catalogue's order; every scope when none were stored. */
+function scopesOf(stored: readonly string[] | undefined): ApiKeyScope[] {
+  return API_KEY_SCOPES.filter((scope) => stored === undefined || stored.includes(scope));
+}
+
 function fromRow(row: ApiKeyRow): StoredApiKey {
   return {
     id: row.keyId,
@@ -32,6 +37,8 @@ function fromRow(row: ApiKeyRow): StoredApiKey {
     is_active: row.is_active,
     created_at: row.created_at,
     last_used_at: row.last_used_at ?? null,
+    scopes: scopesOf(row.scopes),
+    expires_at: row.expires_at ?? null,
     keyHash: row.keyHash,
     ownerIsAdmin: row.owner_is_admin ?? false,
   };
@@ -42,20 +49,30 @@ export function toSummary(key: StoredApiKey): ApiKeySummary {
   return summary;
 }
 
-export async function createApiKey(caller: Caller, name: string, now = new Date()): Promise<CreatedApiKey> {
+export async function createApiKey(
+  caller: Caller,
+  input: {
+    readonly name: string;
+    readonly scopes: readonly ApiKeyScope[];
+    readonly expiresAt: string | null;
+  },
+  now = new Date(),
+): Promise<CreatedApiKey> {
   const value = newApiKeyValue();
   const row = await putItem(
     apiKeyEntities().apiKey,
     {
       keyHash: value.hash,
       keyId: ulid(now.getTime()),
-      name,
+      name: input.name,
       key_prefix: value.displayPrefix,
       user_id: caller.userId,
       user_email: caller.email,
       owner_is_admin: caller.isAdmin,
       is_active: true,
       created_at: now.toISOString(),
+      scopes: API_KEY_SCOPES.filter((scope) => input.scopes.includes(scope)),
+      ...(input.expiresAt ? { expires_at: input.expiresAt } : {}),
     },
     { attr: 'keyHash', exists: false },
   );

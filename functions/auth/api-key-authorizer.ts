@@ -29,6 +29,9 @@ export async function authorizeApiKey(
   if (!stored || !matches || !stored.is_active) {
     return { isAuthorized: true, context: refusedCredentials('invalid_key') };
   }
+  if (stored.expires_at && Date.parse(stored.expires_at) <= now.getTime()) {
+    return { isAuthorized: true, context: refusedCredentials('expired_key') };
+  }
   if (lastUsedIsStale(stored, now)) await touchApiKey(hash, now);
   return {
     isAuthorized: true,
@@ -38,6 +41,7 @@ export async function authorizeApiKey(
       isAdmin: stored.ownerIsAdmin,
       authMethod: 'apiKey',
       apiKeyId: stored.id,
+      apiKeyScopes: stored.scopes.join(' '),
     },
   };
 }

@@ -1,3 +1,5 @@
+import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/api-keys';
+
 /**
  * Who is calling, as established by the HTTP authorizer (functions/auth/http-authorizer.ts). API
  * Gateway passes the authorizer's `context` to the route's Lambda; the local gateway does the same.
@@ -11,6 +13,8 @@ export interface Caller {
   readonly authMethod: 'token' | 'apiKey';
   /** The key's id when authMethod is 'apiKey' (its rate-limit budget). */
   readonly apiKeyId?: string;
+  /** What the key may do, when authMethod is 'apiKey' (contract/routes.ts gives each route its scope). */
+  readonly apiKeyScopes?: readonly ApiKeyScope[];
 }
 
 /** The flat string/boolean map an HTTP API simple-response authorizer may return as `context`. */
@@ -20,6 +24,8 @@ export type AuthorizerContext = {
   isAdmin: boolean;
   authMethod: 'token' | 'apiKey';
   apiKeyId?: string;
+  /** The key's scopes, space-separated (a context holds no arrays). */
+  apiKeyScopes?: string;
 };
 
 export function toAuthorizerContext(caller: Caller): AuthorizerContext {
@@ -29,13 +35,19 @@ export function toAuthorizerContext(caller: Caller): AuthorizerContext {
     isAdmin: caller.isAdmin,
     authMethod: caller.authMethod,
     ...(caller.apiKeyId ? { apiKeyId: caller.apiKeyId } : {}),
+    ...(caller.apiKeyScopes ? { apiKeyScopes: caller.apiKeyScopes.join(' ') } : {}),
   };
+}
+
+function scopesOf(value: unknown): ApiKeyScope[] {
+  const named = typeof value === 'string' ? value.split(' ') : [];
+  return API_KEY_SCOPES.filter((scope) => named.includes(scope));
 }
 
 /** Reads the context back; values may arrive as strings depending on the integration. */
 export function callerFromAuthorizer(lambdaContext: Record<string, unknown> | undefined): Caller | null {
   if (!lambdaContext) return null;
-  const { userId, email, isAdmin, authMethod, apiKeyId } = lambdaContext;
+  const { userId, email, isAdmin, authMethod, apiKeyId, apiKeyScopes } = lambdaContext;
   if (typeof userId !== 'string' || userId === '' || typeof email !== 'string') return null;
   if (authMethod === 'apiKey' && (typeof apiKeyId !== 'string' || apiKeyId === '')) return null;
   return {
@@ -43,6 +55,7 @@ export function callerFromAuthorizer(lambdaContext: Record<string, unknown> | un
     email,
     isAdmin: isAdmin === true || isAdmin === 'true',
     authMethod: authMethod === 'apiKey' ? 'apiKey' : 'token',
-    ...(authMethod === 'apiKey' ? { apiKeyId: String(apiKeyId) } : {}),
+    // A key's context without scopes can do nothing a scope guards (fail closed).
+    ...(authMethod === 'apiKey' ? { apiKeyId: String(apiKeyId), apiKeyScopes: scopesOf(apiKeyScopes) } : {}),
   };
 }

@@ -17,6 +17,8 @@ export const CREDENTIAL_REFUSALS = [
   'expired_token',
   /** An `lbm_` key that is unknown, deactivated or deleted. */
   'invalid_key',
+  /** An `lbm_` key past its `expires_at`. */
+  'expired_key',
 ] as const;
 
 export type CredentialRefusal = (typeof CREDENTIAL_REFUSALS)[number];
@@ -35,7 +37,7 @@ export function refusedCredentials(refusal: CredentialRefusal): RefusedCredentia
     userId: '',
     email: '',
     isAdmin: false,
-    authMethod: refusal === 'invalid_key' ? 'apiKey' : 'token',
+    authMethod: refusal === 'invalid_key' || refusal === 'expired_key' ? 'apiKey' : 'token',
     refusal,
   };
 }
@@ -50,6 +52,7 @@ const MESSAGES: Record<CredentialRefusal, string> = {
   invalid_token: 'The sign-in token is not valid. Sign in again.',
   expired_token: 'The sign-in has expired. Sign in again.',
   invalid_key: 'The API key is invalid or inactive.',
+  expired_key: 'The API key has expired. Create a new one on the API Keys page.',
 };
 
 export function credentialRefusalMessage(refusal: CredentialRefusal): string {
@@ -58,5 +61,10 @@ export function credentialRefusalMessage(refusal: CredentialRefusal): string {
 
 /** RFC 6750: credentials that were sent but are not valid carry `error="invalid_token"`. */
 export function presentedInvalidCredentials(refusal: CredentialRefusal): boolean {
-  return refusal === 'invalid_token' || refusal === 'expired_token' || refusal === 'invalid_key';
+  return (
+    refusal === 'invalid_token' ||
+    refusal === 'expired_token' ||
+    refusal === 'invalid_key' ||
+    refusal === 'expired_key'
+  );
 }

@@ -36,8 +36,8 @@ export class UnauthorizedError extends HttpError {
 }
 
 export class ForbiddenError extends HttpError {
-  constructor(message = 'You do not have permission to do this.') {
-    super(403, 'forbidden', message);
+  constructor(message = 'You do not have permission to do this.', code = 'forbidden') {
+    super(403, code, message);
   }
 }
 

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { INSUFFICIENT_SCOPE_CODE, insufficientScopeMessage } from '#shared/api-keys';
 import { type Caller, callerFromAuthorizer } from './caller';
 import {
   credentialRefusalMessage,
@@ -15,6 +16,7 @@ import {
   rawBody,
   requestOf,
   routeAuth,
+  routeScope,
   validate,
   wrap,
 } from './http-wrap';
@@ -80,8 +82,18 @@ async function authorize(event: HttpEvent): Promise<Caller | null> {
   if ((kind === 'user' || kind === 'admin') && caller.authMethod !== 'token') {
     throw new ForbiddenError('This endpoint is not part of the public API; sign in to use it.');
   }
+  requireScope(caller, event);
   await countKeyRequest(caller, event);
   return caller;
+}
+
+/** A key may call a route only with the route's scope (docs/decisions.md, "API key scopes"); sign-ins may all. */
+function requireScope(caller: Caller, event: HttpEvent): void {
+  if (caller.authMethod !== 'apiKey') return;
+  const scope = routeScope(event);
+  if (scope && !caller.apiKeyScopes?.includes(scope)) {
+    throw new ForbiddenError(insufficientScopeMessage(scope), INSUFFICIENT_SCOPE_CODE);
+  }
 }
 
 /**
@@ -103,7 +115,10 @@ export function credentialsOrLinkHandler(options: {
     }
     const found = callerOrRefusal(event);
     const caller = found instanceof UnauthorizedError ? null : found;
-    if (caller) await countKeyRequest(caller, event);
+    if (caller) {
+      requireScope(caller, event);
+      await countKeyRequest(caller, event);
+    }
     validate(undefined, parseBody(event));
     return options.handle({
       ...requestOf(event, undefined, context),

@@ -4,6 +4,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import { type AuthKind, httpRoutes } from '#contract/routes';
+import type { ApiKeyScope } from '#shared/api-keys';
 import * as z from '#shared/validation/zod';
 import { config } from '#shared/validation/zod';
 import {
@@ -61,6 +62,13 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 const authKinds = new Map(httpRoutes.map((route) => [`${route.method} ${route.path}`, route.auth]));
+
+const scopes = new Map(httpRoutes.map((route) => [`${route.method} ${route.path}`, route.scope]));
+
+/** The scope an API key needs for the request's route (contract/routes.ts); undefined off the public API. */
+export function routeScope(event: HttpEvent): ApiKeyScope | undefined {
+  return scopes.get(event.routeKey);
+}
 
 export function routeAuth(event: HttpEvent): AuthKind {
   const kind = authKinds.get(event.routeKey);

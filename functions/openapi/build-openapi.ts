@@ -247,6 +247,16 @@ function badRequestResponse(endpoint: PublicEndpoint): JsonObject {
   };
 }
 
+/** The endpoint's description, and the scope a key needs for it (contract/routes.ts). */
+function withScope(endpoint: PublicEndpoint): string {
+  const route = httpRoutes.find(
+    (candidate) =>
+      candidate.method === endpoint.method.toUpperCase() && candidate.path === `/api${endpoint.path}`,
+  );
+  if (!route?.scope) return endpoint.description;
+  return `${endpoint.description}\n\nA key needs the \`${route.scope}\` scope.`;
+}
+
 function operation(endpoint: PublicEndpoint): JsonObject {
   const responses: JsonObject = endpoint.jobTool ? jobResponses(endpoint.jobTool) : {};
   if (endpoint.response && !endpoint.response.schema) {
@@ -322,7 +332,7 @@ function operation(endpoint: PublicEndpoint): JsonObject {
     operationId: operationId(endpoint),
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    description: endpoint.description,
+    description: withScope(endpoint),
     ...(endpoint.public ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(endpoint.request
@@ -385,7 +395,7 @@ export function buildOpenApiDocument(
         `A key acts with its owner's access. Each key may make ${DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE} requests a minute by default; past that the API answers 429 with Retry-After. Every reply to a key carries its quota in the IETF draft's \`RateLimit-Policy\` (\`"key";q=60;w=60\`) and \`RateLimit\` (\`"key";r=59;t=42\`: requests left, seconds until the window refills) fields, and every reply names its request in \`X-Request-Id\`: quote it when you report a problem.`,
         `Generation is asynchronous: POST answers 202 {jobId, statusUrl}; poll statusUrl, or send \`Prefer: wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}).`,
         'Every list is paged the same way: `limit` and `cursor` in the query, and the reply’s `next_cursor` (null on the last page) is the next request’s `cursor`. A cursor is opaque; it stays good as long as the item it follows exists.',
-        'Every error has the body `{"error": {"code", "message"}}`. Every route an API key may call is in this document; the app’s other routes (its API keys, its administration, its sign-in) answer 403 to a key. A path this API does not have answers 404, and a method a path does not take 405 with `Allow`.',
+        'Every error has the body `{"error": {"code", "message"}}`. Every route an API key may call is in this document, with the scope a key needs for it (`read`, `generate`, `publish` or `admin`, chosen when the key is made; a call outside them answers 403 `insufficient_scope` naming the scope, and a key past its expiry 401); the app’s other routes (its API keys, its administration, its sign-in) answer 403 to a key. A path this API does not have answers 404, and a method a path does not take 405 with `Allow`.',
       ].join('\n\n'),
     },
     servers: [{ url: '/api', description: 'This deployment' }],

@@ -2,8 +2,17 @@ import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDocumentClient } from '#functions/commons/clients/dynamodb';
+import { credentialRefusalMessage } from '#functions/commons/credential-refusals';
 import { requireEnv } from '#functions/commons/env';
-import { API_KEY_MESSAGES, API_KEY_PATTERN, type ApiKeySummary, type CreatedApiKey } from '#shared/api-keys';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_PATTERN,
+  API_KEY_SCOPES,
+  type ApiKeySummary,
+  type CreatedApiKey,
+  INSUFFICIENT_SCOPE_CODE,
+  insufficientScopeMessage,
+} from '#shared/api-keys';
 import type { Client } from '#shared/client';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
@@ -273,5 +282,88 @@ describe('who manages which keys', () => {
       body: { is_active: false },
     });
     expect(response.status).toBe(404);
+  });
+});
+
+describe('scopes and expiry', () => {
+  async function keyWith(body: Record<string, unknown>): Promise<CreatedApiKey> {
+    const response = await app.request<CreatedApiKey>('POST', '/api/api-keys', {
+      token: owner.idToken,
+      body: { name: 'Scoped', ...body },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body;
+  }
+  const newsletter = { topic: 'Spring tips', inputType: 'topic' };
+
+  it('has every scope and no expiry unless chosen', async () => {
+    const created = await keyWith({});
+    expect(created.scopes).toEqual([...API_KEY_SCOPES]);
+    expect(created.expires_at).toBeNull();
+  });
+
+  it('lets a key call only the routes of its scopes, and names the scope it lacks', async () => {
+    const reader = await keyWith({ scopes: ['read'] });
+    expect(reader.scopes).toEqual(['read']);
+    expect((await app.request('GET', '/api/clients', { token: reader.key })).status).toBe(200);
+    const write = await app.request('POST', '/api/clients', { token: reader.key, body: { name: 'Nope' } });
+    expect(write.status).toBe(403);
+    expect(write.body.error).toEqual({
+      code: INSUFFICIENT_SCOPE_CODE,
+      message: insufficientScopeMessage('admin'),
+    });
+    const generate = await app.request('POST', '/api/generate-newsletter', {
+      token: reader.key,
+      body: newsletter,
+    });
+    expect(generate.body.error).toEqual({
+      code: INSUFFICIENT_SCOPE_CODE,
+      message: insufficientScopeMessage('generate'),
+    });
+
+    const generator = await keyWith({ scopes: ['generate', 'generate'] }).catch(() => null);
+    expect(generator).toBeNull();
+    const writer = await keyWith({ scopes: ['generate'] });
+    expect(
+      (await app.request('POST', '/api/generate-newsletter', { token: writer.key, body: newsletter })).status,
+    ).toBe(202);
+    const read = await app.request('GET', '/api/clients', { token: writer.key });
+    expect(read.status).toBe(403);
+    expect(read.body.error?.message).toBe(insufficientScopeMessage('read'));
+    // The owner's sign-in is not limited by the keys' scopes.
+    expect(
+      (await app.request('POST', '/api/clients', { token: owner.idToken, body: { name: 'Fine Co' } })).status,
+    ).toBe(201);
+  });
+
+  it('refuses a key expiring in the past or at no date, and stops a key at its expiry', async () => {
+    const past = await app.request('POST', '/api/api-keys', {
+      token: owner.idToken,
+      body: { name: 'Late', expires_at: new Date(Date.now() - 1000).toISOString() },
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.error?.message).toContain(API_KEY_MESSAGES.expiryPast);
+    const invalid = await app.request('POST', '/api/api-keys', {
+      token: owner.idToken,
+      body: { name: 'Late', expires_at: 'next week' },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error?.message).toContain(API_KEY_MESSAGES.expiryInvalid);
+    const none = await app.request('POST', '/api/api-keys', {
+      token: owner.idToken,
+      body: { name: 'Nothing', scopes: [] },
+    });
+    expect(none.body.error?.message).toContain(API_KEY_MESSAGES.scopesRequired);
+
+    const soon = await keyWith({ expires_at: new Date(Date.now() + 1500).toISOString() });
+    expect((await app.request('GET', '/api/clients', { token: soon.key })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    const expired = await app.request('GET', '/api/clients', { token: soon.key });
+    expect(expired.status).toBe(401);
+    expect(expired.body.error?.message).toBe(credentialRefusalMessage('expired_key'));
+    const listed = await app.request<{ apiKeys: ApiKeySummary[] }>('GET', '/api/api-keys', {
+      token: owner.idToken,
+    });
+    expect(listed.body.apiKeys.find((key) => key.id === soon.id)?.expires_at).toBe(soon.expires_at);
   });
 });

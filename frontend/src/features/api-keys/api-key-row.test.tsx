@@ -15,6 +15,8 @@ const KEY: ApiKeySummary = {
   is_active: true,
   created_at: '2026-01-05T10:00:00.000Z',
   last_used_at: null,
+  scopes: ['read', 'generate', 'publish', 'admin'],
+  expires_at: null,
 };
 
 function rowSwitch(apiKey: ApiKeySummary) {

@@ -37,6 +37,19 @@ export function ApiKeyRow({ apiKey, showOwner, owned, busy, onToggle, onDelete }
         <code className="block break-all font-mono text-muted-foreground text-xs">
           {maskedApiKey(apiKey.key_prefix)}
         </code>
+        <div className="flex flex-wrap gap-1" data-testid="api-key-scopes">
+          {apiKey.scopes.map((scope) => (
+            <Badge key={scope} variant="secondary" className="capitalize">
+              {scope}
+            </Badge>
+          ))}
+          {apiKey.expires_at &&
+            (Date.parse(apiKey.expires_at) <= Date.now() ? (
+              <Badge variant="destructive">Expired</Badge>
+            ) : (
+              <Badge variant="outline">Expires {formatKeyDate(apiKey.expires_at)}</Badge>
+            ))}
+        </div>
         <p className="text-muted-foreground text-xs">
           Created {formatKeyDate(apiKey.created_at)} · Last used {formatKeyDate(apiKey.last_used_at)}
           {showOwner && <> · {apiKey.user_email}</>}

@@ -1,4 +1,4 @@
-import type { ApiKeySummary, CreatedApiKey } from '#shared/api-keys';
+import type { ApiKeyScope, ApiKeySummary, CreatedApiKey } from '#shared/api-keys';
 import { api } from '@/lib/api-client';
 
 /** The key routes (login tokens only). */
@@ -9,8 +9,15 @@ export async function fetchApiKeys(everyone: boolean, signal?: AbortSignal): Pro
   return apiKeys;
 }
 
-export function createApiKey(name: string): Promise<CreatedApiKey> {
-  return api.post<CreatedApiKey>('/api/api-keys', { name });
+export interface NewApiKey {
+  readonly name: string;
+  readonly scopes: readonly ApiKeyScope[];
+  /** ISO, or null for never. */
+  readonly expires_at: string | null;
+}
+
+export function createApiKey(input: NewApiKey): Promise<CreatedApiKey> {
+  return api.post<CreatedApiKey>('/api/api-keys', input);
 }
 
 export function setApiKeyActive(keyId: string, isActive: boolean): Promise<ApiKeySummary> {

@@ -24,6 +24,8 @@ const STURDY_KEY: ApiKeySummary = {
   is_active: true,
   created_at: '2026-11-02T10:00:00.000Z',
   last_used_at: null,
+  scopes: ['read', 'generate', 'publish', 'admin'],
+  expires_at: null,
 };
 
 describe('API Keys page', () => {
@@ -108,5 +110,48 @@ describe('API Keys page, the list in the cache', () => {
     await user.click(everyone);
     expect(await screen.findByRole('switch', { name: 'Active: Fresh key' })).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Active: Other key' })).toBeTruthy();
+  });
+});
+
+describe('API Keys page, a key’s scopes and expiry', () => {
+  it('creates a key with the chosen scopes and expiry, and refuses one with no scope', async () => {
+    let sent: { name: string; scopes: string[]; expires_at: string | null } | undefined;
+    apiServer.use(
+      noWebhooks,
+      http.get(apiUrl('/api/api-keys'), () => HttpResponse.json({ apiKeys: [] })),
+      http.post(apiUrl('/api/api-keys'), async ({ request }) => {
+        sent = (await request.json()) as typeof sent;
+        return HttpResponse.json({
+          ...STURDY_KEY,
+          id: 'key-9',
+          name: 'Reader',
+          scopes: sent?.scopes,
+          expires_at: sent?.expires_at,
+          key: 'lbm_reader',
+        });
+      }),
+    );
+    renderScreen(<ApiKeysPage />, { path: '/api-keys' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Key name'), 'Reader');
+    for (const scope of ['read', 'generate', 'publish', 'admin']) {
+      await user.click(screen.getByRole('checkbox', { name: new RegExp(`^${scope}`, 'i') }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Create API Key' }));
+    expect(await screen.findByText(API_KEY_MESSAGES.scopesRequired)).toBeTruthy();
+    expect(sent).toBeUndefined();
+
+    await user.click(screen.getByRole('checkbox', { name: /^read/i }));
+    await user.selectOptions(screen.getByLabelText('Expires'), 'In 30 days');
+    const before = Date.now();
+    await user.click(screen.getByRole('button', { name: 'Create API Key' }));
+    expect(await findToast(API_KEY_MESSAGES.created)).toBeTruthy();
+    expect(sent?.scopes).toEqual(['read']);
+    const expires = Date.parse(sent?.expires_at ?? '');
+    expect(expires - before).toBeGreaterThanOrEqual(30 * 86_400_000 - 60_000);
+    expect(expires - before).toBeLessThanOrEqual(30 * 86_400_000 + 60_000);
+    const row = await screen.findByTestId('api-key-row');
+    expect(within(row).getByText('read')).toBeTruthy();
+    expect(within(row).getByText(/^Expires /)).toBeTruthy();
   });
 });

@@ -1,10 +1,19 @@
 import { BookOpen, FileText, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { API_KEY_MESSAGES, type ApiKeySummary, type CreatedApiKey } from '#shared/api-keys';
+import {
+  API_KEY_EXPIRY_DAYS,
+  API_KEY_MESSAGES,
+  API_KEY_SCOPE_DESCRIPTIONS,
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  type ApiKeySummary,
+  type CreatedApiKey,
+} from '#shared/api-keys';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -33,8 +42,18 @@ function fail(error: unknown, fallback: string) {
   void toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
 }
 
+/** 'never' or a number of days from now. */
+type Expiry = 'never' | `${(typeof API_KEY_EXPIRY_DAYS)[number]}`;
+
+function expiresAt(expiry: Expiry, now = new Date()): string | null {
+  return expiry === 'never' ? null : new Date(now.getTime() + Number(expiry) * 86_400_000).toISOString();
+}
+
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<readonly ApiKeyScope[]>(API_KEY_SCOPES);
+  const [expiry, setExpiry] = useState<Expiry>('never');
+  const [scopesError, setScopesError] = useState<string | null>(null);
   const create = useCreateApiKey();
   const creating = create.isPending;
   // The name's problem, shown at the field as well as in the toast until the name is edited.
@@ -47,8 +66,18 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
       void toast({ title: 'Error', description: API_KEY_MESSAGES.nameRequired, variant: 'destructive' });
       return;
     }
+    if (scopes.length === 0) {
+      setScopesError(API_KEY_MESSAGES.scopesRequired);
+      return;
+    }
     try {
-      onCreated(await create.mutateAsync(name.trim()));
+      onCreated(
+        await create.mutateAsync({
+          name: name.trim(),
+          scopes: API_KEY_SCOPES.filter((scope) => scopes.includes(scope)),
+          expires_at: expiresAt(expiry),
+        }),
+      );
       setName('');
       void toast({ title: API_KEY_MESSAGES.created, variant: 'success' });
     } catch (error) {
@@ -76,6 +105,52 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
           </Button>
         </div>
       </FormField>
+      <div className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <fieldset className="space-y-2" aria-describedby={scopesError ? 'api-key-scopes-error' : undefined}>
+          <legend className="font-medium text-sm">What the key may do</legend>
+          {API_KEY_SCOPES.map((scope) => (
+            <div key={scope} className="flex items-start gap-2">
+              <Checkbox
+                id={`api-key-scope-${scope}`}
+                checked={scopes.includes(scope)}
+                onCheckedChange={(checked) => {
+                  setScopes((current) =>
+                    checked === true ? [...current, scope] : current.filter((item) => item !== scope),
+                  );
+                  setScopesError(null);
+                }}
+                className="mt-0.5"
+              />
+              <label htmlFor={`api-key-scope-${scope}`} className="text-sm leading-snug">
+                <span className="font-medium capitalize">{scope}</span>
+                <span className="block text-muted-foreground text-xs">
+                  {API_KEY_SCOPE_DESCRIPTIONS[scope]}
+                </span>
+              </label>
+            </div>
+          ))}
+          {scopesError && (
+            <p id="api-key-scopes-error" role="alert" className="text-destructive text-sm">
+              {scopesError}
+            </p>
+          )}
+        </fieldset>
+        <FormField label="Expires" htmlFor="api-key-expiry">
+          <select
+            id="api-key-expiry"
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value as Expiry)}
+            className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs"
+          >
+            <option value="never">Never</option>
+            {API_KEY_EXPIRY_DAYS.map((days) => (
+              <option key={days} value={String(days)}>
+                In {days} days
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeySummary } from '#shared/api-keys';
-import { createApiKey, deleteApiKey, setApiKeyActive } from './api-keys-api';
+import { createApiKey, deleteApiKey, type NewApiKey, setApiKeyActive } from './api-keys-api';
 import { apiKeysQuery, updateApiKeyLists } from './queries';
 
 /** The listed keys (yours, or everyone's for an admin). */
@@ -17,7 +17,7 @@ export function useApiKeys(everyone: boolean) {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => createApiKey(name),
+    mutationFn: (input: NewApiKey) => createApiKey(input),
     onSuccess: ({ key: _shownOnce, ...summary }) =>
       updateApiKeyLists(queryClient, (keys) => [summary, ...keys]),
   });
