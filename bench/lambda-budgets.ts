@@ -10,10 +10,12 @@ import type { LambdaBundle, LambdaEntry } from './lambda-bundles';
  * (docs/decisions.md, "Bundles within budget, and the ones that cannot be"); its own class means a new
  * tool's handler needs no ceiling of its own (docs/adding-a-tool.md). 455 KB since every job route also
  * answers `Prefer: wait`, hashes its body for `Idempotency-Key` and refuses a private source page at entry
- * (the two shared job routes measured 453 KB).
+ * (the two shared job routes measured 453 KB). 458 KB since API keys have scopes: the route table names
+ * each route's scope and the wrapper checks it, about 2-3 KB in every function (the shared job routes
+ * measured 457 KB).
  */
 export const HTTP_HANDLER_BUDGET_BYTES = 400 * 1024;
-export const JOB_ROUTE_BUDGET_BYTES = 455 * 1024;
+export const JOB_ROUTE_BUDGET_BYTES = 458 * 1024;
 export const PAGE_READING_BUDGET_BYTES = 700 * 1024;
 export const WORKER_BUDGET_BYTES = 1200 * 1024;
 
@@ -38,22 +40,22 @@ const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgr
 export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; readonly carries: string }>> =
   {
     'functions/media/sign-media.ts': {
-      ceilingKb: 402,
+      ceilingKb: 406,
       carries:
-        'the media token secret (Secrets Manager) and the client-access check; over 400 KB by the HTTP wrapper’s RateLimit fields, request id and 415 (about 1 KB in every function)',
+        'the media token secret (Secrets Manager) and the client-access check; over 400 KB by the HTTP wrapper’s RateLimit fields, request id and 415 (about 1 KB in every function) and the API key scopes’ check (about 3 KB)',
     },
     'functions/tools/resize-image/handler.ts': {
-      ceilingKb: 567,
+      ceilingKb: 571,
       carries:
         'S3 on every request (reads the source, stores the result): ~136 KB with its protocol, the budget check',
     },
     'functions/media/get-media.ts': {
-      ceilingKb: 558,
+      ceilingKb: 562,
       carries:
         'S3 and its presigner on every request (the presigned read), the media URL secret, the usage and batch entities, the statement link entities, the tool catalog’s routes',
     },
     'functions/wordpress/upload-media.ts': {
-      ceilingKb: 524,
+      ceilingKb: 527,
       carries:
         'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities',
     },
@@ -68,7 +70,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'the sanitizer (js-xss, every save), WebSocket posts, reviews after a new version, the usage and batch entities, the statement link entities, the review notices’ entry, several reviewers’ rule after a new version, the tool catalog’s routes',
     },
     'functions/clients/routes.ts': {
-      ceilingKb: 451,
+      ceilingKb: 455,
       carries:
         'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend in the agency zone',
     },
@@ -78,24 +80,24 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'WebSocket posts, links, comments, decisions, the usage and batch entities, the notifications’ routes and store (their delivery and SES load on the first event), the approval steps’ record and override, several reviewers and their rule, the page poll’s ETag',
     },
     'functions/tools/analyze-image/handler.ts': {
-      ceilingKb: 424,
+      ceilingKb: 428,
       carries:
         'Secrets Manager (provider keys), WebSocket posts, the budget check, the review links’ request and rule attributes',
     },
     'functions/content/routes.ts': {
-      ceilingKb: 425,
+      ceilingKb: 429,
       carries:
         'versions, trash, due dates, list filters, the usage and batch entities, the statement link and settings entities',
     },
     'functions/usage/routes.ts': {
-      ceilingKb: 409,
+      ceilingKb: 413,
       carries:
         'the client and provider filters, the agency time zone read and its edge days, the tool catalog’s routes and labels',
     },
     // Every put of a content item stores its summary (shared/content-summary.ts: preview, word
     // count, thumbnails, WordPress link), computed in the entity, so each table-reading function carries it.
     'functions/access/routes.ts': {
-      ceilingKb: 409,
+      ceilingKb: 412,
       carries:
         'WebSocket posts (a grant reaches the grantee live), the content entity and its summary, the review links’ request and rule attributes, the entities’ comment anchor and branding fields, the channel entities’ schemas',
     },

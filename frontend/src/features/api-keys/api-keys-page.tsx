@@ -135,21 +135,23 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
             </p>
           )}
         </fieldset>
-        <FormField label="Expires" htmlFor="api-key-expiry">
-          <select
-            id="api-key-expiry"
-            value={expiry}
-            onChange={(event) => setExpiry(event.target.value as Expiry)}
-            className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs"
-          >
-            <option value="never">Never</option>
-            {API_KEY_EXPIRY_DAYS.map((days) => (
-              <option key={days} value={String(days)}>
-                In {days} days
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <div className="self-start">
+          <FormField label="Expires" htmlFor="api-key-expiry">
+            <select
+              id="api-key-expiry"
+              value={expiry}
+              onChange={(event) => setExpiry(event.target.value as Expiry)}
+              className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs"
+            >
+              <option value="never">Never</option>
+              {API_KEY_EXPIRY_DAYS.map((days) => (
+                <option key={days} value={String(days)}>
+                  In {days} days
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
       </div>
     </form>
   );
