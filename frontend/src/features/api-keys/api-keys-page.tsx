@@ -141,7 +141,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
               id="api-key-expiry"
               value={expiry}
               onChange={(event) => setExpiry(event.target.value as Expiry)}
-              className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs"
+              className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring"
             >
               <option value="never">Never</option>
               {API_KEY_EXPIRY_DAYS.map((days) => (
