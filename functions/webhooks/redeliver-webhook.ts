@@ -1,6 +1,6 @@
 import { HttpResult, httpHandler } from '#functions/commons/http-handler';
 import { requireDelivery, requireOwnWebhook } from './webhook-access';
-import { findDelivery, restartDelivery, toDeliveryView } from './webhook-store';
+import { restartDelivery, toDeliveryView } from './webhook-store';
 
 /**
  * POST /api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver: the same delivery (same id, same
@@ -12,20 +12,19 @@ export const handler = httpHandler({
     requireDelivery(await requireOwnWebhook(caller, params.webhookId ?? ''), params.deliveryId ?? ''),
   handle: async ({ access: delivery }) => {
     const now = new Date();
-    const round = await restartDelivery(delivery, now);
+    const restarted = await restartDelivery(delivery, now);
     // SQS loads with the first redelivery or test event, out of the keys' routes' cold start.
     const { enqueueAttempt } = await import('./webhook-queue');
     await enqueueAttempt(
       {
         webhookId: delivery.webhookId,
         deliveryId: delivery.deliveryId,
-        round,
+        round: restarted.round,
         attempt: 0,
         dueAt: now.toISOString(),
       },
       now,
     );
-    const restarted = await findDelivery(delivery.webhookId, delivery.deliveryId);
-    return new HttpResult(202, toDeliveryView(restarted ?? delivery));
+    return new HttpResult(202, toDeliveryView(restarted));
   },
 });

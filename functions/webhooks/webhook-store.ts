@@ -193,20 +193,22 @@ export async function recordAttempt(
     .catch(ignoreConditionFailure);
 }
 
-/** A new round of attempts on a delivery (Redeliver): pending again, due now. Returns its round. */
-export async function restartDelivery(record: DeliveryRecord, now: Date): Promise<number> {
-  const round = record.round + 1;
-  await webhookEntities()
+/** A new round of attempts on a delivery (Redeliver): pending again, due now. Returns it as updated. */
+export async function restartDelivery(record: DeliveryRecord, now: Date): Promise<DeliveryRecord> {
+  const { Attributes } = await webhookEntities()
     .delivery.build(UpdateItemCommand)
     .item({
       webhookId: record.webhookId,
       deliveryId: record.deliveryId,
       status: 'pending',
-      round,
+      round: record.round + 1,
       nextAttemptAt: now.toISOString(),
     })
+    .options({ returnValues: 'ALL_NEW' })
     .send();
-  return round;
+  return (
+    Attributes ?? { ...record, status: 'pending', round: record.round + 1, nextAttemptAt: now.toISOString() }
+  );
 }
 
 function ignoreConditionFailure(error: unknown): void {

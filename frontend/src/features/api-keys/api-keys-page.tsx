@@ -28,19 +28,14 @@ import { Label } from '@/components/ui/label';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { STATIC_DOCS } from '../documentation/static-docs';
 import { ApiKeyRow } from './api-key-row';
+import { toastFailure } from './failure-toast';
 import { NewKeyBanner } from './new-key-banner';
 import { useApiKeys, useCreateApiKey, useDeleteApiKey, useSetApiKeyActive } from './use-api-keys';
 import { WebhooksCard } from './webhooks-card';
-
-function fail(error: unknown, fallback: string) {
-  if (isSessionEnded(error)) return;
-  void toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
-}
 
 /** 'never' or a number of days from now. */
 type Expiry = 'never' | `${(typeof API_KEY_EXPIRY_DAYS)[number]}`;
@@ -81,7 +76,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
       setName('');
       void toast({ title: API_KEY_MESSAGES.created, variant: 'success' });
     } catch (error) {
-      fail(error, API_KEY_MESSAGES.createFailed);
+      toastFailure(error, API_KEY_MESSAGES.createFailed);
     }
   };
 
@@ -201,7 +196,7 @@ export function ApiKeysPage() {
         variant: 'success',
       });
     } catch (error) {
-      fail(error, API_KEY_MESSAGES.updateFailed);
+      toastFailure(error, API_KEY_MESSAGES.updateFailed);
     } finally {
       setBusyId(null);
     }
@@ -217,7 +212,7 @@ export function ApiKeysPage() {
       if (created?.id === apiKey.id) setCreated(null);
       void toast({ title: API_KEY_MESSAGES.deleted, variant: 'success' });
     } catch (error) {
-      fail(error, API_KEY_MESSAGES.deleteFailed);
+      toastFailure(error, API_KEY_MESSAGES.deleteFailed);
     } finally {
       setBusyId(null);
     }

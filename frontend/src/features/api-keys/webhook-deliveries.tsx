@@ -5,9 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { formatKeyDate } from './api-key-dates';
+import { toastFailure } from './failure-toast';
 import { useDeliveries, useRedeliver } from './use-webhooks';
 
 const STATUS_BADGE: Readonly<
@@ -39,13 +39,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
       await redeliver.mutateAsync({ webhookId: delivery.webhookId, deliveryId: delivery.deliveryId });
       void toast({ title: WEBHOOK_MESSAGES.redelivered, variant: 'success' });
     } catch (error) {
-      if (!isSessionEnded(error)) {
-        void toast({
-          title: 'Error',
-          description: errorMessage(error, WEBHOOK_MESSAGES.redeliverFailed),
-          variant: 'destructive',
-        });
-      }
+      toastFailure(error, WEBHOOK_MESSAGES.redeliverFailed);
     }
   };
   const outcome = [

@@ -16,19 +16,14 @@ import {
 } from '@/components/ui/dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage, isSessionEnded } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { AddWebhookDialog } from './add-webhook-dialog';
 import { formatKeyDate } from './api-key-dates';
+import { toastFailure } from './failure-toast';
 import { deliveriesQuery } from './queries';
 import { useDeleteWebhook, useSendTestEvent, useWebhooks } from './use-webhooks';
 import { DeliveryStatusBadge, WebhookDeliveries } from './webhook-deliveries';
 import { WebhookSecretBanner } from './webhook-secret-banner';
-
-function fail(error: unknown, fallback: string) {
-  if (isSessionEnded(error)) return;
-  void toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
-}
 
 function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: (webhook: Webhook) => void }) {
   const [open, setOpen] = useState(false);
@@ -39,7 +34,7 @@ function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: (webhoo
       setOpen(true);
       void toast({ title: WEBHOOK_MESSAGES.testSent, variant: 'success' });
     } catch (error) {
-      fail(error, WEBHOOK_MESSAGES.testFailed);
+      toastFailure(error, WEBHOOK_MESSAGES.testFailed);
     }
   };
   // The deliveries list, once read, is newer than the endpoint's own summary (it is polled while an
@@ -139,7 +134,7 @@ export function WebhooksCard() {
       if (created?.webhookId === webhook.webhookId) setCreated(null);
       void toast({ title: WEBHOOK_MESSAGES.deleted, variant: 'success' });
     } catch (error) {
-      fail(error, WEBHOOK_MESSAGES.deleteFailed);
+      toastFailure(error, WEBHOOK_MESSAGES.deleteFailed);
     }
   };
 
