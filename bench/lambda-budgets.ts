@@ -12,10 +12,11 @@ import type { LambdaBundle, LambdaEntry } from './lambda-bundles';
  * answers `Prefer: wait`, hashes its body for `Idempotency-Key` and refuses a private source page at entry
  * (the two shared job routes measured 453 KB). 458 KB since API keys have scopes: the route table names
  * each route's scope and the wrapper checks it, about 2-3 KB in every function (the shared job routes
- * measured 457 KB).
+ * measured 457 KB). 460 KB since the image tools take an upload's key: the social tools' request
+ * schemas carry the image-source checks (the shared job routes measured 459 KB).
  */
 export const HTTP_HANDLER_BUDGET_BYTES = 400 * 1024;
-export const JOB_ROUTE_BUDGET_BYTES = 458 * 1024;
+export const JOB_ROUTE_BUDGET_BYTES = 460 * 1024;
 export const PAGE_READING_BUDGET_BYTES = 700 * 1024;
 export const WORKER_BUDGET_BYTES = 1200 * 1024;
 
@@ -39,13 +40,13 @@ const WORKERS: ReadonlySet<string> = new Set([backgroundFunctions.worker, backgr
  */
 export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; readonly carries: string }>> =
   {
-    'functions/media/sign-media.ts': {
-      ceilingKb: 406,
+    'functions/media/signing-routes.ts': {
+      ceilingKb: 444,
       carries:
-        'the media token secret (Secrets Manager) and the client-access check; over 400 KB by the HTTP wrapper’s RateLimit fields, request id and 415 (about 1 KB in every function) and the API key scopes’ check (about 3 KB)',
+        'the media token secret (Secrets Manager) and the client-access check; over 400 KB by the HTTP wrapper’s RateLimit fields, request id and 415 (about 1 KB in every function), the API key scopes’ check (about 3 KB) and the presigned uploads: S3’s client and the POST signer load with the first upload, but esbuild puts what they share with the Secrets Manager client (the SDK core, ~37 KB) in chunks the cold start loads',
     },
     'functions/tools/resize-image/handler.ts': {
-      ceilingKb: 571,
+      ceilingKb: 574,
       carries:
         'S3 on every request (reads the source, stores the result): ~136 KB with its protocol, the budget check',
     },
@@ -80,9 +81,9 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'WebSocket posts, links, comments, decisions, the usage and batch entities, the notifications’ routes and store (their delivery and SES load on the first event), the approval steps’ record and override, several reviewers and their rule, the page poll’s ETag',
     },
     'functions/tools/analyze-image/handler.ts': {
-      ceilingKb: 428,
+      ceilingKb: 448,
       carries:
-        'Secrets Manager (provider keys), WebSocket posts, the budget check, the review links’ request and rule attributes',
+        'Secrets Manager (provider keys), WebSocket posts, the budget check, the review links’ request and rule attributes; an uploaded image’s S3 read loads with the first upload, but what S3’s client shares with Secrets Manager’s (~19 KB) is in chunks the cold start loads',
     },
     'functions/content/routes.ts': {
       ceilingKb: 429,
@@ -107,7 +108,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'KMS (every connection’s tokens are sealed or opened), Secrets Manager (the platforms’ app credentials, read by every route), arctic’s OAuth client, the five platform adapters, WebSocket posts (connects and posts are activities), the content store (a post’s item status); S3 and the image sizer load with the first post that carries an image, twitter-text with the first post made',
     },
     'functions/batches/routes.ts': {
-      ceilingKb: 513,
+      ceilingKb: 516,
       carries:
         'SQS (~24 KB), the request schema of every batchable tool, the price table, the budget check, the statement link entities, the dry run and row results',
     },

@@ -103,6 +103,8 @@ const content = httpFunction('Content', 'content/routes');
 const contentSaves = httpFunction('ContentSaves', 'content/save-routes');
 /** API keys, and the webhook endpoints the same page manages. */
 const apiKeys = httpFunction('ApiKeys', 'api-keys/routes');
+/** Signed media links and presigned uploads: what reaches the media bucket without AWS credentials. */
+const mediaSigning = httpFunction('SignMedia', 'media/signing-routes');
 /**
  * Review links, comments and decisions: the app's routes and the public link's; and
  * the notifications they raise.
@@ -349,7 +351,9 @@ export const httpRoutes: readonly HttpRoute[] = [
   // headers; the route takes the credentials when it has them: functions/media/get-media.ts). Two
   // functions: only following a link presigns an S3 read, and signing need not carry the S3 client
   // (docs/decisions.md, "Bundles within budget").
-  route('SignMedia', 'POST', '/api/media/sign', 'media/sign-media', 'apiKey', READ),
+  route('SignMedia', 'POST', '/api/media/sign', mediaSigning, 'apiKey', READ),
+  // An image too large for a JSON body is uploaded straight to the bucket (shared/media-upload.ts).
+  route('CreateMediaUpload', 'POST', '/api/media/uploads', mediaSigning, 'apiKey', GENERATE),
   route('GetMedia', 'GET', '/api/media/{userId}/{jobId}/{fileName}', 'media/get-media', 'apiKey'),
 ];
 

@@ -37,6 +37,11 @@ export interface FunctionAccess {
   readonly mediaBucket: AccessLevel | null;
   /** s3:PutObjectTagging on the media bucket's objects: marking media a library item keeps as saved. */
   readonly mediaTagging?: boolean;
+  /**
+   * s3:PutObject and s3:PutObjectTagging on uploads' keys only (shared/media-upload.ts): a presigned POST
+   * is allowed what its signer is allowed, and this function signs them without writing any media itself.
+   */
+  readonly mediaUploads?: boolean;
   /** sqs:SendMessage on the jobs queue. */
   readonly jobsQueue: boolean;
   /**
@@ -254,11 +259,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Answer directly: no job, no queue.
   ResizeImage: { ...TABLE_ONLY, mediaBucket: 'readWrite' },
   // Vision calls the provider with its key; both record an activity that is pushed to the admins' feed.
-  AnalyzeImage: { ...TABLE_ONLY, webSocket: true, providerSecret: true },
+  // It reads an uploaded image by its key (shared/media-upload.ts).
+  AnalyzeImage: { ...TABLE_ONLY, webSocket: true, providerSecret: true, mediaBucket: 'read' },
   FetchContent: { ...TABLE_ONLY, webSocket: true },
   // Both check access and use the media URL secret (granted to the media folder); only following a
-  // link presigns an S3 read.
-  SignMedia: TABLE_READ,
+  // link presigns an S3 read. Signing also hands out presigned uploads, which write as their signer.
+  SignMedia: { ...TABLE_READ, mediaUploads: true },
   GetMedia: { ...TABLE_READ, mediaBucket: 'read' },
   // Every route decrypts the client's application password; publishing, updates, deletes and uploads
   // are activities pushed to the admins' feed.

@@ -4,6 +4,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { partitionKey } from '#contract/item-key-format';
+import { UPLOAD_KEY_PATTERN } from '#shared/media-upload';
 import type { AccessLevel, FunctionAccess, ItemWriteAction } from './function-access';
 
 /**
@@ -107,6 +108,9 @@ export function grantAccess(role: IRole, access: FunctionAccess, targets: GrantT
     if (includesWrite(access.mediaBucket)) allow(MEDIA_WRITE_ACTIONS, [objects]);
   }
   if (access.mediaTagging) allow(['s3:PutObjectTagging'], [targets.mediaBucket.arnForObjects('*')]);
+  if (access.mediaUploads) {
+    allow(['s3:PutObject', 's3:PutObjectTagging'], [targets.mediaBucket.arnForObjects(UPLOAD_KEY_PATTERN)]);
+  }
   if (access.jobsQueue) allow(['sqs:SendMessage'], [targets.jobsQueue.queueArn]);
   if (access.wordpressKey === 'encrypt') allow(['kms:Encrypt'], [targets.wordpressKey.keyArn]);
   if (access.wordpressKey === 'decrypt') allow(['kms:Decrypt'], [targets.wordpressKey.keyArn]);

@@ -9,6 +9,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { MEDIA_KEY_PREFIX, MEDIA_RETENTION_TAG, UNSAVED_MEDIA_DAYS } from '#shared/media';
+import { UPLOAD_KEY_PATTERN } from '#shared/media-upload';
 import { acknowledge, acknowledgeWildcardResource } from './nag';
 
 /** Deleted media is moved under this prefix and kept this long, so a restored client or item gets it back. */
@@ -70,15 +71,27 @@ export class MediaStorage extends Construct {
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'media/',
       lifecycleRules: [...MEDIA_LIFECYCLE_RULES],
-      // The browser downloads media through presigned URLs (fetch, then save as a file); the signature
-      // is the authorization, so any origin may read and nothing else is allowed.
-      cors: [{ allowedMethods: [HttpMethods.GET, HttpMethods.HEAD], allowedOrigins: ['*'], maxAge: 3600 }],
+      // The browser downloads media through presigned URLs (fetch, then save as a file) and uploads
+      // large images through presigned POSTs (shared/media-upload.ts); the signature and its policy are
+      // the authorization, so any origin may use them and nothing else is allowed.
+      cors: [
+        {
+          allowedMethods: [HttpMethods.GET, HttpMethods.HEAD, HttpMethods.POST],
+          allowedOrigins: ['*'],
+          maxAge: 3600,
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledgeWildcardResource(
       Stack.of(this),
       this.media.arnForObjects('*'),
       'Media object keys are generated at run time (job and content ids), so functions that handle media are granted explicit object actions on every key of this one bucket.',
+    );
+    acknowledgeWildcardResource(
+      Stack.of(this),
+      this.media.arnForObjects(UPLOAD_KEY_PATTERN),
+      'Upload keys hold a user id and an upload id made at run time; the signer of presigned uploads may write those keys and no others.',
     );
   }
 }

@@ -98,12 +98,13 @@ export async function ensureBucket(client: S3Client, bucket: string): Promise<Pr
     provisioned = 'created';
   }
   // As the media bucket in AWS (infra/media-storage.ts): the browser may read media through presigned
-  // URLs from any origin (the Gemini crop reads the image's bytes), and nothing else.
+  // URLs from any origin (the Gemini crop reads the image's bytes) and upload images through presigned
+  // POSTs (shared/media-upload.ts), and nothing else.
   await client.send(
     new PutBucketCorsCommand({
       Bucket: bucket,
       CORSConfiguration: {
-        CORSRules: [{ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'], MaxAgeSeconds: 3600 }],
+        CORSRules: [{ AllowedMethods: ['GET', 'HEAD', 'POST'], AllowedOrigins: ['*'], MaxAgeSeconds: 3600 }],
       },
     }),
   );

@@ -23,5 +23,5 @@ export function fitsInline(bytes: number): boolean {
 }
 
 /** Whether an image string (base64 or a data: URL) fits a route that takes one inline. */
-export const inlineImageFits = (body: { readonly image: string }): boolean =>
-  body.image.length <= MAX_INLINE_IMAGE_CHARS;
+export const inlineImageFits = (body: { readonly image?: string | undefined }): boolean =>
+  (body.image ?? '').length <= MAX_INLINE_IMAGE_CHARS;

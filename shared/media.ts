@@ -22,6 +22,7 @@ export const MEDIA_FILE_TYPES = {
   png: 'image/png',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  gif: 'image/gif',
   mp3: 'audio/mpeg',
 } as const;
 export type MediaExtension = keyof typeof MEDIA_FILE_TYPES;
@@ -34,7 +35,7 @@ export interface MediaLocation {
 
 const USER_ID = /^[A-Za-z0-9-]{1,64}$/;
 const JOB_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const FILE_NAME = /^[a-z0-9][a-z0-9-]{0,63}\.(png|jpeg|webp|mp3)$/;
+const FILE_NAME = /^[a-z0-9][a-z0-9-]{0,63}\.(png|jpeg|webp|gif|mp3)$/;
 
 export function isMediaLocation(location: MediaLocation): boolean {
   return USER_ID.test(location.userId) && JOB_ID.test(location.jobId) && FILE_NAME.test(location.fileName);
@@ -42,6 +43,15 @@ export function isMediaLocation(location: MediaLocation): boolean {
 
 export function mediaKey(location: MediaLocation): string {
   return `${MEDIA_KEY_PREFIX}${location.userId}/${location.jobId}/${location.fileName}`;
+}
+
+/** Reads a media bucket key (`media/{userId}/{jobId}/{fileName}`); null for anything else. */
+export function parseMediaKey(key: string): MediaLocation | null {
+  if (!key.startsWith(MEDIA_KEY_PREFIX)) return null;
+  const [userId, jobId, fileName, ...rest] = key.slice(MEDIA_KEY_PREFIX.length).split('/');
+  if (rest.length > 0 || userId === undefined || jobId === undefined || fileName === undefined) return null;
+  const location = { userId, jobId, fileName };
+  return isMediaLocation(location) ? location : null;
 }
 
 export function mediaPath(location: MediaLocation): string {

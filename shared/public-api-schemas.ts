@@ -35,6 +35,7 @@ import { clientContentSchema, contentSummaryPageSchema } from './content-schemas
 import { textJobResultOf } from './job-results';
 import { MEDIA_URL_TTL_SECONDS } from './media';
 import { signMediaRequestSchema, signMediaResponseSchema } from './media-sign';
+import { createUploadRequestSchema, createUploadResponseSchema, UPLOAD_URL_SECONDS } from './media-upload';
 import {
   listNotificationsQuerySchema,
   MAX_READ_IDS,
@@ -80,7 +81,7 @@ import { clientContentRequestSchema } from './tools/client-content';
 import { faqRequestSchema } from './tools/faq';
 import { gbpImageRequestSchema, gbpPostRequestSchema } from './tools/gbp-post';
 import { analyzeImageRequestSchema } from './tools/image-analysis';
-import { generateImageRequestSchema } from './tools/image-generation';
+import { generateImageRequestSchema, IMAGE_MESSAGES } from './tools/image-generation';
 import { multiPlatformRequestSchema } from './tools/multi-platform';
 import { newsletterRequestSchema } from './tools/newsletter';
 import { fetchContentRequestSchema, textToSpeechRequestSchema } from './tools/podcast';
@@ -759,7 +760,7 @@ const DIRECT_TOOL_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Images',
     summary: 'Analyze an image',
     description:
-      'A description of an image, the things and words in it, and its style (001 §7): by a vision model when the agency has configured one, otherwise measured offline. The image is base64 (a `data:` URL prefix is accepted) of a PNG, JPEG, GIF or WebP under 5 MB. Answers at once.',
+      'A description of an image, the things and words in it, and its style (001 §7): by a vision model when the agency has configured one, otherwise measured offline. The image is a PNG, JPEG, GIF or WebP under 5 MB, sent as `image` (base64, a `data:` URL prefix accepted) when its base64 fits the request, or as `imageKey` once uploaded through POST /media/uploads; one of the two. Answers at once.',
     request: analyzeImageRequestSchema,
     example: {
       image:
@@ -774,7 +775,7 @@ const DIRECT_TOOL_ENDPOINTS: readonly PublicEndpoint[] = [
     tag: 'Images',
     summary: 'Resize an image',
     description:
-      'The image (base64, or a media path this API gave you) at exactly `width` × `height` as a PNG, stretched or cropped to fit (`mode`). `imageUrl` is a media path: download it with your Authorization header (GET /media/…). Answers at once.',
+      'The image (`image`: base64, or a media path this API gave you; or `imageKey`: an upload of POST /media/uploads) at exactly `width` × `height` as a PNG, stretched or cropped to fit (`mode`). `imageUrl` is a media path: download it with your Authorization header (GET /media/…). Answers at once.',
     request: resizeImageRequestSchema,
     example: {
       image: '/api/media/…/01JD0M8Z3C5W9Y7V6T4R2Q1P0M/image-1.png',
@@ -894,6 +895,16 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     request: signMediaRequestSchema,
     example: { urls: ['/api/media/…/01JD0M8Z3C5W9Y7V6T4R2Q1P0M/image-1.png'] },
     response: { status: 200, schema: signMediaResponseSchema },
+  },
+  {
+    method: 'post',
+    path: '/media/uploads',
+    tag: 'Images',
+    summary: 'Upload an image',
+    description: `For an image too large to send inline (its base64 must fit in about 6 MB of JSON, so about 4.5 MB of image): answers a presigned POST to the media bucket. Send a \`multipart/form-data\` POST to \`url\` with every field of \`fields\`, then the file as the last field, \`file\`; S3 answers 204. Its policy holds the file to the declared type and to under 5 MB (S3 answers 400 \`EntityTooLarge\` otherwise) and expires after ${UPLOAD_URL_SECONDS / 60} minutes. Then send \`key\` as \`imageKey\` to POST /analyze-image or /resize-image. A size of 5 MB or more is refused here with \`${IMAGE_MESSAGES.fileTooLarge}\`, another type with \`${IMAGE_MESSAGES.invalidFile}\`. Uploads expire with unsaved job media.`,
+    request: createUploadRequestSchema,
+    example: { contentType: 'image/jpeg', size: 4_812_345 },
+    response: { status: 201, schema: createUploadResponseSchema },
   },
   {
     method: 'get',

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { TABLE_KEYS } from '#contract/table-definition';
 import { PUBLIC_TARGETS } from '../emulators/cognito-access';
+import type { PostUploadForm } from '../emulators/s3-post-upload';
 import { decodePathPart } from '../path-decoding';
 import type { AwsRequest } from './access-check';
 import { bucketArn, queueArn, tableArn, userPoolArn } from './local-resources';
@@ -17,6 +18,8 @@ export interface ServiceRequest {
   readonly url: URL;
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;
+  /** A browser upload's form (POST Object), read by the proxy: it names the key and the signer. */
+  readonly postUpload?: PostUploadForm;
 }
 
 export type AwsService = 'dynamodb' | 's3' | 'sqs' | 'cognito-idp';
@@ -29,6 +32,7 @@ export function callerKeyId(request: ServiceRequest): string | null {
       ? /^AWS4-HMAC-SHA256\s+Credential=([^/,\s]+)\//.exec(authorization.trim())?.[1]
       : undefined;
   if (header) return header;
+  if (request.postUpload) return request.postUpload.signer;
   const presigned = request.url.searchParams.get('X-Amz-Credential');
   return presigned ? (presigned.split('/')[0] ?? null) : null;
 }
@@ -159,8 +163,8 @@ function cognitoRequests(request: ServiceRequest): AwsRequest[] {
 }
 
 /** The tags of an `x-amz-tagging` header (URL-encoded `key=value&…`), as S3's condition keys name them. */
-function tagContext(tagging: string): Record<string, string | string[]> {
-  const tags = new URLSearchParams(tagging);
+function tagContext(tagging: string | ReadonlyMap<string, string>): Record<string, string | string[]> {
+  const tags = typeof tagging === 'string' ? new URLSearchParams(tagging) : tagging;
   const context: Record<string, string | string[]> = { 's3:RequestObjectTagKeys': [...tags.keys()] };
   for (const [key, value] of tags) context[`s3:RequestObjectTag/${key}`] = value;
   return context;
@@ -186,6 +190,14 @@ function s3Requests(request: ServiceRequest): AwsRequest[] {
   const query = request.url.searchParams;
   const method = request.method.toUpperCase();
   if (!bucket) return [{ action: 's3:ListAllMyBuckets', resource: '*' }];
+  if (!key && request.postUpload) {
+    // A browser upload writes the form's key, and its tags as an upload's header would.
+    const { key: uploaded, tags } = request.postUpload;
+    const object = `${bucketArn(bucket)}/${uploaded}`;
+    const context = tags.size > 0 ? tagContext(tags) : {};
+    const put: AwsRequest = { action: 's3:PutObject', resource: object, context };
+    return tags.size > 0 ? [put, { action: 's3:PutObjectTagging', resource: object, context }] : [put];
+  }
   if (!key) {
     if (method === 'PUT') return [{ action: 's3:CreateBucket', resource: bucketArn(bucket) }];
     if (method === 'DELETE') return [{ action: 's3:DeleteBucket', resource: bucketArn(bucket) }];

@@ -6,6 +6,7 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
+import { isPostUpload, postUploadRefusal, readPostUploadForm } from '../emulators/s3-post-upload';
 import { MALFORMED_TARGET_MESSAGE, requestTarget } from '../path-decoding';
 import { PortInUseError } from '../ports';
 import { applyServerTimeouts } from '../server-timeouts';
@@ -165,11 +166,16 @@ export async function startEnforcingProxy(options: {
       return;
     }
     const body = await readBody(request);
+    const method = request.method ?? 'GET';
+    const contentType = request.headers['content-type'];
+    const uploading = options.service === 's3' && isPostUpload(method, url.pathname, contentType);
+    const postUpload = uploading ? await readPostUploadForm(body, contentType ?? '') : null;
     const serviceRequest: ServiceRequest = {
-      method: request.method ?? 'GET',
+      method,
       url,
       headers: request.headers,
       body,
+      ...(postUpload ? { postUpload } : {}),
     };
     let needed: AwsRequest[];
     try {
@@ -181,6 +187,19 @@ export async function startEnforcingProxy(options: {
     }
     const verdict = await options.enforcement.check(callerKeyId(serviceRequest), needed);
     if (verdict.kind === 'allowed') {
+      // What S3 itself refuses of a browser upload, which s3rver would keep (s3-post-upload.ts).
+      const bucket = url.pathname.replace(/^\//, '').split('/')[0] ?? '';
+      const policyRefusal = postUpload ? postUploadRefusal(postUpload, bucket, new Date()) : null;
+      if (policyRefusal) {
+        const { status, code, message } = policyRefusal;
+        const reply = s3Error(status, code, message, randomUUID());
+        // The bucket's CORS rule allows any origin (local/bootstrap.ts); S3 sends it with errors too.
+        const cors: Record<string, string> = request.headers.origin
+          ? { 'access-control-allow-origin': '*' }
+          : {};
+        answer(request, response, { ...reply, headers: { ...reply.headers, ...cors } });
+        return;
+      }
       forward(request, response, body);
       return;
     }

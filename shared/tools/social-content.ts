@@ -1,4 +1,5 @@
 import { inlineImageFits } from '../inline-upload';
+import { imageKeySchema, imageSourceChecks } from '../media-upload';
 import { DEFAULT_GBP_MODEL_ID, languageModelIdSchema } from '../models';
 import {
   DEFAULT_LENGTH_LEVEL,
@@ -144,13 +145,21 @@ const resizeSide = z.number().check(z.int(), z.gte(CUSTOM_RESIZE.min), z.lte(CUS
 /** Body of POST /api/resize-image: base64 (optionally a data URL) or an /api/media path this app returned. */
 export const resizeImageRequestSchema = z
   .object({
-    image: z.string().check(z.minLength(1)),
+    image: z.optional(
+      z.string().check(
+        z.minLength(1),
+        z.meta({
+          description: 'The image as base64 (or a data: URL), or a media path this API returned to you.',
+        }),
+      ),
+    ),
+    imageKey: z.optional(imageKeySchema),
     width: resizeSide,
     height: resizeSide,
     mode: z._default(z.enum(RESIZE_MODES), DEFAULT_RESIZE_MODE),
   })
   // As base64, against what Lambda can receive (shared/inline-upload.ts), with the spec's message.
-  .check(z.refine(inlineImageFits, { error: IMAGE_MESSAGES.fileTooLarge }));
+  .check(...imageSourceChecks, z.refine(inlineImageFits, { error: IMAGE_MESSAGES.fileTooLarge }));
 
 export type ResizeImageRequest = z.output<typeof resizeImageRequestSchema>;
 

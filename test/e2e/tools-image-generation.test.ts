@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageMimeType } from '#functions/providers/media-bytes';
+import { pngOfSize } from '#test/support/sized-png';
 import { chooseFromCardMenu, createApiUser } from './support/clients';
 import {
   type E2eApp,
@@ -108,6 +109,9 @@ beforeAll(async () => {
     .toBuffer();
   writeFileSync(join(uploads, 'harbor.png'), picture);
   writeFileSync(join(uploads, 'notes.txt'), 'not an image');
+  // A phone photo's size, as a file manager counts it (MiB): one under the spec's 5 MB, one over.
+  writeFileSync(join(uploads, 'photo-4.9mb.png'), await pngOfSize(Math.round(4.9 * 1024 * 1024)));
+  writeFileSync(join(uploads, 'photo-5.1mb.png'), await pngOfSize(Math.round(5.1 * 1024 * 1024)));
 });
 
 afterAll(async () => {
@@ -316,6 +320,35 @@ describe('AI Image Generator', () => {
     expect(pixel(300, 337)).toEqual([0x23, 0x64, 0xaa]);
     expect(pageErrors(page)).toEqual([]);
   }, 240_000);
+
+  it('analyses a 4.9 MB photo through the media bucket and refuses 5.1 MB with the spec’s message', async () => {
+    const user = await createApiUser(app, 'images-large');
+    const page = await openToolPage(app, user, '/image-generation', 'AI Image Generator');
+    const upload = page.getByLabel('Upload an image to analyze');
+    await upload.setInputFiles(join(uploads, 'photo-5.1mb.png'));
+    await expectToast(page, 'Image size must be less than 5MB');
+    await expect
+      .poll(() => page.locator('#image-upload-error').textContent())
+      .toBe('Image size must be less than 5MB');
+
+    // Too large to send inline: the browser uploads it to the bucket, then names it by its key.
+    const presigned = page.waitForResponse((response) => response.url().endsWith('/api/media/uploads'));
+    const stored = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && !response.url().includes('/api/'),
+    );
+    const analyzed = page.waitForRequest((request) => request.url().endsWith('/api/analyze-image'));
+    await upload.setInputFiles(join(uploads, 'photo-4.9mb.png'));
+    expect((await presigned).status()).toBe(201);
+    expect((await stored).status()).toBe(204);
+    const body = (await analyzed).postDataJSON() as { image?: string; imageKey?: string };
+    expect(body.image).toBeUndefined();
+    expect(body.imageKey).toMatch(/^media\/.+\/upload\.png$/);
+    await expectToast(page, 'Image analyzed');
+    await expect.poll(() => page.locator('#image-upload-error').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('image-profile').textContent()).toContain('Description');
+    await screenshot(page, 'image-generation-large-upload');
+    expect(pageErrors(page)).toEqual([]);
+  }, 90_000);
 
   it('keeps one configuration, refuses an empty prompt and fits a phone', async () => {
     const user = await createApiUser(app, 'images-phone');

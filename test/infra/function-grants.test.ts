@@ -26,6 +26,7 @@ const CLIENT_MODULES = {
   tableBatchWrites: 'functions/data/batch-operations.ts',
   mediaBucket: 'functions/commons/clients/s3.ts',
   mediaTagging: 'functions/media/saved-media.ts',
+  mediaUploads: 'functions/media/create-upload.ts',
   wordpressKey: 'functions/commons/clients/kms.ts',
   webSocket: 'functions/commons/clients/websocket-management.ts',
   jobsQueue: 'functions/commons/clients/sqs.ts',
@@ -58,6 +59,8 @@ const ACTIONS_OF_COMMAND: Readonly<Record<string, readonly string[]>> = {
   PutObjectTaggingCommand: ['s3:PutObjectTagging'],
   ListObjectsCommand: ['s3:ListBucket'],
   DeleteObjectCommand: ['s3:DeleteObject'],
+  // A presigned POST uploads as its signer: S3 authorizes it as the PutObject (with its tags) it makes.
+  createPresignedPost: ['s3:PutObject', 's3:PutObjectTagging'],
 };
 
 /** The table and bucket actions the project's modules among `reached` call (comments left out). */
@@ -68,7 +71,7 @@ function actionsCalled(reached: ReadonlySet<string>): Set<string> {
     const code = readFileSync(join(repositoryRoot, path), 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/^\s*\/\/.*$/gm, '');
-    for (const [, command = ''] of code.matchAll(/\b(\w+Command)\b/g))
+    for (const [, command = ''] of code.matchAll(/\b(\w+Command|createPresignedPost)\b/g))
       for (const action of ACTIONS_OF_COMMAND[command] ?? []) called.add(action);
   }
   return called;
@@ -165,6 +168,8 @@ describe('function grants', () => {
           if (grant === 'jobsQueue' && OWN_QUEUE_CONSUMERS.has(id)) continue;
           // Code that reaches the S3 client only to tag saved media holds the tagging grant alone.
           if (grant === 'mediaBucket' && access.mediaTagging && reached.has(CLIENT_MODULES.mediaTagging))
+            continue;
+          if (grant === 'mediaBucket' && access.mediaUploads && reached.has(CLIENT_MODULES.mediaUploads))
             continue;
           missing.push(`${id}: ${grant}`);
         }

@@ -153,7 +153,9 @@ describe('Lambda functions', () => {
       expect(actions.includes('dynamodb:PutItem'), id).toBe(access.table === 'readWrite');
       expect(actions.includes('dynamodb:Scan'), id).toBe(false);
       expect(actions.includes('s3:GetObject'), id).toBe(access.mediaBucket !== null);
-      expect(actions.includes('s3:PutObject'), id).toBe(access.mediaBucket === 'readWrite');
+      expect(actions.includes('s3:PutObject'), id).toBe(
+        access.mediaBucket === 'readWrite' || access.mediaUploads === true,
+      );
       // Media job routes also put messages on the media queue (infra/media-worker.ts).
       expect(actions.includes('sqs:SendMessage'), id).toBe(access.jobsQueue || isMediaJobFunction(fn));
       const both = access.wordpressKey === 'encryptDecrypt';

@@ -105,7 +105,7 @@ describe('S3 buckets', () => {
 
   it('allow only presigned GET/HEAD from browsers on media', () => {
     expect(resourcesOf(template)[mediaId]?.Properties?.CorsConfiguration).toEqual({
-      CorsRules: [{ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'], MaxAge: 3600 }],
+      CorsRules: [{ AllowedMethods: ['GET', 'HEAD', 'POST'], AllowedOrigins: ['*'], MaxAge: 3600 }],
     });
   });
 });

@@ -11,15 +11,15 @@ import {
 import { OFFLINE_FALLBACK_MARGIN_MS, visionBudgetMs } from '#functions/tools/analyze-image/handler';
 import { httpApiEvent, routeKeyOf, withLambdaAuthorizer } from '#local/http-api-event';
 import { fitsInline, MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
-import { uploadProblem } from '#shared/tools/image-analysis';
+import { imageTransport, uploadProblem } from '#shared/tools/image-analysis';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '#shared/tools/image-generation';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
  * docs/decisions.md, "Image analysis fits its route": image analysis fits its route. A vision provider that
  * never answers gets the function's remaining time less a margin, so the offline analysis still answers
- * before Lambda would end the invocation; and an image too large for Lambda's 6 MB event is refused, in the
- * browser and on the server, with the spec's message.
+ * before Lambda would end the invocation; and an inline image too large for Lambda's 6 MB event is refused
+ * with the spec's message (the browser uploads such an image to the media bucket instead).
  */
 
 let app: TestRuntime;
@@ -91,13 +91,15 @@ describe('image analysis within its function’s time', () => {
     expect(openai.requests.some((request) => request.url.startsWith('/v1/chat/completions'))).toBe(true);
   }, 30_000);
 
-  it('refuses an image too large for Lambda’s 6 MB event with the spec’s message, in the browser and on the server', async () => {
-    // Under the spec's 5 MB, but its base64 would not fit the event.
+  it('refuses an inline image too large for Lambda’s 6 MB event with the spec’s message; the browser uploads it instead', async () => {
+    // Under the spec's 5 MB, but its base64 would not fit the event: the browser sends it through the
+    // media bucket (test/integration/media-uploads.test.ts), an API caller that sends it inline is refused.
     const size = 4_800_000;
     expect(size).toBeLessThan(MAX_UPLOAD_BYTES);
     expect(fitsInline(size)).toBe(false);
-    expect(uploadProblem({ type: 'image/png', size })).toBe(IMAGE_MESSAGES.fileTooLarge);
-    expect(uploadProblem({ type: 'image/png', size: 4_000_000 })).toBeNull();
+    expect(uploadProblem({ type: 'image/png', size })).toBeNull();
+    expect(imageTransport(size)).toBe('upload');
+    expect(imageTransport(4_000_000)).toBe('inline');
 
     const tooLarge = 'A'.repeat(MAX_INLINE_IMAGE_CHARS + 4);
     for (const path of ['/api/analyze-image', '/api/resize-image']) {

@@ -281,6 +281,22 @@ describe.each([
     expect(resized.status).toBe(200);
     expect(resized.body).toMatchObject({ width: 120, height: 100 });
     expect((await call('POST', '/resize-image', { credential, body: { image, width: 1 } })).status).toBe(400);
+    // An upload: the presigned POST, the file sent to it, then the tools by its key.
+    const upload = await call('POST', '/media/uploads', {
+      credential,
+      body: { contentType: 'image/png', size: png.length },
+    });
+    expect(upload.status).toBe(201);
+    const { url, fields, key } = upload.body as { url: string; fields: Record<string, string>; key: string };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }));
+    expect((await fetch(url, { method: 'POST', body: form })).status).toBe(204);
+    expect((await call('POST', '/analyze-image', { credential, body: { imageKey: key } })).status).toBe(200);
+    expect(
+      (await call('POST', '/media/uploads', { credential, body: { contentType: 'image/png', size: 6e6 } }))
+        .status,
+    ).toBe(400);
     const page = await call('POST', '/fetch-content', {
       credential,
       body: { url: `${site.origin}/blog/tap` },

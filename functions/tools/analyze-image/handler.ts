@@ -1,4 +1,5 @@
 import { recordActivity } from '#functions/activities/activity-log';
+import type { Caller } from '#functions/commons/caller';
 import { BadRequestError } from '#functions/commons/errors';
 import { httpHandler } from '#functions/commons/http-handler';
 import { logger } from '#functions/commons/logger';
@@ -54,8 +55,20 @@ async function analyzeWithVisionModel(bytes: Uint8Array, budgetMs: number): Prom
   }
 }
 
+/** The image inline, or uploaded (S3's client loads only for an upload: shared/media-upload.ts). */
+async function imageBytes(
+  body: { readonly image?: string | undefined; readonly imageKey?: string | undefined },
+  caller: Caller,
+): Promise<Uint8Array> {
+  if (body.imageKey !== undefined) {
+    const { uploadedImageBytes } = await import('#functions/media/uploaded-image');
+    return uploadedImageBytes(caller, body.imageKey);
+  }
+  return new Uint8Array(Buffer.from((body.image ?? '').replace(/^data:[^,]*,/, ''), 'base64'));
+}
+
 /**
- * POST /api/analyze-image {image: base64, format: 'json'} → {description, entities, keywords, style,
+ * POST /api/analyze-image {image: base64 | imageKey: an upload's key, format: 'json'} → {description, entities, keywords, style,
  * raw_json}: an OpenAI vision model when its key is configured, else sharp's measurements. Both are
  * imported only when a request arrives (sharp is packaged next to this bundle). The vision call gets
  * the function's remaining time less a margin (docs/decisions.md, "Image analysis fits its route"), so a slow
@@ -65,7 +78,7 @@ export const handler = httpHandler({
   body: analyzeImageRequestSchema,
   maxBodyBytes: MAX_INLINE_IMAGE_CHARS + 1024,
   handle: async ({ body, caller, userAgent, remainingTimeMs }): Promise<ImageAnalysis> => {
-    const bytes = new Uint8Array(Buffer.from(body.image.replace(/^data:[^,]*,/, ''), 'base64'));
+    const bytes = await imageBytes(body, caller);
     if (!imageMimeType(bytes)) throw new BadRequestError(IMAGE_MESSAGES.invalidFile, 'invalid_image');
     const analysis =
       (await analyzeWithVisionModel(bytes, visionBudgetMs(remainingTimeMs()))) ??

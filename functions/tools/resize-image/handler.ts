@@ -3,6 +3,7 @@ import { BadRequestError } from '#functions/commons/errors';
 import { httpHandler } from '#functions/commons/http-handler';
 import { requireMediaAccess } from '#functions/media/media-access';
 import { putMedia, readMedia } from '#functions/media/media-store';
+import { uploadedImageBytes } from '#functions/media/uploaded-image';
 import { imageMimeType } from '#functions/providers/media-bytes';
 import { MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
 import { parseMediaPath } from '#shared/media';
@@ -11,15 +12,17 @@ import { resizeImageRequestSchema, SOCIAL_MESSAGES } from '#shared/tools/social-
 import { resizeToExact } from './resize';
 
 /**
- * POST /api/resize-image {image, width, height, mode} → {imageUrl, width, height}: the image (base64, or
- * an /api/media path this app returned to the caller) resized to exactly width x height as PNG and
+ * POST /api/resize-image {image | imageKey, width, height, mode} → {imageUrl, width, height}: the image (base64, or
+ * an /api/media path this app returned to the caller, or an upload's key) resized to exactly width x height as PNG and
  * stored in the media bucket like a job's image. sharp is packaged next to this bundle only.
  */
 
 async function sourceBytes(
-  image: string,
+  body: { readonly image?: string | undefined; readonly imageKey?: string | undefined },
   caller: Parameters<typeof requireMediaAccess>[0],
 ): Promise<Uint8Array> {
+  if (body.imageKey !== undefined) return uploadedImageBytes(caller, body.imageKey);
+  const image = body.image ?? '';
   const location = image.startsWith('data:') ? null : parseMediaPath(image);
   if (location) {
     await requireMediaAccess(caller, location, undefined);
@@ -37,7 +40,7 @@ export const handler = httpHandler({
   body: resizeImageRequestSchema,
   maxBodyBytes: MAX_INLINE_IMAGE_CHARS + 1024,
   handle: async ({ body, caller }): Promise<ResizeImageResult> => {
-    const bytes = await sourceBytes(body.image, caller);
+    const bytes = await sourceBytes(body, caller);
     if (!imageMimeType(bytes)) throw new BadRequestError(SOCIAL_MESSAGES.resizeFailed, 'invalid_image');
     let resized: Uint8Array;
     try {

@@ -76,6 +76,7 @@ describe('the endpoint reference', () => {
       'POST /generate-social-image',
       'POST /analyze-image',
       'POST /resize-image',
+      'POST /media/uploads',
     ]);
   });
 

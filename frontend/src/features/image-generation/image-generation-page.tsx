@@ -33,6 +33,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { api, errorMessage } from '@/lib/api-client';
+import { imageSourceOf } from '@/lib/image-upload';
 import { downloadMedia } from '@/lib/media-urls';
 import {
   configFromAnalysis,
@@ -86,15 +87,6 @@ const OPTION_FIELDS = [
   ['texture', 'Texture', IMAGE_TEXTURES],
   ['perspective', 'Perspective', IMAGE_PERSPECTIVES],
 ] as const;
-
-function readAsBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * One image's settings. Its legend is the fieldset's first child, so it names the group ('Image 2'):
@@ -247,7 +239,7 @@ export function ImageGenerationPage() {
     setAnalyzing(true);
     try {
       const analysis = await api.post<ImageAnalysis>('/api/analyze-image', {
-        image: await readAsBase64(file),
+        ...(await imageSourceOf(file)),
         format: 'json',
       });
       setAnalysis(analysis);
