@@ -61,7 +61,7 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'KMS (the site password), file-type (the magic-byte check), the safe fetcher, WebSocket posts, the usage and batch entities',
     },
     'functions/wordpress/routes.ts': {
-      ceilingKb: 514,
+      ceilingKb: 516,
       carries:
         'KMS and the safe fetcher on every route, the sanitizer to publish, WebSocket posts, the usage and batch entities, the notification entities',
     },

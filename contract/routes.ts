@@ -93,6 +93,9 @@ function route(
   return { id, method, path, auth, function: fn, scope: scope ?? (method === 'GET' ? 'read' : 'admin') };
 }
 
+/** Where the MCP server answers (Streamable HTTP: one POST endpoint). */
+export const MCP_PATH = '/api/mcp';
+
 /** Calls to a client's WordPress site may take a while (uploads), within API Gateway's 30 s. */
 const WORDPRESS_TIMEOUT = { timeoutSeconds: 29 } as const;
 const wordpress = httpFunction('WordPress', 'wordpress/routes', WORDPRESS_TIMEOUT);
@@ -110,8 +113,11 @@ const mediaSigning = httpFunction('SignMedia', 'media/signing-routes');
  * the notifications they raise.
  */
 const reviews = httpFunction('Reviews', 'reviews/routes');
-/** The health check, and the `$default` route's answer to requests no route matches (UNMATCHED_ROUTE_KEY). */
-export const gatewayFunction = httpFunction('Gateway', 'gateway/routes');
+/**
+ * The health check, the `$default` route's answer to requests no route matches (UNMATCHED_ROUTE_KEY),
+ * and the MCP server, which calls the API back and may wait for a job within API Gateway's 30 s.
+ */
+export const gatewayFunction = httpFunction('Gateway', 'gateway/routes', { timeoutSeconds: 29 });
 /** What the AI work cost, and bulk runs from a spreadsheet. */
 const usage = httpFunction('Usage', 'usage/routes');
 const batches = httpFunction('Batches', 'batches/routes', { timeoutSeconds: 29 });
@@ -213,11 +219,14 @@ const CONTENT_ITEM = '/api/clients/{clientId}/content/{contentId}';
 
 export const httpRoutes: readonly HttpRoute[] = [
   route('GetHealth', 'GET', '/api/health', gatewayFunction, 'public'),
+  // The MCP server: agents call the public API through it, with the same key (functions/mcp/). It
+  // holds no data access of its own, so it sits with the health check rather than costing a function.
+  route('Mcp', 'POST', MCP_PATH, gatewayFunction, 'apiKey', READ),
   route('GetMe', 'GET', '/api/me', 'me/handler', 'user'),
 
   route('ListClients', 'GET', '/api/clients', clients, 'apiKey'),
   route('CreateClient', 'POST', '/api/clients', clients, 'apiKey'),
-  route('GetClient', 'GET', '/api/clients/{clientId}', clients, 'user'),
+  route('GetClient', 'GET', '/api/clients/{clientId}', clients, 'apiKey'),
   route('UpdateClient', 'PUT', '/api/clients/{clientId}', clients, 'user'),
   route('PatchClient', 'PATCH', '/api/clients/{clientId}', clients, 'apiKey'),
   route('DeleteClient', 'DELETE', '/api/clients/{clientId}', clients, 'user'),

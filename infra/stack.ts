@@ -16,6 +16,7 @@ import {
   envNames,
   functionsOf,
   type HttpRoute,
+  MCP_PATH,
   httpRoutes as routeTable,
   webSocketRoutes,
 } from '#contract/routes';
@@ -204,6 +205,11 @@ export class LbmStudioStack extends Stack {
           grantRateLimitCount(fn.role, targets.tableArn);
         }
         if (functionFolder(spec) === 'media') media.allowSigning(fn.function);
+        // The MCP server calls the API back as CloudFront does, with its origin header (functions/mcp/mcp-origin.ts).
+        if (httpRoutes.some((route) => route.function.id === spec.id && route.path === MCP_PATH)) {
+          fn.function.addEnvironment(envNames.originSecretArn, originVerify.secret.secretArn);
+          originVerify.allowRead(fn.role);
+        }
         return [spec.id, fn.function] as const;
       }),
     );

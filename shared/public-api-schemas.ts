@@ -33,6 +33,7 @@ import { listClientsQuerySchema } from './client-list-query';
 import { listContentQuerySchema } from './content-query';
 import { clientContentSchema, contentSummaryPageSchema } from './content-schemas';
 import { textJobResultOf } from './job-results';
+import { mcpMessageSchema, mcpReplySchema } from './mcp';
 import { MEDIA_URL_TTL_SECONDS } from './media';
 import { signMediaRequestSchema, signMediaResponseSchema } from './media-sign';
 import { createUploadRequestSchema, createUploadResponseSchema, UPLOAD_URL_SECONDS } from './media-upload';
@@ -43,7 +44,7 @@ import {
   markReadSchema,
   notificationPageSchema,
 } from './notifications';
-import { MAX_PREFER_WAIT_SECONDS, type PublicApiTag } from './public-api';
+import { MAX_PREFER_WAIT_SECONDS, MCP_GENERATION_WAIT_SECONDS, type PublicApiTag } from './public-api';
 import { REVIEW_RATE_LIMITS } from './review-rate-limits';
 import { publicDecisionReplySchema, publicReviewSchema } from './review-replies';
 import { reviewDecisionSchema } from './reviews';
@@ -752,8 +753,8 @@ const WEBHOOK_ENDPOINTS: readonly PublicEndpoint[] = [
   },
 ];
 
-/** The tools that answer at once, without a job. */
-const DIRECT_TOOL_ENDPOINTS: readonly PublicEndpoint[] = [
+/** The tools that answer at once, without a job (the MCP server offers each: functions/mcp/mcp-tools.ts). */
+export const DIRECT_TOOL_ENDPOINTS: readonly PublicEndpoint[] = [
   {
     method: 'post',
     path: '/analyze-image',
@@ -846,6 +847,15 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
       'Changes the fields the body names; a field left out keeps its value, and `null` or an empty string clears one. `wordpress_app_password` is write-only: send it to replace the password, `null` to remove it. The key’s owner must be the client’s creator, have access to it, or be an admin. (The app’s own `PUT` replaces the whole profile and refuses a body that leaves a field out.)',
     request: clientPatchSchema,
     example: { phone: '(512) 555-0199', city: 'Round Rock' },
+    response: { status: 200, schema: clientSchema },
+  },
+  {
+    method: 'get',
+    path: '/clients/{clientId}',
+    tag: 'Clients',
+    summary: 'Get a client',
+    description:
+      'One client’s whole profile, as `fields=full` lists it. A client the key’s owner cannot see answers `404`, like one that does not exist.',
     response: { status: 200, schema: clientSchema },
   },
   {
@@ -1187,6 +1197,16 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     public: true,
   },
   ...CHANNEL_ENDPOINTS,
+  {
+    method: 'post',
+    path: '/mcp',
+    tag: 'Other',
+    summary: 'MCP server',
+    description: `The API as a Model Context Protocol server (Streamable HTTP, stateless, answered in JSON), for AI agents: add \`/api/mcp\` to an MCP client with \`Authorization: Bearer lbm_…\`. Its tools are this API's operations, with the same fields and errors: each generation tool, the tools that answer at once, and get_job, list_clients, get_client, list_library, get_library_item, list_channels and publish_item; its resources are the clients' profiles (\`lbm://clients/{clientId}\`) and their library items. Every call acts with the key's scopes and counts against its rate limit (an MCP request, and each call a tool makes). A generation answers its finished job within ${MCP_GENERATION_WAIT_SECONDS} s, otherwise the job as it stands, for get_job. GET answers \`405\`: the server sends no event stream.`,
+    request: mcpMessageSchema,
+    example: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    response: { status: 200, schema: mcpReplySchema },
+  },
   {
     method: 'get',
     path: '/health',

@@ -9,10 +9,11 @@
  * settings, client statements and billing, the usage filters `clientId` and `provider` with the offline and
  * estimated figures in 1.4.0; the caller's notifications, a client's `approval_steps` and a library item's
  * approval state in 1.5.0; every tool, a client's library, `Idempotency-Key`'s 422, the 415 and the
- * `RateLimit` fields in 1.6.0; webhooks and API key scopes in 1.7.0, each a minor version: every earlier endpoint and reply is
+ * `RateLimit` fields in 1.6.0; webhooks and API key scopes in 1.7.0; image uploads, one client by id and
+ * the MCP server in 1.8.0, each a minor version: every earlier endpoint and reply is
  * unchanged.
  */
-export const PUBLIC_API_VERSION = '1.7.0';
+export const PUBLIC_API_VERSION = '1.8.0';
 
 export const PUBLIC_API_TITLE = 'LBM Studio API';
 
@@ -26,6 +27,8 @@ export const OPENAPI_PATH = '/api/openapi.json';
 
 /** `Prefer: wait=N` is honoured up to this many seconds (API Gateway answers within 30 s). */
 export const MAX_PREFER_WAIT_SECONDS = 25;
+/** How long the MCP server's generation tools wait for their job before answering its handle. */
+export const MCP_GENERATION_WAIT_SECONDS = 20;
 
 /** Tabs of the documentation page's endpoint reference, also the OpenAPI tags (001 §2). */
 export const PUBLIC_API_TAGS = ['Content', 'Images', 'Clients', 'Other'] as const;

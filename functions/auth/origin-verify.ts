@@ -25,6 +25,13 @@ export function clearOriginSecretCache(): void {
   cached = undefined;
 }
 
+/**
+ * The value CloudFront sends, for a function that calls the API from inside as CloudFront does (the
+ * MCP server: functions/mcp/mcp-origin.ts); undefined where none is configured.
+ */
+export const originSecretValue = (options: OriginCheckOptions = {}): Promise<string | undefined> =>
+  expectedValue(options);
+
 async function expectedValue(options: OriginCheckOptions): Promise<string | undefined> {
   const env = options.env ?? process.env;
   const local = env[envNames.originSecret];

@@ -300,6 +300,10 @@ describe('Documentation page', () => {
       .getByRole('tab', { name: 'Python' })
       .click();
     await page.getByText('hmac.compare_digest(value, expected)', { exact: false }).waitFor();
+    // The MCP client configuration (test/integration/mcp-server.test.ts connects with it).
+    const mcp = page.getByRole('heading', { name: 'Connecting an AI agent (MCP)' });
+    await mcp.scrollIntoViewIfNeeded();
+    await page.getByText('"Authorization": "Bearer lbm_YOUR_API_KEY"', { exact: false }).waitFor();
     await screenshot(page, 'documentation-examples', { fullPage: true });
     expect(pageErrors(page), JSON.stringify(pageErrors(page))).toEqual([]);
   });

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { backgroundFunctions, envNames, httpFunctions, webSocketRoutes } from '#contract/routes';
+import {
+  backgroundFunctions,
+  envNames,
+  httpFunctions,
+  httpRoutes,
+  MCP_PATH,
+  webSocketRoutes,
+} from '#contract/routes';
 import { FUNCTION_DEFAULTS } from '#infra/app-function';
 import { functionAccess, functionFolder } from '#infra/function-access';
 import { isMediaJobFunction } from '#infra/media-worker';
 import { WORKER_MEMORY_MB, WORKER_TIMEOUT } from '#infra/stack';
+
+const MCP_FUNCTION_ID = httpRoutes.find((route) => route.path === MCP_PATH)?.function.id;
+
 import {
   actionsOfFunction,
   logicalIdOf,
@@ -110,8 +120,12 @@ describe('Lambda functions', () => {
         variables && typeof variables === 'object' && 'Variables' in variables && variables.Variables
           ? Object.keys(variables.Variables)
           : [];
-      // The HTTP authorizer alone checks CloudFront's origin header.
-      const own = id === 'HttpAuthorizerFunction' ? [envNames.originSecretArn] : [];
+      // The HTTP authorizer checks CloudFront's origin header; the MCP server's function sends it, calling
+      // the API back as its caller (functions/mcp/mcp-origin.ts).
+      const own =
+        id === 'HttpAuthorizerFunction' || id === `${MCP_FUNCTION_ID}Function`
+          ? [envNames.originSecretArn]
+          : [];
       expect(keys.filter((key) => names.some((name) => name === key)).sort(), id).toEqual(
         [...expected, ...own].sort(),
       );
@@ -162,9 +176,13 @@ describe('Lambda functions', () => {
       expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey === 'decrypt' || both);
       expect(actions.includes('kms:Encrypt'), id).toBe(access.wordpressKey === 'encrypt' || both);
       expect(actions.includes('execute-api:ManageConnections'), id).toBe(access.webSocket);
-      // Secrets: the media routes read the media URL signing key, AnalyzeImage the provider keys.
+      // Secrets: the media routes read the media URL signing key, AnalyzeImage the provider keys, the MCP
+      // server's function the origin header's value.
       expect(actions.includes('secretsmanager:GetSecretValue'), id).toBe(
-        functionFolder(fn) === 'media' || access.providerSecret || access.socialAppsSecret === true,
+        functionFolder(fn) === 'media' ||
+          access.providerSecret ||
+          access.socialAppsSecret === true ||
+          fn.id === MCP_FUNCTION_ID,
       );
       if (access.table) {
         const reads = statementsOfFunction(template, id).find((statement) =>

@@ -55,7 +55,7 @@ describe('the CloudFront origin header', () => {
     expect(template.toJSON().Outputs.OriginSecretArn.Value).toEqual({ Ref: secretId });
   });
 
-  it('is known to the HTTP authorizer, the one function that may read the secret', () => {
+  it('is known to the HTTP authorizer and the MCP server, the two functions that may read the secret', () => {
     const authorizer = resources.HttpAuthorizerFunction?.Properties as {
       Environment: { Variables: Record<string, unknown> };
     };
@@ -72,7 +72,8 @@ describe('the CloudFront origin header', () => {
         ),
       )
       .map(([id]) => id);
-    expect(readers).toEqual(['HttpAuthorizerFunction']);
+    // The MCP server calls the API back as CloudFront does, so it sends the header (functions/mcp/mcp-origin.ts).
+    expect(readers.sort()).toEqual(['GatewayFunction', 'HttpAuthorizerFunction']);
     expect(
       statementsOfFunction(template, 'HttpAuthorizerFunction').find((statement) =>
         JSON.stringify(statement.resources).includes(secretId),

@@ -32,7 +32,8 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * the usage filters `clientId` and `provider`, the agency's settings, client
  * statements (CSV too), their links and the markup; 1.5.0 the notifications,
  * and a review link's read and decision, with `versionId` and the 409 `stale_version`; 1.7.0 the
- * webhook endpoints and their deliveries.
+ * webhook endpoints and their deliveries; 1.8.0 image uploads, GET /clients/{clientId} and the MCP server
+ * (test/integration/mcp-server.test.ts speaks MCP to it; here its replies to plain HTTP).
  *
  * Keys have the default budget here (DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE): every test that calls with
  * a key makes a key of its own, stays within that key's budget (a 429 fails it), and only the budget
@@ -377,6 +378,35 @@ describe.each([
     });
     expect(created.status).toBe(201);
     const clientPath = `/clients/${(created.body as { id: string }).id}`;
+    expect((await call('GET', '/clients/{clientId}', { path: clientPath, credential })).body).toMatchObject({
+      name: 'Contract Plumbing',
+    });
+    expect(
+      (await call('GET', '/clients/{clientId}', { path: '/clients/01J00000000000000000000000', credential }))
+        .status,
+    ).toBe(404);
+    // The MCP endpoint to plain HTTP: an MCP message answers in JSON-RPC, anything else is a 400.
+    const initialize = await call('POST', '/mcp', {
+      credential,
+      headers: { accept: 'application/json, text/event-stream' },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'contract', version: '1' },
+        },
+      },
+    });
+    expect(initialize.status).toBe(200);
+    expect(initialize.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { serverInfo: { name: 'lbm-studio' } },
+    });
+    expect((await call('POST', '/mcp', { credential, body: { id: 1 } })).status).toBe(400);
     const patched = await call('PATCH', '/clients/{clientId}', {
       path: clientPath,
       credential,

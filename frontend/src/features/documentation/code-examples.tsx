@@ -1,9 +1,12 @@
+import { MCP_GENERATION_WAIT_SECONDS as GENERATION_WAIT_SECONDS } from '#shared/public-api';
 import { WEBHOOK_TIMEOUT_MS } from '#shared/webhooks';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CodeBlock } from './code-block';
 import pythonExample from './examples/lbm_api_example.py?raw';
 // The very files the integration test runs against the local app (test/integration/public-api.test.ts).
 import javascriptExample from './examples/lbm-api-example.mjs?raw';
+// The MCP client configuration the MCP server's integration test connects with (test/integration/mcp-server.test.ts).
+import mcpConfig from './examples/mcp-config.json?raw';
 import pythonReceiver from './examples/webhook_receiver.py?raw';
 // And the receivers the webhooks' integration test sends real deliveries to (test/integration/webhooks.test.ts).
 import javascriptReceiver from './examples/webhook-receiver.mjs?raw';
@@ -76,8 +79,8 @@ function ExampleTabs({
 }
 
 /**
- * Complete programs: create a client, generate a newsletter with Prefer: wait, poll a job; and a webhook
- * receiver that checks each delivery's signature.
+ * Complete programs: create a client, generate a newsletter with Prefer: wait, poll a job; a webhook
+ * receiver that checks each delivery's signature; and an MCP client's configuration.
  */
 export function CodeExamples() {
   return (
@@ -93,6 +96,19 @@ export function CodeExamples() {
           {WEBHOOK_TIMEOUT_MS / 1000} seconds: anything else is tried again for about a day.
         </p>
         <ExampleTabs examples={WEBHOOK_RECEIVERS} kind="webhook receiver" label="Webhook receivers" />
+      </section>
+      <section aria-labelledby="mcp-server" className="space-y-3">
+        <h3 id="mcp-server" className="font-semibold text-lg">
+          Connecting an AI agent (MCP)
+        </h3>
+        <p className="text-muted-foreground text-sm">
+          The API is also a Model Context Protocol server at <code className="font-mono">/api/mcp</code>{' '}
+          (Streamable HTTP). Add it to an MCP client such as Claude, Cursor or VS Code with an API key: the
+          agent can then find clients, generate every kind of content, read jobs and the library, and publish,
+          with the key’s scopes. A generation that takes longer than {GENERATION_WAIT_SECONDS} seconds answers
+          its job, which the agent reads with <code className="font-mono">get_job</code>.
+        </p>
+        <CodeBlock code={mcpConfig} label="MCP client configuration" />
       </section>
     </div>
   );

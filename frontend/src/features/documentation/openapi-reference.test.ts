@@ -43,6 +43,7 @@ describe('the endpoint reference', () => {
       'GET /clients',
       'POST /clients',
       'PATCH /clients/{clientId}',
+      'GET /clients/{clientId}',
       // A client's library, read with a key too.
       'GET /clients/{clientId}/content',
       'GET /clients/{clientId}/content/{contentId}',
@@ -68,6 +69,7 @@ describe('the endpoint reference', () => {
         'GET /usage',
         'GET /usage/jobs',
         'GET /health',
+        'POST /mcp',
       ]),
     );
     expect(paths('Images')).toEqual([

@@ -1,0 +1,100 @@
+import { isServed } from '#functions/openapi/build-openapi';
+import { type JsonObject, jsonSchema } from '#functions/openapi/json-schema';
+import { MCP_GENERATION_WAIT_SECONDS } from '#shared/public-api';
+import { DIRECT_TOOL_ENDPOINTS, PUBLIC_ENDPOINTS, type PublicEndpoint } from '#shared/public-api-schemas';
+
+/**
+ * The MCP server's tools, each one operation of the public API (shared/public-api-schemas.ts) with the
+ * same schema, description and validation: an agent calls the API through them with the key it
+ * connected with, so scopes, budgets, rate limits and errors are the API's own (docs/architecture.md,
+ * "MCP server"). Every generation tool and every tool that answers at once is offered, named after its
+ * path (`/generate-newsletter` → `generate_newsletter`); the other operations offered are the few below,
+ * which an agent needs to find a client, read its library and act on what was made.
+ */
+
+/** How long a generation tool waits for its job before it answers the job's handle (`Prefer: wait`). */
+export const GENERATION_WAIT_SECONDS = MCP_GENERATION_WAIT_SECONDS;
+
+/** The operations besides the tools, by the name an agent calls them. */
+const OPERATIONS = {
+  get_job: ['get', '/jobs/{jobId}'],
+  list_clients: ['get', '/clients'],
+  get_client: ['get', '/clients/{clientId}'],
+  list_library: ['get', '/clients/{clientId}/content'],
+  get_library_item: ['get', '/clients/{clientId}/content/{contentId}'],
+  list_channels: ['get', '/clients/{clientId}/connections'],
+  publish_item: ['post', '/clients/{clientId}/content/{contentId}/publications'],
+} as const satisfies Record<string, readonly [PublicEndpoint['method'], string]>;
+
+export interface McpTool {
+  readonly name: string;
+  readonly endpoint: PublicEndpoint;
+  readonly description: string;
+  /** A JSON Schema object: the path's parameters, the query's and the body's fields, side by side. */
+  readonly inputSchema: JsonObject & { readonly type: 'object' };
+  readonly pathParameters: readonly string[];
+  readonly queryParameters: readonly string[];
+}
+
+const nameOfPath = (path: string) => path.replace(/^\//, '').replace(/[-/]/g, '_');
+
+function inputSchemaOf(endpoint: PublicEndpoint, pathParameters: readonly string[]) {
+  const query = endpoint.query ? jsonSchema(endpoint.query, 'input') : {};
+  const body = endpoint.request ? jsonSchema(endpoint.request, 'input') : {};
+  const properties: Record<string, unknown> = {
+    ...Object.fromEntries(
+      pathParameters.map((name) => [name, { type: 'string', description: `The ${name} of the path.` }]),
+    ),
+    ...((query.properties as JsonObject | undefined) ?? {}),
+    ...((body.properties as JsonObject | undefined) ?? {}),
+  };
+  const required = [...pathParameters, ...((body.required as string[] | undefined) ?? [])];
+  return { type: 'object' as const, properties, ...(required.length > 0 ? { required } : {}) };
+}
+
+function toolOf(name: string, endpoint: PublicEndpoint): McpTool {
+  const pathParameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+  const inputSchema = inputSchemaOf(endpoint, pathParameters);
+  const queryParameters = endpoint.query
+    ? Object.keys((jsonSchema(endpoint.query, 'input').properties as JsonObject | undefined) ?? {})
+    : [];
+  const handle = endpoint.jobTool
+    ? ` Waits up to ${GENERATION_WAIT_SECONDS} s for the job: a job still queued or running is answered as it stands, with its jobId for get_job.`
+    : '';
+  return {
+    name,
+    endpoint,
+    description: `${endpoint.summary}. ${endpoint.description}${handle}`,
+    inputSchema,
+    pathParameters,
+    queryParameters,
+  };
+}
+
+function endpointOf(method: PublicEndpoint['method'], path: string): PublicEndpoint {
+  const endpoint = PUBLIC_ENDPOINTS.find((entry) => entry.method === method && entry.path === path);
+  if (!endpoint)
+    throw new Error(`The MCP tools name ${method.toUpperCase()} ${path}, which the API does not document`);
+  return endpoint;
+}
+
+/** One endpoint per generation tool: the first the document lists (the app's own route is a second). */
+function generationEndpoints(): PublicEndpoint[] {
+  const seen = new Set<string>();
+  return PUBLIC_ENDPOINTS.filter((endpoint) => {
+    if (!endpoint.jobTool || seen.has(endpoint.jobTool)) return false;
+    seen.add(endpoint.jobTool);
+    return true;
+  });
+}
+
+/** Every tool the server lists, in the order an agent reads them: making, then finding and acting. */
+export const MCP_TOOLS: readonly McpTool[] = [
+  ...[...generationEndpoints(), ...DIRECT_TOOL_ENDPOINTS]
+    .filter(isServed)
+    .map((endpoint) => toolOf(nameOfPath(endpoint.path), endpoint)),
+  ...Object.entries(OPERATIONS).map(([name, [method, path]]) => toolOf(name, endpointOf(method, path))),
+];
+
+export const mcpToolNamed = (name: string): McpTool | undefined =>
+  MCP_TOOLS.find((tool) => tool.name === name);
