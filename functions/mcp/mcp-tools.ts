@@ -36,6 +36,9 @@ export interface McpTool {
   readonly queryParameters: readonly string[];
 }
 
+/** JSON Schema's conditional keywords, which a request schema may use beside `required`. */
+const CONDITIONAL_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'if', 'then', 'else'] as const;
+
 const nameOfPath = (path: string) => path.replace(/^\//, '').replace(/[-/]/g, '_');
 
 function inputSchemaOf(endpoint: PublicEndpoint, pathParameters: readonly string[]) {
@@ -49,7 +52,14 @@ function inputSchemaOf(endpoint: PublicEndpoint, pathParameters: readonly string
     ...((body.properties as JsonObject | undefined) ?? {}),
   };
   const required = [...pathParameters, ...((body.required as string[] | undefined) ?? [])];
-  return { type: 'object' as const, properties, ...(required.length > 0 ? { required } : {}) };
+  // A body's conditional requirements (a URL or a topic, whichever its input type needs) stay as written.
+  const conditions = Object.fromEntries(
+    CONDITIONAL_KEYWORDS.filter((keyword) => body[keyword] !== undefined).map((keyword) => [
+      keyword,
+      body[keyword],
+    ]),
+  );
+  return { type: 'object' as const, properties, ...(required.length > 0 ? { required } : {}), ...conditions };
 }
 
 function toolOf(name: string, endpoint: PublicEndpoint): McpTool {

@@ -431,6 +431,18 @@ describe('the OpenAPI document', () => {
     expect(at(...body('/generate-social-content'), 'required')).toEqual(
       expect.arrayContaining(['prompt', 'platforms']),
     );
+    // Where the server needs one field or another, the schema says which (JSON Schema's anyOf).
+    expect(at(...body('/rewrite-blog'), 'anyOf')).toEqual([{ required: ['url'] }, { required: ['prompt'] }]);
+    expect(at(...body('/generate-image'), 'anyOf')).toEqual([
+      { required: ['prompt'] },
+      { required: ['configs'] },
+    ]);
+    expect(at(...body('/generate-press-release'), 'anyOf')).toEqual([
+      { required: ['topic'] },
+      { required: ['url', 'inputType'] },
+    ]);
+    expect(at(...body('/analyze-image'), 'properties', 'imageKey')).toBeDefined();
+    expect(at(...body('/fetch-content'), 'required')).toEqual(['url']);
     expect(JSON.stringify(document)).not.toContain('x-lbm-required');
     // A field with a default the server does use stays optional.
     expect(at(...body('/generate-newsletter'), 'required')).not.toContain('includeHeader');

@@ -83,6 +83,8 @@ export const blogRewriteRequestSchema = z
     z.transform(({ prompt, ...rest }) => ({ ...rest, url: rest.url === '' ? (prompt ?? '') : rest.url })),
   )
   .check(
+    // What the refinement below requires, in the document's words: the post's address, as `url` or `prompt`.
+    z.meta({ anyOf: [{ required: ['url'] }, { required: ['prompt'] }] }),
     z.superRefine((value, ctx) => {
       requireThat(ctx, value.url !== '', 'url', BLOG_REWRITE_MESSAGES.urlRequired);
       requireClientForSave(ctx, value, BLOG_REWRITE_MESSAGES.selectClient.description);

@@ -160,6 +160,8 @@ export const generateImageRequestSchema = z
     ...clientFields,
   })
   .check(
+    // What the refinement below requires, in the document's words: a prompt, bare or in a configuration.
+    z.meta({ anyOf: [{ required: ['prompt'] }, { required: ['configs'] }] }),
     z.superRefine((value, ctx) => {
       const configs = imageConfigsOf(value);
       requireThat(ctx, configs.some(hasPrompt), 'configs', IMAGE_MESSAGES.promptRequired);

@@ -111,6 +111,10 @@ export const pressReleaseRequestSchema = z
     ...clientFields,
   })
   .check(
+    // What the refinement below requires, as near as the document's linters take it (if/then would
+    // need subschemas that Redocly's strict example check closes): a `topic`, or a `url` with its
+    // `inputType` (which must then be 'url').
+    z.meta({ anyOf: [{ required: ['topic'] }, { required: ['url', 'inputType'] }] }),
     z.superRefine((value, ctx) => {
       if (value.inputType === 'topic') {
         requireThat(ctx, value.topic.trim() !== '', 'topic', PRESS_RELEASE_MESSAGES.topicRequired);
