@@ -60,13 +60,20 @@ export interface HttpRoute {
    * only. A read is `read`, a write `admin`, unless its line says otherwise.
    */
   readonly scope?: ApiKeyScope;
+  /**
+   * A POST that creates something and takes `Idempotency-Key`: a repeat answers the first reply
+   * (functions/idempotency/idempotent-handler.ts). The job routes take it through their own admission.
+   */
+  readonly idempotent?: boolean;
 }
 
 type FunctionOptions = Pick<HttpFunction, 'timeoutSeconds' | 'memoryMb' | 'nodeModules'>;
-type RouteOptions = FunctionOptions & { readonly scope?: ApiKeyScope };
+type RouteOptions = FunctionOptions & { readonly scope?: ApiKeyScope; readonly idempotent?: boolean };
 const GENERATE = { scope: 'generate' } as const;
 const PUBLISH = { scope: 'publish' } as const;
 const READ = { scope: 'read' } as const;
+/** A creating POST that replays its first reply to a repeated Idempotency-Key. */
+const CREATES = { idempotent: true } as const;
 
 /** A function that serves several routes; `entry` is its routes module under functions/. */
 const httpFunction = (id: string, entry: string, options: FunctionOptions = {}): HttpFunction => ({
@@ -87,10 +94,19 @@ function route(
   auth: AuthKind,
   options: RouteOptions = {},
 ): HttpRoute {
-  const { scope, ...functionOptions } = options;
+  const { scope, idempotent, ...functionOptions } = options;
   const fn = typeof handler === 'string' ? httpFunction(id, handler, functionOptions) : handler;
-  if (auth !== 'apiKey') return { id, method, path, auth, function: fn };
-  return { id, method, path, auth, function: fn, scope: scope ?? (method === 'GET' ? 'read' : 'admin') };
+  const replays = idempotent ? { idempotent } : {};
+  if (auth !== 'apiKey') return { id, method, path, auth, function: fn, ...replays };
+  return {
+    id,
+    method,
+    path,
+    auth,
+    function: fn,
+    scope: scope ?? (method === 'GET' ? 'read' : 'admin'),
+    ...replays,
+  };
 }
 
 /** Where the MCP server answers (Streamable HTTP: one POST endpoint). */
@@ -196,7 +212,7 @@ function channelRoutes(): HttpRoute[] {
     route('DeleteConnection', 'DELETE', `${connections}/{connectionId}`, channels, 'apiKey'),
     route('ChannelOAuthCallback', 'GET', '/api/channels/oauth/callback', channels, 'public'),
     route('ListPublications', 'GET', publications, channels, 'apiKey'),
-    route('CreatePublication', 'POST', publications, channels, 'apiKey', PUBLISH),
+    route('CreatePublication', 'POST', publications, channels, 'apiKey', { ...PUBLISH, ...CREATES }),
     route('GetPublication', 'GET', `${publications}/{publicationId}`, channels, 'apiKey'),
     route('DeletePublication', 'DELETE', `${publications}/{publicationId}`, channels, 'apiKey', PUBLISH),
     route('RetryPublication', 'POST', `${publications}/{publicationId}/retry`, channels, 'apiKey', PUBLISH),
@@ -225,7 +241,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('GetMe', 'GET', '/api/me', 'me/handler', 'user'),
 
   route('ListClients', 'GET', '/api/clients', clients, 'apiKey'),
-  route('CreateClient', 'POST', '/api/clients', clients, 'apiKey'),
+  route('CreateClient', 'POST', '/api/clients', clients, 'apiKey', CREATES),
   route('GetClient', 'GET', '/api/clients/{clientId}', clients, 'apiKey'),
   route('UpdateClient', 'PUT', '/api/clients/{clientId}', clients, 'user'),
   route('PatchClient', 'PATCH', '/api/clients/{clientId}', clients, 'apiKey'),
@@ -288,7 +304,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('ListUsageJobs', 'GET', '/api/usage/jobs', usage, 'apiKey'),
   // Bulk generation: a batch of jobs fed to the queue within the user's job slots.
   route('ListBatches', 'GET', '/api/batches', batches, 'apiKey'),
-  route('CreateBatch', 'POST', '/api/batches', batches, 'apiKey', GENERATE),
+  route('CreateBatch', 'POST', '/api/batches', batches, 'apiKey', { ...GENERATE, ...CREATES }),
   route('GetBatch', 'GET', '/api/batches/{batchId}', batches, 'apiKey'),
   route('CancelBatch', 'POST', '/api/batches/{batchId}/cancel', batches, 'apiKey', GENERATE),
   route('RetryFailedBatch', 'POST', '/api/batches/{batchId}/retry-failed', batches, 'apiKey', GENERATE),

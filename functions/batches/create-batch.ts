@@ -3,7 +3,8 @@ import { billableEstimate } from '#functions/budgets/billable-estimate';
 import { listVisibleClientRecords } from '#functions/clients/client-access';
 import type { Caller } from '#functions/commons/caller';
 import { BadRequestError, HttpError } from '#functions/commons/errors';
-import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { HttpResult } from '#functions/commons/http-handler';
+import { idempotentHandler } from '#functions/idempotency/idempotent-handler';
 import {
   BATCH_MESSAGES,
   type BatchClientRef,
@@ -77,7 +78,7 @@ async function estimateOf(rows: readonly CheckedBatchRow[]): Promise<BatchEstima
   };
 }
 
-export const handler = httpHandler({
+export const handler = idempotentHandler({
   body: createBatchBodySchema,
   acceptsCsv: true,
   handle: async ({ body, csv, caller, query, userAgent }) => {

@@ -481,6 +481,9 @@ const idempotencyKeySchema = () =>
     tool: string(),
     /** SHA-256 of the validated request: a repeat with another body is refused (absent on older records). */
     bodyHash: string().optional(),
+    /** A creating route's first reply, which a repeat answers (absent for a job's key, and while it runs). */
+    replyStatus: number().optional(),
+    replyBody: string().optional(),
     createdAt: string(),
     /** TTL: a day; reads also check it (dynalite has no TTL expiry). */
     expiresAt: number(),

@@ -5,7 +5,7 @@ import { httpHandler } from '#functions/commons/http-handler';
 import { refuseUnsafeSourceUrls } from '#functions/commons/source-urls';
 import { findLanguageModel } from '#shared/models';
 import type { ToolJob } from '#shared/tools/common';
-import { idempotencyKeyOf } from './idempotency-keys';
+import { idempotencyKeyOf } from './idempotency-key-header';
 import { admitJob } from './job-admission';
 import { enqueueJob } from './job-queue';
 import { createJob } from './job-store';

@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
-import { BadRequestError, ConflictError, UnprocessableError } from '#functions/commons/errors';
+import { ConflictError, UnprocessableError } from '#functions/commons/errors';
 import { entities, isExpired, ttlInSeconds } from '#functions/data/entities';
 import { findItem, putItem } from '#functions/data/item-commands';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_TTL_HOURS,
-  INVALID_IDEMPOTENCY_KEY_MESSAGE,
-  isIdempotencyKey,
-} from '#shared/generation-jobs';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS } from '#shared/generation-jobs';
 import { isConditionFailure } from './conditional-write';
 
 /**
@@ -18,22 +13,11 @@ import { isConditionFailure } from './conditional-write';
  * request: the record keeps a hash of the validated body, and another body answers 422.
  */
 
-const HEADER_NAME = IDEMPOTENCY_KEY_HEADER.toLowerCase();
-
 /** What a key's record remembers of its request: the validated body, as JSON, hashed. */
 export function requestHash(body: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(body ?? null))
     .digest('base64url');
-}
-
-/** The request's key, or null without one; 400 when the header is there but malformed. */
-export function idempotencyKeyOf(headers: Readonly<Record<string, string | undefined>> | undefined) {
-  const value = headers?.[HEADER_NAME];
-  if (value === undefined) return null;
-  if (!isIdempotencyKey(value))
-    throw new BadRequestError(INVALID_IDEMPOTENCY_KEY_MESSAGE, 'invalid_idempotency_key');
-  return value;
 }
 
 export type KeyClaim =
@@ -61,7 +45,7 @@ export async function claimIdempotencyKey(
     if (!data || isExpired(data.expiresAt, now)) continue;
     if (data.tool !== tool) {
       throw new ConflictError(
-        `This ${IDEMPOTENCY_KEY_HEADER} was already used for another kind of generation (${data.tool}). Send a new key for a new request.`,
+        `This ${IDEMPOTENCY_KEY_HEADER} was already used for another request (${data.tool}). Send a new key for a new request.`,
         'idempotency_key_reused',
       );
     }

@@ -4,7 +4,7 @@ import { budgetedClientOf } from '#functions/budgets/budgeted-client';
 import { authorizeClient } from '#functions/clients/client-access';
 import { httpHandler } from '#functions/commons/http-handler';
 import { refuseUnsafeSourceUrls } from '#functions/commons/source-urls';
-import { idempotencyKeyOf } from '#functions/generation/idempotency-keys';
+import { idempotencyKeyOf } from '#functions/generation/idempotency-key-header';
 import { admitJob } from '#functions/generation/job-admission';
 import { createJob } from '#functions/generation/job-store';
 import { withPreferWait } from '#functions/generation/prefer-wait';

@@ -17,7 +17,8 @@ import { MAX_UPLOAD_BYTES } from '#shared/tools/image-generation';
  * S3 refuses a file of 5 MB or more (`content-length-range`), another type, another key, and the form
  * after `expiresAt`, whatever the caller declared here. The object is tagged `job` media, so the bucket's
  * lifecycle rule removes it with unsaved job media (docs/architecture.md, "Media, publishing and
- * integrators").
+ * integrators"). It stores nothing until the file arrives, so a retried request is simply another
+ * presigned POST (no Idempotency-Key needed).
  */
 export const handler = httpHandler({
   body: createUploadRequestSchema,

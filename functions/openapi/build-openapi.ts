@@ -255,10 +255,13 @@ function operation(endpoint: PublicEndpoint): JsonObject {
     };
   }
   if (endpoint.conflict) responses['409'] = errorResponse(endpoint.conflict);
-  if (endpoint.jobTool) {
-    responses['409'] = errorResponse(
-      '`idempotency_key_reused`: the `Idempotency-Key` was used for another kind of generation in the last day.',
-    );
+  if (takesIdempotencyKey(endpoint)) {
+    const reused =
+      '`idempotency_key_reused`: the `Idempotency-Key` was used for another operation in the last day' +
+      (endpoint.jobTool
+        ? '.'
+        : '; `idempotency_key_in_use`: the first request with it is still being handled.');
+    responses['409'] = errorResponse(endpoint.conflict ? `${endpoint.conflict} Or ${reused}` : reused);
     responses['422'] = errorResponse(
       '`idempotency_key_mismatch`: the `Idempotency-Key` was used with another request body in the last day. Send the same body to get the first reply, or a new key.',
     );
@@ -285,10 +288,8 @@ function operation(endpoint: PublicEndpoint): JsonObject {
     });
   }
   parameters.push(...queryParameters(endpoint));
-  if (endpoint.jobTool) {
-    parameters.push({ $ref: '#/components/parameters/Prefer' });
-    parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
-  }
+  if (endpoint.jobTool) parameters.push({ $ref: '#/components/parameters/Prefer' });
+  if (takesIdempotencyKey(endpoint)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   return {
     operationId: operationId(endpoint),
     tags: [endpoint.tag],
@@ -319,6 +320,19 @@ function operation(endpoint: PublicEndpoint): JsonObject {
       ? { 'x-polling': { statusOperation: JOB_STATUS_OPERATION, until: ['succeeded', 'failed'] } }
       : {}),
   };
+}
+
+/** A generation, or a creating POST the route table marks `idempotent` (functions/idempotency/). */
+function takesIdempotencyKey(endpoint: PublicEndpoint): boolean {
+  return (
+    endpoint.jobTool !== undefined ||
+    httpRoutes.some(
+      (route) =>
+        route.idempotent === true &&
+        route.method === endpoint.method.toUpperCase() &&
+        route.path === `/api${endpoint.path}`,
+    )
+  );
 }
 
 /** An endpoint is documented only once the route table serves it, so the document never promises more. */
@@ -376,7 +390,7 @@ export function buildOpenApiDocument(
           name: IDEMPOTENCY_KEY_HEADER,
           in: 'header',
           required: false,
-          description: `Makes the POST safe to retry: for ${IDEMPOTENCY_KEY_TTL_HOURS} hours, the same key with the same body answers the first reply (the same job, created and counted once); the same key with another body answers 422, and with another tool 409. Keys are per user: 8 to 64 letters, digits, \`-\` or \`_\`.`,
+          description: `Makes the POST safe to retry: for ${IDEMPOTENCY_KEY_TTL_HOURS} hours, the same key with the same request answers the first reply (a generation's same job, created and counted once; a created client, batch or post, with \`Idempotent-Replayed: true\`); the same key with another body answers 422, on another operation 409, and while its first request is still being handled 409. A request that fails frees its key. Keys are per user: 8 to 64 letters, digits, \`-\` or \`_\`.`,
           schema: {
             type: 'string',
             pattern: IDEMPOTENCY_KEY_PATTERN.source,

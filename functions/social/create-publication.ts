@@ -1,4 +1,5 @@
-import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { HttpResult } from '#functions/commons/http-handler';
+import { idempotentHandler } from '#functions/idempotency/idempotent-handler';
 import { publicationRequestSchema } from '#shared/channels';
 import { publicationAccess, publishingCall } from './publication-call';
 import { createPublication } from './publication-service';
@@ -8,7 +9,7 @@ import { createPublication } from './publication-service';
  * scheduledAt?, gbp?, overrideApproval?}` → 201 `{publicationId, status, …}`: publish now (sent within the
  * request) or at `scheduledAt`.
  */
-export const handler = httpHandler({
+export const handler = idempotentHandler({
   access: publicationAccess,
   body: publicationRequestSchema,
   handle: async (request) =>
