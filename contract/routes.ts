@@ -275,7 +275,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('SetContentDueDate', 'PUT', `${CONTENT_ITEM}/due-date`, content, 'user'),
 
   // Review by colleagues (in the app) and by the client (a link that needs no account).
-  route('CreateReview', 'POST', `${CONTENT_ITEM}/reviews`, reviews, 'user'),
+  route('CreateReview', 'POST', `${CONTENT_ITEM}/reviews`, reviews, 'apiKey', PUBLISH),
   route('ListReviews', 'GET', `${CONTENT_ITEM}/reviews`, reviews, 'user'),
   route('RevokeReview', 'DELETE', `${CONTENT_ITEM}/reviews/{reviewId}`, reviews, 'user'),
   route('CreateContentComment', 'POST', `${CONTENT_ITEM}/comments`, reviews, 'user'),

@@ -33,7 +33,7 @@ import { listClientsQuerySchema } from './client-list-query';
 import { listContentQuerySchema } from './content-query';
 import { clientContentSchema, contentSummaryPageSchema } from './content-schemas';
 import { textJobResultOf } from './job-results';
-import { mcpMessageSchema, mcpReplySchema } from './mcp';
+import { MCP_OPERATIONS, mcpMessageSchema, mcpReplySchema } from './mcp';
 import { MEDIA_URL_TTL_SECONDS } from './media';
 import { signMediaRequestSchema, signMediaResponseSchema } from './media-sign';
 import { createUploadRequestSchema, createUploadResponseSchema, UPLOAD_URL_SECONDS } from './media-upload';
@@ -46,8 +46,8 @@ import {
 } from './notifications';
 import { MAX_PREFER_WAIT_SECONDS, MCP_GENERATION_WAIT_SECONDS, type PublicApiTag } from './public-api';
 import { REVIEW_RATE_LIMITS } from './review-rate-limits';
-import { publicDecisionReplySchema, publicReviewSchema } from './review-replies';
-import { reviewDecisionSchema } from './reviews';
+import { createdReviewReplySchema, publicDecisionReplySchema, publicReviewSchema } from './review-replies';
+import { createReviewSchema, reviewDecisionSchema } from './reviews';
 import {
   billingInputSchema,
   billingSchema,
@@ -869,6 +869,21 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     response: { status: 200, schema: contentSummaryPageSchema },
   },
   {
+    method: 'post',
+    path: '/clients/{clientId}/content/{contentId}/reviews',
+    tag: 'Clients',
+    summary: 'Send an item for review',
+    description:
+      'Makes a review link for each reviewer (or one for `reviewerName` and `reviewerEmail`): the client reads the item through it, without an account, comments and approves or asks for changes until `expiresAt`; a reviewer with an e-mail is sent it. `reviewUrl` holds the link’s token and is shown this once. With several reviewers, `rule` says whose decision counts (`all`, `any`). The item is then in review.',
+    request: createReviewSchema,
+    example: {
+      reviewerName: 'Rosa Client',
+      reviewerEmail: 'rosa@client.example',
+      message: 'Please approve by Friday.',
+    },
+    response: { status: 201, schema: createdReviewReplySchema },
+  },
+  {
     method: 'get',
     path: '/clients/{clientId}/content/{contentId}',
     tag: 'Clients',
@@ -1202,7 +1217,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     path: '/mcp',
     tag: 'Other',
     summary: 'MCP server',
-    description: `The API as a Model Context Protocol server (Streamable HTTP, stateless, answered in JSON), for AI agents: add \`/api/mcp\` to an MCP client with \`Authorization: Bearer lbm_…\`. Its tools are this API's operations, with the same fields and errors: each generation tool, the tools that answer at once, and get_job, list_clients, get_client, list_library, get_library_item, list_channels and publish_item; its resources are the clients' profiles (\`lbm://clients/{clientId}\`) and their library items. Every call acts with the key's scopes and counts against its rate limit (an MCP request, and each call a tool makes). A generation answers its finished job within ${MCP_GENERATION_WAIT_SECONDS} s, otherwise the job as it stands, for get_job. GET answers \`405\`: the server sends no event stream.`,
+    description: `The API as a Model Context Protocol server (Streamable HTTP, stateless, answered in JSON), for AI agents: add \`/api/mcp\` to an MCP client with \`Authorization: Bearer lbm_…\`. Its tools are this API's operations, with the same fields and errors: each generation tool, the tools that answer at once, and ${Object.keys(MCP_OPERATIONS).join(', ')}; its resources are the clients' profiles (\`lbm://clients/{clientId}\`) and their library items. Every call acts with the key's scopes and counts against its rate limit (an MCP request, and each call a tool makes). A generation answers its finished job within ${MCP_GENERATION_WAIT_SECONDS} s, otherwise the job as it stands, for get_job. GET answers \`405\`: the server sends no event stream.`,
     request: mcpMessageSchema,
     example: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
     response: { status: 200, schema: mcpReplySchema },

@@ -1,4 +1,6 @@
+import { clientContentSchema } from './content-schemas';
 import { CONTENT_STATUSES, REVIEW_DECISIONS } from './content-status';
+import { REVIEW_RULES } from './review-outcome';
 import { textAnchorSchema } from './text-anchor';
 import * as z from './validation/zod';
 
@@ -108,4 +110,51 @@ export const publicDecisionReplySchema = z.object({
     .enum(CONTENT_STATUSES)
     .check(z.meta({ description: 'Where all the decisions on this version together leave the item.' })),
   comment: publicReviewCommentSchema,
+});
+
+/** A review link as the app lists it (never its token, which only its creator ever sees). */
+export const reviewSummarySchema = z
+  .object({
+    reviewId: z.string(),
+    reviewerName: z.nullable(z.string()),
+    reviewerEmail: z.nullable(z.string()),
+    message: z.nullable(z.string()),
+    versionId: z.string().check(
+      z.meta({
+        description: 'The version the reviewer sees (moved on when the item is edited while open).',
+      }),
+    ),
+    requestId: z
+      .string()
+      .check(z.meta({ description: 'The Send for review it came from: its links share the rule.' })),
+    rule: z.enum(REVIEW_RULES),
+    threadApart: z
+      .boolean()
+      .check(z.meta({ description: 'The reviewers see only the reviewers’ comments.' })),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    expiresAt: z.string(),
+    state: z.enum(['open', 'expired', 'revoked']),
+    revokedAt: z.nullable(z.string()),
+    decision: z.nullable(z.enum(['approved', 'changes_requested'])),
+    decidedAt: z.nullable(z.string()),
+  })
+  .check(z.meta({ description: 'A review link, as the app lists it.' }));
+
+const createdReviewLinkSchema = z.object({
+  reviewId: z.string(),
+  reviewUrl: z
+    .string()
+    .check(
+      z.meta({ description: 'The reviewer’s link: its token is in it and nowhere else, shown this once.' }),
+    ),
+  review: reviewSummarySchema,
+});
+
+/** 201 of POST …/reviews: the first reviewer's link at the top, and every reviewer's in `links`. */
+export const createdReviewReplySchema = z.object({
+  ...createdReviewLinkSchema.shape,
+  expiresAt: z.string(),
+  links: z.array(createdReviewLinkSchema),
+  content: clientContentSchema,
 });

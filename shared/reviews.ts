@@ -2,13 +2,14 @@ import type { ActivityAction } from './activity';
 import type { ClientContent } from './content';
 import { type ContentStatus, REVIEW_DECISIONS, type ReviewDecision } from './content-status';
 import { normalizeEmail } from './email-domain';
-import { REVIEW_RULES, type ReviewRule } from './review-outcome';
+import { REVIEW_RULES } from './review-outcome';
 // Types only: the reply schemas are the public API document's (a Lambda that only answers reviews
 // need not build them).
 import type {
   publicDecisionReplySchema,
   publicReviewSchema,
   reviewCommentReplySchema,
+  reviewSummarySchema,
 } from './review-replies';
 import { textAnchorSchema } from './text-anchor';
 import * as z from './validation/zod';
@@ -150,26 +151,7 @@ export type ReviewDecisionInput = z.input<typeof reviewDecisionSchema>;
 export type ReviewState = 'open' | 'expired' | 'revoked';
 
 /** A review link as the app lists it (never its token, which only its creator ever sees). */
-export interface ReviewSummary {
-  reviewId: string;
-  reviewerName: string | null;
-  reviewerEmail: string | null;
-  message: string | null;
-  /** The version the reviewer sees (moved on when the editor updates the open review). */
-  versionId: string;
-  /** The 'Send for review' it came from: its links share the rule. */
-  requestId: string;
-  rule: ReviewRule;
-  /** The reviewers see only the reviewers' comments. */
-  threadApart: boolean;
-  createdAt: string;
-  createdBy: string;
-  expiresAt: string;
-  state: ReviewState;
-  revokedAt: string | null;
-  decision: 'approved' | 'changes_requested' | null;
-  decidedAt: string | null;
-}
+export type ReviewSummary = z.output<typeof reviewSummarySchema>;
 
 /** A comment or decision as the replies carry it (the schema: shared/review-replies.ts). */
 export type ReviewComment = z.output<typeof reviewCommentReplySchema>;

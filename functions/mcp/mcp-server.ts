@@ -28,7 +28,7 @@ const URI = /^lbm:\/\/clients\/([^/]+)(?:\/content\/([^/]+))?$/;
 /** Clients listed per page of resources/list. */
 const RESOURCE_PAGE = 50;
 
-export const MCP_INSTRUCTIONS = `${PUBLIC_API_TITLE}: AI marketing content for an agency's clients. Find a client with list_clients (or read lbm://clients/{clientId}), generate with a generate_* tool for that clientId, read a job with get_job until it has succeeded or failed, then read what was saved in the client's library (list_library, get_library_item) and publish it (list_channels, publish_item). Every call acts with the connecting API key's access and scopes.`;
+export const MCP_INSTRUCTIONS = `${PUBLIC_API_TITLE}: AI marketing content for an agency's clients. Find a client with list_clients (or read lbm://clients/{clientId}), generate with a generate_* tool for that clientId, read a job with get_job until it has succeeded or failed, then read what was saved (with saveToClient) in the client's library (list_library, get_library_item), send it to the client for approval (send_for_review) and publish it (list_channels, publish_item). Every call acts with the connecting API key's access and scopes.`;
 
 function resultOf(reply: ApiReply): CallToolResult {
   const body = reply.body;

@@ -1,5 +1,6 @@
 import { isServed } from '#functions/openapi/build-openapi';
 import { type JsonObject, jsonSchema } from '#functions/openapi/json-schema';
+import { MCP_OPERATIONS } from '#shared/mcp';
 import { MCP_GENERATION_WAIT_SECONDS } from '#shared/public-api';
 import { DIRECT_TOOL_ENDPOINTS, PUBLIC_ENDPOINTS, type PublicEndpoint } from '#shared/public-api-schemas';
 
@@ -8,23 +9,12 @@ import { DIRECT_TOOL_ENDPOINTS, PUBLIC_ENDPOINTS, type PublicEndpoint } from '#s
  * same schema, description and validation: an agent calls the API through them with the key it
  * connected with, so scopes, budgets, rate limits and errors are the API's own (docs/architecture.md,
  * "MCP server"). Every generation tool and every tool that answers at once is offered, named after its
- * path (`/generate-newsletter` → `generate_newsletter`); the other operations offered are the few below,
- * which an agent needs to find a client, read its library and act on what was made.
+ * path (`/generate-newsletter` → `generate_newsletter`), and the operations MCP_OPERATIONS names
+ * (shared/mcp.ts).
  */
 
 /** How long a generation tool waits for its job before it answers the job's handle (`Prefer: wait`). */
 export const GENERATION_WAIT_SECONDS = MCP_GENERATION_WAIT_SECONDS;
-
-/** The operations besides the tools, by the name an agent calls them. */
-const OPERATIONS = {
-  get_job: ['get', '/jobs/{jobId}'],
-  list_clients: ['get', '/clients'],
-  get_client: ['get', '/clients/{clientId}'],
-  list_library: ['get', '/clients/{clientId}/content'],
-  get_library_item: ['get', '/clients/{clientId}/content/{contentId}'],
-  list_channels: ['get', '/clients/{clientId}/connections'],
-  publish_item: ['post', '/clients/{clientId}/content/{contentId}/publications'],
-} as const satisfies Record<string, readonly [PublicEndpoint['method'], string]>;
 
 export interface McpTool {
   readonly name: string;
@@ -103,7 +93,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ...[...generationEndpoints(), ...DIRECT_TOOL_ENDPOINTS]
     .filter(isServed)
     .map((endpoint) => toolOf(nameOfPath(endpoint.path), endpoint)),
-  ...Object.entries(OPERATIONS).map(([name, [method, path]]) => toolOf(name, endpointOf(method, path))),
+  ...Object.entries(MCP_OPERATIONS).map(([name, [method, path]]) => toolOf(name, endpointOf(method, path))),
 ];
 
 export const mcpToolNamed = (name: string): McpTool | undefined =>

@@ -205,10 +205,10 @@ describe('what a key reaches', () => {
       ['GET', '/api/me'],
       ['GET', '/api/api-keys'],
       ['POST', '/api/api-keys', { name: 'minted by a key' }],
-      ['GET', `/api/clients/${ownersClient.id}`],
       ['PUT', `/api/clients/${ownersClient.id}`, { name: 'x' }],
       ['DELETE', `/api/clients/${ownersClient.id}`],
-      // (A client's library is read with a key too: the public API's library routes.)
+      // (A client and its library are read with a key too: the public API's GET /clients/{clientId}
+      // and library routes.)
       ['GET', `/api/clients/${ownersClient.id}/access`],
       ['GET', '/api/activities'],
     ];

@@ -73,6 +73,7 @@ describe('POST /api/mcp', () => {
       'get_job',
       'list_clients',
       'list_library',
+      'send_for_review',
       'publish_item',
     ]) {
       expect(tools.map((tool) => tool.name)).toContain(name);
@@ -129,6 +130,13 @@ describe('POST /api/mcp', () => {
       arguments: { clientId, contentId: items[0]?.id },
     })) as ToolReply;
     expect(item.isError).toBeUndefined();
+    // What was made goes to the client for review, as the agency would send it.
+    const review = (await client.callTool({
+      name: 'send_for_review',
+      arguments: { clientId, contentId: items[0]?.id, reviewerName: 'Rosa Client' },
+    })) as ToolReply;
+    expect(review.isError, review.content[0]?.text).toBeUndefined();
+    expect(String(review.structuredContent?.reviewUrl)).toMatch(new RegExp(`^${app.url}/review/`));
 
     const { resources } = await client.listResources();
     expect(resources.map((resource) => resource.uri)).toContain(`lbm://clients/${clientId}`);

@@ -514,6 +514,36 @@ describe.each([
       (await call('GET', template, { path: '/clients/01J00000000000000000000000/content', credential }))
         .status,
     ).toBe(404);
+    // Sending an item for review: a link per reviewer, shown once; a bad body 400; another item 404.
+    const reviews = '/clients/{clientId}/content/{contentId}/reviews';
+    const sent = await call('POST', reviews, {
+      path: `${library}/${saved[0]?.id}/reviews`,
+      credential,
+      body: { reviewerName: 'Rosa Client', message: 'Please approve by Friday.' },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({
+      reviewUrl: expect.stringContaining('/review/'),
+      links: [expect.any(Object)],
+    });
+    expect(
+      (
+        await call('POST', reviews, {
+          path: `${library}/${saved[0]?.id}/reviews`,
+          credential,
+          body: { expiresInDays: 0 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', reviews, {
+          path: `${library}/01J00000000000000000000000/reviews`,
+          credential,
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('approvals: an administrator’s override answers the item’s approval state; 403 to others, 404, 400', async () => {
@@ -1328,6 +1358,7 @@ describe('replies without valid credentials, and the key’s budget', () => {
               '/reviews/{token}/decision',
               '/clients/{clientId}/content',
               '/clients/{clientId}/content/{contentId}',
+              '/clients/{clientId}/content/{contentId}/reviews',
               '/webhooks/{webhookId}',
               '/webhooks/{webhookId}/deliveries',
               '/webhooks/{webhookId}/test',

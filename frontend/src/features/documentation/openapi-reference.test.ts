@@ -46,6 +46,8 @@ describe('the endpoint reference', () => {
       'GET /clients/{clientId}',
       // A client's library, read with a key too.
       'GET /clients/{clientId}/content',
+      // Sending an item to the client for review.
+      'POST /clients/{clientId}/content/{contentId}/reviews',
       'GET /clients/{clientId}/content/{contentId}',
       'PUT /clients/{clientId}/budget',
       'GET /clients/{clientId}/statements/{month}',
