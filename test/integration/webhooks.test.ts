@@ -4,6 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeAnthropicServer,
+  startFakeAnthropicServer,
+} from '#functions/providers/testing/fake-anthropic-server';
+import {
+  type FakeChannelPlatforms,
+  fakeChannelAppSettings,
+  startFakeChannelPlatforms,
+} from '#functions/social/testing/fake-channel-platforms';
 import type { CreatedApiKey } from '#shared/api-keys';
 import type { CreatedWebhook, WebhookDelivery, Webhook as WebhookView } from '#shared/webhook-schemas';
 import {
@@ -12,6 +21,7 @@ import {
   WEBHOOK_RETRY_SCHEDULE_SECONDS,
   type WebhookPayload,
 } from '#shared/webhooks';
+import { connectThroughApi } from '#test/support/channel-connect';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
@@ -30,6 +40,10 @@ interface Received {
 
 let app: TestRuntime;
 let owner: TestUser;
+let admin: TestUser;
+let channels: FakeChannelPlatforms;
+/** A provider whose every reply reports a million input tokens: about $3 a job, to pass a budget's 80 %. */
+let anthropic: FakeAnthropicServer;
 let other: TestUser;
 let ownerKey: string;
 let receiver: Server;
@@ -72,8 +86,24 @@ beforeAll(async () => {
   receiverPorts.javascript = await freePort();
   receiverPorts.python = await freePort();
   const allowed = [port, receiverPorts.javascript, receiverPorts.python].map((each) => `127.0.0.1:${each}`);
-  app = await startTestRuntime({ env: { FETCH_ALLOW_HOSTS: allowed.join(',') } });
-  [owner, other] = await Promise.all([app.createUser(), app.createUser()]);
+  channels = await startFakeChannelPlatforms();
+  anthropic = await startFakeAnthropicServer({
+    chunks: ['<h1>Loaves</h1>', '<p>Fresh every morning.</p>'],
+    usage: { inputTokens: 1_000_000, outputTokens: 1_000 },
+  });
+  app = await startTestRuntime({
+    env: {
+      ...fakeChannelAppSettings(channels),
+      FETCH_ALLOW_HOSTS: allowed.join(','),
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      ANTHROPIC_BASE_URL: anthropic.baseUrl,
+    },
+  });
+  [owner, other, admin] = await Promise.all([
+    app.createUser(),
+    app.createUser(),
+    app.createUser(undefined, { admin: true }),
+  ]);
   const key = await app.request<CreatedApiKey>('POST', '/api/api-keys', {
     token: owner.idToken,
     body: { name: 'Webhooks' },
@@ -83,6 +113,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  await channels?.close();
+  await anthropic?.close();
   await new Promise<void>((resolve) => receiver?.close(() => resolve()));
 });
 
@@ -488,4 +520,62 @@ describe('the documentation’s receivers', () => {
     },
     60_000,
   );
+});
+
+describe('publishing and budgets', () => {
+  it('tells of an item published to a channel, and of a job that took its client past 80 % of its budget', async () => {
+    const endpoint = await register('/money', ['content.published', 'budget.warning']);
+    const client = await app.request<{ id: string }>('POST', '/api/clients', {
+      token: owner.idToken,
+      body: { name: 'Published Bakery' },
+    });
+    const clientId = client.body.id;
+    const connection = await connectThroughApi({
+      appUrl: app.url,
+      token: owner.idToken,
+      clientId,
+      platform: 'x',
+    });
+    const item = await app.request<{ id: string }>('POST', `/api/clients/${clientId}/content`, {
+      token: owner.idToken,
+      body: { title: 'Fresh bread', content: 'Fresh bread today', content_type: 'client_content' },
+    });
+    const post = await app.request('POST', `/api/clients/${clientId}/content/${item.body.id}/publications`, {
+      token: owner.idToken,
+      body: { connectionId: connection.connectionId, text: 'Fresh bread today' },
+    });
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+
+    // A budget of $3.50 and a job of about $3: past the warning line, under the limit.
+    const budget = await app.request('PUT', `/api/clients/${clientId}/budget`, {
+      token: admin.idToken,
+      body: { monthlyUsd: 3.5 },
+    });
+    expect(budget.status, JSON.stringify(budget.body)).toBe(200);
+    const job = await app.request<{ jobId: string }>('POST', '/api/generate-newsletter', {
+      token: owner.idToken,
+      body: { topic: 'Loaves', clientId, model: 'claude-sonnet-4.1-20250514' },
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(202);
+
+    const payloads = await waitFor(() => {
+      const found = verifiedAt('/money', endpoint.secret);
+      return found.length >= 2 ? found : undefined;
+    }, 60_000);
+    const byType = new Map(payloads.map((payload) => [payload.type, payload.data]));
+    expect(byType.get('content.published')).toMatchObject({
+      clientId,
+      contentId: item.body.id,
+      destination: 'x',
+      url: expect.stringMatching(/^https?:\/\//),
+    });
+    expect(byType.get('budget.warning')).toMatchObject({
+      clientId,
+      budgetUsd: 3.5,
+      percent: expect.any(Number),
+    });
+    const warning = byType.get('budget.warning') as { percent: number };
+    expect(warning.percent).toBeGreaterThanOrEqual(80);
+    expect(warning.percent).toBeLessThan(100);
+  }, 90_000);
 });
