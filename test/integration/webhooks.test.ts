@@ -394,6 +394,8 @@ describe('the other events', () => {
           client: 'Webhook Bakery',
           topic: `Bread ${index}`,
           questions: 7,
+          // Offline (no OpenAI key here): the Anthropic stand-in answers for the budget test's newsletter.
+          model: 'gpt-4o-mini',
         })),
       },
     });
