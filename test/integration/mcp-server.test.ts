@@ -208,5 +208,11 @@ describe('POST /api/mcp', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(unauthenticated.status).toBe(401);
+    // No event stream to open: the server answers POSTs only, in JSON (API Gateway does not stream).
+    const stream = await fetch(new URL('/api/mcp', app.url), {
+      headers: { authorization: `Bearer ${key.key}`, accept: 'text/event-stream' },
+    });
+    expect(stream.status).toBe(405);
+    expect(stream.headers.get('allow')).toBe('POST');
   });
 });
