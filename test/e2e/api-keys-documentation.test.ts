@@ -128,7 +128,10 @@ describe('API Keys page', () => {
     await screenshot(page, 'api-keys-list');
 
     await page.getByRole('button', { name: 'Delete Reporting script' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete API key?' });
+    await confirm.getByText('“Reporting script” stops working at once.', { exact: false }).waitFor();
+    await screenshot(page, 'api-keys-delete-dialog');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, API_KEY_MESSAGES.deleted);
     await page.getByText('No API keys yet. Create one above.').waitFor();
     expect(await keyStatus(key)).toBe(401);
