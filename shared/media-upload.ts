@@ -87,7 +87,7 @@ export const imageKeySchema = z
   );
 
 /** The body of an image tool: the image inline (`image`) or uploaded (`imageKey`), exactly one. */
-interface ImageSource {
+export interface ImageSource {
   readonly image?: string | undefined;
   readonly imageKey?: string | undefined;
 }

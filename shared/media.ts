@@ -47,8 +47,13 @@ export function mediaKey(location: MediaLocation): string {
 
 /** Reads a media bucket key (`media/{userId}/{jobId}/{fileName}`); null for anything else. */
 export function parseMediaKey(key: string): MediaLocation | null {
-  if (!key.startsWith(MEDIA_KEY_PREFIX)) return null;
-  const [userId, jobId, fileName, ...rest] = key.slice(MEDIA_KEY_PREFIX.length).split('/');
+  return locationAfter(MEDIA_KEY_PREFIX, key);
+}
+
+/** The location a key or path names after its prefix (`{userId}/{jobId}/{fileName}`); null if none. */
+function locationAfter(prefix: string, value: string): MediaLocation | null {
+  if (!value.startsWith(prefix)) return null;
+  const [userId, jobId, fileName, ...rest] = value.slice(prefix.length).split('/');
   if (rest.length > 0 || userId === undefined || jobId === undefined || fileName === undefined) return null;
   const location = { userId, jobId, fileName };
   return isMediaLocation(location) ? location : null;
@@ -66,11 +71,7 @@ export function parseMediaPath(value: string): MediaLocation | null {
   } catch {
     return null;
   }
-  if (!path.startsWith(MEDIA_PATH_PREFIX)) return null;
-  const [userId, jobId, fileName, ...rest] = path.slice(MEDIA_PATH_PREFIX.length).split('/');
-  if (rest.length > 0 || userId === undefined || jobId === undefined || fileName === undefined) return null;
-  const location = { userId, jobId, fileName };
-  return isMediaLocation(location) ? location : null;
+  return locationAfter(MEDIA_PATH_PREFIX, path);
 }
 
 /**

@@ -22,11 +22,8 @@ export const handler = httpHandler({
       const value = event.headers?.[name];
       if (value) headers.set(name, value);
     }
-    const request = new Request(`${apiOrigin}/api/mcp`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
+    // The body is already parsed and validated: the transport takes it as `parsedBody`, not from here.
+    const request = new Request(`${apiOrigin}/api/mcp`, { method: 'POST', headers });
     const caller = {
       apiOrigin,
       appOrigin: appOrigin(event),

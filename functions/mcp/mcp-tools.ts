@@ -31,14 +31,13 @@ const CONDITIONAL_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'if', 'then', 'else'] a
 
 const nameOfPath = (path: string) => path.replace(/^\//, '').replace(/[-/]/g, '_');
 
-function inputSchemaOf(endpoint: PublicEndpoint, pathParameters: readonly string[]) {
-  const query = endpoint.query ? jsonSchema(endpoint.query, 'input') : {};
+function inputSchemaOf(endpoint: PublicEndpoint, pathParameters: readonly string[], query: JsonObject) {
   const body = endpoint.request ? jsonSchema(endpoint.request, 'input') : {};
   const properties: Record<string, unknown> = {
     ...Object.fromEntries(
       pathParameters.map((name) => [name, { type: 'string', description: `The ${name} of the path.` }]),
     ),
-    ...((query.properties as JsonObject | undefined) ?? {}),
+    ...query,
     ...((body.properties as JsonObject | undefined) ?? {}),
   };
   const required = [...pathParameters, ...((body.required as string[] | undefined) ?? [])];
@@ -54,10 +53,12 @@ function inputSchemaOf(endpoint: PublicEndpoint, pathParameters: readonly string
 
 function toolOf(name: string, endpoint: PublicEndpoint): McpTool {
   const pathParameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
-  const inputSchema = inputSchemaOf(endpoint, pathParameters);
-  const queryParameters = endpoint.query
-    ? Object.keys((jsonSchema(endpoint.query, 'input').properties as JsonObject | undefined) ?? {})
-    : [];
+  // The query's fields, converted once: the input schema lists them, the call puts them in the query.
+  const query = endpoint.query
+    ? ((jsonSchema(endpoint.query, 'input').properties as JsonObject | undefined) ?? {})
+    : {};
+  const inputSchema = inputSchemaOf(endpoint, pathParameters, query);
+  const queryParameters = Object.keys(query);
   const handle = endpoint.jobTool
     ? ` Waits up to ${GENERATION_WAIT_SECONDS} s for the job: a job still queued or running is answered as it stands, with its jobId for get_job.`
     : '';

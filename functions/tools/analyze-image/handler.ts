@@ -7,6 +7,7 @@ import { imageMimeType } from '#functions/providers/media-bytes';
 import { loadProviderKeys } from '#functions/providers/provider-keys';
 import { DEFAULT_TIMEOUTS_MS } from '#functions/providers/resilient-call';
 import { MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
+import type { ImageSource } from '#shared/media-upload';
 import type { ImageAnalysis } from '#shared/tool-results';
 import { analyzeImageRequestSchema } from '#shared/tools/image-analysis';
 import { IMAGE_MESSAGES } from '#shared/tools/image-generation';
@@ -56,10 +57,7 @@ async function analyzeWithVisionModel(bytes: Uint8Array, budgetMs: number): Prom
 }
 
 /** The image inline, or uploaded (S3's client loads only for an upload: shared/media-upload.ts). */
-async function imageBytes(
-  body: { readonly image?: string | undefined; readonly imageKey?: string | undefined },
-  caller: Caller,
-): Promise<Uint8Array> {
+async function imageBytes(body: ImageSource, caller: Caller): Promise<Uint8Array> {
   if (body.imageKey !== undefined) {
     const { uploadedImageBytes } = await import('#functions/media/uploaded-image');
     return uploadedImageBytes(caller, body.imageKey);

@@ -7,6 +7,7 @@ import { uploadedImageBytes } from '#functions/media/uploaded-image';
 import { imageMimeType } from '#functions/providers/media-bytes';
 import { MAX_INLINE_IMAGE_CHARS } from '#shared/inline-upload';
 import { parseMediaPath } from '#shared/media';
+import type { ImageSource } from '#shared/media-upload';
 import type { ResizeImageResult } from '#shared/tool-results';
 import { resizeImageRequestSchema, SOCIAL_MESSAGES } from '#shared/tools/social-content';
 import { resizeToExact } from './resize';
@@ -18,7 +19,7 @@ import { resizeToExact } from './resize';
  */
 
 async function sourceBytes(
-  body: { readonly image?: string | undefined; readonly imageKey?: string | undefined },
+  body: ImageSource,
   caller: Parameters<typeof requireMediaAccess>[0],
 ): Promise<Uint8Array> {
   if (body.imageKey !== undefined) return uploadedImageBytes(caller, body.imageKey);
