@@ -76,9 +76,9 @@ export const OVER_BUDGET: Readonly<Record<string, { readonly ceilingKb: number; 
         'WebSocket posts, the trash (snapshots of content, grants and history), the client month spend in the agency zone, the Idempotency-Key check of a create (its store loads with the first key)',
     },
     'functions/reviews/routes.ts': {
-      ceilingKb: 452,
+      ceilingKb: 456,
       carries:
-        'WebSocket posts, links, comments, decisions, the usage and batch entities, the notifications’ routes and store (their delivery and SES load on the first event), the approval steps’ record and override, several reviewers and their rule, the page poll’s ETag',
+        'WebSocket posts, links, comments, decisions, the usage and batch entities, the notifications’ routes and store (their delivery and SES load on the first event), the approval steps’ record and override, several reviewers and their rule, the page poll’s ETag, the Idempotency-Key check of a link (its store and the sealed replies’ KMS load with the first key)',
     },
     'functions/tools/analyze-image/handler.ts': {
       ceilingKb: 448,

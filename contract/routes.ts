@@ -63,17 +63,28 @@ export interface HttpRoute {
   /**
    * A POST that creates something and takes `Idempotency-Key`: a repeat answers the first reply
    * (functions/idempotency/idempotent-handler.ts). The job routes take it through their own admission.
+   * `sealed`: the reply holds a secret shown once (a signing secret, a link's token), so the reply kept
+   * for a repeat is sealed with a KMS key of its own, which the route's function may seal and open with
+   * (infra/function-access.ts, `sealedReplies`).
    */
-  readonly idempotent?: boolean;
+  readonly idempotent?: IdempotentReplay;
 }
 
+/** How a creating route keeps its first reply for a repeated Idempotency-Key. */
+export type IdempotentReplay = 'stored' | 'sealed';
+
 type FunctionOptions = Pick<HttpFunction, 'timeoutSeconds' | 'memoryMb' | 'nodeModules'>;
-type RouteOptions = FunctionOptions & { readonly scope?: ApiKeyScope; readonly idempotent?: boolean };
+type RouteOptions = FunctionOptions & {
+  readonly scope?: ApiKeyScope;
+  readonly idempotent?: IdempotentReplay;
+};
 const GENERATE = { scope: 'generate' } as const;
 const PUBLISH = { scope: 'publish' } as const;
 const READ = { scope: 'read' } as const;
 /** A creating POST that replays its first reply to a repeated Idempotency-Key. */
-const CREATES = { idempotent: true } as const;
+const CREATES = { idempotent: 'stored' } as const;
+/** A creating POST whose reply holds a secret shown once: its kept reply is sealed. */
+const CREATES_SECRET = { idempotent: 'sealed' } as const;
 
 /** A function that serves several routes; `entry` is its routes module under functions/. */
 const httpFunction = (id: string, entry: string, options: FunctionOptions = {}): HttpFunction => ({
@@ -275,7 +286,10 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('SetContentDueDate', 'PUT', `${CONTENT_ITEM}/due-date`, content, 'user'),
 
   // Review by colleagues (in the app) and by the client (a link that needs no account).
-  route('CreateReview', 'POST', `${CONTENT_ITEM}/reviews`, reviews, 'apiKey', PUBLISH),
+  route('CreateReview', 'POST', `${CONTENT_ITEM}/reviews`, reviews, 'apiKey', {
+    ...PUBLISH,
+    ...CREATES_SECRET,
+  }),
   route('ListReviews', 'GET', `${CONTENT_ITEM}/reviews`, reviews, 'user'),
   route('RevokeReview', 'DELETE', `${CONTENT_ITEM}/reviews/{reviewId}`, reviews, 'user'),
   route('CreateContentComment', 'POST', `${CONTENT_ITEM}/comments`, reviews, 'user'),
@@ -316,7 +330,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   // A client's statement of one month of the agency's zone (whoever sees the client),
   // its capability links (the public route answers them without an account), and its markup (admins).
   route('GetClientStatement', 'GET', STATEMENT, statements, 'apiKey'),
-  route('CreateStatementLink', 'POST', `${STATEMENT}/links`, statements, 'apiKey'),
+  route('CreateStatementLink', 'POST', `${STATEMENT}/links`, statements, 'apiKey', CREATES_SECRET),
   route('ListStatementLinks', 'GET', `${STATEMENT}/links`, statements, 'user'),
   route('RevokeStatementLink', 'DELETE', `${STATEMENT}/links/{linkId}`, statements, 'user'),
   route('SetClientBilling', 'PUT', '/api/clients/{clientId}/billing', statements, 'apiKey'),
@@ -332,16 +346,17 @@ export const httpRoutes: readonly HttpRoute[] = [
   route('DeleteApiKey', 'DELETE', '/api/api-keys/{keyId}', apiKeys, 'user'),
   // Webhooks (docs/architecture.md, "Webhooks"): registered in the app or with a key, on the same page.
   route('ListWebhooks', 'GET', '/api/webhooks', apiKeys, 'apiKey'),
-  route('CreateWebhook', 'POST', '/api/webhooks', apiKeys, 'apiKey'),
+  route('CreateWebhook', 'POST', '/api/webhooks', apiKeys, 'apiKey', CREATES_SECRET),
   route('DeleteWebhook', 'DELETE', '/api/webhooks/{webhookId}', apiKeys, 'apiKey'),
   route('ListWebhookDeliveries', 'GET', '/api/webhooks/{webhookId}/deliveries', apiKeys, 'apiKey'),
-  route('SendTestWebhook', 'POST', '/api/webhooks/{webhookId}/test', apiKeys, 'apiKey'),
+  route('SendTestWebhook', 'POST', '/api/webhooks/{webhookId}/test', apiKeys, 'apiKey', CREATES),
   route(
     'RedeliverWebhook',
     'POST',
     '/api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
     apiKeys,
     'apiKey',
+    CREATES,
   ),
   // The public API's own name for client content (001 §7), and the API's OpenAPI document.
   route('GenerateContent', 'POST', '/api/generate-content', 'public-api/generate-content', 'apiKey', {
@@ -476,6 +491,8 @@ export const envNames = {
   /** The publishing platforms' app credentials in AWS (shared/channels.ts `channelAppEnvNames` names its keys). */
   socialAppsSecretArn: 'SOCIAL_APPS_SECRET_ARN',
   wordpressKeyId: 'WORDPRESS_KMS_KEY_ID',
+  /** The KMS key that seals the replies kept for a repeated Idempotency-Key that hold a secret. */
+  sealedRepliesKeyId: 'SEALED_REPLIES_KMS_KEY_ID',
   /** Local only: the AES-256-GCM key file that stands in for KMS. */
   localKeyFile: 'LOCAL_KEY_FILE',
   fetchAllowHosts: 'FETCH_ALLOW_HOSTS',

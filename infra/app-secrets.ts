@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -16,6 +16,12 @@ import { PROVIDER_SECRET_PLACEHOLDER_FIELD } from './provider-secret';
 export class AppSecrets extends Construct {
   readonly providerSecret: Secret;
   readonly wordpressKey: Key;
+  /**
+   * Seals the replies kept for a repeated Idempotency-Key that hold a secret shown once (a webhook's
+   * signing secret, a review or statement link's token): a key of its own, so the functions that keep
+   * them can open them and nothing else (functions/idempotency/idempotent-replies.ts).
+   */
+  readonly sealedRepliesKey: Key;
   /** The agency's app credentials on the publishing platforms (contract/channel-apps.ts names its keys). */
   readonly socialAppsSecret: Secret;
 
@@ -59,6 +65,13 @@ export class AppSecrets extends Construct {
       description: 'Encrypts the WordPress application passwords stored with clients',
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // What it seals lives a day (the Idempotency-Key's lifetime): nothing is lost with the stack.
+    this.sealedRepliesKey = new Key(this, 'SealedReplies', {
+      description: 'Seals the replies kept for a repeated Idempotency-Key that hold a secret shown once',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(7),
     });
   }
 }

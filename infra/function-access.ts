@@ -1,4 +1,4 @@
-import type { HttpFunction } from '#contract/routes';
+import { type HttpFunction, httpRoutes } from '#contract/routes';
 import { TOOL_ROUTE_ENTRIES } from '#shared/tools/catalog';
 
 /**
@@ -57,6 +57,12 @@ export interface FunctionAccess {
   readonly mail?: boolean;
   /** secretsmanager:GetSecretValue on the publishing platforms' app credentials. */
   readonly socialAppsSecret?: boolean;
+  /**
+   * kms:Encrypt and kms:Decrypt with the sealed replies' own key (not the WordPress key): the function
+   * serves a create the route table marks `sealed`, whose reply, kept for a repeated Idempotency-Key,
+   * holds a secret shown once. Derived from the route table.
+   */
+  readonly sealedReplies?: boolean;
 }
 
 export const NO_ACCESS: FunctionAccess = {
@@ -285,6 +291,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
 
 export function functionAccess(fn: Pick<HttpFunction, 'entry'> & { readonly id?: string }): FunctionAccess {
   const own = fn.id === undefined ? undefined : FUNCTION_ACCESS[fn.id];
-  if (own) return own;
-  return FOLDER_ACCESS[functionFolder(fn)] ?? DEFAULT_ROUTE_ACCESS;
+  const access = own ?? FOLDER_ACCESS[functionFolder(fn)] ?? DEFAULT_ROUTE_ACCESS;
+  const seals = httpRoutes.some((route) => route.function.id === fn.id && route.idempotent === 'sealed');
+  return seals ? { ...access, sealedReplies: true } : access;
 }

@@ -77,6 +77,8 @@ export interface GrantTargets {
   readonly mediaBucket: IBucket;
   readonly jobsQueue: IQueue;
   readonly wordpressKey: IKey;
+  /** Seals the replies kept for a repeated Idempotency-Key that hold a secret (`sealedReplies`). */
+  readonly sealedRepliesKey: IKey;
   /** Every connection of the WebSocket stage (postToConnection, getConnection, deleteConnection). */
   readonly webSocketConnectionsArn: string;
   readonly providerSecret: ISecret;
@@ -117,6 +119,7 @@ export function grantAccess(role: IRole, access: FunctionAccess, targets: GrantT
   if (access.wordpressKey === 'encryptDecrypt') {
     allow(['kms:Encrypt', 'kms:Decrypt'], [targets.wordpressKey.keyArn]);
   }
+  if (access.sealedReplies) allow(['kms:Encrypt', 'kms:Decrypt'], [targets.sealedRepliesKey.keyArn]);
   if (access.webSocket) {
     allow(['execute-api:ManageConnections'], [targets.webSocketConnectionsArn]);
   }

@@ -322,6 +322,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       : null;
     if (fakeChannels) stops.push(fakeChannels.stop);
     const wordpressKeyId = local.logicalIdOf(envNames.wordpressKeyId) ?? 'wordpress-key';
+    const sealedRepliesKeyId = local.logicalIdOf(envNames.sealedRepliesKeyId) ?? 'sealed-replies-key';
     const localKeyFile = join(settings.dataDir, 'local-secret.key');
 
     // The runtime's own configuration, which its gateway, recovery and the tests' set-up read; each
@@ -337,6 +338,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       AWS_ENDPOINT_URL_KMS: endpoints.internal,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoints.internal,
       [envNames.wordpressKeyId]: wordpressKeyId,
+      [envNames.sealedRepliesKeyId]: sealedRepliesKeyId,
       [envNames.tableName]: LOCAL_NAMES.table,
       [envNames.mediaBucket]: LOCAL_NAMES.bucket,
       [envNames.jobsQueueUrl]: queues.queueUrl,
@@ -429,12 +431,20 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           ...secretOf(envNames.mediaUrlSecretArn, secretValue(envNames.mediaUrlSecret)),
           ...secretOf(envNames.originSecretArn, secretValue(envNames.originSecret)),
         ],
-        key: {
-          id: wordpressKeyId,
-          arn: wordpressKeyArn,
-          material: keyMaterial,
-          policy: local.resolve(local.template.Resources[wordpressKeyId]?.Properties?.KeyPolicy),
-        },
+        keys: [
+          {
+            id: wordpressKeyId,
+            arn: wordpressKeyArn,
+            material: keyMaterial,
+            policy: local.resolve(local.template.Resources[wordpressKeyId]?.Properties?.KeyPolicy),
+          },
+          {
+            id: sealedRepliesKeyId,
+            arn: keyArn(sealedRepliesKeyId),
+            material: keyMaterial,
+            policy: local.resolve(local.template.Resources[sealedRepliesKeyId]?.Properties?.KeyPolicy),
+          },
+        ],
       }),
       webSocketApi: { id: 'local', stage: webSocketStage(local) },
     });

@@ -10,10 +10,10 @@
  * estimated figures in 1.4.0; the caller's notifications, a client's `approval_steps` and a library item's
  * approval state in 1.5.0; every tool, a client's library, `Idempotency-Key`'s 422, the 415 and the
  * `RateLimit` fields in 1.6.0; webhooks and API key scopes in 1.7.0; image uploads, one client by id and
- * the MCP server in 1.8.0, each a minor version: every earlier endpoint and reply is
- * unchanged.
+ * the MCP server in 1.8.0; `Idempotency-Key` on review links, statement links, webhooks, their test
+ * events and redeliveries in 1.9.0, each a minor version: every earlier endpoint and reply is unchanged.
  */
-export const PUBLIC_API_VERSION = '1.8.0';
+export const PUBLIC_API_VERSION = '1.9.0';
 
 export const PUBLIC_API_TITLE = 'LBM Studio API';
 

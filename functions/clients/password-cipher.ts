@@ -17,10 +17,15 @@ const LOCAL_PREFIX = 'aes256gcm:v1:';
 /**
  * What a secret is for, bound to its cipher text (KMS encryption context, the local scheme's additional
  * data): a blob copied into another field or context does not decrypt. WordPress application passwords,
- * the publishing channels' OAuth tokens (functions/social/) and the webhooks' signing secrets
- * (functions/webhooks/).
+ * the publishing channels' OAuth tokens (functions/social/), the webhooks' signing secrets
+ * (functions/webhooks/), and the replies kept for a repeated Idempotency-Key that hold a secret shown once
+ * (functions/idempotency/idempotent-replies.ts).
  */
-export type SecretPurpose = 'wordpress_app_password' | 'channel_token' | 'webhook_secret';
+export type SecretPurpose =
+  | 'wordpress_app_password'
+  | 'channel_token'
+  | 'webhook_secret'
+  | 'idempotent_reply';
 const DEFAULT_PURPOSE: SecretPurpose = 'wordpress_app_password';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -73,11 +78,18 @@ function missingConfiguration(): Error {
   );
 }
 
+/**
+ * The KMS key of a purpose: the replies kept for a repeated Idempotency-Key have a key of their own, so
+ * the functions that keep them may open them without being able to open a password or a token.
+ */
+const keyIdOf = (purpose: SecretPurpose) =>
+  readEnv(purpose === 'idempotent_reply' ? 'sealedRepliesKeyId' : 'wordpressKeyId');
+
 export async function encryptSecret(
   plain: string,
   purpose: SecretPurpose = DEFAULT_PURPOSE,
 ): Promise<string> {
-  const keyId = readEnv('wordpressKeyId');
+  const keyId = keyIdOf(purpose);
   if (keyId) {
     const { CiphertextBlob } = await kmsClient().send(
       new EncryptCommand({
@@ -106,7 +118,7 @@ export async function decryptSecret(
     const { Plaintext } = await kmsClient().send(
       new DecryptCommand({
         CiphertextBlob: Buffer.from(cipherText.slice(KMS_PREFIX.length), 'base64'),
-        KeyId: readEnv('wordpressKeyId'),
+        KeyId: keyIdOf(purpose),
         EncryptionContext: { purpose },
       }),
     );

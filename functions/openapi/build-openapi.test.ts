@@ -29,7 +29,7 @@ function at(...path: string[]): unknown {
 const keysAt = (...path: string[]): string[] => Object.keys((at(...path) as object | undefined) ?? {});
 
 describe('the OpenAPI document', () => {
-  it('is a valid OpenAPI 3.1 document, version 1.8.0', async () => {
+  it('is a valid OpenAPI 3.1 document, version 1.9.0', async () => {
     // The validator reads the document the way an integrator's tooling would: from a JSON file.
     const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
@@ -37,7 +37,7 @@ describe('the OpenAPI document', () => {
     expect(result.valid, JSON.stringify(result)).toBe(true);
     expect(at('openapi')).toBe('3.1.0');
     expect(at('info', 'version')).toBe(PUBLIC_API_VERSION);
-    expect(PUBLIC_API_VERSION).toBe('1.8.0');
+    expect(PUBLIC_API_VERSION).toBe('1.9.0');
   });
 
   it('documents 1.5.0’s additions: the notifications and marking them read', () => {

@@ -328,7 +328,7 @@ function takesIdempotencyKey(endpoint: PublicEndpoint): boolean {
     endpoint.jobTool !== undefined ||
     httpRoutes.some(
       (route) =>
-        route.idempotent === true &&
+        route.idempotent !== undefined &&
         route.method === endpoint.method.toUpperCase() &&
         route.path === `/api${endpoint.path}`,
     )
@@ -390,7 +390,7 @@ export function buildOpenApiDocument(
           name: IDEMPOTENCY_KEY_HEADER,
           in: 'header',
           required: false,
-          description: `Makes the POST safe to retry: for ${IDEMPOTENCY_KEY_TTL_HOURS} hours, the same key with the same request answers the first reply (a generation's same job, created and counted once; a created client, batch or post, with \`Idempotent-Replayed: true\`); the same key with another body answers 422, on another operation 409, and while its first request is still being handled 409. A request that fails frees its key. Keys are per user: 8 to 64 letters, digits, \`-\` or \`_\`.`,
+          description: `Makes the POST safe to retry: for ${IDEMPOTENCY_KEY_TTL_HOURS} hours, the same key with the same request answers the first reply (a generation's same job, created and counted once; a created client, batch, post, review or statement link, webhook, test event or redelivery, with \`Idempotent-Replayed: true\`; a reply that holds a secret shown once is kept sealed, never in the clear); the same key with another body answers 422, on another operation 409, and while its first request is still being handled 409. A request that fails frees its key. Keys are per user: 8 to 64 letters, digits, \`-\` or \`_\`.`,
           schema: {
             type: 'string',
             pattern: IDEMPOTENCY_KEY_PATTERN.source,

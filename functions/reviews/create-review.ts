@@ -1,6 +1,7 @@
 import { appOrigin } from '#functions/commons/app-origin';
-import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { HttpResult } from '#functions/commons/http-handler';
 import { authorizeContent } from '#functions/content/authorize-content';
+import { sealedIdempotentHandler } from '#functions/idempotency/sealed-idempotent-handler';
 import { createReviewSchema } from '#shared/reviews';
 import { sendForReview } from './review-service';
 
@@ -10,7 +11,7 @@ import { sendForReview } from './review-service';
  * (docs/decisions.md, "Versions, review and approval, and the content calendar"). The link's token appears in
  * this reply once and is stored only as its hash.
  */
-export const handler = httpHandler({
+export const handler = sealedIdempotentHandler({
   access: ({ caller, params }) => authorizeContent(caller, params.clientId ?? '', params.contentId ?? ''),
   body: createReviewSchema,
   handle: async ({ caller, access: { record, content }, body, event, userAgent }) =>

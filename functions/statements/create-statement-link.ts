@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
 import { recordActivity } from '#functions/activities/activity-log';
 import { appOrigin } from '#functions/commons/app-origin';
-import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { HttpResult } from '#functions/commons/http-handler';
+import { sealedIdempotentHandler } from '#functions/idempotency/sealed-idempotent-handler';
 import { newReviewToken, reviewTokenHash } from '#functions/reviews/review-token';
 import {
   createStatementLinkSchema,
@@ -20,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * capability URL to the statement (docs/decisions.md, "Client statements"), made like a review link (a random
  * 256-bit token, shown once, stored only as its SHA-256), for whoever sees the client.
  */
-export const handler = httpHandler({
+export const handler = sealedIdempotentHandler({
   access: ({ caller, params }) => authorizeStatement(caller, params),
   body: createStatementLinkSchema,
   handle: async ({ caller, access: { record, month }, body, event, userAgent }) => {

@@ -1,5 +1,6 @@
 import { ConflictError } from '#functions/commons/errors';
-import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { HttpResult } from '#functions/commons/http-handler';
+import { sealedIdempotentHandler } from '#functions/idempotency/sealed-idempotent-handler';
 import { createWebhookRequestSchema } from '#shared/webhook-schemas';
 import { MAX_WEBHOOKS_PER_USER, WEBHOOK_MESSAGES } from '#shared/webhooks';
 import { listWebhooks, newWebhookSecret, putWebhook, toWebhookView } from './webhook-store';
@@ -15,7 +16,7 @@ async function sealSecret(secret: string): Promise<string> {
   return encryptSecret(secret, 'webhook_secret');
 }
 
-export const handler = httpHandler({
+export const handler = sealedIdempotentHandler({
   body: createWebhookRequestSchema,
   handle: async ({ caller, body }) => {
     const url = await checkWebhookUrl(body.url);

@@ -1,4 +1,5 @@
-import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { HttpResult } from '#functions/commons/http-handler';
+import { idempotentHandler } from '#functions/idempotency/idempotent-handler';
 import { requireDelivery, requireOwnWebhook } from './webhook-access';
 import { restartDelivery, toDeliveryView } from './webhook-store';
 
@@ -7,7 +8,7 @@ import { restartDelivery, toDeliveryView } from './webhook-store';
  * body, so a receiver that keeps ids sees a repeat) tried again from the start of the schedule, whatever
  * became of it. An attempt of the earlier round still queued stands down.
  */
-export const handler = httpHandler({
+export const handler = idempotentHandler({
   access: async ({ caller, params }) =>
     requireDelivery(await requireOwnWebhook(caller, params.webhookId ?? ''), params.deliveryId ?? ''),
   handle: async ({ access: delivery }) => {

@@ -1,4 +1,5 @@
-import { HttpResult, httpHandler } from '#functions/commons/http-handler';
+import { HttpResult } from '#functions/commons/http-handler';
+import { idempotentHandler } from '#functions/idempotency/idempotent-handler';
 import { WEBHOOK_TEST_EVENT } from '#shared/webhooks';
 import { requireOwnWebhook } from './webhook-access';
 import { toDeliveryView } from './webhook-store';
@@ -7,7 +8,7 @@ import { toDeliveryView } from './webhook-store';
  * POST /api/webhooks/{webhookId}/test: a `webhook.test` delivery to the endpoint, signed and retried like
  * any event, whatever it subscribes to. Answers the delivery (pending: the worker sends it).
  */
-export const handler = httpHandler({
+export const handler = idempotentHandler({
   access: ({ caller, params }) => requireOwnWebhook(caller, params.webhookId ?? ''),
   handle: async ({ access: webhook }) => {
     const now = new Date();

@@ -139,8 +139,10 @@ export class LocalTemplate {
     });
     set(ref(envNames.userPoolClientId), { ref: names.userPoolClientId, attributes: {} });
     set(ref(envNames.webSocketCallbackUrl), { ref: names.webSocketApiId, attributes: {} });
-    const key = ref(envNames.wordpressKeyId);
-    if (key) set(key, { ref: key, attributes: { Arn: keyArn(key) } });
+    for (const name of [envNames.wordpressKeyId, envNames.sealedRepliesKeyId]) {
+      const key = ref(name);
+      if (key) set(key, { ref: key, attributes: { Arn: keyArn(key) } });
+    }
     for (const name of [
       envNames.providerSecretArn,
       envNames.socialAppsSecretArn,

@@ -8,8 +8,9 @@ import type { AwsRequest } from './access-check';
  * - Secrets Manager `GetSecretValue`: the provider keys (a JSON object of the keys configured in the
  *   environment), the media URL secret and CloudFront's origin secret, each under the ARN the stack's
  *   environment names;
- * - KMS `Encrypt`/`Decrypt` with the WordPress key: AES-256-GCM under the local key file, the key id and
- *   the encryption context bound in as additional data, as KMS binds them.
+ * - KMS `Encrypt`/`Decrypt` with the stack's keys (the WordPress key, the sealed replies' key): AES-256-GCM
+ *   under the local key file, the key's ARN and the encryption context bound in as additional data, as KMS
+ *   binds them.
  */
 
 export interface LocalSecret {
@@ -39,19 +40,28 @@ function additionalData(keyArn: string, context: unknown): Buffer {
   return Buffer.from(JSON.stringify([keyArn, pairs]));
 }
 
+/** A KMS key of the stack's, served locally. */
+export interface LocalKey {
+  /** Its id (what the environment variable naming it holds). */
+  readonly id: string;
+  readonly arn: string;
+  /** The local key bytes. Keys may share them: the key's ARN is bound into every cipher text. */
+  readonly material: () => Promise<Buffer>;
+  /** The key policy the stack gives the key: KMS evaluates it with the caller's identity policy. */
+  readonly policy: unknown;
+}
+
 export function secretServices(options: {
   secrets: readonly LocalSecret[];
-  /** The WordPress key: its id (what WORDPRESS_KMS_KEY_ID holds), its ARN and the local key bytes. */
-  key: {
-    readonly id: string;
-    readonly arn: string;
-    readonly material: () => Promise<Buffer>;
-    /** The key policy the stack gives the key: KMS evaluates it with the caller's identity policy. */
-    readonly policy: unknown;
-  };
+  /**
+   * The stack's KMS keys, the WordPress key first: a call that names no key is for it (the functions
+   * name the key in every call; KMS itself reads it from the cipher text).
+   */
+  keys: readonly [LocalKey, ...LocalKey[]];
 }): SecretServices {
   const secretBy = (id: unknown) => options.secrets.find((secret) => secret.arn === id || secret.name === id);
-  const keyMatches = (id: unknown) => id === undefined || id === options.key.id || id === options.key.arn;
+  const keyBy = (id: unknown): LocalKey | undefined =>
+    id === undefined ? options.keys[0] : options.keys.find((key) => id === key.id || id === key.arn);
   return {
     handles: (target) =>
       target?.startsWith('secretsmanager.') === true || target?.startsWith('TrentService.') === true,
@@ -61,7 +71,14 @@ export function secretServices(options: {
         const secret = secretBy(body.SecretId);
         return [{ action: `secretsmanager:${operation}`, resource: secret?.arn ?? String(body.SecretId) }];
       }
-      return [{ action: `kms:${operation}`, resource: options.key.arn, resourcePolicy: options.key.policy }];
+      const key = keyBy(body.KeyId);
+      return [
+        {
+          action: `kms:${operation}`,
+          resource: key?.arn ?? String(body.KeyId),
+          ...(key ? { resourcePolicy: key.policy } : {}),
+        },
+      ];
     },
     async answer(target, body) {
       const [service, operation] = target.split('.');
@@ -80,15 +97,16 @@ export function secretServices(options: {
           body: { ARN: secret.arn, Name: secret.name, SecretString: secret.value(), VersionId: 'local' },
         };
       }
-      if (!keyMatches(body.KeyId)) {
+      const key = keyBy(body.KeyId);
+      if (!key) {
         return {
           status: 400,
           type: 'NotFoundException',
           body: { message: `Key '${String(body.KeyId)}' does not exist` },
         };
       }
-      const aad = additionalData(options.key.arn, body.EncryptionContext);
-      const material = await options.key.material();
+      const aad = additionalData(key.arn, body.EncryptionContext);
+      const material = await key.material();
       if (operation === 'Encrypt') {
         const iv = randomBytes(IV_BYTES);
         const cipher = createCipheriv('aes-256-gcm', material, iv);
@@ -100,7 +118,7 @@ export function secretServices(options: {
         const blob = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
         return {
           status: 200,
-          body: { CiphertextBlob: blob, KeyId: options.key.arn, EncryptionAlgorithm: 'SYMMETRIC_DEFAULT' },
+          body: { CiphertextBlob: blob, KeyId: key.arn, EncryptionAlgorithm: 'SYMMETRIC_DEFAULT' },
         };
       }
       if (operation === 'Decrypt') {
@@ -113,7 +131,7 @@ export function secretServices(options: {
             decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
             decipher.final(),
           ]);
-          return { status: 200, body: { Plaintext: plain.toString('base64'), KeyId: options.key.arn } };
+          return { status: 200, body: { Plaintext: plain.toString('base64'), KeyId: key.arn } };
         } catch {
           return { status: 400, type: 'InvalidCiphertextException', body: {} };
         }

@@ -102,6 +102,7 @@ describe('Lambda functions', () => {
       envNames.adminGroup,
       envNames.providerSecretArn,
       envNames.wordpressKeyId,
+      envNames.sealedRepliesKeyId,
       // The publishing platforms' app credentials (docs/architecture.md, "Publishing channels").
       envNames.socialAppsSecretArn,
       // The app's e-mail sender (docs/decisions.md, "Notifications": infra/mail-sender.ts).
@@ -172,7 +173,8 @@ describe('Lambda functions', () => {
       );
       // Media job routes also put messages on the media queue (infra/media-worker.ts).
       expect(actions.includes('sqs:SendMessage'), id).toBe(access.jobsQueue || isMediaJobFunction(fn));
-      const both = access.wordpressKey === 'encryptDecrypt';
+      // The sealed replies' key (its own) gives both as well.
+      const both = access.wordpressKey === 'encryptDecrypt' || access.sealedReplies === true;
       expect(actions.includes('kms:Decrypt'), id).toBe(access.wordpressKey === 'decrypt' || both);
       expect(actions.includes('kms:Encrypt'), id).toBe(access.wordpressKey === 'encrypt' || both);
       expect(actions.includes('execute-api:ManageConnections'), id).toBe(access.webSocket);

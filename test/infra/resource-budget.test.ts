@@ -19,10 +19,12 @@ import { buildApp, type CfnResource, resourcesOf, TEST_DOMAIN } from './fixture'
  * and MCP will need functions of their own: before them, routes move into shared functions or the
  * stack splits (docs/decisions.md, "Client statements", "Notifications"). 460 since the publishing channels
  * (a function of twelve routes, the scheduled publisher, its rule and the apps' secret: 24 resources, 442
- * today): 40 under CloudFormation's limit, which webhooks and MCP must not spend; they come after the
- * stack splits its HTTP routes into a nested stack of their own.
+ * today): 40 under CloudFormation's limit, which webhooks and MCP must not spend; they came as routes on
+ * existing functions. 470 since the sealed replies' KMS key (one resource, docs/decisions.md,
+ * "Idempotency-Key on every create"; 460 with the third wave): 30 under the limit, and the next function
+ * comes after the stack splits its HTTP routes into a nested stack of their own.
  */
-const RESOURCE_BUDGET = 460;
+const RESOURCE_BUDGET = 470;
 /** Built as bin/app.ts builds it: the main stack in a region, its web ACL in a us-east-1 stack of its own. */
 const DEPLOY_REGION = 'eu-west-1';
 const CLOUDFORMATION_LIMIT = 500;

@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_KEY_NAMES } from '#contract/provider-key-names';
-import { httpFunctions } from '#contract/routes';
+import { httpFunctions, httpRoutes } from '#contract/routes';
 import { functionAccess } from '#infra/function-access';
 import { JOBS_MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_FACTOR } from '#infra/jobs-queue';
 import { MEDIA_TRASH_DAYS, MEDIA_TRASH_PREFIX } from '#infra/media-storage';
@@ -209,16 +209,28 @@ describe('Secrets', () => {
     );
   });
 
+  /** The functions with a KMS action on the key whose logical id starts with `keyPrefix`. */
+  const usersOfKey = (keyPrefix: string) => {
+    const key = logicalIdOf(template, 'AWS::KMS::Key', keyPrefix);
+    return Object.entries(resourcesOf(template))
+      .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+      .filter(([id]) =>
+        statementsOfFunction(template, id).some(
+          (statement) =>
+            statement.actions.some((action) => action.startsWith('kms:')) &&
+            JSON.stringify(statement.resources).includes(`"${key}"`),
+        ),
+      )
+      .map(([id]) => id)
+      .sort();
+  };
+
   it('encrypts WordPress passwords with a rotating KMS key', () => {
     template.hasResource('AWS::KMS::Key', {
       Properties: Match.objectLike({ EnableKeyRotation: true }),
       DeletionPolicy: 'Retain',
     });
-    const users = Object.entries(resourcesOf(template))
-      .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
-      .filter(([id]) => actionsOfFunction(template, id).some((action) => action.startsWith('kms:')))
-      .map(([id]) => id)
-      .sort();
+    const users = usersOfKey('SecretsWordPressPasswords');
     // Client writes encrypt a new password; WordPress routes decrypt it
     // (docs/decisions.md, "Least privilege, checked against the code"); the channels' routes and their
     // scheduled publisher seal and open the connections' tokens.
@@ -233,5 +245,26 @@ describe('Secrets', () => {
     expect(users).toEqual(keyUsers.sort());
     expect(users).toContain('ClientsFunction');
     expect(users).toContain('WordPressFunction');
+  });
+
+  it('seals the replies kept for a repeated Idempotency-Key that hold a secret with a key of their own', () => {
+    // docs/decisions.md, "Idempotency-Key on every create": the functions of the creates the route table
+    // marks `sealed`, and nothing else, seal and open with it; none of them gains the WordPress key.
+    const sealing = httpFunctions
+      .filter((fn) =>
+        httpRoutes.some((route) => route.function.id === fn.id && route.idempotent === 'sealed'),
+      )
+      .map((fn) => `${fn.id}Function`)
+      .sort();
+    expect(sealing).toEqual(['ApiKeysFunction', 'ReviewsFunction', 'StatementsFunction']);
+    expect(usersOfKey('SecretsSealedReplies')).toEqual(sealing);
+    for (const id of sealing) {
+      const onKey = statementsOfFunction(template, id)
+        .filter((statement) => JSON.stringify(statement.resources).includes('SecretsSealedReplies'))
+        .flatMap((statement) => statement.actions);
+      expect(onKey.sort(), id).toEqual(['kms:Decrypt', 'kms:Encrypt']);
+    }
+    expect(usersOfKey('SecretsWordPressPasswords')).not.toContain('ReviewsFunction');
+    expect(usersOfKey('SecretsWordPressPasswords')).not.toContain('StatementsFunction');
   });
 });

@@ -1,22 +1,43 @@
+import { DynamoDBClient, paginateScan } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_NAMES } from '#local/bootstrap';
 import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support/test-runtime';
 
 /**
  * Idempotency-Key on the POSTs that create something (functions/idempotency/idempotent-handler.ts): a
- * retried request answers the first reply and creates nothing more; a failed one frees its key.
+ * retried request answers the first reply and creates nothing more; a failed one frees its key. A reply
+ * that holds a secret shown once is replayed whole, and kept sealed, never in the clear.
  */
 
 let app: TestRuntime;
 let owner: TestUser;
 
+/** Where the webhooks below point: plain http is allowed for it only, and nothing listens there. */
+const RECEIVER = '127.0.0.1:9';
+
 beforeAll(async () => {
-  app = await startTestRuntime();
+  app = await startTestRuntime({ env: { FETCH_ALLOW_HOSTS: RECEIVER } });
   owner = await app.createUser();
 }, 60_000);
 
 afterAll(async () => {
   await app?.stop();
 });
+
+/** Every item of the table, as stored, in one string. */
+async function tableText(): Promise<string> {
+  const dynamodb = new DynamoDBClient({
+    endpoint: app.runtime.endpoints.dynamodb,
+    region: 'us-east-1',
+    credentials: app.runtime.credentials,
+  });
+  const items: unknown[] = [];
+  for await (const page of paginateScan({ client: dynamodb }, { TableName: LOCAL_NAMES.table })) {
+    items.push(...(page.Items ?? []));
+  }
+  dynamodb.destroy();
+  return JSON.stringify(items);
+}
 
 const clientNames = async () =>
   (
@@ -78,6 +99,67 @@ describe('Idempotency-Key on creating POSTs', () => {
       body: 'tool,client,topic,questions\nfaq,Batch Bakery,Rye,7\n',
     });
     expect(otherCsv.status).toBe(422);
+  });
+
+  it('replays a webhook’s signing secret, a review link and a statement link, kept sealed', async () => {
+    const client = await app.request<{ id: string }>('POST', '/api/clients', {
+      token: owner.idToken,
+      body: { name: 'Sealed Siding' },
+    });
+    const item = await app.request<{ id: string }>('POST', `/api/clients/${client.body.id}/content`, {
+      token: owner.idToken,
+      body: {
+        title: 'Fall offer',
+        content: 'Free quote',
+        html_content: '<p>Free quote</p>',
+        content_type: 'faq',
+      },
+    });
+    const creates: { path: string; body: Record<string, unknown>; other: Record<string, unknown> }[] = [
+      {
+        path: '/api/webhooks',
+        body: { url: `http://${RECEIVER}/hooks`, events: ['job.failed'] },
+        other: { url: `http://${RECEIVER}/other`, events: ['job.failed'] },
+      },
+      {
+        path: `/api/clients/${client.body.id}/content/${item.body.id}/reviews`,
+        body: { reviewerName: 'Sam' },
+        other: { reviewerName: 'Alex' },
+      },
+      {
+        path: `/api/clients/${client.body.id}/statements/2026-10/links`,
+        body: { expiresInDays: 7 },
+        other: { expiresInDays: 8 },
+      },
+    ];
+    const secrets: string[] = [];
+    for (const [index, create] of creates.entries()) {
+      const headers = { 'idempotency-key': `sealed-retry-000${index}` };
+      const send = (body: Record<string, unknown>) =>
+        app.request<Record<string, string>>('POST', create.path, { token: owner.idToken, headers, body });
+      const first = await send(create.body);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const again = await send(create.body);
+      expect(again.status, create.path).toBe(201);
+      expect(again.headers.get('idempotent-replayed'), create.path).toBe('true');
+      expect(again.body, create.path).toEqual(first.body);
+      expect((await send(create.other)).status, create.path).toBe(422);
+      // The signing secret, or the link's token (its last path segment).
+      secrets.push(
+        first.body.secret ?? (first.body.reviewUrl ?? first.body.url ?? '').split('/').at(-1) ?? '',
+      );
+    }
+    const webhooks = await app.request<{ webhooks: unknown[] }>('GET', '/api/webhooks', {
+      token: owner.idToken,
+    });
+    expect(webhooks.body.webhooks).toHaveLength(1);
+    // What the replays answered is in the table only sealed: no secret or token appears there.
+    expect(
+      secrets.every((secret) => secret.length >= 32),
+      JSON.stringify(secrets),
+    ).toBe(true);
+    const stored = await tableText();
+    for (const secret of secrets) expect(stored).not.toContain(secret);
   });
 
   it('frees the key of a request that failed, so its retry runs again', async () => {

@@ -34,7 +34,8 @@ import { startTestRuntime, type TestRuntime, type TestUser } from '#test/support
  * statements (CSV too), their links and the markup; 1.5.0 the notifications,
  * and a review link's read and decision, with `versionId` and the 409 `stale_version`; 1.7.0 the
  * webhook endpoints and their deliveries; 1.8.0 image uploads, GET /clients/{clientId} and the MCP server
- * (test/integration/mcp-server.test.ts speaks MCP to it; here its replies to plain HTTP).
+ * (test/integration/mcp-server.test.ts speaks MCP to it; here its replies to plain HTTP); 1.9.0
+ * `Idempotency-Key` on the other creates (test/integration/idempotent-creates.test.ts replays them).
  *
  * Keys have the default budget here (DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE): every test that calls with
  * a key makes a key of its own, stays within that key's budget (a 429 fails it), and only the budget
