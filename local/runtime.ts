@@ -327,6 +327,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     // The runtime's own configuration, which its gateway, recovery and the tests' set-up read; each
     // function gets its own environment from the stack (functionSettings below).
+    const environmentBefore = { ...process.env };
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: credentials.accessKeyId,
@@ -359,6 +360,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       ...fakeChannels?.settings,
       ...options.env,
     });
+    const environmentSet = { ...process.env };
+    // Last of all on stop: the next runtime this process starts (the next test file of a worker) begins
+    // from the environment this one found.
+    stops.unshift(async () => restoreEnvironment(environmentBefore, environmentSet));
 
     const secretValue = (name: string) => () => process.env[name] ?? '';
     const secretOf = (environmentName: string, value: () => string): LocalSecret[] => {
@@ -645,6 +650,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   } catch (error) {
     await stopAll();
     throw error;
+  }
+}
+
+/**
+ * Undoes what a start wrote into process.env. A variable changed since, by a runtime started later in the
+ * same process, is left to that runtime.
+ */
+function restoreEnvironment(before: NodeJS.ProcessEnv, set: NodeJS.ProcessEnv): void {
+  for (const name of new Set([...Object.keys(before), ...Object.keys(set)])) {
+    if (set[name] === before[name] || process.env[name] !== set[name]) continue;
+    const earlier = before[name];
+    if (earlier === undefined) delete process.env[name];
+    else process.env[name] = earlier;
   }
 }
 

@@ -943,6 +943,9 @@ async function staleNoticeInView(page: Page, itemPath: string, html: string): Pr
       return box !== null && box.y >= 0 && box.y + box.height <= 844;
     })
     .toBe(true);
+  // The page reads the current version into its frame (a new document there): the selection is
+  // cleared in that one, not in the document being replaced.
+  await page.frameLocator('iframe[title="The content to review"]').getByText('A line added since.').waitFor();
   // Nor under the toasts at the top of a phone: one shown now, with nothing selected to quote.
   await (await contentFrame(page)).evaluate('document.getSelection().removeAllRanges()');
   await page.getByRole('button', { name: 'Quote the selected passage' }).click();
