@@ -19,7 +19,7 @@ export class AppSecrets extends Construct {
   /**
    * Seals the replies kept for a repeated Idempotency-Key that hold a secret shown once (a webhook's
    * signing secret, a review or statement link's token): a key of its own, so the functions that keep
-   * them can open them and nothing else (functions/idempotency/idempotent-replies.ts).
+   * them open these without gaining the WordPress key (functions/idempotency/sealed-replies.ts).
    */
   readonly sealedRepliesKey: Key;
   /** The agency's app credentials on the publishing platforms (contract/channel-apps.ts names its keys). */

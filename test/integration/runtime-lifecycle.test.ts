@@ -71,6 +71,21 @@ describe('local runtime lifecycle', () => {
     }
   });
 
+  it('gives back on stop the environment it found, so the next runtime of the process starts clean', async () => {
+    // The browser and integration workers run one file after another in one process (vitest.config.ts).
+    const before = { ...process.env };
+    const runtime = await startLocalRuntime({
+      port: 0,
+      dataDir: tempDir(),
+      quiet: true,
+      env: { FETCH_ALLOW_HOSTS: '127.0.0.1:9' },
+    });
+    expect(process.env.FETCH_ALLOW_HOSTS).toBe('127.0.0.1:9');
+    expect(process.env.AWS_ENDPOINT_URL_DYNAMODB).toBe(runtime.endpoints.dynamodb);
+    await runtime.stop();
+    expect({ ...process.env }).toEqual(before);
+  });
+
   it('runs the deploy steps for what an earlier version left when it starts: trash snapshots, uncounted jobs', async () => {
     const dataDir = tempDir();
     const first = await startLocalRuntime({ port: 0, dataDir, quiet: true });
