@@ -71,7 +71,7 @@ export function useToolClients(
     toastOnError?: boolean;
     /**
      * Load every client instead of a page and searches: for a list read whole rather than picked
-     * from (the bulk composer's CSV check, the usage filter).
+     * from (the bulk composer's CSV check).
      */
     every?: boolean;
   } = {},

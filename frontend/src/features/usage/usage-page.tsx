@@ -19,11 +19,12 @@ import { usageJobsCsv } from '#shared/usage-csv';
 import { lastMonthIn, thisMonthIn } from '#shared/usage-dates';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { ScrollRegion } from '@/components/scroll-region';
-import { ClientSelectItems } from '@/components/tool/client-select-items';
+import { ClientCombobox } from '@/components/tool/client-combobox';
 import { downloadTextFile } from '@/components/tool/download';
-import { useToolClients } from '@/components/tool/use-tool-clients';
+import { FETCH_CLIENTS_FAILED, findClient, useToolClients } from '@/components/tool/use-tool-clients';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -46,6 +47,7 @@ const approx = (estimated: boolean) => (estimated ? `${APPROX}\u2009` : '');
 
 /** Select items may not have an empty value, so "all" has a value of its own. */
 const ALL = 'all';
+const ALL_CLIENTS = 'All clients';
 
 /** The period's days are the agency's time zone's, and so are the presets'. */
 function RangePicker({
@@ -93,27 +95,35 @@ function RangePicker({
   );
 }
 
-/** The client and provider filters (GET /api/usage's `clientId` and `provider`). */
+/**
+ * The client and provider filters (GET /api/usage's `clientId` and `provider`). The client is picked as
+ * in the tools, from a first page and a search on the server, never the whole list (docs/benchmarks.md,
+ * "Signed-in screens").
+ */
 function FilterBar({ filter, onChange }: { filter: UsageFilter; onChange: (filter: UsageFilter) => void }) {
-  const { clients, loading, failed } = useToolClients([], { every: true });
+  const { clients, loading, failed, search } = useToolClients([]);
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="grid w-64 max-w-full gap-1.5">
-        <Label htmlFor="usage-client">Client</Label>
-        <Select
-          value={filter.clientId ?? ALL}
-          onValueChange={(value) => onChange({ ...filter, clientId: value === ALL ? null : value })}
-          disabled={loading || failed}
-        >
-          <SelectTrigger id="usage-client" className="w-full">
-            <SelectValue placeholder={loading ? 'Loading clients...' : 'All clients'} />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All clients</SelectItem>
-            <ClientSelectItems clients={clients} />
-          </SelectContent>
-        </Select>
-      </div>
+      <FormField label="Client" htmlFor="usage-client" className="w-64 max-w-full gap-1.5">
+        {/* A picker's list always has its search (useToolClients without `every`). */}
+        {search && (
+          <ClientCombobox
+            id="usage-client"
+            search={search}
+            chosen={findClient(clients, filter.clientId)}
+            value={filter.clientId}
+            onChange={(clientId) => onChange({ ...filter, clientId })}
+            allowNone
+            noneLabel={ALL_CLIENTS}
+            placeholder={ALL_CLIENTS}
+            disabled={loading || failed}
+            failed={failed}
+            failedText={FETCH_CLIENTS_FAILED}
+            loading={loading}
+            className={failed ? 'text-destructive' : undefined}
+          />
+        )}
+      </FormField>
       <div className="grid w-52 max-w-full gap-1.5">
         <Label htmlFor="usage-provider">Provider</Label>
         <Select
