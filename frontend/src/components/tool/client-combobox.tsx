@@ -41,6 +41,7 @@ export function ClientCombobox({
   failedText,
   loading,
   className,
+  ariaLabel,
 }: {
   id: string;
   search: ToolClientSearch;
@@ -55,6 +56,8 @@ export function ClientCombobox({
   failedText: string;
   loading: boolean;
   className?: string;
+  /** The button's name where no visible label names it (a filter in a toolbar). */
+  ariaLabel?: string;
 }) {
   const fieldAria = useFormFieldAria(id);
   const listId = useId();
@@ -119,6 +122,7 @@ export function ClientCombobox({
       <PopoverPrimitive.Trigger asChild>
         <button
           {...fieldAria}
+          {...(ariaLabel ? { 'aria-label': ariaLabel } : {})}
           id={id}
           type="button"
           role="combobox"

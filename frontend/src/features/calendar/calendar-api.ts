@@ -5,7 +5,6 @@ import type { ContentStatus } from '#shared/content-status';
 import type { WordPressPublishResult } from '#shared/wordpress';
 import { reschedulePublication, retryPublication } from '@/components/channels/channels-api';
 import { api } from '@/lib/api-client';
-import { type ClientName, clientFields, fetchClientsByName } from '@/lib/client-pages';
 
 /**
  * The calendar's calls (functions/calendar, functions/wordpress/reschedule-post.ts, and a channel post's
@@ -27,11 +26,6 @@ export async function fetchCalendar(
   if (filters.status) query.set('status', filters.status);
   const reply = await api.get<CalendarReply>(`/api/calendar?${query}`, signal ? { signal } : {});
   return reply.entries;
-}
-
-/** The client filter's options: every client the user can see, by name. */
-export function fetchClientOptions(signal?: AbortSignal): Promise<ClientName[]> {
-  return fetchClientsByName<ClientName>({ fields: clientFields(), ...(signal ? { signal } : {}) });
 }
 
 /**

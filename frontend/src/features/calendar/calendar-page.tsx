@@ -22,7 +22,8 @@ import { publicationOutcome } from '@/components/channels/publication-outcome';
 import { channelKeys } from '@/components/channels/queries';
 import { ContentStatusBadge } from '@/components/content/content-status-badge';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
-import { ClientSelectItems } from '@/components/tool/client-select-items';
+import { ClientCombobox } from '@/components/tool/client-combobox';
+import { findClient, useToolClients } from '@/components/tool/use-tool-clients';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -41,7 +42,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoment } from '@/lib/calendar-dates';
-import type { ClientName } from '@/lib/client-pages';
 import { toast } from '@/lib/toast';
 import { reschedule, retry } from './calendar-api';
 import {
@@ -60,10 +60,9 @@ import {
   shiftPeriod,
 } from './calendar-grid';
 import { CALENDAR_PAGE } from './messages';
-import { calendarClientsQuery, calendarKeys, calendarQuery } from './queries';
+import { calendarKeys, calendarQuery } from './queries';
 
 const ALL = 'all';
-const NO_CLIENTS: readonly ClientName[] = [];
 /** A month cell shows this many entries, then '+N more' (the week view shows them all). */
 const MONTH_CELL_ENTRIES = 3;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -475,8 +474,8 @@ export function CalendarPage() {
   const queryClient = useQueryClient();
 
   const days = useMemo(() => periodDays(view, anchor), [view, anchor]);
-  // A filter that failed to load offers all clients only, as before the data layer.
-  const clients = useQuery(calendarClientsQuery()).data ?? NO_CLIENTS;
+  // The client filter picks from a first page and the server's search, as the tools' pickers do.
+  const clientList = useToolClients([], { toastOnError: false });
   const calendar = useQuery(
     calendarQuery(rangeOf(days), {
       clientId: clientId === ALL ? null : clientId,
@@ -590,15 +589,26 @@ export function CalendarPage() {
           </ToggleGroupItem>
         </ToggleGroup>
         <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
-          <Select value={clientId} onValueChange={setClientId}>
-            <SelectTrigger className="min-w-0 sm:w-48" aria-label={CALENDAR_PAGE.clientLabel}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{CALENDAR_PAGE.allClients}</SelectItem>
-              <ClientSelectItems clients={clients} />
-            </SelectContent>
-          </Select>
+          {clientList.search && (
+            <ClientCombobox
+              id="calendar-client"
+              ariaLabel={CALENDAR_PAGE.clientLabel}
+              search={clientList.search}
+              chosen={findClient(clientList.clients, clientId === ALL ? null : clientId)}
+              value={clientId === ALL ? null : clientId}
+              onChange={(next) => setClientId(next ?? ALL)}
+              allowNone
+              noneLabel={CALENDAR_PAGE.allClients}
+              placeholder={CALENDAR_PAGE.allClients}
+              // A filter that failed to load offers all clients only.
+              disabled={false}
+              failed={false}
+              failedText={CALENDAR_PAGE.allClients}
+              loading={false}
+              // "All Clients" is a choice of the filter, not a placeholder: shown as the status filter's.
+              className="min-w-0 data-[placeholder]:text-foreground sm:w-48"
+            />
+          )}
           <Select value={status} onValueChange={setStatus}>
             <SelectTrigger className="min-w-0 sm:w-44" aria-label={CALENDAR_PAGE.statusLabel}>
               <SelectValue />

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type CalendarFilters, fetchCalendar, fetchClientOptions } from './calendar-api';
+import { type CalendarFilters, fetchCalendar } from './calendar-api';
 import { CALENDAR_PAGE } from './messages';
 
 /** The calendar's queries and their keys (docs/architecture.md, "The frontend's data layer"). */
@@ -8,7 +8,6 @@ export const calendarKeys = {
   entries: () => [...calendarKeys.all, 'entries'] as const,
   period: (range: { from: string; to: string }, filters: CalendarFilters) =>
     [...calendarKeys.entries(), { range, filters }] as const,
-  clients: () => [...calendarKeys.all, 'clients'] as const,
 };
 
 /**
@@ -22,7 +21,3 @@ export const calendarQuery = (range: { from: string; to: string }, filters: Cale
     refetchOnMount: 'always',
     meta: { failureToast: CALENDAR_PAGE.loadFailed, failureTitle: CALENDAR_PAGE.loadFailed },
   });
-
-/** The client filter's options. */
-export const calendarClientsQuery = () =>
-  queryOptions({ queryKey: calendarKeys.clients(), queryFn: ({ signal }) => fetchClientOptions(signal) });

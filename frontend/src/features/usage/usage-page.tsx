@@ -120,7 +120,8 @@ function FilterBar({ filter, onChange }: { filter: UsageFilter; onChange: (filte
             failed={failed}
             failedText={FETCH_CLIENTS_FAILED}
             loading={loading}
-            className={failed ? 'text-destructive' : undefined}
+            // "All clients" is a choice of the filter, not a placeholder: shown as the provider's.
+            className={failed ? 'text-destructive' : 'data-[placeholder]:text-foreground'}
           />
         )}
       </FormField>
